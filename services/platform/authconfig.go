@@ -1,0 +1,108 @@
+package platform
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+
+	"sigs.k8s.io/yaml"
+)
+
+// authConfig is the YAML token file:
+//
+//	tokens:
+//	  - name: club-director
+//	    token: "s3cret"              # or token_sha256: "<64 hex digits>"
+//	    roles: [director]
+//	    events: [events/club-night]  # optional: acts on these events only
+type authConfig struct {
+	Tokens []tokenConfig `json:"tokens"`
+}
+
+type tokenConfig struct {
+	Name        string   `json:"name"`
+	Token       string   `json:"token"`
+	TokenSHA256 string   `json:"token_sha256"`
+	Roles       []Role   `json:"roles"`
+	Events      []string `json:"events"`
+}
+
+// LoadAuthConfig reads the token file at path. Unknown keys, unknown roles,
+// duplicate names or tokens, and malformed event names are errors.
+func LoadAuthConfig(path string) (*Authenticator, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("auth config: %w", err)
+	}
+	a, err := parseAuthConfig(data)
+	if err != nil {
+		return nil, fmt.Errorf("auth config %s: %w", path, err)
+	}
+	return a, nil
+}
+
+func parseAuthConfig(data []byte) (*Authenticator, error) {
+	var cfg authConfig
+	if err := yaml.UnmarshalStrict(data, &cfg); err != nil {
+		return nil, err
+	}
+	if len(cfg.Tokens) == 0 {
+		return nil, fmt.Errorf("no tokens; list at least one, or start without an auth config for development mode")
+	}
+	a := &Authenticator{}
+	for i, tc := range cfg.Tokens {
+		t, err := tc.entry()
+		if err != nil {
+			return nil, fmt.Errorf("tokens[%d]: %w", i, err)
+		}
+		for _, other := range a.tokens {
+			if other.principal.Name == t.principal.Name {
+				return nil, fmt.Errorf("tokens[%d]: name %q is used twice", i, t.principal.Name)
+			}
+			if other.hash == t.hash {
+				return nil, fmt.Errorf("tokens[%d]: %q has the same token as %q", i, t.principal.Name, other.principal.Name)
+			}
+		}
+		a.tokens = append(a.tokens, t)
+	}
+	return a, nil
+}
+
+func (tc tokenConfig) entry() (tokenEntry, error) {
+	var t tokenEntry
+	if tc.Name == "" {
+		return t, fmt.Errorf("name is missing")
+	}
+	switch {
+	case tc.Token != "" && tc.TokenSHA256 != "":
+		return t, fmt.Errorf("%q: give token or token_sha256, not both", tc.Name)
+	case tc.Token != "":
+		t.hash = sha256.Sum256([]byte(tc.Token))
+	case tc.TokenSHA256 != "":
+		sum, err := hex.DecodeString(tc.TokenSHA256)
+		if err != nil || len(sum) != sha256.Size {
+			return t, fmt.Errorf("%q: token_sha256 must be 64 hex digits", tc.Name)
+		}
+		t.hash = [sha256.Size]byte(sum)
+	default:
+		return t, fmt.Errorf("%q: token or token_sha256 is missing", tc.Name)
+	}
+	if len(tc.Roles) == 0 {
+		return t, fmt.Errorf("%q: roles are missing", tc.Name)
+	}
+	for _, r := range tc.Roles {
+		if r == RolePublic || !slices.Contains(knownRoles, r) {
+			return t, fmt.Errorf("%q: role %q is not one of federation-admin, director, scorer, terminal", tc.Name, r)
+		}
+	}
+	for _, e := range tc.Events {
+		if id, ok := strings.CutPrefix(e, "events/"); !ok || id == "" || strings.Contains(id, "/") {
+			return t, fmt.Errorf("%q: event %q is not of the form events/<id>", tc.Name, e)
+		}
+	}
+	t.principal = Principal{Name: tc.Name, Roles: tc.Roles, Events: tc.Events}
+	return t, nil
+}

@@ -1,0 +1,108 @@
+package platform
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestLoadAuthConfig(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "auth.yaml")
+	config := `
+tokens:
+  - name: club-director
+    token: "s3cret"       # a comment
+    roles: [director]
+    events: [events/club-night]
+  - name: federation
+    token_sha256: "2bb80d537b1da3e38bd30361aa855686bde0eacd7162fef6a25fe97bf527a25b"
+    roles: [federation-admin, scorer]
+`
+	if err := os.WriteFile(path, []byte(config), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	a, err := LoadAuthConfig(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Development() {
+		t.Error("a loaded config is in development mode")
+	}
+	p, ok := a.authenticate("s3cret")
+	if !ok || p.Name != "club-director" || !slices.Equal(p.Roles, []Role{RoleDirector}) || !slices.Equal(p.Events, []string{"events/club-night"}) {
+		t.Errorf("s3cret authenticates as %+v, %v", p, ok)
+	}
+	// 2bb8… is the SHA-256 of "secret".
+	if p, ok := a.authenticate("secret"); !ok || p.Name != "federation" {
+		t.Errorf("secret authenticates as %+v, %v; want federation", p, ok)
+	}
+}
+
+func TestLoadAuthConfigErrorsNameTheFileAndProblem(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := LoadAuthConfig(filepath.Join(dir, "missing.yaml")); err == nil || !strings.Contains(err.Error(), "missing.yaml") {
+		t.Errorf("missing file: err = %v", err)
+	}
+	path := filepath.Join(dir, "auth.yaml")
+	os.WriteFile(path, []byte("tokens: []\n"), 0o600)
+	if _, err := LoadAuthConfig(path); err == nil || !strings.Contains(err.Error(), path+": no tokens") {
+		t.Errorf("empty config: err = %v", err)
+	}
+}
+
+func TestParseAuthConfigRejects(t *testing.T) {
+	tests := []struct {
+		name, yaml, want string
+	}{
+		{"not yaml", "tokens: [", "yaml"},
+		{"unknown key", "tokens:\n- name: a\n  token: x\n  role: [director]\n", `unknown field "role"`},
+		{"no name", "tokens:\n- token: x\n  roles: [director]\n", "tokens[0]: name is missing"},
+		{"no token", "tokens:\n- name: a\n  roles: [director]\n", `tokens[0]: "a": token or token_sha256 is missing`},
+		{"both tokens", "tokens:\n- name: a\n  token: x\n  token_sha256: ab\n  roles: [director]\n", "not both"},
+		{"short hash", "tokens:\n- name: a\n  token_sha256: abcd\n  roles: [director]\n", "64 hex digits"},
+		{"no roles", "tokens:\n- name: a\n  token: x\n", `"a": roles are missing`},
+		{"unknown role", "tokens:\n- name: a\n  token: x\n  roles: [tournament-director]\n", `role "tournament-director" is not one of`},
+		{"public is not a token role", "tokens:\n- name: a\n  token: x\n  roles: [public]\n", `role "public" is not one of`},
+		{"bad event", "tokens:\n- name: a\n  token: x\n  roles: [director]\n  events: [club-night]\n", `event "club-night" is not of the form events/<id>`},
+		{"event with a session", "tokens:\n- name: a\n  token: x\n  roles: [director]\n  events: [events/a/sessions/1]\n", "is not of the form"},
+		{"duplicate name", "tokens:\n- {name: a, token: x, roles: [director]}\n- {name: a, token: y, roles: [scorer]}\n", `tokens[1]: name "a" is used twice`},
+		{"duplicate token", "tokens:\n- {name: a, token: x, roles: [director]}\n- {name: b, token: x, roles: [scorer]}\n", `"b" has the same token as "a"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := parseAuthConfig([]byte(tt.yaml))
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("err = %v, want it to contain %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func FuzzParseAuthConfig(f *testing.F) {
+	f.Add([]byte("tokens:\n- name: a\n  token: x\n  roles: [director]\n  events: [events/club-night]\n"))
+	f.Add([]byte("tokens:\n- {name: b, token_sha256: 2bb80d537b1da3e38bd30361aa855686bde0eacd7162fef6a25fe97bf527a25b, roles: [scorer, terminal]}\n"))
+	f.Add([]byte("tokens: []\n"))
+	f.Add([]byte("{"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		a, err := parseAuthConfig(data)
+		if err != nil {
+			return
+		}
+		// Whatever parses is a usable set of distinct, valid tokens.
+		if len(a.tokens) == 0 || a.Development() {
+			t.Fatalf("accepted config with %d tokens, development %v", len(a.tokens), a.Development())
+		}
+		for i, tok := range a.tokens {
+			if tok.principal.Name == "" || len(tok.principal.Roles) == 0 {
+				t.Fatalf("token %d accepted without name or roles: %+v", i, tok.principal)
+			}
+			for _, e := range tok.principal.Events {
+				if ev, ok := eventOf(e); !ok || ev != e {
+					t.Fatalf("token %d accepted event %q", i, e)
+				}
+			}
+		}
+	})
+}

@@ -1,0 +1,71 @@
+package platform
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+
+	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/protobuf/encoding/protojson"
+)
+
+// gateway is the REST facade: a grpc-gateway mux that calls the services
+// through the gRPC listener, so REST calls pass the same interceptors.
+type gateway struct {
+	conn    *grpc.ClientConn
+	handler http.Handler
+}
+
+func newGateway(ctx context.Context, grpcAddr net.Addr, extra map[string]http.Handler, services []Service) (*gateway, error) {
+	conn, err := grpc.NewClient(loopbackTarget(grpcAddr), grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		return nil, fmt.Errorf("serve: gateway client: %w", err)
+	}
+	mux := runtime.NewServeMux(
+		runtime.WithMarshalerOption(runtime.MIMEWildcard, &runtime.HTTPBodyMarshaler{
+			Marshaler: &runtime.JSONPb{
+				MarshalOptions: protojson.MarshalOptions{UseProtoNames: true, EmitUnpopulated: false},
+				// An unknown field is an error the client should see.
+				UnmarshalOptions: protojson.UnmarshalOptions{DiscardUnknown: false},
+			},
+		}),
+		runtime.WithHealthzEndpoint(healthpb.NewHealthClient(conn)),
+		runtime.WithOutgoingHeaderMatcher(outgoingHeader),
+	)
+	for _, s := range services {
+		if err := s.RegisterGateway(ctx, mux, conn); err != nil {
+			conn.Close()
+			return nil, fmt.Errorf("serve: gateway of %s: %w", s.Name(), err)
+		}
+	}
+	root := http.NewServeMux()
+	root.Handle("/", mux)
+	for path, h := range extra {
+		root.Handle(path, h)
+	}
+	return &gateway{conn: conn, handler: root}, nil
+}
+
+// loopbackTarget is the address the gateway dials: the gRPC listener, on
+// 127.0.0.1 when it listens on every interface (Go's "tcp" listeners on
+// 0.0.0.0 and :: both accept IPv4).
+func loopbackTarget(addr net.Addr) string {
+	tcp, ok := addr.(*net.TCPAddr)
+	if !ok || !tcp.IP.IsUnspecified() {
+		return addr.String()
+	}
+	return net.JoinHostPort("127.0.0.1", fmt.Sprint(tcp.Port))
+}
+
+// outgoingHeader passes the auth mode header through under its own name and
+// the other response metadata with the gateway's Grpc-Metadata- prefix.
+func outgoingHeader(key string) (string, bool) {
+	if key == AuthModeHeader {
+		return key, true
+	}
+	return runtime.MetadataHeaderPrefix + key, true
+}

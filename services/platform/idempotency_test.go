@@ -1,0 +1,315 @@
+package platform
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"go.etcd.io/bbolt"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/wrapperspb"
+)
+
+const submitResult = "/bridge.scoring.v1.ScoringService/SubmitResult"
+
+// submit stores the request's title as a new result and answers with the
+// result's number, the way a scoring handler would.
+func submit(t testing.TB, s *Store, req proto.Message) (*wrapperspb.UInt64Value, error) {
+	t.Helper()
+	id := requestIDOf(req)
+	resp := &wrapperspb.UInt64Value{}
+	err := s.Mutate(context.Background(), submitResult, id, req, resp, func(tx *bbolt.Tx) error {
+		b, err := tx.CreateBucketIfNotExists([]byte("results"))
+		if err != nil {
+			return err
+		}
+		n, err := b.NextSequence()
+		if err != nil {
+			return err
+		}
+		title := req.ProtoReflect().Get(requestDesc.Fields().ByName("title")).String()
+		if title == "fail" {
+			return FailedPrecondition("board 3 is not in play in round 2")
+		}
+		resp.Value = n
+		return b.Put(Uint64Key(n), []byte(title))
+	})
+	return resp, err
+}
+
+func requestIDOf(req proto.Message) string {
+	m := req.ProtoReflect()
+	return m.Get(requestIDField(m.Descriptor())).String()
+}
+
+func resultCount(t testing.TB, s *Store) int {
+	t.Helper()
+	n := 0
+	s.View(func(tx *bbolt.Tx) error {
+		if b := tx.Bucket([]byte("results")); b != nil {
+			n = b.Stats().KeyN
+		}
+		return nil
+	})
+	return n
+}
+
+func TestMutateReplaysRetriedRequest(t *testing.T) {
+	s := openTestStore(t, filepath.Join(t.TempDir(), "scoring.db"), nil)
+	req := newRequest(t, `{"parent":"events/a/sessions/1","request_id":"r-1","title":"4S= by N"}`)
+
+	first, err := submit(t, s, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := submit(t, s, newRequest(t, `{"request_id":"r-1","title":"4S= by N","parent":"events/a/sessions/1"}`))
+	if err != nil {
+		t.Fatalf("retry: %v", err)
+	}
+	if !proto.Equal(first, again) {
+		t.Errorf("retry answered %v, first answer was %v", again, first)
+	}
+	if n := resultCount(t, s); n != 1 {
+		t.Errorf("%d results stored after a retry, want 1", n)
+	}
+
+	other, err := submit(t, s, newRequest(t, `{"parent":"events/a/sessions/1","request_id":"r-2","title":"4S= by N"}`))
+	if err != nil || other.Value != first.Value+1 {
+		t.Errorf("a new request_id answered %v, %v; want result %d", other, err, first.Value+1)
+	}
+}
+
+func TestMutateRejectsReusedRequestID(t *testing.T) {
+	s := openTestStore(t, filepath.Join(t.TempDir(), "scoring.db"), nil)
+	if _, err := submit(t, s, newRequest(t, `{"request_id":"r-1","title":"4S= by N"}`)); err != nil {
+		t.Fatal(err)
+	}
+	_, err := submit(t, s, newRequest(t, `{"request_id":"r-1","title":"3NT+1 by S"}`))
+	if status.Code(err) != codes.AlreadyExists || status.Convert(err).Message() != "request_id r-1 was already used for a different request" {
+		t.Fatalf("reused request_id: err = %v, want AlreadyExists naming r-1", err)
+	}
+	if n := resultCount(t, s); n != 1 {
+		t.Errorf("%d results stored, want 1", n)
+	}
+}
+
+func TestMutateStoresNothingWhenFnFails(t *testing.T) {
+	s := openTestStore(t, filepath.Join(t.TempDir(), "scoring.db"), nil)
+	_, err := submit(t, s, newRequest(t, `{"request_id":"r-1","title":"fail"}`))
+	if status.Code(err) != codes.FailedPrecondition {
+		t.Fatalf("err = %v, want the FailedPrecondition of fn unchanged", err)
+	}
+	if n := resultCount(t, s); n != 0 {
+		t.Errorf("%d results stored after fn failed, want 0", n)
+	}
+	s.View(func(tx *bbolt.Tx) error {
+		if b := BucketAt(tx, idempotencyBucket, submitResult); b != nil && b.Get([]byte("r-1")) != nil {
+			t.Error("idempotency record stored for a failed request")
+		}
+		return nil
+	})
+	// The same request_id, now with a valid request, runs.
+	resp, err := submit(t, s, newRequest(t, `{"request_id":"r-1","title":"4S= by N"}`))
+	if err != nil || resp.Value == 0 {
+		t.Errorf("retry after failure: %v, %v", resp, err)
+	}
+}
+
+func TestMutateReplaysAfterRestart(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "scoring.db")
+	s, err := OpenStore(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := newRequest(t, `{"request_id":"r-1","title":"4S= by N"}`)
+	first, err := submit(t, s, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	s = openTestStore(t, path, nil)
+	again, err := submit(t, s, req)
+	if err != nil || !proto.Equal(first, again) {
+		t.Fatalf("retry after restart: %v, %v; want %v", again, err, first)
+	}
+	if n := resultCount(t, s); n != 1 {
+		t.Errorf("%d results after restart and retry, want 1", n)
+	}
+}
+
+func TestMutateWithoutRequestIDAlwaysRuns(t *testing.T) {
+	s := openTestStore(t, filepath.Join(t.TempDir(), "scoring.db"), nil)
+	req := newRequest(t, `{"title":"4S= by N"}`)
+	for range 3 {
+		if _, err := submit(t, s, req); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := resultCount(t, s); n != 3 {
+		t.Errorf("%d results, want 3", n)
+	}
+}
+
+func TestMutateHonoursCancelledContext(t *testing.T) {
+	s := openTestStore(t, filepath.Join(t.TempDir(), "scoring.db"), nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	err := s.Mutate(ctx, submitResult, "r-1", newRequest(t, `{}`), &wrapperspb.UInt64Value{}, func(*bbolt.Tx) error {
+		t.Error("fn ran with a cancelled context")
+		return nil
+	})
+	if status.Code(err) != codes.Canceled {
+		t.Errorf("err = %v, want Canceled", err)
+	}
+}
+
+func TestMutateConcurrentWritesAllLand(t *testing.T) {
+	s := openTestStore(t, filepath.Join(t.TempDir(), "scoring.db"), nil, WithMaxBatch(4))
+	const workers, perWorker = 16, 25
+	var wg sync.WaitGroup
+	var failures atomic.Int32
+	seen := sync.Map{}
+	for w := range workers {
+		wg.Go(func() {
+			for i := range perWorker {
+				req := newRequest(t, fmt.Sprintf(`{"request_id":"w%d-%d","title":"board %d"}`, w, i, i))
+				resp, err := submit(t, s, req)
+				if err != nil {
+					t.Errorf("worker %d write %d: %v", w, i, err)
+					failures.Add(1)
+					continue
+				}
+				if _, dup := seen.LoadOrStore(resp.Value, req); dup {
+					t.Errorf("result number %d given twice", resp.Value)
+				}
+			}
+			// Every worker also resends one shared request, as terminals do.
+			if _, err := submit(t, s, newRequest(t, `{"request_id":"shared","title":"3NT= by E"}`)); err != nil {
+				t.Errorf("shared request: %v", err)
+			}
+		})
+	}
+	wg.Wait()
+	if n := resultCount(t, s); n != workers*perWorker+1 {
+		t.Errorf("%d results stored, want %d", n, workers*perWorker+1)
+	}
+}
+
+func TestSweepIdempotencyDeletesOldRecords(t *testing.T) {
+	start := time.Date(2026, 5, 2, 19, 30, 0, 0, time.UTC)
+	now := start
+	s := openTestStore(t, filepath.Join(t.TempDir(), "scoring.db"), nil, WithClock(func() time.Time { return now }))
+
+	old := newRequest(t, `{"request_id":"old","title":"4S= by N"}`)
+	recent := newRequest(t, `{"request_id":"recent","title":"4S= by N"}`)
+	if _, err := submit(t, s, old); err != nil {
+		t.Fatal(err)
+	}
+	now = start.Add(48 * time.Hour)
+	recentResp, err := submit(t, s, recent)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	n, err := s.SweepIdempotency(start.Add(24 * time.Hour))
+	if err != nil || n != 1 {
+		t.Fatalf("SweepIdempotency = %d, %v; want 1 deleted", n, err)
+	}
+	if resp, _ := submit(t, s, recent); !proto.Equal(resp, recentResp) {
+		t.Errorf("recent record swept: retry answered %v, want %v", resp, recentResp)
+	}
+	if _, err := submit(t, s, old); err != nil {
+		t.Fatal(err)
+	}
+	if got := resultCount(t, s); got != 3 {
+		t.Errorf("%d results; want 3 (the swept request ran again)", got)
+	}
+}
+
+func TestFingerprintIgnoresRequestIDOnly(t *testing.T) {
+	base := mustFingerprint(t, newRequest(t, `{"request_id":"a","title":"4S= by N","parent":"events/a"}`))
+	if fp := mustFingerprint(t, newRequest(t, `{"request_id":"b","parent":"events/a","title":"4S= by N"}`)); string(fp) != string(base) {
+		t.Error("fingerprint depends on request_id or field order")
+	}
+	if fp := mustFingerprint(t, newRequest(t, `{"request_id":"a","title":"4S= by N","parent":"events/b"}`)); string(fp) == string(base) {
+		t.Error("fingerprint ignores a changed field")
+	}
+}
+
+func mustFingerprint(t *testing.T, req proto.Message) []byte {
+	t.Helper()
+	fp, err := fingerprint(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fp
+}
+
+func TestMutateReportsCorruptRecord(t *testing.T) {
+	s := openTestStore(t, filepath.Join(t.TempDir(), "scoring.db"), nil)
+	err := s.DB().Update(func(tx *bbolt.Tx) error {
+		b, err := CreateBucketAt(tx, idempotencyBucket, submitResult)
+		if err != nil {
+			return err
+		}
+		return b.Put([]byte("r-1"), []byte("short"))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = submit(t, s, newRequest(t, `{"request_id":"r-1"}`))
+	if status.Code(err) != codes.DataLoss {
+		t.Errorf("err = %v, want DataLoss", err)
+	}
+}
+
+// BenchmarkMutateConcurrent measures durable idempotent writes (each with
+// its fsync'd commit) from 16 concurrent clients.
+func BenchmarkMutateConcurrent(b *testing.B) {
+	benchmarkMutate(b, openTestStore(b, filepath.Join(b.TempDir(), "scoring.db"), nil), 16)
+}
+
+// BenchmarkMutateSequential measures one client waiting for each write.
+func BenchmarkMutateSequential(b *testing.B) {
+	benchmarkMutate(b, openTestStore(b, filepath.Join(b.TempDir(), "scoring.db"), nil), 1)
+}
+
+func benchmarkMutate(b *testing.B, s *Store, clients int) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	b.ResetTimer()
+	for range clients {
+		wg.Go(func() {
+			for i := next.Add(1); i <= int64(b.N); i = next.Add(1) {
+				req := newRequest(b, fmt.Sprintf(`{"request_id":"r-%d","title":"board %d"}`, i, i%36+1))
+				if _, err := submit(b, s, req); err != nil {
+					b.Error(err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "writes/s")
+}
+
+func TestMutateOnAClosedStoreIsUnavailable(t *testing.T) {
+	s, err := OpenStore(filepath.Join(t.TempDir(), "scoring.db"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	_, err = submit(t, s, newRequest(t, `{"title":"4S= by N"}`))
+	if status.Code(err) != codes.Unavailable {
+		t.Errorf("Mutate on a closed store: err = %v, want Unavailable", err)
+	}
+}

@@ -1,0 +1,48 @@
+package platform
+
+import (
+	"context"
+	"log/slog"
+
+	"google.golang.org/grpc"
+)
+
+// ServerOptions returns the interceptor chain every Director gRPC server
+// runs, outermost first: recovery, logging, auth (against policy),
+// request_id. Serve uses it; service tests use it to run their handlers the
+// way production does.
+func ServerOptions(logger *slog.Logger, auth *Authenticator, policy Policy) []grpc.ServerOption {
+	return []grpc.ServerOption{
+		grpc.ChainUnaryInterceptor(
+			recoveryUnary(logger),
+			loggingUnary(logger),
+			auth.unaryInterceptor(policy),
+			requestIDUnary,
+		),
+		grpc.ChainStreamInterceptor(
+			recoveryStream(logger),
+			loggingStream(logger),
+			auth.streamInterceptor(policy),
+			requestIDStream,
+		),
+	}
+}
+
+// checkedStream is a server stream with its own context that runs check, if
+// set, on every message it receives.
+type checkedStream struct {
+	grpc.ServerStream
+	ctx   context.Context
+	check func(msg any) error
+}
+
+func (s *checkedStream) Context() context.Context {
+	return s.ctx
+}
+
+func (s *checkedStream) RecvMsg(m any) error {
+	if err := s.ServerStream.RecvMsg(m); err != nil || s.check == nil {
+		return err
+	}
+	return s.check(m)
+}

@@ -1,0 +1,65 @@
+package platform
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+)
+
+// callLog collects what the log line of one call reports; the auth
+// interceptor, which runs inside, fills in the principal.
+type callLog struct {
+	method    string
+	start     time.Time
+	principal string
+}
+
+type callLogKey struct{}
+
+// loggingUnary writes one line per call: method, code, duration, principal.
+func loggingUnary(logger *slog.Logger) grpc.UnaryServerInterceptor {
+	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (resp any, err error) {
+		call := &callLog{method: info.FullMethod, start: time.Now()}
+		panicked := true
+		defer func() { call.write(logger, err, panicked) }()
+		resp, err = handler(context.WithValue(ctx, callLogKey{}, call), req)
+		panicked = false
+		return resp, err
+	}
+}
+
+func loggingStream(logger *slog.Logger) grpc.StreamServerInterceptor {
+	return func(srv any, ss grpc.ServerStream, info *grpc.StreamServerInfo, handler grpc.StreamHandler) (err error) {
+		call := &callLog{method: info.FullMethod, start: time.Now()}
+		panicked := true
+		defer func() { call.write(logger, err, panicked) }()
+		err = handler(srv, &checkedStream{ServerStream: ss, ctx: context.WithValue(ss.Context(), callLogKey{}, call)})
+		panicked = false
+		return err
+	}
+}
+
+// write logs the call. A handler that panicked is logged as the Internal
+// error the recovery interceptor turns it into.
+func (c *callLog) write(logger *slog.Logger, err error, panicked bool) {
+	code := status.Code(err)
+	if panicked {
+		code = codes.Internal
+	}
+	attrs := []any{"method", c.method, "code", code.String(), "duration", time.Since(c.start), "principal", c.principal}
+	if err != nil {
+		attrs = append(attrs, "error", status.Convert(err).Message())
+	}
+	if panicked {
+		attrs = append(attrs, "panic", true)
+	}
+	level := slog.LevelInfo
+	if code == codes.Internal || code == codes.Unknown || code == codes.DataLoss {
+		level = slog.LevelError
+	}
+	logger.Log(context.Background(), level, "rpc", attrs...)
+}

@@ -1,0 +1,188 @@
+package platform
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"maps"
+	"net"
+	"net/http"
+	"os"
+	"time"
+
+	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/health"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/reflection"
+	reflectionpb "google.golang.org/grpc/reflection/grpc_reflection_v1"
+	reflectionalphapb "google.golang.org/grpc/reflection/grpc_reflection_v1alpha"
+)
+
+// Service is one Director service as Serve runs it.
+type Service interface {
+	Name() string // e.g. "scoring"; also its name in grpc.health.v1
+	RegisterGRPC(s *grpc.Server)
+	RegisterGateway(ctx context.Context, mux *runtime.ServeMux, conn *grpc.ClientConn) error
+	Policy() Policy
+	Close() error
+}
+
+// Config says where Serve listens and how it checks callers.
+type Config struct {
+	GRPCAddr string // e.g. "localhost:9090"; port 0 picks a free port
+	HTTPAddr string // the REST gateway, e.g. "localhost:8080"
+	DataDir  string // where the services keep their files; Serve creates it
+	// Auth checks tokens; nil means DevelopmentAuthenticator.
+	Auth   *Authenticator
+	Logger *slog.Logger // nil means slog.Default()
+	// ExtraHTTP serves more paths beside the gateway, e.g. "/openapi.json".
+	ExtraHTTP map[string]http.Handler
+	// Listening, if set, is called with the bound addresses once both
+	// listeners are open (useful with port 0).
+	Listening func(Addrs)
+	// ShutdownTimeout bounds the graceful part of shutdown (default 10s).
+	ShutdownTimeout time.Duration
+}
+
+// Addrs are the addresses Serve listens on.
+type Addrs struct {
+	GRPC, HTTP net.Addr
+}
+
+// Serve runs the services on one gRPC server and one REST gateway until ctx
+// is cancelled, then shuts down gracefully and closes the services. It
+// returns nil after a clean shutdown. Serve closes the services before it
+// returns, whatever happened.
+func Serve(ctx context.Context, cfg Config, services ...Service) (err error) {
+	defer func() {
+		for _, s := range services {
+			if cerr := s.Close(); cerr != nil {
+				err = errors.Join(err, fmt.Errorf("close %s: %w", s.Name(), cerr))
+			}
+		}
+	}()
+	cfg = withDefaults(cfg)
+	log := cfg.Logger
+	if cfg.GRPCAddr == "" || cfg.HTTPAddr == "" {
+		return errors.New("serve: both the gRPC and the HTTP address are required")
+	}
+	if cfg.DataDir != "" {
+		if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
+			return fmt.Errorf("serve: data directory: %w", err)
+		}
+	}
+	policy, err := unionPolicy(services)
+	if err != nil {
+		return err
+	}
+	if cfg.Auth.Development() {
+		log.Warn("DEVELOPMENT MODE: authentication is off and every caller is a federation admin; " +
+			"to require tokens, start with an auth config file listing them (tokens: [{name, token or token_sha256, roles, events}])")
+	}
+
+	grpcLis, err := net.Listen("tcp", cfg.GRPCAddr)
+	if err != nil {
+		return fmt.Errorf("serve: gRPC listener: %w", err)
+	}
+	httpLis, err := net.Listen("tcp", cfg.HTTPAddr)
+	if err != nil {
+		grpcLis.Close()
+		return fmt.Errorf("serve: HTTP listener: %w", err)
+	}
+
+	grpcServer := grpc.NewServer(ServerOptions(log, cfg.Auth, policy)...)
+	healthServer := health.NewServer()
+	healthpb.RegisterHealthServer(grpcServer, healthServer)
+	reflection.Register(grpcServer)
+	for _, s := range services {
+		s.RegisterGRPC(grpcServer)
+		healthServer.SetServingStatus(s.Name(), healthpb.HealthCheckResponse_SERVING)
+	}
+	serveErrs := make(chan error, 2)
+	go func() { serveErrs <- grpcServer.Serve(grpcLis) }()
+
+	gw, err := newGateway(ctx, grpcLis.Addr(), cfg.ExtraHTTP, services)
+	if err != nil {
+		httpLis.Close()
+		grpcServer.Stop()
+		return err
+	}
+	httpServer := &http.Server{Handler: gw.handler, ReadHeaderTimeout: 10 * time.Second}
+	go func() { serveErrs <- httpServer.Serve(httpLis) }()
+
+	addrs := Addrs{GRPC: grpcLis.Addr(), HTTP: httpLis.Addr()}
+	log.Info("director listening", "grpc", addrs.GRPC.String(), "http", addrs.HTTP.String(), "data_dir", cfg.DataDir)
+	if cfg.Listening != nil {
+		cfg.Listening(addrs)
+	}
+
+	var failure error
+	select {
+	case <-ctx.Done():
+		log.Info("shutting down")
+	case failure = <-serveErrs:
+		log.Error("server failed, shutting down", "error", failure)
+	}
+	healthServer.Shutdown()
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
+	defer cancel()
+	if err := httpServer.Shutdown(shutdownCtx); err != nil {
+		log.Warn("HTTP shutdown did not finish in time", "error", err)
+	}
+	gw.conn.Close()
+	stopGRPC(shutdownCtx, grpcServer, log)
+	return failure
+}
+
+func withDefaults(cfg Config) Config {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.Auth == nil {
+		cfg.Auth = DevelopmentAuthenticator()
+	}
+	if cfg.ShutdownTimeout <= 0 {
+		cfg.ShutdownTimeout = 10 * time.Second
+	}
+	return cfg
+}
+
+// unionPolicy merges the services' policies and opens health and reflection
+// to everyone.
+func unionPolicy(services []Service) (Policy, error) {
+	policy := Policy{}
+	for _, sd := range []grpc.ServiceDesc{
+		healthpb.Health_ServiceDesc,
+		reflectionpb.ServerReflection_ServiceDesc,
+		reflectionalphapb.ServerReflection_ServiceDesc,
+	} {
+		maps.Copy(policy, publicPolicy(sd))
+	}
+	for _, s := range services {
+		for method, roles := range s.Policy() {
+			if _, dup := policy[method]; dup {
+				return nil, fmt.Errorf("serve: method %s is in the access policy of %s and of another service", method, s.Name())
+			}
+			policy[method] = roles
+		}
+	}
+	return policy, nil
+}
+
+// stopGRPC lets running calls finish until ctx is done, then cuts them off.
+func stopGRPC(ctx context.Context, s *grpc.Server, log *slog.Logger) {
+	stopped := make(chan struct{})
+	go func() {
+		s.GracefulStop()
+		close(stopped)
+	}()
+	select {
+	case <-stopped:
+	case <-ctx.Done():
+		log.Warn("gRPC calls still running at the shutdown deadline; stopping them")
+		s.Stop()
+		<-stopped
+	}
+}

@@ -1,0 +1,291 @@
+package platform
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials/insecure"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	reflectionpb "google.golang.org/grpc/reflection/grpc_reflection_v1"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/types/dynamicpb"
+	"google.golang.org/protobuf/types/known/wrapperspb"
+)
+
+// testScoring is a Service serving testServiceDesc, with one REST route
+// POST /v1/score written the way the generated gateway code is.
+type testScoring struct {
+	policy Policy
+	closed atomic.Int32
+}
+
+func (s *testScoring) Name() string { return "scoring" }
+
+func (s *testScoring) RegisterGRPC(g *grpc.Server) { g.RegisterService(&testServiceDesc, struct{}{}) }
+
+func (s *testScoring) Policy() Policy { return s.policy }
+
+func (s *testScoring) Close() error {
+	s.closed.Add(1)
+	return nil
+}
+
+func (s *testScoring) RegisterGateway(_ context.Context, mux *runtime.ServeMux, conn *grpc.ClientConn) error {
+	const method = "/" + testService + "/Score"
+	return mux.HandlePath(http.MethodPost, "/v1/score", func(w http.ResponseWriter, r *http.Request, _ map[string]string) {
+		inbound, outbound := runtime.MarshalerForRequest(mux, r)
+		ctx, err := runtime.AnnotateContext(r.Context(), mux, r, method, runtime.WithHTTPPathPattern("/v1/score"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outbound, w, r, err)
+			return
+		}
+		req := dynamicpb.NewMessage(requestDesc)
+		if err := inbound.NewDecoder(r.Body).Decode(req); err != nil {
+			runtime.HTTPError(ctx, mux, outbound, w, r, status.Error(codes.InvalidArgument, err.Error()))
+			return
+		}
+		var md runtime.ServerMetadata
+		resp := &wrapperspb.StringValue{}
+		err = conn.Invoke(ctx, method, req, resp, grpc.Header(&md.HeaderMD), grpc.Trailer(&md.TrailerMD))
+		ctx = runtime.NewServerMetadataContext(ctx, md)
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outbound, w, r, err)
+			return
+		}
+		runtime.ForwardResponseMessage(ctx, mux, outbound, w, r, resp)
+	})
+}
+
+type runningServer struct {
+	addrs   Addrs
+	svc     *testScoring
+	logs    *logBuffer
+	cancel  context.CancelFunc
+	stopped chan error
+}
+
+// startServe runs Serve on loopback port 0 and waits until it listens.
+func startServe(t *testing.T, auth *Authenticator) *runningServer {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	rs := &runningServer{svc: &testScoring{policy: testPolicy}, logs: &logBuffer{}, cancel: cancel, stopped: make(chan error, 1)}
+	listening := make(chan Addrs, 1)
+	cfg := Config{
+		GRPCAddr:  "127.0.0.1:0",
+		HTTPAddr:  "127.0.0.1:0",
+		DataDir:   t.TempDir(),
+		Auth:      auth,
+		Logger:    rs.logs.logger(),
+		ExtraHTTP: map[string]http.Handler{"/openapi.json": http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, `{"swagger":"2.0"}`) })},
+		Listening: func(a Addrs) { listening <- a },
+	}
+	go func() { rs.stopped <- Serve(ctx, cfg, rs.svc) }()
+	select {
+	case rs.addrs = <-listening:
+	case err := <-rs.stopped:
+		t.Fatalf("Serve returned before listening: %v", err)
+	}
+	t.Cleanup(func() {
+		cancel()
+		<-rs.stopped
+	})
+	return rs
+}
+
+// stop cancels Serve and returns its result.
+func (rs *runningServer) stop(t *testing.T) error {
+	t.Helper()
+	rs.cancel()
+	select {
+	case err := <-rs.stopped:
+		rs.stopped <- err // for the cleanup
+		return err
+	case <-time.After(15 * time.Second):
+		t.Fatal("Serve did not return after its context was cancelled")
+		return nil
+	}
+}
+
+func (rs *runningServer) grpcClient(t *testing.T) *grpc.ClientConn {
+	t.Helper()
+	conn, err := grpc.NewClient(rs.addrs.GRPC.String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	return conn
+}
+
+// post sends a JSON body and returns the response with its decoded JSON.
+func (rs *runningServer) post(t *testing.T, path, authorization, body string) (*http.Response, any) {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, "http://"+rs.addrs.HTTP.String()+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if authorization != "" {
+		req.Header.Set("Authorization", authorization)
+	}
+	return do(t, req)
+}
+
+func do(t *testing.T, req *http.Request) (*http.Response, any) {
+	t.Helper()
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var body any
+	if err := json.Unmarshal(raw, &body); err != nil {
+		t.Fatalf("%s %s: body %q is not JSON: %v", req.Method, req.URL, raw, err)
+	}
+	return resp, body
+}
+
+// field returns the value of key in a decoded JSON object, or nil.
+func field(body any, key string) any {
+	obj, _ := body.(map[string]any)
+	return obj[key]
+}
+
+func TestServeHealthAndGracefulShutdown(t *testing.T) {
+	rs := startServe(t, testAuthenticator(t))
+
+	req, _ := http.NewRequest(http.MethodGet, "http://"+rs.addrs.HTTP.String()+"/healthz", nil)
+	resp, body := do(t, req)
+	if resp.StatusCode != http.StatusOK || field(body, "status") != "SERVING" {
+		t.Errorf("/healthz = %d %v, want 200 SERVING", resp.StatusCode, body)
+	}
+
+	health := healthpb.NewHealthClient(rs.grpcClient(t))
+	for _, service := range []string{"", "scoring"} {
+		got, err := health.Check(context.Background(), &healthpb.HealthCheckRequest{Service: service})
+		if err != nil || got.Status != healthpb.HealthCheckResponse_SERVING {
+			t.Errorf("health of %q = %v, %v; want SERVING", service, got, err)
+		}
+	}
+	listening := rs.logs.lines(t, "director listening")
+	if len(listening) != 1 || listening[0]["grpc"] != rs.addrs.GRPC.String() || listening[0]["http"] != rs.addrs.HTTP.String() {
+		t.Errorf("listening log = %v, want the bound addresses %v", listening, rs.addrs)
+	}
+
+	if err := rs.stop(t); err != nil {
+		t.Fatalf("Serve after cancel = %v, want nil", err)
+	}
+	if n := rs.svc.closed.Load(); n != 1 {
+		t.Errorf("service closed %d times, want 1", n)
+	}
+	for _, addr := range []net.Addr{rs.addrs.GRPC, rs.addrs.HTTP} {
+		if conn, err := net.DialTimeout("tcp", addr.String(), time.Second); err == nil {
+			conn.Close()
+			t.Errorf("%s still accepts connections after shutdown", addr)
+		}
+	}
+}
+
+func TestServeGatewayRunsInterceptors(t *testing.T) {
+	rs := startServe(t, testAuthenticator(t))
+
+	resp, body := rs.post(t, "/v1/score", "", `{"parent":"events/club-night"}`)
+	if resp.StatusCode != http.StatusUnauthorized || field(body, "code") != float64(codes.Unauthenticated) {
+		t.Errorf("no token: %d %v, want 401", resp.StatusCode, body)
+	}
+
+	resp, body = rs.post(t, "/v1/score", "Bearer scorer-secret", `{"parent":"events/club-night"}`)
+	if resp.StatusCode != http.StatusOK || body != "venue-scorer" {
+		t.Errorf("scorer: %d %v, want 200 with the principal", resp.StatusCode, body)
+	}
+
+	resp, body = rs.post(t, "/v1/score", "Bearer director-secret", `{"parent":"events/county-pairs"}`)
+	if resp.StatusCode != http.StatusForbidden {
+		t.Errorf("director out of scope: %d %v, want 403", resp.StatusCode, body)
+	}
+
+	resp, body = rs.post(t, "/v1/score", "Bearer scorer-secret", `{"request_id":"not valid!"}`)
+	details, _ := field(body, "details").([]any)
+	if resp.StatusCode != http.StatusBadRequest || len(details) != 1 {
+		t.Fatalf("bad request_id: %d %v, want 400 with one detail", resp.StatusCode, body)
+	}
+	detail := details[0].(map[string]any)
+	violations, _ := detail["field_violations"].([]any)
+	if detail["@type"] != "type.googleapis.com/google.rpc.BadRequest" || len(violations) != 1 ||
+		violations[0].(map[string]any)["field"] != "request_id" {
+		t.Errorf("detail = %v, want a BadRequest naming request_id", detail)
+	}
+
+	resp, body = rs.post(t, "/v1/score", "Bearer scorer-secret", `{"parent":"events/club-night","contract":"4S"}`)
+	if resp.StatusCode != http.StatusBadRequest || !strings.Contains(fmt.Sprint(field(body, "message")), "contract") {
+		t.Errorf("unknown field: %d %v, want 400 naming the field", resp.StatusCode, body)
+	}
+
+	req, _ := http.NewRequest(http.MethodGet, "http://"+rs.addrs.HTTP.String()+"/openapi.json", nil)
+	if resp, body := do(t, req); resp.StatusCode != http.StatusOK || field(body, "swagger") != "2.0" {
+		t.Errorf("/openapi.json = %d %v", resp.StatusCode, body)
+	}
+}
+
+func TestServeDevelopmentModeIsLoud(t *testing.T) {
+	rs := startServe(t, nil)
+	if len(rs.logs.lines(t, "DEVELOPMENT MODE: authentication is off and every caller is a federation admin; "+
+		"to require tokens, start with an auth config file listing them (tokens: [{name, token or token_sha256, roles, events}])")) != 1 {
+		t.Error("no development mode warning at startup")
+	}
+	resp, body := rs.post(t, "/v1/score", "", `{"parent":"events/any"}`)
+	if resp.StatusCode != http.StatusOK || body != "development" {
+		t.Errorf("development call: %d %v", resp.StatusCode, body)
+	}
+	if got := resp.Header.Get("X-Director-Auth"); got != "development" {
+		t.Errorf("X-Director-Auth = %q, want development", got)
+	}
+}
+
+func TestServeReflectionIsPublic(t *testing.T) {
+	rs := startServe(t, testAuthenticator(t))
+	stream, err := reflectionpb.NewServerReflectionClient(rs.grpcClient(t)).ServerReflectionInfo(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := stream.Send(&reflectionpb.ServerReflectionRequest{
+		MessageRequest: &reflectionpb.ServerReflectionRequest_ListServices{},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := stream.Recv()
+	if err != nil {
+		t.Fatalf("reflection without a token: %v", err)
+	}
+	var names []string
+	for _, s := range resp.GetListServicesResponse().GetService() {
+		names = append(names, s.Name)
+	}
+	if !strings.Contains(strings.Join(names, " "), testService) {
+		t.Errorf("reflection lists %v, want %s among them", names, testService)
+	}
+}
+
+func TestServeRefusesOverlappingPolicies(t *testing.T) {
+	a, b := &testScoring{policy: testPolicy}, &testScoring{policy: testPolicy}
+	err := Serve(context.Background(), Config{GRPCAddr: "127.0.0.1:0", HTTPAddr: "127.0.0.1:0", Logger: (&logBuffer{}).logger()}, a, b)
+	if err == nil || !strings.Contains(err.Error(), "is in the access policy of scoring and of another service") {
+		t.Errorf("err = %v, want a refusal of the overlapping policies", err)
+	}
+	if a.closed.Load() != 1 || b.closed.Load() != 1 {
+		t.Error("services not closed after a failed start")
+	}
+}
