@@ -1,0 +1,314 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// The end-to-end tests build the real director binary, start it on loopback
+// and drive it over REST as a browser or a terminal would.
+
+var binary string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "director-e2e")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	binary = filepath.Join(dir, "director")
+	build := exec.Command("go", "build", "-o", binary, ".")
+	build.Stderr = os.Stderr
+	if err := build.Run(); err != nil {
+		fmt.Fprintln(os.Stderr, "building director:", err)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// server is a running director process.
+type server struct {
+	cmd  *exec.Cmd
+	base string
+	logs *bytes.Buffer
+	done chan error
+}
+
+// freeAddr finds a loopback port nobody is listening on.
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
+}
+
+// startDirector runs the binary over dataDir and waits until /healthz says
+// it is serving.
+func startDirector(t *testing.T, dataDir string, extra ...string) *server {
+	t.Helper()
+	httpAddr := freeAddr(t)
+	args := append([]string{"serve", "--grpc-addr", freeAddr(t), "--http-addr", httpAddr, "--data", dataDir}, extra...)
+	s := &server{cmd: exec.Command(binary, args...), base: "http://" + httpAddr, logs: &bytes.Buffer{}, done: make(chan error, 1)}
+	s.cmd.Stdout, s.cmd.Stderr = s.logs, s.logs
+	if err := s.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { s.done <- s.cmd.Wait() }()
+	t.Cleanup(func() {
+		s.cmd.Process.Kill()
+		<-s.done
+	})
+	for range 200 {
+		select {
+		case err := <-s.done:
+			t.Fatalf("director exited before serving: %v\n%s", err, s.logs)
+		default:
+		}
+		resp, err := http.Get(s.base + "/healthz")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return s
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("director did not become healthy:\n%s", s.logs)
+	return nil
+}
+
+// stop sends SIGTERM and expects a clean exit.
+func (s *server) stop(t *testing.T) {
+	t.Helper()
+	s.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case err := <-s.done:
+		if err != nil {
+			t.Fatalf("director exited with %v after SIGTERM:\n%s", err, s.logs)
+		}
+		s.done <- nil
+	case <-time.After(20 * time.Second):
+		t.Fatalf("director did not stop after SIGTERM:\n%s", s.logs)
+	}
+}
+
+// call sends a JSON request and decodes the JSON answer into out (when not
+// nil), returning the HTTP status.
+func (s *server) call(t *testing.T, method, path, body string, out any) int {
+	t.Helper()
+	req, err := http.NewRequest(method, s.base+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != nil {
+		if err := json.Unmarshal(raw, out); err != nil {
+			t.Fatalf("%s %s: answer %q is not JSON: %v", method, path, raw, err)
+		}
+	}
+	return resp.StatusCode
+}
+
+func (s *server) mustCall(t *testing.T, method, path, body string, out any) {
+	t.Helper()
+	var raw json.RawMessage
+	if code := s.call(t, method, path, body, &raw); code != http.StatusOK {
+		t.Fatalf("%s %s: status %d: %s", method, path, code, raw)
+	}
+	if out != nil {
+		if err := json.Unmarshal(raw, out); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+type standings struct {
+	Standings []struct {
+		Section      string  `json:"section"`
+		Pair         int     `json:"pair"`
+		Direction    string  `json:"direction"`
+		Score        float64 `json:"score"`
+		Percentage   float64 `json:"percentage"`
+		BoardsPlayed int     `json:"boards_played"`
+		Place        string  `json:"place"`
+	} `json:"standings"`
+}
+
+// clubNight submits a 3-table Mitchell, two boards a round: North-South pairs
+// 1 to 3 stay at their tables, East-West pairs 4 to 6 move up a table and the
+// boards move down. Every board is bid to 4S by North; pair 1 always makes
+// eleven tricks, pair 2 ten and pair 3 nine, so North-South finish 100%, 50%
+// and 0%, and every East-West pair meets each of them once: 50% each.
+func clubNight(t *testing.T, s *server) {
+	t.Helper()
+	for round := 1; round <= 3; round++ {
+		for table := 1; table <= 3; table++ {
+			ew := 4 + (table-1+round-1)%3
+			set := (table - 1 - (round - 1) + 3) % 3
+			for _, board := range []int{2*set + 1, 2*set + 2} {
+				body := fmt.Sprintf(`{"result":{"table":%d,"round":%d,"board":%d,"ns_pair":%d,"ew_pair":%d,
+					"played":{"contract":"4S","declarer":"SEAT_NORTH","tricks":%d,"lead":"HK"}}}`,
+					table, round, board, table, ew, 12-table)
+				s.mustCall(t, "POST", "/v1/events/club-night/results", body, nil)
+			}
+		}
+	}
+}
+
+func TestClubNightOverREST(t *testing.T) {
+	data := t.TempDir()
+	s := startDirector(t, data)
+	s.mustCall(t, "POST", "/v1/events", `{"event_id":"club-night","event":{"title":"Tuesday pairs","form":"FORM_MATCHPOINTS","two_winners":true}}`, nil)
+	clubNight(t, s)
+
+	var got standings
+	s.mustCall(t, "GET", "/v1/events/club-night/standings", "", &got)
+	want := map[int]struct {
+		pct   float64
+		place string
+	}{1: {100, "1"}, 2: {50, "2"}, 3: {0, "3"}, 4: {50, "1="}, 5: {50, "1="}, 6: {50, "1="}}
+	if len(got.Standings) != len(want) {
+		t.Fatalf("%d standings, want %d: %+v", len(got.Standings), len(want), got)
+	}
+	for _, st := range got.Standings {
+		w := want[st.Pair]
+		if st.Percentage != w.pct || st.Place != w.place || st.BoardsPlayed != 6 {
+			t.Errorf("pair %d: %.2f%% place %q after %d boards, want %.2f%% place %q after 6", st.Pair, st.Percentage, st.Place, st.BoardsPlayed, w.pct, w.place)
+		}
+	}
+
+	var trav struct {
+		Top   float64 `json:"top"`
+		Lines []struct {
+			Result struct {
+				NsScore int `json:"ns_score"`
+			} `json:"result"`
+			NsPoints float64 `json:"ns_points"`
+			EwPoints float64 `json:"ew_points"`
+		} `json:"lines"`
+	}
+	// Board 2 is North-South vulnerable: +650, +620 and -100.
+	s.mustCall(t, "GET", "/v1/events/club-night/boards/2/traveller", "", &trav)
+	points := map[int]float64{}
+	for _, l := range trav.Lines {
+		points[l.Result.NsScore] = l.NsPoints
+		if l.NsPoints+l.EwPoints != trav.Top {
+			t.Errorf("line %d: %v + %v matchpoints, want the top %v", l.Result.NsScore, l.NsPoints, l.EwPoints, trav.Top)
+		}
+	}
+	if trav.Top != 4 || points[650] != 4 || points[620] != 2 || points[-100] != 0 {
+		t.Errorf("board 2 traveller: top %v, matchpoints by score %v; want top 4 and 650→4, 620→2, -100→0", trav.Top, points)
+	}
+
+	// A resent result answers as the first time; a different one is a conflict.
+	first := `{"result":{"table":1,"round":1,"board":1,"ns_pair":1,"ew_pair":4,"played":{"contract":"4S","declarer":"SEAT_NORTH","tricks":11,"lead":"HK"}}}`
+	s.mustCall(t, "POST", "/v1/events/club-night/results", first, nil)
+	var conflict struct {
+		Code    int    `json:"code"`
+		Message string `json:"message"`
+	}
+	changed := strings.Replace(first, `"tricks":11`, `"tricks":12`, 1)
+	if code := s.call(t, "POST", "/v1/events/club-night/results", changed, &conflict); code != http.StatusConflict {
+		t.Errorf("a different result for a taken slot: status %d (%s), want 409", code, conflict.Message)
+	}
+
+	// Bad input is a 400 naming the field.
+	var bad struct {
+		Message string `json:"message"`
+	}
+	badTricks := strings.Replace(first, `"tricks":11`, `"tricks":14`, 1)
+	if code := s.call(t, "POST", "/v1/events/club-night/results", badTricks, &bad); code != http.StatusBadRequest || !strings.Contains(bad.Message, "result.played.tricks") {
+		t.Errorf("14 tricks: status %d %q, want 400 naming result.played.tricks", code, bad.Message)
+	}
+	if code := s.call(t, "POST", "/v1/events/club-night/results", `{"result":{"table":1,`, &bad); code != http.StatusBadRequest {
+		t.Errorf("malformed JSON: status %d %q, want 400", code, bad.Message)
+	}
+	if code := s.call(t, "GET", "/v1/events/no-such-night/standings", "", &bad); code != http.StatusNotFound {
+		t.Errorf("unknown event: status %d %q, want 404", code, bad.Message)
+	}
+
+	// Everything survives a restart.
+	s.stop(t)
+	s = startDirector(t, data)
+	var again standings
+	s.mustCall(t, "GET", "/v1/events/club-night/standings", "", &again)
+	if len(again.Standings) != 6 || again.Standings[0].Percentage != 100 {
+		t.Errorf("after a restart the standings are %+v", again)
+	}
+	var openapi map[string]any
+	s.mustCall(t, "GET", "/openapi.json", "", &openapi)
+	if openapi["swagger"] != "2.0" {
+		t.Errorf("/openapi.json: swagger %v, want 2.0", openapi["swagger"])
+	}
+	s.stop(t)
+}
+
+func TestTokensFromAConfigFile(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "tokens.yaml")
+	os.WriteFile(cfg, []byte(`tokens:
+  - name: club-director
+    token: "director-secret"
+    roles: [director]
+    events: [events/club-night]
+  - name: table-3
+    token: "terminal-secret"
+    roles: [terminal]
+`), 0o600)
+	s := startDirector(t, filepath.Join(dir, "data"), "--auth-config", cfg)
+	post := func(token, path, body string) int {
+		req, _ := http.NewRequest("POST", s.base+path, strings.NewReader(body))
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	event := `{"event_id":"club-night","event":{"form":"FORM_MATCHPOINTS"}}`
+	if code := post("", "/v1/events", event); code != http.StatusUnauthorized {
+		t.Errorf("no token: status %d, want 401", code)
+	}
+	if code := post("terminal-secret", "/v1/events", event); code != http.StatusForbidden {
+		t.Errorf("a terminal creating an event: status %d, want 403", code)
+	}
+	if code := post("director-secret", "/v1/events", event); code != http.StatusOK {
+		t.Errorf("the director creating an event: status %d, want 200", code)
+	}
+	result := `{"result":{"table":1,"round":1,"board":1,"ns_pair":1,"ew_pair":4,"passed_out":{}}}`
+	if code := post("terminal-secret", "/v1/events/club-night/results", result); code != http.StatusOK {
+		t.Errorf("a terminal submitting a result: status %d, want 200", code)
+	}
+	if code := s.call(t, "GET", "/v1/events/club-night/standings", "", nil); code != http.StatusOK {
+		t.Errorf("public standings without a token: status %d, want 200", code)
+	}
+	s.stop(t)
+}

@@ -1,0 +1,144 @@
+// Command director runs Director: every service in one process by default,
+// gRPC on 127.0.0.1:9090 and REST on 127.0.0.1:8080, data in ./data.
+//
+// Usage:
+//
+//	director [serve] [flags]
+//
+// Every flag can also be set by an environment variable, named in its help.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"os"
+	"os/signal"
+	"slices"
+	"strings"
+	"syscall"
+
+	"github.com/bridge-director/director/services/gateway"
+	"github.com/bridge-director/director/services/platform"
+	"github.com/bridge-director/director/services/scoring"
+)
+
+// opener opens one service over the data directory.
+type opener func(dataDir string) (platform.Service, error)
+
+// services are the services director can run, by name.
+var services = map[string]opener{
+	"scoring": func(dir string) (platform.Service, error) { return scoring.Open(dir) },
+}
+
+func main() {
+	if err := run(context.Background(), os.Args[1:], os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "director:", err)
+		os.Exit(1)
+	}
+}
+
+// config is what the command line and the environment say.
+type config struct {
+	grpcAddr, httpAddr, dataDir, authConfig, logFormat, services string
+}
+
+func parseFlags(args []string, stderr io.Writer) (config, error) {
+	if len(args) > 0 && args[0] == "serve" {
+		args = args[1:]
+	}
+	var c config
+	fs := flag.NewFlagSet("director", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	str := func(p *string, name, env, def, help string) {
+		if v, ok := os.LookupEnv(env); ok {
+			def = v
+		}
+		fs.StringVar(p, name, def, help+" ($"+env+")")
+	}
+	str(&c.grpcAddr, "grpc-addr", "DIRECTOR_GRPC_ADDR", "127.0.0.1:9090", "address of the gRPC server")
+	str(&c.httpAddr, "http-addr", "DIRECTOR_HTTP_ADDR", "127.0.0.1:8080", "address of the REST gateway")
+	str(&c.dataDir, "data", "DIRECTOR_DATA", "data", "directory of the services' bbolt files")
+	str(&c.authConfig, "auth-config", "DIRECTOR_AUTH_CONFIG", "", "YAML file of bearer tokens and their roles; without it every caller is an administrator (development only)")
+	str(&c.logFormat, "log-format", "DIRECTOR_LOG_FORMAT", "text", "log format: text or json")
+	str(&c.services, "services", "DIRECTOR_SERVICES", strings.Join(serviceNames(), ","), "comma-separated services to run")
+	if err := fs.Parse(args); err != nil {
+		return c, err
+	}
+	if fs.NArg() > 0 {
+		return c, fmt.Errorf("unexpected argument %q: the only command is serve", fs.Arg(0))
+	}
+	return c, nil
+}
+
+func serviceNames() []string {
+	var names []string
+	for n := range services {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
+}
+
+func run(ctx context.Context, args []string, stderr io.Writer) error {
+	c, err := parseFlags(args, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	logger, err := newLogger(c.logFormat, stderr)
+	if err != nil {
+		return err
+	}
+	auth := platform.DevelopmentAuthenticator()
+	if c.authConfig != "" {
+		if auth, err = platform.LoadAuthConfig(c.authConfig); err != nil {
+			return err
+		}
+	}
+	var running []platform.Service
+	closeAll := func() {
+		for _, s := range running {
+			s.Close()
+		}
+	}
+	for _, name := range strings.Split(c.services, ",") {
+		open, ok := services[strings.TrimSpace(name)]
+		if !ok {
+			closeAll()
+			return fmt.Errorf("unknown service %q: director runs %s", name, strings.Join(serviceNames(), ", "))
+		}
+		s, err := open(c.dataDir)
+		if err != nil {
+			closeAll()
+			return fmt.Errorf("opening %s: %w", name, err)
+		}
+		running = append(running, s)
+	}
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return platform.Serve(ctx, platform.Config{
+		GRPCAddr:  c.grpcAddr,
+		HTTPAddr:  c.httpAddr,
+		DataDir:   c.dataDir,
+		Auth:      auth,
+		Logger:    logger,
+		ExtraHTTP: map[string]http.Handler{gateway.OpenAPIPath: gateway.OpenAPI()},
+	}, running...)
+}
+
+func newLogger(format string, w io.Writer) (*slog.Logger, error) {
+	switch format {
+	case "text":
+		return slog.New(slog.NewTextHandler(w, nil)), nil
+	case "json":
+		return slog.New(slog.NewJSONHandler(w, nil)), nil
+	}
+	return nil, fmt.Errorf("log format %q: use text or json", format)
+}

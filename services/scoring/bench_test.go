@@ -1,0 +1,142 @@
+package scoring
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
+
+	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
+	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
+	"github.com/bridge-director/director/services/platform"
+)
+
+// served is a scoring service behind the real server: gRPC and REST on
+// loopback, a fresh bbolt file, every write fsynced.
+func served(b *testing.B) (grpcAddr, httpBase string) {
+	b.Helper()
+	svc, err := Open(b.TempDir())
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	addrs := make(chan platform.Addrs, 1)
+	done := make(chan error, 1)
+	go func() {
+		done <- platform.Serve(ctx, platform.Config{
+			GRPCAddr:  "127.0.0.1:0",
+			HTTPAddr:  "127.0.0.1:0",
+			Auth:      platform.DevelopmentAuthenticator(),
+			Logger:    slog.New(slog.NewTextHandler(io.Discard, nil)),
+			Listening: func(a platform.Addrs) { addrs <- a },
+		}, svc)
+	}()
+	var a platform.Addrs
+	select {
+	case a = <-addrs:
+	case err := <-done:
+		b.Fatal(err)
+	}
+	b.Cleanup(func() {
+		cancel()
+		<-done
+	})
+	return a.GRPC.String(), "http://" + a.HTTP.String()
+}
+
+// slotFor spreads the n-th submission over distinct slots of a big event.
+func slotFor(n int64) (table, round, board int32) {
+	return int32(n%900) + 1, int32(n/900%90) + 1, int32(n/(900*90)) + 1
+}
+
+// BenchmarkSubmitGRPC measures durable result submissions from 16 concurrent
+// terminals over gRPC; b.N is the number of results.
+func BenchmarkSubmitGRPC(b *testing.B) {
+	grpcAddr, _ := served(b)
+	conn, err := grpc.NewClient(grpcAddr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer conn.Close()
+	client := scoringv1.NewScoringServiceClient(conn)
+	ctx := context.Background()
+	if _, err := client.CreateEvent(ctx, &scoringv1.CreateEventRequest{EventId: "bench", Event: &scoringv1.Event{Form: scoringv1.Form_FORM_MATCHPOINTS}}); err != nil {
+		b.Fatal(err)
+	}
+	var next atomic.Int64
+	b.ResetTimer()
+	concurrently(b, 16, func() error {
+		n := next.Add(1)
+		table, round, board := slotFor(n)
+		_, err := client.SubmitResult(ctx, &scoringv1.SubmitResultRequest{
+			RequestId: fmt.Sprintf("bench-%d", n),
+			Parent:    "events/bench",
+			Result:    played(table, round, board, 1, 2, "4S", typev1.Seat_SEAT_NORTH, 10),
+		})
+		return err
+	})
+}
+
+// BenchmarkSubmitREST measures the same over the REST gateway.
+func BenchmarkSubmitREST(b *testing.B) {
+	_, base := served(b)
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 16}}
+	post := func(path, body string) error {
+		resp, err := client.Post(base+path, "application/json", strings.NewReader(body))
+		if err != nil {
+			return err
+		}
+		defer resp.Body.Close()
+		io.Copy(io.Discard, resp.Body)
+		if resp.StatusCode != http.StatusOK {
+			return fmt.Errorf("POST %s: status %d", path, resp.StatusCode)
+		}
+		return nil
+	}
+	if err := post("/v1/events", `{"event_id":"bench","event":{"form":"FORM_MATCHPOINTS"}}`); err != nil {
+		b.Fatal(err)
+	}
+	var next atomic.Int64
+	b.ResetTimer()
+	concurrently(b, 16, func() error {
+		n := next.Add(1)
+		table, round, board := slotFor(n)
+		return post("/v1/events/bench/results", fmt.Sprintf(
+			`{"request_id":"bench-%d","result":{"table":%d,"round":%d,"board":%d,"ns_pair":1,"ew_pair":2,"played":{"contract":"4S","declarer":"SEAT_NORTH","tricks":10}}}`,
+			n, table, round, board))
+	})
+}
+
+// concurrently runs b.N calls of fn from workers goroutines and reports the
+// rate.
+func concurrently(b *testing.B, workers int, fn func() error) {
+	var left atomic.Int64
+	left.Store(int64(b.N))
+	var wg sync.WaitGroup
+	var failed atomic.Value
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for left.Add(-1) >= 0 {
+				if err := fn(); err != nil {
+					failed.Store(err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if err, ok := failed.Load().(error); ok {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "results/s")
+}

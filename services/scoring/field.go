@@ -1,0 +1,236 @@
+package scoring
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/bridge-director/director/bridge"
+	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
+	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
+	"github.com/bridge-director/director/scoring"
+	"github.com/bridge-director/director/services/platform"
+)
+
+// field is one session of an event scored by the scoring library: what the
+// standings, travellers and scorecards are read from.
+type field struct {
+	event     *scoringv1.Event
+	results   []*scoringv1.Result
+	standings []*scoringv1.Standing
+	// lines holds what each result earned, in the order of results.
+	lines []*scoringv1.TravellerLine
+	// top is the matchpoint top of each board, by section and board.
+	top map[string]map[int32]float64
+}
+
+func profileOf(e *scoringv1.Event) scoring.Profile {
+	switch e.GetProfile() {
+	case scoringv1.Profile_PROFILE_ACBL:
+		return scoring.ACBL
+	case scoringv1.Profile_PROFILE_EBU:
+		return scoring.EBU
+	}
+	return scoring.WBF
+}
+
+// scoreField scores the results of one session of an event by its form.
+func scoreField(e *scoringv1.Event, results []*scoringv1.Result) (*field, error) {
+	f := &field{event: e, results: results, top: map[string]map[int32]float64{}}
+	var err error
+	switch e.GetForm() {
+	case scoringv1.Form_FORM_MATCHPOINTS:
+		err = f.matchpoint()
+	case scoringv1.Form_FORM_CROSS_IMPS, scoringv1.Form_FORM_BUTLER:
+		err = f.imps()
+	case scoringv1.Form_FORM_TEAMS_VP:
+		err = f.teams()
+	default:
+		err = fmt.Errorf("form %v cannot be scored", e.GetForm())
+	}
+	if err != nil {
+		// The stored results contradict each other (a pair with two results
+		// on one board): the director must correct them.
+		return nil, platform.FailedPrecondition("the results cannot be scored until they are corrected: " + err.Error())
+	}
+	return f, nil
+}
+
+// toDomain converts a stored result to a traveller line of the scoring
+// library.
+func toDomain(r *scoringv1.Result) scoring.Result {
+	d := scoring.Result{Section: r.GetSection(), Board: int(r.GetBoard()), NS: int(r.GetNsPair()), EW: int(r.GetEwPair()), NSScore: int(r.GetNsScore())}
+	switch o := r.Outcome.(type) {
+	case *scoringv1.Result_NotPlayed:
+		d.Kind = scoring.NotPlayed
+	case *scoringv1.Result_Artificial:
+		d.Kind = scoring.Artificial
+		d.NSAdjust = adjustmentOf(o.Artificial.GetNorthSouth())
+		d.EWAdjust = adjustmentOf(o.Artificial.GetEastWest())
+	case *scoringv1.Result_Assigned:
+		switch k := o.Assigned.GetKind().(type) {
+		case *scoringv1.AssignedScore_Split:
+			d.Kind = scoring.Split
+			d.EWScore = int(k.Split.GetEwScore())
+		case *scoringv1.AssignedScore_Weighted:
+			d.Kind = scoring.Weighted
+			var sum int32
+			for _, p := range k.Weighted.GetParts() {
+				sum += p.GetWeight()
+			}
+			for _, p := range k.Weighted.GetParts() {
+				d.Weights = append(d.Weights, scoring.WeightedScore{Weight: 100 * float64(p.GetWeight()) / float64(sum), NSScore: int(p.GetNsScore())})
+			}
+		}
+	}
+	return d
+}
+
+func adjustmentOf(a scoringv1.Adjustment) scoring.Adjustment {
+	switch a {
+	case scoringv1.Adjustment_ADJUSTMENT_AVERAGE_PLUS:
+		return scoring.AveragePlus
+	case scoringv1.Adjustment_ADJUSTMENT_AVERAGE:
+		return scoring.Average
+	case scoringv1.Adjustment_ADJUSTMENT_AVERAGE_MINUS:
+		return scoring.AverageMinus
+	}
+	return scoring.NoAdjustment
+}
+
+func sideToProto(s bridge.Side) typev1.Side {
+	if s == bridge.EastWest {
+		return typev1.Side_SIDE_EAST_WEST
+	}
+	return typev1.Side_SIDE_NORTH_SOUTH
+}
+
+func (f *field) matchpoint() error {
+	in := make([]scoring.Result, len(f.results))
+	for i, r := range f.results {
+		in[i] = toDomain(r)
+	}
+	scored, err := scoring.ScorePairs(in, scoring.PairsOptions{
+		Profile:     profileOf(f.event),
+		AcrossField: f.event.GetAcrossField(),
+		TwoWinners:  f.event.GetTwoWinners(),
+	})
+	if err != nil {
+		return err
+	}
+	for i, l := range scored.Lines {
+		r := f.results[i]
+		line := &scoringv1.TravellerLine{Result: r, NsPoints: l.NSMatchpoints, EwPoints: l.EWMatchpoints}
+		if l.Top > 0 {
+			line.NsPercentage = round2(100 * l.NSMatchpoints / l.Top)
+			line.EwPercentage = round2(100 * l.EWMatchpoints / l.Top)
+			f.setTop(r.GetSection(), r.GetBoard(), l.Top)
+		}
+		f.lines = append(f.lines, line)
+	}
+	for _, p := range scored.Pairs {
+		st := &scoringv1.Standing{
+			Section: p.Section, Pair: int32(p.Pair), Score: p.Matchpoints, Percentage: p.Percentage,
+			BoardsPlayed: int32(p.Boards), Rank: int32(p.Rank), Place: p.Place,
+		}
+		if f.event.GetTwoWinners() {
+			st.Direction = sideToProto(p.Direction)
+		}
+		f.standings = append(f.standings, st)
+	}
+	return nil
+}
+
+func (f *field) setTop(section string, board int32, top float64) {
+	if f.top[section] == nil {
+		f.top[section] = map[int32]float64{}
+	}
+	f.top[section][board] = top
+}
+
+// pairKey names a pair in the IMP and teams scorers, which take strings.
+func pairKey(section string, pair int32) string { return section + "/" + strconv.Itoa(int(pair)) }
+
+// imps scores cross-IMP and Butler pairs: every result with a North-South
+// score is IMPed (played, passed out, assigned); the others are listed with no
+// IMPs.
+func (f *field) imps() error {
+	type boardKey struct {
+		section string
+		board   int32
+	}
+	var order []boardKey
+	lines := map[boardKey][]int{}
+	f.lines = make([]*scoringv1.TravellerLine, len(f.results))
+	for i, r := range f.results {
+		f.lines[i] = &scoringv1.TravellerLine{Result: r}
+		if !hasNSScore(r) {
+			continue
+		}
+		k := boardKey{r.GetSection(), r.GetBoard()}
+		if f.event.GetAcrossField() {
+			k.section = ""
+		}
+		if lines[k] == nil {
+			order = append(order, k)
+		}
+		lines[k] = append(lines[k], i)
+	}
+	in := make([]scoring.IMPBoard, len(order))
+	for bi, k := range order {
+		in[bi].Board = int(k.board)
+		for _, i := range lines[k] {
+			r := f.results[i]
+			in[bi].Lines = append(in[bi].Lines, scoring.IMPLine{NS: pairKey(r.GetSection(), r.GetNsPair()), EW: pairKey(r.GetSection(), r.GetEwPair()), Score: int(r.GetNsScore())})
+		}
+	}
+	opt := scoring.IMPPairsOptions{Method: scoring.CrossIMPScoring}
+	if f.event.GetForm() == scoringv1.Form_FORM_BUTLER {
+		opt.Method = scoring.ButlerScoring
+		opt.Butler = profileOf(f.event).ButlerOptions()
+	}
+	scored, err := scoring.ScoreIMPPairs(in, opt)
+	if err != nil {
+		return err
+	}
+	for bi, k := range order {
+		for li, i := range lines[k] {
+			ns := scored.Boards[bi][li]
+			f.lines[i].NsPoints, f.lines[i].EwPoints = round2(ns), round2(-ns)
+		}
+	}
+	for _, p := range scored.Pairs {
+		section, number := splitPairKey(p.Pair)
+		f.standings = append(f.standings, &scoringv1.Standing{
+			Section: section, Pair: number, Score: p.Total, BoardsPlayed: int32(p.Played),
+			Rank: int32(p.Place.Rank), Place: p.Place.String(),
+		})
+	}
+	return nil
+}
+
+// hasNSScore reports whether a result carries one North-South score to IMP.
+func hasNSScore(r *scoringv1.Result) bool {
+	switch r.Outcome.(type) {
+	case *scoringv1.Result_Played, *scoringv1.Result_PassedOut:
+		return true
+	case *scoringv1.Result_Assigned:
+		_, ok := r.GetAssigned().GetKind().(*scoringv1.AssignedScore_NsScore)
+		return ok
+	}
+	return false
+}
+
+func splitPairKey(k string) (string, int32) {
+	for i := len(k) - 1; i >= 0; i-- {
+		if k[i] == '/' {
+			n, _ := strconv.Atoi(k[i+1:])
+			return k[:i], int32(n)
+		}
+	}
+	return "", 0
+}
+
+func round2(x float64) float64 {
+	v, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'f', 2, 64), 64)
+	return v
+}

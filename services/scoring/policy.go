@@ -1,0 +1,30 @@
+package scoring
+
+import (
+	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
+	"github.com/bridge-director/director/services/platform"
+)
+
+// Policy says which roles may call each method. Standings, travellers and
+// scorecards are public; terminals and scorers enter results; corrections,
+// erasures and history belong to the director and the scorer.
+func (s *Service) Policy() platform.Policy {
+	const (
+		director = platform.RoleDirector
+		scorer   = platform.RoleScorer
+		terminal = platform.RoleTerminal
+		public   = platform.RolePublic
+	)
+	return platform.Policy{
+		scoringv1.ScoringService_CreateEvent_FullMethodName:      {director},
+		scoringv1.ScoringService_GetEvent_FullMethodName:         {public},
+		scoringv1.ScoringService_SubmitResult_FullMethodName:     {director, scorer, terminal},
+		scoringv1.ScoringService_CorrectResult_FullMethodName:    {director, scorer},
+		scoringv1.ScoringService_EraseResult_FullMethodName:      {director, scorer},
+		scoringv1.ScoringService_GetResultHistory_FullMethodName: {director, scorer},
+		scoringv1.ScoringService_ListResults_FullMethodName:      {director, scorer, terminal},
+		scoringv1.ScoringService_GetTraveller_FullMethodName:     {public},
+		scoringv1.ScoringService_GetStandings_FullMethodName:     {public},
+		scoringv1.ScoringService_GetScorecard_FullMethodName:     {public},
+	}
+}

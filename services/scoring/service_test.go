@@ -1,0 +1,326 @@
+package scoring
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/status"
+	"google.golang.org/grpc/test/bufconn"
+	"google.golang.org/protobuf/proto"
+
+	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
+	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
+	"github.com/bridge-director/director/services/platform"
+)
+
+// harness is a scoring service on a real bbolt file, reached over in-memory
+// gRPC through the platform's interceptors.
+type harness struct {
+	dir    string
+	svc    *Service
+	client scoringv1.ScoringServiceClient
+	stop   func()
+}
+
+var testClock = func() time.Time { return time.Date(2026, 11, 24, 19, 30, 0, 0, time.UTC) }
+
+func start(t testing.TB, dir string) *harness {
+	t.Helper()
+	svc, err := Open(dir, WithClock(testClock))
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	lis := bufconn.Listen(1 << 20)
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	srv := grpc.NewServer(platform.ServerOptions(logger, platform.DevelopmentAuthenticator(), svc.Policy())...)
+	svc.RegisterGRPC(srv)
+	go srv.Serve(lis)
+	conn, err := grpc.NewClient("passthrough:///bufnet",
+		grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return lis.DialContext(ctx) }),
+		grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &harness{dir: dir, svc: svc, client: scoringv1.NewScoringServiceClient(conn)}
+	var once sync.Once
+	h.stop = func() {
+		once.Do(func() {
+			conn.Close()
+			srv.Stop()
+			svc.Close()
+		})
+	}
+	t.Cleanup(h.stop)
+	return h
+}
+
+func newHarness(t testing.TB) *harness {
+	h := start(t, t.TempDir())
+	h.createEvent(t, "club-night", scoringv1.Form_FORM_MATCHPOINTS)
+	return h
+}
+
+func (h *harness) createEvent(t testing.TB, id string, form scoringv1.Form) {
+	t.Helper()
+	_, err := h.client.CreateEvent(context.Background(), &scoringv1.CreateEventRequest{
+		EventId: id,
+		Event:   &scoringv1.Event{Title: "Tuesday pairs", Form: form},
+	})
+	if err != nil {
+		t.Fatalf("CreateEvent: %v", err)
+	}
+}
+
+// played builds a result of a board played to contract.
+func played(table, round, board, ns, ew int32, contract string, declarer typev1.Seat, tricks int32) *scoringv1.Result {
+	return &scoringv1.Result{
+		Table: table, Round: round, Board: board, NsPair: ns, EwPair: ew,
+		Outcome: &scoringv1.Result_Played{Played: &scoringv1.Played{Contract: contract, Declarer: declarer, Tricks: tricks}},
+	}
+}
+
+func (h *harness) submit(t testing.TB, r *scoringv1.Result) *scoringv1.Result {
+	t.Helper()
+	resp, err := h.client.SubmitResult(context.Background(), &scoringv1.SubmitResultRequest{Parent: "events/club-night", Result: r})
+	if err != nil {
+		t.Fatalf("SubmitResult: %v", err)
+	}
+	return resp.GetResult()
+}
+
+func wantCode(t *testing.T, err error, code codes.Code, text string) *status.Status {
+	t.Helper()
+	st, _ := status.FromError(err)
+	if st.Code() != code || !strings.Contains(st.Message(), text) {
+		t.Fatalf("got %v (%q), want %v containing %q", st.Code(), st.Message(), code, text)
+	}
+	return st
+}
+
+func TestSubmitScoresAndNamesTheResult(t *testing.T) {
+	h := newHarness(t)
+	// Board 2: East deals, North-South vulnerable. 4S by North making 11: +650.
+	got := h.submit(t, played(1, 1, 2, 1, 5, "4s", typev1.Seat_SEAT_NORTH, 11))
+	if got.GetNsScore() != 650 {
+		t.Errorf("ns_score = %d, want 650", got.GetNsScore())
+	}
+	if want := "events/club-night/sessions/1/sections/A/tables/1/rounds/1/boards/2"; got.GetName() != want {
+		t.Errorf("name = %q, want %q", got.GetName(), want)
+	}
+	if got.GetPlayed().GetContract() != "4S" || got.GetRevision() != 1 || got.GetEnteredBy() == "" {
+		t.Errorf("stored result %v: want contract 4S, revision 1 and who entered it", got)
+	}
+	// East-West declaring: 3NTX by West down two, not vulnerable on board 1: +300 to NS.
+	got = h.submit(t, played(2, 1, 1, 2, 6, "3NTX", typev1.Seat_SEAT_WEST, 7))
+	if got.GetNsScore() != 300 {
+		t.Errorf("ns_score = %d, want 300", got.GetNsScore())
+	}
+}
+
+func TestResendGetsTheFirstAnswer(t *testing.T) {
+	h := newHarness(t)
+	first := h.submit(t, played(1, 1, 1, 1, 5, "4H", typev1.Seat_SEAT_SOUTH, 10))
+	again := h.submit(t, played(1, 1, 1, 1, 5, "4H", typev1.Seat_SEAT_SOUTH, 10))
+	if !proto.Equal(first, again) {
+		t.Errorf("a resent result answered %v, want the first answer %v", again, first)
+	}
+	hist, err := h.client.GetResultHistory(context.Background(), &scoringv1.GetResultHistoryRequest{Name: first.GetName()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(hist.GetRevisions()) != 1 {
+		t.Errorf("a resent result made %d revisions, want 1", len(hist.GetRevisions()))
+	}
+}
+
+func TestDifferentResultForATakenSlotIsAlreadyExists(t *testing.T) {
+	h := newHarness(t)
+	first := h.submit(t, played(1, 1, 1, 1, 5, "4H", typev1.Seat_SEAT_SOUTH, 10))
+	_, err := h.client.SubmitResult(context.Background(), &scoringv1.SubmitResultRequest{
+		Parent: "events/club-night",
+		Result: played(1, 1, 1, 1, 5, "4H", typev1.Seat_SEAT_SOUTH, 9),
+	})
+	st := wantCode(t, err, codes.AlreadyExists, "already holds a different result")
+	var stored *scoringv1.Result
+	for _, d := range st.Details() {
+		if r, ok := d.(*scoringv1.Result); ok {
+			stored = r
+		}
+	}
+	if !proto.Equal(stored, first) {
+		t.Errorf("the error carries %v, want the stored result %v", stored, first)
+	}
+}
+
+func TestRequestIDReplaysAndRejectsReuse(t *testing.T) {
+	h := newHarness(t)
+	req := &scoringv1.SubmitResultRequest{
+		RequestId: "terminal-3-0001",
+		Parent:    "events/club-night",
+		Result:    played(3, 1, 5, 3, 7, "2D", typev1.Seat_SEAT_EAST, 8),
+	}
+	first, err := h.client.SubmitResult(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := h.client.SubmitResult(context.Background(), req)
+	if err != nil || !proto.Equal(first, again) {
+		t.Fatalf("retry: %v, %v; want the first answer %v", again, err, first)
+	}
+	req.Result = played(3, 1, 6, 3, 7, "2D", typev1.Seat_SEAT_EAST, 8)
+	_, err = h.client.SubmitResult(context.Background(), req)
+	wantCode(t, err, codes.AlreadyExists, "request_id")
+	list, err := h.client.ListResults(context.Background(), &scoringv1.ListResultsRequest{Parent: "events/club-night"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(list.GetResults()) != 1 {
+		t.Errorf("%d results stored, want 1: a reused request_id must store nothing", len(list.GetResults()))
+	}
+}
+
+func TestBadInputNamesTheFieldAndStoresNothing(t *testing.T) {
+	h := newHarness(t)
+	cases := []struct {
+		name   string
+		parent string
+		result *scoringv1.Result
+		field  string
+	}{
+		{"impossible contract", "events/club-night", played(1, 1, 1, 1, 5, "8S", typev1.Seat_SEAT_NORTH, 10), "result.played.contract"},
+		{"unknown strain", "events/club-night", played(1, 1, 1, 1, 5, "4Z", typev1.Seat_SEAT_NORTH, 10), "result.played.contract"},
+		{"no declarer", "events/club-night", played(1, 1, 1, 1, 5, "4S", typev1.Seat_SEAT_UNSPECIFIED, 10), "result.played.declarer"},
+		{"declarer off the table", "events/club-night", played(1, 1, 1, 1, 5, "4S", typev1.Seat(9), 10), "result.played.declarer"},
+		{"fourteen tricks", "events/club-night", played(1, 1, 1, 1, 5, "4S", typev1.Seat_SEAT_NORTH, 14), "result.played.tricks"},
+		{"negative tricks", "events/club-night", played(1, 1, 1, 1, 5, "4S", typev1.Seat_SEAT_NORTH, -1), "result.played.tricks"},
+		{"no board", "events/club-night", played(1, 1, 0, 1, 5, "4S", typev1.Seat_SEAT_NORTH, 10), "result.board"},
+		{"pair plays itself", "events/club-night", played(1, 1, 1, 5, 5, "4S", typev1.Seat_SEAT_NORTH, 10), "result.ew_pair"},
+		{"no outcome", "events/club-night", &scoringv1.Result{Table: 1, Round: 1, Board: 1, NsPair: 1, EwPair: 5}, "result"},
+		{"bad parent", "club-night", played(1, 1, 1, 1, 5, "4S", typev1.Seat_SEAT_NORTH, 10), "parent"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := h.client.SubmitResult(context.Background(), &scoringv1.SubmitResultRequest{Parent: c.parent, Result: c.result})
+			st := wantCode(t, err, codes.InvalidArgument, c.field)
+			var fields []string
+			for _, d := range st.Details() {
+				if br, ok := d.(*errdetails.BadRequest); ok {
+					for _, v := range br.GetFieldViolations() {
+						fields = append(fields, v.GetField())
+					}
+				}
+			}
+			if len(fields) == 0 || fields[0] != c.field {
+				t.Errorf("BadRequest names %v, want %s", fields, c.field)
+			}
+		})
+	}
+	list, err := h.client.ListResults(context.Background(), &scoringv1.ListResultsRequest{Parent: "events/club-night"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(list.GetResults()); n != 0 {
+		t.Errorf("%d results stored after bad input, want none", n)
+	}
+}
+
+func TestUnknownEventIsNotFound(t *testing.T) {
+	h := newHarness(t)
+	_, err := h.client.SubmitResult(context.Background(), &scoringv1.SubmitResultRequest{
+		Parent: "events/no-such-night", Result: played(1, 1, 1, 1, 5, "4S", typev1.Seat_SEAT_NORTH, 10),
+	})
+	wantCode(t, err, codes.NotFound, "events/no-such-night")
+}
+
+func TestCreateEventTwiceIsAlreadyExists(t *testing.T) {
+	h := newHarness(t)
+	_, err := h.client.CreateEvent(context.Background(), &scoringv1.CreateEventRequest{
+		EventId: "club-night", Event: &scoringv1.Event{Form: scoringv1.Form_FORM_MATCHPOINTS},
+	})
+	wantCode(t, err, codes.AlreadyExists, "events/club-night")
+	_, err = h.client.CreateEvent(context.Background(), &scoringv1.CreateEventRequest{EventId: "Bad Name!", Event: &scoringv1.Event{Form: scoringv1.Form_FORM_MATCHPOINTS}})
+	wantCode(t, err, codes.InvalidArgument, "event_id")
+	_, err = h.client.CreateEvent(context.Background(), &scoringv1.CreateEventRequest{EventId: "no-form"})
+	wantCode(t, err, codes.InvalidArgument, "event.form")
+}
+
+func TestCorrectAndEraseKeepTheHistory(t *testing.T) {
+	h := newHarness(t)
+	first := h.submit(t, played(1, 1, 1, 1, 5, "4H", typev1.Seat_SEAT_SOUTH, 10))
+	ctx := context.Background()
+	_, err := h.client.CorrectResult(ctx, &scoringv1.CorrectResultRequest{Name: first.GetName(), Result: played(0, 0, 0, 1, 5, "4H", typev1.Seat_SEAT_SOUTH, 9)})
+	wantCode(t, err, codes.InvalidArgument, "reason")
+	corr, err := h.client.CorrectResult(ctx, &scoringv1.CorrectResultRequest{
+		Name: first.GetName(), Reason: "East-West disputed the trick count",
+		Result: played(0, 0, 0, 1, 5, "4H", typev1.Seat_SEAT_SOUTH, 9),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if corr.GetResult().GetRevision() != 2 || corr.GetResult().GetNsScore() != -50 {
+		t.Errorf("corrected result %v: want revision 2 scoring -50", corr.GetResult())
+	}
+	_, err = h.client.CorrectResult(ctx, &scoringv1.CorrectResultRequest{
+		Name: first.GetName(), Reason: "wrong board", Result: played(0, 0, 2, 1, 5, "4H", typev1.Seat_SEAT_SOUTH, 9),
+	})
+	wantCode(t, err, codes.InvalidArgument, "result.board")
+	if _, err := h.client.EraseResult(ctx, &scoringv1.EraseResultRequest{Name: first.GetName(), Reason: "board fouled"}); err != nil {
+		t.Fatal(err)
+	}
+	_, err = h.client.EraseResult(ctx, &scoringv1.EraseResultRequest{Name: first.GetName(), Reason: "again"})
+	wantCode(t, err, codes.NotFound, first.GetName())
+	hist, err := h.client.GetResultHistory(ctx, &scoringv1.GetResultHistoryRequest{Name: first.GetName()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var actions []scoringv1.Action
+	for _, r := range hist.GetRevisions() {
+		actions = append(actions, r.GetAction())
+	}
+	want := []scoringv1.Action{scoringv1.Action_ACTION_SUBMITTED, scoringv1.Action_ACTION_CORRECTED, scoringv1.Action_ACTION_ERASED}
+	if len(actions) != len(want) || actions[0] != want[0] || actions[1] != want[1] || actions[2] != want[2] {
+		t.Fatalf("history actions %v, want %v", actions, want)
+	}
+	if hist.GetRevisions()[1].GetReason() != "East-West disputed the trick count" || hist.GetRevisions()[2].GetChangedBy() == "" {
+		t.Errorf("history lost who or why: %v", hist.GetRevisions())
+	}
+	// After an erasure the slot takes a new submission as the next revision.
+	again := h.submit(t, played(1, 1, 1, 1, 5, "4H", typev1.Seat_SEAT_SOUTH, 11))
+	if again.GetRevision() != 4 {
+		t.Errorf("resubmitted after erasure: revision %d, want 4", again.GetRevision())
+	}
+}
+
+func TestResultsSurviveARestart(t *testing.T) {
+	dir := t.TempDir()
+	h := start(t, dir)
+	h.createEvent(t, "club-night", scoringv1.Form_FORM_MATCHPOINTS)
+	stored := h.submit(t, played(1, 1, 3, 1, 5, "3NT", typev1.Seat_SEAT_NORTH, 9))
+	h.stop()
+
+	h = start(t, dir)
+	list, err := h.client.ListResults(context.Background(), &scoringv1.ListResultsRequest{Parent: "events/club-night"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(list.GetResults()) != 1 || !proto.Equal(list.GetResults()[0], stored) {
+		t.Fatalf("after a restart: %v, want %v", list.GetResults(), stored)
+	}
+}
+
+func TestPolicyCoversEveryMethod(t *testing.T) {
+	svc := &Service{}
+	if err := platform.CheckPolicyCovers(svc.Policy(), scoringv1.ScoringService_ServiceDesc); err != nil {
+		t.Fatal(err)
+	}
+}

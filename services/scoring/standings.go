@@ -1,0 +1,124 @@
+package scoring
+
+import (
+	"context"
+	"strings"
+
+	"go.etcd.io/bbolt"
+
+	"github.com/bridge-director/director/bridge"
+	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
+	"github.com/bridge-director/director/services/platform"
+)
+
+// loadField reads an event and the current results of one of its sessions
+// and scores them.
+func (s *Service) loadField(eventName string, session int32) (*field, error) {
+	id, err := parseEventName("event", eventName)
+	if err != nil {
+		return nil, err
+	}
+	if session == 0 {
+		session = 1
+	}
+	if session < 0 || session > maxSession {
+		return nil, platform.FieldError("session", "a session is 1 to 99")
+	}
+	var e *scoringv1.Event
+	var results []*scoringv1.Result
+	err = s.store.View(func(tx *bbolt.Tx) error {
+		if e, err = mustEvent(tx, id); err != nil {
+			return err
+		}
+		results, err = eventResults(tx, id, func(r *scoringv1.Result) bool { return r.GetSession() == session })
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return scoreField(e, results)
+}
+
+// GetStandings ranks the pairs or teams of a session, overall or in one
+// section.
+func (s *Service) GetStandings(ctx context.Context, req *scoringv1.GetStandingsRequest) (*scoringv1.GetStandingsResponse, error) {
+	f, err := s.loadField(req.GetEvent(), req.GetSession())
+	if err != nil {
+		return nil, err
+	}
+	section := strings.ToUpper(req.GetSection())
+	resp := &scoringv1.GetStandingsResponse{Form: f.event.GetForm()}
+	for _, st := range f.standings {
+		if section == "" || st.GetSection() == section {
+			resp.Standings = append(resp.Standings, st)
+		}
+	}
+	return resp, nil
+}
+
+// GetTraveller scores one board across its field.
+func (s *Service) GetTraveller(ctx context.Context, req *scoringv1.GetTravellerRequest) (*scoringv1.GetTravellerResponse, error) {
+	if req.GetBoard() < 1 || req.GetBoard() > maxBoard {
+		return nil, platform.FieldError("board", "a board number is 1 to 999")
+	}
+	f, err := s.loadField(req.GetEvent(), req.GetSession())
+	if err != nil {
+		return nil, err
+	}
+	section := strings.ToUpper(req.GetSection())
+	board := int(req.GetBoard())
+	resp := &scoringv1.GetTravellerResponse{
+		Board:         req.GetBoard(),
+		Dealer:        seatToProto(bridge.BoardDealer(board)),
+		Vulnerability: vulnerabilityToProto(bridge.BoardVulnerability(board)),
+	}
+	for i, r := range f.results {
+		if r.GetBoard() != req.GetBoard() || section != "" && r.GetSection() != section {
+			continue
+		}
+		resp.Lines = append(resp.Lines, f.lines[i])
+		resp.Top = max(resp.Top, f.top[r.GetSection()][r.GetBoard()])
+	}
+	return resp, nil
+}
+
+// GetScorecard lists one pair's boards.
+func (s *Service) GetScorecard(ctx context.Context, req *scoringv1.GetScorecardRequest) (*scoringv1.GetScorecardResponse, error) {
+	section := strings.ToUpper(req.GetSection())
+	if section == "" {
+		section = "A"
+	}
+	f, err := s.loadField(req.GetEvent(), req.GetSession())
+	if err != nil {
+		return nil, err
+	}
+	resp := &scoringv1.GetScorecardResponse{}
+	for _, st := range f.standings {
+		if st.GetSection() == section && st.GetPair() == req.GetPair() {
+			resp.Standing = st
+		}
+	}
+	if resp.Standing == nil {
+		return nil, platform.NotFound("pair", req.GetEvent()+"/sections/"+section+"/pairs/"+itoa(req.GetPair()))
+	}
+	for i, r := range f.results {
+		if r.GetSection() != section {
+			continue
+		}
+		l := f.lines[i]
+		line := &scoringv1.ScorecardLine{Result: r}
+		switch req.GetPair() {
+		case r.GetNsPair():
+			line.Direction, line.Opponents, line.Score, line.Points, line.Percentage = sideToProto(bridge.NorthSouth), r.GetEwPair(), r.GetNsScore(), l.GetNsPoints(), l.GetNsPercentage()
+		case r.GetEwPair():
+			line.Direction, line.Opponents, line.Score, line.Points, line.Percentage = sideToProto(bridge.EastWest), r.GetNsPair(), -r.GetNsScore(), l.GetEwPoints(), l.GetEwPercentage()
+		default:
+			continue
+		}
+		if f.event.GetTwoWinners() && line.Direction != resp.Standing.Direction {
+			continue
+		}
+		resp.Lines = append(resp.Lines, line)
+	}
+	return resp, nil
+}

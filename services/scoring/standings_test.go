@@ -1,0 +1,159 @@
+package scoring
+
+import (
+	"context"
+	"testing"
+
+	"google.golang.org/grpc/codes"
+
+	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
+	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
+	"github.com/bridge-director/director/scoring"
+)
+
+func (h *harness) standings(t *testing.T, event string) map[int32]*scoringv1.Standing {
+	t.Helper()
+	resp, err := h.client.GetStandings(context.Background(), &scoringv1.GetStandingsRequest{Event: event})
+	if err != nil {
+		t.Fatalf("GetStandings: %v", err)
+	}
+	out := map[int32]*scoringv1.Standing{}
+	for _, s := range resp.GetStandings() {
+		out[s.GetPair()] = s
+	}
+	return out
+}
+
+func (h *harness) submitTo(t *testing.T, event string, r *scoringv1.Result) {
+	t.Helper()
+	if _, err := h.client.SubmitResult(context.Background(), &scoringv1.SubmitResultRequest{Parent: event, Result: r}); err != nil {
+		t.Fatalf("SubmitResult %v: %v", r, err)
+	}
+}
+
+// TestArtificialScoreStaysOutOfTheComparison: board 1 has three real results
+// and one artificial Average+/Average-. The real ones are matchpointed among
+// themselves and factored by Neuberg to a field of four; the artificial line
+// gets 60% and 40% of the top.
+func TestArtificialScoreStaysOutOfTheComparison(t *testing.T) {
+	h := newHarness(t)
+	h.submit(t, played(1, 1, 1, 1, 11, "4S", typev1.Seat_SEAT_NORTH, 11)) // +450
+	h.submit(t, played(2, 1, 1, 2, 12, "4S", typev1.Seat_SEAT_NORTH, 10)) // +420
+	h.submit(t, played(3, 1, 1, 3, 13, "4S", typev1.Seat_SEAT_NORTH, 9))  // -50
+	h.submit(t, &scoringv1.Result{Table: 4, Round: 1, Board: 1, NsPair: 4, EwPair: 14,
+		Outcome: &scoringv1.Result_Artificial{Artificial: &scoringv1.ArtificialScore{
+			NorthSouth: scoringv1.Adjustment_ADJUSTMENT_AVERAGE_PLUS, EastWest: scoringv1.Adjustment_ADJUSTMENT_AVERAGE_MINUS}}})
+	trav, err := h.client.GetTraveller(context.Background(), &scoringv1.GetTravellerRequest{Event: "events/club-night", Board: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if trav.GetTop() != 6 || trav.GetDealer() != typev1.Seat_SEAT_NORTH || trav.GetVulnerability() != typev1.Vulnerability_VULNERABILITY_NONE {
+		t.Errorf("board 1: top %v dealer %v vulnerability %v, want top 6, North, none", trav.GetTop(), trav.GetDealer(), trav.GetVulnerability())
+	}
+	// Neuberg from 3 results to 4: (MP+1)·4/3 − 1 → 4, 2, 0 become 5.67, 3, 0.33.
+	want := map[int32][2]float64{1: {5.67, 0.33}, 2: {3, 3}, 3: {0.33, 5.67}, 4: {3.6, 2.4}}
+	for _, l := range trav.GetLines() {
+		w := want[l.GetResult().GetNsPair()]
+		if l.GetNsPoints() != w[0] || l.GetEwPoints() != w[1] {
+			t.Errorf("NS pair %d: %v/%v matchpoints, want %v/%v", l.GetResult().GetNsPair(), l.GetNsPoints(), l.GetEwPoints(), w[0], w[1])
+		}
+	}
+	card, err := h.client.GetScorecard(context.Background(), &scoringv1.GetScorecardRequest{Event: "events/club-night", Section: "a", Pair: 14})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(card.GetLines()) != 1 || card.GetLines()[0].GetPercentage() != 40 || card.GetLines()[0].GetDirection() != typev1.Side_SIDE_EAST_WEST {
+		t.Errorf("pair 14's scorecard %v: want one board at 40%% sitting East-West", card.GetLines())
+	}
+	if card.GetStanding().GetPercentage() != 40 {
+		t.Errorf("pair 14 stands at %v%%, want 40%%", card.GetStanding().GetPercentage())
+	}
+}
+
+func TestWeightedScore(t *testing.T) {
+	h := newHarness(t)
+	h.submit(t, played(1, 1, 1, 1, 11, "4S", typev1.Seat_SEAT_NORTH, 11)) // +450
+	h.submit(t, played(2, 1, 1, 2, 12, "4S", typev1.Seat_SEAT_NORTH, 9))  // -50
+	// Law 12C1(c): one third of +450, two thirds of -50.
+	h.submit(t, &scoringv1.Result{Table: 3, Round: 1, Board: 1, NsPair: 3, EwPair: 13,
+		Outcome: &scoringv1.Result_Assigned{Assigned: &scoringv1.AssignedScore{Kind: &scoringv1.AssignedScore_Weighted{Weighted: &scoringv1.WeightedScore{
+			Parts: []*scoringv1.WeightedPart{{Weight: 1, NsScore: 450}, {Weight: 2, NsScore: -50}}}}}}})
+	st := h.standings(t, "events/club-night")
+	// Against +450 and -50, +450 scores 3 (a tie and a win) and -50 scores 1
+	// (a loss and a tie): a third of 3 plus two thirds of 1 is 5/3.
+	if got := st[3].GetScore(); got != 1.67 {
+		t.Errorf("weighted score: %v matchpoints, want 1.67", got)
+	}
+}
+
+func TestCrossIMPStandings(t *testing.T) {
+	h := start(t, t.TempDir())
+	h.createEvent(t, "ximps", scoringv1.Form_FORM_CROSS_IMPS)
+	// Board 1, nobody vulnerable: +420, +420, +140 and -50.
+	h.submitTo(t, "events/ximps", played(1, 1, 1, 1, 5, "4H", typev1.Seat_SEAT_NORTH, 10))
+	h.submitTo(t, "events/ximps", played(2, 1, 1, 2, 6, "4H", typev1.Seat_SEAT_NORTH, 10))
+	h.submitTo(t, "events/ximps", played(3, 1, 1, 3, 7, "2H", typev1.Seat_SEAT_NORTH, 9))
+	h.submitTo(t, "events/ximps", played(4, 1, 1, 4, 8, "4H", typev1.Seat_SEAT_NORTH, 9))
+	st := h.standings(t, "events/ximps")
+	// +420 against 420, 140 and -50: 0 + 7 + 10 = 17 IMPs over 3 comparisons.
+	want := map[int32]float64{1: 5.67, 2: 5.67, 3: -3, 8: 8.33}
+	for pair, score := range want {
+		if st[pair].GetScore() != score {
+			t.Errorf("pair %d: %v IMPs, want %v", pair, st[pair].GetScore(), score)
+		}
+	}
+	// One winner: East-West pair 8, who beat -50, leads; pairs 1 and 2 share second.
+	if st[8].GetPlace() != "1" || st[1].GetPlace() != "2=" || st[2].GetPlace() != "2=" {
+		t.Errorf("places: pair 8 %q, pairs 1 and 2 %q and %q; want 1, 2= and 2=", st[8].GetPlace(), st[1].GetPlace(), st[2].GetPlace())
+	}
+}
+
+func TestTeamsMatchToVictoryPoints(t *testing.T) {
+	h := start(t, t.TempDir())
+	h.createEvent(t, "teams", scoringv1.Form_FORM_TEAMS_VP)
+	ev := "events/teams"
+	// Round 1, team 1 v team 2 over two boards. Board 1 (nobody vulnerable):
+	// team 1 bids 4S making at table 1, team 2 stops in 2S at table 2: +420
+	// and +170, a 250 swing, 6 IMPs to team 1. Board 2 (North-South vulnerable): +620 at
+	// table 1, -650 at table 2: 1 IMP to team 2.
+	h.submitTo(t, ev, played(1, 1, 1, 1, 2, "4S", typev1.Seat_SEAT_NORTH, 10))
+	h.submitTo(t, ev, played(2, 1, 1, 2, 1, "2S", typev1.Seat_SEAT_NORTH, 10))
+	h.submitTo(t, ev, played(1, 1, 2, 1, 2, "4S", typev1.Seat_SEAT_NORTH, 10))
+	st := h.standings(t, ev)
+	if len(st) != 2 || st[1].GetBoardsPlayed() != 1 {
+		t.Fatalf("with board 2 half played, standings %v: want both teams after one board", st)
+	}
+	h.submitTo(t, ev, played(2, 1, 2, 2, 1, "4S", typev1.Seat_SEAT_NORTH, 11))
+	st = h.standings(t, ev)
+	wbf := scoring.WBF2013{}
+	win, err := wbf.VP(5, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lose, _ := wbf.VP(-5, 2)
+	if st[1].GetScore() != win || st[2].GetScore() != lose || st[1].GetPlace() != "1" {
+		t.Errorf("team 1 %v VP (%s), team 2 %v VP; want %v and %v for a 5-IMP win over 2 boards", st[1].GetScore(), st[1].GetPlace(), st[2].GetScore(), win, lose)
+	}
+	trav, err := h.client.GetTraveller(context.Background(), &scoringv1.GetTravellerRequest{Event: ev, Board: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range trav.GetLines() {
+		wantNS := 6.0
+		if l.GetResult().GetNsPair() == 2 {
+			wantNS = -6
+		}
+		if l.GetNsPoints() != wantNS {
+			t.Errorf("board 1 table %d: NS %v IMPs, want %v", l.GetResult().GetTable(), l.GetNsPoints(), wantNS)
+		}
+	}
+}
+
+func TestContradictoryResultsAreReportedNotHidden(t *testing.T) {
+	h := newHarness(t)
+	h.submit(t, played(1, 1, 1, 1, 5, "4S", typev1.Seat_SEAT_NORTH, 10))
+	// Pair 1 entered again on board 1 at another table by mistake.
+	h.submit(t, played(2, 2, 1, 1, 6, "4S", typev1.Seat_SEAT_NORTH, 10))
+	_, err := h.client.GetStandings(context.Background(), &scoringv1.GetStandingsRequest{Event: "events/club-night"})
+	wantCode(t, err, codes.FailedPrecondition, "two results on board 1")
+}

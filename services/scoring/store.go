@@ -1,0 +1,205 @@
+package scoring
+
+// The bucket tree of scoring.db. Values are protobuf messages of
+// bridge.scoring.v1; keys are event ids or slot keys.
+//
+//	meta/schema_version                         (platform)
+//	idempotency/...                             (platform: replies by request_id)
+//	events/<event id> -> Event
+//	results/<event id>/<slot> -> Result          the current revision of each slot
+//	revisions/<event id>/<slot><revision> -> Revision
+//
+// A slot is where one board is played once: session, section, table, round
+// and board, encoded so that a cursor walks them in that order:
+//
+//	<session u32><len(section) u8><section><table u32><round u32><board u32>
+//
+// all integers big-endian. A revision key is the slot key followed by the
+// revision number as a big-endian u32, so a slot's history is one prefix scan.
+// An erased slot has no entry under results/ but keeps its revisions.
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+
+	"go.etcd.io/bbolt"
+	"google.golang.org/protobuf/proto"
+
+	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
+	"github.com/bridge-director/director/services/platform"
+)
+
+var (
+	bucketEvents    = []byte("events")
+	bucketResults   = []byte("results")
+	bucketRevisions = []byte("revisions")
+)
+
+// migrations of scoring.db, in order; add new ones at the end.
+var migrations = []platform.Migration{
+	{Version: 1, Name: "create events, results and revisions buckets", Apply: func(tx *bbolt.Tx) error {
+		for _, b := range [][]byte{bucketEvents, bucketResults, bucketRevisions} {
+			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
+				return err
+			}
+		}
+		return nil
+	}},
+}
+
+// slot identifies where one board is played once in an event.
+type slot struct {
+	Session int32
+	Section string
+	Table   int32
+	Round   int32
+	Board   int32
+}
+
+func slotOf(r *scoringv1.Result) slot {
+	return slot{r.GetSession(), r.GetSection(), r.GetTable(), r.GetRound(), r.GetBoard()}
+}
+
+func (s slot) key() []byte {
+	k := make([]byte, 0, 4+1+len(s.Section)+12)
+	k = binary.BigEndian.AppendUint32(k, uint32(s.Session))
+	k = append(k, byte(len(s.Section)))
+	k = append(k, s.Section...)
+	k = binary.BigEndian.AppendUint32(k, uint32(s.Table))
+	k = binary.BigEndian.AppendUint32(k, uint32(s.Round))
+	k = binary.BigEndian.AppendUint32(k, uint32(s.Board))
+	return k
+}
+
+// name is the slot's resource name within event.
+func (s slot) name(event string) string {
+	return fmt.Sprintf("%s/sessions/%d/sections/%s/tables/%d/rounds/%d/boards/%d",
+		event, s.Session, s.Section, s.Table, s.Round, s.Board)
+}
+
+func revisionKey(s slot, revision int32) []byte {
+	return binary.BigEndian.AppendUint32(s.key(), uint32(revision))
+}
+
+// getMessage reads key of bucket b into m, reporting whether it was there.
+func getMessage(b *bbolt.Bucket, key []byte, m proto.Message) (bool, error) {
+	if b == nil {
+		return false, nil
+	}
+	v := b.Get(key)
+	if v == nil {
+		return false, nil
+	}
+	if err := proto.Unmarshal(v, m); err != nil {
+		return false, fmt.Errorf("scoring.db: corrupt value at %q: %w", key, err)
+	}
+	return true, nil
+}
+
+func putMessage(b *bbolt.Bucket, key []byte, m proto.Message) error {
+	v, err := proto.MarshalOptions{Deterministic: true}.Marshal(m)
+	if err != nil {
+		return err
+	}
+	return b.Put(key, v)
+}
+
+func getEvent(tx *bbolt.Tx, id string) (*scoringv1.Event, bool, error) {
+	e := &scoringv1.Event{}
+	ok, err := getMessage(tx.Bucket(bucketEvents), []byte(id), e)
+	return e, ok, err
+}
+
+// eventBucket returns the bucket of event id under top, creating it when
+// create is set; without create it may return nil.
+func eventBucket(tx *bbolt.Tx, top []byte, id string, create bool) (*bbolt.Bucket, error) {
+	root := tx.Bucket(top)
+	if !create {
+		return root.Bucket([]byte(id)), nil
+	}
+	return root.CreateBucketIfNotExists([]byte(id))
+}
+
+// currentResult reads the current revision of a slot.
+func currentResult(tx *bbolt.Tx, event string, s slot) (*scoringv1.Result, bool, error) {
+	b, _ := eventBucket(tx, bucketResults, event, false)
+	r := &scoringv1.Result{}
+	ok, err := getMessage(b, s.key(), r)
+	return r, ok, err
+}
+
+// lastRevision is the highest revision number recorded for a slot, 0 if none.
+func lastRevision(tx *bbolt.Tx, event string, s slot) int32 {
+	b, _ := eventBucket(tx, bucketRevisions, event, false)
+	if b == nil {
+		return 0
+	}
+	prefix := s.key()
+	var last int32
+	c := b.Cursor()
+	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
+		last = int32(binary.BigEndian.Uint32(k[len(prefix):]))
+	}
+	return last
+}
+
+// history lists a slot's revisions, oldest first.
+func history(tx *bbolt.Tx, event string, s slot) ([]*scoringv1.Revision, error) {
+	b, _ := eventBucket(tx, bucketRevisions, event, false)
+	if b == nil {
+		return nil, nil
+	}
+	prefix := s.key()
+	var out []*scoringv1.Revision
+	c := b.Cursor()
+	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+		rev := &scoringv1.Revision{}
+		if err := proto.Unmarshal(v, rev); err != nil {
+			return nil, fmt.Errorf("scoring.db: corrupt revision at %q: %w", k, err)
+		}
+		out = append(out, rev)
+	}
+	return out, nil
+}
+
+// writeRevision records rev for slot s and makes its result current (or
+// removes the current result when rev erases it).
+func writeRevision(tx *bbolt.Tx, event string, s slot, rev *scoringv1.Revision) error {
+	revs, err := eventBucket(tx, bucketRevisions, event, true)
+	if err != nil {
+		return err
+	}
+	if err := putMessage(revs, revisionKey(s, rev.GetRevision()), rev); err != nil {
+		return err
+	}
+	results, err := eventBucket(tx, bucketResults, event, true)
+	if err != nil {
+		return err
+	}
+	if rev.GetAction() == scoringv1.Action_ACTION_ERASED {
+		return results.Delete(s.key())
+	}
+	return putMessage(results, s.key(), rev.GetResult())
+}
+
+// eventResults lists the current results of an event in slot order, keeping
+// those keep accepts.
+func eventResults(tx *bbolt.Tx, event string, keep func(*scoringv1.Result) bool) ([]*scoringv1.Result, error) {
+	b, _ := eventBucket(tx, bucketResults, event, false)
+	if b == nil {
+		return nil, nil
+	}
+	var out []*scoringv1.Result
+	err := b.ForEach(func(k, v []byte) error {
+		r := &scoringv1.Result{}
+		if err := proto.Unmarshal(v, r); err != nil {
+			return fmt.Errorf("scoring.db: corrupt result at %q: %w", k, err)
+		}
+		if keep == nil || keep(r) {
+			out = append(out, r)
+		}
+		return nil
+	})
+	return out, err
+}

@@ -1,0 +1,252 @@
+package scoring
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/bridge-director/director/bridge"
+	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
+	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
+	"github.com/bridge-director/director/scoring"
+	"github.com/bridge-director/director/services/platform"
+)
+
+var (
+	eventIDPattern = regexp.MustCompile(`^[a-z][a-z0-9-]{0,62}$`)
+	sectionPattern = regexp.MustCompile(`^[A-Z0-9]{1,8}$`)
+)
+
+// Limits that keep a mistyped number from becoming a stored slot.
+const (
+	maxSession = 99
+	maxTable   = 999
+	maxRound   = 99
+	maxBoard   = 999
+	maxPair    = 9999
+	// maxScore is the largest score a board can give: 7NTXX by 13 undertricks
+	// vulnerable.
+	maxScore = 7600
+)
+
+// parseEventName checks "events/{event}" and returns the event id.
+func parseEventName(field, name string) (string, error) {
+	id, ok := strings.CutPrefix(name, "events/")
+	if !ok || !eventIDPattern.MatchString(id) {
+		return "", platform.FieldError(field, fmt.Sprintf("%q is not an event name: want events/{event}, the event being 1 to 63 of a-z, 0-9 and '-', starting with a letter", name))
+	}
+	return id, nil
+}
+
+// parseResultName splits a result's resource name into its event id and slot.
+func parseResultName(field, name string) (string, slot, error) {
+	parts := strings.Split(name, "/")
+	bad := platform.FieldError(field, fmt.Sprintf("%q is not a result name: want events/{event}/sessions/{session}/sections/{section}/tables/{table}/rounds/{round}/boards/{board}", name))
+	want := []string{"events", "", "sessions", "", "sections", "", "tables", "", "rounds", "", "boards", ""}
+	if len(parts) != len(want) {
+		return "", slot{}, bad
+	}
+	for i, w := range want {
+		if w != "" && parts[i] != w {
+			return "", slot{}, bad
+		}
+	}
+	id, err := parseEventName(field, "events/"+parts[1])
+	if err != nil {
+		return "", slot{}, err
+	}
+	var nums [4]int32
+	for i, p := range []string{parts[3], parts[7], parts[9], parts[11]} {
+		n, err := strconv.ParseInt(p, 10, 32)
+		if err != nil || n < 1 {
+			return "", slot{}, bad
+		}
+		nums[i] = int32(n)
+	}
+	s := slot{Session: nums[0], Section: parts[5], Table: nums[1], Round: nums[2], Board: nums[3]}
+	if err := checkSlot(field, &s); err != nil {
+		return "", slot{}, err
+	}
+	return id, s, nil
+}
+
+// checkSlot fills the defaults of a slot (session 1, section A) and checks its
+// numbers; field prefixes the names of the fields in errors.
+func checkSlot(field string, s *slot) error {
+	if s.Session == 0 {
+		s.Session = 1
+	}
+	if s.Section == "" {
+		s.Section = "A"
+	}
+	s.Section = strings.ToUpper(s.Section)
+	var v []platform.FieldViolation
+	check := func(name string, n int32, max int32) {
+		if n < 1 || n > max {
+			v = append(v, platform.FieldViolation{Field: field + name, Description: fmt.Sprintf("%d is outside 1 to %d", n, max)})
+		}
+	}
+	check(".session", s.Session, maxSession)
+	if !sectionPattern.MatchString(s.Section) {
+		v = append(v, platform.FieldViolation{Field: field + ".section", Description: fmt.Sprintf("%q is not a section: use 1 to 8 letters or digits, such as A", s.Section)})
+	}
+	check(".table", s.Table, maxTable)
+	check(".round", s.Round, maxRound)
+	check(".board", s.Board, maxBoard)
+	if len(v) > 0 {
+		return platform.FieldErrors(v...)
+	}
+	return nil
+}
+
+// checkResult validates a submitted result, fills its defaults and computes
+// its North-South score. It returns a copy; r is not changed.
+func checkResult(field string, in *scoringv1.Result) (*scoringv1.Result, error) {
+	if in == nil {
+		return nil, platform.FieldError(field, "a result is required")
+	}
+	r := cloneResult(in)
+	r.Name, r.Revision, r.EnteredBy, r.UpdateTime, r.NsScore = "", 0, "", nil, 0
+	s := slotOf(r)
+	if err := checkSlot(field, &s); err != nil {
+		return nil, err
+	}
+	r.Session, r.Section = s.Session, s.Section
+	var v []platform.FieldViolation
+	for _, p := range []struct {
+		name string
+		n    int32
+	}{{".ns_pair", r.NsPair}, {".ew_pair", r.EwPair}} {
+		if p.n < 1 || p.n > maxPair {
+			v = append(v, platform.FieldViolation{Field: field + p.name, Description: fmt.Sprintf("pair number %d is outside 1 to %d", p.n, maxPair)})
+		}
+	}
+	if r.NsPair == r.EwPair && r.NsPair != 0 {
+		v = append(v, platform.FieldViolation{Field: field + ".ew_pair", Description: fmt.Sprintf("pair %d cannot play against itself", r.EwPair)})
+	}
+	if len(v) > 0 {
+		return nil, platform.FieldErrors(v...)
+	}
+	if err := checkOutcome(field, r); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// checkOutcome validates the outcome of r and sets its NS score.
+func checkOutcome(field string, r *scoringv1.Result) error {
+	switch o := r.Outcome.(type) {
+	case *scoringv1.Result_Played:
+		return checkPlayed(field+".played", r, o.Played)
+	case *scoringv1.Result_PassedOut, *scoringv1.Result_NotPlayed:
+		return nil
+	case *scoringv1.Result_Artificial:
+		a := o.Artificial
+		if a.GetNorthSouth() == scoringv1.Adjustment_ADJUSTMENT_UNSPECIFIED {
+			return platform.FieldError(field+".artificial.north_south", "say which artificial score North-South get: ADJUSTMENT_AVERAGE_PLUS, ADJUSTMENT_AVERAGE or ADJUSTMENT_AVERAGE_MINUS")
+		}
+		if a.GetEastWest() == scoringv1.Adjustment_ADJUSTMENT_UNSPECIFIED {
+			return platform.FieldError(field+".artificial.east_west", "say which artificial score East-West get: ADJUSTMENT_AVERAGE_PLUS, ADJUSTMENT_AVERAGE or ADJUSTMENT_AVERAGE_MINUS")
+		}
+		return nil
+	case *scoringv1.Result_Assigned:
+		return checkAssigned(field+".assigned", r, o.Assigned)
+	default:
+		return platform.FieldError(field, "say what happened: one of played, passed_out, not_played, artificial or assigned is required")
+	}
+}
+
+func checkPlayed(field string, r *scoringv1.Result, p *scoringv1.Played) error {
+	c, err := bridge.ParseContract(p.GetContract())
+	if err != nil {
+		return platform.FieldError(field+".contract", err.Error())
+	}
+	if c.IsPassedOut() {
+		if p.GetDeclarer() != typev1.Seat_SEAT_UNSPECIFIED || p.GetTricks() != 0 || p.GetLead() != "" {
+			return platform.FieldError(field+".contract", "a passed-out board has no declarer, tricks or lead")
+		}
+		r.Outcome = &scoringv1.Result_PassedOut{PassedOut: &scoringv1.PassedOut{}}
+		return nil
+	}
+	declarer, ok := seatFromProto(p.GetDeclarer())
+	if !ok {
+		return platform.FieldError(field+".declarer", fmt.Sprintf("%s is not a seat at the table: use SEAT_NORTH, SEAT_EAST, SEAT_SOUTH or SEAT_WEST", p.GetDeclarer()))
+	}
+	if p.GetTricks() < 0 || p.GetTricks() > 13 {
+		return platform.FieldError(field+".tricks", fmt.Sprintf("declarer took %d tricks: tricks are 0 to 13", p.GetTricks()))
+	}
+	if p.GetLead() != "" {
+		lead, err := bridge.ParseCard(p.GetLead())
+		if err != nil {
+			return platform.FieldError(field+".lead", err.Error())
+		}
+		p.Lead = lead.String()
+	}
+	p.Contract = c.String()
+	score, err := scoring.Score(c, declarer, int(p.GetTricks()), bridge.BoardVulnerability(int(r.GetBoard())))
+	if err != nil {
+		return platform.FieldError(field, err.Error())
+	}
+	r.NsScore = int32(score)
+	return nil
+}
+
+func checkAssigned(field string, r *scoringv1.Result, a *scoringv1.AssignedScore) error {
+	checkScore := func(name string, score int32) error {
+		if score%10 != 0 || score < -maxScore || score > maxScore {
+			return platform.FieldError(name, fmt.Sprintf("%d is not a bridge score: scores are multiples of 10 from -%d to %d", score, maxScore, maxScore))
+		}
+		return nil
+	}
+	switch k := a.GetKind().(type) {
+	case *scoringv1.AssignedScore_NsScore:
+		r.NsScore = k.NsScore
+		return checkScore(field+".ns_score", k.NsScore)
+	case *scoringv1.AssignedScore_Split:
+		r.NsScore = k.Split.GetNsScore()
+		if err := checkScore(field+".split.ns_score", k.Split.GetNsScore()); err != nil {
+			return err
+		}
+		return checkScore(field+".split.ew_score", k.Split.GetEwScore())
+	case *scoringv1.AssignedScore_Weighted:
+		parts := k.Weighted.GetParts()
+		if len(parts) < 2 {
+			return platform.FieldError(field+".weighted.parts", "a weighted score needs at least two parts")
+		}
+		for i, p := range parts {
+			name := fmt.Sprintf("%s.weighted.parts[%d]", field, i)
+			if p.GetWeight() < 1 || p.GetWeight() > 100 {
+				return platform.FieldError(name+".weight", fmt.Sprintf("weight %d is outside 1 to 100", p.GetWeight()))
+			}
+			if err := checkScore(name+".ns_score", p.GetNsScore()); err != nil {
+				return err
+			}
+		}
+		return nil
+	default:
+		return platform.FieldError(field, "an assigned score needs ns_score, weighted or split")
+	}
+}
+
+func seatFromProto(s typev1.Seat) (bridge.Seat, bool) {
+	switch s {
+	case typev1.Seat_SEAT_NORTH:
+		return bridge.North, true
+	case typev1.Seat_SEAT_EAST:
+		return bridge.East, true
+	case typev1.Seat_SEAT_SOUTH:
+		return bridge.South, true
+	case typev1.Seat_SEAT_WEST:
+		return bridge.West, true
+	}
+	return 0, false
+}
+
+func seatToProto(s bridge.Seat) typev1.Seat {
+	return typev1.Seat(int32(s) + 1)
+}
+
+func vulnerabilityToProto(v bridge.Vulnerability) typev1.Vulnerability {
+	return typev1.Vulnerability(int32(v) + 1)
+}
