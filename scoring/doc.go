@@ -1,0 +1,15 @@
+// Package scoring computes duplicate bridge scores: Law 77 scores of a deal, the
+// matchpoints of a pairs field (Law 78A) with Neuberg's formula for boards with fewer
+// results and the artificial, weighted and split adjusted scores of Law 12C, IMPs
+// (Law 78B), Butler and cross-IMPs, Victory Points and point-a-board for teams, and
+// rankings with shared places.
+//
+// Where regulating authorities differ (2/1 or 1/½ matchpoints, average plus fixed at
+// 60% or raised to the session percentage, VP scales), the rules come from a Profile
+// (WBF, ACBL, EBU) rather than from constants. The package is pure Go and
+// deterministic; it keeps matchpoints exact on the 2-per-beaten-score scale and
+// rounds only what it reports.
+//
+// The formulas are checked against results published by real scoring programs
+// (EBUScore, PairsScorer, RealBridge, BriAn, Pianola, TeamsScorer) in the golden tests.
+package scoring

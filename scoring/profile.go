@@ -1,0 +1,160 @@
+package scoring
+
+import (
+	"fmt"
+	"strings"
+)
+
+// MatchpointScale is how many matchpoints a result earns for each result it beats
+// and each it ties with.
+type MatchpointScale uint8
+
+const (
+	// TwoPerBeat gives 2 per result beaten and 1 per tie; the top is 2(n−1). The
+	// WBF and the EBU use it.
+	TwoPerBeat MatchpointScale = iota
+	// OnePerBeat gives 1 per result beaten and ½ per tie; the top is n−1. The ACBL
+	// uses it. Percentages are the same on both scales.
+	OnePerBeat
+)
+
+// String returns "2/1/0" or "1/½/0".
+func (s MatchpointScale) String() string {
+	if s == OnePerBeat {
+		return "1/½/0"
+	}
+	return "2/1/0"
+}
+
+// ButlerRounding says how a Butler datum that ends in exactly 5 is rounded to 10.
+type ButlerRounding uint8
+
+const (
+	// RoundHalfAwayFromZero rounds 445 to 450 and −445 to −450.
+	RoundHalfAwayFromZero ButlerRounding = iota
+	// RoundHalfUp rounds 445 to 450 and −445 to −440.
+	RoundHalfUp
+)
+
+// Profile holds the scoring rules on which regulating authorities differ. The
+// percentages are of the board's top.
+type Profile struct {
+	Name string
+
+	MatchpointScale MatchpointScale
+	// Neuberg factors the matchpoints of a board with fewer results than the
+	// others up to the full field (MP′ = (MP+1)·N/n − 1 on the 2/1 scale).
+	Neuberg bool
+
+	// AveragePlus, Average and AverageMinus are the artificial adjusted scores of
+	// Law 12C2 in pairs: 60, 50 and 40 percent.
+	AveragePlus, Average, AverageMinus float64
+	// SessionPercentageForAveragePlus raises average plus to the pair's
+	// percentage on its other boards of the session when that is greater, and
+	// SessionPercentageForAverageMinus lowers average minus to it when it is
+	// smaller. This is in the text of Law 12C2 itself (2007 and 2017 Laws: "the
+	// foregoing is modified for a non-offending contestant that obtains a session
+	// score exceeding 60%... or an offending contestant ... less than 40%"), and the
+	// WBF Laws Committee confirmed the reading (minutes of 30 August 1998); EBUScore
+	// and ScoreBridge apply it automatically (reference/scoring.md §2.3,
+	// reference/rulings.md §3.1).
+	SessionPercentageForAveragePlus  bool
+	SessionPercentageForAverageMinus bool
+
+	// ImpAveragePlus and ImpAverageMinus are average plus and minus in IMPs
+	// (Law 86A: +3 and −3 unless the regulating authority says otherwise).
+	ImpAveragePlus, ImpAverageMinus int
+
+	// ButlerDiscard is how many of the top and of the bottom NS scores are left out
+	// of a Butler datum; ButlerRounding says how the datum is rounded to 10.
+	ButlerDiscard  int
+	ButlerRounding ButlerRounding
+
+	// PointABoardTieMargin is the largest difference in aggregate score that still
+	// halves a point-a-board board: 0 when any difference wins.
+	PointABoardTieMargin int
+
+	// VPScale names the Victory Point scale, e.g. "WBF2013" (the WBF continuous
+	// 20-VP scale).
+	VPScale string
+}
+
+// The profiles of the three regulating authorities Director knows. Values the
+// shared reference does not settle are marked.
+var (
+	// WBF: 2/1 matchpoints (the international convention) with Neuberg, Law 12C2
+	// as written, Law 86A IMP averages, the 2013 continuous 20-VP scale. Butler
+	// settings are those of the datum scoring the WBF publishes for pairs events
+	// (one top and one bottom score discarded) — not verified against a WBF
+	// document.
+	WBF = Profile{
+		Name:                             "WBF",
+		MatchpointScale:                  TwoPerBeat,
+		Neuberg:                          true,
+		AveragePlus:                      60,
+		Average:                          50,
+		AverageMinus:                     40,
+		SessionPercentageForAveragePlus:  true,
+		SessionPercentageForAverageMinus: true,
+		ImpAveragePlus:                   3,
+		ImpAverageMinus:                  -3,
+		ButlerDiscard:                    1,
+		ButlerRounding:                   RoundHalfAwayFromZero,
+		PointABoardTieMargin:             0,
+		VPScale:                          "WBF2013",
+	}
+
+	// ACBL: 1/½ matchpoints with Neuberg (the "WBF/ACBL June 1991 formula").
+	// Whether ACBLscore applies the Law 12C2 session-percentage rule automatically
+	// is not confirmed by the reference; it is set as the Law reads. The ACBL's own
+	// small-group exceptions to Neuberg (70/60/50% for a group of three, and so on)
+	// are not modelled. ACBL Swiss teams used a 30-VP scale before moving to 20
+	// VPs; the WBF 2013 scale is set here.
+	ACBL = Profile{
+		Name:                             "ACBL",
+		MatchpointScale:                  OnePerBeat,
+		Neuberg:                          true,
+		AveragePlus:                      60,
+		Average:                          50,
+		AverageMinus:                     40,
+		SessionPercentageForAveragePlus:  true,
+		SessionPercentageForAverageMinus: true,
+		ImpAveragePlus:                   3,
+		ImpAverageMinus:                  -3,
+		ButlerDiscard:                    1,
+		ButlerRounding:                   RoundHalfAwayFromZero,
+		PointABoardTieMargin:             0,
+		VPScale:                          "WBF2013",
+	}
+
+	// EBU: 2/1 matchpoints with Neuberg (as EBUScore writes them), Law 12C2 with
+	// the session percentage (EBUScore computes it), cross-IMPs preferred to
+	// Butler but Butler clubs commonly discard one top and one bottom score,
+	// point-a-board won by any difference (EBUScoreTeams oracle).
+	EBU = Profile{
+		Name:                             "EBU",
+		MatchpointScale:                  TwoPerBeat,
+		Neuberg:                          true,
+		AveragePlus:                      60,
+		Average:                          50,
+		AverageMinus:                     40,
+		SessionPercentageForAveragePlus:  true,
+		SessionPercentageForAverageMinus: true,
+		ImpAveragePlus:                   3,
+		ImpAverageMinus:                  -3,
+		ButlerDiscard:                    1,
+		ButlerRounding:                   RoundHalfAwayFromZero,
+		PointABoardTieMargin:             0,
+		VPScale:                          "WBF2013",
+	}
+)
+
+// ProfileByName returns the profile named name, in any case: "WBF", "ACBL" or "EBU".
+func ProfileByName(name string) (Profile, error) {
+	for _, p := range []Profile{WBF, ACBL, EBU} {
+		if strings.EqualFold(strings.TrimSpace(name), p.Name) {
+			return p, nil
+		}
+	}
+	return Profile{}, fmt.Errorf("scoring: profile %q: unknown (want WBF, ACBL or EBU)", name)
+}

@@ -1,0 +1,106 @@
+package scoring
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestScoreIMPMatch(t *testing.T) {
+	m := Match{Home: "1", Away: "3", Boards: []BoardPair{
+		{Board: 1, OpenNS: -460, ClosedNS: -450}, // 10 difference: 0
+		{Board: 2, OpenNS: -140, ClosedNS: -500}, // home +360: 8
+		{Board: 3, OpenNS: 200, ClosedNS: 450},   // home -250: -6
+	}}
+	r, err := ScoreIMPMatch(m, EBUDiscrete20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []BoardScore{{1, 0, 0}, {2, 8, -8}, {3, -6, 6}}
+	if !slices.Equal(r.Boards, want) || r.HomeMargin != 2 || r.AwayMargin != -2 || r.HomeScore != 12 || r.AwayScore != 8 {
+		t.Errorf("ScoreIMPMatch = %+v, want boards %v, margins 2/-2, VPs 12-8", r, want)
+	}
+}
+
+func TestScoreIMPMatchAssignedScoresNeedNotBalance(t *testing.T) {
+	// Both teams in no way at fault on board 2: average plus to each.
+	plus, err := ArtificialTeamIMPs(AveragePlus, AveragePlus, WBF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := Match{Home: "A", Away: "B", Boards: []BoardPair{
+		{Board: 1, OpenNS: 420, ClosedNS: 170}, // +250: 6
+		{Board: 2, Assigned: &plus},
+		{Board: 3, OpenNS: 100, ClosedNS: 100},
+	}}
+	r, err := ScoreIMPMatch(m, EBUDiscrete20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.HomeMargin != 9 || r.AwayMargin != -3 || r.HomeScore != 16 || r.AwayScore != 7 {
+		t.Errorf("margins %d/%d VPs %v/%v, want 9/-3 and 16/7", r.HomeMargin, r.AwayMargin, r.HomeScore, r.AwayScore)
+	}
+}
+
+func TestArtificialTeamIMPs(t *testing.T) {
+	cases := []struct {
+		home, away Adjustment
+		want       AssignedIMPs
+	}{
+		{AveragePlus, AverageMinus, AssignedIMPs{3, -3}},
+		{Average, Average, AssignedIMPs{0, 0}},
+		{AverageMinus, Average, AssignedIMPs{-3, 0}},
+		{AveragePlus, AveragePlus, AssignedIMPs{3, 3}},
+	}
+	for _, c := range cases {
+		if got, err := ArtificialTeamIMPs(c.home, c.away, EBU); err != nil || got != c.want {
+			t.Errorf("ArtificialTeamIMPs(%v, %v) = %+v, %v; want %+v", c.home, c.away, got, err, c.want)
+		}
+	}
+	custom := EBU
+	custom.ImpAveragePlus, custom.ImpAverageMinus = 2, -2
+	if got, err := ArtificialTeamIMPs(AveragePlus, AverageMinus, custom); err != nil || got != (AssignedIMPs{2, -2}) {
+		t.Errorf("with a ±2 profile: %+v, %v; want {2 -2}", got, err)
+	}
+	if _, err := ArtificialTeamIMPs(NoAdjustment, AveragePlus, EBU); err == nil || !strings.Contains(err.Error(), "none") {
+		t.Errorf("NoAdjustment: error %v, want one naming it", err)
+	}
+}
+
+func TestScoreIMPMatchRejectsBadMatches(t *testing.T) {
+	board := []BoardPair{{Board: 1}}
+	cases := []struct {
+		m    Match
+		says string
+	}{
+		{Match{Home: "", Away: "B", Boards: board}, "home or an away"},
+		{Match{Home: "A", Away: "A", Boards: board}, "plays itself"},
+		{Match{Home: "A", Away: "B"}, "no boards"},
+		{Match{Home: "A", Away: "B", Boards: []BoardPair{{Board: 4}, {Board: 4}}}, "board 4 twice"},
+	}
+	for _, c := range cases {
+		if _, err := ScoreIMPMatch(c.m, WBF2013{}); err == nil || !strings.Contains(err.Error(), c.says) {
+			t.Errorf("ScoreIMPMatch(%+v) error = %v, want one saying %q", c.m, err, c.says)
+		}
+	}
+	if _, err := ScoreIMPMatch(Match{Home: "A", Away: "B", Boards: []BoardPair{{Board: 1}, {Board: 2}}}, EBUDiscrete20); err == nil {
+		t.Error("a 2-board match on a 3-board discrete scale scored without error")
+	}
+}
+
+func TestTeamStandings(t *testing.T) {
+	results := []MatchResult{
+		{Home: "A", Away: "B", HomeScore: 12.80, AwayScore: 7.20, HomeMargin: 10, AwayMargin: -10},
+		{Home: "C", Away: "A", HomeScore: 10, AwayScore: 10},
+		{Home: "B", Away: "C", HomeScore: 15.6, AwayScore: 4.4, HomeMargin: 21, AwayMargin: -21},
+	}
+	got := TeamStandings(results)
+	want := []TeamStanding{
+		{Team: "A", Score: 22.80, Margin: 10, Matches: 2, WinsOrDraws: 2, Place: Place{Rank: 1, Tied: true}},
+		{Team: "B", Score: 22.80, Margin: 11, Matches: 2, WinsOrDraws: 1, Place: Place{Rank: 1, Tied: true}},
+		{Team: "C", Score: 14.40, Margin: -21, Matches: 2, WinsOrDraws: 1, Place: Place{Rank: 3}},
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("TeamStandings =\n%+v\nwant\n%+v", got, want)
+	}
+}
