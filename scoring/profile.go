@@ -109,45 +109,23 @@ var (
 	// is not confirmed by the reference; it is set as the Law reads. The ACBL's own
 	// small-group exceptions to Neuberg (70/60/50% for a group of three, and so on)
 	// are not modelled. ACBL Swiss teams used a 30-VP scale before moving to 20
-	// VPs; the WBF 2013 scale is set here.
-	ACBL = Profile{
-		Name:                             "ACBL",
-		MatchpointScale:                  OnePerBeat,
-		Neuberg:                          true,
-		AveragePlus:                      60,
-		Average:                          50,
-		AverageMinus:                     40,
-		SessionPercentageForAveragePlus:  true,
-		SessionPercentageForAverageMinus: true,
-		ImpAveragePlus:                   3,
-		ImpAverageMinus:                  -3,
-		ButlerDiscard:                    1,
-		ButlerRounding:                   RoundHalfAwayFromZero,
-		PointABoardTieMargin:             0,
-		VPScale:                          "WBF2013",
-	}
+	// VPs; the WBF 2013 scale is set here. Otherwise as the WBF.
+	ACBL = WBF.with("ACBL", func(p *Profile) { p.MatchpointScale = OnePerBeat })
 
-	// EBU: 2/1 matchpoints with Neuberg (as EBUScore writes them), Law 12C2 with
-	// the session percentage (EBUScore computes it), cross-IMPs preferred to
-	// Butler but Butler clubs commonly discard one top and one bottom score,
-	// point-a-board won by any difference (EBUScoreTeams oracle).
-	EBU = Profile{
-		Name:                             "EBU",
-		MatchpointScale:                  TwoPerBeat,
-		Neuberg:                          true,
-		AveragePlus:                      60,
-		Average:                          50,
-		AverageMinus:                     40,
-		SessionPercentageForAveragePlus:  true,
-		SessionPercentageForAverageMinus: true,
-		ImpAveragePlus:                   3,
-		ImpAverageMinus:                  -3,
-		ButlerDiscard:                    1,
-		ButlerRounding:                   RoundHalfAwayFromZero,
-		PointABoardTieMargin:             0,
-		VPScale:                          "WBF2013",
-	}
+	// EBU: as the WBF. EBUScore writes 2/1 matchpoints with Neuberg and applies
+	// Law 12C2 with the session percentage; Butler clubs commonly discard one top
+	// and one bottom score; point-a-board is won by any difference (EBUScoreTeams
+	// oracle). Short club matches often use a discrete 20-VP scale
+	// ("EBUDiscrete20", seen in the TeamsScorer oracle) instead of WBF2013.
+	EBU = WBF.with("EBU", func(*Profile) {})
 )
+
+// with returns a copy of p named name, changed by change.
+func (p Profile) with(name string, change func(*Profile)) Profile {
+	p.Name = name
+	change(&p)
+	return p
+}
 
 // ProfileByName returns the profile named name, in any case: "WBF", "ACBL" or "EBU".
 func ProfileByName(name string) (Profile, error) {

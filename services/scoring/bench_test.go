@@ -71,11 +71,8 @@ func BenchmarkSubmitGRPC(b *testing.B) {
 	if _, err := client.CreateEvent(ctx, &scoringv1.CreateEventRequest{EventId: "bench", Event: &scoringv1.Event{Form: scoringv1.Form_FORM_MATCHPOINTS}}); err != nil {
 		b.Fatal(err)
 	}
-	var next atomic.Int64
 	b.ResetTimer()
-	concurrently(b, 16, func() error {
-		n := next.Add(1)
-		table, round, board := slotFor(n)
+	concurrently(b, 16, func(n int64, table, round, board int32) error {
 		_, err := client.SubmitResult(ctx, &scoringv1.SubmitResultRequest{
 			RequestId: fmt.Sprintf("bench-%d", n),
 			Parent:    "events/bench",
@@ -104,30 +101,27 @@ func BenchmarkSubmitREST(b *testing.B) {
 	if err := post("/v1/events", `{"event_id":"bench","event":{"form":"FORM_MATCHPOINTS"}}`); err != nil {
 		b.Fatal(err)
 	}
-	var next atomic.Int64
 	b.ResetTimer()
-	concurrently(b, 16, func() error {
-		n := next.Add(1)
-		table, round, board := slotFor(n)
+	concurrently(b, 16, func(n int64, table, round, board int32) error {
 		return post("/v1/events/bench/results", fmt.Sprintf(
 			`{"request_id":"bench-%d","result":{"table":%d,"round":%d,"board":%d,"ns_pair":1,"ew_pair":2,"played":{"contract":"4S","declarer":"SEAT_NORTH","tricks":10}}}`,
 			n, table, round, board))
 	})
 }
 
-// concurrently runs b.N calls of fn from workers goroutines and reports the
-// rate.
-func concurrently(b *testing.B, workers int, fn func() error) {
-	var left atomic.Int64
-	left.Store(int64(b.N))
+// concurrently makes b.N submissions from workers goroutines, the n-th to
+// its own slot, and reports the rate.
+func concurrently(b *testing.B, workers int, submit func(n int64, table, round, board int32) error) {
+	var next atomic.Int64
 	var wg sync.WaitGroup
 	var failed atomic.Value
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for left.Add(-1) >= 0 {
-				if err := fn(); err != nil {
+			for n := next.Add(1); n <= int64(b.N); n = next.Add(1) {
+				table, round, board := slotFor(n)
+				if err := submit(n, table, round, board); err != nil {
 					failed.Store(err)
 					return
 				}

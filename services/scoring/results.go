@@ -29,10 +29,7 @@ func (s *Service) SubmitResult(ctx context.Context, req *scoringv1.SubmitResultR
 	by, now := changedBy(ctx), timestamppb.New(s.now())
 	resp := &scoringv1.SubmitResultResponse{}
 	err = s.store.Mutate(ctx, scoringv1.ScoringService_SubmitResult_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
-		if _, err := mustEvent(tx, id); err != nil {
-			return err
-		}
-		cur, ok, err := currentResult(tx, id, sl)
+		cur, ok, err := currentInEvent(tx, id, sl)
 		if err != nil {
 			return err
 		}
@@ -74,10 +71,7 @@ func (s *Service) CorrectResult(ctx context.Context, req *scoringv1.CorrectResul
 	by, now := changedBy(ctx), timestamppb.New(s.now())
 	resp := &scoringv1.CorrectResultResponse{}
 	err = s.store.Mutate(ctx, scoringv1.ScoringService_CorrectResult_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
-		if _, err := mustEvent(tx, id); err != nil {
-			return err
-		}
-		cur, ok, err := currentResult(tx, id, sl)
+		cur, ok, err := currentInEvent(tx, id, sl)
 		if err != nil {
 			return err
 		}
@@ -107,10 +101,7 @@ func (s *Service) EraseResult(ctx context.Context, req *scoringv1.EraseResultReq
 	by, now := changedBy(ctx), timestamppb.New(s.now())
 	resp := &scoringv1.EraseResultResponse{}
 	err = s.store.Mutate(ctx, scoringv1.ScoringService_EraseResult_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
-		if _, err := mustEvent(tx, id); err != nil {
-			return err
-		}
-		_, ok, err := currentResult(tx, id, sl)
+		_, ok, err := currentInEvent(tx, id, sl)
 		if err != nil {
 			return err
 		}
@@ -171,6 +162,15 @@ func (s *Service) ListResults(ctx context.Context, req *scoringv1.ListResultsReq
 		return err
 	})
 	return resp, err
+}
+
+// currentInEvent reads the current result of a slot of an event that must
+// exist.
+func currentInEvent(tx *bbolt.Tx, event string, sl slot) (*scoringv1.Result, bool, error) {
+	if _, err := mustEvent(tx, event); err != nil {
+		return nil, false, err
+	}
+	return currentResult(tx, event, sl)
 }
 
 // record stores r as the next revision of its slot and returns it as stored.
