@@ -303,6 +303,10 @@ func TestTokensFromAConfigFile(t *testing.T) {
 	if code := post("director-secret", "/v1/events", event); code != http.StatusOK {
 		t.Errorf("the director creating an event: status %d, want 200", code)
 	}
+	other := strings.Replace(event, "club-night", "county-pairs", 1)
+	if code := post("director-secret", "/v1/events", other); code != http.StatusForbidden {
+		t.Errorf("the club's director creating another event: status %d, want 403", code)
+	}
 	result := `{"result":{"table":1,"round":1,"board":1,"ns_pair":1,"ew_pair":4,"passed_out":{}}}`
 	if code := post("terminal-secret", "/v1/events/club-night/results", result); code != http.StatusOK {
 		t.Errorf("a terminal submitting a result: status %d, want 200", code)

@@ -313,3 +313,35 @@ func TestMutateOnAClosedStoreIsUnavailable(t *testing.T) {
 		t.Errorf("Mutate on a closed store: err = %v, want Unavailable", err)
 	}
 }
+
+func TestStoreSweepsOldAnswersInTheBackground(t *testing.T) {
+	start := time.Date(2026, 5, 2, 19, 30, 0, 0, time.UTC)
+	var now atomic.Int64
+	now.Store(start.UnixNano())
+	clock := func() time.Time { return time.Unix(0, now.Load()) }
+	s := openTestStore(t, filepath.Join(t.TempDir(), "scoring.db"), nil, WithClock(clock), WithRetention(24*time.Hour, time.Millisecond))
+	if _, err := submit(t, s, newRequest(t, `{"request_id":"monday","title":"4S= by N"}`)); err != nil {
+		t.Fatal(err)
+	}
+	records := func() int {
+		n := 0
+		s.View(func(tx *bbolt.Tx) error {
+			return tx.Bucket([]byte(idempotencyBucket)).ForEachBucket(func(m []byte) error {
+				n += tx.Bucket([]byte(idempotencyBucket)).Bucket(m).Stats().KeyN
+				return nil
+			})
+		})
+		return n
+	}
+	if records() != 1 {
+		t.Fatalf("%d answers kept after one request, want 1", records())
+	}
+	now.Store(start.Add(48 * time.Hour).UnixNano())
+	for range 500 {
+		if records() == 0 {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatalf("the two-day-old answer was not swept (%d kept)", records())
+}

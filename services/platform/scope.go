@@ -8,8 +8,10 @@ import (
 	"google.golang.org/protobuf/reflect/protoreflect"
 )
 
-// scopedFields are the names of the string fields that hold resource names.
-var scopedFields = map[protoreflect.Name]bool{"name": true, "parent": true, "event": true, "section": true}
+// scopedFields are the names of the string fields that hold resource names,
+// with what turns their value into a name: the id of an event being created
+// (event_id) is the event "events/<id>".
+var scopedFields = map[protoreflect.Name]string{"name": "", "parent": "", "event": "", "section": "", "event_id": "events/"}
 
 // checkEventScope refuses a request that names an event outside the events
 // of a scoped token. It looks at every field of scopedFields, in the request
@@ -49,7 +51,8 @@ func rangeResourceNames(m protoreflect.Message, prefix string, fn func(path, val
 	m.Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
 		path := prefix + string(fd.Name())
 		isMessage := fd.Message() != nil
-		isName := fd.Kind() == protoreflect.StringKind && scopedFields[fd.Name()]
+		namePrefix, scoped := scopedFields[fd.Name()]
+		isName := fd.Kind() == protoreflect.StringKind && scoped
 		switch {
 		case fd.IsMap():
 			if fd.MapValue().Message() != nil {
@@ -64,13 +67,13 @@ func rangeResourceNames(m protoreflect.Message, prefix string, fn func(path, val
 				if isMessage {
 					more = rangeResourceNames(list.Get(i).Message(), fmt.Sprintf("%s[%d].", path, i), fn)
 				} else {
-					more = fn(fmt.Sprintf("%s[%d]", path, i), list.Get(i).String())
+					more = fn(fmt.Sprintf("%s[%d]", path, i), namePrefix+list.Get(i).String())
 				}
 			}
 		case isMessage:
 			more = rangeResourceNames(v.Message(), path+".", fn)
 		case isName:
-			more = fn(path, v.String())
+			more = fn(path, namePrefix+v.String())
 		}
 		return more
 	})

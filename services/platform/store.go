@@ -14,10 +14,12 @@ import (
 
 // Store is one service's bbolt file, opened with its schema up to date.
 type Store struct {
-	db      *bbolt.DB
-	commits *committer
-	path    string
-	now     func() time.Time
+	db        *bbolt.DB
+	commits   *committer
+	path      string
+	now       func() time.Time
+	stopSweep chan struct{}
+	swept     chan struct{}
 }
 
 // StoreOption changes how OpenStore opens a store.
@@ -26,6 +28,8 @@ type StoreOption func(*storeOptions)
 type storeOptions struct {
 	openTimeout time.Duration
 	maxBatch    int
+	retention   time.Duration
+	sweepEvery  time.Duration
 	now         func() time.Time
 }
 
@@ -39,6 +43,14 @@ func WithOpenTimeout(d time.Duration) StoreOption {
 // transaction (default 1000).
 func WithMaxBatch(n int) StoreOption {
 	return func(o *storeOptions) { o.maxBatch = n }
+}
+
+// WithRetention sets how long the answers kept for retries by request_id are
+// kept (default a week), and how often the old ones are deleted (default
+// hourly). A request retried after that runs again; a result resent by a
+// terminal still gets the stored result, by its slot.
+func WithRetention(keep, sweepEvery time.Duration) StoreOption {
+	return func(o *storeOptions) { o.retention, o.sweepEvery = keep, sweepEvery }
 }
 
 // WithClock sets the clock that stamps idempotency records (default time.Now).
@@ -57,7 +69,7 @@ var (
 // numbered 1..n in order. OpenStore refuses a file written by a newer
 // Director, and fails after a timeout when another process holds the file.
 func OpenStore(path string, migrations []Migration, opts ...StoreOption) (*Store, error) {
-	o := storeOptions{openTimeout: 2 * time.Second, maxBatch: 1000, now: time.Now}
+	o := storeOptions{openTimeout: 2 * time.Second, maxBatch: 1000, retention: 7 * 24 * time.Hour, sweepEvery: time.Hour, now: time.Now}
 	for _, opt := range opts {
 		opt(&o)
 	}
@@ -66,6 +78,9 @@ func OpenStore(path string, migrations []Migration, opts ...StoreOption) (*Store
 	}
 	if o.maxBatch < 1 {
 		return nil, fmt.Errorf("a batch of %d writes: want at least 1", o.maxBatch)
+	}
+	if o.retention <= 0 || o.sweepEvery <= 0 {
+		return nil, fmt.Errorf("keeping answers %s and sweeping every %s: both must be positive", o.retention, o.sweepEvery)
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("create directory for store: %w", err)
@@ -83,12 +98,32 @@ func OpenStore(path string, migrations []Migration, opts ...StoreOption) (*Store
 		return nil, err
 	}
 	s.commits = startCommitter(db, o.maxBatch)
+	s.stopSweep, s.swept = make(chan struct{}), make(chan struct{})
+	go s.sweep(o.retention, o.sweepEvery)
 	return s, nil
+}
+
+// sweep deletes old idempotency records every interval until Close.
+func (s *Store) sweep(keep, every time.Duration) {
+	defer close(s.swept)
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	for {
+		select {
+		case <-tick.C:
+			// A failed sweep leaves the records for the next one.
+			s.SweepIdempotency(s.now().Add(-keep))
+		case <-s.stopSweep:
+			return
+		}
+	}
 }
 
 // Close commits the writes under way and closes the file; later writes are
 // Unavailable.
 func (s *Store) Close() error {
+	close(s.stopSweep)
+	<-s.swept
 	s.commits.close()
 	return s.db.Close()
 }
