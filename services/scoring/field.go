@@ -42,7 +42,7 @@ func scoreField(e *scoringv1.Event, results []*scoringv1.Result) (*field, error)
 		err = f.matchpoint()
 	case scoringv1.Form_FORM_CROSS_IMPS, scoringv1.Form_FORM_BUTLER:
 		err = f.imps()
-	case scoringv1.Form_FORM_TEAMS_VP:
+	case scoringv1.Form_FORM_TEAMS_VP, scoringv1.Form_FORM_TEAMS_POINT_A_BOARD:
 		err = f.teams()
 	default:
 		err = fmt.Errorf("form %v cannot be scored", e.GetForm())

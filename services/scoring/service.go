@@ -73,7 +73,7 @@ func (s *Service) CreateEvent(ctx context.Context, req *scoringv1.CreateEventReq
 		e = &scoringv1.Event{}
 	}
 	if e.Form == scoringv1.Form_FORM_UNSPECIFIED {
-		return nil, platform.FieldError("event.form", "say how the event is scored: FORM_MATCHPOINTS, FORM_CROSS_IMPS, FORM_BUTLER or FORM_TEAMS_VP")
+		return nil, platform.FieldError("event.form", "say how the event is scored: FORM_MATCHPOINTS, FORM_CROSS_IMPS, FORM_BUTLER, FORM_TEAMS_VP or FORM_TEAMS_POINT_A_BOARD")
 	}
 	if _, ok := scoringv1.Form_name[int32(e.Form)]; !ok {
 		return nil, platform.FieldError("event.form", "unknown form of scoring")

@@ -157,3 +157,19 @@ func TestContradictoryResultsAreReportedNotHidden(t *testing.T) {
 	_, err := h.client.GetStandings(context.Background(), &scoringv1.GetStandingsRequest{Event: "events/club-night"})
 	wantCode(t, err, codes.FailedPrecondition, "two results on board 1")
 }
+
+func TestTeamsPointABoard(t *testing.T) {
+	h := start(t, t.TempDir())
+	h.createEvent(t, "pab", scoringv1.Form_FORM_TEAMS_POINT_A_BOARD)
+	ev := "events/pab"
+	// Board 1: +420 against +170, won by team 1. Board 2: +620 at both
+	// tables, halved.
+	h.submitTo(t, ev, played(1, 1, 1, 1, 2, "4S", typev1.Seat_SEAT_NORTH, 10))
+	h.submitTo(t, ev, played(2, 1, 1, 2, 1, "2S", typev1.Seat_SEAT_NORTH, 10))
+	h.submitTo(t, ev, played(1, 1, 2, 1, 2, "4S", typev1.Seat_SEAT_NORTH, 10))
+	h.submitTo(t, ev, played(2, 1, 2, 2, 1, "4S", typev1.Seat_SEAT_NORTH, 10))
+	st := h.standings(t, ev)
+	if st[1].GetScore() != 3 || st[2].GetScore() != 1 || st[1].GetPlace() != "1" || st[2].GetBoardsPlayed() != 2 {
+		t.Errorf("team 1 %v points (%s), team 2 %v after %d boards; want 3 to 1 after 2", st[1].GetScore(), st[1].GetPlace(), st[2].GetScore(), st[2].GetBoardsPlayed())
+	}
+}

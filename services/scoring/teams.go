@@ -29,13 +29,19 @@ type teamBoard struct {
 	open, closed int // result index with the home (open) or away (closed) team North-South; -1 if not in
 }
 
-// teams scores every match whose boards have been played at both tables and
-// ranks the teams by victory points.
+// teams scores every match whose boards have been played at both tables, by
+// IMPs and victory points or point-a-board, and ranks the teams.
 func (f *field) teams() error {
 	profile := profileOf(f.event)
-	scale, err := profile.VictoryPoints()
-	if err != nil {
-		return err
+	scoreMatch := func(m scoring.Match) (scoring.MatchResult, error) {
+		return scoring.ScorePABMatch(m, profile.PABOptions())
+	}
+	if f.event.GetForm() == scoringv1.Form_FORM_TEAMS_VP {
+		scale, err := profile.VictoryPoints()
+		if err != nil {
+			return err
+		}
+		scoreMatch = func(m scoring.Match) (scoring.MatchResult, error) { return scoring.ScoreIMPMatch(m, scale) }
 	}
 	matches := map[matchKey][]*teamBoard{}
 	var order []matchKey
@@ -80,7 +86,7 @@ func (f *field) teams() error {
 		if len(m.Boards) == 0 {
 			continue
 		}
-		res, err := scoring.ScoreIMPMatch(m, scale)
+		res, err := scoreMatch(m)
 		if err != nil {
 			return err
 		}

@@ -41,6 +41,9 @@ const (
 	// Teams: IMP matches converted to victory points. The pair numbers of a
 	// result are team numbers; each match is played at two tables.
 	Form_FORM_TEAMS_VP Form = 4
+	// Teams scored point-a-board: 2 points a board to the team with the better
+	// aggregate, 1 each when equal.
+	Form_FORM_TEAMS_POINT_A_BOARD Form = 5
 )
 
 // Enum value maps for Form.
@@ -51,13 +54,15 @@ var (
 		2: "FORM_CROSS_IMPS",
 		3: "FORM_BUTLER",
 		4: "FORM_TEAMS_VP",
+		5: "FORM_TEAMS_POINT_A_BOARD",
 	}
 	Form_value = map[string]int32{
-		"FORM_UNSPECIFIED": 0,
-		"FORM_MATCHPOINTS": 1,
-		"FORM_CROSS_IMPS":  2,
-		"FORM_BUTLER":      3,
-		"FORM_TEAMS_VP":    4,
+		"FORM_UNSPECIFIED":         0,
+		"FORM_MATCHPOINTS":         1,
+		"FORM_CROSS_IMPS":          2,
+		"FORM_BUTLER":              3,
+		"FORM_TEAMS_VP":            4,
+		"FORM_TEAMS_POINT_A_BOARD": 5,
 	}
 )
 
@@ -2676,13 +2681,14 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"percentage\"\x87\x01\n" +
 	"\x14GetScorecardResponse\x127\n" +
 	"\bstanding\x18\x01 \x01(\v2\x1b.bridge.scoring.v1.StandingR\bstanding\x126\n" +
-	"\x05lines\x18\x02 \x03(\v2 .bridge.scoring.v1.ScorecardLineR\x05lines*k\n" +
+	"\x05lines\x18\x02 \x03(\v2 .bridge.scoring.v1.ScorecardLineR\x05lines*\x89\x01\n" +
 	"\x04Form\x12\x14\n" +
 	"\x10FORM_UNSPECIFIED\x10\x00\x12\x14\n" +
 	"\x10FORM_MATCHPOINTS\x10\x01\x12\x13\n" +
 	"\x0fFORM_CROSS_IMPS\x10\x02\x12\x0f\n" +
 	"\vFORM_BUTLER\x10\x03\x12\x11\n" +
-	"\rFORM_TEAMS_VP\x10\x04*V\n" +
+	"\rFORM_TEAMS_VP\x10\x04\x12\x1c\n" +
+	"\x18FORM_TEAMS_POINT_A_BOARD\x10\x05*V\n" +
 	"\aProfile\x12\x17\n" +
 	"\x13PROFILE_UNSPECIFIED\x10\x00\x12\x0f\n" +
 	"\vPROFILE_WBF\x10\x01\x12\x10\n" +
