@@ -245,8 +245,11 @@ func TestClubNightOverREST(t *testing.T) {
 	if code := s.call(t, "POST", "/v1/events/club-night/results", badTricks, &bad); code != http.StatusBadRequest || !strings.Contains(bad.Message, "result.played.tricks") {
 		t.Errorf("14 tricks: status %d %q, want 400 naming result.played.tricks", code, bad.Message)
 	}
-	if code := s.call(t, "POST", "/v1/events/club-night/results", `{"result":{"table":1,`, &bad); code != http.StatusBadRequest {
-		t.Errorf("malformed JSON: status %d %q, want 400", code, bad.Message)
+	if code := s.call(t, "POST", "/v1/events/club-night/results", `{"result":{"table":1,`, &bad); code != http.StatusBadRequest || !strings.Contains(bad.Message, "not valid JSON") {
+		t.Errorf("malformed JSON: status %d %q, want 400 saying the body is not valid JSON", code, bad.Message)
+	}
+	if code := s.call(t, "POST", "/v1/events/club-night/results", `{"result":{"tabel":1}}`, &bad); code != http.StatusBadRequest || !strings.Contains(bad.Message, `"tabel"`) {
+		t.Errorf("misspelt field: status %d %q, want 400 naming it", code, bad.Message)
 	}
 	if code := s.call(t, "GET", "/v1/events/no-such-night/standings", "", &bad); code != http.StatusNotFound {
 		t.Errorf("unknown event: status %d %q, want 404", code, bad.Message)

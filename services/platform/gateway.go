@@ -2,7 +2,9 @@ package platform
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 
@@ -27,11 +29,11 @@ func newGateway(ctx context.Context, grpcAddr net.Addr, extra map[string]http.Ha
 	}
 	mux := runtime.NewServeMux(
 		runtime.WithMarshalerOption(runtime.MIMEWildcard, &runtime.HTTPBodyMarshaler{
-			Marshaler: &runtime.JSONPb{
+			Marshaler: bodyErrors{&runtime.JSONPb{
 				MarshalOptions: protojson.MarshalOptions{UseProtoNames: true, EmitUnpopulated: false},
 				// An unknown field is an error the client should see.
 				UnmarshalOptions: protojson.UnmarshalOptions{DiscardUnknown: false},
-			},
+			}},
 		}),
 		runtime.WithHealthzEndpoint(healthpb.NewHealthClient(conn)),
 		runtime.WithOutgoingHeaderMatcher(outgoingHeader),
@@ -48,6 +50,22 @@ func newGateway(ctx context.Context, grpcAddr net.Addr, extra map[string]http.Ha
 		root.Handle(path, h)
 	}
 	return &gateway{conn: conn, handler: root}, nil
+}
+
+// bodyErrors says which part of a request was wrong when its body cannot be
+// read: the gateway answers 400 with the decoder's bare message otherwise
+// ("unexpected EOF").
+type bodyErrors struct{ runtime.Marshaler }
+
+func (m bodyErrors) NewDecoder(r io.Reader) runtime.Decoder {
+	d := m.Marshaler.NewDecoder(r)
+	return runtime.DecoderFunc(func(v any) error {
+		err := d.Decode(v)
+		if err != nil && !errors.Is(err, io.EOF) { // an empty body is no error
+			return fmt.Errorf("the request body is not valid JSON for this request: %w", err)
+		}
+		return err
+	})
 }
 
 // loopbackTarget is the address the gateway dials: the gRPC listener, on
