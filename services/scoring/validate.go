@@ -142,12 +142,13 @@ func checkOutcome(field string, r *scoringv1.Result) error {
 	case *scoringv1.Result_PassedOut, *scoringv1.Result_NotPlayed:
 		return nil
 	case *scoringv1.Result_Artificial:
-		a := o.Artificial
-		if a.GetNorthSouth() == scoringv1.Adjustment_ADJUSTMENT_UNSPECIFIED {
-			return platform.FieldError(field+".artificial.north_south", "say which artificial score North-South get: ADJUSTMENT_AVERAGE_PLUS, ADJUSTMENT_AVERAGE or ADJUSTMENT_AVERAGE_MINUS")
-		}
-		if a.GetEastWest() == scoringv1.Adjustment_ADJUSTMENT_UNSPECIFIED {
-			return platform.FieldError(field+".artificial.east_west", "say which artificial score East-West get: ADJUSTMENT_AVERAGE_PLUS, ADJUSTMENT_AVERAGE or ADJUSTMENT_AVERAGE_MINUS")
+		for _, side := range []struct {
+			field, who string
+			a          scoringv1.Adjustment
+		}{{"north_south", "North-South", o.Artificial.GetNorthSouth()}, {"east_west", "East-West", o.Artificial.GetEastWest()}} {
+			if adjustmentOf(side.a) == scoring.NoAdjustment {
+				return platform.FieldError(field+".artificial."+side.field, "say which artificial score "+side.who+" get: ADJUSTMENT_AVERAGE_PLUS, ADJUSTMENT_AVERAGE or ADJUSTMENT_AVERAGE_MINUS")
+			}
 		}
 		return nil
 	case *scoringv1.Result_Assigned:
