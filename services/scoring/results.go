@@ -29,7 +29,7 @@ func (s *Service) SubmitResult(ctx context.Context, req *scoringv1.SubmitResultR
 	by, now := changedBy(ctx), timestamppb.New(s.now())
 	resp := &scoringv1.SubmitResultResponse{}
 	err = s.store.Mutate(ctx, scoringv1.ScoringService_SubmitResult_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
-		cur, ok, err := currentInEvent(tx, id, sl)
+		cur, ok, err := currentInEvent(tx, id, sl, r)
 		if err != nil {
 			return err
 		}
@@ -71,7 +71,7 @@ func (s *Service) CorrectResult(ctx context.Context, req *scoringv1.CorrectResul
 	by, now := changedBy(ctx), timestamppb.New(s.now())
 	resp := &scoringv1.CorrectResultResponse{}
 	err = s.store.Mutate(ctx, scoringv1.ScoringService_CorrectResult_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
-		cur, ok, err := currentInEvent(tx, id, sl)
+		cur, ok, err := currentInEvent(tx, id, sl, r)
 		if err != nil {
 			return err
 		}
@@ -101,7 +101,7 @@ func (s *Service) EraseResult(ctx context.Context, req *scoringv1.EraseResultReq
 	by, now := changedBy(ctx), timestamppb.New(s.now())
 	resp := &scoringv1.EraseResultResponse{}
 	err = s.store.Mutate(ctx, scoringv1.ScoringService_EraseResult_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
-		_, ok, err := currentInEvent(tx, id, sl)
+		_, ok, err := currentInEvent(tx, id, sl, nil)
 		if err != nil {
 			return err
 		}
@@ -165,9 +165,13 @@ func (s *Service) ListResults(ctx context.Context, req *scoringv1.ListResultsReq
 }
 
 // currentInEvent reads the current result of a slot of an event that must
-// exist.
-func currentInEvent(tx *bbolt.Tx, event string, sl slot) (*scoringv1.Result, bool, error) {
-	if _, err := mustEvent(tx, event); err != nil {
+// exist, and refuses r (when given) if the event's form cannot score it.
+func currentInEvent(tx *bbolt.Tx, event string, sl slot, r *scoringv1.Result) (*scoringv1.Result, bool, error) {
+	e, err := mustEvent(tx, event)
+	if err != nil {
+		return nil, false, err
+	}
+	if err := checkForm(e.GetForm(), r); err != nil {
 		return nil, false, err
 	}
 	return currentResult(tx, event, sl)

@@ -173,3 +173,34 @@ func TestTeamsPointABoard(t *testing.T) {
 		t.Errorf("team 1 %v points (%s), team 2 %v after %d boards; want 3 to 1 after 2", st[1].GetScore(), st[1].GetPlace(), st[2].GetScore(), st[2].GetBoardsPlayed())
 	}
 }
+
+func TestTeamsTakeArtificialScoresAndRefuseSplitOnes(t *testing.T) {
+	h := start(t, t.TempDir())
+	h.createEvent(t, "teams", scoringv1.Form_FORM_TEAMS_VP)
+	ev := "events/teams"
+	// Board 1 could not be played at table 2, through the fault of team 1
+	// sitting East-West there: team 2 gets average plus, team 1 average minus.
+	h.submitTo(t, ev, played(1, 1, 1, 1, 2, "4S", typev1.Seat_SEAT_NORTH, 10))
+	h.submitTo(t, ev, &scoringv1.Result{Table: 2, Round: 1, Board: 1, NsPair: 2, EwPair: 1,
+		Outcome: &scoringv1.Result_Artificial{Artificial: &scoringv1.ArtificialScore{
+			NorthSouth: scoringv1.Adjustment_ADJUSTMENT_AVERAGE_PLUS, EastWest: scoringv1.Adjustment_ADJUSTMENT_AVERAGE_MINUS}}})
+	trav, err := h.client.GetTraveller(context.Background(), &scoringv1.GetTravellerRequest{Event: ev, Board: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range trav.GetLines() {
+		// Law 86A: average plus is 3 IMPs, average minus -3, and they need not balance.
+		ns, ew := -3.0, 3.0
+		if l.GetResult().GetNsPair() == 2 {
+			ns, ew = 3, -3
+		}
+		if l.GetNsPoints() != ns || l.GetEwPoints() != ew {
+			t.Errorf("table %d: %v/%v IMPs, want %v/%v", l.GetResult().GetTable(), l.GetNsPoints(), l.GetEwPoints(), ns, ew)
+		}
+	}
+	_, err = h.client.SubmitResult(context.Background(), &scoringv1.SubmitResultRequest{Parent: ev, Result: &scoringv1.Result{
+		Table: 1, Round: 1, Board: 2, NsPair: 1, EwPair: 2,
+		Outcome: &scoringv1.Result_Assigned{Assigned: &scoringv1.AssignedScore{Kind: &scoringv1.AssignedScore_Split{Split: &scoringv1.SplitScore{NsScore: 420, EwScore: 170}}}},
+	}})
+	wantCode(t, err, codes.InvalidArgument, "result.assigned")
+}

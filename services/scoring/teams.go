@@ -2,7 +2,6 @@ package scoring
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 	"strconv"
 
@@ -116,26 +115,24 @@ func (f *field) teams() error {
 func (f *field) boardPair(b *teamBoard, profile scoring.Profile) (scoring.BoardPair, error) {
 	open, closed := f.results[b.open], f.results[b.closed]
 	bp := scoring.BoardPair{Board: int(b.board), OpenNS: int(open.GetNsScore()), ClosedNS: int(closed.GetNsScore())}
+	// Played, passed-out and assigned results carry their North-South score
+	// (checkForm lets in no weighted or split score). An artificial score at
+	// either table gives the board artificial IMPs; the home team sits
+	// North-South in the open room and East-West in the closed room.
 	for _, r := range []*scoringv1.Result{open, closed} {
-		switch r.Outcome.(type) {
-		case *scoringv1.Result_Played, *scoringv1.Result_PassedOut:
-		case *scoringv1.Result_Assigned:
-			if !hasNSScore(r) {
-				return bp, fmt.Errorf("board %d of round %d: weighted and split scores are not scored in team matches yet; assign one score", b.board, r.GetRound())
-			}
-		case *scoringv1.Result_Artificial:
-			// The home team sits North-South in the open room and East-West in
-			// the closed room.
-			home, away := open.GetArtificial().GetNorthSouth(), open.GetArtificial().GetEastWest()
-			if r == closed {
-				home, away = closed.GetArtificial().GetEastWest(), closed.GetArtificial().GetNorthSouth()
-			}
-			imps, err := scoring.ArtificialTeamIMPs(adjustmentOf(home), adjustmentOf(away), profile)
-			if err != nil {
-				return bp, err
-			}
-			bp.Assigned = &imps
+		a := r.GetArtificial()
+		if a == nil {
+			continue
 		}
+		home, away := a.GetNorthSouth(), a.GetEastWest()
+		if r == closed {
+			home, away = away, home
+		}
+		imps, err := scoring.ArtificialTeamIMPs(adjustmentOf(home), adjustmentOf(away), profile)
+		if err != nil {
+			return bp, err
+		}
+		bp.Assigned = &imps
 	}
 	return bp, nil
 }

@@ -251,3 +251,14 @@ func seatToProto(s bridge.Seat) typev1.Seat {
 func vulnerabilityToProto(v bridge.Vulnerability) typev1.Vulnerability {
 	return typev1.Vulnerability(int32(v) + 1)
 }
+
+// checkForm refuses a result that an event's form of scoring cannot score:
+// team matches take played results, artificial scores and one assigned
+// score, not weighted or split ones.
+func checkForm(form scoringv1.Form, r *scoringv1.Result) error {
+	teams := form == scoringv1.Form_FORM_TEAMS_VP || form == scoringv1.Form_FORM_TEAMS_POINT_A_BOARD
+	if a := r.GetAssigned(); teams && a != nil && !hasNSScore(r) {
+		return platform.FieldError("result.assigned", "a teams event takes one assigned score (ns_score), not a weighted or split one")
+	}
+	return nil
+}
