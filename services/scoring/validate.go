@@ -13,10 +13,7 @@ import (
 	"github.com/bridge-director/director/services/platform"
 )
 
-var (
-	eventIDPattern = regexp.MustCompile(`^[a-z][a-z0-9-]{0,62}$`)
-	sectionPattern = regexp.MustCompile(`^[A-Z0-9]{1,8}$`)
-)
+var sectionPattern = regexp.MustCompile(`^[A-Z0-9]{1,8}$`)
 
 // Limits that keep a mistyped number from becoming a stored slot.
 const (
@@ -32,11 +29,11 @@ const (
 
 // parseEventName checks "events/{event}" and returns the event id.
 func parseEventName(field, name string) (string, error) {
-	id, ok := strings.CutPrefix(name, "events/")
-	if !ok || !eventIDPattern.MatchString(id) {
-		return "", platform.FieldError(field, fmt.Sprintf("%q is not an event name: want events/{event}, the event being 1 to 63 of a-z, 0-9 and '-', starting with a letter", name))
+	ids, err := platform.ParseName(field, name, "events/{event}")
+	if err != nil {
+		return "", err
 	}
-	return id, nil
+	return ids[0], nil
 }
 
 // parseResultName splits a result's resource name into its event id and slot.

@@ -356,7 +356,8 @@ type CreateEventRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Makes a retried request answer as the first one did.
 	RequestId string `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
-	// The {event} part of the name: 1 to 63 of a-z, 0-9 and '-', starting with a letter.
+	// The {event} part of the name: 1 to 63 of a-z, 0-9 and '-', not starting
+	// with '-'.
 	EventId       string `protobuf:"bytes,2,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
 	Event         *Event `protobuf:"bytes,3,opt,name=event,proto3" json:"event,omitempty"`
 	unknownFields protoimpl.UnknownFields

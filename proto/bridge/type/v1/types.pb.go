@@ -186,11 +186,238 @@ func (Vulnerability) EnumDescriptor() ([]byte, []int) {
 	return file_bridge_type_v1_types_proto_rawDescGZIP(), []int{2}
 }
 
+// Hand is one player's thirteen cards in PBN notation: the spades, hearts,
+// diamonds and clubs separated by dots, ranks AKQJT98765432 ("AK4.QJ2.T98.7654").
+type Hand struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Cards string                 `protobuf:"bytes,1,opt,name=cards,proto3" json:"cards,omitempty"`
+	// High-card points (4-3-2-1). Output only.
+	Hcp int32 `protobuf:"varint,2,opt,name=hcp,proto3" json:"hcp,omitempty"`
+	// Suit lengths, spades first: "5-4-3-1". Output only.
+	Shape         string `protobuf:"bytes,3,opt,name=shape,proto3" json:"shape,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Hand) Reset() {
+	*x = Hand{}
+	mi := &file_bridge_type_v1_types_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Hand) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Hand) ProtoMessage() {}
+
+func (x *Hand) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_type_v1_types_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Hand.ProtoReflect.Descriptor instead.
+func (*Hand) Descriptor() ([]byte, []int) {
+	return file_bridge_type_v1_types_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *Hand) GetCards() string {
+	if x != nil {
+		return x.Cards
+	}
+	return ""
+}
+
+func (x *Hand) GetHcp() int32 {
+	if x != nil {
+		return x.Hcp
+	}
+	return 0
+}
+
+func (x *Hand) GetShape() string {
+	if x != nil {
+		return x.Shape
+	}
+	return ""
+}
+
+// Deal is the four hands of a board.
+type Deal struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	North *Hand                  `protobuf:"bytes,1,opt,name=north,proto3" json:"north,omitempty"`
+	East  *Hand                  `protobuf:"bytes,2,opt,name=east,proto3" json:"east,omitempty"`
+	South *Hand                  `protobuf:"bytes,3,opt,name=south,proto3" json:"south,omitempty"`
+	West  *Hand                  `protobuf:"bytes,4,opt,name=west,proto3" json:"west,omitempty"`
+	// The deal as a PBN Deal tag value, North first: "N:AK4.QJ2.T98.7654 ...".
+	Pbn           string `protobuf:"bytes,5,opt,name=pbn,proto3" json:"pbn,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Deal) Reset() {
+	*x = Deal{}
+	mi := &file_bridge_type_v1_types_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Deal) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Deal) ProtoMessage() {}
+
+func (x *Deal) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_type_v1_types_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Deal.ProtoReflect.Descriptor instead.
+func (*Deal) Descriptor() ([]byte, []int) {
+	return file_bridge_type_v1_types_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *Deal) GetNorth() *Hand {
+	if x != nil {
+		return x.North
+	}
+	return nil
+}
+
+func (x *Deal) GetEast() *Hand {
+	if x != nil {
+		return x.East
+	}
+	return nil
+}
+
+func (x *Deal) GetSouth() *Hand {
+	if x != nil {
+		return x.South
+	}
+	return nil
+}
+
+func (x *Deal) GetWest() *Hand {
+	if x != nil {
+		return x.West
+	}
+	return nil
+}
+
+func (x *Deal) GetPbn() string {
+	if x != nil {
+		return x.Pbn
+	}
+	return ""
+}
+
+// Board is a duplicate board: its number, the dealer and vulnerability it is
+// marked with by Law 2, and its deal.
+type Board struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Number        int32                  `protobuf:"varint,1,opt,name=number,proto3" json:"number,omitempty"`
+	Dealer        Seat                   `protobuf:"varint,2,opt,name=dealer,proto3,enum=bridge.type.v1.Seat" json:"dealer,omitempty"`
+	Vulnerability Vulnerability          `protobuf:"varint,3,opt,name=vulnerability,proto3,enum=bridge.type.v1.Vulnerability" json:"vulnerability,omitempty"`
+	Deal          *Deal                  `protobuf:"bytes,4,opt,name=deal,proto3" json:"deal,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Board) Reset() {
+	*x = Board{}
+	mi := &file_bridge_type_v1_types_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Board) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Board) ProtoMessage() {}
+
+func (x *Board) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_type_v1_types_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Board.ProtoReflect.Descriptor instead.
+func (*Board) Descriptor() ([]byte, []int) {
+	return file_bridge_type_v1_types_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *Board) GetNumber() int32 {
+	if x != nil {
+		return x.Number
+	}
+	return 0
+}
+
+func (x *Board) GetDealer() Seat {
+	if x != nil {
+		return x.Dealer
+	}
+	return Seat_SEAT_UNSPECIFIED
+}
+
+func (x *Board) GetVulnerability() Vulnerability {
+	if x != nil {
+		return x.Vulnerability
+	}
+	return Vulnerability_VULNERABILITY_UNSPECIFIED
+}
+
+func (x *Board) GetDeal() *Deal {
+	if x != nil {
+		return x.Deal
+	}
+	return nil
+}
+
 var File_bridge_type_v1_types_proto protoreflect.FileDescriptor
 
 const file_bridge_type_v1_types_proto_rawDesc = "" +
 	"\n" +
-	"\x1abridge/type/v1/types.proto\x12\x0ebridge.type.v1*Z\n" +
+	"\x1abridge/type/v1/types.proto\x12\x0ebridge.type.v1\"D\n" +
+	"\x04Hand\x12\x14\n" +
+	"\x05cards\x18\x01 \x01(\tR\x05cards\x12\x10\n" +
+	"\x03hcp\x18\x02 \x01(\x05R\x03hcp\x12\x14\n" +
+	"\x05shape\x18\x03 \x01(\tR\x05shape\"\xc4\x01\n" +
+	"\x04Deal\x12*\n" +
+	"\x05north\x18\x01 \x01(\v2\x14.bridge.type.v1.HandR\x05north\x12(\n" +
+	"\x04east\x18\x02 \x01(\v2\x14.bridge.type.v1.HandR\x04east\x12*\n" +
+	"\x05south\x18\x03 \x01(\v2\x14.bridge.type.v1.HandR\x05south\x12(\n" +
+	"\x04west\x18\x04 \x01(\v2\x14.bridge.type.v1.HandR\x04west\x12\x10\n" +
+	"\x03pbn\x18\x05 \x01(\tR\x03pbn\"\xbc\x01\n" +
+	"\x05Board\x12\x16\n" +
+	"\x06number\x18\x01 \x01(\x05R\x06number\x12,\n" +
+	"\x06dealer\x18\x02 \x01(\x0e2\x14.bridge.type.v1.SeatR\x06dealer\x12C\n" +
+	"\rvulnerability\x18\x03 \x01(\x0e2\x1d.bridge.type.v1.VulnerabilityR\rvulnerability\x12(\n" +
+	"\x04deal\x18\x04 \x01(\v2\x14.bridge.type.v1.DealR\x04deal*Z\n" +
 	"\x04Seat\x12\x14\n" +
 	"\x10SEAT_UNSPECIFIED\x10\x00\x12\x0e\n" +
 	"\n" +
@@ -225,17 +452,28 @@ func file_bridge_type_v1_types_proto_rawDescGZIP() []byte {
 }
 
 var file_bridge_type_v1_types_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
+var file_bridge_type_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 3)
 var file_bridge_type_v1_types_proto_goTypes = []any{
 	(Seat)(0),          // 0: bridge.type.v1.Seat
 	(Side)(0),          // 1: bridge.type.v1.Side
 	(Vulnerability)(0), // 2: bridge.type.v1.Vulnerability
+	(*Hand)(nil),       // 3: bridge.type.v1.Hand
+	(*Deal)(nil),       // 4: bridge.type.v1.Deal
+	(*Board)(nil),      // 5: bridge.type.v1.Board
 }
 var file_bridge_type_v1_types_proto_depIdxs = []int32{
-	0, // [0:0] is the sub-list for method output_type
-	0, // [0:0] is the sub-list for method input_type
-	0, // [0:0] is the sub-list for extension type_name
-	0, // [0:0] is the sub-list for extension extendee
-	0, // [0:0] is the sub-list for field type_name
+	3, // 0: bridge.type.v1.Deal.north:type_name -> bridge.type.v1.Hand
+	3, // 1: bridge.type.v1.Deal.east:type_name -> bridge.type.v1.Hand
+	3, // 2: bridge.type.v1.Deal.south:type_name -> bridge.type.v1.Hand
+	3, // 3: bridge.type.v1.Deal.west:type_name -> bridge.type.v1.Hand
+	0, // 4: bridge.type.v1.Board.dealer:type_name -> bridge.type.v1.Seat
+	2, // 5: bridge.type.v1.Board.vulnerability:type_name -> bridge.type.v1.Vulnerability
+	4, // 6: bridge.type.v1.Board.deal:type_name -> bridge.type.v1.Deal
+	7, // [7:7] is the sub-list for method output_type
+	7, // [7:7] is the sub-list for method input_type
+	7, // [7:7] is the sub-list for extension type_name
+	7, // [7:7] is the sub-list for extension extendee
+	0, // [0:7] is the sub-list for field type_name
 }
 
 func init() { file_bridge_type_v1_types_proto_init() }
@@ -249,13 +487,14 @@ func file_bridge_type_v1_types_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bridge_type_v1_types_proto_rawDesc), len(file_bridge_type_v1_types_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   0,
+			NumMessages:   3,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
 		GoTypes:           file_bridge_type_v1_types_proto_goTypes,
 		DependencyIndexes: file_bridge_type_v1_types_proto_depIdxs,
 		EnumInfos:         file_bridge_type_v1_types_proto_enumTypes,
+		MessageInfos:      file_bridge_type_v1_types_proto_msgTypes,
 	}.Build()
 	File_bridge_type_v1_types_proto = out.File
 	file_bridge_type_v1_types_proto_goTypes = nil
