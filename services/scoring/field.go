@@ -4,10 +4,9 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/bridge-director/director/bridge"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
-	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
 	"github.com/bridge-director/director/scoring"
+	"github.com/bridge-director/director/services/bridgepb"
 	"github.com/bridge-director/director/services/platform"
 )
 
@@ -97,13 +96,6 @@ func adjustmentOf(a scoringv1.Adjustment) scoring.Adjustment {
 	return scoring.NoAdjustment
 }
 
-func sideToProto(s bridge.Side) typev1.Side {
-	if s == bridge.EastWest {
-		return typev1.Side_SIDE_EAST_WEST
-	}
-	return typev1.Side_SIDE_NORTH_SOUTH
-}
-
 func (f *field) matchpoint() error {
 	in := make([]scoring.Result, len(f.results))
 	for i, r := range f.results {
@@ -133,7 +125,7 @@ func (f *field) matchpoint() error {
 			BoardsPlayed: int32(p.Boards), Rank: int32(p.Rank), Place: p.Place,
 		}
 		if f.event.GetTwoWinners() {
-			st.Direction = sideToProto(p.Direction)
+			st.Direction = bridgepb.Side(p.Direction)
 		}
 		f.standings = append(f.standings, st)
 	}

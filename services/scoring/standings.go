@@ -8,6 +8,7 @@ import (
 
 	"github.com/bridge-director/director/bridge"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
+	"github.com/bridge-director/director/services/bridgepb"
 	"github.com/bridge-director/director/services/platform"
 )
 
@@ -69,8 +70,8 @@ func (s *Service) GetTraveller(ctx context.Context, req *scoringv1.GetTravellerR
 	board := int(req.GetBoard())
 	resp := &scoringv1.GetTravellerResponse{
 		Board:         req.GetBoard(),
-		Dealer:        seatToProto(bridge.BoardDealer(board)),
-		Vulnerability: vulnerabilityToProto(bridge.BoardVulnerability(board)),
+		Dealer:        bridgepb.Seat(bridge.BoardDealer(board)),
+		Vulnerability: bridgepb.Vulnerability(bridge.BoardVulnerability(board)),
 	}
 	for i, r := range f.results {
 		if r.GetBoard() != req.GetBoard() || section != "" && r.GetSection() != section {
@@ -109,9 +110,9 @@ func (s *Service) GetScorecard(ctx context.Context, req *scoringv1.GetScorecardR
 		line := &scoringv1.ScorecardLine{Result: r}
 		switch req.GetPair() {
 		case r.GetNsPair():
-			line.Direction, line.Opponents, line.Score, line.Points, line.Percentage = sideToProto(bridge.NorthSouth), r.GetEwPair(), r.GetNsScore(), l.GetNsPoints(), l.GetNsPercentage()
+			line.Direction, line.Opponents, line.Score, line.Points, line.Percentage = bridgepb.Side(bridge.NorthSouth), r.GetEwPair(), r.GetNsScore(), l.GetNsPoints(), l.GetNsPercentage()
 		case r.GetEwPair():
-			line.Direction, line.Opponents, line.Score, line.Points, line.Percentage = sideToProto(bridge.EastWest), r.GetNsPair(), -r.GetNsScore(), l.GetEwPoints(), l.GetEwPercentage()
+			line.Direction, line.Opponents, line.Score, line.Points, line.Percentage = bridgepb.Side(bridge.EastWest), r.GetNsPair(), -r.GetNsScore(), l.GetEwPoints(), l.GetEwPercentage()
 		default:
 			continue
 		}

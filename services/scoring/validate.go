@@ -10,6 +10,7 @@ import (
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
 	"github.com/bridge-director/director/scoring"
+	"github.com/bridge-director/director/services/bridgepb"
 	"github.com/bridge-director/director/services/platform"
 )
 
@@ -167,7 +168,7 @@ func checkPlayed(field string, r *scoringv1.Result, p *scoringv1.Played) error {
 		r.Outcome = &scoringv1.Result_PassedOut{PassedOut: &scoringv1.PassedOut{}}
 		return nil
 	}
-	declarer, ok := seatFromProto(p.GetDeclarer())
+	declarer, ok := bridgepb.SeatFrom(p.GetDeclarer())
 	if !ok {
 		return platform.FieldError(field+".declarer", fmt.Sprintf("%s is not a seat at the table: use SEAT_NORTH, SEAT_EAST, SEAT_SOUTH or SEAT_WEST", p.GetDeclarer()))
 	}
@@ -225,28 +226,6 @@ func checkAssigned(field string, r *scoringv1.Result, a *scoringv1.AssignedScore
 	default:
 		return platform.FieldError(field, "an assigned score needs ns_score, weighted or split")
 	}
-}
-
-func seatFromProto(s typev1.Seat) (bridge.Seat, bool) {
-	switch s {
-	case typev1.Seat_SEAT_NORTH:
-		return bridge.North, true
-	case typev1.Seat_SEAT_EAST:
-		return bridge.East, true
-	case typev1.Seat_SEAT_SOUTH:
-		return bridge.South, true
-	case typev1.Seat_SEAT_WEST:
-		return bridge.West, true
-	}
-	return 0, false
-}
-
-func seatToProto(s bridge.Seat) typev1.Seat {
-	return typev1.Seat(int32(s) + 1)
-}
-
-func vulnerabilityToProto(v bridge.Vulnerability) typev1.Vulnerability {
-	return typev1.Vulnerability(int32(v) + 1)
 }
 
 // checkForm refuses a result that an event's form of scoring cannot score:
