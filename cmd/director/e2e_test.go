@@ -319,3 +319,60 @@ func TestTokensFromAConfigFile(t *testing.T) {
 	}
 	s.stop(t)
 }
+
+func TestDealingOverREST(t *testing.T) {
+	s := startDirector(t, t.TempDir())
+	s.mustCall(t, "POST", "/v1/events/club-night/sessions/1/boardsets", `{"board_set_id":"main",
+		"board_set":{"title":"Tuesday pairs","first_board":1,"last_board":24,"method":"METHOD_KEYED"}}`, nil)
+	get := func(path string) (*http.Response, []byte) {
+		t.Helper()
+		resp, err := http.Get(s.base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		return resp, body
+	}
+	resp, body := get("/v1/events/club-night/sessions/1/boardsets/main/files/tuesday.pbn")
+	if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != "application/x-pbn" ||
+		resp.Header.Get("Content-Disposition") != `attachment; filename=club-night-1-main.pbn` || !bytes.HasPrefix(body, []byte("% PBN 2.1")) {
+		t.Errorf("PBN download: %d %v %.20q", resp.StatusCode, resp.Header, body)
+	}
+	if n := bytes.Count(body, []byte("[Board ")); n != 24 {
+		t.Errorf("the PBN file has %d boards, want 24", n)
+	}
+	resp, body = get("/v1/events/club-night/sessions/1/boardsets/main/files/records.pdf")
+	if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != "application/pdf" || !bytes.HasPrefix(body, []byte("%PDF-")) {
+		t.Errorf("hand records: %d %v %.10q", resp.StatusCode, resp.Header, body)
+	}
+	resp, body = get("/v1/events/club-night/sessions/1/boardsets/main/files/boards.xyz")
+	if resp.StatusCode != http.StatusNotFound || !bytes.Contains(body, []byte(".pbn")) {
+		t.Errorf("an unknown file: %d %s, want 404 listing the files", resp.StatusCode, body)
+	}
+	resp, _ = get("/v1/events/club-night/sessions/1/boardsets/other/files/boards.pbn")
+	if resp.StatusCode != http.StatusNotFound {
+		t.Errorf("an unknown set: %d, want 404", resp.StatusCode)
+	}
+	var set struct {
+		BoardSet struct {
+			Keys     map[string]string `json:"keys"`
+			Released bool              `json:"released"`
+		} `json:"board_set"`
+	}
+	s.mustCall(t, "POST", "/v1/events/club-night/sessions/1/boardsets/main:release", `{}`, &set)
+	if !set.BoardSet.Released || set.BoardSet.Keys["owner"] == "" || set.BoardSet.Keys["entropy"] == "" {
+		t.Fatalf("released set %+v: want it released with its keys shown", set)
+	}
+	var verified struct {
+		Matches       bool `json:"matches"`
+		BoardsChecked int  `json:"boards_checked"`
+	}
+	keys, _ := json.Marshal(set.BoardSet.Keys)
+	s.mustCall(t, "POST", "/v1/boardsets:verify", fmt.Sprintf(`{"keys":%s,"first_board":1,"last_board":24,
+		"board_set":"events/club-night/sessions/1/boardsets/main"}`, keys), &verified)
+	if !verified.Matches || verified.BoardsChecked != 24 {
+		t.Errorf("verification %+v: want 24 matching boards", verified)
+	}
+	s.stop(t)
+}

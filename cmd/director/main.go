@@ -22,6 +22,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/bridge-director/director/services/dealing"
 	"github.com/bridge-director/director/services/gateway"
 	"github.com/bridge-director/director/services/platform"
 	"github.com/bridge-director/director/services/scoring"
@@ -32,6 +33,7 @@ type opener func(dataDir string) (platform.Service, error)
 
 // services are the services director can run, by name.
 var services = map[string]opener{
+	"dealing": func(dir string) (platform.Service, error) { return dealing.Open(dir) },
 	"scoring": func(dir string) (platform.Service, error) { return scoring.Open(dir) },
 }
 

@@ -308,6 +308,9 @@ func TestMutateOnAClosedStoreIsUnavailable(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Close()
+	if err := s.Close(); err != nil {
+		t.Errorf("closing twice: %v", err)
+	}
 	_, err = submit(t, s, newRequest(t, `{"title":"4S= by N"}`))
 	if status.Code(err) != codes.Unavailable {
 		t.Errorf("Mutate on a closed store: err = %v, want Unavailable", err)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"go.etcd.io/bbolt"
@@ -20,6 +21,8 @@ type Store struct {
 	now       func() time.Time
 	stopSweep chan struct{}
 	swept     chan struct{}
+	closeOnce sync.Once
+	closeErr  error
 }
 
 // StoreOption changes how OpenStore opens a store.
@@ -120,12 +123,15 @@ func (s *Store) sweep(keep, every time.Duration) {
 }
 
 // Close commits the writes under way and closes the file; later writes are
-// Unavailable.
+// Unavailable. Closing again does nothing.
 func (s *Store) Close() error {
-	close(s.stopSweep)
-	<-s.swept
-	s.commits.close()
-	return s.db.Close()
+	s.closeOnce.Do(func() {
+		close(s.stopSweep)
+		<-s.swept
+		s.commits.close()
+		s.closeErr = s.db.Close()
+	})
+	return s.closeErr
 }
 
 // View runs fn in a read-only transaction. Byte slices read in fn are valid

@@ -1,0 +1,59 @@
+package dealing
+
+import (
+	"context"
+	"slices"
+
+	"go.etcd.io/bbolt"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	dealingv1 "github.com/bridge-director/director/proto/bridge/dealing/v1"
+	"github.com/bridge-director/director/services/platform"
+)
+
+// Until a director releases a set, its deals are secret: only directors (and
+// federation administrators) may read them, and every read is recorded with
+// who made it. After release anyone who may call the method reads them.
+
+// readSet reads a board set for the caller, enforcing the secrecy of its
+// deals and recording the read of a secret set; what names what was read
+// ("GetBoard 7").
+func (s *Service) readSet(ctx context.Context, name, what string) (*dealingv1.BoardSet, error) {
+	var set *dealingv1.BoardSet
+	err := s.store.View(func(tx *bbolt.Tx) (err error) {
+		set, err = mustBoardSet(tx, name)
+		return err
+	})
+	if err != nil || set.GetReleased() {
+		return set, err
+	}
+	p, ok := platform.PrincipalFrom(ctx)
+	if !ok || !mayReadSecret(p) {
+		return nil, status.Errorf(codes.PermissionDenied, "the deals of %s are secret until a director releases them", name)
+	}
+	read := &dealingv1.Read{Reader: p.Name, What: what, Time: timestamppb.New(s.now())}
+	err = s.store.Mutate(ctx, "", "", nil, nil, func(tx *bbolt.Tx) error { return recordRead(tx, name, read) })
+	if err != nil {
+		return nil, err
+	}
+	return set, nil
+}
+
+func mayReadSecret(p platform.Principal) bool {
+	return slices.ContainsFunc(p.Roles, func(r platform.Role) bool {
+		return r == platform.RoleDirector || r == platform.RoleFederationAdmin
+	})
+}
+
+// forReader is what a reader sees of a set: the keys of a keyed set only
+// once it is released.
+func forReader(set *dealingv1.BoardSet) *dealingv1.BoardSet {
+	if set.GetReleased() || set.GetKeys() == nil {
+		return set
+	}
+	out := cloneSet(set)
+	out.Keys = nil
+	return out
+}

@@ -1,0 +1,283 @@
+// Package dealing is Director's dealing service: the gRPC server of
+// bridge.dealing.v1.DealingService over its bbolt store, dealing.db. It deals
+// board sets with package github.com/bridge-director/director/dealing, keeps
+// their deals secret until a director releases them, and writes them in the
+// formats of package github.com/bridge-director/director/formats.
+package dealing
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
+	"go.etcd.io/bbolt"
+	"google.golang.org/grpc"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"github.com/bridge-director/director/dealing"
+	dealingv1 "github.com/bridge-director/director/proto/bridge/dealing/v1"
+	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
+	"github.com/bridge-director/director/services/bridgepb"
+	"github.com/bridge-director/director/services/platform"
+)
+
+// Patterns of the names the service answers to.
+const (
+	sessionPattern  = "events/{event}/sessions/{session:n}"
+	boardSetPattern = sessionPattern + "/boardsets/{boardset}"
+	boardPattern    = boardSetPattern + "/boards/{board:n}"
+)
+
+// maxBoardNumber keeps a mistyped number from becoming a set.
+const maxBoardNumber = 9999
+
+// Service implements dealingv1.DealingServiceServer and platform.Service.
+type Service struct {
+	dealingv1.UnimplementedDealingServiceServer
+	store *platform.Store
+	now   func() time.Time
+	// secure makes the source of a secure set (a test may make it
+	// deterministic).
+	secure func() dealing.Source
+}
+
+// Option configures a Service.
+type Option func(*Service)
+
+// WithClock makes the service stamp its records with now.
+func WithClock(now func() time.Time) Option { return func(s *Service) { s.now = now } }
+
+// Open opens (or creates) dealing.db in dataDir and returns the service.
+func Open(dataDir string, opts ...Option) (*Service, error) {
+	s := &Service{now: time.Now, secure: func() dealing.Source { return dealing.NewSecure() }}
+	for _, o := range opts {
+		o(s)
+	}
+	store, err := platform.OpenStore(filepath.Join(dataDir, "dealing.db"), migrations, platform.WithClock(s.now))
+	if err != nil {
+		return nil, err
+	}
+	s.store = store
+	return s, nil
+}
+
+// Name is the service's name in health checks and logs.
+func (s *Service) Name() string { return "dealing" }
+
+// RegisterGRPC registers the service on a gRPC server.
+func (s *Service) RegisterGRPC(g *grpc.Server) { dealingv1.RegisterDealingServiceServer(g, s) }
+
+// RegisterGateway registers the REST routes, and the file downloads beside
+// them.
+func (s *Service) RegisterGateway(ctx context.Context, mux *runtime.ServeMux, conn *grpc.ClientConn) error {
+	if err := dealingv1.RegisterDealingServiceHandler(ctx, mux, conn); err != nil {
+		return err
+	}
+	return registerDownloads(mux, dealingv1.NewDealingServiceClient(conn))
+}
+
+// Close closes the store.
+func (s *Service) Close() error { return s.store.Close() }
+
+// CreateBoardSet deals a board set.
+func (s *Service) CreateBoardSet(ctx context.Context, req *dealingv1.CreateBoardSetRequest) (*dealingv1.CreateBoardSetResponse, error) {
+	if _, err := platform.ParseName("parent", req.GetParent(), sessionPattern); err != nil {
+		return nil, err
+	}
+	if !platform.ValidID(req.GetBoardSetId()) {
+		return nil, platform.FieldError("board_set_id", fmt.Sprintf("%q is not 1 to 63 of a-z, 0-9 and '-'", req.GetBoardSetId()))
+	}
+	in := req.GetBoardSet()
+	set := &dealingv1.BoardSet{
+		Name:       req.GetParent() + "/boardsets/" + req.GetBoardSetId(),
+		Title:      in.GetTitle(),
+		FirstBoard: in.GetFirstBoard(),
+		LastBoard:  in.GetLastBoard(),
+		Copies:     in.GetCopies(),
+		Method:     in.GetMethod(),
+		Keys:       in.GetKeys(),
+		CreatedBy:  changedBy(ctx),
+		CreateTime: timestamppb.New(s.now()),
+	}
+	if err := checkNewSet(set); err != nil {
+		return nil, err
+	}
+	src, err := s.sourceFor(set)
+	if err != nil {
+		return nil, err
+	}
+	dealt, err := dealing.NewBoardSet(int(set.FirstBoard), int(set.LastBoard), int(set.Copies), src)
+	if err != nil {
+		return nil, platform.FieldError("board_set", err.Error())
+	}
+	for _, b := range dealt.Boards {
+		set.Boards = append(set.Boards, bridgepb.Board(b.Board))
+	}
+	resp := &dealingv1.CreateBoardSetResponse{}
+	err = s.store.Mutate(ctx, dealingv1.DealingService_CreateBoardSet_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
+		if _, ok, err := getBoardSet(tx, set.Name); err != nil || ok {
+			if ok {
+				return platform.AlreadyExists("board set "+set.Name+" already exists", nil)
+			}
+			return err
+		}
+		resp.BoardSet = forReader(set)
+		return putBoardSet(tx, set)
+	})
+	return resp, err
+}
+
+// checkNewSet fills the defaults of a new set and checks it.
+func checkNewSet(set *dealingv1.BoardSet) error {
+	if set.Copies == 0 {
+		set.Copies = 1
+	}
+	if set.Method == dealingv1.Method_METHOD_UNSPECIFIED {
+		set.Method = dealingv1.Method_METHOD_SECURE
+	}
+	var v []platform.FieldViolation
+	add := func(field, format string, args ...any) {
+		v = append(v, platform.FieldViolation{Field: "board_set." + field, Description: fmt.Sprintf(format, args...)})
+	}
+	switch {
+	case set.FirstBoard < 1 || set.FirstBoard > maxBoardNumber:
+		add("first_board", "board %d is outside 1 to %d", set.FirstBoard, maxBoardNumber)
+	case set.LastBoard < set.FirstBoard || set.LastBoard > maxBoardNumber:
+		add("last_board", "board %d: the last board is from the first (%d) to %d", set.LastBoard, set.FirstBoard, maxBoardNumber)
+	case set.LastBoard-set.FirstBoard+1 > dealing.MaxBoards:
+		add("last_board", "%d boards in one set: at most %d", set.LastBoard-set.FirstBoard+1, dealing.MaxBoards)
+	}
+	if set.Copies < 1 || set.Copies > dealing.MaxCopies {
+		add("copies", "%d copies: 1 to %d", set.Copies, dealing.MaxCopies)
+	}
+	if _, ok := dealingv1.Method_name[int32(set.Method)]; !ok {
+		add("method", "unknown method: use METHOD_SECURE or METHOD_KEYED")
+	}
+	if set.Method == dealingv1.Method_METHOD_SECURE && set.Keys != nil {
+		add("keys", "a secure set is dealt from the operating system's random source and takes no keys; use METHOD_KEYED")
+	}
+	if k := set.Keys; k != nil && (k.Owner == "" || k.Entropy == "") {
+		add("keys", "keys need both an owner and entropy")
+	}
+	if len(set.Title) > 200 {
+		add("title", "a title is at most 200 characters")
+	}
+	if len(v) > 0 {
+		return platform.FieldErrors(v...)
+	}
+	return nil
+}
+
+// sourceFor returns the source a new set is dealt from: the operating
+// system's random source, or keys (made now when the request brought none).
+func (s *Service) sourceFor(set *dealingv1.BoardSet) (dealing.Source, error) {
+	if set.Method == dealingv1.Method_METHOD_SECURE {
+		return s.secure(), nil
+	}
+	if set.Keys == nil {
+		set.Keys = &dealingv1.Keys{Owner: "Director " + set.Name, Entropy: rand.Text()}
+	}
+	return dealing.NewKeyed(set.Keys.Owner, []byte(set.Keys.Entropy)), nil
+}
+
+// GetBoardSet returns a board set.
+func (s *Service) GetBoardSet(ctx context.Context, req *dealingv1.GetBoardSetRequest) (*dealingv1.GetBoardSetResponse, error) {
+	if _, err := platform.ParseName("name", req.GetName(), boardSetPattern); err != nil {
+		return nil, err
+	}
+	set, err := s.readSet(ctx, req.GetName(), "GetBoardSet")
+	if err != nil {
+		return nil, err
+	}
+	return &dealingv1.GetBoardSetResponse{BoardSet: forReader(set)}, nil
+}
+
+// GetBoard returns one board.
+func (s *Service) GetBoard(ctx context.Context, req *dealingv1.GetBoardRequest) (*dealingv1.GetBoardResponse, error) {
+	setName, number, err := splitBoardName(req.GetName())
+	if err != nil {
+		return nil, err
+	}
+	set, err := s.readSet(ctx, setName, fmt.Sprintf("GetBoard %d", number))
+	if err != nil {
+		return nil, err
+	}
+	b := boardOf(set, number)
+	if b == nil {
+		return nil, platform.NotFound("board", req.GetName())
+	}
+	return &dealingv1.GetBoardResponse{Board: b}, nil
+}
+
+// splitBoardName splits a board's name into its set's name and its number.
+func splitBoardName(name string) (string, int32, error) {
+	ids, err := platform.ParseName("name", name, boardPattern)
+	if err != nil {
+		return "", 0, err
+	}
+	var n int32
+	fmt.Sscan(ids[3], &n)
+	return name[:strings.LastIndex(name, "/boards/")], n, nil
+}
+
+func boardOf(set *dealingv1.BoardSet, number int32) *typev1.Board {
+	for _, b := range set.GetBoards() {
+		if b.GetNumber() == number {
+			return b
+		}
+	}
+	return nil
+}
+
+// ReleaseBoardSet makes a set public.
+func (s *Service) ReleaseBoardSet(ctx context.Context, req *dealingv1.ReleaseBoardSetRequest) (*dealingv1.ReleaseBoardSetResponse, error) {
+	if _, err := platform.ParseName("name", req.GetName(), boardSetPattern); err != nil {
+		return nil, err
+	}
+	now := timestamppb.New(s.now())
+	resp := &dealingv1.ReleaseBoardSetResponse{}
+	err := s.store.Mutate(ctx, dealingv1.DealingService_ReleaseBoardSet_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
+		set, err := mustBoardSet(tx, req.GetName())
+		if err != nil {
+			return err
+		}
+		if !set.Released {
+			set.Released, set.ReleaseTime = true, now
+			if err := putBoardSet(tx, set); err != nil {
+				return err
+			}
+		}
+		resp.BoardSet = set
+		return nil
+	})
+	return resp, err
+}
+
+// ListBoardSetReads lists the reads of a set while it was secret.
+func (s *Service) ListBoardSetReads(ctx context.Context, req *dealingv1.ListBoardSetReadsRequest) (*dealingv1.ListBoardSetReadsResponse, error) {
+	if _, err := platform.ParseName("name", req.GetName(), boardSetPattern); err != nil {
+		return nil, err
+	}
+	resp := &dealingv1.ListBoardSetReadsResponse{}
+	err := s.store.View(func(tx *bbolt.Tx) error {
+		if _, err := mustBoardSet(tx, req.GetName()); err != nil {
+			return err
+		}
+		var err error
+		resp.Reads, err = listReads(tx, req.GetName())
+		return err
+	})
+	return resp, err
+}
+
+// changedBy names the caller for the record.
+func changedBy(ctx context.Context) string {
+	if p, ok := platform.PrincipalFrom(ctx); ok {
+		return p.Name
+	}
+	return "unknown"
+}

@@ -1,0 +1,366 @@
+package dealing
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/status"
+	"google.golang.org/grpc/test/bufconn"
+	"google.golang.org/protobuf/proto"
+
+	"github.com/bridge-director/director/bridge"
+	"github.com/bridge-director/director/dealing"
+	"github.com/bridge-director/director/formats/dup"
+	"github.com/bridge-director/director/formats/pbn"
+	dealingv1 "github.com/bridge-director/director/proto/bridge/dealing/v1"
+	"github.com/bridge-director/director/services/platform"
+)
+
+// harness is a dealing service on a real bbolt file, reached over in-memory
+// gRPC through the platform's interceptors with real tokens.
+type harness struct {
+	client dealingv1.DealingServiceClient
+	stop   func()
+}
+
+const tokens = `tokens:
+  - name: head-director
+    token: "director-token"
+    roles: [director]
+  - name: table-3
+    token: "terminal-token"
+    roles: [terminal]
+`
+
+var (
+	asDirector = metadata.Pairs("authorization", "Bearer director-token")
+	asTerminal = metadata.Pairs("authorization", "Bearer terminal-token")
+	testClock  = func() time.Time { return time.Date(2026, 11, 24, 19, 30, 0, 0, time.UTC) }
+)
+
+func start(t testing.TB, dir string) *harness {
+	t.Helper()
+	svc, err := Open(dir, WithClock(testClock))
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	cfg := filepath.Join(t.TempDir(), "tokens.yaml")
+	if err := os.WriteFile(cfg, []byte(tokens), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	auth, err := platform.LoadAuthConfig(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lis := bufconn.Listen(1 << 20)
+	srv := grpc.NewServer(platform.ServerOptions(slog.New(slog.NewTextHandler(io.Discard, nil)), auth, svc.Policy())...)
+	svc.RegisterGRPC(srv)
+	go srv.Serve(lis)
+	conn, err := grpc.NewClient("passthrough:///bufnet",
+		grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return lis.DialContext(ctx) }),
+		grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &harness{client: dealingv1.NewDealingServiceClient(conn)}
+	h.stop = func() {
+		conn.Close()
+		srv.Stop()
+		svc.Close()
+	}
+	t.Cleanup(h.stop)
+	return h
+}
+
+func as(md metadata.MD) context.Context {
+	return metadata.NewOutgoingContext(context.Background(), md)
+}
+
+const setName = "events/congress/sessions/1/boardsets/main"
+
+func (h *harness) create(t *testing.T, set *dealingv1.BoardSet) *dealingv1.BoardSet {
+	t.Helper()
+	resp, err := h.client.CreateBoardSet(as(asDirector), &dealingv1.CreateBoardSetRequest{
+		Parent: "events/congress/sessions/1", BoardSetId: "main", BoardSet: set,
+	})
+	if err != nil {
+		t.Fatalf("CreateBoardSet: %v", err)
+	}
+	return resp.GetBoardSet()
+}
+
+func wantCode(t *testing.T, err error, code codes.Code, text string) {
+	t.Helper()
+	if st, _ := status.FromError(err); st.Code() != code || !strings.Contains(st.Message(), text) {
+		t.Fatalf("got %v %q, want %v containing %q", st.Code(), st.Message(), code, text)
+	}
+}
+
+func TestSecureSetIsMarkedByLaw2(t *testing.T) {
+	h := start(t, t.TempDir())
+	set := h.create(t, &dealingv1.BoardSet{Title: "Congress pairs", FirstBoard: 25, LastBoard: 48, Copies: 3})
+	if len(set.GetBoards()) != 24 || set.GetMethod() != dealingv1.Method_METHOD_SECURE || set.GetReleased() {
+		t.Fatalf("set %v: want 24 secret boards dealt securely", set)
+	}
+	seen := map[string]bool{}
+	for i, b := range set.GetBoards() {
+		n := 25 + i
+		if int(b.GetNumber()) != n || b.GetDealer().String() != "SEAT_"+strings.ToUpper(bridge.BoardDealer(n).Name()) {
+			t.Errorf("board %d: number %d dealer %v", n, b.GetNumber(), b.GetDealer())
+		}
+		d, err := bridge.ParsePBNDeal(b.GetDeal().GetPbn())
+		if err != nil {
+			t.Fatalf("board %d: %v", n, err)
+		}
+		seen[d.PBN(bridge.North)] = true
+	}
+	if len(seen) != 24 {
+		t.Errorf("%d different deals in 24 boards", len(seen))
+	}
+}
+
+func TestKeyedSetCanBeDealtAgainFromItsKeys(t *testing.T) {
+	h := start(t, t.TempDir())
+	keys := &dealingv1.Keys{Owner: "Federation of Bridge", Entropy: "a string typed at random"}
+	set := h.create(t, &dealingv1.BoardSet{FirstBoard: 1, LastBoard: 8, Method: dealingv1.Method_METHOD_KEYED, Keys: keys})
+	if set.GetKeys() != nil {
+		t.Errorf("the keys of a secret set were shown: %v", set.GetKeys())
+	}
+	src := dealing.NewKeyed(keys.GetOwner(), []byte(keys.GetEntropy()))
+	for _, b := range set.GetBoards() {
+		want, _ := src.Next()
+		if b.GetDeal().GetPbn() != want.PBN(bridge.North) {
+			t.Fatalf("board %d is not the deal its keys make", b.GetNumber())
+		}
+	}
+	// Redealt, board 3 takes the ninth deal of the keys.
+	ninth, _ := src.Next()
+	red, err := h.client.RedealBoard(as(asDirector), &dealingv1.RedealBoardRequest{Name: setName + "/boards/3", Reason: "North's hand was seen at the duplicating machine"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if red.GetBoard().GetDeal().GetPbn() != ninth.PBN(bridge.North) || red.GetRedeal().GetPrevious().GetPbn() != set.GetBoards()[2].GetDeal().GetPbn() {
+		t.Errorf("redeal of board 3: %v", red)
+	}
+	released, err := h.client.ReleaseBoardSet(as(asDirector), &dealingv1.ReleaseBoardSetRequest{Name: setName})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !proto.Equal(released.GetBoardSet().GetKeys(), keys) {
+		t.Errorf("released keys %v, want %v", released.GetBoardSet().GetKeys(), keys)
+	}
+	v, err := h.client.VerifyBoardSet(context.Background(), &dealingv1.VerifyBoardSetRequest{
+		Source: &dealingv1.VerifyBoardSetRequest_Keys{Keys: keys}, FirstBoard: 1, LastBoard: 8,
+		Published: &dealingv1.VerifyBoardSetRequest_BoardSet{BoardSet: setName},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !v.GetMatches() || v.GetBoardsChecked() != 8 || !strings.Contains(v.GetDetail(), "redealt") {
+		t.Errorf("verification %v: want all 8 boards and the redeal to match", v)
+	}
+	wrong := &dealingv1.Keys{Owner: keys.GetOwner(), Entropy: "another string"}
+	v, err = h.client.VerifyBoardSet(context.Background(), &dealingv1.VerifyBoardSetRequest{
+		Source: &dealingv1.VerifyBoardSetRequest_Keys{Keys: wrong}, FirstBoard: 1, LastBoard: 8,
+		Published: &dealingv1.VerifyBoardSetRequest_BoardSet{BoardSet: setName},
+	})
+	if err != nil || v.GetMatches() || v.GetFirstMismatch() != 1 {
+		t.Errorf("other keys: %v, %v; want a mismatch at board 1", v, err)
+	}
+}
+
+func TestSecretUntilReleasedAndEveryReadRecorded(t *testing.T) {
+	h := start(t, t.TempDir())
+	h.create(t, &dealingv1.BoardSet{FirstBoard: 1, LastBoard: 4})
+	_, err := h.client.GetBoard(as(asTerminal), &dealingv1.GetBoardRequest{Name: setName + "/boards/2"})
+	wantCode(t, err, codes.PermissionDenied, "secret until a director releases")
+	_, err = h.client.GetBoardSet(context.Background(), &dealingv1.GetBoardSetRequest{Name: setName})
+	wantCode(t, err, codes.PermissionDenied, "secret")
+	_, err = h.client.ExportBoardSet(as(asTerminal), &dealingv1.ExportBoardSetRequest{Name: setName, Format: dealingv1.Format_FORMAT_PBN})
+	wantCode(t, err, codes.PermissionDenied, "secret")
+	if _, err := h.client.GetBoard(as(asDirector), &dealingv1.GetBoardRequest{Name: setName + "/boards/2"}); err != nil {
+		t.Fatalf("the director reading a secret board: %v", err)
+	}
+	if _, err := h.client.ExportBoardSet(as(asDirector), &dealingv1.ExportBoardSetRequest{Name: setName, Format: dealingv1.Format_FORMAT_DUP}); err != nil {
+		t.Fatal(err)
+	}
+	reads, err := h.client.ListBoardSetReads(as(asDirector), &dealingv1.ListBoardSetReadsRequest{Name: setName})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range reads.GetReads() {
+		got = append(got, r.GetReader()+": "+r.GetWhat())
+	}
+	want := []string{"head-director: GetBoard 2", "head-director: ExportBoardSet DUP"}
+	if strings.Join(got, "; ") != strings.Join(want, "; ") {
+		t.Errorf("reads recorded: %q, want %q", got, want)
+	}
+	if _, err := h.client.ReleaseBoardSet(as(asDirector), &dealingv1.ReleaseBoardSetRequest{Name: setName}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.client.GetBoard(as(asTerminal), &dealingv1.GetBoardRequest{Name: setName + "/boards/2"}); err != nil {
+		t.Errorf("a terminal reading a released board: %v", err)
+	}
+	reads, _ = h.client.ListBoardSetReads(as(asDirector), &dealingv1.ListBoardSetReadsRequest{Name: setName})
+	if len(reads.GetReads()) != 2 {
+		t.Errorf("reads of a released set were recorded: %v", reads.GetReads())
+	}
+	_, err = h.client.RedealBoard(as(asDirector), &dealingv1.RedealBoardRequest{Name: setName + "/boards/2", Reason: "too late"})
+	wantCode(t, err, codes.FailedPrecondition, "released")
+}
+
+func TestExportsReadBack(t *testing.T) {
+	h := start(t, t.TempDir())
+	set := h.create(t, &dealingv1.BoardSet{Title: "Club night", FirstBoard: 1, LastBoard: 6, Copies: 2})
+	ctx := as(asDirector)
+	file, err := h.client.ExportBoardSet(ctx, &dealingv1.ExportBoardSetRequest{Name: setName, Format: dealingv1.Format_FORMAT_PBN})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if file.GetFileName() != "congress-1-main.pbn" || file.GetContentType() != "application/x-pbn" {
+		t.Errorf("PBN file %q (%s)", file.GetFileName(), file.GetContentType())
+	}
+	read, err := pbn.Read(bytes.NewReader(file.GetContent()))
+	if err != nil || len(read.Games) != 6 {
+		t.Fatalf("the PBN export reads back as %v, %v", read, err)
+	}
+	for i, g := range read.Games {
+		b, err := g.Board()
+		if err != nil || b.Deal.PBN(bridge.North) != set.GetBoards()[i].GetDeal().GetPbn() {
+			t.Errorf("PBN board %d: %v, %v", i+1, b, err)
+		}
+	}
+	file, err = h.client.ExportBoardSet(ctx, &dealingv1.ExportBoardSetRequest{Name: setName, Format: dealingv1.Format_FORMAT_DUP})
+	if err != nil {
+		t.Fatal(err)
+	}
+	boards, err := dup.Read(bytes.NewReader(file.GetContent()))
+	if err != nil || len(boards) != 6 || boards[5].Deal.PBN(bridge.North) != set.GetBoards()[5].GetDeal().GetPbn() {
+		t.Errorf("the DUP export reads back as %v, %v", boards, err)
+	}
+	for _, f := range []dealingv1.Format{dealingv1.Format_FORMAT_DLM, dealingv1.Format_FORMAT_BRI, dealingv1.Format_FORMAT_DGE, dealingv1.Format_FORMAT_LIN, dealingv1.Format_FORMAT_HAND_RECORD_HTML} {
+		if file, err := h.client.ExportBoardSet(ctx, &dealingv1.ExportBoardSetRequest{Name: setName, Format: f}); err != nil || len(file.GetContent()) == 0 {
+			t.Errorf("%v: %v", f, err)
+		}
+	}
+	file, err = h.client.ExportBoardSet(ctx, &dealingv1.ExportBoardSetRequest{Name: setName, Format: dealingv1.Format_FORMAT_HAND_RECORD_PDF})
+	if err != nil || !bytes.HasPrefix(file.GetContent(), []byte("%PDF-")) || file.GetContentType() != "application/pdf" {
+		t.Errorf("hand records: %v, %.10q", err, file.GetContent())
+	}
+	_, err = h.client.ExportBoardSet(ctx, &dealingv1.ExportBoardSetRequest{Name: setName})
+	wantCode(t, err, codes.InvalidArgument, "format")
+}
+
+func TestDLMRefusesBoardsBeyond99(t *testing.T) {
+	h := start(t, t.TempDir())
+	h.create(t, &dealingv1.BoardSet{FirstBoard: 97, LastBoard: 100})
+	_, err := h.client.ExportBoardSet(as(asDirector), &dealingv1.ExportBoardSetRequest{Name: setName, Format: dealingv1.Format_FORMAT_DLM})
+	wantCode(t, err, codes.InvalidArgument, "99")
+}
+
+func TestBadBoardSetsNameTheField(t *testing.T) {
+	h := start(t, t.TempDir())
+	for _, c := range []struct {
+		set   *dealingv1.BoardSet
+		field string
+	}{
+		{&dealingv1.BoardSet{FirstBoard: 0, LastBoard: 4}, "board_set.first_board"},
+		{&dealingv1.BoardSet{FirstBoard: 5, LastBoard: 4}, "board_set.last_board"},
+		{&dealingv1.BoardSet{FirstBoard: 1, LastBoard: 500}, "board_set.last_board"},
+		{&dealingv1.BoardSet{FirstBoard: 1, LastBoard: 4, Copies: -1}, "board_set.copies"},
+		{&dealingv1.BoardSet{FirstBoard: 1, LastBoard: 4, Keys: &dealingv1.Keys{Owner: "x", Entropy: "y"}}, "board_set.keys"},
+		{&dealingv1.BoardSet{FirstBoard: 1, LastBoard: 4, Method: dealingv1.Method_METHOD_KEYED, Keys: &dealingv1.Keys{Owner: "x"}}, "board_set.keys"},
+	} {
+		_, err := h.client.CreateBoardSet(as(asDirector), &dealingv1.CreateBoardSetRequest{Parent: "events/congress/sessions/1", BoardSetId: "main", BoardSet: c.set})
+		wantCode(t, err, codes.InvalidArgument, c.field)
+	}
+	_, err := h.client.CreateBoardSet(as(asDirector), &dealingv1.CreateBoardSetRequest{Parent: "events/congress/sessions/one", BoardSetId: "main", BoardSet: &dealingv1.BoardSet{FirstBoard: 1, LastBoard: 4}})
+	wantCode(t, err, codes.InvalidArgument, "parent")
+	_, err = h.client.CreateBoardSet(as(asTerminal), &dealingv1.CreateBoardSetRequest{Parent: "events/congress/sessions/1", BoardSetId: "main", BoardSet: &dealingv1.BoardSet{FirstBoard: 1, LastBoard: 4}})
+	wantCode(t, err, codes.PermissionDenied, "")
+	_, err = h.client.RedealBoard(as(asDirector), &dealingv1.RedealBoardRequest{Name: setName + "/boards/1", Reason: "x"})
+	wantCode(t, err, codes.NotFound, setName)
+}
+
+func TestSetsSurviveARestart(t *testing.T) {
+	dir := t.TempDir()
+	h := start(t, dir)
+	set := h.create(t, &dealingv1.BoardSet{FirstBoard: 1, LastBoard: 4})
+	h.stop()
+	h = start(t, dir)
+	got, err := h.client.GetBoardSet(as(asDirector), &dealingv1.GetBoardSetRequest{Name: setName})
+	if err != nil || !proto.Equal(got.GetBoardSet().GetBoards()[3], set.GetBoards()[3]) {
+		t.Fatalf("after a restart: %v, %v", got, err)
+	}
+}
+
+func TestPolicyCoversEveryMethod(t *testing.T) {
+	if err := platform.CheckPolicyCovers((&Service{}).Policy(), dealingv1.DealingService_ServiceDesc); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestVerifyWorldBridgeGames2024 verifies a published session from its
+// SquareDeal files, as a player would after the event.
+func TestVerifyWorldBridgeGames2024(t *testing.T) {
+	h := start(t, t.TempDir())
+	sqd, err := os.ReadFile("../../../shared/fixtures/bigdeal-wbg2024/WBG2024.sqd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sqk, err := os.ReadFile("../../../shared/fixtures/bigdeal-wbg2024/WBG2024.sqk")
+	if err != nil {
+		t.Fatal(err)
+	}
+	desc, _ := dealing.ParseSQD(sqd)
+	keys, _ := dealing.ParseSQK(sqk)
+	sessions, err := desc.Sessions(keys, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := sessions[0]
+	boards, err := first.Deal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := make([]pbn.Game, len(boards))
+	for i, b := range boards {
+		games[i] = pbn.NewGame(b)
+	}
+	var published bytes.Buffer
+	if err := pbn.Write(&published, games, pbn.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	req := &dealingv1.VerifyBoardSetRequest{
+		Source:    &dealingv1.VerifyBoardSetRequest_SquareDeal{SquareDeal: &dealingv1.SquareDeal{Sqd: string(sqd), Sqk: string(sqk), Phase: int32(first.Phase), Session: int32(first.Number)}},
+		Published: &dealingv1.VerifyBoardSetRequest_Pbn{Pbn: published.String()},
+	}
+	v, err := h.client.VerifyBoardSet(context.Background(), req)
+	if err != nil || !v.GetMatches() || int(v.GetBoardsChecked()) != len(boards) {
+		t.Fatalf("WBG 2024 session %d,%d: %v, %v", first.Phase, first.Number, v, err)
+	}
+	// Swap two hands of the last board: the verification names it.
+	last := boards[len(boards)-1]
+	last.Deal[bridge.North], last.Deal[bridge.South] = last.Deal[bridge.South], last.Deal[bridge.North]
+	games[len(games)-1] = pbn.NewGame(last)
+	published.Reset()
+	pbn.Write(&published, games, pbn.Options{})
+	req.Published = &dealingv1.VerifyBoardSetRequest_Pbn{Pbn: published.String()}
+	v, err = h.client.VerifyBoardSet(context.Background(), req)
+	if err != nil || v.GetMatches() || int(v.GetFirstMismatch()) != last.Number {
+		t.Fatalf("a changed board: %v, %v; want a mismatch at board %d", v, err, last.Number)
+	}
+}

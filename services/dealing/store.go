@@ -1,0 +1,121 @@
+package dealing
+
+// The bucket tree of dealing.db. Values are protobuf messages of
+// bridge.dealing.v1; keys are resource names or big-endian numbers.
+//
+//	meta/schema_version                          (platform)
+//	idempotency/...                              (platform: replies by request_id)
+//	boardsets/<board set name> -> BoardSet        with its boards, keys and redeals
+//	reads/<board set name>/<seq u64> -> Read      who read the deals while secret
+//
+// A board set's name is "events/{event}/sessions/{session}/boardsets/{id}".
+// Its keys stay in the stored value after release; the service hides them
+// from readers until then.
+
+import (
+	"fmt"
+
+	"go.etcd.io/bbolt"
+	"google.golang.org/protobuf/proto"
+
+	"github.com/bridge-director/director/bridge"
+	dealingv1 "github.com/bridge-director/director/proto/bridge/dealing/v1"
+	"github.com/bridge-director/director/services/bridgepb"
+	"github.com/bridge-director/director/services/platform"
+)
+
+var (
+	bucketBoardSets = []byte("boardsets")
+	bucketReads     = []byte("reads")
+)
+
+// migrations of dealing.db, in order; add new ones at the end.
+var migrations = []platform.Migration{
+	{Version: 1, Name: "create boardsets and reads buckets", Apply: func(tx *bbolt.Tx) error {
+		for _, b := range [][]byte{bucketBoardSets, bucketReads} {
+			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
+				return err
+			}
+		}
+		return nil
+	}},
+}
+
+func getBoardSet(tx *bbolt.Tx, name string) (*dealingv1.BoardSet, bool, error) {
+	v := tx.Bucket(bucketBoardSets).Get([]byte(name))
+	if v == nil {
+		return nil, false, nil
+	}
+	s := &dealingv1.BoardSet{}
+	if err := proto.Unmarshal(v, s); err != nil {
+		return nil, false, fmt.Errorf("dealing.db: corrupt board set %q: %w", name, err)
+	}
+	return s, true, nil
+}
+
+// mustBoardSet reads a board set or answers NotFound.
+func mustBoardSet(tx *bbolt.Tx, name string) (*dealingv1.BoardSet, error) {
+	s, ok, err := getBoardSet(tx, name)
+	if err == nil && !ok {
+		err = platform.NotFound("board set", name)
+	}
+	return s, err
+}
+
+func putBoardSet(tx *bbolt.Tx, s *dealingv1.BoardSet) error {
+	v, err := proto.MarshalOptions{Deterministic: true}.Marshal(s)
+	if err != nil {
+		return err
+	}
+	return tx.Bucket(bucketBoardSets).Put([]byte(s.GetName()), v)
+}
+
+// recordRead appends a read of a secret set to its audit trail.
+func recordRead(tx *bbolt.Tx, set string, r *dealingv1.Read) error {
+	b, err := tx.Bucket(bucketReads).CreateBucketIfNotExists([]byte(set))
+	if err != nil {
+		return err
+	}
+	seq, err := b.NextSequence()
+	if err != nil {
+		return err
+	}
+	v, err := proto.Marshal(r)
+	if err != nil {
+		return err
+	}
+	return b.Put(platform.Uint64Key(seq), v)
+}
+
+func listReads(tx *bbolt.Tx, set string) ([]*dealingv1.Read, error) {
+	b := tx.Bucket(bucketReads).Bucket([]byte(set))
+	if b == nil {
+		return nil, nil
+	}
+	var out []*dealingv1.Read
+	err := b.ForEach(func(k, v []byte) error {
+		r := &dealingv1.Read{}
+		if err := proto.Unmarshal(v, r); err != nil {
+			return fmt.Errorf("dealing.db: corrupt read %x of %q: %w", k, set, err)
+		}
+		out = append(out, r)
+		return nil
+	})
+	return out, err
+}
+
+// setBoards reads the boards of a stored set.
+func setBoards(set *dealingv1.BoardSet) ([]bridge.Board, error) {
+	out := make([]bridge.Board, len(set.GetBoards()))
+	for i, b := range set.GetBoards() {
+		var err error
+		if out[i], err = bridgepb.BoardFrom(b); err != nil {
+			return nil, fmt.Errorf("dealing.db: %s: %w", set.GetName(), err)
+		}
+	}
+	return out, nil
+}
+
+func cloneSet(s *dealingv1.BoardSet) *dealingv1.BoardSet {
+	return proto.Clone(s).(*dealingv1.BoardSet)
+}
