@@ -1,0 +1,90 @@
+package handrecord
+
+import (
+	"bytes"
+	"io"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/bridge-director/director/bridge"
+)
+
+// writers are the two outputs, which validate alike.
+var writers = []struct {
+	name  string
+	write func(io.Writer, []Record, Options) error
+}{{"PDF", WritePDF}, {"HTML", WriteHTML}}
+
+func TestBadInputIsRefused(t *testing.T) {
+	good := fixtureRecords(t)[:2]
+	shortDeal := good[0]
+	shortDeal.Board.Deal[bridge.North] = shortDeal.Board.Deal[bridge.North].Remove(bridge.Card{Suit: bridge.Spades, Rank: bridge.Ace})
+	badNumber := good[0]
+	badNumber.Board.Number = 0
+	tooManyTricks := good[1]
+	tooManyTricks.DoubleDummy = &DoubleDummy{}
+	tooManyTricks.DoubleDummy.Tricks[bridge.West][bridge.NoTrump] = 14
+	negativeTricks := good[1]
+	negativeTricks.DoubleDummy = &DoubleDummy{}
+	negativeTricks.DoubleDummy.Tricks[bridge.East][bridge.StrainClubs] = -1
+	for _, tc := range []struct {
+		name    string
+		records []Record
+		opt     Options
+		want    string
+	}{
+		{"5 per page", good, Options{BoardsPerPage: 5}, "5 boards per page is not a layout (want 1, 2, 4 or 6)"},
+		{"3 per page", good, Options{BoardsPerPage: 3}, "3 boards per page"},
+		{"negative per page", good, Options{BoardsPerPage: -4}, "-4 boards per page"},
+		{"unknown page size", good, Options{PageSize: 7}, "page size PageSize(7) is unknown (want A4 or Letter)"},
+		{"no boards", nil, Options{}, "no boards to print"},
+		{"empty board list", []Record{}, Options{}, "no boards to print"},
+		{"short deal", []Record{good[0], shortDeal}, Options{}, "record 2: board 1: bridge: deal: North holds 12 cards; the ♠A is missing"},
+		{"board 0", []Record{badNumber}, Options{}, "record 1: bridge: board 0: board numbers start at 1"},
+		{"14 tricks", []Record{good[0], tooManyTricks}, Options{}, "record 2: board 2: double dummy: West declaring NT takes 14 tricks (want 0 to 13)"},
+		{"-1 tricks", []Record{negativeTricks}, Options{}, "East declaring C takes -1 tricks"},
+	} {
+		for _, w := range writers {
+			t.Run(tc.name+" "+w.name, func(t *testing.T) {
+				var buf bytes.Buffer
+				err := w.write(&buf, tc.records, tc.opt)
+				if err == nil || !strings.Contains(err.Error(), tc.want) {
+					t.Fatalf("error %v, want one containing %q", err, tc.want)
+				}
+				if buf.Len() != 0 {
+					t.Errorf("wrote %d bytes before refusing", buf.Len())
+				}
+			})
+		}
+	}
+}
+
+func TestPagesSplitRecordsInOrder(t *testing.T) {
+	records := fixtureRecords(t)
+	for _, tc := range []struct {
+		perPage int
+		sizes   []int
+	}{
+		{1, []int{1, 1, 1}},
+		{2, []int{2, 1}},
+		{4, []int{3}},
+		{6, []int{3}},
+	} {
+		pages := grids[tc.perPage].pages(records[:3])
+		var sizes []int
+		next := 0
+		for _, page := range pages {
+			sizes = append(sizes, len(page))
+			for _, r := range page {
+				if r.Board.Number != records[next].Board.Number {
+					t.Errorf("%d per page: board %d printed where board %d belongs", tc.perPage, r.Board.Number, records[next].Board.Number)
+				}
+				next++
+			}
+		}
+		if !slices.Equal(sizes, tc.sizes) {
+			t.Errorf("%d per page: pages of %v boards, want %v", tc.perPage, sizes, tc.sizes)
+		}
+	}
+}

@@ -1,0 +1,275 @@
+package handrecord
+
+import (
+	"bytes"
+	"compress/zlib"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf16"
+
+	"github.com/bridge-director/director/bridge"
+)
+
+// writePDF writes records with opt and fails the test on an error.
+func writePDF(t testing.TB, records []Record, opt Options) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := WritePDF(&buf, records, opt); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// utf16BE encodes s as the PDF writes text in a Unicode font: UTF-16, big end
+// first, escaped as a PDF string.
+func utf16BE(s string) string {
+	var b strings.Builder
+	for _, u := range utf16.Encode([]rune(s)) {
+		b.WriteByte(byte(u >> 8))
+		b.WriteByte(byte(u))
+	}
+	return strings.NewReplacer(`\`, `\\`, "(", `\(`, ")", `\)`, "\r", `\r`).Replace(b.String())
+}
+
+// shown returns the content-stream operation that shows s.
+func shown(s string) string { return "(" + utf16BE(s) + ") Tj" }
+
+var (
+	streamObject = regexp.MustCompile(`(\d+) 0 obj\n<<([^<>]*)>>\nstream\n`)
+	streamLen    = regexp.MustCompile(`/Length (\d+)`)
+	pageContent  = regexp.MustCompile(`/Contents (\d+) 0 R`)
+	pageObject   = regexp.MustCompile(`/Type /Page\b[^s]`)
+)
+
+// pageContents returns the content streams of the pages of pdf, inflated, in
+// page order.
+func pageContents(t *testing.T, pdf []byte) []string {
+	t.Helper()
+	streams := map[string]string{}
+	for _, m := range streamObject.FindAllSubmatchIndex(pdf, -1) {
+		object, dict := string(pdf[m[2]:m[3]]), string(pdf[m[4]:m[5]])
+		n, err := strconv.Atoi(streamLen.FindStringSubmatch(dict)[1])
+		if err != nil || m[1]+n > len(pdf) {
+			t.Fatalf("object %s: bad stream length in %q", object, dict)
+		}
+		data := pdf[m[1] : m[1]+n]
+		if strings.Contains(dict, "/FlateDecode") {
+			r, err := zlib.NewReader(bytes.NewReader(data))
+			if err != nil {
+				t.Fatalf("object %s: %v", object, err)
+			}
+			if data, err = io.ReadAll(r); err != nil {
+				t.Fatalf("object %s: %v", object, err)
+			}
+		}
+		streams[object] = string(data)
+	}
+	var pages []string
+	for _, m := range pageContent.FindAllStringSubmatch(string(pdf), -1) {
+		content, ok := streams[m[1]]
+		if !ok {
+			t.Fatalf("page content object %s is not a stream", m[1])
+		}
+		pages = append(pages, content)
+	}
+	return pages
+}
+
+func TestPDFPagesHoldTheirBoards(t *testing.T) {
+	records := fixtureRecords(t)
+	for _, tc := range []struct {
+		perPage   int
+		size      PageSize
+		pages     int
+		mediaBox  string
+		handStats bool
+	}{
+		{perPage: 0, size: A4, pages: 6, mediaBox: "[0 0 595.28 841.89]"},
+		{perPage: 1, size: Letter, pages: 24, mediaBox: "[0 0 612.00 792.00]"},
+		{perPage: 2, size: A4, pages: 12, mediaBox: "[0 0 595.28 841.89]"},
+		{perPage: 4, size: Letter, pages: 6, mediaBox: "[0 0 612.00 792.00]", handStats: true},
+		{perPage: 6, size: A4, pages: 4, mediaBox: "[0 0 595.28 841.89]", handStats: true},
+	} {
+		t.Run(fmt.Sprintf("%d per %s page", tc.perPage, tc.size), func(t *testing.T) {
+			opt := Options{Title: "Wednesday AM Pairs", BoardsPerPage: tc.perPage, PageSize: tc.size, HandStats: tc.handStats}
+			pdf := writePDF(t, records, opt)
+			if !bytes.HasPrefix(pdf, []byte("%PDF-")) {
+				t.Fatalf("output starts %q, want %%PDF-", pdf[:min(len(pdf), 8)])
+			}
+			if n := len(pageObject.FindAll(pdf, -1)); n != tc.pages {
+				t.Errorf("%d page objects, want %d", n, tc.pages)
+			}
+			if !bytes.Contains(pdf, []byte("/MediaBox "+tc.mediaBox)) {
+				t.Errorf("no page has the media box %s", tc.mediaBox)
+			}
+			if n := bytes.Count(pdf, []byte("/FontFile2 ")); n != 2 {
+				t.Errorf("%d embedded fonts, want 2 (Go Regular and Go Bold)", n)
+			}
+			pages := pageContents(t, pdf)
+			if len(pages) != tc.pages {
+				t.Fatalf("%d page content streams, want %d", len(pages), tc.pages)
+			}
+			perPage := max(tc.perPage, 1)
+			if tc.perPage == 0 {
+				perPage = 4
+			}
+			for i, r := range records {
+				page := pages[i/perPage]
+				for _, want := range boardTexts(r.Board) {
+					if !strings.Contains(page, shown(want)) {
+						t.Errorf("page %d does not show %q of board %d", i/perPage+1, want, r.Board.Number)
+					}
+				}
+				if got := strings.Contains(page, shown("Shape")); got != tc.handStats {
+					t.Errorf("page %d shows the shape table: %v, want %v", i/perPage+1, got, tc.handStats)
+				}
+			}
+			for i, page := range pages {
+				if want := fmt.Sprintf("Page %d of %d", i+1, tc.pages); !strings.Contains(page, shown(want)) {
+					t.Errorf("page %d does not show %q", i+1, want)
+				}
+			}
+		})
+	}
+}
+
+// boardTexts lists text a board's diagram shows: its number, dealer and
+// vulnerability and every suit of every hand after its symbol.
+func boardTexts(b bridge.Board) []string {
+	texts := []string{strconv.Itoa(b.Number), "Dealer: " + b.Dealer.Name(), "Vul: " + vulnerabilityText(b.Vulnerability)}
+	for _, h := range b.Deal {
+		for _, s := range handSuits {
+			texts = append(texts, s.Symbol(), " "+suitText(h, s))
+		}
+	}
+	return texts
+}
+
+func TestPDFShowsRedSuitsAndHCP(t *testing.T) {
+	r := fixtureRecords(t)[0] // N A98.J92.A75.Q852, E 532.86.K632.KJT7, S KQ4.AKT73.JT.A93, W JT76.Q54.Q984.64
+	page := pageContents(t, writePDF(t, []Record{r}, Options{}))[0]
+	for _, hcp := range []string{"11", "7", "17", "5"} {
+		if !strings.Contains(page, shown(hcp)) {
+			t.Errorf("the compass does not show %s points", hcp)
+		}
+	}
+	const red = "0.784 0.000 0.000 rg"
+	for _, tc := range []struct {
+		symbol string
+		red    bool
+	}{{"♠", false}, {"♥", true}, {"♦", true}, {"♣", false}} {
+		i := strings.Index(page, shown(tc.symbol))
+		if i < 0 {
+			t.Fatalf("no %s shown", tc.symbol)
+		}
+		line := page[strings.LastIndex(page[:i], "\n")+1 : i]
+		if got := strings.Contains(line, red); got != tc.red {
+			t.Errorf("%s is shown after %q: red %v, want %v", tc.symbol, line, got, tc.red)
+		}
+	}
+}
+
+func TestPDFDoubleDummy(t *testing.T) {
+	r := fixtureRecords(t)[0]
+	dd := *r.DoubleDummy
+	dd.Par = "+420 4♥ by N"
+	for _, tc := range []struct {
+		name   string
+		dd     *DoubleDummy
+		shows  []string
+		misses []string
+	}{
+		// North takes 9, 8, 10, 7 and 9 tricks in NT, spades, hearts, diamonds, clubs.
+		{name: "analysed", dd: &dd, shows: []string{"NT", "3", "2", "4", "1", "–", "Par: +420 4", " by N"}},
+		{name: "no par", dd: r.DoubleDummy, shows: []string{"NT", "4"}, misses: []string{"Par: "}},
+		{name: "reserved", dd: nil, misses: []string{"NT", "Par: "}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r.DoubleDummy = tc.dd
+			page := pageContents(t, writePDF(t, []Record{r}, Options{}))[0]
+			for _, s := range tc.shows {
+				if !strings.Contains(page, shown(s)) {
+					t.Errorf("page does not show %q", s)
+				}
+			}
+			for _, s := range tc.misses {
+				if strings.Contains(page, shown(s)) {
+					t.Errorf("page shows %q", s)
+				}
+			}
+		})
+	}
+}
+
+func TestPDFMetadataAndReproducibility(t *testing.T) {
+	records := fixtureRecords(t)[:5]
+	opt := Options{Title: "Wednesday AM Pairs", Subtitle: "9 April 2025"}
+	first := writePDF(t, records, opt)
+	if !bytes.Equal(first, writePDF(t, records, opt)) {
+		t.Error("two PDFs of the same records differ")
+	}
+	for _, want := range []string{
+		"/Title (\xfe\xff" + utf16BE("Wednesday AM Pairs") + ")",
+		"/Subject (\xfe\xff" + utf16BE("9 April 2025") + ")",
+		"/Creator (\xfe\xff" + utf16BE("Director") + ")",
+		"/CreationDate (D:20000101000000)",
+	} {
+		if !bytes.Contains(first, []byte(want)) {
+			t.Errorf("metadata lacks %q", want)
+		}
+	}
+	opt.Created = time.Date(2025, time.April, 9, 13, 30, 0, 0, time.FixedZone("BST", 3600))
+	if dated := writePDF(t, records, opt); !bytes.Contains(dated, []byte("/CreationDate (D:20250409123000)")) {
+		t.Error("the creation date is not the one given, in UTC")
+	}
+}
+
+func TestPDFShrinksLongSuitsToFit(t *testing.T) {
+	deal, err := bridge.ParsePBNDeal("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := pageContents(t, writePDF(t, []Record{{Board: bridge.NewBoard(1, deal)}}, Options{HandStats: true}))[0]
+	// North's spades are shown first, at the hand size; South's diamonds
+	// last, in a column the shape table narrows, so they must be shrunk.
+	suit := shown(" AKQJT98765432")
+	north, south := fontSizeAt(t, page, strings.Index(page, suit)), fontSizeAt(t, page, strings.LastIndex(page, suit))
+	if south >= 0.8*north {
+		t.Errorf("South's 13 diamonds are set at %.2f points, North's 13 spades at %.2f: want them shrunk to fit", south, north)
+	}
+}
+
+// fontSizeAt returns the font size in force at offset i of a content stream.
+func fontSizeAt(t *testing.T, content string, i int) float64 {
+	t.Helper()
+	sizes := regexp.MustCompile(`/F\w+ ([\d.]+) Tf`).FindAllStringSubmatch(content[:max(i, 0)], -1)
+	if i < 0 || len(sizes) == 0 {
+		t.Fatal("no font set before the text")
+	}
+	size, err := strconv.ParseFloat(sizes[len(sizes)-1][1], 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return size
+}
+
+func BenchmarkWritePDF36Boards(b *testing.B) {
+	records := fixtureRecords(b)
+	for i := range 12 {
+		r := records[i]
+		r.Board = bridge.NewBoard(25+i, r.Board.Deal)
+		records = append(records, r)
+	}
+	opt := Options{Title: "Wednesday AM Pairs"}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := WritePDF(io.Discard, records, opt); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
