@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -19,14 +20,30 @@ func TestREADMEWalkthrough(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	script := walkthrough(t, string(readme))
-	s := startDirector(t, t.TempDir())
-	cmd := exec.Command("bash", "-euo", "pipefail", "-c", script)
-	cmd.Env = append(os.Environ(), "DIRECTOR="+s.base)
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("the walkthrough failed: %v\n%s\n--- director:\n%s", err, out, s.logs)
+	blocks := walkthroughs(t, string(readme))
+	if len(blocks) != 2 {
+		t.Fatalf("the README has %d walkthroughs, want the club night and the dealing", len(blocks))
 	}
+	s := startDirector(t, t.TempDir())
+	work := t.TempDir()
+	run := func(script string) []byte {
+		t.Helper()
+		cmd := exec.Command("bash", "-euo", "pipefail", "-c", script)
+		cmd.Env = append(os.Environ(), "DIRECTOR="+s.base)
+		cmd.Dir = work
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("the walkthrough failed: %v\n%s\n--- director:\n%s", err, out, s.logs)
+		}
+		return out
+	}
+	checkClubNight(t, run(blocks[0]))
+	checkDealing(t, run(blocks[1]), work)
+}
+
+// checkClubNight checks what the club-night walkthrough printed.
+func checkClubNight(t *testing.T, out []byte) {
+	t.Helper()
 	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
 	var got standings
 	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &got); err != nil {
@@ -54,20 +71,39 @@ func TestREADMEWalkthrough(t *testing.T) {
 	}
 }
 
-// walkthrough returns the shell block that follows the walkthrough marker.
-func walkthrough(t *testing.T, readme string) string {
+// checkDealing checks the files and the verification of the dealing
+// walkthrough.
+func checkDealing(t *testing.T, out []byte, dir string) {
 	t.Helper()
-	_, after, ok := strings.Cut(readme, "<!-- walkthrough:")
-	if !ok {
-		t.Fatal("README.md has no walkthrough marker")
+	for file, start := range map[string]string{"tuesday.dup": "", "tuesday.pbn": "% PBN 2.1", "tuesday.pdf": "%PDF-", "tuesday.html": "<!DOCTYPE html>"} {
+		body, err := os.ReadFile(filepath.Join(dir, file))
+		if err != nil || len(body) == 0 || !strings.HasPrefix(string(body), start) {
+			t.Errorf("%s: %v, starts %.12q; want it to start %q", file, err, body, start)
+		}
 	}
-	_, block, ok := strings.Cut(after, "```sh\n")
-	if !ok {
-		t.Fatal("no ```sh block after the walkthrough marker")
+	if dupFile, _ := os.ReadFile(filepath.Join(dir, "tuesday.dup")); len(dupFile) != 24*156 {
+		t.Errorf("tuesday.dup has %d bytes, want 24 boards of 156", len(dupFile))
 	}
-	script, _, ok := strings.Cut(block, "```")
-	if !ok {
-		t.Fatal("the walkthrough block is not closed")
+	if !regexp.MustCompile(`"matches":\s*true`).Match(out) {
+		t.Errorf("the set does not verify from its keys:\n%s", out)
 	}
-	return script
+}
+
+// walkthroughs returns the shell blocks that follow the walkthrough markers.
+func walkthroughs(t *testing.T, readme string) []string {
+	t.Helper()
+	var blocks []string
+	parts := strings.Split(readme, "<!-- walkthrough:")
+	for _, after := range parts[1:] {
+		_, block, ok := strings.Cut(after, "```sh\n")
+		if !ok {
+			t.Fatal("no ```sh block after a walkthrough marker")
+		}
+		script, _, ok := strings.Cut(block, "```")
+		if !ok {
+			t.Fatal("a walkthrough block is not closed")
+		}
+		blocks = append(blocks, script)
+	}
+	return blocks
 }
