@@ -46,7 +46,7 @@ func main() {
 
 // config is what the command line and the environment say.
 type config struct {
-	grpcAddr, httpAddr, dataDir, authConfig, logFormat, services string
+	grpcAddr, httpAddr, dataDir, authConfig, logFormat, services, peers string
 }
 
 func parseFlags(args []string, stderr io.Writer) (config, error) {
@@ -68,6 +68,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	str(&c.authConfig, "auth-config", "DIRECTOR_AUTH_CONFIG", "", "YAML file of bearer tokens and their roles; without it every caller is an administrator (development only)")
 	str(&c.logFormat, "log-format", "DIRECTOR_LOG_FORMAT", "text", "log format: text or json")
 	str(&c.services, "services", "DIRECTOR_SERVICES", strings.Join(serviceNames(), ","), "comma-separated services to run")
+	str(&c.peers, "peer", "DIRECTOR_PEERS", "", "where services that run elsewhere listen, comma-separated: movement=host:9090")
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
@@ -123,6 +124,11 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 		}
 		running = append(running, s)
 	}
+	peers, err := parsePeers(c.peers)
+	if err != nil {
+		closeAll()
+		return err
+	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	return platform.Serve(ctx, platform.Config{
@@ -131,8 +137,25 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 		DataDir:   c.dataDir,
 		Auth:      auth,
 		Logger:    logger,
+		Peers:     peers,
 		ExtraHTTP: map[string]http.Handler{gateway.OpenAPIPath: gateway.OpenAPI()},
 	}, running...)
+}
+
+// parsePeers reads "movement=host:9090,dealing=host2:9090".
+func parsePeers(s string) (map[string]string, error) {
+	peers := map[string]string{}
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p == "" {
+			continue
+		}
+		name, addr, ok := strings.Cut(p, "=")
+		if _, known := services[name]; !ok || !known || addr == "" {
+			return nil, fmt.Errorf("peer %q: want service=host:port, the service one of %s", p, strings.Join(serviceNames(), ", "))
+		}
+		peers[name] = addr
+	}
+	return peers, nil
 }
 
 func newLogger(format string, w io.Writer) (*slog.Logger, error) {

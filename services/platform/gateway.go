@@ -10,7 +10,6 @@ import (
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/credentials/insecure"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/protobuf/encoding/protojson"
 )
@@ -18,15 +17,10 @@ import (
 // gateway is the REST facade: a grpc-gateway mux that calls the services
 // through the gRPC listener, so REST calls pass the same interceptors.
 type gateway struct {
-	conn    *grpc.ClientConn
 	handler http.Handler
 }
 
-func newGateway(ctx context.Context, grpcAddr net.Addr, extra map[string]http.Handler, services []Service) (*gateway, error) {
-	conn, err := grpc.NewClient(loopbackTarget(grpcAddr), grpc.WithTransportCredentials(insecure.NewCredentials()))
-	if err != nil {
-		return nil, fmt.Errorf("serve: gateway client: %w", err)
-	}
+func newGateway(ctx context.Context, conn *grpc.ClientConn, extra map[string]http.Handler, services []Service) (*gateway, error) {
 	mux := runtime.NewServeMux(
 		runtime.WithMarshalerOption(runtime.MIMEWildcard, &runtime.HTTPBodyMarshaler{
 			Marshaler: bodyErrors{&runtime.JSONPb{
@@ -40,7 +34,6 @@ func newGateway(ctx context.Context, grpcAddr net.Addr, extra map[string]http.Ha
 	)
 	for _, s := range services {
 		if err := s.RegisterGateway(ctx, mux, conn); err != nil {
-			conn.Close()
 			return nil, fmt.Errorf("serve: gateway of %s: %w", s.Name(), err)
 		}
 	}
@@ -49,7 +42,7 @@ func newGateway(ctx context.Context, grpcAddr net.Addr, extra map[string]http.Ha
 	for path, h := range extra {
 		root.Handle(path, h)
 	}
-	return &gateway{conn: conn, handler: root}, nil
+	return &gateway{handler: root}, nil
 }
 
 // bodyErrors says which part of a request was wrong when its body cannot be

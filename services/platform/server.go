@@ -13,6 +13,7 @@ import (
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/health"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/reflection"
@@ -42,6 +43,9 @@ type Config struct {
 	// Listening, if set, is called with the bound addresses once both
 	// listeners are open (useful with port 0).
 	Listening func(Addrs)
+	// Peers gives the gRPC address of each service that runs in another
+	// process ("movement" → "10.0.0.7:9090"), for the services that call it.
+	Peers map[string]string
 	// ShutdownTimeout bounds the graceful part of shutdown (default 10s).
 	ShutdownTimeout time.Duration
 }
@@ -103,7 +107,23 @@ func Serve(ctx context.Context, cfg Config, services ...Service) (err error) {
 	serveErrs := make(chan error, 2)
 	go func() { serveErrs <- grpcServer.Serve(grpcLis) }()
 
-	gw, err := newGateway(ctx, grpcLis.Addr(), cfg.ExtraHTTP, services)
+	// One loopback connection serves the gateway and the services that call
+	// each other in this process.
+	local, err := grpc.NewClient(loopbackTarget(grpcLis.Addr()), grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		httpLis.Close()
+		grpcServer.Stop()
+		return fmt.Errorf("serve: loopback client: %w", err)
+	}
+	defer local.Close()
+	remote, err := connectPeers(services, local, cfg.Peers)
+	if err != nil {
+		httpLis.Close()
+		grpcServer.Stop()
+		return err
+	}
+	defer closeAll(remote)
+	gw, err := newGateway(ctx, local, cfg.ExtraHTTP, services)
 	if err != nil {
 		httpLis.Close()
 		grpcServer.Stop()
@@ -131,7 +151,6 @@ func Serve(ctx context.Context, cfg Config, services ...Service) (err error) {
 	if err := httpServer.Shutdown(shutdownCtx); err != nil {
 		log.Warn("HTTP shutdown did not finish in time", "error", err)
 	}
-	gw.conn.Close()
 	stopGRPC(shutdownCtx, grpcServer, log)
 	return failure
 }

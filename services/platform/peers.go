@@ -1,0 +1,66 @@
+package platform
+
+import (
+	"fmt"
+	"slices"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
+)
+
+// Caller is a service that calls other services, always through their gRPC
+// clients and so through the same interceptors as any client (never through
+// their stores). Serve connects it to each service it names: over loopback to
+// a service running in the same process, or to the address Config.Peers
+// gives for a service running elsewhere.
+type Caller interface {
+	// Peers names the services it calls ("movement").
+	Peers() []string
+	// Connect gives it the connection to one of them.
+	Connect(peer string, conn grpc.ClientConnInterface)
+}
+
+// connectPeers connects every Caller among services. local is the loopback
+// connection to this process's gRPC server; the connections it opens to
+// other processes are returned for closing.
+func connectPeers(services []Service, local *grpc.ClientConn, peers map[string]string) ([]*grpc.ClientConn, error) {
+	running := make([]string, len(services))
+	for i, s := range services {
+		running[i] = s.Name()
+	}
+	remote := map[string]*grpc.ClientConn{}
+	var opened []*grpc.ClientConn
+	for _, s := range services {
+		caller, ok := s.(Caller)
+		if !ok {
+			continue
+		}
+		for _, peer := range caller.Peers() {
+			switch addr, elsewhere := peers[peer]; {
+			case elsewhere:
+				if remote[peer] == nil {
+					conn, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+					if err != nil {
+						closeAll(opened)
+						return nil, fmt.Errorf("serve: peer %s at %q: %w", peer, addr, err)
+					}
+					remote[peer] = conn
+					opened = append(opened, conn)
+				}
+				caller.Connect(peer, remote[peer])
+			case slices.Contains(running, peer):
+				caller.Connect(peer, local)
+			default:
+				closeAll(opened)
+				return nil, fmt.Errorf("serve: %s calls %s, which does not run here: run it too, or say where it runs (--peer %s=host:port)", s.Name(), peer, peer)
+			}
+		}
+	}
+	return opened, nil
+}
+
+func closeAll(conns []*grpc.ClientConn) {
+	for _, c := range conns {
+		c.Close()
+	}
+}
