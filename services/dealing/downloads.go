@@ -1,9 +1,8 @@
 package dealing
 
 import (
+	"context"
 	"fmt"
-	"mime"
-	"net/http"
 	"path"
 	"strings"
 
@@ -12,6 +11,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	dealingv1 "github.com/bridge-director/director/proto/bridge/dealing/v1"
+	"github.com/bridge-director/director/services/platform"
 )
 
 // The REST route of ExportBoardSet answers JSON, with the file base64-encoded
@@ -37,34 +37,18 @@ var formatsByExtension = map[string]dealingv1.Format{
 }
 
 func registerDownloads(mux *runtime.ServeMux, client dealingv1.DealingServiceClient) error {
-	return mux.HandlePath(http.MethodGet, downloadPattern, func(w http.ResponseWriter, r *http.Request, params map[string]string) {
-		fail := func(err error) {
-			_, out := runtime.MarshalerForRequest(mux, r)
-			runtime.HTTPError(r.Context(), mux, out, w, r, err)
-		}
+	return platform.HandleDownload(mux, downloadPattern, dealingv1.DealingService_ExportBoardSet_FullMethodName, func(ctx context.Context, params map[string]string) (platform.File, error) {
 		format, ok := formatsByExtension[strings.ToLower(path.Ext(params["file"]))]
 		if !ok {
-			fail(status.Errorf(codes.NotFound, "no file %q: name a file ending in .pbn, .dup, .dlm, .bri, .dge, .lin, .pdf or .html", params["file"]))
-			return
+			return platform.File{}, status.Errorf(codes.NotFound, "no file %q: name a file ending in .pbn, .dup, .dlm, .bri, .dge, .lin, .pdf or .html", params["file"])
 		}
 		name := fmt.Sprintf("events/%s/sessions/%s/boardsets/%s", params["event"], params["session"], params["boardset"])
-		ctx, err := runtime.AnnotateContext(r.Context(), mux, r, dealingv1.DealingService_ExportBoardSet_FullMethodName, runtime.WithHTTPPathPattern(downloadPattern))
-		if err != nil {
-			fail(err)
-			return
-		}
 		file, err := client.ExportBoardSet(ctx, &dealingv1.ExportBoardSetRequest{Name: name, Format: format})
 		if err != nil {
-			fail(err)
-			return
+			return platform.File{}, err
 		}
-		disposition := "attachment"
-		if format == dealingv1.Format_FORMAT_HAND_RECORD_PDF || format == dealingv1.Format_FORMAT_HAND_RECORD_HTML {
-			disposition = "inline" // for people: show it in the browser
-		}
-		w.Header().Set("Content-Type", file.GetContentType())
-		w.Header().Set("Content-Disposition", mime.FormatMediaType(disposition, map[string]string{"filename": file.GetFileName()}))
-		w.Header().Set("Cache-Control", "no-store") // secret deals must not linger in caches
-		w.Write(file.GetContent())
+		// Hand records are for people: show them in the browser.
+		inline := format == dealingv1.Format_FORMAT_HAND_RECORD_PDF || format == dealingv1.Format_FORMAT_HAND_RECORD_HTML
+		return platform.File{Name: file.GetFileName(), ContentType: file.GetContentType(), Content: file.GetContent(), Inline: inline}, nil
 	})
 }
