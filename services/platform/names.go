@@ -7,17 +7,25 @@ import (
 	"strings"
 )
 
-// idPattern is what a resource id may be: "club-night", "2026-congress", "1".
-var idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,62}$`)
+var (
+	// idPattern is what a resource id may be: "club-night", "2026-congress", "1".
+	idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,62}$`)
+	// sectionPattern is what a section may be called: "A", "B", "AA", "N1".
+	sectionPattern = regexp.MustCompile(`^[A-Z0-9]{1,8}$`)
+)
+
+// ValidSection reports whether s can name a section: 1 to 8 of A-Z and 0-9.
+func ValidSection(s string) bool { return sectionPattern.MatchString(s) }
 
 // ValidID reports whether id can be a segment of a resource name: 1 to 63 of
 // a-z, 0-9 and '-', not starting with '-'.
 func ValidID(id string) bool { return idPattern.MatchString(id) }
 
 // ParseName matches a resource name against a pattern such as
-// "events/{event}/sessions/{session}" and returns its ids in order. A
-// variable written {name:n} must be a number from 1 up. Errors name field and
-// show the pattern.
+// "events/{event}/sessions/{session:n}" and returns its ids in order. A
+// variable written {name:n} must be a number from 1 up, one written
+// {name:letters} a section's letters (1 to 8 of A-Z and 0-9), and any other
+// an id. Errors name field and show the pattern.
 func ParseName(field, name, pattern string) ([]string, error) {
 	bad := func(why string) error {
 		return FieldError(field, fmt.Sprintf("%q is not a name of the form %s: %s", name, pattern, why))
@@ -35,13 +43,20 @@ func ParseName(field, name, pattern string) ([]string, error) {
 			}
 			continue
 		}
-		variable := strings.Trim(w, "{}")
-		if v, ok := strings.CutSuffix(variable, ":n"); ok {
+		variable, kind, _ := strings.Cut(strings.Trim(w, "{}"), ":")
+		switch kind {
+		case "n":
 			if n, err := strconv.Atoi(got[i]); err != nil || n < 1 || strconv.Itoa(n) != got[i] {
-				return nil, bad(fmt.Sprintf("the %s %q is not a number from 1 up", v, got[i]))
+				return nil, bad(fmt.Sprintf("the %s %q is not a number from 1 up", variable, got[i]))
 			}
-		} else if !ValidID(got[i]) {
-			return nil, bad(fmt.Sprintf("the %s %q is not 1 to 63 of a-z, 0-9 and '-'", variable, got[i]))
+		case "letters":
+			if !ValidSection(got[i]) {
+				return nil, bad(fmt.Sprintf("the %s %q is not 1 to 8 of A-Z and 0-9", variable, got[i]))
+			}
+		default:
+			if !ValidID(got[i]) {
+				return nil, bad(fmt.Sprintf("the %s %q is not 1 to 63 of a-z, 0-9 and '-'", variable, got[i]))
+			}
 		}
 		ids = append(ids, got[i])
 	}

@@ -10,8 +10,15 @@ import (
 )
 
 func TestParseName(t *testing.T) {
+	ids, err := ParseName("section", "events/club/sessions/1/sections/AB", "events/{event}/sessions/{session:n}/sections/{section:letters}")
+	if err != nil || !slices.Equal(ids, []string{"club", "1", "AB"}) {
+		t.Fatalf("ParseName = %v, %v", ids, err)
+	}
+	if _, err := ParseName("section", "events/club/sessions/1/sections/a", "events/{event}/sessions/{session:n}/sections/{section:letters}"); err == nil || !strings.Contains(err.Error(), `the section "a" is not 1 to 8 of A-Z and 0-9`) {
+		t.Errorf("lower-case section: %v", err)
+	}
 	const pattern = "events/{event}/sessions/{session:n}/boardsets/{boardset}"
-	ids, err := ParseName("name", "events/2026-congress/sessions/2/boardsets/main", pattern)
+	ids, err = ParseName("name", "events/2026-congress/sessions/2/boardsets/main", pattern)
 	if err != nil || !slices.Equal(ids, []string{"2026-congress", "2", "main"}) {
 		t.Fatalf("ParseName = %v, %v", ids, err)
 	}

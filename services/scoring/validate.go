@@ -2,7 +2,6 @@ package scoring
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -13,8 +12,6 @@ import (
 	"github.com/bridge-director/director/services/bridgepb"
 	"github.com/bridge-director/director/services/platform"
 )
-
-var sectionPattern = regexp.MustCompile(`^[A-Z0-9]{1,8}$`)
 
 // Limits that keep a mistyped number from becoming a stored slot.
 const (
@@ -37,36 +34,25 @@ func parseEventName(field, name string) (string, error) {
 	return ids[0], nil
 }
 
+// resultPattern is the form of a result's name.
+const resultPattern = "events/{event}/sessions/{session:n}/sections/{section:letters}/tables/{table:n}/rounds/{round:n}/boards/{board:n}"
+
 // parseResultName splits a result's resource name into its event id and slot.
 func parseResultName(field, name string) (string, slot, error) {
-	parts := strings.Split(name, "/")
-	bad := platform.FieldError(field, fmt.Sprintf("%q is not a result name: want events/{event}/sessions/{session}/sections/{section}/tables/{table}/rounds/{round}/boards/{board}", name))
-	want := []string{"events", "", "sessions", "", "sections", "", "tables", "", "rounds", "", "boards", ""}
-	if len(parts) != len(want) {
-		return "", slot{}, bad
-	}
-	for i, w := range want {
-		if w != "" && parts[i] != w {
-			return "", slot{}, bad
-		}
-	}
-	id, err := parseEventName(field, "events/"+parts[1])
+	ids, err := platform.ParseName(field, name, resultPattern)
 	if err != nil {
 		return "", slot{}, err
 	}
 	var nums [4]int32
-	for i, p := range []string{parts[3], parts[7], parts[9], parts[11]} {
-		n, err := strconv.ParseInt(p, 10, 32)
-		if err != nil || n < 1 {
-			return "", slot{}, bad
-		}
+	for i, id := range []string{ids[1], ids[3], ids[4], ids[5]} {
+		n, _ := strconv.ParseInt(id, 10, 32)
 		nums[i] = int32(n)
 	}
-	s := slot{Session: nums[0], Section: parts[5], Table: nums[1], Round: nums[2], Board: nums[3]}
+	s := slot{Session: nums[0], Section: ids[2], Table: nums[1], Round: nums[2], Board: nums[3]}
 	if err := checkSlot(field, &s); err != nil {
 		return "", slot{}, err
 	}
-	return id, s, nil
+	return ids[0], s, nil
 }
 
 // checkSlot fills the defaults of a slot (session 1, section A) and checks its
@@ -86,7 +72,7 @@ func checkSlot(field string, s *slot) error {
 		}
 	}
 	check(".session", s.Session, maxSession)
-	if !sectionPattern.MatchString(s.Section) {
+	if !platform.ValidSection(s.Section) {
 		v = append(v, platform.FieldViolation{Field: field + ".section", Description: fmt.Sprintf("%q is not a section: use 1 to 8 letters or digits, such as A", s.Section)})
 	}
 	check(".table", s.Table, maxTable)
