@@ -1,0 +1,219 @@
+package movement
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/go-pdf/fpdf"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+)
+
+// CardOptions says how to print cards as a PDF. The zero CardOptions prints
+// two cards to an A4 page.
+type CardOptions struct {
+	// CardsPerPage is 1 (a card fills a page) or 2 (a card fills half a
+	// page, to be cut along the dashed line). 0 chooses: two, unless a card
+	// has so many rounds that half a page would set them in small type
+	// (more than about 13).
+	CardsPerPage int
+	// Letter prints on US Letter paper instead of A4.
+	Letter bool
+	// Created is the creation date recorded in the PDF. The zero time
+	// records 1 January 2000, so that the same cards give the same bytes.
+	Created time.Time
+}
+
+// The card furniture, in millimetres and points.
+const (
+	cardFont       = "Go"
+	cardPadding    = 8.0
+	cardCellPad    = 2.5
+	cardHeadSize   = 11.0
+	cardNoteSize   = 11.0
+	cardNoteLine   = 5.0
+	cardMaxRow     = 14.0
+	cardMinHalfRow = 7.0
+	cardMaxText    = 22.0
+	cardRowToPoint = 0.6 * 72 / 25.4 // type size, in points, for a row height in millimetres
+)
+
+// defaultCreated is the creation date a PDF records when CardOptions.Created
+// is zero.
+var defaultCreated = time.Date(2000, time.January, 1, 0, 0, 0, 0, time.UTC)
+
+// WriteCardsPDF writes cards as a PDF, in the order given, one or two to a
+// portrait page. Each card is set in type as large as its rounds and its
+// width allow (at most 22 points), with the title in large bold type, every
+// other round shaded, and the notes at the foot. The same cards and options
+// give the same bytes.
+func WriteCardsPDF(w io.Writer, cards []Card, opt CardOptions) error {
+	if opt.CardsPerPage < 0 || opt.CardsPerPage > 2 {
+		return fmt.Errorf("movement: %d cards per page is not a layout (want 1 or 2, or 0 to choose)", opt.CardsPerPage)
+	}
+	if err := checkCards(cards); err != nil {
+		return err
+	}
+	doc := newCardsPDF(opt, cards)
+	width, height := doc.GetPageSize()
+	perPage := opt.CardsPerPage
+	if perPage == 0 {
+		perPage = 2
+		for _, c := range cards {
+			if frameCard(doc, c, 0, 0, width, height/2).rowHeight(c) < cardMinHalfRow {
+				perPage = 1
+			}
+		}
+	}
+	cardHeight := height / float64(perPage)
+	for i, c := range cards {
+		slot := i % perPage
+		if slot == 0 {
+			doc.AddPage()
+			if perPage == 2 {
+				drawCutLine(doc, cardHeight, width)
+			}
+		}
+		drawCard(doc, c, frameCard(doc, c, 0, float64(slot)*cardHeight, width, cardHeight))
+	}
+	if err := doc.Output(w); err != nil {
+		return fmt.Errorf("movement: writing the card PDF: %w", err)
+	}
+	return nil
+}
+
+// newCardsPDF returns an empty portrait document with the Go fonts, titled
+// after the first card's heading.
+func newCardsPDF(opt CardOptions, cards []Card) *fpdf.Fpdf {
+	size := "A4"
+	if opt.Letter {
+		size = "Letter"
+	}
+	doc := fpdf.New("P", "mm", size, "")
+	doc.SetMargins(0, 0, 0)
+	doc.SetAutoPageBreak(false, 0)
+	doc.SetCellMargin(cardCellPad)
+	doc.AddUTF8FontFromBytes(cardFont, "", goregular.TTF)
+	doc.AddUTF8FontFromBytes(cardFont, "B", gobold.TTF)
+	title := "Movement cards"
+	if h := pdfSafe(cards[0].Heading); h != "" {
+		title = h
+	}
+	doc.SetTitle(title, true)
+	doc.SetCreator("Director", true)
+	created := opt.Created
+	if created.IsZero() {
+		created = defaultCreated
+	}
+	doc.SetCreationDate(created.UTC())
+	doc.SetModificationDate(created.UTC())
+	doc.SetCatalogSort(true)
+	return doc
+}
+
+// pdfSafe replaces control characters by spaces, and invalid UTF-8 and the
+// characters beyond the Basic Multilingual Plane, which the PDF fonts cannot
+// encode, by U+FFFD.
+func pdfSafe(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r < ' ' || r == 0x7f:
+			return ' '
+		case r > 0xFFFF:
+			return '\uFFFD'
+		}
+		return r
+	}, strings.ToValidUTF8(s, "\uFFFD"))
+}
+
+// drawCutLine draws the dashed line across the page at y.
+func drawCutLine(doc *fpdf.Fpdf, y, width float64) {
+	doc.SetDrawColor(150, 150, 150)
+	doc.SetLineWidth(0.2)
+	doc.SetDashPattern([]float64{3, 2}, 0)
+	doc.Line(0, y, width, y)
+	doc.SetDashPattern(nil, 0)
+}
+
+// cardFrame is where the parts of a card go in its box.
+type cardFrame struct {
+	left, right, top float64
+	// titleSize is the size of the title, in points, and baseline the
+	// baseline of the title line.
+	titleSize, baseline float64
+	// notes are the lines of the notes, which end at bottom.
+	notes  []string
+	bottom float64
+}
+
+// frameCard lays card c out in the box at (x, y) of size w × h.
+func frameCard(doc *fpdf.Fpdf, c Card, x, y, w, h float64) cardFrame {
+	f := cardFrame{left: x + cardPadding, right: x + w - cardPadding, top: y + cardPadding, titleSize: min(34.0, h/6)}
+	f.baseline = f.top + 6 + f.titleSize*0.42
+	doc.SetFont(cardFont, "", cardNoteSize)
+	for _, n := range c.Notes {
+		f.notes = append(f.notes, doc.SplitText(pdfSafe("Note: "+n), f.right-f.left)...)
+	}
+	f.bottom = y + h - cardPadding
+	return f
+}
+
+// gridTop and gridBottom bound the grid of rounds.
+func (f cardFrame) gridTop() float64 { return f.baseline + 7 }
+func (f cardFrame) gridBottom() float64 {
+	return f.bottom - float64(len(f.notes))*cardNoteLine - 2
+}
+
+// rowHeight is the height of a grid row of card c in f, before the limit of
+// cardMaxRow.
+func (f cardFrame) rowHeight(c Card) float64 {
+	return (f.gridBottom() - f.gridTop()) / float64(len(c.Rounds)+1)
+}
+
+// drawCard draws card c in frame f: the heading, the title (and the pair
+// of a guide card) over a rule, the grid of rounds, and the notes at the
+// foot.
+func drawCard(doc *fpdf.Fpdf, c Card, f cardFrame) {
+	doc.SetTextColor(90, 90, 90)
+	doc.SetFont(cardFont, "", cardHeadSize)
+	doc.Text(f.left, f.top+4, fitText(doc, pdfSafe(c.Heading), f.right-f.left))
+	doc.SetTextColor(0, 0, 0)
+	titleWidth := f.right - f.left
+	if sub := cardSubtitle(c); sub != "" {
+		doc.SetFont(cardFont, "B", f.titleSize*0.7)
+		titleWidth -= doc.GetStringWidth(sub) + 8
+		doc.Text(f.right-doc.GetStringWidth(sub), f.baseline, sub)
+	}
+	title := pdfSafe(c.Title)
+	fitSize(doc, "B", f.titleSize, title, titleWidth)
+	doc.Text(f.left, f.baseline, title)
+	doc.SetDrawColor(0, 0, 0)
+	doc.SetLineWidth(0.5)
+	doc.Line(f.left, f.baseline+3, f.right, f.baseline+3)
+	doc.SetFont(cardFont, "", cardNoteSize)
+	for i, line := range f.notes {
+		doc.Text(f.left+1, f.gridBottom()+2+float64(i+1)*cardNoteLine-1.2, line)
+	}
+	drawGrid(doc, c, f.left, f.gridTop(), f.right-f.left, f.gridBottom()-f.gridTop())
+}
+
+// fitText shortens s with an ellipsis until it fits width in the current
+// font.
+func fitText(doc *fpdf.Fpdf, s string, width float64) string {
+	runes := []rune(s)
+	for len(runes) > 0 && doc.GetStringWidth(s) > width {
+		runes = runes[:len(runes)-1]
+		s = string(runes) + "…"
+	}
+	return s
+}
+
+// fitSize sets the font to style at size, or smaller so that s fits width.
+func fitSize(doc *fpdf.Fpdf, style string, size float64, s string, width float64) {
+	doc.SetFont(cardFont, style, size)
+	if w := doc.GetStringWidth(s); w > width {
+		doc.SetFont(cardFont, style, size*width/w)
+	}
+}

@@ -1,0 +1,223 @@
+package movement
+
+import (
+	"bytes"
+	"compress/zlib"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf16"
+)
+
+// cardsPDF writes cards with opt and fails the test on an error.
+func cardsPDF(t testing.TB, cards []Card, opt CardOptions) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := WriteCardsPDF(&buf, cards, opt); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+var (
+	pdfObject   = regexp.MustCompile(`(?s)\n(\d+) 0 obj\n(.*?)\nendobj`)
+	pdfContents = regexp.MustCompile(`(?s)^<</Type /Page\b.*?/Contents (\d+) 0 R`)
+	pdfStream   = regexp.MustCompile(`(?s)^<<(.*?/Length (\d+).*?)>>\nstream\n`)
+)
+
+// pdfPages returns the content streams of the pages of pdf, inflated, in
+// page order.
+func pdfPages(t *testing.T, pdf []byte) []string {
+	t.Helper()
+	objects := map[string][]byte{}
+	var order [][]byte
+	for _, m := range pdfObject.FindAllSubmatch(pdf, -1) {
+		objects[string(m[1])] = m[2]
+		order = append(order, m[2])
+	}
+	var pages []string
+	for _, object := range order {
+		ref := pdfContents.FindSubmatch(object)
+		if ref == nil {
+			continue
+		}
+		contents := objects[string(ref[1])]
+		s := pdfStream.FindSubmatchIndex(contents)
+		if s == nil {
+			t.Fatalf("contents %s is not a stream", ref[1])
+		}
+		n, _ := strconv.Atoi(string(contents[s[4]:s[5]]))
+		data := contents[s[1]:min(s[1]+n, len(contents))]
+		if bytes.Contains(contents[s[2]:s[3]], []byte("/FlateDecode")) {
+			r, err := zlib.NewReader(bytes.NewReader(data))
+			if err != nil {
+				t.Fatalf("contents %s: %v", ref[1], err)
+			}
+			if data, err = io.ReadAll(r); err != nil {
+				t.Fatalf("contents %s: %v", ref[1], err)
+			}
+		}
+		pages = append(pages, string(data))
+	}
+	return pages
+}
+
+// shows reports whether a page shows s in a Unicode font: as UTF-16, big
+// end first, escaped as a PDF string, before the Tj operator.
+func shows(page, s string) bool {
+	var b strings.Builder
+	for _, u := range utf16.Encode([]rune(s)) {
+		b.WriteByte(byte(u >> 8))
+		b.WriteByte(byte(u))
+	}
+	text := "(" + strings.NewReplacer(`\`, `\\`, "(", `\(`, ")", `\)`, "\r", `\r`).Replace(b.String()) + ")"
+	return strings.Contains(page, text+" Tj") || strings.Contains(page, text+"Tj")
+}
+
+func TestCardsPDFPagesHoldTheirCards(t *testing.T) {
+	m := mitchell5(t)
+	layout := Layout{BoardsPerSet: 4, Section: "A", Title: "Wednesday Pairs"}
+	cards := append(TableCards(m, layout), GuideCards(m, layout)...)
+	for _, tc := range []struct {
+		perPage, cards, pages int
+		letter                bool
+		mediaBox              string
+	}{
+		{0, 10, 5, false, "[0 0 595.28 841.89]"},
+		{2, 5, 3, true, "[0 0 612.00 792.00]"},
+		{1, 10, 10, false, "[0 0 595.28 841.89]"},
+	} {
+		t.Run(fmt.Sprintf("%d cards, %d a page", tc.cards, tc.perPage), func(t *testing.T) {
+			pdf := cardsPDF(t, cards[:tc.cards], CardOptions{CardsPerPage: tc.perPage, Letter: tc.letter})
+			if !bytes.HasPrefix(pdf, []byte("%PDF-")) || !bytes.Contains(pdf, []byte("/MediaBox "+tc.mediaBox)) {
+				t.Fatalf("not a PDF with the media box %s", tc.mediaBox)
+			}
+			if n := bytes.Count(pdf, []byte("/FontFile2 ")); n != 2 {
+				t.Errorf("%d embedded fonts, want 2 (Go Regular and Go Bold)", n)
+			}
+			pages := pdfPages(t, pdf)
+			if len(pages) != tc.pages {
+				t.Fatalf("%d pages, want %d", len(pages), tc.pages)
+			}
+			perPage := max(tc.perPage, 1)
+			if tc.perPage == 0 {
+				perPage = 2
+			}
+			for i, c := range cards[:tc.cards] {
+				page := pages[i/perPage]
+				_, rows := cardGrid(c)
+				texts := []string{c.Title, c.Heading, "Round"}
+				for _, row := range rows {
+					texts = append(texts, row...)
+				}
+				for _, text := range texts {
+					if text != "" && !shows(page, text) {
+						t.Errorf("page %d does not show %q of %s", i/perPage+1, text, c.Title)
+					}
+				}
+			}
+			if cut := strings.Contains(pages[0], "[8.50 5.67] 0.00 d"); cut != (perPage == 2) {
+				t.Errorf("first page has a dashed cut line: %v, want %v", cut, perPage == 2)
+			}
+		})
+	}
+}
+
+func TestCardsPDFShowsPairsAndNotes(t *testing.T) {
+	m := howell4(t)
+	m.Notes = []string{"Boards that rest go on the relay table between tables 2 and 3."}
+	pages := pdfPages(t, cardsPDF(t, GuideCards(m, Layout{BoardsPerSet: 3}), CardOptions{CardsPerPage: 1}))
+	for _, want := range []string{"Start at table 1 EW", "Pair 1", "Sit", "Against", "19-21", "Note: Boards that rest go on the relay table between tables 2 and 3."} {
+		if !shows(pages[0], want) {
+			t.Errorf("the first guide card does not show %q", want)
+		}
+	}
+}
+
+func TestCardsPDFIsReproducible(t *testing.T) {
+	m := howell4(t)
+	cards := TableCards(m, Layout{BoardsPerSet: 3, Title: "Friday Howell"})
+	first := cardsPDF(t, cards, CardOptions{})
+	if !bytes.Equal(first, cardsPDF(t, cards, CardOptions{})) {
+		t.Error("two PDFs of the same cards differ")
+	}
+	for _, want := range []string{"/CreationDate (D:20000101000000)", "/Title (\xfe\xff\x00F\x00r\x00i"} {
+		if !bytes.Contains(first, []byte(want)) {
+			t.Errorf("metadata lacks %q", want)
+		}
+	}
+	dated := cardsPDF(t, cards, CardOptions{Created: time.Date(2025, time.May, 7, 19, 0, 0, 0, time.FixedZone("BST", 3600))})
+	if !bytes.Contains(dated, []byte("/CreationDate (D:20250507180000)")) {
+		t.Error("the creation date is not the one given, in UTC")
+	}
+}
+
+func TestCardsPDFSetsLongMovementsSmaller(t *testing.T) {
+	long, err := Howell(28, HowellOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	layout := Layout{BoardsPerSet: 2}
+	short := cardsPDF(t, TableCards(mitchell5(t), layout)[:1], CardOptions{})
+	tall := cardsPDF(t, TableCards(long, layout)[:1], CardOptions{})
+	small, big := rowTextSize(t, pdfPages(t, tall)[0]), rowTextSize(t, pdfPages(t, short)[0])
+	if big < 14 || small >= big || small < 6 {
+		t.Errorf("rows are set at %.1f points for 5 rounds and %.1f for %d: want large type, smaller for more rounds, still readable", big, small, long.Rounds)
+	}
+}
+
+// rowTextSize returns the size of the type the first round is set in.
+func rowTextSize(t *testing.T, page string) float64 {
+	t.Helper()
+	i := strings.Index(page, "(\x00s\x00t\x00a\x00y)")
+	sizes := regexp.MustCompile(`/F\w+ ([\d.]+) Tf`).FindAllStringSubmatch(page[:max(i, 0)], -1)
+	if i < 0 || len(sizes) == 0 {
+		t.Fatal("no round shown")
+	}
+	size, err := strconv.ParseFloat(sizes[len(sizes)-1][1], 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return size
+}
+
+func TestCardsPDFGivesLongMovementsAPageACard(t *testing.T) {
+	for _, tc := range []struct {
+		pairs, pages int
+	}{{12, 3}, {14, 4}, {16, 8}, {28, 14}} {
+		m, err := Howell(tc.pairs, HowellOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cards := TableCards(m, Layout{BoardsPerSet: 2})
+		if n := len(pdfPages(t, cardsPDF(t, cards, CardOptions{}))); n != tc.pages {
+			t.Errorf("%d pairs, %d rounds: %d cards on %d pages, want %d", tc.pairs, m.Rounds, len(cards), n, tc.pages)
+		}
+	}
+}
+
+func TestCardsPDFRefusesOtherLayouts(t *testing.T) {
+	err := WriteCardsPDF(io.Discard, TableCards(mitchell5(t), Layout{BoardsPerSet: 2}), CardOptions{CardsPerPage: 4})
+	if err == nil || !strings.Contains(err.Error(), "4 cards per page is not a layout") {
+		t.Errorf("error %v, want one naming 4 cards per page", err)
+	}
+}
+
+func BenchmarkWriteCardsPDF(b *testing.B) {
+	m, err := Howell(14, HowellOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	layout := Layout{BoardsPerSet: 2}
+	cards := append(TableCards(m, layout), GuideCards(m, layout)...)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := WriteCardsPDF(io.Discard, cards, CardOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
