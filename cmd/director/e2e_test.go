@@ -376,3 +376,70 @@ func TestDealingOverREST(t *testing.T) {
 	}
 	s.stop(t)
 }
+
+func TestMovementScheduleChecksResults(t *testing.T) {
+	s := startDirector(t, t.TempDir())
+	s.mustCall(t, "POST", "/v1/events", `{"event_id":"club-night","event":{"form":"FORM_MATCHPOINTS","two_winners":true}}`, nil)
+	s.mustCall(t, "POST", "/v1/events/club-night/sessions", `{"session_id":1,"session":{"title":"Tuesday"}}`, nil)
+	s.mustCall(t, "POST", "/v1/events/club-night/sessions/1/sections", `{"section_id":"A","section":{"entrants":[
+		{"number":1},{"number":2},{"number":3},{"number":4},{"number":5},{"number":6}]}}`, nil)
+	s.mustCall(t, "POST", "/v1/events/club-night/sessions/1/sections/A:setMovement",
+		`{"choice":{"kind":"KIND_MITCHELL","boards_per_round":3}}`, nil)
+
+	var tr struct {
+		Seating struct {
+			Ns        int `json:"ns"`
+			Ew        int `json:"ew"`
+			LowBoard  int `json:"low_board"`
+			HighBoard int `json:"high_board"`
+		} `json:"seating"`
+		Next []struct {
+			Who  string `json:"who"`
+			Text string `json:"text"`
+		} `json:"next"`
+	}
+	s.mustCall(t, "GET", "/v1/events/club-night/sessions/1/sections/A/tables/2/rounds/2", "", &tr)
+	seat := tr.Seating
+	if seat.Ns != 2 || seat.HighBoard-seat.LowBoard != 2 || len(tr.Next) != 3 {
+		t.Fatalf("table 2 round 2: %+v", tr)
+	}
+	result := func(board, ns, ew int) string {
+		return fmt.Sprintf(`{"result":{"table":2,"round":2,"board":%d,"ns_pair":%d,"ew_pair":%d,"passed_out":{}}}`, board, ns, ew)
+	}
+	s.mustCall(t, "POST", "/v1/events/club-night/results", result(seat.LowBoard, seat.Ns, seat.Ew), nil)
+	var wrong struct {
+		Message string `json:"message"`
+		Details []struct {
+			Ns int `json:"ns"`
+			Ew int `json:"ew"`
+		} `json:"details"`
+	}
+	if code := s.call(t, "POST", "/v1/events/club-night/results", result(seat.HighBoard+1, seat.Ns, seat.Ew), &wrong); code != http.StatusBadRequest ||
+		!strings.Contains(wrong.Message, fmt.Sprintf("boards %d to %d", seat.LowBoard, seat.HighBoard)) {
+		t.Errorf("a board of another round: %d %q, want 400 naming the scheduled boards", code, wrong.Message)
+	}
+	if code := s.call(t, "POST", "/v1/events/club-night/results", result(seat.LowBoard+1, seat.Ns, seat.Ew+1), &wrong); code != http.StatusBadRequest ||
+		len(wrong.Details) != 1 || wrong.Details[0].Ns != seat.Ns || wrong.Details[0].Ew != seat.Ew {
+		t.Errorf("the wrong East-West pair: %d %+v, want 400 carrying the scheduled seating", code, wrong)
+	}
+
+	resp, err := http.Get(s.base + "/v1/events/club-night/sessions/1/sections/A/files/rounddata.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	csv, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !bytes.HasPrefix(csv, []byte("Section,Table,Round,NSPair,EWPair,LowBoard,HighBoard")) {
+		t.Errorf("RoundData download: %d %.60q", resp.StatusCode, csv)
+	}
+	resp, err = http.Get(s.base + "/v1/events/club-night/sessions/1/sections/A/files/cards.pdf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pdf, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !bytes.HasPrefix(pdf, []byte("%PDF-")) {
+		t.Errorf("cards download: %d %.10q", resp.StatusCode, pdf)
+	}
+	s.stop(t)
+}

@@ -24,6 +24,7 @@ import (
 
 	"github.com/bridge-director/director/services/dealing"
 	"github.com/bridge-director/director/services/gateway"
+	"github.com/bridge-director/director/services/movement"
 	"github.com/bridge-director/director/services/platform"
 	"github.com/bridge-director/director/services/scoring"
 )
@@ -33,8 +34,9 @@ type opener func(dataDir string) (platform.Service, error)
 
 // services are the services director can run, by name.
 var services = map[string]opener{
-	"dealing": func(dir string) (platform.Service, error) { return dealing.Open(dir) },
-	"scoring": func(dir string) (platform.Service, error) { return scoring.Open(dir) },
+	"dealing":  func(dir string) (platform.Service, error) { return dealing.Open(dir) },
+	"movement": func(dir string) (platform.Service, error) { return movement.Open(dir) },
+	"scoring":  func(dir string) (platform.Service, error) { return scoring.Open(dir) },
 }
 
 func main() {

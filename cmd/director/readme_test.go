@@ -21,8 +21,8 @@ func TestREADMEWalkthrough(t *testing.T) {
 		t.Fatal(err)
 	}
 	blocks := walkthroughs(t, string(readme))
-	if len(blocks) != 2 {
-		t.Fatalf("the README has %d walkthroughs, want the club night and the dealing", len(blocks))
+	if len(blocks) != 3 {
+		t.Fatalf("the README has %d walkthroughs, want the club night, the movement and the dealing", len(blocks))
 	}
 	s := startDirector(t, t.TempDir())
 	work := t.TempDir()
@@ -38,7 +38,39 @@ func TestREADMEWalkthrough(t *testing.T) {
 		return out
 	}
 	checkClubNight(t, run(blocks[0]))
-	checkDealing(t, run(blocks[1]), work)
+	checkMovement(t, run(blocks[1]), work)
+	checkDealing(t, run(blocks[2]), work)
+}
+
+// checkMovement checks the recommendation, the files and the late pair's
+// path of the movement walkthrough.
+func checkMovement(t *testing.T, out []byte, dir string) {
+	t.Helper()
+	if !regexp.MustCompile(`^\{"recommendations":\s*\[\{"name":\s*"Howell, 13 pairs, 7 tables"`).Match(out) {
+		t.Errorf("the first recommendation for 13 pairs is not the 7-table Howell:\n%s", out)
+	}
+	if csv, err := os.ReadFile(filepath.Join(dir, "rounddata.csv")); err != nil || strings.Count(string(csv), "\n") != 1+13*7 {
+		t.Errorf("rounddata.csv: %v, %d lines; want a header and 13 rounds of 7 tables", err, strings.Count(string(csv), "\n"))
+	}
+	if pdf, err := os.ReadFile(filepath.Join(dir, "cards.pdf")); err != nil || !strings.HasPrefix(string(pdf), "%PDF-") {
+		t.Errorf("cards.pdf: %v", err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	var path struct {
+		Stops []struct {
+			Round    int `json:"round"`
+			Table    int `json:"table"`
+			LowBoard int `json:"low_board"`
+		} `json:"stops"`
+	}
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &path); err != nil || len(path.Stops) != 13 {
+		t.Fatalf("the late pair's path: %v\n%s", err, out)
+	}
+	for _, stop := range path.Stops {
+		if (stop.Round >= 3) != (stop.Table != 0 && stop.LowBoard != 0) {
+			t.Errorf("the late pair from round 3 is at table %d on board %d in round %d", stop.Table, stop.LowBoard, stop.Round)
+		}
+	}
 }
 
 // checkClubNight checks what the club-night walkthrough printed.

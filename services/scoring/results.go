@@ -25,6 +25,9 @@ func (s *Service) SubmitResult(ctx context.Context, req *scoringv1.SubmitResultR
 	if err != nil {
 		return nil, err
 	}
+	if err := s.checkSchedule(ctx, id, r); err != nil {
+		return nil, err
+	}
 	sl := slotOf(r)
 	by, now := changedBy(ctx), timestamppb.New(s.now())
 	resp := &scoringv1.SubmitResultResponse{}

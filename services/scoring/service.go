@@ -15,6 +15,7 @@ import (
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	"github.com/bridge-director/director/services/platform"
 )
@@ -24,6 +25,9 @@ type Service struct {
 	scoringv1.UnimplementedScoringServiceServer
 	store *platform.Store
 	now   func() time.Time
+	// movement answers the schedule of a section; nil when scoring runs
+	// without it (results are then not checked against a schedule).
+	movement movementv1.MovementServiceClient
 }
 
 // Option configures a Service.

@@ -791,7 +791,9 @@ type Movement struct {
 	TwoWinners bool            `protobuf:"varint,5,opt,name=two_winners,json=twoWinners,proto3" json:"two_winners,omitempty"`
 	Seatings   []*Seating      `protobuf:"bytes,6,rep,name=seatings,proto3" json:"seatings,omitempty"`
 	// Instructions for the director and players.
-	Notes         []string `protobuf:"bytes,7,rep,name=notes,proto3" json:"notes,omitempty"`
+	Notes []string `protobuf:"bytes,7,rep,name=notes,proto3" json:"notes,omitempty"`
+	// How many entrants the movement was made for.
+	Entrants      int32 `protobuf:"varint,8,opt,name=entrants,proto3" json:"entrants,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -873,6 +875,13 @@ func (x *Movement) GetNotes() []string {
 		return x.Notes
 	}
 	return nil
+}
+
+func (x *Movement) GetEntrants() int32 {
+	if x != nil {
+		return x.Entrants
+	}
+	return 0
 }
 
 // Section is a section of a session.
@@ -2189,7 +2198,10 @@ type Recommendation struct {
 	TotalBoards int32                  `protobuf:"varint,5,opt,name=total_boards,json=totalBoards,proto3" json:"total_boards,omitempty"`
 	SitOut      bool                   `protobuf:"varint,6,opt,name=sit_out,json=sitOut,proto3" json:"sit_out,omitempty"`
 	// Why it fits, for people.
-	Why           string `protobuf:"bytes,7,opt,name=why,proto3" json:"why,omitempty"`
+	Why string `protobuf:"bytes,7,opt,name=why,proto3" json:"why,omitempty"`
+	// How many sections the field is split into; each plays this movement
+	// (those a pair short with a sit-out).
+	Sections      int32 `protobuf:"varint,8,opt,name=sections,proto3" json:"sections,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2271,6 +2283,13 @@ func (x *Recommendation) GetWhy() string {
 		return x.Why
 	}
 	return ""
+}
+
+func (x *Recommendation) GetSections() int32 {
+	if x != nil {
+		return x.Sections
+	}
+	return 0
 }
 
 type RecommendMovementsResponse struct {
@@ -2367,7 +2386,7 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\x02ew\x18\x04 \x01(\x05R\x02ew\x12\x1b\n" +
 	"\tlow_board\x18\x05 \x01(\x05R\blowBoard\x12\x1d\n" +
 	"\n" +
-	"high_board\x18\x06 \x01(\x05R\thighBoard\"\xfa\x01\n" +
+	"high_board\x18\x06 \x01(\x05R\thighBoard\"\x96\x02\n" +
 	"\bMovement\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12:\n" +
 	"\x06choice\x18\x02 \x01(\v2\".bridge.movement.v1.MovementChoiceR\x06choice\x12\x16\n" +
@@ -2376,7 +2395,8 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\vtwo_winners\x18\x05 \x01(\bR\n" +
 	"twoWinners\x127\n" +
 	"\bseatings\x18\x06 \x03(\v2\x1b.bridge.movement.v1.SeatingR\bseatings\x12\x14\n" +
-	"\x05notes\x18\a \x03(\tR\x05notes\"\x90\x01\n" +
+	"\x05notes\x18\a \x03(\tR\x05notes\x12\x1a\n" +
+	"\bentrants\x18\b \x01(\x05R\bentrants\"\x90\x01\n" +
 	"\aSection\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x127\n" +
 	"\bentrants\x18\x02 \x03(\v2\x1b.bridge.movement.v1.EntrantR\bentrants\x128\n" +
@@ -2464,7 +2484,7 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\x19RecommendMovementsRequest\x12\x1a\n" +
 	"\bentrants\x18\x01 \x01(\x05R\bentrants\x12\x16\n" +
 	"\x06boards\x18\x02 \x01(\x05R\x06boards\x12\x18\n" +
-	"\aminutes\x18\x03 \x01(\x05R\aminutes\"\xde\x01\n" +
+	"\aminutes\x18\x03 \x01(\x05R\aminutes\"\xfa\x01\n" +
 	"\x0eRecommendation\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12:\n" +
 	"\x06choice\x18\x02 \x01(\v2\".bridge.movement.v1.MovementChoiceR\x06choice\x12\x16\n" +
@@ -2472,7 +2492,8 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\x06rounds\x18\x04 \x01(\x05R\x06rounds\x12!\n" +
 	"\ftotal_boards\x18\x05 \x01(\x05R\vtotalBoards\x12\x17\n" +
 	"\asit_out\x18\x06 \x01(\bR\x06sitOut\x12\x10\n" +
-	"\x03why\x18\a \x01(\tR\x03why\"j\n" +
+	"\x03why\x18\a \x01(\tR\x03why\x12\x1a\n" +
+	"\bsections\x18\b \x01(\x05R\bsections\"j\n" +
 	"\x1aRecommendMovementsResponse\x12L\n" +
 	"\x0frecommendations\x18\x01 \x03(\v2\".bridge.movement.v1.RecommendationR\x0frecommendations*\\\n" +
 	"\x04Kind\x12\x14\n" +

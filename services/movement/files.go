@@ -1,0 +1,140 @@
+package movement
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"maps"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	"github.com/bridge-director/director/movement"
+	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
+	"github.com/bridge-director/director/services/platform"
+)
+
+// ExportSection writes a section's table and guide cards, or its schedule as
+// Bridgemate RoundData rows.
+func (s *Service) ExportSection(ctx context.Context, req *movementv1.ExportSectionRequest) (*movementv1.ExportSectionResponse, error) {
+	section, err := s.sectionMovement("name", req.GetName())
+	if err != nil {
+		return nil, err
+	}
+	ids, _ := platform.ParseName("name", req.GetName(), sectionPattern)
+	m, err := fromProto(section)
+	if err != nil {
+		return nil, err
+	}
+	choice := section.GetMovement().GetChoice()
+	bps, first := int(choice.GetBoardsPerRound()), int(choice.GetFirstBoard())
+	layout := movement.Layout{BoardsPerSet: bps, FirstBoard: first, Section: ids[2], Title: m.Name}
+	cards := append(movement.TableCards(m, layout), movement.GuideCards(m, layout)...)
+	var buf bytes.Buffer
+	resp := &movementv1.ExportSectionResponse{FileName: fmt.Sprintf("%s-%s-%s", ids[0], ids[1], ids[2])}
+	switch req.GetFormat() {
+	case movementv1.Format_FORMAT_CARDS_TEXT:
+		err = movement.WriteCardsText(&buf, cards)
+		resp.FileName += "-cards.txt"
+		resp.ContentType = "text/plain; charset=utf-8"
+	case movementv1.Format_FORMAT_CARDS_PDF:
+		err = movement.WriteCardsPDF(&buf, cards, movement.CardOptions{})
+		resp.FileName += "-cards.pdf"
+		resp.ContentType = "application/pdf"
+	case movementv1.Format_FORMAT_ROUND_DATA_CSV:
+		err = movement.WriteRoundDataCSV(&buf, movement.RoundData(ids[2], m, bps, first))
+		resp.FileName += "-rounddata.csv"
+		resp.ContentType = "text/csv; charset=utf-8"
+	default:
+		return nil, platform.FieldError("format", "say which file: FORMAT_CARDS_TEXT, FORMAT_CARDS_PDF or FORMAT_ROUND_DATA_CSV")
+	}
+	if err != nil {
+		return nil, status.Errorf(codes.Internal, "writing %s: %v", resp.FileName, err)
+	}
+	resp.Content = buf.Bytes()
+	return resp, nil
+}
+
+// The cards and schedule of a section also download as files, named by
+// their ending: .../files/cards.pdf, cards.txt, rounddata.csv.
+const downloadPattern = "/v1/events/{event}/sessions/{session}/sections/{section}/files/{file}"
+
+func registerDownloads(mux *runtime.ServeMux, client movementv1.MovementServiceClient) error {
+	return platform.HandleDownload(mux, downloadPattern, movementv1.MovementService_ExportSection_FullMethodName, func(ctx context.Context, params map[string]string) (platform.File, error) {
+		formats := map[string]movementv1.Format{
+			".txt": movementv1.Format_FORMAT_CARDS_TEXT,
+			".pdf": movementv1.Format_FORMAT_CARDS_PDF,
+			".csv": movementv1.Format_FORMAT_ROUND_DATA_CSV,
+		}
+		format, ok := formats[strings.ToLower(path.Ext(params["file"]))]
+		if !ok {
+			return platform.File{}, status.Errorf(codes.NotFound, "no file %q: name a file ending in .pdf or .txt (the cards) or .csv (RoundData)", params["file"])
+		}
+		name := fmt.Sprintf("events/%s/sessions/%s/sections/%s", params["event"], params["session"], params["section"])
+		file, err := client.ExportSection(ctx, &movementv1.ExportSectionRequest{Name: name, Format: format})
+		if err != nil {
+			return platform.File{}, err
+		}
+		return platform.File{Name: file.GetFileName(), ContentType: file.GetContentType(), Content: file.GetContent(), Inline: format != movementv1.Format_FORMAT_ROUND_DATA_CSV}, nil
+	})
+}
+
+// GetBalance reports how fairly a section's movement compares its pairs.
+func (s *Service) GetBalance(ctx context.Context, req *movementv1.GetBalanceRequest) (*movementv1.GetBalanceResponse, error) {
+	section, err := s.sectionMovement("section", req.GetSection())
+	if err != nil {
+		return nil, err
+	}
+	if section.GetMovement().GetChoice().GetKind() == movementv1.Kind_KIND_TEAMS_ROUND_ROBIN {
+		return nil, platform.FailedPrecondition("balance compares pairs; in a teams event every team meets every other")
+	}
+	m, err := fromProto(section)
+	if err != nil {
+		return nil, err
+	}
+	r := movement.Balance(m)
+	meetings, comparisons := map[int]int32{}, map[int]int32{}
+	for _, p := range r.Pairs {
+		meetings[p.Meetings]++
+		comparisons[p.Comparisons]++
+	}
+	return &movementv1.GetBalanceResponse{Meetings: histogram(meetings), Comparisons: histogram(comparisons), ManningSd: r.Manning.SD}, nil
+}
+
+func histogram(counts map[int]int32) []*movementv1.Count {
+	var out []*movementv1.Count
+	for _, v := range slices.Sorted(maps.Keys(counts)) {
+		out = append(out, &movementv1.Count{Value: int32(v), Pairs: counts[v]})
+	}
+	return out
+}
+
+// RecommendMovements lists the movements that fit a field.
+func (s *Service) RecommendMovements(ctx context.Context, req *movementv1.RecommendMovementsRequest) (*movementv1.RecommendMovementsResponse, error) {
+	found, err := movement.Recommend(movement.Request{Pairs: int(req.GetEntrants()), Boards: int(req.GetBoards()), Minutes: int(req.GetMinutes())})
+	if err != nil {
+		return nil, platform.FieldError("entrants", err.Error())
+	}
+	resp := &movementv1.RecommendMovementsResponse{}
+	for _, r := range found {
+		kind := movementv1.Kind_KIND_MITCHELL
+		if r.Kind == movement.KindHowell {
+			kind = movementv1.Kind_KIND_HOWELL
+		}
+		resp.Recommendations = append(resp.Recommendations, &movementv1.Recommendation{
+			Name:        r.Name,
+			Choice:      &movementv1.MovementChoice{Kind: kind, Rounds: int32(r.Rounds), BoardsPerRound: int32(r.BoardsPerRound), FirstBoard: 1},
+			Tables:      int32(r.Tables),
+			Rounds:      int32(r.Rounds),
+			TotalBoards: int32(r.TotalBoards),
+			SitOut:      r.SitOut,
+			Why:         r.Why,
+			Sections:    int32(r.Sections),
+		})
+	}
+	return resp, nil
+}

@@ -1,0 +1,218 @@
+// Package movement is Director's movement service: the gRPC server of
+// bridge.movement.v1.MovementService over its bbolt store, movement.db. It
+// keeps the sessions and sections of events with their entrants, and the
+// movements of package github.com/bridge-director/director/movement they
+// play.
+package movement
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
+	"go.etcd.io/bbolt"
+	"google.golang.org/grpc"
+
+	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
+	"github.com/bridge-director/director/services/platform"
+)
+
+// Patterns of the names the service answers to.
+const (
+	eventPattern   = "events/{event}"
+	sessionPattern = eventPattern + "/sessions/{session:n}"
+	sectionPattern = sessionPattern + "/sections/{section:letters}"
+)
+
+// Limits that keep a mistyped number from becoming a schedule.
+const (
+	maxSession  = 99
+	maxEntrants = 200
+	maxPlayers  = 8
+	maxText     = 100
+)
+
+// Service implements movementv1.MovementServiceServer and platform.Service.
+type Service struct {
+	movementv1.UnimplementedMovementServiceServer
+	store *platform.Store
+	now   func() time.Time
+}
+
+// Option configures a Service.
+type Option func(*Service)
+
+// WithClock makes the service stamp its records with now.
+func WithClock(now func() time.Time) Option { return func(s *Service) { s.now = now } }
+
+// Open opens (or creates) movement.db in dataDir and returns the service.
+func Open(dataDir string, opts ...Option) (*Service, error) {
+	s := &Service{now: time.Now}
+	for _, o := range opts {
+		o(s)
+	}
+	store, err := platform.OpenStore(filepath.Join(dataDir, "movement.db"), migrations, platform.WithClock(s.now))
+	if err != nil {
+		return nil, err
+	}
+	s.store = store
+	return s, nil
+}
+
+// Name is the service's name in health checks and logs.
+func (s *Service) Name() string { return "movement" }
+
+// RegisterGRPC registers the service on a gRPC server.
+func (s *Service) RegisterGRPC(g *grpc.Server) { movementv1.RegisterMovementServiceServer(g, s) }
+
+// RegisterGateway registers the REST routes and the card downloads.
+func (s *Service) RegisterGateway(ctx context.Context, mux *runtime.ServeMux, conn *grpc.ClientConn) error {
+	if err := movementv1.RegisterMovementServiceHandler(ctx, mux, conn); err != nil {
+		return err
+	}
+	return registerDownloads(mux, movementv1.NewMovementServiceClient(conn))
+}
+
+// Close closes the store.
+func (s *Service) Close() error { return s.store.Close() }
+
+// CreateSession creates a session of an event.
+func (s *Service) CreateSession(ctx context.Context, req *movementv1.CreateSessionRequest) (*movementv1.CreateSessionResponse, error) {
+	if _, err := platform.ParseName("parent", req.GetParent(), eventPattern); err != nil {
+		return nil, err
+	}
+	if n := req.GetSessionId(); n < 1 || n > maxSession {
+		return nil, platform.FieldError("session_id", fmt.Sprintf("session %d is outside 1 to %d", n, maxSession))
+	}
+	session := &movementv1.Session{
+		Name:      req.GetParent() + "/sessions/" + strconv.Itoa(int(req.GetSessionId())),
+		Title:     req.GetSession().GetTitle(),
+		StartTime: req.GetSession().GetStartTime(),
+	}
+	if len(session.Title) > maxText {
+		return nil, platform.FieldError("session.title", fmt.Sprintf("a title is at most %d characters", maxText))
+	}
+	resp := &movementv1.CreateSessionResponse{}
+	err := s.store.Mutate(ctx, movementv1.MovementService_CreateSession_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
+		if ok, err := get(tx, bucketSessions, session.Name, &movementv1.Session{}); err != nil || ok {
+			if ok {
+				return platform.AlreadyExists(session.Name+" already exists", nil)
+			}
+			return err
+		}
+		resp.Session = session
+		return put(tx, bucketSessions, session.Name, session)
+	})
+	return resp, err
+}
+
+// GetSession returns a session with the letters of its sections.
+func (s *Service) GetSession(ctx context.Context, req *movementv1.GetSessionRequest) (*movementv1.GetSessionResponse, error) {
+	if _, err := platform.ParseName("name", req.GetName(), sessionPattern); err != nil {
+		return nil, err
+	}
+	resp := &movementv1.GetSessionResponse{}
+	err := s.store.View(func(tx *bbolt.Tx) (err error) {
+		if resp.Session, err = mustSession(tx, req.GetName()); err == nil {
+			resp.Session.Sections = sectionsOf(tx, req.GetName())
+		}
+		return err
+	})
+	return resp, err
+}
+
+// CreateSection creates a section of a session with its entrants.
+func (s *Service) CreateSection(ctx context.Context, req *movementv1.CreateSectionRequest) (*movementv1.CreateSectionResponse, error) {
+	if _, err := platform.ParseName("parent", req.GetParent(), sessionPattern); err != nil {
+		return nil, err
+	}
+	if !platform.ValidSection(req.GetSectionId()) {
+		return nil, platform.FieldError("section_id", fmt.Sprintf("%q is not a section: use 1 to 8 capital letters or digits, such as A", req.GetSectionId()))
+	}
+	entrants, err := checkEntrants(req.GetSection().GetEntrants())
+	if err != nil {
+		return nil, err
+	}
+	section := &movementv1.Section{Name: req.GetParent() + "/sections/" + req.GetSectionId(), Entrants: entrants}
+	resp := &movementv1.CreateSectionResponse{}
+	err = s.store.Mutate(ctx, movementv1.MovementService_CreateSection_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
+		if _, err := mustSession(tx, req.GetParent()); err != nil {
+			return err
+		}
+		if ok, err := get(tx, bucketSections, section.Name, &movementv1.Section{}); err != nil || ok {
+			if ok {
+				return platform.AlreadyExists(section.Name+" already exists", nil)
+			}
+			return err
+		}
+		resp.Section = section
+		return put(tx, bucketSections, section.Name, section)
+	})
+	return resp, err
+}
+
+// checkEntrants checks a section's entrants and orders them by number.
+func checkEntrants(in []*movementv1.Entrant) ([]*movementv1.Entrant, error) {
+	if len(in) < 2 || len(in) > maxEntrants {
+		return nil, platform.FieldError("section.entrants", fmt.Sprintf("%d entrants: a section has 2 to %d", len(in), maxEntrants))
+	}
+	seen := map[int32]bool{}
+	out := make([]*movementv1.Entrant, len(in))
+	for i, e := range in {
+		field := fmt.Sprintf("section.entrants[%d]", i)
+		if err := checkEntrant(field, e); err != nil {
+			return nil, err
+		}
+		if seen[e.GetNumber()] {
+			return nil, platform.FieldError(field+".number", fmt.Sprintf("number %d is given twice", e.GetNumber()))
+		}
+		seen[e.GetNumber()] = true
+		out[i] = &movementv1.Entrant{Number: e.GetNumber(), Name: e.GetName(), Players: e.GetPlayers(), FromRound: 1}
+	}
+	slices.SortFunc(out, func(a, b *movementv1.Entrant) int { return cmp.Compare(a.GetNumber(), b.GetNumber()) })
+	return out, nil
+}
+
+func checkEntrant(field string, e *movementv1.Entrant) error {
+	switch {
+	case e.GetNumber() < 1 || e.GetNumber() > maxEntrants*2:
+		return platform.FieldError(field+".number", fmt.Sprintf("%d is outside 1 to %d", e.GetNumber(), maxEntrants*2))
+	case len(e.GetName()) > maxText:
+		return platform.FieldError(field+".name", fmt.Sprintf("a name is at most %d characters", maxText))
+	case len(e.GetPlayers()) > maxPlayers:
+		return platform.FieldError(field+".players", fmt.Sprintf("at most %d players", maxPlayers))
+	}
+	for j, p := range e.GetPlayers() {
+		if len(p.GetName()) > maxText || len(p.GetMemberNumber()) > maxText {
+			return platform.FieldError(fmt.Sprintf("%s.players[%d]", field, j), fmt.Sprintf("names and member numbers are at most %d characters", maxText))
+		}
+	}
+	return nil
+}
+
+// GetSection returns a section.
+func (s *Service) GetSection(ctx context.Context, req *movementv1.GetSectionRequest) (*movementv1.GetSectionResponse, error) {
+	section, err := s.section("name", req.GetName())
+	if err != nil {
+		return nil, err
+	}
+	return &movementv1.GetSectionResponse{Section: section}, nil
+}
+
+// section reads a section named in field.
+func (s *Service) section(field, name string) (*movementv1.Section, error) {
+	if _, err := platform.ParseName(field, name, sectionPattern); err != nil {
+		return nil, err
+	}
+	var section *movementv1.Section
+	err := s.store.View(func(tx *bbolt.Tx) (err error) {
+		section, err = mustSection(tx, name)
+		return err
+	})
+	return section, err
+}

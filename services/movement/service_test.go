@@ -1,0 +1,287 @@
+package movement
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"log/slog"
+	"net"
+	"strings"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/status"
+	"google.golang.org/grpc/test/bufconn"
+	"google.golang.org/protobuf/proto"
+
+	"github.com/bridge-director/director/movement"
+	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
+	"github.com/bridge-director/director/services/platform"
+)
+
+// harness is a movement service on a real bbolt file, reached over
+// in-memory gRPC through the platform's interceptors.
+type harness struct {
+	client movementv1.MovementServiceClient
+	stop   func()
+}
+
+func start(t testing.TB, dir string) *harness {
+	t.Helper()
+	svc, err := Open(dir, WithClock(func() time.Time { return time.Date(2026, 11, 24, 19, 0, 0, 0, time.UTC) }))
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	lis := bufconn.Listen(1 << 20)
+	srv := grpc.NewServer(platform.ServerOptions(slog.New(slog.NewTextHandler(io.Discard, nil)), platform.DevelopmentAuthenticator(), svc.Policy())...)
+	svc.RegisterGRPC(srv)
+	go srv.Serve(lis)
+	conn, err := grpc.NewClient("passthrough:///bufnet",
+		grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return lis.DialContext(ctx) }),
+		grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &harness{client: movementv1.NewMovementServiceClient(conn)}
+	h.stop = func() {
+		conn.Close()
+		srv.Stop()
+		svc.Close()
+	}
+	t.Cleanup(h.stop)
+	return h
+}
+
+const sectionName = "events/club-night/sessions/1/sections/A"
+
+// section creates session 1 and section A with pairs numbered 1 to n and
+// chooses a movement.
+func (h *harness) section(t *testing.T, n int, choice *movementv1.MovementChoice) *movementv1.Section {
+	t.Helper()
+	ctx := context.Background()
+	if _, err := h.client.CreateSession(ctx, &movementv1.CreateSessionRequest{Parent: "events/club-night", SessionId: 1, Session: &movementv1.Session{Title: "Tuesday"}}); err != nil && status.Code(err) != codes.AlreadyExists {
+		t.Fatal(err)
+	}
+	var entrants []*movementv1.Entrant
+	for i := 1; i <= n; i++ {
+		entrants = append(entrants, &movementv1.Entrant{Number: int32(i), Players: []*movementv1.Player{{Name: "North player", MemberNumber: "1234"}}})
+	}
+	if _, err := h.client.CreateSection(ctx, &movementv1.CreateSectionRequest{Parent: "events/club-night/sessions/1", SectionId: "A", Section: &movementv1.Section{Entrants: entrants}}); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := h.client.SetMovement(ctx, &movementv1.SetMovementRequest{Name: sectionName, Choice: choice})
+	if err != nil {
+		t.Fatalf("SetMovement: %v", err)
+	}
+	return resp.GetSection()
+}
+
+func wantCode(t *testing.T, err error, code codes.Code, text string) {
+	t.Helper()
+	if st, _ := status.FromError(err); st.Code() != code || !strings.Contains(st.Message(), text) {
+		t.Fatalf("got %v %q, want %v containing %q", st.Code(), st.Message(), code, text)
+	}
+}
+
+func TestMitchellScheduleAndMoves(t *testing.T) {
+	h := start(t, t.TempDir())
+	// Seven tables, four boards a round.
+	section := h.section(t, 14, &movementv1.MovementChoice{Kind: movementv1.Kind_KIND_MITCHELL, BoardsPerRound: 4})
+	mv := section.GetMovement()
+	if mv.GetTables() != 7 || mv.GetRounds() != 7 || !mv.GetTwoWinners() || len(mv.GetSeatings()) != 49 {
+		t.Fatalf("movement %s: %d tables, %d rounds, %d seatings", mv.GetName(), mv.GetTables(), mv.GetRounds(), len(mv.GetSeatings()))
+	}
+	ctx := context.Background()
+	tr, err := h.client.GetTableRound(ctx, &movementv1.GetTableRoundRequest{Section: sectionName, Table: 3, Round: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat := tr.GetSeating()
+	if seat.GetNs() != 3 || seat.GetHighBoard()-seat.GetLowBoard() != 3 {
+		t.Errorf("table 3 round 2: %v; want pair 3 North-South on four boards", seat)
+	}
+	// Everyone goes where the next round seats them.
+	next, err := h.client.GetTableRound(ctx, &movementv1.GetTableRoundRequest{Section: sectionName, Table: 4, Round: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range tr.GetNext() {
+		switch m.GetWho() {
+		case "North-South":
+			if m.GetTable() != 3 || !strings.Contains(m.GetText(), "stays") {
+				t.Errorf("North-South move %v: want to stay at table 3", m)
+			}
+		case "East-West":
+			if m.GetTable() != 4 || next.GetSeating().GetEw() != seat.GetEw() {
+				t.Errorf("East-West move %v: want table 4, where round 3 seats pair %d", m, seat.GetEw())
+			}
+		case "boards":
+			if m.GetTable() != 2 {
+				t.Errorf("boards move %v: want table 2", m)
+			}
+		}
+	}
+	path, err := h.client.GetEntrantPath(ctx, &movementv1.GetEntrantPathRequest{Section: sectionName, Entrant: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	boards := map[int32]bool{}
+	for _, stop := range path.GetStops() {
+		if boards[stop.GetLowBoard()] {
+			t.Errorf("pair 9 plays boards %d twice", stop.GetLowBoard())
+		}
+		boards[stop.GetLowBoard()] = true
+	}
+	if len(path.GetStops()) != 7 || len(boards) != 7 {
+		t.Errorf("pair 9's path %v: want 7 rounds on 7 sets", path.GetStops())
+	}
+}
+
+func TestLateAndWithdrawnPairsKeepTheRestOfTheSchedule(t *testing.T) {
+	h := start(t, t.TempDir())
+	// Thirteen pairs: a seven-table Howell with a sit-out.
+	before := h.section(t, 13, &movementv1.MovementChoice{Kind: movementv1.Kind_KIND_HOWELL})
+	ctx := context.Background()
+	late, err := h.client.AddLateEntrant(ctx, &movementv1.AddLateEntrantRequest{Section: sectionName, Entrant: &movementv1.Entrant{Number: 14}, FromRound: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, st := range late.GetSection().GetMovement().GetSeatings() {
+		old := before.GetMovement().GetSeatings()[i]
+		empty := old.GetNs() == movement.None || old.GetEw() == movement.None
+		switch {
+		case st.GetRound() < 3 && !proto.Equal(st, old):
+			t.Fatalf("round %d changed: %v became %v", st.GetRound(), old, st)
+		case st.GetRound() >= 3 && empty && st.GetNs() != 14 && st.GetEw() != 14:
+			t.Fatalf("round %d: the empty seat %v was not given to pair 14", st.GetRound(), st)
+		case (st.GetNs() == 14 || st.GetEw() == 14) && st.GetLowBoard() == 0:
+			t.Fatalf("round %d: pair 14 is seated with no boards: %v", st.GetRound(), st)
+		}
+	}
+	out, err := h.client.WithdrawEntrant(ctx, &movementv1.WithdrawEntrantRequest{Section: sectionName, Entrant: 5, FromRound: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range out.GetSection().GetMovement().GetSeatings() {
+		if st.GetRound() >= 6 && (st.GetNs() == 5 || st.GetEw() == 5) {
+			t.Fatalf("pair 5 still seated after withdrawing: %v", st)
+		}
+	}
+	_, err = h.client.WithdrawEntrant(ctx, &movementv1.WithdrawEntrantRequest{Section: sectionName, Entrant: 5, FromRound: 7})
+	wantCode(t, err, codes.FailedPrecondition, "already withdrawn")
+	_, err = h.client.AddLateEntrant(ctx, &movementv1.AddLateEntrantRequest{Section: sectionName, Entrant: &movementv1.Entrant{Number: 14}, FromRound: 5})
+	wantCode(t, err, codes.InvalidArgument, "already has an entrant 14")
+}
+
+func TestBalanceAndFiles(t *testing.T) {
+	h := start(t, t.TempDir())
+	h.section(t, 8, &movementv1.MovementChoice{Kind: movementv1.Kind_KIND_HOWELL, BoardsPerRound: 3})
+	ctx := context.Background()
+	b, err := h.client.GetBalance(ctx, &movementv1.GetBalanceRequest{Section: sectionName})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A complete Howell for eight pairs: all 28 pairs of pairs meet once.
+	if len(b.GetMeetings()) != 1 || b.GetMeetings()[0].GetValue() != 1 || b.GetMeetings()[0].GetPairs() != 28 {
+		t.Errorf("meetings %v: want every pair to meet every other once", b.GetMeetings())
+	}
+	csv, err := h.client.ExportSection(ctx, &movementv1.ExportSectionRequest{Name: sectionName, Format: movementv1.Format_FORMAT_ROUND_DATA_CSV})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := movement.ReadRoundDataCSV(bytes.NewReader(csv.GetContent()))
+	if err != nil || len(rows) != 28 || rows[0].Section != "A" || csv.GetFileName() != "club-night-1-A-rounddata.csv" {
+		t.Errorf("RoundData %q: %d rows, %v", csv.GetFileName(), len(rows), err)
+	}
+	for _, f := range []movementv1.Format{movementv1.Format_FORMAT_CARDS_TEXT, movementv1.Format_FORMAT_CARDS_PDF} {
+		file, err := h.client.ExportSection(ctx, &movementv1.ExportSectionRequest{Name: sectionName, Format: f})
+		if err != nil || len(file.GetContent()) == 0 {
+			t.Errorf("%v: %v", f, err)
+		}
+	}
+	text, _ := h.client.ExportSection(ctx, &movementv1.ExportSectionRequest{Name: sectionName, Format: movementv1.Format_FORMAT_CARDS_TEXT})
+	if !strings.Contains(string(text.GetContent()), "Table 4") {
+		t.Errorf("the text cards have no card for table 4:\n%s", text.GetContent())
+	}
+}
+
+func TestTeamsRoundRobinSeatsTeams(t *testing.T) {
+	h := start(t, t.TempDir())
+	section := h.section(t, 4, &movementv1.MovementChoice{Kind: movementv1.Kind_KIND_TEAMS_ROUND_ROBIN, BoardsPerRound: 8})
+	mv := section.GetMovement()
+	if mv.GetRounds() != 3 || mv.GetTables() != 4 {
+		t.Fatalf("four teams: %d rounds at %d tables, want 3 at 4", mv.GetRounds(), mv.GetTables())
+	}
+	met := map[[2]int32]int{}
+	for _, st := range mv.GetSeatings() {
+		if st.GetNs() < 1 || st.GetNs() > 4 || st.GetEw() < 1 || st.GetEw() > 4 {
+			t.Fatalf("seating %v: want team numbers 1 to 4", st)
+		}
+		met[[2]int32{min(st.GetNs(), st.GetEw()), max(st.GetNs(), st.GetEw())}]++
+	}
+	// Six matches, each at two tables (the open and the closed room).
+	if len(met) != 6 {
+		t.Errorf("%d matches: want every team to meet every other", len(met))
+	}
+	for pair, tables := range met {
+		if tables != 2 {
+			t.Errorf("teams %v meet at %d tables, want 2 rooms", pair, tables)
+		}
+	}
+}
+
+func TestBadRequestsNameTheField(t *testing.T) {
+	h := start(t, t.TempDir())
+	ctx := context.Background()
+	_, err := h.client.CreateSection(ctx, &movementv1.CreateSectionRequest{Parent: "events/club-night/sessions/1", SectionId: "A",
+		Section: &movementv1.Section{Entrants: []*movementv1.Entrant{{Number: 1}, {Number: 2}}}})
+	wantCode(t, err, codes.NotFound, "events/club-night/sessions/1")
+	h.client.CreateSession(ctx, &movementv1.CreateSessionRequest{Parent: "events/club-night", SessionId: 1})
+	for _, c := range []struct {
+		id       string
+		entrants []*movementv1.Entrant
+		field    string
+	}{
+		{"a", []*movementv1.Entrant{{Number: 1}, {Number: 2}}, "section_id"},
+		{"A", []*movementv1.Entrant{{Number: 1}}, "section.entrants"},
+		{"A", []*movementv1.Entrant{{Number: 1}, {Number: 1}}, "section.entrants[1].number"},
+		{"A", []*movementv1.Entrant{{Number: 1}, {Number: 0}}, "section.entrants[1].number"},
+	} {
+		_, err := h.client.CreateSection(ctx, &movementv1.CreateSectionRequest{Parent: "events/club-night/sessions/1", SectionId: c.id, Section: &movementv1.Section{Entrants: c.entrants}})
+		wantCode(t, err, codes.InvalidArgument, c.field)
+	}
+	_, err = h.client.GetTableRound(ctx, &movementv1.GetTableRoundRequest{Section: sectionName, Table: 1, Round: 1})
+	wantCode(t, err, codes.NotFound, sectionName)
+	h.client.CreateSection(ctx, &movementv1.CreateSectionRequest{Parent: "events/club-night/sessions/1", SectionId: "A",
+		Section: &movementv1.Section{Entrants: []*movementv1.Entrant{{Number: 1}, {Number: 2}, {Number: 3}, {Number: 4}}}})
+	_, err = h.client.GetTableRound(ctx, &movementv1.GetTableRoundRequest{Section: sectionName, Table: 1, Round: 1})
+	wantCode(t, err, codes.FailedPrecondition, "no movement yet")
+	_, err = h.client.SetMovement(ctx, &movementv1.SetMovementRequest{Name: sectionName, Choice: &movementv1.MovementChoice{}})
+	wantCode(t, err, codes.InvalidArgument, "choice.kind")
+}
+
+func TestRecommendForAClubNight(t *testing.T) {
+	h := start(t, t.TempDir())
+	resp, err := h.client.RecommendMovements(context.Background(), &movementv1.RecommendMovementsRequest{Entrants: 13, Boards: 26, Minutes: 180})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(resp.GetRecommendations()) == 0 {
+		t.Fatal("no movement fits 13 pairs")
+	}
+	best := resp.GetRecommendations()[0]
+	if !best.GetSitOut() || best.GetTotalBoards() < 20 || best.GetTotalBoards() > 30 || best.GetWhy() == "" {
+		t.Errorf("best for 13 pairs, 26 boards, three hours: %v", best)
+	}
+	// The recommended choice is one the service can set.
+	h.section(t, 13, best.GetChoice())
+}
+
+func TestPolicyCoversEveryMethod(t *testing.T) {
+	if err := platform.CheckPolicyCovers((&Service{}).Policy(), movementv1.MovementService_ServiceDesc); err != nil {
+		t.Fatal(err)
+	}
+}

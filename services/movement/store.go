@@ -1,0 +1,91 @@
+package movement
+
+// The bucket tree of movement.db. Values are protobuf messages of
+// bridge.movement.v1, keyed by resource name.
+//
+//	meta/schema_version                 (platform)
+//	idempotency/...                     (platform: replies by request_id)
+//	sessions/<session name> -> Session
+//	sections/<section name> -> Section  with its entrants and movement
+//
+// A section's name begins with its session's, so a cursor lists a session's
+// sections by prefix. Movement seatings hold entrant numbers as the movement
+// gives them; an entrant's from_round and withdrawn_from_round say in which
+// rounds it is really there.
+
+import (
+	"bytes"
+	"fmt"
+
+	"go.etcd.io/bbolt"
+	"google.golang.org/protobuf/proto"
+
+	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
+	"github.com/bridge-director/director/services/platform"
+)
+
+var (
+	bucketSessions = []byte("sessions")
+	bucketSections = []byte("sections")
+)
+
+// migrations of movement.db, in order; add new ones at the end.
+var migrations = []platform.Migration{
+	{Version: 1, Name: "create sessions and sections buckets", Apply: func(tx *bbolt.Tx) error {
+		for _, b := range [][]byte{bucketSessions, bucketSections} {
+			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
+				return err
+			}
+		}
+		return nil
+	}},
+}
+
+// get reads key of bucket into m, reporting whether it was there.
+func get(tx *bbolt.Tx, bucket []byte, key string, m proto.Message) (bool, error) {
+	v := tx.Bucket(bucket).Get([]byte(key))
+	if v == nil {
+		return false, nil
+	}
+	if err := proto.Unmarshal(v, m); err != nil {
+		return false, fmt.Errorf("movement.db: corrupt %s %q: %w", bucket, key, err)
+	}
+	return true, nil
+}
+
+func put(tx *bbolt.Tx, bucket []byte, key string, m proto.Message) error {
+	v, err := proto.MarshalOptions{Deterministic: true}.Marshal(m)
+	if err != nil {
+		return err
+	}
+	return tx.Bucket(bucket).Put([]byte(key), v)
+}
+
+func mustSession(tx *bbolt.Tx, name string) (*movementv1.Session, error) {
+	s := &movementv1.Session{}
+	ok, err := get(tx, bucketSessions, name, s)
+	if err == nil && !ok {
+		err = platform.NotFound("session", name)
+	}
+	return s, err
+}
+
+func mustSection(tx *bbolt.Tx, name string) (*movementv1.Section, error) {
+	s := &movementv1.Section{}
+	ok, err := get(tx, bucketSections, name, s)
+	if err == nil && !ok {
+		err = platform.NotFound("section", name)
+	}
+	return s, err
+}
+
+// sectionsOf lists the letters of a session's sections.
+func sectionsOf(tx *bbolt.Tx, session string) []string {
+	prefix := []byte(session + "/sections/")
+	var out []string
+	c := tx.Bucket(bucketSections).Cursor()
+	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
+		out = append(out, string(k[len(prefix):]))
+	}
+	return out
+}

@@ -1,0 +1,72 @@
+package scoring
+
+import (
+	"context"
+	"fmt"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/status"
+
+	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
+	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
+)
+
+// A result sent for a section that has a movement must be the one the
+// schedule says: a board of that table's round, between the pairs seated
+// there. The schedule is the movement service's; scoring asks it over gRPC.
+
+// Peers names the services scoring calls.
+func (s *Service) Peers() []string { return []string{"movement"} }
+
+// Connect gives scoring its connection to a peer.
+func (s *Service) Connect(peer string, conn grpc.ClientConnInterface) {
+	if peer == "movement" {
+		s.movement = movementv1.NewMovementServiceClient(conn)
+	}
+}
+
+// checkSchedule refuses a result that does not match the schedule of its
+// section. A section the movement service does not know, or one without a
+// movement yet, has nothing to check against. The caller's credentials go
+// with the question, so the movement service answers what the caller may
+// read.
+func (s *Service) checkSchedule(ctx context.Context, event string, r *scoringv1.Result) error {
+	if s.movement == nil {
+		return nil
+	}
+	if md, ok := metadata.FromIncomingContext(ctx); ok {
+		ctx = metadata.NewOutgoingContext(ctx, metadata.MD{"authorization": md.Get("authorization")})
+	}
+	section := fmt.Sprintf("events/%s/sessions/%d/sections/%s", event, r.GetSession(), r.GetSection())
+	got, err := s.movement.GetTableRound(ctx, &movementv1.GetTableRoundRequest{Section: section, Table: r.GetTable(), Round: r.GetRound()})
+	switch status.Code(err) {
+	case codes.OK:
+	case codes.NotFound, codes.FailedPrecondition:
+		if !s.hasMovement(ctx, section) {
+			return nil
+		}
+		return status.Errorf(codes.FailedPrecondition, "%s has no table %d in round %d", section, r.GetTable(), r.GetRound())
+	default:
+		return status.Errorf(codes.Unavailable, "the schedule of %s could not be checked, send the result again: %v", section, status.Convert(err).Message())
+	}
+	seat := got.GetSeating()
+	if r.GetBoard() >= seat.GetLowBoard() && r.GetBoard() <= seat.GetHighBoard() && seat.GetLowBoard() != 0 &&
+		r.GetNsPair() == seat.GetNs() && r.GetEwPair() == seat.GetEw() {
+		return nil
+	}
+	st := status.New(codes.FailedPrecondition, fmt.Sprintf(
+		"the schedule of %s has table %d in round %d playing boards %d to %d with pair %d North-South and pair %d East-West; this result is board %d, pairs %d and %d",
+		section, r.GetTable(), r.GetRound(), seat.GetLowBoard(), seat.GetHighBoard(), seat.GetNs(), seat.GetEw(), r.GetBoard(), r.GetNsPair(), r.GetEwPair()))
+	if withSeat, err := st.WithDetails(seat); err == nil {
+		st = withSeat
+	}
+	return st.Err()
+}
+
+// hasMovement asks whether a section exists and has a movement.
+func (s *Service) hasMovement(ctx context.Context, section string) bool {
+	got, err := s.movement.GetSection(ctx, &movementv1.GetSectionRequest{Name: section})
+	return err == nil && got.GetSection().GetMovement() != nil
+}
