@@ -3,21 +3,15 @@ package dealing
 import (
 	"bytes"
 	"context"
-	"io"
-	"log/slog"
-	"net"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
-	"google.golang.org/grpc/test/bufconn"
 	"google.golang.org/protobuf/proto"
 
 	"github.com/bridge-director/director/bridge"
@@ -26,6 +20,7 @@ import (
 	"github.com/bridge-director/director/formats/pbn"
 	dealingv1 "github.com/bridge-director/director/proto/bridge/dealing/v1"
 	"github.com/bridge-director/director/services/platform"
+	"github.com/bridge-director/director/services/platform/platformtest"
 )
 
 // harness is a dealing service on a real bbolt file, reached over in-memory
@@ -64,23 +59,8 @@ func start(t testing.TB, dir string) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lis := bufconn.Listen(1 << 20)
-	srv := grpc.NewServer(platform.ServerOptions(slog.New(slog.NewTextHandler(io.Discard, nil)), auth, svc.Policy())...)
-	svc.RegisterGRPC(srv)
-	go srv.Serve(lis)
-	conn, err := grpc.NewClient("passthrough:///bufnet",
-		grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return lis.DialContext(ctx) }),
-		grpc.WithTransportCredentials(insecure.NewCredentials()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := &harness{client: dealingv1.NewDealingServiceClient(conn)}
-	h.stop = func() {
-		conn.Close()
-		srv.Stop()
-		svc.Close()
-	}
-	t.Cleanup(h.stop)
+	conn, stop := platformtest.Serve(t, svc, auth)
+	h := &harness{client: dealingv1.NewDealingServiceClient(conn), stop: stop}
 	return h
 }
 

@@ -3,23 +3,18 @@ package movement
 import (
 	"bytes"
 	"context"
-	"io"
-	"log/slog"
-	"net"
 	"strings"
 	"testing"
 	"time"
 
-	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/status"
-	"google.golang.org/grpc/test/bufconn"
 	"google.golang.org/protobuf/proto"
 
 	"github.com/bridge-director/director/movement"
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	"github.com/bridge-director/director/services/platform"
+	"github.com/bridge-director/director/services/platform/platformtest"
 )
 
 // harness is a movement service on a real bbolt file, reached over
@@ -35,23 +30,8 @@ func start(t testing.TB, dir string) *harness {
 	if err != nil {
 		t.Fatalf("Open: %v", err)
 	}
-	lis := bufconn.Listen(1 << 20)
-	srv := grpc.NewServer(platform.ServerOptions(slog.New(slog.NewTextHandler(io.Discard, nil)), platform.DevelopmentAuthenticator(), svc.Policy())...)
-	svc.RegisterGRPC(srv)
-	go srv.Serve(lis)
-	conn, err := grpc.NewClient("passthrough:///bufnet",
-		grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return lis.DialContext(ctx) }),
-		grpc.WithTransportCredentials(insecure.NewCredentials()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := &harness{client: movementv1.NewMovementServiceClient(conn)}
-	h.stop = func() {
-		conn.Close()
-		srv.Stop()
-		svc.Close()
-	}
-	t.Cleanup(h.stop)
+	conn, stop := platformtest.Serve(t, svc, nil)
+	h := &harness{client: movementv1.NewMovementServiceClient(conn), stop: stop}
 	return h
 }
 

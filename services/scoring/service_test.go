@@ -2,25 +2,19 @@ package scoring
 
 import (
 	"context"
-	"io"
-	"log/slog"
-	"net"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
-	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/status"
-	"google.golang.org/grpc/test/bufconn"
 	"google.golang.org/protobuf/proto"
 
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
 	"github.com/bridge-director/director/services/platform"
+	"github.com/bridge-director/director/services/platform/platformtest"
 )
 
 // harness is a scoring service on a real bbolt file, reached over in-memory
@@ -40,28 +34,8 @@ func start(t testing.TB, dir string) *harness {
 	if err != nil {
 		t.Fatalf("Open: %v", err)
 	}
-	lis := bufconn.Listen(1 << 20)
-	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	srv := grpc.NewServer(platform.ServerOptions(logger, platform.DevelopmentAuthenticator(), svc.Policy())...)
-	svc.RegisterGRPC(srv)
-	go srv.Serve(lis)
-	conn, err := grpc.NewClient("passthrough:///bufnet",
-		grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return lis.DialContext(ctx) }),
-		grpc.WithTransportCredentials(insecure.NewCredentials()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := &harness{dir: dir, svc: svc, client: scoringv1.NewScoringServiceClient(conn)}
-	var once sync.Once
-	h.stop = func() {
-		once.Do(func() {
-			conn.Close()
-			srv.Stop()
-			svc.Close()
-		})
-	}
-	t.Cleanup(h.stop)
-	return h
+	conn, stop := platformtest.Serve(t, svc, nil)
+	return &harness{dir: dir, svc: svc, client: scoringv1.NewScoringServiceClient(conn), stop: stop}
 }
 
 func newHarness(t testing.TB) *harness {
