@@ -17,6 +17,7 @@ func (s *Service) Policy() platform.Policy {
 	return platform.Policy{
 		movementv1.MovementService_CreateSession_FullMethodName:      {director},
 		movementv1.MovementService_GetSession_FullMethodName:         {public},
+		movementv1.MovementService_ListSessions_FullMethodName:       {public},
 		movementv1.MovementService_CreateSection_FullMethodName:      {director, scorer},
 		movementv1.MovementService_GetSection_FullMethodName:         {public},
 		movementv1.MovementService_SetMovement_FullMethodName:        {director, scorer},

@@ -6,17 +6,20 @@
 package movement
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"fmt"
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"go.etcd.io/bbolt"
 	"google.golang.org/grpc"
+	"google.golang.org/protobuf/proto"
 
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	"github.com/bridge-director/director/services/platform"
@@ -124,6 +127,35 @@ func (s *Service) GetSession(ctx context.Context, req *movementv1.GetSessionRequ
 		return err
 	})
 	return resp, err
+}
+
+// ListSessions lists an event's sessions in order, each with its sections.
+func (s *Service) ListSessions(ctx context.Context, req *movementv1.ListSessionsRequest) (*movementv1.ListSessionsResponse, error) {
+	if _, err := platform.ParseName("parent", req.GetParent(), eventPattern); err != nil {
+		return nil, err
+	}
+	resp := &movementv1.ListSessionsResponse{}
+	err := s.store.View(func(tx *bbolt.Tx) error {
+		prefix := []byte(req.GetParent() + "/sessions/")
+		c := tx.Bucket(bucketSessions).Cursor()
+		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+			session := &movementv1.Session{}
+			if err := proto.Unmarshal(v, session); err != nil {
+				return fmt.Errorf("movement.db: corrupt session %q: %w", k, err)
+			}
+			session.Sections = sectionsOf(tx, session.GetName())
+			resp.Sessions = append(resp.Sessions, session)
+		}
+		return nil
+	})
+	// Names sort as text ("10" before "2"); people want session order.
+	slices.SortFunc(resp.Sessions, func(a, b *movementv1.Session) int { return cmp.Compare(sessionNumber(a), sessionNumber(b)) })
+	return resp, err
+}
+
+func sessionNumber(s *movementv1.Session) int {
+	n, _ := strconv.Atoi(s.GetName()[strings.LastIndex(s.GetName(), "/")+1:])
+	return n
 }
 
 // CreateSection creates a section of a session with its entrants.

@@ -265,3 +265,27 @@ func TestPolicyCoversEveryMethod(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestListSessionsInOrder(t *testing.T) {
+	h := start(t, t.TempDir())
+	ctx := context.Background()
+	for _, n := range []int32{10, 2, 1} {
+		if _, err := h.client.CreateSession(ctx, &movementv1.CreateSessionRequest{Parent: "events/congress", SessionId: n}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h.client.CreateSession(ctx, &movementv1.CreateSessionRequest{Parent: "events/congress-two", SessionId: 1})
+	h.client.CreateSection(ctx, &movementv1.CreateSectionRequest{Parent: "events/congress/sessions/2", SectionId: "B", Section: &movementv1.Section{Entrants: []*movementv1.Entrant{{Number: 1}, {Number: 2}}}})
+	resp, err := h.client.ListSessions(ctx, &movementv1.ListSessionsRequest{Parent: "events/congress"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range resp.GetSessions() {
+		got = append(got, s.GetName()+strings.Join(s.GetSections(), ""))
+	}
+	want := "events/congress/sessions/1 events/congress/sessions/2B events/congress/sessions/10"
+	if strings.Join(got, " ") != want {
+		t.Errorf("sessions %q, want %q", got, want)
+	}
+}

@@ -25,6 +25,7 @@ const _ = grpc.SupportPackageIsVersion9
 const (
 	MovementService_CreateSession_FullMethodName      = "/bridge.movement.v1.MovementService/CreateSession"
 	MovementService_GetSession_FullMethodName         = "/bridge.movement.v1.MovementService/GetSession"
+	MovementService_ListSessions_FullMethodName       = "/bridge.movement.v1.MovementService/ListSessions"
 	MovementService_CreateSection_FullMethodName      = "/bridge.movement.v1.MovementService/CreateSection"
 	MovementService_GetSection_FullMethodName         = "/bridge.movement.v1.MovementService/GetSection"
 	MovementService_SetMovement_FullMethodName        = "/bridge.movement.v1.MovementService/SetMovement"
@@ -48,6 +49,8 @@ type MovementServiceClient interface {
 	CreateSession(ctx context.Context, in *CreateSessionRequest, opts ...grpc.CallOption) (*CreateSessionResponse, error)
 	// GetSession returns a session with its sections.
 	GetSession(ctx context.Context, in *GetSessionRequest, opts ...grpc.CallOption) (*GetSessionResponse, error)
+	// ListSessions lists the sessions of an event, in order.
+	ListSessions(ctx context.Context, in *ListSessionsRequest, opts ...grpc.CallOption) (*ListSessionsResponse, error)
 	// CreateSection creates a section of a session with its entrants.
 	CreateSection(ctx context.Context, in *CreateSectionRequest, opts ...grpc.CallOption) (*CreateSectionResponse, error)
 	// GetSection returns a section with its entrants and movement.
@@ -97,6 +100,16 @@ func (c *movementServiceClient) GetSession(ctx context.Context, in *GetSessionRe
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(GetSessionResponse)
 	err := c.cc.Invoke(ctx, MovementService_GetSession_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *movementServiceClient) ListSessions(ctx context.Context, in *ListSessionsRequest, opts ...grpc.CallOption) (*ListSessionsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListSessionsResponse)
+	err := c.cc.Invoke(ctx, MovementService_ListSessions_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -214,6 +227,8 @@ type MovementServiceServer interface {
 	CreateSession(context.Context, *CreateSessionRequest) (*CreateSessionResponse, error)
 	// GetSession returns a session with its sections.
 	GetSession(context.Context, *GetSessionRequest) (*GetSessionResponse, error)
+	// ListSessions lists the sessions of an event, in order.
+	ListSessions(context.Context, *ListSessionsRequest) (*ListSessionsResponse, error)
 	// CreateSection creates a section of a session with its entrants.
 	CreateSection(context.Context, *CreateSectionRequest) (*CreateSectionResponse, error)
 	// GetSection returns a section with its entrants and movement.
@@ -254,6 +269,9 @@ func (UnimplementedMovementServiceServer) CreateSession(context.Context, *Create
 }
 func (UnimplementedMovementServiceServer) GetSession(context.Context, *GetSessionRequest) (*GetSessionResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetSession not implemented")
+}
+func (UnimplementedMovementServiceServer) ListSessions(context.Context, *ListSessionsRequest) (*ListSessionsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListSessions not implemented")
 }
 func (UnimplementedMovementServiceServer) CreateSection(context.Context, *CreateSectionRequest) (*CreateSectionResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method CreateSection not implemented")
@@ -338,6 +356,24 @@ func _MovementService_GetSession_Handler(srv interface{}, ctx context.Context, d
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(MovementServiceServer).GetSession(ctx, req.(*GetSessionRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MovementService_ListSessions_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListSessionsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MovementServiceServer).ListSessions(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MovementService_ListSessions_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MovementServiceServer).ListSessions(ctx, req.(*ListSessionsRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -536,6 +572,10 @@ var MovementService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetSession",
 			Handler:    _MovementService_GetSession_Handler,
+		},
+		{
+			MethodName: "ListSessions",
+			Handler:    _MovementService_ListSessions_Handler,
 		},
 		{
 			MethodName: "CreateSection",
