@@ -1,0 +1,131 @@
+// Package rulings is the director's assistant: given what happened at the
+// table, it says what the Laws of Duplicate Bridge (2017) require — the
+// options to offer and who chooses, the restrictions that follow, what
+// information becomes unauthorised, whether a score adjustment may follow,
+// and the laws to cite.
+//
+// A ruling is a short dialogue, not a guess. Where the Laws leave a judgement
+// to the director (is the replacement call comparable? was the call
+// unintended?), the engine answers with a Question and continues once the
+// director's Answer is given.
+package rulings
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bridge-director/director/bridge"
+)
+
+// Question asks the director for a judgement the Laws leave to them.
+type Question struct {
+	// ID names the question in Answers: "unintended", "comparable".
+	ID string
+	// Text is the question as the director reads it.
+	Text string
+	// Choices are the possible answers; their IDs are what Answers hold.
+	Choices []Choice
+	// Law is the law that asks it: "25A1".
+	Law string
+}
+
+// Choice is one answer to a question, or one option a player may choose.
+type Choice struct {
+	ID, Text string
+}
+
+// Answers are the director's answers so far, by question ID.
+type Answers map[string]string
+
+// Option is a choice the Laws give a player after an irregularity.
+type Option struct {
+	// Chooser is the player who chooses (normally the offender's LHO, or
+	// declarer).
+	Chooser bridge.Seat
+	Choice
+	// Consequence says what follows if it is chosen.
+	Consequence string
+	// Law cites it.
+	Law string
+}
+
+// RestrictionKind is what a restriction obliges.
+type RestrictionKind uint8
+
+// The kinds of restriction a rectification creates.
+const (
+	// MustPassNextTurn: the player must pass at their next turn to call.
+	MustPassNextTurn RestrictionKind = iota + 1
+	// MustPassThroughout: the player must pass whenever it is their turn to
+	// call for the rest of the auction.
+	MustPassThroughout
+	// LeadProhibited: the player may not lead the given suits on the
+	// opening lead (Law 26).
+	LeadProhibited
+	// LeadRequired: the player must lead the given suit (Law 26, 50D2).
+	LeadRequired
+	// PenaltyCard: the card lies face up on the table and must be played at
+	// the first legal opportunity (Law 50), Major or minor.
+	PenaltyCard
+)
+
+// Restriction is an obligation a rectification puts on a player.
+type Restriction struct {
+	Kind   RestrictionKind
+	Seat   bridge.Seat
+	Suits  []bridge.Suit // for lead restrictions
+	Card   bridge.Card   // for a penalty card
+	Major  bool          // a major penalty card
+	Law    string
+	Reason string
+}
+
+// Ruling is what the Laws require after an irregularity, or, while a
+// judgement is still needed, the question to ask.
+type Ruling struct {
+	// Questions are the judgements still needed; when there are any, the
+	// rest of the ruling is provisional until they are answered.
+	Questions []Question
+	// Summary says in one or two sentences what happens.
+	Summary string
+	// Options are the choices the Laws give; Chooser says whose.
+	Options []Option
+	// Restrictions follow whatever is chosen.
+	Restrictions []Restriction
+	// Unauthorised lists information that is unauthorised to a side (Law
+	// 16C): "the withdrawn 1♠ is unauthorised to North-South".
+	Unauthorised []string
+	// AdjustmentMayFollow lists the laws under which the director may
+	// adjust the score at the end of play (23C, 27D, 16B, 64C ...).
+	AdjustmentMayFollow []string
+	// Laws cites every law applied, in order.
+	Laws []string
+}
+
+// Pending reports whether the ruling still needs the director's answers.
+func (r Ruling) Pending() bool { return len(r.Questions) > 0 }
+
+// String writes the ruling for a person.
+func (r Ruling) String() string {
+	var b strings.Builder
+	if r.Pending() {
+		for _, q := range r.Questions {
+			fmt.Fprintf(&b, "Question (Law %s): %s\n", q.Law, q.Text)
+		}
+		return b.String()
+	}
+	fmt.Fprintln(&b, r.Summary)
+	for _, o := range r.Options {
+		fmt.Fprintf(&b, "- %s may %s: %s (Law %s)\n", o.Chooser.Name(), o.Text, o.Consequence, o.Law)
+	}
+	for _, x := range r.Restrictions {
+		fmt.Fprintf(&b, "- %s: %s (Law %s)\n", x.Seat.Name(), x.Reason, x.Law)
+	}
+	for _, u := range r.Unauthorised {
+		fmt.Fprintf(&b, "- %s (Law 16C)\n", u)
+	}
+	if len(r.AdjustmentMayFollow) > 0 {
+		fmt.Fprintf(&b, "- the score may be adjusted at the end of play (Law %s)\n", strings.Join(r.AdjustmentMayFollow, ", "))
+	}
+	return b.String()
+}
