@@ -1,11 +1,13 @@
 package platform
 
 import (
+	"context"
 	"fmt"
 	"slices"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/metadata"
 )
 
 // Caller is a service that calls other services, always through their gRPC
@@ -63,4 +65,15 @@ func closeAll(conns []*grpc.ClientConn) {
 	for _, c := range conns {
 		c.Close()
 	}
+}
+
+// ForwardCredentials returns a context for calling a peer on behalf of the
+// caller of the RPC whose context is ctx: the caller's authorization goes
+// with the call, so the peer answers what the caller may do.
+func ForwardCredentials(ctx context.Context) context.Context {
+	md, ok := metadata.FromIncomingContext(ctx)
+	if !ok {
+		return ctx
+	}
+	return metadata.NewOutgoingContext(ctx, metadata.MD{"authorization": md.Get("authorization")})
 }

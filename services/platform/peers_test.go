@@ -1,8 +1,11 @@
 package platform
 
 import (
+	"context"
 	"strings"
 	"testing"
+
+	"google.golang.org/grpc/metadata"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
@@ -53,5 +56,16 @@ func TestConnectPeers(t *testing.T) {
 	_, err = connectPeers([]Service{&callingScoring{}}, local, nil)
 	if err == nil || !strings.Contains(err.Error(), "--peer movement=host:port") {
 		t.Errorf("movement nowhere: %v, want an error naming --peer", err)
+	}
+}
+
+func TestForwardCredentials(t *testing.T) {
+	in := metadata.NewIncomingContext(context.Background(), metadata.Pairs("authorization", "Bearer t-1", "x-other", "kept out"))
+	out, _ := metadata.FromOutgoingContext(ForwardCredentials(in))
+	if got := out.Get("authorization"); len(got) != 1 || got[0] != "Bearer t-1" || len(out.Get("x-other")) != 0 {
+		t.Errorf("forwarded %v: want only the authorization", out)
+	}
+	if _, ok := metadata.FromOutgoingContext(ForwardCredentials(context.Background())); ok {
+		t.Error("a call without credentials forwarded some")
 	}
 }

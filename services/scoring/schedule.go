@@ -6,11 +6,11 @@ import (
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
+	"github.com/bridge-director/director/services/platform"
 )
 
 // A result sent for a section that has a movement must be the one the
@@ -36,9 +36,7 @@ func (s *Service) checkSchedule(ctx context.Context, event string, r *scoringv1.
 	if s.movement == nil {
 		return nil
 	}
-	if md, ok := metadata.FromIncomingContext(ctx); ok {
-		ctx = metadata.NewOutgoingContext(ctx, metadata.MD{"authorization": md.Get("authorization")})
-	}
+	ctx = platform.ForwardCredentials(ctx)
 	section := fmt.Sprintf("events/%s/sessions/%d/sections/%s", event, r.GetSession(), r.GetSection())
 	got, err := s.movement.GetTableRound(ctx, &movementv1.GetTableRoundRequest{Section: section, Table: r.GetTable(), Round: r.GetRound()})
 	switch status.Code(err) {
