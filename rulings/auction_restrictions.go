@@ -1,0 +1,53 @@
+package rulings
+
+import "github.com/bridge-director/director/bridge"
+
+// Restrict puts a restriction on a player. Legal enforces the pass
+// restrictions while the auction lasts: a MustPassNextTurn ends with the
+// player's next pass, a MustPassThroughout lasts to the end of the auction.
+// Lead restrictions and penalty cards are kept for the play.
+func (a *Auction) Restrict(r Restriction) {
+	r.Suits = append([]bridge.Suit(nil), r.Suits...)
+	a.restrictions = append(a.restrictions, heldRestriction{Restriction: r, endedBy: -1})
+}
+
+// Restrictions are the restrictions in force, in the order they were made.
+// Once the auction has ended the pass restrictions are spent and only those
+// for the play remain.
+func (a *Auction) Restrictions() []Restriction {
+	var in []Restriction
+	ended := a.Ended()
+	for _, h := range a.restrictions {
+		if h.endedBy >= 0 || ended && h.isPassRestriction() {
+			continue
+		}
+		r := h.Restriction
+		r.Suits = append([]bridge.Suit(nil), r.Suits...)
+		in = append(in, r)
+	}
+	return in
+}
+
+// MustPass reports whether the player is required to pass when next it is
+// his turn, and the restriction that requires it (a MustPassThroughout
+// before a MustPassNextTurn, since it lasts longer).
+func (a *Auction) MustPass(seat bridge.Seat) (Restriction, bool) {
+	var found *heldRestriction
+	for i := range a.restrictions {
+		h := &a.restrictions[i]
+		if h.Seat != seat || h.endedBy >= 0 || !h.isPassRestriction() {
+			continue
+		}
+		if found == nil || h.Kind == MustPassThroughout && found.Kind != MustPassThroughout {
+			found = h
+		}
+	}
+	if found == nil || a.Ended() {
+		return Restriction{}, false
+	}
+	return found.Restriction, true
+}
+
+func (h heldRestriction) isPassRestriction() bool {
+	return h.Kind == MustPassNextTurn || h.Kind == MustPassThroughout
+}

@@ -1,0 +1,67 @@
+package rulings
+
+import (
+	"fmt"
+
+	"github.com/bridge-director/director/bridge"
+)
+
+// exposedCard rules on a card exposed or led during the auction period (Law
+// 24, 2017). The card stays face up until the auction ends; a single card
+// below honour rank that was not led prematurely has no further
+// rectification (24A); an honour or a card led prematurely (24B), or two or
+// more cards (24C), bar partner at his next turn. If the offender becomes
+// declarer or dummy the cards go back to his hand (24D); if he becomes a
+// defender each becomes a penalty card (24E, Law 50).
+func (c *auctionCase) exposedCard() {
+	card := c.irr.Card
+	honour := card.Rank >= bridge.Ten
+	led := false
+	several := false
+	if !honour {
+		var ok bool
+		if led, ok = c.yes(question("led", "24B", "Was %s's %s led prematurely, rather than exposed (dropped, or seen by partner)?",
+			c.offender.Name(), card.Symbol())); !ok {
+			return
+		}
+		if !led {
+			if several, ok = c.yes(question("more_cards", "24C", "Did %s expose two or more cards?", c.offender.Name())); !ok {
+				return
+			}
+		}
+	}
+	c.cite("24", "16C")
+	c.ruling.Unauthorised = append(c.ruling.Unauthorised, fmt.Sprintf(
+		"the exposed %s is authorised information for %s and unauthorised for %s",
+		card.Symbol(), sideName(c.offender.Side().Opponents()), sideName(c.offender.Side())))
+	law := "24A"
+	switch {
+	case several:
+		law = "24C"
+	case honour || led:
+		law = "24B"
+	}
+	c.cite(law)
+	minor := law == "24A"
+	if minor {
+		c.summary("%s's %s stays face up on the table until the auction ends; there is no further rectification.", c.offender.Name(), card.Symbol())
+	} else {
+		c.summary("%s's %s stays face up on the table until the auction ends, and %s must pass when next it is his turn to call.",
+			c.offender.Name(), card.Symbol(), c.partner.Name())
+		if !c.a.Ended() {
+			c.passNextTurn(c.partner, law)
+		}
+		c.cite("72C")
+		c.mayAdjust("72C")
+	}
+	kind := "a major"
+	if minor {
+		kind = "a minor"
+	}
+	c.cite("24D", "24E")
+	c.ruling.Restrictions = append(c.ruling.Restrictions, Restriction{
+		Kind: PenaltyCard, Seat: c.offender, Card: card, Major: !minor, Law: "24E",
+		Reason: fmt.Sprintf("if %s becomes a defender, the %s is %s penalty card (Law 50); if he becomes declarer or dummy it goes back to his hand (24D)",
+			c.offender.Name(), card.Symbol(), kind),
+	})
+}

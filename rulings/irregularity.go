@@ -1,0 +1,347 @@
+package rulings
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/bridge-director/director/bridge"
+)
+
+// AuctionIrregularityKind is what went wrong during the auction, as the
+// director was told when called to the table.
+type AuctionIrregularityKind uint8
+
+// The irregularities of the auction period (Laws 24 to 39).
+const (
+	// InsufficientBid: a bid that does not supersede the last bid (Law 27).
+	InsufficientBid AuctionIrregularityKind = iota + 1
+	// CallOutOfRotation: a call when it was not the offender's turn (Laws
+	// 28 to 32).
+	CallOutOfRotation
+	// CallChanged: the offender replaced the call he had just made (Law
+	// 25). (ChangeOfCall is the RotationKind of such a call.)
+	CallChanged
+	// CardExposedDuringAuction: a card exposed or led during the auction
+	// period (Law 24).
+	CardExposedDuringAuction
+	// InadmissibleCall: a double or redouble Law 19 does not permit (Laws
+	// 35A, 36).
+	InadmissibleCall
+	// BidAboveSeven: a bid of more than seven (Laws 35C, 38).
+	BidAboveSeven
+	// CallAfterFinalPass: a call after the auction has ended (Laws 35D, 39).
+	CallAfterFinalPass
+	// CallWhileBarred: a bid, double or redouble by a player required to
+	// pass (Laws 35B, 37).
+	CallWhileBarred
+	// SimultaneousCalls: the offender called at the same moment as the
+	// player whose turn it was (Law 33).
+	SimultaneousCalls
+)
+
+var auctionKindNames = map[AuctionIrregularityKind]string{
+	InsufficientBid:          "insufficient bid",
+	CallOutOfRotation:        "call out of rotation",
+	CallChanged:              "change of call",
+	CardExposedDuringAuction: "card exposed during the auction",
+	InadmissibleCall:         "inadmissible double or redouble",
+	BidAboveSeven:            "bid of more than seven",
+	CallAfterFinalPass:       "call after the final pass",
+	CallWhileBarred:          "call by a player required to pass",
+	SimultaneousCalls:        "simultaneous calls",
+}
+
+func (k AuctionIrregularityKind) String() string {
+	if s, ok := auctionKindNames[k]; ok {
+		return s
+	}
+	return fmt.Sprintf("AuctionIrregularityKind(%d)", uint8(k))
+}
+
+// AuctionIrregularity is what the director finds at the table during the
+// auction period.
+//
+// The auction given to RuleAuction holds the legal calls before the
+// irregularity; the offending call is Call, not yet in it. Two kinds differ:
+// for CallChanged the auction ends with the offender's first call and
+// Call is the call he put in its place; for SimultaneousCalls the auction
+// already holds the call of the player whose turn it was, since Law 33
+// deems the offender's call to have come after it.
+type AuctionIrregularity struct {
+	Kind     AuctionIrregularityKind
+	Offender bridge.Seat
+	// Call is the offending call (the new call, for a change of call).
+	Call bridge.Call
+	// Card is the card exposed or led (Law 24).
+	Card bridge.Card
+	// Replacement is the call the offender has made in place of the
+	// offending one: the replacement of an insufficient bid (Law 27B, 27C),
+	// or, for a call out of rotation, the call he made at his proper turn.
+	// Nil while he has made none.
+	Replacement *bridge.Call
+	// CalledBeforeRuling is the player who called after the irregularity
+	// before the director was called, if any: the player whose turn it was
+	// (Law 28B), or the offender's left-hand opponent, accepting the call
+	// (Laws 25B1, 27A1, 29A, 36A, 37A).
+	CalledBeforeRuling *bridge.Seat
+}
+
+// RuleAuction rules on an irregularity of the auction period under the 2017
+// Laws. It applies Law 25A first (an unintended call may be replaced), then
+// Law 28B (the player whose turn it was has called: the call out of
+// rotation is cancelled), then Law 29A (the offender's left-hand opponent
+// has called over it: it is accepted), then the law for the irregularity.
+//
+// Where the Laws leave a judgement to the director (is the call unintended,
+// comparable, ...?) the ruling holds the Question and nothing else is
+// certain until Answers hold it. An answer "specified_suits" (suit letters,
+// "SH", or "none") corrects the suits the offender has specified in the
+// auction, which Law 26B lead restrictions depend on; by default they are
+// the suits he has bid.
+//
+// RuleAuction does not change the auction: the caller applies the option
+// chosen and the ruling's restrictions (Auction.Restrict).
+func RuleAuction(a *Auction, irr AuctionIrregularity, ans Answers) (Ruling, error) {
+	c, err := newAuctionCase(a, irr, ans)
+	if err != nil {
+		return Ruling{}, err
+	}
+	if err := c.dispatch(); err != nil {
+		return Ruling{}, err
+	}
+	if c.err != nil {
+		return Ruling{}, c.err
+	}
+	c.ruling.Laws = distinct(c.ruling.Laws)
+	c.ruling.AdjustmentMayFollow = distinct(c.ruling.AdjustmentMayFollow)
+	return c.ruling, nil
+}
+
+// distinct keeps the first of each repeated citation, in order.
+func distinct(laws []string) []string {
+	seen := map[string]bool{}
+	out := laws[:0]
+	for _, l := range laws {
+		if !seen[l] {
+			seen[l] = true
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// auctionCase is one auction ruling being written.
+type auctionCase struct {
+	procStep
+	a   *Auction
+	irr AuctionIrregularity
+	// offender, partner, lho and rho name the seats around the offender.
+	offender, partner, lho, rho bridge.Seat
+	// specified are the suits the offender has specified in the legal
+	// auction (Law 26B).
+	specified [4]bool
+}
+
+func newAuctionCase(a *Auction, irr AuctionIrregularity, ans Answers) (*auctionCase, error) {
+	switch {
+	case a == nil:
+		return nil, errors.New("rulings: auction irregularity: no auction given")
+	case auctionKindNames[irr.Kind] == "":
+		return nil, fmt.Errorf("rulings: auction irregularity: unknown kind %d", uint8(irr.Kind))
+	case !irr.Offender.Valid():
+		return nil, fmt.Errorf("rulings: %v: offender %v is not a seat", irr.Kind, irr.Offender)
+	case irr.CalledBeforeRuling != nil && !irr.CalledBeforeRuling.Valid():
+		return nil, fmt.Errorf("rulings: %v: the player who called before the ruling, %v, is not a seat", irr.Kind, *irr.CalledBeforeRuling)
+	case irr.CalledBeforeRuling != nil && *irr.CalledBeforeRuling == irr.Offender:
+		return nil, fmt.Errorf("rulings: %v: the player who called before the ruling must not be the offender", irr.Kind)
+	}
+	if err := validCalls(irr); err != nil {
+		return nil, err
+	}
+	o := irr.Offender
+	c := &auctionCase{procStep: procStep{ans: ans}, a: a, irr: irr, offender: o, partner: o.Partner(), lho: o.LHO(), rho: o.RHO()}
+	if err := c.readSpecified(); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// validCalls checks the calls and card of the irregularity are what they
+// claim to be; a bid of more than seven is a call only for Law 38.
+func validCalls(irr AuctionIrregularity) error {
+	if irr.Kind == CardExposedDuringAuction {
+		if !irr.Card.Valid() {
+			return fmt.Errorf("rulings: %v: %v is not a card", irr.Kind, irr.Card)
+		}
+		return nil
+	}
+	call := irr.Call
+	if call.IsBid() && call.Level > 7 && call.Strain.Valid() {
+		call.Level = 7
+	}
+	if err := call.Validate(); err != nil {
+		return fmt.Errorf("rulings: %v: offending call: %w", irr.Kind, err)
+	}
+	if irr.Replacement != nil {
+		if err := irr.Replacement.Validate(); err != nil {
+			return fmt.Errorf("rulings: %v: replacement call: %w", irr.Kind, err)
+		}
+	}
+	return nil
+}
+
+// dispatch finds the law for the call from the auction and checks the kind
+// the director was told fits it.
+func (c *auctionCase) dispatch() error {
+	k := c.irr.Kind
+	if k == CardExposedDuringAuction {
+		c.exposedCard()
+		return nil
+	}
+	if k == SimultaneousCalls {
+		c.cite("33")
+	}
+	rot := c.a.Rotation(c.offender)
+	problem := callProblem(c.a, c.offender, c.irr.Call)
+	switch {
+	case rot == AfterAuction:
+		return c.fits(k == CallAfterFinalPass, "the auction has ended", c.callAfterFinalPass)
+	case k == CallAfterFinalPass:
+		return c.misfit("the auction has not ended")
+	case rot == ChangeOfCall:
+		return c.fits(k == CallChanged || k == CallOutOfRotation || k == InsufficientBid,
+			fmt.Sprintf("%s has called and it is %s's turn, so it is a change of call", c.offender.Name(), c.lho.Name()), c.changeOfCall)
+	case k == CallChanged:
+		return c.misfit(fmt.Sprintf("%s did not make the last call", c.offender.Name()))
+	case problem == AboveSeven:
+		return c.fits(k == BidAboveSeven || k == CallOutOfRotation, "it is a bid of more than seven", c.bidAboveSeven)
+	case problem == Inadmissible:
+		return c.fits(k == InadmissibleCall || k == CallOutOfRotation, "it is an inadmissible double or redouble", c.inadmissibleDouble)
+	case rot == AtRHOsTurn || rot == AtPartnersTurn:
+		return c.fits(k == CallOutOfRotation || k == InsufficientBid && problem == Insufficient,
+			"it was not "+c.offender.Name()+"'s turn", c.outOfRotation)
+	case problem == Barred:
+		return c.fits(k == CallWhileBarred, c.offender.Name()+" was required to pass", c.callWhileBarred)
+	case problem == Insufficient:
+		return c.fits(k == InsufficientBid, "it is an insufficient bid", c.insufficientBid)
+	case c.a.Turn() != c.offender:
+		return c.fits(k == CallOutOfRotation, "it is in rotation under Law 28A", c.inRotationByLaw28A)
+	default:
+		return c.fits(k == SimultaneousCalls, "it is a legal call in rotation", c.simultaneousInRotation)
+	}
+}
+
+// fits runs rule when the kind the director reported fits what the auction
+// shows, and says why not otherwise. Simultaneous calls fit every case: Law
+// 33 only puts the offender's call after the other, and the law for the
+// call as it then stands applies.
+func (c *auctionCase) fits(ok bool, why string, rule func()) error {
+	if !ok && c.irr.Kind != SimultaneousCalls {
+		return c.misfit(why)
+	}
+	rule()
+	return nil
+}
+
+func (c *auctionCase) misfit(why string) error {
+	what := c.irr.Call.Symbol()
+	return fmt.Errorf("rulings: %s's %s after %q is not a case of %v: %s", c.offender.Name(), what, c.a.String(), c.irr.Kind, why)
+}
+
+// callProblem is what would make the call illegal from that player now, or
+// zero: its form, the end of the auction, its level, and, in rotation, a
+// pass restriction on him.
+func callProblem(a *Auction, by bridge.Seat, call bridge.Call) CallProblem {
+	err := a.wellFormed(by, call)
+	if err == nil && call.IsBid() {
+		err = a.sufficient(by, call)
+	}
+	if err == nil {
+		err = a.admissible(by, call)
+	}
+	if err == nil && a.Rotation(by) == InRotation {
+		err = a.permitted(by, call)
+	}
+	var ic *IllegalCall
+	if errors.As(err, &ic) {
+		return ic.Problem
+	}
+	return 0
+}
+
+// lhoCalled reports whether the offender's left-hand opponent called over
+// the irregularity before the director came.
+func (c *auctionCase) lhoCalled() bool {
+	return c.irr.CalledBeforeRuling != nil && *c.irr.CalledBeforeRuling == c.lho
+}
+
+// partnerCalled reports whether the offender's partner has called since.
+func (c *auctionCase) partnerCalled() bool {
+	return c.irr.CalledBeforeRuling != nil && *c.irr.CalledBeforeRuling == c.partner
+}
+
+func (c *auctionCase) summary(format string, args ...any) {
+	c.ruling.Summary = fmt.Sprintf(format, args...)
+}
+
+func (c *auctionCase) option(chooser bridge.Seat, id, text, consequence, law string) {
+	c.ruling.Options = append(c.ruling.Options, Option{Chooser: chooser, Choice: Choice{ID: id, Text: text}, Consequence: consequence, Law: law})
+}
+
+func (c *auctionCase) restrict(kind RestrictionKind, seat bridge.Seat, law, reason string) {
+	c.ruling.Restrictions = append(c.ruling.Restrictions, Restriction{Kind: kind, Seat: seat, Law: law, Reason: reason})
+}
+
+// passNextTurn bars the seat from calling at its next turn.
+func (c *auctionCase) passNextTurn(seat bridge.Seat, law string) {
+	c.restrict(MustPassNextTurn, seat, law, "must pass when next it is his turn to call")
+}
+
+// passThroughout bars the seat from calling for the rest of the auction.
+func (c *auctionCase) passThroughout(seat bridge.Seat, law string) {
+	c.restrict(MustPassThroughout, seat, law, "must pass whenever it is his turn to call")
+}
+
+// withdrawnUI records Law 16C: information from a withdrawn call is
+// authorised to the side that did not make it and unauthorised to the side
+// that did.
+func (c *auctionCase) withdrawnUI(by bridge.Seat, call bridge.Call, law string) {
+	c.cite(law)
+	c.ruling.Unauthorised = append(c.ruling.Unauthorised, fmt.Sprintf(
+		"%s's withdrawn %s is unauthorised information for %s and authorised for %s",
+		by.Name(), call.Symbol(), sideName(by.Side()), sideName(by.Side().Opponents())))
+}
+
+func (c *auctionCase) mayAdjust(laws ...string) {
+	c.ruling.AdjustmentMayFollow = append(c.ruling.AdjustmentMayFollow, laws...)
+}
+
+// sideName names a partnership for people: "North-South".
+func sideName(s bridge.Side) string {
+	seats := s.Seats()
+	return seats[0].Name() + "-" + seats[1].Name()
+}
+
+// yes asks q and reports whether the answer is yes; ok is false while q is
+// still open (or an answer was wrong) and the ruling must stop.
+func (c *auctionCase) yes(q Question) (yes, ok bool) {
+	a := c.ask(q)
+	if c.pending() {
+		c.ruling.Summary = "The director's judgement is needed: " + q.Text
+		return false, false
+	}
+	return a == "yes", true
+}
+
+// question builds a yes-or-no question for the director.
+func question(id, law, format string, args ...any) Question {
+	return Question{ID: id, Law: law, Text: fmt.Sprintf(format, args...), Choices: yesNo}
+}
+
+// comparable asks whether the offender's new call is comparable (Law 23A)
+// to the withdrawn one.
+func (c *auctionCase) comparable(withdrawn, replacement bridge.Call) (yes, ok bool) {
+	return c.yes(question("comparable", "23A",
+		"Is %s's %s comparable to the withdrawn %s: a similar meaning, a subset of its meanings, or the same purpose?",
+		c.offender.Name(), replacement.Symbol(), withdrawn.Symbol()))
+}

@@ -1,0 +1,144 @@
+package rulings
+
+import (
+	"fmt"
+
+	"github.com/bridge-director/director/bridge"
+)
+
+// leadOutOfTurn rules on a lead by the wrong player: the opening lead (Law
+// 54), a later lead by a defender (53, 56) or by declarer from the wrong
+// hand or at a defender's turn (55).
+func (st *playStep) leadOutOfTurn() error {
+	off, c := st.irr.Offender, st.irr.Card
+	if _, mid := st.s.current(); mid {
+		return fmt.Errorf("rulings: lead out of turn: a trick is in progress, so %s did not lead; a defender playing before his partner is a premature play (Law 57)", off.Name())
+	}
+	if off == st.s.OnLead() {
+		return fmt.Errorf("rulings: lead out of turn: it is %s's turn to lead", off.Name())
+	}
+	if err := st.checkHolds(off, c); err != nil {
+		return err
+	}
+	switch {
+	case len(st.s.tricks) == 0 && !st.s.IsDefender(off):
+		st.cite("54E", "24")
+		st.say("A member of the declaring side cannot make the opening lead: Law 24 applies to %s, exposed during the auction period, and it goes back to the hand of declarer or dummy without rectification.", c.Symbol())
+		return nil
+	case len(st.s.tricks) == 0:
+		return st.openingLeadOutOfTurn()
+	case st.s.IsDefender(off):
+		return st.defenderLeadOutOfTurn()
+	}
+	return st.declarerLeadOutOfTurn()
+}
+
+// openingLeadOutOfTurn: declarer's five options (Law 54).
+func (st *playStep) openingLeadOutOfTurn() error {
+	off, c, decl := st.irr.Offender, st.irr.Card, st.s.declarer
+	faced, pending, err := st.yes("faced", "54", "Was the opening lead out of turn made face up?")
+	if err != nil || pending {
+		return err
+	}
+	if !faced {
+		st.cite("41A")
+		st.say("A face-down opening lead by the wrong defender is withdrawn on the director's instruction and %s goes back to %s's hand; %s makes the opening lead.", c.Symbol(), off.Name(), st.s.OpeningLeader().Name())
+		return nil
+	}
+	seen, pending, err := st.yes("seen-dummy", "54C", "Could declarer have seen any of dummy's cards (other than cards exposed during the auction under Law 24)?")
+	if err != nil || pending {
+		return err
+	}
+	if seen {
+		st.cite("54C", "54B")
+		st.say("Declarer could have seen dummy's cards, so he must accept the opening lead of %s: dummy is spread and declarer plays the second card from his own hand.", c.Symbol())
+		return nil
+	}
+	spread := Option{Choice: Choice{ID: "spread", Text: "accept the lead by spreading his hand and become dummy"},
+		Consequence: fmt.Sprintf("%s becomes declarer and plays the second card from his own hand; once declarer exposes a card while spreading he must spread his whole hand", decl.Partner().Name()),
+		Law:         "54A"}
+	accept := Option{Choice: Choice{ID: "accept", Text: "accept the lead and play the contract"},
+		Consequence: "dummy is spread and declarer plays the second card from his own hand; a card he plays from dummy instead stands unless it corrects a revoke",
+		Law:         "54B"}
+	all := st.s.penaltyCardSet(off, []bridge.Card{c}, true)
+	menu, _ := st.s.penaltyLeadMenu(off, all)
+	refusals := st.refusals(menu, "54D")
+	opts := append([]Option{spread, accept}, refusals...)
+	st.cite("54")
+	st.say("%s led %s out of turn; declarer chooses among %d options (Law 54).", off.Name(), c.Symbol(), len(opts))
+	chosen, err := st.offer(decl, opts...)
+	if err != nil || chosen == "" || chosen == "spread" || chosen == "accept" {
+		return err
+	}
+	st.cite("56")
+	picked := st.choosePenaltyLead(menu, chosen)
+	st.imposePenaltyCards(off, all, picked)
+	return nil
+}
+
+// refusals turns declarer's penalty-card lead options into options that
+// first refuse the lead out of turn (Laws 54D, 56).
+func (st *playStep) refusals(m penaltyLeadMenu, law string) []Option {
+	opts := make([]Option, len(m.opts))
+	for i, o := range m.opts {
+		o.Text = "refuse the lead and " + o.Text
+		o.Consequence = fmt.Sprintf("%s becomes a major penalty card; %s", st.irr.Card.Symbol(), o.Consequence)
+		o.Law = law + ", 56, " + o.Law
+		opts[i] = o
+	}
+	return opts
+}
+
+// defenderLeadOutOfTurn: declarer may accept the lead or require its
+// retraction, and the card becomes a major penalty card (Laws 53A, 56).
+func (st *playStep) defenderLeadOutOfTurn() error {
+	off, c, decl := st.irr.Offender, st.irr.Card, st.s.declarer
+	accept := Option{Choice: Choice{ID: "accept", Text: "accept the lead"},
+		Consequence: fmt.Sprintf("%s stands and %s plays next", c.Symbol(), off.LHO().Name()),
+		Law:         "53A"}
+	all := st.s.penaltyCardSet(off, []bridge.Card{c}, true)
+	menu, partnerLeads := st.s.penaltyLeadMenu(off, all)
+	opts := []Option{accept}
+	if partnerLeads {
+		opts = append(opts, st.refusals(menu, "56")...)
+	} else {
+		opts = append(opts, Option{Choice: Choice{ID: "retract", Text: "require the lead to be retracted"},
+			Consequence: fmt.Sprintf("%s becomes a major penalty card and %s leads from the correct hand", c.Symbol(), st.s.OnLead().Name()),
+			Law:         "56"})
+	}
+	st.cite("53A")
+	st.say("%s led %s when it was %s's turn to lead.", off.Name(), c.Symbol(), st.s.OnLead().Name())
+	chosen, err := st.offer(decl, opts...)
+	if err != nil || chosen == "" || chosen == "accept" {
+		return err
+	}
+	st.cite("56")
+	st.imposePenaltyCards(off, all, st.choosePenaltyLead(menu, chosen))
+	return nil
+}
+
+// declarerLeadOutOfTurn: either defender may accept declarer's lead from the
+// wrong hand or at a defender's turn, or require its retraction (Law 55).
+func (st *playStep) declarerLeadOutOfTurn() error {
+	off, c, right := st.irr.Offender, st.irr.Card, st.s.OnLead()
+	next := off.LHO()
+	retraction := fmt.Sprintf("%s goes back to the hand it came from without rectification and %s leads", c.Symbol(), right.Name())
+	law := "55B1"
+	if !st.s.IsDefender(right) {
+		retraction = fmt.Sprintf("%s goes back and declarer must lead from %s's hand, any card", c.Symbol(), right.Name())
+		law = "55B2"
+	}
+	st.cite("55A")
+	st.say("Declarer led %s from %s's hand when it was %s's turn to lead; either defender may accept the lead or require its retraction, and if they disagree the choice of %s, next in turn, prevails.", c.Symbol(), off.Name(), right.Name(), next.Name())
+	chosen, err := st.offer(next,
+		Option{Choice: Choice{ID: "accept", Text: "accept the lead"}, Consequence: fmt.Sprintf("%s stands and %s plays next", c.Symbol(), next.Name()), Law: "53A"},
+		Option{Choice: Choice{ID: "retract", Text: "require declarer to retract the lead"}, Consequence: retraction, Law: law})
+	if err != nil {
+		return err
+	}
+	if chosen == "retract" {
+		st.cite(law)
+	}
+	st.adjustable("55C")
+	return nil
+}

@@ -1,0 +1,95 @@
+package rulings
+
+import (
+	"testing"
+
+	"github.com/bridge-director/director/bridge"
+)
+
+func TestOpeningLeadOutOfTurn(t *testing.T) {
+	eastLeads := PlayIrregularity{Kind: LeadOutOfTurn, Offender: bridge.East, Card: bridge.Card{Suit: bridge.Hearts, Rank: bridge.King}}
+	asked := Answers{"faced": "yes", "seen-dummy": "no"}
+	with := func(choice string) Answers {
+		a := Answers{"choice": choice}
+		for k, v := range asked {
+			a[k] = v
+		}
+		return a
+	}
+	five := []string{"spread", "accept", "require-H", "prohibit-H", "free"}
+	runPlayCases(t, []playCase{
+		{name: "asks whether the lead was faced", irr: eastLeads, wantQuestion: "faced"},
+		{name: "asks whether declarer could have seen dummy", irr: eastLeads, ans: Answers{"faced": "yes"}, wantQuestion: "seen-dummy"},
+		{name: "face-down lead is withdrawn", irr: eastLeads, ans: Answers{"faced": "no"},
+			wantLaws: []string{"41A"}, wantSummary: "West makes the opening lead"},
+		{name: "54C declarer must accept", irr: eastLeads, ans: Answers{"faced": "yes", "seen-dummy": "yes"},
+			wantLaws: []string{"54C", "54B"}, wantSummary: "must accept"},
+		{name: "the five options", irr: eastLeads, ans: asked, wantOptions: five, wantChooser: bridge.South,
+			wantLaws: []string{"54"}, wantSummary: "among 5 options"},
+		{name: "54A declarer spreads and becomes dummy", irr: eastLeads, ans: with("spread"), wantOptions: five, wantChooser: bridge.South,
+			wantLaws: []string{"54"}},
+		{name: "54B declarer accepts", irr: eastLeads, ans: with("accept"), wantOptions: five, wantChooser: bridge.South},
+		{name: "refuse and require a heart", irr: eastLeads, ans: with("require-H"), wantOptions: five, wantChooser: bridge.South,
+			wantRestrictions: []string{"LeadRequired W H"}, wantLaws: []string{"56", "50D2"}},
+		{name: "refuse and prohibit hearts", irr: eastLeads, ans: with("prohibit-H"), wantOptions: five, wantChooser: bridge.South,
+			wantRestrictions: []string{"LeadProhibited W H"}, wantLaws: []string{"56", "50D2"}},
+		{name: "refuse and let West lead anything", irr: eastLeads, ans: with("free"), wantOptions: five, wantChooser: bridge.South,
+			wantRestrictions: []string{"PenaltyCard E HK major"}, wantLaws: []string{"56", "50D1", "50E"}, wantAdjust: []string{"50E3"}},
+		{name: "54E dummy attempts the opening lead",
+			irr:      PlayIrregularity{Kind: LeadOutOfTurn, Offender: bridge.North, Card: bridge.Card{Suit: bridge.Spades, Rank: bridge.Ace}},
+			wantLaws: []string{"54E", "24"}, wantSummary: "cannot make the opening lead"},
+	})
+}
+
+func TestLaterLeadOutOfTurn(t *testing.T) {
+	// Trick 1: West ♦T, North ♦2, East ♦Q wins, South ♦6: East is on lead.
+	eastWon := "DT D2 DQ D6"
+	// Trick 1: West ♦T, North ♦A wins: dummy is on lead.
+	dummyWon := "DT DA D4 D6"
+	runPlayCases(t, []playCase{
+		{name: "West leads when partner East is on lead", plays: eastWon,
+			irr:         PlayIrregularity{Kind: LeadOutOfTurn, Offender: bridge.West, Card: bridge.Card{Suit: bridge.Clubs, Rank: bridge.Jack}},
+			wantOptions: []string{"accept", "require-C", "prohibit-C", "free"}, wantChooser: bridge.South,
+			wantLaws: []string{"53A"}, wantSummary: "when it was East's turn"},
+		{name: "declarer requires the suit of the retracted card", plays: eastWon,
+			irr:         PlayIrregularity{Kind: LeadOutOfTurn, Offender: bridge.West, Card: bridge.Card{Suit: bridge.Clubs, Rank: bridge.Jack}},
+			ans:         Answers{"choice": "require-C"},
+			wantOptions: []string{"accept", "require-C", "prohibit-C", "free"}, wantChooser: bridge.South,
+			wantRestrictions: []string{"LeadRequired E C"}, wantLaws: []string{"53A", "56", "50D2"}},
+		{name: "East leads when dummy is on lead", plays: dummyWon,
+			irr:         PlayIrregularity{Kind: LeadOutOfTurn, Offender: bridge.East, Card: bridge.Card{Suit: bridge.Hearts, Rank: bridge.King}},
+			ans:         Answers{"choice": "retract"},
+			wantOptions: []string{"accept", "retract"}, wantChooser: bridge.South,
+			wantRestrictions: []string{"PenaltyCard E HK major"}, wantLaws: []string{"53A", "56", "50D1"}, wantAdjust: []string{"50E3"}},
+		{name: "declarer accepts", plays: dummyWon,
+			irr:         PlayIrregularity{Kind: LeadOutOfTurn, Offender: bridge.East, Card: bridge.Card{Suit: bridge.Hearts, Rank: bridge.King}},
+			ans:         Answers{"choice": "accept"},
+			wantOptions: []string{"accept", "retract"}, wantChooser: bridge.South},
+		{name: "55 declarer leads from his hand when dummy is on lead", plays: dummyWon,
+			irr:         PlayIrregularity{Kind: LeadOutOfTurn, Offender: bridge.South, Card: bridge.Card{Suit: bridge.Hearts, Rank: bridge.Ace}},
+			ans:         Answers{"choice": "retract"},
+			wantOptions: []string{"accept", "retract"}, wantChooser: bridge.West,
+			wantLaws: []string{"55A", "55B2"}, wantSummary: "West, next in turn, prevails", wantAdjust: []string{"55C"}},
+		{name: "55 declarer leads from dummy when East is on lead", plays: eastWon,
+			irr:         PlayIrregularity{Kind: LeadOutOfTurn, Offender: bridge.North, Card: bridge.Card{Suit: bridge.Clubs, Rank: bridge.King}},
+			ans:         Answers{"choice": "retract"},
+			wantOptions: []string{"accept", "retract"}, wantChooser: bridge.East,
+			wantLaws: []string{"55A", "55B1"}, wantAdjust: []string{"55C"}},
+	})
+}
+
+func TestPrematurePlay(t *testing.T) {
+	declarerOptions := []string{"highest", "lowest", "play-C", "play-H", "play-S", "forbid-C", "forbid-H", "forbid-S"}
+	runPlayCases(t, []playCase{
+		{name: "57A West plays before partner East", plays: "DT D2",
+			irr:         PlayIrregularity{Kind: PrematureLeadOrPlay, Offender: bridge.West, Card: bridge.Card{Suit: bridge.Clubs, Rank: bridge.Three}},
+			wantOptions: declarerOptions, wantChooser: bridge.South,
+			wantRestrictions: []string{"PenaltyCard W C3 major"}, wantLaws: []string{"57A", "50D1"}, wantAdjust: []string{"50E3"}},
+		{name: "57C1 declarer has played from both hands", plays: "DT DA D4 D6 C4 C7 CA",
+			irr:      PlayIrregularity{Kind: PrematureLeadOrPlay, Offender: bridge.East, Card: bridge.Card{Suit: bridge.Hearts, Rank: bridge.King}},
+			wantLaws: []string{"57C1"}, wantSummary: "not subject to rectification"},
+		{name: "57C2 premature play by declarer", plays: "DT",
+			irr:      PlayIrregularity{Kind: PrematureLeadOrPlay, Offender: bridge.South, Card: bridge.Card{Suit: bridge.Diamonds, Rank: bridge.Jack}},
+			wantLaws: []string{"57C2"}},
+	})
+}

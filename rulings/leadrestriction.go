@@ -1,0 +1,112 @@
+package rulings
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bridge-director/director/bridge"
+)
+
+// specifiedSuitsAnswer is the optional answer that corrects the suits the
+// offender has specified in the legal auction: suit letters ("SH"), or
+// "none".
+const specifiedSuitsAnswer = "specified_suits"
+
+// readSpecified sets the suits the offender has specified in the legal
+// auction: the director's answer when given, otherwise the suits of his bids
+// (and of his replacement call). Whether a call specifies a suit is a matter
+// of its meaning (a transfer specifies the suit above it, Stayman no suit),
+// which is why the director may correct it.
+func (c *auctionCase) readSpecified() error {
+	if s, ok := c.ans[specifiedSuitsAnswer]; ok {
+		suits, err := ParseSpecifiedSuits(s)
+		if err != nil {
+			return err
+		}
+		for _, suit := range suits {
+			c.specified[suit] = true
+		}
+		return nil
+	}
+	calls := c.a.Calls()
+	if c.irr.Replacement != nil {
+		calls = append(calls, CallRecord{Seat: c.offender, Call: *c.irr.Replacement})
+	}
+	for _, r := range calls {
+		if suit, ok := r.Call.Strain.Suit(); ok && r.Seat == c.offender && r.Call.IsBid() {
+			c.specified[suit] = true
+		}
+	}
+	return nil
+}
+
+// ParseSpecifiedSuits reads the director's answer naming the suits an
+// offender has specified: suit letters or symbols in any case, separated or
+// not ("SH", "s, h", "♠♥"), or "none".
+func ParseSpecifiedSuits(s string) ([]bridge.Suit, error) {
+	t := strings.TrimSpace(s)
+	if strings.EqualFold(t, "none") {
+		return nil, nil
+	}
+	var suits []bridge.Suit
+	seen := map[bridge.Suit]bool{}
+	for _, r := range t {
+		if r == ' ' || r == ',' {
+			continue
+		}
+		suit, err := bridge.ParseSuit(string(r))
+		if err != nil {
+			return nil, fmt.Errorf("rulings: answer %s %q: %w", specifiedSuitsAnswer, s, err)
+		}
+		if !seen[suit] {
+			seen[suit] = true
+			suits = append(suits, suit)
+		}
+	}
+	if len(suits) == 0 {
+		return nil, fmt.Errorf("rulings: answer %s %q: name the suits (\"SH\") or say \"none\"", specifiedSuitsAnswer, s)
+	}
+	return suits, nil
+}
+
+// leadRestrictionUnlessComparable applies Law 26 once the director has
+// judged whether the withdrawn call was replaced by a comparable call: none
+// if it was (26A), otherwise the 26B restriction.
+func (c *auctionCase) leadRestrictionUnlessComparable(comparable bool) {
+	if comparable {
+		c.cite("26A")
+		c.mayAdjust("23C")
+		return
+	}
+	c.leadRestriction()
+}
+
+// leadRestriction adds the Law 26B restriction (2017): if the offender
+// becomes a defender, declarer may, at the offender's partner's first turn
+// to lead (the opening lead included), prohibit the lead of any one suit
+// the offender has not specified in the legal auction, for as long as the
+// partner keeps the lead. The 2017 Laws no longer let declarer require a
+// lead. The restriction's Suits are the suits declarer may choose from; the
+// list is as the auction stands now and is settled when it ends.
+func (c *auctionCase) leadRestriction() {
+	var free []bridge.Suit
+	var names []string
+	for _, s := range bridge.Suits {
+		if !c.specified[s] {
+			free = append(free, s)
+			names = append(names, s.Symbol())
+		}
+	}
+	c.cite("26B")
+	if len(free) == 0 {
+		return
+	}
+	c.ruling.Restrictions = append(c.ruling.Restrictions, Restriction{
+		Kind:  LeadProhibited,
+		Seat:  c.partner,
+		Suits: free,
+		Law:   "26B",
+		Reason: fmt.Sprintf("if %s becomes a defender, declarer may prohibit %s from leading one of %s (suits %s has not specified) at his first turn to lead, for as long as he keeps the lead",
+			c.offender.Name(), c.partner.Name(), strings.Join(names, " "), c.offender.Name()),
+	})
+}
