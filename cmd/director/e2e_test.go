@@ -443,3 +443,68 @@ func TestMovementScheduleChecksResults(t *testing.T) {
 	}
 	s.stop(t)
 }
+
+// TestRulingToStandings follows one ruling over REST: the director is
+// called, rules a call out of rotation, and the artificial adjusted score
+// appears in the standings.
+func TestRulingToStandings(t *testing.T) {
+	s := startDirector(t, t.TempDir())
+	s.mustCall(t, "POST", "/v1/events", `{"event_id":"club-night","event":{"form":"FORM_MATCHPOINTS"}}`, nil)
+	for _, r := range []string{
+		`{"result":{"table":1,"round":1,"board":1,"ns_pair":1,"ew_pair":4,"played":{"contract":"4S","declarer":"SEAT_NORTH","tricks":10}}}`,
+		`{"result":{"table":2,"round":1,"board":1,"ns_pair":2,"ew_pair":5,"played":{"contract":"4S","declarer":"SEAT_NORTH","tricks":9}}}`,
+	} {
+		s.mustCall(t, "POST", "/v1/events/club-night/results", r, nil)
+	}
+	var call struct {
+		Call struct {
+			Name   string `json:"name"`
+			State  string `json:"state"`
+			Ruling struct {
+				Questions []struct {
+					ID      string `json:"id"`
+					Choices []struct {
+						ID string `json:"id"`
+					} `json:"choices"`
+				} `json:"questions"`
+				Laws []string `json:"laws"`
+			} `json:"ruling"`
+			Result string `json:"result"`
+		} `json:"call"`
+	}
+	s.mustCall(t, "POST", "/v1/events/club-night/sessions/1/sections/A/calls",
+		`{"call":{"table":3,"round":1,"board":1,"called_by":"SEAT_SOUTH","description":"East opened 1S before North, the dealer, called"}}`, &call)
+	name := call.Call.Name
+	answers := map[string]string{}
+	for range 5 {
+		body, _ := json.Marshal(map[string]any{
+			"irregularity": map[string]string{"kind": "KIND_CALL_OUT_OF_ROTATION", "offender": "SEAT_EAST", "call": "1S"},
+			"answers":      answers,
+		})
+		s.mustCall(t, "POST", "/v1/"+name+":rule", string(body), &call)
+		if call.Call.State == "STATE_RULED" {
+			break
+		}
+		for _, q := range call.Call.Ruling.Questions {
+			answers[q.ID] = q.Choices[len(q.Choices)-1].ID
+		}
+	}
+	if call.Call.State != "STATE_RULED" || len(call.Call.Ruling.Laws) == 0 {
+		t.Fatalf("the ruling did not complete: %+v", call)
+	}
+	s.mustCall(t, "POST", "/v1/"+name+":apply", `{"reason":"the board could not be played","adjusted_score":{
+		"ns_pair":3,"ew_pair":6,"artificial":{"north_south":"ADJUSTMENT_AVERAGE_PLUS","east_west":"ADJUSTMENT_AVERAGE_MINUS"}}}`, &call)
+	if call.Call.State != "STATE_APPLIED" || call.Call.Result != "events/club-night/sessions/1/sections/A/tables/3/rounds/1/boards/1" {
+		t.Fatalf("applied: %+v", call)
+	}
+	var got standings
+	s.mustCall(t, "GET", "/v1/events/club-night/standings", "", &got)
+	pct := map[int]float64{}
+	for _, st := range got.Standings {
+		pct[st.Pair] = st.Percentage
+	}
+	if pct[3] != 60 || pct[6] != 40 {
+		t.Errorf("standings %v: want pair 3 at 60%% (average plus) and pair 6 at 40%% (average minus)", pct)
+	}
+	s.stop(t)
+}

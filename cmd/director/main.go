@@ -26,6 +26,7 @@ import (
 	"github.com/bridge-director/director/services/gateway"
 	"github.com/bridge-director/director/services/movement"
 	"github.com/bridge-director/director/services/platform"
+	"github.com/bridge-director/director/services/rulings"
 	"github.com/bridge-director/director/services/scoring"
 )
 
@@ -36,6 +37,7 @@ type opener func(dataDir string) (platform.Service, error)
 var services = map[string]opener{
 	"dealing":  func(dir string) (platform.Service, error) { return dealing.Open(dir) },
 	"movement": func(dir string) (platform.Service, error) { return movement.Open(dir) },
+	"rulings":  func(dir string) (platform.Service, error) { return rulings.Open(dir) },
 	"scoring":  func(dir string) (platform.Service, error) { return scoring.Open(dir) },
 }
 

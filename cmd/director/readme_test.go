@@ -21,8 +21,8 @@ func TestREADMEWalkthrough(t *testing.T) {
 		t.Fatal(err)
 	}
 	blocks := walkthroughs(t, string(readme))
-	if len(blocks) != 3 {
-		t.Fatalf("the README has %d walkthroughs, want the club night, the movement and the dealing", len(blocks))
+	if len(blocks) != 4 {
+		t.Fatalf("the README has %d walkthroughs, want the club night, the ruling, the movement and the dealing", len(blocks))
 	}
 	s := startDirector(t, t.TempDir())
 	work := t.TempDir()
@@ -38,8 +38,20 @@ func TestREADMEWalkthrough(t *testing.T) {
 		return out
 	}
 	checkClubNight(t, run(blocks[0]))
-	checkMovement(t, run(blocks[1]), work)
-	checkDealing(t, run(blocks[2]), work)
+	checkRuling(t, run(blocks[1]))
+	checkMovement(t, run(blocks[2]), work)
+	checkDealing(t, run(blocks[3]), work)
+}
+
+// checkRuling checks that the ruling asked its question, ruled with the
+// laws, and that its assigned score replaced the table's result.
+func checkRuling(t *testing.T, out []byte) {
+	t.Helper()
+	for _, want := range []string{`"law":\s*"25A1"`, `"27B1\(a\)"`, `"state":\s*"STATE_APPLIED"`, `"action":\s*"ACTION_CORRECTED"`, `"ns_score":\s*-110`} {
+		if !regexp.MustCompile(want).Match(out) {
+			t.Errorf("the ruling walkthrough printed no %s:\n%s", want, out)
+		}
+	}
 }
 
 // checkMovement checks the recommendation, the files and the late pair's

@@ -1,0 +1,194 @@
+package rulings
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	"github.com/bridge-director/director/bridge"
+	rulingsv1 "github.com/bridge-director/director/proto/bridge/rulings/v1"
+	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
+	"github.com/bridge-director/director/rulings"
+	"github.com/bridge-director/director/services/bridgepb"
+	"github.com/bridge-director/director/services/platform"
+)
+
+// kinds maps the API's kinds of irregularity to the engine's.
+var kinds = map[rulingsv1.Kind]rulings.AuctionIrregularityKind{
+	rulingsv1.Kind_KIND_INSUFFICIENT_BID:            rulings.InsufficientBid,
+	rulingsv1.Kind_KIND_CALL_OUT_OF_ROTATION:        rulings.CallOutOfRotation,
+	rulingsv1.Kind_KIND_CHANGE_OF_CALL:              rulings.CallChanged,
+	rulingsv1.Kind_KIND_CARD_EXPOSED_DURING_AUCTION: rulings.CardExposedDuringAuction,
+	rulingsv1.Kind_KIND_INADMISSIBLE_CALL:           rulings.InadmissibleCall,
+	rulingsv1.Kind_KIND_BID_ABOVE_SEVEN:             rulings.BidAboveSeven,
+	rulingsv1.Kind_KIND_CALL_AFTER_FINAL_PASS:       rulings.CallAfterFinalPass,
+	rulingsv1.Kind_KIND_CALL_WHILE_BARRED:           rulings.CallWhileBarred,
+	rulingsv1.Kind_KIND_SIMULTANEOUS_CALLS:          rulings.SimultaneousCalls,
+}
+
+// Rule asks the engine what the Laws require and keeps the ruling on the
+// call: with questions while the director's judgement is needed, complete
+// once answered.
+func (s *Service) Rule(ctx context.Context, req *rulingsv1.RuleRequest) (*rulingsv1.RuleResponse, error) {
+	var call *rulingsv1.DirectorCall
+	if got, err := s.GetCall(ctx, &rulingsv1.GetCallRequest{Name: req.GetName()}); err != nil {
+		return nil, err
+	} else {
+		call = got.GetCall()
+	}
+	auction, err := parseAuction(call.GetAuction(), call.GetBoard())
+	if err != nil {
+		return nil, platform.FailedPrecondition(fmt.Sprintf("the auction recorded on %s cannot be read: %v", req.GetName(), err))
+	}
+	irr, err := irregularity(req.GetIrregularity())
+	if err != nil {
+		return nil, err
+	}
+	ruling, err := rulings.RuleAuction(auction, irr, rulings.Answers(req.GetAnswers()))
+	if err != nil {
+		return nil, platform.FieldError("irregularity", err.Error())
+	}
+	resp := &rulingsv1.RuleResponse{}
+	err = s.change(ctx, rulingsv1.RulingsService_Rule_FullMethodName, req.GetRequestId(), req, resp, req.GetName(),
+		func(c *rulingsv1.DirectorCall) { resp.Call = c },
+		func(c *rulingsv1.DirectorCall) error {
+			if c.GetState() >= rulingsv1.State_STATE_APPLIED {
+				return platform.FailedPrecondition(c.GetName() + "'s ruling is already applied; record an appeal to change it")
+			}
+			c.Irregularity, c.Ruling = req.GetIrregularity(), rulingToProto(ruling)
+			c.State = rulingsv1.State_STATE_RULED
+			if ruling.Pending() {
+				c.State = rulingsv1.State_STATE_AWAITING_ANSWERS
+			}
+			return nil
+		})
+	return resp, err
+}
+
+// irregularity reads the API's irregularity into the engine's.
+func irregularity(in *rulingsv1.Irregularity) (rulings.AuctionIrregularity, error) {
+	kind, ok := kinds[in.GetKind()]
+	if !ok {
+		return rulings.AuctionIrregularity{}, platform.FieldError("irregularity.kind", "say what happened: one of the KIND_ values")
+	}
+	offender, ok := bridgepb.SeatFrom(in.GetOffender())
+	if !ok {
+		return rulings.AuctionIrregularity{}, platform.FieldError("irregularity.offender", "say who committed it: SEAT_NORTH, SEAT_EAST, SEAT_SOUTH or SEAT_WEST")
+	}
+	out := rulings.AuctionIrregularity{Kind: kind, Offender: offender}
+	var err error
+	if in.GetCall() != "" {
+		if out.Call, err = bridge.ParseCall(in.GetCall()); err != nil {
+			return out, platform.FieldError("irregularity.call", err.Error())
+		}
+	}
+	if in.GetCard() != "" {
+		if out.Card, err = bridge.ParseCard(in.GetCard()); err != nil {
+			return out, platform.FieldError("irregularity.card", err.Error())
+		}
+	}
+	if in.GetReplacement() != "" {
+		c, err := bridge.ParseCall(in.GetReplacement())
+		if err != nil {
+			return out, platform.FieldError("irregularity.replacement", err.Error())
+		}
+		out.Replacement = &c
+	}
+	if in.GetCalledBeforeRuling() != 0 {
+		seat, ok := bridgepb.SeatFrom(in.GetCalledBeforeRuling())
+		if !ok {
+			return out, platform.FieldError("irregularity.called_before_ruling", "not a seat at the table")
+		}
+		out.CalledBeforeRuling = &seat
+	}
+	return out, nil
+}
+
+func rulingToProto(r rulings.Ruling) *rulingsv1.Ruling {
+	out := &rulingsv1.Ruling{Summary: r.Summary, Unauthorised: r.Unauthorised, AdjustmentMayFollow: r.AdjustmentMayFollow, Laws: r.Laws}
+	for _, q := range r.Questions {
+		pq := &rulingsv1.Question{Id: q.ID, Text: q.Text, Law: q.Law}
+		for _, c := range q.Choices {
+			pq.Choices = append(pq.Choices, &rulingsv1.Choice{Id: c.ID, Text: c.Text})
+		}
+		out.Questions = append(out.Questions, pq)
+	}
+	for _, o := range r.Options {
+		out.Options = append(out.Options, &rulingsv1.Option{Chooser: bridgepb.Seat(o.Chooser), Choice: &rulingsv1.Choice{Id: o.ID, Text: o.Text}, Consequence: o.Consequence, Law: o.Law})
+	}
+	for _, x := range r.Restrictions {
+		out.Restrictions = append(out.Restrictions, &rulingsv1.Restriction{Seat: bridgepb.Seat(x.Seat), Text: x.Reason, Law: x.Law})
+	}
+	return out
+}
+
+// ApplyRuling sends a ruling's adjusted score to scoring as the board's
+// result at the table: submitted, or, where a result is stored, corrected
+// with the ruling as the reason.
+func (s *Service) ApplyRuling(ctx context.Context, req *rulingsv1.ApplyRulingRequest) (*rulingsv1.ApplyRulingResponse, error) {
+	got, err := s.GetCall(ctx, &rulingsv1.GetCallRequest{Name: req.GetName()})
+	if err != nil {
+		return nil, err
+	}
+	call := got.GetCall()
+	if call.GetState() != rulingsv1.State_STATE_RULED {
+		return nil, platform.FailedPrecondition(fmt.Sprintf("%s is %s: only a complete ruling can be applied", req.GetName(), strings.ToLower(strings.TrimPrefix(call.GetState().String(), "STATE_"))))
+	}
+	var resultName string
+	if adj := req.GetAdjustedScore(); adj != nil {
+		if s.scoring == nil {
+			return nil, status.Error(codes.Unavailable, "the scoring service is not connected")
+		}
+		if resultName, err = s.sendScore(ctx, call, adj, req.GetReason()); err != nil {
+			return nil, err
+		}
+	}
+	resp := &rulingsv1.ApplyRulingResponse{}
+	err = s.change(ctx, rulingsv1.RulingsService_ApplyRuling_FullMethodName, req.GetRequestId(), req, resp, req.GetName(),
+		func(c *rulingsv1.DirectorCall) { resp.Call = c },
+		func(c *rulingsv1.DirectorCall) error {
+			c.AdjustedScore, c.Result, c.State = req.GetAdjustedScore(), resultName, rulingsv1.State_STATE_APPLIED
+			return nil
+		})
+	return resp, err
+}
+
+// sendScore submits the adjusted score, or corrects the stored result.
+func (s *Service) sendScore(ctx context.Context, call *rulingsv1.DirectorCall, adj *rulingsv1.AdjustedScore, reason string) (string, error) {
+	ids, _ := platform.ParseName("name", call.GetName(), callPattern)
+	result := &scoringv1.Result{Table: call.GetTable(), Round: call.GetRound(), Board: call.GetBoard(), NsPair: adj.GetNsPair(), EwPair: adj.GetEwPair()}
+	var session int32
+	fmt.Sscan(ids[1], &session)
+	result.Session, result.Section = session, ids[2]
+	switch k := adj.GetKind().(type) {
+	case *rulingsv1.AdjustedScore_Artificial:
+		result.Outcome = &scoringv1.Result_Artificial{Artificial: &scoringv1.ArtificialScore{
+			NorthSouth: scoringv1.Adjustment(k.Artificial.GetNorthSouth()), EastWest: scoringv1.Adjustment(k.Artificial.GetEastWest())}}
+	case *rulingsv1.AdjustedScore_NsScore:
+		result.Outcome = &scoringv1.Result_Assigned{Assigned: &scoringv1.AssignedScore{Kind: &scoringv1.AssignedScore_NsScore{NsScore: k.NsScore}}}
+	default:
+		return "", platform.FieldError("adjusted_score", "give artificial scores or an assigned ns_score")
+	}
+	if strings.TrimSpace(reason) == "" {
+		reason = "director's ruling"
+	}
+	reason += " (" + call.GetName() + ")"
+	ctx = platform.ForwardCredentials(ctx)
+	event := "events/" + ids[0]
+	sub, err := s.scoring.SubmitResult(ctx, &scoringv1.SubmitResultRequest{Parent: event, Result: result})
+	if status.Code(err) == codes.AlreadyExists {
+		name := fmt.Sprintf("%s/sessions/%d/sections/%s/tables/%d/rounds/%d/boards/%d", event, session, ids[2], call.GetTable(), call.GetRound(), call.GetBoard())
+		corr, err := s.scoring.CorrectResult(ctx, &scoringv1.CorrectResultRequest{Name: name, Result: result, Reason: reason})
+		if err != nil {
+			return "", err
+		}
+		return corr.GetResult().GetName(), nil
+	}
+	if err != nil {
+		return "", err
+	}
+	return sub.GetResult().GetName(), nil
+}

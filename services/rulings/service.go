@@ -1,0 +1,240 @@
+// Package rulings is Director's rulings service: the gRPC server of
+// bridge.rulings.v1.RulingsService over its bbolt store, rulings.db. It
+// records director calls, asks package
+// github.com/bridge-director/director/rulings what the Laws require, keeps
+// the ruling with its citations, and sends adjusted scores to the scoring
+// service over its gRPC client.
+package rulings
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
+	"go.etcd.io/bbolt"
+	"google.golang.org/grpc"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"github.com/bridge-director/director/bridge"
+	rulingsv1 "github.com/bridge-director/director/proto/bridge/rulings/v1"
+	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
+	"github.com/bridge-director/director/rulings"
+	"github.com/bridge-director/director/services/bridgepb"
+	"github.com/bridge-director/director/services/platform"
+)
+
+// Patterns of the names the service answers to.
+const (
+	sessionPattern = "events/{event}/sessions/{session:n}"
+	sectionPattern = sessionPattern + "/sections/{section:letters}"
+	callPattern    = sectionPattern + "/calls/{call:n}"
+	maxText        = 2000
+)
+
+// Service implements rulingsv1.RulingsServiceServer and platform.Service.
+type Service struct {
+	rulingsv1.UnimplementedRulingsServiceServer
+	store *platform.Store
+	now   func() time.Time
+	// scoring takes the adjusted scores; nil until connected.
+	scoring scoringv1.ScoringServiceClient
+}
+
+// Option configures a Service.
+type Option func(*Service)
+
+// WithClock makes the service stamp its records with now.
+func WithClock(now func() time.Time) Option { return func(s *Service) { s.now = now } }
+
+// Open opens (or creates) rulings.db in dataDir and returns the service.
+func Open(dataDir string, opts ...Option) (*Service, error) {
+	s := &Service{now: time.Now}
+	for _, o := range opts {
+		o(s)
+	}
+	store, err := platform.OpenStore(filepath.Join(dataDir, "rulings.db"), migrations, platform.WithClock(s.now))
+	if err != nil {
+		return nil, err
+	}
+	s.store = store
+	return s, nil
+}
+
+// Name is the service's name in health checks and logs.
+func (s *Service) Name() string { return "rulings" }
+
+// RegisterGRPC registers the service on a gRPC server.
+func (s *Service) RegisterGRPC(g *grpc.Server) { rulingsv1.RegisterRulingsServiceServer(g, s) }
+
+// RegisterGateway registers the REST routes.
+func (s *Service) RegisterGateway(ctx context.Context, mux *runtime.ServeMux, conn *grpc.ClientConn) error {
+	return rulingsv1.RegisterRulingsServiceHandler(ctx, mux, conn)
+}
+
+// Close closes the store.
+func (s *Service) Close() error { return s.store.Close() }
+
+// Peers names the services rulings calls.
+func (s *Service) Peers() []string { return []string{"scoring"} }
+
+// Connect gives rulings its connection to a peer.
+func (s *Service) Connect(peer string, conn grpc.ClientConnInterface) {
+	if peer == "scoring" {
+		s.scoring = scoringv1.NewScoringServiceClient(conn)
+	}
+}
+
+// Policy says which roles may call each method: the director rules; anyone
+// at the table may call the director.
+func (s *Service) Policy() platform.Policy {
+	const (
+		director = platform.RoleDirector
+		scorer   = platform.RoleScorer
+		terminal = platform.RoleTerminal
+	)
+	return platform.Policy{
+		rulingsv1.RulingsService_OpenCall_FullMethodName:     {director, terminal},
+		rulingsv1.RulingsService_GetCall_FullMethodName:      {director, scorer},
+		rulingsv1.RulingsService_ListCalls_FullMethodName:    {director, scorer},
+		rulingsv1.RulingsService_Rule_FullMethodName:         {director},
+		rulingsv1.RulingsService_ApplyRuling_FullMethodName:  {director},
+		rulingsv1.RulingsService_RecordAppeal_FullMethodName: {director},
+	}
+}
+
+// OpenCall records a director call.
+func (s *Service) OpenCall(ctx context.Context, req *rulingsv1.OpenCallRequest) (*rulingsv1.OpenCallResponse, error) {
+	if _, err := platform.ParseName("parent", req.GetParent(), sectionPattern); err != nil {
+		return nil, err
+	}
+	in := req.GetCall()
+	var v []platform.FieldViolation
+	for _, n := range []struct {
+		field string
+		value int32
+	}{{"call.table", in.GetTable()}, {"call.round", in.GetRound()}, {"call.board", in.GetBoard()}} {
+		if n.value < 1 || n.value > 999 {
+			v = append(v, platform.FieldViolation{Field: n.field, Description: fmt.Sprintf("%d is outside 1 to 999", n.value)})
+		}
+	}
+	if in.GetCalledBy() != 0 {
+		if _, ok := bridgepb.SeatFrom(in.GetCalledBy()); !ok {
+			v = append(v, platform.FieldViolation{Field: "call.called_by", Description: "not a seat at the table"})
+		}
+	}
+	if len(in.GetDescription()) > maxText {
+		v = append(v, platform.FieldViolation{Field: "call.description", Description: fmt.Sprintf("at most %d characters", maxText)})
+	}
+	if _, err := parseAuction(in.GetAuction(), in.GetBoard()); err != nil && in.GetAuction() != "" {
+		v = append(v, platform.FieldViolation{Field: "call.auction", Description: err.Error()})
+	}
+	if len(v) > 0 {
+		return nil, platform.FieldErrors(v...)
+	}
+	call := &rulingsv1.DirectorCall{
+		Table: in.GetTable(), Round: in.GetRound(), Board: in.GetBoard(), CalledBy: in.GetCalledBy(),
+		CallTime: in.GetCallTime(), Description: in.GetDescription(), Auction: in.GetAuction(),
+		State: rulingsv1.State_STATE_OPEN, RecordedBy: recordedBy(ctx),
+	}
+	if call.CallTime == nil {
+		call.CallTime = timestamppb.New(s.now())
+	}
+	resp := &rulingsv1.OpenCallResponse{}
+	err := s.store.Mutate(ctx, rulingsv1.RulingsService_OpenCall_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
+		c := proto.Clone(call).(*rulingsv1.DirectorCall)
+		resp.Call = c
+		return putCall(tx, req.GetParent(), c)
+	})
+	return resp, err
+}
+
+// GetCall returns a director call.
+func (s *Service) GetCall(ctx context.Context, req *rulingsv1.GetCallRequest) (*rulingsv1.GetCallResponse, error) {
+	resp := &rulingsv1.GetCallResponse{}
+	err := s.store.View(func(tx *bbolt.Tx) (err error) {
+		resp.Call, err = getCall(tx, req.GetName())
+		return err
+	})
+	return resp, err
+}
+
+// ListCalls lists the calls of a session.
+func (s *Service) ListCalls(ctx context.Context, req *rulingsv1.ListCallsRequest) (*rulingsv1.ListCallsResponse, error) {
+	if _, err := platform.ParseName("parent", req.GetParent(), sessionPattern); err != nil {
+		return nil, err
+	}
+	resp := &rulingsv1.ListCallsResponse{}
+	err := s.store.View(func(tx *bbolt.Tx) (err error) {
+		resp.Calls, err = sessionCalls(tx, req.GetParent())
+		return err
+	})
+	return resp, err
+}
+
+// change updates a stored call in one write and answers it.
+func (s *Service) change(ctx context.Context, method, requestID string, req proto.Message, resp interface {
+	proto.Message
+	GetCall() *rulingsv1.DirectorCall
+}, name string, answer func(*rulingsv1.DirectorCall), edit func(*rulingsv1.DirectorCall) error) error {
+	return s.store.Mutate(ctx, method, requestID, req, resp, func(tx *bbolt.Tx) error {
+		c, err := getCall(tx, name)
+		if err != nil {
+			return err
+		}
+		if err := edit(c); err != nil {
+			return err
+		}
+		answer(c)
+		section, _, _ := splitCallName(name)
+		return putCall(tx, section, c)
+	})
+}
+
+// RecordAppeal records an appeal and, later, its outcome.
+func (s *Service) RecordAppeal(ctx context.Context, req *rulingsv1.RecordAppealRequest) (*rulingsv1.RecordAppealResponse, error) {
+	a := req.GetAppeal()
+	if _, ok := map[int32]bool{1: true, 2: true}[int32(a.GetAppellant())]; !ok {
+		return nil, platform.FieldError("appeal.appellant", "say which side appeals: SIDE_NORTH_SOUTH or SIDE_EAST_WEST")
+	}
+	if strings.TrimSpace(a.GetReason()) == "" || len(a.GetReason()) > maxText || len(a.GetOutcome()) > maxText {
+		return nil, platform.FieldError("appeal.reason", fmt.Sprintf("say why the side appeals, in at most %d characters", maxText))
+	}
+	now := timestamppb.New(s.now())
+	resp := &rulingsv1.RecordAppealResponse{}
+	err := s.change(ctx, rulingsv1.RulingsService_RecordAppeal_FullMethodName, req.GetRequestId(), req, resp, req.GetName(),
+		func(c *rulingsv1.DirectorCall) { resp.Call = c },
+		func(c *rulingsv1.DirectorCall) error {
+			if c.GetState() < rulingsv1.State_STATE_RULED {
+				return platform.FailedPrecondition(c.GetName() + " has no ruling yet to appeal against")
+			}
+			appeal := proto.Clone(a).(*rulingsv1.Appeal)
+			if c.GetAppeal() != nil {
+				appeal.Lodged = c.GetAppeal().GetLodged()
+			} else {
+				appeal.Lodged = now
+			}
+			if appeal.GetOutcome() != "" && appeal.GetDecided() == nil {
+				appeal.Decided = now
+			}
+			c.Appeal, c.State = appeal, rulingsv1.State_STATE_APPEALED
+			return nil
+		})
+	return resp, err
+}
+
+// recordedBy names the caller for the record.
+func recordedBy(ctx context.Context) string {
+	if p, ok := platform.PrincipalFrom(ctx); ok {
+		return p.Name
+	}
+	return "unknown"
+}
+
+// parseAuction reads the auction of a call, dealt by the board's dealer.
+func parseAuction(calls string, board int32) (*rulings.Auction, error) {
+	return rulings.ParseAuction(bridge.BoardDealer(int(board)), calls)
+}

@@ -1,0 +1,202 @@
+package rulings
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	rulingsv1 "github.com/bridge-director/director/proto/bridge/rulings/v1"
+	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
+	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
+	"github.com/bridge-director/director/services/platform"
+	"github.com/bridge-director/director/services/platform/platformtest"
+	"github.com/bridge-director/director/services/scoring"
+)
+
+// harness runs the rulings service beside the real scoring service, as one
+// process does.
+type harness struct {
+	client  rulingsv1.RulingsServiceClient
+	scoring scoringv1.ScoringServiceClient
+}
+
+func start(t *testing.T) *harness {
+	t.Helper()
+	sc, err := scoring.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	scConn, _ := platformtest.Serve(t, sc, nil)
+	svc, err := Open(t.TempDir(), WithClock(func() time.Time { return time.Date(2026, 11, 24, 20, 15, 0, 0, time.UTC) }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc.Connect("scoring", scConn)
+	conn, _ := platformtest.Serve(t, svc, nil)
+	return &harness{client: rulingsv1.NewRulingsServiceClient(conn), scoring: scoringv1.NewScoringServiceClient(scConn)}
+}
+
+const section = "events/club-night/sessions/1/sections/A"
+
+func (h *harness) open(t *testing.T, auction string) *rulingsv1.DirectorCall {
+	t.Helper()
+	resp, err := h.client.OpenCall(context.Background(), &rulingsv1.OpenCallRequest{Parent: section, Call: &rulingsv1.DirectorCall{
+		Table: 3, Round: 2, Board: 5, CalledBy: typev1.Seat_SEAT_EAST, Auction: auction, Description: "South bid 1H over 1S",
+	}})
+	if err != nil {
+		t.Fatalf("OpenCall: %v", err)
+	}
+	return resp.GetCall()
+}
+
+func wantCode(t *testing.T, err error, code codes.Code, text string) {
+	t.Helper()
+	if st, _ := status.FromError(err); st.Code() != code || !strings.Contains(st.Message(), text) {
+		t.Fatalf("got %v %q, want %v containing %q", st.Code(), st.Message(), code, text)
+	}
+}
+
+// TestInsufficientBidDialogue: board 5, North deals; North opens 1S and East
+// passes, and South's 1H is insufficient. The director is asked whether the
+// call was unintended, then rules.
+func TestInsufficientBidDialogue(t *testing.T) {
+	h := start(t)
+	call := h.open(t, "1S P")
+	if call.GetName() != section+"/calls/1" || call.GetState() != rulingsv1.State_STATE_OPEN {
+		t.Fatalf("opened %v", call)
+	}
+	irr := &rulingsv1.Irregularity{Kind: rulingsv1.Kind_KIND_INSUFFICIENT_BID, Offender: typev1.Seat_SEAT_SOUTH, Call: "1H"}
+	resp, err := h.client.Rule(context.Background(), &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: irr})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := resp.GetCall().GetRuling()
+	if resp.GetCall().GetState() != rulingsv1.State_STATE_AWAITING_ANSWERS || len(r.GetQuestions()) == 0 {
+		t.Fatalf("first ruling %v: want questions for the director", r)
+	}
+	answers := map[string]string{}
+	// Answer every question the way that leads to Law 27B2: intended, the
+	// withdrawn bid is replaced by another bid that is not comparable.
+	for range 5 {
+		for _, q := range resp.GetCall().GetRuling().GetQuestions() {
+			answers[q.GetId()] = pick(q)
+		}
+		resp, err = h.client.Rule(context.Background(), &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: irr, Answers: answers})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.GetCall().GetState() == rulingsv1.State_STATE_RULED {
+			break
+		}
+	}
+	r = resp.GetCall().GetRuling()
+	if resp.GetCall().GetState() != rulingsv1.State_STATE_RULED || len(r.GetLaws()) == 0 || !strings.HasPrefix(r.GetLaws()[0], "2") {
+		t.Fatalf("final ruling %v (state %v): want a ruling citing laws", r, resp.GetCall().GetState())
+	}
+	got, err := h.client.ListCalls(context.Background(), &rulingsv1.ListCallsRequest{Parent: "events/club-night/sessions/1"})
+	if err != nil || len(got.GetCalls()) != 1 || got.GetCalls()[0].GetRuling() == nil {
+		t.Errorf("the session's calls: %v, %v", got, err)
+	}
+}
+
+// pick chooses the answer "no" where there is one (the call was intended,
+// not comparable), else the first choice.
+func pick(q *rulingsv1.Question) string {
+	for _, c := range q.GetChoices() {
+		if c.GetId() == "no" {
+			return c.GetId()
+		}
+	}
+	return q.GetChoices()[0].GetId()
+}
+
+func TestAdjustedScoreReachesTheStandings(t *testing.T) {
+	h := start(t)
+	ctx := context.Background()
+	if _, err := h.scoring.CreateEvent(ctx, &scoringv1.CreateEventRequest{EventId: "club-night", Event: &scoringv1.Event{Form: scoringv1.Form_FORM_MATCHPOINTS}}); err != nil {
+		t.Fatal(err)
+	}
+	// Board 5 was played normally at tables 1 and 2.
+	for table := int32(1); table <= 2; table++ {
+		_, err := h.scoring.SubmitResult(ctx, &scoringv1.SubmitResultRequest{Parent: "events/club-night", Result: &scoringv1.Result{
+			Table: table, Round: 2, Board: 5, NsPair: table, EwPair: table + 4,
+			Outcome: &scoringv1.Result_Played{Played: &scoringv1.Played{Contract: "4S", Declarer: typev1.Seat_SEAT_NORTH, Tricks: 9 + table}}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	call := h.open(t, "")
+	irr := &rulingsv1.Irregularity{Kind: rulingsv1.Kind_KIND_CALL_OUT_OF_ROTATION, Offender: typev1.Seat_SEAT_EAST, Call: "1S"}
+	answers := map[string]string{}
+	var resp *rulingsv1.RuleResponse
+	for range 5 {
+		var err error
+		resp, err = h.client.Rule(ctx, &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: irr, Answers: answers})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, q := range resp.GetCall().GetRuling().GetQuestions() {
+			answers[q.GetId()] = pick(q)
+		}
+		if resp.GetCall().GetState() == rulingsv1.State_STATE_RULED {
+			break
+		}
+	}
+	_, err := h.client.ApplyRuling(ctx, &rulingsv1.ApplyRulingRequest{Name: call.GetName(), Reason: "board could not be played",
+		AdjustedScore: &rulingsv1.AdjustedScore{NsPair: 3, EwPair: 7, Kind: &rulingsv1.AdjustedScore_Artificial{Artificial: &rulingsv1.ArtificialScore{
+			NorthSouth: rulingsv1.Adjustment_ADJUSTMENT_AVERAGE_PLUS, EastWest: rulingsv1.Adjustment_ADJUSTMENT_AVERAGE_MINUS}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := h.client.GetCall(ctx, &rulingsv1.GetCallRequest{Name: call.GetName()})
+	if err != nil || got.GetCall().GetState() != rulingsv1.State_STATE_APPLIED || got.GetCall().GetResult() == "" {
+		t.Fatalf("applied call %v, %v", got, err)
+	}
+	list, err := h.scoring.ListResults(ctx, &scoringv1.ListResultsRequest{Parent: "events/club-night"})
+	if err != nil || len(list.GetResults()) != 3 || list.GetResults()[2].GetArtificial().GetNorthSouth() != scoringv1.Adjustment_ADJUSTMENT_AVERAGE_PLUS {
+		t.Fatalf("scoring holds %v, %v: want the artificial score", list, err)
+	}
+	standings, err := h.scoring.GetStandings(ctx, &scoringv1.GetStandingsRequest{Event: "events/club-night"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pct := map[int32]float64{}
+	for _, s := range standings.GetStandings() {
+		pct[s.GetPair()] = s.GetPercentage()
+	}
+	if pct[3] != 60 || pct[7] != 40 {
+		t.Errorf("standings %v: want pair 3 at 60%% and pair 7 at 40%%", pct)
+	}
+	_, err = h.client.ApplyRuling(ctx, &rulingsv1.ApplyRulingRequest{Name: call.GetName()})
+	wantCode(t, err, codes.FailedPrecondition, "applied")
+	appealed, err := h.client.RecordAppeal(ctx, &rulingsv1.RecordAppealRequest{Name: call.GetName(), Appeal: &rulingsv1.Appeal{Appellant: typev1.Side_SIDE_EAST_WEST, Reason: "the pass was not out of rotation"}})
+	if err != nil || appealed.GetCall().GetState() != rulingsv1.State_STATE_APPEALED || appealed.GetCall().GetAppeal().GetLodged() == nil {
+		t.Errorf("appeal: %v, %v", appealed, err)
+	}
+}
+
+func TestBadCallsNameTheField(t *testing.T) {
+	h := start(t)
+	ctx := context.Background()
+	_, err := h.client.OpenCall(ctx, &rulingsv1.OpenCallRequest{Parent: section, Call: &rulingsv1.DirectorCall{Table: 0, Round: 1, Board: 1}})
+	wantCode(t, err, codes.InvalidArgument, "call.table")
+	_, err = h.client.OpenCall(ctx, &rulingsv1.OpenCallRequest{Parent: section, Call: &rulingsv1.DirectorCall{Table: 1, Round: 1, Board: 1, Auction: "1S 1H"}})
+	wantCode(t, err, codes.InvalidArgument, "call.auction")
+	call := h.open(t, "1S P")
+	_, err = h.client.Rule(ctx, &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: &rulingsv1.Irregularity{Offender: typev1.Seat_SEAT_SOUTH}})
+	wantCode(t, err, codes.InvalidArgument, "irregularity.kind")
+	_, err = h.client.ApplyRuling(ctx, &rulingsv1.ApplyRulingRequest{Name: call.GetName()})
+	wantCode(t, err, codes.FailedPrecondition, "only a complete ruling")
+	_, err = h.client.GetCall(ctx, &rulingsv1.GetCallRequest{Name: section + "/calls/9"})
+	wantCode(t, err, codes.NotFound, "calls/9")
+}
+
+func TestPolicyCoversEveryMethod(t *testing.T) {
+	if err := platform.CheckPolicyCovers((&Service{}).Policy(), rulingsv1.RulingsService_ServiceDesc); err != nil {
+		t.Fatal(err)
+	}
+}
