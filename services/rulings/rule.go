@@ -16,40 +16,57 @@ import (
 	"github.com/bridge-director/director/services/platform"
 )
 
-// kinds maps the API's kinds of irregularity to the engine's.
-var kinds = map[rulingsv1.Kind]rulings.AuctionIrregularityKind{
-	rulingsv1.Kind_KIND_INSUFFICIENT_BID:            rulings.InsufficientBid,
-	rulingsv1.Kind_KIND_CALL_OUT_OF_ROTATION:        rulings.CallOutOfRotation,
-	rulingsv1.Kind_KIND_CHANGE_OF_CALL:              rulings.CallChanged,
-	rulingsv1.Kind_KIND_CARD_EXPOSED_DURING_AUCTION: rulings.CardExposedDuringAuction,
-	rulingsv1.Kind_KIND_INADMISSIBLE_CALL:           rulings.InadmissibleCall,
-	rulingsv1.Kind_KIND_BID_ABOVE_SEVEN:             rulings.BidAboveSeven,
-	rulingsv1.Kind_KIND_CALL_AFTER_FINAL_PASS:       rulings.CallAfterFinalPass,
-	rulingsv1.Kind_KIND_CALL_WHILE_BARRED:           rulings.CallWhileBarred,
-	rulingsv1.Kind_KIND_SIMULTANEOUS_CALLS:          rulings.SimultaneousCalls,
-}
+// The API's kinds of irregularity, by the part of the engine that rules on
+// them.
+var (
+	auctionKinds = map[rulingsv1.Kind]rulings.AuctionIrregularityKind{
+		rulingsv1.Kind_KIND_INSUFFICIENT_BID:            rulings.InsufficientBid,
+		rulingsv1.Kind_KIND_CALL_OUT_OF_ROTATION:        rulings.CallOutOfRotation,
+		rulingsv1.Kind_KIND_CHANGE_OF_CALL:              rulings.CallChanged,
+		rulingsv1.Kind_KIND_CARD_EXPOSED_DURING_AUCTION: rulings.CardExposedDuringAuction,
+		rulingsv1.Kind_KIND_INADMISSIBLE_CALL:           rulings.InadmissibleCall,
+		rulingsv1.Kind_KIND_BID_ABOVE_SEVEN:             rulings.BidAboveSeven,
+		rulingsv1.Kind_KIND_CALL_AFTER_FINAL_PASS:       rulings.CallAfterFinalPass,
+		rulingsv1.Kind_KIND_CALL_WHILE_BARRED:           rulings.CallWhileBarred,
+		rulingsv1.Kind_KIND_SIMULTANEOUS_CALLS:          rulings.SimultaneousCalls,
+	}
+	playKinds = map[rulingsv1.Kind]rulings.PlayIrregularityKind{
+		rulingsv1.Kind_KIND_LEAD_OUT_OF_TURN:               rulings.LeadOutOfTurn,
+		rulingsv1.Kind_KIND_PREMATURE_LEAD_OR_PLAY:         rulings.PrematureLeadOrPlay,
+		rulingsv1.Kind_KIND_EXPOSED_CARD:                   rulings.ExposedCard,
+		rulingsv1.Kind_KIND_PENALTY_CARD_NOT_PLAYED:        rulings.PenaltyCardNotPlayed,
+		rulingsv1.Kind_KIND_REVOKE:                         rulings.Revoke,
+		rulingsv1.Kind_KIND_CLAIM:                          rulings.Claim,
+		rulingsv1.Kind_KIND_INCOMPLETE_DESIGNATION:         rulings.IncompleteDesignation,
+		rulingsv1.Kind_KIND_CARD_PLAYED_FROM_DUMMY_WRONGLY: rulings.CardPlayedFromDummyWrongly,
+		rulingsv1.Kind_KIND_RETRACTED_CARD:                 rulings.RetractedCard,
+		rulingsv1.Kind_KIND_SIMULTANEOUS_PLAY:              rulings.SimultaneousPlay,
+	}
+	procedureKinds = map[rulingsv1.Kind]rulings.ProcedureKind{
+		rulingsv1.Kind_KIND_INCORRECT_NUMBER_OF_CARDS: rulings.IncorrectNumberOfCards,
+		rulingsv1.Kind_KIND_MISSING_CARD:              rulings.MissingCard,
+		rulingsv1.Kind_KIND_CARDS_FROM_WRONG_BOARD:    rulings.CardsFromWrongBoard,
+		rulingsv1.Kind_KIND_WRONG_BOARD:               rulings.WrongBoard,
+		rulingsv1.Kind_KIND_UNAUTHORISED_INFORMATION:  rulings.UnauthorisedInformation,
+	}
+)
 
 // Rule asks the engine what the Laws require and keeps the ruling on the
 // call: with questions while the director's judgement is needed, complete
 // once answered.
 func (s *Service) Rule(ctx context.Context, req *rulingsv1.RuleRequest) (*rulingsv1.RuleResponse, error) {
-	var call *rulingsv1.DirectorCall
-	if got, err := s.GetCall(ctx, &rulingsv1.GetCallRequest{Name: req.GetName()}); err != nil {
-		return nil, err
-	} else {
-		call = got.GetCall()
-	}
-	auction, err := parseAuction(call.GetAuction(), call.GetBoard())
-	if err != nil {
-		return nil, platform.FailedPrecondition(fmt.Sprintf("the auction recorded on %s cannot be read: %v", req.GetName(), err))
-	}
-	irr, err := irregularity(req.GetIrregularity())
+	got, err := s.GetCall(ctx, &rulingsv1.GetCallRequest{Name: req.GetName()})
 	if err != nil {
 		return nil, err
 	}
-	ruling, err := rulings.RuleAuction(auction, irr, rulings.Answers(req.GetAnswers()))
+	call := got.GetCall()
+	play := call.GetPlay()
+	if req.GetPlay() != nil {
+		play = req.GetPlay()
+	}
+	ruling, err := rule(call, play, req.GetIrregularity(), rulings.Answers(req.GetAnswers()))
 	if err != nil {
-		return nil, platform.FieldError("irregularity", err.Error())
+		return nil, err
 	}
 	resp := &rulingsv1.RuleResponse{}
 	err = s.change(ctx, rulingsv1.RulingsService_Rule_FullMethodName, req.GetRequestId(), req, resp, req.GetName(),
@@ -58,7 +75,7 @@ func (s *Service) Rule(ctx context.Context, req *rulingsv1.RuleRequest) (*ruling
 			if c.GetState() >= rulingsv1.State_STATE_APPLIED {
 				return platform.FailedPrecondition(c.GetName() + "'s ruling is already applied; record an appeal to change it")
 			}
-			c.Irregularity, c.Ruling = req.GetIrregularity(), rulingToProto(ruling)
+			c.Irregularity, c.Ruling, c.Play = req.GetIrregularity(), rulingToProto(ruling), play
 			c.State = rulingsv1.State_STATE_RULED
 			if ruling.Pending() {
 				c.State = rulingsv1.State_STATE_AWAITING_ANSWERS
@@ -68,16 +85,48 @@ func (s *Service) Rule(ctx context.Context, req *rulingsv1.RuleRequest) (*ruling
 	return resp, err
 }
 
-// irregularity reads the API's irregularity into the engine's.
-func irregularity(in *rulingsv1.Irregularity) (rulings.AuctionIrregularity, error) {
-	kind, ok := kinds[in.GetKind()]
-	if !ok {
-		return rulings.AuctionIrregularity{}, platform.FieldError("irregularity.kind", "say what happened: one of the KIND_ values")
-	}
+// rule sends the irregularity to the part of the engine that rules on it.
+func rule(call *rulingsv1.DirectorCall, play *rulingsv1.Play, in *rulingsv1.Irregularity, ans rulings.Answers) (rulings.Ruling, error) {
 	offender, ok := bridgepb.SeatFrom(in.GetOffender())
 	if !ok {
-		return rulings.AuctionIrregularity{}, platform.FieldError("irregularity.offender", "say who committed it: SEAT_NORTH, SEAT_EAST, SEAT_SOUTH or SEAT_WEST")
+		return rulings.Ruling{}, platform.FieldError("irregularity.offender", "say who committed it: SEAT_NORTH, SEAT_EAST, SEAT_SOUTH or SEAT_WEST")
 	}
+	var ruling rulings.Ruling
+	var err error
+	switch kind := in.GetKind(); {
+	case auctionKinds[kind] != 0:
+		auction, aerr := parseAuction(call.GetAuction(), call.GetBoard())
+		if aerr != nil {
+			return rulings.Ruling{}, platform.FailedPrecondition(fmt.Sprintf("the auction recorded on %s cannot be read: %v", call.GetName(), aerr))
+		}
+		irr, ierr := auctionIrregularity(in, auctionKinds[kind], offender)
+		if ierr != nil {
+			return rulings.Ruling{}, ierr
+		}
+		ruling, err = rulings.RuleAuction(auction, irr, ans)
+	case playKinds[kind] != 0:
+		state, perr := playState(play)
+		if perr != nil {
+			return rulings.Ruling{}, perr
+		}
+		irr, ierr := playIrregularity(in, playKinds[kind], offender)
+		if ierr != nil {
+			return rulings.Ruling{}, ierr
+		}
+		ruling, err = rulings.RulePlay(*state, irr, ans)
+	case procedureKinds[kind] != 0:
+		ruling, err = rulings.RuleProcedure(rulings.ProcedureIrregularity{Kind: procedureKinds[kind], Offender: offender, Teams: in.GetTeams(), Information: in.GetInformation()}, ans)
+	default:
+		return rulings.Ruling{}, platform.FieldError("irregularity.kind", "say what happened: one of the KIND_ values")
+	}
+	if err != nil {
+		return rulings.Ruling{}, platform.FieldError("irregularity", err.Error())
+	}
+	return ruling, nil
+}
+
+// auctionIrregularity reads the API's irregularity for the auction engine.
+func auctionIrregularity(in *rulingsv1.Irregularity, kind rulings.AuctionIrregularityKind, offender bridge.Seat) (rulings.AuctionIrregularity, error) {
 	out := rulings.AuctionIrregularity{Kind: kind, Offender: offender}
 	var err error
 	if in.GetCall() != "" {
@@ -105,6 +154,78 @@ func irregularity(in *rulingsv1.Irregularity) (rulings.AuctionIrregularity, erro
 		out.CalledBeforeRuling = &seat
 	}
 	return out, nil
+}
+
+// playIrregularity reads the API's irregularity for the play engine.
+func playIrregularity(in *rulingsv1.Irregularity, kind rulings.PlayIrregularityKind, offender bridge.Seat) (rulings.PlayIrregularity, error) {
+	out := rulings.PlayIrregularity{Kind: kind, Offender: offender, Designation: in.GetDesignation(), Tricks: int(in.GetTricks())}
+	var err error
+	if in.GetCard() != "" {
+		if out.Card, err = bridge.ParseCard(in.GetCard()); err != nil {
+			return out, platform.FieldError("irregularity.card", err.Error())
+		}
+	}
+	for _, f := range strings.Fields(in.GetCards()) {
+		c, err := bridge.ParseCard(f)
+		if err != nil {
+			return out, platform.FieldError("irregularity.cards", err.Error())
+		}
+		out.Cards = append(out.Cards, c)
+	}
+	return out, nil
+}
+
+// playState replays a play record into the engine's state.
+func playState(p *rulingsv1.Play) (*rulings.PlayState, error) {
+	if p == nil {
+		return nil, platform.FieldError("play", "a ruling in the play needs the play so far: the contract, declarer and the cards played")
+	}
+	contract, err := bridge.ParseContract(p.GetContract())
+	if err != nil || contract.IsPassedOut() {
+		return nil, platform.FieldError("play.contract", fmt.Sprintf("%q is not a contract played", p.GetContract()))
+	}
+	declarer, ok := bridgepb.SeatFrom(p.GetDeclarer())
+	if !ok {
+		return nil, platform.FieldError("play.declarer", "say who declares: SEAT_NORTH, SEAT_EAST, SEAT_SOUTH or SEAT_WEST")
+	}
+	var deal *bridge.Deal
+	if p.GetDeal() != "" {
+		d, err := bridge.ParsePBNDeal(p.GetDeal())
+		if err != nil {
+			return nil, platform.FieldError("play.deal", err.Error())
+		}
+		deal = &d
+	}
+	state, err := rulings.NewPlayState(contract, declarer, deal)
+	if err != nil {
+		return nil, platform.FieldError("play", err.Error())
+	}
+	for i, f := range strings.Fields(p.GetCards()) {
+		revoke := strings.HasSuffix(f, "!")
+		c, err := bridge.ParseCard(strings.TrimSuffix(f, "!"))
+		if err == nil && revoke {
+			err = state.Revoke(c)
+		} else if err == nil {
+			err = state.Play(c)
+		}
+		if err != nil {
+			return nil, platform.FieldError("play.cards", fmt.Sprintf("card %d (%s): %v", i+1, f, err))
+		}
+	}
+	for i, pc := range p.GetPenaltyCards() {
+		seat, ok := bridgepb.SeatFrom(pc.GetSeat())
+		c, err := bridge.ParseCard(pc.GetCard())
+		if err == nil && !ok {
+			err = fmt.Errorf("not a seat at the table")
+		}
+		if err == nil {
+			err = state.AddPenaltyCard(seat, c, pc.GetMajor())
+		}
+		if err != nil {
+			return nil, platform.FieldError(fmt.Sprintf("play.penalty_cards[%d]", i), err.Error())
+		}
+	}
+	return state, nil
 }
 
 func rulingToProto(r rulings.Ruling) *rulingsv1.Ruling {

@@ -104,8 +104,12 @@ func TestInsufficientBidDialogue(t *testing.T) {
 }
 
 // pick chooses the answer "no" where there is one (the call was intended,
-// not comparable), else the first choice.
+// not comparable; the lead was not faced only when asked about anything
+// else), else the first choice.
 func pick(q *rulingsv1.Question) string {
+	if q.GetId() == "faced" {
+		return "yes"
+	}
 	for _, c := range q.GetChoices() {
 		if c.GetId() == "no" {
 			return c.GetId()
@@ -199,4 +203,73 @@ func TestPolicyCoversEveryMethod(t *testing.T) {
 	if err := platform.CheckPolicyCovers((&Service{}).Policy(), rulingsv1.RulingsService_ServiceDesc); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// rule runs the dialogue to its end, answering each question with pick.
+func (h *harness) rule(t *testing.T, name string, irr *rulingsv1.Irregularity, play *rulingsv1.Play) *rulingsv1.DirectorCall {
+	t.Helper()
+	answers := map[string]string{}
+	for range 10 {
+		resp, err := h.client.Rule(context.Background(), &rulingsv1.RuleRequest{Name: name, Irregularity: irr, Answers: answers, Play: play})
+		if err != nil {
+			t.Fatalf("Rule: %v", err)
+		}
+		if resp.GetCall().GetState() == rulingsv1.State_STATE_RULED {
+			return resp.GetCall()
+		}
+		for _, q := range resp.GetCall().GetRuling().GetQuestions() {
+			answers[q.GetId()] = pick(q)
+		}
+	}
+	t.Fatalf("the dialogue did not end")
+	return nil
+}
+
+// TestOpeningLeadOutOfTurn: 4S by South, so West leads; East led the HK.
+// Declarer chooses among the options of Law 54.
+func TestOpeningLeadOutOfTurn(t *testing.T) {
+	h := start(t)
+	call := h.open(t, "")
+	play := &rulingsv1.Play{Contract: "4S", Declarer: typev1.Seat_SEAT_SOUTH}
+	ruled := h.rule(t, call.GetName(), &rulingsv1.Irregularity{Kind: rulingsv1.Kind_KIND_LEAD_OUT_OF_TURN, Offender: typev1.Seat_SEAT_EAST, Card: "HK"}, play)
+	r := ruled.GetRuling()
+	declarerOptions := 0
+	for _, o := range r.GetOptions() {
+		if o.GetChooser() == typev1.Seat_SEAT_SOUTH {
+			declarerOptions++
+		}
+	}
+	if declarerOptions < 2 || !strings.Contains(strings.Join(r.GetLaws(), " "), "54") {
+		t.Errorf("ruling %v: want declarer's options under Law 54", r)
+	}
+	if ruled.GetPlay().GetContract() != "4S" {
+		t.Errorf("the play record was not kept: %v", ruled.GetPlay())
+	}
+}
+
+func TestUnauthorisedInformationAsksTheDirector(t *testing.T) {
+	h := start(t)
+	call := h.open(t, "1S P 2S P")
+	irr := &rulingsv1.Irregularity{Kind: rulingsv1.Kind_KIND_UNAUTHORISED_INFORMATION, Offender: typev1.Seat_SEAT_NORTH, Information: "a long pause before passing 2S"}
+	resp, err := h.client.Rule(context.Background(), &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: irr})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(resp.GetCall().GetRuling().GetQuestions()) == 0 || !strings.HasPrefix(resp.GetCall().GetRuling().GetQuestions()[0].GetLaw(), "16") {
+		t.Errorf("ruling %v: want Law 16 questions for the director", resp.GetCall().GetRuling())
+	}
+	ruled := h.rule(t, call.GetName(), irr, nil)
+	if !strings.Contains(strings.Join(ruled.GetRuling().GetLaws(), " "), "16") {
+		t.Errorf("final ruling %v: want Law 16 cited", ruled.GetRuling())
+	}
+}
+
+func TestPlayRulingNeedsThePlay(t *testing.T) {
+	h := start(t)
+	call := h.open(t, "")
+	_, err := h.client.Rule(context.Background(), &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: &rulingsv1.Irregularity{Kind: rulingsv1.Kind_KIND_REVOKE, Offender: typev1.Seat_SEAT_WEST, Card: "C2"}})
+	wantCode(t, err, codes.InvalidArgument, "play")
+	_, err = h.client.Rule(context.Background(), &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: &rulingsv1.Irregularity{Kind: rulingsv1.Kind_KIND_REVOKE, Offender: typev1.Seat_SEAT_WEST, Card: "C2"},
+		Play: &rulingsv1.Play{Contract: "4S", Declarer: typev1.Seat_SEAT_SOUTH, Cards: "HK HK"}})
+	wantCode(t, err, codes.InvalidArgument, "play.cards")
 }

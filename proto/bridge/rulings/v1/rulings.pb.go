@@ -107,33 +107,80 @@ const (
 	Kind_KIND_CALL_AFTER_FINAL_PASS       Kind = 7
 	Kind_KIND_CALL_WHILE_BARRED           Kind = 8
 	Kind_KIND_SIMULTANEOUS_CALLS          Kind = 9
+	// The play (Laws 45 to 71); the call's play record says what was played.
+	Kind_KIND_LEAD_OUT_OF_TURN               Kind = 10
+	Kind_KIND_PREMATURE_LEAD_OR_PLAY         Kind = 11
+	Kind_KIND_EXPOSED_CARD                   Kind = 12
+	Kind_KIND_PENALTY_CARD_NOT_PLAYED        Kind = 13
+	Kind_KIND_REVOKE                         Kind = 14
+	Kind_KIND_CLAIM                          Kind = 15
+	Kind_KIND_INCOMPLETE_DESIGNATION         Kind = 16
+	Kind_KIND_CARD_PLAYED_FROM_DUMMY_WRONGLY Kind = 17
+	Kind_KIND_RETRACTED_CARD                 Kind = 18
+	Kind_KIND_SIMULTANEOUS_PLAY              Kind = 19
+	// Procedure (Laws 13 to 16).
+	Kind_KIND_INCORRECT_NUMBER_OF_CARDS Kind = 20
+	Kind_KIND_MISSING_CARD              Kind = 21
+	Kind_KIND_CARDS_FROM_WRONG_BOARD    Kind = 22
+	Kind_KIND_WRONG_BOARD               Kind = 23
+	Kind_KIND_UNAUTHORISED_INFORMATION  Kind = 24
 )
 
 // Enum value maps for Kind.
 var (
 	Kind_name = map[int32]string{
-		0: "KIND_UNSPECIFIED",
-		1: "KIND_INSUFFICIENT_BID",
-		2: "KIND_CALL_OUT_OF_ROTATION",
-		3: "KIND_CHANGE_OF_CALL",
-		4: "KIND_CARD_EXPOSED_DURING_AUCTION",
-		5: "KIND_INADMISSIBLE_CALL",
-		6: "KIND_BID_ABOVE_SEVEN",
-		7: "KIND_CALL_AFTER_FINAL_PASS",
-		8: "KIND_CALL_WHILE_BARRED",
-		9: "KIND_SIMULTANEOUS_CALLS",
+		0:  "KIND_UNSPECIFIED",
+		1:  "KIND_INSUFFICIENT_BID",
+		2:  "KIND_CALL_OUT_OF_ROTATION",
+		3:  "KIND_CHANGE_OF_CALL",
+		4:  "KIND_CARD_EXPOSED_DURING_AUCTION",
+		5:  "KIND_INADMISSIBLE_CALL",
+		6:  "KIND_BID_ABOVE_SEVEN",
+		7:  "KIND_CALL_AFTER_FINAL_PASS",
+		8:  "KIND_CALL_WHILE_BARRED",
+		9:  "KIND_SIMULTANEOUS_CALLS",
+		10: "KIND_LEAD_OUT_OF_TURN",
+		11: "KIND_PREMATURE_LEAD_OR_PLAY",
+		12: "KIND_EXPOSED_CARD",
+		13: "KIND_PENALTY_CARD_NOT_PLAYED",
+		14: "KIND_REVOKE",
+		15: "KIND_CLAIM",
+		16: "KIND_INCOMPLETE_DESIGNATION",
+		17: "KIND_CARD_PLAYED_FROM_DUMMY_WRONGLY",
+		18: "KIND_RETRACTED_CARD",
+		19: "KIND_SIMULTANEOUS_PLAY",
+		20: "KIND_INCORRECT_NUMBER_OF_CARDS",
+		21: "KIND_MISSING_CARD",
+		22: "KIND_CARDS_FROM_WRONG_BOARD",
+		23: "KIND_WRONG_BOARD",
+		24: "KIND_UNAUTHORISED_INFORMATION",
 	}
 	Kind_value = map[string]int32{
-		"KIND_UNSPECIFIED":                 0,
-		"KIND_INSUFFICIENT_BID":            1,
-		"KIND_CALL_OUT_OF_ROTATION":        2,
-		"KIND_CHANGE_OF_CALL":              3,
-		"KIND_CARD_EXPOSED_DURING_AUCTION": 4,
-		"KIND_INADMISSIBLE_CALL":           5,
-		"KIND_BID_ABOVE_SEVEN":             6,
-		"KIND_CALL_AFTER_FINAL_PASS":       7,
-		"KIND_CALL_WHILE_BARRED":           8,
-		"KIND_SIMULTANEOUS_CALLS":          9,
+		"KIND_UNSPECIFIED":                    0,
+		"KIND_INSUFFICIENT_BID":               1,
+		"KIND_CALL_OUT_OF_ROTATION":           2,
+		"KIND_CHANGE_OF_CALL":                 3,
+		"KIND_CARD_EXPOSED_DURING_AUCTION":    4,
+		"KIND_INADMISSIBLE_CALL":              5,
+		"KIND_BID_ABOVE_SEVEN":                6,
+		"KIND_CALL_AFTER_FINAL_PASS":          7,
+		"KIND_CALL_WHILE_BARRED":              8,
+		"KIND_SIMULTANEOUS_CALLS":             9,
+		"KIND_LEAD_OUT_OF_TURN":               10,
+		"KIND_PREMATURE_LEAD_OR_PLAY":         11,
+		"KIND_EXPOSED_CARD":                   12,
+		"KIND_PENALTY_CARD_NOT_PLAYED":        13,
+		"KIND_REVOKE":                         14,
+		"KIND_CLAIM":                          15,
+		"KIND_INCOMPLETE_DESIGNATION":         16,
+		"KIND_CARD_PLAYED_FROM_DUMMY_WRONGLY": 17,
+		"KIND_RETRACTED_CARD":                 18,
+		"KIND_SIMULTANEOUS_PLAY":              19,
+		"KIND_INCORRECT_NUMBER_OF_CARDS":      20,
+		"KIND_MISSING_CARD":                   21,
+		"KIND_CARDS_FROM_WRONG_BOARD":         22,
+		"KIND_WRONG_BOARD":                    23,
+		"KIND_UNAUTHORISED_INFORMATION":       24,
 	}
 )
 
@@ -231,8 +278,19 @@ type Irregularity struct {
 	Replacement string `protobuf:"bytes,5,opt,name=replacement,proto3" json:"replacement,omitempty"`
 	// A player who called after the irregularity before the director came.
 	CalledBeforeRuling v1.Seat `protobuf:"varint,6,opt,name=called_before_ruling,json=calledBeforeRuling,proto3,enum=bridge.type.v1.Seat" json:"called_before_ruling,omitempty"`
-	unknownFields      protoimpl.UnknownFields
-	sizeCache          protoimpl.SizeCache
+	// Further cards exposed with the card ("SK HQ").
+	Cards string `protobuf:"bytes,7,opt,name=cards,proto3" json:"cards,omitempty"`
+	// What declarer said when calling a card from dummy: "low", "win", "queen".
+	Designation string `protobuf:"bytes,8,opt,name=designation,proto3" json:"designation,omitempty"`
+	// For a claim: the tricks the claimer claims of those left.
+	Tricks int32 `protobuf:"varint,9,opt,name=tricks,proto3" json:"tricks,omitempty"`
+	// For unauthorised information: what was made available ("a long pause
+	// before passing 4H").
+	Information string `protobuf:"bytes,10,opt,name=information,proto3" json:"information,omitempty"`
+	// Set in a team event (a wrong board is then ruled by Law 86B).
+	Teams         bool `protobuf:"varint,11,opt,name=teams,proto3" json:"teams,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Irregularity) Reset() {
@@ -307,6 +365,185 @@ func (x *Irregularity) GetCalledBeforeRuling() v1.Seat {
 	return v1.Seat(0)
 }
 
+func (x *Irregularity) GetCards() string {
+	if x != nil {
+		return x.Cards
+	}
+	return ""
+}
+
+func (x *Irregularity) GetDesignation() string {
+	if x != nil {
+		return x.Designation
+	}
+	return ""
+}
+
+func (x *Irregularity) GetTricks() int32 {
+	if x != nil {
+		return x.Tricks
+	}
+	return 0
+}
+
+func (x *Irregularity) GetInformation() string {
+	if x != nil {
+		return x.Information
+	}
+	return ""
+}
+
+func (x *Irregularity) GetTeams() bool {
+	if x != nil {
+		return x.Teams
+	}
+	return false
+}
+
+// Play is what has been played on the board, for a ruling in the play.
+type Play struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The contract, such as "4S" or "3NTX".
+	Contract string  `protobuf:"bytes,1,opt,name=contract,proto3" json:"contract,omitempty"`
+	Declarer v1.Seat `protobuf:"varint,2,opt,name=declarer,proto3,enum=bridge.type.v1.Seat" json:"declarer,omitempty"`
+	// The deal as a PBN Deal tag value, when the director has it.
+	Deal string `protobuf:"bytes,3,opt,name=deal,proto3" json:"deal,omitempty"`
+	// The cards played, in order, from the opening lead: "HK H2 HA H5 S3 ...".
+	// A card that failed to follow suit when its player could is marked with
+	// a "!" ("C2!").
+	Cards string `protobuf:"bytes,4,opt,name=cards,proto3" json:"cards,omitempty"`
+	// Penalty cards lying on the table.
+	PenaltyCards  []*PenaltyCard `protobuf:"bytes,5,rep,name=penalty_cards,json=penaltyCards,proto3" json:"penalty_cards,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Play) Reset() {
+	*x = Play{}
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Play) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Play) ProtoMessage() {}
+
+func (x *Play) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Play.ProtoReflect.Descriptor instead.
+func (*Play) Descriptor() ([]byte, []int) {
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *Play) GetContract() string {
+	if x != nil {
+		return x.Contract
+	}
+	return ""
+}
+
+func (x *Play) GetDeclarer() v1.Seat {
+	if x != nil {
+		return x.Declarer
+	}
+	return v1.Seat(0)
+}
+
+func (x *Play) GetDeal() string {
+	if x != nil {
+		return x.Deal
+	}
+	return ""
+}
+
+func (x *Play) GetCards() string {
+	if x != nil {
+		return x.Cards
+	}
+	return ""
+}
+
+func (x *Play) GetPenaltyCards() []*PenaltyCard {
+	if x != nil {
+		return x.PenaltyCards
+	}
+	return nil
+}
+
+// PenaltyCard is a card lying face up on the table (Law 50).
+type PenaltyCard struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Seat          v1.Seat                `protobuf:"varint,1,opt,name=seat,proto3,enum=bridge.type.v1.Seat" json:"seat,omitempty"`
+	Card          string                 `protobuf:"bytes,2,opt,name=card,proto3" json:"card,omitempty"`
+	Major         bool                   `protobuf:"varint,3,opt,name=major,proto3" json:"major,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PenaltyCard) Reset() {
+	*x = PenaltyCard{}
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PenaltyCard) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PenaltyCard) ProtoMessage() {}
+
+func (x *PenaltyCard) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PenaltyCard.ProtoReflect.Descriptor instead.
+func (*PenaltyCard) Descriptor() ([]byte, []int) {
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *PenaltyCard) GetSeat() v1.Seat {
+	if x != nil {
+		return x.Seat
+	}
+	return v1.Seat(0)
+}
+
+func (x *PenaltyCard) GetCard() string {
+	if x != nil {
+		return x.Card
+	}
+	return ""
+}
+
+func (x *PenaltyCard) GetMajor() bool {
+	if x != nil {
+		return x.Major
+	}
+	return false
+}
+
 // Question asks the director for a judgement the Laws leave to them.
 type Question struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -320,7 +557,7 @@ type Question struct {
 
 func (x *Question) Reset() {
 	*x = Question{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[1]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -332,7 +569,7 @@ func (x *Question) String() string {
 func (*Question) ProtoMessage() {}
 
 func (x *Question) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[1]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -345,7 +582,7 @@ func (x *Question) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Question.ProtoReflect.Descriptor instead.
 func (*Question) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{1}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *Question) GetId() string {
@@ -387,7 +624,7 @@ type Choice struct {
 
 func (x *Choice) Reset() {
 	*x = Choice{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[2]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -399,7 +636,7 @@ func (x *Choice) String() string {
 func (*Choice) ProtoMessage() {}
 
 func (x *Choice) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[2]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -412,7 +649,7 @@ func (x *Choice) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Choice.ProtoReflect.Descriptor instead.
 func (*Choice) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{2}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *Choice) GetId() string {
@@ -442,7 +679,7 @@ type Option struct {
 
 func (x *Option) Reset() {
 	*x = Option{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[3]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -454,7 +691,7 @@ func (x *Option) String() string {
 func (*Option) ProtoMessage() {}
 
 func (x *Option) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[3]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -467,7 +704,7 @@ func (x *Option) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Option.ProtoReflect.Descriptor instead.
 func (*Option) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{3}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *Option) GetChooser() v1.Seat {
@@ -511,7 +748,7 @@ type Restriction struct {
 
 func (x *Restriction) Reset() {
 	*x = Restriction{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[4]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -523,7 +760,7 @@ func (x *Restriction) String() string {
 func (*Restriction) ProtoMessage() {}
 
 func (x *Restriction) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[4]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -536,7 +773,7 @@ func (x *Restriction) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Restriction.ProtoReflect.Descriptor instead.
 func (*Restriction) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{4}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *Restriction) GetSeat() v1.Seat {
@@ -580,7 +817,7 @@ type Ruling struct {
 
 func (x *Ruling) Reset() {
 	*x = Ruling{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[5]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -592,7 +829,7 @@ func (x *Ruling) String() string {
 func (*Ruling) ProtoMessage() {}
 
 func (x *Ruling) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[5]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -605,7 +842,7 @@ func (x *Ruling) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Ruling.ProtoReflect.Descriptor instead.
 func (*Ruling) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{5}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *Ruling) GetQuestions() []*Question {
@@ -674,7 +911,7 @@ type AdjustedScore struct {
 
 func (x *AdjustedScore) Reset() {
 	*x = AdjustedScore{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[6]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -686,7 +923,7 @@ func (x *AdjustedScore) String() string {
 func (*AdjustedScore) ProtoMessage() {}
 
 func (x *AdjustedScore) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[6]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -699,7 +936,7 @@ func (x *AdjustedScore) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AdjustedScore.ProtoReflect.Descriptor instead.
 func (*AdjustedScore) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{6}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *AdjustedScore) GetKind() isAdjustedScore_Kind {
@@ -770,7 +1007,7 @@ type ArtificialScore struct {
 
 func (x *ArtificialScore) Reset() {
 	*x = ArtificialScore{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[7]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -782,7 +1019,7 @@ func (x *ArtificialScore) String() string {
 func (*ArtificialScore) ProtoMessage() {}
 
 func (x *ArtificialScore) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[7]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -795,7 +1032,7 @@ func (x *ArtificialScore) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ArtificialScore.ProtoReflect.Descriptor instead.
 func (*ArtificialScore) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{7}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *ArtificialScore) GetNorthSouth() Adjustment {
@@ -827,7 +1064,7 @@ type Appeal struct {
 
 func (x *Appeal) Reset() {
 	*x = Appeal{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[8]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -839,7 +1076,7 @@ func (x *Appeal) String() string {
 func (*Appeal) ProtoMessage() {}
 
 func (x *Appeal) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[8]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -852,7 +1089,7 @@ func (x *Appeal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Appeal.ProtoReflect.Descriptor instead.
 func (*Appeal) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{8}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *Appeal) GetAppellant() v1.Side {
@@ -914,14 +1151,16 @@ type DirectorCall struct {
 	Result string  `protobuf:"bytes,13,opt,name=result,proto3" json:"result,omitempty"`
 	Appeal *Appeal `protobuf:"bytes,14,opt,name=appeal,proto3" json:"appeal,omitempty"`
 	// Who recorded the call. Output only.
-	RecordedBy    string `protobuf:"bytes,15,opt,name=recorded_by,json=recordedBy,proto3" json:"recorded_by,omitempty"`
+	RecordedBy string `protobuf:"bytes,15,opt,name=recorded_by,json=recordedBy,proto3" json:"recorded_by,omitempty"`
+	// What has been played, for rulings in the play.
+	Play          *Play `protobuf:"bytes,16,opt,name=play,proto3" json:"play,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *DirectorCall) Reset() {
 	*x = DirectorCall{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[9]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -933,7 +1172,7 @@ func (x *DirectorCall) String() string {
 func (*DirectorCall) ProtoMessage() {}
 
 func (x *DirectorCall) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[9]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -946,7 +1185,7 @@ func (x *DirectorCall) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DirectorCall.ProtoReflect.Descriptor instead.
 func (*DirectorCall) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{9}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *DirectorCall) GetName() string {
@@ -1054,6 +1293,13 @@ func (x *DirectorCall) GetRecordedBy() string {
 	return ""
 }
 
+func (x *DirectorCall) GetPlay() *Play {
+	if x != nil {
+		return x.Play
+	}
+	return nil
+}
+
 type OpenCallRequest struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
 	RequestId string                 `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
@@ -1066,7 +1312,7 @@ type OpenCallRequest struct {
 
 func (x *OpenCallRequest) Reset() {
 	*x = OpenCallRequest{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[10]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1078,7 +1324,7 @@ func (x *OpenCallRequest) String() string {
 func (*OpenCallRequest) ProtoMessage() {}
 
 func (x *OpenCallRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[10]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1091,7 +1337,7 @@ func (x *OpenCallRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OpenCallRequest.ProtoReflect.Descriptor instead.
 func (*OpenCallRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{10}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *OpenCallRequest) GetRequestId() string {
@@ -1124,7 +1370,7 @@ type OpenCallResponse struct {
 
 func (x *OpenCallResponse) Reset() {
 	*x = OpenCallResponse{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[11]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1136,7 +1382,7 @@ func (x *OpenCallResponse) String() string {
 func (*OpenCallResponse) ProtoMessage() {}
 
 func (x *OpenCallResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[11]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1149,7 +1395,7 @@ func (x *OpenCallResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OpenCallResponse.ProtoReflect.Descriptor instead.
 func (*OpenCallResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{11}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *OpenCallResponse) GetCall() *DirectorCall {
@@ -1168,7 +1414,7 @@ type GetCallRequest struct {
 
 func (x *GetCallRequest) Reset() {
 	*x = GetCallRequest{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[12]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1180,7 +1426,7 @@ func (x *GetCallRequest) String() string {
 func (*GetCallRequest) ProtoMessage() {}
 
 func (x *GetCallRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[12]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1193,7 +1439,7 @@ func (x *GetCallRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCallRequest.ProtoReflect.Descriptor instead.
 func (*GetCallRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{12}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *GetCallRequest) GetName() string {
@@ -1212,7 +1458,7 @@ type GetCallResponse struct {
 
 func (x *GetCallResponse) Reset() {
 	*x = GetCallResponse{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[13]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1224,7 +1470,7 @@ func (x *GetCallResponse) String() string {
 func (*GetCallResponse) ProtoMessage() {}
 
 func (x *GetCallResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[13]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1237,7 +1483,7 @@ func (x *GetCallResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCallResponse.ProtoReflect.Descriptor instead.
 func (*GetCallResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{13}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *GetCallResponse) GetCall() *DirectorCall {
@@ -1257,7 +1503,7 @@ type ListCallsRequest struct {
 
 func (x *ListCallsRequest) Reset() {
 	*x = ListCallsRequest{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[14]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1269,7 +1515,7 @@ func (x *ListCallsRequest) String() string {
 func (*ListCallsRequest) ProtoMessage() {}
 
 func (x *ListCallsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[14]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1282,7 +1528,7 @@ func (x *ListCallsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCallsRequest.ProtoReflect.Descriptor instead.
 func (*ListCallsRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{14}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ListCallsRequest) GetParent() string {
@@ -1301,7 +1547,7 @@ type ListCallsResponse struct {
 
 func (x *ListCallsResponse) Reset() {
 	*x = ListCallsResponse{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[15]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1313,7 +1559,7 @@ func (x *ListCallsResponse) String() string {
 func (*ListCallsResponse) ProtoMessage() {}
 
 func (x *ListCallsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[15]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1326,7 +1572,7 @@ func (x *ListCallsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCallsResponse.ProtoReflect.Descriptor instead.
 func (*ListCallsResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{15}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *ListCallsResponse) GetCalls() []*DirectorCall {
@@ -1343,14 +1589,17 @@ type RuleRequest struct {
 	Name         string        `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
 	Irregularity *Irregularity `protobuf:"bytes,3,opt,name=irregularity,proto3" json:"irregularity,omitempty"`
 	// The director's answers to the ruling's questions, by question id.
-	Answers       map[string]string `protobuf:"bytes,4,rep,name=answers,proto3" json:"answers,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	Answers map[string]string `protobuf:"bytes,4,rep,name=answers,proto3" json:"answers,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	// What has been played so far, for a ruling in the play; it replaces the
+	// call's play record.
+	Play          *Play `protobuf:"bytes,5,opt,name=play,proto3" json:"play,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *RuleRequest) Reset() {
 	*x = RuleRequest{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[16]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1362,7 +1611,7 @@ func (x *RuleRequest) String() string {
 func (*RuleRequest) ProtoMessage() {}
 
 func (x *RuleRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[16]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1375,7 +1624,7 @@ func (x *RuleRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleRequest.ProtoReflect.Descriptor instead.
 func (*RuleRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{16}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *RuleRequest) GetRequestId() string {
@@ -1406,6 +1655,13 @@ func (x *RuleRequest) GetAnswers() map[string]string {
 	return nil
 }
 
+func (x *RuleRequest) GetPlay() *Play {
+	if x != nil {
+		return x.Play
+	}
+	return nil
+}
+
 type RuleResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Call          *DirectorCall          `protobuf:"bytes,1,opt,name=call,proto3" json:"call,omitempty"`
@@ -1415,7 +1671,7 @@ type RuleResponse struct {
 
 func (x *RuleResponse) Reset() {
 	*x = RuleResponse{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[17]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1427,7 +1683,7 @@ func (x *RuleResponse) String() string {
 func (*RuleResponse) ProtoMessage() {}
 
 func (x *RuleResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[17]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1440,7 +1696,7 @@ func (x *RuleResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleResponse.ProtoReflect.Descriptor instead.
 func (*RuleResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{17}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *RuleResponse) GetCall() *DirectorCall {
@@ -1464,7 +1720,7 @@ type ApplyRulingRequest struct {
 
 func (x *ApplyRulingRequest) Reset() {
 	*x = ApplyRulingRequest{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[18]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1476,7 +1732,7 @@ func (x *ApplyRulingRequest) String() string {
 func (*ApplyRulingRequest) ProtoMessage() {}
 
 func (x *ApplyRulingRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[18]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1489,7 +1745,7 @@ func (x *ApplyRulingRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ApplyRulingRequest.ProtoReflect.Descriptor instead.
 func (*ApplyRulingRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{18}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *ApplyRulingRequest) GetRequestId() string {
@@ -1529,7 +1785,7 @@ type ApplyRulingResponse struct {
 
 func (x *ApplyRulingResponse) Reset() {
 	*x = ApplyRulingResponse{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[19]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1541,7 +1797,7 @@ func (x *ApplyRulingResponse) String() string {
 func (*ApplyRulingResponse) ProtoMessage() {}
 
 func (x *ApplyRulingResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[19]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1554,7 +1810,7 @@ func (x *ApplyRulingResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ApplyRulingResponse.ProtoReflect.Descriptor instead.
 func (*ApplyRulingResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{19}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *ApplyRulingResponse) GetCall() *DirectorCall {
@@ -1575,7 +1831,7 @@ type RecordAppealRequest struct {
 
 func (x *RecordAppealRequest) Reset() {
 	*x = RecordAppealRequest{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[20]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1587,7 +1843,7 @@ func (x *RecordAppealRequest) String() string {
 func (*RecordAppealRequest) ProtoMessage() {}
 
 func (x *RecordAppealRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[20]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1600,7 +1856,7 @@ func (x *RecordAppealRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordAppealRequest.ProtoReflect.Descriptor instead.
 func (*RecordAppealRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{20}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *RecordAppealRequest) GetRequestId() string {
@@ -1633,7 +1889,7 @@ type RecordAppealResponse struct {
 
 func (x *RecordAppealResponse) Reset() {
 	*x = RecordAppealResponse{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[21]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1645,7 +1901,7 @@ func (x *RecordAppealResponse) String() string {
 func (*RecordAppealResponse) ProtoMessage() {}
 
 func (x *RecordAppealResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[21]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1658,7 +1914,7 @@ func (x *RecordAppealResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordAppealResponse.ProtoReflect.Descriptor instead.
 func (*RecordAppealResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{21}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *RecordAppealResponse) GetCall() *DirectorCall {
@@ -1672,14 +1928,30 @@ var File_bridge_rulings_v1_rulings_proto protoreflect.FileDescriptor
 
 const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\n" +
-	"\x1fbridge/rulings/v1/rulings.proto\x12\x11bridge.rulings.v1\x1a\x1abridge/type/v1/types.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xff\x01\n" +
+	"\x1fbridge/rulings/v1/rulings.proto\x12\x11bridge.rulings.v1\x1a\x1abridge/type/v1/types.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x87\x03\n" +
 	"\fIrregularity\x12+\n" +
 	"\x04kind\x18\x01 \x01(\x0e2\x17.bridge.rulings.v1.KindR\x04kind\x120\n" +
 	"\boffender\x18\x02 \x01(\x0e2\x14.bridge.type.v1.SeatR\boffender\x12\x12\n" +
 	"\x04call\x18\x03 \x01(\tR\x04call\x12\x12\n" +
 	"\x04card\x18\x04 \x01(\tR\x04card\x12 \n" +
 	"\vreplacement\x18\x05 \x01(\tR\vreplacement\x12F\n" +
-	"\x14called_before_ruling\x18\x06 \x01(\x0e2\x14.bridge.type.v1.SeatR\x12calledBeforeRuling\"u\n" +
+	"\x14called_before_ruling\x18\x06 \x01(\x0e2\x14.bridge.type.v1.SeatR\x12calledBeforeRuling\x12\x14\n" +
+	"\x05cards\x18\a \x01(\tR\x05cards\x12 \n" +
+	"\vdesignation\x18\b \x01(\tR\vdesignation\x12\x16\n" +
+	"\x06tricks\x18\t \x01(\x05R\x06tricks\x12 \n" +
+	"\vinformation\x18\n" +
+	" \x01(\tR\vinformation\x12\x14\n" +
+	"\x05teams\x18\v \x01(\bR\x05teams\"\xc3\x01\n" +
+	"\x04Play\x12\x1a\n" +
+	"\bcontract\x18\x01 \x01(\tR\bcontract\x120\n" +
+	"\bdeclarer\x18\x02 \x01(\x0e2\x14.bridge.type.v1.SeatR\bdeclarer\x12\x12\n" +
+	"\x04deal\x18\x03 \x01(\tR\x04deal\x12\x14\n" +
+	"\x05cards\x18\x04 \x01(\tR\x05cards\x12C\n" +
+	"\rpenalty_cards\x18\x05 \x03(\v2\x1e.bridge.rulings.v1.PenaltyCardR\fpenaltyCards\"a\n" +
+	"\vPenaltyCard\x12(\n" +
+	"\x04seat\x18\x01 \x01(\x0e2\x14.bridge.type.v1.SeatR\x04seat\x12\x12\n" +
+	"\x04card\x18\x02 \x01(\tR\x04card\x12\x14\n" +
+	"\x05major\x18\x03 \x01(\bR\x05major\"u\n" +
 	"\bQuestion\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04text\x18\x02 \x01(\tR\x04text\x123\n" +
@@ -1722,7 +1994,7 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\x06reason\x18\x02 \x01(\tR\x06reason\x122\n" +
 	"\x06lodged\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\x06lodged\x12\x18\n" +
 	"\aoutcome\x18\x04 \x01(\tR\aoutcome\x124\n" +
-	"\adecided\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\adecided\"\xe9\x04\n" +
+	"\adecided\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\adecided\"\x96\x05\n" +
 	"\fDirectorCall\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
 	"\x05table\x18\x02 \x01(\x05R\x05table\x12\x14\n" +
@@ -1740,7 +2012,8 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\x06result\x18\r \x01(\tR\x06result\x121\n" +
 	"\x06appeal\x18\x0e \x01(\v2\x19.bridge.rulings.v1.AppealR\x06appeal\x12\x1f\n" +
 	"\vrecorded_by\x18\x0f \x01(\tR\n" +
-	"recordedBy\"}\n" +
+	"recordedBy\x12+\n" +
+	"\x04play\x18\x10 \x01(\v2\x17.bridge.rulings.v1.PlayR\x04play\"}\n" +
 	"\x0fOpenCallRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x16\n" +
@@ -1755,13 +2028,14 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\x10ListCallsRequest\x12\x16\n" +
 	"\x06parent\x18\x01 \x01(\tR\x06parent\"J\n" +
 	"\x11ListCallsResponse\x125\n" +
-	"\x05calls\x18\x01 \x03(\v2\x1f.bridge.rulings.v1.DirectorCallR\x05calls\"\x88\x02\n" +
+	"\x05calls\x18\x01 \x03(\v2\x1f.bridge.rulings.v1.DirectorCallR\x05calls\"\xb5\x02\n" +
 	"\vRuleRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12C\n" +
 	"\firregularity\x18\x03 \x01(\v2\x1f.bridge.rulings.v1.IrregularityR\firregularity\x12E\n" +
-	"\aanswers\x18\x04 \x03(\v2+.bridge.rulings.v1.RuleRequest.AnswersEntryR\aanswers\x1a:\n" +
+	"\aanswers\x18\x04 \x03(\v2+.bridge.rulings.v1.RuleRequest.AnswersEntryR\aanswers\x12+\n" +
+	"\x04play\x18\x05 \x01(\v2\x17.bridge.rulings.v1.PlayR\x04play\x1a:\n" +
 	"\fAnswersEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"C\n" +
@@ -1789,7 +2063,7 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\x16STATE_AWAITING_ANSWERS\x10\x02\x12\x0f\n" +
 	"\vSTATE_RULED\x10\x03\x12\x11\n" +
 	"\rSTATE_APPLIED\x10\x04\x12\x12\n" +
-	"\x0eSTATE_APPEALED\x10\x05*\xa4\x02\n" +
+	"\x0eSTATE_APPEALED\x10\x05*\xce\x05\n" +
 	"\x04Kind\x12\x14\n" +
 	"\x10KIND_UNSPECIFIED\x10\x00\x12\x19\n" +
 	"\x15KIND_INSUFFICIENT_BID\x10\x01\x12\x1d\n" +
@@ -1800,7 +2074,24 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\x14KIND_BID_ABOVE_SEVEN\x10\x06\x12\x1e\n" +
 	"\x1aKIND_CALL_AFTER_FINAL_PASS\x10\a\x12\x1a\n" +
 	"\x16KIND_CALL_WHILE_BARRED\x10\b\x12\x1b\n" +
-	"\x17KIND_SIMULTANEOUS_CALLS\x10\t*{\n" +
+	"\x17KIND_SIMULTANEOUS_CALLS\x10\t\x12\x19\n" +
+	"\x15KIND_LEAD_OUT_OF_TURN\x10\n" +
+	"\x12\x1f\n" +
+	"\x1bKIND_PREMATURE_LEAD_OR_PLAY\x10\v\x12\x15\n" +
+	"\x11KIND_EXPOSED_CARD\x10\f\x12 \n" +
+	"\x1cKIND_PENALTY_CARD_NOT_PLAYED\x10\r\x12\x0f\n" +
+	"\vKIND_REVOKE\x10\x0e\x12\x0e\n" +
+	"\n" +
+	"KIND_CLAIM\x10\x0f\x12\x1f\n" +
+	"\x1bKIND_INCOMPLETE_DESIGNATION\x10\x10\x12'\n" +
+	"#KIND_CARD_PLAYED_FROM_DUMMY_WRONGLY\x10\x11\x12\x17\n" +
+	"\x13KIND_RETRACTED_CARD\x10\x12\x12\x1a\n" +
+	"\x16KIND_SIMULTANEOUS_PLAY\x10\x13\x12\"\n" +
+	"\x1eKIND_INCORRECT_NUMBER_OF_CARDS\x10\x14\x12\x15\n" +
+	"\x11KIND_MISSING_CARD\x10\x15\x12\x1f\n" +
+	"\x1bKIND_CARDS_FROM_WRONG_BOARD\x10\x16\x12\x14\n" +
+	"\x10KIND_WRONG_BOARD\x10\x17\x12!\n" +
+	"\x1dKIND_UNAUTHORISED_INFORMATION\x10\x18*{\n" +
 	"\n" +
 	"Adjustment\x12\x1a\n" +
 	"\x16ADJUSTMENT_UNSPECIFIED\x10\x00\x12\x1b\n" +
@@ -1829,90 +2120,97 @@ func file_bridge_rulings_v1_rulings_proto_rawDescGZIP() []byte {
 }
 
 var file_bridge_rulings_v1_rulings_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_bridge_rulings_v1_rulings_proto_msgTypes = make([]protoimpl.MessageInfo, 23)
+var file_bridge_rulings_v1_rulings_proto_msgTypes = make([]protoimpl.MessageInfo, 25)
 var file_bridge_rulings_v1_rulings_proto_goTypes = []any{
 	(State)(0),                    // 0: bridge.rulings.v1.State
 	(Kind)(0),                     // 1: bridge.rulings.v1.Kind
 	(Adjustment)(0),               // 2: bridge.rulings.v1.Adjustment
 	(*Irregularity)(nil),          // 3: bridge.rulings.v1.Irregularity
-	(*Question)(nil),              // 4: bridge.rulings.v1.Question
-	(*Choice)(nil),                // 5: bridge.rulings.v1.Choice
-	(*Option)(nil),                // 6: bridge.rulings.v1.Option
-	(*Restriction)(nil),           // 7: bridge.rulings.v1.Restriction
-	(*Ruling)(nil),                // 8: bridge.rulings.v1.Ruling
-	(*AdjustedScore)(nil),         // 9: bridge.rulings.v1.AdjustedScore
-	(*ArtificialScore)(nil),       // 10: bridge.rulings.v1.ArtificialScore
-	(*Appeal)(nil),                // 11: bridge.rulings.v1.Appeal
-	(*DirectorCall)(nil),          // 12: bridge.rulings.v1.DirectorCall
-	(*OpenCallRequest)(nil),       // 13: bridge.rulings.v1.OpenCallRequest
-	(*OpenCallResponse)(nil),      // 14: bridge.rulings.v1.OpenCallResponse
-	(*GetCallRequest)(nil),        // 15: bridge.rulings.v1.GetCallRequest
-	(*GetCallResponse)(nil),       // 16: bridge.rulings.v1.GetCallResponse
-	(*ListCallsRequest)(nil),      // 17: bridge.rulings.v1.ListCallsRequest
-	(*ListCallsResponse)(nil),     // 18: bridge.rulings.v1.ListCallsResponse
-	(*RuleRequest)(nil),           // 19: bridge.rulings.v1.RuleRequest
-	(*RuleResponse)(nil),          // 20: bridge.rulings.v1.RuleResponse
-	(*ApplyRulingRequest)(nil),    // 21: bridge.rulings.v1.ApplyRulingRequest
-	(*ApplyRulingResponse)(nil),   // 22: bridge.rulings.v1.ApplyRulingResponse
-	(*RecordAppealRequest)(nil),   // 23: bridge.rulings.v1.RecordAppealRequest
-	(*RecordAppealResponse)(nil),  // 24: bridge.rulings.v1.RecordAppealResponse
-	nil,                           // 25: bridge.rulings.v1.RuleRequest.AnswersEntry
-	(v1.Seat)(0),                  // 26: bridge.type.v1.Seat
-	(v1.Side)(0),                  // 27: bridge.type.v1.Side
-	(*timestamppb.Timestamp)(nil), // 28: google.protobuf.Timestamp
+	(*Play)(nil),                  // 4: bridge.rulings.v1.Play
+	(*PenaltyCard)(nil),           // 5: bridge.rulings.v1.PenaltyCard
+	(*Question)(nil),              // 6: bridge.rulings.v1.Question
+	(*Choice)(nil),                // 7: bridge.rulings.v1.Choice
+	(*Option)(nil),                // 8: bridge.rulings.v1.Option
+	(*Restriction)(nil),           // 9: bridge.rulings.v1.Restriction
+	(*Ruling)(nil),                // 10: bridge.rulings.v1.Ruling
+	(*AdjustedScore)(nil),         // 11: bridge.rulings.v1.AdjustedScore
+	(*ArtificialScore)(nil),       // 12: bridge.rulings.v1.ArtificialScore
+	(*Appeal)(nil),                // 13: bridge.rulings.v1.Appeal
+	(*DirectorCall)(nil),          // 14: bridge.rulings.v1.DirectorCall
+	(*OpenCallRequest)(nil),       // 15: bridge.rulings.v1.OpenCallRequest
+	(*OpenCallResponse)(nil),      // 16: bridge.rulings.v1.OpenCallResponse
+	(*GetCallRequest)(nil),        // 17: bridge.rulings.v1.GetCallRequest
+	(*GetCallResponse)(nil),       // 18: bridge.rulings.v1.GetCallResponse
+	(*ListCallsRequest)(nil),      // 19: bridge.rulings.v1.ListCallsRequest
+	(*ListCallsResponse)(nil),     // 20: bridge.rulings.v1.ListCallsResponse
+	(*RuleRequest)(nil),           // 21: bridge.rulings.v1.RuleRequest
+	(*RuleResponse)(nil),          // 22: bridge.rulings.v1.RuleResponse
+	(*ApplyRulingRequest)(nil),    // 23: bridge.rulings.v1.ApplyRulingRequest
+	(*ApplyRulingResponse)(nil),   // 24: bridge.rulings.v1.ApplyRulingResponse
+	(*RecordAppealRequest)(nil),   // 25: bridge.rulings.v1.RecordAppealRequest
+	(*RecordAppealResponse)(nil),  // 26: bridge.rulings.v1.RecordAppealResponse
+	nil,                           // 27: bridge.rulings.v1.RuleRequest.AnswersEntry
+	(v1.Seat)(0),                  // 28: bridge.type.v1.Seat
+	(v1.Side)(0),                  // 29: bridge.type.v1.Side
+	(*timestamppb.Timestamp)(nil), // 30: google.protobuf.Timestamp
 }
 var file_bridge_rulings_v1_rulings_proto_depIdxs = []int32{
 	1,  // 0: bridge.rulings.v1.Irregularity.kind:type_name -> bridge.rulings.v1.Kind
-	26, // 1: bridge.rulings.v1.Irregularity.offender:type_name -> bridge.type.v1.Seat
-	26, // 2: bridge.rulings.v1.Irregularity.called_before_ruling:type_name -> bridge.type.v1.Seat
-	5,  // 3: bridge.rulings.v1.Question.choices:type_name -> bridge.rulings.v1.Choice
-	26, // 4: bridge.rulings.v1.Option.chooser:type_name -> bridge.type.v1.Seat
-	5,  // 5: bridge.rulings.v1.Option.choice:type_name -> bridge.rulings.v1.Choice
-	26, // 6: bridge.rulings.v1.Restriction.seat:type_name -> bridge.type.v1.Seat
-	4,  // 7: bridge.rulings.v1.Ruling.questions:type_name -> bridge.rulings.v1.Question
-	6,  // 8: bridge.rulings.v1.Ruling.options:type_name -> bridge.rulings.v1.Option
-	7,  // 9: bridge.rulings.v1.Ruling.restrictions:type_name -> bridge.rulings.v1.Restriction
-	10, // 10: bridge.rulings.v1.AdjustedScore.artificial:type_name -> bridge.rulings.v1.ArtificialScore
-	2,  // 11: bridge.rulings.v1.ArtificialScore.north_south:type_name -> bridge.rulings.v1.Adjustment
-	2,  // 12: bridge.rulings.v1.ArtificialScore.east_west:type_name -> bridge.rulings.v1.Adjustment
-	27, // 13: bridge.rulings.v1.Appeal.appellant:type_name -> bridge.type.v1.Side
-	28, // 14: bridge.rulings.v1.Appeal.lodged:type_name -> google.protobuf.Timestamp
-	28, // 15: bridge.rulings.v1.Appeal.decided:type_name -> google.protobuf.Timestamp
-	26, // 16: bridge.rulings.v1.DirectorCall.called_by:type_name -> bridge.type.v1.Seat
-	28, // 17: bridge.rulings.v1.DirectorCall.call_time:type_name -> google.protobuf.Timestamp
-	0,  // 18: bridge.rulings.v1.DirectorCall.state:type_name -> bridge.rulings.v1.State
-	3,  // 19: bridge.rulings.v1.DirectorCall.irregularity:type_name -> bridge.rulings.v1.Irregularity
-	8,  // 20: bridge.rulings.v1.DirectorCall.ruling:type_name -> bridge.rulings.v1.Ruling
-	9,  // 21: bridge.rulings.v1.DirectorCall.adjusted_score:type_name -> bridge.rulings.v1.AdjustedScore
-	11, // 22: bridge.rulings.v1.DirectorCall.appeal:type_name -> bridge.rulings.v1.Appeal
-	12, // 23: bridge.rulings.v1.OpenCallRequest.call:type_name -> bridge.rulings.v1.DirectorCall
-	12, // 24: bridge.rulings.v1.OpenCallResponse.call:type_name -> bridge.rulings.v1.DirectorCall
-	12, // 25: bridge.rulings.v1.GetCallResponse.call:type_name -> bridge.rulings.v1.DirectorCall
-	12, // 26: bridge.rulings.v1.ListCallsResponse.calls:type_name -> bridge.rulings.v1.DirectorCall
-	3,  // 27: bridge.rulings.v1.RuleRequest.irregularity:type_name -> bridge.rulings.v1.Irregularity
-	25, // 28: bridge.rulings.v1.RuleRequest.answers:type_name -> bridge.rulings.v1.RuleRequest.AnswersEntry
-	12, // 29: bridge.rulings.v1.RuleResponse.call:type_name -> bridge.rulings.v1.DirectorCall
-	9,  // 30: bridge.rulings.v1.ApplyRulingRequest.adjusted_score:type_name -> bridge.rulings.v1.AdjustedScore
-	12, // 31: bridge.rulings.v1.ApplyRulingResponse.call:type_name -> bridge.rulings.v1.DirectorCall
-	11, // 32: bridge.rulings.v1.RecordAppealRequest.appeal:type_name -> bridge.rulings.v1.Appeal
-	12, // 33: bridge.rulings.v1.RecordAppealResponse.call:type_name -> bridge.rulings.v1.DirectorCall
-	13, // 34: bridge.rulings.v1.RulingsService.OpenCall:input_type -> bridge.rulings.v1.OpenCallRequest
-	15, // 35: bridge.rulings.v1.RulingsService.GetCall:input_type -> bridge.rulings.v1.GetCallRequest
-	17, // 36: bridge.rulings.v1.RulingsService.ListCalls:input_type -> bridge.rulings.v1.ListCallsRequest
-	19, // 37: bridge.rulings.v1.RulingsService.Rule:input_type -> bridge.rulings.v1.RuleRequest
-	21, // 38: bridge.rulings.v1.RulingsService.ApplyRuling:input_type -> bridge.rulings.v1.ApplyRulingRequest
-	23, // 39: bridge.rulings.v1.RulingsService.RecordAppeal:input_type -> bridge.rulings.v1.RecordAppealRequest
-	14, // 40: bridge.rulings.v1.RulingsService.OpenCall:output_type -> bridge.rulings.v1.OpenCallResponse
-	16, // 41: bridge.rulings.v1.RulingsService.GetCall:output_type -> bridge.rulings.v1.GetCallResponse
-	18, // 42: bridge.rulings.v1.RulingsService.ListCalls:output_type -> bridge.rulings.v1.ListCallsResponse
-	20, // 43: bridge.rulings.v1.RulingsService.Rule:output_type -> bridge.rulings.v1.RuleResponse
-	22, // 44: bridge.rulings.v1.RulingsService.ApplyRuling:output_type -> bridge.rulings.v1.ApplyRulingResponse
-	24, // 45: bridge.rulings.v1.RulingsService.RecordAppeal:output_type -> bridge.rulings.v1.RecordAppealResponse
-	40, // [40:46] is the sub-list for method output_type
-	34, // [34:40] is the sub-list for method input_type
-	34, // [34:34] is the sub-list for extension type_name
-	34, // [34:34] is the sub-list for extension extendee
-	0,  // [0:34] is the sub-list for field type_name
+	28, // 1: bridge.rulings.v1.Irregularity.offender:type_name -> bridge.type.v1.Seat
+	28, // 2: bridge.rulings.v1.Irregularity.called_before_ruling:type_name -> bridge.type.v1.Seat
+	28, // 3: bridge.rulings.v1.Play.declarer:type_name -> bridge.type.v1.Seat
+	5,  // 4: bridge.rulings.v1.Play.penalty_cards:type_name -> bridge.rulings.v1.PenaltyCard
+	28, // 5: bridge.rulings.v1.PenaltyCard.seat:type_name -> bridge.type.v1.Seat
+	7,  // 6: bridge.rulings.v1.Question.choices:type_name -> bridge.rulings.v1.Choice
+	28, // 7: bridge.rulings.v1.Option.chooser:type_name -> bridge.type.v1.Seat
+	7,  // 8: bridge.rulings.v1.Option.choice:type_name -> bridge.rulings.v1.Choice
+	28, // 9: bridge.rulings.v1.Restriction.seat:type_name -> bridge.type.v1.Seat
+	6,  // 10: bridge.rulings.v1.Ruling.questions:type_name -> bridge.rulings.v1.Question
+	8,  // 11: bridge.rulings.v1.Ruling.options:type_name -> bridge.rulings.v1.Option
+	9,  // 12: bridge.rulings.v1.Ruling.restrictions:type_name -> bridge.rulings.v1.Restriction
+	12, // 13: bridge.rulings.v1.AdjustedScore.artificial:type_name -> bridge.rulings.v1.ArtificialScore
+	2,  // 14: bridge.rulings.v1.ArtificialScore.north_south:type_name -> bridge.rulings.v1.Adjustment
+	2,  // 15: bridge.rulings.v1.ArtificialScore.east_west:type_name -> bridge.rulings.v1.Adjustment
+	29, // 16: bridge.rulings.v1.Appeal.appellant:type_name -> bridge.type.v1.Side
+	30, // 17: bridge.rulings.v1.Appeal.lodged:type_name -> google.protobuf.Timestamp
+	30, // 18: bridge.rulings.v1.Appeal.decided:type_name -> google.protobuf.Timestamp
+	28, // 19: bridge.rulings.v1.DirectorCall.called_by:type_name -> bridge.type.v1.Seat
+	30, // 20: bridge.rulings.v1.DirectorCall.call_time:type_name -> google.protobuf.Timestamp
+	0,  // 21: bridge.rulings.v1.DirectorCall.state:type_name -> bridge.rulings.v1.State
+	3,  // 22: bridge.rulings.v1.DirectorCall.irregularity:type_name -> bridge.rulings.v1.Irregularity
+	10, // 23: bridge.rulings.v1.DirectorCall.ruling:type_name -> bridge.rulings.v1.Ruling
+	11, // 24: bridge.rulings.v1.DirectorCall.adjusted_score:type_name -> bridge.rulings.v1.AdjustedScore
+	13, // 25: bridge.rulings.v1.DirectorCall.appeal:type_name -> bridge.rulings.v1.Appeal
+	4,  // 26: bridge.rulings.v1.DirectorCall.play:type_name -> bridge.rulings.v1.Play
+	14, // 27: bridge.rulings.v1.OpenCallRequest.call:type_name -> bridge.rulings.v1.DirectorCall
+	14, // 28: bridge.rulings.v1.OpenCallResponse.call:type_name -> bridge.rulings.v1.DirectorCall
+	14, // 29: bridge.rulings.v1.GetCallResponse.call:type_name -> bridge.rulings.v1.DirectorCall
+	14, // 30: bridge.rulings.v1.ListCallsResponse.calls:type_name -> bridge.rulings.v1.DirectorCall
+	3,  // 31: bridge.rulings.v1.RuleRequest.irregularity:type_name -> bridge.rulings.v1.Irregularity
+	27, // 32: bridge.rulings.v1.RuleRequest.answers:type_name -> bridge.rulings.v1.RuleRequest.AnswersEntry
+	4,  // 33: bridge.rulings.v1.RuleRequest.play:type_name -> bridge.rulings.v1.Play
+	14, // 34: bridge.rulings.v1.RuleResponse.call:type_name -> bridge.rulings.v1.DirectorCall
+	11, // 35: bridge.rulings.v1.ApplyRulingRequest.adjusted_score:type_name -> bridge.rulings.v1.AdjustedScore
+	14, // 36: bridge.rulings.v1.ApplyRulingResponse.call:type_name -> bridge.rulings.v1.DirectorCall
+	13, // 37: bridge.rulings.v1.RecordAppealRequest.appeal:type_name -> bridge.rulings.v1.Appeal
+	14, // 38: bridge.rulings.v1.RecordAppealResponse.call:type_name -> bridge.rulings.v1.DirectorCall
+	15, // 39: bridge.rulings.v1.RulingsService.OpenCall:input_type -> bridge.rulings.v1.OpenCallRequest
+	17, // 40: bridge.rulings.v1.RulingsService.GetCall:input_type -> bridge.rulings.v1.GetCallRequest
+	19, // 41: bridge.rulings.v1.RulingsService.ListCalls:input_type -> bridge.rulings.v1.ListCallsRequest
+	21, // 42: bridge.rulings.v1.RulingsService.Rule:input_type -> bridge.rulings.v1.RuleRequest
+	23, // 43: bridge.rulings.v1.RulingsService.ApplyRuling:input_type -> bridge.rulings.v1.ApplyRulingRequest
+	25, // 44: bridge.rulings.v1.RulingsService.RecordAppeal:input_type -> bridge.rulings.v1.RecordAppealRequest
+	16, // 45: bridge.rulings.v1.RulingsService.OpenCall:output_type -> bridge.rulings.v1.OpenCallResponse
+	18, // 46: bridge.rulings.v1.RulingsService.GetCall:output_type -> bridge.rulings.v1.GetCallResponse
+	20, // 47: bridge.rulings.v1.RulingsService.ListCalls:output_type -> bridge.rulings.v1.ListCallsResponse
+	22, // 48: bridge.rulings.v1.RulingsService.Rule:output_type -> bridge.rulings.v1.RuleResponse
+	24, // 49: bridge.rulings.v1.RulingsService.ApplyRuling:output_type -> bridge.rulings.v1.ApplyRulingResponse
+	26, // 50: bridge.rulings.v1.RulingsService.RecordAppeal:output_type -> bridge.rulings.v1.RecordAppealResponse
+	45, // [45:51] is the sub-list for method output_type
+	39, // [39:45] is the sub-list for method input_type
+	39, // [39:39] is the sub-list for extension type_name
+	39, // [39:39] is the sub-list for extension extendee
+	0,  // [0:39] is the sub-list for field type_name
 }
 
 func init() { file_bridge_rulings_v1_rulings_proto_init() }
@@ -1920,7 +2218,7 @@ func file_bridge_rulings_v1_rulings_proto_init() {
 	if File_bridge_rulings_v1_rulings_proto != nil {
 		return
 	}
-	file_bridge_rulings_v1_rulings_proto_msgTypes[6].OneofWrappers = []any{
+	file_bridge_rulings_v1_rulings_proto_msgTypes[8].OneofWrappers = []any{
 		(*AdjustedScore_Artificial)(nil),
 		(*AdjustedScore_NsScore)(nil),
 	}
@@ -1930,7 +2228,7 @@ func file_bridge_rulings_v1_rulings_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bridge_rulings_v1_rulings_proto_rawDesc), len(file_bridge_rulings_v1_rulings_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   23,
+			NumMessages:   25,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
