@@ -7,6 +7,7 @@ import (
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/bridge-director/director/bridge"
 	rulingsv1 "github.com/bridge-director/director/proto/bridge/rulings/v1"
@@ -258,12 +259,17 @@ func (s *Service) ApplyRuling(ctx context.Context, req *rulingsv1.ApplyRulingReq
 	if call.GetState() != rulingsv1.State_STATE_RULED {
 		return nil, platform.FailedPrecondition(fmt.Sprintf("%s is %s: only a complete ruling can be applied", req.GetName(), strings.ToLower(strings.TrimPrefix(call.GetState().String(), "STATE_"))))
 	}
-	var resultName string
+	if (req.GetAdjustedScore() != nil || req.GetProceduralPenalty() != nil) && s.scoring == nil {
+		return nil, status.Error(codes.Unavailable, "the scoring service is not connected")
+	}
+	var resultName, penaltyName string
 	if adj := req.GetAdjustedScore(); adj != nil {
-		if s.scoring == nil {
-			return nil, status.Error(codes.Unavailable, "the scoring service is not connected")
-		}
 		if resultName, err = s.sendScore(ctx, call, adj, req.GetReason()); err != nil {
+			return nil, err
+		}
+	}
+	if pp := req.GetProceduralPenalty(); pp != nil {
+		if penaltyName, err = s.sendPenalty(ctx, call, pp); err != nil {
 			return nil, err
 		}
 	}
@@ -271,10 +277,25 @@ func (s *Service) ApplyRuling(ctx context.Context, req *rulingsv1.ApplyRulingReq
 	err = s.change(ctx, rulingsv1.RulingsService_ApplyRuling_FullMethodName, req.GetRequestId(), req, resp, req.GetName(),
 		func(c *rulingsv1.DirectorCall) { resp.Call = c },
 		func(c *rulingsv1.DirectorCall) error {
-			c.AdjustedScore, c.Result, c.State = req.GetAdjustedScore(), resultName, rulingsv1.State_STATE_APPLIED
+			c.AdjustedScore, c.Result, c.Penalty, c.State = req.GetAdjustedScore(), resultName, penaltyName, rulingsv1.State_STATE_APPLIED
 			return nil
 		})
 	return resp, err
+}
+
+// sendPenalty gives the procedural penalty to scoring, for the call's
+// session and section, naming the call as its ruling.
+func (s *Service) sendPenalty(ctx context.Context, call *rulingsv1.DirectorCall, in *scoringv1.Penalty) (string, error) {
+	ids, _ := platform.ParseName("name", call.GetName(), callPattern)
+	p := proto.Clone(in).(*scoringv1.Penalty)
+	var session int32
+	fmt.Sscan(ids[1], &session)
+	p.Session, p.Section, p.Ruling = session, ids[2], call.GetName()
+	resp, err := s.scoring.ApplyPenalty(platform.ForwardCredentials(ctx), &scoringv1.ApplyPenaltyRequest{Parent: "events/" + ids[0], Penalty: p})
+	if err != nil {
+		return "", err
+	}
+	return resp.GetPenalty().GetName(), nil
 }
 
 // sendScore submits the adjusted score, or corrects the stored result.

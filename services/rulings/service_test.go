@@ -152,7 +152,8 @@ func TestAdjustedScoreReachesTheStandings(t *testing.T) {
 	}
 	_, err := h.client.ApplyRuling(ctx, &rulingsv1.ApplyRulingRequest{Name: call.GetName(), Reason: "board could not be played",
 		AdjustedScore: &rulingsv1.AdjustedScore{NsPair: 3, EwPair: 7, Kind: &rulingsv1.AdjustedScore_Artificial{Artificial: &rulingsv1.ArtificialScore{
-			NorthSouth: rulingsv1.Adjustment_ADJUSTMENT_AVERAGE_PLUS, EastWest: rulingsv1.Adjustment_ADJUSTMENT_AVERAGE_MINUS}}}})
+			NorthSouth: rulingsv1.Adjustment_ADJUSTMENT_AVERAGE_PLUS, EastWest: rulingsv1.Adjustment_ADJUSTMENT_AVERAGE_MINUS}}},
+		ProceduralPenalty: &scoringv1.Penalty{Pair: 7, Amount: 25, Unit: scoringv1.PenaltyUnit_PENALTY_UNIT_PERCENT_OF_TOP, Reason: "calling out of rotation again after a warning", Law: "90B2"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,8 +173,15 @@ func TestAdjustedScoreReachesTheStandings(t *testing.T) {
 	for _, s := range standings.GetStandings() {
 		pct[s.GetPair()] = s.GetPercentage()
 	}
-	if pct[3] != 60 || pct[7] != 40 {
-		t.Errorf("standings %v: want pair 3 at 60%% and pair 7 at 40%%", pct)
+	// Pair 7: average minus, 40% of a top of 4 = 1.6, less the penalty of
+	// 25% of a top = 1: 0.6 of 4 = 15%.
+	if pct[3] != 60 || pct[7] != 15 {
+		t.Errorf("standings %v: want pair 3 at 60%% and pair 7 at 15%%", pct)
+	}
+	penalties, err := h.scoring.ListPenalties(ctx, &scoringv1.ListPenaltiesRequest{Parent: "events/club-night"})
+	if err != nil || len(penalties.GetPenalties()) != 1 || penalties.GetPenalties()[0].GetRuling() != call.GetName() ||
+		got.GetCall().GetPenalty() != penalties.GetPenalties()[0].GetName() {
+		t.Errorf("penalties %v, %v; the call records %q", penalties, err, got.GetCall().GetPenalty())
 	}
 	_, err = h.client.ApplyRuling(ctx, &rulingsv1.ApplyRulingRequest{Name: call.GetName()})
 	wantCode(t, err, codes.FailedPrecondition, "applied")

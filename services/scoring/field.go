@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
+	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
 	"github.com/bridge-director/director/scoring"
 	"github.com/bridge-director/director/services/bridgepb"
 	"github.com/bridge-director/director/services/platform"
@@ -20,6 +21,8 @@ type field struct {
 	lines []*scoringv1.TravellerLine
 	// top is the matchpoint top of each board, by section and board.
 	top map[string]map[int32]float64
+	// tops is the sum of the tops of each pair's boards (matchpoints).
+	tops map[standingKey]float64
 }
 
 func profileOf(e *scoringv1.Event) scoring.Profile {
@@ -34,7 +37,7 @@ func profileOf(e *scoringv1.Event) scoring.Profile {
 
 // scoreField scores the results of one session of an event by its form.
 func scoreField(e *scoringv1.Event, results []*scoringv1.Result) (*field, error) {
-	f := &field{event: e, results: results, top: map[string]map[int32]float64{}}
+	f := &field{event: e, results: results, top: map[string]map[int32]float64{}, tops: map[standingKey]float64{}}
 	var err error
 	switch e.GetForm() {
 	case scoringv1.Form_FORM_MATCHPOINTS:
@@ -116,6 +119,12 @@ func (f *field) matchpoint() error {
 			line.NsPercentage = round2(100 * l.NSMatchpoints / l.Top)
 			line.EwPercentage = round2(100 * l.EWMatchpoints / l.Top)
 			f.setTop(r.GetSection(), r.GetBoard(), l.Top)
+			ns, ew := standingKey{section: r.GetSection(), pair: r.GetNsPair()}, standingKey{section: r.GetSection(), pair: r.GetEwPair()}
+			if f.event.GetTwoWinners() {
+				ns.direction, ew.direction = typev1.Side_SIDE_NORTH_SOUTH, typev1.Side_SIDE_EAST_WEST
+			}
+			f.tops[ns] += l.Top
+			f.tops[ew] += l.Top
 		}
 		f.lines = append(f.lines, line)
 	}

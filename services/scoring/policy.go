@@ -5,9 +5,10 @@ import (
 	"github.com/bridge-director/director/services/platform"
 )
 
-// Policy says which roles may call each method. Standings, travellers and
-// scorecards are public; terminals and scorers enter results; corrections,
-// erasures and history belong to the director and the scorer.
+// Policy says which roles may call each method. Standings, travellers,
+// scorecards and procedural penalties are public; terminals and scorers enter
+// results; corrections, erasures, history and applying or removing penalties
+// belong to the director and the scorer.
 func (s *Service) Policy() platform.Policy {
 	const (
 		director = platform.RoleDirector
@@ -26,5 +27,8 @@ func (s *Service) Policy() platform.Policy {
 		scoringv1.ScoringService_GetTraveller_FullMethodName:     {public},
 		scoringv1.ScoringService_GetStandings_FullMethodName:     {public},
 		scoringv1.ScoringService_GetScorecard_FullMethodName:     {public},
+		scoringv1.ScoringService_ApplyPenalty_FullMethodName:     {director, scorer},
+		scoringv1.ScoringService_ListPenalties_FullMethodName:    {public},
+		scoringv1.ScoringService_RemovePenalty_FullMethodName:    {director, scorer},
 	}
 }

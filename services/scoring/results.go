@@ -55,7 +55,7 @@ func (s *Service) CorrectResult(ctx context.Context, req *scoringv1.CorrectResul
 	if err != nil {
 		return nil, err
 	}
-	reason, err := checkReason(req.GetReason())
+	reason, err := checkReason("reason", req.GetReason())
 	if err != nil {
 		return nil, err
 	}
@@ -97,7 +97,7 @@ func (s *Service) EraseResult(ctx context.Context, req *scoringv1.EraseResultReq
 	if err != nil {
 		return nil, err
 	}
-	reason, err := checkReason(req.GetReason())
+	reason, err := checkReason("reason", req.GetReason())
 	if err != nil {
 		return nil, err
 	}
@@ -233,13 +233,15 @@ func fillSlot(r *scoringv1.Result, sl slot) error {
 	return nil
 }
 
-func checkReason(reason string) (string, error) {
+// checkReason trims the reason given in field, which is required and kept on
+// record.
+func checkReason(field, reason string) (string, error) {
 	reason = strings.TrimSpace(reason)
 	if reason == "" {
-		return "", platform.FieldError("reason", "say why: the reason is kept in the result's history")
+		return "", platform.FieldError(field, "say why: the reason is kept on record")
 	}
 	if len(reason) > 500 {
-		return "", platform.FieldError("reason", "a reason is at most 500 characters")
+		return "", platform.FieldError(field, "a reason is at most 500 characters")
 	}
 	return reason, nil
 }

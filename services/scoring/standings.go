@@ -12,8 +12,8 @@ import (
 	"github.com/bridge-director/director/services/platform"
 )
 
-// loadField reads an event and the current results of one of its sessions
-// and scores them.
+// loadField reads an event and the current results of one of its sessions,
+// scores them and deducts the session's procedural penalties that stand.
 func (s *Service) loadField(eventName string, session int32) (*field, error) {
 	id, err := parseEventName("event", eventName)
 	if err != nil {
@@ -27,17 +27,26 @@ func (s *Service) loadField(eventName string, session int32) (*field, error) {
 	}
 	var e *scoringv1.Event
 	var results []*scoringv1.Result
+	var penalties []*scoringv1.Penalty
 	err = s.store.View(func(tx *bbolt.Tx) error {
 		if e, err = mustEvent(tx, id); err != nil {
 			return err
 		}
-		results, err = eventResults(tx, id, func(r *scoringv1.Result) bool { return r.GetSession() == session })
+		if results, err = eventResults(tx, id, func(r *scoringv1.Result) bool { return r.GetSession() == session }); err != nil {
+			return err
+		}
+		penalties, err = eventPenalties(tx, id, func(p *scoringv1.Penalty) bool { return p.GetSession() == session && p.GetRemoval() == nil })
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	return scoreField(e, results)
+	f, err := scoreField(e, results)
+	if err != nil {
+		return nil, err
+	}
+	f.applyPenalties(penalties)
+	return f, nil
 }
 
 // GetStandings ranks the pairs or teams of a session, overall or in one

@@ -8,6 +8,7 @@ package scoring
 //	events/<event id> -> Event
 //	results/<event id>/<slot> -> Result          the current revision of each slot
 //	revisions/<event id>/<slot><revision> -> Revision
+//	penalties/<event id>/<number u32> -> Penalty  (from schema version 2)
 //
 // A slot is where one board is played once: session, section, table, round
 // and board, encoded so that a cursor walks them in that order:
@@ -16,7 +17,9 @@ package scoring
 //
 // all integers big-endian. A revision key is the slot key followed by the
 // revision number as a big-endian u32, so a slot's history is one prefix scan.
-// An erased slot has no entry under results/ but keeps its revisions.
+// An erased slot has no entry under results/ but keeps its revisions. A
+// penalty is numbered from 1 within its event; a removed penalty keeps its
+// entry, with its removal recorded in it.
 
 import (
 	"bytes"
@@ -34,6 +37,7 @@ var (
 	bucketEvents    = []byte("events")
 	bucketResults   = []byte("results")
 	bucketRevisions = []byte("revisions")
+	bucketPenalties = []byte("penalties")
 )
 
 // migrations of scoring.db, in order; add new ones at the end.
@@ -45,6 +49,10 @@ var migrations = []platform.Migration{
 			}
 		}
 		return nil
+	}},
+	{Version: 2, Name: "create penalties bucket", Apply: func(tx *bbolt.Tx) error {
+		_, err := tx.CreateBucketIfNotExists(bucketPenalties)
+		return err
 	}},
 }
 
@@ -198,6 +206,39 @@ func eventResults(tx *bbolt.Tx, event string, keep func(*scoringv1.Result) bool)
 		}
 		if keep == nil || keep(r) {
 			out = append(out, r)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// penaltyKey is the key of penalty number n of an event.
+func penaltyKey(n int32) []byte { return binary.BigEndian.AppendUint32(nil, uint32(n)) }
+
+// nextPenaltyNumber is the number the next penalty of an event takes.
+func nextPenaltyNumber(b *bbolt.Bucket) int32 {
+	k, _ := b.Cursor().Last()
+	if k == nil {
+		return 1
+	}
+	return int32(binary.BigEndian.Uint32(k)) + 1
+}
+
+// eventPenalties lists the penalties of an event in number order, keeping
+// those keep accepts.
+func eventPenalties(tx *bbolt.Tx, event string, keep func(*scoringv1.Penalty) bool) ([]*scoringv1.Penalty, error) {
+	b, _ := eventBucket(tx, bucketPenalties, event, false)
+	if b == nil {
+		return nil, nil
+	}
+	var out []*scoringv1.Penalty
+	err := b.ForEach(func(k, v []byte) error {
+		p := &scoringv1.Penalty{}
+		if err := proto.Unmarshal(v, p); err != nil {
+			return fmt.Errorf("scoring.db: corrupt penalty at %q: %w", k, err)
+		}
+		if keep == nil || keep(p) {
+			out = append(out, p)
 		}
 		return nil
 	})

@@ -12,6 +12,7 @@
 package rulingsv1
 
 import (
+	v11 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	v1 "github.com/bridge-director/director/proto/bridge/type/v1"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
@@ -39,7 +40,8 @@ const (
 	State_STATE_AWAITING_ANSWERS State = 2
 	// Ruled.
 	State_STATE_RULED State = 3
-	// The ruling is applied (its adjusted score sent to scoring).
+	// The ruling is applied (its adjusted score and procedural penalty sent
+	// to scoring).
 	State_STATE_APPLIED State = 4
 	// Appealed; the appeal's outcome is recorded on the call.
 	State_STATE_APPEALED State = 5
@@ -1153,7 +1155,9 @@ type DirectorCall struct {
 	// Who recorded the call. Output only.
 	RecordedBy string `protobuf:"bytes,15,opt,name=recorded_by,json=recordedBy,proto3" json:"recorded_by,omitempty"`
 	// What has been played, for rulings in the play.
-	Play          *Play `protobuf:"bytes,16,opt,name=play,proto3" json:"play,omitempty"`
+	Play *Play `protobuf:"bytes,16,opt,name=play,proto3" json:"play,omitempty"`
+	// The procedural penalty the ruling gave, as scoring keeps it. Output only.
+	Penalty       string `protobuf:"bytes,17,opt,name=penalty,proto3" json:"penalty,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1298,6 +1302,13 @@ func (x *DirectorCall) GetPlay() *Play {
 		return x.Play
 	}
 	return nil
+}
+
+func (x *DirectorCall) GetPenalty() string {
+	if x != nil {
+		return x.Penalty
+	}
+	return ""
 }
 
 type OpenCallRequest struct {
@@ -1713,9 +1724,12 @@ type ApplyRulingRequest struct {
 	// The adjusted score to send to scoring, if the ruling adjusts one.
 	AdjustedScore *AdjustedScore `protobuf:"bytes,3,opt,name=adjusted_score,json=adjustedScore,proto3" json:"adjusted_score,omitempty"`
 	// Why, for the result's history.
-	Reason        string `protobuf:"bytes,4,opt,name=reason,proto3" json:"reason,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Reason string `protobuf:"bytes,4,opt,name=reason,proto3" json:"reason,omitempty"`
+	// A procedural penalty (Law 90) to send to scoring; its session, section
+	// and ruling are taken from the call.
+	ProceduralPenalty *v11.Penalty `protobuf:"bytes,5,opt,name=procedural_penalty,json=proceduralPenalty,proto3" json:"procedural_penalty,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
 }
 
 func (x *ApplyRulingRequest) Reset() {
@@ -1774,6 +1788,13 @@ func (x *ApplyRulingRequest) GetReason() string {
 		return x.Reason
 	}
 	return ""
+}
+
+func (x *ApplyRulingRequest) GetProceduralPenalty() *v11.Penalty {
+	if x != nil {
+		return x.ProceduralPenalty
+	}
+	return nil
 }
 
 type ApplyRulingResponse struct {
@@ -1928,7 +1949,7 @@ var File_bridge_rulings_v1_rulings_proto protoreflect.FileDescriptor
 
 const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\n" +
-	"\x1fbridge/rulings/v1/rulings.proto\x12\x11bridge.rulings.v1\x1a\x1abridge/type/v1/types.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x87\x03\n" +
+	"\x1fbridge/rulings/v1/rulings.proto\x12\x11bridge.rulings.v1\x1a\x1fbridge/scoring/v1/scoring.proto\x1a\x1abridge/type/v1/types.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x87\x03\n" +
 	"\fIrregularity\x12+\n" +
 	"\x04kind\x18\x01 \x01(\x0e2\x17.bridge.rulings.v1.KindR\x04kind\x120\n" +
 	"\boffender\x18\x02 \x01(\x0e2\x14.bridge.type.v1.SeatR\boffender\x12\x12\n" +
@@ -1994,7 +2015,7 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\x06reason\x18\x02 \x01(\tR\x06reason\x122\n" +
 	"\x06lodged\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\x06lodged\x12\x18\n" +
 	"\aoutcome\x18\x04 \x01(\tR\aoutcome\x124\n" +
-	"\adecided\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\adecided\"\x96\x05\n" +
+	"\adecided\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\adecided\"\xb0\x05\n" +
 	"\fDirectorCall\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
 	"\x05table\x18\x02 \x01(\x05R\x05table\x12\x14\n" +
@@ -2013,7 +2034,8 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\x06appeal\x18\x0e \x01(\v2\x19.bridge.rulings.v1.AppealR\x06appeal\x12\x1f\n" +
 	"\vrecorded_by\x18\x0f \x01(\tR\n" +
 	"recordedBy\x12+\n" +
-	"\x04play\x18\x10 \x01(\v2\x17.bridge.rulings.v1.PlayR\x04play\"}\n" +
+	"\x04play\x18\x10 \x01(\v2\x17.bridge.rulings.v1.PlayR\x04play\x12\x18\n" +
+	"\apenalty\x18\x11 \x01(\tR\apenalty\"}\n" +
 	"\x0fOpenCallRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x16\n" +
@@ -2040,13 +2062,14 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"C\n" +
 	"\fRuleResponse\x123\n" +
-	"\x04call\x18\x01 \x01(\v2\x1f.bridge.rulings.v1.DirectorCallR\x04call\"\xa8\x01\n" +
+	"\x04call\x18\x01 \x01(\v2\x1f.bridge.rulings.v1.DirectorCallR\x04call\"\xf3\x01\n" +
 	"\x12ApplyRulingRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12G\n" +
 	"\x0eadjusted_score\x18\x03 \x01(\v2 .bridge.rulings.v1.AdjustedScoreR\radjustedScore\x12\x16\n" +
-	"\x06reason\x18\x04 \x01(\tR\x06reason\"J\n" +
+	"\x06reason\x18\x04 \x01(\tR\x06reason\x12I\n" +
+	"\x12procedural_penalty\x18\x05 \x01(\v2\x1a.bridge.scoring.v1.PenaltyR\x11proceduralPenalty\"J\n" +
 	"\x13ApplyRulingResponse\x123\n" +
 	"\x04call\x18\x01 \x01(\v2\x1f.bridge.rulings.v1.DirectorCallR\x04call\"{\n" +
 	"\x13RecordAppealRequest\x12\x1d\n" +
@@ -2153,6 +2176,7 @@ var file_bridge_rulings_v1_rulings_proto_goTypes = []any{
 	(v1.Seat)(0),                  // 28: bridge.type.v1.Seat
 	(v1.Side)(0),                  // 29: bridge.type.v1.Side
 	(*timestamppb.Timestamp)(nil), // 30: google.protobuf.Timestamp
+	(*v11.Penalty)(nil),           // 31: bridge.scoring.v1.Penalty
 }
 var file_bridge_rulings_v1_rulings_proto_depIdxs = []int32{
 	1,  // 0: bridge.rulings.v1.Irregularity.kind:type_name -> bridge.rulings.v1.Kind
@@ -2191,26 +2215,27 @@ var file_bridge_rulings_v1_rulings_proto_depIdxs = []int32{
 	4,  // 33: bridge.rulings.v1.RuleRequest.play:type_name -> bridge.rulings.v1.Play
 	14, // 34: bridge.rulings.v1.RuleResponse.call:type_name -> bridge.rulings.v1.DirectorCall
 	11, // 35: bridge.rulings.v1.ApplyRulingRequest.adjusted_score:type_name -> bridge.rulings.v1.AdjustedScore
-	14, // 36: bridge.rulings.v1.ApplyRulingResponse.call:type_name -> bridge.rulings.v1.DirectorCall
-	13, // 37: bridge.rulings.v1.RecordAppealRequest.appeal:type_name -> bridge.rulings.v1.Appeal
-	14, // 38: bridge.rulings.v1.RecordAppealResponse.call:type_name -> bridge.rulings.v1.DirectorCall
-	15, // 39: bridge.rulings.v1.RulingsService.OpenCall:input_type -> bridge.rulings.v1.OpenCallRequest
-	17, // 40: bridge.rulings.v1.RulingsService.GetCall:input_type -> bridge.rulings.v1.GetCallRequest
-	19, // 41: bridge.rulings.v1.RulingsService.ListCalls:input_type -> bridge.rulings.v1.ListCallsRequest
-	21, // 42: bridge.rulings.v1.RulingsService.Rule:input_type -> bridge.rulings.v1.RuleRequest
-	23, // 43: bridge.rulings.v1.RulingsService.ApplyRuling:input_type -> bridge.rulings.v1.ApplyRulingRequest
-	25, // 44: bridge.rulings.v1.RulingsService.RecordAppeal:input_type -> bridge.rulings.v1.RecordAppealRequest
-	16, // 45: bridge.rulings.v1.RulingsService.OpenCall:output_type -> bridge.rulings.v1.OpenCallResponse
-	18, // 46: bridge.rulings.v1.RulingsService.GetCall:output_type -> bridge.rulings.v1.GetCallResponse
-	20, // 47: bridge.rulings.v1.RulingsService.ListCalls:output_type -> bridge.rulings.v1.ListCallsResponse
-	22, // 48: bridge.rulings.v1.RulingsService.Rule:output_type -> bridge.rulings.v1.RuleResponse
-	24, // 49: bridge.rulings.v1.RulingsService.ApplyRuling:output_type -> bridge.rulings.v1.ApplyRulingResponse
-	26, // 50: bridge.rulings.v1.RulingsService.RecordAppeal:output_type -> bridge.rulings.v1.RecordAppealResponse
-	45, // [45:51] is the sub-list for method output_type
-	39, // [39:45] is the sub-list for method input_type
-	39, // [39:39] is the sub-list for extension type_name
-	39, // [39:39] is the sub-list for extension extendee
-	0,  // [0:39] is the sub-list for field type_name
+	31, // 36: bridge.rulings.v1.ApplyRulingRequest.procedural_penalty:type_name -> bridge.scoring.v1.Penalty
+	14, // 37: bridge.rulings.v1.ApplyRulingResponse.call:type_name -> bridge.rulings.v1.DirectorCall
+	13, // 38: bridge.rulings.v1.RecordAppealRequest.appeal:type_name -> bridge.rulings.v1.Appeal
+	14, // 39: bridge.rulings.v1.RecordAppealResponse.call:type_name -> bridge.rulings.v1.DirectorCall
+	15, // 40: bridge.rulings.v1.RulingsService.OpenCall:input_type -> bridge.rulings.v1.OpenCallRequest
+	17, // 41: bridge.rulings.v1.RulingsService.GetCall:input_type -> bridge.rulings.v1.GetCallRequest
+	19, // 42: bridge.rulings.v1.RulingsService.ListCalls:input_type -> bridge.rulings.v1.ListCallsRequest
+	21, // 43: bridge.rulings.v1.RulingsService.Rule:input_type -> bridge.rulings.v1.RuleRequest
+	23, // 44: bridge.rulings.v1.RulingsService.ApplyRuling:input_type -> bridge.rulings.v1.ApplyRulingRequest
+	25, // 45: bridge.rulings.v1.RulingsService.RecordAppeal:input_type -> bridge.rulings.v1.RecordAppealRequest
+	16, // 46: bridge.rulings.v1.RulingsService.OpenCall:output_type -> bridge.rulings.v1.OpenCallResponse
+	18, // 47: bridge.rulings.v1.RulingsService.GetCall:output_type -> bridge.rulings.v1.GetCallResponse
+	20, // 48: bridge.rulings.v1.RulingsService.ListCalls:output_type -> bridge.rulings.v1.ListCallsResponse
+	22, // 49: bridge.rulings.v1.RulingsService.Rule:output_type -> bridge.rulings.v1.RuleResponse
+	24, // 50: bridge.rulings.v1.RulingsService.ApplyRuling:output_type -> bridge.rulings.v1.ApplyRulingResponse
+	26, // 51: bridge.rulings.v1.RulingsService.RecordAppeal:output_type -> bridge.rulings.v1.RecordAppealResponse
+	46, // [46:52] is the sub-list for method output_type
+	40, // [40:46] is the sub-list for method input_type
+	40, // [40:40] is the sub-list for extension type_name
+	40, // [40:40] is the sub-list for extension extendee
+	0,  // [0:40] is the sub-list for field type_name
 }
 
 func init() { file_bridge_rulings_v1_rulings_proto_init() }

@@ -254,6 +254,70 @@ func (Action) EnumDescriptor() ([]byte, []int) {
 	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{3}
 }
 
+// PenaltyUnit is what a procedural penalty is counted in. Each form of scoring
+// takes its own units.
+type PenaltyUnit int32
+
+const (
+	PenaltyUnit_PENALTY_UNIT_UNSPECIFIED PenaltyUnit = 0
+	// A percentage of one board's top: 25 is a quarter of a top. For
+	// FORM_MATCHPOINTS (the top of a full board of the pair's field) and
+	// FORM_TEAMS_POINT_A_BOARD (2 points a board).
+	PenaltyUnit_PENALTY_UNIT_PERCENT_OF_TOP PenaltyUnit = 1
+	// Matchpoints, taken from the total as they are: for FORM_MATCHPOINTS, and
+	// board points for FORM_TEAMS_POINT_A_BOARD.
+	PenaltyUnit_PENALTY_UNIT_MATCHPOINTS PenaltyUnit = 2
+	// IMPs, for FORM_CROSS_IMPS and FORM_BUTLER.
+	PenaltyUnit_PENALTY_UNIT_IMPS PenaltyUnit = 3
+	// Victory points, for FORM_TEAMS_VP.
+	PenaltyUnit_PENALTY_UNIT_VICTORY_POINTS PenaltyUnit = 4
+)
+
+// Enum value maps for PenaltyUnit.
+var (
+	PenaltyUnit_name = map[int32]string{
+		0: "PENALTY_UNIT_UNSPECIFIED",
+		1: "PENALTY_UNIT_PERCENT_OF_TOP",
+		2: "PENALTY_UNIT_MATCHPOINTS",
+		3: "PENALTY_UNIT_IMPS",
+		4: "PENALTY_UNIT_VICTORY_POINTS",
+	}
+	PenaltyUnit_value = map[string]int32{
+		"PENALTY_UNIT_UNSPECIFIED":    0,
+		"PENALTY_UNIT_PERCENT_OF_TOP": 1,
+		"PENALTY_UNIT_MATCHPOINTS":    2,
+		"PENALTY_UNIT_IMPS":           3,
+		"PENALTY_UNIT_VICTORY_POINTS": 4,
+	}
+)
+
+func (x PenaltyUnit) Enum() *PenaltyUnit {
+	p := new(PenaltyUnit)
+	*p = x
+	return p
+}
+
+func (x PenaltyUnit) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (PenaltyUnit) Descriptor() protoreflect.EnumDescriptor {
+	return file_bridge_scoring_v1_scoring_proto_enumTypes[4].Descriptor()
+}
+
+func (PenaltyUnit) Type() protoreflect.EnumType {
+	return &file_bridge_scoring_v1_scoring_proto_enumTypes[4]
+}
+
+func (x PenaltyUnit) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use PenaltyUnit.Descriptor instead.
+func (PenaltyUnit) EnumDescriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{4}
+}
+
 // Event is a scored event.
 type Event struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2160,7 +2224,11 @@ type Standing struct {
 	BoardsPlayed int32   `protobuf:"varint,6,opt,name=boards_played,json=boardsPlayed,proto3" json:"boards_played,omitempty"`
 	Rank         int32   `protobuf:"varint,7,opt,name=rank,proto3" json:"rank,omitempty"`
 	// The place as printed: "1", "3=".
-	Place         string `protobuf:"bytes,8,opt,name=place,proto3" json:"place,omitempty"`
+	Place string `protobuf:"bytes,8,opt,name=place,proto3" json:"place,omitempty"`
+	// The procedural penalties deducted, in the unit of score (matchpoints,
+	// IMPs, victory points or board points). score, percentage and the place
+	// already reflect them.
+	Penalties     float64 `protobuf:"fixed64,9,opt,name=penalties,proto3" json:"penalties,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2249,6 +2317,13 @@ func (x *Standing) GetPlace() string {
 		return x.Place
 	}
 	return ""
+}
+
+func (x *Standing) GetPenalties() float64 {
+	if x != nil {
+		return x.Penalties
+	}
+	return 0
 }
 
 type GetStandingsResponse struct {
@@ -2513,6 +2588,525 @@ func (x *GetScorecardResponse) GetLines() []*ScorecardLine {
 	return nil
 }
 
+// Penalty is a procedural penalty (Law 90): a deduction from one pair's or
+// team's score in one session. It never changes what other contestants
+// scored on the boards.
+type Penalty struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// "events/{event}/penalties/{penalty}", numbered from 1 in the order the
+	// penalties are applied. Output only.
+	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// Session number, 1 if not given.
+	Session int32 `protobuf:"varint,2,opt,name=session,proto3" json:"session,omitempty"`
+	// Section letters, "A" if not given.
+	Section string `protobuf:"bytes,3,opt,name=section,proto3" json:"section,omitempty"`
+	// The pair (or team) number.
+	Pair int32 `protobuf:"varint,4,opt,name=pair,proto3" json:"pair,omitempty"`
+	// In a two-winner event whose North-South and East-West pairs share
+	// numbers, the pair's direction; empty otherwise.
+	Direction v1.Side `protobuf:"varint,5,opt,name=direction,proto3,enum=bridge.type.v1.Side" json:"direction,omitempty"`
+	// How much, above 0: at most 100 percent of a top, 1000 matchpoints, 100
+	// IMPs or 100 victory points.
+	Amount float64     `protobuf:"fixed64,6,opt,name=amount,proto3" json:"amount,omitempty"`
+	Unit   PenaltyUnit `protobuf:"varint,7,opt,name=unit,proto3,enum=bridge.scoring.v1.PenaltyUnit" json:"unit,omitempty"`
+	// Why; required. Published with the standings.
+	Reason string `protobuf:"bytes,8,opt,name=reason,proto3" json:"reason,omitempty"`
+	// The law, "90" if not given: "90B2" for unduly slow play.
+	Law string `protobuf:"bytes,9,opt,name=law,proto3" json:"law,omitempty"`
+	// The director call that led to it, optional:
+	// "events/{event}/sessions/{session}/sections/{section}/calls/{call}".
+	Ruling string `protobuf:"bytes,10,opt,name=ruling,proto3" json:"ruling,omitempty"`
+	// Who applied it (output only).
+	EnteredBy  string                 `protobuf:"bytes,11,opt,name=entered_by,json=enteredBy,proto3" json:"entered_by,omitempty"`
+	CreateTime *timestamppb.Timestamp `protobuf:"bytes,12,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	// Set when the penalty was removed (output only).
+	Removal       *PenaltyRemoval `protobuf:"bytes,13,opt,name=removal,proto3" json:"removal,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Penalty) Reset() {
+	*x = Penalty{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[34]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Penalty) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Penalty) ProtoMessage() {}
+
+func (x *Penalty) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[34]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Penalty.ProtoReflect.Descriptor instead.
+func (*Penalty) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{34}
+}
+
+func (x *Penalty) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *Penalty) GetSession() int32 {
+	if x != nil {
+		return x.Session
+	}
+	return 0
+}
+
+func (x *Penalty) GetSection() string {
+	if x != nil {
+		return x.Section
+	}
+	return ""
+}
+
+func (x *Penalty) GetPair() int32 {
+	if x != nil {
+		return x.Pair
+	}
+	return 0
+}
+
+func (x *Penalty) GetDirection() v1.Side {
+	if x != nil {
+		return x.Direction
+	}
+	return v1.Side(0)
+}
+
+func (x *Penalty) GetAmount() float64 {
+	if x != nil {
+		return x.Amount
+	}
+	return 0
+}
+
+func (x *Penalty) GetUnit() PenaltyUnit {
+	if x != nil {
+		return x.Unit
+	}
+	return PenaltyUnit_PENALTY_UNIT_UNSPECIFIED
+}
+
+func (x *Penalty) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *Penalty) GetLaw() string {
+	if x != nil {
+		return x.Law
+	}
+	return ""
+}
+
+func (x *Penalty) GetRuling() string {
+	if x != nil {
+		return x.Ruling
+	}
+	return ""
+}
+
+func (x *Penalty) GetEnteredBy() string {
+	if x != nil {
+		return x.EnteredBy
+	}
+	return ""
+}
+
+func (x *Penalty) GetCreateTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CreateTime
+	}
+	return nil
+}
+
+func (x *Penalty) GetRemoval() *PenaltyRemoval {
+	if x != nil {
+		return x.Removal
+	}
+	return nil
+}
+
+// PenaltyRemoval records who removed a penalty, when and why.
+type PenaltyRemoval struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	RemovedBy     string                 `protobuf:"bytes,1,opt,name=removed_by,json=removedBy,proto3" json:"removed_by,omitempty"`
+	Reason        string                 `protobuf:"bytes,2,opt,name=reason,proto3" json:"reason,omitempty"`
+	Time          *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=time,proto3" json:"time,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PenaltyRemoval) Reset() {
+	*x = PenaltyRemoval{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[35]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PenaltyRemoval) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PenaltyRemoval) ProtoMessage() {}
+
+func (x *PenaltyRemoval) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[35]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PenaltyRemoval.ProtoReflect.Descriptor instead.
+func (*PenaltyRemoval) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{35}
+}
+
+func (x *PenaltyRemoval) GetRemovedBy() string {
+	if x != nil {
+		return x.RemovedBy
+	}
+	return ""
+}
+
+func (x *PenaltyRemoval) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *PenaltyRemoval) GetTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.Time
+	}
+	return nil
+}
+
+type ApplyPenaltyRequest struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	RequestId string                 `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	// "events/{event}"
+	Parent        string   `protobuf:"bytes,2,opt,name=parent,proto3" json:"parent,omitempty"`
+	Penalty       *Penalty `protobuf:"bytes,3,opt,name=penalty,proto3" json:"penalty,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ApplyPenaltyRequest) Reset() {
+	*x = ApplyPenaltyRequest{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[36]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ApplyPenaltyRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ApplyPenaltyRequest) ProtoMessage() {}
+
+func (x *ApplyPenaltyRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[36]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ApplyPenaltyRequest.ProtoReflect.Descriptor instead.
+func (*ApplyPenaltyRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{36}
+}
+
+func (x *ApplyPenaltyRequest) GetRequestId() string {
+	if x != nil {
+		return x.RequestId
+	}
+	return ""
+}
+
+func (x *ApplyPenaltyRequest) GetParent() string {
+	if x != nil {
+		return x.Parent
+	}
+	return ""
+}
+
+func (x *ApplyPenaltyRequest) GetPenalty() *Penalty {
+	if x != nil {
+		return x.Penalty
+	}
+	return nil
+}
+
+type ApplyPenaltyResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Penalty       *Penalty               `protobuf:"bytes,1,opt,name=penalty,proto3" json:"penalty,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ApplyPenaltyResponse) Reset() {
+	*x = ApplyPenaltyResponse{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[37]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ApplyPenaltyResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ApplyPenaltyResponse) ProtoMessage() {}
+
+func (x *ApplyPenaltyResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[37]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ApplyPenaltyResponse.ProtoReflect.Descriptor instead.
+func (*ApplyPenaltyResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{37}
+}
+
+func (x *ApplyPenaltyResponse) GetPenalty() *Penalty {
+	if x != nil {
+		return x.Penalty
+	}
+	return nil
+}
+
+type ListPenaltiesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// "events/{event}"
+	Parent        string `protobuf:"bytes,1,opt,name=parent,proto3" json:"parent,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListPenaltiesRequest) Reset() {
+	*x = ListPenaltiesRequest{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[38]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListPenaltiesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListPenaltiesRequest) ProtoMessage() {}
+
+func (x *ListPenaltiesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[38]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListPenaltiesRequest.ProtoReflect.Descriptor instead.
+func (*ListPenaltiesRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{38}
+}
+
+func (x *ListPenaltiesRequest) GetParent() string {
+	if x != nil {
+		return x.Parent
+	}
+	return ""
+}
+
+type ListPenaltiesResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Penalties     []*Penalty             `protobuf:"bytes,1,rep,name=penalties,proto3" json:"penalties,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListPenaltiesResponse) Reset() {
+	*x = ListPenaltiesResponse{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[39]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListPenaltiesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListPenaltiesResponse) ProtoMessage() {}
+
+func (x *ListPenaltiesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[39]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListPenaltiesResponse.ProtoReflect.Descriptor instead.
+func (*ListPenaltiesResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{39}
+}
+
+func (x *ListPenaltiesResponse) GetPenalties() []*Penalty {
+	if x != nil {
+		return x.Penalties
+	}
+	return nil
+}
+
+type RemovePenaltyRequest struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	RequestId string                 `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	// "events/{event}/penalties/{penalty}"
+	Name string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	// Why the penalty no longer stands; required.
+	Reason        string `protobuf:"bytes,3,opt,name=reason,proto3" json:"reason,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RemovePenaltyRequest) Reset() {
+	*x = RemovePenaltyRequest{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[40]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RemovePenaltyRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RemovePenaltyRequest) ProtoMessage() {}
+
+func (x *RemovePenaltyRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[40]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RemovePenaltyRequest.ProtoReflect.Descriptor instead.
+func (*RemovePenaltyRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{40}
+}
+
+func (x *RemovePenaltyRequest) GetRequestId() string {
+	if x != nil {
+		return x.RequestId
+	}
+	return ""
+}
+
+func (x *RemovePenaltyRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *RemovePenaltyRequest) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+type RemovePenaltyResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Penalty       *Penalty               `protobuf:"bytes,1,opt,name=penalty,proto3" json:"penalty,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RemovePenaltyResponse) Reset() {
+	*x = RemovePenaltyResponse{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[41]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RemovePenaltyResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RemovePenaltyResponse) ProtoMessage() {}
+
+func (x *RemovePenaltyResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[41]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RemovePenaltyResponse.ProtoReflect.Descriptor instead.
+func (*RemovePenaltyResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{41}
+}
+
+func (x *RemovePenaltyResponse) GetPenalty() *Penalty {
+	if x != nil {
+		return x.Penalty
+	}
+	return nil
+}
+
 var File_bridge_scoring_v1_scoring_proto protoreflect.FileDescriptor
 
 const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
@@ -2651,7 +3245,7 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\x13GetStandingsRequest\x12\x14\n" +
 	"\x05event\x18\x01 \x01(\tR\x05event\x12\x18\n" +
 	"\asession\x18\x02 \x01(\x05R\asession\x12\x18\n" +
-	"\asection\x18\x03 \x01(\tR\asection\"\xf1\x01\n" +
+	"\asection\x18\x03 \x01(\tR\asection\"\x8f\x02\n" +
 	"\bStanding\x12\x18\n" +
 	"\asection\x18\x01 \x01(\tR\asection\x12\x12\n" +
 	"\x04pair\x18\x02 \x01(\x05R\x04pair\x122\n" +
@@ -2662,7 +3256,8 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"percentage\x12#\n" +
 	"\rboards_played\x18\x06 \x01(\x05R\fboardsPlayed\x12\x12\n" +
 	"\x04rank\x18\a \x01(\x05R\x04rank\x12\x14\n" +
-	"\x05place\x18\b \x01(\tR\x05place\"~\n" +
+	"\x05place\x18\b \x01(\tR\x05place\x12\x1c\n" +
+	"\tpenalties\x18\t \x01(\x01R\tpenalties\"~\n" +
 	"\x14GetStandingsResponse\x12+\n" +
 	"\x04form\x18\x01 \x01(\x0e2\x17.bridge.scoring.v1.FormR\x04form\x129\n" +
 	"\tstandings\x18\x02 \x03(\v2\x1b.bridge.scoring.v1.StandingR\tstandings\"s\n" +
@@ -2682,7 +3277,47 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"percentage\"\x87\x01\n" +
 	"\x14GetScorecardResponse\x127\n" +
 	"\bstanding\x18\x01 \x01(\v2\x1b.bridge.scoring.v1.StandingR\bstanding\x126\n" +
-	"\x05lines\x18\x02 \x03(\v2 .bridge.scoring.v1.ScorecardLineR\x05lines*\x89\x01\n" +
+	"\x05lines\x18\x02 \x03(\v2 .bridge.scoring.v1.ScorecardLineR\x05lines\"\xc0\x03\n" +
+	"\aPenalty\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x18\n" +
+	"\asession\x18\x02 \x01(\x05R\asession\x12\x18\n" +
+	"\asection\x18\x03 \x01(\tR\asection\x12\x12\n" +
+	"\x04pair\x18\x04 \x01(\x05R\x04pair\x122\n" +
+	"\tdirection\x18\x05 \x01(\x0e2\x14.bridge.type.v1.SideR\tdirection\x12\x16\n" +
+	"\x06amount\x18\x06 \x01(\x01R\x06amount\x122\n" +
+	"\x04unit\x18\a \x01(\x0e2\x1e.bridge.scoring.v1.PenaltyUnitR\x04unit\x12\x16\n" +
+	"\x06reason\x18\b \x01(\tR\x06reason\x12\x10\n" +
+	"\x03law\x18\t \x01(\tR\x03law\x12\x16\n" +
+	"\x06ruling\x18\n" +
+	" \x01(\tR\x06ruling\x12\x1d\n" +
+	"\n" +
+	"entered_by\x18\v \x01(\tR\tenteredBy\x12;\n" +
+	"\vcreate_time\x18\f \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"createTime\x12;\n" +
+	"\aremoval\x18\r \x01(\v2!.bridge.scoring.v1.PenaltyRemovalR\aremoval\"w\n" +
+	"\x0ePenaltyRemoval\x12\x1d\n" +
+	"\n" +
+	"removed_by\x18\x01 \x01(\tR\tremovedBy\x12\x16\n" +
+	"\x06reason\x18\x02 \x01(\tR\x06reason\x12.\n" +
+	"\x04time\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\x04time\"\x82\x01\n" +
+	"\x13ApplyPenaltyRequest\x12\x1d\n" +
+	"\n" +
+	"request_id\x18\x01 \x01(\tR\trequestId\x12\x16\n" +
+	"\x06parent\x18\x02 \x01(\tR\x06parent\x124\n" +
+	"\apenalty\x18\x03 \x01(\v2\x1a.bridge.scoring.v1.PenaltyR\apenalty\"L\n" +
+	"\x14ApplyPenaltyResponse\x124\n" +
+	"\apenalty\x18\x01 \x01(\v2\x1a.bridge.scoring.v1.PenaltyR\apenalty\".\n" +
+	"\x14ListPenaltiesRequest\x12\x16\n" +
+	"\x06parent\x18\x01 \x01(\tR\x06parent\"Q\n" +
+	"\x15ListPenaltiesResponse\x128\n" +
+	"\tpenalties\x18\x01 \x03(\v2\x1a.bridge.scoring.v1.PenaltyR\tpenalties\"a\n" +
+	"\x14RemovePenaltyRequest\x12\x1d\n" +
+	"\n" +
+	"request_id\x18\x01 \x01(\tR\trequestId\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12\x16\n" +
+	"\x06reason\x18\x03 \x01(\tR\x06reason\"M\n" +
+	"\x15RemovePenaltyResponse\x124\n" +
+	"\apenalty\x18\x01 \x01(\v2\x1a.bridge.scoring.v1.PenaltyR\apenalty*\x89\x01\n" +
 	"\x04Form\x12\x14\n" +
 	"\x10FORM_UNSPECIFIED\x10\x00\x12\x14\n" +
 	"\x10FORM_MATCHPOINTS\x10\x01\x12\x13\n" +
@@ -2705,7 +3340,13 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\x12ACTION_UNSPECIFIED\x10\x00\x12\x14\n" +
 	"\x10ACTION_SUBMITTED\x10\x01\x12\x14\n" +
 	"\x10ACTION_CORRECTED\x10\x02\x12\x11\n" +
-	"\rACTION_ERASED\x10\x032\xd4\a\n" +
+	"\rACTION_ERASED\x10\x03*\xa2\x01\n" +
+	"\vPenaltyUnit\x12\x1c\n" +
+	"\x18PENALTY_UNIT_UNSPECIFIED\x10\x00\x12\x1f\n" +
+	"\x1bPENALTY_UNIT_PERCENT_OF_TOP\x10\x01\x12\x1c\n" +
+	"\x18PENALTY_UNIT_MATCHPOINTS\x10\x02\x12\x15\n" +
+	"\x11PENALTY_UNIT_IMPS\x10\x03\x12\x1f\n" +
+	"\x1bPENALTY_UNIT_VICTORY_POINTS\x10\x042\xfd\t\n" +
 	"\x0eScoringService\x12\\\n" +
 	"\vCreateEvent\x12%.bridge.scoring.v1.CreateEventRequest\x1a&.bridge.scoring.v1.CreateEventResponse\x12S\n" +
 	"\bGetEvent\x12\".bridge.scoring.v1.GetEventRequest\x1a#.bridge.scoring.v1.GetEventResponse\x12_\n" +
@@ -2716,7 +3357,10 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\vListResults\x12%.bridge.scoring.v1.ListResultsRequest\x1a&.bridge.scoring.v1.ListResultsResponse\x12_\n" +
 	"\fGetTraveller\x12&.bridge.scoring.v1.GetTravellerRequest\x1a'.bridge.scoring.v1.GetTravellerResponse\x12_\n" +
 	"\fGetStandings\x12&.bridge.scoring.v1.GetStandingsRequest\x1a'.bridge.scoring.v1.GetStandingsResponse\x12_\n" +
-	"\fGetScorecard\x12&.bridge.scoring.v1.GetScorecardRequest\x1a'.bridge.scoring.v1.GetScorecardResponseB\xd2\x01\n" +
+	"\fGetScorecard\x12&.bridge.scoring.v1.GetScorecardRequest\x1a'.bridge.scoring.v1.GetScorecardResponse\x12_\n" +
+	"\fApplyPenalty\x12&.bridge.scoring.v1.ApplyPenaltyRequest\x1a'.bridge.scoring.v1.ApplyPenaltyResponse\x12b\n" +
+	"\rListPenalties\x12'.bridge.scoring.v1.ListPenaltiesRequest\x1a(.bridge.scoring.v1.ListPenaltiesResponse\x12b\n" +
+	"\rRemovePenalty\x12'.bridge.scoring.v1.RemovePenaltyRequest\x1a(.bridge.scoring.v1.RemovePenaltyResponseB\xd2\x01\n" +
 	"\x15com.bridge.scoring.v1B\fScoringProtoP\x01ZEgithub.com/bridge-director/director/proto/bridge/scoring/v1;scoringv1\xa2\x02\x03BSX\xaa\x02\x11Bridge.Scoring.V1\xca\x02\x11Bridge\\Scoring\\V1\xe2\x02\x1dBridge\\Scoring\\V1\\GPBMetadata\xea\x02\x13Bridge::Scoring::V1b\x06proto3"
 
 var (
@@ -2731,117 +3375,141 @@ func file_bridge_scoring_v1_scoring_proto_rawDescGZIP() []byte {
 	return file_bridge_scoring_v1_scoring_proto_rawDescData
 }
 
-var file_bridge_scoring_v1_scoring_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
-var file_bridge_scoring_v1_scoring_proto_msgTypes = make([]protoimpl.MessageInfo, 34)
+var file_bridge_scoring_v1_scoring_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
+var file_bridge_scoring_v1_scoring_proto_msgTypes = make([]protoimpl.MessageInfo, 42)
 var file_bridge_scoring_v1_scoring_proto_goTypes = []any{
 	(Form)(0),                        // 0: bridge.scoring.v1.Form
 	(Profile)(0),                     // 1: bridge.scoring.v1.Profile
 	(Adjustment)(0),                  // 2: bridge.scoring.v1.Adjustment
 	(Action)(0),                      // 3: bridge.scoring.v1.Action
-	(*Event)(nil),                    // 4: bridge.scoring.v1.Event
-	(*CreateEventRequest)(nil),       // 5: bridge.scoring.v1.CreateEventRequest
-	(*CreateEventResponse)(nil),      // 6: bridge.scoring.v1.CreateEventResponse
-	(*GetEventRequest)(nil),          // 7: bridge.scoring.v1.GetEventRequest
-	(*GetEventResponse)(nil),         // 8: bridge.scoring.v1.GetEventResponse
-	(*Played)(nil),                   // 9: bridge.scoring.v1.Played
-	(*PassedOut)(nil),                // 10: bridge.scoring.v1.PassedOut
-	(*NotPlayed)(nil),                // 11: bridge.scoring.v1.NotPlayed
-	(*ArtificialScore)(nil),          // 12: bridge.scoring.v1.ArtificialScore
-	(*WeightedPart)(nil),             // 13: bridge.scoring.v1.WeightedPart
-	(*AssignedScore)(nil),            // 14: bridge.scoring.v1.AssignedScore
-	(*WeightedScore)(nil),            // 15: bridge.scoring.v1.WeightedScore
-	(*SplitScore)(nil),               // 16: bridge.scoring.v1.SplitScore
-	(*Result)(nil),                   // 17: bridge.scoring.v1.Result
-	(*SubmitResultRequest)(nil),      // 18: bridge.scoring.v1.SubmitResultRequest
-	(*SubmitResultResponse)(nil),     // 19: bridge.scoring.v1.SubmitResultResponse
-	(*CorrectResultRequest)(nil),     // 20: bridge.scoring.v1.CorrectResultRequest
-	(*CorrectResultResponse)(nil),    // 21: bridge.scoring.v1.CorrectResultResponse
-	(*EraseResultRequest)(nil),       // 22: bridge.scoring.v1.EraseResultRequest
-	(*EraseResultResponse)(nil),      // 23: bridge.scoring.v1.EraseResultResponse
-	(*Revision)(nil),                 // 24: bridge.scoring.v1.Revision
-	(*GetResultHistoryRequest)(nil),  // 25: bridge.scoring.v1.GetResultHistoryRequest
-	(*GetResultHistoryResponse)(nil), // 26: bridge.scoring.v1.GetResultHistoryResponse
-	(*ListResultsRequest)(nil),       // 27: bridge.scoring.v1.ListResultsRequest
-	(*ListResultsResponse)(nil),      // 28: bridge.scoring.v1.ListResultsResponse
-	(*GetTravellerRequest)(nil),      // 29: bridge.scoring.v1.GetTravellerRequest
-	(*TravellerLine)(nil),            // 30: bridge.scoring.v1.TravellerLine
-	(*GetTravellerResponse)(nil),     // 31: bridge.scoring.v1.GetTravellerResponse
-	(*GetStandingsRequest)(nil),      // 32: bridge.scoring.v1.GetStandingsRequest
-	(*Standing)(nil),                 // 33: bridge.scoring.v1.Standing
-	(*GetStandingsResponse)(nil),     // 34: bridge.scoring.v1.GetStandingsResponse
-	(*GetScorecardRequest)(nil),      // 35: bridge.scoring.v1.GetScorecardRequest
-	(*ScorecardLine)(nil),            // 36: bridge.scoring.v1.ScorecardLine
-	(*GetScorecardResponse)(nil),     // 37: bridge.scoring.v1.GetScorecardResponse
-	(*timestamppb.Timestamp)(nil),    // 38: google.protobuf.Timestamp
-	(v1.Seat)(0),                     // 39: bridge.type.v1.Seat
-	(v1.Vulnerability)(0),            // 40: bridge.type.v1.Vulnerability
-	(v1.Side)(0),                     // 41: bridge.type.v1.Side
+	(PenaltyUnit)(0),                 // 4: bridge.scoring.v1.PenaltyUnit
+	(*Event)(nil),                    // 5: bridge.scoring.v1.Event
+	(*CreateEventRequest)(nil),       // 6: bridge.scoring.v1.CreateEventRequest
+	(*CreateEventResponse)(nil),      // 7: bridge.scoring.v1.CreateEventResponse
+	(*GetEventRequest)(nil),          // 8: bridge.scoring.v1.GetEventRequest
+	(*GetEventResponse)(nil),         // 9: bridge.scoring.v1.GetEventResponse
+	(*Played)(nil),                   // 10: bridge.scoring.v1.Played
+	(*PassedOut)(nil),                // 11: bridge.scoring.v1.PassedOut
+	(*NotPlayed)(nil),                // 12: bridge.scoring.v1.NotPlayed
+	(*ArtificialScore)(nil),          // 13: bridge.scoring.v1.ArtificialScore
+	(*WeightedPart)(nil),             // 14: bridge.scoring.v1.WeightedPart
+	(*AssignedScore)(nil),            // 15: bridge.scoring.v1.AssignedScore
+	(*WeightedScore)(nil),            // 16: bridge.scoring.v1.WeightedScore
+	(*SplitScore)(nil),               // 17: bridge.scoring.v1.SplitScore
+	(*Result)(nil),                   // 18: bridge.scoring.v1.Result
+	(*SubmitResultRequest)(nil),      // 19: bridge.scoring.v1.SubmitResultRequest
+	(*SubmitResultResponse)(nil),     // 20: bridge.scoring.v1.SubmitResultResponse
+	(*CorrectResultRequest)(nil),     // 21: bridge.scoring.v1.CorrectResultRequest
+	(*CorrectResultResponse)(nil),    // 22: bridge.scoring.v1.CorrectResultResponse
+	(*EraseResultRequest)(nil),       // 23: bridge.scoring.v1.EraseResultRequest
+	(*EraseResultResponse)(nil),      // 24: bridge.scoring.v1.EraseResultResponse
+	(*Revision)(nil),                 // 25: bridge.scoring.v1.Revision
+	(*GetResultHistoryRequest)(nil),  // 26: bridge.scoring.v1.GetResultHistoryRequest
+	(*GetResultHistoryResponse)(nil), // 27: bridge.scoring.v1.GetResultHistoryResponse
+	(*ListResultsRequest)(nil),       // 28: bridge.scoring.v1.ListResultsRequest
+	(*ListResultsResponse)(nil),      // 29: bridge.scoring.v1.ListResultsResponse
+	(*GetTravellerRequest)(nil),      // 30: bridge.scoring.v1.GetTravellerRequest
+	(*TravellerLine)(nil),            // 31: bridge.scoring.v1.TravellerLine
+	(*GetTravellerResponse)(nil),     // 32: bridge.scoring.v1.GetTravellerResponse
+	(*GetStandingsRequest)(nil),      // 33: bridge.scoring.v1.GetStandingsRequest
+	(*Standing)(nil),                 // 34: bridge.scoring.v1.Standing
+	(*GetStandingsResponse)(nil),     // 35: bridge.scoring.v1.GetStandingsResponse
+	(*GetScorecardRequest)(nil),      // 36: bridge.scoring.v1.GetScorecardRequest
+	(*ScorecardLine)(nil),            // 37: bridge.scoring.v1.ScorecardLine
+	(*GetScorecardResponse)(nil),     // 38: bridge.scoring.v1.GetScorecardResponse
+	(*Penalty)(nil),                  // 39: bridge.scoring.v1.Penalty
+	(*PenaltyRemoval)(nil),           // 40: bridge.scoring.v1.PenaltyRemoval
+	(*ApplyPenaltyRequest)(nil),      // 41: bridge.scoring.v1.ApplyPenaltyRequest
+	(*ApplyPenaltyResponse)(nil),     // 42: bridge.scoring.v1.ApplyPenaltyResponse
+	(*ListPenaltiesRequest)(nil),     // 43: bridge.scoring.v1.ListPenaltiesRequest
+	(*ListPenaltiesResponse)(nil),    // 44: bridge.scoring.v1.ListPenaltiesResponse
+	(*RemovePenaltyRequest)(nil),     // 45: bridge.scoring.v1.RemovePenaltyRequest
+	(*RemovePenaltyResponse)(nil),    // 46: bridge.scoring.v1.RemovePenaltyResponse
+	(*timestamppb.Timestamp)(nil),    // 47: google.protobuf.Timestamp
+	(v1.Seat)(0),                     // 48: bridge.type.v1.Seat
+	(v1.Vulnerability)(0),            // 49: bridge.type.v1.Vulnerability
+	(v1.Side)(0),                     // 50: bridge.type.v1.Side
 }
 var file_bridge_scoring_v1_scoring_proto_depIdxs = []int32{
 	0,  // 0: bridge.scoring.v1.Event.form:type_name -> bridge.scoring.v1.Form
 	1,  // 1: bridge.scoring.v1.Event.profile:type_name -> bridge.scoring.v1.Profile
-	38, // 2: bridge.scoring.v1.Event.create_time:type_name -> google.protobuf.Timestamp
-	4,  // 3: bridge.scoring.v1.CreateEventRequest.event:type_name -> bridge.scoring.v1.Event
-	4,  // 4: bridge.scoring.v1.CreateEventResponse.event:type_name -> bridge.scoring.v1.Event
-	4,  // 5: bridge.scoring.v1.GetEventResponse.event:type_name -> bridge.scoring.v1.Event
-	39, // 6: bridge.scoring.v1.Played.declarer:type_name -> bridge.type.v1.Seat
+	47, // 2: bridge.scoring.v1.Event.create_time:type_name -> google.protobuf.Timestamp
+	5,  // 3: bridge.scoring.v1.CreateEventRequest.event:type_name -> bridge.scoring.v1.Event
+	5,  // 4: bridge.scoring.v1.CreateEventResponse.event:type_name -> bridge.scoring.v1.Event
+	5,  // 5: bridge.scoring.v1.GetEventResponse.event:type_name -> bridge.scoring.v1.Event
+	48, // 6: bridge.scoring.v1.Played.declarer:type_name -> bridge.type.v1.Seat
 	2,  // 7: bridge.scoring.v1.ArtificialScore.north_south:type_name -> bridge.scoring.v1.Adjustment
 	2,  // 8: bridge.scoring.v1.ArtificialScore.east_west:type_name -> bridge.scoring.v1.Adjustment
-	15, // 9: bridge.scoring.v1.AssignedScore.weighted:type_name -> bridge.scoring.v1.WeightedScore
-	16, // 10: bridge.scoring.v1.AssignedScore.split:type_name -> bridge.scoring.v1.SplitScore
-	13, // 11: bridge.scoring.v1.WeightedScore.parts:type_name -> bridge.scoring.v1.WeightedPart
-	9,  // 12: bridge.scoring.v1.Result.played:type_name -> bridge.scoring.v1.Played
-	10, // 13: bridge.scoring.v1.Result.passed_out:type_name -> bridge.scoring.v1.PassedOut
-	11, // 14: bridge.scoring.v1.Result.not_played:type_name -> bridge.scoring.v1.NotPlayed
-	12, // 15: bridge.scoring.v1.Result.artificial:type_name -> bridge.scoring.v1.ArtificialScore
-	14, // 16: bridge.scoring.v1.Result.assigned:type_name -> bridge.scoring.v1.AssignedScore
-	38, // 17: bridge.scoring.v1.Result.update_time:type_name -> google.protobuf.Timestamp
-	17, // 18: bridge.scoring.v1.SubmitResultRequest.result:type_name -> bridge.scoring.v1.Result
-	17, // 19: bridge.scoring.v1.SubmitResultResponse.result:type_name -> bridge.scoring.v1.Result
-	17, // 20: bridge.scoring.v1.CorrectResultRequest.result:type_name -> bridge.scoring.v1.Result
-	17, // 21: bridge.scoring.v1.CorrectResultResponse.result:type_name -> bridge.scoring.v1.Result
-	24, // 22: bridge.scoring.v1.EraseResultResponse.revision:type_name -> bridge.scoring.v1.Revision
+	16, // 9: bridge.scoring.v1.AssignedScore.weighted:type_name -> bridge.scoring.v1.WeightedScore
+	17, // 10: bridge.scoring.v1.AssignedScore.split:type_name -> bridge.scoring.v1.SplitScore
+	14, // 11: bridge.scoring.v1.WeightedScore.parts:type_name -> bridge.scoring.v1.WeightedPart
+	10, // 12: bridge.scoring.v1.Result.played:type_name -> bridge.scoring.v1.Played
+	11, // 13: bridge.scoring.v1.Result.passed_out:type_name -> bridge.scoring.v1.PassedOut
+	12, // 14: bridge.scoring.v1.Result.not_played:type_name -> bridge.scoring.v1.NotPlayed
+	13, // 15: bridge.scoring.v1.Result.artificial:type_name -> bridge.scoring.v1.ArtificialScore
+	15, // 16: bridge.scoring.v1.Result.assigned:type_name -> bridge.scoring.v1.AssignedScore
+	47, // 17: bridge.scoring.v1.Result.update_time:type_name -> google.protobuf.Timestamp
+	18, // 18: bridge.scoring.v1.SubmitResultRequest.result:type_name -> bridge.scoring.v1.Result
+	18, // 19: bridge.scoring.v1.SubmitResultResponse.result:type_name -> bridge.scoring.v1.Result
+	18, // 20: bridge.scoring.v1.CorrectResultRequest.result:type_name -> bridge.scoring.v1.Result
+	18, // 21: bridge.scoring.v1.CorrectResultResponse.result:type_name -> bridge.scoring.v1.Result
+	25, // 22: bridge.scoring.v1.EraseResultResponse.revision:type_name -> bridge.scoring.v1.Revision
 	3,  // 23: bridge.scoring.v1.Revision.action:type_name -> bridge.scoring.v1.Action
-	17, // 24: bridge.scoring.v1.Revision.result:type_name -> bridge.scoring.v1.Result
-	38, // 25: bridge.scoring.v1.Revision.time:type_name -> google.protobuf.Timestamp
-	24, // 26: bridge.scoring.v1.GetResultHistoryResponse.revisions:type_name -> bridge.scoring.v1.Revision
-	17, // 27: bridge.scoring.v1.ListResultsResponse.results:type_name -> bridge.scoring.v1.Result
-	17, // 28: bridge.scoring.v1.TravellerLine.result:type_name -> bridge.scoring.v1.Result
-	39, // 29: bridge.scoring.v1.GetTravellerResponse.dealer:type_name -> bridge.type.v1.Seat
-	40, // 30: bridge.scoring.v1.GetTravellerResponse.vulnerability:type_name -> bridge.type.v1.Vulnerability
-	30, // 31: bridge.scoring.v1.GetTravellerResponse.lines:type_name -> bridge.scoring.v1.TravellerLine
-	41, // 32: bridge.scoring.v1.Standing.direction:type_name -> bridge.type.v1.Side
+	18, // 24: bridge.scoring.v1.Revision.result:type_name -> bridge.scoring.v1.Result
+	47, // 25: bridge.scoring.v1.Revision.time:type_name -> google.protobuf.Timestamp
+	25, // 26: bridge.scoring.v1.GetResultHistoryResponse.revisions:type_name -> bridge.scoring.v1.Revision
+	18, // 27: bridge.scoring.v1.ListResultsResponse.results:type_name -> bridge.scoring.v1.Result
+	18, // 28: bridge.scoring.v1.TravellerLine.result:type_name -> bridge.scoring.v1.Result
+	48, // 29: bridge.scoring.v1.GetTravellerResponse.dealer:type_name -> bridge.type.v1.Seat
+	49, // 30: bridge.scoring.v1.GetTravellerResponse.vulnerability:type_name -> bridge.type.v1.Vulnerability
+	31, // 31: bridge.scoring.v1.GetTravellerResponse.lines:type_name -> bridge.scoring.v1.TravellerLine
+	50, // 32: bridge.scoring.v1.Standing.direction:type_name -> bridge.type.v1.Side
 	0,  // 33: bridge.scoring.v1.GetStandingsResponse.form:type_name -> bridge.scoring.v1.Form
-	33, // 34: bridge.scoring.v1.GetStandingsResponse.standings:type_name -> bridge.scoring.v1.Standing
-	17, // 35: bridge.scoring.v1.ScorecardLine.result:type_name -> bridge.scoring.v1.Result
-	41, // 36: bridge.scoring.v1.ScorecardLine.direction:type_name -> bridge.type.v1.Side
-	33, // 37: bridge.scoring.v1.GetScorecardResponse.standing:type_name -> bridge.scoring.v1.Standing
-	36, // 38: bridge.scoring.v1.GetScorecardResponse.lines:type_name -> bridge.scoring.v1.ScorecardLine
-	5,  // 39: bridge.scoring.v1.ScoringService.CreateEvent:input_type -> bridge.scoring.v1.CreateEventRequest
-	7,  // 40: bridge.scoring.v1.ScoringService.GetEvent:input_type -> bridge.scoring.v1.GetEventRequest
-	18, // 41: bridge.scoring.v1.ScoringService.SubmitResult:input_type -> bridge.scoring.v1.SubmitResultRequest
-	20, // 42: bridge.scoring.v1.ScoringService.CorrectResult:input_type -> bridge.scoring.v1.CorrectResultRequest
-	22, // 43: bridge.scoring.v1.ScoringService.EraseResult:input_type -> bridge.scoring.v1.EraseResultRequest
-	25, // 44: bridge.scoring.v1.ScoringService.GetResultHistory:input_type -> bridge.scoring.v1.GetResultHistoryRequest
-	27, // 45: bridge.scoring.v1.ScoringService.ListResults:input_type -> bridge.scoring.v1.ListResultsRequest
-	29, // 46: bridge.scoring.v1.ScoringService.GetTraveller:input_type -> bridge.scoring.v1.GetTravellerRequest
-	32, // 47: bridge.scoring.v1.ScoringService.GetStandings:input_type -> bridge.scoring.v1.GetStandingsRequest
-	35, // 48: bridge.scoring.v1.ScoringService.GetScorecard:input_type -> bridge.scoring.v1.GetScorecardRequest
-	6,  // 49: bridge.scoring.v1.ScoringService.CreateEvent:output_type -> bridge.scoring.v1.CreateEventResponse
-	8,  // 50: bridge.scoring.v1.ScoringService.GetEvent:output_type -> bridge.scoring.v1.GetEventResponse
-	19, // 51: bridge.scoring.v1.ScoringService.SubmitResult:output_type -> bridge.scoring.v1.SubmitResultResponse
-	21, // 52: bridge.scoring.v1.ScoringService.CorrectResult:output_type -> bridge.scoring.v1.CorrectResultResponse
-	23, // 53: bridge.scoring.v1.ScoringService.EraseResult:output_type -> bridge.scoring.v1.EraseResultResponse
-	26, // 54: bridge.scoring.v1.ScoringService.GetResultHistory:output_type -> bridge.scoring.v1.GetResultHistoryResponse
-	28, // 55: bridge.scoring.v1.ScoringService.ListResults:output_type -> bridge.scoring.v1.ListResultsResponse
-	31, // 56: bridge.scoring.v1.ScoringService.GetTraveller:output_type -> bridge.scoring.v1.GetTravellerResponse
-	34, // 57: bridge.scoring.v1.ScoringService.GetStandings:output_type -> bridge.scoring.v1.GetStandingsResponse
-	37, // 58: bridge.scoring.v1.ScoringService.GetScorecard:output_type -> bridge.scoring.v1.GetScorecardResponse
-	49, // [49:59] is the sub-list for method output_type
-	39, // [39:49] is the sub-list for method input_type
-	39, // [39:39] is the sub-list for extension type_name
-	39, // [39:39] is the sub-list for extension extendee
-	0,  // [0:39] is the sub-list for field type_name
+	34, // 34: bridge.scoring.v1.GetStandingsResponse.standings:type_name -> bridge.scoring.v1.Standing
+	18, // 35: bridge.scoring.v1.ScorecardLine.result:type_name -> bridge.scoring.v1.Result
+	50, // 36: bridge.scoring.v1.ScorecardLine.direction:type_name -> bridge.type.v1.Side
+	34, // 37: bridge.scoring.v1.GetScorecardResponse.standing:type_name -> bridge.scoring.v1.Standing
+	37, // 38: bridge.scoring.v1.GetScorecardResponse.lines:type_name -> bridge.scoring.v1.ScorecardLine
+	50, // 39: bridge.scoring.v1.Penalty.direction:type_name -> bridge.type.v1.Side
+	4,  // 40: bridge.scoring.v1.Penalty.unit:type_name -> bridge.scoring.v1.PenaltyUnit
+	47, // 41: bridge.scoring.v1.Penalty.create_time:type_name -> google.protobuf.Timestamp
+	40, // 42: bridge.scoring.v1.Penalty.removal:type_name -> bridge.scoring.v1.PenaltyRemoval
+	47, // 43: bridge.scoring.v1.PenaltyRemoval.time:type_name -> google.protobuf.Timestamp
+	39, // 44: bridge.scoring.v1.ApplyPenaltyRequest.penalty:type_name -> bridge.scoring.v1.Penalty
+	39, // 45: bridge.scoring.v1.ApplyPenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
+	39, // 46: bridge.scoring.v1.ListPenaltiesResponse.penalties:type_name -> bridge.scoring.v1.Penalty
+	39, // 47: bridge.scoring.v1.RemovePenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
+	6,  // 48: bridge.scoring.v1.ScoringService.CreateEvent:input_type -> bridge.scoring.v1.CreateEventRequest
+	8,  // 49: bridge.scoring.v1.ScoringService.GetEvent:input_type -> bridge.scoring.v1.GetEventRequest
+	19, // 50: bridge.scoring.v1.ScoringService.SubmitResult:input_type -> bridge.scoring.v1.SubmitResultRequest
+	21, // 51: bridge.scoring.v1.ScoringService.CorrectResult:input_type -> bridge.scoring.v1.CorrectResultRequest
+	23, // 52: bridge.scoring.v1.ScoringService.EraseResult:input_type -> bridge.scoring.v1.EraseResultRequest
+	26, // 53: bridge.scoring.v1.ScoringService.GetResultHistory:input_type -> bridge.scoring.v1.GetResultHistoryRequest
+	28, // 54: bridge.scoring.v1.ScoringService.ListResults:input_type -> bridge.scoring.v1.ListResultsRequest
+	30, // 55: bridge.scoring.v1.ScoringService.GetTraveller:input_type -> bridge.scoring.v1.GetTravellerRequest
+	33, // 56: bridge.scoring.v1.ScoringService.GetStandings:input_type -> bridge.scoring.v1.GetStandingsRequest
+	36, // 57: bridge.scoring.v1.ScoringService.GetScorecard:input_type -> bridge.scoring.v1.GetScorecardRequest
+	41, // 58: bridge.scoring.v1.ScoringService.ApplyPenalty:input_type -> bridge.scoring.v1.ApplyPenaltyRequest
+	43, // 59: bridge.scoring.v1.ScoringService.ListPenalties:input_type -> bridge.scoring.v1.ListPenaltiesRequest
+	45, // 60: bridge.scoring.v1.ScoringService.RemovePenalty:input_type -> bridge.scoring.v1.RemovePenaltyRequest
+	7,  // 61: bridge.scoring.v1.ScoringService.CreateEvent:output_type -> bridge.scoring.v1.CreateEventResponse
+	9,  // 62: bridge.scoring.v1.ScoringService.GetEvent:output_type -> bridge.scoring.v1.GetEventResponse
+	20, // 63: bridge.scoring.v1.ScoringService.SubmitResult:output_type -> bridge.scoring.v1.SubmitResultResponse
+	22, // 64: bridge.scoring.v1.ScoringService.CorrectResult:output_type -> bridge.scoring.v1.CorrectResultResponse
+	24, // 65: bridge.scoring.v1.ScoringService.EraseResult:output_type -> bridge.scoring.v1.EraseResultResponse
+	27, // 66: bridge.scoring.v1.ScoringService.GetResultHistory:output_type -> bridge.scoring.v1.GetResultHistoryResponse
+	29, // 67: bridge.scoring.v1.ScoringService.ListResults:output_type -> bridge.scoring.v1.ListResultsResponse
+	32, // 68: bridge.scoring.v1.ScoringService.GetTraveller:output_type -> bridge.scoring.v1.GetTravellerResponse
+	35, // 69: bridge.scoring.v1.ScoringService.GetStandings:output_type -> bridge.scoring.v1.GetStandingsResponse
+	38, // 70: bridge.scoring.v1.ScoringService.GetScorecard:output_type -> bridge.scoring.v1.GetScorecardResponse
+	42, // 71: bridge.scoring.v1.ScoringService.ApplyPenalty:output_type -> bridge.scoring.v1.ApplyPenaltyResponse
+	44, // 72: bridge.scoring.v1.ScoringService.ListPenalties:output_type -> bridge.scoring.v1.ListPenaltiesResponse
+	46, // 73: bridge.scoring.v1.ScoringService.RemovePenalty:output_type -> bridge.scoring.v1.RemovePenaltyResponse
+	61, // [61:74] is the sub-list for method output_type
+	48, // [48:61] is the sub-list for method input_type
+	48, // [48:48] is the sub-list for extension type_name
+	48, // [48:48] is the sub-list for extension extendee
+	0,  // [0:48] is the sub-list for field type_name
 }
 
 func init() { file_bridge_scoring_v1_scoring_proto_init() }
@@ -2866,8 +3534,8 @@ func file_bridge_scoring_v1_scoring_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bridge_scoring_v1_scoring_proto_rawDesc), len(file_bridge_scoring_v1_scoring_proto_rawDesc)),
-			NumEnums:      4,
-			NumMessages:   34,
+			NumEnums:      5,
+			NumMessages:   42,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -33,6 +33,9 @@ const (
 	ScoringService_GetTraveller_FullMethodName     = "/bridge.scoring.v1.ScoringService/GetTraveller"
 	ScoringService_GetStandings_FullMethodName     = "/bridge.scoring.v1.ScoringService/GetStandings"
 	ScoringService_GetScorecard_FullMethodName     = "/bridge.scoring.v1.ScoringService/GetScorecard"
+	ScoringService_ApplyPenalty_FullMethodName     = "/bridge.scoring.v1.ScoringService/ApplyPenalty"
+	ScoringService_ListPenalties_FullMethodName    = "/bridge.scoring.v1.ScoringService/ListPenalties"
+	ScoringService_RemovePenalty_FullMethodName    = "/bridge.scoring.v1.ScoringService/RemovePenalty"
 )
 
 // ScoringServiceClient is the client API for ScoringService service.
@@ -65,6 +68,15 @@ type ScoringServiceClient interface {
 	GetStandings(ctx context.Context, in *GetStandingsRequest, opts ...grpc.CallOption) (*GetStandingsResponse, error)
 	// GetScorecard lists one pair's boards with their scores.
 	GetScorecard(ctx context.Context, in *GetScorecardRequest, opts ...grpc.CallOption) (*GetScorecardResponse, error)
+	// ApplyPenalty records a procedural penalty (Law 90) against a pair or
+	// team; the standings deduct it.
+	ApplyPenalty(ctx context.Context, in *ApplyPenaltyRequest, opts ...grpc.CallOption) (*ApplyPenaltyResponse, error)
+	// ListPenalties lists an event's procedural penalties in the order they
+	// were applied, removed ones included.
+	ListPenalties(ctx context.Context, in *ListPenaltiesRequest, opts ...grpc.CallOption) (*ListPenaltiesResponse, error)
+	// RemovePenalty withdraws a penalty (an appeal upheld, a penalty entered in
+	// error). It stays listed with who removed it and why, and no longer counts.
+	RemovePenalty(ctx context.Context, in *RemovePenaltyRequest, opts ...grpc.CallOption) (*RemovePenaltyResponse, error)
 }
 
 type scoringServiceClient struct {
@@ -175,6 +187,36 @@ func (c *scoringServiceClient) GetScorecard(ctx context.Context, in *GetScorecar
 	return out, nil
 }
 
+func (c *scoringServiceClient) ApplyPenalty(ctx context.Context, in *ApplyPenaltyRequest, opts ...grpc.CallOption) (*ApplyPenaltyResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ApplyPenaltyResponse)
+	err := c.cc.Invoke(ctx, ScoringService_ApplyPenalty_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *scoringServiceClient) ListPenalties(ctx context.Context, in *ListPenaltiesRequest, opts ...grpc.CallOption) (*ListPenaltiesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListPenaltiesResponse)
+	err := c.cc.Invoke(ctx, ScoringService_ListPenalties_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *scoringServiceClient) RemovePenalty(ctx context.Context, in *RemovePenaltyRequest, opts ...grpc.CallOption) (*RemovePenaltyResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RemovePenaltyResponse)
+	err := c.cc.Invoke(ctx, ScoringService_RemovePenalty_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // ScoringServiceServer is the server API for ScoringService service.
 // All implementations must embed UnimplementedScoringServiceServer
 // for forward compatibility.
@@ -205,6 +247,15 @@ type ScoringServiceServer interface {
 	GetStandings(context.Context, *GetStandingsRequest) (*GetStandingsResponse, error)
 	// GetScorecard lists one pair's boards with their scores.
 	GetScorecard(context.Context, *GetScorecardRequest) (*GetScorecardResponse, error)
+	// ApplyPenalty records a procedural penalty (Law 90) against a pair or
+	// team; the standings deduct it.
+	ApplyPenalty(context.Context, *ApplyPenaltyRequest) (*ApplyPenaltyResponse, error)
+	// ListPenalties lists an event's procedural penalties in the order they
+	// were applied, removed ones included.
+	ListPenalties(context.Context, *ListPenaltiesRequest) (*ListPenaltiesResponse, error)
+	// RemovePenalty withdraws a penalty (an appeal upheld, a penalty entered in
+	// error). It stays listed with who removed it and why, and no longer counts.
+	RemovePenalty(context.Context, *RemovePenaltyRequest) (*RemovePenaltyResponse, error)
 	mustEmbedUnimplementedScoringServiceServer()
 }
 
@@ -244,6 +295,15 @@ func (UnimplementedScoringServiceServer) GetStandings(context.Context, *GetStand
 }
 func (UnimplementedScoringServiceServer) GetScorecard(context.Context, *GetScorecardRequest) (*GetScorecardResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetScorecard not implemented")
+}
+func (UnimplementedScoringServiceServer) ApplyPenalty(context.Context, *ApplyPenaltyRequest) (*ApplyPenaltyResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ApplyPenalty not implemented")
+}
+func (UnimplementedScoringServiceServer) ListPenalties(context.Context, *ListPenaltiesRequest) (*ListPenaltiesResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListPenalties not implemented")
+}
+func (UnimplementedScoringServiceServer) RemovePenalty(context.Context, *RemovePenaltyRequest) (*RemovePenaltyResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method RemovePenalty not implemented")
 }
 func (UnimplementedScoringServiceServer) mustEmbedUnimplementedScoringServiceServer() {}
 func (UnimplementedScoringServiceServer) testEmbeddedByValue()                        {}
@@ -446,6 +506,60 @@ func _ScoringService_GetScorecard_Handler(srv interface{}, ctx context.Context, 
 	return interceptor(ctx, in, info, handler)
 }
 
+func _ScoringService_ApplyPenalty_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ApplyPenaltyRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ScoringServiceServer).ApplyPenalty(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: ScoringService_ApplyPenalty_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ScoringServiceServer).ApplyPenalty(ctx, req.(*ApplyPenaltyRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _ScoringService_ListPenalties_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListPenaltiesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ScoringServiceServer).ListPenalties(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: ScoringService_ListPenalties_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ScoringServiceServer).ListPenalties(ctx, req.(*ListPenaltiesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _ScoringService_RemovePenalty_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RemovePenaltyRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ScoringServiceServer).RemovePenalty(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: ScoringService_RemovePenalty_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ScoringServiceServer).RemovePenalty(ctx, req.(*RemovePenaltyRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // ScoringService_ServiceDesc is the grpc.ServiceDesc for ScoringService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -492,6 +606,18 @@ var ScoringService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetScorecard",
 			Handler:    _ScoringService_GetScorecard_Handler,
+		},
+		{
+			MethodName: "ApplyPenalty",
+			Handler:    _ScoringService_ApplyPenalty_Handler,
+		},
+		{
+			MethodName: "ListPenalties",
+			Handler:    _ScoringService_ListPenalties_Handler,
+		},
+		{
+			MethodName: "RemovePenalty",
+			Handler:    _ScoringService_RemovePenalty_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
