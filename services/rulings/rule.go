@@ -76,7 +76,7 @@ func (s *Service) Rule(ctx context.Context, req *rulingsv1.RuleRequest) (*ruling
 			if c.GetState() >= rulingsv1.State_STATE_APPLIED {
 				return platform.FailedPrecondition(c.GetName() + "'s ruling is already applied; record an appeal to change it")
 			}
-			c.Irregularity, c.Ruling, c.Play = req.GetIrregularity(), rulingToProto(ruling), play
+			c.Irregularity, c.Ruling, c.Play, c.Answers = req.GetIrregularity(), rulingToProto(ruling), play, req.GetAnswers()
 			c.State = rulingsv1.State_STATE_RULED
 			if ruling.Pending() {
 				c.State = rulingsv1.State_STATE_AWAITING_ANSWERS
@@ -333,4 +333,52 @@ func (s *Service) sendScore(ctx context.Context, call *rulingsv1.DirectorCall, a
 		return "", err
 	}
 	return sub.GetResult().GetName(), nil
+}
+
+// ContinueAuction records the calls made after an auction ruling. The
+// auction as it stood when the director was called is replayed, the ruling's
+// restrictions are put on it (a player who must pass), and each call must be
+// legal there; the first that is not is refused with the law that forbids
+// it, and nothing is stored.
+func (s *Service) ContinueAuction(ctx context.Context, req *rulingsv1.ContinueAuctionRequest) (*rulingsv1.ContinueAuctionResponse, error) {
+	got, err := s.GetCall(ctx, &rulingsv1.GetCallRequest{Name: req.GetName()})
+	if err != nil {
+		return nil, err
+	}
+	call := got.GetCall()
+	if call.GetState() < rulingsv1.State_STATE_RULED || auctionKinds[call.GetIrregularity().GetKind()] == 0 {
+		return nil, platform.FailedPrecondition(req.GetName() + " has no complete ruling on the auction to continue from")
+	}
+	auction, err := parseAuction(call.GetAuction(), call.GetBoard())
+	if err != nil {
+		return nil, platform.FailedPrecondition(fmt.Sprintf("the auction recorded on %s cannot be read: %v", req.GetName(), err))
+	}
+	ruling, err := rule(call, call.GetPlay(), call.GetIrregularity(), rulings.Answers(call.GetAnswers()))
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range ruling.Restrictions {
+		if r.Kind == rulings.MustPassNextTurn || r.Kind == rulings.MustPassThroughout {
+			auction.Restrict(r)
+		}
+	}
+	var made []string
+	for i, f := range strings.Fields(req.GetCalls()) {
+		c, err := bridge.ParseCall(f)
+		if err == nil {
+			err = auction.Call(c)
+		}
+		if err != nil {
+			return nil, platform.FieldError("calls", fmt.Sprintf("call %d (%s): %v", i+1, f, err))
+		}
+		made = append(made, c.String())
+	}
+	resp := &rulingsv1.ContinueAuctionResponse{}
+	err = s.change(ctx, rulingsv1.RulingsService_ContinueAuction_FullMethodName, req.GetRequestId(), req, resp, req.GetName(),
+		func(c *rulingsv1.DirectorCall) { resp.Call = c },
+		func(c *rulingsv1.DirectorCall) error {
+			c.ContinuedAuction = strings.Join(made, " ")
+			return nil
+		})
+	return resp, err
 }

@@ -97,12 +97,13 @@ func (s *Service) Policy() platform.Policy {
 		terminal = platform.RoleTerminal
 	)
 	return platform.Policy{
-		rulingsv1.RulingsService_OpenCall_FullMethodName:     {director, terminal},
-		rulingsv1.RulingsService_GetCall_FullMethodName:      {director, scorer},
-		rulingsv1.RulingsService_ListCalls_FullMethodName:    {director, scorer},
-		rulingsv1.RulingsService_Rule_FullMethodName:         {director},
-		rulingsv1.RulingsService_ApplyRuling_FullMethodName:  {director},
-		rulingsv1.RulingsService_RecordAppeal_FullMethodName: {director},
+		rulingsv1.RulingsService_OpenCall_FullMethodName:        {director, terminal},
+		rulingsv1.RulingsService_GetCall_FullMethodName:         {director, scorer},
+		rulingsv1.RulingsService_ListCalls_FullMethodName:       {director, scorer},
+		rulingsv1.RulingsService_Rule_FullMethodName:            {director},
+		rulingsv1.RulingsService_ApplyRuling_FullMethodName:     {director},
+		rulingsv1.RulingsService_RecordAppeal_FullMethodName:    {director},
+		rulingsv1.RulingsService_ContinueAuction_FullMethodName: {director},
 	}
 }
 

@@ -281,3 +281,26 @@ func TestPlayRulingNeedsThePlay(t *testing.T) {
 		Play: &rulingsv1.Play{Contract: "4S", Declarer: typev1.Seat_SEAT_SOUTH, Cards: "HK HK"}})
 	wantCode(t, err, codes.InvalidArgument, "play.cards")
 }
+
+// TestRestrictionsHoldForTheRestOfTheAuction: South's insufficient 1H is
+// replaced by 2C, not comparable (Law 27B2): North must pass for the rest of
+// the auction, and a later bid by North is refused.
+func TestRestrictionsHoldForTheRestOfTheAuction(t *testing.T) {
+	h := start(t)
+	call := h.open(t, "1S P")
+	c2 := "2C"
+	ruled := h.rule(t, call.GetName(), &rulingsv1.Irregularity{Kind: rulingsv1.Kind_KIND_INSUFFICIENT_BID, Offender: typev1.Seat_SEAT_SOUTH, Call: "1H", Replacement: c2}, nil)
+	if !strings.Contains(strings.Join(ruled.GetRuling().GetLaws(), " "), "27B2") {
+		t.Fatalf("ruling %v: want Law 27B2", ruled.GetRuling())
+	}
+	ctx := context.Background()
+	_, err := h.client.ContinueAuction(ctx, &rulingsv1.ContinueAuctionRequest{Name: call.GetName(), Calls: "2C X 2S"})
+	wantCode(t, err, codes.InvalidArgument, "call 3 (2S): North must pass")
+	resp, err := h.client.ContinueAuction(ctx, &rulingsv1.ContinueAuctionRequest{Name: call.GetName(), Calls: "2C X P P P"})
+	if err != nil || resp.GetCall().GetContinuedAuction() == "" {
+		t.Fatalf("a legal continuation: %v, %v", resp, err)
+	}
+	other := h.open(t, "1S P")
+	_, err = h.client.ContinueAuction(ctx, &rulingsv1.ContinueAuctionRequest{Name: other.GetName(), Calls: "2C"})
+	wantCode(t, err, codes.FailedPrecondition, "no complete ruling")
+}

@@ -1157,9 +1157,14 @@ type DirectorCall struct {
 	// What has been played, for rulings in the play.
 	Play *Play `protobuf:"bytes,16,opt,name=play,proto3" json:"play,omitempty"`
 	// The procedural penalty the ruling gave, as scoring keeps it. Output only.
-	Penalty       string `protobuf:"bytes,17,opt,name=penalty,proto3" json:"penalty,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Penalty string `protobuf:"bytes,17,opt,name=penalty,proto3" json:"penalty,omitempty"`
+	// The director's answers that completed the ruling. Output only.
+	Answers map[string]string `protobuf:"bytes,18,rep,name=answers,proto3" json:"answers,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	// The calls made after the ruling, checked against its restrictions.
+	// Output only.
+	ContinuedAuction string `protobuf:"bytes,19,opt,name=continued_auction,json=continuedAuction,proto3" json:"continued_auction,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *DirectorCall) Reset() {
@@ -1307,6 +1312,20 @@ func (x *DirectorCall) GetPlay() *Play {
 func (x *DirectorCall) GetPenalty() string {
 	if x != nil {
 		return x.Penalty
+	}
+	return ""
+}
+
+func (x *DirectorCall) GetAnswers() map[string]string {
+	if x != nil {
+		return x.Answers
+	}
+	return nil
+}
+
+func (x *DirectorCall) GetContinuedAuction() string {
+	if x != nil {
+		return x.ContinuedAuction
 	}
 	return ""
 }
@@ -1945,6 +1964,111 @@ func (x *RecordAppealResponse) GetCall() *DirectorCall {
 	return nil
 }
 
+type ContinueAuctionRequest struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	RequestId string                 `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	Name      string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	// Every call made after the ruling, from the first: "2H P 3H P P P".
+	Calls         string `protobuf:"bytes,3,opt,name=calls,proto3" json:"calls,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ContinueAuctionRequest) Reset() {
+	*x = ContinueAuctionRequest{}
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[24]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ContinueAuctionRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ContinueAuctionRequest) ProtoMessage() {}
+
+func (x *ContinueAuctionRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[24]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ContinueAuctionRequest.ProtoReflect.Descriptor instead.
+func (*ContinueAuctionRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{24}
+}
+
+func (x *ContinueAuctionRequest) GetRequestId() string {
+	if x != nil {
+		return x.RequestId
+	}
+	return ""
+}
+
+func (x *ContinueAuctionRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *ContinueAuctionRequest) GetCalls() string {
+	if x != nil {
+		return x.Calls
+	}
+	return ""
+}
+
+type ContinueAuctionResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Call          *DirectorCall          `protobuf:"bytes,1,opt,name=call,proto3" json:"call,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ContinueAuctionResponse) Reset() {
+	*x = ContinueAuctionResponse{}
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[25]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ContinueAuctionResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ContinueAuctionResponse) ProtoMessage() {}
+
+func (x *ContinueAuctionResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[25]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ContinueAuctionResponse.ProtoReflect.Descriptor instead.
+func (*ContinueAuctionResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{25}
+}
+
+func (x *ContinueAuctionResponse) GetCall() *DirectorCall {
+	if x != nil {
+		return x.Call
+	}
+	return nil
+}
+
 var File_bridge_rulings_v1_rulings_proto protoreflect.FileDescriptor
 
 const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
@@ -2015,7 +2139,7 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\x06reason\x18\x02 \x01(\tR\x06reason\x122\n" +
 	"\x06lodged\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\x06lodged\x12\x18\n" +
 	"\aoutcome\x18\x04 \x01(\tR\aoutcome\x124\n" +
-	"\adecided\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\adecided\"\xb0\x05\n" +
+	"\adecided\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\adecided\"\xe1\x06\n" +
 	"\fDirectorCall\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
 	"\x05table\x18\x02 \x01(\x05R\x05table\x12\x14\n" +
@@ -2035,7 +2159,12 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\vrecorded_by\x18\x0f \x01(\tR\n" +
 	"recordedBy\x12+\n" +
 	"\x04play\x18\x10 \x01(\v2\x17.bridge.rulings.v1.PlayR\x04play\x12\x18\n" +
-	"\apenalty\x18\x11 \x01(\tR\apenalty\"}\n" +
+	"\apenalty\x18\x11 \x01(\tR\apenalty\x12F\n" +
+	"\aanswers\x18\x12 \x03(\v2,.bridge.rulings.v1.DirectorCall.AnswersEntryR\aanswers\x12+\n" +
+	"\x11continued_auction\x18\x13 \x01(\tR\x10continuedAuction\x1a:\n" +
+	"\fAnswersEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"}\n" +
 	"\x0fOpenCallRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x16\n" +
@@ -2078,6 +2207,13 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x121\n" +
 	"\x06appeal\x18\x03 \x01(\v2\x19.bridge.rulings.v1.AppealR\x06appeal\"K\n" +
 	"\x14RecordAppealResponse\x123\n" +
+	"\x04call\x18\x01 \x01(\v2\x1f.bridge.rulings.v1.DirectorCallR\x04call\"a\n" +
+	"\x16ContinueAuctionRequest\x12\x1d\n" +
+	"\n" +
+	"request_id\x18\x01 \x01(\tR\trequestId\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12\x14\n" +
+	"\x05calls\x18\x03 \x01(\tR\x05calls\"N\n" +
+	"\x17ContinueAuctionResponse\x123\n" +
 	"\x04call\x18\x01 \x01(\v2\x1f.bridge.rulings.v1.DirectorCallR\x04call*\x82\x01\n" +
 	"\x05State\x12\x15\n" +
 	"\x11STATE_UNSPECIFIED\x10\x00\x12\x0e\n" +
@@ -2120,14 +2256,15 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\x16ADJUSTMENT_UNSPECIFIED\x10\x00\x12\x1b\n" +
 	"\x17ADJUSTMENT_AVERAGE_PLUS\x10\x01\x12\x16\n" +
 	"\x12ADJUSTMENT_AVERAGE\x10\x02\x12\x1c\n" +
-	"\x18ADJUSTMENT_AVERAGE_MINUS\x10\x032\x97\x04\n" +
+	"\x18ADJUSTMENT_AVERAGE_MINUS\x10\x032\x81\x05\n" +
 	"\x0eRulingsService\x12S\n" +
 	"\bOpenCall\x12\".bridge.rulings.v1.OpenCallRequest\x1a#.bridge.rulings.v1.OpenCallResponse\x12P\n" +
 	"\aGetCall\x12!.bridge.rulings.v1.GetCallRequest\x1a\".bridge.rulings.v1.GetCallResponse\x12V\n" +
 	"\tListCalls\x12#.bridge.rulings.v1.ListCallsRequest\x1a$.bridge.rulings.v1.ListCallsResponse\x12G\n" +
 	"\x04Rule\x12\x1e.bridge.rulings.v1.RuleRequest\x1a\x1f.bridge.rulings.v1.RuleResponse\x12\\\n" +
 	"\vApplyRuling\x12%.bridge.rulings.v1.ApplyRulingRequest\x1a&.bridge.rulings.v1.ApplyRulingResponse\x12_\n" +
-	"\fRecordAppeal\x12&.bridge.rulings.v1.RecordAppealRequest\x1a'.bridge.rulings.v1.RecordAppealResponseB\xd2\x01\n" +
+	"\fRecordAppeal\x12&.bridge.rulings.v1.RecordAppealRequest\x1a'.bridge.rulings.v1.RecordAppealResponse\x12h\n" +
+	"\x0fContinueAuction\x12).bridge.rulings.v1.ContinueAuctionRequest\x1a*.bridge.rulings.v1.ContinueAuctionResponseB\xd2\x01\n" +
 	"\x15com.bridge.rulings.v1B\fRulingsProtoP\x01ZEgithub.com/bridge-director/director/proto/bridge/rulings/v1;rulingsv1\xa2\x02\x03BRX\xaa\x02\x11Bridge.Rulings.V1\xca\x02\x11Bridge\\Rulings\\V1\xe2\x02\x1dBridge\\Rulings\\V1\\GPBMetadata\xea\x02\x13Bridge::Rulings::V1b\x06proto3"
 
 var (
@@ -2143,99 +2280,106 @@ func file_bridge_rulings_v1_rulings_proto_rawDescGZIP() []byte {
 }
 
 var file_bridge_rulings_v1_rulings_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_bridge_rulings_v1_rulings_proto_msgTypes = make([]protoimpl.MessageInfo, 25)
+var file_bridge_rulings_v1_rulings_proto_msgTypes = make([]protoimpl.MessageInfo, 28)
 var file_bridge_rulings_v1_rulings_proto_goTypes = []any{
-	(State)(0),                    // 0: bridge.rulings.v1.State
-	(Kind)(0),                     // 1: bridge.rulings.v1.Kind
-	(Adjustment)(0),               // 2: bridge.rulings.v1.Adjustment
-	(*Irregularity)(nil),          // 3: bridge.rulings.v1.Irregularity
-	(*Play)(nil),                  // 4: bridge.rulings.v1.Play
-	(*PenaltyCard)(nil),           // 5: bridge.rulings.v1.PenaltyCard
-	(*Question)(nil),              // 6: bridge.rulings.v1.Question
-	(*Choice)(nil),                // 7: bridge.rulings.v1.Choice
-	(*Option)(nil),                // 8: bridge.rulings.v1.Option
-	(*Restriction)(nil),           // 9: bridge.rulings.v1.Restriction
-	(*Ruling)(nil),                // 10: bridge.rulings.v1.Ruling
-	(*AdjustedScore)(nil),         // 11: bridge.rulings.v1.AdjustedScore
-	(*ArtificialScore)(nil),       // 12: bridge.rulings.v1.ArtificialScore
-	(*Appeal)(nil),                // 13: bridge.rulings.v1.Appeal
-	(*DirectorCall)(nil),          // 14: bridge.rulings.v1.DirectorCall
-	(*OpenCallRequest)(nil),       // 15: bridge.rulings.v1.OpenCallRequest
-	(*OpenCallResponse)(nil),      // 16: bridge.rulings.v1.OpenCallResponse
-	(*GetCallRequest)(nil),        // 17: bridge.rulings.v1.GetCallRequest
-	(*GetCallResponse)(nil),       // 18: bridge.rulings.v1.GetCallResponse
-	(*ListCallsRequest)(nil),      // 19: bridge.rulings.v1.ListCallsRequest
-	(*ListCallsResponse)(nil),     // 20: bridge.rulings.v1.ListCallsResponse
-	(*RuleRequest)(nil),           // 21: bridge.rulings.v1.RuleRequest
-	(*RuleResponse)(nil),          // 22: bridge.rulings.v1.RuleResponse
-	(*ApplyRulingRequest)(nil),    // 23: bridge.rulings.v1.ApplyRulingRequest
-	(*ApplyRulingResponse)(nil),   // 24: bridge.rulings.v1.ApplyRulingResponse
-	(*RecordAppealRequest)(nil),   // 25: bridge.rulings.v1.RecordAppealRequest
-	(*RecordAppealResponse)(nil),  // 26: bridge.rulings.v1.RecordAppealResponse
-	nil,                           // 27: bridge.rulings.v1.RuleRequest.AnswersEntry
-	(v1.Seat)(0),                  // 28: bridge.type.v1.Seat
-	(v1.Side)(0),                  // 29: bridge.type.v1.Side
-	(*timestamppb.Timestamp)(nil), // 30: google.protobuf.Timestamp
-	(*v11.Penalty)(nil),           // 31: bridge.scoring.v1.Penalty
+	(State)(0),                      // 0: bridge.rulings.v1.State
+	(Kind)(0),                       // 1: bridge.rulings.v1.Kind
+	(Adjustment)(0),                 // 2: bridge.rulings.v1.Adjustment
+	(*Irregularity)(nil),            // 3: bridge.rulings.v1.Irregularity
+	(*Play)(nil),                    // 4: bridge.rulings.v1.Play
+	(*PenaltyCard)(nil),             // 5: bridge.rulings.v1.PenaltyCard
+	(*Question)(nil),                // 6: bridge.rulings.v1.Question
+	(*Choice)(nil),                  // 7: bridge.rulings.v1.Choice
+	(*Option)(nil),                  // 8: bridge.rulings.v1.Option
+	(*Restriction)(nil),             // 9: bridge.rulings.v1.Restriction
+	(*Ruling)(nil),                  // 10: bridge.rulings.v1.Ruling
+	(*AdjustedScore)(nil),           // 11: bridge.rulings.v1.AdjustedScore
+	(*ArtificialScore)(nil),         // 12: bridge.rulings.v1.ArtificialScore
+	(*Appeal)(nil),                  // 13: bridge.rulings.v1.Appeal
+	(*DirectorCall)(nil),            // 14: bridge.rulings.v1.DirectorCall
+	(*OpenCallRequest)(nil),         // 15: bridge.rulings.v1.OpenCallRequest
+	(*OpenCallResponse)(nil),        // 16: bridge.rulings.v1.OpenCallResponse
+	(*GetCallRequest)(nil),          // 17: bridge.rulings.v1.GetCallRequest
+	(*GetCallResponse)(nil),         // 18: bridge.rulings.v1.GetCallResponse
+	(*ListCallsRequest)(nil),        // 19: bridge.rulings.v1.ListCallsRequest
+	(*ListCallsResponse)(nil),       // 20: bridge.rulings.v1.ListCallsResponse
+	(*RuleRequest)(nil),             // 21: bridge.rulings.v1.RuleRequest
+	(*RuleResponse)(nil),            // 22: bridge.rulings.v1.RuleResponse
+	(*ApplyRulingRequest)(nil),      // 23: bridge.rulings.v1.ApplyRulingRequest
+	(*ApplyRulingResponse)(nil),     // 24: bridge.rulings.v1.ApplyRulingResponse
+	(*RecordAppealRequest)(nil),     // 25: bridge.rulings.v1.RecordAppealRequest
+	(*RecordAppealResponse)(nil),    // 26: bridge.rulings.v1.RecordAppealResponse
+	(*ContinueAuctionRequest)(nil),  // 27: bridge.rulings.v1.ContinueAuctionRequest
+	(*ContinueAuctionResponse)(nil), // 28: bridge.rulings.v1.ContinueAuctionResponse
+	nil,                             // 29: bridge.rulings.v1.DirectorCall.AnswersEntry
+	nil,                             // 30: bridge.rulings.v1.RuleRequest.AnswersEntry
+	(v1.Seat)(0),                    // 31: bridge.type.v1.Seat
+	(v1.Side)(0),                    // 32: bridge.type.v1.Side
+	(*timestamppb.Timestamp)(nil),   // 33: google.protobuf.Timestamp
+	(*v11.Penalty)(nil),             // 34: bridge.scoring.v1.Penalty
 }
 var file_bridge_rulings_v1_rulings_proto_depIdxs = []int32{
 	1,  // 0: bridge.rulings.v1.Irregularity.kind:type_name -> bridge.rulings.v1.Kind
-	28, // 1: bridge.rulings.v1.Irregularity.offender:type_name -> bridge.type.v1.Seat
-	28, // 2: bridge.rulings.v1.Irregularity.called_before_ruling:type_name -> bridge.type.v1.Seat
-	28, // 3: bridge.rulings.v1.Play.declarer:type_name -> bridge.type.v1.Seat
+	31, // 1: bridge.rulings.v1.Irregularity.offender:type_name -> bridge.type.v1.Seat
+	31, // 2: bridge.rulings.v1.Irregularity.called_before_ruling:type_name -> bridge.type.v1.Seat
+	31, // 3: bridge.rulings.v1.Play.declarer:type_name -> bridge.type.v1.Seat
 	5,  // 4: bridge.rulings.v1.Play.penalty_cards:type_name -> bridge.rulings.v1.PenaltyCard
-	28, // 5: bridge.rulings.v1.PenaltyCard.seat:type_name -> bridge.type.v1.Seat
+	31, // 5: bridge.rulings.v1.PenaltyCard.seat:type_name -> bridge.type.v1.Seat
 	7,  // 6: bridge.rulings.v1.Question.choices:type_name -> bridge.rulings.v1.Choice
-	28, // 7: bridge.rulings.v1.Option.chooser:type_name -> bridge.type.v1.Seat
+	31, // 7: bridge.rulings.v1.Option.chooser:type_name -> bridge.type.v1.Seat
 	7,  // 8: bridge.rulings.v1.Option.choice:type_name -> bridge.rulings.v1.Choice
-	28, // 9: bridge.rulings.v1.Restriction.seat:type_name -> bridge.type.v1.Seat
+	31, // 9: bridge.rulings.v1.Restriction.seat:type_name -> bridge.type.v1.Seat
 	6,  // 10: bridge.rulings.v1.Ruling.questions:type_name -> bridge.rulings.v1.Question
 	8,  // 11: bridge.rulings.v1.Ruling.options:type_name -> bridge.rulings.v1.Option
 	9,  // 12: bridge.rulings.v1.Ruling.restrictions:type_name -> bridge.rulings.v1.Restriction
 	12, // 13: bridge.rulings.v1.AdjustedScore.artificial:type_name -> bridge.rulings.v1.ArtificialScore
 	2,  // 14: bridge.rulings.v1.ArtificialScore.north_south:type_name -> bridge.rulings.v1.Adjustment
 	2,  // 15: bridge.rulings.v1.ArtificialScore.east_west:type_name -> bridge.rulings.v1.Adjustment
-	29, // 16: bridge.rulings.v1.Appeal.appellant:type_name -> bridge.type.v1.Side
-	30, // 17: bridge.rulings.v1.Appeal.lodged:type_name -> google.protobuf.Timestamp
-	30, // 18: bridge.rulings.v1.Appeal.decided:type_name -> google.protobuf.Timestamp
-	28, // 19: bridge.rulings.v1.DirectorCall.called_by:type_name -> bridge.type.v1.Seat
-	30, // 20: bridge.rulings.v1.DirectorCall.call_time:type_name -> google.protobuf.Timestamp
+	32, // 16: bridge.rulings.v1.Appeal.appellant:type_name -> bridge.type.v1.Side
+	33, // 17: bridge.rulings.v1.Appeal.lodged:type_name -> google.protobuf.Timestamp
+	33, // 18: bridge.rulings.v1.Appeal.decided:type_name -> google.protobuf.Timestamp
+	31, // 19: bridge.rulings.v1.DirectorCall.called_by:type_name -> bridge.type.v1.Seat
+	33, // 20: bridge.rulings.v1.DirectorCall.call_time:type_name -> google.protobuf.Timestamp
 	0,  // 21: bridge.rulings.v1.DirectorCall.state:type_name -> bridge.rulings.v1.State
 	3,  // 22: bridge.rulings.v1.DirectorCall.irregularity:type_name -> bridge.rulings.v1.Irregularity
 	10, // 23: bridge.rulings.v1.DirectorCall.ruling:type_name -> bridge.rulings.v1.Ruling
 	11, // 24: bridge.rulings.v1.DirectorCall.adjusted_score:type_name -> bridge.rulings.v1.AdjustedScore
 	13, // 25: bridge.rulings.v1.DirectorCall.appeal:type_name -> bridge.rulings.v1.Appeal
 	4,  // 26: bridge.rulings.v1.DirectorCall.play:type_name -> bridge.rulings.v1.Play
-	14, // 27: bridge.rulings.v1.OpenCallRequest.call:type_name -> bridge.rulings.v1.DirectorCall
-	14, // 28: bridge.rulings.v1.OpenCallResponse.call:type_name -> bridge.rulings.v1.DirectorCall
-	14, // 29: bridge.rulings.v1.GetCallResponse.call:type_name -> bridge.rulings.v1.DirectorCall
-	14, // 30: bridge.rulings.v1.ListCallsResponse.calls:type_name -> bridge.rulings.v1.DirectorCall
-	3,  // 31: bridge.rulings.v1.RuleRequest.irregularity:type_name -> bridge.rulings.v1.Irregularity
-	27, // 32: bridge.rulings.v1.RuleRequest.answers:type_name -> bridge.rulings.v1.RuleRequest.AnswersEntry
-	4,  // 33: bridge.rulings.v1.RuleRequest.play:type_name -> bridge.rulings.v1.Play
-	14, // 34: bridge.rulings.v1.RuleResponse.call:type_name -> bridge.rulings.v1.DirectorCall
-	11, // 35: bridge.rulings.v1.ApplyRulingRequest.adjusted_score:type_name -> bridge.rulings.v1.AdjustedScore
-	31, // 36: bridge.rulings.v1.ApplyRulingRequest.procedural_penalty:type_name -> bridge.scoring.v1.Penalty
-	14, // 37: bridge.rulings.v1.ApplyRulingResponse.call:type_name -> bridge.rulings.v1.DirectorCall
-	13, // 38: bridge.rulings.v1.RecordAppealRequest.appeal:type_name -> bridge.rulings.v1.Appeal
-	14, // 39: bridge.rulings.v1.RecordAppealResponse.call:type_name -> bridge.rulings.v1.DirectorCall
-	15, // 40: bridge.rulings.v1.RulingsService.OpenCall:input_type -> bridge.rulings.v1.OpenCallRequest
-	17, // 41: bridge.rulings.v1.RulingsService.GetCall:input_type -> bridge.rulings.v1.GetCallRequest
-	19, // 42: bridge.rulings.v1.RulingsService.ListCalls:input_type -> bridge.rulings.v1.ListCallsRequest
-	21, // 43: bridge.rulings.v1.RulingsService.Rule:input_type -> bridge.rulings.v1.RuleRequest
-	23, // 44: bridge.rulings.v1.RulingsService.ApplyRuling:input_type -> bridge.rulings.v1.ApplyRulingRequest
-	25, // 45: bridge.rulings.v1.RulingsService.RecordAppeal:input_type -> bridge.rulings.v1.RecordAppealRequest
-	16, // 46: bridge.rulings.v1.RulingsService.OpenCall:output_type -> bridge.rulings.v1.OpenCallResponse
-	18, // 47: bridge.rulings.v1.RulingsService.GetCall:output_type -> bridge.rulings.v1.GetCallResponse
-	20, // 48: bridge.rulings.v1.RulingsService.ListCalls:output_type -> bridge.rulings.v1.ListCallsResponse
-	22, // 49: bridge.rulings.v1.RulingsService.Rule:output_type -> bridge.rulings.v1.RuleResponse
-	24, // 50: bridge.rulings.v1.RulingsService.ApplyRuling:output_type -> bridge.rulings.v1.ApplyRulingResponse
-	26, // 51: bridge.rulings.v1.RulingsService.RecordAppeal:output_type -> bridge.rulings.v1.RecordAppealResponse
-	46, // [46:52] is the sub-list for method output_type
-	40, // [40:46] is the sub-list for method input_type
-	40, // [40:40] is the sub-list for extension type_name
-	40, // [40:40] is the sub-list for extension extendee
-	0,  // [0:40] is the sub-list for field type_name
+	29, // 27: bridge.rulings.v1.DirectorCall.answers:type_name -> bridge.rulings.v1.DirectorCall.AnswersEntry
+	14, // 28: bridge.rulings.v1.OpenCallRequest.call:type_name -> bridge.rulings.v1.DirectorCall
+	14, // 29: bridge.rulings.v1.OpenCallResponse.call:type_name -> bridge.rulings.v1.DirectorCall
+	14, // 30: bridge.rulings.v1.GetCallResponse.call:type_name -> bridge.rulings.v1.DirectorCall
+	14, // 31: bridge.rulings.v1.ListCallsResponse.calls:type_name -> bridge.rulings.v1.DirectorCall
+	3,  // 32: bridge.rulings.v1.RuleRequest.irregularity:type_name -> bridge.rulings.v1.Irregularity
+	30, // 33: bridge.rulings.v1.RuleRequest.answers:type_name -> bridge.rulings.v1.RuleRequest.AnswersEntry
+	4,  // 34: bridge.rulings.v1.RuleRequest.play:type_name -> bridge.rulings.v1.Play
+	14, // 35: bridge.rulings.v1.RuleResponse.call:type_name -> bridge.rulings.v1.DirectorCall
+	11, // 36: bridge.rulings.v1.ApplyRulingRequest.adjusted_score:type_name -> bridge.rulings.v1.AdjustedScore
+	34, // 37: bridge.rulings.v1.ApplyRulingRequest.procedural_penalty:type_name -> bridge.scoring.v1.Penalty
+	14, // 38: bridge.rulings.v1.ApplyRulingResponse.call:type_name -> bridge.rulings.v1.DirectorCall
+	13, // 39: bridge.rulings.v1.RecordAppealRequest.appeal:type_name -> bridge.rulings.v1.Appeal
+	14, // 40: bridge.rulings.v1.RecordAppealResponse.call:type_name -> bridge.rulings.v1.DirectorCall
+	14, // 41: bridge.rulings.v1.ContinueAuctionResponse.call:type_name -> bridge.rulings.v1.DirectorCall
+	15, // 42: bridge.rulings.v1.RulingsService.OpenCall:input_type -> bridge.rulings.v1.OpenCallRequest
+	17, // 43: bridge.rulings.v1.RulingsService.GetCall:input_type -> bridge.rulings.v1.GetCallRequest
+	19, // 44: bridge.rulings.v1.RulingsService.ListCalls:input_type -> bridge.rulings.v1.ListCallsRequest
+	21, // 45: bridge.rulings.v1.RulingsService.Rule:input_type -> bridge.rulings.v1.RuleRequest
+	23, // 46: bridge.rulings.v1.RulingsService.ApplyRuling:input_type -> bridge.rulings.v1.ApplyRulingRequest
+	25, // 47: bridge.rulings.v1.RulingsService.RecordAppeal:input_type -> bridge.rulings.v1.RecordAppealRequest
+	27, // 48: bridge.rulings.v1.RulingsService.ContinueAuction:input_type -> bridge.rulings.v1.ContinueAuctionRequest
+	16, // 49: bridge.rulings.v1.RulingsService.OpenCall:output_type -> bridge.rulings.v1.OpenCallResponse
+	18, // 50: bridge.rulings.v1.RulingsService.GetCall:output_type -> bridge.rulings.v1.GetCallResponse
+	20, // 51: bridge.rulings.v1.RulingsService.ListCalls:output_type -> bridge.rulings.v1.ListCallsResponse
+	22, // 52: bridge.rulings.v1.RulingsService.Rule:output_type -> bridge.rulings.v1.RuleResponse
+	24, // 53: bridge.rulings.v1.RulingsService.ApplyRuling:output_type -> bridge.rulings.v1.ApplyRulingResponse
+	26, // 54: bridge.rulings.v1.RulingsService.RecordAppeal:output_type -> bridge.rulings.v1.RecordAppealResponse
+	28, // 55: bridge.rulings.v1.RulingsService.ContinueAuction:output_type -> bridge.rulings.v1.ContinueAuctionResponse
+	49, // [49:56] is the sub-list for method output_type
+	42, // [42:49] is the sub-list for method input_type
+	42, // [42:42] is the sub-list for extension type_name
+	42, // [42:42] is the sub-list for extension extendee
+	0,  // [0:42] is the sub-list for field type_name
 }
 
 func init() { file_bridge_rulings_v1_rulings_proto_init() }
@@ -2253,7 +2397,7 @@ func file_bridge_rulings_v1_rulings_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bridge_rulings_v1_rulings_proto_rawDesc), len(file_bridge_rulings_v1_rulings_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   25,
+			NumMessages:   28,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -24,12 +24,13 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	RulingsService_OpenCall_FullMethodName     = "/bridge.rulings.v1.RulingsService/OpenCall"
-	RulingsService_GetCall_FullMethodName      = "/bridge.rulings.v1.RulingsService/GetCall"
-	RulingsService_ListCalls_FullMethodName    = "/bridge.rulings.v1.RulingsService/ListCalls"
-	RulingsService_Rule_FullMethodName         = "/bridge.rulings.v1.RulingsService/Rule"
-	RulingsService_ApplyRuling_FullMethodName  = "/bridge.rulings.v1.RulingsService/ApplyRuling"
-	RulingsService_RecordAppeal_FullMethodName = "/bridge.rulings.v1.RulingsService/RecordAppeal"
+	RulingsService_OpenCall_FullMethodName        = "/bridge.rulings.v1.RulingsService/OpenCall"
+	RulingsService_GetCall_FullMethodName         = "/bridge.rulings.v1.RulingsService/GetCall"
+	RulingsService_ListCalls_FullMethodName       = "/bridge.rulings.v1.RulingsService/ListCalls"
+	RulingsService_Rule_FullMethodName            = "/bridge.rulings.v1.RulingsService/Rule"
+	RulingsService_ApplyRuling_FullMethodName     = "/bridge.rulings.v1.RulingsService/ApplyRuling"
+	RulingsService_RecordAppeal_FullMethodName    = "/bridge.rulings.v1.RulingsService/RecordAppeal"
+	RulingsService_ContinueAuction_FullMethodName = "/bridge.rulings.v1.RulingsService/ContinueAuction"
 )
 
 // RulingsServiceClient is the client API for RulingsService service.
@@ -53,6 +54,9 @@ type RulingsServiceClient interface {
 	ApplyRuling(ctx context.Context, in *ApplyRulingRequest, opts ...grpc.CallOption) (*ApplyRulingResponse, error)
 	// RecordAppeal records an appeal against a ruling and, later, its outcome.
 	RecordAppeal(ctx context.Context, in *RecordAppealRequest, opts ...grpc.CallOption) (*RecordAppealResponse, error)
+	// ContinueAuction records the calls made after the ruling, refusing any
+	// the ruling's restrictions forbid (a player who must pass, Law 37).
+	ContinueAuction(ctx context.Context, in *ContinueAuctionRequest, opts ...grpc.CallOption) (*ContinueAuctionResponse, error)
 }
 
 type rulingsServiceClient struct {
@@ -123,6 +127,16 @@ func (c *rulingsServiceClient) RecordAppeal(ctx context.Context, in *RecordAppea
 	return out, nil
 }
 
+func (c *rulingsServiceClient) ContinueAuction(ctx context.Context, in *ContinueAuctionRequest, opts ...grpc.CallOption) (*ContinueAuctionResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ContinueAuctionResponse)
+	err := c.cc.Invoke(ctx, RulingsService_ContinueAuction_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // RulingsServiceServer is the server API for RulingsService service.
 // All implementations must embed UnimplementedRulingsServiceServer
 // for forward compatibility.
@@ -144,6 +158,9 @@ type RulingsServiceServer interface {
 	ApplyRuling(context.Context, *ApplyRulingRequest) (*ApplyRulingResponse, error)
 	// RecordAppeal records an appeal against a ruling and, later, its outcome.
 	RecordAppeal(context.Context, *RecordAppealRequest) (*RecordAppealResponse, error)
+	// ContinueAuction records the calls made after the ruling, refusing any
+	// the ruling's restrictions forbid (a player who must pass, Law 37).
+	ContinueAuction(context.Context, *ContinueAuctionRequest) (*ContinueAuctionResponse, error)
 	mustEmbedUnimplementedRulingsServiceServer()
 }
 
@@ -171,6 +188,9 @@ func (UnimplementedRulingsServiceServer) ApplyRuling(context.Context, *ApplyRuli
 }
 func (UnimplementedRulingsServiceServer) RecordAppeal(context.Context, *RecordAppealRequest) (*RecordAppealResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method RecordAppeal not implemented")
+}
+func (UnimplementedRulingsServiceServer) ContinueAuction(context.Context, *ContinueAuctionRequest) (*ContinueAuctionResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ContinueAuction not implemented")
 }
 func (UnimplementedRulingsServiceServer) mustEmbedUnimplementedRulingsServiceServer() {}
 func (UnimplementedRulingsServiceServer) testEmbeddedByValue()                        {}
@@ -301,6 +321,24 @@ func _RulingsService_RecordAppeal_Handler(srv interface{}, ctx context.Context, 
 	return interceptor(ctx, in, info, handler)
 }
 
+func _RulingsService_ContinueAuction_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ContinueAuctionRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(RulingsServiceServer).ContinueAuction(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: RulingsService_ContinueAuction_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(RulingsServiceServer).ContinueAuction(ctx, req.(*ContinueAuctionRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // RulingsService_ServiceDesc is the grpc.ServiceDesc for RulingsService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -331,6 +369,10 @@ var RulingsService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "RecordAppeal",
 			Handler:    _RulingsService_RecordAppeal_Handler,
+		},
+		{
+			MethodName: "ContinueAuction",
+			Handler:    _RulingsService_ContinueAuction_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
