@@ -311,8 +311,12 @@ func (s *Service) sendScore(ctx context.Context, call *rulingsv1.DirectorCall, a
 			NorthSouth: scoringv1.Adjustment(k.Artificial.GetNorthSouth()), EastWest: scoringv1.Adjustment(k.Artificial.GetEastWest())}}
 	case *rulingsv1.AdjustedScore_NsScore:
 		result.Outcome = &scoringv1.Result_Assigned{Assigned: &scoringv1.AssignedScore{Kind: &scoringv1.AssignedScore_NsScore{NsScore: k.NsScore}}}
+	case *rulingsv1.AdjustedScore_Weighted:
+		result.Outcome = &scoringv1.Result_Assigned{Assigned: &scoringv1.AssignedScore{Kind: &scoringv1.AssignedScore_Weighted{Weighted: k.Weighted}}}
+	case *rulingsv1.AdjustedScore_Split:
+		result.Outcome = &scoringv1.Result_Assigned{Assigned: &scoringv1.AssignedScore{Kind: &scoringv1.AssignedScore_Split{Split: k.Split}}}
 	default:
-		return "", platform.FieldError("adjusted_score", "give artificial scores or an assigned ns_score")
+		return "", platform.FieldError("adjusted_score", "give artificial scores, an assigned ns_score, a weighted or a split score")
 	}
 	if strings.TrimSpace(reason) == "" {
 		reason = "director's ruling"

@@ -304,3 +304,24 @@ func TestRestrictionsHoldForTheRestOfTheAuction(t *testing.T) {
 	_, err = h.client.ContinueAuction(ctx, &rulingsv1.ContinueAuctionRequest{Name: other.GetName(), Calls: "2C"})
 	wantCode(t, err, codes.FailedPrecondition, "no complete ruling")
 }
+
+// TestWeightedScoreFromARuling: Law 12C1(c), one third of +420 and two
+// thirds of +170, reaches scoring as an assigned weighted score.
+func TestWeightedScoreFromARuling(t *testing.T) {
+	h := start(t)
+	ctx := context.Background()
+	if _, err := h.scoring.CreateEvent(ctx, &scoringv1.CreateEventRequest{EventId: "club-night", Event: &scoringv1.Event{Form: scoringv1.Form_FORM_MATCHPOINTS}}); err != nil {
+		t.Fatal(err)
+	}
+	call := h.open(t, "1S P 2S P")
+	h.rule(t, call.GetName(), &rulingsv1.Irregularity{Kind: rulingsv1.Kind_KIND_UNAUTHORISED_INFORMATION, Offender: typev1.Seat_SEAT_NORTH, Information: "a long pause before 2S"}, nil)
+	weighted := &scoringv1.WeightedScore{Parts: []*scoringv1.WeightedPart{{Weight: 1, NsScore: 420}, {Weight: 2, NsScore: 170}}}
+	if _, err := h.client.ApplyRuling(ctx, &rulingsv1.ApplyRulingRequest{Name: call.GetName(), Reason: "Law 16B",
+		AdjustedScore: &rulingsv1.AdjustedScore{NsPair: 3, EwPair: 7, Kind: &rulingsv1.AdjustedScore_Weighted{Weighted: weighted}}}); err != nil {
+		t.Fatal(err)
+	}
+	list, err := h.scoring.ListResults(ctx, &scoringv1.ListResultsRequest{Parent: "events/club-night"})
+	if err != nil || len(list.GetResults()) != 1 || len(list.GetResults()[0].GetAssigned().GetWeighted().GetParts()) != 2 {
+		t.Errorf("scoring holds %v, %v: want the weighted score", list, err)
+	}
+}

@@ -903,6 +903,8 @@ type AdjustedScore struct {
 	//
 	//	*AdjustedScore_Artificial
 	//	*AdjustedScore_NsScore
+	//	*AdjustedScore_Weighted
+	//	*AdjustedScore_Split
 	Kind isAdjustedScore_Kind `protobuf_oneof:"kind"`
 	// North-South and East-West pair numbers at the table.
 	NsPair        int32 `protobuf:"varint,3,opt,name=ns_pair,json=nsPair,proto3" json:"ns_pair,omitempty"`
@@ -966,6 +968,24 @@ func (x *AdjustedScore) GetNsScore() int32 {
 	return 0
 }
 
+func (x *AdjustedScore) GetWeighted() *v11.WeightedScore {
+	if x != nil {
+		if x, ok := x.Kind.(*AdjustedScore_Weighted); ok {
+			return x.Weighted
+		}
+	}
+	return nil
+}
+
+func (x *AdjustedScore) GetSplit() *v11.SplitScore {
+	if x != nil {
+		if x, ok := x.Kind.(*AdjustedScore_Split); ok {
+			return x.Split
+		}
+	}
+	return nil
+}
+
 func (x *AdjustedScore) GetNsPair() int32 {
 	if x != nil {
 		return x.NsPair
@@ -990,13 +1010,27 @@ type AdjustedScore_Artificial struct {
 }
 
 type AdjustedScore_NsScore struct {
-	// One assigned North-South score (Law 12C1).
+	// One assigned North-South score (Law 12C1(b)).
 	NsScore int32 `protobuf:"varint,2,opt,name=ns_score,json=nsScore,proto3,oneof"`
+}
+
+type AdjustedScore_Weighted struct {
+	// A weighted score (Law 12C1(c)).
+	Weighted *v11.WeightedScore `protobuf:"bytes,5,opt,name=weighted,proto3,oneof"`
+}
+
+type AdjustedScore_Split struct {
+	// A score for each side that need not balance (Law 12C1(e)).
+	Split *v11.SplitScore `protobuf:"bytes,6,opt,name=split,proto3,oneof"`
 }
 
 func (*AdjustedScore_Artificial) isAdjustedScore_Kind() {}
 
 func (*AdjustedScore_NsScore) isAdjustedScore_Kind() {}
+
+func (*AdjustedScore_Weighted) isAdjustedScore_Kind() {}
+
+func (*AdjustedScore_Split) isAdjustedScore_Kind() {}
 
 // ArtificialScore gives each side an artificial adjusted score.
 type ArtificialScore struct {
@@ -2121,12 +2155,14 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\frestrictions\x18\x04 \x03(\v2\x1e.bridge.rulings.v1.RestrictionR\frestrictions\x12\"\n" +
 	"\funauthorised\x18\x05 \x03(\tR\funauthorised\x122\n" +
 	"\x15adjustment_may_follow\x18\x06 \x03(\tR\x13adjustmentMayFollow\x12\x12\n" +
-	"\x04laws\x18\a \x03(\tR\x04laws\"\xac\x01\n" +
+	"\x04laws\x18\a \x03(\tR\x04laws\"\xa3\x02\n" +
 	"\rAdjustedScore\x12D\n" +
 	"\n" +
 	"artificial\x18\x01 \x01(\v2\".bridge.rulings.v1.ArtificialScoreH\x00R\n" +
 	"artificial\x12\x1b\n" +
-	"\bns_score\x18\x02 \x01(\x05H\x00R\ansScore\x12\x17\n" +
+	"\bns_score\x18\x02 \x01(\x05H\x00R\ansScore\x12>\n" +
+	"\bweighted\x18\x05 \x01(\v2 .bridge.scoring.v1.WeightedScoreH\x00R\bweighted\x125\n" +
+	"\x05split\x18\x06 \x01(\v2\x1d.bridge.scoring.v1.SplitScoreH\x00R\x05split\x12\x17\n" +
 	"\ans_pair\x18\x03 \x01(\x05R\x06nsPair\x12\x17\n" +
 	"\aew_pair\x18\x04 \x01(\x05R\x06ewPairB\x06\n" +
 	"\x04kind\"\x8d\x01\n" +
@@ -2314,9 +2350,11 @@ var file_bridge_rulings_v1_rulings_proto_goTypes = []any{
 	nil,                             // 29: bridge.rulings.v1.DirectorCall.AnswersEntry
 	nil,                             // 30: bridge.rulings.v1.RuleRequest.AnswersEntry
 	(v1.Seat)(0),                    // 31: bridge.type.v1.Seat
-	(v1.Side)(0),                    // 32: bridge.type.v1.Side
-	(*timestamppb.Timestamp)(nil),   // 33: google.protobuf.Timestamp
-	(*v11.Penalty)(nil),             // 34: bridge.scoring.v1.Penalty
+	(*v11.WeightedScore)(nil),       // 32: bridge.scoring.v1.WeightedScore
+	(*v11.SplitScore)(nil),          // 33: bridge.scoring.v1.SplitScore
+	(v1.Side)(0),                    // 34: bridge.type.v1.Side
+	(*timestamppb.Timestamp)(nil),   // 35: google.protobuf.Timestamp
+	(*v11.Penalty)(nil),             // 36: bridge.scoring.v1.Penalty
 }
 var file_bridge_rulings_v1_rulings_proto_depIdxs = []int32{
 	1,  // 0: bridge.rulings.v1.Irregularity.kind:type_name -> bridge.rulings.v1.Kind
@@ -2333,53 +2371,55 @@ var file_bridge_rulings_v1_rulings_proto_depIdxs = []int32{
 	8,  // 11: bridge.rulings.v1.Ruling.options:type_name -> bridge.rulings.v1.Option
 	9,  // 12: bridge.rulings.v1.Ruling.restrictions:type_name -> bridge.rulings.v1.Restriction
 	12, // 13: bridge.rulings.v1.AdjustedScore.artificial:type_name -> bridge.rulings.v1.ArtificialScore
-	2,  // 14: bridge.rulings.v1.ArtificialScore.north_south:type_name -> bridge.rulings.v1.Adjustment
-	2,  // 15: bridge.rulings.v1.ArtificialScore.east_west:type_name -> bridge.rulings.v1.Adjustment
-	32, // 16: bridge.rulings.v1.Appeal.appellant:type_name -> bridge.type.v1.Side
-	33, // 17: bridge.rulings.v1.Appeal.lodged:type_name -> google.protobuf.Timestamp
-	33, // 18: bridge.rulings.v1.Appeal.decided:type_name -> google.protobuf.Timestamp
-	31, // 19: bridge.rulings.v1.DirectorCall.called_by:type_name -> bridge.type.v1.Seat
-	33, // 20: bridge.rulings.v1.DirectorCall.call_time:type_name -> google.protobuf.Timestamp
-	0,  // 21: bridge.rulings.v1.DirectorCall.state:type_name -> bridge.rulings.v1.State
-	3,  // 22: bridge.rulings.v1.DirectorCall.irregularity:type_name -> bridge.rulings.v1.Irregularity
-	10, // 23: bridge.rulings.v1.DirectorCall.ruling:type_name -> bridge.rulings.v1.Ruling
-	11, // 24: bridge.rulings.v1.DirectorCall.adjusted_score:type_name -> bridge.rulings.v1.AdjustedScore
-	13, // 25: bridge.rulings.v1.DirectorCall.appeal:type_name -> bridge.rulings.v1.Appeal
-	4,  // 26: bridge.rulings.v1.DirectorCall.play:type_name -> bridge.rulings.v1.Play
-	29, // 27: bridge.rulings.v1.DirectorCall.answers:type_name -> bridge.rulings.v1.DirectorCall.AnswersEntry
-	14, // 28: bridge.rulings.v1.OpenCallRequest.call:type_name -> bridge.rulings.v1.DirectorCall
-	14, // 29: bridge.rulings.v1.OpenCallResponse.call:type_name -> bridge.rulings.v1.DirectorCall
-	14, // 30: bridge.rulings.v1.GetCallResponse.call:type_name -> bridge.rulings.v1.DirectorCall
-	14, // 31: bridge.rulings.v1.ListCallsResponse.calls:type_name -> bridge.rulings.v1.DirectorCall
-	3,  // 32: bridge.rulings.v1.RuleRequest.irregularity:type_name -> bridge.rulings.v1.Irregularity
-	30, // 33: bridge.rulings.v1.RuleRequest.answers:type_name -> bridge.rulings.v1.RuleRequest.AnswersEntry
-	4,  // 34: bridge.rulings.v1.RuleRequest.play:type_name -> bridge.rulings.v1.Play
-	14, // 35: bridge.rulings.v1.RuleResponse.call:type_name -> bridge.rulings.v1.DirectorCall
-	11, // 36: bridge.rulings.v1.ApplyRulingRequest.adjusted_score:type_name -> bridge.rulings.v1.AdjustedScore
-	34, // 37: bridge.rulings.v1.ApplyRulingRequest.procedural_penalty:type_name -> bridge.scoring.v1.Penalty
-	14, // 38: bridge.rulings.v1.ApplyRulingResponse.call:type_name -> bridge.rulings.v1.DirectorCall
-	13, // 39: bridge.rulings.v1.RecordAppealRequest.appeal:type_name -> bridge.rulings.v1.Appeal
-	14, // 40: bridge.rulings.v1.RecordAppealResponse.call:type_name -> bridge.rulings.v1.DirectorCall
-	14, // 41: bridge.rulings.v1.ContinueAuctionResponse.call:type_name -> bridge.rulings.v1.DirectorCall
-	15, // 42: bridge.rulings.v1.RulingsService.OpenCall:input_type -> bridge.rulings.v1.OpenCallRequest
-	17, // 43: bridge.rulings.v1.RulingsService.GetCall:input_type -> bridge.rulings.v1.GetCallRequest
-	19, // 44: bridge.rulings.v1.RulingsService.ListCalls:input_type -> bridge.rulings.v1.ListCallsRequest
-	21, // 45: bridge.rulings.v1.RulingsService.Rule:input_type -> bridge.rulings.v1.RuleRequest
-	23, // 46: bridge.rulings.v1.RulingsService.ApplyRuling:input_type -> bridge.rulings.v1.ApplyRulingRequest
-	25, // 47: bridge.rulings.v1.RulingsService.RecordAppeal:input_type -> bridge.rulings.v1.RecordAppealRequest
-	27, // 48: bridge.rulings.v1.RulingsService.ContinueAuction:input_type -> bridge.rulings.v1.ContinueAuctionRequest
-	16, // 49: bridge.rulings.v1.RulingsService.OpenCall:output_type -> bridge.rulings.v1.OpenCallResponse
-	18, // 50: bridge.rulings.v1.RulingsService.GetCall:output_type -> bridge.rulings.v1.GetCallResponse
-	20, // 51: bridge.rulings.v1.RulingsService.ListCalls:output_type -> bridge.rulings.v1.ListCallsResponse
-	22, // 52: bridge.rulings.v1.RulingsService.Rule:output_type -> bridge.rulings.v1.RuleResponse
-	24, // 53: bridge.rulings.v1.RulingsService.ApplyRuling:output_type -> bridge.rulings.v1.ApplyRulingResponse
-	26, // 54: bridge.rulings.v1.RulingsService.RecordAppeal:output_type -> bridge.rulings.v1.RecordAppealResponse
-	28, // 55: bridge.rulings.v1.RulingsService.ContinueAuction:output_type -> bridge.rulings.v1.ContinueAuctionResponse
-	49, // [49:56] is the sub-list for method output_type
-	42, // [42:49] is the sub-list for method input_type
-	42, // [42:42] is the sub-list for extension type_name
-	42, // [42:42] is the sub-list for extension extendee
-	0,  // [0:42] is the sub-list for field type_name
+	32, // 14: bridge.rulings.v1.AdjustedScore.weighted:type_name -> bridge.scoring.v1.WeightedScore
+	33, // 15: bridge.rulings.v1.AdjustedScore.split:type_name -> bridge.scoring.v1.SplitScore
+	2,  // 16: bridge.rulings.v1.ArtificialScore.north_south:type_name -> bridge.rulings.v1.Adjustment
+	2,  // 17: bridge.rulings.v1.ArtificialScore.east_west:type_name -> bridge.rulings.v1.Adjustment
+	34, // 18: bridge.rulings.v1.Appeal.appellant:type_name -> bridge.type.v1.Side
+	35, // 19: bridge.rulings.v1.Appeal.lodged:type_name -> google.protobuf.Timestamp
+	35, // 20: bridge.rulings.v1.Appeal.decided:type_name -> google.protobuf.Timestamp
+	31, // 21: bridge.rulings.v1.DirectorCall.called_by:type_name -> bridge.type.v1.Seat
+	35, // 22: bridge.rulings.v1.DirectorCall.call_time:type_name -> google.protobuf.Timestamp
+	0,  // 23: bridge.rulings.v1.DirectorCall.state:type_name -> bridge.rulings.v1.State
+	3,  // 24: bridge.rulings.v1.DirectorCall.irregularity:type_name -> bridge.rulings.v1.Irregularity
+	10, // 25: bridge.rulings.v1.DirectorCall.ruling:type_name -> bridge.rulings.v1.Ruling
+	11, // 26: bridge.rulings.v1.DirectorCall.adjusted_score:type_name -> bridge.rulings.v1.AdjustedScore
+	13, // 27: bridge.rulings.v1.DirectorCall.appeal:type_name -> bridge.rulings.v1.Appeal
+	4,  // 28: bridge.rulings.v1.DirectorCall.play:type_name -> bridge.rulings.v1.Play
+	29, // 29: bridge.rulings.v1.DirectorCall.answers:type_name -> bridge.rulings.v1.DirectorCall.AnswersEntry
+	14, // 30: bridge.rulings.v1.OpenCallRequest.call:type_name -> bridge.rulings.v1.DirectorCall
+	14, // 31: bridge.rulings.v1.OpenCallResponse.call:type_name -> bridge.rulings.v1.DirectorCall
+	14, // 32: bridge.rulings.v1.GetCallResponse.call:type_name -> bridge.rulings.v1.DirectorCall
+	14, // 33: bridge.rulings.v1.ListCallsResponse.calls:type_name -> bridge.rulings.v1.DirectorCall
+	3,  // 34: bridge.rulings.v1.RuleRequest.irregularity:type_name -> bridge.rulings.v1.Irregularity
+	30, // 35: bridge.rulings.v1.RuleRequest.answers:type_name -> bridge.rulings.v1.RuleRequest.AnswersEntry
+	4,  // 36: bridge.rulings.v1.RuleRequest.play:type_name -> bridge.rulings.v1.Play
+	14, // 37: bridge.rulings.v1.RuleResponse.call:type_name -> bridge.rulings.v1.DirectorCall
+	11, // 38: bridge.rulings.v1.ApplyRulingRequest.adjusted_score:type_name -> bridge.rulings.v1.AdjustedScore
+	36, // 39: bridge.rulings.v1.ApplyRulingRequest.procedural_penalty:type_name -> bridge.scoring.v1.Penalty
+	14, // 40: bridge.rulings.v1.ApplyRulingResponse.call:type_name -> bridge.rulings.v1.DirectorCall
+	13, // 41: bridge.rulings.v1.RecordAppealRequest.appeal:type_name -> bridge.rulings.v1.Appeal
+	14, // 42: bridge.rulings.v1.RecordAppealResponse.call:type_name -> bridge.rulings.v1.DirectorCall
+	14, // 43: bridge.rulings.v1.ContinueAuctionResponse.call:type_name -> bridge.rulings.v1.DirectorCall
+	15, // 44: bridge.rulings.v1.RulingsService.OpenCall:input_type -> bridge.rulings.v1.OpenCallRequest
+	17, // 45: bridge.rulings.v1.RulingsService.GetCall:input_type -> bridge.rulings.v1.GetCallRequest
+	19, // 46: bridge.rulings.v1.RulingsService.ListCalls:input_type -> bridge.rulings.v1.ListCallsRequest
+	21, // 47: bridge.rulings.v1.RulingsService.Rule:input_type -> bridge.rulings.v1.RuleRequest
+	23, // 48: bridge.rulings.v1.RulingsService.ApplyRuling:input_type -> bridge.rulings.v1.ApplyRulingRequest
+	25, // 49: bridge.rulings.v1.RulingsService.RecordAppeal:input_type -> bridge.rulings.v1.RecordAppealRequest
+	27, // 50: bridge.rulings.v1.RulingsService.ContinueAuction:input_type -> bridge.rulings.v1.ContinueAuctionRequest
+	16, // 51: bridge.rulings.v1.RulingsService.OpenCall:output_type -> bridge.rulings.v1.OpenCallResponse
+	18, // 52: bridge.rulings.v1.RulingsService.GetCall:output_type -> bridge.rulings.v1.GetCallResponse
+	20, // 53: bridge.rulings.v1.RulingsService.ListCalls:output_type -> bridge.rulings.v1.ListCallsResponse
+	22, // 54: bridge.rulings.v1.RulingsService.Rule:output_type -> bridge.rulings.v1.RuleResponse
+	24, // 55: bridge.rulings.v1.RulingsService.ApplyRuling:output_type -> bridge.rulings.v1.ApplyRulingResponse
+	26, // 56: bridge.rulings.v1.RulingsService.RecordAppeal:output_type -> bridge.rulings.v1.RecordAppealResponse
+	28, // 57: bridge.rulings.v1.RulingsService.ContinueAuction:output_type -> bridge.rulings.v1.ContinueAuctionResponse
+	51, // [51:58] is the sub-list for method output_type
+	44, // [44:51] is the sub-list for method input_type
+	44, // [44:44] is the sub-list for extension type_name
+	44, // [44:44] is the sub-list for extension extendee
+	0,  // [0:44] is the sub-list for field type_name
 }
 
 func init() { file_bridge_rulings_v1_rulings_proto_init() }
@@ -2390,6 +2430,8 @@ func file_bridge_rulings_v1_rulings_proto_init() {
 	file_bridge_rulings_v1_rulings_proto_msgTypes[8].OneofWrappers = []any{
 		(*AdjustedScore_Artificial)(nil),
 		(*AdjustedScore_NsScore)(nil),
+		(*AdjustedScore_Weighted)(nil),
+		(*AdjustedScore_Split)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
