@@ -60,11 +60,11 @@ func TestMustPassThroughoutLasts(t *testing.T) {
 
 func TestRestrictionsKeepPlayRestrictions(t *testing.T) {
 	a := mustParseAuction(t, bridge.North, "1S P")
-	lead := Restriction{Kind: LeadProhibited, Seat: bridge.West, Suits: []bridge.Suit{bridge.Hearts}, Law: "26B"}
+	lead := Restriction{Kind: LeadProhibitedOneOf, Seat: bridge.West, Suits: []bridge.Suit{bridge.Hearts}, Law: "26B"}
 	a.Restrict(lead)
 	a.Restrict(Restriction{Kind: MustPassNextTurn, Seat: bridge.East, Law: "30A"})
 	lead.Suits[0] = bridge.Clubs // the auction keeps its own copy
-	if got := a.Restrictions(); len(got) != 2 || got[0].Kind != LeadProhibited || got[1].Kind != MustPassNextTurn {
+	if got := a.Restrictions(); len(got) != 2 || got[0].Kind != LeadProhibitedOneOf || got[1].Kind != MustPassNextTurn {
 		t.Fatalf("Restrictions() = %v", got)
 	}
 	mustCall(t, a, "2S")
@@ -72,7 +72,7 @@ func TestRestrictionsKeepPlayRestrictions(t *testing.T) {
 	mustCall(t, a, "P")
 	mustCall(t, a, "P") // East meets the obligation, and the auction ends
 	got := a.Restrictions()
-	if !a.Ended() || len(got) != 1 || got[0].Kind != LeadProhibited || got[0].Suits[0] != bridge.Hearts {
+	if !a.Ended() || len(got) != 1 || got[0].Kind != LeadProhibitedOneOf || got[0].Suits[0] != bridge.Hearts {
 		t.Errorf("after the auction Restrictions() = %v, want the lead prohibition on hearts only", got)
 	}
 }

@@ -135,7 +135,7 @@ func TestAuctionCallsRecordSeats(t *testing.T) {
 
 func TestAuctionCloneIsIndependent(t *testing.T) {
 	a := mustParseAuction(t, bridge.North, "1S")
-	a.Restrict(Restriction{Kind: LeadProhibited, Seat: bridge.West, Suits: []bridge.Suit{bridge.Spades}, Law: "26B"})
+	a.Restrict(Restriction{Kind: LeadProhibitedOneOf, Seat: bridge.West, Suits: []bridge.Suit{bridge.Spades}, Law: "26B"})
 	b := a.Clone()
 	if err := b.Call(bridge.Pass); err != nil {
 		t.Fatal(err)

@@ -22,7 +22,7 @@ func TestChangeOfCall(t *testing.T) {
 			laws: []string{"25B", "25B1", "25B2", "16C"}, notLaws: []string{"25A1"}, options: []string{"E:accept", "E:refuse"},
 			adjust: []string{"72C"}, ui: 1},
 		{name: "25B1 accepted, not comparable: 26B", calls: "1S", irr: changed(seat(bridge.East)), ans: Answers{"unintended": no, "comparable": no},
-			laws: []string{"25B1", "26B"}, restrict: []string{"LeadProhibited:S:CDH"}, ui: 1},
+			laws: []string{"25B1", "26B"}, restrict: []string{"LeadProhibitedOneOf:S:CDH"}, ui: 1},
 		{name: "25B1 accepted, comparable: 26A", calls: "1S", irr: changed(seat(bridge.East)), ans: Answers{"unintended": no, "comparable": yes},
 			laws: []string{"25B1", "26A"}, notLaws: []string{"26B"}, adjust: []string{"23C"}, ui: 1},
 		{name: "25B once partner has called", calls: "1S", irr: changed(seat(bridge.South)),

@@ -13,6 +13,14 @@ import (
 // more cards (24C), bar partner at his next turn. If the offender becomes
 // declarer or dummy the cards go back to his hand (24D); if he becomes a
 // defender each becomes a penalty card (24E, Law 50).
+//
+// 2017 Law 24E: if the offender is to become a defender every such card
+// becomes a penalty card (see Laws 50 and 51); whether it is major or minor
+// is Law 50B, not 24 (a single card below honour rank exposed
+// unintentionally is minor; an honour, a card exposed through deliberate
+// play such as a premature lead, or two or more penalty cards are major).
+// (Checked: EBU TD forum "Card exposed during the auction" quoting 2017
+// Laws 24 and 50B.)
 func (c *auctionCase) exposedCard() {
 	card := c.irr.Card
 	honour := card.Rank >= bridge.Ten
@@ -58,7 +66,7 @@ func (c *auctionCase) exposedCard() {
 	if minor {
 		kind = "a minor"
 	}
-	c.cite("24D", "24E")
+	c.cite("24D", "24E", "50B")
 	c.ruling.Restrictions = append(c.ruling.Restrictions, Restriction{
 		Kind: PenaltyCard, Seat: c.offender, Card: card, Major: !minor, Law: "24E",
 		Reason: fmt.Sprintf("if %s becomes a defender, the %s is %s penalty card (Law 50); if he becomes declarer or dummy it goes back to his hand (24D)",

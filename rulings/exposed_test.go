@@ -19,7 +19,7 @@ func TestCardExposedDuringAuction(t *testing.T) {
 		{name: "low card: asks whether led", calls: "1S", irr: exposed("H4"), question: "led"},
 		{name: "low card: asks whether more cards", calls: "1S", irr: exposed("H4"), ans: Answers{"led": no}, question: "more_cards"},
 		{name: "24A single low card not led", calls: "1S", irr: exposed("H4"), ans: Answers{"led": no, "more_cards": no},
-			laws: []string{"24", "24A", "24E"}, notLaws: []string{"24B", "72C"}, restrict: []string{"PenaltyCard:E:minor"}, ui: 1},
+			laws: []string{"24", "24A", "24E", "50B"}, notLaws: []string{"24B", "72C"}, restrict: []string{"PenaltyCard:E:minor"}, ui: 1},
 		{name: "24B low card led prematurely", calls: "1S", irr: exposed("H4"), ans: Answers{"led": yes},
 			laws: []string{"24B"}, restrict: []string{"MustPassNextTurn:W", "PenaltyCard:E:major"}, adjust: []string{"72C"}, ui: 1},
 		{name: "24B honour", calls: "1S", irr: exposed("ST"),

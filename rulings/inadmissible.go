@@ -11,8 +11,10 @@ import "github.com/bridge-director/director/bridge"
 // offender's LHO called before the director ruled, that call and the
 // inadmissible one are cancelled and the auction goes on as though nothing
 // had happened (36A); otherwise the offender makes a legal call and partner
-// passes throughout (36B), also when the call was out of rotation (36B4,
-// text as published by the NZ club commentary of the 2017 Laws).
+// passes throughout (36B), also when the call was out of rotation (36B4).
+// (Checked: bridgecode2017 French 2017 Law 36 — 36A, 36B1 cancelled, 36B2
+// legal call and partner passes throughout, 36B3 72C and 26B, 36B4 out of
+// rotation.)
 func (c *auctionCase) inadmissibleDouble() {
 	call := c.irr.Call
 	inRotation := c.a.Rotation(c.offender) == InRotation
@@ -50,13 +52,17 @@ func (c *auctionCase) inadmissibleDouble() {
 // callWhileBarred applies Law 37 to a bid, double or redouble by a player
 // required to pass.
 //
-// Settled from the 2017 structure the reference gives for Laws 36 and 38 (A:
-// the offender's LHO has called; B: he has not) and the rectification the
-// 1997 and 2007 texts give (cancelled, each member of the offending side
-// passes at every later turn, Law 26 lead restrictions): if LHO has called,
-// his call and every later call stand, and a player required to pass
-// throughout still must (37A); otherwise the call is cancelled, a pass put
-// in its place, both offenders pass throughout, 26B and 72C (37B).
+// 2017 Law 37A: if offender's LHO calls before the director has ruled, that
+// call and every later call stand; an offender required to pass throughout
+// still must; there is no Law 26 lead restriction (checked: EBU TD forum
+// "Law37, Action violating obligation to pass" quoting the current text).
+// 37B (when A does not apply): B1 the bid, double or redouble is
+// cancelled; B2 a pass replaces it and each member of the offending side
+// passes whenever it is his turn to call, with lead restrictions (26B) —
+// checked only in translations (Norwegian lovboka.org, Italian
+// bridgeditalia.it) that still refer to the old Law 23 where 2017 has 72C;
+// the English 2017 wording of 37B2 could not be found, so its 72C reference
+// is the 2017 renumbering of old Law 23, unconfirmed.
 func (c *auctionCase) callWhileBarred() {
 	call := c.irr.Call
 	barred, _ := c.a.MustPass(c.offender)
@@ -70,27 +76,28 @@ func (c *auctionCase) callWhileBarred() {
 		if barred.Kind == MustPassThroughout {
 			still = " " + c.offender.Name() + " must still pass at every later turn."
 		}
-		c.summary("%s called over %s's %s, made when %s had to pass (Law %s): that call and every later call stand.%s",
+		c.summary("%s called over %s's %s, made when %s had to pass (Law %s): that call and every later call stand, and there is no Law 26 lead restriction.%s",
 			c.lho.Name(), c.offender.Name(), call.Symbol(), c.offender.Name(), barred.Law, still)
 		c.mayAdjust("72C")
 		return
 	}
-	c.cite("37B", "16C", "72C")
+	c.cite("37B1", "37B2", "16C", "72C")
 	c.summary("%s had to pass (Law %s): his %s is cancelled and replaced by a pass, and both %s and %s must pass whenever it is their turn to call.",
 		c.offender.Name(), barred.Law, call.Symbol(), c.offender.Name(), c.partner.Name())
-	c.passThroughout(c.offender, "37B")
-	c.passThroughout(c.partner, "37B")
+	c.passThroughout(c.offender, "37B2")
+	c.passThroughout(c.partner, "37B2")
 	c.withdrawnUI(c.offender, call, "16C")
 	c.leadRestriction()
 	c.mayAdjust("72C")
 }
 
-// bidAboveSeven applies Law 38: no contract above seven is ever played. The
-// bid and any later calls are cancelled, a pass replaces it, and both
-// offenders pass throughout (38B, 38C), with 26B and 72C. Following the
-// reference (checked there against the Polish text of the 2017 Laws), 26B
-// and 72C do not apply when the offender's LHO called before the director
-// ruled.
+// bidAboveSeven applies Law 38 (2017; checked: pzbs.pl 2017 Law 38 in
+// English, laws.hellasbridge.org 2017 Law 38): no contract above seven is
+// ever played (38A); the bid and any later calls are cancelled (38B); a
+// pass replaces it and each member of the offending side passes whenever it
+// is his turn to call (38C); 72C and the 26B lead restrictions may apply,
+// but not when the offender's LHO called after the bid and before the
+// director ruled (38D).
 func (c *auctionCase) bidAboveSeven() {
 	call := c.irr.Call
 	c.cite("35C", "38A")
@@ -103,6 +110,7 @@ func (c *auctionCase) bidAboveSeven() {
 	c.passThroughout(c.offender, "38C")
 	c.passThroughout(c.partner, "38C")
 	c.withdrawnUI(c.offender, call, "16C")
+	c.cite("38D")
 	if c.lhoCalled() {
 		return
 	}

@@ -22,7 +22,7 @@ type auctionCaseTest struct {
 	laws     []string // laws the ruling must cite
 	notLaws  []string // laws it must not cite
 	options  []string // "E:accept", exactly, in order
-	restrict []string // "MustPassNextTurn:S", "LeadProhibited:W:CDS", "PenaltyCard:E:major", exactly
+	restrict []string // "MustPassNextTurn:S", "LeadProhibitedOneOf:W:CDS", "PenaltyCard:E:major", exactly
 	adjust   []string // AdjustmentMayFollow, exactly
 	ui       int      // number of Unauthorised entries
 	says     string   // a phrase the summary must contain
@@ -111,6 +111,7 @@ func optionStrings(os []Option) []string {
 var restrictionNames = map[RestrictionKind]string{
 	MustPassNextTurn: "MustPassNextTurn", MustPassThroughout: "MustPassThroughout",
 	LeadProhibited: "LeadProhibited", LeadRequired: "LeadRequired", PenaltyCard: "PenaltyCard",
+	LeadProhibitedOneOf: "LeadProhibitedOneOf",
 }
 
 func restrictionStrings(rs []Restriction) []string {
@@ -118,7 +119,7 @@ func restrictionStrings(rs []Restriction) []string {
 	for _, r := range rs {
 		s := restrictionNames[r.Kind] + ":" + r.Seat.String()
 		switch r.Kind {
-		case LeadProhibited, LeadRequired:
+		case LeadProhibited, LeadRequired, LeadProhibitedOneOf:
 			s += ":"
 			for _, suit := range r.Suits {
 				s += suit.String()

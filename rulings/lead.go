@@ -41,6 +41,10 @@ func (st *playStep) openingLeadOutOfTurn() error {
 		return err
 	}
 	if !faced {
+		// 2017 Law 41A: a face-down lead may be withdrawn only on the
+		// director's instruction after an irregularity, and the card goes
+		// back to the defender's hand (checked: pzbs.pl 2017 Law 41 in
+		// English). Law 54 applies only once a lead out of turn is faced.
 		st.cite("41A")
 		st.say("A face-down opening lead by the wrong defender is withdrawn on the director's instruction and %s goes back to %s's hand; %s makes the opening lead.", c.Symbol(), off.Name(), st.s.OpeningLeader().Name())
 		return nil

@@ -88,8 +88,8 @@ func TestPrematurePlay(t *testing.T) {
 		{name: "57C1 declarer has played from both hands", plays: "DT DA D4 D6 C4 C7 CA",
 			irr:      PlayIrregularity{Kind: PrematureLeadOrPlay, Offender: bridge.East, Card: bridge.Card{Suit: bridge.Hearts, Rank: bridge.King}},
 			wantLaws: []string{"57C1"}, wantSummary: "not subject to rectification"},
-		{name: "57C2 premature play by declarer", plays: "DT",
+		{name: "57C3 premature play by declarer", plays: "DT",
 			irr:      PlayIrregularity{Kind: PrematureLeadOrPlay, Offender: bridge.South, Card: bridge.Card{Suit: bridge.Diamonds, Rank: bridge.Jack}},
-			wantLaws: []string{"57C2"}},
+			wantLaws: []string{"57C3"}},
 	})
 }

@@ -8,6 +8,17 @@ import (
 
 // prematurePlay rules on a defender who led to the next trick, or played,
 // before his partner played to the current trick (Law 57).
+//
+// 2017 Law 57 (checked: pzbs.pl 2017 Law 57 in English; EBU TD forum "Law
+// 57A"): 57A the card becomes a major penalty card and declarer may require
+// offender's partner to play his highest (A1) or lowest (A2) card of the
+// suit led, or a card of another suit declarer names (A3), or forbid him a
+// card of another suit declarer names (A4); 57B a partner who cannot comply
+// plays any card (Law 59); 57C1 no rectification once declarer has played
+// from both hands; 57C2 none if dummy prematurely played or suggested a
+// card of his own volition; 57C3 declarer's premature play (not a lead)
+// from either hand is a played card. 57D a defender playing at his RHO's
+// turn.
 func (st *playStep) prematurePlay() error {
 	off, c := st.irr.Offender, st.irr.Card
 	t, mid := st.s.current()
@@ -15,7 +26,7 @@ func (st *playStep) prematurePlay() error {
 		return err
 	}
 	if !st.s.IsDefender(off) {
-		st.cite("57C2")
+		st.cite("57C3")
 		st.say("A premature play (not a lead) by declarer from either hand is a played card; if legal, %s may not be withdrawn.", c.Symbol())
 		return nil
 	}

@@ -86,8 +86,10 @@ func (c *auctionCase) leadRestrictionUnlessComparable(comparable bool) {
 // to lead (the opening lead included), prohibit the lead of any one suit
 // the offender has not specified in the legal auction, for as long as the
 // partner keeps the lead. The 2017 Laws no longer let declarer require a
-// lead. The restriction's Suits are the suits declarer may choose from; the
-// list is as the auction stands now and is settled when it ends.
+// lead. The restriction, a LeadProhibitedOneOf, lists the suits declarer may
+// choose one from; the list is as the auction stands now and is settled
+// when it ends. (Checked: 2017 Law 26B as amended, quoted on the NZ Bridge
+// forum; the 2007 26A2 "require" option is gone.)
 func (c *auctionCase) leadRestriction() {
 	var free []bridge.Suit
 	var names []string
@@ -102,7 +104,7 @@ func (c *auctionCase) leadRestriction() {
 		return
 	}
 	c.ruling.Restrictions = append(c.ruling.Restrictions, Restriction{
-		Kind:  LeadProhibited,
+		Kind:  LeadProhibitedOneOf,
 		Seat:  c.partner,
 		Suits: free,
 		Law:   "26B",

@@ -38,7 +38,17 @@ func (st *playStep) bothSidesPlayed(i int) bool {
 }
 
 // retractedCard rules on a player who took back a card he had played: the
-// Laws allow it only in the cases of Law 47A to 47E.
+// Laws allow it only in the cases of Law 47A to 47E (2017 letters checked:
+// pzbs.pl 2017 Law 47 in Polish, thesmolens.com Law 47 in English — A
+// rectification, B illegal play, C a change of designation 45C4(b) permits,
+// D after an opponent's change of play, E misinformation, F otherwise not).
+//
+// 2017 Law 45C4(b) lets only declarer correct an unintended designation of
+// a card from dummy, until he next plays a card from either hand, after a
+// slip of the tongue but not a loss of concentration or a reconsideration;
+// the 2007 "without pause for thought" test is gone (checked: EBU TD forum
+// threads "Query concerning Law 45" and "Law 45 C 4(b)", BBO forum quoting
+// the present wording).
 func (st *playStep) retractedCard() error {
 	off, c := st.irr.Offender, st.irr.Card
 	if _, _, ok := st.s.findPlay(off, c); !ok {
@@ -64,7 +74,12 @@ func (st *playStep) retractedCard() error {
 		st.cite("47B")
 		st.say("%s may be withdrawn to correct the illegal play; a defender's card so withdrawn may be a penalty card (Law 49).", c.Symbol())
 	case "designation":
-		unintended, pending, err := st.yes("unintended", "45C4(b)", "Was the designation unintended — a slip of the tongue, not a change of mind — and corrected without pause for thought?")
+		if off != st.s.Dummy() {
+			st.cite("45C4(a)", "47F")
+			st.say("Only declarer's designation of a card from dummy may be corrected (Law 45C4(b)): %s stays played and may not be withdrawn.", c.Symbol())
+			return nil
+		}
+		unintended, pending, err := st.yes("unintended", "45C4(b)", "Was declarer's designation of the card from dummy unintended — a slip of the tongue, not a loss of concentration or a reconsideration — and corrected before he next played a card from either hand?")
 		if err != nil || pending {
 			return err
 		}

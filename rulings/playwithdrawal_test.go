@@ -24,16 +24,19 @@ func TestCardFromDummyWrongly(t *testing.T) {
 
 func TestRetractedCard(t *testing.T) {
 	took := PlayIrregularity{Kind: RetractedCard, Offender: bridge.East, Card: bridge.Card{Suit: bridge.Diamonds, Rank: bridge.Four}}
+	dummyCard := PlayIrregularity{Kind: RetractedCard, Offender: bridge.North, Card: bridge.Card{Suit: bridge.Diamonds, Rank: bridge.Two}}
 	const plays = "DT D2 D4"
 	runPlayCases(t, []playCase{
 		{name: "asks why", plays: plays, irr: took, wantQuestion: "reason"},
 		{name: "47A to rectify an irregularity", plays: plays, irr: took, ans: Answers{"reason": "rectify"}, wantLaws: []string{"47A"}},
 		{name: "47B to correct an illegal play", plays: plays, irr: took, ans: Answers{"reason": "illegal"}, wantLaws: []string{"47B"}},
-		{name: "asks whether the designation was unintended", plays: plays, irr: took, ans: Answers{"reason": "designation"}, wantQuestion: "unintended"},
-		{name: "45C4(b) unintended designation changed", plays: plays, irr: took, ans: Answers{"reason": "designation", "unintended": "yes"},
+		{name: "asks whether declarer's designation from dummy was unintended", plays: plays, irr: dummyCard, ans: Answers{"reason": "designation"}, wantQuestion: "unintended"},
+		{name: "45C4(b) unintended designation from dummy changed", plays: plays, irr: dummyCard, ans: Answers{"reason": "designation", "unintended": "yes"},
 			wantLaws: []string{"45C4(b)", "47C"}, wantSummary: "changed without rectification"},
-		{name: "45C4(a) intended designation stands", plays: plays, irr: took, ans: Answers{"reason": "designation", "unintended": "no"},
+		{name: "45C4(a) intended designation stands", plays: plays, irr: dummyCard, ans: Answers{"reason": "designation", "unintended": "no"},
 			wantLaws: []string{"45C4(a)", "47F"}, wantSummary: "stays played"},
+		{name: "45C4(b) is declarer's only: a defender's designation stands", plays: plays, irr: took, ans: Answers{"reason": "designation"},
+			wantLaws: []string{"45C4(a)", "47F"}, wantSummary: "Only declarer's designation"},
 		{name: "47D after an opponent's change", plays: plays, irr: took, ans: Answers{"reason": "opponent-changed"}, wantLaws: []string{"47D", "16C"}},
 		{name: "47E after mistaken information", plays: plays, irr: took, ans: Answers{"reason": "misinformed"}, wantLaws: []string{"47E"}},
 		{name: "47F a change of mind", plays: plays, irr: took, ans: Answers{"reason": "other"}, wantLaws: []string{"47F"}, wantSummary: "may not be withdrawn"},

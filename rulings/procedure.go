@@ -26,6 +26,9 @@ const (
 	// available to partner — a hesitation, a remark, an unexpected alert
 	// (Law 16B).
 	UnauthorisedInformation
+	// SurplusCard: a card that is not part of the deal was found among the
+	// cards of the board (Law 13C).
+	SurplusCard
 )
 
 // ProcedureIrregularity is what happened.
@@ -47,9 +50,9 @@ var (
 		Choices: []Choice{{"before_call", "before the player with the incorrect hand made a call"}, {"after_call", "after he made a call, before play ended"}, {"after_play", "after play ended"}}}
 	procSeenCards = Question{ID: "seen_cards", Law: "13A", Text: "Once the discrepancy is corrected, will a player have seen a card of another player's hand?",
 		Choices: yesNo}
-	procInterferes = Question{ID: "interferes", Law: "13A2", Text: "Is the information from the card(s) seen likely to interfere with normal bidding or play?",
+	procPlayable = Question{ID: "playable", Law: "13B1", Text: "Can the deal be corrected and played normally with no change of call?",
 		Choices: yesNo}
-	procPlayable = Question{ID: "playable", Law: "13B", Text: "Can the deal be corrected and played normally with no change of call?",
+	procSurplusPlayed = Question{ID: "surplus_played", Law: "13C", Text: "Was the surplus card played to a quitted trick?",
 		Choices: yesNo}
 	procWhenMissing = Question{ID: "missing_when", Law: "14", Text: "When was the missing card discovered?",
 		Choices: []Choice{{"before_lead", "before the opening lead was faced"}, {"after_lead", "after the opening lead was faced"}}}
@@ -139,6 +142,8 @@ func RuleProcedure(p ProcedureIrregularity, ans Answers) (Ruling, error) {
 		s.wrongBoard()
 	case UnauthorisedInformation:
 		s.unauthorisedInformation(p)
+	case SurplusCard:
+		s.surplusCard()
 	default:
 		return Ruling{}, fmt.Errorf("rulings: procedure: unknown irregularity %d", p.Kind)
 	}
@@ -151,43 +156,66 @@ func RuleProcedure(p ProcedureIrregularity, ans Answers) (Ruling, error) {
 	return s.ruling, nil
 }
 
-// incorrectNumberOfCards rules under Law 13.
+// incorrectNumberOfCards rules under Law 13. The 2017 letters (checked:
+// pzbs.pl Polish 2017 Law 13, laws.hellasbridge.org 2017 Law 13, keesboek
+// 2017 13D, BBO forum quoting 2017 13C): 13A no call yet made with a wrong
+// hand — A1 corrected and played normally if nobody saw another hand's card,
+// A2 if a card was seen the board is still played and scored, with an
+// adjusted score (12C1(b)) if the extraneous information affected the result;
+// the 2007 split into "unlikely to interfere" (13D2(a)) and "sufficiently
+// important" (13D2(b), artificial score) is gone. 13B a call made with a
+// wrong hand — B1 corrected and played with no change of call, adjustment
+// possible; B2 otherwise an adjusted score (12C1(b)). 13C a surplus card
+// (see surplusCard). 13D found after play — result cancelled, adjusted score,
+// procedural penalty.
 func (s *procStep) incorrectNumberOfCards(offender bridge.Seat) {
 	r := &s.ruling
 	ui := fmt.Sprintf("where the director puts or moves a card is unauthorised to %s, partner of the player with the incorrect hand", offender.Partner().Name())
 	switch s.ask(procWhenCards) {
 	case "before_call":
-		seen := s.ask(procSeenCards)
-		if seen == "no" {
+		switch s.ask(procSeenCards) {
+		case "no":
 			r.Summary = "The director corrects the discrepancy and the board is played normally."
 			s.cite("13A1")
-			break
-		}
-		switch s.ask(procInterferes) {
-		case "no":
-			r.Summary = "The director corrects the discrepancy; the board is played and scored normally. If the information seen affected the result, the score is adjusted."
-			r.AdjustmentMayFollow = []string{"13A2(a)"}
-			s.cite("13A2(a)", "90")
 		case "yes":
-			r.Summary = "The information seen would interfere with normal play: the director awards an artificial adjusted score (Law 12C2(a)); an offender may be penalised."
-			s.cite("13A2(b)", "12C2(a)", "90")
+			r.Summary = "The director corrects the discrepancy; the board is played and scored. If the information from the cards seen affected the result, he awards an adjusted score and may penalise an offender."
+			r.AdjustmentMayFollow = []string{"13A2"}
+			s.cite("13A2", "12C1(b)", "90")
 		}
 	case "after_call":
 		switch s.ask(procPlayable) {
 		case "yes":
 			r.Summary = "The director corrects the deal and it is played with the calls made; he may adjust the score at the end of play."
-			r.AdjustmentMayFollow = []string{"13B"}
-			s.cite("13B")
+			r.AdjustmentMayFollow = []string{"13B1"}
+			s.cite("13B1")
 		case "no":
 			r.Summary = "The deal cannot be played normally: the director awards an adjusted score and may penalise an offender."
-			s.cite("13B", "12C", "90")
+			s.cite("13B2", "12C1(b)", "90")
 		}
 	case "after_play":
 		r.Summary = "One hand held more than 13 cards and another fewer: the result is cancelled and the director awards an adjusted score; an offender may incur a procedural penalty."
-		s.cite("13C", "12C", "90")
+		s.cite("13D", "12C", "90")
 	}
 	if !s.pending() {
 		r.Unauthorised = append(r.Unauthorised, ui)
+	}
+}
+
+// surplusCard rules under Law 13C (2017; checked: BBO forum thread "Law 13C
+// Surplus Card" quoting the 2017 text, NZ south-waikato club blog "The Laws
+// of Duplicate Bridge 4"): the card is removed, the auction and play go on
+// without rectification, and the score may be adjusted only if the card was
+// played to a quitted trick.
+func (s *procStep) surplusCard() {
+	r := &s.ruling
+	switch s.ask(procSurplusPlayed) {
+	case "no":
+		r.Summary = "The surplus card is removed; the auction and play continue without rectification, and no adjusted score may be awarded."
+		s.cite("13C")
+	case "yes":
+		r.Summary = "The surplus card, played to a quitted trick, is removed; the auction and play continue without rectification, and the director may award an adjusted score."
+		r.AdjustmentMayFollow = []string{"13C"}
+		s.cite("13C", "12C1(b)")
 	}
 }
 
@@ -199,20 +227,31 @@ func (s *procStep) missingCard(offender bridge.Seat) {
 	if s.pending() {
 		return
 	}
+	// 2017 Law 14 (checked: NZ south-waikato club blog "Laws of Duplicate
+	// Bridge 5", laws.hellasbridge.org 2017 Law 14, EBU forum quoting 14B and
+	// 14B4): 14A before the opening lead is faced — A1 found, restored; A2
+	// not found, deal reconstructed from another pack; A3 auction and play
+	// continue normally. 14B afterwards — B1 among the played cards, Law 67;
+	// B2 found elsewhere, restored; B3 not found, another pack; B4 the card is
+	// deemed to have belonged to the hand throughout (penalty card, revoke).
 	switch {
 	case when == "before_lead" && found != "lost":
 		r.Summary = "The card is restored to the deficient hand; the auction and play continue normally."
-		s.cite("14A1")
+		s.cite("14A1", "14A3")
 	case when == "before_lead":
 		r.Summary = "The director reconstructs the deal with another pack; the auction and play continue normally."
-		s.cite("14A2")
+		s.cite("14A2", "14A3")
 	case found == "played":
 		r.Summary = "The card is among the played cards: Law 67 (defective trick) applies."
 		s.cite("14B1", "67")
 	default:
+		letter := "14B2"
+		if found == "lost" {
+			letter = "14B3"
+		}
 		r.Summary = "The card is restored to the deficient hand (from another pack if it is lost). It is deemed to have belonged to that hand throughout: it may become a penalty card, and failing to have played it may be a revoke."
 		r.AdjustmentMayFollow = []string{"64C"}
-		s.cite("14B", "14B4", "50", "64")
+		s.cite(letter, "14B4", "50", "64")
 	}
 	r.Unauthorised = append(r.Unauthorised, fmt.Sprintf("knowledge of the restored card is unauthorised to %s, partner of the player whose hand was deficient", offender.Partner().Name()))
 }

@@ -136,8 +136,12 @@ func (st *playStep) revokeOnTrickTwelve(i, pos int) error {
 	return nil
 }
 
-// partnerAtTrickTwelve: a defender's partner who played after the revoke
-// on trick 12 may not choose the play the revoke card suggested (62D2).
+// partnerAtTrickTwelve: when a defender revokes on trick 12 before his
+// partner's turn to play to it, Law 16C applies (2017 Law 62D2; checked:
+// pzbs.pl 2017 Law 62 in English, EBU TD forum "Law 62D2: Revoke on Trick
+// Twelve"). The 2007 wording — partner, holding cards of two suits, may not
+// choose the play the revoke card could have suggested — is gone; the
+// information from the revoke card is unauthorised to partner.
 func (st *playStep) partnerAtTrickTwelve(i, pos int) {
 	off := st.irr.Offender
 	if !st.s.IsDefender(off) {
@@ -146,8 +150,9 @@ func (st *playStep) partnerAtTrickTwelve(i, pos int) {
 	if _, ok := st.s.tricks[i].CardOf(off.Partner()); ok && int((off.Partner()+4-st.s.tricks[i].Leader)%4) < pos {
 		return
 	}
-	st.cite("62D2")
-	st.say("If %s holds cards of two suits he may not choose the play that seeing the revoke card could have suggested (Law 62D2).", off.Partner().Name())
+	st.cite("62D2", "16C")
+	st.say("%s revoked before his partner played to the twelfth trick: Law 16C applies to the revoke card.", off.Name())
+	st.unauthorised("information from %s's revoke card is unauthorised to %s", off.Name(), off.Partner().Name())
 }
 
 // correctRevoke: a revoke not yet established must be corrected (Law 62).

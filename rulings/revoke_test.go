@@ -68,8 +68,11 @@ func TestRevoke(t *testing.T) {
 	})
 }
 
-func TestRevokeOnTrickTwelve(t *testing.T) {
-	s, err := NewPlayState(bridge.Contract{Level: 4, Strain: bridge.StrainSpades}, bridge.South, nil)
+// trickTwelveRevoke plays a deal of four of strain by South, without the
+// hands, in which the second player to trick 12 revokes with ♥2.
+func trickTwelveRevoke(t *testing.T, strain bridge.Strain) (*PlayState, PlayIrregularity) {
+	t.Helper()
+	s, err := NewPlayState(bridge.Contract{Level: 4, Strain: strain}, bridge.South, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,8 +89,11 @@ func TestRevokeOnTrickTwelve(t *testing.T) {
 		}
 	}
 	playCards(t, s, strings.Join(last, " "))
-	revoker := s.Tricks()[11].Seat(1)
-	irr := PlayIrregularity{Kind: Revoke, Offender: revoker, Card: card(t, "H2")}
+	return s, PlayIrregularity{Kind: Revoke, Offender: s.Tricks()[11].Seat(1), Card: card(t, "H2")}
+}
+
+func TestRevokeOnTrickTwelve(t *testing.T) {
+	s, irr := trickTwelveRevoke(t, bridge.StrainSpades)
 	r, err := RulePlay(*s, irr, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -103,6 +109,27 @@ func TestRevokeOnTrickTwelve(t *testing.T) {
 		if !containsString(r.Laws, law) {
 			t.Errorf("law %s not cited: %v", law, r.Laws)
 		}
+	}
+	if s.IsDefender(irr.Offender) || containsString(r.Laws, "62D2") {
+		t.Errorf("dummy %v revoked, yet the ruling cites %v", irr.Offender, r.Laws)
+	}
+}
+
+// 2017 Law 62D2: a defender revokes on trick 12 before his partner plays to
+// it, so Law 16C makes the revoke card unauthorised to that partner.
+func TestRevokeOnTrickTwelveByDefenderBeforePartner(t *testing.T) {
+	s, irr := trickTwelveRevoke(t, bridge.StrainDiamonds)
+	if !s.IsDefender(irr.Offender) {
+		t.Fatalf("test deal: revoker %v is not a defender", irr.Offender)
+	}
+	r, err := RulePlay(*s, irr, Answers{"hands-returned": "no"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	partner := irr.Offender.Partner().Name()
+	if !containsString(r.Laws, "62D2") || !containsString(r.Laws, "16C") ||
+		len(r.Unauthorised) != 1 || !strings.Contains(r.Unauthorised[0], "unauthorised to "+partner) {
+		t.Errorf("laws %v, unauthorised %v; want 62D2 and 16C with the revoke card unauthorised to %s", r.Laws, r.Unauthorised, partner)
 	}
 }
 

@@ -59,14 +59,22 @@ const (
 	// MustPassThroughout: the player must pass whenever it is their turn to
 	// call for the rest of the auction.
 	MustPassThroughout
-	// LeadProhibited: the player may not lead the given suits on the
-	// opening lead (Law 26).
+	// LeadProhibited: declarer has prohibited the lead and the player may
+	// lead none of the given suits for as long as he retains the lead (Laws
+	// 50D2 and 51).
 	LeadProhibited
-	// LeadRequired: the player must lead the given suit (Law 26, 50D2).
+	// LeadRequired: the player must lead the given suit (Laws 50D2 and 51).
 	LeadRequired
 	// PenaltyCard: the card lies face up on the table and must be played at
 	// the first legal opportunity (Law 50), Major or minor.
 	PenaltyCard
+	// LeadProhibitedOneOf: declarer may, at the player's first turn to lead,
+	// prohibit the lead of one suit of his choice from the given suits, for
+	// as long as the player retains the lead; nothing is prohibited until he
+	// chooses (Law 26B). 2017 Law 26B, as amended after publication, lets
+	// declarer only prohibit, never require, a lead (checked: pzbs.pl 2017
+	// Law 26 and the amended 26B quoted on the NZ Bridge forum).
+	LeadProhibitedOneOf
 )
 
 // Restriction is an obligation a rectification puts on a player.

@@ -62,7 +62,7 @@ type Profile struct {
 	SessionPercentageForAverageMinus bool
 
 	// ImpAveragePlus and ImpAverageMinus are average plus and minus in IMPs
-	// (Law 86A: +3 and −3 unless the regulating authority says otherwise).
+	// (Law 12C2(b): +3 and −3 unless the regulating authority says otherwise).
 	ImpAveragePlus, ImpAverageMinus int
 
 	// ButlerDiscard is how many of the top and of the bottom NS scores are left out
@@ -83,7 +83,7 @@ type Profile struct {
 // shared reference does not settle are marked.
 var (
 	// WBF: 2/1 matchpoints (the international convention) with Neuberg, Law 12C2
-	// as written, Law 86A IMP averages, the 2013 continuous 20-VP scale. Butler
+	// as written, Law 12C2(b) IMP averages (±3), the 2013 continuous 20-VP scale. Butler
 	// settings are those of the datum scoring the WBF publishes for pairs events
 	// (one top and one bottom score discarded) — not verified against a WBF
 	// document.

@@ -109,11 +109,13 @@ func ScoreIMPMatch(m Match, scale VPScale) (MatchResult, error) {
 // ArtificialTeamIMPs returns the IMPs of the artificial adjusted scores given to
 // the two teams of a board on which no result could be obtained. Law 12C2 says who
 // gets what: average plus to a team in no way at fault, average to one partly at
-// fault, average minus to one directly at fault. Law 86A values them in a team
-// match: average plus is +3 IMPs, average 0 and average minus −3, unless the
-// regulating authority says otherwise (the profile's ImpAveragePlus and
-// ImpAverageMinus). In a knockout match Law 86B gives both teams the average of
-// two scores that do not balance; that is for the caller.
+// fault, average minus to one directly at fault. Law 12C2(b) values them at IMP
+// play: average plus is +3 IMPs, average 0 and average minus −3, unless varied
+// with the regulating authority's approval (the profile's ImpAveragePlus and
+// ImpAverageMinus). This was Law 86A in 2007; 2017 moved it to 12C2(b)
+// (checked: "2017 Laws of Duplicate Bridge – summary of significant changes",
+// docslib.org, quoting 12C2(b)). Averaging two scores that do not balance in a
+// knockout match (2007 Law 86B) is for the caller.
 func ArtificialTeamIMPs(home, away Adjustment, p Profile) (AssignedIMPs, error) {
 	h, err := p.teamIMPs(home)
 	if err != nil {

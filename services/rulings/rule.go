@@ -49,6 +49,7 @@ var (
 		rulingsv1.Kind_KIND_CARDS_FROM_WRONG_BOARD:    rulings.CardsFromWrongBoard,
 		rulingsv1.Kind_KIND_WRONG_BOARD:               rulings.WrongBoard,
 		rulingsv1.Kind_KIND_UNAUTHORISED_INFORMATION:  rulings.UnauthorisedInformation,
+		rulingsv1.Kind_KIND_SURPLUS_CARD:              rulings.SurplusCard,
 	}
 )
 

@@ -126,6 +126,7 @@ const (
 	Kind_KIND_CARDS_FROM_WRONG_BOARD    Kind = 22
 	Kind_KIND_WRONG_BOARD               Kind = 23
 	Kind_KIND_UNAUTHORISED_INFORMATION  Kind = 24
+	Kind_KIND_SURPLUS_CARD              Kind = 25
 )
 
 // Enum value maps for Kind.
@@ -156,6 +157,7 @@ var (
 		22: "KIND_CARDS_FROM_WRONG_BOARD",
 		23: "KIND_WRONG_BOARD",
 		24: "KIND_UNAUTHORISED_INFORMATION",
+		25: "KIND_SURPLUS_CARD",
 	}
 	Kind_value = map[string]int32{
 		"KIND_UNSPECIFIED":                    0,
@@ -183,6 +185,7 @@ var (
 		"KIND_CARDS_FROM_WRONG_BOARD":         22,
 		"KIND_WRONG_BOARD":                    23,
 		"KIND_UNAUTHORISED_INFORMATION":       24,
+		"KIND_SURPLUS_CARD":                   25,
 	}
 )
 
@@ -2258,7 +2261,7 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\x16STATE_AWAITING_ANSWERS\x10\x02\x12\x0f\n" +
 	"\vSTATE_RULED\x10\x03\x12\x11\n" +
 	"\rSTATE_APPLIED\x10\x04\x12\x12\n" +
-	"\x0eSTATE_APPEALED\x10\x05*\xce\x05\n" +
+	"\x0eSTATE_APPEALED\x10\x05*\xe5\x05\n" +
 	"\x04Kind\x12\x14\n" +
 	"\x10KIND_UNSPECIFIED\x10\x00\x12\x19\n" +
 	"\x15KIND_INSUFFICIENT_BID\x10\x01\x12\x1d\n" +
@@ -2286,7 +2289,8 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\x11KIND_MISSING_CARD\x10\x15\x12\x1f\n" +
 	"\x1bKIND_CARDS_FROM_WRONG_BOARD\x10\x16\x12\x14\n" +
 	"\x10KIND_WRONG_BOARD\x10\x17\x12!\n" +
-	"\x1dKIND_UNAUTHORISED_INFORMATION\x10\x18*{\n" +
+	"\x1dKIND_UNAUTHORISED_INFORMATION\x10\x18\x12\x15\n" +
+	"\x11KIND_SURPLUS_CARD\x10\x19*{\n" +
 	"\n" +
 	"Adjustment\x12\x1a\n" +
 	"\x16ADJUSTMENT_UNSPECIFIED\x10\x00\x12\x1b\n" +
