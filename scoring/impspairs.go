@@ -21,6 +21,11 @@ const (
 type IMPLine struct {
 	NS, EW string // the pairs
 	Score  int    // the NS score
+	// Artificial, when set, is an artificial adjusted score in IMPs for each
+	// side (Law 12C2(b): +3, 0 or -3 unless the regulating authority says
+	// otherwise; see ArtificialTeamIMPs). The line is left out of the
+	// comparison of the others, and the two sides need not balance.
+	Artificial *AssignedIMPs
 }
 
 // IMPBoard is the traveller of one board of an IMP pairs event.
@@ -93,6 +98,11 @@ func ScoreIMPPairs(boards []IMPBoard, opt IMPPairsOptions) (IMPPairsResult, erro
 		ns := make([]float64, len(imps))
 		for i, line := range b.Lines {
 			ns[i], _ = imps[i].Float64()
+			if a := line.Artificial; a != nil {
+				add(line.NS, big.NewRat(int64(a.Home), 1))
+				add(line.EW, big.NewRat(int64(a.Away), 1))
+				continue
+			}
 			v := imps[i]
 			if opt.RoundBoards {
 				v = roundRat(v, 2)
@@ -122,32 +132,42 @@ func ScoreIMPPairs(boards []IMPBoard, opt IMPPairsOptions) (IMPPairsResult, erro
 	return res, nil
 }
 
-// boardIMPs returns the exact NS IMPs of each line of a board.
+// boardIMPs returns the exact NS IMPs of each line of a board: the IMPs of
+// an artificial line are its North-South side's.
 func boardIMPs(b IMPBoard, opt IMPPairsOptions) ([]*big.Rat, error) {
 	if len(b.Lines) == 0 {
 		return nil, fmt.Errorf("scoring: board %d has no results", b.Board)
 	}
-	scores := make([]int, len(b.Lines))
+	var scores []int
+	var compared []int // the index in b.Lines of each score compared
+	out := make([]*big.Rat, len(b.Lines))
 	for i, l := range b.Lines {
 		if l.NS == "" || l.EW == "" || l.NS == l.EW {
 			return nil, fmt.Errorf("scoring: board %d line %d: pairs %q and %q are not two pairs", b.Board, i+1, l.NS, l.EW)
 		}
-		scores[i] = l.Score
+		if l.Artificial != nil {
+			out[i] = big.NewRat(int64(l.Artificial.Home), 1)
+			continue
+		}
+		scores = append(scores, l.Score)
+		compared = append(compared, i)
 	}
-	out := make([]*big.Rat, len(scores))
+	if len(scores) == 0 {
+		return out, nil
+	}
 	switch opt.Method {
 	case CrossIMPScoring:
 		comparisons := int64(max(len(scores)-1, 1))
-		for i, s := range crossIMPSums(scores) {
-			out[i] = big.NewRat(int64(s), comparisons)
+		for j, s := range crossIMPSums(scores) {
+			out[compared[j]] = big.NewRat(int64(s), comparisons)
 		}
 	case ButlerScoring:
 		imps, err := Butler(scores, opt.Butler)
 		if err != nil {
 			return nil, fmt.Errorf("scoring: board %d: %w", b.Board, err)
 		}
-		for i, v := range imps {
-			out[i] = big.NewRat(int64(v), 1)
+		for j, v := range imps {
+			out[compared[j]] = big.NewRat(int64(v), 1)
 		}
 	default:
 		return nil, errors.New("scoring: unknown IMP pairs method")

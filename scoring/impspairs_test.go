@@ -10,8 +10,8 @@ import (
 func TestScoreIMPPairsButlerWithSitOut(t *testing.T) {
 	// Pair C sits out board 2; its total over one board is factored to two.
 	boards := []IMPBoard{
-		{Board: 1, Lines: []IMPLine{{"A", "B", 620}, {"C", "D", 170}, {"E", "F", 620}}},
-		{Board: 2, Lines: []IMPLine{{"A", "F", -100}, {"E", "B", 110}, {"D", "G", 140}}},
+		{Board: 1, Lines: []IMPLine{{NS: "A", EW: "B", Score: 620}, {NS: "C", EW: "D", Score: 170}, {NS: "E", EW: "F", Score: 620}}},
+		{Board: 2, Lines: []IMPLine{{NS: "A", EW: "F", Score: -100}, {NS: "E", EW: "B", Score: 110}, {NS: "D", EW: "G", Score: 140}}},
 	}
 	res, err := ScoreIMPPairs(boards, IMPPairsOptions{Method: ButlerScoring})
 	if err != nil {
@@ -39,7 +39,7 @@ func TestScoreIMPPairsButlerWithSitOut(t *testing.T) {
 func TestScoreIMPPairsRoundBoards(t *testing.T) {
 	// Eight results, so sevenths: the exact total and the total of rounded board
 	// values differ.
-	board := IMPBoard{Lines: []IMPLine{{"A", "B", 50}, {"C", "D", 0}, {"E", "F", 0}, {"G", "H", 0}, {"I", "J", 0}, {"K", "L", 0}, {"M", "N", 0}, {"O", "P", 20}}}
+	board := IMPBoard{Lines: []IMPLine{{NS: "A", EW: "B", Score: 50}, {NS: "C", EW: "D", Score: 0}, {NS: "E", EW: "F", Score: 0}, {NS: "G", EW: "H", Score: 0}, {NS: "I", EW: "J", Score: 0}, {NS: "K", EW: "L", Score: 0}, {NS: "M", EW: "N", Score: 0}, {NS: "O", EW: "P", Score: 20}}}
 	var boards []IMPBoard
 	for n := 1; n <= 3; n++ {
 		board.Board = n
@@ -62,14 +62,14 @@ func TestScoreIMPPairsRoundBoards(t *testing.T) {
 }
 
 func TestScoreIMPPairsRejectsBadInput(t *testing.T) {
-	good := IMPBoard{Board: 1, Lines: []IMPLine{{"A", "B", 100}, {"C", "D", 0}}}
+	good := IMPBoard{Board: 1, Lines: []IMPLine{{NS: "A", EW: "B", Score: 100}, {NS: "C", EW: "D", Score: 0}}}
 	cases := []struct {
 		boards []IMPBoard
 		opt    IMPPairsOptions
 		says   string
 	}{
 		{[]IMPBoard{{Board: 3}}, IMPPairsOptions{}, "board 3 has no results"},
-		{[]IMPBoard{{Board: 2, Lines: []IMPLine{{"A", "A", 0}}}}, IMPPairsOptions{}, "not two pairs"},
+		{[]IMPBoard{{Board: 2, Lines: []IMPLine{{NS: "A", EW: "A"}}}}, IMPPairsOptions{}, "not two pairs"},
 		{[]IMPBoard{good}, IMPPairsOptions{Boards: -1}, "-1 boards"},
 		{[]IMPBoard{good, good}, IMPPairsOptions{Boards: 1}, "played 2 boards"},
 		{[]IMPBoard{good}, IMPPairsOptions{Method: 7}, "unknown"},
@@ -90,5 +90,29 @@ func TestRoundRatHalvesAwayFromZero(t *testing.T) {
 		if got := roundRat(r, 2); got.Cmp(w) != 0 {
 			t.Errorf("roundRat(%s, 2) = %s, want %s", in, got, w)
 		}
+	}
+}
+
+// TestIMPPairsArtificialLines: an artificial line is left out of the
+// comparison and gives each side its own IMPs.
+func TestIMPPairsArtificialLines(t *testing.T) {
+	board := IMPBoard{Board: 1, Lines: []IMPLine{
+		{NS: "1", EW: "4", Score: 420},
+		{NS: "2", EW: "5", Score: -50},
+		{NS: "3", EW: "6", Score: 9990, Artificial: &AssignedIMPs{Home: 3, Away: -3}},
+	}}
+	res, err := ScoreIMPPairs([]IMPBoard{board}, IMPPairsOptions{Method: CrossIMPScoring})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 420 against -50 only: 470 is 10 IMPs over one comparison.
+	want := map[string]float64{"1": 10, "4": -10, "2": -10, "5": 10, "3": 3, "6": -3}
+	for _, p := range res.Pairs {
+		if p.Total != want[p.Pair] || p.Played != 1 {
+			t.Errorf("pair %s: %v IMPs over %d boards, want %v over 1", p.Pair, p.Total, p.Played, want[p.Pair])
+		}
+	}
+	if res.Boards[0][2] != 3 {
+		t.Errorf("the artificial line shows %v NS IMPs, want 3", res.Boards[0][2])
 	}
 }

@@ -152,8 +152,9 @@ func (f *field) setTop(section string, board int32, top float64) {
 func pairKey(section string, pair int32) string { return section + "/" + strconv.Itoa(int(pair)) }
 
 // imps scores cross-IMP and Butler pairs: every result with a North-South
-// score is IMPed (played, passed out, assigned); the others are listed with no
-// IMPs.
+// score is IMPed (played, passed out, assigned), an artificial adjusted score
+// gives each side the profile's IMPs (Law 12C2(b)); weighted and split scores
+// are listed with no IMPs.
 func (f *field) imps() error {
 	type boardKey struct {
 		section string
@@ -161,10 +162,11 @@ func (f *field) imps() error {
 	}
 	var order []boardKey
 	lines := map[boardKey][]int{}
+	profile := profileOf(f.event)
 	f.lines = make([]*scoringv1.TravellerLine, len(f.results))
 	for i, r := range f.results {
 		f.lines[i] = &scoringv1.TravellerLine{Result: r}
-		if !hasNSScore(r) {
+		if !hasNSScore(r) && r.GetArtificial() == nil {
 			continue
 		}
 		k := boardKey{r.GetSection(), r.GetBoard()}
@@ -181,13 +183,21 @@ func (f *field) imps() error {
 		in[bi].Board = int(k.board)
 		for _, i := range lines[k] {
 			r := f.results[i]
-			in[bi].Lines = append(in[bi].Lines, scoring.IMPLine{NS: pairKey(r.GetSection(), r.GetNsPair()), EW: pairKey(r.GetSection(), r.GetEwPair()), Score: int(r.GetNsScore())})
+			line := scoring.IMPLine{NS: pairKey(r.GetSection(), r.GetNsPair()), EW: pairKey(r.GetSection(), r.GetEwPair()), Score: int(r.GetNsScore())}
+			if a := r.GetArtificial(); a != nil {
+				imps, err := scoring.ArtificialTeamIMPs(adjustmentOf(a.GetNorthSouth()), adjustmentOf(a.GetEastWest()), profile)
+				if err != nil {
+					return err
+				}
+				line.Artificial = &imps
+			}
+			in[bi].Lines = append(in[bi].Lines, line)
 		}
 	}
 	opt := scoring.IMPPairsOptions{Method: scoring.CrossIMPScoring}
 	if f.event.GetForm() == scoringv1.Form_FORM_BUTLER {
 		opt.Method = scoring.ButlerScoring
-		opt.Butler = profileOf(f.event).ButlerOptions()
+		opt.Butler = profile.ButlerOptions()
 	}
 	scored, err := scoring.ScoreIMPPairs(in, opt)
 	if err != nil {
@@ -197,6 +207,9 @@ func (f *field) imps() error {
 		for li, i := range lines[k] {
 			ns := scored.Boards[bi][li]
 			f.lines[i].NsPoints, f.lines[i].EwPoints = round2(ns), round2(-ns)
+			if a := in[bi].Lines[li].Artificial; a != nil {
+				f.lines[i].EwPoints = float64(a.Away)
+			}
 		}
 	}
 	for _, p := range scored.Pairs {

@@ -204,3 +204,22 @@ func TestTeamsTakeArtificialScoresAndRefuseSplitOnes(t *testing.T) {
 	}})
 	wantCode(t, err, codes.InvalidArgument, "result.assigned")
 }
+
+func TestCrossIMPsGiveArtificialScoresTheirIMPs(t *testing.T) {
+	h := start(t, t.TempDir())
+	h.createEvent(t, "ximps", scoringv1.Form_FORM_CROSS_IMPS)
+	h.submitTo(t, "events/ximps", played(1, 1, 1, 1, 5, "4H", typev1.Seat_SEAT_NORTH, 10)) // +420
+	h.submitTo(t, "events/ximps", played(2, 1, 1, 2, 6, "4H", typev1.Seat_SEAT_NORTH, 9))  // -50
+	h.submitTo(t, "events/ximps", &scoringv1.Result{Table: 3, Round: 1, Board: 1, NsPair: 3, EwPair: 7,
+		Outcome: &scoringv1.Result_Artificial{Artificial: &scoringv1.ArtificialScore{
+			NorthSouth: scoringv1.Adjustment_ADJUSTMENT_AVERAGE_PLUS, EastWest: scoringv1.Adjustment_ADJUSTMENT_AVERAGE}}})
+	st := h.standings(t, "events/ximps")
+	// The artificial line is not compared: +420 against -50 is 10 IMPs. Average
+	// plus is +3 IMPs (Law 12C2(b)) and average 0, not balancing.
+	want := map[int32]float64{1: 10, 5: -10, 3: 3, 7: 0}
+	for pair, imps := range want {
+		if st[pair].GetScore() != imps {
+			t.Errorf("pair %d: %v IMPs, want %v", pair, st[pair].GetScore(), imps)
+		}
+	}
+}
