@@ -2,7 +2,6 @@ package rulings
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/bridge-director/director/bridge"
 	"github.com/bridge-director/director/scoring"
@@ -89,36 +88,18 @@ type ProceduralPenalty struct {
 	Law    string
 }
 
-// PenaltySizes are a regulating authority's standard procedural penalties in
-// each unit; zero means it publishes none and the director gives the amount.
-type PenaltySizes struct {
-	PercentOfTop, IMPs, VPs float64
-}
-
 // StandardPenaltySizes returns the standard procedural penalty of a profile's
-// regulating authority. Law 90 leaves the amount to the director and the
-// regulating authority; these defaults belong in scoring.Profile and are kept
-// here, by profile name, until it has them:
-//   - EBU: 3 IMPs at teams of four (White Book, quoted on the BBO forums:
-//     "the standard amount for a PP under IMP scoring is 3 IMPs in Teams of
-//     Four"); 25% of a top at pairs (White Book 2017 §2.8, not re-read).
-//   - ACBL: a quarter of a board at pairs (reference/rulings.md §3.2 "ACBL
-//     commonly ¼ board"); no IMP or VP standard found.
-//   - WBF: 10% of a top and 3 IMPs — a configurable default, not found in a
-//     WBF document.
-func StandardPenaltySizes(p scoring.Profile) (PenaltySizes, error) {
-	switch strings.ToUpper(p.Name) {
-	case "EBU":
-		return PenaltySizes{PercentOfTop: 25, IMPs: 3}, nil
-	case "ACBL":
-		return PenaltySizes{PercentOfTop: 25}, nil
-	case "WBF":
-		return PenaltySizes{PercentOfTop: 10, IMPs: 3}, nil
+// regulating authority (Law 90 leaves the amount to the director and the
+// regulating authority), or an error when the profile has none.
+func StandardPenaltySizes(p scoring.Profile) (scoring.PenaltySizes, error) {
+	if p.ProceduralPenalty == (scoring.PenaltySizes{}) {
+		return scoring.PenaltySizes{}, fmt.Errorf("rulings: profile %q has no standard procedural penalty", p.Name)
 	}
-	return PenaltySizes{}, fmt.Errorf("rulings: profile %q has no standard procedural penalty (want WBF, ACBL or EBU)", p.Name)
+	return p.ProceduralPenalty, nil
 }
 
-func (s PenaltySizes) in(u PenaltyUnit) float64 {
+// in returns the standard size in unit u, 0 when there is none.
+func in(s scoring.PenaltySizes, u PenaltyUnit) float64 {
 	switch u {
 	case PercentOfTop:
 		return s.PercentOfTop
@@ -137,7 +118,7 @@ func StandardProceduralPenalty(side bridge.Side, o Offence, u PenaltyUnit, p sco
 	if err != nil {
 		return ProceduralPenalty{}, err
 	}
-	amount := sizes.in(u)
+	amount := in(sizes, u)
 	if amount == 0 {
 		return ProceduralPenalty{}, fmt.Errorf("rulings: profile %s publishes no standard procedural penalty in %v: give the amount", p.Name, u)
 	}

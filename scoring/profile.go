@@ -77,6 +77,15 @@ type Profile struct {
 	// VPScale names the Victory Point scale, e.g. "WBF2013" (the WBF continuous
 	// 20-VP scale).
 	VPScale string
+	// ProceduralPenalty is the standard procedural penalty (Law 90) in each
+	// unit; zero where the authority publishes none and the director gives
+	// the amount.
+	ProceduralPenalty PenaltySizes
+}
+
+// PenaltySizes are standard procedural penalties in each unit a score takes.
+type PenaltySizes struct {
+	PercentOfTop, IMPs, VPs float64
 }
 
 // The profiles of the three regulating authorities Director knows. Values the
@@ -102,6 +111,9 @@ var (
 		ButlerRounding:                   RoundHalfAwayFromZero,
 		PointABoardTieMargin:             0,
 		VPScale:                          "WBF2013",
+		// 10% of a top and 3 IMPs: a configurable default, not found in a
+		// WBF document.
+		ProceduralPenalty: PenaltySizes{PercentOfTop: 10, IMPs: 3},
 	}
 
 	// ACBL: 1/½ matchpoints with Neuberg (the "WBF/ACBL June 1991 formula").
@@ -110,14 +122,21 @@ var (
 	// small-group exceptions to Neuberg (70/60/50% for a group of three, and so on)
 	// are not modelled. ACBL Swiss teams used a 30-VP scale before moving to 20
 	// VPs; the WBF 2013 scale is set here. Otherwise as the WBF.
-	ACBL = WBF.with("ACBL", func(p *Profile) { p.MatchpointScale = OnePerBeat })
+	// Its procedural penalty is a quarter of a board at pairs
+	// (reference/rulings.md §3.2); no IMP or VP standard was found.
+	ACBL = WBF.with("ACBL", func(p *Profile) {
+		p.MatchpointScale = OnePerBeat
+		p.ProceduralPenalty = PenaltySizes{PercentOfTop: 25}
+	})
 
 	// EBU: as the WBF. EBUScore writes 2/1 matchpoints with Neuberg and applies
 	// Law 12C2 with the session percentage; Butler clubs commonly discard one top
 	// and one bottom score; point-a-board is won by any difference (EBUScoreTeams
 	// oracle). Short club matches often use a discrete 20-VP scale
 	// ("EBUDiscrete20", seen in the TeamsScorer oracle) instead of WBF2013.
-	EBU = WBF.with("EBU", func(*Profile) {})
+	// Its procedural penalty is 25% of a top at pairs and 3 IMPs at teams of
+	// four (White Book, as quoted on the BBO forums).
+	EBU = WBF.with("EBU", func(p *Profile) { p.ProceduralPenalty = PenaltySizes{PercentOfTop: 25, IMPs: 3} })
 )
 
 // with returns a copy of p named name, changed by change.
