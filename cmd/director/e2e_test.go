@@ -282,6 +282,7 @@ func TestTokensFromAConfigFile(t *testing.T) {
   - name: table-3
     token: "terminal-secret"
     roles: [terminal]
+    tables: [events/club-night/sessions/1/sections/A/tables/3]
 `), 0o600)
 	s := startDirector(t, filepath.Join(dir, "data"), "--auth-config", cfg)
 	post := func(token, path, body string) int {
@@ -310,9 +311,13 @@ func TestTokensFromAConfigFile(t *testing.T) {
 	if code := post("director-secret", "/v1/events", other); code != http.StatusForbidden {
 		t.Errorf("the club's director creating another event: status %d, want 403", code)
 	}
-	result := `{"result":{"table":1,"round":1,"board":1,"ns_pair":1,"ew_pair":4,"passed_out":{}}}`
+	result := `{"result":{"table":3,"round":1,"board":1,"ns_pair":1,"ew_pair":4,"passed_out":{}}}`
 	if code := post("terminal-secret", "/v1/events/club-night/results", result); code != http.StatusOK {
-		t.Errorf("a terminal submitting a result: status %d, want 200", code)
+		t.Errorf("table 3's terminal submitting its result: status %d, want 200", code)
+	}
+	atTable1 := strings.Replace(result, `"table":3`, `"table":1`, 1)
+	if code := post("terminal-secret", "/v1/events/club-night/results", atTable1); code != http.StatusForbidden {
+		t.Errorf("table 3's terminal submitting table 1's result: status %d, want 403", code)
 	}
 	if code := s.call(t, "GET", "/v1/events/club-night/standings", "", nil); code != http.StatusOK {
 		t.Errorf("public standings without a token: status %d, want 200", code)

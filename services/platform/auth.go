@@ -22,11 +22,22 @@ type Principal struct {
 	Name   string
 	Roles  []Role
 	Events []string // the events the token may act on ("events/<id>"); empty means all
+	// Tables are the tables a terminal's token acts at
+	// ("events/<id>/sessions/<n>/sections/<letters>/tables/<n>"); empty
+	// means every table of its events.
+	Tables []string
 }
 
 // MayActOn reports whether the principal may act on event ("events/<id>").
 func (p Principal) MayActOn(event string) bool {
 	return len(p.Events) == 0 || slices.Contains(p.Events, event)
+}
+
+// MayActAt reports whether the principal may act at a table
+// ("events/<id>/sessions/<n>/sections/<letters>/tables/<n>"). Services check
+// it where a request names a table in fields of its own.
+func (p Principal) MayActAt(table string) bool {
+	return len(p.Tables) == 0 || slices.Contains(p.Tables, table)
 }
 
 // mayCall reports whether one of the principal's roles is in allowed; a
@@ -174,4 +185,13 @@ func (a *Authenticator) streamInterceptor(policy Policy) grpc.StreamServerInterc
 			return checkEventScope(p, m)
 		}})
 	}
+}
+
+// CheckTable refuses a caller whose token is limited to other tables than
+// table ("events/<id>/sessions/<n>/sections/<letters>/tables/<n>").
+func CheckTable(ctx context.Context, table string) error {
+	if p, ok := PrincipalFrom(ctx); ok && !p.MayActAt(table) {
+		return permissionDenied("token %q may not act at %s; it is limited to %v", p.Name, table, p.Tables)
+	}
+	return nil
 }

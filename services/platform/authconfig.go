@@ -18,6 +18,10 @@ import (
 //	    token: "s3cret"              # or token_sha256: "<64 hex digits>"
 //	    roles: [director]
 //	    events: [events/club-night]  # optional: acts on these events only
+//	  - name: table-3
+//	    token: "t3"
+//	    roles: [terminal]
+//	    tables: [events/club-night/sessions/1/sections/A/tables/3]  # optional: these tables only
 type authConfig struct {
 	Tokens []tokenConfig `json:"tokens"`
 }
@@ -28,6 +32,7 @@ type tokenConfig struct {
 	TokenSHA256 string   `json:"token_sha256"`
 	Roles       []Role   `json:"roles"`
 	Events      []string `json:"events"`
+	Tables      []string `json:"tables"`
 }
 
 // LoadAuthConfig reads the token file at path. Unknown keys, unknown roles,
@@ -103,6 +108,19 @@ func (tc tokenConfig) entry() (tokenEntry, error) {
 			return t, fmt.Errorf("%q: event %q is not of the form events/<id>", tc.Name, e)
 		}
 	}
-	t.principal = Principal{Name: tc.Name, Roles: tc.Roles, Events: tc.Events}
+	events := tc.Events
+	for _, table := range tc.Tables {
+		if _, err := ParseName("tables", table, "events/{event}/sessions/{session:n}/sections/{section:letters}/tables/{table:n}"); err != nil {
+			return t, fmt.Errorf("%q: table %q is not of the form events/<id>/sessions/<n>/sections/<letters>/tables/<n>", tc.Name, table)
+		}
+		// A token for some tables acts only on their events.
+		if event := table[:strings.Index(table, "/sessions/")]; !slices.Contains(events, event) {
+			if len(tc.Events) > 0 {
+				return t, fmt.Errorf("%q: table %q is not in its events", tc.Name, table)
+			}
+			events = append(events, event)
+		}
+	}
+	t.principal = Principal{Name: tc.Name, Roles: tc.Roles, Events: events, Tables: tc.Tables}
 	return t, nil
 }

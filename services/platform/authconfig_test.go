@@ -67,6 +67,8 @@ func TestParseAuthConfigRejects(t *testing.T) {
 		{"public is not a token role", "tokens:\n- name: a\n  token: x\n  roles: [public]\n", `role "public" is not one of`},
 		{"bad event", "tokens:\n- name: a\n  token: x\n  roles: [director]\n  events: [club-night]\n", `event "club-night" is not of the form events/<id>`},
 		{"event with a session", "tokens:\n- name: a\n  token: x\n  roles: [director]\n  events: [events/a/sessions/1]\n", "is not of the form"},
+		{"bad table", "tokens:\n- name: t\n  token: x\n  roles: [terminal]\n  tables: [events/a/tables/3]\n", `table "events/a/tables/3" is not of the form`},
+		{"table outside its events", "tokens:\n- name: t\n  token: x\n  roles: [terminal]\n  events: [events/b]\n  tables: [events/a/sessions/1/sections/A/tables/3]\n", "is not in its events"},
 		{"duplicate name", "tokens:\n- {name: a, token: x, roles: [director]}\n- {name: a, token: y, roles: [scorer]}\n", `tokens[1]: name "a" is used twice`},
 		{"duplicate token", "tokens:\n- {name: a, token: x, roles: [director]}\n- {name: b, token: x, roles: [scorer]}\n", `"b" has the same token as "a"`},
 	}
@@ -105,4 +107,21 @@ func FuzzParseAuthConfig(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestTableTokensActOnTheirTablesAndEvents(t *testing.T) {
+	a, err := parseAuthConfig([]byte("tokens:\n- name: t3\n  token: x\n  roles: [terminal]\n  tables: [events/club/sessions/1/sections/A/tables/3]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := a.tokens[0].principal
+	if !p.MayActAt("events/club/sessions/1/sections/A/tables/3") || p.MayActAt("events/club/sessions/1/sections/A/tables/4") {
+		t.Errorf("table 3's token: at table 3 %v, at table 4 %v; want only table 3", p.MayActAt("events/club/sessions/1/sections/A/tables/3"), p.MayActAt("events/club/sessions/1/sections/A/tables/4"))
+	}
+	if !p.MayActOn("events/club") || p.MayActOn("events/other") {
+		t.Errorf("table 3's token acts on events %v; want events/club only", p.Events)
+	}
+	if (Principal{Name: "d"}).MayActAt("events/club/sessions/1/sections/A/tables/4") == false {
+		t.Error("a token without tables may not act at a table")
+	}
 }

@@ -136,6 +136,9 @@ func (s *Service) OpenCall(ctx context.Context, req *rulingsv1.OpenCallRequest) 
 	if len(v) > 0 {
 		return nil, platform.FieldErrors(v...)
 	}
+	if err := platform.CheckTable(ctx, fmt.Sprintf("%s/tables/%d", req.GetParent(), in.GetTable())); err != nil {
+		return nil, err
+	}
 	call := &rulingsv1.DirectorCall{
 		Table: in.GetTable(), Round: in.GetRound(), Board: in.GetBoard(), CalledBy: in.GetCalledBy(),
 		CallTime: in.GetCallTime(), Description: in.GetDescription(), Auction: in.GetAuction(),
