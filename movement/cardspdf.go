@@ -3,12 +3,11 @@ package movement
 import (
 	"fmt"
 	"io"
-	"strings"
 	"time"
 
 	"github.com/go-pdf/fpdf"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/goregular"
+
+	"github.com/bridge-director/director/formats/pdfdoc"
 )
 
 // CardOptions says how to print cards as a PDF. The zero CardOptions prints
@@ -28,7 +27,6 @@ type CardOptions struct {
 
 // The card furniture, in millimetres and points.
 const (
-	cardFont       = "Go"
 	cardPadding    = 8.0
 	cardCellPad    = 2.5
 	cardHeadSize   = 11.0
@@ -39,10 +37,6 @@ const (
 	cardMaxText    = 22.0
 	cardRowToPoint = 0.6 * 72 / 25.4 // type size, in points, for a row height in millimetres
 )
-
-// defaultCreated is the creation date a PDF records when CardOptions.Created
-// is zero.
-var defaultCreated = time.Date(2000, time.January, 1, 0, 0, 0, 0, time.UTC)
 
 // WriteCardsPDF writes cards as a PDF, in the order given, one or two to a
 // portrait page. Each card is set in type as large as its rounds and its
@@ -87,45 +81,15 @@ func WriteCardsPDF(w io.Writer, cards []Card, opt CardOptions) error {
 // newCardsPDF returns an empty portrait document with the Go fonts, titled
 // after the first card's heading.
 func newCardsPDF(opt CardOptions, cards []Card) *fpdf.Fpdf {
-	size := "A4"
-	if opt.Letter {
-		size = "Letter"
+	title := "Movement cards"
+	if h := pdfdoc.Text(cards[0].Heading); h != "" {
+		title = h
 	}
-	doc := fpdf.New("P", "mm", size, "")
+	doc := pdfdoc.New(opt.Letter, pdfdoc.Meta{Title: title, Created: opt.Created})
 	doc.SetMargins(0, 0, 0)
 	doc.SetAutoPageBreak(false, 0)
 	doc.SetCellMargin(cardCellPad)
-	doc.AddUTF8FontFromBytes(cardFont, "", goregular.TTF)
-	doc.AddUTF8FontFromBytes(cardFont, "B", gobold.TTF)
-	title := "Movement cards"
-	if h := pdfSafe(cards[0].Heading); h != "" {
-		title = h
-	}
-	doc.SetTitle(title, true)
-	doc.SetCreator("Director", true)
-	created := opt.Created
-	if created.IsZero() {
-		created = defaultCreated
-	}
-	doc.SetCreationDate(created.UTC())
-	doc.SetModificationDate(created.UTC())
-	doc.SetCatalogSort(true)
 	return doc
-}
-
-// pdfSafe replaces control characters by spaces, and invalid UTF-8 and the
-// characters beyond the Basic Multilingual Plane, which the PDF fonts cannot
-// encode, by U+FFFD.
-func pdfSafe(s string) string {
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r < ' ' || r == 0x7f:
-			return ' '
-		case r > 0xFFFF:
-			return '\uFFFD'
-		}
-		return r
-	}, strings.ToValidUTF8(s, "\uFFFD"))
 }
 
 // drawCutLine draws the dashed line across the page at y.
@@ -152,9 +116,9 @@ type cardFrame struct {
 func frameCard(doc *fpdf.Fpdf, c Card, x, y, w, h float64) cardFrame {
 	f := cardFrame{left: x + cardPadding, right: x + w - cardPadding, top: y + cardPadding, titleSize: min(34.0, h/6)}
 	f.baseline = f.top + 6 + f.titleSize*0.42
-	doc.SetFont(cardFont, "", cardNoteSize)
+	doc.SetFont(pdfdoc.Family, "", cardNoteSize)
 	for _, n := range c.Notes {
-		f.notes = append(f.notes, doc.SplitText(pdfSafe("Note: "+n), f.right-f.left)...)
+		f.notes = append(f.notes, doc.SplitText(pdfdoc.Text("Note: "+n), f.right-f.left)...)
 	}
 	f.bottom = y + h - cardPadding
 	return f
@@ -177,22 +141,22 @@ func (f cardFrame) rowHeight(c Card) float64 {
 // foot.
 func drawCard(doc *fpdf.Fpdf, c Card, f cardFrame) {
 	doc.SetTextColor(90, 90, 90)
-	doc.SetFont(cardFont, "", cardHeadSize)
-	doc.Text(f.left, f.top+4, fitText(doc, pdfSafe(c.Heading), f.right-f.left))
+	doc.SetFont(pdfdoc.Family, "", cardHeadSize)
+	doc.Text(f.left, f.top+4, fitText(doc, pdfdoc.Text(c.Heading), f.right-f.left))
 	doc.SetTextColor(0, 0, 0)
 	titleWidth := f.right - f.left
 	if sub := cardSubtitle(c); sub != "" {
-		doc.SetFont(cardFont, "B", f.titleSize*0.7)
+		doc.SetFont(pdfdoc.Family, "B", f.titleSize*0.7)
 		titleWidth -= doc.GetStringWidth(sub) + 8
 		doc.Text(f.right-doc.GetStringWidth(sub), f.baseline, sub)
 	}
-	title := pdfSafe(c.Title)
+	title := pdfdoc.Text(c.Title)
 	fitSize(doc, "B", f.titleSize, title, titleWidth)
 	doc.Text(f.left, f.baseline, title)
 	doc.SetDrawColor(0, 0, 0)
 	doc.SetLineWidth(0.5)
 	doc.Line(f.left, f.baseline+3, f.right, f.baseline+3)
-	doc.SetFont(cardFont, "", cardNoteSize)
+	doc.SetFont(pdfdoc.Family, "", cardNoteSize)
 	for i, line := range f.notes {
 		doc.Text(f.left+1, f.gridBottom()+2+float64(i+1)*cardNoteLine-1.2, line)
 	}
@@ -212,8 +176,8 @@ func fitText(doc *fpdf.Fpdf, s string, width float64) string {
 
 // fitSize sets the font to style at size, or smaller so that s fits width.
 func fitSize(doc *fpdf.Fpdf, style string, size float64, s string, width float64) {
-	doc.SetFont(cardFont, style, size)
+	doc.SetFont(pdfdoc.Family, style, size)
 	if w := doc.GetStringWidth(s); w > width {
-		doc.SetFont(cardFont, style, size*width/w)
+		doc.SetFont(pdfdoc.Family, style, size*width/w)
 	}
 }

@@ -2,7 +2,6 @@ package movement
 
 import (
 	"bytes"
-	"compress/zlib"
 	"fmt"
 	"io"
 	"regexp"
@@ -10,7 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
-	"unicode/utf16"
+
+	"github.com/bridge-director/director/formats/pdfdoc/pdftest"
 )
 
 // cardsPDF writes cards with opt and fails the test on an error.
@@ -21,61 +21,6 @@ func cardsPDF(t testing.TB, cards []Card, opt CardOptions) []byte {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
-}
-
-var (
-	pdfObject   = regexp.MustCompile(`(?s)\n(\d+) 0 obj\n(.*?)\nendobj`)
-	pdfContents = regexp.MustCompile(`(?s)^<</Type /Page\b.*?/Contents (\d+) 0 R`)
-	pdfStream   = regexp.MustCompile(`(?s)^<<(.*?/Length (\d+).*?)>>\nstream\n`)
-)
-
-// pdfPages returns the content streams of the pages of pdf, inflated, in
-// page order.
-func pdfPages(t *testing.T, pdf []byte) []string {
-	t.Helper()
-	objects := map[string][]byte{}
-	var order [][]byte
-	for _, m := range pdfObject.FindAllSubmatch(pdf, -1) {
-		objects[string(m[1])] = m[2]
-		order = append(order, m[2])
-	}
-	var pages []string
-	for _, object := range order {
-		ref := pdfContents.FindSubmatch(object)
-		if ref == nil {
-			continue
-		}
-		contents := objects[string(ref[1])]
-		s := pdfStream.FindSubmatchIndex(contents)
-		if s == nil {
-			t.Fatalf("contents %s is not a stream", ref[1])
-		}
-		n, _ := strconv.Atoi(string(contents[s[4]:s[5]]))
-		data := contents[s[1]:min(s[1]+n, len(contents))]
-		if bytes.Contains(contents[s[2]:s[3]], []byte("/FlateDecode")) {
-			r, err := zlib.NewReader(bytes.NewReader(data))
-			if err != nil {
-				t.Fatalf("contents %s: %v", ref[1], err)
-			}
-			if data, err = io.ReadAll(r); err != nil {
-				t.Fatalf("contents %s: %v", ref[1], err)
-			}
-		}
-		pages = append(pages, string(data))
-	}
-	return pages
-}
-
-// shows reports whether a page shows s in a Unicode font: as UTF-16, big
-// end first, escaped as a PDF string, before the Tj operator.
-func shows(page, s string) bool {
-	var b strings.Builder
-	for _, u := range utf16.Encode([]rune(s)) {
-		b.WriteByte(byte(u >> 8))
-		b.WriteByte(byte(u))
-	}
-	text := "(" + strings.NewReplacer(`\`, `\\`, "(", `\(`, ")", `\)`, "\r", `\r`).Replace(b.String()) + ")"
-	return strings.Contains(page, text+" Tj") || strings.Contains(page, text+"Tj")
 }
 
 func TestCardsPDFPagesHoldTheirCards(t *testing.T) {
@@ -99,7 +44,7 @@ func TestCardsPDFPagesHoldTheirCards(t *testing.T) {
 			if n := bytes.Count(pdf, []byte("/FontFile2 ")); n != 2 {
 				t.Errorf("%d embedded fonts, want 2 (Go Regular and Go Bold)", n)
 			}
-			pages := pdfPages(t, pdf)
+			pages := pdftest.Pages(t, pdf)
 			if len(pages) != tc.pages {
 				t.Fatalf("%d pages, want %d", len(pages), tc.pages)
 			}
@@ -115,7 +60,7 @@ func TestCardsPDFPagesHoldTheirCards(t *testing.T) {
 					texts = append(texts, row...)
 				}
 				for _, text := range texts {
-					if text != "" && !shows(page, text) {
+					if text != "" && !strings.Contains(page, pdftest.Shown(text)) {
 						t.Errorf("page %d does not show %q of %s", i/perPage+1, text, c.Title)
 					}
 				}
@@ -130,9 +75,9 @@ func TestCardsPDFPagesHoldTheirCards(t *testing.T) {
 func TestCardsPDFShowsPairsAndNotes(t *testing.T) {
 	m := howell4(t)
 	m.Notes = []string{"Boards that rest go on the relay table between tables 2 and 3."}
-	pages := pdfPages(t, cardsPDF(t, GuideCards(m, Layout{BoardsPerSet: 3}), CardOptions{CardsPerPage: 1}))
+	pages := pdftest.Pages(t, cardsPDF(t, GuideCards(m, Layout{BoardsPerSet: 3}), CardOptions{CardsPerPage: 1}))
 	for _, want := range []string{"Start at table 1 EW", "Pair 1", "Sit", "Against", "19-21", "Note: Boards that rest go on the relay table between tables 2 and 3."} {
-		if !shows(pages[0], want) {
+		if !strings.Contains(pages[0], pdftest.Shown(want)) {
 			t.Errorf("the first guide card does not show %q", want)
 		}
 	}
@@ -164,7 +109,7 @@ func TestCardsPDFSetsLongMovementsSmaller(t *testing.T) {
 	layout := Layout{BoardsPerSet: 2}
 	short := cardsPDF(t, TableCards(mitchell5(t), layout)[:1], CardOptions{})
 	tall := cardsPDF(t, TableCards(long, layout)[:1], CardOptions{})
-	small, big := rowTextSize(t, pdfPages(t, tall)[0]), rowTextSize(t, pdfPages(t, short)[0])
+	small, big := rowTextSize(t, pdftest.Pages(t, tall)[0]), rowTextSize(t, pdftest.Pages(t, short)[0])
 	if big < 14 || small >= big || small < 6 {
 		t.Errorf("rows are set at %.1f points for 5 rounds and %.1f for %d: want large type, smaller for more rounds, still readable", big, small, long.Rounds)
 	}
@@ -194,7 +139,7 @@ func TestCardsPDFGivesLongMovementsAPageACard(t *testing.T) {
 			t.Fatal(err)
 		}
 		cards := TableCards(m, Layout{BoardsPerSet: 2})
-		if n := len(pdfPages(t, cardsPDF(t, cards, CardOptions{}))); n != tc.pages {
+		if n := len(pdftest.Pages(t, cardsPDF(t, cards, CardOptions{}))); n != tc.pages {
 			t.Errorf("%d pairs, %d rounds: %d cards on %d pages, want %d", tc.pairs, m.Rounds, len(cards), n, tc.pages)
 		}
 	}

@@ -1,6 +1,10 @@
 package movement
 
-import "github.com/go-pdf/fpdf"
+import (
+	"github.com/go-pdf/fpdf"
+
+	"github.com/bridge-director/director/formats/pdfdoc"
+)
 
 // drawGrid draws the rounds of card c as a table in the box at (x, y) of
 // size w × h: a shaded header row, then a row a round, every other one
@@ -21,14 +25,14 @@ func drawGrid(doc *fpdf.Fpdf, c Card, x, y, w, h float64) {
 	for i := range widths {
 		widths[i] += (w - total) / float64(len(widths))
 	}
-	doc.SetFont(cardFont, "B", size)
+	doc.SetFont(pdfdoc.Family, "B", size)
 	doc.SetFillColor(220, 220, 220)
 	header := make([]string, len(columns))
 	for i, col := range columns {
 		header[i] = col.header
 	}
 	drawRow(doc, columns, header, widths, x, y, rowHeight, true)
-	doc.SetFont(cardFont, "", size)
+	doc.SetFont(pdfdoc.Family, "", size)
 	doc.SetFillColor(242, 242, 242)
 	for i, row := range rows {
 		drawRow(doc, columns, row, widths, x, y+float64(i+1)*rowHeight, rowHeight, i%2 == 1)
@@ -43,14 +47,14 @@ func drawGrid(doc *fpdf.Fpdf, c Card, x, y, w, h float64) {
 // its padding, and their sum.
 func gridWidths(doc *fpdf.Fpdf, columns []cardColumn, rows [][]string, size float64) ([]float64, float64) {
 	widths := make([]float64, len(columns))
-	doc.SetFont(cardFont, "B", size)
+	doc.SetFont(pdfdoc.Family, "B", size)
 	for i, col := range columns {
 		widths[i] = doc.GetStringWidth(col.header)
 	}
-	doc.SetFont(cardFont, "", size)
+	doc.SetFont(pdfdoc.Family, "", size)
 	for _, row := range rows {
 		for i, cell := range row {
-			widths[i] = max(widths[i], doc.GetStringWidth(pdfSafe(cell)))
+			widths[i] = max(widths[i], doc.GetStringWidth(pdfdoc.Text(cell)))
 		}
 	}
 	total := 0.0
@@ -69,7 +73,7 @@ func drawRow(doc *fpdf.Fpdf, columns []cardColumn, cells []string, widths []floa
 			align = "LM"
 		}
 		doc.SetXY(x, y)
-		doc.CellFormat(widths[i], height, pdfSafe(cells[i]), "", 0, align, fill, 0, "")
+		doc.CellFormat(widths[i], height, pdfdoc.Text(cells[i]), "", 0, align, fill, 0, "")
 		x += widths[i]
 	}
 }

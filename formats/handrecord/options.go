@@ -46,9 +46,6 @@ type Options struct {
 	Created time.Time
 }
 
-// fixedCreated is the creation date a PDF records when Options.Created is zero.
-var fixedCreated = time.Date(2000, time.January, 1, 0, 0, 0, 0, time.UTC)
-
 // grid is how boards are arranged on a page.
 type grid struct{ cols, rows int }
 

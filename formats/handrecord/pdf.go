@@ -3,11 +3,10 @@ package handrecord
 import (
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/go-pdf/fpdf"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/goregular"
+
+	"github.com/bridge-director/director/formats/pdfdoc"
 )
 
 // The page furniture, in millimetres and points.
@@ -18,7 +17,6 @@ const (
 	titleSize    = 13.0
 	subtitleSize = 9.0
 	pageNoSize   = 8.0
-	fontFamily   = "Go"
 	maxScale     = 1.6
 )
 
@@ -44,42 +42,14 @@ func WritePDF(w io.Writer, records []Record, opt Options) error {
 
 // newPDF returns an empty document with the Go fonts and the metadata of opt.
 func newPDF(opt Options) *fpdf.Fpdf {
-	size := "A4"
-	if opt.PageSize == Letter {
-		size = "Letter"
-	}
-	doc := fpdf.New("P", "mm", size, "")
-	doc.SetMargins(pageMargin, pageMargin, pageMargin)
-	doc.SetAutoPageBreak(false, pageMargin)
-	doc.AddUTF8FontFromBytes(fontFamily, "", goregular.TTF)
-	doc.AddUTF8FontFromBytes(fontFamily, "B", gobold.TTF)
-	title := pdfText(opt.Title)
-	if title == "" {
+	title := opt.Title
+	if pdfdoc.Text(title) == "" {
 		title = "Hand records"
 	}
-	doc.SetTitle(title, true)
-	doc.SetSubject(pdfText(opt.Subtitle), true)
-	doc.SetCreator("Director", true)
-	created := opt.Created
-	if created.IsZero() {
-		created = fixedCreated
-	}
-	doc.SetCreationDate(created.UTC())
-	doc.SetModificationDate(created.UTC())
-	doc.SetCatalogSort(true)
+	doc := pdfdoc.New(opt.PageSize == Letter, pdfdoc.Meta{Title: title, Subject: opt.Subtitle, Created: opt.Created})
+	doc.SetMargins(pageMargin, pageMargin, pageMargin)
+	doc.SetAutoPageBreak(false, pageMargin)
 	return doc
-}
-
-// pdfText returns s cleaned and with the characters beyond the Basic
-// Multilingual Plane (emoji, for one), which fpdf cannot encode, replaced by
-// U+FFFD.
-func pdfText(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r > 0xFFFF {
-			return '\uFFFD'
-		}
-		return r
-	}, clean(s))
 }
 
 // drawHeader writes the title, the subtitle and the page number at the top of
@@ -87,15 +57,15 @@ func pdfText(s string) string {
 func drawHeader(doc *fpdf.Fpdf, opt Options, page, pages int) {
 	width, _ := doc.GetPageSize()
 	right := width - pageMargin
-	doc.SetFont(fontFamily, "", pageNoSize)
+	doc.SetFont(pdfdoc.Family, "", pageNoSize)
 	number := fmt.Sprintf("Page %d of %d", page, pages)
 	numberWidth := doc.GetStringWidth(number)
 	doc.SetTextColor(0, 0, 0)
 	doc.Text(right-numberWidth, pageMargin+4.5, number)
 	onPage := pen{doc: doc, scale: 1}
 	textWidth := right - pageMargin - numberWidth - 5
-	onPage.text(pageMargin, pageMargin+4.5, "B", titleSize, segments(pdfText(opt.Title)), textWidth)
-	onPage.text(pageMargin, pageMargin+9.5, "", subtitleSize, segments(pdfText(opt.Subtitle)), textWidth)
+	onPage.text(pageMargin, pageMargin+4.5, "B", titleSize, segments(pdfdoc.Text(opt.Title)), textWidth)
+	onPage.text(pageMargin, pageMargin+9.5, "", subtitleSize, segments(pdfdoc.Text(opt.Subtitle)), textWidth)
 	doc.SetDrawColor(0, 0, 0)
 	doc.SetLineWidth(0.3)
 	doc.Line(pageMargin, pageMargin+headerHeight-2, right, pageMargin+headerHeight-2)

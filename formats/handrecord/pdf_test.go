@@ -2,7 +2,6 @@ package handrecord
 
 import (
 	"bytes"
-	"compress/zlib"
 	"fmt"
 	"io"
 	"regexp"
@@ -10,9 +9,10 @@ import (
 	"strings"
 	"testing"
 	"time"
-	"unicode/utf16"
 
 	"github.com/bridge-director/director/bridge"
+
+	"github.com/bridge-director/director/formats/pdfdoc/pdftest"
 )
 
 // writePDF writes records with opt and fails the test on an error.
@@ -25,60 +25,8 @@ func writePDF(t testing.TB, records []Record, opt Options) []byte {
 	return buf.Bytes()
 }
 
-// utf16BE encodes s as the PDF writes text in a Unicode font: UTF-16, big end
-// first, escaped as a PDF string.
-func utf16BE(s string) string {
-	var b strings.Builder
-	for _, u := range utf16.Encode([]rune(s)) {
-		b.WriteByte(byte(u >> 8))
-		b.WriteByte(byte(u))
-	}
-	return strings.NewReplacer(`\`, `\\`, "(", `\(`, ")", `\)`, "\r", `\r`).Replace(b.String())
-}
-
-// shown returns the content-stream operation that shows s.
-func shown(s string) string { return "(" + utf16BE(s) + ") Tj" }
-
-var (
-	streamObject = regexp.MustCompile(`(\d+) 0 obj\n<<([^<>]*)>>\nstream\n`)
-	streamLen    = regexp.MustCompile(`/Length (\d+)`)
-	pageContent  = regexp.MustCompile(`/Contents (\d+) 0 R`)
-	pageObject   = regexp.MustCompile(`/Type /Page\b[^s]`)
-)
-
-// pageContents returns the content streams of the pages of pdf, inflated, in
-// page order.
-func pageContents(t *testing.T, pdf []byte) []string {
-	t.Helper()
-	streams := map[string]string{}
-	for _, m := range streamObject.FindAllSubmatchIndex(pdf, -1) {
-		object, dict := string(pdf[m[2]:m[3]]), string(pdf[m[4]:m[5]])
-		n, err := strconv.Atoi(streamLen.FindStringSubmatch(dict)[1])
-		if err != nil || m[1]+n > len(pdf) {
-			t.Fatalf("object %s: bad stream length in %q", object, dict)
-		}
-		data := pdf[m[1] : m[1]+n]
-		if strings.Contains(dict, "/FlateDecode") {
-			r, err := zlib.NewReader(bytes.NewReader(data))
-			if err != nil {
-				t.Fatalf("object %s: %v", object, err)
-			}
-			if data, err = io.ReadAll(r); err != nil {
-				t.Fatalf("object %s: %v", object, err)
-			}
-		}
-		streams[object] = string(data)
-	}
-	var pages []string
-	for _, m := range pageContent.FindAllStringSubmatch(string(pdf), -1) {
-		content, ok := streams[m[1]]
-		if !ok {
-			t.Fatalf("page content object %s is not a stream", m[1])
-		}
-		pages = append(pages, content)
-	}
-	return pages
-}
+// pageObject matches a page object (and not the /Pages tree).
+var pageObject = regexp.MustCompile(`/Type /Page\b[^s]`)
 
 func TestPDFPagesHoldTheirBoards(t *testing.T) {
 	records := fixtureRecords(t)
@@ -110,7 +58,7 @@ func TestPDFPagesHoldTheirBoards(t *testing.T) {
 			if n := bytes.Count(pdf, []byte("/FontFile2 ")); n != 2 {
 				t.Errorf("%d embedded fonts, want 2 (Go Regular and Go Bold)", n)
 			}
-			pages := pageContents(t, pdf)
+			pages := pdftest.Pages(t, pdf)
 			if len(pages) != tc.pages {
 				t.Fatalf("%d page content streams, want %d", len(pages), tc.pages)
 			}
@@ -121,16 +69,16 @@ func TestPDFPagesHoldTheirBoards(t *testing.T) {
 			for i, r := range records {
 				page := pages[i/perPage]
 				for _, want := range boardTexts(r.Board) {
-					if !strings.Contains(page, shown(want)) {
+					if !strings.Contains(page, pdftest.Shown(want)) {
 						t.Errorf("page %d does not show %q of board %d", i/perPage+1, want, r.Board.Number)
 					}
 				}
-				if got := strings.Contains(page, shown("Shape")); got != tc.handStats {
+				if got := strings.Contains(page, pdftest.Shown("Shape")); got != tc.handStats {
 					t.Errorf("page %d shows the shape table: %v, want %v", i/perPage+1, got, tc.handStats)
 				}
 			}
 			for i, page := range pages {
-				if want := fmt.Sprintf("Page %d of %d", i+1, tc.pages); !strings.Contains(page, shown(want)) {
+				if want := fmt.Sprintf("Page %d of %d", i+1, tc.pages); !strings.Contains(page, pdftest.Shown(want)) {
 					t.Errorf("page %d does not show %q", i+1, want)
 				}
 			}
@@ -152,9 +100,9 @@ func boardTexts(b bridge.Board) []string {
 
 func TestPDFShowsRedSuitsAndHCP(t *testing.T) {
 	r := fixtureRecords(t)[0] // N A98.J92.A75.Q852, E 532.86.K632.KJT7, S KQ4.AKT73.JT.A93, W JT76.Q54.Q984.64
-	page := pageContents(t, writePDF(t, []Record{r}, Options{}))[0]
+	page := pdftest.Pages(t, writePDF(t, []Record{r}, Options{}))[0]
 	for _, hcp := range []string{"11", "7", "17", "5"} {
-		if !strings.Contains(page, shown(hcp)) {
+		if !strings.Contains(page, pdftest.Shown(hcp)) {
 			t.Errorf("the compass does not show %s points", hcp)
 		}
 	}
@@ -163,7 +111,7 @@ func TestPDFShowsRedSuitsAndHCP(t *testing.T) {
 		symbol string
 		red    bool
 	}{{"♠", false}, {"♥", true}, {"♦", true}, {"♣", false}} {
-		i := strings.Index(page, shown(tc.symbol))
+		i := strings.Index(page, pdftest.Shown(tc.symbol))
 		if i < 0 {
 			t.Fatalf("no %s shown", tc.symbol)
 		}
@@ -191,14 +139,14 @@ func TestPDFDoubleDummy(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r.DoubleDummy = tc.dd
-			page := pageContents(t, writePDF(t, []Record{r}, Options{}))[0]
+			page := pdftest.Pages(t, writePDF(t, []Record{r}, Options{}))[0]
 			for _, s := range tc.shows {
-				if !strings.Contains(page, shown(s)) {
+				if !strings.Contains(page, pdftest.Shown(s)) {
 					t.Errorf("page does not show %q", s)
 				}
 			}
 			for _, s := range tc.misses {
-				if strings.Contains(page, shown(s)) {
+				if strings.Contains(page, pdftest.Shown(s)) {
 					t.Errorf("page shows %q", s)
 				}
 			}
@@ -214,9 +162,9 @@ func TestPDFMetadataAndReproducibility(t *testing.T) {
 		t.Error("two PDFs of the same records differ")
 	}
 	for _, want := range []string{
-		"/Title (\xfe\xff" + utf16BE("Wednesday AM Pairs") + ")",
-		"/Subject (\xfe\xff" + utf16BE("9 April 2025") + ")",
-		"/Creator (\xfe\xff" + utf16BE("Director") + ")",
+		"/Title (\xfe\xff" + pdftest.String("Wednesday AM Pairs") + ")",
+		"/Subject (\xfe\xff" + pdftest.String("9 April 2025") + ")",
+		"/Creator (\xfe\xff" + pdftest.String("Director") + ")",
 		"/CreationDate (D:20000101000000)",
 	} {
 		if !bytes.Contains(first, []byte(want)) {
@@ -234,10 +182,10 @@ func TestPDFShrinksLongSuitsToFit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	page := pageContents(t, writePDF(t, []Record{{Board: bridge.NewBoard(1, deal)}}, Options{HandStats: true}))[0]
+	page := pdftest.Pages(t, writePDF(t, []Record{{Board: bridge.NewBoard(1, deal)}}, Options{HandStats: true}))[0]
 	// North's spades are shown first, at the hand size; South's diamonds
 	// last, in a column the shape table narrows, so they must be shrunk.
-	suit := shown(" AKQJT98765432")
+	suit := pdftest.Shown(" AKQJT98765432")
 	north, south := fontSizeAt(t, page, strings.Index(page, suit)), fontSizeAt(t, page, strings.LastIndex(page, suit))
 	if south >= 0.8*north {
 		t.Errorf("South's 13 diamonds are set at %.2f points, North's 13 spades at %.2f: want them shrunk to fit", south, north)

@@ -5,6 +5,8 @@ import (
 
 	"github.com/bridge-director/director/bridge"
 	"github.com/go-pdf/fpdf"
+
+	"github.com/bridge-director/director/formats/pdfdoc"
 )
 
 // The layout of one board at scale 1, in millimetres from its top left corner,
@@ -51,16 +53,16 @@ type pen struct {
 // text writes segs with the left end of its baseline at (dx, dy), in the given
 // style and size, shrunk to fit maxWidth.
 func (p pen) text(dx, dy float64, style string, size float64, segs []segment, maxWidth float64) {
-	p.doc.SetFont(fontFamily, style, size*p.scale)
+	p.doc.SetFont(pdfdoc.Family, style, size*p.scale)
 	if width := p.width(segs); width > maxWidth*p.scale {
-		p.doc.SetFont(fontFamily, style, size*p.scale*maxWidth*p.scale/width)
+		p.doc.SetFont(pdfdoc.Family, style, size*p.scale*maxWidth*p.scale/width)
 	}
 	p.write(p.x+dx*p.scale, p.y+dy*p.scale, segs)
 }
 
 // centred writes segs with the middle of its baseline at (dx, dy).
 func (p pen) centred(dx, dy float64, style string, size float64, segs []segment) {
-	p.doc.SetFont(fontFamily, style, size*p.scale)
+	p.doc.SetFont(pdfdoc.Family, style, size*p.scale)
 	p.write(p.x+dx*p.scale-p.width(segs)/2, p.y+dy*p.scale, segs)
 }
 
@@ -163,7 +165,7 @@ func drawDoubleDummy(p pen, dx, dy float64, dd *DoubleDummy) {
 	}
 	drawTable(p, dx, dy, makeableColumns, makeableTable(dd))
 	if dd.Par != "" {
-		p.text(dx, dy+handHeight+parHeight-1, "", parSize, segments("Par: "+pdfText(dd.Par)), boardWidth)
+		p.text(dx, dy+handHeight+parHeight-1, "", parSize, segments("Par: "+pdfdoc.Text(dd.Par)), boardWidth)
 	}
 }
 
