@@ -2,7 +2,6 @@ package dealing
 
 import (
 	"context"
-	"strings"
 
 	"go.etcd.io/bbolt"
 	"google.golang.org/protobuf/types/known/timestamppb"
@@ -23,9 +22,9 @@ func (s *Service) RedealBoard(ctx context.Context, req *dealingv1.RedealBoardReq
 	if err != nil {
 		return nil, err
 	}
-	reason := strings.TrimSpace(req.GetReason())
-	if reason == "" || len(reason) > 500 {
-		return nil, platform.FieldError("reason", "say why the board is dealt again, in at most 500 characters: the reason is kept with the set")
+	reason, err := platform.Reason("reason", req.GetReason())
+	if err != nil {
+		return nil, err
 	}
 	var set *dealingv1.BoardSet
 	err = s.store.View(func(tx *bbolt.Tx) (err error) {
@@ -49,7 +48,7 @@ func (s *Service) RedealBoard(ctx context.Context, req *dealingv1.RedealBoardReq
 		return nil, err
 	}
 	redeals := len(set.GetRedeals())
-	by, now := changedBy(ctx), timestamppb.New(s.now())
+	by, now := platform.CallerName(ctx), timestamppb.New(s.now())
 	resp := &dealingv1.RedealBoardResponse{}
 	err = s.store.Mutate(ctx, dealingv1.DealingService_RedealBoard_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
 		set, err := mustBoardSet(tx, setName)

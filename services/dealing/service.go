@@ -100,7 +100,7 @@ func (s *Service) CreateBoardSet(ctx context.Context, req *dealingv1.CreateBoard
 		Copies:     in.GetCopies(),
 		Method:     in.GetMethod(),
 		Keys:       in.GetKeys(),
-		CreatedBy:  changedBy(ctx),
+		CreatedBy:  platform.CallerName(ctx),
 		CreateTime: timestamppb.New(s.now()),
 	}
 	if err := checkNewSet(set); err != nil {
@@ -272,12 +272,4 @@ func (s *Service) ListBoardSetReads(ctx context.Context, req *dealingv1.ListBoar
 		return err
 	})
 	return resp, err
-}
-
-// changedBy names the caller for the record.
-func changedBy(ctx context.Context) string {
-	if p, ok := platform.PrincipalFrom(ctx); ok {
-		return p.Name
-	}
-	return "unknown"
 }

@@ -195,3 +195,13 @@ func CheckTable(ctx context.Context, table string) error {
 	}
 	return nil
 }
+
+// CallerName names the caller of the RPC whose context is ctx, for the
+// record of who changed what: its token's name, or "unknown" for a public
+// call made without a token.
+func CallerName(ctx context.Context) string {
+	if p, ok := PrincipalFrom(ctx); ok {
+		return p.Name
+	}
+	return "unknown"
+}

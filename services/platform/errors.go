@@ -89,3 +89,19 @@ func statusError(code codes.Code, msg string, details ...proto.Message) error {
 	}
 	return status.FromProto(st).Err()
 }
+
+// maxReason bounds the reasons kept on record.
+const maxReason = 500
+
+// Reason checks the reason a change must give (a correction, a redeal, an
+// appeal) and returns it trimmed; the error names field.
+func Reason(field, reason string) (string, error) {
+	reason = strings.TrimSpace(reason)
+	if reason == "" {
+		return "", FieldError(field, "say why: the reason is kept on record")
+	}
+	if len(reason) > maxReason {
+		return "", FieldError(field, fmt.Sprintf("a reason is at most %d characters", maxReason))
+	}
+	return reason, nil
+}

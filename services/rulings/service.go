@@ -142,7 +142,7 @@ func (s *Service) OpenCall(ctx context.Context, req *rulingsv1.OpenCallRequest) 
 	call := &rulingsv1.DirectorCall{
 		Table: in.GetTable(), Round: in.GetRound(), Board: in.GetBoard(), CalledBy: in.GetCalledBy(),
 		CallTime: in.GetCallTime(), Description: in.GetDescription(), Auction: in.GetAuction(),
-		State: rulingsv1.State_STATE_OPEN, RecordedBy: recordedBy(ctx),
+		State: rulingsv1.State_STATE_OPEN, RecordedBy: platform.CallerName(ctx),
 	}
 	if call.CallTime == nil {
 		call.CallTime = timestamppb.New(s.now())
@@ -228,14 +228,6 @@ func (s *Service) RecordAppeal(ctx context.Context, req *rulingsv1.RecordAppealR
 			return nil
 		})
 	return resp, err
-}
-
-// recordedBy names the caller for the record.
-func recordedBy(ctx context.Context) string {
-	if p, ok := platform.PrincipalFrom(ctx); ok {
-		return p.Name
-	}
-	return "unknown"
 }
 
 // parseAuction reads the auction of a call, dealt by the board's dealer.

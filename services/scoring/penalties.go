@@ -61,7 +61,7 @@ func (s *Service) ApplyPenalty(ctx context.Context, req *scoringv1.ApplyPenaltyR
 	if err != nil {
 		return nil, err
 	}
-	p.EnteredBy, p.CreateTime = changedBy(ctx), timestamppb.New(s.now())
+	p.EnteredBy, p.CreateTime = platform.CallerName(ctx), timestamppb.New(s.now())
 	resp := &scoringv1.ApplyPenaltyResponse{}
 	err = s.store.Mutate(ctx, scoringv1.ScoringService_ApplyPenalty_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
 		e, err := mustEvent(tx, id)
@@ -111,11 +111,11 @@ func (s *Service) RemovePenalty(ctx context.Context, req *scoringv1.RemovePenalt
 	if err != nil {
 		return nil, platform.FieldError("name", fmt.Sprintf("penalty number %s is too large", ids[1]))
 	}
-	reason, err := checkReason("reason", req.GetReason())
+	reason, err := platform.Reason("reason", req.GetReason())
 	if err != nil {
 		return nil, err
 	}
-	removal := &scoringv1.PenaltyRemoval{RemovedBy: changedBy(ctx), Reason: reason, Time: timestamppb.New(s.now())}
+	removal := &scoringv1.PenaltyRemoval{RemovedBy: platform.CallerName(ctx), Reason: reason, Time: timestamppb.New(s.now())}
 	resp := &scoringv1.RemovePenaltyResponse{}
 	err = s.store.Mutate(ctx, scoringv1.ScoringService_RemovePenalty_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
 		if _, err := mustEvent(tx, ids[0]); err != nil {
@@ -194,7 +194,7 @@ func checkPenalty(event string, in *scoringv1.Penalty) (*scoringv1.Penalty, erro
 			return nil, platform.FieldError("penalty.ruling", fmt.Sprintf("%s is a call of events/%s, not of events/%s", p.Ruling, ids[0], event))
 		}
 	}
-	reason, err := checkReason("penalty.reason", p.Reason)
+	reason, err := platform.Reason("penalty.reason", p.Reason)
 	if err != nil {
 		return nil, err
 	}

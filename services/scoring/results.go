@@ -33,7 +33,7 @@ func (s *Service) SubmitResult(ctx context.Context, req *scoringv1.SubmitResultR
 		return nil, err
 	}
 	sl := slotOf(r)
-	by, now := changedBy(ctx), timestamppb.New(s.now())
+	by, now := platform.CallerName(ctx), timestamppb.New(s.now())
 	resp := &scoringv1.SubmitResultResponse{}
 	err = s.store.Mutate(ctx, scoringv1.ScoringService_SubmitResult_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
 		cur, ok, err := currentInEvent(tx, id, sl, r)
@@ -59,7 +59,7 @@ func (s *Service) CorrectResult(ctx context.Context, req *scoringv1.CorrectResul
 	if err != nil {
 		return nil, err
 	}
-	reason, err := checkReason("reason", req.GetReason())
+	reason, err := platform.Reason("reason", req.GetReason())
 	if err != nil {
 		return nil, err
 	}
@@ -75,7 +75,7 @@ func (s *Service) CorrectResult(ctx context.Context, req *scoringv1.CorrectResul
 	if err != nil {
 		return nil, err
 	}
-	by, now := changedBy(ctx), timestamppb.New(s.now())
+	by, now := platform.CallerName(ctx), timestamppb.New(s.now())
 	resp := &scoringv1.CorrectResultResponse{}
 	err = s.store.Mutate(ctx, scoringv1.ScoringService_CorrectResult_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
 		cur, ok, err := currentInEvent(tx, id, sl, r)
@@ -101,11 +101,11 @@ func (s *Service) EraseResult(ctx context.Context, req *scoringv1.EraseResultReq
 	if err != nil {
 		return nil, err
 	}
-	reason, err := checkReason("reason", req.GetReason())
+	reason, err := platform.Reason("reason", req.GetReason())
 	if err != nil {
 		return nil, err
 	}
-	by, now := changedBy(ctx), timestamppb.New(s.now())
+	by, now := platform.CallerName(ctx), timestamppb.New(s.now())
 	resp := &scoringv1.EraseResultResponse{}
 	err = s.store.Mutate(ctx, scoringv1.ScoringService_EraseResult_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
 		_, ok, err := currentInEvent(tx, id, sl, nil)
@@ -235,17 +235,4 @@ func fillSlot(r *scoringv1.Result, sl slot) error {
 	}
 	r.Session, r.Section, r.Table, r.Round, r.Board = sl.Session, sl.Section, sl.Table, sl.Round, sl.Board
 	return nil
-}
-
-// checkReason trims the reason given in field, which is required and kept on
-// record.
-func checkReason(field, reason string) (string, error) {
-	reason = strings.TrimSpace(reason)
-	if reason == "" {
-		return "", platform.FieldError(field, "say why: the reason is kept on record")
-	}
-	if len(reason) > 500 {
-		return "", platform.FieldError(field, "a reason is at most 500 characters")
-	}
-	return reason, nil
 }

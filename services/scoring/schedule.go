@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -29,7 +30,8 @@ func (s *Service) Connect(peer string, conn grpc.ClientConnInterface) {
 
 // checkSchedule refuses a result that does not match the schedule of its
 // section. A section the movement service does not know, or one without a
-// movement yet, has nothing to check against. The caller's credentials go
+// movement yet, has nothing to check against; the one call tells them apart
+// by its error. The caller's credentials go
 // with the question, so the movement service answers what the caller may
 // read.
 func (s *Service) checkSchedule(ctx context.Context, event string, r *scoringv1.Result) error {
@@ -41,9 +43,11 @@ func (s *Service) checkSchedule(ctx context.Context, event string, r *scoringv1.
 	got, err := s.movement.GetTableRound(ctx, &movementv1.GetTableRoundRequest{Section: section, Table: r.GetTable(), Round: r.GetRound()})
 	switch status.Code(err) {
 	case codes.OK:
-	case codes.NotFound, codes.FailedPrecondition:
-		if !s.hasMovement(ctx, section) {
-			return nil
+	case codes.FailedPrecondition:
+		return nil // the section has no movement yet
+	case codes.NotFound:
+		if notFoundResource(err) == "section" {
+			return nil // the movement service does not know the section
 		}
 		return status.Errorf(codes.FailedPrecondition, "%s has no table %d in round %d", section, r.GetTable(), r.GetRound())
 	default:
@@ -63,8 +67,12 @@ func (s *Service) checkSchedule(ctx context.Context, event string, r *scoringv1.
 	return st.Err()
 }
 
-// hasMovement asks whether a section exists and has a movement.
-func (s *Service) hasMovement(ctx context.Context, section string) bool {
-	got, err := s.movement.GetSection(ctx, &movementv1.GetSectionRequest{Name: section})
-	return err == nil && got.GetSection().GetMovement() != nil
+// notFoundResource is the type of resource a NotFound error says is missing.
+func notFoundResource(err error) string {
+	for _, d := range status.Convert(err).Details() {
+		if info, ok := d.(*errdetails.ResourceInfo); ok {
+			return info.GetResourceType()
+		}
+	}
+	return ""
 }

@@ -139,14 +139,6 @@ func mustEvent(tx *bbolt.Tx, id string) (*scoringv1.Event, error) {
 	return e, nil
 }
 
-// changedBy names the caller for the record.
-func changedBy(ctx context.Context) string {
-	if p, ok := platform.PrincipalFrom(ctx); ok {
-		return p.Name
-	}
-	return "unknown"
-}
-
 func cloneResult(r *scoringv1.Result) *scoringv1.Result {
 	return proto.Clone(r).(*scoringv1.Result)
 }
