@@ -100,7 +100,7 @@ const recordHeaderLen = 8 + sha256.Size
 // replay fills resp from the stored record of (method, requestID) and reports
 // whether there was one.
 func replay(tx *bbolt.Tx, method, requestID string, fp []byte, resp proto.Message) (bool, error) {
-	b := BucketAt(tx, idempotencyBucket, method)
+	b := bucketAt(tx, idempotencyBucket, method)
 	if b == nil {
 		return false, nil
 	}
@@ -126,7 +126,7 @@ func (s *Store) putRecord(tx *bbolt.Tx, method, requestID string, fp []byte, res
 	if err != nil {
 		return status.Errorf(codes.Internal, "encode response of %s: %v", method, err)
 	}
-	b, err := CreateBucketAt(tx, idempotencyBucket, method)
+	b, err := createBucketAt(tx, idempotencyBucket, method)
 	if err != nil {
 		return err
 	}

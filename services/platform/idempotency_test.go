@@ -109,7 +109,7 @@ func TestMutateStoresNothingWhenFnFails(t *testing.T) {
 		t.Errorf("%d results stored after fn failed, want 0", n)
 	}
 	s.View(func(tx *bbolt.Tx) error {
-		if b := BucketAt(tx, idempotencyBucket, submitResult); b != nil && b.Get([]byte("r-1")) != nil {
+		if b := bucketAt(tx, idempotencyBucket, submitResult); b != nil && b.Get([]byte("r-1")) != nil {
 			t.Error("idempotency record stored for a failed request")
 		}
 		return nil
@@ -256,8 +256,8 @@ func mustFingerprint(t *testing.T, req proto.Message) []byte {
 
 func TestMutateReportsCorruptRecord(t *testing.T) {
 	s := openTestStore(t, filepath.Join(t.TempDir(), "scoring.db"), nil)
-	err := s.DB().Update(func(tx *bbolt.Tx) error {
-		b, err := CreateBucketAt(tx, idempotencyBucket, submitResult)
+	err := s.db.Update(func(tx *bbolt.Tx) error {
+		b, err := createBucketAt(tx, idempotencyBucket, submitResult)
 		if err != nil {
 			return err
 		}

@@ -33,11 +33,11 @@ func checkMigrations(migrations []Migration) error {
 func (s *Store) migrate(migrations []Migration) error {
 	var version uint64
 	err := s.db.Update(func(tx *bbolt.Tx) error {
-		meta, err := CreateBucketAt(tx, metaBucket)
+		meta, err := createBucketAt(tx, metaBucket)
 		if err != nil {
 			return err
 		}
-		if _, err := CreateBucketAt(tx, idempotencyBucket); err != nil {
+		if _, err := createBucketAt(tx, idempotencyBucket); err != nil {
 			return err
 		}
 		version, err = readSchemaVersion(meta)

@@ -140,21 +140,15 @@ func (s *Store) View(fn func(tx *bbolt.Tx) error) error {
 	return s.db.View(fn)
 }
 
-// DB returns the underlying bbolt database, for what Store does not cover
-// (backups, statistics).
-func (s *Store) DB() *bbolt.DB {
-	return s.db
-}
-
 // Uint64Key encodes n as 8 bytes big-endian, so that a cursor walks numeric
 // keys in order.
 func Uint64Key(n uint64) []byte {
 	return binary.BigEndian.AppendUint64(nil, n)
 }
 
-// BucketAt returns the bucket at the nested path of names, or nil if one of
+// bucketAt returns the bucket at the nested path of names, or nil if one of
 // them does not exist.
-func BucketAt(tx *bbolt.Tx, names ...string) *bbolt.Bucket {
+func bucketAt(tx *bbolt.Tx, names ...string) *bbolt.Bucket {
 	if len(names) == 0 {
 		return nil
 	}
@@ -168,9 +162,9 @@ func BucketAt(tx *bbolt.Tx, names ...string) *bbolt.Bucket {
 	return b
 }
 
-// CreateBucketAt returns the bucket at the nested path of names, creating the
+// createBucketAt returns the bucket at the nested path of names, creating the
 // buckets that do not exist yet. tx must be writable.
-func CreateBucketAt(tx *bbolt.Tx, names ...string) (*bbolt.Bucket, error) {
+func createBucketAt(tx *bbolt.Tx, names ...string) (*bbolt.Bucket, error) {
 	if len(names) == 0 {
 		return nil, errors.New("create bucket: empty path")
 	}

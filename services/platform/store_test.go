@@ -55,12 +55,12 @@ func TestOpenStoreCreatesDirectoryAndAppliesMigrations(t *testing.T) {
 		if tx.Bucket([]byte("sections")) != nil {
 			t.Error("migration 2 did not remove the sections bucket")
 		}
-		got := BucketAt(tx, "events").Get([]byte("events/club-night/sessions/1/sections/A"))
+		got := bucketAt(tx, "events").Get([]byte("events/club-night/sessions/1/sections/A"))
 		if string(got) != "7 tables" {
 			t.Errorf("migrated value = %q, want %q", got, "7 tables")
 		}
 		for _, name := range []string{"meta", "idempotency"} {
-			if BucketAt(tx, name) == nil {
+			if bucketAt(tx, name) == nil {
 				t.Errorf("bucket %s missing", name)
 			}
 		}
@@ -175,18 +175,18 @@ func TestUint64KeySortsNumerically(t *testing.T) {
 
 func TestBucketPaths(t *testing.T) {
 	s := openTestStore(t, filepath.Join(t.TempDir(), "movement.db"), nil)
-	err := s.DB().Update(func(tx *bbolt.Tx) error {
-		b, err := CreateBucketAt(tx, "events", "events/club-night", "sessions")
+	err := s.db.Update(func(tx *bbolt.Tx) error {
+		b, err := createBucketAt(tx, "events", "events/club-night", "sessions")
 		if err != nil {
 			return err
 		}
 		if err := b.Put(Uint64Key(1), []byte("session 1")); err != nil {
 			return err
 		}
-		if again, err := CreateBucketAt(tx, "events", "events/club-night", "sessions"); err != nil || again.Get(Uint64Key(1)) == nil {
+		if again, err := createBucketAt(tx, "events", "events/club-night", "sessions"); err != nil || again.Get(Uint64Key(1)) == nil {
 			t.Errorf("CreateBucketAt on an existing path: bucket without the value, err %v", err)
 		}
-		if _, err := CreateBucketAt(tx); err == nil {
+		if _, err := createBucketAt(tx); err == nil {
 			t.Error("CreateBucketAt with no names: no error")
 		}
 		return nil
@@ -195,12 +195,12 @@ func TestBucketPaths(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.View(func(tx *bbolt.Tx) error {
-		if got := BucketAt(tx, "events", "events/club-night", "sessions").Get(Uint64Key(1)); string(got) != "session 1" {
+		if got := bucketAt(tx, "events", "events/club-night", "sessions").Get(Uint64Key(1)); string(got) != "session 1" {
 			t.Errorf("BucketAt value = %q", got)
 		}
 		for _, path := range [][]string{{}, {"nothing"}, {"events", "events/other", "sessions"}} {
-			if BucketAt(tx, path...) != nil {
-				t.Errorf("BucketAt(%q) found a bucket", path)
+			if bucketAt(tx, path...) != nil {
+				t.Errorf("bucketAt(%q) found a bucket", path)
 			}
 		}
 		return nil

@@ -276,7 +276,7 @@ func TestVersionOneFileTakesPenalties(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = old.DB().Update(func(tx *bbolt.Tx) error {
+	err = old.Mutate(context.Background(), "", "", nil, nil, func(tx *bbolt.Tx) error {
 		return putMessage(tx.Bucket(bucketEvents), []byte("club-night"), &scoringv1.Event{Name: "events/club-night", Form: scoringv1.Form_FORM_MATCHPOINTS})
 	})
 	if err != nil {
