@@ -131,10 +131,7 @@ func (s *Service) change(ctx context.Context, method, requestID string, req, res
 		if err := edit(section); err != nil {
 			return err
 		}
-		m, err := fromProto(section)
-		if err != nil {
-			return err
-		}
+		m := fromProto(section.GetMovement())
 		if err := movement.Check(m); err != nil {
 			return platform.FailedPrecondition("the change would break the movement: " + err.Error())
 		}

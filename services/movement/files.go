@@ -26,10 +26,7 @@ func (s *Service) ExportSection(ctx context.Context, req *movementv1.ExportSecti
 		return nil, err
 	}
 	ids, _ := platform.ParseName("name", req.GetName(), sectionPattern)
-	m, err := fromProto(section)
-	if err != nil {
-		return nil, err
-	}
+	m := fromProto(section.GetMovement())
 	choice := section.GetMovement().GetChoice()
 	bps, first := int(choice.GetBoardsPerRound()), int(choice.GetFirstBoard())
 	layout := movement.Layout{BoardsPerSet: bps, FirstBoard: first, Section: ids[2], Title: m.Name}
@@ -92,10 +89,7 @@ func (s *Service) GetBalance(ctx context.Context, req *movementv1.GetBalanceRequ
 	if section.GetMovement().GetChoice().GetKind() == movementv1.Kind_KIND_TEAMS_ROUND_ROBIN {
 		return nil, platform.FailedPrecondition("balance compares pairs; in a teams event every team meets every other")
 	}
-	m, err := fromProto(section)
-	if err != nil {
-		return nil, err
-	}
+	m := fromProto(section.GetMovement())
 	r := movement.Balance(m)
 	meetings, comparisons := map[int]int32{}, map[int]int32{}
 	for _, p := range r.Pairs {

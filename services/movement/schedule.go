@@ -89,44 +89,54 @@ func checkChoice(in *movementv1.MovementChoice) (*movementv1.MovementChoice, err
 // toProto writes a movement with board numbers for its sets.
 func toProto(m movement.Movement, c *movementv1.MovementChoice, entrants int32) *movementv1.Movement {
 	out := &movementv1.Movement{
-		Name: m.Name, Choice: c, Tables: int32(m.Tables), Rounds: int32(m.Rounds),
+		Name: m.Name, Choice: c, Tables: int32(m.Tables), Rounds: int32(m.Rounds), Sets: int32(m.Sets),
 		TwoWinners: m.TwoWinners, Notes: m.Notes, Entrants: entrants,
 	}
+	bps, first := int(c.GetBoardsPerRound()), int(c.GetFirstBoard())
 	for _, st := range m.Seatings {
 		seat := &movementv1.Seating{Round: int32(st.Round), Table: int32(st.Table), Ns: int32(st.NS), Ew: int32(st.EW)}
 		if st.Set != movement.None {
-			low, high := movement.Boards(st.Set, int(c.GetBoardsPerRound()), int(c.GetFirstBoard()))
+			low, high := movement.Boards(st.Set, bps, first)
 			seat.LowBoard, seat.HighBoard = int32(low), int32(high)
 		}
 		out.Seatings = append(out.Seatings, seat)
 	}
+	for _, sh := range m.Shares {
+		low, _ := movement.Boards(sh.Set, bps, first)
+		out.Shares = append(out.Shares, &movementv1.Share{Round: int32(sh.Round), LowBoard: int32(low), Tables: []int32{int32(sh.Tables[0]), int32(sh.Tables[1])}})
+	}
+	for _, e := range m.Stationary {
+		out.Stationary = append(out.Stationary, int32(e))
+	}
 	return out
 }
 
-// fromProto makes the movement a section plays again: generated from its
-// choice and numbered as the section's entrants, with the seatings as stored
-// (after late entrants and withdrawals).
-func fromProto(section *movementv1.Section) (movement.Movement, error) {
-	p := section.GetMovement()
-	m, err := generate(p.GetChoice(), p.GetEntrants())
-	if err != nil {
-		return movement.Movement{}, fmt.Errorf("movement.db: the stored movement can no longer be made: %w", err)
-	}
-	to, err := numbering(m, p.GetChoice(), entrantNumbers(section)[:p.GetEntrants()])
-	if err != nil {
-		return movement.Movement{}, fmt.Errorf("movement.db: %w", err)
-	}
-	m = renumber(m, to)
+// fromProto reads a section's stored movement back into the model, with its
+// seatings as stored (after late entrants and withdrawals).
+func fromProto(p *movementv1.Movement) movement.Movement {
 	bps, first := p.GetChoice().GetBoardsPerRound(), p.GetChoice().GetFirstBoard()
-	m.Seatings = m.Seatings[:0]
-	for _, st := range p.GetSeatings() {
-		set := movement.None
-		if st.GetLowBoard() != 0 {
-			set = int((st.GetLowBoard()-first)/bps) + 1
+	set := func(low int32) int {
+		if low == 0 {
+			return movement.None
 		}
-		m.Seatings = append(m.Seatings, movement.Seating{Round: int(st.GetRound()), Table: int(st.GetTable()), NS: int(st.GetNs()), EW: int(st.GetEw()), Set: set})
+		return int((low-first)/bps) + 1
 	}
-	return m, nil
+	m := movement.Movement{
+		Name: p.GetName(), Tables: int(p.GetTables()), Rounds: int(p.GetRounds()), Sets: int(p.GetSets()),
+		TwoWinners: p.GetTwoWinners(), Notes: p.GetNotes(),
+	}
+	for _, st := range p.GetSeatings() {
+		m.Seatings = append(m.Seatings, movement.Seating{Round: int(st.GetRound()), Table: int(st.GetTable()), NS: int(st.GetNs()), EW: int(st.GetEw()), Set: set(st.GetLowBoard())})
+	}
+	for _, sh := range p.GetShares() {
+		if t := sh.GetTables(); len(t) == 2 {
+			m.Shares = append(m.Shares, movement.Share{Round: int(sh.GetRound()), Set: set(sh.GetLowBoard()), Tables: [2]int{int(t[0]), int(t[1])}})
+		}
+	}
+	for _, e := range p.GetStationary() {
+		m.Stationary = append(m.Stationary, int(e))
+	}
+	return m
 }
 
 // sectionMovement reads a section that has a movement.

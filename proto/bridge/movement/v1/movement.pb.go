@@ -882,7 +882,14 @@ type Movement struct {
 	// Instructions for the director and players.
 	Notes []string `protobuf:"bytes,7,rep,name=notes,proto3" json:"notes,omitempty"`
 	// How many entrants the movement was made for.
-	Entrants      int32 `protobuf:"varint,8,opt,name=entrants,proto3" json:"entrants,omitempty"`
+	Entrants int32 `protobuf:"varint,8,opt,name=entrants,proto3" json:"entrants,omitempty"`
+	// The board sets two tables play together in a round (a relay, a shared
+	// set).
+	Shares []*Share `protobuf:"bytes,9,rep,name=shares,proto3" json:"shares,omitempty"`
+	// The entrants that never move.
+	Stationary []int32 `protobuf:"varint,10,rep,packed,name=stationary,proto3" json:"stationary,omitempty"`
+	// How many board sets the movement uses.
+	Sets          int32 `protobuf:"varint,11,opt,name=sets,proto3" json:"sets,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -973,6 +980,88 @@ func (x *Movement) GetEntrants() int32 {
 	return 0
 }
 
+func (x *Movement) GetShares() []*Share {
+	if x != nil {
+		return x.Shares
+	}
+	return nil
+}
+
+func (x *Movement) GetStationary() []int32 {
+	if x != nil {
+		return x.Stationary
+	}
+	return nil
+}
+
+func (x *Movement) GetSets() int32 {
+	if x != nil {
+		return x.Sets
+	}
+	return 0
+}
+
+// Share is a board set two tables play in the same round.
+type Share struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Round         int32                  `protobuf:"varint,1,opt,name=round,proto3" json:"round,omitempty"`
+	LowBoard      int32                  `protobuf:"varint,2,opt,name=low_board,json=lowBoard,proto3" json:"low_board,omitempty"`
+	Tables        []int32                `protobuf:"varint,3,rep,packed,name=tables,proto3" json:"tables,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Share) Reset() {
+	*x = Share{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Share) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Share) ProtoMessage() {}
+
+func (x *Share) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Share.ProtoReflect.Descriptor instead.
+func (*Share) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *Share) GetRound() int32 {
+	if x != nil {
+		return x.Round
+	}
+	return 0
+}
+
+func (x *Share) GetLowBoard() int32 {
+	if x != nil {
+		return x.LowBoard
+	}
+	return 0
+}
+
+func (x *Share) GetTables() []int32 {
+	if x != nil {
+		return x.Tables
+	}
+	return nil
+}
+
 // Section is a section of a session.
 type Section struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -988,7 +1077,7 @@ type Section struct {
 
 func (x *Section) Reset() {
 	*x = Section{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[12]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1000,7 +1089,7 @@ func (x *Section) String() string {
 func (*Section) ProtoMessage() {}
 
 func (x *Section) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[12]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1013,7 +1102,7 @@ func (x *Section) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Section.ProtoReflect.Descriptor instead.
 func (*Section) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{12}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *Section) GetName() string {
@@ -1051,7 +1140,7 @@ type CreateSectionRequest struct {
 
 func (x *CreateSectionRequest) Reset() {
 	*x = CreateSectionRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[13]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1063,7 +1152,7 @@ func (x *CreateSectionRequest) String() string {
 func (*CreateSectionRequest) ProtoMessage() {}
 
 func (x *CreateSectionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[13]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1076,7 +1165,7 @@ func (x *CreateSectionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSectionRequest.ProtoReflect.Descriptor instead.
 func (*CreateSectionRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{13}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *CreateSectionRequest) GetRequestId() string {
@@ -1116,7 +1205,7 @@ type CreateSectionResponse struct {
 
 func (x *CreateSectionResponse) Reset() {
 	*x = CreateSectionResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[14]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1128,7 +1217,7 @@ func (x *CreateSectionResponse) String() string {
 func (*CreateSectionResponse) ProtoMessage() {}
 
 func (x *CreateSectionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[14]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1141,7 +1230,7 @@ func (x *CreateSectionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSectionResponse.ProtoReflect.Descriptor instead.
 func (*CreateSectionResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{14}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *CreateSectionResponse) GetSection() *Section {
@@ -1160,7 +1249,7 @@ type GetSectionRequest struct {
 
 func (x *GetSectionRequest) Reset() {
 	*x = GetSectionRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[15]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1172,7 +1261,7 @@ func (x *GetSectionRequest) String() string {
 func (*GetSectionRequest) ProtoMessage() {}
 
 func (x *GetSectionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[15]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1185,7 +1274,7 @@ func (x *GetSectionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSectionRequest.ProtoReflect.Descriptor instead.
 func (*GetSectionRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{15}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *GetSectionRequest) GetName() string {
@@ -1204,7 +1293,7 @@ type GetSectionResponse struct {
 
 func (x *GetSectionResponse) Reset() {
 	*x = GetSectionResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[16]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1216,7 +1305,7 @@ func (x *GetSectionResponse) String() string {
 func (*GetSectionResponse) ProtoMessage() {}
 
 func (x *GetSectionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[16]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1229,7 +1318,7 @@ func (x *GetSectionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSectionResponse.ProtoReflect.Descriptor instead.
 func (*GetSectionResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{16}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *GetSectionResponse) GetSection() *Section {
@@ -1251,7 +1340,7 @@ type SetMovementRequest struct {
 
 func (x *SetMovementRequest) Reset() {
 	*x = SetMovementRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[17]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1263,7 +1352,7 @@ func (x *SetMovementRequest) String() string {
 func (*SetMovementRequest) ProtoMessage() {}
 
 func (x *SetMovementRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[17]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1276,7 +1365,7 @@ func (x *SetMovementRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetMovementRequest.ProtoReflect.Descriptor instead.
 func (*SetMovementRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{17}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *SetMovementRequest) GetRequestId() string {
@@ -1309,7 +1398,7 @@ type SetMovementResponse struct {
 
 func (x *SetMovementResponse) Reset() {
 	*x = SetMovementResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[18]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1321,7 +1410,7 @@ func (x *SetMovementResponse) String() string {
 func (*SetMovementResponse) ProtoMessage() {}
 
 func (x *SetMovementResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[18]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1334,7 +1423,7 @@ func (x *SetMovementResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetMovementResponse.ProtoReflect.Descriptor instead.
 func (*SetMovementResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{18}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *SetMovementResponse) GetSection() *Section {
@@ -1356,7 +1445,7 @@ type GetTableRoundRequest struct {
 
 func (x *GetTableRoundRequest) Reset() {
 	*x = GetTableRoundRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[19]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1368,7 +1457,7 @@ func (x *GetTableRoundRequest) String() string {
 func (*GetTableRoundRequest) ProtoMessage() {}
 
 func (x *GetTableRoundRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[19]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1381,7 +1470,7 @@ func (x *GetTableRoundRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTableRoundRequest.ProtoReflect.Descriptor instead.
 func (*GetTableRoundRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{19}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *GetTableRoundRequest) GetSection() string {
@@ -1420,7 +1509,7 @@ type Move struct {
 
 func (x *Move) Reset() {
 	*x = Move{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[20]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1432,7 +1521,7 @@ func (x *Move) String() string {
 func (*Move) ProtoMessage() {}
 
 func (x *Move) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[20]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1445,7 +1534,7 @@ func (x *Move) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Move.ProtoReflect.Descriptor instead.
 func (*Move) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{20}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *Move) GetWho() string {
@@ -1481,7 +1570,7 @@ type GetTableRoundResponse struct {
 
 func (x *GetTableRoundResponse) Reset() {
 	*x = GetTableRoundResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[21]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1493,7 +1582,7 @@ func (x *GetTableRoundResponse) String() string {
 func (*GetTableRoundResponse) ProtoMessage() {}
 
 func (x *GetTableRoundResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[21]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1506,7 +1595,7 @@ func (x *GetTableRoundResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTableRoundResponse.ProtoReflect.Descriptor instead.
 func (*GetTableRoundResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{21}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *GetTableRoundResponse) GetSeating() *Seating {
@@ -1534,7 +1623,7 @@ type GetEntrantPathRequest struct {
 
 func (x *GetEntrantPathRequest) Reset() {
 	*x = GetEntrantPathRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[22]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1546,7 +1635,7 @@ func (x *GetEntrantPathRequest) String() string {
 func (*GetEntrantPathRequest) ProtoMessage() {}
 
 func (x *GetEntrantPathRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[22]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1559,7 +1648,7 @@ func (x *GetEntrantPathRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetEntrantPathRequest.ProtoReflect.Descriptor instead.
 func (*GetEntrantPathRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{22}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *GetEntrantPathRequest) GetSection() string {
@@ -1592,7 +1681,7 @@ type Stop struct {
 
 func (x *Stop) Reset() {
 	*x = Stop{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[23]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1604,7 +1693,7 @@ func (x *Stop) String() string {
 func (*Stop) ProtoMessage() {}
 
 func (x *Stop) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[23]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1617,7 +1706,7 @@ func (x *Stop) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Stop.ProtoReflect.Descriptor instead.
 func (*Stop) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{23}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *Stop) GetRound() int32 {
@@ -1672,7 +1761,7 @@ type GetEntrantPathResponse struct {
 
 func (x *GetEntrantPathResponse) Reset() {
 	*x = GetEntrantPathResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[24]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1684,7 +1773,7 @@ func (x *GetEntrantPathResponse) String() string {
 func (*GetEntrantPathResponse) ProtoMessage() {}
 
 func (x *GetEntrantPathResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[24]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1697,7 +1786,7 @@ func (x *GetEntrantPathResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetEntrantPathResponse.ProtoReflect.Descriptor instead.
 func (*GetEntrantPathResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{24}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *GetEntrantPathResponse) GetEntrant() *Entrant {
@@ -1728,7 +1817,7 @@ type AddLateEntrantRequest struct {
 
 func (x *AddLateEntrantRequest) Reset() {
 	*x = AddLateEntrantRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[25]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1740,7 +1829,7 @@ func (x *AddLateEntrantRequest) String() string {
 func (*AddLateEntrantRequest) ProtoMessage() {}
 
 func (x *AddLateEntrantRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[25]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1753,7 +1842,7 @@ func (x *AddLateEntrantRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddLateEntrantRequest.ProtoReflect.Descriptor instead.
 func (*AddLateEntrantRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{25}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *AddLateEntrantRequest) GetRequestId() string {
@@ -1793,7 +1882,7 @@ type AddLateEntrantResponse struct {
 
 func (x *AddLateEntrantResponse) Reset() {
 	*x = AddLateEntrantResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[26]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1805,7 +1894,7 @@ func (x *AddLateEntrantResponse) String() string {
 func (*AddLateEntrantResponse) ProtoMessage() {}
 
 func (x *AddLateEntrantResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[26]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1818,7 +1907,7 @@ func (x *AddLateEntrantResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddLateEntrantResponse.ProtoReflect.Descriptor instead.
 func (*AddLateEntrantResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{26}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *AddLateEntrantResponse) GetSection() *Section {
@@ -1841,7 +1930,7 @@ type WithdrawEntrantRequest struct {
 
 func (x *WithdrawEntrantRequest) Reset() {
 	*x = WithdrawEntrantRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[27]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1853,7 +1942,7 @@ func (x *WithdrawEntrantRequest) String() string {
 func (*WithdrawEntrantRequest) ProtoMessage() {}
 
 func (x *WithdrawEntrantRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[27]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1866,7 +1955,7 @@ func (x *WithdrawEntrantRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WithdrawEntrantRequest.ProtoReflect.Descriptor instead.
 func (*WithdrawEntrantRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{27}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *WithdrawEntrantRequest) GetRequestId() string {
@@ -1906,7 +1995,7 @@ type WithdrawEntrantResponse struct {
 
 func (x *WithdrawEntrantResponse) Reset() {
 	*x = WithdrawEntrantResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[28]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1918,7 +2007,7 @@ func (x *WithdrawEntrantResponse) String() string {
 func (*WithdrawEntrantResponse) ProtoMessage() {}
 
 func (x *WithdrawEntrantResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[28]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1931,7 +2020,7 @@ func (x *WithdrawEntrantResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WithdrawEntrantResponse.ProtoReflect.Descriptor instead.
 func (*WithdrawEntrantResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{28}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *WithdrawEntrantResponse) GetSection() *Section {
@@ -1951,7 +2040,7 @@ type GetBalanceRequest struct {
 
 func (x *GetBalanceRequest) Reset() {
 	*x = GetBalanceRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[29]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1963,7 +2052,7 @@ func (x *GetBalanceRequest) String() string {
 func (*GetBalanceRequest) ProtoMessage() {}
 
 func (x *GetBalanceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[29]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1976,7 +2065,7 @@ func (x *GetBalanceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetBalanceRequest.ProtoReflect.Descriptor instead.
 func (*GetBalanceRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{29}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *GetBalanceRequest) GetSection() string {
@@ -1997,7 +2086,7 @@ type Count struct {
 
 func (x *Count) Reset() {
 	*x = Count{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[30]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2009,7 +2098,7 @@ func (x *Count) String() string {
 func (*Count) ProtoMessage() {}
 
 func (x *Count) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[30]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2022,7 +2111,7 @@ func (x *Count) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Count.ProtoReflect.Descriptor instead.
 func (*Count) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{30}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *Count) GetValue() int32 {
@@ -2053,7 +2142,7 @@ type GetBalanceResponse struct {
 
 func (x *GetBalanceResponse) Reset() {
 	*x = GetBalanceResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[31]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2065,7 +2154,7 @@ func (x *GetBalanceResponse) String() string {
 func (*GetBalanceResponse) ProtoMessage() {}
 
 func (x *GetBalanceResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[31]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2078,7 +2167,7 @@ func (x *GetBalanceResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetBalanceResponse.ProtoReflect.Descriptor instead.
 func (*GetBalanceResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{31}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *GetBalanceResponse) GetMeetings() []*Count {
@@ -2112,7 +2201,7 @@ type ExportSectionRequest struct {
 
 func (x *ExportSectionRequest) Reset() {
 	*x = ExportSectionRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[32]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2124,7 +2213,7 @@ func (x *ExportSectionRequest) String() string {
 func (*ExportSectionRequest) ProtoMessage() {}
 
 func (x *ExportSectionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[32]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2137,7 +2226,7 @@ func (x *ExportSectionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportSectionRequest.ProtoReflect.Descriptor instead.
 func (*ExportSectionRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{32}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *ExportSectionRequest) GetName() string {
@@ -2165,7 +2254,7 @@ type ExportSectionResponse struct {
 
 func (x *ExportSectionResponse) Reset() {
 	*x = ExportSectionResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[33]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2177,7 +2266,7 @@ func (x *ExportSectionResponse) String() string {
 func (*ExportSectionResponse) ProtoMessage() {}
 
 func (x *ExportSectionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[33]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2190,7 +2279,7 @@ func (x *ExportSectionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportSectionResponse.ProtoReflect.Descriptor instead.
 func (*ExportSectionResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{33}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *ExportSectionResponse) GetFileName() string {
@@ -2228,7 +2317,7 @@ type RecommendMovementsRequest struct {
 
 func (x *RecommendMovementsRequest) Reset() {
 	*x = RecommendMovementsRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[34]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2240,7 +2329,7 @@ func (x *RecommendMovementsRequest) String() string {
 func (*RecommendMovementsRequest) ProtoMessage() {}
 
 func (x *RecommendMovementsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[34]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2253,7 +2342,7 @@ func (x *RecommendMovementsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecommendMovementsRequest.ProtoReflect.Descriptor instead.
 func (*RecommendMovementsRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{34}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *RecommendMovementsRequest) GetEntrants() int32 {
@@ -2297,7 +2386,7 @@ type Recommendation struct {
 
 func (x *Recommendation) Reset() {
 	*x = Recommendation{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[35]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2309,7 +2398,7 @@ func (x *Recommendation) String() string {
 func (*Recommendation) ProtoMessage() {}
 
 func (x *Recommendation) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[35]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2322,7 +2411,7 @@ func (x *Recommendation) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Recommendation.ProtoReflect.Descriptor instead.
 func (*Recommendation) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{35}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *Recommendation) GetName() string {
@@ -2390,7 +2479,7 @@ type RecommendMovementsResponse struct {
 
 func (x *RecommendMovementsResponse) Reset() {
 	*x = RecommendMovementsResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[36]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2402,7 +2491,7 @@ func (x *RecommendMovementsResponse) String() string {
 func (*RecommendMovementsResponse) ProtoMessage() {}
 
 func (x *RecommendMovementsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[36]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2415,7 +2504,7 @@ func (x *RecommendMovementsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecommendMovementsResponse.ProtoReflect.Descriptor instead.
 func (*RecommendMovementsResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{36}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *RecommendMovementsResponse) GetRecommendations() []*Recommendation {
@@ -2479,7 +2568,7 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\x02ew\x18\x04 \x01(\x05R\x02ew\x12\x1b\n" +
 	"\tlow_board\x18\x05 \x01(\x05R\blowBoard\x12\x1d\n" +
 	"\n" +
-	"high_board\x18\x06 \x01(\x05R\thighBoard\"\x96\x02\n" +
+	"high_board\x18\x06 \x01(\x05R\thighBoard\"\xfd\x02\n" +
 	"\bMovement\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12:\n" +
 	"\x06choice\x18\x02 \x01(\v2\".bridge.movement.v1.MovementChoiceR\x06choice\x12\x16\n" +
@@ -2489,7 +2578,17 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"twoWinners\x127\n" +
 	"\bseatings\x18\x06 \x03(\v2\x1b.bridge.movement.v1.SeatingR\bseatings\x12\x14\n" +
 	"\x05notes\x18\a \x03(\tR\x05notes\x12\x1a\n" +
-	"\bentrants\x18\b \x01(\x05R\bentrants\"\x90\x01\n" +
+	"\bentrants\x18\b \x01(\x05R\bentrants\x121\n" +
+	"\x06shares\x18\t \x03(\v2\x19.bridge.movement.v1.ShareR\x06shares\x12\x1e\n" +
+	"\n" +
+	"stationary\x18\n" +
+	" \x03(\x05R\n" +
+	"stationary\x12\x12\n" +
+	"\x04sets\x18\v \x01(\x05R\x04sets\"R\n" +
+	"\x05Share\x12\x14\n" +
+	"\x05round\x18\x01 \x01(\x05R\x05round\x12\x1b\n" +
+	"\tlow_board\x18\x02 \x01(\x05R\blowBoard\x12\x16\n" +
+	"\x06tables\x18\x03 \x03(\x05R\x06tables\"\x90\x01\n" +
 	"\aSection\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x127\n" +
 	"\bentrants\x18\x02 \x03(\v2\x1b.bridge.movement.v1.EntrantR\bentrants\x128\n" +
@@ -2638,7 +2737,7 @@ func file_bridge_movement_v1_movement_proto_rawDescGZIP() []byte {
 }
 
 var file_bridge_movement_v1_movement_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_bridge_movement_v1_movement_proto_msgTypes = make([]protoimpl.MessageInfo, 37)
+var file_bridge_movement_v1_movement_proto_msgTypes = make([]protoimpl.MessageInfo, 38)
 var file_bridge_movement_v1_movement_proto_goTypes = []any{
 	(Kind)(0),                          // 0: bridge.movement.v1.Kind
 	(EvenTables)(0),                    // 1: bridge.movement.v1.EvenTables
@@ -2655,36 +2754,37 @@ var file_bridge_movement_v1_movement_proto_goTypes = []any{
 	(*MovementChoice)(nil),             // 12: bridge.movement.v1.MovementChoice
 	(*Seating)(nil),                    // 13: bridge.movement.v1.Seating
 	(*Movement)(nil),                   // 14: bridge.movement.v1.Movement
-	(*Section)(nil),                    // 15: bridge.movement.v1.Section
-	(*CreateSectionRequest)(nil),       // 16: bridge.movement.v1.CreateSectionRequest
-	(*CreateSectionResponse)(nil),      // 17: bridge.movement.v1.CreateSectionResponse
-	(*GetSectionRequest)(nil),          // 18: bridge.movement.v1.GetSectionRequest
-	(*GetSectionResponse)(nil),         // 19: bridge.movement.v1.GetSectionResponse
-	(*SetMovementRequest)(nil),         // 20: bridge.movement.v1.SetMovementRequest
-	(*SetMovementResponse)(nil),        // 21: bridge.movement.v1.SetMovementResponse
-	(*GetTableRoundRequest)(nil),       // 22: bridge.movement.v1.GetTableRoundRequest
-	(*Move)(nil),                       // 23: bridge.movement.v1.Move
-	(*GetTableRoundResponse)(nil),      // 24: bridge.movement.v1.GetTableRoundResponse
-	(*GetEntrantPathRequest)(nil),      // 25: bridge.movement.v1.GetEntrantPathRequest
-	(*Stop)(nil),                       // 26: bridge.movement.v1.Stop
-	(*GetEntrantPathResponse)(nil),     // 27: bridge.movement.v1.GetEntrantPathResponse
-	(*AddLateEntrantRequest)(nil),      // 28: bridge.movement.v1.AddLateEntrantRequest
-	(*AddLateEntrantResponse)(nil),     // 29: bridge.movement.v1.AddLateEntrantResponse
-	(*WithdrawEntrantRequest)(nil),     // 30: bridge.movement.v1.WithdrawEntrantRequest
-	(*WithdrawEntrantResponse)(nil),    // 31: bridge.movement.v1.WithdrawEntrantResponse
-	(*GetBalanceRequest)(nil),          // 32: bridge.movement.v1.GetBalanceRequest
-	(*Count)(nil),                      // 33: bridge.movement.v1.Count
-	(*GetBalanceResponse)(nil),         // 34: bridge.movement.v1.GetBalanceResponse
-	(*ExportSectionRequest)(nil),       // 35: bridge.movement.v1.ExportSectionRequest
-	(*ExportSectionResponse)(nil),      // 36: bridge.movement.v1.ExportSectionResponse
-	(*RecommendMovementsRequest)(nil),  // 37: bridge.movement.v1.RecommendMovementsRequest
-	(*Recommendation)(nil),             // 38: bridge.movement.v1.Recommendation
-	(*RecommendMovementsResponse)(nil), // 39: bridge.movement.v1.RecommendMovementsResponse
-	(*timestamppb.Timestamp)(nil),      // 40: google.protobuf.Timestamp
-	(v1.Side)(0),                       // 41: bridge.type.v1.Side
+	(*Share)(nil),                      // 15: bridge.movement.v1.Share
+	(*Section)(nil),                    // 16: bridge.movement.v1.Section
+	(*CreateSectionRequest)(nil),       // 17: bridge.movement.v1.CreateSectionRequest
+	(*CreateSectionResponse)(nil),      // 18: bridge.movement.v1.CreateSectionResponse
+	(*GetSectionRequest)(nil),          // 19: bridge.movement.v1.GetSectionRequest
+	(*GetSectionResponse)(nil),         // 20: bridge.movement.v1.GetSectionResponse
+	(*SetMovementRequest)(nil),         // 21: bridge.movement.v1.SetMovementRequest
+	(*SetMovementResponse)(nil),        // 22: bridge.movement.v1.SetMovementResponse
+	(*GetTableRoundRequest)(nil),       // 23: bridge.movement.v1.GetTableRoundRequest
+	(*Move)(nil),                       // 24: bridge.movement.v1.Move
+	(*GetTableRoundResponse)(nil),      // 25: bridge.movement.v1.GetTableRoundResponse
+	(*GetEntrantPathRequest)(nil),      // 26: bridge.movement.v1.GetEntrantPathRequest
+	(*Stop)(nil),                       // 27: bridge.movement.v1.Stop
+	(*GetEntrantPathResponse)(nil),     // 28: bridge.movement.v1.GetEntrantPathResponse
+	(*AddLateEntrantRequest)(nil),      // 29: bridge.movement.v1.AddLateEntrantRequest
+	(*AddLateEntrantResponse)(nil),     // 30: bridge.movement.v1.AddLateEntrantResponse
+	(*WithdrawEntrantRequest)(nil),     // 31: bridge.movement.v1.WithdrawEntrantRequest
+	(*WithdrawEntrantResponse)(nil),    // 32: bridge.movement.v1.WithdrawEntrantResponse
+	(*GetBalanceRequest)(nil),          // 33: bridge.movement.v1.GetBalanceRequest
+	(*Count)(nil),                      // 34: bridge.movement.v1.Count
+	(*GetBalanceResponse)(nil),         // 35: bridge.movement.v1.GetBalanceResponse
+	(*ExportSectionRequest)(nil),       // 36: bridge.movement.v1.ExportSectionRequest
+	(*ExportSectionResponse)(nil),      // 37: bridge.movement.v1.ExportSectionResponse
+	(*RecommendMovementsRequest)(nil),  // 38: bridge.movement.v1.RecommendMovementsRequest
+	(*Recommendation)(nil),             // 39: bridge.movement.v1.Recommendation
+	(*RecommendMovementsResponse)(nil), // 40: bridge.movement.v1.RecommendMovementsResponse
+	(*timestamppb.Timestamp)(nil),      // 41: google.protobuf.Timestamp
+	(v1.Side)(0),                       // 42: bridge.type.v1.Side
 }
 var file_bridge_movement_v1_movement_proto_depIdxs = []int32{
-	40, // 0: bridge.movement.v1.Session.start_time:type_name -> google.protobuf.Timestamp
+	41, // 0: bridge.movement.v1.Session.start_time:type_name -> google.protobuf.Timestamp
 	3,  // 1: bridge.movement.v1.CreateSessionRequest.session:type_name -> bridge.movement.v1.Session
 	3,  // 2: bridge.movement.v1.CreateSessionResponse.session:type_name -> bridge.movement.v1.Session
 	3,  // 3: bridge.movement.v1.GetSessionResponse.session:type_name -> bridge.movement.v1.Session
@@ -2694,57 +2794,58 @@ var file_bridge_movement_v1_movement_proto_depIdxs = []int32{
 	1,  // 7: bridge.movement.v1.MovementChoice.even_tables:type_name -> bridge.movement.v1.EvenTables
 	12, // 8: bridge.movement.v1.Movement.choice:type_name -> bridge.movement.v1.MovementChoice
 	13, // 9: bridge.movement.v1.Movement.seatings:type_name -> bridge.movement.v1.Seating
-	11, // 10: bridge.movement.v1.Section.entrants:type_name -> bridge.movement.v1.Entrant
-	14, // 11: bridge.movement.v1.Section.movement:type_name -> bridge.movement.v1.Movement
-	15, // 12: bridge.movement.v1.CreateSectionRequest.section:type_name -> bridge.movement.v1.Section
-	15, // 13: bridge.movement.v1.CreateSectionResponse.section:type_name -> bridge.movement.v1.Section
-	15, // 14: bridge.movement.v1.GetSectionResponse.section:type_name -> bridge.movement.v1.Section
-	12, // 15: bridge.movement.v1.SetMovementRequest.choice:type_name -> bridge.movement.v1.MovementChoice
-	15, // 16: bridge.movement.v1.SetMovementResponse.section:type_name -> bridge.movement.v1.Section
-	13, // 17: bridge.movement.v1.GetTableRoundResponse.seating:type_name -> bridge.movement.v1.Seating
-	23, // 18: bridge.movement.v1.GetTableRoundResponse.next:type_name -> bridge.movement.v1.Move
-	41, // 19: bridge.movement.v1.Stop.direction:type_name -> bridge.type.v1.Side
-	11, // 20: bridge.movement.v1.GetEntrantPathResponse.entrant:type_name -> bridge.movement.v1.Entrant
-	26, // 21: bridge.movement.v1.GetEntrantPathResponse.stops:type_name -> bridge.movement.v1.Stop
-	11, // 22: bridge.movement.v1.AddLateEntrantRequest.entrant:type_name -> bridge.movement.v1.Entrant
-	15, // 23: bridge.movement.v1.AddLateEntrantResponse.section:type_name -> bridge.movement.v1.Section
-	15, // 24: bridge.movement.v1.WithdrawEntrantResponse.section:type_name -> bridge.movement.v1.Section
-	33, // 25: bridge.movement.v1.GetBalanceResponse.meetings:type_name -> bridge.movement.v1.Count
-	33, // 26: bridge.movement.v1.GetBalanceResponse.comparisons:type_name -> bridge.movement.v1.Count
-	2,  // 27: bridge.movement.v1.ExportSectionRequest.format:type_name -> bridge.movement.v1.Format
-	12, // 28: bridge.movement.v1.Recommendation.choice:type_name -> bridge.movement.v1.MovementChoice
-	38, // 29: bridge.movement.v1.RecommendMovementsResponse.recommendations:type_name -> bridge.movement.v1.Recommendation
-	4,  // 30: bridge.movement.v1.MovementService.CreateSession:input_type -> bridge.movement.v1.CreateSessionRequest
-	6,  // 31: bridge.movement.v1.MovementService.GetSession:input_type -> bridge.movement.v1.GetSessionRequest
-	8,  // 32: bridge.movement.v1.MovementService.ListSessions:input_type -> bridge.movement.v1.ListSessionsRequest
-	16, // 33: bridge.movement.v1.MovementService.CreateSection:input_type -> bridge.movement.v1.CreateSectionRequest
-	18, // 34: bridge.movement.v1.MovementService.GetSection:input_type -> bridge.movement.v1.GetSectionRequest
-	20, // 35: bridge.movement.v1.MovementService.SetMovement:input_type -> bridge.movement.v1.SetMovementRequest
-	22, // 36: bridge.movement.v1.MovementService.GetTableRound:input_type -> bridge.movement.v1.GetTableRoundRequest
-	25, // 37: bridge.movement.v1.MovementService.GetEntrantPath:input_type -> bridge.movement.v1.GetEntrantPathRequest
-	28, // 38: bridge.movement.v1.MovementService.AddLateEntrant:input_type -> bridge.movement.v1.AddLateEntrantRequest
-	30, // 39: bridge.movement.v1.MovementService.WithdrawEntrant:input_type -> bridge.movement.v1.WithdrawEntrantRequest
-	32, // 40: bridge.movement.v1.MovementService.GetBalance:input_type -> bridge.movement.v1.GetBalanceRequest
-	35, // 41: bridge.movement.v1.MovementService.ExportSection:input_type -> bridge.movement.v1.ExportSectionRequest
-	37, // 42: bridge.movement.v1.MovementService.RecommendMovements:input_type -> bridge.movement.v1.RecommendMovementsRequest
-	5,  // 43: bridge.movement.v1.MovementService.CreateSession:output_type -> bridge.movement.v1.CreateSessionResponse
-	7,  // 44: bridge.movement.v1.MovementService.GetSession:output_type -> bridge.movement.v1.GetSessionResponse
-	9,  // 45: bridge.movement.v1.MovementService.ListSessions:output_type -> bridge.movement.v1.ListSessionsResponse
-	17, // 46: bridge.movement.v1.MovementService.CreateSection:output_type -> bridge.movement.v1.CreateSectionResponse
-	19, // 47: bridge.movement.v1.MovementService.GetSection:output_type -> bridge.movement.v1.GetSectionResponse
-	21, // 48: bridge.movement.v1.MovementService.SetMovement:output_type -> bridge.movement.v1.SetMovementResponse
-	24, // 49: bridge.movement.v1.MovementService.GetTableRound:output_type -> bridge.movement.v1.GetTableRoundResponse
-	27, // 50: bridge.movement.v1.MovementService.GetEntrantPath:output_type -> bridge.movement.v1.GetEntrantPathResponse
-	29, // 51: bridge.movement.v1.MovementService.AddLateEntrant:output_type -> bridge.movement.v1.AddLateEntrantResponse
-	31, // 52: bridge.movement.v1.MovementService.WithdrawEntrant:output_type -> bridge.movement.v1.WithdrawEntrantResponse
-	34, // 53: bridge.movement.v1.MovementService.GetBalance:output_type -> bridge.movement.v1.GetBalanceResponse
-	36, // 54: bridge.movement.v1.MovementService.ExportSection:output_type -> bridge.movement.v1.ExportSectionResponse
-	39, // 55: bridge.movement.v1.MovementService.RecommendMovements:output_type -> bridge.movement.v1.RecommendMovementsResponse
-	43, // [43:56] is the sub-list for method output_type
-	30, // [30:43] is the sub-list for method input_type
-	30, // [30:30] is the sub-list for extension type_name
-	30, // [30:30] is the sub-list for extension extendee
-	0,  // [0:30] is the sub-list for field type_name
+	15, // 10: bridge.movement.v1.Movement.shares:type_name -> bridge.movement.v1.Share
+	11, // 11: bridge.movement.v1.Section.entrants:type_name -> bridge.movement.v1.Entrant
+	14, // 12: bridge.movement.v1.Section.movement:type_name -> bridge.movement.v1.Movement
+	16, // 13: bridge.movement.v1.CreateSectionRequest.section:type_name -> bridge.movement.v1.Section
+	16, // 14: bridge.movement.v1.CreateSectionResponse.section:type_name -> bridge.movement.v1.Section
+	16, // 15: bridge.movement.v1.GetSectionResponse.section:type_name -> bridge.movement.v1.Section
+	12, // 16: bridge.movement.v1.SetMovementRequest.choice:type_name -> bridge.movement.v1.MovementChoice
+	16, // 17: bridge.movement.v1.SetMovementResponse.section:type_name -> bridge.movement.v1.Section
+	13, // 18: bridge.movement.v1.GetTableRoundResponse.seating:type_name -> bridge.movement.v1.Seating
+	24, // 19: bridge.movement.v1.GetTableRoundResponse.next:type_name -> bridge.movement.v1.Move
+	42, // 20: bridge.movement.v1.Stop.direction:type_name -> bridge.type.v1.Side
+	11, // 21: bridge.movement.v1.GetEntrantPathResponse.entrant:type_name -> bridge.movement.v1.Entrant
+	27, // 22: bridge.movement.v1.GetEntrantPathResponse.stops:type_name -> bridge.movement.v1.Stop
+	11, // 23: bridge.movement.v1.AddLateEntrantRequest.entrant:type_name -> bridge.movement.v1.Entrant
+	16, // 24: bridge.movement.v1.AddLateEntrantResponse.section:type_name -> bridge.movement.v1.Section
+	16, // 25: bridge.movement.v1.WithdrawEntrantResponse.section:type_name -> bridge.movement.v1.Section
+	34, // 26: bridge.movement.v1.GetBalanceResponse.meetings:type_name -> bridge.movement.v1.Count
+	34, // 27: bridge.movement.v1.GetBalanceResponse.comparisons:type_name -> bridge.movement.v1.Count
+	2,  // 28: bridge.movement.v1.ExportSectionRequest.format:type_name -> bridge.movement.v1.Format
+	12, // 29: bridge.movement.v1.Recommendation.choice:type_name -> bridge.movement.v1.MovementChoice
+	39, // 30: bridge.movement.v1.RecommendMovementsResponse.recommendations:type_name -> bridge.movement.v1.Recommendation
+	4,  // 31: bridge.movement.v1.MovementService.CreateSession:input_type -> bridge.movement.v1.CreateSessionRequest
+	6,  // 32: bridge.movement.v1.MovementService.GetSession:input_type -> bridge.movement.v1.GetSessionRequest
+	8,  // 33: bridge.movement.v1.MovementService.ListSessions:input_type -> bridge.movement.v1.ListSessionsRequest
+	17, // 34: bridge.movement.v1.MovementService.CreateSection:input_type -> bridge.movement.v1.CreateSectionRequest
+	19, // 35: bridge.movement.v1.MovementService.GetSection:input_type -> bridge.movement.v1.GetSectionRequest
+	21, // 36: bridge.movement.v1.MovementService.SetMovement:input_type -> bridge.movement.v1.SetMovementRequest
+	23, // 37: bridge.movement.v1.MovementService.GetTableRound:input_type -> bridge.movement.v1.GetTableRoundRequest
+	26, // 38: bridge.movement.v1.MovementService.GetEntrantPath:input_type -> bridge.movement.v1.GetEntrantPathRequest
+	29, // 39: bridge.movement.v1.MovementService.AddLateEntrant:input_type -> bridge.movement.v1.AddLateEntrantRequest
+	31, // 40: bridge.movement.v1.MovementService.WithdrawEntrant:input_type -> bridge.movement.v1.WithdrawEntrantRequest
+	33, // 41: bridge.movement.v1.MovementService.GetBalance:input_type -> bridge.movement.v1.GetBalanceRequest
+	36, // 42: bridge.movement.v1.MovementService.ExportSection:input_type -> bridge.movement.v1.ExportSectionRequest
+	38, // 43: bridge.movement.v1.MovementService.RecommendMovements:input_type -> bridge.movement.v1.RecommendMovementsRequest
+	5,  // 44: bridge.movement.v1.MovementService.CreateSession:output_type -> bridge.movement.v1.CreateSessionResponse
+	7,  // 45: bridge.movement.v1.MovementService.GetSession:output_type -> bridge.movement.v1.GetSessionResponse
+	9,  // 46: bridge.movement.v1.MovementService.ListSessions:output_type -> bridge.movement.v1.ListSessionsResponse
+	18, // 47: bridge.movement.v1.MovementService.CreateSection:output_type -> bridge.movement.v1.CreateSectionResponse
+	20, // 48: bridge.movement.v1.MovementService.GetSection:output_type -> bridge.movement.v1.GetSectionResponse
+	22, // 49: bridge.movement.v1.MovementService.SetMovement:output_type -> bridge.movement.v1.SetMovementResponse
+	25, // 50: bridge.movement.v1.MovementService.GetTableRound:output_type -> bridge.movement.v1.GetTableRoundResponse
+	28, // 51: bridge.movement.v1.MovementService.GetEntrantPath:output_type -> bridge.movement.v1.GetEntrantPathResponse
+	30, // 52: bridge.movement.v1.MovementService.AddLateEntrant:output_type -> bridge.movement.v1.AddLateEntrantResponse
+	32, // 53: bridge.movement.v1.MovementService.WithdrawEntrant:output_type -> bridge.movement.v1.WithdrawEntrantResponse
+	35, // 54: bridge.movement.v1.MovementService.GetBalance:output_type -> bridge.movement.v1.GetBalanceResponse
+	37, // 55: bridge.movement.v1.MovementService.ExportSection:output_type -> bridge.movement.v1.ExportSectionResponse
+	40, // 56: bridge.movement.v1.MovementService.RecommendMovements:output_type -> bridge.movement.v1.RecommendMovementsResponse
+	44, // [44:57] is the sub-list for method output_type
+	31, // [31:44] is the sub-list for method input_type
+	31, // [31:31] is the sub-list for extension type_name
+	31, // [31:31] is the sub-list for extension extendee
+	0,  // [0:31] is the sub-list for field type_name
 }
 
 func init() { file_bridge_movement_v1_movement_proto_init() }
@@ -2758,7 +2859,7 @@ func file_bridge_movement_v1_movement_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bridge_movement_v1_movement_proto_rawDesc), len(file_bridge_movement_v1_movement_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   37,
+			NumMessages:   38,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
