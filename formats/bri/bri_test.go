@@ -8,6 +8,8 @@ import (
 
 	"github.com/bridge-director/director/bridge"
 	"github.com/bridge-director/director/formats/bri"
+
+	"github.com/bridge-director/director/formats/internal/goldenboards"
 )
 
 // golden is a 4-board BRI file rendered by hand from the layout. Board 1 gives each
@@ -18,28 +20,6 @@ import (
 // A98.J92.A75.Q852: ♠A=01 ♠9=06 ♠8=07 ♥J=17 ♥9=19 ♥2=26 ♦A=27 ♦7=34 ♦5=36 ♣Q=42
 // ♣8=46 ♣5=49 ♣2=52.
 const golden = "testdata/four.bri"
-
-// fourDeals are the deals of the golden files, boards 1 to 4.
-var fourDeals = [4]string{
-	"N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432",
-	"N:AT62.J73.Q84.K95 K95.AT62.J73.Q84 Q84.K95.AT62.J73 J73.Q84.K95.AT62",
-	"N:A98.J92.A75.Q852 532.86.K632.KJT7 KQ4.AKT73.JT.A93 JT76.Q54.Q984.64",
-	"E:J943.KQ64.532.J9 AKT5.A9532.9.K62 .87.AK874.AT8753 Q8762.JT.QJT6.Q4",
-}
-
-// fourBoards returns the golden deals as boards first to first+3.
-func fourBoards(t *testing.T, first int) []bridge.Board {
-	t.Helper()
-	var boards []bridge.Board
-	for i, s := range fourDeals {
-		d, err := bridge.ParsePBNDeal(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		boards = append(boards, bridge.NewBoard(first+i, d))
-	}
-	return boards
-}
 
 func readGolden(t *testing.T) []byte {
 	t.Helper()
@@ -55,7 +35,7 @@ func TestWriteMatchesGolden(t *testing.T) {
 	// The file carries no numbers: boards 1-4 and boards 17-20 give the same bytes.
 	for _, first := range []int{1, 17} {
 		var buf bytes.Buffer
-		if err := bri.Write(&buf, fourBoards(t, first)); err != nil {
+		if err := bri.Write(&buf, goldenboards.Boards(t, first)); err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(buf.Bytes(), want) {
@@ -77,7 +57,7 @@ func TestReadGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := fourBoards(t, tc.first); !reflect.DeepEqual(got, want) {
+		if want := goldenboards.Boards(t, tc.first); !reflect.DeepEqual(got, want) {
 			t.Errorf("from board %d:\n got %v\nwant %v", tc.first, got, want)
 		}
 	}
@@ -96,7 +76,7 @@ func TestReadAcceptsOtherFillerAndCardOrder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := fourBoards(t, 1)[:1]; !reflect.DeepEqual(got, want) {
+	if want := goldenboards.Boards(t, 1)[:1]; !reflect.DeepEqual(got, want) {
 		t.Errorf("got %v, want %v", got, want)
 	}
 }
@@ -136,10 +116,10 @@ func TestReadErrors(t *testing.T) {
 }
 
 func TestWriteErrors(t *testing.T) {
-	four := fourBoards(t, 1)
-	short := fourBoards(t, 1)
+	four := goldenboards.Boards(t, 1)
+	short := goldenboards.Boards(t, 1)
 	short[1].Deal[bridge.North] = short[1].Deal[bridge.North].Remove(bridge.Card{Suit: bridge.Spades, Rank: bridge.Ace})
-	remarked := fourBoards(t, 1)
+	remarked := goldenboards.Boards(t, 1)
 	remarked[2].Vulnerability = bridge.VulBoth
 	for _, tc := range []struct {
 		name   string
@@ -148,7 +128,7 @@ func TestWriteErrors(t *testing.T) {
 	}{
 		{"no boards", nil, "bri: no boards to write"},
 		{"gap", []bridge.Board{four[0], four[2]}, "bri: board 3 follows board 1: the boards of a set must be consecutive"},
-		{"board 0", fourBoards(t, 0), "bri: bridge: board 0: board numbers start at 1"},
+		{"board 0", goldenboards.Boards(t, 0), "bri: bridge: board 0: board numbers start at 1"},
 		{"12 cards", short, "bri: board 2: bridge: deal: North holds 12 cards; the ♠A is missing"},
 		{"not Law 2", remarked, "bri: board 3 is marked dealer S, vulnerability All; the file carries no markings, so they must be Law 2's: dealer S, vulnerability EW"},
 	} {

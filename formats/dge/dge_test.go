@@ -8,6 +8,8 @@ import (
 
 	"github.com/bridge-director/director/bridge"
 	"github.com/bridge-director/director/formats/dge"
+
+	"github.com/bridge-director/director/formats/internal/goldenboards"
 )
 
 // golden is a 4-board DGE file rendered by hand from the layout. Board 1 gives each
@@ -22,28 +24,6 @@ import (
 // and 4 are boards 1 and 2 of a Bridgewebs session.
 const golden = "testdata/four.dge"
 
-// fourDeals are the deals of the golden file, boards 1 to 4.
-var fourDeals = [4]string{
-	"N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432",
-	"N:AT62.J73.Q84.K95 K95.AT62.J73.Q84 Q84.K95.AT62.J73 J73.Q84.K95.AT62",
-	"N:A98.J92.A75.Q852 532.86.K632.KJT7 KQ4.AKT73.JT.A93 JT76.Q54.Q984.64",
-	"E:J943.KQ64.532.J9 AKT5.A9532.9.K62 .87.AK874.AT8753 Q8762.JT.QJT6.Q4",
-}
-
-// fourBoards returns the golden deals as boards first to first+3.
-func fourBoards(t *testing.T, first int) []bridge.Board {
-	t.Helper()
-	var boards []bridge.Board
-	for i, s := range fourDeals {
-		d, err := bridge.ParsePBNDeal(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		boards = append(boards, bridge.NewBoard(first+i, d))
-	}
-	return boards
-}
-
 func readGolden(t *testing.T) []byte {
 	t.Helper()
 	data, err := os.ReadFile(golden)
@@ -57,7 +37,7 @@ func TestWriteMatchesGolden(t *testing.T) {
 	want := readGolden(t)
 	for _, first := range []int{1, 33} {
 		var buf bytes.Buffer
-		if err := dge.Write(&buf, fourBoards(t, first)); err != nil {
+		if err := dge.Write(&buf, goldenboards.Boards(t, first)); err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(buf.Bytes(), want) {
@@ -79,7 +59,7 @@ func TestReadGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := fourBoards(t, tc.first); !reflect.DeepEqual(got, want) {
+		if want := goldenboards.Boards(t, tc.first); !reflect.DeepEqual(got, want) {
 			t.Errorf("from board %d:\n got %v\nwant %v", tc.first, got, want)
 		}
 	}
@@ -93,7 +73,7 @@ func TestReadAcceptsUnsortedRanksAndSpaceFiller(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := fourBoards(t, 1)[:1]; !reflect.DeepEqual(got, want) {
+	if want := goldenboards.Boards(t, 1)[:1]; !reflect.DeepEqual(got, want) {
 		t.Errorf("got %v, want %v", got, want)
 	}
 }
@@ -135,8 +115,8 @@ func TestReadErrors(t *testing.T) {
 }
 
 func TestWriteErrors(t *testing.T) {
-	four := fourBoards(t, 1)
-	twice := fourBoards(t, 1)
+	four := goldenboards.Boards(t, 1)
+	twice := goldenboards.Boards(t, 1)
 	twice[0].Deal[bridge.East] = twice[0].Deal[bridge.East].Add(bridge.Card{Suit: bridge.Spades, Rank: bridge.Ace})
 	for _, tc := range []struct {
 		name   string

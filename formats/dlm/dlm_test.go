@@ -10,6 +10,8 @@ import (
 
 	"github.com/bridge-director/director/bridge"
 	"github.com/bridge-director/director/formats/dlm"
+
+	"github.com/bridge-director/director/formats/internal/goldenboards"
 )
 
 // Golden 4-board DLM files rendered by hand from the layout, with CRLF line ends.
@@ -34,28 +36,6 @@ const (
 	golden       = "testdata/four.dlm"
 	goldenSealed = "testdata/four_sealed.dlm"
 )
-
-// fourDeals are the deals of the golden files, boards 1 to 4.
-var fourDeals = [4]string{
-	"N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432",
-	"N:AT62.J73.Q84.K95 K95.AT62.J73.Q84 Q84.K95.AT62.J73 J73.Q84.K95.AT62",
-	"N:A98.J92.A75.Q852 532.86.K632.KJT7 KQ4.AKT73.JT.A93 JT76.Q54.Q984.64",
-	"E:J943.KQ64.532.J9 AKT5.A9532.9.K62 .87.AK874.AT8753 Q8762.JT.QJT6.Q4",
-}
-
-// fourBoards returns the golden deals as boards first to first+3.
-func fourBoards(t *testing.T, first int) []bridge.Board {
-	t.Helper()
-	var boards []bridge.Board
-	for i, s := range fourDeals {
-		d, err := bridge.ParsePBNDeal(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		boards = append(boards, bridge.NewBoard(first+i, d))
-	}
-	return boards
-}
 
 func readFile(t *testing.T, path string) string {
 	t.Helper()
@@ -94,10 +74,10 @@ func TestGolden(t *testing.T) {
 	} {
 		t.Run(tc.path, func(t *testing.T) {
 			want := readFile(t, tc.path)
-			if got := write(t, fourBoards(t, 1), tc.opts...); got != want {
+			if got := write(t, goldenboards.Boards(t, 1), tc.opts...); got != want {
 				t.Errorf("Write:\n got %q\nwant %q", got, want)
 			}
-			if got, want := read(t, want), fourBoards(t, 1); !reflect.DeepEqual(got, want) {
+			if got, want := read(t, want), goldenboards.Boards(t, 1); !reflect.DeepEqual(got, want) {
 				t.Errorf("Read:\n got %v\nwant %v", got, want)
 			}
 		})
@@ -106,7 +86,7 @@ func TestGolden(t *testing.T) {
 
 func TestBoardRange(t *testing.T) {
 	for _, first := range []int{10, 96} {
-		boards := fourBoards(t, first)
+		boards := goldenboards.Boards(t, first)
 		text := write(t, boards)
 		last := first + 3
 		for _, line := range []string{
@@ -137,7 +117,7 @@ func TestReadAcceptsLFBlankLinesAndAnyKeyOrder(t *testing.T) {
 	text = strings.Replace(text, "Checksum=4\n", "", 1) + "\nChecksum=4"
 	// A board outside the set needs a good checksum, not a deal.
 	text = strings.Replace(text, "Board 50=aaaaaabffffffkkkkkklpppppp060", "Board 50=aaaaaaaaaaaaaaaaaaaaaaaaaa050", 1)
-	if got, want := read(t, text), fourBoards(t, 1); !reflect.DeepEqual(got, want) {
+	if got, want := read(t, text), goldenboards.Boards(t, 1); !reflect.DeepEqual(got, want) {
 		t.Errorf("got %v\nwant %v", got, want)
 	}
 }
@@ -200,10 +180,10 @@ func TestWriteErrors(t *testing.T) {
 		want   string
 	}{
 		{"no boards", nil, nil, "dlm: no boards to write"},
-		{"board 100", fourBoards(t, 97), nil, "dlm: board 100: a DLM file holds boards 1 to 99 only"},
-		{"two-line headline", fourBoards(t, 1), []dlm.Option{dlm.Headline("Club\r\nPairs")}, `dlm: headline "Club\r\nPairs": a headline is one line`},
-		{"suit symbol", fourBoards(t, 1), []dlm.Option{dlm.Headline("♠ Club")}, `dlm: headline "♠ Club": Windows-1252 cannot encode it`},
-		{"gap", append(fourBoards(t, 1), fourBoards(t, 10)...), nil, "dlm: board 10 follows board 4: the boards of a set must be consecutive"},
+		{"board 100", goldenboards.Boards(t, 97), nil, "dlm: board 100: a DLM file holds boards 1 to 99 only"},
+		{"two-line headline", goldenboards.Boards(t, 1), []dlm.Option{dlm.Headline("Club\r\nPairs")}, `dlm: headline "Club\r\nPairs": a headline is one line`},
+		{"suit symbol", goldenboards.Boards(t, 1), []dlm.Option{dlm.Headline("♠ Club")}, `dlm: headline "♠ Club": Windows-1252 cannot encode it`},
+		{"gap", append(goldenboards.Boards(t, 1), goldenboards.Boards(t, 10)...), nil, "dlm: board 10 follows board 4: the boards of a set must be consecutive"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var buf bytes.Buffer

@@ -9,6 +9,8 @@ import (
 
 	"github.com/bridge-director/director/bridge"
 	"github.com/bridge-director/director/formats/dup"
+
+	"github.com/bridge-director/director/formats/internal/goldenboards"
 )
 
 // Golden 4-board DUP files rendered by hand from the layout: each record is the
@@ -20,29 +22,6 @@ const (
 	golden      = "testdata/four.dup"
 	goldenBlind = "testdata/four_blind_3copies.dup"
 )
-
-// fourDeals are the deals of the golden files, boards 1 to 4: one suit to each
-// seat, the cards dealt round the table, and boards 1 and 2 of a Bridgewebs session.
-var fourDeals = [4]string{
-	"N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432",
-	"N:AT62.J73.Q84.K95 K95.AT62.J73.Q84 Q84.K95.AT62.J73 J73.Q84.K95.AT62",
-	"N:A98.J92.A75.Q852 532.86.K632.KJT7 KQ4.AKT73.JT.A93 JT76.Q54.Q984.64",
-	"E:J943.KQ64.532.J9 AKT5.A9532.9.K62 .87.AK874.AT8753 Q8762.JT.QJT6.Q4",
-}
-
-// fourBoards returns the golden deals as boards first to first+3.
-func fourBoards(t *testing.T, first int) []bridge.Board {
-	t.Helper()
-	var boards []bridge.Board
-	for i, s := range fourDeals {
-		d, err := bridge.ParsePBNDeal(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		boards = append(boards, bridge.NewBoard(first+i, d))
-	}
-	return boards
-}
 
 func readFile(t *testing.T, path string) []byte {
 	t.Helper()
@@ -72,14 +51,14 @@ func TestGolden(t *testing.T) {
 	} {
 		t.Run(tc.path, func(t *testing.T) {
 			want := readFile(t, tc.path)
-			if got := write(t, fourBoards(t, 1), tc.opts...); !bytes.Equal(got, want) {
+			if got := write(t, goldenboards.Boards(t, 1), tc.opts...); !bytes.Equal(got, want) {
 				t.Errorf("Write:\n got %q\nwant %q", got, want)
 			}
 			boards, err := dup.Read(bytes.NewReader(want))
 			if err != nil {
 				t.Fatal(err)
 			}
-			if want := fourBoards(t, 1); !reflect.DeepEqual(boards, want) {
+			if want := goldenboards.Boards(t, 1); !reflect.DeepEqual(boards, want) {
 				t.Errorf("Read:\n got %v\nwant %v", boards, want)
 			}
 		})
@@ -97,7 +76,7 @@ func TestTrailerCarriesTheBoardRange(t *testing.T) {
 		{120, []dup.Option{dup.Copies(99)}, "YN12099123"},
 		{996, nil, "YN9960 999"},
 	} {
-		boards := fourBoards(t, tc.first)
+		boards := goldenboards.Boards(t, tc.first)
 		data := write(t, boards, tc.opts...)
 		for i := range boards {
 			if got := string(data[(i+1)*dup.RecordSize-10 : (i+1)*dup.RecordSize]); got != tc.trailer {
@@ -132,7 +111,7 @@ func TestReadAcceptsOtherTrailers(t *testing.T) {
 			t.Errorf("trailer %q: %v", trailer, err)
 			continue
 		}
-		if want := fourBoards(t, 1); !reflect.DeepEqual(boards, want) {
+		if want := goldenboards.Boards(t, 1); !reflect.DeepEqual(boards, want) {
 			t.Errorf("trailer %q: got %v", trailer, boards)
 		}
 	}
@@ -171,7 +150,7 @@ func TestReadErrors(t *testing.T) {
 		{"BRI card twice", patch(312+76, "01"), `dup: board 3 (bytes 312-467): BRI part: South's card 13 "01", the ♠A, is already North's`},
 		{"DGE rank", patch(468+78+1, "1"), `dup: board 4 (bytes 468-623): DGE part: North's spades: byte 1: '1' is not a rank (AKQJT98765432)`},
 		{"blind after board 1", patch(156+78, strings.Repeat(" ", 68)), `dup: board 2 (bytes 156-311): DGE part: North's spades: byte 0 is ' ', want the suit byte 0x06`},
-		{"DGE shows another deal", swapped, "dup: board 1 (bytes 0-155): the DGE part shows " + fourDeals[1] + " but the BRI part holds " + fourDeals[0]},
+		{"DGE shows another deal", swapped, "dup: board 1 (bytes 0-155): the DGE part shows " + goldenboards.Deals[1] + " but the BRI part holds " + goldenboards.Deals[0]},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			boards, err := dup.Read(bytes.NewReader(tc.data))
@@ -190,10 +169,10 @@ func TestWriteErrors(t *testing.T) {
 		want   string
 	}{
 		{"no boards", nil, nil, "dup: no boards to write"},
-		{"board 1000", fourBoards(t, 997), nil, "dup: board 1000: the trailer holds board numbers up to 999"},
-		{"100 copies", fourBoards(t, 1), []dup.Option{dup.Copies(100)}, "dup: 100 copies: the trailer holds 0 to 99"},
-		{"negative copies", fourBoards(t, 1), []dup.Option{dup.Copies(-1)}, "dup: -1 copies: the trailer holds 0 to 99"},
-		{"gap", append(fourBoards(t, 1), fourBoards(t, 6)...), nil, "dup: board 6 follows board 4: the boards of a set must be consecutive"},
+		{"board 1000", goldenboards.Boards(t, 997), nil, "dup: board 1000: the trailer holds board numbers up to 999"},
+		{"100 copies", goldenboards.Boards(t, 1), []dup.Option{dup.Copies(100)}, "dup: 100 copies: the trailer holds 0 to 99"},
+		{"negative copies", goldenboards.Boards(t, 1), []dup.Option{dup.Copies(-1)}, "dup: -1 copies: the trailer holds 0 to 99"},
+		{"gap", append(goldenboards.Boards(t, 1), goldenboards.Boards(t, 6)...), nil, "dup: board 6 follows board 4: the boards of a set must be consecutive"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var buf bytes.Buffer
