@@ -100,6 +100,13 @@ func TestSecureSetIsMarkedByLaw2(t *testing.T) {
 		if int(b.GetNumber()) != n || b.GetDealer().String() != "SEAT_"+strings.ToUpper(bridge.BoardDealer(n).Name()) {
 			t.Errorf("board %d: number %d dealer %v", n, b.GetNumber(), b.GetDealer())
 		}
+		// Law 2, read off its table: board 25 is marked as board 9 (North
+		// deals, East-West vulnerable), board 32 as board 16 (West, East-West),
+		// board 36 as board 4 (West, both).
+		want := map[int][2]string{25: {"SEAT_NORTH", "VULNERABILITY_EAST_WEST"}, 32: {"SEAT_WEST", "VULNERABILITY_EAST_WEST"}, 36: {"SEAT_WEST", "VULNERABILITY_BOTH"}}
+		if w, ok := want[n]; ok && (b.GetDealer().String() != w[0] || b.GetVulnerability().String() != w[1]) {
+			t.Errorf("board %d: %v, %v; want %s, %s", n, b.GetDealer(), b.GetVulnerability(), w[0], w[1])
+		}
 		d, err := bridge.ParsePBNDeal(b.GetDeal().GetPbn())
 		if err != nil {
 			t.Fatalf("board %d: %v", n, err)
