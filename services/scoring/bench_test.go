@@ -16,14 +16,20 @@ import (
 
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
+	"github.com/bridge-director/director/services/movement"
 	"github.com/bridge-director/director/services/platform"
 )
 
-// served is a scoring service behind the real server: gRPC and REST on
-// loopback, a fresh bbolt file, every write fsynced.
+// served is the scoring service behind the real server, beside the movement
+// service it asks for schedules, as the director binary runs them: gRPC and
+// REST on loopback, fresh bbolt files, every write fsynced.
 func served(b *testing.B) (grpcAddr, httpBase string) {
 	b.Helper()
 	svc, err := Open(b.TempDir())
+	if err != nil {
+		b.Fatal(err)
+	}
+	moves, err := movement.Open(b.TempDir())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -37,7 +43,7 @@ func served(b *testing.B) (grpcAddr, httpBase string) {
 			Auth:      platform.DevelopmentAuthenticator(),
 			Logger:    slog.New(slog.NewTextHandler(io.Discard, nil)),
 			Listening: func(a platform.Addrs) { addrs <- a },
-		}, svc)
+		}, svc, moves)
 	}()
 	var a platform.Addrs
 	select {
