@@ -235,7 +235,10 @@ type BoardSet struct {
 	// The boards in order. Output only.
 	Boards []*v1.Board `protobuf:"bytes,12,rep,name=boards,proto3" json:"boards,omitempty"`
 	// Boards dealt again, oldest first. Output only.
-	Redeals       []*Redeal `protobuf:"bytes,13,rep,name=redeals,proto3" json:"redeals,omitempty"`
+	Redeals []*Redeal `protobuf:"bytes,13,rep,name=redeals,proto3" json:"redeals,omitempty"`
+	// Changes whenever the resource changes (AIP-154): send it back with a
+	// change to make the change only if nobody changed it since. Output only.
+	Etag          string `protobuf:"bytes,14,opt,name=etag,proto3" json:"etag,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -359,6 +362,13 @@ func (x *BoardSet) GetRedeals() []*Redeal {
 		return x.Redeals
 	}
 	return nil
+}
+
+func (x *BoardSet) GetEtag() string {
+	if x != nil {
+		return x.Etag
+	}
+	return ""
 }
 
 // Redeal records a board dealt again.
@@ -736,7 +746,10 @@ type RedealBoardRequest struct {
 	// The board's name.
 	Name string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
 	// Why the board is dealt again; required.
-	Reason        string `protobuf:"bytes,3,opt,name=reason,proto3" json:"reason,omitempty"`
+	Reason string `protobuf:"bytes,3,opt,name=reason,proto3" json:"reason,omitempty"`
+	// The etag of the board set as last read: when given and no longer current,
+	// the change is refused with ABORTED (409) and the current state.
+	Etag          string `protobuf:"bytes,4,opt,name=etag,proto3" json:"etag,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -788,6 +801,13 @@ func (x *RedealBoardRequest) GetName() string {
 func (x *RedealBoardRequest) GetReason() string {
 	if x != nil {
 		return x.Reason
+	}
+	return ""
+}
+
+func (x *RedealBoardRequest) GetEtag() string {
+	if x != nil {
+		return x.Etag
 	}
 	return ""
 }
@@ -845,9 +865,12 @@ func (x *RedealBoardResponse) GetRedeal() *Redeal {
 }
 
 type ReleaseBoardSetRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	RequestId     string                 `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
-	Name          string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	RequestId string                 `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	Name      string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	// The etag of the board set as last read: when given and no longer current,
+	// the change is refused with ABORTED (409) and the current state.
+	Etag          string `protobuf:"bytes,3,opt,name=etag,proto3" json:"etag,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -892,6 +915,13 @@ func (x *ReleaseBoardSetRequest) GetRequestId() string {
 func (x *ReleaseBoardSetRequest) GetName() string {
 	if x != nil {
 		return x.Name
+	}
+	return ""
+}
+
+func (x *ReleaseBoardSetRequest) GetEtag() string {
+	if x != nil {
+		return x.Etag
 	}
 	return ""
 }
@@ -1356,8 +1386,13 @@ func (x *VerifyBoardSetResponse) GetDetail() string {
 }
 
 type ListBoardSetReadsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Name  string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// At most this many items in one answer (AIP-158); 0 for the default
+	// page, and no page is larger than the maximum.
+	PageSize int32 `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// The next_page_token of the previous answer, to read the next page.
+	PageToken     string `protobuf:"bytes,3,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1395,6 +1430,20 @@ func (*ListBoardSetReadsRequest) Descriptor() ([]byte, []int) {
 func (x *ListBoardSetReadsRequest) GetName() string {
 	if x != nil {
 		return x.Name
+	}
+	return ""
+}
+
+func (x *ListBoardSetReadsRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListBoardSetReadsRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
 	}
 	return ""
 }
@@ -1463,8 +1512,10 @@ func (x *Read) GetTime() *timestamppb.Timestamp {
 }
 
 type ListBoardSetReadsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Reads         []*Read                `protobuf:"bytes,1,rep,name=reads,proto3" json:"reads,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Reads []*Read                `protobuf:"bytes,1,rep,name=reads,proto3" json:"reads,omitempty"`
+	// Pass it as page_token to read the next page; empty on the last page.
+	NextPageToken string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1506,6 +1557,13 @@ func (x *ListBoardSetReadsResponse) GetReads() []*Read {
 	return nil
 }
 
+func (x *ListBoardSetReadsResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
+}
+
 var File_bridge_dealing_v1_dealing_proto protoreflect.FileDescriptor
 
 const file_bridge_dealing_v1_dealing_proto_rawDesc = "" +
@@ -1513,7 +1571,7 @@ const file_bridge_dealing_v1_dealing_proto_rawDesc = "" +
 	"\x1fbridge/dealing/v1/dealing.proto\x12\x11bridge.dealing.v1\x1a\x1abridge/type/v1/types.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"6\n" +
 	"\x04Keys\x12\x14\n" +
 	"\x05owner\x18\x01 \x01(\tR\x05owner\x12\x18\n" +
-	"\aentropy\x18\x02 \x01(\tR\aentropy\"\x87\x04\n" +
+	"\aentropy\x18\x02 \x01(\tR\aentropy\"\x9b\x04\n" +
 	"\bBoardSet\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
 	"\x05title\x18\x02 \x01(\tR\x05title\x12\x1f\n" +
@@ -1532,7 +1590,8 @@ const file_bridge_dealing_v1_dealing_proto_rawDesc = "" +
 	"createTime\x12=\n" +
 	"\frelease_time\x18\v \x01(\v2\x1a.google.protobuf.TimestampR\vreleaseTime\x12-\n" +
 	"\x06boards\x18\f \x03(\v2\x15.bridge.type.v1.BoardR\x06boards\x123\n" +
-	"\aredeals\x18\r \x03(\v2\x19.bridge.dealing.v1.RedealR\aredeals\"\xb7\x01\n" +
+	"\aredeals\x18\r \x03(\v2\x19.bridge.dealing.v1.RedealR\aredeals\x12\x12\n" +
+	"\x04etag\x18\x0e \x01(\tR\x04etag\"\xb7\x01\n" +
 	"\x06Redeal\x12\x14\n" +
 	"\x05board\x18\x01 \x01(\x05R\x05board\x120\n" +
 	"\bprevious\x18\x02 \x01(\v2\x14.bridge.type.v1.DealR\bprevious\x12\x16\n" +
@@ -1556,19 +1615,21 @@ const file_bridge_dealing_v1_dealing_proto_rawDesc = "" +
 	"\x0fGetBoardRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\"?\n" +
 	"\x10GetBoardResponse\x12+\n" +
-	"\x05board\x18\x01 \x01(\v2\x15.bridge.type.v1.BoardR\x05board\"_\n" +
+	"\x05board\x18\x01 \x01(\v2\x15.bridge.type.v1.BoardR\x05board\"s\n" +
 	"\x12RedealBoardRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x16\n" +
-	"\x06reason\x18\x03 \x01(\tR\x06reason\"u\n" +
+	"\x06reason\x18\x03 \x01(\tR\x06reason\x12\x12\n" +
+	"\x04etag\x18\x04 \x01(\tR\x04etag\"u\n" +
 	"\x13RedealBoardResponse\x12+\n" +
 	"\x05board\x18\x01 \x01(\v2\x15.bridge.type.v1.BoardR\x05board\x121\n" +
-	"\x06redeal\x18\x02 \x01(\v2\x19.bridge.dealing.v1.RedealR\x06redeal\"K\n" +
+	"\x06redeal\x18\x02 \x01(\v2\x19.bridge.dealing.v1.RedealR\x06redeal\"_\n" +
 	"\x16ReleaseBoardSetRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x12\n" +
-	"\x04name\x18\x02 \x01(\tR\x04name\"S\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12\x12\n" +
+	"\x04etag\x18\x03 \x01(\tR\x04etag\"S\n" +
 	"\x17ReleaseBoardSetResponse\x128\n" +
 	"\tboard_set\x18\x01 \x01(\v2\x1b.bridge.dealing.v1.BoardSetR\bboardSet\"^\n" +
 	"\x15ExportBoardSetRequest\x12\x12\n" +
@@ -1601,15 +1662,19 @@ const file_bridge_dealing_v1_dealing_proto_rawDesc = "" +
 	"\amatches\x18\x01 \x01(\bR\amatches\x12%\n" +
 	"\x0eboards_checked\x18\x02 \x01(\x05R\rboardsChecked\x12%\n" +
 	"\x0efirst_mismatch\x18\x03 \x01(\x05R\rfirstMismatch\x12\x16\n" +
-	"\x06detail\x18\x04 \x01(\tR\x06detail\".\n" +
+	"\x06detail\x18\x04 \x01(\tR\x06detail\"j\n" +
 	"\x18ListBoardSetReadsRequest\x12\x12\n" +
-	"\x04name\x18\x01 \x01(\tR\x04name\"b\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1b\n" +
+	"\tpage_size\x18\x02 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x03 \x01(\tR\tpageToken\"b\n" +
 	"\x04Read\x12\x16\n" +
 	"\x06reader\x18\x01 \x01(\tR\x06reader\x12\x12\n" +
 	"\x04what\x18\x02 \x01(\tR\x04what\x12.\n" +
-	"\x04time\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\x04time\"J\n" +
+	"\x04time\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\x04time\"r\n" +
 	"\x19ListBoardSetReadsResponse\x12-\n" +
-	"\x05reads\x18\x01 \x03(\v2\x17.bridge.dealing.v1.ReadR\x05reads*E\n" +
+	"\x05reads\x18\x01 \x03(\v2\x17.bridge.dealing.v1.ReadR\x05reads\x12&\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken*E\n" +
 	"\x06Method\x12\x16\n" +
 	"\x12METHOD_UNSPECIFIED\x10\x00\x12\x11\n" +
 	"\rMETHOD_SECURE\x10\x01\x12\x10\n" +

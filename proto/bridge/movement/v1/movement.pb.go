@@ -202,7 +202,10 @@ type Session struct {
 	Title     string                 `protobuf:"bytes,2,opt,name=title,proto3" json:"title,omitempty"`
 	StartTime *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=start_time,json=startTime,proto3" json:"start_time,omitempty"`
 	// The sections, by letter. Output only.
-	Sections      []string `protobuf:"bytes,4,rep,name=sections,proto3" json:"sections,omitempty"`
+	Sections []string `protobuf:"bytes,4,rep,name=sections,proto3" json:"sections,omitempty"`
+	// Changes whenever the resource changes (AIP-154): send it back with a
+	// change to make the change only if nobody changed it since. Output only.
+	Etag          string `protobuf:"bytes,5,opt,name=etag,proto3" json:"etag,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -263,6 +266,13 @@ func (x *Session) GetSections() []string {
 		return x.Sections
 	}
 	return nil
+}
+
+func (x *Session) GetEtag() string {
+	if x != nil {
+		return x.Etag
+	}
+	return ""
 }
 
 type CreateSessionRequest struct {
@@ -470,7 +480,12 @@ func (x *GetSessionResponse) GetSession() *Session {
 type ListSessionsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// "events/{event}"
-	Parent        string `protobuf:"bytes,1,opt,name=parent,proto3" json:"parent,omitempty"`
+	Parent string `protobuf:"bytes,1,opt,name=parent,proto3" json:"parent,omitempty"`
+	// At most this many items in one answer (AIP-158); 0 for the default
+	// page, and no page is larger than the maximum.
+	PageSize int32 `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// The next_page_token of the previous answer, to read the next page.
+	PageToken     string `protobuf:"bytes,3,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -512,9 +527,25 @@ func (x *ListSessionsRequest) GetParent() string {
 	return ""
 }
 
+func (x *ListSessionsRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListSessionsRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
 type ListSessionsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Sessions      []*Session             `protobuf:"bytes,1,rep,name=sessions,proto3" json:"sessions,omitempty"`
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Sessions []*Session             `protobuf:"bytes,1,rep,name=sessions,proto3" json:"sessions,omitempty"`
+	// Pass it as page_token to read the next page; empty on the last page.
+	NextPageToken string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -554,6 +585,13 @@ func (x *ListSessionsResponse) GetSessions() []*Session {
 		return x.Sessions
 	}
 	return nil
+}
+
+func (x *ListSessionsResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
 }
 
 // Player is one player of an entrant.
@@ -1070,7 +1108,10 @@ type Section struct {
 	Name     string     `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
 	Entrants []*Entrant `protobuf:"bytes,2,rep,name=entrants,proto3" json:"entrants,omitempty"`
 	// The movement, once chosen. Output only.
-	Movement      *Movement `protobuf:"bytes,3,opt,name=movement,proto3" json:"movement,omitempty"`
+	Movement *Movement `protobuf:"bytes,3,opt,name=movement,proto3" json:"movement,omitempty"`
+	// Changes whenever the resource changes (AIP-154): send it back with a
+	// change to make the change only if nobody changed it since. Output only.
+	Etag          string `protobuf:"bytes,4,opt,name=etag,proto3" json:"etag,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1124,6 +1165,13 @@ func (x *Section) GetMovement() *Movement {
 		return x.Movement
 	}
 	return nil
+}
+
+func (x *Section) GetEtag() string {
+	if x != nil {
+		return x.Etag
+	}
+	return ""
 }
 
 type CreateSectionRequest struct {
@@ -1332,8 +1380,11 @@ type SetMovementRequest struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
 	RequestId string                 `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
 	// The section's name.
-	Name          string          `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
-	Choice        *MovementChoice `protobuf:"bytes,3,opt,name=choice,proto3" json:"choice,omitempty"`
+	Name   string          `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	Choice *MovementChoice `protobuf:"bytes,3,opt,name=choice,proto3" json:"choice,omitempty"`
+	// The etag of the section as last read: when given and no longer current,
+	// the change is refused with ABORTED (409) and the current state.
+	Etag          string `protobuf:"bytes,4,opt,name=etag,proto3" json:"etag,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1387,6 +1438,13 @@ func (x *SetMovementRequest) GetChoice() *MovementChoice {
 		return x.Choice
 	}
 	return nil
+}
+
+func (x *SetMovementRequest) GetEtag() string {
+	if x != nil {
+		return x.Etag
+	}
+	return ""
 }
 
 type SetMovementResponse struct {
@@ -1810,7 +1868,10 @@ type AddLateEntrantRequest struct {
 	Section string   `protobuf:"bytes,2,opt,name=section,proto3" json:"section,omitempty"`
 	Entrant *Entrant `protobuf:"bytes,3,opt,name=entrant,proto3" json:"entrant,omitempty"`
 	// The first round the entrant plays.
-	FromRound     int32 `protobuf:"varint,4,opt,name=from_round,json=fromRound,proto3" json:"from_round,omitempty"`
+	FromRound int32 `protobuf:"varint,4,opt,name=from_round,json=fromRound,proto3" json:"from_round,omitempty"`
+	// The etag of the section as last read: when given and no longer current,
+	// the change is refused with ABORTED (409) and the current state.
+	Etag          string `protobuf:"bytes,5,opt,name=etag,proto3" json:"etag,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1873,6 +1934,13 @@ func (x *AddLateEntrantRequest) GetFromRound() int32 {
 	return 0
 }
 
+func (x *AddLateEntrantRequest) GetEtag() string {
+	if x != nil {
+		return x.Etag
+	}
+	return ""
+}
+
 type AddLateEntrantResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Section       *Section               `protobuf:"bytes,1,opt,name=section,proto3" json:"section,omitempty"`
@@ -1923,7 +1991,10 @@ type WithdrawEntrantRequest struct {
 	Section   string                 `protobuf:"bytes,2,opt,name=section,proto3" json:"section,omitempty"`
 	Entrant   int32                  `protobuf:"varint,3,opt,name=entrant,proto3" json:"entrant,omitempty"`
 	// The first round the entrant no longer plays.
-	FromRound     int32 `protobuf:"varint,4,opt,name=from_round,json=fromRound,proto3" json:"from_round,omitempty"`
+	FromRound int32 `protobuf:"varint,4,opt,name=from_round,json=fromRound,proto3" json:"from_round,omitempty"`
+	// The etag of the section as last read: when given and no longer current,
+	// the change is refused with ABORTED (409) and the current state.
+	Etag          string `protobuf:"bytes,5,opt,name=etag,proto3" json:"etag,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1984,6 +2055,13 @@ func (x *WithdrawEntrantRequest) GetFromRound() int32 {
 		return x.FromRound
 	}
 	return 0
+}
+
+func (x *WithdrawEntrantRequest) GetEtag() string {
+	if x != nil {
+		return x.Etag
+	}
+	return ""
 }
 
 type WithdrawEntrantResponse struct {
@@ -2518,13 +2596,14 @@ var File_bridge_movement_v1_movement_proto protoreflect.FileDescriptor
 
 const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\n" +
-	"!bridge/movement/v1/movement.proto\x12\x12bridge.movement.v1\x1a\x1abridge/type/v1/types.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x8a\x01\n" +
+	"!bridge/movement/v1/movement.proto\x12\x12bridge.movement.v1\x1a\x1abridge/type/v1/types.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x9e\x01\n" +
 	"\aSession\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
 	"\x05title\x18\x02 \x01(\tR\x05title\x129\n" +
 	"\n" +
 	"start_time\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\tstartTime\x12\x1a\n" +
-	"\bsections\x18\x04 \x03(\tR\bsections\"\xa3\x01\n" +
+	"\bsections\x18\x04 \x03(\tR\bsections\x12\x12\n" +
+	"\x04etag\x18\x05 \x01(\tR\x04etag\"\xa3\x01\n" +
 	"\x14CreateSessionRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x16\n" +
@@ -2537,11 +2616,15 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\x11GetSessionRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\"K\n" +
 	"\x12GetSessionResponse\x125\n" +
-	"\asession\x18\x01 \x01(\v2\x1b.bridge.movement.v1.SessionR\asession\"-\n" +
+	"\asession\x18\x01 \x01(\v2\x1b.bridge.movement.v1.SessionR\asession\"i\n" +
 	"\x13ListSessionsRequest\x12\x16\n" +
-	"\x06parent\x18\x01 \x01(\tR\x06parent\"O\n" +
+	"\x06parent\x18\x01 \x01(\tR\x06parent\x12\x1b\n" +
+	"\tpage_size\x18\x02 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x03 \x01(\tR\tpageToken\"w\n" +
 	"\x14ListSessionsResponse\x127\n" +
-	"\bsessions\x18\x01 \x03(\v2\x1b.bridge.movement.v1.SessionR\bsessions\"A\n" +
+	"\bsessions\x18\x01 \x03(\v2\x1b.bridge.movement.v1.SessionR\bsessions\x12&\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"A\n" +
 	"\x06Player\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12#\n" +
 	"\rmember_number\x18\x02 \x01(\tR\fmemberNumber\"\xbc\x01\n" +
@@ -2588,11 +2671,12 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\x05Share\x12\x14\n" +
 	"\x05round\x18\x01 \x01(\x05R\x05round\x12\x1b\n" +
 	"\tlow_board\x18\x02 \x01(\x05R\blowBoard\x12\x16\n" +
-	"\x06tables\x18\x03 \x03(\x05R\x06tables\"\x90\x01\n" +
+	"\x06tables\x18\x03 \x03(\x05R\x06tables\"\xa4\x01\n" +
 	"\aSection\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x127\n" +
 	"\bentrants\x18\x02 \x03(\v2\x1b.bridge.movement.v1.EntrantR\bentrants\x128\n" +
-	"\bmovement\x18\x03 \x01(\v2\x1c.bridge.movement.v1.MovementR\bmovement\"\xa3\x01\n" +
+	"\bmovement\x18\x03 \x01(\v2\x1c.bridge.movement.v1.MovementR\bmovement\x12\x12\n" +
+	"\x04etag\x18\x04 \x01(\tR\x04etag\"\xa3\x01\n" +
 	"\x14CreateSectionRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x16\n" +
@@ -2605,12 +2689,13 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\x11GetSectionRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\"K\n" +
 	"\x12GetSectionResponse\x125\n" +
-	"\asection\x18\x01 \x01(\v2\x1b.bridge.movement.v1.SectionR\asection\"\x83\x01\n" +
+	"\asection\x18\x01 \x01(\v2\x1b.bridge.movement.v1.SectionR\asection\"\x97\x01\n" +
 	"\x12SetMovementRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12:\n" +
-	"\x06choice\x18\x03 \x01(\v2\".bridge.movement.v1.MovementChoiceR\x06choice\"L\n" +
+	"\x06choice\x18\x03 \x01(\v2\".bridge.movement.v1.MovementChoiceR\x06choice\x12\x12\n" +
+	"\x04etag\x18\x04 \x01(\tR\x04etag\"L\n" +
 	"\x13SetMovementResponse\x125\n" +
 	"\asection\x18\x01 \x01(\v2\x1b.bridge.movement.v1.SectionR\asection\"\\\n" +
 	"\x14GetTableRoundRequest\x12\x18\n" +
@@ -2637,23 +2722,25 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"high_board\x18\x06 \x01(\x05R\thighBoard\"\x7f\n" +
 	"\x16GetEntrantPathResponse\x125\n" +
 	"\aentrant\x18\x01 \x01(\v2\x1b.bridge.movement.v1.EntrantR\aentrant\x12.\n" +
-	"\x05stops\x18\x02 \x03(\v2\x18.bridge.movement.v1.StopR\x05stops\"\xa6\x01\n" +
+	"\x05stops\x18\x02 \x03(\v2\x18.bridge.movement.v1.StopR\x05stops\"\xba\x01\n" +
 	"\x15AddLateEntrantRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x18\n" +
 	"\asection\x18\x02 \x01(\tR\asection\x125\n" +
 	"\aentrant\x18\x03 \x01(\v2\x1b.bridge.movement.v1.EntrantR\aentrant\x12\x1d\n" +
 	"\n" +
-	"from_round\x18\x04 \x01(\x05R\tfromRound\"O\n" +
+	"from_round\x18\x04 \x01(\x05R\tfromRound\x12\x12\n" +
+	"\x04etag\x18\x05 \x01(\tR\x04etag\"O\n" +
 	"\x16AddLateEntrantResponse\x125\n" +
-	"\asection\x18\x01 \x01(\v2\x1b.bridge.movement.v1.SectionR\asection\"\x8a\x01\n" +
+	"\asection\x18\x01 \x01(\v2\x1b.bridge.movement.v1.SectionR\asection\"\x9e\x01\n" +
 	"\x16WithdrawEntrantRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x18\n" +
 	"\asection\x18\x02 \x01(\tR\asection\x12\x18\n" +
 	"\aentrant\x18\x03 \x01(\x05R\aentrant\x12\x1d\n" +
 	"\n" +
-	"from_round\x18\x04 \x01(\x05R\tfromRound\"P\n" +
+	"from_round\x18\x04 \x01(\x05R\tfromRound\x12\x12\n" +
+	"\x04etag\x18\x05 \x01(\tR\x04etag\"P\n" +
 	"\x17WithdrawEntrantResponse\x125\n" +
 	"\asection\x18\x01 \x01(\v2\x1b.bridge.movement.v1.SectionR\asection\"-\n" +
 	"\x11GetBalanceRequest\x12\x18\n" +

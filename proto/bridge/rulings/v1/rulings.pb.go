@@ -1200,8 +1200,18 @@ type DirectorCall struct {
 	// The calls made after the ruling, checked against its restrictions.
 	// Output only.
 	ContinuedAuction string `protobuf:"bytes,19,opt,name=continued_auction,json=continuedAuction,proto3" json:"continued_auction,omitempty"`
-	unknownFields    protoimpl.UnknownFields
-	sizeCache        protoimpl.SizeCache
+	// Changes whenever the resource changes (AIP-154): send it back with a
+	// change to make the change only if nobody changed it since. Output only.
+	Etag string `protobuf:"bytes,20,opt,name=etag,proto3" json:"etag,omitempty"`
+	// Set while the adjusted score or the penalty of the applied ruling is on
+	// its way to scoring (it is delivered until scoring acknowledges it).
+	// Output only.
+	DeliveryPending bool `protobuf:"varint,21,opt,name=delivery_pending,json=deliveryPending,proto3" json:"delivery_pending,omitempty"`
+	// Why scoring refused the applied ruling's score or penalty, if it did.
+	// Output only.
+	DeliveryError string `protobuf:"bytes,22,opt,name=delivery_error,json=deliveryError,proto3" json:"delivery_error,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *DirectorCall) Reset() {
@@ -1363,6 +1373,27 @@ func (x *DirectorCall) GetAnswers() map[string]string {
 func (x *DirectorCall) GetContinuedAuction() string {
 	if x != nil {
 		return x.ContinuedAuction
+	}
+	return ""
+}
+
+func (x *DirectorCall) GetEtag() string {
+	if x != nil {
+		return x.Etag
+	}
+	return ""
+}
+
+func (x *DirectorCall) GetDeliveryPending() bool {
+	if x != nil {
+		return x.DeliveryPending
+	}
+	return false
+}
+
+func (x *DirectorCall) GetDeliveryError() string {
+	if x != nil {
+		return x.DeliveryError
 	}
 	return ""
 }
@@ -1563,7 +1594,12 @@ func (x *GetCallResponse) GetCall() *DirectorCall {
 type ListCallsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// "events/{event}/sessions/{session}"
-	Parent        string `protobuf:"bytes,1,opt,name=parent,proto3" json:"parent,omitempty"`
+	Parent string `protobuf:"bytes,1,opt,name=parent,proto3" json:"parent,omitempty"`
+	// At most this many items in one answer (AIP-158); 0 for the default
+	// page, and no page is larger than the maximum.
+	PageSize int32 `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// The next_page_token of the previous answer, to read the next page.
+	PageToken     string `protobuf:"bytes,3,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1605,9 +1641,25 @@ func (x *ListCallsRequest) GetParent() string {
 	return ""
 }
 
+func (x *ListCallsRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListCallsRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
 type ListCallsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Calls         []*DirectorCall        `protobuf:"bytes,1,rep,name=calls,proto3" json:"calls,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Calls []*DirectorCall        `protobuf:"bytes,1,rep,name=calls,proto3" json:"calls,omitempty"`
+	// Pass it as page_token to read the next page; empty on the last page.
+	NextPageToken string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1649,6 +1701,13 @@ func (x *ListCallsResponse) GetCalls() []*DirectorCall {
 	return nil
 }
 
+func (x *ListCallsResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
+}
+
 type RuleRequest struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
 	RequestId string                 `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
@@ -1659,7 +1718,10 @@ type RuleRequest struct {
 	Answers map[string]string `protobuf:"bytes,4,rep,name=answers,proto3" json:"answers,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	// What has been played so far, for a ruling in the play; it replaces the
 	// call's play record.
-	Play          *Play `protobuf:"bytes,5,opt,name=play,proto3" json:"play,omitempty"`
+	Play *Play `protobuf:"bytes,5,opt,name=play,proto3" json:"play,omitempty"`
+	// The etag of the call as last read: when given and no longer current,
+	// the change is refused with ABORTED (409) and the current state.
+	Etag          string `protobuf:"bytes,6,opt,name=etag,proto3" json:"etag,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1729,6 +1791,13 @@ func (x *RuleRequest) GetPlay() *Play {
 	return nil
 }
 
+func (x *RuleRequest) GetEtag() string {
+	if x != nil {
+		return x.Etag
+	}
+	return ""
+}
+
 type RuleResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Call          *DirectorCall          `protobuf:"bytes,1,opt,name=call,proto3" json:"call,omitempty"`
@@ -1784,8 +1853,11 @@ type ApplyRulingRequest struct {
 	// A procedural penalty (Law 90) to send to scoring; its session, section
 	// and ruling are taken from the call.
 	ProceduralPenalty *v11.Penalty `protobuf:"bytes,5,opt,name=procedural_penalty,json=proceduralPenalty,proto3" json:"procedural_penalty,omitempty"`
-	unknownFields     protoimpl.UnknownFields
-	sizeCache         protoimpl.SizeCache
+	// The etag of the call as last read: when given and no longer current,
+	// the change is refused with ABORTED (409) and the current state.
+	Etag          string `protobuf:"bytes,6,opt,name=etag,proto3" json:"etag,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ApplyRulingRequest) Reset() {
@@ -1853,6 +1925,13 @@ func (x *ApplyRulingRequest) GetProceduralPenalty() *v11.Penalty {
 	return nil
 }
 
+func (x *ApplyRulingRequest) GetEtag() string {
+	if x != nil {
+		return x.Etag
+	}
+	return ""
+}
+
 type ApplyRulingResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Call          *DirectorCall          `protobuf:"bytes,1,opt,name=call,proto3" json:"call,omitempty"`
@@ -1898,10 +1977,13 @@ func (x *ApplyRulingResponse) GetCall() *DirectorCall {
 }
 
 type RecordAppealRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	RequestId     string                 `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
-	Name          string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
-	Appeal        *Appeal                `protobuf:"bytes,3,opt,name=appeal,proto3" json:"appeal,omitempty"`
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	RequestId string                 `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	Name      string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	Appeal    *Appeal                `protobuf:"bytes,3,opt,name=appeal,proto3" json:"appeal,omitempty"`
+	// The etag of the call as last read: when given and no longer current,
+	// the change is refused with ABORTED (409) and the current state.
+	Etag          string `protobuf:"bytes,4,opt,name=etag,proto3" json:"etag,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1957,6 +2039,13 @@ func (x *RecordAppealRequest) GetAppeal() *Appeal {
 	return nil
 }
 
+func (x *RecordAppealRequest) GetEtag() string {
+	if x != nil {
+		return x.Etag
+	}
+	return ""
+}
+
 type RecordAppealResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Call          *DirectorCall          `protobuf:"bytes,1,opt,name=call,proto3" json:"call,omitempty"`
@@ -2006,7 +2095,10 @@ type ContinueAuctionRequest struct {
 	RequestId string                 `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
 	Name      string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
 	// Every call made after the ruling, from the first: "2H P 3H P P P".
-	Calls         string `protobuf:"bytes,3,opt,name=calls,proto3" json:"calls,omitempty"`
+	Calls string `protobuf:"bytes,3,opt,name=calls,proto3" json:"calls,omitempty"`
+	// The etag of the call as last read: when given and no longer current,
+	// the change is refused with ABORTED (409) and the current state.
+	Etag          string `protobuf:"bytes,4,opt,name=etag,proto3" json:"etag,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2058,6 +2150,13 @@ func (x *ContinueAuctionRequest) GetName() string {
 func (x *ContinueAuctionRequest) GetCalls() string {
 	if x != nil {
 		return x.Calls
+	}
+	return ""
+}
+
+func (x *ContinueAuctionRequest) GetEtag() string {
+	if x != nil {
+		return x.Etag
 	}
 	return ""
 }
@@ -2178,7 +2277,7 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\x06reason\x18\x02 \x01(\tR\x06reason\x122\n" +
 	"\x06lodged\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\x06lodged\x12\x18\n" +
 	"\aoutcome\x18\x04 \x01(\tR\aoutcome\x124\n" +
-	"\adecided\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\adecided\"\xe1\x06\n" +
+	"\adecided\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\adecided\"\xc7\a\n" +
 	"\fDirectorCall\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
 	"\x05table\x18\x02 \x01(\x05R\x05table\x12\x14\n" +
@@ -2200,7 +2299,10 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\x04play\x18\x10 \x01(\v2\x17.bridge.rulings.v1.PlayR\x04play\x12\x18\n" +
 	"\apenalty\x18\x11 \x01(\tR\apenalty\x12F\n" +
 	"\aanswers\x18\x12 \x03(\v2,.bridge.rulings.v1.DirectorCall.AnswersEntryR\aanswers\x12+\n" +
-	"\x11continued_auction\x18\x13 \x01(\tR\x10continuedAuction\x1a:\n" +
+	"\x11continued_auction\x18\x13 \x01(\tR\x10continuedAuction\x12\x12\n" +
+	"\x04etag\x18\x14 \x01(\tR\x04etag\x12)\n" +
+	"\x10delivery_pending\x18\x15 \x01(\bR\x0fdeliveryPending\x12%\n" +
+	"\x0edelivery_error\x18\x16 \x01(\tR\rdeliveryError\x1a:\n" +
 	"\fAnswersEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"}\n" +
@@ -2214,44 +2316,52 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\x0eGetCallRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\"F\n" +
 	"\x0fGetCallResponse\x123\n" +
-	"\x04call\x18\x01 \x01(\v2\x1f.bridge.rulings.v1.DirectorCallR\x04call\"*\n" +
+	"\x04call\x18\x01 \x01(\v2\x1f.bridge.rulings.v1.DirectorCallR\x04call\"f\n" +
 	"\x10ListCallsRequest\x12\x16\n" +
-	"\x06parent\x18\x01 \x01(\tR\x06parent\"J\n" +
+	"\x06parent\x18\x01 \x01(\tR\x06parent\x12\x1b\n" +
+	"\tpage_size\x18\x02 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x03 \x01(\tR\tpageToken\"r\n" +
 	"\x11ListCallsResponse\x125\n" +
-	"\x05calls\x18\x01 \x03(\v2\x1f.bridge.rulings.v1.DirectorCallR\x05calls\"\xb5\x02\n" +
+	"\x05calls\x18\x01 \x03(\v2\x1f.bridge.rulings.v1.DirectorCallR\x05calls\x12&\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"\xc9\x02\n" +
 	"\vRuleRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12C\n" +
 	"\firregularity\x18\x03 \x01(\v2\x1f.bridge.rulings.v1.IrregularityR\firregularity\x12E\n" +
 	"\aanswers\x18\x04 \x03(\v2+.bridge.rulings.v1.RuleRequest.AnswersEntryR\aanswers\x12+\n" +
-	"\x04play\x18\x05 \x01(\v2\x17.bridge.rulings.v1.PlayR\x04play\x1a:\n" +
+	"\x04play\x18\x05 \x01(\v2\x17.bridge.rulings.v1.PlayR\x04play\x12\x12\n" +
+	"\x04etag\x18\x06 \x01(\tR\x04etag\x1a:\n" +
 	"\fAnswersEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"C\n" +
 	"\fRuleResponse\x123\n" +
-	"\x04call\x18\x01 \x01(\v2\x1f.bridge.rulings.v1.DirectorCallR\x04call\"\xf3\x01\n" +
+	"\x04call\x18\x01 \x01(\v2\x1f.bridge.rulings.v1.DirectorCallR\x04call\"\x87\x02\n" +
 	"\x12ApplyRulingRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12G\n" +
 	"\x0eadjusted_score\x18\x03 \x01(\v2 .bridge.rulings.v1.AdjustedScoreR\radjustedScore\x12\x16\n" +
 	"\x06reason\x18\x04 \x01(\tR\x06reason\x12I\n" +
-	"\x12procedural_penalty\x18\x05 \x01(\v2\x1a.bridge.scoring.v1.PenaltyR\x11proceduralPenalty\"J\n" +
+	"\x12procedural_penalty\x18\x05 \x01(\v2\x1a.bridge.scoring.v1.PenaltyR\x11proceduralPenalty\x12\x12\n" +
+	"\x04etag\x18\x06 \x01(\tR\x04etag\"J\n" +
 	"\x13ApplyRulingResponse\x123\n" +
-	"\x04call\x18\x01 \x01(\v2\x1f.bridge.rulings.v1.DirectorCallR\x04call\"{\n" +
+	"\x04call\x18\x01 \x01(\v2\x1f.bridge.rulings.v1.DirectorCallR\x04call\"\x8f\x01\n" +
 	"\x13RecordAppealRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x121\n" +
-	"\x06appeal\x18\x03 \x01(\v2\x19.bridge.rulings.v1.AppealR\x06appeal\"K\n" +
+	"\x06appeal\x18\x03 \x01(\v2\x19.bridge.rulings.v1.AppealR\x06appeal\x12\x12\n" +
+	"\x04etag\x18\x04 \x01(\tR\x04etag\"K\n" +
 	"\x14RecordAppealResponse\x123\n" +
-	"\x04call\x18\x01 \x01(\v2\x1f.bridge.rulings.v1.DirectorCallR\x04call\"a\n" +
+	"\x04call\x18\x01 \x01(\v2\x1f.bridge.rulings.v1.DirectorCallR\x04call\"u\n" +
 	"\x16ContinueAuctionRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x14\n" +
-	"\x05calls\x18\x03 \x01(\tR\x05calls\"N\n" +
+	"\x05calls\x18\x03 \x01(\tR\x05calls\x12\x12\n" +
+	"\x04etag\x18\x04 \x01(\tR\x04etag\"N\n" +
 	"\x17ContinueAuctionResponse\x123\n" +
 	"\x04call\x18\x01 \x01(\v2\x1f.bridge.rulings.v1.DirectorCallR\x04call*\x82\x01\n" +
 	"\x05State\x12\x15\n" +

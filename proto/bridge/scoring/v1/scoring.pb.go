@@ -331,8 +331,11 @@ type Event struct {
 	// Rank North-South and East-West pairs separately (a two-winner movement).
 	TwoWinners bool `protobuf:"varint,5,opt,name=two_winners,json=twoWinners,proto3" json:"two_winners,omitempty"`
 	// Score sections that played the same boards as one field.
-	AcrossField   bool                   `protobuf:"varint,6,opt,name=across_field,json=acrossField,proto3" json:"across_field,omitempty"`
-	CreateTime    *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	AcrossField bool                   `protobuf:"varint,6,opt,name=across_field,json=acrossField,proto3" json:"across_field,omitempty"`
+	CreateTime  *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	// Changes whenever the resource changes (AIP-154): send it back with a
+	// change to make the change only if nobody changed it since. Output only.
+	Etag          string `protobuf:"bytes,8,opt,name=etag,proto3" json:"etag,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -414,6 +417,13 @@ func (x *Event) GetCreateTime() *timestamppb.Timestamp {
 		return x.CreateTime
 	}
 	return nil
+}
+
+func (x *Event) GetEtag() string {
+	if x != nil {
+		return x.Etag
+	}
+	return ""
 }
 
 type CreateEventRequest struct {
@@ -1098,8 +1108,11 @@ type Result struct {
 	// The revision number of this result, from 1 (output only).
 	Revision int32 `protobuf:"varint,21,opt,name=revision,proto3" json:"revision,omitempty"`
 	// Who entered this revision (output only).
-	EnteredBy     string                 `protobuf:"bytes,22,opt,name=entered_by,json=enteredBy,proto3" json:"entered_by,omitempty"`
-	UpdateTime    *timestamppb.Timestamp `protobuf:"bytes,23,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
+	EnteredBy  string                 `protobuf:"bytes,22,opt,name=entered_by,json=enteredBy,proto3" json:"entered_by,omitempty"`
+	UpdateTime *timestamppb.Timestamp `protobuf:"bytes,23,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
+	// Changes whenever the resource changes (AIP-154): send it back with a
+	// change to make the change only if nobody changed it since. Output only.
+	Etag          string `protobuf:"bytes,24,opt,name=etag,proto3" json:"etag,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1270,6 +1283,13 @@ func (x *Result) GetUpdateTime() *timestamppb.Timestamp {
 	return nil
 }
 
+func (x *Result) GetEtag() string {
+	if x != nil {
+		return x.Etag
+	}
+	return ""
+}
+
 type isResult_Outcome interface {
 	isResult_Outcome()
 }
@@ -1308,8 +1328,10 @@ type SubmitResultRequest struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
 	RequestId string                 `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
 	// "events/{event}"
-	Parent        string  `protobuf:"bytes,2,opt,name=parent,proto3" json:"parent,omitempty"`
-	Result        *Result `protobuf:"bytes,3,opt,name=result,proto3" json:"result,omitempty"`
+	Parent string  `protobuf:"bytes,2,opt,name=parent,proto3" json:"parent,omitempty"`
+	Result *Result `protobuf:"bytes,3,opt,name=result,proto3" json:"result,omitempty"`
+	// Check the request as if it were made, and change nothing.
+	ValidateOnly  bool `protobuf:"varint,4,opt,name=validate_only,json=validateOnly,proto3" json:"validate_only,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1365,6 +1387,13 @@ func (x *SubmitResultRequest) GetResult() *Result {
 	return nil
 }
 
+func (x *SubmitResultRequest) GetValidateOnly() bool {
+	if x != nil {
+		return x.ValidateOnly
+	}
+	return false
+}
+
 type SubmitResultResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Result        *Result                `protobuf:"bytes,1,opt,name=result,proto3" json:"result,omitempty"`
@@ -1418,7 +1447,15 @@ type CorrectResultRequest struct {
 	// match the name (or be left empty).
 	Result *Result `protobuf:"bytes,3,opt,name=result,proto3" json:"result,omitempty"`
 	// Why the result was corrected; required.
-	Reason        string `protobuf:"bytes,4,opt,name=reason,proto3" json:"reason,omitempty"`
+	Reason string `protobuf:"bytes,4,opt,name=reason,proto3" json:"reason,omitempty"`
+	// The etag of the result as last read: when given and no longer current,
+	// the change is refused with ABORTED (409) and the current state.
+	Etag string `protobuf:"bytes,5,opt,name=etag,proto3" json:"etag,omitempty"`
+	// When the slot holds no result (none was entered, or it was erased),
+	// enter this one (AIP-134); otherwise that is NOT_FOUND.
+	AllowMissing bool `protobuf:"varint,6,opt,name=allow_missing,json=allowMissing,proto3" json:"allow_missing,omitempty"`
+	// Check the request as if it were made, and change nothing.
+	ValidateOnly  bool `protobuf:"varint,7,opt,name=validate_only,json=validateOnly,proto3" json:"validate_only,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1481,6 +1518,27 @@ func (x *CorrectResultRequest) GetReason() string {
 	return ""
 }
 
+func (x *CorrectResultRequest) GetEtag() string {
+	if x != nil {
+		return x.Etag
+	}
+	return ""
+}
+
+func (x *CorrectResultRequest) GetAllowMissing() bool {
+	if x != nil {
+		return x.AllowMissing
+	}
+	return false
+}
+
+func (x *CorrectResultRequest) GetValidateOnly() bool {
+	if x != nil {
+		return x.ValidateOnly
+	}
+	return false
+}
+
 type CorrectResultResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Result        *Result                `protobuf:"bytes,1,opt,name=result,proto3" json:"result,omitempty"`
@@ -1530,7 +1588,10 @@ type EraseResultRequest struct {
 	RequestId string                 `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
 	Name      string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
 	// Why the result was erased; required.
-	Reason        string `protobuf:"bytes,3,opt,name=reason,proto3" json:"reason,omitempty"`
+	Reason string `protobuf:"bytes,3,opt,name=reason,proto3" json:"reason,omitempty"`
+	// The etag of the result as last read: when given and no longer current,
+	// the change is refused with ABORTED (409) and the current state.
+	Etag          string `protobuf:"bytes,4,opt,name=etag,proto3" json:"etag,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1582,6 +1643,13 @@ func (x *EraseResultRequest) GetName() string {
 func (x *EraseResultRequest) GetReason() string {
 	if x != nil {
 		return x.Reason
+	}
+	return ""
+}
+
+func (x *EraseResultRequest) GetEtag() string {
+	if x != nil {
+		return x.Etag
 	}
 	return ""
 }
@@ -1810,9 +1878,14 @@ type ListResultsRequest struct {
 	// "events/{event}"
 	Parent string `protobuf:"bytes,1,opt,name=parent,proto3" json:"parent,omitempty"`
 	// Filters, all optional.
-	Session       int32  `protobuf:"varint,2,opt,name=session,proto3" json:"session,omitempty"`
-	Section       string `protobuf:"bytes,3,opt,name=section,proto3" json:"section,omitempty"`
-	Board         int32  `protobuf:"varint,4,opt,name=board,proto3" json:"board,omitempty"`
+	Session int32  `protobuf:"varint,2,opt,name=session,proto3" json:"session,omitempty"`
+	Section string `protobuf:"bytes,3,opt,name=section,proto3" json:"section,omitempty"`
+	Board   int32  `protobuf:"varint,4,opt,name=board,proto3" json:"board,omitempty"`
+	// At most this many items in one answer (AIP-158); 0 for the default
+	// page, and no page is larger than the maximum.
+	PageSize int32 `protobuf:"varint,5,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// The next_page_token of the previous answer, to read the next page.
+	PageToken     string `protobuf:"bytes,6,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1875,9 +1948,25 @@ func (x *ListResultsRequest) GetBoard() int32 {
 	return 0
 }
 
+func (x *ListResultsRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListResultsRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
 type ListResultsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Results       []*Result              `protobuf:"bytes,1,rep,name=results,proto3" json:"results,omitempty"`
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Results []*Result              `protobuf:"bytes,1,rep,name=results,proto3" json:"results,omitempty"`
+	// Pass it as page_token to read the next page; empty on the last page.
+	NextPageToken string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1917,6 +2006,13 @@ func (x *ListResultsResponse) GetResults() []*Result {
 		return x.Results
 	}
 	return nil
+}
+
+func (x *ListResultsResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
 }
 
 type GetTravellerRequest struct {
@@ -2075,8 +2171,11 @@ type GetTravellerResponse struct {
 	Dealer        v1.Seat                `protobuf:"varint,2,opt,name=dealer,proto3,enum=bridge.type.v1.Seat" json:"dealer,omitempty"`
 	Vulnerability v1.Vulnerability       `protobuf:"varint,3,opt,name=vulnerability,proto3,enum=bridge.type.v1.Vulnerability" json:"vulnerability,omitempty"`
 	// The matchpoint top of the board (0 for IMP forms).
-	Top           float64          `protobuf:"fixed64,4,opt,name=top,proto3" json:"top,omitempty"`
-	Lines         []*TravellerLine `protobuf:"bytes,5,rep,name=lines,proto3" json:"lines,omitempty"`
+	Top   float64          `protobuf:"fixed64,4,opt,name=top,proto3" json:"top,omitempty"`
+	Lines []*TravellerLine `protobuf:"bytes,5,rep,name=lines,proto3" json:"lines,omitempty"`
+	// Results of this board that cannot be scored until a director corrects
+	// them; they are left out of the lines.
+	Problems      []*BoardProblem `protobuf:"bytes,6,rep,name=problems,proto3" json:"problems,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2142,6 +2241,13 @@ func (x *GetTravellerResponse) GetTop() float64 {
 func (x *GetTravellerResponse) GetLines() []*TravellerLine {
 	if x != nil {
 		return x.Lines
+	}
+	return nil
+}
+
+func (x *GetTravellerResponse) GetProblems() []*BoardProblem {
+	if x != nil {
+		return x.Problems
 	}
 	return nil
 }
@@ -2327,9 +2433,12 @@ func (x *Standing) GetPenalties() float64 {
 }
 
 type GetStandingsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Form          Form                   `protobuf:"varint,1,opt,name=form,proto3,enum=bridge.scoring.v1.Form" json:"form,omitempty"`
-	Standings     []*Standing            `protobuf:"bytes,2,rep,name=standings,proto3" json:"standings,omitempty"`
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	Form      Form                   `protobuf:"varint,1,opt,name=form,proto3,enum=bridge.scoring.v1.Form" json:"form,omitempty"`
+	Standings []*Standing            `protobuf:"bytes,2,rep,name=standings,proto3" json:"standings,omitempty"`
+	// Boards that cannot be scored until a director corrects their results;
+	// they are left out of the standings, and every other board counts.
+	Problems      []*BoardProblem `protobuf:"bytes,3,rep,name=problems,proto3" json:"problems,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2378,6 +2487,84 @@ func (x *GetStandingsResponse) GetStandings() []*Standing {
 	return nil
 }
 
+func (x *GetStandingsResponse) GetProblems() []*BoardProblem {
+	if x != nil {
+		return x.Problems
+	}
+	return nil
+}
+
+// BoardProblem is a board whose results contradict each other (a pair with
+// two results on it), or whose stored record is damaged.
+type BoardProblem struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Session int32                  `protobuf:"varint,1,opt,name=session,proto3" json:"session,omitempty"`
+	Section string                 `protobuf:"bytes,2,opt,name=section,proto3" json:"section,omitempty"`
+	Board   int32                  `protobuf:"varint,3,opt,name=board,proto3" json:"board,omitempty"`
+	// What is wrong, for the director.
+	Problem       string `protobuf:"bytes,4,opt,name=problem,proto3" json:"problem,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BoardProblem) Reset() {
+	*x = BoardProblem{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BoardProblem) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BoardProblem) ProtoMessage() {}
+
+func (x *BoardProblem) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BoardProblem.ProtoReflect.Descriptor instead.
+func (*BoardProblem) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{31}
+}
+
+func (x *BoardProblem) GetSession() int32 {
+	if x != nil {
+		return x.Session
+	}
+	return 0
+}
+
+func (x *BoardProblem) GetSection() string {
+	if x != nil {
+		return x.Section
+	}
+	return ""
+}
+
+func (x *BoardProblem) GetBoard() int32 {
+	if x != nil {
+		return x.Board
+	}
+	return 0
+}
+
+func (x *BoardProblem) GetProblem() string {
+	if x != nil {
+		return x.Problem
+	}
+	return ""
+}
+
 type GetScorecardRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// "events/{event}"
@@ -2391,7 +2578,7 @@ type GetScorecardRequest struct {
 
 func (x *GetScorecardRequest) Reset() {
 	*x = GetScorecardRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[31]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2403,7 +2590,7 @@ func (x *GetScorecardRequest) String() string {
 func (*GetScorecardRequest) ProtoMessage() {}
 
 func (x *GetScorecardRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[31]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2416,7 +2603,7 @@ func (x *GetScorecardRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetScorecardRequest.ProtoReflect.Descriptor instead.
 func (*GetScorecardRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{31}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *GetScorecardRequest) GetEvent() string {
@@ -2466,7 +2653,7 @@ type ScorecardLine struct {
 
 func (x *ScorecardLine) Reset() {
 	*x = ScorecardLine{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[32]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2478,7 +2665,7 @@ func (x *ScorecardLine) String() string {
 func (*ScorecardLine) ProtoMessage() {}
 
 func (x *ScorecardLine) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[32]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2491,7 +2678,7 @@ func (x *ScorecardLine) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ScorecardLine.ProtoReflect.Descriptor instead.
 func (*ScorecardLine) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{32}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *ScorecardLine) GetResult() *Result {
@@ -2537,16 +2724,18 @@ func (x *ScorecardLine) GetPercentage() float64 {
 }
 
 type GetScorecardResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Standing      *Standing              `protobuf:"bytes,1,opt,name=standing,proto3" json:"standing,omitempty"`
-	Lines         []*ScorecardLine       `protobuf:"bytes,2,rep,name=lines,proto3" json:"lines,omitempty"`
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Standing *Standing              `protobuf:"bytes,1,opt,name=standing,proto3" json:"standing,omitempty"`
+	Lines    []*ScorecardLine       `protobuf:"bytes,2,rep,name=lines,proto3" json:"lines,omitempty"`
+	// Boards left out because they cannot be scored.
+	Problems      []*BoardProblem `protobuf:"bytes,3,rep,name=problems,proto3" json:"problems,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *GetScorecardResponse) Reset() {
 	*x = GetScorecardResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[33]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2558,7 +2747,7 @@ func (x *GetScorecardResponse) String() string {
 func (*GetScorecardResponse) ProtoMessage() {}
 
 func (x *GetScorecardResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[33]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2571,7 +2760,7 @@ func (x *GetScorecardResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetScorecardResponse.ProtoReflect.Descriptor instead.
 func (*GetScorecardResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{33}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *GetScorecardResponse) GetStanding() *Standing {
@@ -2584,6 +2773,13 @@ func (x *GetScorecardResponse) GetStanding() *Standing {
 func (x *GetScorecardResponse) GetLines() []*ScorecardLine {
 	if x != nil {
 		return x.Lines
+	}
+	return nil
+}
+
+func (x *GetScorecardResponse) GetProblems() []*BoardProblem {
+	if x != nil {
+		return x.Problems
 	}
 	return nil
 }
@@ -2620,14 +2816,17 @@ type Penalty struct {
 	EnteredBy  string                 `protobuf:"bytes,11,opt,name=entered_by,json=enteredBy,proto3" json:"entered_by,omitempty"`
 	CreateTime *timestamppb.Timestamp `protobuf:"bytes,12,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
 	// Set when the penalty was removed (output only).
-	Removal       *PenaltyRemoval `protobuf:"bytes,13,opt,name=removal,proto3" json:"removal,omitempty"`
+	Removal *PenaltyRemoval `protobuf:"bytes,13,opt,name=removal,proto3" json:"removal,omitempty"`
+	// Changes whenever the resource changes (AIP-154): send it back with a
+	// change to make the change only if nobody changed it since. Output only.
+	Etag          string `protobuf:"bytes,14,opt,name=etag,proto3" json:"etag,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Penalty) Reset() {
 	*x = Penalty{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[34]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2639,7 +2838,7 @@ func (x *Penalty) String() string {
 func (*Penalty) ProtoMessage() {}
 
 func (x *Penalty) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[34]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2652,7 +2851,7 @@ func (x *Penalty) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Penalty.ProtoReflect.Descriptor instead.
 func (*Penalty) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{34}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *Penalty) GetName() string {
@@ -2746,6 +2945,13 @@ func (x *Penalty) GetRemoval() *PenaltyRemoval {
 	return nil
 }
 
+func (x *Penalty) GetEtag() string {
+	if x != nil {
+		return x.Etag
+	}
+	return ""
+}
+
 // PenaltyRemoval records who removed a penalty, when and why.
 type PenaltyRemoval struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -2758,7 +2964,7 @@ type PenaltyRemoval struct {
 
 func (x *PenaltyRemoval) Reset() {
 	*x = PenaltyRemoval{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[35]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2770,7 +2976,7 @@ func (x *PenaltyRemoval) String() string {
 func (*PenaltyRemoval) ProtoMessage() {}
 
 func (x *PenaltyRemoval) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[35]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2783,7 +2989,7 @@ func (x *PenaltyRemoval) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PenaltyRemoval.ProtoReflect.Descriptor instead.
 func (*PenaltyRemoval) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{35}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *PenaltyRemoval) GetRemovedBy() string {
@@ -2811,15 +3017,17 @@ type ApplyPenaltyRequest struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
 	RequestId string                 `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
 	// "events/{event}"
-	Parent        string   `protobuf:"bytes,2,opt,name=parent,proto3" json:"parent,omitempty"`
-	Penalty       *Penalty `protobuf:"bytes,3,opt,name=penalty,proto3" json:"penalty,omitempty"`
+	Parent  string   `protobuf:"bytes,2,opt,name=parent,proto3" json:"parent,omitempty"`
+	Penalty *Penalty `protobuf:"bytes,3,opt,name=penalty,proto3" json:"penalty,omitempty"`
+	// Check the request as if it were made, and change nothing.
+	ValidateOnly  bool `protobuf:"varint,4,opt,name=validate_only,json=validateOnly,proto3" json:"validate_only,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ApplyPenaltyRequest) Reset() {
 	*x = ApplyPenaltyRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[36]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2831,7 +3039,7 @@ func (x *ApplyPenaltyRequest) String() string {
 func (*ApplyPenaltyRequest) ProtoMessage() {}
 
 func (x *ApplyPenaltyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[36]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2844,7 +3052,7 @@ func (x *ApplyPenaltyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ApplyPenaltyRequest.ProtoReflect.Descriptor instead.
 func (*ApplyPenaltyRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{36}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *ApplyPenaltyRequest) GetRequestId() string {
@@ -2868,6 +3076,13 @@ func (x *ApplyPenaltyRequest) GetPenalty() *Penalty {
 	return nil
 }
 
+func (x *ApplyPenaltyRequest) GetValidateOnly() bool {
+	if x != nil {
+		return x.ValidateOnly
+	}
+	return false
+}
+
 type ApplyPenaltyResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Penalty       *Penalty               `protobuf:"bytes,1,opt,name=penalty,proto3" json:"penalty,omitempty"`
@@ -2877,7 +3092,7 @@ type ApplyPenaltyResponse struct {
 
 func (x *ApplyPenaltyResponse) Reset() {
 	*x = ApplyPenaltyResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[37]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2889,7 +3104,7 @@ func (x *ApplyPenaltyResponse) String() string {
 func (*ApplyPenaltyResponse) ProtoMessage() {}
 
 func (x *ApplyPenaltyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[37]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2902,7 +3117,7 @@ func (x *ApplyPenaltyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ApplyPenaltyResponse.ProtoReflect.Descriptor instead.
 func (*ApplyPenaltyResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{37}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *ApplyPenaltyResponse) GetPenalty() *Penalty {
@@ -2915,14 +3130,19 @@ func (x *ApplyPenaltyResponse) GetPenalty() *Penalty {
 type ListPenaltiesRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// "events/{event}"
-	Parent        string `protobuf:"bytes,1,opt,name=parent,proto3" json:"parent,omitempty"`
+	Parent string `protobuf:"bytes,1,opt,name=parent,proto3" json:"parent,omitempty"`
+	// At most this many items in one answer (AIP-158); 0 for the default
+	// page, and no page is larger than the maximum.
+	PageSize int32 `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// The next_page_token of the previous answer, to read the next page.
+	PageToken     string `protobuf:"bytes,3,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ListPenaltiesRequest) Reset() {
 	*x = ListPenaltiesRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[38]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2934,7 +3154,7 @@ func (x *ListPenaltiesRequest) String() string {
 func (*ListPenaltiesRequest) ProtoMessage() {}
 
 func (x *ListPenaltiesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[38]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2947,7 +3167,7 @@ func (x *ListPenaltiesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPenaltiesRequest.ProtoReflect.Descriptor instead.
 func (*ListPenaltiesRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{38}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *ListPenaltiesRequest) GetParent() string {
@@ -2957,16 +3177,32 @@ func (x *ListPenaltiesRequest) GetParent() string {
 	return ""
 }
 
+func (x *ListPenaltiesRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListPenaltiesRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
 type ListPenaltiesResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Penalties     []*Penalty             `protobuf:"bytes,1,rep,name=penalties,proto3" json:"penalties,omitempty"`
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	Penalties []*Penalty             `protobuf:"bytes,1,rep,name=penalties,proto3" json:"penalties,omitempty"`
+	// Pass it as page_token to read the next page; empty on the last page.
+	NextPageToken string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ListPenaltiesResponse) Reset() {
 	*x = ListPenaltiesResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[39]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2978,7 +3214,7 @@ func (x *ListPenaltiesResponse) String() string {
 func (*ListPenaltiesResponse) ProtoMessage() {}
 
 func (x *ListPenaltiesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[39]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2991,7 +3227,7 @@ func (x *ListPenaltiesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPenaltiesResponse.ProtoReflect.Descriptor instead.
 func (*ListPenaltiesResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{39}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *ListPenaltiesResponse) GetPenalties() []*Penalty {
@@ -3001,20 +3237,30 @@ func (x *ListPenaltiesResponse) GetPenalties() []*Penalty {
 	return nil
 }
 
+func (x *ListPenaltiesResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
+}
+
 type RemovePenaltyRequest struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
 	RequestId string                 `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
 	// "events/{event}/penalties/{penalty}"
 	Name string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
 	// Why the penalty no longer stands; required.
-	Reason        string `protobuf:"bytes,3,opt,name=reason,proto3" json:"reason,omitempty"`
+	Reason string `protobuf:"bytes,3,opt,name=reason,proto3" json:"reason,omitempty"`
+	// The etag of the penalty as last read: when given and no longer current,
+	// the change is refused with ABORTED (409) and the current state.
+	Etag          string `protobuf:"bytes,4,opt,name=etag,proto3" json:"etag,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *RemovePenaltyRequest) Reset() {
 	*x = RemovePenaltyRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[40]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3026,7 +3272,7 @@ func (x *RemovePenaltyRequest) String() string {
 func (*RemovePenaltyRequest) ProtoMessage() {}
 
 func (x *RemovePenaltyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[40]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3039,7 +3285,7 @@ func (x *RemovePenaltyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RemovePenaltyRequest.ProtoReflect.Descriptor instead.
 func (*RemovePenaltyRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{40}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *RemovePenaltyRequest) GetRequestId() string {
@@ -3063,6 +3309,13 @@ func (x *RemovePenaltyRequest) GetReason() string {
 	return ""
 }
 
+func (x *RemovePenaltyRequest) GetEtag() string {
+	if x != nil {
+		return x.Etag
+	}
+	return ""
+}
+
 type RemovePenaltyResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Penalty       *Penalty               `protobuf:"bytes,1,opt,name=penalty,proto3" json:"penalty,omitempty"`
@@ -3072,7 +3325,7 @@ type RemovePenaltyResponse struct {
 
 func (x *RemovePenaltyResponse) Reset() {
 	*x = RemovePenaltyResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[41]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3084,7 +3337,7 @@ func (x *RemovePenaltyResponse) String() string {
 func (*RemovePenaltyResponse) ProtoMessage() {}
 
 func (x *RemovePenaltyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[41]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3097,7 +3350,7 @@ func (x *RemovePenaltyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RemovePenaltyResponse.ProtoReflect.Descriptor instead.
 func (*RemovePenaltyResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{41}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *RemovePenaltyResponse) GetPenalty() *Penalty {
@@ -3111,7 +3364,7 @@ var File_bridge_scoring_v1_scoring_proto protoreflect.FileDescriptor
 
 const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\n" +
-	"\x1fbridge/scoring/v1/scoring.proto\x12\x11bridge.scoring.v1\x1a\x1abridge/type/v1/types.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x95\x02\n" +
+	"\x1fbridge/scoring/v1/scoring.proto\x12\x11bridge.scoring.v1\x1a\x1abridge/type/v1/types.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xa9\x02\n" +
 	"\x05Event\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
 	"\x05title\x18\x02 \x01(\tR\x05title\x12+\n" +
@@ -3121,7 +3374,8 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"twoWinners\x12!\n" +
 	"\facross_field\x18\x06 \x01(\bR\vacrossField\x12;\n" +
 	"\vcreate_time\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\n" +
-	"createTime\"~\n" +
+	"createTime\x12\x12\n" +
+	"\x04etag\x18\b \x01(\tR\x04etag\"~\n" +
 	"\x12CreateEventRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x19\n" +
@@ -3157,7 +3411,7 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\n" +
 	"SplitScore\x12\x19\n" +
 	"\bns_score\x18\x01 \x01(\x05R\ansScore\x12\x19\n" +
-	"\bew_score\x18\x02 \x01(\x05R\aewScore\"\x9b\x05\n" +
+	"\bew_score\x18\x02 \x01(\x05R\aewScore\"\xaf\x05\n" +
 	"\x06Result\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x18\n" +
 	"\asession\x18\x02 \x01(\x05R\asession\x12\x18\n" +
@@ -3182,28 +3436,34 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\n" +
 	"entered_by\x18\x16 \x01(\tR\tenteredBy\x12;\n" +
 	"\vupdate_time\x18\x17 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
-	"updateTimeB\t\n" +
-	"\aoutcome\"\x7f\n" +
+	"updateTime\x12\x12\n" +
+	"\x04etag\x18\x18 \x01(\tR\x04etagB\t\n" +
+	"\aoutcome\"\xa4\x01\n" +
 	"\x13SubmitResultRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x16\n" +
 	"\x06parent\x18\x02 \x01(\tR\x06parent\x121\n" +
-	"\x06result\x18\x03 \x01(\v2\x19.bridge.scoring.v1.ResultR\x06result\"I\n" +
+	"\x06result\x18\x03 \x01(\v2\x19.bridge.scoring.v1.ResultR\x06result\x12#\n" +
+	"\rvalidate_only\x18\x04 \x01(\bR\fvalidateOnly\"I\n" +
 	"\x14SubmitResultResponse\x121\n" +
-	"\x06result\x18\x01 \x01(\v2\x19.bridge.scoring.v1.ResultR\x06result\"\x94\x01\n" +
+	"\x06result\x18\x01 \x01(\v2\x19.bridge.scoring.v1.ResultR\x06result\"\xf2\x01\n" +
 	"\x14CorrectResultRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x121\n" +
 	"\x06result\x18\x03 \x01(\v2\x19.bridge.scoring.v1.ResultR\x06result\x12\x16\n" +
-	"\x06reason\x18\x04 \x01(\tR\x06reason\"J\n" +
+	"\x06reason\x18\x04 \x01(\tR\x06reason\x12\x12\n" +
+	"\x04etag\x18\x05 \x01(\tR\x04etag\x12#\n" +
+	"\rallow_missing\x18\x06 \x01(\bR\fallowMissing\x12#\n" +
+	"\rvalidate_only\x18\a \x01(\bR\fvalidateOnly\"J\n" +
 	"\x15CorrectResultResponse\x121\n" +
-	"\x06result\x18\x01 \x01(\v2\x19.bridge.scoring.v1.ResultR\x06result\"_\n" +
+	"\x06result\x18\x01 \x01(\v2\x19.bridge.scoring.v1.ResultR\x06result\"s\n" +
 	"\x12EraseResultRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x16\n" +
-	"\x06reason\x18\x03 \x01(\tR\x06reason\"N\n" +
+	"\x06reason\x18\x03 \x01(\tR\x06reason\x12\x12\n" +
+	"\x04etag\x18\x04 \x01(\tR\x04etag\"N\n" +
 	"\x13EraseResultResponse\x127\n" +
 	"\brevision\x18\x01 \x01(\v2\x1b.bridge.scoring.v1.RevisionR\brevision\"\xf3\x01\n" +
 	"\bRevision\x12\x1a\n" +
@@ -3217,14 +3477,18 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\x17GetResultHistoryRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\"U\n" +
 	"\x18GetResultHistoryResponse\x129\n" +
-	"\trevisions\x18\x01 \x03(\v2\x1b.bridge.scoring.v1.RevisionR\trevisions\"v\n" +
+	"\trevisions\x18\x01 \x03(\v2\x1b.bridge.scoring.v1.RevisionR\trevisions\"\xb2\x01\n" +
 	"\x12ListResultsRequest\x12\x16\n" +
 	"\x06parent\x18\x01 \x01(\tR\x06parent\x12\x18\n" +
 	"\asession\x18\x02 \x01(\x05R\asession\x12\x18\n" +
 	"\asection\x18\x03 \x01(\tR\asection\x12\x14\n" +
-	"\x05board\x18\x04 \x01(\x05R\x05board\"J\n" +
+	"\x05board\x18\x04 \x01(\x05R\x05board\x12\x1b\n" +
+	"\tpage_size\x18\x05 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x06 \x01(\tR\tpageToken\"r\n" +
 	"\x13ListResultsResponse\x123\n" +
-	"\aresults\x18\x01 \x03(\v2\x19.bridge.scoring.v1.ResultR\aresults\"u\n" +
+	"\aresults\x18\x01 \x03(\v2\x19.bridge.scoring.v1.ResultR\aresults\x12&\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"u\n" +
 	"\x13GetTravellerRequest\x12\x14\n" +
 	"\x05event\x18\x01 \x01(\tR\x05event\x12\x18\n" +
 	"\asession\x18\x02 \x01(\x05R\asession\x12\x18\n" +
@@ -3235,13 +3499,14 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\tns_points\x18\x02 \x01(\x01R\bnsPoints\x12\x1b\n" +
 	"\tew_points\x18\x03 \x01(\x01R\bewPoints\x12#\n" +
 	"\rns_percentage\x18\x04 \x01(\x01R\fnsPercentage\x12#\n" +
-	"\rew_percentage\x18\x05 \x01(\x01R\fewPercentage\"\xe9\x01\n" +
+	"\rew_percentage\x18\x05 \x01(\x01R\fewPercentage\"\xa6\x02\n" +
 	"\x14GetTravellerResponse\x12\x14\n" +
 	"\x05board\x18\x01 \x01(\x05R\x05board\x12,\n" +
 	"\x06dealer\x18\x02 \x01(\x0e2\x14.bridge.type.v1.SeatR\x06dealer\x12C\n" +
 	"\rvulnerability\x18\x03 \x01(\x0e2\x1d.bridge.type.v1.VulnerabilityR\rvulnerability\x12\x10\n" +
 	"\x03top\x18\x04 \x01(\x01R\x03top\x126\n" +
-	"\x05lines\x18\x05 \x03(\v2 .bridge.scoring.v1.TravellerLineR\x05lines\"_\n" +
+	"\x05lines\x18\x05 \x03(\v2 .bridge.scoring.v1.TravellerLineR\x05lines\x12;\n" +
+	"\bproblems\x18\x06 \x03(\v2\x1f.bridge.scoring.v1.BoardProblemR\bproblems\"_\n" +
 	"\x13GetStandingsRequest\x12\x14\n" +
 	"\x05event\x18\x01 \x01(\tR\x05event\x12\x18\n" +
 	"\asession\x18\x02 \x01(\x05R\asession\x12\x18\n" +
@@ -3257,10 +3522,16 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\rboards_played\x18\x06 \x01(\x05R\fboardsPlayed\x12\x12\n" +
 	"\x04rank\x18\a \x01(\x05R\x04rank\x12\x14\n" +
 	"\x05place\x18\b \x01(\tR\x05place\x12\x1c\n" +
-	"\tpenalties\x18\t \x01(\x01R\tpenalties\"~\n" +
+	"\tpenalties\x18\t \x01(\x01R\tpenalties\"\xbb\x01\n" +
 	"\x14GetStandingsResponse\x12+\n" +
 	"\x04form\x18\x01 \x01(\x0e2\x17.bridge.scoring.v1.FormR\x04form\x129\n" +
-	"\tstandings\x18\x02 \x03(\v2\x1b.bridge.scoring.v1.StandingR\tstandings\"s\n" +
+	"\tstandings\x18\x02 \x03(\v2\x1b.bridge.scoring.v1.StandingR\tstandings\x12;\n" +
+	"\bproblems\x18\x03 \x03(\v2\x1f.bridge.scoring.v1.BoardProblemR\bproblems\"r\n" +
+	"\fBoardProblem\x12\x18\n" +
+	"\asession\x18\x01 \x01(\x05R\asession\x12\x18\n" +
+	"\asection\x18\x02 \x01(\tR\asection\x12\x14\n" +
+	"\x05board\x18\x03 \x01(\x05R\x05board\x12\x18\n" +
+	"\aproblem\x18\x04 \x01(\tR\aproblem\"s\n" +
 	"\x13GetScorecardRequest\x12\x14\n" +
 	"\x05event\x18\x01 \x01(\tR\x05event\x12\x18\n" +
 	"\asession\x18\x02 \x01(\x05R\asession\x12\x18\n" +
@@ -3274,10 +3545,11 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\x06points\x18\x05 \x01(\x01R\x06points\x12\x1e\n" +
 	"\n" +
 	"percentage\x18\x06 \x01(\x01R\n" +
-	"percentage\"\x87\x01\n" +
+	"percentage\"\xc4\x01\n" +
 	"\x14GetScorecardResponse\x127\n" +
 	"\bstanding\x18\x01 \x01(\v2\x1b.bridge.scoring.v1.StandingR\bstanding\x126\n" +
-	"\x05lines\x18\x02 \x03(\v2 .bridge.scoring.v1.ScorecardLineR\x05lines\"\xc0\x03\n" +
+	"\x05lines\x18\x02 \x03(\v2 .bridge.scoring.v1.ScorecardLineR\x05lines\x12;\n" +
+	"\bproblems\x18\x03 \x03(\v2\x1f.bridge.scoring.v1.BoardProblemR\bproblems\"\xd4\x03\n" +
 	"\aPenalty\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x18\n" +
 	"\asession\x18\x02 \x01(\x05R\asession\x12\x18\n" +
@@ -3294,28 +3566,35 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"entered_by\x18\v \x01(\tR\tenteredBy\x12;\n" +
 	"\vcreate_time\x18\f \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"createTime\x12;\n" +
-	"\aremoval\x18\r \x01(\v2!.bridge.scoring.v1.PenaltyRemovalR\aremoval\"w\n" +
+	"\aremoval\x18\r \x01(\v2!.bridge.scoring.v1.PenaltyRemovalR\aremoval\x12\x12\n" +
+	"\x04etag\x18\x0e \x01(\tR\x04etag\"w\n" +
 	"\x0ePenaltyRemoval\x12\x1d\n" +
 	"\n" +
 	"removed_by\x18\x01 \x01(\tR\tremovedBy\x12\x16\n" +
 	"\x06reason\x18\x02 \x01(\tR\x06reason\x12.\n" +
-	"\x04time\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\x04time\"\x82\x01\n" +
+	"\x04time\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\x04time\"\xa7\x01\n" +
 	"\x13ApplyPenaltyRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x16\n" +
 	"\x06parent\x18\x02 \x01(\tR\x06parent\x124\n" +
-	"\apenalty\x18\x03 \x01(\v2\x1a.bridge.scoring.v1.PenaltyR\apenalty\"L\n" +
+	"\apenalty\x18\x03 \x01(\v2\x1a.bridge.scoring.v1.PenaltyR\apenalty\x12#\n" +
+	"\rvalidate_only\x18\x04 \x01(\bR\fvalidateOnly\"L\n" +
 	"\x14ApplyPenaltyResponse\x124\n" +
-	"\apenalty\x18\x01 \x01(\v2\x1a.bridge.scoring.v1.PenaltyR\apenalty\".\n" +
+	"\apenalty\x18\x01 \x01(\v2\x1a.bridge.scoring.v1.PenaltyR\apenalty\"j\n" +
 	"\x14ListPenaltiesRequest\x12\x16\n" +
-	"\x06parent\x18\x01 \x01(\tR\x06parent\"Q\n" +
+	"\x06parent\x18\x01 \x01(\tR\x06parent\x12\x1b\n" +
+	"\tpage_size\x18\x02 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x03 \x01(\tR\tpageToken\"y\n" +
 	"\x15ListPenaltiesResponse\x128\n" +
-	"\tpenalties\x18\x01 \x03(\v2\x1a.bridge.scoring.v1.PenaltyR\tpenalties\"a\n" +
+	"\tpenalties\x18\x01 \x03(\v2\x1a.bridge.scoring.v1.PenaltyR\tpenalties\x12&\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"u\n" +
 	"\x14RemovePenaltyRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x16\n" +
-	"\x06reason\x18\x03 \x01(\tR\x06reason\"M\n" +
+	"\x06reason\x18\x03 \x01(\tR\x06reason\x12\x12\n" +
+	"\x04etag\x18\x04 \x01(\tR\x04etag\"M\n" +
 	"\x15RemovePenaltyResponse\x124\n" +
 	"\apenalty\x18\x01 \x01(\v2\x1a.bridge.scoring.v1.PenaltyR\apenalty*\x89\x01\n" +
 	"\x04Form\x12\x14\n" +
@@ -3376,7 +3655,7 @@ func file_bridge_scoring_v1_scoring_proto_rawDescGZIP() []byte {
 }
 
 var file_bridge_scoring_v1_scoring_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
-var file_bridge_scoring_v1_scoring_proto_msgTypes = make([]protoimpl.MessageInfo, 42)
+var file_bridge_scoring_v1_scoring_proto_msgTypes = make([]protoimpl.MessageInfo, 43)
 var file_bridge_scoring_v1_scoring_proto_goTypes = []any{
 	(Form)(0),                        // 0: bridge.scoring.v1.Form
 	(Profile)(0),                     // 1: bridge.scoring.v1.Profile
@@ -3414,30 +3693,31 @@ var file_bridge_scoring_v1_scoring_proto_goTypes = []any{
 	(*GetStandingsRequest)(nil),      // 33: bridge.scoring.v1.GetStandingsRequest
 	(*Standing)(nil),                 // 34: bridge.scoring.v1.Standing
 	(*GetStandingsResponse)(nil),     // 35: bridge.scoring.v1.GetStandingsResponse
-	(*GetScorecardRequest)(nil),      // 36: bridge.scoring.v1.GetScorecardRequest
-	(*ScorecardLine)(nil),            // 37: bridge.scoring.v1.ScorecardLine
-	(*GetScorecardResponse)(nil),     // 38: bridge.scoring.v1.GetScorecardResponse
-	(*Penalty)(nil),                  // 39: bridge.scoring.v1.Penalty
-	(*PenaltyRemoval)(nil),           // 40: bridge.scoring.v1.PenaltyRemoval
-	(*ApplyPenaltyRequest)(nil),      // 41: bridge.scoring.v1.ApplyPenaltyRequest
-	(*ApplyPenaltyResponse)(nil),     // 42: bridge.scoring.v1.ApplyPenaltyResponse
-	(*ListPenaltiesRequest)(nil),     // 43: bridge.scoring.v1.ListPenaltiesRequest
-	(*ListPenaltiesResponse)(nil),    // 44: bridge.scoring.v1.ListPenaltiesResponse
-	(*RemovePenaltyRequest)(nil),     // 45: bridge.scoring.v1.RemovePenaltyRequest
-	(*RemovePenaltyResponse)(nil),    // 46: bridge.scoring.v1.RemovePenaltyResponse
-	(*timestamppb.Timestamp)(nil),    // 47: google.protobuf.Timestamp
-	(v1.Seat)(0),                     // 48: bridge.type.v1.Seat
-	(v1.Vulnerability)(0),            // 49: bridge.type.v1.Vulnerability
-	(v1.Side)(0),                     // 50: bridge.type.v1.Side
+	(*BoardProblem)(nil),             // 36: bridge.scoring.v1.BoardProblem
+	(*GetScorecardRequest)(nil),      // 37: bridge.scoring.v1.GetScorecardRequest
+	(*ScorecardLine)(nil),            // 38: bridge.scoring.v1.ScorecardLine
+	(*GetScorecardResponse)(nil),     // 39: bridge.scoring.v1.GetScorecardResponse
+	(*Penalty)(nil),                  // 40: bridge.scoring.v1.Penalty
+	(*PenaltyRemoval)(nil),           // 41: bridge.scoring.v1.PenaltyRemoval
+	(*ApplyPenaltyRequest)(nil),      // 42: bridge.scoring.v1.ApplyPenaltyRequest
+	(*ApplyPenaltyResponse)(nil),     // 43: bridge.scoring.v1.ApplyPenaltyResponse
+	(*ListPenaltiesRequest)(nil),     // 44: bridge.scoring.v1.ListPenaltiesRequest
+	(*ListPenaltiesResponse)(nil),    // 45: bridge.scoring.v1.ListPenaltiesResponse
+	(*RemovePenaltyRequest)(nil),     // 46: bridge.scoring.v1.RemovePenaltyRequest
+	(*RemovePenaltyResponse)(nil),    // 47: bridge.scoring.v1.RemovePenaltyResponse
+	(*timestamppb.Timestamp)(nil),    // 48: google.protobuf.Timestamp
+	(v1.Seat)(0),                     // 49: bridge.type.v1.Seat
+	(v1.Vulnerability)(0),            // 50: bridge.type.v1.Vulnerability
+	(v1.Side)(0),                     // 51: bridge.type.v1.Side
 }
 var file_bridge_scoring_v1_scoring_proto_depIdxs = []int32{
 	0,  // 0: bridge.scoring.v1.Event.form:type_name -> bridge.scoring.v1.Form
 	1,  // 1: bridge.scoring.v1.Event.profile:type_name -> bridge.scoring.v1.Profile
-	47, // 2: bridge.scoring.v1.Event.create_time:type_name -> google.protobuf.Timestamp
+	48, // 2: bridge.scoring.v1.Event.create_time:type_name -> google.protobuf.Timestamp
 	5,  // 3: bridge.scoring.v1.CreateEventRequest.event:type_name -> bridge.scoring.v1.Event
 	5,  // 4: bridge.scoring.v1.CreateEventResponse.event:type_name -> bridge.scoring.v1.Event
 	5,  // 5: bridge.scoring.v1.GetEventResponse.event:type_name -> bridge.scoring.v1.Event
-	48, // 6: bridge.scoring.v1.Played.declarer:type_name -> bridge.type.v1.Seat
+	49, // 6: bridge.scoring.v1.Played.declarer:type_name -> bridge.type.v1.Seat
 	2,  // 7: bridge.scoring.v1.ArtificialScore.north_south:type_name -> bridge.scoring.v1.Adjustment
 	2,  // 8: bridge.scoring.v1.ArtificialScore.east_west:type_name -> bridge.scoring.v1.Adjustment
 	16, // 9: bridge.scoring.v1.AssignedScore.weighted:type_name -> bridge.scoring.v1.WeightedScore
@@ -3448,7 +3728,7 @@ var file_bridge_scoring_v1_scoring_proto_depIdxs = []int32{
 	12, // 14: bridge.scoring.v1.Result.not_played:type_name -> bridge.scoring.v1.NotPlayed
 	13, // 15: bridge.scoring.v1.Result.artificial:type_name -> bridge.scoring.v1.ArtificialScore
 	15, // 16: bridge.scoring.v1.Result.assigned:type_name -> bridge.scoring.v1.AssignedScore
-	47, // 17: bridge.scoring.v1.Result.update_time:type_name -> google.protobuf.Timestamp
+	48, // 17: bridge.scoring.v1.Result.update_time:type_name -> google.protobuf.Timestamp
 	18, // 18: bridge.scoring.v1.SubmitResultRequest.result:type_name -> bridge.scoring.v1.Result
 	18, // 19: bridge.scoring.v1.SubmitResultResponse.result:type_name -> bridge.scoring.v1.Result
 	18, // 20: bridge.scoring.v1.CorrectResultRequest.result:type_name -> bridge.scoring.v1.Result
@@ -3456,60 +3736,63 @@ var file_bridge_scoring_v1_scoring_proto_depIdxs = []int32{
 	25, // 22: bridge.scoring.v1.EraseResultResponse.revision:type_name -> bridge.scoring.v1.Revision
 	3,  // 23: bridge.scoring.v1.Revision.action:type_name -> bridge.scoring.v1.Action
 	18, // 24: bridge.scoring.v1.Revision.result:type_name -> bridge.scoring.v1.Result
-	47, // 25: bridge.scoring.v1.Revision.time:type_name -> google.protobuf.Timestamp
+	48, // 25: bridge.scoring.v1.Revision.time:type_name -> google.protobuf.Timestamp
 	25, // 26: bridge.scoring.v1.GetResultHistoryResponse.revisions:type_name -> bridge.scoring.v1.Revision
 	18, // 27: bridge.scoring.v1.ListResultsResponse.results:type_name -> bridge.scoring.v1.Result
 	18, // 28: bridge.scoring.v1.TravellerLine.result:type_name -> bridge.scoring.v1.Result
-	48, // 29: bridge.scoring.v1.GetTravellerResponse.dealer:type_name -> bridge.type.v1.Seat
-	49, // 30: bridge.scoring.v1.GetTravellerResponse.vulnerability:type_name -> bridge.type.v1.Vulnerability
+	49, // 29: bridge.scoring.v1.GetTravellerResponse.dealer:type_name -> bridge.type.v1.Seat
+	50, // 30: bridge.scoring.v1.GetTravellerResponse.vulnerability:type_name -> bridge.type.v1.Vulnerability
 	31, // 31: bridge.scoring.v1.GetTravellerResponse.lines:type_name -> bridge.scoring.v1.TravellerLine
-	50, // 32: bridge.scoring.v1.Standing.direction:type_name -> bridge.type.v1.Side
-	0,  // 33: bridge.scoring.v1.GetStandingsResponse.form:type_name -> bridge.scoring.v1.Form
-	34, // 34: bridge.scoring.v1.GetStandingsResponse.standings:type_name -> bridge.scoring.v1.Standing
-	18, // 35: bridge.scoring.v1.ScorecardLine.result:type_name -> bridge.scoring.v1.Result
-	50, // 36: bridge.scoring.v1.ScorecardLine.direction:type_name -> bridge.type.v1.Side
-	34, // 37: bridge.scoring.v1.GetScorecardResponse.standing:type_name -> bridge.scoring.v1.Standing
-	37, // 38: bridge.scoring.v1.GetScorecardResponse.lines:type_name -> bridge.scoring.v1.ScorecardLine
-	50, // 39: bridge.scoring.v1.Penalty.direction:type_name -> bridge.type.v1.Side
-	4,  // 40: bridge.scoring.v1.Penalty.unit:type_name -> bridge.scoring.v1.PenaltyUnit
-	47, // 41: bridge.scoring.v1.Penalty.create_time:type_name -> google.protobuf.Timestamp
-	40, // 42: bridge.scoring.v1.Penalty.removal:type_name -> bridge.scoring.v1.PenaltyRemoval
-	47, // 43: bridge.scoring.v1.PenaltyRemoval.time:type_name -> google.protobuf.Timestamp
-	39, // 44: bridge.scoring.v1.ApplyPenaltyRequest.penalty:type_name -> bridge.scoring.v1.Penalty
-	39, // 45: bridge.scoring.v1.ApplyPenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
-	39, // 46: bridge.scoring.v1.ListPenaltiesResponse.penalties:type_name -> bridge.scoring.v1.Penalty
-	39, // 47: bridge.scoring.v1.RemovePenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
-	6,  // 48: bridge.scoring.v1.ScoringService.CreateEvent:input_type -> bridge.scoring.v1.CreateEventRequest
-	8,  // 49: bridge.scoring.v1.ScoringService.GetEvent:input_type -> bridge.scoring.v1.GetEventRequest
-	19, // 50: bridge.scoring.v1.ScoringService.SubmitResult:input_type -> bridge.scoring.v1.SubmitResultRequest
-	21, // 51: bridge.scoring.v1.ScoringService.CorrectResult:input_type -> bridge.scoring.v1.CorrectResultRequest
-	23, // 52: bridge.scoring.v1.ScoringService.EraseResult:input_type -> bridge.scoring.v1.EraseResultRequest
-	26, // 53: bridge.scoring.v1.ScoringService.GetResultHistory:input_type -> bridge.scoring.v1.GetResultHistoryRequest
-	28, // 54: bridge.scoring.v1.ScoringService.ListResults:input_type -> bridge.scoring.v1.ListResultsRequest
-	30, // 55: bridge.scoring.v1.ScoringService.GetTraveller:input_type -> bridge.scoring.v1.GetTravellerRequest
-	33, // 56: bridge.scoring.v1.ScoringService.GetStandings:input_type -> bridge.scoring.v1.GetStandingsRequest
-	36, // 57: bridge.scoring.v1.ScoringService.GetScorecard:input_type -> bridge.scoring.v1.GetScorecardRequest
-	41, // 58: bridge.scoring.v1.ScoringService.ApplyPenalty:input_type -> bridge.scoring.v1.ApplyPenaltyRequest
-	43, // 59: bridge.scoring.v1.ScoringService.ListPenalties:input_type -> bridge.scoring.v1.ListPenaltiesRequest
-	45, // 60: bridge.scoring.v1.ScoringService.RemovePenalty:input_type -> bridge.scoring.v1.RemovePenaltyRequest
-	7,  // 61: bridge.scoring.v1.ScoringService.CreateEvent:output_type -> bridge.scoring.v1.CreateEventResponse
-	9,  // 62: bridge.scoring.v1.ScoringService.GetEvent:output_type -> bridge.scoring.v1.GetEventResponse
-	20, // 63: bridge.scoring.v1.ScoringService.SubmitResult:output_type -> bridge.scoring.v1.SubmitResultResponse
-	22, // 64: bridge.scoring.v1.ScoringService.CorrectResult:output_type -> bridge.scoring.v1.CorrectResultResponse
-	24, // 65: bridge.scoring.v1.ScoringService.EraseResult:output_type -> bridge.scoring.v1.EraseResultResponse
-	27, // 66: bridge.scoring.v1.ScoringService.GetResultHistory:output_type -> bridge.scoring.v1.GetResultHistoryResponse
-	29, // 67: bridge.scoring.v1.ScoringService.ListResults:output_type -> bridge.scoring.v1.ListResultsResponse
-	32, // 68: bridge.scoring.v1.ScoringService.GetTraveller:output_type -> bridge.scoring.v1.GetTravellerResponse
-	35, // 69: bridge.scoring.v1.ScoringService.GetStandings:output_type -> bridge.scoring.v1.GetStandingsResponse
-	38, // 70: bridge.scoring.v1.ScoringService.GetScorecard:output_type -> bridge.scoring.v1.GetScorecardResponse
-	42, // 71: bridge.scoring.v1.ScoringService.ApplyPenalty:output_type -> bridge.scoring.v1.ApplyPenaltyResponse
-	44, // 72: bridge.scoring.v1.ScoringService.ListPenalties:output_type -> bridge.scoring.v1.ListPenaltiesResponse
-	46, // 73: bridge.scoring.v1.ScoringService.RemovePenalty:output_type -> bridge.scoring.v1.RemovePenaltyResponse
-	61, // [61:74] is the sub-list for method output_type
-	48, // [48:61] is the sub-list for method input_type
-	48, // [48:48] is the sub-list for extension type_name
-	48, // [48:48] is the sub-list for extension extendee
-	0,  // [0:48] is the sub-list for field type_name
+	36, // 32: bridge.scoring.v1.GetTravellerResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
+	51, // 33: bridge.scoring.v1.Standing.direction:type_name -> bridge.type.v1.Side
+	0,  // 34: bridge.scoring.v1.GetStandingsResponse.form:type_name -> bridge.scoring.v1.Form
+	34, // 35: bridge.scoring.v1.GetStandingsResponse.standings:type_name -> bridge.scoring.v1.Standing
+	36, // 36: bridge.scoring.v1.GetStandingsResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
+	18, // 37: bridge.scoring.v1.ScorecardLine.result:type_name -> bridge.scoring.v1.Result
+	51, // 38: bridge.scoring.v1.ScorecardLine.direction:type_name -> bridge.type.v1.Side
+	34, // 39: bridge.scoring.v1.GetScorecardResponse.standing:type_name -> bridge.scoring.v1.Standing
+	38, // 40: bridge.scoring.v1.GetScorecardResponse.lines:type_name -> bridge.scoring.v1.ScorecardLine
+	36, // 41: bridge.scoring.v1.GetScorecardResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
+	51, // 42: bridge.scoring.v1.Penalty.direction:type_name -> bridge.type.v1.Side
+	4,  // 43: bridge.scoring.v1.Penalty.unit:type_name -> bridge.scoring.v1.PenaltyUnit
+	48, // 44: bridge.scoring.v1.Penalty.create_time:type_name -> google.protobuf.Timestamp
+	41, // 45: bridge.scoring.v1.Penalty.removal:type_name -> bridge.scoring.v1.PenaltyRemoval
+	48, // 46: bridge.scoring.v1.PenaltyRemoval.time:type_name -> google.protobuf.Timestamp
+	40, // 47: bridge.scoring.v1.ApplyPenaltyRequest.penalty:type_name -> bridge.scoring.v1.Penalty
+	40, // 48: bridge.scoring.v1.ApplyPenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
+	40, // 49: bridge.scoring.v1.ListPenaltiesResponse.penalties:type_name -> bridge.scoring.v1.Penalty
+	40, // 50: bridge.scoring.v1.RemovePenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
+	6,  // 51: bridge.scoring.v1.ScoringService.CreateEvent:input_type -> bridge.scoring.v1.CreateEventRequest
+	8,  // 52: bridge.scoring.v1.ScoringService.GetEvent:input_type -> bridge.scoring.v1.GetEventRequest
+	19, // 53: bridge.scoring.v1.ScoringService.SubmitResult:input_type -> bridge.scoring.v1.SubmitResultRequest
+	21, // 54: bridge.scoring.v1.ScoringService.CorrectResult:input_type -> bridge.scoring.v1.CorrectResultRequest
+	23, // 55: bridge.scoring.v1.ScoringService.EraseResult:input_type -> bridge.scoring.v1.EraseResultRequest
+	26, // 56: bridge.scoring.v1.ScoringService.GetResultHistory:input_type -> bridge.scoring.v1.GetResultHistoryRequest
+	28, // 57: bridge.scoring.v1.ScoringService.ListResults:input_type -> bridge.scoring.v1.ListResultsRequest
+	30, // 58: bridge.scoring.v1.ScoringService.GetTraveller:input_type -> bridge.scoring.v1.GetTravellerRequest
+	33, // 59: bridge.scoring.v1.ScoringService.GetStandings:input_type -> bridge.scoring.v1.GetStandingsRequest
+	37, // 60: bridge.scoring.v1.ScoringService.GetScorecard:input_type -> bridge.scoring.v1.GetScorecardRequest
+	42, // 61: bridge.scoring.v1.ScoringService.ApplyPenalty:input_type -> bridge.scoring.v1.ApplyPenaltyRequest
+	44, // 62: bridge.scoring.v1.ScoringService.ListPenalties:input_type -> bridge.scoring.v1.ListPenaltiesRequest
+	46, // 63: bridge.scoring.v1.ScoringService.RemovePenalty:input_type -> bridge.scoring.v1.RemovePenaltyRequest
+	7,  // 64: bridge.scoring.v1.ScoringService.CreateEvent:output_type -> bridge.scoring.v1.CreateEventResponse
+	9,  // 65: bridge.scoring.v1.ScoringService.GetEvent:output_type -> bridge.scoring.v1.GetEventResponse
+	20, // 66: bridge.scoring.v1.ScoringService.SubmitResult:output_type -> bridge.scoring.v1.SubmitResultResponse
+	22, // 67: bridge.scoring.v1.ScoringService.CorrectResult:output_type -> bridge.scoring.v1.CorrectResultResponse
+	24, // 68: bridge.scoring.v1.ScoringService.EraseResult:output_type -> bridge.scoring.v1.EraseResultResponse
+	27, // 69: bridge.scoring.v1.ScoringService.GetResultHistory:output_type -> bridge.scoring.v1.GetResultHistoryResponse
+	29, // 70: bridge.scoring.v1.ScoringService.ListResults:output_type -> bridge.scoring.v1.ListResultsResponse
+	32, // 71: bridge.scoring.v1.ScoringService.GetTraveller:output_type -> bridge.scoring.v1.GetTravellerResponse
+	35, // 72: bridge.scoring.v1.ScoringService.GetStandings:output_type -> bridge.scoring.v1.GetStandingsResponse
+	39, // 73: bridge.scoring.v1.ScoringService.GetScorecard:output_type -> bridge.scoring.v1.GetScorecardResponse
+	43, // 74: bridge.scoring.v1.ScoringService.ApplyPenalty:output_type -> bridge.scoring.v1.ApplyPenaltyResponse
+	45, // 75: bridge.scoring.v1.ScoringService.ListPenalties:output_type -> bridge.scoring.v1.ListPenaltiesResponse
+	47, // 76: bridge.scoring.v1.ScoringService.RemovePenalty:output_type -> bridge.scoring.v1.RemovePenaltyResponse
+	64, // [64:77] is the sub-list for method output_type
+	51, // [51:64] is the sub-list for method input_type
+	51, // [51:51] is the sub-list for extension type_name
+	51, // [51:51] is the sub-list for extension extendee
+	0,  // [0:51] is the sub-list for field type_name
 }
 
 func init() { file_bridge_scoring_v1_scoring_proto_init() }
@@ -3535,7 +3818,7 @@ func file_bridge_scoring_v1_scoring_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bridge_scoring_v1_scoring_proto_rawDesc), len(file_bridge_scoring_v1_scoring_proto_rawDesc)),
 			NumEnums:      5,
-			NumMessages:   42,
+			NumMessages:   43,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
