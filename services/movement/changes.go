@@ -10,6 +10,7 @@ import (
 	"github.com/bridge-director/director/movement"
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	"github.com/bridge-director/director/services/platform"
+	"github.com/bridge-director/director/services/resource"
 )
 
 // A pair that arrives late or leaves early changes the schedule from a round
@@ -20,7 +21,7 @@ import (
 
 // AddLateEntrant seats a late entrant from a round on.
 func (s *Service) AddLateEntrant(ctx context.Context, req *movementv1.AddLateEntrantRequest) (*movementv1.AddLateEntrantResponse, error) {
-	if _, err := platform.ParseName("section", req.GetSection(), sectionPattern); err != nil {
+	if _, err := resource.ParseSection("section", req.GetSection()); err != nil {
 		return nil, err
 	}
 	if err := checkEntrant("entrant", req.GetEntrant()); err != nil {
@@ -78,7 +79,7 @@ func (s *Service) AddLateEntrant(ctx context.Context, req *movementv1.AddLateEnt
 
 // WithdrawEntrant takes an entrant out from a round on.
 func (s *Service) WithdrawEntrant(ctx context.Context, req *movementv1.WithdrawEntrantRequest) (*movementv1.WithdrawEntrantResponse, error) {
-	if _, err := platform.ParseName("section", req.GetSection(), sectionPattern); err != nil {
+	if _, err := resource.ParseSection("section", req.GetSection()); err != nil {
 		return nil, err
 	}
 	resp := &movementv1.WithdrawEntrantResponse{}

@@ -7,6 +7,7 @@ import (
 	"maps"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
@@ -16,6 +17,7 @@ import (
 	"github.com/bridge-director/director/movement"
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	"github.com/bridge-director/director/services/platform"
+	"github.com/bridge-director/director/services/resource"
 )
 
 // ExportSection writes a section's table and guide cards, or its schedule as
@@ -25,14 +27,14 @@ func (s *Service) ExportSection(ctx context.Context, req *movementv1.ExportSecti
 	if err != nil {
 		return nil, err
 	}
-	ids, _ := platform.ParseName("name", req.GetName(), sectionPattern)
+	name, _ := resource.ParseSection("name", req.GetName())
 	m := fromProto(section.GetMovement())
 	choice := section.GetMovement().GetChoice()
 	bps, first := int(choice.GetBoardsPerRound()), int(choice.GetFirstBoard())
-	layout := movement.Layout{BoardsPerSet: bps, FirstBoard: first, Section: ids[2], Title: m.Name}
+	layout := movement.Layout{BoardsPerSet: bps, FirstBoard: first, Section: name.Section, Title: m.Name}
 	cards := append(movement.TableCards(m, layout), movement.GuideCards(m, layout)...)
 	var buf bytes.Buffer
-	resp := &movementv1.ExportSectionResponse{FileName: fmt.Sprintf("%s-%s-%s", ids[0], ids[1], ids[2])}
+	resp := &movementv1.ExportSectionResponse{FileName: fmt.Sprintf("%s-%d-%s", name.Event, name.Session, name.Section)}
 	switch req.GetFormat() {
 	case movementv1.Format_FORMAT_CARDS_TEXT:
 		err = movement.WriteCardsText(&buf, cards)
@@ -43,7 +45,7 @@ func (s *Service) ExportSection(ctx context.Context, req *movementv1.ExportSecti
 		resp.FileName += "-cards.pdf"
 		resp.ContentType = "application/pdf"
 	case movementv1.Format_FORMAT_ROUND_DATA_CSV:
-		err = movement.WriteRoundDataCSV(&buf, movement.RoundData(ids[2], m, bps, first))
+		err = movement.WriteRoundDataCSV(&buf, movement.RoundData(name.Section, m, bps, first))
 		resp.FileName += "-rounddata.csv"
 		resp.ContentType = "text/csv; charset=utf-8"
 	default:
@@ -71,8 +73,12 @@ func registerDownloads(mux *runtime.ServeMux, client movementv1.MovementServiceC
 		if !ok {
 			return platform.File{}, status.Errorf(codes.NotFound, "no file %q: name a file ending in .pdf or .txt (the cards) or .csv (RoundData)", params["file"])
 		}
-		name := fmt.Sprintf("events/%s/sessions/%s/sections/%s", params["event"], params["session"], params["section"])
-		file, err := client.ExportSection(ctx, &movementv1.ExportSectionRequest{Name: name, Format: format})
+		session, err := strconv.ParseInt(params["session"], 10, 32)
+		if err != nil {
+			return platform.File{}, platform.FieldError("session", fmt.Sprintf("%q is not a session number", params["session"]))
+		}
+		name := resource.Section{Event: params["event"], Session: int32(session), Section: params["section"]}
+		file, err := client.ExportSection(ctx, &movementv1.ExportSectionRequest{Name: name.String(), Format: format})
 		if err != nil {
 			return platform.File{}, err
 		}

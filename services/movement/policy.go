@@ -5,8 +5,8 @@ import (
 	"github.com/bridge-director/director/services/platform"
 )
 
-// Policy says which roles may call each method. The director shapes the
-// session; everyone may read where to sit, which is printed on the tables
+// Policy says which roles may call each method. The director creates the
+// event and shapes the session; everyone may read where to sit, which is printed on the tables
 // anyway; the scorer may change who plays, as a director would at the desk.
 func (s *Service) Policy() platform.Policy {
 	const (
@@ -15,6 +15,9 @@ func (s *Service) Policy() platform.Policy {
 		public   = platform.RolePublic
 	)
 	return platform.Policy{
+		movementv1.MovementService_CreateEvent_FullMethodName:        {director},
+		movementv1.MovementService_GetEvent_FullMethodName:           {public},
+		movementv1.MovementService_ListEvents_FullMethodName:         {public},
 		movementv1.MovementService_CreateSession_FullMethodName:      {director},
 		movementv1.MovementService_GetSession_FullMethodName:         {public},
 		movementv1.MovementService_ListSessions_FullMethodName:       {public},

@@ -11,6 +11,7 @@ import (
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	"github.com/bridge-director/director/services/bridgepb"
 	"github.com/bridge-director/director/services/platform"
+	"github.com/bridge-director/director/services/resource"
 )
 
 // A section's stored movement holds its seatings with entrant numbers, after
@@ -76,10 +77,12 @@ func checkChoice(in *movementv1.MovementChoice) (*movementv1.MovementChoice, err
 		return nil, platform.FieldError("choice.kind", "say which movement: KIND_MITCHELL, KIND_HOWELL or KIND_TEAMS_ROUND_ROBIN")
 	case c.BoardsPerRound < 1 || c.BoardsPerRound > 8:
 		return nil, platform.FieldError("choice.boards_per_round", fmt.Sprintf("%d boards a round: 1 to 8", c.BoardsPerRound))
-	case c.FirstBoard < 1 || c.FirstBoard > 999:
-		return nil, platform.FieldError("choice.first_board", fmt.Sprintf("board %d is outside 1 to 999", c.FirstBoard))
-	case c.Rounds < 0 || c.Rounds > 99:
-		return nil, platform.FieldError("choice.rounds", fmt.Sprintf("%d rounds: 0 (the whole movement) to 99", c.Rounds))
+	case c.FirstBoard < 1 || c.FirstBoard > resource.MaxBoard:
+		return nil, platform.FieldError("choice.first_board", fmt.Sprintf("board %d is outside 1 to %d", c.FirstBoard, resource.MaxBoard))
+	case c.Rounds < 0 || c.Rounds > resource.MaxRound:
+		return nil, platform.FieldError("choice.rounds", fmt.Sprintf("%d rounds: 0 (the whole movement) to %d", c.Rounds, resource.MaxRound))
+	case len(c.ArrowSwitchRounds) > resource.MaxRound:
+		return nil, platform.FieldError("choice.arrow_switch_rounds", fmt.Sprintf("%d rounds: a movement has at most %d", len(c.ArrowSwitchRounds), resource.MaxRound))
 	case movementv1.EvenTables_name[int32(c.EvenTables)] == "":
 		return nil, platform.FieldError("choice.even_tables", "unknown way of handling even tables")
 	}

@@ -1,6 +1,7 @@
 // Package movement is Director's movement service: the gRPC server of
 // bridge.movement.v1.MovementService over its bbolt store, movement.db. It
-// keeps the sessions and sections of events with their entrants, and the
+// keeps events with their scoring settings, their sessions and sections
+// with their entrants, and the
 // movements of package github.com/bridge-director/director/movement they
 // play.
 package movement
@@ -12,8 +13,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
@@ -23,21 +22,7 @@ import (
 
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	"github.com/bridge-director/director/services/platform"
-)
-
-// Patterns of the names the service answers to.
-const (
-	eventPattern   = "events/{event}"
-	sessionPattern = eventPattern + "/sessions/{session:n}"
-	sectionPattern = sessionPattern + "/sections/{section:letters}"
-)
-
-// Limits that keep a mistyped number from becoming a schedule.
-const (
-	maxSession  = 99
-	maxEntrants = 200
-	maxPlayers  = 8
-	maxText     = 100
+	"github.com/bridge-director/director/services/resource"
 )
 
 // Service implements movementv1.MovementServiceServer and platform.Service.
@@ -86,22 +71,26 @@ func (s *Service) Close() error { return s.store.Close() }
 
 // CreateSession creates a session of an event.
 func (s *Service) CreateSession(ctx context.Context, req *movementv1.CreateSessionRequest) (*movementv1.CreateSessionResponse, error) {
-	if _, err := platform.ParseName("parent", req.GetParent(), eventPattern); err != nil {
+	event, err := resource.ParseEvent("parent", req.GetParent())
+	if err != nil {
 		return nil, err
 	}
-	if n := req.GetSessionId(); n < 1 || n > maxSession {
-		return nil, platform.FieldError("session_id", fmt.Sprintf("session %d is outside 1 to %d", n, maxSession))
+	if n := req.GetSessionId(); n < 1 || n > resource.MaxSession {
+		return nil, platform.FieldError("session_id", fmt.Sprintf("session %d is outside 1 to %d", n, resource.MaxSession))
 	}
 	session := &movementv1.Session{
-		Name:      req.GetParent() + "/sessions/" + strconv.Itoa(int(req.GetSessionId())),
+		Name:      resource.Session{Event: event.Event, Session: req.GetSessionId()}.String(),
 		Title:     req.GetSession().GetTitle(),
 		StartTime: req.GetSession().GetStartTime(),
 	}
-	if len(session.Title) > maxText {
-		return nil, platform.FieldError("session.title", fmt.Sprintf("a title is at most %d characters", maxText))
+	if len(session.Title) > resource.MaxTitle {
+		return nil, platform.FieldError("session.title", fmt.Sprintf("a title is at most %d bytes", resource.MaxTitle))
 	}
 	resp := &movementv1.CreateSessionResponse{}
-	err := s.store.Mutate(ctx, movementv1.MovementService_CreateSession_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
+	err = s.store.Mutate(ctx, movementv1.MovementService_CreateSession_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
+		if _, err := mustEvent(tx, event.String()); err != nil {
+			return err
+		}
 		if ok, err := get(tx, bucketSessions, session.Name, &movementv1.Session{}); err != nil || ok {
 			if ok {
 				return platform.AlreadyExists(session.Name+" already exists", nil)
@@ -116,7 +105,7 @@ func (s *Service) CreateSession(ctx context.Context, req *movementv1.CreateSessi
 
 // GetSession returns a session with the letters of its sections.
 func (s *Service) GetSession(ctx context.Context, req *movementv1.GetSessionRequest) (*movementv1.GetSessionResponse, error) {
-	if _, err := platform.ParseName("name", req.GetName(), sessionPattern); err != nil {
+	if _, err := resource.ParseSession("name", req.GetName()); err != nil {
 		return nil, err
 	}
 	resp := &movementv1.GetSessionResponse{}
@@ -131,7 +120,7 @@ func (s *Service) GetSession(ctx context.Context, req *movementv1.GetSessionRequ
 
 // ListSessions lists an event's sessions in order, each with its sections.
 func (s *Service) ListSessions(ctx context.Context, req *movementv1.ListSessionsRequest) (*movementv1.ListSessionsResponse, error) {
-	if _, err := platform.ParseName("parent", req.GetParent(), eventPattern); err != nil {
+	if _, err := resource.ParseEvent("parent", req.GetParent()); err != nil {
 		return nil, err
 	}
 	resp := &movementv1.ListSessionsResponse{}
@@ -153,14 +142,15 @@ func (s *Service) ListSessions(ctx context.Context, req *movementv1.ListSessions
 	return resp, err
 }
 
-func sessionNumber(s *movementv1.Session) int {
-	n, _ := strconv.Atoi(s.GetName()[strings.LastIndex(s.GetName(), "/")+1:])
-	return n
+func sessionNumber(s *movementv1.Session) int32 {
+	n, _ := resource.ParseSession("name", s.GetName())
+	return n.Session
 }
 
 // CreateSection creates a section of a session with its entrants.
 func (s *Service) CreateSection(ctx context.Context, req *movementv1.CreateSectionRequest) (*movementv1.CreateSectionResponse, error) {
-	if _, err := platform.ParseName("parent", req.GetParent(), sessionPattern); err != nil {
+	session, err := resource.ParseSession("parent", req.GetParent())
+	if err != nil {
 		return nil, err
 	}
 	if !platform.ValidSection(req.GetSectionId()) {
@@ -170,7 +160,8 @@ func (s *Service) CreateSection(ctx context.Context, req *movementv1.CreateSecti
 	if err != nil {
 		return nil, err
 	}
-	section := &movementv1.Section{Name: req.GetParent() + "/sections/" + req.GetSectionId(), Entrants: entrants}
+	name := resource.Section{Event: session.Event, Session: session.Session, Section: req.GetSectionId()}
+	section := &movementv1.Section{Name: name.String(), Entrants: entrants}
 	resp := &movementv1.CreateSectionResponse{}
 	err = s.store.Mutate(ctx, movementv1.MovementService_CreateSection_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
 		if _, err := mustSession(tx, req.GetParent()); err != nil {
@@ -190,8 +181,8 @@ func (s *Service) CreateSection(ctx context.Context, req *movementv1.CreateSecti
 
 // checkEntrants checks a section's entrants and orders them by number.
 func checkEntrants(in []*movementv1.Entrant) ([]*movementv1.Entrant, error) {
-	if len(in) < 2 || len(in) > maxEntrants {
-		return nil, platform.FieldError("section.entrants", fmt.Sprintf("%d entrants: a section has 2 to %d", len(in), maxEntrants))
+	if len(in) < 2 || len(in) > resource.MaxEntrants {
+		return nil, platform.FieldError("section.entrants", fmt.Sprintf("%d entrants: a section has 2 to %d", len(in), resource.MaxEntrants))
 	}
 	seen := map[int32]bool{}
 	out := make([]*movementv1.Entrant, len(in))
@@ -212,16 +203,16 @@ func checkEntrants(in []*movementv1.Entrant) ([]*movementv1.Entrant, error) {
 
 func checkEntrant(field string, e *movementv1.Entrant) error {
 	switch {
-	case e.GetNumber() < 1 || e.GetNumber() > maxEntrants*2:
-		return platform.FieldError(field+".number", fmt.Sprintf("%d is outside 1 to %d", e.GetNumber(), maxEntrants*2))
-	case len(e.GetName()) > maxText:
-		return platform.FieldError(field+".name", fmt.Sprintf("a name is at most %d characters", maxText))
-	case len(e.GetPlayers()) > maxPlayers:
-		return platform.FieldError(field+".players", fmt.Sprintf("at most %d players", maxPlayers))
+	case e.GetNumber() < 1 || e.GetNumber() > resource.MaxEntrant:
+		return platform.FieldError(field+".number", fmt.Sprintf("%d is outside 1 to %d", e.GetNumber(), resource.MaxEntrant))
+	case len(e.GetName()) > resource.MaxName:
+		return platform.FieldError(field+".name", fmt.Sprintf("a name is at most %d bytes", resource.MaxName))
+	case len(e.GetPlayers()) > resource.MaxPlayers:
+		return platform.FieldError(field+".players", fmt.Sprintf("at most %d players", resource.MaxPlayers))
 	}
 	for j, p := range e.GetPlayers() {
-		if len(p.GetName()) > maxText || len(p.GetMemberNumber()) > maxText {
-			return platform.FieldError(fmt.Sprintf("%s.players[%d]", field, j), fmt.Sprintf("names and member numbers are at most %d characters", maxText))
+		if len(p.GetName()) > resource.MaxName || len(p.GetMemberNumber()) > resource.MaxName {
+			return platform.FieldError(fmt.Sprintf("%s.players[%d]", field, j), fmt.Sprintf("names and member numbers are at most %d bytes", resource.MaxName))
 		}
 	}
 	return nil
@@ -238,7 +229,7 @@ func (s *Service) GetSection(ctx context.Context, req *movementv1.GetSectionRequ
 
 // section reads a section named in field.
 func (s *Service) section(field, name string) (*movementv1.Section, error) {
-	if _, err := platform.ParseName(field, name, sectionPattern); err != nil {
+	if _, err := resource.ParseSection(field, name); err != nil {
 		return nil, err
 	}
 	var section *movementv1.Section

@@ -5,6 +5,7 @@ package movement
 //
 //	meta/schema_version                 (platform)
 //	idempotency/...                     (platform: replies by request_id)
+//	events/<event name> -> Event        (from schema version 2)
 //	sessions/<session name> -> Session
 //	sections/<section name> -> Section  with its entrants and movement
 //
@@ -25,6 +26,7 @@ import (
 )
 
 var (
+	bucketEvents   = []byte("events")
 	bucketSessions = []byte("sessions")
 	bucketSections = []byte("sections")
 )
@@ -38,6 +40,10 @@ var migrations = []platform.Migration{
 			}
 		}
 		return nil
+	}},
+	{Version: 2, Name: "create events bucket", Apply: func(tx *bbolt.Tx) error {
+		_, err := tx.CreateBucketIfNotExists(bucketEvents)
+		return err
 	}},
 }
 
@@ -59,6 +65,15 @@ func put(tx *bbolt.Tx, bucket []byte, key string, m proto.Message) error {
 		return err
 	}
 	return tx.Bucket(bucket).Put([]byte(key), v)
+}
+
+func mustEvent(tx *bbolt.Tx, name string) (*movementv1.Event, error) {
+	e := &movementv1.Event{}
+	ok, err := get(tx, bucketEvents, name, e)
+	if err == nil && !ok {
+		err = platform.NotFound("event", name)
+	}
+	return e, err
 }
 
 func mustSession(tx *bbolt.Tx, name string) (*movementv1.Session, error) {

@@ -14,6 +14,7 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
 
+	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
 	"github.com/bridge-director/director/services/movement"
@@ -73,9 +74,16 @@ func BenchmarkSubmitGRPC(b *testing.B) {
 	}
 	defer conn.Close()
 	client := scoringv1.NewScoringServiceClient(conn)
+	moves := movementv1.NewMovementServiceClient(conn)
 	ctx := context.Background()
-	if _, err := client.CreateEvent(ctx, &scoringv1.CreateEventRequest{EventId: "bench", Event: &scoringv1.Event{Form: scoringv1.Form_FORM_MATCHPOINTS}}); err != nil {
-		b.Fatal(err)
+	for _, err := range []error{
+		call(moves.CreateEvent(ctx, &movementv1.CreateEventRequest{EventId: "bench", Event: &movementv1.Event{Scoring: &scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_MATCHPOINTS}}})),
+		call(moves.CreateSession(ctx, &movementv1.CreateSessionRequest{Parent: "events/bench", SessionId: 1})),
+		call(moves.CreateSection(ctx, &movementv1.CreateSectionRequest{Parent: "events/bench/sessions/1", SectionId: "A", Section: &movementv1.Section{Entrants: []*movementv1.Entrant{{Number: 1}, {Number: 2}}}})),
+	} {
+		if err != nil {
+			b.Fatal(err)
+		}
 	}
 	b.ResetTimer()
 	concurrently(b, 16, func(n int64, table, round, board int32) error {
@@ -104,8 +112,14 @@ func BenchmarkSubmitREST(b *testing.B) {
 		}
 		return nil
 	}
-	if err := post("/v1/events", `{"event_id":"bench","event":{"form":"FORM_MATCHPOINTS"}}`); err != nil {
-		b.Fatal(err)
+	for _, step := range [][2]string{
+		{"/v1/events", `{"event_id":"bench","event":{"scoring":{"form":"FORM_MATCHPOINTS"}}}`},
+		{"/v1/events/bench/sessions", `{"session_id":1}`},
+		{"/v1/events/bench/sessions/1/sections", `{"section_id":"A","section":{"entrants":[{"number":1},{"number":2}]}}`},
+	} {
+		if err := post(step[0], step[1]); err != nil {
+			b.Fatal(err)
+		}
 	}
 	b.ResetTimer()
 	concurrently(b, 16, func(n int64, table, round, board int32) error {

@@ -14,7 +14,7 @@ import (
 // field is one session of an event scored by the scoring library: what the
 // standings, travellers and scorecards are read from.
 type field struct {
-	event     *scoringv1.Event
+	event     *scoringv1.ScoringSettings
 	results   []*scoringv1.Result
 	standings []*scoringv1.Standing
 	// lines holds what each result earned, in the order of results.
@@ -25,7 +25,7 @@ type field struct {
 	tops map[standingKey]float64
 }
 
-func profileOf(e *scoringv1.Event) scoring.Profile {
+func profileOf(e *scoringv1.ScoringSettings) scoring.Profile {
 	switch e.GetProfile() {
 	case scoringv1.Profile_PROFILE_ACBL:
 		return scoring.ACBL
@@ -36,7 +36,7 @@ func profileOf(e *scoringv1.Event) scoring.Profile {
 }
 
 // scoreField scores the results of one session of an event by its form.
-func scoreField(e *scoringv1.Event, results []*scoringv1.Result) (*field, error) {
+func scoreField(e *scoringv1.ScoringSettings, results []*scoringv1.Result) (*field, error) {
 	f := &field{event: e, results: results, top: map[string]map[int32]float64{}, tops: map[standingKey]float64{}}
 	var err error
 	switch e.GetForm() {

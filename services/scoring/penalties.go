@@ -9,16 +9,17 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"go.etcd.io/bbolt"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
 	"github.com/bridge-director/director/services/platform"
+	"github.com/bridge-director/director/services/resource"
 )
 
 // penaltyUnits lists the units each form of scoring takes a penalty in.
@@ -46,38 +47,37 @@ var penaltyLimits = map[scoringv1.PenaltyUnit]struct {
 // lawPattern is a law as cited: "90", "90B2", "12C1(c)".
 var lawPattern = regexp.MustCompile(`^[1-9][0-9]?[A-Za-z0-9()]{0,12}$`)
 
-const (
-	penaltyPattern = "events/{event}/penalties/{penalty:n}"
-	callPattern    = "events/{event}/sessions/{session:n}/sections/{section:letters}/calls/{call}"
-)
-
 // ApplyPenalty records a procedural penalty as the next of its event.
 func (s *Service) ApplyPenalty(ctx context.Context, req *scoringv1.ApplyPenaltyRequest) (*scoringv1.ApplyPenaltyResponse, error) {
-	id, err := parseEventName("parent", req.GetParent())
+	event, err := resource.ParseEvent("parent", req.GetParent())
 	if err != nil {
 		return nil, err
 	}
+	id := event.Event
 	p, err := checkPenalty(id, req.GetPenalty())
 	if err != nil {
+		return nil, err
+	}
+	e, err := s.event(ctx, event)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkPenaltyFits(e, p); err != nil {
+		return nil, err
+	}
+	if err := s.section(ctx, resource.Section{Event: id, Session: p.GetSession(), Section: p.GetSection()}); err != nil {
 		return nil, err
 	}
 	p.EnteredBy, p.CreateTime = platform.CallerName(ctx), timestamppb.New(s.now())
 	resp := &scoringv1.ApplyPenaltyResponse{}
 	err = s.store.Mutate(ctx, scoringv1.ScoringService_ApplyPenalty_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
-		e, err := mustEvent(tx, id)
-		if err != nil {
-			return err
-		}
-		if err := checkPenaltyFits(e, p); err != nil {
-			return err
-		}
 		b, err := eventBucket(tx, bucketPenalties, id, true)
 		if err != nil {
 			return err
 		}
 		stored := proto.Clone(p).(*scoringv1.Penalty)
 		n := nextPenaltyNumber(b)
-		stored.Name = fmt.Sprintf("events/%s/penalties/%d", id, n)
+		stored.Name = resource.Penalty{Event: id, Penalty: n}.String()
 		resp.Penalty = stored
 		return putMessage(b, penaltyKey(n), stored)
 	})
@@ -86,16 +86,16 @@ func (s *Service) ApplyPenalty(ctx context.Context, req *scoringv1.ApplyPenaltyR
 
 // ListPenalties lists an event's penalties, removed ones included.
 func (s *Service) ListPenalties(ctx context.Context, req *scoringv1.ListPenaltiesRequest) (*scoringv1.ListPenaltiesResponse, error) {
-	id, err := parseEventName("parent", req.GetParent())
+	event, err := resource.ParseEvent("parent", req.GetParent())
 	if err != nil {
+		return nil, err
+	}
+	if _, err := s.event(ctx, event); err != nil {
 		return nil, err
 	}
 	resp := &scoringv1.ListPenaltiesResponse{}
 	err = s.store.View(func(tx *bbolt.Tx) error {
-		if _, err := mustEvent(tx, id); err != nil {
-			return err
-		}
-		resp.Penalties, err = eventPenalties(tx, id, nil)
+		resp.Penalties, err = eventPenalties(tx, event.Event, nil)
 		return err
 	})
 	return resp, err
@@ -103,27 +103,24 @@ func (s *Service) ListPenalties(ctx context.Context, req *scoringv1.ListPenaltie
 
 // RemovePenalty records that a penalty no longer stands.
 func (s *Service) RemovePenalty(ctx context.Context, req *scoringv1.RemovePenaltyRequest) (*scoringv1.RemovePenaltyResponse, error) {
-	ids, err := platform.ParseName("name", req.GetName(), penaltyPattern)
+	name, err := resource.ParsePenalty("name", req.GetName())
 	if err != nil {
 		return nil, err
 	}
-	n, err := strconv.ParseInt(ids[1], 10, 32)
-	if err != nil {
-		return nil, platform.FieldError("name", fmt.Sprintf("penalty number %s is too large", ids[1]))
-	}
+	n := name.Penalty
 	reason, err := platform.Reason("reason", req.GetReason())
 	if err != nil {
+		return nil, err
+	}
+	if _, err := s.event(ctx, name.Parent()); err != nil {
 		return nil, err
 	}
 	removal := &scoringv1.PenaltyRemoval{RemovedBy: platform.CallerName(ctx), Reason: reason, Time: timestamppb.New(s.now())}
 	resp := &scoringv1.RemovePenaltyResponse{}
 	err = s.store.Mutate(ctx, scoringv1.ScoringService_RemovePenalty_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
-		if _, err := mustEvent(tx, ids[0]); err != nil {
-			return err
-		}
-		b, _ := eventBucket(tx, bucketPenalties, ids[0], false)
+		b, _ := eventBucket(tx, bucketPenalties, name.Event, false)
 		p := &scoringv1.Penalty{}
-		ok, err := getMessage(b, penaltyKey(int32(n)), p)
+		ok, err := getMessage(b, penaltyKey(n), p)
 		if err != nil {
 			return err
 		}
@@ -135,7 +132,7 @@ func (s *Service) RemovePenalty(ctx context.Context, req *scoringv1.RemovePenalt
 		}
 		p.Removal = removal
 		resp.Penalty = p
-		return putMessage(b, penaltyKey(int32(n)), p)
+		return putMessage(b, penaltyKey(n), p)
 	})
 	return resp, err
 }
@@ -162,14 +159,14 @@ func checkPenalty(event string, in *scoringv1.Penalty) (*scoringv1.Penalty, erro
 	bad := func(field, description string) {
 		v = append(v, platform.FieldViolation{Field: "penalty." + field, Description: description})
 	}
-	if p.Session < 1 || p.Session > maxSession {
-		bad("session", fmt.Sprintf("%d is outside 1 to %d", p.Session, maxSession))
+	if p.Session < 1 || p.Session > resource.MaxSession {
+		bad("session", fmt.Sprintf("%d is outside 1 to %d", p.Session, resource.MaxSession))
 	}
 	if !platform.ValidSection(p.Section) {
 		bad("section", fmt.Sprintf("%q is not a section: use 1 to 8 letters or digits, such as A", p.Section))
 	}
-	if p.Pair < 1 || p.Pair > maxPair {
-		bad("pair", fmt.Sprintf("pair number %d is outside 1 to %d", p.Pair, maxPair))
+	if p.Pair < 1 || p.Pair > resource.MaxEntrant {
+		bad("pair", fmt.Sprintf("pair number %d is outside 1 to %d", p.Pair, resource.MaxEntrant))
 	}
 	if _, ok := typev1.Side_name[int32(p.Direction)]; !ok {
 		bad("direction", "use SIDE_NORTH_SOUTH or SIDE_EAST_WEST, or leave it empty")
@@ -186,12 +183,12 @@ func checkPenalty(event string, in *scoringv1.Penalty) (*scoringv1.Penalty, erro
 		return nil, platform.FieldErrors(v...)
 	}
 	if p.Ruling != "" {
-		ids, err := platform.ParseName("penalty.ruling", p.Ruling, callPattern)
+		call, err := resource.ParseCall("penalty.ruling", p.Ruling)
 		if err != nil {
 			return nil, err
 		}
-		if ids[0] != event {
-			return nil, platform.FieldError("penalty.ruling", fmt.Sprintf("%s is a call of events/%s, not of events/%s", p.Ruling, ids[0], event))
+		if call.Event != event {
+			return nil, platform.FieldError("penalty.ruling", fmt.Sprintf("%s is a call of events/%s, not of events/%s", p.Ruling, call.Event, event))
 		}
 	}
 	reason, err := platform.Reason("penalty.reason", p.Reason)
@@ -204,16 +201,17 @@ func checkPenalty(event string, in *scoringv1.Penalty) (*scoringv1.Penalty, erro
 
 // checkPenaltyFits refuses a penalty an event cannot deduct: a unit its form
 // does not score in, or a direction where both directions are ranked as one.
-func checkPenaltyFits(e *scoringv1.Event, p *scoringv1.Penalty) error {
-	units := penaltyUnits[e.GetForm()]
+func checkPenaltyFits(e *movementv1.Event, p *scoringv1.Penalty) error {
+	form := e.GetScoring().GetForm()
+	units := penaltyUnits[form]
 	if !slices.Contains(units, p.GetUnit()) {
 		names := make([]string, len(units))
 		for i, u := range units {
 			names[i] = u.String()
 		}
-		return platform.FieldError("penalty.unit", fmt.Sprintf("a %s event takes penalties in %s, not %s", e.GetForm(), strings.Join(names, " or "), p.GetUnit()))
+		return platform.FieldError("penalty.unit", fmt.Sprintf("a %s event takes penalties in %s, not %s", form, strings.Join(names, " or "), p.GetUnit()))
 	}
-	if p.GetDirection() != typev1.Side_SIDE_UNSPECIFIED && !e.GetTwoWinners() {
+	if p.GetDirection() != typev1.Side_SIDE_UNSPECIFIED && !e.GetScoring().GetTwoWinners() {
 		return platform.FieldError("penalty.direction", e.GetName()+" ranks North-South and East-West together: leave the direction empty")
 	}
 	return nil

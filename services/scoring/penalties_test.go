@@ -14,12 +14,12 @@ import (
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/encoding/protowire"
 	"google.golang.org/protobuf/proto"
 
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
 	"github.com/bridge-director/director/services/platform"
-	"github.com/bridge-director/director/services/platform/platformtest"
 )
 
 const (
@@ -143,11 +143,7 @@ func TestMatchpointPenaltiesComeOffTheTotalAndThePercentage(t *testing.T) {
 
 func TestTwoWinnerPenaltyNamesItsDirection(t *testing.T) {
 	h := start(t, t.TempDir())
-	_, err := h.client.CreateEvent(context.Background(), &scoringv1.CreateEventRequest{EventId: "club-night",
-		Event: &scoringv1.Event{Form: scoringv1.Form_FORM_MATCHPOINTS, TwoWinners: true}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	h.createEventWith(t, "club-night", &scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_MATCHPOINTS, TwoWinners: true})
 	// Pairs numbered 1 and 2 each way. Board 1, a top of 2: NS 1 +420 against
 	// EW 2, NS 2 -50 against EW 1. NS 1 and EW 1 score 2, the others 0.
 	h.submit(t, played(1, 1, 1, 1, 2, "4S", typev1.Seat_SEAT_NORTH, 10))
@@ -269,15 +265,18 @@ func TestPenaltiesSurviveARestart(t *testing.T) {
 }
 
 // TestVersionOneFileTakesPenalties opens a scoring.db written before penalties
-// existed (schema version 1): migration 2 adds them, and the event is kept.
+// existed (schema version 1), with an event of the time when scoring kept
+// them: migration 2 adds penalties, and the old record is left unread.
 func TestVersionOneFileTakesPenalties(t *testing.T) {
 	dir := t.TempDir()
 	old, err := platform.OpenStore(filepath.Join(dir, "scoring.db"), migrations[:1])
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The old Event: name (field 1) and form (field 3, matchpoints).
+	oldEvent := protowire.AppendVarint(protowire.AppendTag(protowire.AppendString(protowire.AppendTag(nil, 1, protowire.BytesType), "events/club-night"), 3, protowire.VarintType), 1)
 	err = old.Mutate(context.Background(), "", "", nil, nil, func(tx *bbolt.Tx) error {
-		return putMessage(tx.Bucket(bucketEvents), []byte("club-night"), &scoringv1.Event{Name: "events/club-night", Form: scoringv1.Form_FORM_MATCHPOINTS})
+		return tx.Bucket(bucketEvents).Put([]byte("club-night"), oldEvent)
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -288,6 +287,7 @@ func TestVersionOneFileTakesPenalties(t *testing.T) {
 	if v, err := h.svc.store.SchemaVersion(); err != nil || v != 2 {
 		t.Fatalf("schema version %d (%v), want 2", v, err)
 	}
+	h.createEvent(t, "club-night", scoringv1.Form_FORM_MATCHPOINTS)
 	clubField(t, h)
 	h.penalize(t, "events/club-night", penalty(6, 0.5, matchpoints))
 	wantStanding(t, h.standings(t, "events/club-night"), 6, 3.5, 43.75, 0.5, "4")
@@ -408,19 +408,13 @@ func TestPenaltiesArePublicButApplyingThemIsNot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc, err := Open(dir, WithClock(testClock))
-	if err != nil {
-		t.Fatal(err)
-	}
-	conn, _ := platformtest.Serve(t, svc, auth)
-	client := scoringv1.NewScoringServiceClient(conn)
 	as := func(token string) context.Context {
 		return metadata.AppendToOutgoingContext(context.Background(), "authorization", "Bearer "+token)
 	}
-	if _, err := client.CreateEvent(as("director-secret"), &scoringv1.CreateEventRequest{EventId: "club-night",
-		Event: &scoringv1.Event{Form: scoringv1.Form_FORM_MATCHPOINTS}}); err != nil {
-		t.Fatal(err)
-	}
+	h := startWith(t, dir, auth)
+	h.setup = as("director-secret")
+	h.createEvent(t, "club-night", scoringv1.Form_FORM_MATCHPOINTS)
+	client := h.client
 	apply := &scoringv1.ApplyPenaltyRequest{Parent: "events/club-night", Penalty: penalty(1, 25, percentOfTop)}
 	_, err = client.ApplyPenalty(as("terminal-secret"), apply)
 	if status.Code(err) != codes.PermissionDenied {
@@ -481,7 +475,7 @@ func FuzzCheckPenalty(f *testing.F) {
 			strings.TrimSpace(p.GetReason()) == "" || p.GetName() != "" || p.GetRemoval() != nil {
 			t.Fatalf("accepted %v", p)
 		}
-		fl := &field{event: &scoringv1.Event{Form: scoringv1.Form_FORM_MATCHPOINTS}, top: map[string]map[int32]float64{p.GetSection(): {1: 4}}}
+		fl := &field{event: &scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_MATCHPOINTS}, top: map[string]map[int32]float64{p.GetSection(): {1: 4}}}
 		if d := fl.penaltyPoints(p); math.IsNaN(d) || math.IsInf(d, 0) || d < 0 {
 			t.Fatalf("%v deducts %v", p, d)
 		}

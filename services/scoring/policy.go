@@ -17,8 +17,6 @@ func (s *Service) Policy() platform.Policy {
 		public   = platform.RolePublic
 	)
 	return platform.Policy{
-		scoringv1.ScoringService_CreateEvent_FullMethodName:      {director},
-		scoringv1.ScoringService_GetEvent_FullMethodName:         {public},
 		scoringv1.ScoringService_SubmitResult_FullMethodName:     {director, scorer, terminal},
 		scoringv1.ScoringService_CorrectResult_FullMethodName:    {director, scorer},
 		scoringv1.ScoringService_EraseResult_FullMethodName:      {director, scorer},

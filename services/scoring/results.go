@@ -11,32 +11,37 @@ import (
 
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	"github.com/bridge-director/director/services/platform"
+	"github.com/bridge-director/director/services/resource"
 )
 
 // SubmitResult records a result in its slot. A terminal that resends the same
 // result gets the stored one back; a different result for a taken slot is
 // AlreadyExists with the stored result as a detail.
 func (s *Service) SubmitResult(ctx context.Context, req *scoringv1.SubmitResultRequest) (*scoringv1.SubmitResultResponse, error) {
-	id, err := parseEventName("parent", req.GetParent())
+	event, err := resource.ParseEvent("parent", req.GetParent())
 	if err != nil {
 		return nil, err
 	}
+	id := event.Event
 	r, err := checkResult("result", req.GetResult())
 	if err != nil {
 		return nil, err
 	}
-	table := fmt.Sprintf("events/%s/sessions/%d/sections/%s/tables/%d", id, r.GetSession(), r.GetSection(), r.GetTable())
-	if err := platform.CheckTable(ctx, table); err != nil {
+	table := resource.Table{Event: id, Session: r.GetSession(), Section: r.GetSection(), Table: r.GetTable()}
+	if err := platform.CheckTable(ctx, table.String()); err != nil {
 		return nil, err
 	}
-	if err := s.checkSchedule(ctx, id, r); err != nil {
+	if err := s.checkFits(ctx, event, r); err != nil {
+		return nil, err
+	}
+	if err := s.checkSchedule(ctx, event, r); err != nil {
 		return nil, err
 	}
 	sl := slotOf(r)
 	by, now := platform.CallerName(ctx), timestamppb.New(s.now())
 	resp := &scoringv1.SubmitResultResponse{}
 	err = s.store.Mutate(ctx, scoringv1.ScoringService_SubmitResult_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
-		cur, ok, err := currentInEvent(tx, id, sl, r)
+		cur, ok, err := currentResult(tx, id, sl)
 		if err != nil {
 			return err
 		}
@@ -75,10 +80,13 @@ func (s *Service) CorrectResult(ctx context.Context, req *scoringv1.CorrectResul
 	if err != nil {
 		return nil, err
 	}
+	if err := s.checkFits(ctx, resource.Event{Event: id}, r); err != nil {
+		return nil, err
+	}
 	by, now := platform.CallerName(ctx), timestamppb.New(s.now())
 	resp := &scoringv1.CorrectResultResponse{}
 	err = s.store.Mutate(ctx, scoringv1.ScoringService_CorrectResult_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
-		cur, ok, err := currentInEvent(tx, id, sl, r)
+		cur, ok, err := currentResult(tx, id, sl)
 		if err != nil {
 			return err
 		}
@@ -105,10 +113,13 @@ func (s *Service) EraseResult(ctx context.Context, req *scoringv1.EraseResultReq
 	if err != nil {
 		return nil, err
 	}
+	if _, err := s.event(ctx, resource.Event{Event: id}); err != nil {
+		return nil, err
+	}
 	by, now := platform.CallerName(ctx), timestamppb.New(s.now())
 	resp := &scoringv1.EraseResultResponse{}
 	err = s.store.Mutate(ctx, scoringv1.ScoringService_EraseResult_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
-		_, ok, err := currentInEvent(tx, id, sl, nil)
+		_, ok, err := currentResult(tx, id, sl)
 		if err != nil {
 			return err
 		}
@@ -134,11 +145,11 @@ func (s *Service) GetResultHistory(ctx context.Context, req *scoringv1.GetResult
 	if err != nil {
 		return nil, err
 	}
+	if _, err := s.event(ctx, resource.Event{Event: id}); err != nil {
+		return nil, err
+	}
 	resp := &scoringv1.GetResultHistoryResponse{}
 	err = s.store.View(func(tx *bbolt.Tx) error {
-		if _, err := mustEvent(tx, id); err != nil {
-			return err
-		}
 		resp.Revisions, err = history(tx, id, sl)
 		if err == nil && len(resp.Revisions) == 0 {
 			return platform.NotFound("result", req.GetName())
@@ -150,8 +161,11 @@ func (s *Service) GetResultHistory(ctx context.Context, req *scoringv1.GetResult
 
 // ListResults lists an event's current results in slot order.
 func (s *Service) ListResults(ctx context.Context, req *scoringv1.ListResultsRequest) (*scoringv1.ListResultsResponse, error) {
-	id, err := parseEventName("parent", req.GetParent())
+	event, err := resource.ParseEvent("parent", req.GetParent())
 	if err != nil {
+		return nil, err
+	}
+	if _, err := s.event(ctx, event); err != nil {
 		return nil, err
 	}
 	section := strings.ToUpper(req.GetSection())
@@ -162,32 +176,26 @@ func (s *Service) ListResults(ctx context.Context, req *scoringv1.ListResultsReq
 	}
 	resp := &scoringv1.ListResultsResponse{}
 	err = s.store.View(func(tx *bbolt.Tx) error {
-		if _, err := mustEvent(tx, id); err != nil {
-			return err
-		}
-		resp.Results, err = eventResults(tx, id, keep)
+		resp.Results, err = eventResults(tx, event.Event, keep)
 		return err
 	})
 	return resp, err
 }
 
-// currentInEvent reads the current result of a slot of an event that must
-// exist, and refuses r (when given) if the event's form cannot score it.
-func currentInEvent(tx *bbolt.Tx, event string, sl slot, r *scoringv1.Result) (*scoringv1.Result, bool, error) {
-	e, err := mustEvent(tx, event)
+// checkFits refuses r if its event's form of scoring cannot score it; the
+// event must exist.
+func (s *Service) checkFits(ctx context.Context, event resource.Event, r *scoringv1.Result) error {
+	e, err := s.event(ctx, event)
 	if err != nil {
-		return nil, false, err
+		return err
 	}
-	if err := checkForm(e.GetForm(), r); err != nil {
-		return nil, false, err
-	}
-	return currentResult(tx, event, sl)
+	return checkForm(e.GetScoring().GetForm(), r)
 }
 
 // record stores r as the next revision of its slot and returns it as stored.
 func record(tx *bbolt.Tx, event string, sl slot, r *scoringv1.Result, action scoringv1.Action, by, reason string, now *timestamppb.Timestamp) (*scoringv1.Result, error) {
 	stored := cloneResult(r)
-	stored.Name = sl.name("events/" + event)
+	stored.Name = sl.name(event)
 	stored.Revision = lastRevision(tx, event, sl) + 1
 	stored.EnteredBy = by
 	stored.UpdateTime = now

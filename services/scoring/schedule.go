@@ -5,53 +5,42 @@ import (
 	"fmt"
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
-	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	"github.com/bridge-director/director/services/platform"
+	"github.com/bridge-director/director/services/resource"
 )
 
-// A result sent for a section that has a movement must be the one the
-// schedule says: a board of that table's round, between the pairs seated
-// there. The schedule is the movement service's; scoring asks it over gRPC.
+// A result must be for a section the movement service knows, and when the
+// section has a movement, the one its schedule says: a board of that table's
+// round, between the pairs seated there. The schedule is the movement
+// service's; scoring asks it over gRPC.
 
-// Peers names the services scoring calls.
-func (s *Service) Peers() []string { return []string{"movement"} }
-
-// Connect gives scoring its connection to a peer.
-func (s *Service) Connect(peer string, conn grpc.ClientConnInterface) {
-	if peer == "movement" {
-		s.movement = movementv1.NewMovementServiceClient(conn)
-	}
-}
-
-// checkSchedule refuses a result that does not match the schedule of its
-// section. A section the movement service does not know, or one without a
-// movement yet, has nothing to check against; the one call tells them apart
-// by its error. The caller's credentials go
-// with the question, so the movement service answers what the caller may
-// read.
-func (s *Service) checkSchedule(ctx context.Context, event string, r *scoringv1.Result) error {
+// checkSchedule refuses a result for a section that does not exist (NotFound
+// naming it) or one that does not match the schedule of its section. A
+// section without a movement yet has nothing to check against; the one call
+// tells the cases apart by its error. The caller's credentials go with the
+// question, so the movement service answers what the caller may read.
+func (s *Service) checkSchedule(ctx context.Context, event resource.Event, r *scoringv1.Result) error {
 	if s.movement == nil {
-		return nil
+		return status.Error(codes.Unavailable, "the movement service, which keeps the schedules, is not connected")
 	}
-	ctx = platform.ForwardCredentials(ctx)
-	section := fmt.Sprintf("events/%s/sessions/%d/sections/%s", event, r.GetSession(), r.GetSection())
-	got, err := s.movement.GetTableRound(ctx, &movementv1.GetTableRoundRequest{Section: section, Table: r.GetTable(), Round: r.GetRound()})
+	section := resource.Section{Event: event.Event, Session: r.GetSession(), Section: r.GetSection()}
+	got, err := s.movement.GetTableRound(platform.ForwardCredentials(ctx), &movementv1.GetTableRoundRequest{Section: section.String(), Table: r.GetTable(), Round: r.GetRound()})
 	switch status.Code(err) {
 	case codes.OK:
 	case codes.FailedPrecondition:
 		return nil // the section has no movement yet
 	case codes.NotFound:
 		if notFoundResource(err) == "section" {
-			return nil // the movement service does not know the section
+			return err
 		}
 		return status.Errorf(codes.FailedPrecondition, "%s has no table %d in round %d", section, r.GetTable(), r.GetRound())
 	default:
-		return status.Errorf(codes.Unavailable, "the schedule of %s could not be checked, send the result again: %v", section, status.Convert(err).Message())
+		return peerError(err, "the schedule of "+section.String())
 	}
 	seat := got.GetSeating()
 	if r.GetBoard() >= seat.GetLowBoard() && r.GetBoard() <= seat.GetHighBoard() && seat.GetLowBoard() != 0 &&

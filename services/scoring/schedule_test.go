@@ -10,20 +10,17 @@ import (
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
-	"github.com/bridge-director/director/services/movement"
-	"github.com/bridge-director/director/services/platform/platformtest"
 )
 
 // TestResultsAreCheckedAgainstTheSchedule runs the real movement service
 // beside scoring, as one process does.
 func TestResultsAreCheckedAgainstTheSchedule(t *testing.T) {
-	mv, err := movement.Open(t.TempDir())
-	if err != nil {
+	h := start(t, t.TempDir())
+	ctx := context.Background()
+	moves := h.moves
+	if _, err := moves.CreateEvent(ctx, &movementv1.CreateEventRequest{EventId: "club-night", Event: &movementv1.Event{Scoring: &scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_MATCHPOINTS}}}); err != nil {
 		t.Fatal(err)
 	}
-	conn, _ := platformtest.Serve(t, mv, nil)
-	moves := movementv1.NewMovementServiceClient(conn)
-	ctx := context.Background()
 	var entrants []*movementv1.Entrant
 	for i := int32(1); i <= 6; i++ {
 		entrants = append(entrants, &movementv1.Entrant{Number: i})
@@ -37,8 +34,6 @@ func TestResultsAreCheckedAgainstTheSchedule(t *testing.T) {
 		}
 	}
 
-	h := newHarness(t)
-	h.svc.Connect("movement", conn)
 	// Section A has no movement yet: nothing to check against.
 	h.submit(t, played(3, 3, 9, 5, 1, "3NT", typev1.Seat_SEAT_NORTH, 9))
 

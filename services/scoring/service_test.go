@@ -1,6 +1,7 @@
 package scoring
 
 import (
+	"cmp"
 	"context"
 	"strings"
 	"testing"
@@ -11,31 +12,51 @@ import (
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 
+	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
+	"github.com/bridge-director/director/services/movement"
 	"github.com/bridge-director/director/services/platform"
 	"github.com/bridge-director/director/services/platform/platformtest"
+	"github.com/bridge-director/director/services/resource"
 )
 
 // harness is a scoring service on a real bbolt file, reached over in-memory
-// gRPC through the platform's interceptors.
+// gRPC through the platform's interceptors, beside the real movement service
+// that keeps its events and sections, as one process runs them.
 type harness struct {
 	dir    string
 	svc    *Service
 	client scoringv1.ScoringServiceClient
+	moves  movementv1.MovementServiceClient
 	stop   func()
+	// setup is the context the harness creates events and sections in.
+	setup context.Context
 }
 
 var testClock = func() time.Time { return time.Date(2026, 11, 24, 19, 30, 0, 0, time.UTC) }
 
 func start(t testing.TB, dir string) *harness {
 	t.Helper()
+	return startWith(t, dir, nil)
+}
+
+// startWith serves both services with auth (development mode when nil).
+func startWith(t testing.TB, dir string, auth *platform.Authenticator) *harness {
+	t.Helper()
+	mv, err := movement.Open(dir, movement.WithClock(testClock))
+	if err != nil {
+		t.Fatalf("movement.Open: %v", err)
+	}
+	mvConn, mvStop := platformtest.Serve(t, mv, auth)
 	svc, err := Open(dir, WithClock(testClock))
 	if err != nil {
 		t.Fatalf("Open: %v", err)
 	}
-	conn, stop := platformtest.Serve(t, svc, nil)
-	return &harness{dir: dir, svc: svc, client: scoringv1.NewScoringServiceClient(conn), stop: stop}
+	svc.Connect("movement", mvConn)
+	conn, stop := platformtest.Serve(t, svc, auth)
+	return &harness{dir: dir, svc: svc, client: scoringv1.NewScoringServiceClient(conn), moves: movementv1.NewMovementServiceClient(mvConn),
+		stop: func() { stop(); mvStop() }, setup: context.Background()}
 }
 
 func newHarness(t testing.TB) *harness {
@@ -44,14 +65,42 @@ func newHarness(t testing.TB) *harness {
 	return h
 }
 
+// createEvent creates an event scored by form with session 1 and its
+// section A of twenty pairs, without a movement.
 func (h *harness) createEvent(t testing.TB, id string, form scoringv1.Form) {
 	t.Helper()
-	_, err := h.client.CreateEvent(context.Background(), &scoringv1.CreateEventRequest{
+	h.createEventWith(t, id, &scoringv1.ScoringSettings{Form: form})
+}
+
+func (h *harness) createEventWith(t testing.TB, id string, settings *scoringv1.ScoringSettings) {
+	t.Helper()
+	ctx := h.setup
+	if _, err := h.moves.CreateEvent(ctx, &movementv1.CreateEventRequest{
 		EventId: id,
-		Event:   &scoringv1.Event{Title: "Tuesday pairs", Form: form},
-	})
-	if err != nil {
+		Event:   &movementv1.Event{Title: "Tuesday pairs", Scoring: settings},
+	}); err != nil {
 		t.Fatalf("CreateEvent: %v", err)
+	}
+	h.createSection(t, id, 1, "A")
+}
+
+// createSection creates a section of twenty pairs (and its session, when
+// new) in event id.
+func (h *harness) createSection(t testing.TB, id string, session int32, letters string) {
+	t.Helper()
+	ctx := h.setup
+	event := resource.Event{Event: id}
+	_, err := h.moves.CreateSession(ctx, &movementv1.CreateSessionRequest{Parent: event.String(), SessionId: session})
+	if err != nil && status.Code(err) != codes.AlreadyExists {
+		t.Fatalf("CreateSession: %v", err)
+	}
+	var pairs []*movementv1.Entrant
+	for n := int32(1); n <= 20; n++ {
+		pairs = append(pairs, &movementv1.Entrant{Number: n})
+	}
+	parent := resource.Session{Event: id, Session: session}
+	if _, err := h.moves.CreateSection(ctx, &movementv1.CreateSectionRequest{Parent: parent.String(), SectionId: letters, Section: &movementv1.Section{Entrants: pairs}}); err != nil {
+		t.Fatalf("CreateSection: %v", err)
 	}
 }
 
@@ -216,16 +265,23 @@ func TestUnknownEventIsNotFound(t *testing.T) {
 	wantCode(t, err, codes.NotFound, "events/no-such-night")
 }
 
-func TestCreateEventTwiceIsAlreadyExists(t *testing.T) {
+// TestUnknownSectionIsNotFound: a mistyped section letter, or a session
+// the movement service does not know, is not a place a result can be
+// entered, and nothing is stored.
+func TestUnknownSectionIsNotFound(t *testing.T) {
 	h := newHarness(t)
-	_, err := h.client.CreateEvent(context.Background(), &scoringv1.CreateEventRequest{
-		EventId: "club-night", Event: &scoringv1.Event{Form: scoringv1.Form_FORM_MATCHPOINTS},
-	})
-	wantCode(t, err, codes.AlreadyExists, "events/club-night")
-	_, err = h.client.CreateEvent(context.Background(), &scoringv1.CreateEventRequest{EventId: "Bad Name!", Event: &scoringv1.Event{Form: scoringv1.Form_FORM_MATCHPOINTS}})
-	wantCode(t, err, codes.InvalidArgument, "event_id")
-	_, err = h.client.CreateEvent(context.Background(), &scoringv1.CreateEventRequest{EventId: "no-form"})
-	wantCode(t, err, codes.InvalidArgument, "event.form")
+	for _, r := range []*scoringv1.Result{
+		{Section: "B", Table: 1, Round: 1, Board: 1, NsPair: 1, EwPair: 5, Outcome: &scoringv1.Result_PassedOut{PassedOut: &scoringv1.PassedOut{}}},
+		{Session: 2, Table: 1, Round: 1, Board: 1, NsPair: 1, EwPair: 5, Outcome: &scoringv1.Result_PassedOut{PassedOut: &scoringv1.PassedOut{}}},
+	} {
+		_, err := h.client.SubmitResult(context.Background(), &scoringv1.SubmitResultRequest{Parent: "events/club-night", Result: r})
+		want := resource.Section{Event: "club-night", Session: max(r.GetSession(), 1), Section: cmp.Or(r.GetSection(), "A")}
+		wantCode(t, err, codes.NotFound, want.String())
+	}
+	list, err := h.client.ListResults(context.Background(), &scoringv1.ListResultsRequest{Parent: "events/club-night"})
+	if err != nil || len(list.GetResults()) != 0 {
+		t.Errorf("results %v, %v: want none stored", list.GetResults(), err)
+	}
 }
 
 func TestCorrectAndEraseKeepTheHistory(t *testing.T) {

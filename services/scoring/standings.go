@@ -2,6 +2,7 @@ package scoring
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"go.etcd.io/bbolt"
@@ -10,28 +11,30 @@ import (
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	"github.com/bridge-director/director/services/bridgepb"
 	"github.com/bridge-director/director/services/platform"
+	"github.com/bridge-director/director/services/resource"
 )
 
 // loadField reads an event and the current results of one of its sessions,
 // scores them and deducts the session's procedural penalties that stand.
-func (s *Service) loadField(eventName string, session int32) (*field, error) {
-	id, err := parseEventName("event", eventName)
+func (s *Service) loadField(ctx context.Context, eventName string, session int32) (*field, error) {
+	event, err := resource.ParseEvent("event", eventName)
 	if err != nil {
 		return nil, err
 	}
+	id := event.Event
 	if session == 0 {
 		session = 1
 	}
-	if session < 0 || session > maxSession {
-		return nil, platform.FieldError("session", "a session is 1 to 99")
+	if session < 0 || session > resource.MaxSession {
+		return nil, platform.FieldError("session", fmt.Sprintf("a session is 1 to %d", resource.MaxSession))
 	}
-	var e *scoringv1.Event
+	e, err := s.event(ctx, event)
+	if err != nil {
+		return nil, err
+	}
 	var results []*scoringv1.Result
 	var penalties []*scoringv1.Penalty
 	err = s.store.View(func(tx *bbolt.Tx) error {
-		if e, err = mustEvent(tx, id); err != nil {
-			return err
-		}
 		if results, err = eventResults(tx, id, func(r *scoringv1.Result) bool { return r.GetSession() == session }); err != nil {
 			return err
 		}
@@ -41,7 +44,7 @@ func (s *Service) loadField(eventName string, session int32) (*field, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := scoreField(e, results)
+	f, err := scoreField(e.GetScoring(), results)
 	if err != nil {
 		return nil, err
 	}
@@ -52,7 +55,7 @@ func (s *Service) loadField(eventName string, session int32) (*field, error) {
 // GetStandings ranks the pairs or teams of a session, overall or in one
 // section.
 func (s *Service) GetStandings(ctx context.Context, req *scoringv1.GetStandingsRequest) (*scoringv1.GetStandingsResponse, error) {
-	f, err := s.loadField(req.GetEvent(), req.GetSession())
+	f, err := s.loadField(ctx, req.GetEvent(), req.GetSession())
 	if err != nil {
 		return nil, err
 	}
@@ -68,10 +71,10 @@ func (s *Service) GetStandings(ctx context.Context, req *scoringv1.GetStandingsR
 
 // GetTraveller scores one board across its field.
 func (s *Service) GetTraveller(ctx context.Context, req *scoringv1.GetTravellerRequest) (*scoringv1.GetTravellerResponse, error) {
-	if req.GetBoard() < 1 || req.GetBoard() > maxBoard {
-		return nil, platform.FieldError("board", "a board number is 1 to 999")
+	if req.GetBoard() < 1 || req.GetBoard() > resource.MaxBoard {
+		return nil, platform.FieldError("board", fmt.Sprintf("a board number is 1 to %d", resource.MaxBoard))
 	}
-	f, err := s.loadField(req.GetEvent(), req.GetSession())
+	f, err := s.loadField(ctx, req.GetEvent(), req.GetSession())
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +101,7 @@ func (s *Service) GetScorecard(ctx context.Context, req *scoringv1.GetScorecardR
 	if section == "" {
 		section = "A"
 	}
-	f, err := s.loadField(req.GetEvent(), req.GetSession())
+	f, err := s.loadField(ctx, req.GetEvent(), req.GetSession())
 	if err != nil {
 		return nil, err
 	}

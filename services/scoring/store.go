@@ -5,7 +5,8 @@ package scoring
 //
 //	meta/schema_version                         (platform)
 //	idempotency/...                             (platform: replies by request_id)
-//	events/<event id> -> Event
+//	events/<event id> -> Event                   no longer read: the events are
+//	                                            the movement service's now
 //	results/<event id>/<slot> -> Result          the current revision of each slot
 //	revisions/<event id>/<slot><revision> -> Revision
 //	penalties/<event id>/<number u32> -> Penalty  (from schema version 2)
@@ -31,6 +32,7 @@ import (
 
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	"github.com/bridge-director/director/services/platform"
+	"github.com/bridge-director/director/services/resource"
 )
 
 var (
@@ -80,10 +82,9 @@ func (s slot) key() []byte {
 	return k
 }
 
-// name is the slot's resource name within event.
+// name is the slot's resource name within the event of that id.
 func (s slot) name(event string) string {
-	return fmt.Sprintf("%s/sessions/%d/sections/%s/tables/%d/rounds/%d/boards/%d",
-		event, s.Session, s.Section, s.Table, s.Round, s.Board)
+	return resource.Result{Event: event, Session: s.Session, Section: s.Section, Table: s.Table, Round: s.Round, Board: s.Board}.String()
 }
 
 func revisionKey(s slot, revision int32) []byte {
@@ -111,12 +112,6 @@ func putMessage(b *bbolt.Bucket, key []byte, m proto.Message) error {
 		return err
 	}
 	return b.Put(key, v)
-}
-
-func getEvent(tx *bbolt.Tx, id string) (*scoringv1.Event, bool, error) {
-	e := &scoringv1.Event{}
-	ok, err := getMessage(tx.Bucket(bucketEvents), []byte(id), e)
-	return e, ok, err
 }
 
 // eventBucket returns the bucket of event id under top, creating it when

@@ -2,7 +2,6 @@ package scoring
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/bridge-director/director/bridge"
@@ -11,48 +10,20 @@ import (
 	"github.com/bridge-director/director/scoring"
 	"github.com/bridge-director/director/services/bridgepb"
 	"github.com/bridge-director/director/services/platform"
+	"github.com/bridge-director/director/services/resource"
 )
 
-// Limits that keep a mistyped number from becoming a stored slot.
-const (
-	maxSession = 99
-	maxTable   = 999
-	maxRound   = 99
-	maxBoard   = 999
-	maxPair    = 9999
-	// maxScore is the largest score a board can give: 7NTXX by 13 undertricks
-	// vulnerable.
-	maxScore = 7600
-)
-
-// parseEventName checks "events/{event}" and returns the event id.
-func parseEventName(field, name string) (string, error) {
-	ids, err := platform.ParseName(field, name, "events/{event}")
-	if err != nil {
-		return "", err
-	}
-	return ids[0], nil
-}
-
-// resultPattern is the form of a result's name.
-const resultPattern = "events/{event}/sessions/{session:n}/sections/{section:letters}/tables/{table:n}/rounds/{round:n}/boards/{board:n}"
+// maxScore is the largest score a board can give: 7NTXX by 13 undertricks
+// vulnerable.
+const maxScore = 7600
 
 // parseResultName splits a result's resource name into its event id and slot.
 func parseResultName(field, name string) (string, slot, error) {
-	ids, err := platform.ParseName(field, name, resultPattern)
+	r, err := resource.ParseResult(field, name)
 	if err != nil {
 		return "", slot{}, err
 	}
-	var nums [4]int32
-	for i, id := range []string{ids[1], ids[3], ids[4], ids[5]} {
-		n, _ := strconv.ParseInt(id, 10, 32)
-		nums[i] = int32(n)
-	}
-	s := slot{Session: nums[0], Section: ids[2], Table: nums[1], Round: nums[2], Board: nums[3]}
-	if err := checkSlot(field, &s); err != nil {
-		return "", slot{}, err
-	}
-	return ids[0], s, nil
+	return r.Event, slot{Session: r.Session, Section: r.Section, Table: r.Table, Round: r.Round, Board: r.Board}, nil
 }
 
 // checkSlot fills the defaults of a slot (session 1, section A) and checks its
@@ -71,13 +42,13 @@ func checkSlot(field string, s *slot) error {
 			v = append(v, platform.FieldViolation{Field: field + name, Description: fmt.Sprintf("%d is outside 1 to %d", n, max)})
 		}
 	}
-	check(".session", s.Session, maxSession)
+	check(".session", s.Session, resource.MaxSession)
 	if !platform.ValidSection(s.Section) {
 		v = append(v, platform.FieldViolation{Field: field + ".section", Description: fmt.Sprintf("%q is not a section: use 1 to 8 letters or digits, such as A", s.Section)})
 	}
-	check(".table", s.Table, maxTable)
-	check(".round", s.Round, maxRound)
-	check(".board", s.Board, maxBoard)
+	check(".table", s.Table, resource.MaxTable)
+	check(".round", s.Round, resource.MaxRound)
+	check(".board", s.Board, resource.MaxBoard)
 	if len(v) > 0 {
 		return platform.FieldErrors(v...)
 	}
@@ -102,8 +73,8 @@ func checkResult(field string, in *scoringv1.Result) (*scoringv1.Result, error) 
 		name string
 		n    int32
 	}{{".ns_pair", r.NsPair}, {".ew_pair", r.EwPair}} {
-		if p.n < 1 || p.n > maxPair {
-			v = append(v, platform.FieldViolation{Field: field + p.name, Description: fmt.Sprintf("pair number %d is outside 1 to %d", p.n, maxPair)})
+		if p.n < 1 || p.n > resource.MaxEntrant {
+			v = append(v, platform.FieldViolation{Field: field + p.name, Description: fmt.Sprintf("pair number %d is outside 1 to %d", p.n, resource.MaxEntrant)})
 		}
 	}
 	if r.NsPair == r.EwPair && r.NsPair != 0 {
@@ -196,8 +167,8 @@ func checkAssigned(field string, r *scoringv1.Result, a *scoringv1.AssignedScore
 		return checkScore(field+".split.ew_score", k.Split.GetEwScore())
 	case *scoringv1.AssignedScore_Weighted:
 		parts := k.Weighted.GetParts()
-		if len(parts) < 2 {
-			return platform.FieldError(field+".weighted.parts", "a weighted score needs at least two parts")
+		if len(parts) < 2 || len(parts) > resource.MaxWeightedParts {
+			return platform.FieldError(field+".weighted.parts", fmt.Sprintf("a weighted score has 2 to %d parts, not %d", resource.MaxWeightedParts, len(parts)))
 		}
 		for i, p := range parts {
 			name := fmt.Sprintf("%s.weighted.parts[%d]", field, i)

@@ -51,7 +51,7 @@ func FuzzCheckResult(f *testing.F) {
 				t.Fatalf("accepted an unplayable result %v", r)
 			}
 		}
-		if _, err := scoreField(&scoringv1.Event{Form: scoringv1.Form_FORM_MATCHPOINTS}, []*scoringv1.Result{r}); err != nil {
+		if _, err := scoreField(&scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_MATCHPOINTS}, []*scoringv1.Result{r}); err != nil {
 			t.Fatalf("accepted a result that cannot be scored: %v: %v", r, err)
 		}
 	})

@@ -5,13 +5,15 @@
 // source: bridge/movement/v1/movement.proto
 
 // Package bridge.movement.v1 is the API of Director's movement service: the
-// shape of an event (sessions, sections, entrants) and the movement that says
-// who plays which boards against whom in every round.
+// shape of an event (the event with its scoring settings, sessions, sections,
+// entrants) and the movement that says who plays which boards against whom in
+// every round.
 
 package movementv1
 
 import (
-	v1 "github.com/bridge-director/director/proto/bridge/type/v1"
+	v1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
+	v11 "github.com/bridge-director/director/proto/bridge/type/v1"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
@@ -193,6 +195,392 @@ func (Format) EnumDescriptor() ([]byte, []int) {
 	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{2}
 }
 
+// Event is an event: one or more sessions played and scored together.
+type Event struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The resource name, "events/{event}". Output only.
+	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// A title for people, such as "Tuesday pairs".
+	Title string `protobuf:"bytes,2,opt,name=title,proto3" json:"title,omitempty"`
+	// How the event is scored; required, and fixed once the event exists.
+	Scoring *v1.ScoringSettings `protobuf:"bytes,3,opt,name=scoring,proto3" json:"scoring,omitempty"`
+	// Output only.
+	CreateTime *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	// Changes whenever the resource changes (AIP-154). Output only.
+	Etag          string `protobuf:"bytes,5,opt,name=etag,proto3" json:"etag,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Event) Reset() {
+	*x = Event{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Event) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Event) ProtoMessage() {}
+
+func (x *Event) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Event.ProtoReflect.Descriptor instead.
+func (*Event) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *Event) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *Event) GetTitle() string {
+	if x != nil {
+		return x.Title
+	}
+	return ""
+}
+
+func (x *Event) GetScoring() *v1.ScoringSettings {
+	if x != nil {
+		return x.Scoring
+	}
+	return nil
+}
+
+func (x *Event) GetCreateTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CreateTime
+	}
+	return nil
+}
+
+func (x *Event) GetEtag() string {
+	if x != nil {
+		return x.Etag
+	}
+	return ""
+}
+
+type CreateEventRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Makes a retried request answer as the first one did.
+	RequestId string `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	// The {event} part of the name: 1 to 63 of a-z, 0-9 and '-', not starting
+	// with '-'.
+	EventId       string `protobuf:"bytes,2,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
+	Event         *Event `protobuf:"bytes,3,opt,name=event,proto3" json:"event,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateEventRequest) Reset() {
+	*x = CreateEventRequest{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateEventRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateEventRequest) ProtoMessage() {}
+
+func (x *CreateEventRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateEventRequest.ProtoReflect.Descriptor instead.
+func (*CreateEventRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *CreateEventRequest) GetRequestId() string {
+	if x != nil {
+		return x.RequestId
+	}
+	return ""
+}
+
+func (x *CreateEventRequest) GetEventId() string {
+	if x != nil {
+		return x.EventId
+	}
+	return ""
+}
+
+func (x *CreateEventRequest) GetEvent() *Event {
+	if x != nil {
+		return x.Event
+	}
+	return nil
+}
+
+type CreateEventResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Event         *Event                 `protobuf:"bytes,1,opt,name=event,proto3" json:"event,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateEventResponse) Reset() {
+	*x = CreateEventResponse{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateEventResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateEventResponse) ProtoMessage() {}
+
+func (x *CreateEventResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateEventResponse.ProtoReflect.Descriptor instead.
+func (*CreateEventResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *CreateEventResponse) GetEvent() *Event {
+	if x != nil {
+		return x.Event
+	}
+	return nil
+}
+
+type GetEventRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// "events/{event}"
+	Name          string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetEventRequest) Reset() {
+	*x = GetEventRequest{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetEventRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetEventRequest) ProtoMessage() {}
+
+func (x *GetEventRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetEventRequest.ProtoReflect.Descriptor instead.
+func (*GetEventRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *GetEventRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+type GetEventResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Event         *Event                 `protobuf:"bytes,1,opt,name=event,proto3" json:"event,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetEventResponse) Reset() {
+	*x = GetEventResponse{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetEventResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetEventResponse) ProtoMessage() {}
+
+func (x *GetEventResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetEventResponse.ProtoReflect.Descriptor instead.
+func (*GetEventResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *GetEventResponse) GetEvent() *Event {
+	if x != nil {
+		return x.Event
+	}
+	return nil
+}
+
+type ListEventsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// At most this many items in one answer (AIP-158); 0 for the default
+	// page, and no page is larger than the maximum.
+	PageSize int32 `protobuf:"varint,1,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// The next_page_token of the previous answer, to read the next page.
+	PageToken     string `protobuf:"bytes,2,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListEventsRequest) Reset() {
+	*x = ListEventsRequest{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListEventsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListEventsRequest) ProtoMessage() {}
+
+func (x *ListEventsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListEventsRequest.ProtoReflect.Descriptor instead.
+func (*ListEventsRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *ListEventsRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListEventsRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
+type ListEventsResponse struct {
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Events []*Event               `protobuf:"bytes,1,rep,name=events,proto3" json:"events,omitempty"`
+	// Pass it as page_token to read the next page; empty on the last page.
+	NextPageToken string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListEventsResponse) Reset() {
+	*x = ListEventsResponse{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListEventsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListEventsResponse) ProtoMessage() {}
+
+func (x *ListEventsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListEventsResponse.ProtoReflect.Descriptor instead.
+func (*ListEventsResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *ListEventsResponse) GetEvents() []*Event {
+	if x != nil {
+		return x.Events
+	}
+	return nil
+}
+
+func (x *ListEventsResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
+}
+
 // Session is one session of an event.
 type Session struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -212,7 +600,7 @@ type Session struct {
 
 func (x *Session) Reset() {
 	*x = Session{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[0]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -224,7 +612,7 @@ func (x *Session) String() string {
 func (*Session) ProtoMessage() {}
 
 func (x *Session) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[0]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -237,7 +625,7 @@ func (x *Session) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Session.ProtoReflect.Descriptor instead.
 func (*Session) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{0}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *Session) GetName() string {
@@ -289,7 +677,7 @@ type CreateSessionRequest struct {
 
 func (x *CreateSessionRequest) Reset() {
 	*x = CreateSessionRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[1]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -301,7 +689,7 @@ func (x *CreateSessionRequest) String() string {
 func (*CreateSessionRequest) ProtoMessage() {}
 
 func (x *CreateSessionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[1]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -314,7 +702,7 @@ func (x *CreateSessionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSessionRequest.ProtoReflect.Descriptor instead.
 func (*CreateSessionRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{1}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *CreateSessionRequest) GetRequestId() string {
@@ -354,7 +742,7 @@ type CreateSessionResponse struct {
 
 func (x *CreateSessionResponse) Reset() {
 	*x = CreateSessionResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[2]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -366,7 +754,7 @@ func (x *CreateSessionResponse) String() string {
 func (*CreateSessionResponse) ProtoMessage() {}
 
 func (x *CreateSessionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[2]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -379,7 +767,7 @@ func (x *CreateSessionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSessionResponse.ProtoReflect.Descriptor instead.
 func (*CreateSessionResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{2}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *CreateSessionResponse) GetSession() *Session {
@@ -398,7 +786,7 @@ type GetSessionRequest struct {
 
 func (x *GetSessionRequest) Reset() {
 	*x = GetSessionRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[3]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -410,7 +798,7 @@ func (x *GetSessionRequest) String() string {
 func (*GetSessionRequest) ProtoMessage() {}
 
 func (x *GetSessionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[3]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -423,7 +811,7 @@ func (x *GetSessionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSessionRequest.ProtoReflect.Descriptor instead.
 func (*GetSessionRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{3}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *GetSessionRequest) GetName() string {
@@ -442,7 +830,7 @@ type GetSessionResponse struct {
 
 func (x *GetSessionResponse) Reset() {
 	*x = GetSessionResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[4]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -454,7 +842,7 @@ func (x *GetSessionResponse) String() string {
 func (*GetSessionResponse) ProtoMessage() {}
 
 func (x *GetSessionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[4]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -467,7 +855,7 @@ func (x *GetSessionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSessionResponse.ProtoReflect.Descriptor instead.
 func (*GetSessionResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{4}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *GetSessionResponse) GetSession() *Session {
@@ -492,7 +880,7 @@ type ListSessionsRequest struct {
 
 func (x *ListSessionsRequest) Reset() {
 	*x = ListSessionsRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[5]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -504,7 +892,7 @@ func (x *ListSessionsRequest) String() string {
 func (*ListSessionsRequest) ProtoMessage() {}
 
 func (x *ListSessionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[5]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -517,7 +905,7 @@ func (x *ListSessionsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSessionsRequest.ProtoReflect.Descriptor instead.
 func (*ListSessionsRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{5}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *ListSessionsRequest) GetParent() string {
@@ -552,7 +940,7 @@ type ListSessionsResponse struct {
 
 func (x *ListSessionsResponse) Reset() {
 	*x = ListSessionsResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[6]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -564,7 +952,7 @@ func (x *ListSessionsResponse) String() string {
 func (*ListSessionsResponse) ProtoMessage() {}
 
 func (x *ListSessionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[6]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -577,7 +965,7 @@ func (x *ListSessionsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSessionsResponse.ProtoReflect.Descriptor instead.
 func (*ListSessionsResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{6}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *ListSessionsResponse) GetSessions() []*Session {
@@ -606,7 +994,7 @@ type Player struct {
 
 func (x *Player) Reset() {
 	*x = Player{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[7]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -618,7 +1006,7 @@ func (x *Player) String() string {
 func (*Player) ProtoMessage() {}
 
 func (x *Player) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[7]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -631,7 +1019,7 @@ func (x *Player) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Player.ProtoReflect.Descriptor instead.
 func (*Player) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{7}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *Player) GetName() string {
@@ -667,7 +1055,7 @@ type Entrant struct {
 
 func (x *Entrant) Reset() {
 	*x = Entrant{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[8]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -679,7 +1067,7 @@ func (x *Entrant) String() string {
 func (*Entrant) ProtoMessage() {}
 
 func (x *Entrant) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[8]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -692,7 +1080,7 @@ func (x *Entrant) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Entrant.ProtoReflect.Descriptor instead.
 func (*Entrant) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{8}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *Entrant) GetNumber() int32 {
@@ -752,7 +1140,7 @@ type MovementChoice struct {
 
 func (x *MovementChoice) Reset() {
 	*x = MovementChoice{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[9]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -764,7 +1152,7 @@ func (x *MovementChoice) String() string {
 func (*MovementChoice) ProtoMessage() {}
 
 func (x *MovementChoice) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[9]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -777,7 +1165,7 @@ func (x *MovementChoice) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MovementChoice.ProtoReflect.Descriptor instead.
 func (*MovementChoice) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{9}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *MovementChoice) GetKind() Kind {
@@ -837,7 +1225,7 @@ type Seating struct {
 
 func (x *Seating) Reset() {
 	*x = Seating{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[10]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -849,7 +1237,7 @@ func (x *Seating) String() string {
 func (*Seating) ProtoMessage() {}
 
 func (x *Seating) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[10]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -862,7 +1250,7 @@ func (x *Seating) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Seating.ProtoReflect.Descriptor instead.
 func (*Seating) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{10}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *Seating) GetRound() int32 {
@@ -934,7 +1322,7 @@ type Movement struct {
 
 func (x *Movement) Reset() {
 	*x = Movement{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[11]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -946,7 +1334,7 @@ func (x *Movement) String() string {
 func (*Movement) ProtoMessage() {}
 
 func (x *Movement) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[11]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -959,7 +1347,7 @@ func (x *Movement) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Movement.ProtoReflect.Descriptor instead.
 func (*Movement) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{11}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *Movement) GetName() string {
@@ -1051,7 +1439,7 @@ type Share struct {
 
 func (x *Share) Reset() {
 	*x = Share{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[12]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1063,7 +1451,7 @@ func (x *Share) String() string {
 func (*Share) ProtoMessage() {}
 
 func (x *Share) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[12]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1076,7 +1464,7 @@ func (x *Share) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Share.ProtoReflect.Descriptor instead.
 func (*Share) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{12}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *Share) GetRound() int32 {
@@ -1118,7 +1506,7 @@ type Section struct {
 
 func (x *Section) Reset() {
 	*x = Section{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[13]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1130,7 +1518,7 @@ func (x *Section) String() string {
 func (*Section) ProtoMessage() {}
 
 func (x *Section) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[13]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1143,7 +1531,7 @@ func (x *Section) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Section.ProtoReflect.Descriptor instead.
 func (*Section) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{13}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *Section) GetName() string {
@@ -1188,7 +1576,7 @@ type CreateSectionRequest struct {
 
 func (x *CreateSectionRequest) Reset() {
 	*x = CreateSectionRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[14]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1200,7 +1588,7 @@ func (x *CreateSectionRequest) String() string {
 func (*CreateSectionRequest) ProtoMessage() {}
 
 func (x *CreateSectionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[14]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1213,7 +1601,7 @@ func (x *CreateSectionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSectionRequest.ProtoReflect.Descriptor instead.
 func (*CreateSectionRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{14}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *CreateSectionRequest) GetRequestId() string {
@@ -1253,7 +1641,7 @@ type CreateSectionResponse struct {
 
 func (x *CreateSectionResponse) Reset() {
 	*x = CreateSectionResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[15]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1265,7 +1653,7 @@ func (x *CreateSectionResponse) String() string {
 func (*CreateSectionResponse) ProtoMessage() {}
 
 func (x *CreateSectionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[15]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1278,7 +1666,7 @@ func (x *CreateSectionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSectionResponse.ProtoReflect.Descriptor instead.
 func (*CreateSectionResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{15}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *CreateSectionResponse) GetSection() *Section {
@@ -1297,7 +1685,7 @@ type GetSectionRequest struct {
 
 func (x *GetSectionRequest) Reset() {
 	*x = GetSectionRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[16]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1309,7 +1697,7 @@ func (x *GetSectionRequest) String() string {
 func (*GetSectionRequest) ProtoMessage() {}
 
 func (x *GetSectionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[16]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1322,7 +1710,7 @@ func (x *GetSectionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSectionRequest.ProtoReflect.Descriptor instead.
 func (*GetSectionRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{16}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *GetSectionRequest) GetName() string {
@@ -1341,7 +1729,7 @@ type GetSectionResponse struct {
 
 func (x *GetSectionResponse) Reset() {
 	*x = GetSectionResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[17]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1353,7 +1741,7 @@ func (x *GetSectionResponse) String() string {
 func (*GetSectionResponse) ProtoMessage() {}
 
 func (x *GetSectionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[17]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1366,7 +1754,7 @@ func (x *GetSectionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSectionResponse.ProtoReflect.Descriptor instead.
 func (*GetSectionResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{17}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *GetSectionResponse) GetSection() *Section {
@@ -1391,7 +1779,7 @@ type SetMovementRequest struct {
 
 func (x *SetMovementRequest) Reset() {
 	*x = SetMovementRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[18]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1403,7 +1791,7 @@ func (x *SetMovementRequest) String() string {
 func (*SetMovementRequest) ProtoMessage() {}
 
 func (x *SetMovementRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[18]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1416,7 +1804,7 @@ func (x *SetMovementRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetMovementRequest.ProtoReflect.Descriptor instead.
 func (*SetMovementRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{18}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *SetMovementRequest) GetRequestId() string {
@@ -1456,7 +1844,7 @@ type SetMovementResponse struct {
 
 func (x *SetMovementResponse) Reset() {
 	*x = SetMovementResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[19]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1468,7 +1856,7 @@ func (x *SetMovementResponse) String() string {
 func (*SetMovementResponse) ProtoMessage() {}
 
 func (x *SetMovementResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[19]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1481,7 +1869,7 @@ func (x *SetMovementResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetMovementResponse.ProtoReflect.Descriptor instead.
 func (*SetMovementResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{19}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *SetMovementResponse) GetSection() *Section {
@@ -1503,7 +1891,7 @@ type GetTableRoundRequest struct {
 
 func (x *GetTableRoundRequest) Reset() {
 	*x = GetTableRoundRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[20]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1515,7 +1903,7 @@ func (x *GetTableRoundRequest) String() string {
 func (*GetTableRoundRequest) ProtoMessage() {}
 
 func (x *GetTableRoundRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[20]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1528,7 +1916,7 @@ func (x *GetTableRoundRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTableRoundRequest.ProtoReflect.Descriptor instead.
 func (*GetTableRoundRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{20}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *GetTableRoundRequest) GetSection() string {
@@ -1567,7 +1955,7 @@ type Move struct {
 
 func (x *Move) Reset() {
 	*x = Move{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[21]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1579,7 +1967,7 @@ func (x *Move) String() string {
 func (*Move) ProtoMessage() {}
 
 func (x *Move) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[21]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1592,7 +1980,7 @@ func (x *Move) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Move.ProtoReflect.Descriptor instead.
 func (*Move) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{21}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *Move) GetWho() string {
@@ -1628,7 +2016,7 @@ type GetTableRoundResponse struct {
 
 func (x *GetTableRoundResponse) Reset() {
 	*x = GetTableRoundResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[22]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1640,7 +2028,7 @@ func (x *GetTableRoundResponse) String() string {
 func (*GetTableRoundResponse) ProtoMessage() {}
 
 func (x *GetTableRoundResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[22]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1653,7 +2041,7 @@ func (x *GetTableRoundResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTableRoundResponse.ProtoReflect.Descriptor instead.
 func (*GetTableRoundResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{22}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *GetTableRoundResponse) GetSeating() *Seating {
@@ -1681,7 +2069,7 @@ type GetEntrantPathRequest struct {
 
 func (x *GetEntrantPathRequest) Reset() {
 	*x = GetEntrantPathRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[23]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1693,7 +2081,7 @@ func (x *GetEntrantPathRequest) String() string {
 func (*GetEntrantPathRequest) ProtoMessage() {}
 
 func (x *GetEntrantPathRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[23]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1706,7 +2094,7 @@ func (x *GetEntrantPathRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetEntrantPathRequest.ProtoReflect.Descriptor instead.
 func (*GetEntrantPathRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{23}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *GetEntrantPathRequest) GetSection() string {
@@ -1728,18 +2116,18 @@ type Stop struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Round int32                  `protobuf:"varint,1,opt,name=round,proto3" json:"round,omitempty"`
 	// 0 when the entrant sits out this round.
-	Table         int32   `protobuf:"varint,2,opt,name=table,proto3" json:"table,omitempty"`
-	Direction     v1.Side `protobuf:"varint,3,opt,name=direction,proto3,enum=bridge.type.v1.Side" json:"direction,omitempty"`
-	Opponent      int32   `protobuf:"varint,4,opt,name=opponent,proto3" json:"opponent,omitempty"`
-	LowBoard      int32   `protobuf:"varint,5,opt,name=low_board,json=lowBoard,proto3" json:"low_board,omitempty"`
-	HighBoard     int32   `protobuf:"varint,6,opt,name=high_board,json=highBoard,proto3" json:"high_board,omitempty"`
+	Table         int32    `protobuf:"varint,2,opt,name=table,proto3" json:"table,omitempty"`
+	Direction     v11.Side `protobuf:"varint,3,opt,name=direction,proto3,enum=bridge.type.v1.Side" json:"direction,omitempty"`
+	Opponent      int32    `protobuf:"varint,4,opt,name=opponent,proto3" json:"opponent,omitempty"`
+	LowBoard      int32    `protobuf:"varint,5,opt,name=low_board,json=lowBoard,proto3" json:"low_board,omitempty"`
+	HighBoard     int32    `protobuf:"varint,6,opt,name=high_board,json=highBoard,proto3" json:"high_board,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Stop) Reset() {
 	*x = Stop{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[24]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1751,7 +2139,7 @@ func (x *Stop) String() string {
 func (*Stop) ProtoMessage() {}
 
 func (x *Stop) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[24]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1764,7 +2152,7 @@ func (x *Stop) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Stop.ProtoReflect.Descriptor instead.
 func (*Stop) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{24}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *Stop) GetRound() int32 {
@@ -1781,11 +2169,11 @@ func (x *Stop) GetTable() int32 {
 	return 0
 }
 
-func (x *Stop) GetDirection() v1.Side {
+func (x *Stop) GetDirection() v11.Side {
 	if x != nil {
 		return x.Direction
 	}
-	return v1.Side(0)
+	return v11.Side(0)
 }
 
 func (x *Stop) GetOpponent() int32 {
@@ -1819,7 +2207,7 @@ type GetEntrantPathResponse struct {
 
 func (x *GetEntrantPathResponse) Reset() {
 	*x = GetEntrantPathResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[25]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1831,7 +2219,7 @@ func (x *GetEntrantPathResponse) String() string {
 func (*GetEntrantPathResponse) ProtoMessage() {}
 
 func (x *GetEntrantPathResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[25]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1844,7 +2232,7 @@ func (x *GetEntrantPathResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetEntrantPathResponse.ProtoReflect.Descriptor instead.
 func (*GetEntrantPathResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{25}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *GetEntrantPathResponse) GetEntrant() *Entrant {
@@ -1878,7 +2266,7 @@ type AddLateEntrantRequest struct {
 
 func (x *AddLateEntrantRequest) Reset() {
 	*x = AddLateEntrantRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[26]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1890,7 +2278,7 @@ func (x *AddLateEntrantRequest) String() string {
 func (*AddLateEntrantRequest) ProtoMessage() {}
 
 func (x *AddLateEntrantRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[26]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1903,7 +2291,7 @@ func (x *AddLateEntrantRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddLateEntrantRequest.ProtoReflect.Descriptor instead.
 func (*AddLateEntrantRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{26}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *AddLateEntrantRequest) GetRequestId() string {
@@ -1950,7 +2338,7 @@ type AddLateEntrantResponse struct {
 
 func (x *AddLateEntrantResponse) Reset() {
 	*x = AddLateEntrantResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[27]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1962,7 +2350,7 @@ func (x *AddLateEntrantResponse) String() string {
 func (*AddLateEntrantResponse) ProtoMessage() {}
 
 func (x *AddLateEntrantResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[27]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1975,7 +2363,7 @@ func (x *AddLateEntrantResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddLateEntrantResponse.ProtoReflect.Descriptor instead.
 func (*AddLateEntrantResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{27}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *AddLateEntrantResponse) GetSection() *Section {
@@ -2001,7 +2389,7 @@ type WithdrawEntrantRequest struct {
 
 func (x *WithdrawEntrantRequest) Reset() {
 	*x = WithdrawEntrantRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[28]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2013,7 +2401,7 @@ func (x *WithdrawEntrantRequest) String() string {
 func (*WithdrawEntrantRequest) ProtoMessage() {}
 
 func (x *WithdrawEntrantRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[28]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2026,7 +2414,7 @@ func (x *WithdrawEntrantRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WithdrawEntrantRequest.ProtoReflect.Descriptor instead.
 func (*WithdrawEntrantRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{28}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *WithdrawEntrantRequest) GetRequestId() string {
@@ -2073,7 +2461,7 @@ type WithdrawEntrantResponse struct {
 
 func (x *WithdrawEntrantResponse) Reset() {
 	*x = WithdrawEntrantResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[29]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2085,7 +2473,7 @@ func (x *WithdrawEntrantResponse) String() string {
 func (*WithdrawEntrantResponse) ProtoMessage() {}
 
 func (x *WithdrawEntrantResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[29]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2098,7 +2486,7 @@ func (x *WithdrawEntrantResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WithdrawEntrantResponse.ProtoReflect.Descriptor instead.
 func (*WithdrawEntrantResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{29}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *WithdrawEntrantResponse) GetSection() *Section {
@@ -2118,7 +2506,7 @@ type GetBalanceRequest struct {
 
 func (x *GetBalanceRequest) Reset() {
 	*x = GetBalanceRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[30]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2130,7 +2518,7 @@ func (x *GetBalanceRequest) String() string {
 func (*GetBalanceRequest) ProtoMessage() {}
 
 func (x *GetBalanceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[30]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2143,7 +2531,7 @@ func (x *GetBalanceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetBalanceRequest.ProtoReflect.Descriptor instead.
 func (*GetBalanceRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{30}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *GetBalanceRequest) GetSection() string {
@@ -2164,7 +2552,7 @@ type Count struct {
 
 func (x *Count) Reset() {
 	*x = Count{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[31]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2176,7 +2564,7 @@ func (x *Count) String() string {
 func (*Count) ProtoMessage() {}
 
 func (x *Count) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[31]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2189,7 +2577,7 @@ func (x *Count) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Count.ProtoReflect.Descriptor instead.
 func (*Count) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{31}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *Count) GetValue() int32 {
@@ -2220,7 +2608,7 @@ type GetBalanceResponse struct {
 
 func (x *GetBalanceResponse) Reset() {
 	*x = GetBalanceResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[32]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2232,7 +2620,7 @@ func (x *GetBalanceResponse) String() string {
 func (*GetBalanceResponse) ProtoMessage() {}
 
 func (x *GetBalanceResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[32]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2245,7 +2633,7 @@ func (x *GetBalanceResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetBalanceResponse.ProtoReflect.Descriptor instead.
 func (*GetBalanceResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{32}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *GetBalanceResponse) GetMeetings() []*Count {
@@ -2279,7 +2667,7 @@ type ExportSectionRequest struct {
 
 func (x *ExportSectionRequest) Reset() {
 	*x = ExportSectionRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[33]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2291,7 +2679,7 @@ func (x *ExportSectionRequest) String() string {
 func (*ExportSectionRequest) ProtoMessage() {}
 
 func (x *ExportSectionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[33]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2304,7 +2692,7 @@ func (x *ExportSectionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportSectionRequest.ProtoReflect.Descriptor instead.
 func (*ExportSectionRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{33}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *ExportSectionRequest) GetName() string {
@@ -2332,7 +2720,7 @@ type ExportSectionResponse struct {
 
 func (x *ExportSectionResponse) Reset() {
 	*x = ExportSectionResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[34]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2344,7 +2732,7 @@ func (x *ExportSectionResponse) String() string {
 func (*ExportSectionResponse) ProtoMessage() {}
 
 func (x *ExportSectionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[34]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2357,7 +2745,7 @@ func (x *ExportSectionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportSectionResponse.ProtoReflect.Descriptor instead.
 func (*ExportSectionResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{34}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *ExportSectionResponse) GetFileName() string {
@@ -2395,7 +2783,7 @@ type RecommendMovementsRequest struct {
 
 func (x *RecommendMovementsRequest) Reset() {
 	*x = RecommendMovementsRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[35]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2407,7 +2795,7 @@ func (x *RecommendMovementsRequest) String() string {
 func (*RecommendMovementsRequest) ProtoMessage() {}
 
 func (x *RecommendMovementsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[35]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2420,7 +2808,7 @@ func (x *RecommendMovementsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecommendMovementsRequest.ProtoReflect.Descriptor instead.
 func (*RecommendMovementsRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{35}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *RecommendMovementsRequest) GetEntrants() int32 {
@@ -2464,7 +2852,7 @@ type Recommendation struct {
 
 func (x *Recommendation) Reset() {
 	*x = Recommendation{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[36]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2476,7 +2864,7 @@ func (x *Recommendation) String() string {
 func (*Recommendation) ProtoMessage() {}
 
 func (x *Recommendation) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[36]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2489,7 +2877,7 @@ func (x *Recommendation) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Recommendation.ProtoReflect.Descriptor instead.
 func (*Recommendation) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{36}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *Recommendation) GetName() string {
@@ -2557,7 +2945,7 @@ type RecommendMovementsResponse struct {
 
 func (x *RecommendMovementsResponse) Reset() {
 	*x = RecommendMovementsResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[37]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2569,7 +2957,7 @@ func (x *RecommendMovementsResponse) String() string {
 func (*RecommendMovementsResponse) ProtoMessage() {}
 
 func (x *RecommendMovementsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[37]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2582,7 +2970,7 @@ func (x *RecommendMovementsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecommendMovementsResponse.ProtoReflect.Descriptor instead.
 func (*RecommendMovementsResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{37}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *RecommendMovementsResponse) GetRecommendations() []*Recommendation {
@@ -2596,7 +2984,32 @@ var File_bridge_movement_v1_movement_proto protoreflect.FileDescriptor
 
 const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\n" +
-	"!bridge/movement/v1/movement.proto\x12\x12bridge.movement.v1\x1a\x1abridge/type/v1/types.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x9e\x01\n" +
+	"!bridge/movement/v1/movement.proto\x12\x12bridge.movement.v1\x1a\x1fbridge/scoring/v1/scoring.proto\x1a\x1abridge/type/v1/types.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xc0\x01\n" +
+	"\x05Event\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
+	"\x05title\x18\x02 \x01(\tR\x05title\x12<\n" +
+	"\ascoring\x18\x03 \x01(\v2\".bridge.scoring.v1.ScoringSettingsR\ascoring\x12;\n" +
+	"\vcreate_time\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"createTime\x12\x12\n" +
+	"\x04etag\x18\x05 \x01(\tR\x04etag\"\x7f\n" +
+	"\x12CreateEventRequest\x12\x1d\n" +
+	"\n" +
+	"request_id\x18\x01 \x01(\tR\trequestId\x12\x19\n" +
+	"\bevent_id\x18\x02 \x01(\tR\aeventId\x12/\n" +
+	"\x05event\x18\x03 \x01(\v2\x19.bridge.movement.v1.EventR\x05event\"F\n" +
+	"\x13CreateEventResponse\x12/\n" +
+	"\x05event\x18\x01 \x01(\v2\x19.bridge.movement.v1.EventR\x05event\"%\n" +
+	"\x0fGetEventRequest\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\"C\n" +
+	"\x10GetEventResponse\x12/\n" +
+	"\x05event\x18\x01 \x01(\v2\x19.bridge.movement.v1.EventR\x05event\"O\n" +
+	"\x11ListEventsRequest\x12\x1b\n" +
+	"\tpage_size\x18\x01 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x02 \x01(\tR\tpageToken\"o\n" +
+	"\x12ListEventsResponse\x121\n" +
+	"\x06events\x18\x01 \x03(\v2\x19.bridge.movement.v1.EventR\x06events\x12&\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"\x9e\x01\n" +
 	"\aSession\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
 	"\x05title\x18\x02 \x01(\tR\x05title\x129\n" +
@@ -2790,9 +3203,12 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\x12FORMAT_UNSPECIFIED\x10\x00\x12\x15\n" +
 	"\x11FORMAT_CARDS_TEXT\x10\x01\x12\x14\n" +
 	"\x10FORMAT_CARDS_PDF\x10\x02\x12\x19\n" +
-	"\x15FORMAT_ROUND_DATA_CSV\x10\x032\xb6\n" +
+	"\x15FORMAT_ROUND_DATA_CSV\x10\x032\xca\f\n" +
+	"\x0fMovementService\x12^\n" +
+	"\vCreateEvent\x12&.bridge.movement.v1.CreateEventRequest\x1a'.bridge.movement.v1.CreateEventResponse\x12U\n" +
+	"\bGetEvent\x12#.bridge.movement.v1.GetEventRequest\x1a$.bridge.movement.v1.GetEventResponse\x12[\n" +
 	"\n" +
-	"\x0fMovementService\x12d\n" +
+	"ListEvents\x12%.bridge.movement.v1.ListEventsRequest\x1a&.bridge.movement.v1.ListEventsResponse\x12d\n" +
 	"\rCreateSession\x12(.bridge.movement.v1.CreateSessionRequest\x1a).bridge.movement.v1.CreateSessionResponse\x12[\n" +
 	"\n" +
 	"GetSession\x12%.bridge.movement.v1.GetSessionRequest\x1a&.bridge.movement.v1.GetSessionResponse\x12a\n" +
@@ -2824,115 +3240,135 @@ func file_bridge_movement_v1_movement_proto_rawDescGZIP() []byte {
 }
 
 var file_bridge_movement_v1_movement_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_bridge_movement_v1_movement_proto_msgTypes = make([]protoimpl.MessageInfo, 38)
+var file_bridge_movement_v1_movement_proto_msgTypes = make([]protoimpl.MessageInfo, 45)
 var file_bridge_movement_v1_movement_proto_goTypes = []any{
 	(Kind)(0),                          // 0: bridge.movement.v1.Kind
 	(EvenTables)(0),                    // 1: bridge.movement.v1.EvenTables
 	(Format)(0),                        // 2: bridge.movement.v1.Format
-	(*Session)(nil),                    // 3: bridge.movement.v1.Session
-	(*CreateSessionRequest)(nil),       // 4: bridge.movement.v1.CreateSessionRequest
-	(*CreateSessionResponse)(nil),      // 5: bridge.movement.v1.CreateSessionResponse
-	(*GetSessionRequest)(nil),          // 6: bridge.movement.v1.GetSessionRequest
-	(*GetSessionResponse)(nil),         // 7: bridge.movement.v1.GetSessionResponse
-	(*ListSessionsRequest)(nil),        // 8: bridge.movement.v1.ListSessionsRequest
-	(*ListSessionsResponse)(nil),       // 9: bridge.movement.v1.ListSessionsResponse
-	(*Player)(nil),                     // 10: bridge.movement.v1.Player
-	(*Entrant)(nil),                    // 11: bridge.movement.v1.Entrant
-	(*MovementChoice)(nil),             // 12: bridge.movement.v1.MovementChoice
-	(*Seating)(nil),                    // 13: bridge.movement.v1.Seating
-	(*Movement)(nil),                   // 14: bridge.movement.v1.Movement
-	(*Share)(nil),                      // 15: bridge.movement.v1.Share
-	(*Section)(nil),                    // 16: bridge.movement.v1.Section
-	(*CreateSectionRequest)(nil),       // 17: bridge.movement.v1.CreateSectionRequest
-	(*CreateSectionResponse)(nil),      // 18: bridge.movement.v1.CreateSectionResponse
-	(*GetSectionRequest)(nil),          // 19: bridge.movement.v1.GetSectionRequest
-	(*GetSectionResponse)(nil),         // 20: bridge.movement.v1.GetSectionResponse
-	(*SetMovementRequest)(nil),         // 21: bridge.movement.v1.SetMovementRequest
-	(*SetMovementResponse)(nil),        // 22: bridge.movement.v1.SetMovementResponse
-	(*GetTableRoundRequest)(nil),       // 23: bridge.movement.v1.GetTableRoundRequest
-	(*Move)(nil),                       // 24: bridge.movement.v1.Move
-	(*GetTableRoundResponse)(nil),      // 25: bridge.movement.v1.GetTableRoundResponse
-	(*GetEntrantPathRequest)(nil),      // 26: bridge.movement.v1.GetEntrantPathRequest
-	(*Stop)(nil),                       // 27: bridge.movement.v1.Stop
-	(*GetEntrantPathResponse)(nil),     // 28: bridge.movement.v1.GetEntrantPathResponse
-	(*AddLateEntrantRequest)(nil),      // 29: bridge.movement.v1.AddLateEntrantRequest
-	(*AddLateEntrantResponse)(nil),     // 30: bridge.movement.v1.AddLateEntrantResponse
-	(*WithdrawEntrantRequest)(nil),     // 31: bridge.movement.v1.WithdrawEntrantRequest
-	(*WithdrawEntrantResponse)(nil),    // 32: bridge.movement.v1.WithdrawEntrantResponse
-	(*GetBalanceRequest)(nil),          // 33: bridge.movement.v1.GetBalanceRequest
-	(*Count)(nil),                      // 34: bridge.movement.v1.Count
-	(*GetBalanceResponse)(nil),         // 35: bridge.movement.v1.GetBalanceResponse
-	(*ExportSectionRequest)(nil),       // 36: bridge.movement.v1.ExportSectionRequest
-	(*ExportSectionResponse)(nil),      // 37: bridge.movement.v1.ExportSectionResponse
-	(*RecommendMovementsRequest)(nil),  // 38: bridge.movement.v1.RecommendMovementsRequest
-	(*Recommendation)(nil),             // 39: bridge.movement.v1.Recommendation
-	(*RecommendMovementsResponse)(nil), // 40: bridge.movement.v1.RecommendMovementsResponse
-	(*timestamppb.Timestamp)(nil),      // 41: google.protobuf.Timestamp
-	(v1.Side)(0),                       // 42: bridge.type.v1.Side
+	(*Event)(nil),                      // 3: bridge.movement.v1.Event
+	(*CreateEventRequest)(nil),         // 4: bridge.movement.v1.CreateEventRequest
+	(*CreateEventResponse)(nil),        // 5: bridge.movement.v1.CreateEventResponse
+	(*GetEventRequest)(nil),            // 6: bridge.movement.v1.GetEventRequest
+	(*GetEventResponse)(nil),           // 7: bridge.movement.v1.GetEventResponse
+	(*ListEventsRequest)(nil),          // 8: bridge.movement.v1.ListEventsRequest
+	(*ListEventsResponse)(nil),         // 9: bridge.movement.v1.ListEventsResponse
+	(*Session)(nil),                    // 10: bridge.movement.v1.Session
+	(*CreateSessionRequest)(nil),       // 11: bridge.movement.v1.CreateSessionRequest
+	(*CreateSessionResponse)(nil),      // 12: bridge.movement.v1.CreateSessionResponse
+	(*GetSessionRequest)(nil),          // 13: bridge.movement.v1.GetSessionRequest
+	(*GetSessionResponse)(nil),         // 14: bridge.movement.v1.GetSessionResponse
+	(*ListSessionsRequest)(nil),        // 15: bridge.movement.v1.ListSessionsRequest
+	(*ListSessionsResponse)(nil),       // 16: bridge.movement.v1.ListSessionsResponse
+	(*Player)(nil),                     // 17: bridge.movement.v1.Player
+	(*Entrant)(nil),                    // 18: bridge.movement.v1.Entrant
+	(*MovementChoice)(nil),             // 19: bridge.movement.v1.MovementChoice
+	(*Seating)(nil),                    // 20: bridge.movement.v1.Seating
+	(*Movement)(nil),                   // 21: bridge.movement.v1.Movement
+	(*Share)(nil),                      // 22: bridge.movement.v1.Share
+	(*Section)(nil),                    // 23: bridge.movement.v1.Section
+	(*CreateSectionRequest)(nil),       // 24: bridge.movement.v1.CreateSectionRequest
+	(*CreateSectionResponse)(nil),      // 25: bridge.movement.v1.CreateSectionResponse
+	(*GetSectionRequest)(nil),          // 26: bridge.movement.v1.GetSectionRequest
+	(*GetSectionResponse)(nil),         // 27: bridge.movement.v1.GetSectionResponse
+	(*SetMovementRequest)(nil),         // 28: bridge.movement.v1.SetMovementRequest
+	(*SetMovementResponse)(nil),        // 29: bridge.movement.v1.SetMovementResponse
+	(*GetTableRoundRequest)(nil),       // 30: bridge.movement.v1.GetTableRoundRequest
+	(*Move)(nil),                       // 31: bridge.movement.v1.Move
+	(*GetTableRoundResponse)(nil),      // 32: bridge.movement.v1.GetTableRoundResponse
+	(*GetEntrantPathRequest)(nil),      // 33: bridge.movement.v1.GetEntrantPathRequest
+	(*Stop)(nil),                       // 34: bridge.movement.v1.Stop
+	(*GetEntrantPathResponse)(nil),     // 35: bridge.movement.v1.GetEntrantPathResponse
+	(*AddLateEntrantRequest)(nil),      // 36: bridge.movement.v1.AddLateEntrantRequest
+	(*AddLateEntrantResponse)(nil),     // 37: bridge.movement.v1.AddLateEntrantResponse
+	(*WithdrawEntrantRequest)(nil),     // 38: bridge.movement.v1.WithdrawEntrantRequest
+	(*WithdrawEntrantResponse)(nil),    // 39: bridge.movement.v1.WithdrawEntrantResponse
+	(*GetBalanceRequest)(nil),          // 40: bridge.movement.v1.GetBalanceRequest
+	(*Count)(nil),                      // 41: bridge.movement.v1.Count
+	(*GetBalanceResponse)(nil),         // 42: bridge.movement.v1.GetBalanceResponse
+	(*ExportSectionRequest)(nil),       // 43: bridge.movement.v1.ExportSectionRequest
+	(*ExportSectionResponse)(nil),      // 44: bridge.movement.v1.ExportSectionResponse
+	(*RecommendMovementsRequest)(nil),  // 45: bridge.movement.v1.RecommendMovementsRequest
+	(*Recommendation)(nil),             // 46: bridge.movement.v1.Recommendation
+	(*RecommendMovementsResponse)(nil), // 47: bridge.movement.v1.RecommendMovementsResponse
+	(*v1.ScoringSettings)(nil),         // 48: bridge.scoring.v1.ScoringSettings
+	(*timestamppb.Timestamp)(nil),      // 49: google.protobuf.Timestamp
+	(v11.Side)(0),                      // 50: bridge.type.v1.Side
 }
 var file_bridge_movement_v1_movement_proto_depIdxs = []int32{
-	41, // 0: bridge.movement.v1.Session.start_time:type_name -> google.protobuf.Timestamp
-	3,  // 1: bridge.movement.v1.CreateSessionRequest.session:type_name -> bridge.movement.v1.Session
-	3,  // 2: bridge.movement.v1.CreateSessionResponse.session:type_name -> bridge.movement.v1.Session
-	3,  // 3: bridge.movement.v1.GetSessionResponse.session:type_name -> bridge.movement.v1.Session
-	3,  // 4: bridge.movement.v1.ListSessionsResponse.sessions:type_name -> bridge.movement.v1.Session
-	10, // 5: bridge.movement.v1.Entrant.players:type_name -> bridge.movement.v1.Player
-	0,  // 6: bridge.movement.v1.MovementChoice.kind:type_name -> bridge.movement.v1.Kind
-	1,  // 7: bridge.movement.v1.MovementChoice.even_tables:type_name -> bridge.movement.v1.EvenTables
-	12, // 8: bridge.movement.v1.Movement.choice:type_name -> bridge.movement.v1.MovementChoice
-	13, // 9: bridge.movement.v1.Movement.seatings:type_name -> bridge.movement.v1.Seating
-	15, // 10: bridge.movement.v1.Movement.shares:type_name -> bridge.movement.v1.Share
-	11, // 11: bridge.movement.v1.Section.entrants:type_name -> bridge.movement.v1.Entrant
-	14, // 12: bridge.movement.v1.Section.movement:type_name -> bridge.movement.v1.Movement
-	16, // 13: bridge.movement.v1.CreateSectionRequest.section:type_name -> bridge.movement.v1.Section
-	16, // 14: bridge.movement.v1.CreateSectionResponse.section:type_name -> bridge.movement.v1.Section
-	16, // 15: bridge.movement.v1.GetSectionResponse.section:type_name -> bridge.movement.v1.Section
-	12, // 16: bridge.movement.v1.SetMovementRequest.choice:type_name -> bridge.movement.v1.MovementChoice
-	16, // 17: bridge.movement.v1.SetMovementResponse.section:type_name -> bridge.movement.v1.Section
-	13, // 18: bridge.movement.v1.GetTableRoundResponse.seating:type_name -> bridge.movement.v1.Seating
-	24, // 19: bridge.movement.v1.GetTableRoundResponse.next:type_name -> bridge.movement.v1.Move
-	42, // 20: bridge.movement.v1.Stop.direction:type_name -> bridge.type.v1.Side
-	11, // 21: bridge.movement.v1.GetEntrantPathResponse.entrant:type_name -> bridge.movement.v1.Entrant
-	27, // 22: bridge.movement.v1.GetEntrantPathResponse.stops:type_name -> bridge.movement.v1.Stop
-	11, // 23: bridge.movement.v1.AddLateEntrantRequest.entrant:type_name -> bridge.movement.v1.Entrant
-	16, // 24: bridge.movement.v1.AddLateEntrantResponse.section:type_name -> bridge.movement.v1.Section
-	16, // 25: bridge.movement.v1.WithdrawEntrantResponse.section:type_name -> bridge.movement.v1.Section
-	34, // 26: bridge.movement.v1.GetBalanceResponse.meetings:type_name -> bridge.movement.v1.Count
-	34, // 27: bridge.movement.v1.GetBalanceResponse.comparisons:type_name -> bridge.movement.v1.Count
-	2,  // 28: bridge.movement.v1.ExportSectionRequest.format:type_name -> bridge.movement.v1.Format
-	12, // 29: bridge.movement.v1.Recommendation.choice:type_name -> bridge.movement.v1.MovementChoice
-	39, // 30: bridge.movement.v1.RecommendMovementsResponse.recommendations:type_name -> bridge.movement.v1.Recommendation
-	4,  // 31: bridge.movement.v1.MovementService.CreateSession:input_type -> bridge.movement.v1.CreateSessionRequest
-	6,  // 32: bridge.movement.v1.MovementService.GetSession:input_type -> bridge.movement.v1.GetSessionRequest
-	8,  // 33: bridge.movement.v1.MovementService.ListSessions:input_type -> bridge.movement.v1.ListSessionsRequest
-	17, // 34: bridge.movement.v1.MovementService.CreateSection:input_type -> bridge.movement.v1.CreateSectionRequest
-	19, // 35: bridge.movement.v1.MovementService.GetSection:input_type -> bridge.movement.v1.GetSectionRequest
-	21, // 36: bridge.movement.v1.MovementService.SetMovement:input_type -> bridge.movement.v1.SetMovementRequest
-	23, // 37: bridge.movement.v1.MovementService.GetTableRound:input_type -> bridge.movement.v1.GetTableRoundRequest
-	26, // 38: bridge.movement.v1.MovementService.GetEntrantPath:input_type -> bridge.movement.v1.GetEntrantPathRequest
-	29, // 39: bridge.movement.v1.MovementService.AddLateEntrant:input_type -> bridge.movement.v1.AddLateEntrantRequest
-	31, // 40: bridge.movement.v1.MovementService.WithdrawEntrant:input_type -> bridge.movement.v1.WithdrawEntrantRequest
-	33, // 41: bridge.movement.v1.MovementService.GetBalance:input_type -> bridge.movement.v1.GetBalanceRequest
-	36, // 42: bridge.movement.v1.MovementService.ExportSection:input_type -> bridge.movement.v1.ExportSectionRequest
-	38, // 43: bridge.movement.v1.MovementService.RecommendMovements:input_type -> bridge.movement.v1.RecommendMovementsRequest
-	5,  // 44: bridge.movement.v1.MovementService.CreateSession:output_type -> bridge.movement.v1.CreateSessionResponse
-	7,  // 45: bridge.movement.v1.MovementService.GetSession:output_type -> bridge.movement.v1.GetSessionResponse
-	9,  // 46: bridge.movement.v1.MovementService.ListSessions:output_type -> bridge.movement.v1.ListSessionsResponse
-	18, // 47: bridge.movement.v1.MovementService.CreateSection:output_type -> bridge.movement.v1.CreateSectionResponse
-	20, // 48: bridge.movement.v1.MovementService.GetSection:output_type -> bridge.movement.v1.GetSectionResponse
-	22, // 49: bridge.movement.v1.MovementService.SetMovement:output_type -> bridge.movement.v1.SetMovementResponse
-	25, // 50: bridge.movement.v1.MovementService.GetTableRound:output_type -> bridge.movement.v1.GetTableRoundResponse
-	28, // 51: bridge.movement.v1.MovementService.GetEntrantPath:output_type -> bridge.movement.v1.GetEntrantPathResponse
-	30, // 52: bridge.movement.v1.MovementService.AddLateEntrant:output_type -> bridge.movement.v1.AddLateEntrantResponse
-	32, // 53: bridge.movement.v1.MovementService.WithdrawEntrant:output_type -> bridge.movement.v1.WithdrawEntrantResponse
-	35, // 54: bridge.movement.v1.MovementService.GetBalance:output_type -> bridge.movement.v1.GetBalanceResponse
-	37, // 55: bridge.movement.v1.MovementService.ExportSection:output_type -> bridge.movement.v1.ExportSectionResponse
-	40, // 56: bridge.movement.v1.MovementService.RecommendMovements:output_type -> bridge.movement.v1.RecommendMovementsResponse
-	44, // [44:57] is the sub-list for method output_type
-	31, // [31:44] is the sub-list for method input_type
-	31, // [31:31] is the sub-list for extension type_name
-	31, // [31:31] is the sub-list for extension extendee
-	0,  // [0:31] is the sub-list for field type_name
+	48, // 0: bridge.movement.v1.Event.scoring:type_name -> bridge.scoring.v1.ScoringSettings
+	49, // 1: bridge.movement.v1.Event.create_time:type_name -> google.protobuf.Timestamp
+	3,  // 2: bridge.movement.v1.CreateEventRequest.event:type_name -> bridge.movement.v1.Event
+	3,  // 3: bridge.movement.v1.CreateEventResponse.event:type_name -> bridge.movement.v1.Event
+	3,  // 4: bridge.movement.v1.GetEventResponse.event:type_name -> bridge.movement.v1.Event
+	3,  // 5: bridge.movement.v1.ListEventsResponse.events:type_name -> bridge.movement.v1.Event
+	49, // 6: bridge.movement.v1.Session.start_time:type_name -> google.protobuf.Timestamp
+	10, // 7: bridge.movement.v1.CreateSessionRequest.session:type_name -> bridge.movement.v1.Session
+	10, // 8: bridge.movement.v1.CreateSessionResponse.session:type_name -> bridge.movement.v1.Session
+	10, // 9: bridge.movement.v1.GetSessionResponse.session:type_name -> bridge.movement.v1.Session
+	10, // 10: bridge.movement.v1.ListSessionsResponse.sessions:type_name -> bridge.movement.v1.Session
+	17, // 11: bridge.movement.v1.Entrant.players:type_name -> bridge.movement.v1.Player
+	0,  // 12: bridge.movement.v1.MovementChoice.kind:type_name -> bridge.movement.v1.Kind
+	1,  // 13: bridge.movement.v1.MovementChoice.even_tables:type_name -> bridge.movement.v1.EvenTables
+	19, // 14: bridge.movement.v1.Movement.choice:type_name -> bridge.movement.v1.MovementChoice
+	20, // 15: bridge.movement.v1.Movement.seatings:type_name -> bridge.movement.v1.Seating
+	22, // 16: bridge.movement.v1.Movement.shares:type_name -> bridge.movement.v1.Share
+	18, // 17: bridge.movement.v1.Section.entrants:type_name -> bridge.movement.v1.Entrant
+	21, // 18: bridge.movement.v1.Section.movement:type_name -> bridge.movement.v1.Movement
+	23, // 19: bridge.movement.v1.CreateSectionRequest.section:type_name -> bridge.movement.v1.Section
+	23, // 20: bridge.movement.v1.CreateSectionResponse.section:type_name -> bridge.movement.v1.Section
+	23, // 21: bridge.movement.v1.GetSectionResponse.section:type_name -> bridge.movement.v1.Section
+	19, // 22: bridge.movement.v1.SetMovementRequest.choice:type_name -> bridge.movement.v1.MovementChoice
+	23, // 23: bridge.movement.v1.SetMovementResponse.section:type_name -> bridge.movement.v1.Section
+	20, // 24: bridge.movement.v1.GetTableRoundResponse.seating:type_name -> bridge.movement.v1.Seating
+	31, // 25: bridge.movement.v1.GetTableRoundResponse.next:type_name -> bridge.movement.v1.Move
+	50, // 26: bridge.movement.v1.Stop.direction:type_name -> bridge.type.v1.Side
+	18, // 27: bridge.movement.v1.GetEntrantPathResponse.entrant:type_name -> bridge.movement.v1.Entrant
+	34, // 28: bridge.movement.v1.GetEntrantPathResponse.stops:type_name -> bridge.movement.v1.Stop
+	18, // 29: bridge.movement.v1.AddLateEntrantRequest.entrant:type_name -> bridge.movement.v1.Entrant
+	23, // 30: bridge.movement.v1.AddLateEntrantResponse.section:type_name -> bridge.movement.v1.Section
+	23, // 31: bridge.movement.v1.WithdrawEntrantResponse.section:type_name -> bridge.movement.v1.Section
+	41, // 32: bridge.movement.v1.GetBalanceResponse.meetings:type_name -> bridge.movement.v1.Count
+	41, // 33: bridge.movement.v1.GetBalanceResponse.comparisons:type_name -> bridge.movement.v1.Count
+	2,  // 34: bridge.movement.v1.ExportSectionRequest.format:type_name -> bridge.movement.v1.Format
+	19, // 35: bridge.movement.v1.Recommendation.choice:type_name -> bridge.movement.v1.MovementChoice
+	46, // 36: bridge.movement.v1.RecommendMovementsResponse.recommendations:type_name -> bridge.movement.v1.Recommendation
+	4,  // 37: bridge.movement.v1.MovementService.CreateEvent:input_type -> bridge.movement.v1.CreateEventRequest
+	6,  // 38: bridge.movement.v1.MovementService.GetEvent:input_type -> bridge.movement.v1.GetEventRequest
+	8,  // 39: bridge.movement.v1.MovementService.ListEvents:input_type -> bridge.movement.v1.ListEventsRequest
+	11, // 40: bridge.movement.v1.MovementService.CreateSession:input_type -> bridge.movement.v1.CreateSessionRequest
+	13, // 41: bridge.movement.v1.MovementService.GetSession:input_type -> bridge.movement.v1.GetSessionRequest
+	15, // 42: bridge.movement.v1.MovementService.ListSessions:input_type -> bridge.movement.v1.ListSessionsRequest
+	24, // 43: bridge.movement.v1.MovementService.CreateSection:input_type -> bridge.movement.v1.CreateSectionRequest
+	26, // 44: bridge.movement.v1.MovementService.GetSection:input_type -> bridge.movement.v1.GetSectionRequest
+	28, // 45: bridge.movement.v1.MovementService.SetMovement:input_type -> bridge.movement.v1.SetMovementRequest
+	30, // 46: bridge.movement.v1.MovementService.GetTableRound:input_type -> bridge.movement.v1.GetTableRoundRequest
+	33, // 47: bridge.movement.v1.MovementService.GetEntrantPath:input_type -> bridge.movement.v1.GetEntrantPathRequest
+	36, // 48: bridge.movement.v1.MovementService.AddLateEntrant:input_type -> bridge.movement.v1.AddLateEntrantRequest
+	38, // 49: bridge.movement.v1.MovementService.WithdrawEntrant:input_type -> bridge.movement.v1.WithdrawEntrantRequest
+	40, // 50: bridge.movement.v1.MovementService.GetBalance:input_type -> bridge.movement.v1.GetBalanceRequest
+	43, // 51: bridge.movement.v1.MovementService.ExportSection:input_type -> bridge.movement.v1.ExportSectionRequest
+	45, // 52: bridge.movement.v1.MovementService.RecommendMovements:input_type -> bridge.movement.v1.RecommendMovementsRequest
+	5,  // 53: bridge.movement.v1.MovementService.CreateEvent:output_type -> bridge.movement.v1.CreateEventResponse
+	7,  // 54: bridge.movement.v1.MovementService.GetEvent:output_type -> bridge.movement.v1.GetEventResponse
+	9,  // 55: bridge.movement.v1.MovementService.ListEvents:output_type -> bridge.movement.v1.ListEventsResponse
+	12, // 56: bridge.movement.v1.MovementService.CreateSession:output_type -> bridge.movement.v1.CreateSessionResponse
+	14, // 57: bridge.movement.v1.MovementService.GetSession:output_type -> bridge.movement.v1.GetSessionResponse
+	16, // 58: bridge.movement.v1.MovementService.ListSessions:output_type -> bridge.movement.v1.ListSessionsResponse
+	25, // 59: bridge.movement.v1.MovementService.CreateSection:output_type -> bridge.movement.v1.CreateSectionResponse
+	27, // 60: bridge.movement.v1.MovementService.GetSection:output_type -> bridge.movement.v1.GetSectionResponse
+	29, // 61: bridge.movement.v1.MovementService.SetMovement:output_type -> bridge.movement.v1.SetMovementResponse
+	32, // 62: bridge.movement.v1.MovementService.GetTableRound:output_type -> bridge.movement.v1.GetTableRoundResponse
+	35, // 63: bridge.movement.v1.MovementService.GetEntrantPath:output_type -> bridge.movement.v1.GetEntrantPathResponse
+	37, // 64: bridge.movement.v1.MovementService.AddLateEntrant:output_type -> bridge.movement.v1.AddLateEntrantResponse
+	39, // 65: bridge.movement.v1.MovementService.WithdrawEntrant:output_type -> bridge.movement.v1.WithdrawEntrantResponse
+	42, // 66: bridge.movement.v1.MovementService.GetBalance:output_type -> bridge.movement.v1.GetBalanceResponse
+	44, // 67: bridge.movement.v1.MovementService.ExportSection:output_type -> bridge.movement.v1.ExportSectionResponse
+	47, // 68: bridge.movement.v1.MovementService.RecommendMovements:output_type -> bridge.movement.v1.RecommendMovementsResponse
+	53, // [53:69] is the sub-list for method output_type
+	37, // [37:53] is the sub-list for method input_type
+	37, // [37:37] is the sub-list for extension type_name
+	37, // [37:37] is the sub-list for extension extendee
+	0,  // [0:37] is the sub-list for field type_name
 }
 
 func init() { file_bridge_movement_v1_movement_proto_init() }
@@ -2946,7 +3382,7 @@ func file_bridge_movement_v1_movement_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bridge_movement_v1_movement_proto_rawDesc), len(file_bridge_movement_v1_movement_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   38,
+			NumMessages:   45,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -5,8 +5,9 @@
 // source: bridge/movement/v1/movement.proto
 
 // Package bridge.movement.v1 is the API of Director's movement service: the
-// shape of an event (sessions, sections, entrants) and the movement that says
-// who plays which boards against whom in every round.
+// shape of an event (the event with its scoring settings, sessions, sections,
+// entrants) and the movement that says who plays which boards against whom in
+// every round.
 
 package movementv1
 
@@ -23,6 +24,9 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
+	MovementService_CreateEvent_FullMethodName        = "/bridge.movement.v1.MovementService/CreateEvent"
+	MovementService_GetEvent_FullMethodName           = "/bridge.movement.v1.MovementService/GetEvent"
+	MovementService_ListEvents_FullMethodName         = "/bridge.movement.v1.MovementService/ListEvents"
 	MovementService_CreateSession_FullMethodName      = "/bridge.movement.v1.MovementService/CreateSession"
 	MovementService_GetSession_FullMethodName         = "/bridge.movement.v1.MovementService/GetSession"
 	MovementService_ListSessions_FullMethodName       = "/bridge.movement.v1.MovementService/ListSessions"
@@ -42,9 +46,15 @@ const (
 //
 // For semantics around ctx use and closing/ending streaming RPCs, please refer to https://pkg.go.dev/google.golang.org/grpc/?tab=doc#ClientConn.NewStream.
 //
-// MovementService keeps the sessions and sections of events and their
+// MovementService keeps events, their sessions and sections, and their
 // movements.
 type MovementServiceClient interface {
+	// CreateEvent creates an event with the settings it is scored by.
+	CreateEvent(ctx context.Context, in *CreateEventRequest, opts ...grpc.CallOption) (*CreateEventResponse, error)
+	// GetEvent returns one event.
+	GetEvent(ctx context.Context, in *GetEventRequest, opts ...grpc.CallOption) (*GetEventResponse, error)
+	// ListEvents lists the events in the order of their names.
+	ListEvents(ctx context.Context, in *ListEventsRequest, opts ...grpc.CallOption) (*ListEventsResponse, error)
 	// CreateSession creates a session of an event.
 	CreateSession(ctx context.Context, in *CreateSessionRequest, opts ...grpc.CallOption) (*CreateSessionResponse, error)
 	// GetSession returns a session with its sections.
@@ -84,6 +94,36 @@ type movementServiceClient struct {
 
 func NewMovementServiceClient(cc grpc.ClientConnInterface) MovementServiceClient {
 	return &movementServiceClient{cc}
+}
+
+func (c *movementServiceClient) CreateEvent(ctx context.Context, in *CreateEventRequest, opts ...grpc.CallOption) (*CreateEventResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CreateEventResponse)
+	err := c.cc.Invoke(ctx, MovementService_CreateEvent_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *movementServiceClient) GetEvent(ctx context.Context, in *GetEventRequest, opts ...grpc.CallOption) (*GetEventResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetEventResponse)
+	err := c.cc.Invoke(ctx, MovementService_GetEvent_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *movementServiceClient) ListEvents(ctx context.Context, in *ListEventsRequest, opts ...grpc.CallOption) (*ListEventsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListEventsResponse)
+	err := c.cc.Invoke(ctx, MovementService_ListEvents_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 func (c *movementServiceClient) CreateSession(ctx context.Context, in *CreateSessionRequest, opts ...grpc.CallOption) (*CreateSessionResponse, error) {
@@ -220,9 +260,15 @@ func (c *movementServiceClient) RecommendMovements(ctx context.Context, in *Reco
 // All implementations must embed UnimplementedMovementServiceServer
 // for forward compatibility.
 //
-// MovementService keeps the sessions and sections of events and their
+// MovementService keeps events, their sessions and sections, and their
 // movements.
 type MovementServiceServer interface {
+	// CreateEvent creates an event with the settings it is scored by.
+	CreateEvent(context.Context, *CreateEventRequest) (*CreateEventResponse, error)
+	// GetEvent returns one event.
+	GetEvent(context.Context, *GetEventRequest) (*GetEventResponse, error)
+	// ListEvents lists the events in the order of their names.
+	ListEvents(context.Context, *ListEventsRequest) (*ListEventsResponse, error)
 	// CreateSession creates a session of an event.
 	CreateSession(context.Context, *CreateSessionRequest) (*CreateSessionResponse, error)
 	// GetSession returns a session with its sections.
@@ -264,6 +310,15 @@ type MovementServiceServer interface {
 // pointer dereference when methods are called.
 type UnimplementedMovementServiceServer struct{}
 
+func (UnimplementedMovementServiceServer) CreateEvent(context.Context, *CreateEventRequest) (*CreateEventResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method CreateEvent not implemented")
+}
+func (UnimplementedMovementServiceServer) GetEvent(context.Context, *GetEventRequest) (*GetEventResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetEvent not implemented")
+}
+func (UnimplementedMovementServiceServer) ListEvents(context.Context, *ListEventsRequest) (*ListEventsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListEvents not implemented")
+}
 func (UnimplementedMovementServiceServer) CreateSession(context.Context, *CreateSessionRequest) (*CreateSessionResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method CreateSession not implemented")
 }
@@ -322,6 +377,60 @@ func RegisterMovementServiceServer(s grpc.ServiceRegistrar, srv MovementServiceS
 		t.testEmbeddedByValue()
 	}
 	s.RegisterService(&MovementService_ServiceDesc, srv)
+}
+
+func _MovementService_CreateEvent_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CreateEventRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MovementServiceServer).CreateEvent(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MovementService_CreateEvent_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MovementServiceServer).CreateEvent(ctx, req.(*CreateEventRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MovementService_GetEvent_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetEventRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MovementServiceServer).GetEvent(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MovementService_GetEvent_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MovementServiceServer).GetEvent(ctx, req.(*GetEventRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MovementService_ListEvents_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListEventsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MovementServiceServer).ListEvents(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MovementService_ListEvents_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MovementServiceServer).ListEvents(ctx, req.(*ListEventsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
 }
 
 func _MovementService_CreateSession_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
@@ -565,6 +674,18 @@ var MovementService_ServiceDesc = grpc.ServiceDesc{
 	ServiceName: "bridge.movement.v1.MovementService",
 	HandlerType: (*MovementServiceServer)(nil),
 	Methods: []grpc.MethodDesc{
+		{
+			MethodName: "CreateEvent",
+			Handler:    _MovementService_CreateEvent_Handler,
+		},
+		{
+			MethodName: "GetEvent",
+			Handler:    _MovementService_GetEvent_Handler,
+		},
+		{
+			MethodName: "ListEvents",
+			Handler:    _MovementService_ListEvents_Handler,
+		},
 		{
 			MethodName: "CreateSession",
 			Handler:    _MovementService_CreateSession_Handler,

@@ -318,42 +318,36 @@ func (PenaltyUnit) EnumDescriptor() ([]byte, []int) {
 	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{4}
 }
 
-// Event is a scored event.
-type Event struct {
+// ScoringSettings say how an event is scored. An event of the movement
+// service carries them; they are fixed when the event is created.
+type ScoringSettings struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The resource name, "events/{event}". Output only.
-	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
-	// A title for people, such as "Tuesday pairs".
-	Title string `protobuf:"bytes,2,opt,name=title,proto3" json:"title,omitempty"`
-	Form  Form   `protobuf:"varint,3,opt,name=form,proto3,enum=bridge.scoring.v1.Form" json:"form,omitempty"`
+	// Required.
+	Form Form `protobuf:"varint,1,opt,name=form,proto3,enum=bridge.scoring.v1.Form" json:"form,omitempty"`
 	// Defaults to PROFILE_WBF.
-	Profile Profile `protobuf:"varint,4,opt,name=profile,proto3,enum=bridge.scoring.v1.Profile" json:"profile,omitempty"`
+	Profile Profile `protobuf:"varint,2,opt,name=profile,proto3,enum=bridge.scoring.v1.Profile" json:"profile,omitempty"`
 	// Rank North-South and East-West pairs separately (a two-winner movement).
-	TwoWinners bool `protobuf:"varint,5,opt,name=two_winners,json=twoWinners,proto3" json:"two_winners,omitempty"`
+	TwoWinners bool `protobuf:"varint,3,opt,name=two_winners,json=twoWinners,proto3" json:"two_winners,omitempty"`
 	// Score sections that played the same boards as one field.
-	AcrossField bool                   `protobuf:"varint,6,opt,name=across_field,json=acrossField,proto3" json:"across_field,omitempty"`
-	CreateTime  *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
-	// Changes whenever the resource changes (AIP-154): send it back with a
-	// change to make the change only if nobody changed it since. Output only.
-	Etag          string `protobuf:"bytes,8,opt,name=etag,proto3" json:"etag,omitempty"`
+	AcrossField   bool `protobuf:"varint,4,opt,name=across_field,json=acrossField,proto3" json:"across_field,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *Event) Reset() {
-	*x = Event{}
+func (x *ScoringSettings) Reset() {
+	*x = ScoringSettings{}
 	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[0]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *Event) String() string {
+func (x *ScoringSettings) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*Event) ProtoMessage() {}
+func (*ScoringSettings) ProtoMessage() {}
 
-func (x *Event) ProtoReflect() protoreflect.Message {
+func (x *ScoringSettings) ProtoReflect() protoreflect.Message {
 	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[0]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -365,261 +359,37 @@ func (x *Event) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use Event.ProtoReflect.Descriptor instead.
-func (*Event) Descriptor() ([]byte, []int) {
+// Deprecated: Use ScoringSettings.ProtoReflect.Descriptor instead.
+func (*ScoringSettings) Descriptor() ([]byte, []int) {
 	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{0}
 }
 
-func (x *Event) GetName() string {
-	if x != nil {
-		return x.Name
-	}
-	return ""
-}
-
-func (x *Event) GetTitle() string {
-	if x != nil {
-		return x.Title
-	}
-	return ""
-}
-
-func (x *Event) GetForm() Form {
+func (x *ScoringSettings) GetForm() Form {
 	if x != nil {
 		return x.Form
 	}
 	return Form_FORM_UNSPECIFIED
 }
 
-func (x *Event) GetProfile() Profile {
+func (x *ScoringSettings) GetProfile() Profile {
 	if x != nil {
 		return x.Profile
 	}
 	return Profile_PROFILE_UNSPECIFIED
 }
 
-func (x *Event) GetTwoWinners() bool {
+func (x *ScoringSettings) GetTwoWinners() bool {
 	if x != nil {
 		return x.TwoWinners
 	}
 	return false
 }
 
-func (x *Event) GetAcrossField() bool {
+func (x *ScoringSettings) GetAcrossField() bool {
 	if x != nil {
 		return x.AcrossField
 	}
 	return false
-}
-
-func (x *Event) GetCreateTime() *timestamppb.Timestamp {
-	if x != nil {
-		return x.CreateTime
-	}
-	return nil
-}
-
-func (x *Event) GetEtag() string {
-	if x != nil {
-		return x.Etag
-	}
-	return ""
-}
-
-type CreateEventRequest struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// Makes a retried request answer as the first one did.
-	RequestId string `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
-	// The {event} part of the name: 1 to 63 of a-z, 0-9 and '-', not starting
-	// with '-'.
-	EventId       string `protobuf:"bytes,2,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
-	Event         *Event `protobuf:"bytes,3,opt,name=event,proto3" json:"event,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *CreateEventRequest) Reset() {
-	*x = CreateEventRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[1]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *CreateEventRequest) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*CreateEventRequest) ProtoMessage() {}
-
-func (x *CreateEventRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[1]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use CreateEventRequest.ProtoReflect.Descriptor instead.
-func (*CreateEventRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{1}
-}
-
-func (x *CreateEventRequest) GetRequestId() string {
-	if x != nil {
-		return x.RequestId
-	}
-	return ""
-}
-
-func (x *CreateEventRequest) GetEventId() string {
-	if x != nil {
-		return x.EventId
-	}
-	return ""
-}
-
-func (x *CreateEventRequest) GetEvent() *Event {
-	if x != nil {
-		return x.Event
-	}
-	return nil
-}
-
-type CreateEventResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Event         *Event                 `protobuf:"bytes,1,opt,name=event,proto3" json:"event,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *CreateEventResponse) Reset() {
-	*x = CreateEventResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[2]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *CreateEventResponse) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*CreateEventResponse) ProtoMessage() {}
-
-func (x *CreateEventResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[2]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use CreateEventResponse.ProtoReflect.Descriptor instead.
-func (*CreateEventResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{2}
-}
-
-func (x *CreateEventResponse) GetEvent() *Event {
-	if x != nil {
-		return x.Event
-	}
-	return nil
-}
-
-type GetEventRequest struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// "events/{event}"
-	Name          string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *GetEventRequest) Reset() {
-	*x = GetEventRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[3]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *GetEventRequest) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*GetEventRequest) ProtoMessage() {}
-
-func (x *GetEventRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[3]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use GetEventRequest.ProtoReflect.Descriptor instead.
-func (*GetEventRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{3}
-}
-
-func (x *GetEventRequest) GetName() string {
-	if x != nil {
-		return x.Name
-	}
-	return ""
-}
-
-type GetEventResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Event         *Event                 `protobuf:"bytes,1,opt,name=event,proto3" json:"event,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *GetEventResponse) Reset() {
-	*x = GetEventResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[4]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *GetEventResponse) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*GetEventResponse) ProtoMessage() {}
-
-func (x *GetEventResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[4]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use GetEventResponse.ProtoReflect.Descriptor instead.
-func (*GetEventResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{4}
-}
-
-func (x *GetEventResponse) GetEvent() *Event {
-	if x != nil {
-		return x.Event
-	}
-	return nil
 }
 
 // Played is a board played to a contract.
@@ -638,7 +408,7 @@ type Played struct {
 
 func (x *Played) Reset() {
 	*x = Played{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[5]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[1]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -650,7 +420,7 @@ func (x *Played) String() string {
 func (*Played) ProtoMessage() {}
 
 func (x *Played) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[5]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[1]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -663,7 +433,7 @@ func (x *Played) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Played.ProtoReflect.Descriptor instead.
 func (*Played) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{5}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{1}
 }
 
 func (x *Played) GetContract() string {
@@ -703,7 +473,7 @@ type PassedOut struct {
 
 func (x *PassedOut) Reset() {
 	*x = PassedOut{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[6]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -715,7 +485,7 @@ func (x *PassedOut) String() string {
 func (*PassedOut) ProtoMessage() {}
 
 func (x *PassedOut) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[6]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -728,7 +498,7 @@ func (x *PassedOut) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PassedOut.ProtoReflect.Descriptor instead.
 func (*PassedOut) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{6}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{2}
 }
 
 // NotPlayed is a board that was not played at this table (no score).
@@ -740,7 +510,7 @@ type NotPlayed struct {
 
 func (x *NotPlayed) Reset() {
 	*x = NotPlayed{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[7]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -752,7 +522,7 @@ func (x *NotPlayed) String() string {
 func (*NotPlayed) ProtoMessage() {}
 
 func (x *NotPlayed) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[7]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -765,7 +535,7 @@ func (x *NotPlayed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NotPlayed.ProtoReflect.Descriptor instead.
 func (*NotPlayed) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{7}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{3}
 }
 
 // ArtificialScore gives each side an artificial adjusted score.
@@ -779,7 +549,7 @@ type ArtificialScore struct {
 
 func (x *ArtificialScore) Reset() {
 	*x = ArtificialScore{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[8]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -791,7 +561,7 @@ func (x *ArtificialScore) String() string {
 func (*ArtificialScore) ProtoMessage() {}
 
 func (x *ArtificialScore) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[8]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -804,7 +574,7 @@ func (x *ArtificialScore) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ArtificialScore.ProtoReflect.Descriptor instead.
 func (*ArtificialScore) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{8}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *ArtificialScore) GetNorthSouth() Adjustment {
@@ -834,7 +604,7 @@ type WeightedPart struct {
 
 func (x *WeightedPart) Reset() {
 	*x = WeightedPart{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[9]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -846,7 +616,7 @@ func (x *WeightedPart) String() string {
 func (*WeightedPart) ProtoMessage() {}
 
 func (x *WeightedPart) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[9]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -859,7 +629,7 @@ func (x *WeightedPart) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WeightedPart.ProtoReflect.Descriptor instead.
 func (*WeightedPart) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{9}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *WeightedPart) GetWeight() int32 {
@@ -891,7 +661,7 @@ type AssignedScore struct {
 
 func (x *AssignedScore) Reset() {
 	*x = AssignedScore{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[10]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -903,7 +673,7 @@ func (x *AssignedScore) String() string {
 func (*AssignedScore) ProtoMessage() {}
 
 func (x *AssignedScore) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[10]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -916,7 +686,7 @@ func (x *AssignedScore) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AssignedScore.ProtoReflect.Descriptor instead.
 func (*AssignedScore) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{10}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *AssignedScore) GetKind() isAssignedScore_Kind {
@@ -988,7 +758,7 @@ type WeightedScore struct {
 
 func (x *WeightedScore) Reset() {
 	*x = WeightedScore{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[11]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1000,7 +770,7 @@ func (x *WeightedScore) String() string {
 func (*WeightedScore) ProtoMessage() {}
 
 func (x *WeightedScore) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[11]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1013,7 +783,7 @@ func (x *WeightedScore) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WeightedScore.ProtoReflect.Descriptor instead.
 func (*WeightedScore) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{11}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *WeightedScore) GetParts() []*WeightedPart {
@@ -1036,7 +806,7 @@ type SplitScore struct {
 
 func (x *SplitScore) Reset() {
 	*x = SplitScore{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[12]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1048,7 +818,7 @@ func (x *SplitScore) String() string {
 func (*SplitScore) ProtoMessage() {}
 
 func (x *SplitScore) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[12]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1061,7 +831,7 @@ func (x *SplitScore) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SplitScore.ProtoReflect.Descriptor instead.
 func (*SplitScore) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{12}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *SplitScore) GetNsScore() int32 {
@@ -1119,7 +889,7 @@ type Result struct {
 
 func (x *Result) Reset() {
 	*x = Result{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[13]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1131,7 +901,7 @@ func (x *Result) String() string {
 func (*Result) ProtoMessage() {}
 
 func (x *Result) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[13]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1144,7 +914,7 @@ func (x *Result) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Result.ProtoReflect.Descriptor instead.
 func (*Result) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{13}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *Result) GetName() string {
@@ -1338,7 +1108,7 @@ type SubmitResultRequest struct {
 
 func (x *SubmitResultRequest) Reset() {
 	*x = SubmitResultRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[14]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1350,7 +1120,7 @@ func (x *SubmitResultRequest) String() string {
 func (*SubmitResultRequest) ProtoMessage() {}
 
 func (x *SubmitResultRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[14]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1363,7 +1133,7 @@ func (x *SubmitResultRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitResultRequest.ProtoReflect.Descriptor instead.
 func (*SubmitResultRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{14}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *SubmitResultRequest) GetRequestId() string {
@@ -1403,7 +1173,7 @@ type SubmitResultResponse struct {
 
 func (x *SubmitResultResponse) Reset() {
 	*x = SubmitResultResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[15]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1415,7 +1185,7 @@ func (x *SubmitResultResponse) String() string {
 func (*SubmitResultResponse) ProtoMessage() {}
 
 func (x *SubmitResultResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[15]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1428,7 +1198,7 @@ func (x *SubmitResultResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitResultResponse.ProtoReflect.Descriptor instead.
 func (*SubmitResultResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{15}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *SubmitResultResponse) GetResult() *Result {
@@ -1462,7 +1232,7 @@ type CorrectResultRequest struct {
 
 func (x *CorrectResultRequest) Reset() {
 	*x = CorrectResultRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[16]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1474,7 +1244,7 @@ func (x *CorrectResultRequest) String() string {
 func (*CorrectResultRequest) ProtoMessage() {}
 
 func (x *CorrectResultRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[16]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1487,7 +1257,7 @@ func (x *CorrectResultRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CorrectResultRequest.ProtoReflect.Descriptor instead.
 func (*CorrectResultRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{16}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *CorrectResultRequest) GetRequestId() string {
@@ -1548,7 +1318,7 @@ type CorrectResultResponse struct {
 
 func (x *CorrectResultResponse) Reset() {
 	*x = CorrectResultResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[17]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1560,7 +1330,7 @@ func (x *CorrectResultResponse) String() string {
 func (*CorrectResultResponse) ProtoMessage() {}
 
 func (x *CorrectResultResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[17]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1573,7 +1343,7 @@ func (x *CorrectResultResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CorrectResultResponse.ProtoReflect.Descriptor instead.
 func (*CorrectResultResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{17}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *CorrectResultResponse) GetResult() *Result {
@@ -1598,7 +1368,7 @@ type EraseResultRequest struct {
 
 func (x *EraseResultRequest) Reset() {
 	*x = EraseResultRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[18]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1610,7 +1380,7 @@ func (x *EraseResultRequest) String() string {
 func (*EraseResultRequest) ProtoMessage() {}
 
 func (x *EraseResultRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[18]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1623,7 +1393,7 @@ func (x *EraseResultRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EraseResultRequest.ProtoReflect.Descriptor instead.
 func (*EraseResultRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{18}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *EraseResultRequest) GetRequestId() string {
@@ -1664,7 +1434,7 @@ type EraseResultResponse struct {
 
 func (x *EraseResultResponse) Reset() {
 	*x = EraseResultResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[19]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1676,7 +1446,7 @@ func (x *EraseResultResponse) String() string {
 func (*EraseResultResponse) ProtoMessage() {}
 
 func (x *EraseResultResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[19]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1689,7 +1459,7 @@ func (x *EraseResultResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EraseResultResponse.ProtoReflect.Descriptor instead.
 func (*EraseResultResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{19}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *EraseResultResponse) GetRevision() *Revision {
@@ -1715,7 +1485,7 @@ type Revision struct {
 
 func (x *Revision) Reset() {
 	*x = Revision{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[20]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1727,7 +1497,7 @@ func (x *Revision) String() string {
 func (*Revision) ProtoMessage() {}
 
 func (x *Revision) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[20]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1740,7 +1510,7 @@ func (x *Revision) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Revision.ProtoReflect.Descriptor instead.
 func (*Revision) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{20}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *Revision) GetRevision() int32 {
@@ -1794,7 +1564,7 @@ type GetResultHistoryRequest struct {
 
 func (x *GetResultHistoryRequest) Reset() {
 	*x = GetResultHistoryRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[21]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1806,7 +1576,7 @@ func (x *GetResultHistoryRequest) String() string {
 func (*GetResultHistoryRequest) ProtoMessage() {}
 
 func (x *GetResultHistoryRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[21]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1819,7 +1589,7 @@ func (x *GetResultHistoryRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetResultHistoryRequest.ProtoReflect.Descriptor instead.
 func (*GetResultHistoryRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{21}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *GetResultHistoryRequest) GetName() string {
@@ -1838,7 +1608,7 @@ type GetResultHistoryResponse struct {
 
 func (x *GetResultHistoryResponse) Reset() {
 	*x = GetResultHistoryResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[22]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1850,7 +1620,7 @@ func (x *GetResultHistoryResponse) String() string {
 func (*GetResultHistoryResponse) ProtoMessage() {}
 
 func (x *GetResultHistoryResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[22]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1863,7 +1633,7 @@ func (x *GetResultHistoryResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetResultHistoryResponse.ProtoReflect.Descriptor instead.
 func (*GetResultHistoryResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{22}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *GetResultHistoryResponse) GetRevisions() []*Revision {
@@ -1892,7 +1662,7 @@ type ListResultsRequest struct {
 
 func (x *ListResultsRequest) Reset() {
 	*x = ListResultsRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[23]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1904,7 +1674,7 @@ func (x *ListResultsRequest) String() string {
 func (*ListResultsRequest) ProtoMessage() {}
 
 func (x *ListResultsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[23]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1917,7 +1687,7 @@ func (x *ListResultsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListResultsRequest.ProtoReflect.Descriptor instead.
 func (*ListResultsRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{23}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *ListResultsRequest) GetParent() string {
@@ -1973,7 +1743,7 @@ type ListResultsResponse struct {
 
 func (x *ListResultsResponse) Reset() {
 	*x = ListResultsResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[24]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1985,7 +1755,7 @@ func (x *ListResultsResponse) String() string {
 func (*ListResultsResponse) ProtoMessage() {}
 
 func (x *ListResultsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[24]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1998,7 +1768,7 @@ func (x *ListResultsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListResultsResponse.ProtoReflect.Descriptor instead.
 func (*ListResultsResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{24}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *ListResultsResponse) GetResults() []*Result {
@@ -2030,7 +1800,7 @@ type GetTravellerRequest struct {
 
 func (x *GetTravellerRequest) Reset() {
 	*x = GetTravellerRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[25]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2042,7 +1812,7 @@ func (x *GetTravellerRequest) String() string {
 func (*GetTravellerRequest) ProtoMessage() {}
 
 func (x *GetTravellerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[25]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2055,7 +1825,7 @@ func (x *GetTravellerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTravellerRequest.ProtoReflect.Descriptor instead.
 func (*GetTravellerRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{25}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *GetTravellerRequest) GetEvent() string {
@@ -2102,7 +1872,7 @@ type TravellerLine struct {
 
 func (x *TravellerLine) Reset() {
 	*x = TravellerLine{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[26]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2114,7 +1884,7 @@ func (x *TravellerLine) String() string {
 func (*TravellerLine) ProtoMessage() {}
 
 func (x *TravellerLine) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[26]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2127,7 +1897,7 @@ func (x *TravellerLine) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TravellerLine.ProtoReflect.Descriptor instead.
 func (*TravellerLine) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{26}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *TravellerLine) GetResult() *Result {
@@ -2182,7 +1952,7 @@ type GetTravellerResponse struct {
 
 func (x *GetTravellerResponse) Reset() {
 	*x = GetTravellerResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[27]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2194,7 +1964,7 @@ func (x *GetTravellerResponse) String() string {
 func (*GetTravellerResponse) ProtoMessage() {}
 
 func (x *GetTravellerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[27]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2207,7 +1977,7 @@ func (x *GetTravellerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTravellerResponse.ProtoReflect.Descriptor instead.
 func (*GetTravellerResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{27}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *GetTravellerResponse) GetBoard() int32 {
@@ -2266,7 +2036,7 @@ type GetStandingsRequest struct {
 
 func (x *GetStandingsRequest) Reset() {
 	*x = GetStandingsRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[28]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2278,7 +2048,7 @@ func (x *GetStandingsRequest) String() string {
 func (*GetStandingsRequest) ProtoMessage() {}
 
 func (x *GetStandingsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[28]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2291,7 +2061,7 @@ func (x *GetStandingsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetStandingsRequest.ProtoReflect.Descriptor instead.
 func (*GetStandingsRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{28}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *GetStandingsRequest) GetEvent() string {
@@ -2341,7 +2111,7 @@ type Standing struct {
 
 func (x *Standing) Reset() {
 	*x = Standing{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[29]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2353,7 +2123,7 @@ func (x *Standing) String() string {
 func (*Standing) ProtoMessage() {}
 
 func (x *Standing) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[29]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2366,7 +2136,7 @@ func (x *Standing) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Standing.ProtoReflect.Descriptor instead.
 func (*Standing) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{29}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *Standing) GetSection() string {
@@ -2445,7 +2215,7 @@ type GetStandingsResponse struct {
 
 func (x *GetStandingsResponse) Reset() {
 	*x = GetStandingsResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[30]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2457,7 +2227,7 @@ func (x *GetStandingsResponse) String() string {
 func (*GetStandingsResponse) ProtoMessage() {}
 
 func (x *GetStandingsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[30]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2470,7 +2240,7 @@ func (x *GetStandingsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetStandingsResponse.ProtoReflect.Descriptor instead.
 func (*GetStandingsResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{30}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *GetStandingsResponse) GetForm() Form {
@@ -2509,7 +2279,7 @@ type BoardProblem struct {
 
 func (x *BoardProblem) Reset() {
 	*x = BoardProblem{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[31]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2521,7 +2291,7 @@ func (x *BoardProblem) String() string {
 func (*BoardProblem) ProtoMessage() {}
 
 func (x *BoardProblem) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[31]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2534,7 +2304,7 @@ func (x *BoardProblem) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BoardProblem.ProtoReflect.Descriptor instead.
 func (*BoardProblem) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{31}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *BoardProblem) GetSession() int32 {
@@ -2578,7 +2348,7 @@ type GetScorecardRequest struct {
 
 func (x *GetScorecardRequest) Reset() {
 	*x = GetScorecardRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[32]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2590,7 +2360,7 @@ func (x *GetScorecardRequest) String() string {
 func (*GetScorecardRequest) ProtoMessage() {}
 
 func (x *GetScorecardRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[32]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2603,7 +2373,7 @@ func (x *GetScorecardRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetScorecardRequest.ProtoReflect.Descriptor instead.
 func (*GetScorecardRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{32}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *GetScorecardRequest) GetEvent() string {
@@ -2653,7 +2423,7 @@ type ScorecardLine struct {
 
 func (x *ScorecardLine) Reset() {
 	*x = ScorecardLine{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[33]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2665,7 +2435,7 @@ func (x *ScorecardLine) String() string {
 func (*ScorecardLine) ProtoMessage() {}
 
 func (x *ScorecardLine) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[33]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2678,7 +2448,7 @@ func (x *ScorecardLine) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ScorecardLine.ProtoReflect.Descriptor instead.
 func (*ScorecardLine) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{33}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *ScorecardLine) GetResult() *Result {
@@ -2735,7 +2505,7 @@ type GetScorecardResponse struct {
 
 func (x *GetScorecardResponse) Reset() {
 	*x = GetScorecardResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[34]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2747,7 +2517,7 @@ func (x *GetScorecardResponse) String() string {
 func (*GetScorecardResponse) ProtoMessage() {}
 
 func (x *GetScorecardResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[34]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2760,7 +2530,7 @@ func (x *GetScorecardResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetScorecardResponse.ProtoReflect.Descriptor instead.
 func (*GetScorecardResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{34}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *GetScorecardResponse) GetStanding() *Standing {
@@ -2826,7 +2596,7 @@ type Penalty struct {
 
 func (x *Penalty) Reset() {
 	*x = Penalty{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[35]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2838,7 +2608,7 @@ func (x *Penalty) String() string {
 func (*Penalty) ProtoMessage() {}
 
 func (x *Penalty) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[35]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2851,7 +2621,7 @@ func (x *Penalty) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Penalty.ProtoReflect.Descriptor instead.
 func (*Penalty) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{35}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *Penalty) GetName() string {
@@ -2964,7 +2734,7 @@ type PenaltyRemoval struct {
 
 func (x *PenaltyRemoval) Reset() {
 	*x = PenaltyRemoval{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[36]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2976,7 +2746,7 @@ func (x *PenaltyRemoval) String() string {
 func (*PenaltyRemoval) ProtoMessage() {}
 
 func (x *PenaltyRemoval) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[36]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2989,7 +2759,7 @@ func (x *PenaltyRemoval) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PenaltyRemoval.ProtoReflect.Descriptor instead.
 func (*PenaltyRemoval) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{36}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *PenaltyRemoval) GetRemovedBy() string {
@@ -3027,7 +2797,7 @@ type ApplyPenaltyRequest struct {
 
 func (x *ApplyPenaltyRequest) Reset() {
 	*x = ApplyPenaltyRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[37]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3039,7 +2809,7 @@ func (x *ApplyPenaltyRequest) String() string {
 func (*ApplyPenaltyRequest) ProtoMessage() {}
 
 func (x *ApplyPenaltyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[37]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3052,7 +2822,7 @@ func (x *ApplyPenaltyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ApplyPenaltyRequest.ProtoReflect.Descriptor instead.
 func (*ApplyPenaltyRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{37}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *ApplyPenaltyRequest) GetRequestId() string {
@@ -3092,7 +2862,7 @@ type ApplyPenaltyResponse struct {
 
 func (x *ApplyPenaltyResponse) Reset() {
 	*x = ApplyPenaltyResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[38]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3104,7 +2874,7 @@ func (x *ApplyPenaltyResponse) String() string {
 func (*ApplyPenaltyResponse) ProtoMessage() {}
 
 func (x *ApplyPenaltyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[38]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3117,7 +2887,7 @@ func (x *ApplyPenaltyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ApplyPenaltyResponse.ProtoReflect.Descriptor instead.
 func (*ApplyPenaltyResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{38}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *ApplyPenaltyResponse) GetPenalty() *Penalty {
@@ -3142,7 +2912,7 @@ type ListPenaltiesRequest struct {
 
 func (x *ListPenaltiesRequest) Reset() {
 	*x = ListPenaltiesRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[39]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3154,7 +2924,7 @@ func (x *ListPenaltiesRequest) String() string {
 func (*ListPenaltiesRequest) ProtoMessage() {}
 
 func (x *ListPenaltiesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[39]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3167,7 +2937,7 @@ func (x *ListPenaltiesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPenaltiesRequest.ProtoReflect.Descriptor instead.
 func (*ListPenaltiesRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{39}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *ListPenaltiesRequest) GetParent() string {
@@ -3202,7 +2972,7 @@ type ListPenaltiesResponse struct {
 
 func (x *ListPenaltiesResponse) Reset() {
 	*x = ListPenaltiesResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[40]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3214,7 +2984,7 @@ func (x *ListPenaltiesResponse) String() string {
 func (*ListPenaltiesResponse) ProtoMessage() {}
 
 func (x *ListPenaltiesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[40]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3227,7 +2997,7 @@ func (x *ListPenaltiesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPenaltiesResponse.ProtoReflect.Descriptor instead.
 func (*ListPenaltiesResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{40}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *ListPenaltiesResponse) GetPenalties() []*Penalty {
@@ -3260,7 +3030,7 @@ type RemovePenaltyRequest struct {
 
 func (x *RemovePenaltyRequest) Reset() {
 	*x = RemovePenaltyRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[41]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3272,7 +3042,7 @@ func (x *RemovePenaltyRequest) String() string {
 func (*RemovePenaltyRequest) ProtoMessage() {}
 
 func (x *RemovePenaltyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[41]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3285,7 +3055,7 @@ func (x *RemovePenaltyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RemovePenaltyRequest.ProtoReflect.Descriptor instead.
 func (*RemovePenaltyRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{41}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *RemovePenaltyRequest) GetRequestId() string {
@@ -3325,7 +3095,7 @@ type RemovePenaltyResponse struct {
 
 func (x *RemovePenaltyResponse) Reset() {
 	*x = RemovePenaltyResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[42]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3337,7 +3107,7 @@ func (x *RemovePenaltyResponse) String() string {
 func (*RemovePenaltyResponse) ProtoMessage() {}
 
 func (x *RemovePenaltyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[42]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3350,7 +3120,7 @@ func (x *RemovePenaltyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RemovePenaltyResponse.ProtoReflect.Descriptor instead.
 func (*RemovePenaltyResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{42}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *RemovePenaltyResponse) GetPenalty() *Penalty {
@@ -3364,29 +3134,13 @@ var File_bridge_scoring_v1_scoring_proto protoreflect.FileDescriptor
 
 const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\n" +
-	"\x1fbridge/scoring/v1/scoring.proto\x12\x11bridge.scoring.v1\x1a\x1abridge/type/v1/types.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xa9\x02\n" +
-	"\x05Event\x12\x12\n" +
-	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
-	"\x05title\x18\x02 \x01(\tR\x05title\x12+\n" +
-	"\x04form\x18\x03 \x01(\x0e2\x17.bridge.scoring.v1.FormR\x04form\x124\n" +
-	"\aprofile\x18\x04 \x01(\x0e2\x1a.bridge.scoring.v1.ProfileR\aprofile\x12\x1f\n" +
-	"\vtwo_winners\x18\x05 \x01(\bR\n" +
+	"\x1fbridge/scoring/v1/scoring.proto\x12\x11bridge.scoring.v1\x1a\x1abridge/type/v1/types.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xb8\x01\n" +
+	"\x0fScoringSettings\x12+\n" +
+	"\x04form\x18\x01 \x01(\x0e2\x17.bridge.scoring.v1.FormR\x04form\x124\n" +
+	"\aprofile\x18\x02 \x01(\x0e2\x1a.bridge.scoring.v1.ProfileR\aprofile\x12\x1f\n" +
+	"\vtwo_winners\x18\x03 \x01(\bR\n" +
 	"twoWinners\x12!\n" +
-	"\facross_field\x18\x06 \x01(\bR\vacrossField\x12;\n" +
-	"\vcreate_time\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\n" +
-	"createTime\x12\x12\n" +
-	"\x04etag\x18\b \x01(\tR\x04etag\"~\n" +
-	"\x12CreateEventRequest\x12\x1d\n" +
-	"\n" +
-	"request_id\x18\x01 \x01(\tR\trequestId\x12\x19\n" +
-	"\bevent_id\x18\x02 \x01(\tR\aeventId\x12.\n" +
-	"\x05event\x18\x03 \x01(\v2\x18.bridge.scoring.v1.EventR\x05event\"E\n" +
-	"\x13CreateEventResponse\x12.\n" +
-	"\x05event\x18\x01 \x01(\v2\x18.bridge.scoring.v1.EventR\x05event\"%\n" +
-	"\x0fGetEventRequest\x12\x12\n" +
-	"\x04name\x18\x01 \x01(\tR\x04name\"B\n" +
-	"\x10GetEventResponse\x12.\n" +
-	"\x05event\x18\x01 \x01(\v2\x18.bridge.scoring.v1.EventR\x05event\"\x82\x01\n" +
+	"\facross_field\x18\x04 \x01(\bR\vacrossField\"\x82\x01\n" +
 	"\x06Played\x12\x1a\n" +
 	"\bcontract\x18\x01 \x01(\tR\bcontract\x120\n" +
 	"\bdeclarer\x18\x02 \x01(\x0e2\x14.bridge.type.v1.SeatR\bdeclarer\x12\x16\n" +
@@ -3625,10 +3379,8 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\x1bPENALTY_UNIT_PERCENT_OF_TOP\x10\x01\x12\x1c\n" +
 	"\x18PENALTY_UNIT_MATCHPOINTS\x10\x02\x12\x15\n" +
 	"\x11PENALTY_UNIT_IMPS\x10\x03\x12\x1f\n" +
-	"\x1bPENALTY_UNIT_VICTORY_POINTS\x10\x042\xfd\t\n" +
-	"\x0eScoringService\x12\\\n" +
-	"\vCreateEvent\x12%.bridge.scoring.v1.CreateEventRequest\x1a&.bridge.scoring.v1.CreateEventResponse\x12S\n" +
-	"\bGetEvent\x12\".bridge.scoring.v1.GetEventRequest\x1a#.bridge.scoring.v1.GetEventResponse\x12_\n" +
+	"\x1bPENALTY_UNIT_VICTORY_POINTS\x10\x042\xca\b\n" +
+	"\x0eScoringService\x12_\n" +
 	"\fSubmitResult\x12&.bridge.scoring.v1.SubmitResultRequest\x1a'.bridge.scoring.v1.SubmitResultResponse\x12b\n" +
 	"\rCorrectResult\x12'.bridge.scoring.v1.CorrectResultRequest\x1a(.bridge.scoring.v1.CorrectResultResponse\x12\\\n" +
 	"\vEraseResult\x12%.bridge.scoring.v1.EraseResultRequest\x1a&.bridge.scoring.v1.EraseResultResponse\x12k\n" +
@@ -3655,144 +3407,132 @@ func file_bridge_scoring_v1_scoring_proto_rawDescGZIP() []byte {
 }
 
 var file_bridge_scoring_v1_scoring_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
-var file_bridge_scoring_v1_scoring_proto_msgTypes = make([]protoimpl.MessageInfo, 43)
+var file_bridge_scoring_v1_scoring_proto_msgTypes = make([]protoimpl.MessageInfo, 39)
 var file_bridge_scoring_v1_scoring_proto_goTypes = []any{
 	(Form)(0),                        // 0: bridge.scoring.v1.Form
 	(Profile)(0),                     // 1: bridge.scoring.v1.Profile
 	(Adjustment)(0),                  // 2: bridge.scoring.v1.Adjustment
 	(Action)(0),                      // 3: bridge.scoring.v1.Action
 	(PenaltyUnit)(0),                 // 4: bridge.scoring.v1.PenaltyUnit
-	(*Event)(nil),                    // 5: bridge.scoring.v1.Event
-	(*CreateEventRequest)(nil),       // 6: bridge.scoring.v1.CreateEventRequest
-	(*CreateEventResponse)(nil),      // 7: bridge.scoring.v1.CreateEventResponse
-	(*GetEventRequest)(nil),          // 8: bridge.scoring.v1.GetEventRequest
-	(*GetEventResponse)(nil),         // 9: bridge.scoring.v1.GetEventResponse
-	(*Played)(nil),                   // 10: bridge.scoring.v1.Played
-	(*PassedOut)(nil),                // 11: bridge.scoring.v1.PassedOut
-	(*NotPlayed)(nil),                // 12: bridge.scoring.v1.NotPlayed
-	(*ArtificialScore)(nil),          // 13: bridge.scoring.v1.ArtificialScore
-	(*WeightedPart)(nil),             // 14: bridge.scoring.v1.WeightedPart
-	(*AssignedScore)(nil),            // 15: bridge.scoring.v1.AssignedScore
-	(*WeightedScore)(nil),            // 16: bridge.scoring.v1.WeightedScore
-	(*SplitScore)(nil),               // 17: bridge.scoring.v1.SplitScore
-	(*Result)(nil),                   // 18: bridge.scoring.v1.Result
-	(*SubmitResultRequest)(nil),      // 19: bridge.scoring.v1.SubmitResultRequest
-	(*SubmitResultResponse)(nil),     // 20: bridge.scoring.v1.SubmitResultResponse
-	(*CorrectResultRequest)(nil),     // 21: bridge.scoring.v1.CorrectResultRequest
-	(*CorrectResultResponse)(nil),    // 22: bridge.scoring.v1.CorrectResultResponse
-	(*EraseResultRequest)(nil),       // 23: bridge.scoring.v1.EraseResultRequest
-	(*EraseResultResponse)(nil),      // 24: bridge.scoring.v1.EraseResultResponse
-	(*Revision)(nil),                 // 25: bridge.scoring.v1.Revision
-	(*GetResultHistoryRequest)(nil),  // 26: bridge.scoring.v1.GetResultHistoryRequest
-	(*GetResultHistoryResponse)(nil), // 27: bridge.scoring.v1.GetResultHistoryResponse
-	(*ListResultsRequest)(nil),       // 28: bridge.scoring.v1.ListResultsRequest
-	(*ListResultsResponse)(nil),      // 29: bridge.scoring.v1.ListResultsResponse
-	(*GetTravellerRequest)(nil),      // 30: bridge.scoring.v1.GetTravellerRequest
-	(*TravellerLine)(nil),            // 31: bridge.scoring.v1.TravellerLine
-	(*GetTravellerResponse)(nil),     // 32: bridge.scoring.v1.GetTravellerResponse
-	(*GetStandingsRequest)(nil),      // 33: bridge.scoring.v1.GetStandingsRequest
-	(*Standing)(nil),                 // 34: bridge.scoring.v1.Standing
-	(*GetStandingsResponse)(nil),     // 35: bridge.scoring.v1.GetStandingsResponse
-	(*BoardProblem)(nil),             // 36: bridge.scoring.v1.BoardProblem
-	(*GetScorecardRequest)(nil),      // 37: bridge.scoring.v1.GetScorecardRequest
-	(*ScorecardLine)(nil),            // 38: bridge.scoring.v1.ScorecardLine
-	(*GetScorecardResponse)(nil),     // 39: bridge.scoring.v1.GetScorecardResponse
-	(*Penalty)(nil),                  // 40: bridge.scoring.v1.Penalty
-	(*PenaltyRemoval)(nil),           // 41: bridge.scoring.v1.PenaltyRemoval
-	(*ApplyPenaltyRequest)(nil),      // 42: bridge.scoring.v1.ApplyPenaltyRequest
-	(*ApplyPenaltyResponse)(nil),     // 43: bridge.scoring.v1.ApplyPenaltyResponse
-	(*ListPenaltiesRequest)(nil),     // 44: bridge.scoring.v1.ListPenaltiesRequest
-	(*ListPenaltiesResponse)(nil),    // 45: bridge.scoring.v1.ListPenaltiesResponse
-	(*RemovePenaltyRequest)(nil),     // 46: bridge.scoring.v1.RemovePenaltyRequest
-	(*RemovePenaltyResponse)(nil),    // 47: bridge.scoring.v1.RemovePenaltyResponse
-	(*timestamppb.Timestamp)(nil),    // 48: google.protobuf.Timestamp
-	(v1.Seat)(0),                     // 49: bridge.type.v1.Seat
-	(v1.Vulnerability)(0),            // 50: bridge.type.v1.Vulnerability
-	(v1.Side)(0),                     // 51: bridge.type.v1.Side
+	(*ScoringSettings)(nil),          // 5: bridge.scoring.v1.ScoringSettings
+	(*Played)(nil),                   // 6: bridge.scoring.v1.Played
+	(*PassedOut)(nil),                // 7: bridge.scoring.v1.PassedOut
+	(*NotPlayed)(nil),                // 8: bridge.scoring.v1.NotPlayed
+	(*ArtificialScore)(nil),          // 9: bridge.scoring.v1.ArtificialScore
+	(*WeightedPart)(nil),             // 10: bridge.scoring.v1.WeightedPart
+	(*AssignedScore)(nil),            // 11: bridge.scoring.v1.AssignedScore
+	(*WeightedScore)(nil),            // 12: bridge.scoring.v1.WeightedScore
+	(*SplitScore)(nil),               // 13: bridge.scoring.v1.SplitScore
+	(*Result)(nil),                   // 14: bridge.scoring.v1.Result
+	(*SubmitResultRequest)(nil),      // 15: bridge.scoring.v1.SubmitResultRequest
+	(*SubmitResultResponse)(nil),     // 16: bridge.scoring.v1.SubmitResultResponse
+	(*CorrectResultRequest)(nil),     // 17: bridge.scoring.v1.CorrectResultRequest
+	(*CorrectResultResponse)(nil),    // 18: bridge.scoring.v1.CorrectResultResponse
+	(*EraseResultRequest)(nil),       // 19: bridge.scoring.v1.EraseResultRequest
+	(*EraseResultResponse)(nil),      // 20: bridge.scoring.v1.EraseResultResponse
+	(*Revision)(nil),                 // 21: bridge.scoring.v1.Revision
+	(*GetResultHistoryRequest)(nil),  // 22: bridge.scoring.v1.GetResultHistoryRequest
+	(*GetResultHistoryResponse)(nil), // 23: bridge.scoring.v1.GetResultHistoryResponse
+	(*ListResultsRequest)(nil),       // 24: bridge.scoring.v1.ListResultsRequest
+	(*ListResultsResponse)(nil),      // 25: bridge.scoring.v1.ListResultsResponse
+	(*GetTravellerRequest)(nil),      // 26: bridge.scoring.v1.GetTravellerRequest
+	(*TravellerLine)(nil),            // 27: bridge.scoring.v1.TravellerLine
+	(*GetTravellerResponse)(nil),     // 28: bridge.scoring.v1.GetTravellerResponse
+	(*GetStandingsRequest)(nil),      // 29: bridge.scoring.v1.GetStandingsRequest
+	(*Standing)(nil),                 // 30: bridge.scoring.v1.Standing
+	(*GetStandingsResponse)(nil),     // 31: bridge.scoring.v1.GetStandingsResponse
+	(*BoardProblem)(nil),             // 32: bridge.scoring.v1.BoardProblem
+	(*GetScorecardRequest)(nil),      // 33: bridge.scoring.v1.GetScorecardRequest
+	(*ScorecardLine)(nil),            // 34: bridge.scoring.v1.ScorecardLine
+	(*GetScorecardResponse)(nil),     // 35: bridge.scoring.v1.GetScorecardResponse
+	(*Penalty)(nil),                  // 36: bridge.scoring.v1.Penalty
+	(*PenaltyRemoval)(nil),           // 37: bridge.scoring.v1.PenaltyRemoval
+	(*ApplyPenaltyRequest)(nil),      // 38: bridge.scoring.v1.ApplyPenaltyRequest
+	(*ApplyPenaltyResponse)(nil),     // 39: bridge.scoring.v1.ApplyPenaltyResponse
+	(*ListPenaltiesRequest)(nil),     // 40: bridge.scoring.v1.ListPenaltiesRequest
+	(*ListPenaltiesResponse)(nil),    // 41: bridge.scoring.v1.ListPenaltiesResponse
+	(*RemovePenaltyRequest)(nil),     // 42: bridge.scoring.v1.RemovePenaltyRequest
+	(*RemovePenaltyResponse)(nil),    // 43: bridge.scoring.v1.RemovePenaltyResponse
+	(v1.Seat)(0),                     // 44: bridge.type.v1.Seat
+	(*timestamppb.Timestamp)(nil),    // 45: google.protobuf.Timestamp
+	(v1.Vulnerability)(0),            // 46: bridge.type.v1.Vulnerability
+	(v1.Side)(0),                     // 47: bridge.type.v1.Side
 }
 var file_bridge_scoring_v1_scoring_proto_depIdxs = []int32{
-	0,  // 0: bridge.scoring.v1.Event.form:type_name -> bridge.scoring.v1.Form
-	1,  // 1: bridge.scoring.v1.Event.profile:type_name -> bridge.scoring.v1.Profile
-	48, // 2: bridge.scoring.v1.Event.create_time:type_name -> google.protobuf.Timestamp
-	5,  // 3: bridge.scoring.v1.CreateEventRequest.event:type_name -> bridge.scoring.v1.Event
-	5,  // 4: bridge.scoring.v1.CreateEventResponse.event:type_name -> bridge.scoring.v1.Event
-	5,  // 5: bridge.scoring.v1.GetEventResponse.event:type_name -> bridge.scoring.v1.Event
-	49, // 6: bridge.scoring.v1.Played.declarer:type_name -> bridge.type.v1.Seat
-	2,  // 7: bridge.scoring.v1.ArtificialScore.north_south:type_name -> bridge.scoring.v1.Adjustment
-	2,  // 8: bridge.scoring.v1.ArtificialScore.east_west:type_name -> bridge.scoring.v1.Adjustment
-	16, // 9: bridge.scoring.v1.AssignedScore.weighted:type_name -> bridge.scoring.v1.WeightedScore
-	17, // 10: bridge.scoring.v1.AssignedScore.split:type_name -> bridge.scoring.v1.SplitScore
-	14, // 11: bridge.scoring.v1.WeightedScore.parts:type_name -> bridge.scoring.v1.WeightedPart
-	10, // 12: bridge.scoring.v1.Result.played:type_name -> bridge.scoring.v1.Played
-	11, // 13: bridge.scoring.v1.Result.passed_out:type_name -> bridge.scoring.v1.PassedOut
-	12, // 14: bridge.scoring.v1.Result.not_played:type_name -> bridge.scoring.v1.NotPlayed
-	13, // 15: bridge.scoring.v1.Result.artificial:type_name -> bridge.scoring.v1.ArtificialScore
-	15, // 16: bridge.scoring.v1.Result.assigned:type_name -> bridge.scoring.v1.AssignedScore
-	48, // 17: bridge.scoring.v1.Result.update_time:type_name -> google.protobuf.Timestamp
-	18, // 18: bridge.scoring.v1.SubmitResultRequest.result:type_name -> bridge.scoring.v1.Result
-	18, // 19: bridge.scoring.v1.SubmitResultResponse.result:type_name -> bridge.scoring.v1.Result
-	18, // 20: bridge.scoring.v1.CorrectResultRequest.result:type_name -> bridge.scoring.v1.Result
-	18, // 21: bridge.scoring.v1.CorrectResultResponse.result:type_name -> bridge.scoring.v1.Result
-	25, // 22: bridge.scoring.v1.EraseResultResponse.revision:type_name -> bridge.scoring.v1.Revision
-	3,  // 23: bridge.scoring.v1.Revision.action:type_name -> bridge.scoring.v1.Action
-	18, // 24: bridge.scoring.v1.Revision.result:type_name -> bridge.scoring.v1.Result
-	48, // 25: bridge.scoring.v1.Revision.time:type_name -> google.protobuf.Timestamp
-	25, // 26: bridge.scoring.v1.GetResultHistoryResponse.revisions:type_name -> bridge.scoring.v1.Revision
-	18, // 27: bridge.scoring.v1.ListResultsResponse.results:type_name -> bridge.scoring.v1.Result
-	18, // 28: bridge.scoring.v1.TravellerLine.result:type_name -> bridge.scoring.v1.Result
-	49, // 29: bridge.scoring.v1.GetTravellerResponse.dealer:type_name -> bridge.type.v1.Seat
-	50, // 30: bridge.scoring.v1.GetTravellerResponse.vulnerability:type_name -> bridge.type.v1.Vulnerability
-	31, // 31: bridge.scoring.v1.GetTravellerResponse.lines:type_name -> bridge.scoring.v1.TravellerLine
-	36, // 32: bridge.scoring.v1.GetTravellerResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
-	51, // 33: bridge.scoring.v1.Standing.direction:type_name -> bridge.type.v1.Side
-	0,  // 34: bridge.scoring.v1.GetStandingsResponse.form:type_name -> bridge.scoring.v1.Form
-	34, // 35: bridge.scoring.v1.GetStandingsResponse.standings:type_name -> bridge.scoring.v1.Standing
-	36, // 36: bridge.scoring.v1.GetStandingsResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
-	18, // 37: bridge.scoring.v1.ScorecardLine.result:type_name -> bridge.scoring.v1.Result
-	51, // 38: bridge.scoring.v1.ScorecardLine.direction:type_name -> bridge.type.v1.Side
-	34, // 39: bridge.scoring.v1.GetScorecardResponse.standing:type_name -> bridge.scoring.v1.Standing
-	38, // 40: bridge.scoring.v1.GetScorecardResponse.lines:type_name -> bridge.scoring.v1.ScorecardLine
-	36, // 41: bridge.scoring.v1.GetScorecardResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
-	51, // 42: bridge.scoring.v1.Penalty.direction:type_name -> bridge.type.v1.Side
-	4,  // 43: bridge.scoring.v1.Penalty.unit:type_name -> bridge.scoring.v1.PenaltyUnit
-	48, // 44: bridge.scoring.v1.Penalty.create_time:type_name -> google.protobuf.Timestamp
-	41, // 45: bridge.scoring.v1.Penalty.removal:type_name -> bridge.scoring.v1.PenaltyRemoval
-	48, // 46: bridge.scoring.v1.PenaltyRemoval.time:type_name -> google.protobuf.Timestamp
-	40, // 47: bridge.scoring.v1.ApplyPenaltyRequest.penalty:type_name -> bridge.scoring.v1.Penalty
-	40, // 48: bridge.scoring.v1.ApplyPenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
-	40, // 49: bridge.scoring.v1.ListPenaltiesResponse.penalties:type_name -> bridge.scoring.v1.Penalty
-	40, // 50: bridge.scoring.v1.RemovePenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
-	6,  // 51: bridge.scoring.v1.ScoringService.CreateEvent:input_type -> bridge.scoring.v1.CreateEventRequest
-	8,  // 52: bridge.scoring.v1.ScoringService.GetEvent:input_type -> bridge.scoring.v1.GetEventRequest
-	19, // 53: bridge.scoring.v1.ScoringService.SubmitResult:input_type -> bridge.scoring.v1.SubmitResultRequest
-	21, // 54: bridge.scoring.v1.ScoringService.CorrectResult:input_type -> bridge.scoring.v1.CorrectResultRequest
-	23, // 55: bridge.scoring.v1.ScoringService.EraseResult:input_type -> bridge.scoring.v1.EraseResultRequest
-	26, // 56: bridge.scoring.v1.ScoringService.GetResultHistory:input_type -> bridge.scoring.v1.GetResultHistoryRequest
-	28, // 57: bridge.scoring.v1.ScoringService.ListResults:input_type -> bridge.scoring.v1.ListResultsRequest
-	30, // 58: bridge.scoring.v1.ScoringService.GetTraveller:input_type -> bridge.scoring.v1.GetTravellerRequest
-	33, // 59: bridge.scoring.v1.ScoringService.GetStandings:input_type -> bridge.scoring.v1.GetStandingsRequest
-	37, // 60: bridge.scoring.v1.ScoringService.GetScorecard:input_type -> bridge.scoring.v1.GetScorecardRequest
-	42, // 61: bridge.scoring.v1.ScoringService.ApplyPenalty:input_type -> bridge.scoring.v1.ApplyPenaltyRequest
-	44, // 62: bridge.scoring.v1.ScoringService.ListPenalties:input_type -> bridge.scoring.v1.ListPenaltiesRequest
-	46, // 63: bridge.scoring.v1.ScoringService.RemovePenalty:input_type -> bridge.scoring.v1.RemovePenaltyRequest
-	7,  // 64: bridge.scoring.v1.ScoringService.CreateEvent:output_type -> bridge.scoring.v1.CreateEventResponse
-	9,  // 65: bridge.scoring.v1.ScoringService.GetEvent:output_type -> bridge.scoring.v1.GetEventResponse
-	20, // 66: bridge.scoring.v1.ScoringService.SubmitResult:output_type -> bridge.scoring.v1.SubmitResultResponse
-	22, // 67: bridge.scoring.v1.ScoringService.CorrectResult:output_type -> bridge.scoring.v1.CorrectResultResponse
-	24, // 68: bridge.scoring.v1.ScoringService.EraseResult:output_type -> bridge.scoring.v1.EraseResultResponse
-	27, // 69: bridge.scoring.v1.ScoringService.GetResultHistory:output_type -> bridge.scoring.v1.GetResultHistoryResponse
-	29, // 70: bridge.scoring.v1.ScoringService.ListResults:output_type -> bridge.scoring.v1.ListResultsResponse
-	32, // 71: bridge.scoring.v1.ScoringService.GetTraveller:output_type -> bridge.scoring.v1.GetTravellerResponse
-	35, // 72: bridge.scoring.v1.ScoringService.GetStandings:output_type -> bridge.scoring.v1.GetStandingsResponse
-	39, // 73: bridge.scoring.v1.ScoringService.GetScorecard:output_type -> bridge.scoring.v1.GetScorecardResponse
-	43, // 74: bridge.scoring.v1.ScoringService.ApplyPenalty:output_type -> bridge.scoring.v1.ApplyPenaltyResponse
-	45, // 75: bridge.scoring.v1.ScoringService.ListPenalties:output_type -> bridge.scoring.v1.ListPenaltiesResponse
-	47, // 76: bridge.scoring.v1.ScoringService.RemovePenalty:output_type -> bridge.scoring.v1.RemovePenaltyResponse
-	64, // [64:77] is the sub-list for method output_type
-	51, // [51:64] is the sub-list for method input_type
-	51, // [51:51] is the sub-list for extension type_name
-	51, // [51:51] is the sub-list for extension extendee
-	0,  // [0:51] is the sub-list for field type_name
+	0,  // 0: bridge.scoring.v1.ScoringSettings.form:type_name -> bridge.scoring.v1.Form
+	1,  // 1: bridge.scoring.v1.ScoringSettings.profile:type_name -> bridge.scoring.v1.Profile
+	44, // 2: bridge.scoring.v1.Played.declarer:type_name -> bridge.type.v1.Seat
+	2,  // 3: bridge.scoring.v1.ArtificialScore.north_south:type_name -> bridge.scoring.v1.Adjustment
+	2,  // 4: bridge.scoring.v1.ArtificialScore.east_west:type_name -> bridge.scoring.v1.Adjustment
+	12, // 5: bridge.scoring.v1.AssignedScore.weighted:type_name -> bridge.scoring.v1.WeightedScore
+	13, // 6: bridge.scoring.v1.AssignedScore.split:type_name -> bridge.scoring.v1.SplitScore
+	10, // 7: bridge.scoring.v1.WeightedScore.parts:type_name -> bridge.scoring.v1.WeightedPart
+	6,  // 8: bridge.scoring.v1.Result.played:type_name -> bridge.scoring.v1.Played
+	7,  // 9: bridge.scoring.v1.Result.passed_out:type_name -> bridge.scoring.v1.PassedOut
+	8,  // 10: bridge.scoring.v1.Result.not_played:type_name -> bridge.scoring.v1.NotPlayed
+	9,  // 11: bridge.scoring.v1.Result.artificial:type_name -> bridge.scoring.v1.ArtificialScore
+	11, // 12: bridge.scoring.v1.Result.assigned:type_name -> bridge.scoring.v1.AssignedScore
+	45, // 13: bridge.scoring.v1.Result.update_time:type_name -> google.protobuf.Timestamp
+	14, // 14: bridge.scoring.v1.SubmitResultRequest.result:type_name -> bridge.scoring.v1.Result
+	14, // 15: bridge.scoring.v1.SubmitResultResponse.result:type_name -> bridge.scoring.v1.Result
+	14, // 16: bridge.scoring.v1.CorrectResultRequest.result:type_name -> bridge.scoring.v1.Result
+	14, // 17: bridge.scoring.v1.CorrectResultResponse.result:type_name -> bridge.scoring.v1.Result
+	21, // 18: bridge.scoring.v1.EraseResultResponse.revision:type_name -> bridge.scoring.v1.Revision
+	3,  // 19: bridge.scoring.v1.Revision.action:type_name -> bridge.scoring.v1.Action
+	14, // 20: bridge.scoring.v1.Revision.result:type_name -> bridge.scoring.v1.Result
+	45, // 21: bridge.scoring.v1.Revision.time:type_name -> google.protobuf.Timestamp
+	21, // 22: bridge.scoring.v1.GetResultHistoryResponse.revisions:type_name -> bridge.scoring.v1.Revision
+	14, // 23: bridge.scoring.v1.ListResultsResponse.results:type_name -> bridge.scoring.v1.Result
+	14, // 24: bridge.scoring.v1.TravellerLine.result:type_name -> bridge.scoring.v1.Result
+	44, // 25: bridge.scoring.v1.GetTravellerResponse.dealer:type_name -> bridge.type.v1.Seat
+	46, // 26: bridge.scoring.v1.GetTravellerResponse.vulnerability:type_name -> bridge.type.v1.Vulnerability
+	27, // 27: bridge.scoring.v1.GetTravellerResponse.lines:type_name -> bridge.scoring.v1.TravellerLine
+	32, // 28: bridge.scoring.v1.GetTravellerResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
+	47, // 29: bridge.scoring.v1.Standing.direction:type_name -> bridge.type.v1.Side
+	0,  // 30: bridge.scoring.v1.GetStandingsResponse.form:type_name -> bridge.scoring.v1.Form
+	30, // 31: bridge.scoring.v1.GetStandingsResponse.standings:type_name -> bridge.scoring.v1.Standing
+	32, // 32: bridge.scoring.v1.GetStandingsResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
+	14, // 33: bridge.scoring.v1.ScorecardLine.result:type_name -> bridge.scoring.v1.Result
+	47, // 34: bridge.scoring.v1.ScorecardLine.direction:type_name -> bridge.type.v1.Side
+	30, // 35: bridge.scoring.v1.GetScorecardResponse.standing:type_name -> bridge.scoring.v1.Standing
+	34, // 36: bridge.scoring.v1.GetScorecardResponse.lines:type_name -> bridge.scoring.v1.ScorecardLine
+	32, // 37: bridge.scoring.v1.GetScorecardResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
+	47, // 38: bridge.scoring.v1.Penalty.direction:type_name -> bridge.type.v1.Side
+	4,  // 39: bridge.scoring.v1.Penalty.unit:type_name -> bridge.scoring.v1.PenaltyUnit
+	45, // 40: bridge.scoring.v1.Penalty.create_time:type_name -> google.protobuf.Timestamp
+	37, // 41: bridge.scoring.v1.Penalty.removal:type_name -> bridge.scoring.v1.PenaltyRemoval
+	45, // 42: bridge.scoring.v1.PenaltyRemoval.time:type_name -> google.protobuf.Timestamp
+	36, // 43: bridge.scoring.v1.ApplyPenaltyRequest.penalty:type_name -> bridge.scoring.v1.Penalty
+	36, // 44: bridge.scoring.v1.ApplyPenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
+	36, // 45: bridge.scoring.v1.ListPenaltiesResponse.penalties:type_name -> bridge.scoring.v1.Penalty
+	36, // 46: bridge.scoring.v1.RemovePenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
+	15, // 47: bridge.scoring.v1.ScoringService.SubmitResult:input_type -> bridge.scoring.v1.SubmitResultRequest
+	17, // 48: bridge.scoring.v1.ScoringService.CorrectResult:input_type -> bridge.scoring.v1.CorrectResultRequest
+	19, // 49: bridge.scoring.v1.ScoringService.EraseResult:input_type -> bridge.scoring.v1.EraseResultRequest
+	22, // 50: bridge.scoring.v1.ScoringService.GetResultHistory:input_type -> bridge.scoring.v1.GetResultHistoryRequest
+	24, // 51: bridge.scoring.v1.ScoringService.ListResults:input_type -> bridge.scoring.v1.ListResultsRequest
+	26, // 52: bridge.scoring.v1.ScoringService.GetTraveller:input_type -> bridge.scoring.v1.GetTravellerRequest
+	29, // 53: bridge.scoring.v1.ScoringService.GetStandings:input_type -> bridge.scoring.v1.GetStandingsRequest
+	33, // 54: bridge.scoring.v1.ScoringService.GetScorecard:input_type -> bridge.scoring.v1.GetScorecardRequest
+	38, // 55: bridge.scoring.v1.ScoringService.ApplyPenalty:input_type -> bridge.scoring.v1.ApplyPenaltyRequest
+	40, // 56: bridge.scoring.v1.ScoringService.ListPenalties:input_type -> bridge.scoring.v1.ListPenaltiesRequest
+	42, // 57: bridge.scoring.v1.ScoringService.RemovePenalty:input_type -> bridge.scoring.v1.RemovePenaltyRequest
+	16, // 58: bridge.scoring.v1.ScoringService.SubmitResult:output_type -> bridge.scoring.v1.SubmitResultResponse
+	18, // 59: bridge.scoring.v1.ScoringService.CorrectResult:output_type -> bridge.scoring.v1.CorrectResultResponse
+	20, // 60: bridge.scoring.v1.ScoringService.EraseResult:output_type -> bridge.scoring.v1.EraseResultResponse
+	23, // 61: bridge.scoring.v1.ScoringService.GetResultHistory:output_type -> bridge.scoring.v1.GetResultHistoryResponse
+	25, // 62: bridge.scoring.v1.ScoringService.ListResults:output_type -> bridge.scoring.v1.ListResultsResponse
+	28, // 63: bridge.scoring.v1.ScoringService.GetTraveller:output_type -> bridge.scoring.v1.GetTravellerResponse
+	31, // 64: bridge.scoring.v1.ScoringService.GetStandings:output_type -> bridge.scoring.v1.GetStandingsResponse
+	35, // 65: bridge.scoring.v1.ScoringService.GetScorecard:output_type -> bridge.scoring.v1.GetScorecardResponse
+	39, // 66: bridge.scoring.v1.ScoringService.ApplyPenalty:output_type -> bridge.scoring.v1.ApplyPenaltyResponse
+	41, // 67: bridge.scoring.v1.ScoringService.ListPenalties:output_type -> bridge.scoring.v1.ListPenaltiesResponse
+	43, // 68: bridge.scoring.v1.ScoringService.RemovePenalty:output_type -> bridge.scoring.v1.RemovePenaltyResponse
+	58, // [58:69] is the sub-list for method output_type
+	47, // [47:58] is the sub-list for method input_type
+	47, // [47:47] is the sub-list for extension type_name
+	47, // [47:47] is the sub-list for extension extendee
+	0,  // [0:47] is the sub-list for field type_name
 }
 
 func init() { file_bridge_scoring_v1_scoring_proto_init() }
@@ -3800,12 +3540,12 @@ func file_bridge_scoring_v1_scoring_proto_init() {
 	if File_bridge_scoring_v1_scoring_proto != nil {
 		return
 	}
-	file_bridge_scoring_v1_scoring_proto_msgTypes[10].OneofWrappers = []any{
+	file_bridge_scoring_v1_scoring_proto_msgTypes[6].OneofWrappers = []any{
 		(*AssignedScore_NsScore)(nil),
 		(*AssignedScore_Weighted)(nil),
 		(*AssignedScore_Split)(nil),
 	}
-	file_bridge_scoring_v1_scoring_proto_msgTypes[13].OneofWrappers = []any{
+	file_bridge_scoring_v1_scoring_proto_msgTypes[9].OneofWrappers = []any{
 		(*Result_Played)(nil),
 		(*Result_PassedOut)(nil),
 		(*Result_NotPlayed)(nil),
@@ -3818,7 +3558,7 @@ func file_bridge_scoring_v1_scoring_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bridge_scoring_v1_scoring_proto_rawDesc), len(file_bridge_scoring_v1_scoring_proto_rawDesc)),
 			NumEnums:      5,
-			NumMessages:   43,
+			NumMessages:   39,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

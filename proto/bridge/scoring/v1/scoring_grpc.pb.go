@@ -23,8 +23,6 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	ScoringService_CreateEvent_FullMethodName      = "/bridge.scoring.v1.ScoringService/CreateEvent"
-	ScoringService_GetEvent_FullMethodName         = "/bridge.scoring.v1.ScoringService/GetEvent"
 	ScoringService_SubmitResult_FullMethodName     = "/bridge.scoring.v1.ScoringService/SubmitResult"
 	ScoringService_CorrectResult_FullMethodName    = "/bridge.scoring.v1.ScoringService/CorrectResult"
 	ScoringService_EraseResult_FullMethodName      = "/bridge.scoring.v1.ScoringService/EraseResult"
@@ -42,13 +40,9 @@ const (
 //
 // For semantics around ctx use and closing/ending streaming RPCs, please refer to https://pkg.go.dev/google.golang.org/grpc/?tab=doc#ClientConn.NewStream.
 //
-// ScoringService keeps the results of scored events and scores them.
+// ScoringService keeps the results of events and scores them. The events
+// themselves, with their scoring settings, are the movement service's.
 type ScoringServiceClient interface {
-	// CreateEvent creates a scored event: its name, form of scoring and
-	// regulation profile.
-	CreateEvent(ctx context.Context, in *CreateEventRequest, opts ...grpc.CallOption) (*CreateEventResponse, error)
-	// GetEvent returns one scored event.
-	GetEvent(ctx context.Context, in *GetEventRequest, opts ...grpc.CallOption) (*GetEventResponse, error)
 	// SubmitResult records the result of one board at one table in one round.
 	// Sending the same result again answers as the first time; a different
 	// result for the same slot is ALREADY_EXISTS and carries the stored result.
@@ -85,26 +79,6 @@ type scoringServiceClient struct {
 
 func NewScoringServiceClient(cc grpc.ClientConnInterface) ScoringServiceClient {
 	return &scoringServiceClient{cc}
-}
-
-func (c *scoringServiceClient) CreateEvent(ctx context.Context, in *CreateEventRequest, opts ...grpc.CallOption) (*CreateEventResponse, error) {
-	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(CreateEventResponse)
-	err := c.cc.Invoke(ctx, ScoringService_CreateEvent_FullMethodName, in, out, cOpts...)
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
-func (c *scoringServiceClient) GetEvent(ctx context.Context, in *GetEventRequest, opts ...grpc.CallOption) (*GetEventResponse, error) {
-	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(GetEventResponse)
-	err := c.cc.Invoke(ctx, ScoringService_GetEvent_FullMethodName, in, out, cOpts...)
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
 }
 
 func (c *scoringServiceClient) SubmitResult(ctx context.Context, in *SubmitResultRequest, opts ...grpc.CallOption) (*SubmitResultResponse, error) {
@@ -221,13 +195,9 @@ func (c *scoringServiceClient) RemovePenalty(ctx context.Context, in *RemovePena
 // All implementations must embed UnimplementedScoringServiceServer
 // for forward compatibility.
 //
-// ScoringService keeps the results of scored events and scores them.
+// ScoringService keeps the results of events and scores them. The events
+// themselves, with their scoring settings, are the movement service's.
 type ScoringServiceServer interface {
-	// CreateEvent creates a scored event: its name, form of scoring and
-	// regulation profile.
-	CreateEvent(context.Context, *CreateEventRequest) (*CreateEventResponse, error)
-	// GetEvent returns one scored event.
-	GetEvent(context.Context, *GetEventRequest) (*GetEventResponse, error)
 	// SubmitResult records the result of one board at one table in one round.
 	// Sending the same result again answers as the first time; a different
 	// result for the same slot is ALREADY_EXISTS and carries the stored result.
@@ -266,12 +236,6 @@ type ScoringServiceServer interface {
 // pointer dereference when methods are called.
 type UnimplementedScoringServiceServer struct{}
 
-func (UnimplementedScoringServiceServer) CreateEvent(context.Context, *CreateEventRequest) (*CreateEventResponse, error) {
-	return nil, status.Error(codes.Unimplemented, "method CreateEvent not implemented")
-}
-func (UnimplementedScoringServiceServer) GetEvent(context.Context, *GetEventRequest) (*GetEventResponse, error) {
-	return nil, status.Error(codes.Unimplemented, "method GetEvent not implemented")
-}
 func (UnimplementedScoringServiceServer) SubmitResult(context.Context, *SubmitResultRequest) (*SubmitResultResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method SubmitResult not implemented")
 }
@@ -324,42 +288,6 @@ func RegisterScoringServiceServer(s grpc.ServiceRegistrar, srv ScoringServiceSer
 		t.testEmbeddedByValue()
 	}
 	s.RegisterService(&ScoringService_ServiceDesc, srv)
-}
-
-func _ScoringService_CreateEvent_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(CreateEventRequest)
-	if err := dec(in); err != nil {
-		return nil, err
-	}
-	if interceptor == nil {
-		return srv.(ScoringServiceServer).CreateEvent(ctx, in)
-	}
-	info := &grpc.UnaryServerInfo{
-		Server:     srv,
-		FullMethod: ScoringService_CreateEvent_FullMethodName,
-	}
-	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(ScoringServiceServer).CreateEvent(ctx, req.(*CreateEventRequest))
-	}
-	return interceptor(ctx, in, info, handler)
-}
-
-func _ScoringService_GetEvent_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(GetEventRequest)
-	if err := dec(in); err != nil {
-		return nil, err
-	}
-	if interceptor == nil {
-		return srv.(ScoringServiceServer).GetEvent(ctx, in)
-	}
-	info := &grpc.UnaryServerInfo{
-		Server:     srv,
-		FullMethod: ScoringService_GetEvent_FullMethodName,
-	}
-	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(ScoringServiceServer).GetEvent(ctx, req.(*GetEventRequest))
-	}
-	return interceptor(ctx, in, info, handler)
 }
 
 func _ScoringService_SubmitResult_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
@@ -567,14 +495,6 @@ var ScoringService_ServiceDesc = grpc.ServiceDesc{
 	ServiceName: "bridge.scoring.v1.ScoringService",
 	HandlerType: (*ScoringServiceServer)(nil),
 	Methods: []grpc.MethodDesc{
-		{
-			MethodName: "CreateEvent",
-			Handler:    _ScoringService_CreateEvent_Handler,
-		},
-		{
-			MethodName: "GetEvent",
-			Handler:    _ScoringService_GetEvent_Handler,
-		},
 		{
 			MethodName: "SubmitResult",
 			Handler:    _ScoringService_SubmitResult_Handler,

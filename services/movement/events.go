@@ -1,0 +1,144 @@
+package movement
+
+// Events are the movement service's: an event is created here with the
+// settings it is scored by, and the other services ask for it by name
+// (scoring for its settings, all of them to refuse what would be created
+// under an event that does not exist).
+
+import (
+	"context"
+	"encoding/base64"
+	"fmt"
+
+	"go.etcd.io/bbolt"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
+	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
+	"github.com/bridge-director/director/services/platform"
+	"github.com/bridge-director/director/services/resource"
+)
+
+// CreateEvent creates an event with its scoring settings.
+func (s *Service) CreateEvent(ctx context.Context, req *movementv1.CreateEventRequest) (*movementv1.CreateEventResponse, error) {
+	name, err := resource.ParseEvent("event_id", "events/"+req.GetEventId())
+	if err != nil {
+		return nil, err
+	}
+	in := req.GetEvent()
+	if len(in.GetTitle()) > resource.MaxTitle {
+		return nil, platform.FieldError("event.title", fmt.Sprintf("a title is at most %d bytes", resource.MaxTitle))
+	}
+	settings, err := checkSettings(in.GetScoring())
+	if err != nil {
+		return nil, err
+	}
+	e := &movementv1.Event{Name: name.String(), Title: in.GetTitle(), Scoring: settings, CreateTime: timestamppb.New(s.now())}
+	resp := &movementv1.CreateEventResponse{}
+	err = s.store.Mutate(ctx, movementv1.MovementService_CreateEvent_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
+		if ok, err := get(tx, bucketEvents, e.Name, &movementv1.Event{}); err != nil || ok {
+			if ok {
+				return platform.AlreadyExists("event "+e.Name+" already exists", nil)
+			}
+			return err
+		}
+		resp.Event = e
+		return put(tx, bucketEvents, e.Name, e)
+	})
+	return resp, err
+}
+
+// checkSettings checks an event's scoring settings and fills their default
+// (the WBF profile).
+func checkSettings(in *scoringv1.ScoringSettings) (*scoringv1.ScoringSettings, error) {
+	out := proto.Clone(in).(*scoringv1.ScoringSettings)
+	if out == nil {
+		out = &scoringv1.ScoringSettings{}
+	}
+	switch {
+	case out.Form == scoringv1.Form_FORM_UNSPECIFIED:
+		return nil, platform.FieldError("event.scoring.form", "say how the event is scored: FORM_MATCHPOINTS, FORM_CROSS_IMPS, FORM_BUTLER, FORM_TEAMS_VP or FORM_TEAMS_POINT_A_BOARD")
+	case scoringv1.Form_name[int32(out.Form)] == "":
+		return nil, platform.FieldError("event.scoring.form", "unknown form of scoring")
+	case scoringv1.Profile_name[int32(out.Profile)] == "":
+		return nil, platform.FieldError("event.scoring.profile", "unknown regulation profile: use PROFILE_WBF, PROFILE_ACBL or PROFILE_EBU")
+	}
+	if out.Profile == scoringv1.Profile_PROFILE_UNSPECIFIED {
+		out.Profile = scoringv1.Profile_PROFILE_WBF
+	}
+	return out, nil
+}
+
+// GetEvent returns one event.
+func (s *Service) GetEvent(ctx context.Context, req *movementv1.GetEventRequest) (*movementv1.GetEventResponse, error) {
+	if _, err := resource.ParseEvent("name", req.GetName()); err != nil {
+		return nil, err
+	}
+	resp := &movementv1.GetEventResponse{}
+	err := s.store.View(func(tx *bbolt.Tx) (err error) {
+		resp.Event, err = mustEvent(tx, req.GetName())
+		return err
+	})
+	return resp, err
+}
+
+// ListEvents lists the events in name order, a page at a time.
+func (s *Service) ListEvents(ctx context.Context, req *movementv1.ListEventsRequest) (*movementv1.ListEventsResponse, error) {
+	resp := &movementv1.ListEventsResponse{}
+	err := s.store.View(func(tx *bbolt.Tx) error {
+		var err error
+		resp.NextPageToken, err = listPage(tx.Bucket(bucketEvents), req.GetPageSize(), req.GetPageToken(), func(v []byte) error {
+			e := &movementv1.Event{}
+			if err := proto.Unmarshal(v, e); err != nil {
+				return fmt.Errorf("movement.db: corrupt event: %w", err)
+			}
+			resp.Events = append(resp.Events, e)
+			return nil
+		})
+		return err
+	})
+	return resp, err
+}
+
+// Pages of a list (AIP-158): the default and the largest.
+const (
+	defaultPageSize = 50
+	maxPageSize     = 500
+)
+
+// listPage reads one page of bucket b in key order: at most size values
+// (the default for 0, never more than the maximum) after the key the token
+// names, each to add. It returns the token of the next page, empty after
+// the last. A token is the last key read, opaque to the caller.
+func listPage(b *bbolt.Bucket, size int32, token string, add func(v []byte) error) (string, error) {
+	switch {
+	case size < 0:
+		return "", platform.FieldError("page_size", "a page size is 0 (the default) or more")
+	case size == 0:
+		size = defaultPageSize
+	case size > maxPageSize:
+		size = maxPageSize
+	}
+	after, err := base64.RawURLEncoding.DecodeString(token)
+	if err != nil {
+		return "", platform.FieldError("page_token", "not a page token this list gave")
+	}
+	c := b.Cursor()
+	k, v := c.First()
+	if token != "" {
+		if k, v = c.Seek(after); k != nil && string(k) == string(after) {
+			k, v = c.Next()
+		}
+	}
+	for n := int32(0); k != nil; k, v = c.Next() {
+		if n == size {
+			return base64.RawURLEncoding.EncodeToString(after), nil
+		}
+		if err := add(v); err != nil {
+			return "", err
+		}
+		after, n = k, n+1
+	}
+	return "", nil
+}

@@ -1,0 +1,85 @@
+package scoring
+
+// Events are the movement service's; scoring asks it for an event's
+// scoring settings over gRPC. The settings are fixed when the event is
+// created, so an answer never goes stale, and scoring keeps each event it
+// has read in memory rather than asking again for every result. An event
+// that does not exist is not kept, so it is found once it is created.
+
+import (
+	"context"
+	"sync"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
+	"github.com/bridge-director/director/services/platform"
+	"github.com/bridge-director/director/services/resource"
+)
+
+// events is what scoring knows of the movement service's events.
+type events struct {
+	mu    sync.Mutex
+	known map[string]*movementv1.Event // by name
+}
+
+// Peers names the services scoring calls.
+func (s *Service) Peers() []string { return []string{"movement"} }
+
+// Connect gives scoring its connection to a peer.
+func (s *Service) Connect(peer string, conn grpc.ClientConnInterface) {
+	if peer == "movement" {
+		s.movement = movementv1.NewMovementServiceClient(conn)
+	}
+}
+
+// event returns an event with its scoring settings, or NotFound. The
+// caller's credentials go with the question.
+func (s *Service) event(ctx context.Context, name resource.Event) (*movementv1.Event, error) {
+	s.events.mu.Lock()
+	e, ok := s.events.known[name.String()]
+	s.events.mu.Unlock()
+	if ok {
+		return e, nil
+	}
+	if s.movement == nil {
+		return nil, status.Error(codes.Unavailable, "the movement service, which keeps the events, is not connected")
+	}
+	resp, err := s.movement.GetEvent(platform.ForwardCredentials(ctx), &movementv1.GetEventRequest{Name: name.String()})
+	if err != nil {
+		return nil, peerError(err, "the event "+name.String())
+	}
+	s.events.mu.Lock()
+	defer s.events.mu.Unlock()
+	if s.events.known == nil {
+		s.events.known = map[string]*movementv1.Event{}
+	}
+	s.events.known[name.String()] = resp.GetEvent()
+	return resp.GetEvent(), nil
+}
+
+// section checks that the movement service knows a section; the caller's
+// credentials go with the question.
+func (s *Service) section(ctx context.Context, name resource.Section) error {
+	if s.movement == nil {
+		return status.Error(codes.Unavailable, "the movement service, which keeps the sections, is not connected")
+	}
+	_, err := s.movement.GetSection(platform.ForwardCredentials(ctx), &movementv1.GetSectionRequest{Name: name.String()})
+	return peerError(err, "the section "+name.String())
+}
+
+// peerError passes on what the movement service answered about what: its
+// NotFound, PermissionDenied and Unauthenticated as they are, anything else
+// as Unavailable, since the question can be asked again.
+func peerError(err error, what string) error {
+	switch status.Code(err) {
+	case codes.OK:
+		return nil
+	case codes.NotFound, codes.PermissionDenied, codes.Unauthenticated, codes.InvalidArgument:
+		return err
+	default:
+		return status.Errorf(codes.Unavailable, "%s could not be read from the movement service, try again: %v", what, status.Convert(err).Message())
+	}
+}
