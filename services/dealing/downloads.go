@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
@@ -12,6 +13,7 @@ import (
 
 	dealingv1 "github.com/bridge-director/director/proto/bridge/dealing/v1"
 	"github.com/bridge-director/director/services/platform"
+	"github.com/bridge-director/director/services/resource"
 )
 
 // The REST route of ExportBoardSet answers JSON, with the file base64-encoded
@@ -42,8 +44,12 @@ func registerDownloads(mux *runtime.ServeMux, client dealingv1.DealingServiceCli
 		if !ok {
 			return platform.File{}, status.Errorf(codes.NotFound, "no file %q: name a file ending in .pbn, .dup, .dlm, .bri, .dge, .lin, .pdf or .html", params["file"])
 		}
-		name := fmt.Sprintf("events/%s/sessions/%s/boardsets/%s", params["event"], params["session"], params["boardset"])
-		file, err := client.ExportBoardSet(ctx, &dealingv1.ExportBoardSetRequest{Name: name, Format: format})
+		session, err := strconv.ParseInt(params["session"], 10, 32)
+		if err != nil {
+			return platform.File{}, platform.FieldError("session", fmt.Sprintf("%q is not a session number", params["session"]))
+		}
+		name := resource.BoardSet{Event: params["event"], Session: int32(session), BoardSet: params["boardset"]}
+		file, err := client.ExportBoardSet(ctx, &dealingv1.ExportBoardSetRequest{Name: name.String(), Format: format})
 		if err != nil {
 			return platform.File{}, err
 		}

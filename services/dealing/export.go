@@ -17,6 +17,7 @@ import (
 	"github.com/bridge-director/director/formats/pbn"
 	dealingv1 "github.com/bridge-director/director/proto/bridge/dealing/v1"
 	"github.com/bridge-director/director/services/platform"
+	"github.com/bridge-director/director/services/resource"
 )
 
 // exporter writes a set in one format.
@@ -89,7 +90,7 @@ func handRecordOptions(set *dealingv1.BoardSet) handrecord.Options {
 
 // ExportBoardSet writes a set as a file.
 func (s *Service) ExportBoardSet(ctx context.Context, req *dealingv1.ExportBoardSetRequest) (*dealingv1.ExportBoardSetResponse, error) {
-	ids, err := platform.ParseName("name", req.GetName(), boardSetPattern)
+	name, err := resource.ParseBoardSet("name", req.GetName())
 	if err != nil {
 		return nil, err
 	}
@@ -112,7 +113,7 @@ func (s *Service) ExportBoardSet(ctx context.Context, req *dealingv1.ExportBoard
 		return nil, platform.FieldError("format", err.Error())
 	}
 	return &dealingv1.ExportBoardSetResponse{
-		FileName:    fmt.Sprintf("%s-%s-%s.%s", ids[0], ids[1], ids[2], ex.extension),
+		FileName:    fmt.Sprintf("%s-%d-%s.%s", name.Event, name.Session, name.BoardSet, ex.extension),
 		ContentType: ex.contentType,
 		Content:     buf.Bytes(),
 	}, nil

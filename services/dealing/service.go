@@ -10,30 +10,23 @@ import (
 	"crypto/rand"
 	"fmt"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"go.etcd.io/bbolt"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/bridge-director/director/dealing"
 	dealingv1 "github.com/bridge-director/director/proto/bridge/dealing/v1"
+	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
 	"github.com/bridge-director/director/services/bridgepb"
 	"github.com/bridge-director/director/services/platform"
+	"github.com/bridge-director/director/services/resource"
 )
-
-// Patterns of the names the service answers to.
-const (
-	sessionPattern  = "events/{event}/sessions/{session:n}"
-	boardSetPattern = sessionPattern + "/boardsets/{boardset}"
-	boardPattern    = boardSetPattern + "/boards/{board:n}"
-)
-
-// maxBoardNumber keeps a mistyped number from becoming a set.
-const maxBoardNumber = 9999
 
 // Service implements dealingv1.DealingServiceServer and platform.Service.
 type Service struct {
@@ -43,6 +36,8 @@ type Service struct {
 	// secure makes the source of a secure set (a test may make it
 	// deterministic).
 	secure func() dealing.Source
+	// movement keeps the sessions sets are dealt for; nil until connected.
+	movement movementv1.MovementServiceClient
 }
 
 // Option configures a Service.
@@ -83,9 +78,30 @@ func (s *Service) RegisterGateway(ctx context.Context, mux *runtime.ServeMux, co
 // Close closes the store.
 func (s *Service) Close() error { return s.store.Close() }
 
+// Peers names the services dealing calls.
+func (s *Service) Peers() []string { return []string{"movement"} }
+
+// Connect gives dealing its connection to a peer.
+func (s *Service) Connect(peer string, conn grpc.ClientConnInterface) {
+	if peer == "movement" {
+		s.movement = movementv1.NewMovementServiceClient(conn)
+	}
+}
+
+// checkSession refuses a set for a session the movement service does not
+// know (NotFound naming it). The caller's credentials go with the question.
+func (s *Service) checkSession(ctx context.Context, session resource.Session) error {
+	if s.movement == nil {
+		return status.Error(codes.Unavailable, "the movement service, which keeps the sessions, is not connected")
+	}
+	_, err := s.movement.GetSession(platform.ForwardCredentials(ctx), &movementv1.GetSessionRequest{Name: session.String()})
+	return platform.PeerError(err, "the session "+session.String())
+}
+
 // CreateBoardSet deals a board set.
 func (s *Service) CreateBoardSet(ctx context.Context, req *dealingv1.CreateBoardSetRequest) (*dealingv1.CreateBoardSetResponse, error) {
-	if _, err := platform.ParseName("parent", req.GetParent(), sessionPattern); err != nil {
+	session, err := resource.ParseSession("parent", req.GetParent())
+	if err != nil {
 		return nil, err
 	}
 	if !platform.ValidID(req.GetBoardSetId()) {
@@ -93,7 +109,7 @@ func (s *Service) CreateBoardSet(ctx context.Context, req *dealingv1.CreateBoard
 	}
 	in := req.GetBoardSet()
 	set := &dealingv1.BoardSet{
-		Name:       req.GetParent() + "/boardsets/" + req.GetBoardSetId(),
+		Name:       resource.BoardSet{Event: session.Event, Session: session.Session, BoardSet: req.GetBoardSetId()}.String(),
 		Title:      in.GetTitle(),
 		FirstBoard: in.GetFirstBoard(),
 		LastBoard:  in.GetLastBoard(),
@@ -104,6 +120,9 @@ func (s *Service) CreateBoardSet(ctx context.Context, req *dealingv1.CreateBoard
 		CreateTime: timestamppb.New(s.now()),
 	}
 	if err := checkNewSet(set); err != nil {
+		return nil, err
+	}
+	if err := s.checkSession(ctx, session); err != nil {
 		return nil, err
 	}
 	src, err := s.sourceFor(set)
@@ -144,10 +163,10 @@ func checkNewSet(set *dealingv1.BoardSet) error {
 		v = append(v, platform.FieldViolation{Field: "board_set." + field, Description: fmt.Sprintf(format, args...)})
 	}
 	switch {
-	case set.FirstBoard < 1 || set.FirstBoard > maxBoardNumber:
-		add("first_board", "board %d is outside 1 to %d", set.FirstBoard, maxBoardNumber)
-	case set.LastBoard < set.FirstBoard || set.LastBoard > maxBoardNumber:
-		add("last_board", "board %d: the last board is from the first (%d) to %d", set.LastBoard, set.FirstBoard, maxBoardNumber)
+	case set.FirstBoard < 1 || set.FirstBoard > resource.MaxBoard:
+		add("first_board", "board %d is outside 1 to %d", set.FirstBoard, resource.MaxBoard)
+	case set.LastBoard < set.FirstBoard || set.LastBoard > resource.MaxBoard:
+		add("last_board", "board %d: the last board is from the first (%d) to %d", set.LastBoard, set.FirstBoard, resource.MaxBoard)
 	case set.LastBoard-set.FirstBoard+1 > dealing.MaxBoards:
 		add("last_board", "%d boards in one set: at most %d", set.LastBoard-set.FirstBoard+1, dealing.MaxBoards)
 	}
@@ -163,8 +182,8 @@ func checkNewSet(set *dealingv1.BoardSet) error {
 	if k := set.Keys; k != nil && (k.Owner == "" || k.Entropy == "") {
 		add("keys", "keys need both an owner and entropy")
 	}
-	if len(set.Title) > 200 {
-		add("title", "a title is at most 200 characters")
+	if len(set.Title) > resource.MaxTitle {
+		add("title", "a title is at most %d bytes", resource.MaxTitle)
 	}
 	if len(v) > 0 {
 		return platform.FieldErrors(v...)
@@ -186,7 +205,7 @@ func (s *Service) sourceFor(set *dealingv1.BoardSet) (dealing.Source, error) {
 
 // GetBoardSet returns a board set.
 func (s *Service) GetBoardSet(ctx context.Context, req *dealingv1.GetBoardSetRequest) (*dealingv1.GetBoardSetResponse, error) {
-	if _, err := platform.ParseName("name", req.GetName(), boardSetPattern); err != nil {
+	if _, err := resource.ParseBoardSet("name", req.GetName()); err != nil {
 		return nil, err
 	}
 	set, err := s.readSet(ctx, req.GetName(), "GetBoardSet")
@@ -215,13 +234,11 @@ func (s *Service) GetBoard(ctx context.Context, req *dealingv1.GetBoardRequest) 
 
 // splitBoardName splits a board's name into its set's name and its number.
 func splitBoardName(name string) (string, int32, error) {
-	ids, err := platform.ParseName("name", name, boardPattern)
+	b, err := resource.ParseBoard("name", name)
 	if err != nil {
 		return "", 0, err
 	}
-	var n int32
-	fmt.Sscan(ids[3], &n)
-	return name[:strings.LastIndex(name, "/boards/")], n, nil
+	return b.Parent().String(), b.Board, nil
 }
 
 func boardOf(set *dealingv1.BoardSet, number int32) *typev1.Board {
@@ -235,7 +252,7 @@ func boardOf(set *dealingv1.BoardSet, number int32) *typev1.Board {
 
 // ReleaseBoardSet makes a set public.
 func (s *Service) ReleaseBoardSet(ctx context.Context, req *dealingv1.ReleaseBoardSetRequest) (*dealingv1.ReleaseBoardSetResponse, error) {
-	if _, err := platform.ParseName("name", req.GetName(), boardSetPattern); err != nil {
+	if _, err := resource.ParseBoardSet("name", req.GetName()); err != nil {
 		return nil, err
 	}
 	now := timestamppb.New(s.now())
@@ -259,7 +276,7 @@ func (s *Service) ReleaseBoardSet(ctx context.Context, req *dealingv1.ReleaseBoa
 
 // ListBoardSetReads lists the reads of a set while it was secret.
 func (s *Service) ListBoardSetReads(ctx context.Context, req *dealingv1.ListBoardSetReadsRequest) (*dealingv1.ListBoardSetReadsResponse, error) {
-	if _, err := platform.ParseName("name", req.GetName(), boardSetPattern); err != nil {
+	if _, err := resource.ParseBoardSet("name", req.GetName()); err != nil {
 		return nil, err
 	}
 	resp := &dealingv1.ListBoardSetReadsResponse{}

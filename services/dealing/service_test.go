@@ -3,6 +3,7 @@ package dealing
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -19,8 +20,12 @@ import (
 	"github.com/bridge-director/director/formats/dup"
 	"github.com/bridge-director/director/formats/pbn"
 	dealingv1 "github.com/bridge-director/director/proto/bridge/dealing/v1"
+	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
+	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
+	"github.com/bridge-director/director/services/movement"
 	"github.com/bridge-director/director/services/platform"
 	"github.com/bridge-director/director/services/platform/platformtest"
+	"github.com/bridge-director/director/services/resource"
 )
 
 // harness is a dealing service on a real bbolt file, reached over in-memory
@@ -59,10 +64,29 @@ func start(t testing.TB, dir string) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
+	mv, err := movement.Open(dir, movement.WithClock(testClock))
+	if err != nil {
+		t.Fatalf("movement.Open: %v", err)
+	}
+	mvConn, mvStop := platformtest.Serve(t, mv, auth)
+	svc.Connect("movement", mvConn)
 	conn, stop := platformtest.Serve(t, svc, auth)
-	h := &harness{client: dealingv1.NewDealingServiceClient(conn), stop: stop}
+	h := &harness{client: dealingv1.NewDealingServiceClient(conn), stop: func() { stop(); mvStop() }}
+	// The sets are dealt for session 1 of the congress, which the movement
+	// service keeps (and still has after a restart).
+	moves := movementv1.NewMovementServiceClient(mvConn)
+	for _, err := range []error{
+		call(moves.CreateEvent(as(asDirector), &movementv1.CreateEventRequest{EventId: "congress", Event: &movementv1.Event{Scoring: &scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_MATCHPOINTS}}})),
+		call(moves.CreateSession(as(asDirector), &movementv1.CreateSessionRequest{Parent: "events/congress", SessionId: 1})),
+	} {
+		if err != nil && status.Code(err) != codes.AlreadyExists {
+			t.Fatal(err)
+		}
+	}
 	return h
 }
+
+func call[T any](_ T, err error) error { return err }
 
 func as(md metadata.MD) context.Context {
 	return metadata.NewOutgoingContext(context.Background(), md)
@@ -280,6 +304,29 @@ func TestBadBoardSetsNameTheField(t *testing.T) {
 	wantCode(t, err, codes.PermissionDenied, "")
 	_, err = h.client.RedealBoard(as(asDirector), &dealingv1.RedealBoardRequest{Name: setName + "/boards/1", Reason: "x"})
 	wantCode(t, err, codes.NotFound, setName)
+	// Nothing is dealt for a session or an event the movement service does
+	// not know.
+	for _, parent := range []string{"events/congress/sessions/2", "events/made-up/sessions/1"} {
+		_, err = h.client.CreateBoardSet(as(asDirector), &dealingv1.CreateBoardSetRequest{Parent: parent, BoardSetId: "main", BoardSet: &dealingv1.BoardSet{FirstBoard: 1, LastBoard: 4}})
+		wantCode(t, err, codes.NotFound, `session "`+parent+`"`)
+	}
+}
+
+// TestEveryBoardThatCanBeDealtCanBeScored deals the highest board a set may
+// hold and checks that the limits every service shares take it: a result
+// may be scored on it, and a movement may start there.
+func TestEveryBoardThatCanBeDealtCanBeScored(t *testing.T) {
+	h := start(t, t.TempDir())
+	set := h.create(t, &dealingv1.BoardSet{FirstBoard: resource.MaxBoard - 3, LastBoard: resource.MaxBoard})
+	if n := set.GetLastBoard(); n != resource.MaxBoard {
+		t.Fatalf("dealt to board %d, want %d", n, resource.MaxBoard)
+	}
+	_, err := h.client.CreateBoardSet(as(asDirector), &dealingv1.CreateBoardSetRequest{Parent: "events/congress/sessions/1", BoardSetId: "beyond",
+		BoardSet: &dealingv1.BoardSet{FirstBoard: resource.MaxBoard - 1, LastBoard: resource.MaxBoard + 1}})
+	wantCode(t, err, codes.InvalidArgument, "board_set.last_board")
+	if _, err := resource.ParseResult("name", fmt.Sprintf("events/congress/sessions/1/sections/A/tables/1/rounds/1/boards/%d", resource.MaxBoard)); err != nil {
+		t.Errorf("the last board that can be dealt cannot be named as a result: %v", err)
+	}
 }
 
 func TestSetsSurviveARestart(t *testing.T) {

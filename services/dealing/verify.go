@@ -12,6 +12,7 @@ import (
 	dealingv1 "github.com/bridge-director/director/proto/bridge/dealing/v1"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
 	"github.com/bridge-director/director/services/platform"
+	"github.com/bridge-director/director/services/resource"
 )
 
 // VerifyBoardSet deals again from published keys and compares the deals with
@@ -130,7 +131,7 @@ func pbnDeals(text string, first, last int32) ([]bridge.Deal, error) {
 // storedDeals reads the deals of a stored set, which must cover first to
 // last, and its redeals.
 func (s *Service) storedDeals(ctx context.Context, name string, first, last int32) ([]bridge.Deal, []*dealingv1.Redeal, error) {
-	if _, err := platform.ParseName("board_set", name, boardSetPattern); err != nil {
+	if _, err := resource.ParseBoardSet("board_set", name); err != nil {
 		return nil, nil, err
 	}
 	set, err := s.readSet(ctx, name, "VerifyBoardSet")

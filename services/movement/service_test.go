@@ -3,6 +3,7 @@ package movement
 import (
 	"bytes"
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/bridge-director/director/movement"
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
+	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	"github.com/bridge-director/director/services/platform"
 	"github.com/bridge-director/director/services/platform/platformtest"
 )
@@ -32,7 +34,18 @@ func start(t testing.TB, dir string) *harness {
 	}
 	conn, stop := platformtest.Serve(t, svc, nil)
 	h := &harness{client: movementv1.NewMovementServiceClient(conn), stop: stop}
+	h.event(t, "club-night")
 	return h
+}
+
+// event creates an event scored by matchpoints.
+func (h *harness) event(t testing.TB, id string) {
+	t.Helper()
+	_, err := h.client.CreateEvent(context.Background(), &movementv1.CreateEventRequest{EventId: id,
+		Event: &movementv1.Event{Title: "Tuesday pairs", Scoring: &scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_MATCHPOINTS}}})
+	if err != nil {
+		t.Fatalf("CreateEvent: %v", err)
+	}
 }
 
 const sectionName = "events/club-night/sessions/1/sections/A"
@@ -269,6 +282,8 @@ func TestPolicyCoversEveryMethod(t *testing.T) {
 func TestListSessionsInOrder(t *testing.T) {
 	h := start(t, t.TempDir())
 	ctx := context.Background()
+	h.event(t, "congress")
+	h.event(t, "congress-two")
 	for _, n := range []int32{10, 2, 1} {
 		if _, err := h.client.CreateSession(ctx, &movementv1.CreateSessionRequest{Parent: "events/congress", SessionId: n}); err != nil {
 			t.Fatal(err)
@@ -288,4 +303,70 @@ func TestListSessionsInOrder(t *testing.T) {
 	if strings.Join(got, " ") != want {
 		t.Errorf("sessions %q, want %q", got, want)
 	}
+}
+
+// TestEventsAreCreatedOnceAndListedInPages: an event takes its scoring
+// settings, and the form is required; nothing is created under an event
+// that does not exist; the list pages through every event once.
+func TestEventsAreCreatedOnceAndListedInPages(t *testing.T) {
+	h := start(t, t.TempDir())
+	ctx := context.Background()
+	got, err := h.client.GetEvent(ctx, &movementv1.GetEventRequest{Name: "events/club-night"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := got.GetEvent(); e.GetTitle() != "Tuesday pairs" || e.GetScoring().GetForm() != scoringv1.Form_FORM_MATCHPOINTS ||
+		e.GetScoring().GetProfile() != scoringv1.Profile_PROFILE_WBF || e.GetCreateTime() == nil {
+		t.Errorf("event %v: want its title, matchpoints, the WBF profile by default and when it was made", e)
+	}
+	_, err = h.client.CreateEvent(ctx, &movementv1.CreateEventRequest{EventId: "club-night", Event: &movementv1.Event{Scoring: &scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_BUTLER}}})
+	wantCode(t, err, codes.AlreadyExists, "events/club-night")
+	for _, c := range []struct {
+		req   *movementv1.CreateEventRequest
+		field string
+	}{
+		{&movementv1.CreateEventRequest{EventId: "Bad Name!", Event: &movementv1.Event{Scoring: &scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_BUTLER}}}, "event_id"},
+		{&movementv1.CreateEventRequest{EventId: "no-form"}, "event.scoring.form"},
+		{&movementv1.CreateEventRequest{EventId: "odd-form", Event: &movementv1.Event{Scoring: &scoringv1.ScoringSettings{Form: 99}}}, "event.scoring.form"},
+		{&movementv1.CreateEventRequest{EventId: "odd-profile", Event: &movementv1.Event{Scoring: &scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_BUTLER, Profile: 99}}}, "event.scoring.profile"},
+		{&movementv1.CreateEventRequest{EventId: "long", Event: &movementv1.Event{Title: strings.Repeat("x", 201), Scoring: &scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_BUTLER}}}, "event.title"},
+	} {
+		_, err := h.client.CreateEvent(ctx, c.req)
+		wantCode(t, err, codes.InvalidArgument, c.field)
+	}
+	_, err = h.client.CreateSession(ctx, &movementv1.CreateSessionRequest{Parent: "events/no-such-night", SessionId: 1})
+	wantCode(t, err, codes.NotFound, `event "events/no-such-night"`)
+	_, err = h.client.GetEvent(ctx, &movementv1.GetEventRequest{Name: "events/no-such-night"})
+	wantCode(t, err, codes.NotFound, "events/no-such-night")
+
+	want := []string{"events/club-night"}
+	for _, id := range []string{"a-pairs", "b-teams", "congress", "z-final"} {
+		h.event(t, id)
+		want = append(want, "events/"+id)
+	}
+	slices.Sort(want)
+	var names []string
+	var pages int
+	for token := ""; ; pages++ {
+		resp, err := h.client.ListEvents(ctx, &movementv1.ListEventsRequest{PageSize: 2, PageToken: token})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(resp.GetEvents()) > 2 {
+			t.Fatalf("a page of %d events, asked for 2", len(resp.GetEvents()))
+		}
+		for _, e := range resp.GetEvents() {
+			names = append(names, e.GetName())
+		}
+		if token = resp.GetNextPageToken(); token == "" {
+			break
+		}
+	}
+	if !slices.Equal(names, want) || pages != 2 {
+		t.Errorf("listed %v in %d more pages, want %v in three pages", names, pages, want)
+	}
+	_, err = h.client.ListEvents(ctx, &movementv1.ListEventsRequest{PageToken: "not a token!"})
+	wantCode(t, err, codes.InvalidArgument, "page_token")
+	_, err = h.client.ListEvents(ctx, &movementv1.ListEventsRequest{PageSize: -1})
+	wantCode(t, err, codes.InvalidArgument, "page_size")
 }

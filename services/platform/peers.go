@@ -6,8 +6,10 @@ import (
 	"slices"
 
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/status"
 )
 
 // Caller is a service that calls other services, always through their gRPC
@@ -76,4 +78,20 @@ func ForwardCredentials(ctx context.Context) context.Context {
 		return ctx
 	}
 	return metadata.NewOutgoingContext(ctx, metadata.MD{"authorization": md.Get("authorization")})
+}
+
+// PeerError is what a service answers when its question to a peer about
+// what ("the section events/x/sessions/1/sections/A") failed with err: the
+// peer's NotFound, InvalidArgument, PermissionDenied and Unauthenticated as
+// they are, since they are the caller's to act on, and anything else as
+// Unavailable, since the question can be asked again. It is nil for nil.
+func PeerError(err error, what string) error {
+	switch status.Code(err) {
+	case codes.OK:
+		return nil
+	case codes.NotFound, codes.InvalidArgument, codes.PermissionDenied, codes.Unauthenticated:
+		return err
+	default:
+		return status.Errorf(codes.Unavailable, "%s could not be read, try again: %v", what, status.Convert(err).Message())
+	}
 }

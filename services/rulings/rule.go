@@ -15,6 +15,7 @@ import (
 	"github.com/bridge-director/director/rulings"
 	"github.com/bridge-director/director/services/bridgepb"
 	"github.com/bridge-director/director/services/platform"
+	"github.com/bridge-director/director/services/resource"
 )
 
 // The API's kinds of irregularity, by the part of the engine that rules on
@@ -287,12 +288,11 @@ func (s *Service) ApplyRuling(ctx context.Context, req *rulingsv1.ApplyRulingReq
 // sendPenalty gives the procedural penalty to scoring, for the call's
 // session and section, naming the call as its ruling.
 func (s *Service) sendPenalty(ctx context.Context, call *rulingsv1.DirectorCall, in *scoringv1.Penalty) (string, error) {
-	ids, _ := platform.ParseName("name", call.GetName(), callPattern)
+	name, _ := resource.ParseCall("name", call.GetName())
 	p := proto.Clone(in).(*scoringv1.Penalty)
-	var session int32
-	fmt.Sscan(ids[1], &session)
-	p.Session, p.Section, p.Ruling = session, ids[2], call.GetName()
-	resp, err := s.scoring.ApplyPenalty(platform.ForwardCredentials(ctx), &scoringv1.ApplyPenaltyRequest{Parent: "events/" + ids[0], Penalty: p})
+	p.Session, p.Section, p.Ruling = name.Session, name.Section, call.GetName()
+	event := resource.Event{Event: name.Event}
+	resp, err := s.scoring.ApplyPenalty(platform.ForwardCredentials(ctx), &scoringv1.ApplyPenaltyRequest{Parent: event.String(), Penalty: p})
 	if err != nil {
 		return "", err
 	}
@@ -301,11 +301,9 @@ func (s *Service) sendPenalty(ctx context.Context, call *rulingsv1.DirectorCall,
 
 // sendScore submits the adjusted score, or corrects the stored result.
 func (s *Service) sendScore(ctx context.Context, call *rulingsv1.DirectorCall, adj *rulingsv1.AdjustedScore, reason string) (string, error) {
-	ids, _ := platform.ParseName("name", call.GetName(), callPattern)
+	callName, _ := resource.ParseCall("name", call.GetName())
 	result := &scoringv1.Result{Table: call.GetTable(), Round: call.GetRound(), Board: call.GetBoard(), NsPair: adj.GetNsPair(), EwPair: adj.GetEwPair()}
-	var session int32
-	fmt.Sscan(ids[1], &session)
-	result.Session, result.Section = session, ids[2]
+	result.Session, result.Section = callName.Session, callName.Section
 	switch k := adj.GetKind().(type) {
 	case *rulingsv1.AdjustedScore_Artificial:
 		result.Outcome = &scoringv1.Result_Artificial{Artificial: &scoringv1.ArtificialScore{
@@ -324,11 +322,11 @@ func (s *Service) sendScore(ctx context.Context, call *rulingsv1.DirectorCall, a
 	}
 	reason += " (" + call.GetName() + ")"
 	ctx = platform.ForwardCredentials(ctx)
-	event := "events/" + ids[0]
-	sub, err := s.scoring.SubmitResult(ctx, &scoringv1.SubmitResultRequest{Parent: event, Result: result})
+	event := resource.Event{Event: callName.Event}
+	sub, err := s.scoring.SubmitResult(ctx, &scoringv1.SubmitResultRequest{Parent: event.String(), Result: result})
 	if status.Code(err) == codes.AlreadyExists {
-		name := fmt.Sprintf("%s/sessions/%d/sections/%s/tables/%d/rounds/%d/boards/%d", event, session, ids[2], call.GetTable(), call.GetRound(), call.GetBoard())
-		corr, err := s.scoring.CorrectResult(ctx, &scoringv1.CorrectResultRequest{Name: name, Result: result, Reason: reason})
+		name := resource.Result{Event: callName.Event, Session: callName.Session, Section: callName.Section, Table: call.GetTable(), Round: call.GetRound(), Board: call.GetBoard()}
+		corr, err := s.scoring.CorrectResult(ctx, &scoringv1.CorrectResultRequest{Name: name.String(), Result: result, Reason: reason})
 		if err != nil {
 			return "", err
 		}

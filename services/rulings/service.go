@@ -16,23 +16,19 @@ import (
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"go.etcd.io/bbolt"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/bridge-director/director/bridge"
+	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	rulingsv1 "github.com/bridge-director/director/proto/bridge/rulings/v1"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	"github.com/bridge-director/director/rulings"
 	"github.com/bridge-director/director/services/bridgepb"
 	"github.com/bridge-director/director/services/platform"
-)
-
-// Patterns of the names the service answers to.
-const (
-	sessionPattern = "events/{event}/sessions/{session:n}"
-	sectionPattern = sessionPattern + "/sections/{section:letters}"
-	callPattern    = sectionPattern + "/calls/{call:n}"
-	maxText        = 2000
+	"github.com/bridge-director/director/services/resource"
 )
 
 // Service implements rulingsv1.RulingsServiceServer and platform.Service.
@@ -40,8 +36,10 @@ type Service struct {
 	rulingsv1.UnimplementedRulingsServiceServer
 	store *platform.Store
 	now   func() time.Time
-	// scoring takes the adjusted scores; nil until connected.
-	scoring scoringv1.ScoringServiceClient
+	// scoring takes the adjusted scores, movement knows the sections calls
+	// are made in; nil until connected.
+	scoring  scoringv1.ScoringServiceClient
+	movement movementv1.MovementServiceClient
 }
 
 // Option configures a Service.
@@ -79,13 +77,26 @@ func (s *Service) RegisterGateway(ctx context.Context, mux *runtime.ServeMux, co
 func (s *Service) Close() error { return s.store.Close() }
 
 // Peers names the services rulings calls.
-func (s *Service) Peers() []string { return []string{"scoring"} }
+func (s *Service) Peers() []string { return []string{"movement", "scoring"} }
 
 // Connect gives rulings its connection to a peer.
 func (s *Service) Connect(peer string, conn grpc.ClientConnInterface) {
-	if peer == "scoring" {
+	switch peer {
+	case "movement":
+		s.movement = movementv1.NewMovementServiceClient(conn)
+	case "scoring":
 		s.scoring = scoringv1.NewScoringServiceClient(conn)
 	}
+}
+
+// checkSection refuses a call in a section the movement service does not
+// know (NotFound naming it). The caller's credentials go with the question.
+func (s *Service) checkSection(ctx context.Context, section resource.Section) error {
+	if s.movement == nil {
+		return status.Error(codes.Unavailable, "the movement service, which keeps the sections, is not connected")
+	}
+	_, err := s.movement.GetSection(platform.ForwardCredentials(ctx), &movementv1.GetSectionRequest{Name: section.String()})
+	return platform.PeerError(err, "the section "+section.String())
 }
 
 // Policy says which roles may call each method: the director rules; anyone
@@ -109,17 +120,18 @@ func (s *Service) Policy() platform.Policy {
 
 // OpenCall records a director call.
 func (s *Service) OpenCall(ctx context.Context, req *rulingsv1.OpenCallRequest) (*rulingsv1.OpenCallResponse, error) {
-	if _, err := platform.ParseName("parent", req.GetParent(), sectionPattern); err != nil {
+	section, err := resource.ParseSection("parent", req.GetParent())
+	if err != nil {
 		return nil, err
 	}
 	in := req.GetCall()
 	var v []platform.FieldViolation
 	for _, n := range []struct {
-		field string
-		value int32
-	}{{"call.table", in.GetTable()}, {"call.round", in.GetRound()}, {"call.board", in.GetBoard()}} {
-		if n.value < 1 || n.value > 999 {
-			v = append(v, platform.FieldViolation{Field: n.field, Description: fmt.Sprintf("%d is outside 1 to 999", n.value)})
+		field      string
+		value, max int32
+	}{{"call.table", in.GetTable(), resource.MaxTable}, {"call.round", in.GetRound(), resource.MaxRound}, {"call.board", in.GetBoard(), resource.MaxBoard}} {
+		if n.value < 1 || n.value > n.max {
+			v = append(v, platform.FieldViolation{Field: n.field, Description: fmt.Sprintf("%d is outside 1 to %d", n.value, n.max)})
 		}
 	}
 	if in.GetCalledBy() != 0 {
@@ -127,8 +139,8 @@ func (s *Service) OpenCall(ctx context.Context, req *rulingsv1.OpenCallRequest) 
 			v = append(v, platform.FieldViolation{Field: "call.called_by", Description: "not a seat at the table"})
 		}
 	}
-	if len(in.GetDescription()) > maxText {
-		v = append(v, platform.FieldViolation{Field: "call.description", Description: fmt.Sprintf("at most %d characters", maxText)})
+	if len(in.GetDescription()) > resource.MaxText {
+		v = append(v, platform.FieldViolation{Field: "call.description", Description: fmt.Sprintf("at most %d bytes", resource.MaxText)})
 	}
 	if _, err := parseAuction(in.GetAuction(), in.GetBoard()); err != nil && in.GetAuction() != "" {
 		v = append(v, platform.FieldViolation{Field: "call.auction", Description: err.Error()})
@@ -136,7 +148,11 @@ func (s *Service) OpenCall(ctx context.Context, req *rulingsv1.OpenCallRequest) 
 	if len(v) > 0 {
 		return nil, platform.FieldErrors(v...)
 	}
-	if err := platform.CheckTable(ctx, fmt.Sprintf("%s/tables/%d", req.GetParent(), in.GetTable())); err != nil {
+	table := resource.Table{Event: section.Event, Session: section.Session, Section: section.Section, Table: in.GetTable()}
+	if err := platform.CheckTable(ctx, table.String()); err != nil {
+		return nil, err
+	}
+	if err := s.checkSection(ctx, section); err != nil {
 		return nil, err
 	}
 	call := &rulingsv1.DirectorCall{
@@ -148,7 +164,7 @@ func (s *Service) OpenCall(ctx context.Context, req *rulingsv1.OpenCallRequest) 
 		call.CallTime = timestamppb.New(s.now())
 	}
 	resp := &rulingsv1.OpenCallResponse{}
-	err := s.store.Mutate(ctx, rulingsv1.RulingsService_OpenCall_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
+	err = s.store.Mutate(ctx, rulingsv1.RulingsService_OpenCall_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
 		c := proto.Clone(call).(*rulingsv1.DirectorCall)
 		resp.Call = c
 		return putCall(tx, req.GetParent(), c)
@@ -168,7 +184,7 @@ func (s *Service) GetCall(ctx context.Context, req *rulingsv1.GetCallRequest) (*
 
 // ListCalls lists the calls of a session.
 func (s *Service) ListCalls(ctx context.Context, req *rulingsv1.ListCallsRequest) (*rulingsv1.ListCallsResponse, error) {
-	if _, err := platform.ParseName("parent", req.GetParent(), sessionPattern); err != nil {
+	if _, err := resource.ParseSession("parent", req.GetParent()); err != nil {
 		return nil, err
 	}
 	resp := &rulingsv1.ListCallsResponse{}
@@ -204,8 +220,8 @@ func (s *Service) RecordAppeal(ctx context.Context, req *rulingsv1.RecordAppealR
 	if _, ok := map[int32]bool{1: true, 2: true}[int32(a.GetAppellant())]; !ok {
 		return nil, platform.FieldError("appeal.appellant", "say which side appeals: SIDE_NORTH_SOUTH or SIDE_EAST_WEST")
 	}
-	if strings.TrimSpace(a.GetReason()) == "" || len(a.GetReason()) > maxText || len(a.GetOutcome()) > maxText {
-		return nil, platform.FieldError("appeal.reason", fmt.Sprintf("say why the side appeals, in at most %d characters", maxText))
+	if strings.TrimSpace(a.GetReason()) == "" || len(a.GetReason()) > resource.MaxText || len(a.GetOutcome()) > resource.MaxText {
+		return nil, platform.FieldError("appeal.reason", fmt.Sprintf("say why the side appeals, in at most %d bytes", resource.MaxText))
 	}
 	now := timestamppb.New(s.now())
 	resp := &rulingsv1.RecordAppealResponse{}

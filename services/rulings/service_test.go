@@ -9,16 +9,18 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	rulingsv1 "github.com/bridge-director/director/proto/bridge/rulings/v1"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
 	"github.com/bridge-director/director/services/platform"
+	"github.com/bridge-director/director/services/movement"
 	"github.com/bridge-director/director/services/platform/platformtest"
 	"github.com/bridge-director/director/services/scoring"
 )
 
-// harness runs the rulings service beside the real scoring service, as one
-// process does.
+// harness runs the rulings service beside the real movement and scoring
+// services, as one process does, with the event and its section A made.
 type harness struct {
 	client  rulingsv1.RulingsServiceClient
 	scoring scoringv1.ScoringServiceClient
@@ -26,19 +28,44 @@ type harness struct {
 
 func start(t *testing.T) *harness {
 	t.Helper()
-	sc, err := scoring.Open(t.TempDir())
+	dir := t.TempDir()
+	mv, err := movement.Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
+	mvConn, _ := platformtest.Serve(t, mv, nil)
+	sc, err := scoring.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc.Connect("movement", mvConn)
 	scConn, _ := platformtest.Serve(t, sc, nil)
-	svc, err := Open(t.TempDir(), WithClock(func() time.Time { return time.Date(2026, 11, 24, 20, 15, 0, 0, time.UTC) }))
+	svc, err := Open(dir, WithClock(func() time.Time { return time.Date(2026, 11, 24, 20, 15, 0, 0, time.UTC) }))
 	if err != nil {
 		t.Fatal(err)
 	}
+	svc.Connect("movement", mvConn)
 	svc.Connect("scoring", scConn)
 	conn, _ := platformtest.Serve(t, svc, nil)
+	moves := movementv1.NewMovementServiceClient(mvConn)
+	ctx := context.Background()
+	var pairs []*movementv1.Entrant
+	for n := int32(1); n <= 8; n++ {
+		pairs = append(pairs, &movementv1.Entrant{Number: n})
+	}
+	for _, err := range []error{
+		call(moves.CreateEvent(ctx, &movementv1.CreateEventRequest{EventId: "club-night", Event: &movementv1.Event{Scoring: &scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_MATCHPOINTS}}})),
+		call(moves.CreateSession(ctx, &movementv1.CreateSessionRequest{Parent: "events/club-night", SessionId: 1})),
+		call(moves.CreateSection(ctx, &movementv1.CreateSectionRequest{Parent: "events/club-night/sessions/1", SectionId: "A", Section: &movementv1.Section{Entrants: pairs}})),
+	} {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
 	return &harness{client: rulingsv1.NewRulingsServiceClient(conn), scoring: scoringv1.NewScoringServiceClient(scConn)}
 }
+
+func call[T any](_ T, err error) error { return err }
 
 const section = "events/club-night/sessions/1/sections/A"
 
@@ -121,9 +148,6 @@ func pick(q *rulingsv1.Question) string {
 func TestAdjustedScoreReachesTheStandings(t *testing.T) {
 	h := start(t)
 	ctx := context.Background()
-	if _, err := h.scoring.CreateEvent(ctx, &scoringv1.CreateEventRequest{EventId: "club-night", Event: &scoringv1.Event{Form: scoringv1.Form_FORM_MATCHPOINTS}}); err != nil {
-		t.Fatal(err)
-	}
 	// Board 5 was played normally at tables 1 and 2.
 	for table := int32(1); table <= 2; table++ {
 		_, err := h.scoring.SubmitResult(ctx, &scoringv1.SubmitResultRequest{Parent: "events/club-night", Result: &scoringv1.Result{
@@ -205,6 +229,14 @@ func TestBadCallsNameTheField(t *testing.T) {
 	wantCode(t, err, codes.FailedPrecondition, "only a complete ruling")
 	_, err = h.client.GetCall(ctx, &rulingsv1.GetCallRequest{Name: section + "/calls/9"})
 	wantCode(t, err, codes.NotFound, "calls/9")
+	// No call is made in a section, session or event the movement service
+	// does not know, and none is stored.
+	for _, parent := range []string{"events/club-night/sessions/1/sections/B", "events/club-night/sessions/2/sections/A", "events/made-up/sessions/1/sections/A"} {
+		_, err = h.client.OpenCall(ctx, &rulingsv1.OpenCallRequest{Parent: parent, Call: &rulingsv1.DirectorCall{Table: 1, Round: 1, Board: 1}})
+		wantCode(t, err, codes.NotFound, `section "`+parent+`"`)
+		_, err = h.client.GetCall(ctx, &rulingsv1.GetCallRequest{Name: parent + "/calls/1"})
+		wantCode(t, err, codes.NotFound, parent+"/calls/1")
+	}
 }
 
 func TestPolicyCoversEveryMethod(t *testing.T) {
@@ -310,9 +342,6 @@ func TestRestrictionsHoldForTheRestOfTheAuction(t *testing.T) {
 func TestWeightedScoreFromARuling(t *testing.T) {
 	h := start(t)
 	ctx := context.Background()
-	if _, err := h.scoring.CreateEvent(ctx, &scoringv1.CreateEventRequest{EventId: "club-night", Event: &scoringv1.Event{Form: scoringv1.Form_FORM_MATCHPOINTS}}); err != nil {
-		t.Fatal(err)
-	}
 	call := h.open(t, "1S P 2S P")
 	h.rule(t, call.GetName(), &rulingsv1.Irregularity{Kind: rulingsv1.Kind_KIND_UNAUTHORISED_INFORMATION, Offender: typev1.Seat_SEAT_NORTH, Information: "a long pause before 2S"}, nil)
 	weighted := &scoringv1.WeightedScore{Parts: []*scoringv1.WeightedPart{{Weight: 1, NsScore: 420}, {Weight: 2, NsScore: 170}}}

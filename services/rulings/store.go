@@ -14,14 +14,13 @@ package rulings
 import (
 	"bytes"
 	"fmt"
-	"strconv"
-	"strings"
 
 	"go.etcd.io/bbolt"
 	"google.golang.org/protobuf/proto"
 
 	rulingsv1 "github.com/bridge-director/director/proto/bridge/rulings/v1"
 	"github.com/bridge-director/director/services/platform"
+	"github.com/bridge-director/director/services/resource"
 )
 
 var bucketCalls = []byte("calls")
@@ -36,12 +35,11 @@ var migrations = []platform.Migration{
 
 // splitCallName splits a call's name into its section's name and number.
 func splitCallName(name string) (string, uint64, error) {
-	ids, err := platform.ParseName("name", name, callPattern)
+	c, err := resource.ParseCall("name", name)
 	if err != nil {
 		return "", 0, err
 	}
-	n, _ := strconv.ParseUint(ids[3], 10, 64)
-	return name[:strings.LastIndex(name, "/calls/")], n, nil
+	return c.Parent().String(), uint64(c.Call), nil
 }
 
 func getCall(tx *bbolt.Tx, name string) (*rulingsv1.DirectorCall, error) {
@@ -76,7 +74,11 @@ func putCall(tx *bbolt.Tx, section string, c *rulingsv1.DirectorCall) error {
 		if err != nil {
 			return err
 		}
-		c.Name = fmt.Sprintf("%s/calls/%d", section, n)
+		parent, err := resource.ParseSection("section", section)
+		if err != nil {
+			return err
+		}
+		c.Name = resource.Call{Event: parent.Event, Session: parent.Session, Section: parent.Section, Call: int32(n)}.String()
 	}
 	_, n, err := splitCallName(c.GetName())
 	if err != nil {

@@ -49,7 +49,7 @@ func (s *Service) event(ctx context.Context, name resource.Event) (*movementv1.E
 	}
 	resp, err := s.movement.GetEvent(platform.ForwardCredentials(ctx), &movementv1.GetEventRequest{Name: name.String()})
 	if err != nil {
-		return nil, peerError(err, "the event "+name.String())
+		return nil, platform.PeerError(err, "the event "+name.String())
 	}
 	s.events.mu.Lock()
 	defer s.events.mu.Unlock()
@@ -67,19 +67,5 @@ func (s *Service) section(ctx context.Context, name resource.Section) error {
 		return status.Error(codes.Unavailable, "the movement service, which keeps the sections, is not connected")
 	}
 	_, err := s.movement.GetSection(platform.ForwardCredentials(ctx), &movementv1.GetSectionRequest{Name: name.String()})
-	return peerError(err, "the section "+name.String())
-}
-
-// peerError passes on what the movement service answered about what: its
-// NotFound, PermissionDenied and Unauthenticated as they are, anything else
-// as Unavailable, since the question can be asked again.
-func peerError(err error, what string) error {
-	switch status.Code(err) {
-	case codes.OK:
-		return nil
-	case codes.NotFound, codes.PermissionDenied, codes.Unauthenticated, codes.InvalidArgument:
-		return err
-	default:
-		return status.Errorf(codes.Unavailable, "%s could not be read from the movement service, try again: %v", what, status.Convert(err).Message())
-	}
+	return platform.PeerError(err, "the section "+name.String())
 }

@@ -40,7 +40,7 @@ func (s *Service) checkSchedule(ctx context.Context, event resource.Event, r *sc
 		}
 		return status.Errorf(codes.FailedPrecondition, "%s has no table %d in round %d", section, r.GetTable(), r.GetRound())
 	default:
-		return peerError(err, "the schedule of "+section.String())
+		return platform.PeerError(err, "the schedule of "+section.String())
 	}
 	seat := got.GetSeating()
 	if r.GetBoard() >= seat.GetLowBoard() && r.GetBoard() <= seat.GetHighBoard() && seat.GetLowBoard() != 0 &&
