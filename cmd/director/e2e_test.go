@@ -159,6 +159,21 @@ type standings struct {
 	} `json:"standings"`
 }
 
+// clubEvent creates the club night scored by matchpoints with two
+// winners, its session 1 and section A of pairs 1 to 6; with mitchell, the
+// section plays a 3-table Mitchell of two boards a round, which checks every
+// result clubNight enters.
+func clubEvent(t *testing.T, s *server, mitchell bool) {
+	t.Helper()
+	s.mustCall(t, "POST", "/v1/events", `{"event_id":"club-night","event":{"title":"Tuesday pairs","scoring":{"form":"FORM_MATCHPOINTS","two_winners":true}}}`, nil)
+	s.mustCall(t, "POST", "/v1/events/club-night/sessions", `{"session_id":1,"session":{"title":"Tuesday"}}`, nil)
+	s.mustCall(t, "POST", "/v1/events/club-night/sessions/1/sections", `{"section_id":"A","section":{"entrants":[
+		{"number":1},{"number":2},{"number":3},{"number":4},{"number":5},{"number":6}]}}`, nil)
+	if mitchell {
+		s.mustCall(t, "POST", "/v1/events/club-night/sessions/1/sections/A:setMovement", `{"choice":{"kind":"KIND_MITCHELL","boards_per_round":2}}`, nil)
+	}
+}
+
 // clubNight submits a 3-table Mitchell, two boards a round: North-South pairs
 // 1 to 3 stay at their tables, East-West pairs 4 to 6 move up a table and the
 // boards move down. Every board is bid to 4S by North; pair 1 always makes
@@ -168,8 +183,8 @@ func clubNight(t *testing.T, s *server) {
 	t.Helper()
 	for round := 1; round <= 3; round++ {
 		for table := 1; table <= 3; table++ {
-			ew := 4 + (table-1+round-1)%3
-			set := (table - 1 - (round - 1) + 3) % 3
+			ew := 4 + (table-round+3)%3
+			set := (table - 1 + round - 1) % 3
 			for _, board := range []int{2*set + 1, 2*set + 2} {
 				body := fmt.Sprintf(`{"result":{"table":%d,"round":%d,"board":%d,"ns_pair":%d,"ew_pair":%d,
 					"played":{"contract":"4S","declarer":"SEAT_NORTH","tricks":%d,"lead":"HK"}}}`,
@@ -183,7 +198,7 @@ func clubNight(t *testing.T, s *server) {
 func TestClubNightOverREST(t *testing.T) {
 	data := t.TempDir()
 	s := startDirector(t, data)
-	s.mustCall(t, "POST", "/v1/events", `{"event_id":"club-night","event":{"title":"Tuesday pairs","form":"FORM_MATCHPOINTS","two_winners":true}}`, nil)
+	clubEvent(t, s, true)
 	clubNight(t, s)
 
 	var got standings
@@ -254,6 +269,27 @@ func TestClubNightOverREST(t *testing.T) {
 	if code := s.call(t, "GET", "/v1/events/no-such-night/standings", "", &bad); code != http.StatusNotFound {
 		t.Errorf("unknown event: status %d %q, want 404", code, bad.Message)
 	}
+	inB := strings.Replace(first, `"table":1,`, `"section":"B","table":1,`, 1)
+	if code := s.call(t, "POST", "/v1/events/club-night/results", inB, &bad); code != http.StatusNotFound || !strings.Contains(bad.Message, "events/club-night/sessions/1/sections/B") {
+		t.Errorf("a result for a section that does not exist: status %d %q, want 404 naming it", code, bad.Message)
+	}
+	var event struct {
+		Event struct {
+			Name    string `json:"name"`
+			Scoring struct {
+				Form       string `json:"form"`
+				Profile    string `json:"profile"`
+				TwoWinners bool   `json:"two_winners"`
+			} `json:"scoring"`
+		} `json:"event"`
+	}
+	s.mustCall(t, "GET", "/v1/events/club-night", "", &event)
+	if sc := event.Event.Scoring; event.Event.Name != "events/club-night" || sc.Form != "FORM_MATCHPOINTS" || sc.Profile != "PROFILE_WBF" || !sc.TwoWinners {
+		t.Errorf("GET /v1/events/club-night: %+v", event)
+	}
+	if code := s.call(t, "POST", "/v1/events", `{"event_id":"no-form","event":{"title":"Nothing to score by"}}`, &bad); code != http.StatusBadRequest || !strings.Contains(bad.Message, "event.scoring.form") {
+		t.Errorf("an event without a form: status %d %q, want 400 naming event.scoring.form", code, bad.Message)
+	}
 
 	// Everything survives a restart.
 	s.stop(t)
@@ -287,6 +323,7 @@ func TestTokensFromAConfigFile(t *testing.T) {
 	s := startDirector(t, filepath.Join(dir, "data"), "--auth-config", cfg)
 	post := func(token, path, body string) int {
 		req, _ := http.NewRequest("POST", s.base+path, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
 		if token != "" {
 			req.Header.Set("Authorization", "Bearer "+token)
 		}
@@ -297,7 +334,7 @@ func TestTokensFromAConfigFile(t *testing.T) {
 		resp.Body.Close()
 		return resp.StatusCode
 	}
-	event := `{"event_id":"club-night","event":{"form":"FORM_MATCHPOINTS"}}`
+	event := `{"event_id":"club-night","event":{"scoring":{"form":"FORM_MATCHPOINTS"}}}`
 	if code := post("", "/v1/events", event); code != http.StatusUnauthorized {
 		t.Errorf("no token: status %d, want 401", code)
 	}
@@ -310,6 +347,14 @@ func TestTokensFromAConfigFile(t *testing.T) {
 	other := strings.Replace(event, "club-night", "county-pairs", 1)
 	if code := post("director-secret", "/v1/events", other); code != http.StatusForbidden {
 		t.Errorf("the club's director creating another event: status %d, want 403", code)
+	}
+	for _, step := range [][2]string{
+		{"/v1/events/club-night/sessions", `{"session_id":1}`},
+		{"/v1/events/club-night/sessions/1/sections", `{"section_id":"A","section":{"entrants":[{"number":1},{"number":4}]}}`},
+	} {
+		if code := post("director-secret", step[0], step[1]); code != http.StatusOK {
+			t.Fatalf("the director: POST %s: status %d, want 200", step[0], code)
+		}
 	}
 	result := `{"result":{"table":3,"round":1,"board":1,"ns_pair":1,"ew_pair":4,"passed_out":{}}}`
 	if code := post("terminal-secret", "/v1/events/club-night/results", result); code != http.StatusOK {
@@ -327,6 +372,15 @@ func TestTokensFromAConfigFile(t *testing.T) {
 
 func TestDealingOverREST(t *testing.T) {
 	s := startDirector(t, t.TempDir())
+	var missing struct {
+		Message string `json:"message"`
+	}
+	const newSet = `{"board_set_id":"main","board_set":{"first_board":1,"last_board":24}}`
+	if code := s.call(t, "POST", "/v1/events/club-night/sessions/1/boardsets", newSet, &missing); code != http.StatusNotFound ||
+		!strings.Contains(missing.Message, "events/club-night/sessions/1") {
+		t.Errorf("a set for a session that does not exist: status %d %q, want 404 naming it", code, missing.Message)
+	}
+	clubEvent(t, s, false)
 	s.mustCall(t, "POST", "/v1/events/club-night/sessions/1/boardsets", `{"board_set_id":"main",
 		"board_set":{"title":"Tuesday pairs","first_board":1,"last_board":24,"method":"METHOD_KEYED"}}`, nil)
 	get := func(path string) (*http.Response, []byte) {
@@ -384,10 +438,7 @@ func TestDealingOverREST(t *testing.T) {
 
 func TestMovementScheduleChecksResults(t *testing.T) {
 	s := startDirector(t, t.TempDir())
-	s.mustCall(t, "POST", "/v1/events", `{"event_id":"club-night","event":{"form":"FORM_MATCHPOINTS","two_winners":true}}`, nil)
-	s.mustCall(t, "POST", "/v1/events/club-night/sessions", `{"session_id":1,"session":{"title":"Tuesday"}}`, nil)
-	s.mustCall(t, "POST", "/v1/events/club-night/sessions/1/sections", `{"section_id":"A","section":{"entrants":[
-		{"number":1},{"number":2},{"number":3},{"number":4},{"number":5},{"number":6}]}}`, nil)
+	clubEvent(t, s, false)
 	s.mustCall(t, "POST", "/v1/events/club-night/sessions/1/sections/A:setMovement",
 		`{"choice":{"kind":"KIND_MITCHELL","boards_per_round":3}}`, nil)
 
@@ -454,7 +505,10 @@ func TestMovementScheduleChecksResults(t *testing.T) {
 // appears in the standings.
 func TestRulingToStandings(t *testing.T) {
 	s := startDirector(t, t.TempDir())
-	s.mustCall(t, "POST", "/v1/events", `{"event_id":"club-night","event":{"form":"FORM_MATCHPOINTS"}}`, nil)
+	s.mustCall(t, "POST", "/v1/events", `{"event_id":"club-night","event":{"scoring":{"form":"FORM_MATCHPOINTS"}}}`, nil)
+	s.mustCall(t, "POST", "/v1/events/club-night/sessions", `{"session_id":1}`, nil)
+	s.mustCall(t, "POST", "/v1/events/club-night/sessions/1/sections", `{"section_id":"A","section":{"entrants":[
+		{"number":1},{"number":2},{"number":3},{"number":4},{"number":5},{"number":6}]}}`, nil)
 	for _, r := range []string{
 		`{"result":{"table":1,"round":1,"board":1,"ns_pair":1,"ew_pair":4,"played":{"contract":"4S","declarer":"SEAT_NORTH","tricks":10}}}`,
 		`{"result":{"table":2,"round":1,"board":1,"ns_pair":2,"ew_pair":5,"played":{"contract":"4S","declarer":"SEAT_NORTH","tricks":9}}}`,

@@ -22,7 +22,7 @@ import (
 
 // CreateEvent creates an event with its scoring settings.
 func (s *Service) CreateEvent(ctx context.Context, req *movementv1.CreateEventRequest) (*movementv1.CreateEventResponse, error) {
-	name, err := resource.ParseEvent("event_id", "events/"+req.GetEventId())
+	name, err := resource.ParseEvent("event_id", resource.Event{Event: req.GetEventId()}.String())
 	if err != nil {
 		return nil, err
 	}
