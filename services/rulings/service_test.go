@@ -13,8 +13,8 @@ import (
 	rulingsv1 "github.com/bridge-director/director/proto/bridge/rulings/v1"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
-	"github.com/bridge-director/director/services/platform"
 	"github.com/bridge-director/director/services/movement"
+	"github.com/bridge-director/director/services/platform"
 	"github.com/bridge-director/director/services/platform/platformtest"
 	"github.com/bridge-director/director/services/scoring"
 )

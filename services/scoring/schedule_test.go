@@ -58,5 +58,3 @@ func TestResultsAreCheckedAgainstTheSchedule(t *testing.T) {
 		}
 	}
 }
-
-func call[T any](_ T, err error) error { return err }

@@ -114,7 +114,12 @@ func played(table, round, board, ns, ew int32, contract string, declarer typev1.
 
 func (h *harness) submit(t testing.TB, r *scoringv1.Result) *scoringv1.Result {
 	t.Helper()
-	resp, err := h.client.SubmitResult(context.Background(), &scoringv1.SubmitResultRequest{Parent: "events/club-night", Result: r})
+	return h.submitTo(t, "events/club-night", r)
+}
+
+func (h *harness) submitTo(t testing.TB, event string, r *scoringv1.Result) *scoringv1.Result {
+	t.Helper()
+	resp, err := h.client.SubmitResult(context.Background(), &scoringv1.SubmitResultRequest{Parent: event, Result: r})
 	if err != nil {
 		t.Fatalf("SubmitResult: %v", err)
 	}
@@ -282,7 +287,47 @@ func TestUnknownSectionIsNotFound(t *testing.T) {
 	if err != nil || len(list.GetResults()) != 0 {
 		t.Errorf("results %v, %v: want none stored", list.GetResults(), err)
 	}
+	p := penalty(3, 25, scoringv1.PenaltyUnit_PENALTY_UNIT_PERCENT_OF_TOP)
+	p.Section = "C"
+	_, err = h.client.ApplyPenalty(context.Background(), &scoringv1.ApplyPenaltyRequest{Parent: "events/club-night", Penalty: p})
+	wantCode(t, err, codes.NotFound, "events/club-night/sessions/1/sections/C")
+	// Once section B exists, its results are taken.
+	h.createSection(t, "club-night", 1, "B")
+	r := played(1, 1, 1, 1, 5, "4S", typev1.Seat_SEAT_NORTH, 10)
+	r.Section = "B"
+	if got := h.submit(t, r); got.GetName() != "events/club-night/sessions/1/sections/B/tables/1/rounds/1/boards/1" {
+		t.Errorf("stored as %q", got.GetName())
+	}
 }
+
+// TestEventSettingsComeFromMovement: scoring scores an event by the
+// settings the movement service keeps, and an event movement does not know
+// is NotFound for every read and write.
+func TestEventSettingsComeFromMovement(t *testing.T) {
+	h := start(t, t.TempDir())
+	h.createEvent(t, "ximps", scoringv1.Form_FORM_CROSS_IMPS)
+	h.submitTo(t, "events/ximps", played(1, 1, 1, 1, 5, "4S", typev1.Seat_SEAT_NORTH, 10))
+	st, err := h.client.GetStandings(context.Background(), &scoringv1.GetStandingsRequest{Event: "events/ximps"})
+	if err != nil || st.GetForm() != scoringv1.Form_FORM_CROSS_IMPS {
+		t.Fatalf("standings %v, %v: want them scored by cross-IMPs", st, err)
+	}
+	ctx := context.Background()
+	const missing = "events/never-made"
+	for _, err := range []error{
+		call(h.client.SubmitResult(ctx, &scoringv1.SubmitResultRequest{Parent: missing, Result: played(1, 1, 1, 1, 5, "4S", typev1.Seat_SEAT_NORTH, 10)})),
+		call(h.client.ListResults(ctx, &scoringv1.ListResultsRequest{Parent: missing})),
+		call(h.client.GetStandings(ctx, &scoringv1.GetStandingsRequest{Event: missing})),
+		call(h.client.ApplyPenalty(ctx, &scoringv1.ApplyPenaltyRequest{Parent: missing, Penalty: penalty(3, 3, scoringv1.PenaltyUnit_PENALTY_UNIT_IMPS)})),
+		call(h.client.ListPenalties(ctx, &scoringv1.ListPenaltiesRequest{Parent: missing})),
+	} {
+		wantCode(t, err, codes.NotFound, `event "`+missing+`"`)
+	}
+	// Made later, the event is found: a missing event is not remembered.
+	h.createEvent(t, "never-made", scoringv1.Form_FORM_MATCHPOINTS)
+	h.submitTo(t, missing, played(1, 1, 1, 1, 5, "4S", typev1.Seat_SEAT_NORTH, 10))
+}
+
+func call[T any](_ T, err error) error { return err }
 
 func TestCorrectAndEraseKeepTheHistory(t *testing.T) {
 	h := newHarness(t)

@@ -24,13 +24,6 @@ func (h *harness) standings(t *testing.T, event string) map[int32]*scoringv1.Sta
 	return out
 }
 
-func (h *harness) submitTo(t *testing.T, event string, r *scoringv1.Result) {
-	t.Helper()
-	if _, err := h.client.SubmitResult(context.Background(), &scoringv1.SubmitResultRequest{Parent: event, Result: r}); err != nil {
-		t.Fatalf("SubmitResult %v: %v", r, err)
-	}
-}
-
 // TestArtificialScoreStaysOutOfTheComparison: board 1 has three real results
 // and one artificial Average+/Average-. The real ones are matchpointed among
 // themselves and factored by Neuberg to a field of four; the artificial line
