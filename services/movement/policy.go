@@ -6,8 +6,9 @@ import (
 )
 
 // Policy says which roles may call each method. The director creates the
-// event and shapes the session; everyone may read where to sit, which is printed on the tables
-// anyway; the scorer may change who plays, as a director would at the desk.
+// event and shapes the session; everyone may read the event and where to
+// sit, which is printed on the tables anyway; the scorer may change who
+// plays, as a director would at the desk.
 func (s *Service) Policy() platform.Policy {
 	const (
 		director = platform.RoleDirector
