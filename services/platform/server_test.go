@@ -36,6 +36,9 @@ func (s *testScoring) RegisterGRPC(g *grpc.Server) { g.RegisterService(&testServ
 
 func (s *testScoring) Policy() Policy { return s.policy }
 
+// Store is nil: the test service keeps no answers.
+func (s *testScoring) Store() *Store { return nil }
+
 func (s *testScoring) Close() error {
 	s.closed.Add(1)
 	return nil
