@@ -180,15 +180,13 @@ func (a *Authenticator) limit(p Principal, known bool, client string) error {
 	return nil
 }
 
-// clientAddress is the address the call came from: the first address of
-// x-forwarded-for on a call the gateway forwarded in this process, the
+// clientAddress is the address the call came from: on a call the gateway
+// forwarded in this process, the address it saw (see forwardedFor); the
 // peer's host otherwise.
 func clientAddress(ctx context.Context) string {
 	if isInternal(ctx) {
-		if v := metadata.ValueFromIncomingContext(ctx, "x-forwarded-for"); len(v) > 0 {
-			if first, _, _ := strings.Cut(v[0], ","); strings.TrimSpace(first) != "" {
-				return strings.TrimSpace(first)
-			}
+		if v := metadata.ValueFromIncomingContext(ctx, "x-forwarded-for"); len(v) > 0 && forwardedFor(v[0]) != "" {
+			return forwardedFor(v[0])
 		}
 	}
 	pr, ok := peer.FromContext(ctx)
@@ -199,6 +197,13 @@ func clientAddress(ctx context.Context) string {
 		return host
 	}
 	return pr.Addr.String()
+}
+
+// forwardedFor returns the last address of an x-forwarded-for value: the
+// gateway appends the address of the connection it served to whatever the
+// client sent in its own X-Forwarded-For header, which anyone can make up.
+func forwardedFor(value string) string {
+	return strings.TrimSpace(value[strings.LastIndexByte(value, ',')+1:])
 }
 
 // bearerToken returns the token of the authorization metadata, or "" when

@@ -393,3 +393,17 @@ func BenchmarkAuthorize(b *testing.B) {
 		}
 	}
 }
+
+func TestForwardedForTakesTheAddressTheGatewaySaw(t *testing.T) {
+	for value, want := range map[string]string{
+		"203.0.113.7":                      "203.0.113.7",
+		"198.51.100.1, 203.0.113.7":        "203.0.113.7",
+		"made-up, 10.0.0.1 , 203.0.113.7 ": "203.0.113.7",
+		"":                                 "",
+		"2001:db8::1":                      "2001:db8::1",
+	} {
+		if got := forwardedFor(value); got != want {
+			t.Errorf("forwardedFor(%q) = %q, want %q", value, got, want)
+		}
+	}
+}

@@ -90,6 +90,7 @@ func FuzzParseAuthConfig(f *testing.F) {
 	f.Add([]byte("tokens:\n- name: a\n  token: x\n  roles: [director]\n  events: [events/club-night]\n"))
 	f.Add([]byte("tokens:\n- {name: b, token_sha256: 2bb80d537b1da3e38bd30361aa855686bde0eacd7162fef6a25fe97bf527a25b, roles: [scorer, terminal]}\n"))
 	f.Add([]byte("tokens: []\n"))
+	f.Add([]byte("tokens:\n- {name: p, token: y, roles: [public]}\nrate_limits: {public: {per_second: 0.5}, terminal: {per_second: 3, burst: 1}}\n"))
 	f.Add([]byte("{"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		a, err := parseAuthConfig(data)
@@ -99,6 +100,11 @@ func FuzzParseAuthConfig(f *testing.F) {
 		// Whatever parses is a usable set of distinct, valid tokens.
 		if len(a.tokens) == 0 || a.Development() {
 			t.Fatalf("accepted config with %d tokens, development %v", len(a.tokens), a.Development())
+		}
+		for role, lim := range a.limits.limits {
+			if !(lim.PerSecond > 0) || lim.Burst < 1 {
+				t.Fatalf("accepted rate limit %+v for %s", lim, role)
+			}
 		}
 		for i, tok := range a.tokens {
 			if tok.principal.Name == "" || len(tok.principal.Roles) == 0 {
