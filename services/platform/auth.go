@@ -112,16 +112,22 @@ func (a *Authenticator) authorize(ctx context.Context, method string, policy Pol
 	if !ok {
 		return nil, permissionDenied("method %s is not in the access policy", method)
 	}
-	p, known := servicePrincipal(ctx)
-	if !known {
-		var err error
+	p, isService := servicePrincipal(ctx)
+	known := isService
+	var err error
+	if !isService {
 		p, known, err = a.caller(ctx)
+	}
+	if known && call != nil {
+		call.principal = p.Name
+	}
+	if !isService {
 		if limitErr := a.limit(p, known, client); limitErr != nil {
 			return nil, limitErr
 		}
-		if err != nil {
-			return nil, err
-		}
+	}
+	if err != nil {
+		return nil, err
 	}
 	public := slices.Contains(rule.Roles, RolePublic)
 	if !known {
@@ -129,9 +135,6 @@ func (a *Authenticator) authorize(ctx context.Context, method string, policy Pol
 			return ctx, nil
 		}
 		return nil, unauthenticated("method " + method + " needs a token: send the metadata (or HTTP header) authorization: Bearer <token>")
-	}
-	if call != nil {
-		call.principal = p.Name
 	}
 	if !public && !p.mayCall(rule.Roles) {
 		return nil, permissionDenied("token %q with roles %v may not call %s, which needs one of %v", p.Name, p.Roles, method, rule.Roles)

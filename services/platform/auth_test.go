@@ -321,6 +321,9 @@ rate_limits:
 			if l["level"] != "WARN" || l["client"] != "bufconn" {
 				t.Errorf("refusal logged as %v, want a warning with the client address", l)
 			}
+			if refused == 1 && l["principal"] != "table-1" {
+				t.Errorf("the refusal of table-1's call is logged for %q", l["principal"])
+			}
 		}
 	}
 	if refused != 3 {
