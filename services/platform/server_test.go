@@ -292,3 +292,28 @@ func TestServeRefusesOverlappingPolicies(t *testing.T) {
 		t.Error("services not closed after a failed start")
 	}
 }
+
+// TestServeRateLimitsRESTCalls: over REST too a token past its rate is
+// refused with 429, and another token is not.
+func TestServeRateLimitsRESTCalls(t *testing.T) {
+	a, err := parseAuthConfig([]byte(`
+tokens:
+  - {name: desk-1, token: s1, roles: [scorer]}
+  - {name: desk-2, token: s2, roles: [scorer]}
+rate_limits: {scorer: {per_second: 0.001, burst: 1}}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs := startServe(t, a)
+	if resp, body := rs.post(t, "/v1/score", "Bearer s1", `{"parent":"events/club-night"}`); resp.StatusCode != http.StatusOK {
+		t.Fatalf("first call: %d %v", resp.StatusCode, body)
+	}
+	resp, body := rs.post(t, "/v1/score", "Bearer s1", `{"parent":"events/club-night"}`)
+	if resp.StatusCode != http.StatusTooManyRequests || !strings.Contains(fmt.Sprint(field(body, "message")), `too many requests from token "desk-1"`) {
+		t.Errorf("second call: %d %v, want 429 naming the token", resp.StatusCode, body)
+	}
+	if resp, body := rs.post(t, "/v1/score", "Bearer s2", `{"parent":"events/club-night"}`); resp.StatusCode != http.StatusOK {
+		t.Errorf("another token: %d %v", resp.StatusCode, body)
+	}
+}
