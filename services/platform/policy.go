@@ -104,6 +104,31 @@ func CheckPolicyCovers(p Policy, sd grpc.ServiceDesc) error {
 	return nil
 }
 
+// checkServices runs CheckPolicyCovers on every gRPC service each of the
+// services registers, so that Director refuses to start with a method or a
+// resource field its policy leaves out.
+func checkServices(services []Service) error {
+	for _, s := range services {
+		probe := grpc.NewServer()
+		s.RegisterGRPC(probe)
+		for name, info := range probe.GetServiceInfo() {
+			sd := grpc.ServiceDesc{ServiceName: name}
+			for _, m := range info.Methods {
+				if m.IsClientStream || m.IsServerStream {
+					sd.Streams = append(sd.Streams, grpc.StreamDesc{StreamName: m.Name})
+				} else {
+					sd.Methods = append(sd.Methods, grpc.MethodDesc{MethodName: m.Name})
+				}
+			}
+			if err := CheckPolicyCovers(s.Policy(), sd); err != nil {
+				return fmt.Errorf("serve: %s: %w", s.Name(), err)
+			}
+		}
+		probe.Stop()
+	}
+	return nil
+}
+
 // plainFields are the request fields known to hold no resource name and no
 // table: by field name wherever it appears, or, where a name means a
 // resource elsewhere, by full field name. Adding to it is a review of what

@@ -84,6 +84,9 @@ func Serve(ctx context.Context, cfg Config, services ...Service) (err error) {
 	if err != nil {
 		return err
 	}
+	if err := checkServices(services); err != nil {
+		return err
+	}
 	if cfg.Auth.Development() {
 		log.Warn("DEVELOPMENT MODE: authentication is off and every caller is a federation admin; " +
 			"to require tokens, start with an auth config file listing them (tokens: [{name, token or token_sha256, roles, events}])")

@@ -82,7 +82,7 @@ type runningServer struct {
 func startServe(t *testing.T, auth *Authenticator) *runningServer {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	rs := &runningServer{svc: &testScoring{policy: testPolicy}, logs: &logBuffer{}, cancel: cancel, stopped: make(chan error, 1)}
+	rs := &runningServer{svc: &testScoring{policy: coveringPolicy()}, logs: &logBuffer{}, cancel: cancel, stopped: make(chan error, 1)}
 	listening := make(chan Addrs, 1)
 	cfg := Config{
 		GRPCAddr:  "127.0.0.1:0",
@@ -315,5 +315,22 @@ rate_limits: {scorer: {per_second: 0.001, burst: 1}}
 	}
 	if resp, body := rs.post(t, "/v1/score", "Bearer s2", `{"parent":"events/club-night"}`); resp.StatusCode != http.StatusOK {
 		t.Errorf("another token: %d %v", resp.StatusCode, body)
+	}
+}
+
+// TestServeRefusesAnIncompletePolicy: Director does not start a service
+// whose policy leaves out a method or a field that may name a resource.
+func TestServeRefusesAnIncompletePolicy(t *testing.T) {
+	policy := coveringPolicy()
+	score := policy["/"+testService+"/Score"]
+	score.Resources = without(score.Resources, "ref.event")
+	policy["/"+testService+"/Score"] = score
+	svc := &testScoring{policy: policy}
+	err := Serve(context.Background(), Config{GRPCAddr: "127.0.0.1:0", HTTPAddr: "127.0.0.1:0", Logger: (&logBuffer{}).logger()}, svc)
+	if err == nil || !strings.Contains(err.Error(), "serve: scoring: access policy of director.platformtest.TestService") || !strings.Contains(err.Error(), "field ref.event") {
+		t.Errorf("err = %v, want a refusal naming the undeclared field", err)
+	}
+	if svc.closed.Load() != 1 {
+		t.Error("service not closed after a failed start")
 	}
 }
