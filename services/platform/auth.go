@@ -54,7 +54,8 @@ func (p Principal) mayCall(allowed []Role) bool {
 type principalKey struct{}
 
 // PrincipalFrom returns the caller of the RPC whose context is ctx. It
-// reports false for a call to a public method made without a token.
+// reports false for a call to a public method made without a token, or by a
+// token whose events or tables the request leaves (served as anyone is).
 func PrincipalFrom(ctx context.Context) (Principal, bool) {
 	p, ok := ctx.Value(principalKey{}).(Principal)
 	return p, ok
