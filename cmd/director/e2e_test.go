@@ -567,3 +567,79 @@ func TestRulingToStandings(t *testing.T) {
 	}
 	s.stop(t)
 }
+
+// TestEventScopeOverREST: a director scoped to one event reads no card of
+// another event's secret set (not even through boardsets:verify, whose
+// mismatch detail prints the stored deal), still gets the public reads of
+// every event, and a token with only the public role gets just those.
+func TestEventScopeOverREST(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "tokens.yaml")
+	os.WriteFile(cfg, []byte(`tokens:
+  - {name: federation, token: admin-secret, roles: [federation-admin]}
+  - {name: club-director, token: club-secret, roles: [director], events: [events/club-night]}
+  - {name: scoreboard, token: board-secret, roles: [public]}
+`), 0o600)
+	s := startDirector(t, filepath.Join(dir, "data"), "--auth-config", cfg)
+	do := func(token, method, path, body string) (int, string) {
+		t.Helper()
+		req, _ := http.NewRequest(method, s.base+path, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Authorization", "Bearer "+token)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		raw, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(raw)
+	}
+	for _, id := range []string{"congress", "club-night"} {
+		if code, body := do("admin-secret", "POST", "/v1/events", `{"event_id":"`+id+`","event":{"scoring":{"form":"FORM_MATCHPOINTS"}}}`); code != http.StatusOK {
+			t.Fatalf("creating %s: %d %s", id, code, body)
+		}
+		if code, body := do("admin-secret", "POST", "/v1/events/"+id+"/sessions", `{"session_id":1}`); code != http.StatusOK {
+			t.Fatalf("creating session 1 of %s: %d %s", id, code, body)
+		}
+	}
+	const set = "/v1/events/congress/sessions/1/boardsets/main"
+	if code, body := do("admin-secret", "POST", "/v1/events/congress/sessions/1/boardsets", `{"board_set_id":"main","board_set":{"first_board":1,"last_board":4}}`); code != http.StatusOK {
+		t.Fatalf("dealing: %d %s", code, body)
+	}
+	_, board := do("admin-secret", "GET", set+"/boards/1", "")
+	var b struct {
+		Board struct {
+			Deal struct {
+				Pbn string `json:"pbn"`
+			} `json:"deal"`
+		} `json:"board"`
+	}
+	if err := json.Unmarshal([]byte(board), &b); err != nil || b.Board.Deal.Pbn == "" {
+		t.Fatalf("board 1: %s, %v", board, err)
+	}
+	verify := `{"keys":{"owner":"guess","entropy":"guess"},"first_board":1,"last_board":4,"board_set":"events/congress/sessions/1/boardsets/main"}`
+	code, body := do("club-secret", "POST", "/v1/boardsets:verify", verify)
+	if code != http.StatusForbidden || strings.Contains(body, b.Board.Deal.Pbn) {
+		t.Errorf("the club's director verifying the congress's secret set: %d %s; want 403 without the deal", code, body)
+	}
+	if code, body := do("club-secret", "GET", set+"/boards/1", ""); code != http.StatusForbidden {
+		t.Errorf("the club's director reading a congress board: %d %s; want 403", code, body)
+	}
+	if code, body := do("admin-secret", "POST", "/v1/boardsets:verify", verify); code != http.StatusOK || !strings.Contains(body, b.Board.Deal.Pbn) {
+		t.Errorf("the federation verifying: %d %s; want the mismatch with the deal", code, body)
+	}
+	// Public reads: for the scoped director of another event, and for the
+	// public token; nothing else for the public token.
+	for _, token := range []string{"club-secret", "board-secret"} {
+		if code, body := do(token, "GET", "/v1/events/congress/standings", ""); code != http.StatusOK {
+			t.Errorf("%s reading the congress standings: %d %s; want 200", token, code, body)
+		}
+	}
+	if code, body := do("board-secret", "POST", "/v1/events/club-night/penalties", `{"penalty":{"pair":1,"amount":1,"unit":"PENALTY_UNIT_MATCHPOINTS","reason":"x"}}`); code != http.StatusForbidden {
+		t.Errorf("the public token applying a penalty: %d %s; want 403", code, body)
+	}
+	s.stop(t)
+	if logs := s.logs.String(); !strings.Contains(logs, "code=PermissionDenied") || !strings.Contains(logs, "principal=club-director") || !strings.Contains(logs, "client=") {
+		t.Errorf("the refusals are not logged with the client and the principal:\n%s", logs)
+	}
+}

@@ -5,24 +5,27 @@ import (
 	"github.com/bridge-director/director/services/platform"
 )
 
-// Policy says which roles may call each method. Reading a set is open to
-// everyone the method lists, but until the set is released its handlers let
-// only directors see the cards (see readSet); verification is public.
+// Policy says which roles may call each method, and which request fields
+// name the sets it acts on. Reading a set is open to everyone the method
+// lists, but until the set is released its handlers let only the directors
+// of its event see the cards (see readSet); verification is public.
 func (s *Service) Policy() platform.Policy {
 	const (
 		director = platform.RoleDirector
-		scorer   = platform.RoleScorer
-		terminal = platform.RoleTerminal
 		public   = platform.RolePublic
 	)
+	roles := func(r ...platform.Role) []platform.Role { return r }
 	return platform.Policy{
-		dealingv1.DealingService_CreateBoardSet_FullMethodName:    {director},
-		dealingv1.DealingService_GetBoardSet_FullMethodName:       {public},
-		dealingv1.DealingService_GetBoard_FullMethodName:          {public},
-		dealingv1.DealingService_RedealBoard_FullMethodName:       {director},
-		dealingv1.DealingService_ReleaseBoardSet_FullMethodName:   {director},
-		dealingv1.DealingService_ExportBoardSet_FullMethodName:    {public},
-		dealingv1.DealingService_VerifyBoardSet_FullMethodName:    {public},
-		dealingv1.DealingService_ListBoardSetReads_FullMethodName: {director},
+		dealingv1.DealingService_CreateBoardSet_FullMethodName:    {Roles: roles(director), Resources: []string{"parent", "board_set.name"}},
+		dealingv1.DealingService_GetBoardSet_FullMethodName:       {Roles: roles(public), Resources: []string{"name"}},
+		dealingv1.DealingService_GetBoard_FullMethodName:          {Roles: roles(public), Resources: []string{"name"}},
+		dealingv1.DealingService_RedealBoard_FullMethodName:       {Roles: roles(director), Resources: []string{"name"}},
+		dealingv1.DealingService_ReleaseBoardSet_FullMethodName:   {Roles: roles(director), Resources: []string{"name"}},
+		dealingv1.DealingService_ExportBoardSet_FullMethodName:    {Roles: roles(public), Resources: []string{"name"}},
+		dealingv1.DealingService_VerifyBoardSet_FullMethodName:    {Roles: roles(public), Resources: []string{"board_set"}},
+		dealingv1.DealingService_ListBoardSetReads_FullMethodName: {Roles: roles(director), Resources: []string{"name"}},
 	}
 }
+
+// Store is the service's store.
+func (s *Service) Store() *platform.Store { return s.store }

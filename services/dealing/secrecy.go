@@ -3,6 +3,7 @@ package dealing
 import (
 	"context"
 	"slices"
+	"strings"
 
 	"go.etcd.io/bbolt"
 	"google.golang.org/grpc/codes"
@@ -13,9 +14,12 @@ import (
 	"github.com/bridge-director/director/services/platform"
 )
 
-// Until a director releases a set, its deals are secret: only directors (and
-// federation administrators) may read them, and every read is recorded with
-// who made it. After release anyone who may call the method reads them.
+// Until a director releases a set, its deals are secret: only the directors
+// of its event (and federation administrators) may read them, and every read
+// is recorded with who made it. After release anyone who may call the method
+// reads them. Every answer that holds a set's cards, its error messages and
+// details included, is made from what readSet returns, or goes to a method
+// only directors of the event may call (creating, redealing, releasing).
 
 // readSet reads a board set for the caller, enforcing the secrecy of its
 // deals and recording the read of a secret set; what names what was read
@@ -30,7 +34,7 @@ func (s *Service) readSet(ctx context.Context, name, what string) (*dealingv1.Bo
 		return set, err
 	}
 	p, ok := platform.PrincipalFrom(ctx)
-	if !ok || !mayReadSecret(p) {
+	if !ok || !mayReadSecret(p, name) {
 		return nil, status.Errorf(codes.PermissionDenied, "the deals of %s are secret until a director releases them", name)
 	}
 	read := &dealingv1.Read{Reader: p.Name, What: what, Time: timestamppb.New(s.now())}
@@ -41,8 +45,13 @@ func (s *Service) readSet(ctx context.Context, name, what string) (*dealingv1.Bo
 	return set, nil
 }
 
-func mayReadSecret(p platform.Principal) bool {
-	return slices.ContainsFunc(p.Roles, func(r platform.Role) bool {
+// mayReadSecret reports whether p may read the secret deals of the set
+// name: a director acting on its event, or a federation admin. The auth
+// interceptor has checked the event already; this holds even where a method
+// forgot to declare the field.
+func mayReadSecret(p platform.Principal, name string) bool {
+	event, _, _ := strings.Cut(strings.TrimPrefix(name, "events/"), "/")
+	return p.MayActOn("events/"+event) && slices.ContainsFunc(p.Roles, func(r platform.Role) bool {
 		return r == platform.RoleDirector || r == platform.RoleFederationAdmin
 	})
 }

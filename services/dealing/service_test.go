@@ -42,11 +42,16 @@ const tokens = `tokens:
   - name: table-3
     token: "terminal-token"
     roles: [terminal]
+  - name: club-director
+    token: "club-token"
+    roles: [director]
+    events: [events/club-night]
 `
 
 var (
 	asDirector = metadata.Pairs("authorization", "Bearer director-token")
 	asTerminal = metadata.Pairs("authorization", "Bearer terminal-token")
+	asClub     = metadata.Pairs("authorization", "Bearer club-token")
 	testClock  = func() time.Time { return time.Date(2026, 11, 24, 19, 30, 0, 0, time.UTC) }
 )
 
@@ -396,5 +401,73 @@ func TestVerifyWorldBridgeGames2024(t *testing.T) {
 	v, err = h.client.VerifyBoardSet(context.Background(), req)
 	if err != nil || v.GetMatches() || int(v.GetFirstMismatch()) != last.Number {
 		t.Fatalf("a changed board: %v, %v; want a mismatch at board %d", v, err, last.Number)
+	}
+}
+
+// TestScopedDirectorCannotReadAnotherEventsDeal: a director scoped to one
+// event gets no card of another event's secret set, by any path: reading,
+// exporting, or verifying against it (whose mismatch detail would print
+// the stored deal), and no card is in any error message or detail.
+func TestScopedDirectorCannotReadAnotherEventsDeal(t *testing.T) {
+	h := start(t, t.TempDir())
+	set := h.create(t, &dealingv1.BoardSet{FirstBoard: 1, LastBoard: 4})
+	var cards []string
+	for _, b := range set.GetBoards() {
+		for _, hand := range []string{b.GetDeal().GetNorth().GetCards(), b.GetDeal().GetSouth().GetCards()} {
+			cards = append(cards, hand)
+		}
+		cards = append(cards, b.GetDeal().GetPbn())
+	}
+	noCards := func(what string, err error) {
+		t.Helper()
+		st := status.Convert(err)
+		text := st.Message()
+		for _, d := range st.Details() {
+			text += fmt.Sprint(d)
+		}
+		for _, c := range cards {
+			if strings.Contains(text, c) {
+				t.Errorf("%s: the error %q shows the cards %s", what, text, c)
+			}
+		}
+	}
+	verify := &dealingv1.VerifyBoardSetRequest{
+		Source:     &dealingv1.VerifyBoardSetRequest_Keys{Keys: &dealingv1.Keys{Owner: "guess", Entropy: "guess"}},
+		FirstBoard: 1, LastBoard: 4,
+		Published: &dealingv1.VerifyBoardSetRequest_BoardSet{BoardSet: setName},
+	}
+	v, err := h.client.VerifyBoardSet(as(asClub), verify)
+	wantCode(t, err, codes.PermissionDenied, "secret until a director releases")
+	noCards("verify", err)
+	if v.GetDetail() != "" {
+		t.Errorf("verify answered %q", v.GetDetail())
+	}
+	_, err = h.client.GetBoard(as(asClub), &dealingv1.GetBoardRequest{Name: setName + "/boards/1"})
+	wantCode(t, err, codes.PermissionDenied, "secret")
+	noCards("board", err)
+	_, err = h.client.ExportBoardSet(as(asClub), &dealingv1.ExportBoardSetRequest{Name: setName, Format: dealingv1.Format_FORMAT_PBN})
+	wantCode(t, err, codes.PermissionDenied, "secret")
+	noCards("export", err)
+	_, err = h.client.RedealBoard(as(asClub), &dealingv1.RedealBoardRequest{Name: setName + "/boards/1", Reason: "fouled"})
+	wantCode(t, err, codes.PermissionDenied, "events/congress")
+	noCards("redeal", err)
+
+	// The event's own director verifies, and the mismatch shows the deal.
+	v, err = h.client.VerifyBoardSet(as(asDirector), verify)
+	if err != nil || v.GetMatches() || !strings.Contains(v.GetDetail(), set.GetBoards()[0].GetDeal().GetPbn()) {
+		t.Errorf("the event's director verifying: %v, %v; want a mismatch that shows board 1", v, err)
+	}
+	reads, err := h.client.ListBoardSetReads(as(asDirector), &dealingv1.ListBoardSetReadsRequest{Name: setName})
+	if err != nil || len(reads.GetReads()) != 1 || reads.GetReads()[0].GetReader() != "head-director" {
+		t.Errorf("reads: %v, %v; want only the head director's verification", reads, err)
+	}
+
+	// Released, the set is public: the other event's director reads it as
+	// anyone does.
+	if _, err := h.client.ReleaseBoardSet(as(asDirector), &dealingv1.ReleaseBoardSetRequest{Name: setName}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.client.GetBoard(as(asClub), &dealingv1.GetBoardRequest{Name: setName + "/boards/1"}); err != nil {
+		t.Errorf("a released board: %v", err)
 	}
 }

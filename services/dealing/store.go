@@ -16,6 +16,8 @@ import (
 	"fmt"
 
 	"go.etcd.io/bbolt"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 
 	"github.com/bridge-director/director/bridge"
@@ -110,7 +112,8 @@ func setBoards(set *dealingv1.BoardSet) ([]bridge.Board, error) {
 	for i, b := range set.GetBoards() {
 		var err error
 		if out[i], err = bridgepb.BoardFrom(b); err != nil {
-			return nil, fmt.Errorf("dealing.db: %s: %w", set.GetName(), err)
+			// What is wrong with it would show its cards.
+			return nil, status.Errorf(codes.DataLoss, "dealing.db: board %d of %s is damaged", b.GetNumber(), set.GetName())
 		}
 	}
 	return out, nil

@@ -5,8 +5,9 @@ import (
 	"github.com/bridge-director/director/services/platform"
 )
 
-// Policy says which roles may call each method. The director creates the
-// event and shapes the session; everyone may read the event and where to
+// Policy says which roles may call each method, and which request fields
+// name the events, sessions and sections it acts on. The director creates
+// the event and shapes the session; everyone may read the event and where to
 // sit, which is printed on the tables anyway; the scorer may change who
 // plays, as a director would at the desk.
 func (s *Service) Policy() platform.Policy {
@@ -15,22 +16,27 @@ func (s *Service) Policy() platform.Policy {
 		scorer   = platform.RoleScorer
 		public   = platform.RolePublic
 	)
+	roles := func(r ...platform.Role) []platform.Role { return r }
 	return platform.Policy{
-		movementv1.MovementService_CreateEvent_FullMethodName:        {director},
-		movementv1.MovementService_GetEvent_FullMethodName:           {public},
-		movementv1.MovementService_ListEvents_FullMethodName:         {public},
-		movementv1.MovementService_CreateSession_FullMethodName:      {director},
-		movementv1.MovementService_GetSession_FullMethodName:         {public},
-		movementv1.MovementService_ListSessions_FullMethodName:       {public},
-		movementv1.MovementService_CreateSection_FullMethodName:      {director, scorer},
-		movementv1.MovementService_GetSection_FullMethodName:         {public},
-		movementv1.MovementService_SetMovement_FullMethodName:        {director, scorer},
-		movementv1.MovementService_GetTableRound_FullMethodName:      {public},
-		movementv1.MovementService_GetEntrantPath_FullMethodName:     {public},
-		movementv1.MovementService_AddLateEntrant_FullMethodName:     {director, scorer},
-		movementv1.MovementService_WithdrawEntrant_FullMethodName:    {director, scorer},
-		movementv1.MovementService_GetBalance_FullMethodName:         {public},
-		movementv1.MovementService_ExportSection_FullMethodName:      {public},
-		movementv1.MovementService_RecommendMovements_FullMethodName: {public},
+		movementv1.MovementService_CreateEvent_FullMethodName:     {Roles: roles(director), EventID: "event_id", Resources: []string{"event.name"}},
+		movementv1.MovementService_GetEvent_FullMethodName:        {Roles: roles(public), Resources: []string{"name"}},
+		movementv1.MovementService_ListEvents_FullMethodName:      {Roles: roles(public)},
+		movementv1.MovementService_CreateSession_FullMethodName:   {Roles: roles(director), Resources: []string{"parent", "session.name", "session.sections"}},
+		movementv1.MovementService_GetSession_FullMethodName:      {Roles: roles(public), Resources: []string{"name"}},
+		movementv1.MovementService_ListSessions_FullMethodName:    {Roles: roles(public), Resources: []string{"parent"}},
+		movementv1.MovementService_CreateSection_FullMethodName:   {Roles: roles(director, scorer), Resources: []string{"parent", "section.name"}},
+		movementv1.MovementService_GetSection_FullMethodName:      {Roles: roles(public), Resources: []string{"name"}},
+		movementv1.MovementService_SetMovement_FullMethodName:     {Roles: roles(director, scorer), Resources: []string{"name"}},
+		movementv1.MovementService_GetTableRound_FullMethodName:   {Roles: roles(public), Resources: []string{"section"}, Table: &platform.TableRef{Parent: "section", Number: "table"}},
+		movementv1.MovementService_GetEntrantPath_FullMethodName:  {Roles: roles(public), Resources: []string{"section"}},
+		movementv1.MovementService_AddLateEntrant_FullMethodName:  {Roles: roles(director, scorer), Resources: []string{"section"}},
+		movementv1.MovementService_WithdrawEntrant_FullMethodName: {Roles: roles(director, scorer), Resources: []string{"section"}},
+		movementv1.MovementService_GetBalance_FullMethodName:      {Roles: roles(public), Resources: []string{"section"}},
+		movementv1.MovementService_ExportSection_FullMethodName:   {Roles: roles(public), Resources: []string{"name"}},
+		// Recommending a movement names nothing of an event.
+		movementv1.MovementService_RecommendMovements_FullMethodName: {Roles: roles(public)},
 	}
 }
+
+// Store is the service's store.
+func (s *Service) Store() *platform.Store { return s.store }

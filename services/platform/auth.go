@@ -4,12 +4,15 @@ import (
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
+	"fmt"
+	"net"
 	"slices"
 	"strings"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/peer"
 	"google.golang.org/grpc/status"
 )
 
@@ -34,8 +37,8 @@ func (p Principal) MayActOn(event string) bool {
 }
 
 // MayActAt reports whether the principal may act at a table
-// ("events/<id>/sessions/<n>/sections/<letters>/tables/<n>"). Services check
-// it where a request names a table in fields of its own.
+// ("events/<id>/sessions/<n>/sections/<letters>/tables/<n>"). The auth
+// interceptor checks it for the methods whose rule names a table.
 func (p Principal) MayActAt(table string) bool {
 	return len(p.Tables) == 0 || slices.Contains(p.Tables, table)
 }
@@ -51,7 +54,8 @@ func (p Principal) mayCall(allowed []Role) bool {
 type principalKey struct{}
 
 // PrincipalFrom returns the caller of the RPC whose context is ctx. It
-// reports false for a call to a public method made without a token.
+// reports false for a call to a public method made without a token, or by a
+// token whose events or tables the request leaves (served as anyone is).
 func PrincipalFrom(ctx context.Context) (Principal, bool) {
 	p, ok := ctx.Value(principalKey{}).(Principal)
 	return p, ok
@@ -64,10 +68,12 @@ func withPrincipal(ctx context.Context, p Principal) context.Context {
 	return context.WithValue(ctx, principalKey{}, p)
 }
 
-// Authenticator checks bearer tokens against the access policy.
+// Authenticator checks bearer tokens against the access policy and holds
+// each caller to its rate.
 type Authenticator struct {
 	development bool
 	tokens      []tokenEntry
+	limits      *limiter // nil: no limits (development mode)
 }
 
 type tokenEntry struct {
@@ -76,8 +82,9 @@ type tokenEntry struct {
 }
 
 // DevelopmentAuthenticator returns the authenticator of development mode:
-// every caller is a federation admin, and every response carries the header
-// x-director-auth: development. Serve warns about it at startup.
+// every caller is a federation admin, no rate is limited, and every response
+// carries the header x-director-auth: development. Serve warns about it at
+// startup.
 func DevelopmentAuthenticator() *Authenticator {
 	return &Authenticator{development: true}
 }
@@ -90,33 +97,117 @@ func (a *Authenticator) Development() bool {
 var developmentPrincipal = Principal{Name: "development", Roles: []Role{RoleFederationAdmin}}
 
 // authorize returns ctx with the caller's principal, or the error that
-// refuses the call.
-func (a *Authenticator) authorize(ctx context.Context, method string, policy Policy) (context.Context, error) {
-	allowed, ok := policy[method]
+// refuses the call. The caller is another Director service when
+// servicePrincipal says so, else the owner of the bearer token, else nobody.
+// Every caller but a service is held to its rate first, a token by its
+// name, everyone else by the client address. A method open to the public is
+// served to a token whose scope the request leaves as to an anonymous
+// caller. req is nil for a stream, whose messages are checked as they come.
+func (a *Authenticator) authorize(ctx context.Context, method string, policy Policy, req any) (context.Context, error) {
+	client := clientAddress(ctx)
+	call, _ := ctx.Value(callLogKey{}).(*callLog)
+	if call != nil {
+		call.client = client
+	}
+	rule, ok := policy[method]
 	if !ok {
 		return nil, permissionDenied("method %s is not in the access policy", method)
 	}
-	if a.development {
-		return withPrincipal(ctx, developmentPrincipal), nil
+	p, isService := servicePrincipal(ctx)
+	known := isService
+	var err error
+	if !isService {
+		p, known, err = a.caller(ctx)
 	}
-	token, err := bearerToken(ctx)
+	if known && call != nil {
+		call.principal = p.Name
+	}
+	if !isService {
+		if limitErr := a.limit(p, known, client); limitErr != nil {
+			return nil, limitErr
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
-	if token == "" {
-		if slices.Contains(allowed, RolePublic) {
+	public := slices.Contains(rule.Roles, RolePublic)
+	if !known {
+		if public {
 			return ctx, nil
 		}
 		return nil, unauthenticated("method " + method + " needs a token: send the metadata (or HTTP header) authorization: Bearer <token>")
 	}
-	p, ok := a.authenticate(token)
-	if !ok {
-		return nil, unauthenticated("the bearer token is not known to this Director")
+	if !public && !p.mayCall(rule.Roles) {
+		return nil, permissionDenied("token %q with roles %v may not call %s, which needs one of %v", p.Name, p.Roles, method, rule.Roles)
 	}
-	if !slices.Contains(allowed, RolePublic) && !p.mayCall(allowed) {
-		return nil, permissionDenied("token %q with roles %v may not call %s, which needs one of %v", p.Name, p.Roles, method, allowed)
+	if req != nil {
+		if err := checkScope(p, rule, req); err != nil {
+			if public {
+				return ctx, nil
+			}
+			return nil, err
+		}
 	}
 	return withPrincipal(ctx, p), nil
+}
+
+// caller returns the principal of the development mode or of the bearer
+// token, and false when the call carries no token.
+func (a *Authenticator) caller(ctx context.Context) (Principal, bool, error) {
+	if a.development {
+		return developmentPrincipal, true, nil
+	}
+	token, err := bearerToken(ctx)
+	if err != nil || token == "" {
+		return Principal{}, false, err
+	}
+	p, ok := a.authenticate(token)
+	if !ok {
+		return Principal{}, false, unauthenticated("the bearer token is not known to this Director")
+	}
+	return p, true, nil
+}
+
+// limit takes one call from the caller's rate: a known token's own, or the
+// public rate of the client address.
+func (a *Authenticator) limit(p Principal, known bool, client string) error {
+	if a.limits == nil {
+		return nil
+	}
+	key, roles, who := "address "+client, []Role{RolePublic}, "address "+client
+	if known {
+		key, roles, who = "token "+p.Name, p.Roles, fmt.Sprintf("token %q", p.Name)
+	}
+	if wait, ok := a.limits.allow(key, roles); !ok {
+		return rateLimited(who, wait)
+	}
+	return nil
+}
+
+// clientAddress is the address the call came from: on a call the gateway
+// forwarded in this process, the address it saw (see forwardedFor); the
+// peer's host otherwise.
+func clientAddress(ctx context.Context) string {
+	if isInternal(ctx) {
+		if v := metadata.ValueFromIncomingContext(ctx, "x-forwarded-for"); len(v) > 0 && forwardedFor(v[0]) != "" {
+			return forwardedFor(v[0])
+		}
+	}
+	pr, ok := peer.FromContext(ctx)
+	if !ok || pr.Addr == nil {
+		return ""
+	}
+	if host, _, err := net.SplitHostPort(pr.Addr.String()); err == nil {
+		return host
+	}
+	return pr.Addr.String()
+}
+
+// forwardedFor returns the last address of an x-forwarded-for value: the
+// gateway appends the address of the connection it served to whatever the
+// client sent in its own X-Forwarded-For header, which anyone can make up.
+func forwardedFor(value string) string {
+	return strings.TrimSpace(value[strings.LastIndexByte(value, ',')+1:])
 }
 
 // bearerToken returns the token of the authorization metadata, or "" when
@@ -152,7 +243,7 @@ func (a *Authenticator) authenticate(token string) (Principal, bool) {
 
 func (a *Authenticator) unaryInterceptor(policy Policy) grpc.UnaryServerInterceptor {
 	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
-		ctx, err := a.authorize(ctx, info.FullMethod, policy)
+		ctx, err := a.authorize(ctx, info.FullMethod, policy, req)
 		if err != nil {
 			return nil, err
 		}
@@ -161,17 +252,16 @@ func (a *Authenticator) unaryInterceptor(policy Policy) grpc.UnaryServerIntercep
 				return nil, status.Errorf(codes.Internal, "set header: %v", err)
 			}
 		}
-		p, _ := PrincipalFrom(ctx)
-		if err := checkEventScope(p, req); err != nil {
-			return nil, err
-		}
 		return handler(ctx, req)
 	}
 }
 
+// streamInterceptor authorizes a stream when it opens and checks the scope
+// of every message it receives; a message outside the token's scope ends
+// the stream, even on a public method.
 func (a *Authenticator) streamInterceptor(policy Policy) grpc.StreamServerInterceptor {
 	return func(srv any, ss grpc.ServerStream, info *grpc.StreamServerInfo, handler grpc.StreamHandler) error {
-		ctx, err := a.authorize(ss.Context(), info.FullMethod, policy)
+		ctx, err := a.authorize(ss.Context(), info.FullMethod, policy, nil)
 		if err != nil {
 			return err
 		}
@@ -181,19 +271,11 @@ func (a *Authenticator) streamInterceptor(policy Policy) grpc.StreamServerInterc
 			}
 		}
 		p, _ := PrincipalFrom(ctx)
+		rule := policy[info.FullMethod]
 		return handler(srv, &checkedStream{ServerStream: ss, ctx: ctx, check: func(m any) error {
-			return checkEventScope(p, m)
+			return checkScope(p, rule, m)
 		}})
 	}
-}
-
-// CheckTable refuses a caller whose token is limited to other tables than
-// table ("events/<id>/sessions/<n>/sections/<letters>/tables/<n>").
-func CheckTable(ctx context.Context, table string) error {
-	if p, ok := PrincipalFrom(ctx); ok && !p.MayActAt(table) {
-		return permissionDenied("token %q may not act at %s; it is limited to %v", p.Name, table, p.Tables)
-	}
-	return nil
 }
 
 // CallerName names the caller of the RPC whose context is ctx, for the

@@ -4,8 +4,11 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"testing"
+	"time"
 
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/metadata"
@@ -177,7 +180,7 @@ func TestLoggingWritesOneLinePerCall(t *testing.T) {
 	lines := logs.lines(t, "rpc")
 	want := []struct{ method, code, principal, level string }{
 		{"/" + testService + "/Score", "OK", "venue-scorer", "INFO"},
-		{"/" + testService + "/Score", "Unauthenticated", "", "INFO"},
+		{"/" + testService + "/Score", "Unauthenticated", "", "WARN"},
 		{"/" + testService + "/Panic", "Internal", "", "ERROR"},
 	}
 	if len(lines) != len(want) {
@@ -208,6 +211,202 @@ func TestAuthenticateComparesWholeToken(t *testing.T) {
 		p, ok := a.authenticate(token)
 		if p.Name != want || ok != (want != "") {
 			t.Errorf("authenticate(%q) = %q, %v; want %q", token, p.Name, ok, want)
+		}
+	}
+}
+
+// TestScopedTokenGetsPublicReads: on a method open to the public, a token
+// whose scope the request leaves is served as an anonymous caller (so that
+// checks that look at the principal, such as the secrecy of a deal, see
+// nobody), not refused; on other methods it is refused.
+func TestScopedTokenGetsPublicReads(t *testing.T) {
+	a, err := parseAuthConfig([]byte(`
+tokens:
+  - {name: club-director, token: director-secret, roles: [director], events: [events/club-night]}
+  - {name: table-3, token: terminal-secret, roles: [scorer], tables: [events/club-night/sessions/1/sections/A/tables/3]}
+  - {name: scoreboard, token: public-secret, roles: [public]}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn, _ := startTestServer(t, a)
+	tests := []struct {
+		name, method, token, request string
+		wantCode                     codes.Code
+		wantPrincipal                string
+	}{
+		{"public read in scope", "Public", "director-secret", `{"name":"events/club-night"}`, codes.OK, "club-director"},
+		{"public read of another event", "Public", "director-secret", `{"name":"events/county-pairs"}`, codes.OK, ""},
+		{"public read at another table", "Public", "terminal-secret", `{"parent":"events/club-night","table":4}`, codes.OK, ""},
+		{"public read at its table", "Public", "terminal-secret", `{"parent":"events/club-night","table":3}`, codes.OK, "table-3"},
+		{"other method, another event", "Score", "director-secret", `{"name":"events/county-pairs"}`, codes.PermissionDenied, ""},
+		{"other method, another table", "Score", "terminal-secret", `{"parent":"events/club-night/sessions/1/sections/A","table":4}`, codes.PermissionDenied, ""},
+		{"other method, its table", "Score", "terminal-secret", `{"parent":"events/club-night/sessions/1/sections/A","table":3}`, codes.OK, "table-3"},
+		{"public token on a public method", "Public", "public-secret", `{"name":"events/any"}`, codes.OK, "scoreboard"},
+		{"public token on another method", "Score", "public-secret", `{}`, codes.PermissionDenied, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := metadata.AppendToOutgoingContext(context.Background(), "authorization", "Bearer "+tt.token)
+			resp := &wrapperspb.StringValue{}
+			err := conn.Invoke(ctx, "/"+testService+"/"+tt.method, newRequest(t, tt.request), resp)
+			if status.Code(err) != tt.wantCode {
+				t.Fatalf("code = %v (%v), want %v", status.Code(err), err, tt.wantCode)
+			}
+			if err == nil && resp.Value != tt.wantPrincipal {
+				t.Errorf("principal = %q, want %q", resp.Value, tt.wantPrincipal)
+			}
+		})
+	}
+}
+
+func TestRateLimitPerTokenAndAddress(t *testing.T) {
+	a, err := parseAuthConfig([]byte(`
+tokens:
+  - {name: table-1, token: t1, roles: [terminal]}
+  - {name: table-2, token: t2, roles: [terminal]}
+rate_limits:
+  terminal: {per_second: 0.001, burst: 2}
+  public: {per_second: 0.001, burst: 1}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn, logs := startTestServer(t, a)
+	call := func(token string) error {
+		ctx := context.Background()
+		if token != "" {
+			ctx = metadata.AppendToOutgoingContext(ctx, "authorization", "Bearer "+token)
+		}
+		return conn.Invoke(ctx, "/"+testService+"/Public", newRequest(t, `{}`), &wrapperspb.StringValue{})
+	}
+	for i := range 2 {
+		if err := call("t1"); err != nil {
+			t.Fatalf("call %d within the burst: %v", i+1, err)
+		}
+	}
+	err = call("t1")
+	st := status.Convert(err)
+	if st.Code() != codes.ResourceExhausted {
+		t.Fatalf("third call: %v, want ResourceExhausted", err)
+	}
+	var info *errdetails.RetryInfo
+	for _, d := range st.Details() {
+		if ri, ok := d.(*errdetails.RetryInfo); ok {
+			info = ri
+		}
+	}
+	// 0.001 a second: the next call is about 1000 s away.
+	if info == nil || info.GetRetryDelay().AsDuration() < 900*time.Second {
+		t.Errorf("details %v, want a RetryInfo of about 1000 s", st.Details())
+	}
+	if err := call("t2"); err != nil {
+		t.Errorf("another token has its own rate: %v", err)
+	}
+	// Anonymous callers share their address's rate, and so does a token
+	// this Director does not know.
+	if err := call(""); err != nil {
+		t.Fatalf("first anonymous call: %v", err)
+	}
+	if err := call(""); status.Code(err) != codes.ResourceExhausted {
+		t.Errorf("second anonymous call: %v, want ResourceExhausted", err)
+	}
+	if err := call("guess"); status.Code(err) != codes.ResourceExhausted {
+		t.Errorf("unknown token from the same address: %v, want ResourceExhausted", err)
+	}
+	var refused int
+	for _, l := range logs.lines(t, "rpc") {
+		if l["code"] == "ResourceExhausted" {
+			refused++
+			if l["level"] != "WARN" || l["client"] != "bufconn" {
+				t.Errorf("refusal logged as %v, want a warning with the client address", l)
+			}
+			if refused == 1 && l["principal"] != "table-1" {
+				t.Errorf("the refusal of table-1's call is logged for %q", l["principal"])
+			}
+		}
+	}
+	if refused != 3 {
+		t.Errorf("%d refusals logged, want 3", refused)
+	}
+}
+
+func TestLimiterForgetsIdleCallers(t *testing.T) {
+	now := time.Date(2026, 5, 2, 19, 30, 0, 0, time.UTC)
+	l := newLimiter(map[Role]RateLimit{RoleTerminal: {PerSecond: 1, Burst: 2}})
+	l.now = func() time.Time { return now }
+	terminal := []Role{RoleTerminal}
+	for range 2 {
+		if _, ok := l.allow("token a", terminal); !ok {
+			t.Fatal("refused within the burst")
+		}
+	}
+	if wait, ok := l.allow("token a", terminal); ok || wait != time.Second {
+		t.Fatalf("third call: allowed %v, wait %v; want refused for 1s", ok, wait)
+	}
+	l.allow("token b", terminal)
+	// Two minutes later both buckets are full again: the sweep forgets
+	// them, and a forgotten caller starts with a full bucket, as it would.
+	now = now.Add(2 * time.Minute)
+	if _, ok := l.allow("token c", terminal); !ok {
+		t.Fatal("a new caller is refused")
+	}
+	if len(l.callers) != 1 {
+		t.Errorf("%d callers remembered after the sweep, want 1 (the new one)", len(l.callers))
+	}
+	for range 2 {
+		if _, ok := l.allow("token a", terminal); !ok {
+			t.Fatal("a forgotten caller does not get its burst")
+		}
+	}
+}
+
+func TestLimiterStaysBounded(t *testing.T) {
+	now := time.Date(2026, 5, 2, 19, 30, 0, 0, time.UTC)
+	l := newLimiter(map[Role]RateLimit{RolePublic: {PerSecond: 0.001, Burst: 1}})
+	l.now = func() time.Time { return now }
+	for i := range maxCallers + 10 {
+		l.allow(fmt.Sprintf("address 10.%d.%d.%d", i>>16&255, i>>8&255, i&255), []Role{RolePublic})
+	}
+	if len(l.callers) > maxCallers {
+		t.Errorf("%d callers remembered, want at most %d", len(l.callers), maxCallers)
+	}
+}
+
+// BenchmarkAuthorize measures what the auth interceptor adds to a call: a
+// token among a hundred, its rate, and the scope of a request that names
+// its event and table.
+func BenchmarkAuthorize(b *testing.B) {
+	config := "tokens:\n"
+	for i := range 100 {
+		config += fmt.Sprintf("  - {name: table-%d, token: secret-%d, roles: [scorer], tables: [events/club/sessions/1/sections/A/tables/%d]}\n", i, i, i+1)
+	}
+	config += "rate_limits: {scorer: {per_second: 1000000000}}\n"
+	a, err := parseAuthConfig([]byte(config))
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := metadata.NewIncomingContext(context.Background(), metadata.Pairs("authorization", "Bearer secret-41"))
+	req := newRequest(b, `{"parent":"events/club/sessions/1/sections/A","table":42,"request_id":"r-1"}`)
+	method := "/" + testService + "/Score"
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := a.authorize(ctx, method, testPolicy, req); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func TestForwardedForTakesTheAddressTheGatewaySaw(t *testing.T) {
+	for value, want := range map[string]string{
+		"203.0.113.7":                      "203.0.113.7",
+		"198.51.100.1, 203.0.113.7":        "203.0.113.7",
+		"made-up, 10.0.0.1 , 203.0.113.7 ": "203.0.113.7",
+		"":                                 "",
+		"2001:db8::1":                      "2001:db8::1",
+	} {
+		if got := forwardedFor(value); got != want {
+			t.Errorf("forwardedFor(%q) = %q, want %q", value, got, want)
 		}
 	}
 }

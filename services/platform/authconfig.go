@@ -4,9 +4,12 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"maps"
+	"math"
 	"os"
 	"slices"
 	"strings"
+	"unicode"
 
 	"sigs.k8s.io/yaml"
 )
@@ -22,8 +25,12 @@ import (
 //	    token: "t3"
 //	    roles: [terminal]
 //	    tables: [events/club-night/sessions/1/sections/A/tables/3]  # optional: these tables only
+//	rate_limits:                     # optional: per role, defaults in defaultRateLimits
+//	  terminal: {per_second: 20, burst: 40}
+//	  public: {per_second: 10, burst: 20}   # each anonymous client address
 type authConfig struct {
-	Tokens []tokenConfig `json:"tokens"`
+	Tokens     []tokenConfig      `json:"tokens"`
+	RateLimits map[Role]RateLimit `json:"rate_limits"`
 }
 
 type tokenConfig struct {
@@ -36,7 +43,8 @@ type tokenConfig struct {
 }
 
 // LoadAuthConfig reads the token file at path. Unknown keys, unknown roles,
-// duplicate names or tokens, and malformed event names are errors.
+// duplicate names or tokens, malformed event or table names, and rate limits
+// that are not positive are errors.
 func LoadAuthConfig(path string) (*Authenticator, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -57,7 +65,11 @@ func parseAuthConfig(data []byte) (*Authenticator, error) {
 	if len(cfg.Tokens) == 0 {
 		return nil, fmt.Errorf("no tokens; list at least one, or start without an auth config for development mode")
 	}
-	a := &Authenticator{}
+	limits, err := checkRateLimits(cfg.RateLimits)
+	if err != nil {
+		return nil, err
+	}
+	a := &Authenticator{limits: newLimiter(limits)}
 	for i, tc := range cfg.Tokens {
 		t, err := tc.entry()
 		if err != nil {
@@ -81,6 +93,9 @@ func (tc tokenConfig) entry() (tokenEntry, error) {
 	if tc.Name == "" {
 		return t, fmt.Errorf("name is missing")
 	}
+	if strings.ContainsFunc(tc.Name, unicode.IsControl) || len(tc.Name) > 100 {
+		return t, fmt.Errorf("name %q: at most 100 characters, none of them control characters", tc.Name)
+	}
 	switch {
 	case tc.Token != "" && tc.TokenSHA256 != "":
 		return t, fmt.Errorf("%q: give token or token_sha256, not both", tc.Name)
@@ -99,8 +114,8 @@ func (tc tokenConfig) entry() (tokenEntry, error) {
 		return t, fmt.Errorf("%q: roles are missing", tc.Name)
 	}
 	for _, r := range tc.Roles {
-		if r == RolePublic || !slices.Contains(knownRoles, r) {
-			return t, fmt.Errorf("%q: role %q is not one of federation-admin, director, scorer, terminal", tc.Name, r)
+		if !slices.Contains(knownRoles, r) {
+			return t, fmt.Errorf("%q: role %q is not one of %v", tc.Name, r, knownRoles)
 		}
 	}
 	for _, e := range tc.Events {
@@ -123,4 +138,24 @@ func (tc tokenConfig) entry() (tokenEntry, error) {
 	}
 	t.principal = Principal{Name: tc.Name, Roles: tc.Roles, Events: events, Tables: tc.Tables}
 	return t, nil
+}
+
+// checkRateLimits checks the rate limits of a token file and fills in the
+// defaults: of the roles it leaves out, and a burst of twice the rate (at
+// least 1) where it gives none.
+func checkRateLimits(given map[Role]RateLimit) (map[Role]RateLimit, error) {
+	limits := maps.Clone(defaultRateLimits)
+	for role, lim := range given {
+		if !slices.Contains(knownRoles, role) {
+			return nil, fmt.Errorf("rate_limits: role %q is not one of %v", role, knownRoles)
+		}
+		if !(lim.PerSecond > 0) || lim.Burst < 0 {
+			return nil, fmt.Errorf("rate_limits: %s: per_second must be above 0 and burst at least 0 (0 for twice the rate), got %v and %d", role, lim.PerSecond, lim.Burst)
+		}
+		if lim.Burst == 0 {
+			lim.Burst = max(1, int(math.Ceil(2*lim.PerSecond)))
+		}
+		limits[role] = lim
+	}
+	return limits, nil
 }

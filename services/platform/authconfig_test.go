@@ -64,7 +64,11 @@ func TestParseAuthConfigRejects(t *testing.T) {
 		{"short hash", "tokens:\n- name: a\n  token_sha256: abcd\n  roles: [director]\n", "64 hex digits"},
 		{"no roles", "tokens:\n- name: a\n  token: x\n", `"a": roles are missing`},
 		{"unknown role", "tokens:\n- name: a\n  token: x\n  roles: [tournament-director]\n", `role "tournament-director" is not one of`},
-		{"public is not a token role", "tokens:\n- name: a\n  token: x\n  roles: [public]\n", `role "public" is not one of`},
+		{"control characters in a name", "tokens:\n- name: \"a\\u0000b\"\n  token: x\n  roles: [public]\n", "none of them control characters"},
+		{"rate of an unknown role", "tokens:\n- {name: a, token: x, roles: [director]}\nrate_limits: {umpire: {per_second: 1}}\n", `rate_limits: role "umpire"`},
+		{"rate of zero", "tokens:\n- {name: a, token: x, roles: [director]}\nrate_limits: {terminal: {per_second: 0, burst: 4}}\n", "per_second must be above 0"},
+		{"negative burst", "tokens:\n- {name: a, token: x, roles: [director]}\nrate_limits: {terminal: {per_second: 2, burst: -1}}\n", "burst at least 0"},
+		{"unknown rate key", "tokens:\n- {name: a, token: x, roles: [director]}\nrate_limits: {terminal: {rate: 2}}\n", `unknown field "rate"`},
 		{"bad event", "tokens:\n- name: a\n  token: x\n  roles: [director]\n  events: [club-night]\n", `event "club-night" is not of the form events/<id>`},
 		{"event with a session", "tokens:\n- name: a\n  token: x\n  roles: [director]\n  events: [events/a/sessions/1]\n", "is not of the form"},
 		{"bad table", "tokens:\n- name: t\n  token: x\n  roles: [terminal]\n  tables: [events/a/tables/3]\n", `table "events/a/tables/3" is not of the form`},
@@ -86,6 +90,7 @@ func FuzzParseAuthConfig(f *testing.F) {
 	f.Add([]byte("tokens:\n- name: a\n  token: x\n  roles: [director]\n  events: [events/club-night]\n"))
 	f.Add([]byte("tokens:\n- {name: b, token_sha256: 2bb80d537b1da3e38bd30361aa855686bde0eacd7162fef6a25fe97bf527a25b, roles: [scorer, terminal]}\n"))
 	f.Add([]byte("tokens: []\n"))
+	f.Add([]byte("tokens:\n- {name: p, token: y, roles: [public]}\nrate_limits: {public: {per_second: 0.5}, terminal: {per_second: 3, burst: 1}}\n"))
 	f.Add([]byte("{"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		a, err := parseAuthConfig(data)
@@ -95,6 +100,11 @@ func FuzzParseAuthConfig(f *testing.F) {
 		// Whatever parses is a usable set of distinct, valid tokens.
 		if len(a.tokens) == 0 || a.Development() {
 			t.Fatalf("accepted config with %d tokens, development %v", len(a.tokens), a.Development())
+		}
+		for role, lim := range a.limits.limits {
+			if !(lim.PerSecond > 0) || lim.Burst < 1 {
+				t.Fatalf("accepted rate limit %+v for %s", lim, role)
+			}
 		}
 		for i, tok := range a.tokens {
 			if tok.principal.Name == "" || len(tok.principal.Roles) == 0 {
@@ -123,5 +133,37 @@ func TestTableTokensActOnTheirTablesAndEvents(t *testing.T) {
 	}
 	if (Principal{Name: "d"}).MayActAt("events/club/sessions/1/sections/A/tables/4") == false {
 		t.Error("a token without tables may not act at a table")
+	}
+}
+
+func TestParseAuthConfigRolesAndRateLimits(t *testing.T) {
+	a, err := parseAuthConfig([]byte(`
+tokens:
+  - {name: scoreboard, token: x, roles: [public]}
+rate_limits:
+  terminal: {per_second: 5}
+  public: {per_second: 1.5, burst: 3}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, ok := a.authenticate("x"); !ok || !slices.Equal(p.Roles, []Role{RolePublic}) {
+		t.Errorf("public token authenticates as %+v, %v", p, ok)
+	}
+	want := map[Role]RateLimit{
+		RoleTerminal:        {PerSecond: 5, Burst: 10}, // burst defaults to twice the rate
+		RolePublic:          {PerSecond: 1.5, Burst: 3},
+		RoleDirector:        defaultRateLimits[RoleDirector],
+		RoleScorer:          defaultRateLimits[RoleScorer],
+		RoleFederationAdmin: defaultRateLimits[RoleFederationAdmin],
+	}
+	for role, w := range want {
+		if got := a.limits.limitOf([]Role{role}); got != w {
+			t.Errorf("%s: limit %+v, want %+v", role, got, w)
+		}
+	}
+	// A token with several roles has the most generous of their limits.
+	if got := a.limits.limitOf([]Role{RoleTerminal, RoleDirector}); got != defaultRateLimits[RoleDirector] {
+		t.Errorf("terminal and director: %+v, want the director's", got)
 	}
 }

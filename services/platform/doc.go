@@ -4,6 +4,15 @@
 // interceptors for recovery, logging, authentication and request IDs; and the
 // server bootstrap that serves gRPC, health, reflection and the REST gateway.
 //
+// # Access
+//
+// Each service's Policy gives every method a Rule: the roles that may call
+// it, the request fields that name the resources it acts on, and how the
+// request names the table it acts at. The auth interceptor checks a token's
+// roles, events and tables from those declarations for every method, and
+// CheckPolicyCovers fails a service's test when a request field that could
+// hold a resource name or a table is declared by nobody.
+//
 // # Store layout
 //
 // Each service keeps one bbolt file. Platform owns two top-level buckets in
@@ -14,7 +23,14 @@
 //	  schema_version -> <uint64 big-endian>  number of the last migration applied
 //	idempotency/
 //	  <full gRPC method>/                     e.g. "/bridge.scoring.v1.ScoringService/SubmitResult"
-//	    <request_id> -> <record>
+//	    <event> 0x00 <caller> 0x00 <request_id> -> <record>
+//
+// A request ID belongs to its caller (the token's name, "" for an anonymous
+// call) in the event the request's declared fields name first ("events/<id>",
+// "" for none): another caller's use of the same ID is another request. The
+// replay interceptor answers a retry from its record before the handler
+// runs. Records written before keys held the event and the caller (keyed by
+// the bare request_id) are no longer found, and expire with the retention.
 //
 // A record is the answer to one mutating request, written in the same
 // transaction as the change it made:

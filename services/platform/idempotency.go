@@ -6,23 +6,31 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
+	"strings"
 	"time"
 
 	"go.etcd.io/bbolt"
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/reflect/protoreflect"
+	"google.golang.org/protobuf/reflect/protoregistry"
 )
 
 // Mutate runs one write and returns only once it is on disk (fsync on
 // commit), so a service may answer its client as soon as Mutate returns.
 //
 // When requestID is not empty, the write is idempotent: the first successful
-// call stores resp under (method, requestID) in the same transaction as the
-// write, and a later call with the same request (compared with its
-// request_id field cleared) gets that stored response in resp without fn
-// running. A later call that reuses the request ID for a different request
-// gets AlreadyExists.
+// call stores resp under (method, event, caller, requestID) in the same
+// transaction as the write, and a later call with the same request
+// (compared with its request_id field cleared) gets that stored response in
+// resp without fn running. A later call that reuses the request ID for a
+// different request gets AlreadyExists. The caller and the event are those
+// the replay interceptor put in ctx (empty without it): the same request ID
+// from another caller, or for another event, is another request. The
+// interceptor answers most retries before the handler runs; Mutate answers
+// those that race the first attempt.
 //
 // fn makes the change and fills resp. Concurrent calls are committed
 // together (see committer), so fn may run more than once: it must touch only
@@ -48,12 +56,13 @@ func (s *Store) Mutate(ctx context.Context, method, requestID string, req, resp 
 	if err != nil {
 		return err
 	}
+	key := recordKey(ctx, requestID)
 	// Answer retries without joining a write batch: an error from inside a
 	// batch makes the rest of the batch run again.
 	var replayed bool
 	viewErr := s.View(func(tx *bbolt.Tx) error {
 		var err error
-		replayed, err = replay(tx, method, requestID, fp, resp)
+		replayed, err = replay(tx, method, key, fp, resp)
 		return err
 	})
 	if viewErr != nil || replayed {
@@ -61,7 +70,7 @@ func (s *Store) Mutate(ctx context.Context, method, requestID string, req, resp 
 	}
 	return s.batch(func(tx *bbolt.Tx) error {
 		// A retry may have arrived while the first attempt was in flight.
-		replayed, err := replay(tx, method, requestID, fp, resp)
+		replayed, err := replay(tx, method, key, fp, resp)
 		if err != nil || replayed {
 			return err
 		}
@@ -69,8 +78,109 @@ func (s *Store) Mutate(ctx context.Context, method, requestID string, req, resp 
 		if err := fn(tx); err != nil {
 			return err
 		}
-		return s.putRecord(tx, method, requestID, fp, resp)
+		return s.putRecord(tx, method, key, fp, resp)
 	})
+}
+
+// idempotencyScope is whose request IDs a call's are: its caller's (the
+// principal's name, "" for an anonymous call) in the event its request
+// names ("" for none).
+type idempotencyScope struct{ caller, event string }
+
+type idempotencyScopeKey struct{}
+
+// recordKey is the key of the answer to requestID in ctx's scope:
+// <event> 0x00 <caller> 0x00 <request_id>. Neither a request ID nor a
+// caller's name holds a 0x00 byte, so a key reads back from its end.
+func recordKey(ctx context.Context, requestID string) []byte {
+	sc, _ := ctx.Value(idempotencyScopeKey{}).(idempotencyScope)
+	return []byte(sc.event + "\x00" + sc.caller + "\x00" + requestID)
+}
+
+// MethodStores maps every method of the services' policies to the store of
+// the service that owns it, for the replay interceptor.
+func MethodStores(services ...Service) map[string]*Store {
+	stores := map[string]*Store{}
+	for _, s := range services {
+		for method := range s.Policy() {
+			stores[method] = s.Store()
+		}
+	}
+	return stores
+}
+
+// replayUnary answers a request that carries a request_id already answered,
+// in the caller's scope, with the stored answer before the handler runs (so
+// that a retried change is not refused by a check of the state it made), and
+// puts the scope in the context for Mutate. Methods without a store run as
+// they are.
+func replayUnary(policy Policy, stores map[string]*Store) grpc.UnaryServerInterceptor {
+	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
+		store, m := stores[info.FullMethod], asMessage(req)
+		if store == nil || m == nil {
+			return handler(ctx, req)
+		}
+		var sc idempotencyScope
+		if p, ok := PrincipalFrom(ctx); ok {
+			sc.caller = p.Name
+		}
+		sc.event = eventOfRequest(policy[info.FullMethod], req)
+		ctx = context.WithValue(ctx, idempotencyScopeKey{}, sc)
+		id := requestIDOf(m)
+		if id == "" {
+			return handler(ctx, req)
+		}
+		resp := newResponse(info.FullMethod)
+		if resp == nil {
+			return handler(ctx, req)
+		}
+		fp, err := fingerprint(m)
+		if err != nil {
+			return nil, err
+		}
+		var replayed bool
+		err = store.View(func(tx *bbolt.Tx) error {
+			replayed, err = replay(tx, info.FullMethod, recordKey(ctx, id), fp, resp)
+			return err
+		})
+		if err != nil || replayed {
+			return resp, err
+		}
+		return handler(ctx, req)
+	}
+}
+
+func asMessage(req any) proto.Message {
+	m, _ := req.(proto.Message)
+	return m
+}
+
+// requestIDOf returns the request_id of m, "" when it has none.
+func requestIDOf(m proto.Message) string {
+	r := m.ProtoReflect()
+	if fd := requestIDField(r.Descriptor()); fd != nil {
+		return r.Get(fd).String()
+	}
+	return ""
+}
+
+// newResponse makes an empty response of the gRPC method ("/pkg.Service/
+// Method"), or nil when its descriptor is not registered.
+func newResponse(method string) proto.Message {
+	service, name, ok := strings.Cut(strings.TrimPrefix(method, "/"), "/")
+	if !ok {
+		return nil
+	}
+	d, err := protoregistry.GlobalFiles.FindDescriptorByName(protoreflect.FullName(service))
+	sd, isService := d.(protoreflect.ServiceDescriptor)
+	if err != nil || !isService || sd.Methods().ByName(protoreflect.Name(name)) == nil {
+		return nil
+	}
+	mt, err := protoregistry.GlobalTypes.FindMessageByName(sd.Methods().ByName(protoreflect.Name(name)).Output().FullName())
+	if err != nil {
+		return nil
+	}
+	return mt.New().Interface()
 }
 
 // batch runs fn in a group commit and returns fn's error unchanged; other
@@ -97,17 +207,18 @@ func fingerprint(req proto.Message) ([]byte, error) {
 
 const recordHeaderLen = 8 + sha256.Size
 
-// replay fills resp from the stored record of (method, requestID) and reports
+// replay fills resp from the stored record of (method, key) and reports
 // whether there was one.
-func replay(tx *bbolt.Tx, method, requestID string, fp []byte, resp proto.Message) (bool, error) {
+func replay(tx *bbolt.Tx, method string, key, fp []byte, resp proto.Message) (bool, error) {
 	b := bucketAt(tx, idempotencyBucket, method)
 	if b == nil {
 		return false, nil
 	}
-	rec := b.Get([]byte(requestID))
+	rec := b.Get(key)
 	if rec == nil {
 		return false, nil
 	}
+	requestID := key[bytes.LastIndexByte(key, 0)+1:]
 	if len(rec) < recordHeaderLen {
 		return false, status.Errorf(codes.DataLoss, "idempotency record %s %q is %d bytes, shorter than its header", method, requestID, len(rec))
 	}
@@ -121,7 +232,7 @@ func replay(tx *bbolt.Tx, method, requestID string, fp []byte, resp proto.Messag
 	return true, nil
 }
 
-func (s *Store) putRecord(tx *bbolt.Tx, method, requestID string, fp []byte, resp proto.Message) error {
+func (s *Store) putRecord(tx *bbolt.Tx, method string, key, fp []byte, resp proto.Message) error {
 	body, err := proto.Marshal(resp)
 	if err != nil {
 		return status.Errorf(codes.Internal, "encode response of %s: %v", method, err)
@@ -134,7 +245,7 @@ func (s *Store) putRecord(tx *bbolt.Tx, method, requestID string, fp []byte, res
 	rec = binary.BigEndian.AppendUint64(rec, uint64(s.now().UnixNano()))
 	rec = append(rec, fp...)
 	rec = append(rec, body...)
-	return b.Put([]byte(requestID), rec)
+	return b.Put(key, rec)
 }
 
 // SweepIdempotency deletes the idempotency records created before olderThan

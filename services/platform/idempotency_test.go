@@ -43,11 +43,6 @@ func submit(t testing.TB, s *Store, req proto.Message) (*wrapperspb.UInt64Value,
 	return resp, err
 }
 
-func requestIDOf(req proto.Message) string {
-	m := req.ProtoReflect()
-	return m.Get(requestIDField(m.Descriptor())).String()
-}
-
 func resultCount(t testing.TB, s *Store) int {
 	t.Helper()
 	n := 0
@@ -109,7 +104,7 @@ func TestMutateStoresNothingWhenFnFails(t *testing.T) {
 		t.Errorf("%d results stored after fn failed, want 0", n)
 	}
 	s.View(func(tx *bbolt.Tx) error {
-		if b := bucketAt(tx, idempotencyBucket, submitResult); b != nil && b.Get([]byte("r-1")) != nil {
+		if b := bucketAt(tx, idempotencyBucket, submitResult); b != nil && b.Get(recordKey(context.Background(), "r-1")) != nil {
 			t.Error("idempotency record stored for a failed request")
 		}
 		return nil
@@ -261,7 +256,7 @@ func TestMutateReportsCorruptRecord(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		return b.Put([]byte("r-1"), []byte("short"))
+		return b.Put(recordKey(context.Background(), "r-1"), []byte("short"))
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -347,4 +342,45 @@ func TestStoreSweepsOldAnswersInTheBackground(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	t.Fatalf("the two-day-old answer was not swept (%d kept)", records())
+}
+
+// TestMutateKeysAreScopedToCallerAndEvent: a request ID is the caller's in
+// the event the request names; another caller's (or another event's) use of
+// it is a new request, neither a conflict nor a replay.
+func TestMutateKeysAreScopedToCallerAndEvent(t *testing.T) {
+	s := openTestStore(t, filepath.Join(t.TempDir(), "scoring.db"), nil)
+	as := func(caller, event string) context.Context {
+		return context.WithValue(context.Background(), idempotencyScopeKey{}, idempotencyScope{caller: caller, event: event})
+	}
+	write := func(ctx context.Context, title string) (uint64, error) {
+		req := newRequest(t, `{"request_id":"r-1","title":"`+title+`"}`)
+		resp := &wrapperspb.UInt64Value{}
+		err := s.Mutate(ctx, submitResult, "r-1", req, resp, func(tx *bbolt.Tx) error {
+			b, err := tx.CreateBucketIfNotExists([]byte("results"))
+			if err != nil {
+				return err
+			}
+			resp.Value, err = b.NextSequence()
+			return err
+		})
+		return resp.Value, err
+	}
+	first, err := write(as("table-1", "events/a"), "4S= by N")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again, err := write(as("table-1", "events/a"), "4S= by N"); err != nil || again != first {
+		t.Errorf("the same caller's retry: %d, %v; want the first answer %d", again, err, first)
+	}
+	if _, err := write(as("table-1", "events/a"), "3NT by S"); status.Code(err) != codes.AlreadyExists {
+		t.Errorf("the same caller's other request: %v, want AlreadyExists", err)
+	}
+	other, err := write(as("table-2", "events/a"), "3NT by S")
+	if err != nil || other == first {
+		t.Errorf("another caller's request: %d, %v; want a new answer", other, err)
+	}
+	elsewhere, err := write(as("table-1", "events/b"), "4S= by N")
+	if err != nil || elsewhere == first || elsewhere == other {
+		t.Errorf("the same caller in another event: %d, %v; want a new answer", elsewhere, err)
+	}
 }

@@ -8,16 +8,18 @@ import (
 )
 
 // ServerOptions returns the interceptor chain every Director gRPC server
-// runs, outermost first: recovery, logging, auth (against policy),
-// request_id. Serve uses it; service tests use it to run their handlers the
-// way production does.
-func ServerOptions(logger *slog.Logger, auth *Authenticator, policy Policy) []grpc.ServerOption {
+// runs, outermost first: recovery, logging, auth and rate limits (against
+// policy), the check of request_id, and the replay of answered request IDs
+// from the store that owns each method (see MethodStores). Serve uses it;
+// service tests use it to run their handlers the way production does.
+func ServerOptions(logger *slog.Logger, auth *Authenticator, policy Policy, stores map[string]*Store) []grpc.ServerOption {
 	return []grpc.ServerOption{
 		grpc.ChainUnaryInterceptor(
 			recoveryUnary(logger),
 			loggingUnary(logger),
 			auth.unaryInterceptor(policy),
 			requestIDUnary,
+			replayUnary(policy, stores),
 		),
 		grpc.ChainStreamInterceptor(
 			recoveryStream(logger),

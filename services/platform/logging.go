@@ -11,16 +11,20 @@ import (
 )
 
 // callLog collects what the log line of one call reports; the auth
-// interceptor, which runs inside, fills in the principal.
+// interceptor, which runs inside, fills in the client address and the
+// principal.
 type callLog struct {
 	method    string
 	start     time.Time
+	client    string
 	principal string
 }
 
 type callLogKey struct{}
 
-// loggingUnary writes one line per call: method, code, duration, principal.
+// loggingUnary writes one line per call: method, code, duration, client
+// address, principal. A refused call (unauthenticated, permission denied,
+// over its rate) is a warning.
 func loggingUnary(logger *slog.Logger) grpc.UnaryServerInterceptor {
 	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (resp any, err error) {
 		call := &callLog{method: info.FullMethod, start: time.Now()}
@@ -50,7 +54,7 @@ func (c *callLog) write(logger *slog.Logger, err error, panicked bool) {
 	if panicked {
 		code = codes.Internal
 	}
-	attrs := []any{"method", c.method, "code", code.String(), "duration", time.Since(c.start), "principal", c.principal}
+	attrs := []any{"method", c.method, "code", code.String(), "duration", time.Since(c.start), "client", c.client, "principal", c.principal}
 	if err != nil {
 		attrs = append(attrs, "error", status.Convert(err).Message())
 	}
@@ -58,8 +62,11 @@ func (c *callLog) write(logger *slog.Logger, err error, panicked bool) {
 		attrs = append(attrs, "panic", true)
 	}
 	level := slog.LevelInfo
-	if code == codes.Internal || code == codes.Unknown || code == codes.DataLoss {
+	switch code {
+	case codes.Internal, codes.Unknown, codes.DataLoss:
 		level = slog.LevelError
+	case codes.Unauthenticated, codes.PermissionDenied, codes.ResourceExhausted:
+		level = slog.LevelWarn
 	}
 	logger.Log(context.Background(), level, "rpc", attrs...)
 }

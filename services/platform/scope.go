@@ -2,35 +2,83 @@ package platform
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
 )
 
-// scopedFields are the names of the string fields that hold resource names,
-// with what turns their value into a name: the id of an event being created
-// (event_id) is the event "events/<id>".
-var scopedFields = map[protoreflect.Name]string{"name": "", "parent": "", "event": "", "section": "", "event_id": "events/"}
-
-// checkEventScope refuses a request that names an event outside the events
-// of a scoped token. It looks at every field of scopedFields, in the request
-// and in the messages nested in it, whose value starts with "events/".
-func checkEventScope(p Principal, req any) error {
+// checkScope refuses a request that names, in the fields its method's rule
+// declares, an event outside the events of a scoped token, or a table
+// outside the tables of a token limited to tables. A name a scoped token
+// sends that is not under "events/" is refused too: the handler could not
+// tell which event it means either.
+func checkScope(p Principal, rule Rule, req any) error {
 	m, ok := req.(proto.Message)
-	if len(p.Events) == 0 || !ok {
+	if !ok || len(p.Events) == 0 && len(p.Tables) == 0 {
 		return nil
 	}
+	r := m.ProtoReflect()
 	var err error
-	rangeResourceNames(m.ProtoReflect(), "", func(path, value string) bool {
-		event, isEvent := eventOf(value)
-		if isEvent && !p.MayActOn(event) {
-			err = permissionDenied("token %q may not act on %q (field %s); it is limited to %v", p.Name, event, path, p.Events)
-			return false
+	rangeEvents(rule, r, func(field, value, event string) bool {
+		switch {
+		case event == "":
+			err = FieldError(field, fmt.Sprintf("%q is not the name of a resource of an event (events/<id>/...)", value))
+		case !p.MayActOn(event):
+			err = permissionDenied("token %q may not act on %q (field %s); it is limited to %v", p.Name, event, field, p.Events)
 		}
-		return true
+		return err == nil
 	})
-	return err
+	if err != nil || len(p.Tables) == 0 || rule.Table == nil {
+		return err
+	}
+	tables, err := tableNames(rule.Table, r)
+	if err != nil {
+		return err
+	}
+	for _, table := range tables {
+		if !p.MayActAt(table) {
+			return permissionDenied("token %q may not act at %s; it is limited to %v", p.Name, table, p.Tables)
+		}
+	}
+	return nil
+}
+
+// eventOfRequest returns the first event the declared fields of req name,
+// or "" when they name none.
+func eventOfRequest(rule Rule, req any) string {
+	m, ok := req.(proto.Message)
+	if !ok {
+		return ""
+	}
+	var first string
+	rangeEvents(rule, m.ProtoReflect(), func(_, _, event string) bool {
+		first = event
+		return event == ""
+	})
+	return first
+}
+
+// rangeEvents calls fn with every name set in the resource fields of rule
+// and the event it lies in ("" when it names none), until fn returns false.
+func rangeEvents(rule Rule, m protoreflect.Message, fn func(field, value, event string) bool) {
+	for _, path := range rule.Resources {
+		for _, v := range stringsAt(m, path) {
+			event, _ := eventOf(v)
+			if !fn(path, v, event) {
+				return
+			}
+		}
+	}
+	if rule.EventID != "" {
+		for _, id := range stringsAt(m, rule.EventID) {
+			event, _ := eventOf("events/" + id)
+			if !fn(rule.EventID, id, event) {
+				return
+			}
+		}
+	}
 }
 
 // eventOf returns the "events/<id>" prefix of a resource name.
@@ -43,39 +91,134 @@ func eventOf(name string) (string, bool) {
 	return "events/" + id, true
 }
 
-// rangeResourceNames calls fn with the path and value of every populated
-// string field of scopedFields in m and its nested messages, until fn
-// returns false.
-func rangeResourceNames(m protoreflect.Message, prefix string, fn func(path, value string) bool) bool {
-	more := true
-	m.Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
-		path := prefix + string(fd.Name())
-		isMessage := fd.Message() != nil
-		namePrefix, scoped := scopedFields[fd.Name()]
-		isName := fd.Kind() == protoreflect.StringKind && scoped
-		switch {
-		case fd.IsMap():
-			if fd.MapValue().Message() != nil {
-				v.Map().Range(func(k protoreflect.MapKey, mv protoreflect.Value) bool {
-					more = rangeResourceNames(mv.Message(), fmt.Sprintf("%s[%v].", path, k.Interface()), fn)
-					return more
-				})
-			}
-		case fd.IsList() && (isMessage || isName):
-			list := v.List()
-			for i := 0; i < list.Len() && more; i++ {
-				if isMessage {
-					more = rangeResourceNames(list.Get(i).Message(), fmt.Sprintf("%s[%d].", path, i), fn)
-				} else {
-					more = fn(fmt.Sprintf("%s[%d]", path, i), namePrefix+list.Get(i).String())
-				}
-			}
-		case isMessage:
-			more = rangeResourceNames(v.Message(), path+".", fn)
-		case isName:
-			more = fn(path, namePrefix+v.String())
+// tableKinds are the collections of a table's name, in order.
+var tableKinds = [4]string{"events", "sessions", "sections", "tables"}
+
+// tableNames returns the tables the request names by t: the parent's own,
+// when its name lies at or below a table, and the one its parts and the
+// fields of t make.
+func tableNames(t *TableRef, m protoreflect.Message) ([]string, error) {
+	parent := first(stringsAt(m, t.Parent))
+	segments := strings.Split(parent, "/")
+	var given [4]string
+	for i, kind := range tableKinds {
+		if 2*i+1 >= len(segments) {
+			break
 		}
-		return more
+		if segments[2*i] != kind || segments[2*i+1] == "" {
+			return nil, FieldError(t.Parent, fmt.Sprintf("%q does not name an event, session, section or table", parent))
+		}
+		given[i] = segments[2*i+1]
+	}
+	if given[0] == "" {
+		return nil, FieldError(t.Parent, fmt.Sprintf("%q does not name an event", parent))
+	}
+	var names []string
+	if given[3] != "" {
+		names = append(names, tableName(given))
+	}
+	made := given
+	if n := intAt(m, t.Session); n != 0 {
+		made[1] = strconv.Itoa(int(n))
+	} else if made[1] == "" {
+		made[1] = "1"
+	}
+	if s := first(stringsAt(m, t.Section)); s != "" {
+		made[2] = strings.ToUpper(s)
+	} else if made[2] == "" {
+		made[2] = "A"
+	}
+	if n := intAt(m, t.Number); n != 0 {
+		made[3] = strconv.Itoa(int(n))
+	}
+	if made[3] == "" {
+		field := t.Number
+		if field == "" {
+			field = t.Parent
+		}
+		return nil, FieldError(field, "names no table")
+	}
+	if made != given {
+		names = append(names, tableName(made))
+	}
+	return names, nil
+}
+
+func tableName(parts [4]string) string {
+	var b strings.Builder
+	for i, kind := range tableKinds {
+		if i > 0 {
+			b.WriteByte('/')
+		}
+		b.WriteString(kind + "/" + parts[i])
+	}
+	return b.String()
+}
+
+// stringsAt returns the values set at the string field path of m: through
+// lists and map values of messages, every element; of a repeated string,
+// every element that is not empty.
+func stringsAt(m protoreflect.Message, path string) []string {
+	var out []string
+	leaves(m, path, func(fd protoreflect.FieldDescriptor, v protoreflect.Value) {
+		if s := v.String(); fd.Kind() == protoreflect.StringKind && s != "" {
+			out = append(out, s)
+		}
 	})
-	return more
+	return out
+}
+
+// intAt returns the value of the int32 field path of m, 0 when unset.
+func intAt(m protoreflect.Message, path string) int32 {
+	var n int32
+	leaves(m, path, func(fd protoreflect.FieldDescriptor, v protoreflect.Value) {
+		if fd.Kind() == protoreflect.Int32Kind && n == 0 {
+			n = int32(v.Int())
+		}
+	})
+	return n
+}
+
+// leaves calls fn with every value set at path in m, following the
+// messages of singular fields, lists and map values on the way.
+func leaves(m protoreflect.Message, path string, fn func(protoreflect.FieldDescriptor, protoreflect.Value)) {
+	if path == "" {
+		return
+	}
+	name, rest, more := strings.Cut(path, ".")
+	fd := m.Descriptor().Fields().ByName(protoreflect.Name(name))
+	if fd == nil || !m.Has(fd) {
+		return
+	}
+	v := m.Get(fd)
+	switch {
+	case !more && fd.IsList():
+		for i := range v.List().Len() {
+			fn(fd, v.List().Get(i))
+		}
+	case !more && !fd.IsMap():
+		fn(fd, v)
+	case !more:
+	case fd.IsMap():
+		if fd.MapValue().Message() != nil {
+			v.Map().Range(func(_ protoreflect.MapKey, mv protoreflect.Value) bool {
+				leaves(mv.Message(), rest, fn)
+				return true
+			})
+		}
+	case fd.Message() == nil:
+	case fd.IsList():
+		for i := range v.List().Len() {
+			leaves(v.List().Get(i).Message(), rest, fn)
+		}
+	default:
+		leaves(v.Message(), rest, fn)
+	}
+}
+
+func first(values []string) string {
+	if len(values) == 0 {
+		return ""
+	}
+	return values[0]
 }

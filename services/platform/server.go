@@ -27,6 +27,9 @@ type Service interface {
 	RegisterGRPC(s *grpc.Server)
 	RegisterGateway(ctx context.Context, mux *runtime.ServeMux, conn *grpc.ClientConn) error
 	Policy() Policy
+	// Store is the service's store, which keeps the answers to its
+	// methods' request IDs.
+	Store() *Store
 	Close() error
 }
 
@@ -81,6 +84,9 @@ func Serve(ctx context.Context, cfg Config, services ...Service) (err error) {
 	if err != nil {
 		return err
 	}
+	if err := checkServices(services); err != nil {
+		return err
+	}
 	if cfg.Auth.Development() {
 		log.Warn("DEVELOPMENT MODE: authentication is off and every caller is a federation admin; " +
 			"to require tokens, start with an auth config file listing them (tokens: [{name, token or token_sha256, roles, events}])")
@@ -96,7 +102,7 @@ func Serve(ctx context.Context, cfg Config, services ...Service) (err error) {
 		return fmt.Errorf("serve: HTTP listener: %w", err)
 	}
 
-	grpcServer := grpc.NewServer(ServerOptions(log, cfg.Auth, policy)...)
+	grpcServer := grpc.NewServer(ServerOptions(log, cfg.Auth, policy, MethodStores(services...))...)
 	healthServer := health.NewServer()
 	healthpb.RegisterHealthServer(grpcServer, healthServer)
 	reflection.Register(grpcServer)
@@ -180,11 +186,11 @@ func unionPolicy(services []Service) (Policy, error) {
 		maps.Copy(policy, publicPolicy(sd))
 	}
 	for _, s := range services {
-		for method, roles := range s.Policy() {
+		for method, rule := range s.Policy() {
 			if _, dup := policy[method]; dup {
 				return nil, fmt.Errorf("serve: method %s is in the access policy of %s and of another service", method, s.Name())
 			}
-			policy[method] = roles
+			policy[method] = rule
 		}
 	}
 	return policy, nil

@@ -36,6 +36,9 @@ func (s *testScoring) RegisterGRPC(g *grpc.Server) { g.RegisterService(&testServ
 
 func (s *testScoring) Policy() Policy { return s.policy }
 
+// Store is nil: the test service keeps no answers.
+func (s *testScoring) Store() *Store { return nil }
+
 func (s *testScoring) Close() error {
 	s.closed.Add(1)
 	return nil
@@ -79,7 +82,7 @@ type runningServer struct {
 func startServe(t *testing.T, auth *Authenticator) *runningServer {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	rs := &runningServer{svc: &testScoring{policy: testPolicy}, logs: &logBuffer{}, cancel: cancel, stopped: make(chan error, 1)}
+	rs := &runningServer{svc: &testScoring{policy: coveringPolicy()}, logs: &logBuffer{}, cancel: cancel, stopped: make(chan error, 1)}
 	listening := make(chan Addrs, 1)
 	cfg := Config{
 		GRPCAddr:  "127.0.0.1:0",
@@ -287,5 +290,47 @@ func TestServeRefusesOverlappingPolicies(t *testing.T) {
 	}
 	if a.closed.Load() != 1 || b.closed.Load() != 1 {
 		t.Error("services not closed after a failed start")
+	}
+}
+
+// TestServeRateLimitsRESTCalls: over REST too a token past its rate is
+// refused with 429, and another token is not.
+func TestServeRateLimitsRESTCalls(t *testing.T) {
+	a, err := parseAuthConfig([]byte(`
+tokens:
+  - {name: desk-1, token: s1, roles: [scorer]}
+  - {name: desk-2, token: s2, roles: [scorer]}
+rate_limits: {scorer: {per_second: 0.001, burst: 1}}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs := startServe(t, a)
+	if resp, body := rs.post(t, "/v1/score", "Bearer s1", `{"parent":"events/club-night"}`); resp.StatusCode != http.StatusOK {
+		t.Fatalf("first call: %d %v", resp.StatusCode, body)
+	}
+	resp, body := rs.post(t, "/v1/score", "Bearer s1", `{"parent":"events/club-night"}`)
+	if resp.StatusCode != http.StatusTooManyRequests || !strings.Contains(fmt.Sprint(field(body, "message")), `too many requests from token "desk-1"`) {
+		t.Errorf("second call: %d %v, want 429 naming the token", resp.StatusCode, body)
+	}
+	if resp, body := rs.post(t, "/v1/score", "Bearer s2", `{"parent":"events/club-night"}`); resp.StatusCode != http.StatusOK {
+		t.Errorf("another token: %d %v", resp.StatusCode, body)
+	}
+}
+
+// TestServeRefusesAnIncompletePolicy: Director does not start a service
+// whose policy leaves out a method or a field that may name a resource.
+func TestServeRefusesAnIncompletePolicy(t *testing.T) {
+	policy := coveringPolicy()
+	score := policy["/"+testService+"/Score"]
+	score.Resources = without(score.Resources, "ref.event")
+	policy["/"+testService+"/Score"] = score
+	svc := &testScoring{policy: policy}
+	err := Serve(context.Background(), Config{GRPCAddr: "127.0.0.1:0", HTTPAddr: "127.0.0.1:0", Logger: (&logBuffer{}).logger()}, svc)
+	if err == nil || !strings.Contains(err.Error(), "serve: scoring: access policy of director.platformtest.TestService") || !strings.Contains(err.Error(), "field ref.event") {
+		t.Errorf("err = %v, want a refusal naming the undeclared field", err)
+	}
+	if svc.closed.Load() != 1 {
+		t.Error("service not closed after a failed start")
 	}
 }

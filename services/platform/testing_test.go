@@ -18,20 +18,27 @@ import (
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protodesc"
 	"google.golang.org/protobuf/reflect/protoreflect"
+	"google.golang.org/protobuf/reflect/protoregistry"
 	"google.golang.org/protobuf/types/descriptorpb"
 	"google.golang.org/protobuf/types/dynamicpb"
 	"google.golang.org/protobuf/types/known/wrapperspb"
 )
 
 // The tests use one small message type built at run time, shaped like a
-// Director request: resource names, a request_id and nested messages.
+// Director request: resource names, a request_id and nested messages, and
+// a service that takes it (registered, as generated code registers its
+// files).
 //
 //	message Request {
 //	  string name = 1; string parent = 2; string request_id = 3;
 //	  Ref ref = 4; repeated Ref refs = 5; map<string, Ref> by_board = 6;
-//	  string title = 7; repeated string section = 8;
+//	  string title = 7; repeated string section = 8; int32 table = 9;
 //	}
 //	message Ref { string event = 1; string section = 2; string note = 3; }
+//	service TestService {
+//	  rpc Public(Request) returns (google.protobuf.StringValue); // and Score, Unlisted, Panic
+//	  rpc Watch(stream Request) returns (stream google.protobuf.StringValue);
+//	}
 var requestDesc, refDesc = buildTestMessages()
 
 func buildTestMessages() (protoreflect.MessageDescriptor, protoreflect.MessageDescriptor) {
@@ -52,10 +59,25 @@ func buildTestMessages() (protoreflect.MessageDescriptor, protoreflect.MessageDe
 		f.Label = descriptorpb.FieldDescriptorProto_LABEL_REPEATED.Enum()
 		return f
 	}
+	table := str("table", 9)
+	table.Type = descriptorpb.FieldDescriptorProto_TYPE_INT32.Enum()
+	method := func(name string, stream bool) *descriptorpb.MethodDescriptorProto {
+		return &descriptorpb.MethodDescriptorProto{
+			Name: proto.String(name), InputType: proto.String(".director.platformtest.Request"),
+			OutputType: proto.String(".google.protobuf.StringValue"), ClientStreaming: proto.Bool(stream), ServerStreaming: proto.Bool(stream),
+		}
+	}
 	file := &descriptorpb.FileDescriptorProto{
-		Name:    proto.String("director/platformtest/request.proto"),
-		Package: proto.String("director.platformtest"),
-		Syntax:  proto.String("proto3"),
+		Name:       proto.String("director/platformtest/request.proto"),
+		Package:    proto.String("director.platformtest"),
+		Syntax:     proto.String("proto3"),
+		Dependency: []string{"google/protobuf/wrappers.proto"},
+		Service: []*descriptorpb.ServiceDescriptorProto{{
+			Name: proto.String("TestService"),
+			Method: []*descriptorpb.MethodDescriptorProto{
+				method("Public", false), method("Score", false), method("Unlisted", false), method("Panic", false), method("Watch", true),
+			},
+		}},
 		MessageType: []*descriptorpb.DescriptorProto{
 			{
 				Name: proto.String("Request"),
@@ -64,7 +86,7 @@ func buildTestMessages() (protoreflect.MessageDescriptor, protoreflect.MessageDe
 					msg("ref", 4, ".director.platformtest.Ref", descriptorpb.FieldDescriptorProto_LABEL_OPTIONAL),
 					msg("refs", 5, ".director.platformtest.Ref", descriptorpb.FieldDescriptorProto_LABEL_REPEATED),
 					msg("by_board", 6, ".director.platformtest.Request.ByBoardEntry", descriptorpb.FieldDescriptorProto_LABEL_REPEATED),
-					str("title", 7), repeated(str("section", 8)),
+					str("title", 7), repeated(str("section", 8)), table,
 				},
 				NestedType: []*descriptorpb.DescriptorProto{{
 					Name: proto.String("ByBoardEntry"),
@@ -81,8 +103,11 @@ func buildTestMessages() (protoreflect.MessageDescriptor, protoreflect.MessageDe
 			},
 		},
 	}
-	fd, err := protodesc.NewFile(file, nil)
+	fd, err := protodesc.NewFile(file, protoregistry.GlobalFiles)
 	if err != nil {
+		panic(err)
+	}
+	if err := protoregistry.GlobalFiles.RegisterFile(fd); err != nil {
 		panic(err)
 	}
 	return fd.Messages().ByName("Request"), fd.Messages().ByName("Ref")
@@ -125,11 +150,14 @@ var testServiceDesc = grpc.ServiceDesc{
 	}},
 }
 
+// testResources are the fields of Request that name resources.
+var testResources = []string{"name", "parent", "section", "ref.event", "ref.section", "refs.event", "refs.section", "by_board.event", "by_board.section"}
+
 var testPolicy = Policy{
-	"/" + testService + "/Public": {RolePublic},
-	"/" + testService + "/Score":  {RoleDirector, RoleScorer},
-	"/" + testService + "/Panic":  {RolePublic},
-	"/" + testService + "/Watch":  {RoleDirector},
+	"/" + testService + "/Public": {Roles: []Role{RolePublic}, Resources: testResources, Table: &TableRef{Parent: "parent", Section: "ref.section", Number: "table"}},
+	"/" + testService + "/Score":  {Roles: []Role{RoleDirector, RoleScorer}, Resources: testResources, Table: &TableRef{Parent: "parent", Number: "table"}},
+	"/" + testService + "/Panic":  {Roles: []Role{RolePublic}},
+	"/" + testService + "/Watch":  {Roles: []Role{RoleDirector}, Resources: testResources},
 }
 
 func testMethod(name string, body func()) grpc.MethodDesc {
@@ -165,7 +193,7 @@ func startTestServer(t *testing.T, auth *Authenticator) (*grpc.ClientConn, *logB
 	t.Helper()
 	logs := &logBuffer{}
 	lis := bufconn.Listen(1 << 20)
-	s := grpc.NewServer(ServerOptions(logs.logger(), auth, testPolicy)...)
+	s := grpc.NewServer(ServerOptions(logs.logger(), auth, testPolicy, nil)...)
 	s.RegisterService(&testServiceDesc, struct{}{})
 	go s.Serve(lis)
 	t.Cleanup(s.Stop)

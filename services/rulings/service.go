@@ -99,24 +99,36 @@ func (s *Service) checkSection(ctx context.Context, section resource.Section) er
 	return platform.PeerError(err, "the section "+section.String())
 }
 
-// Policy says which roles may call each method: the director rules; anyone
-// at the table may call the director.
+// Policy says which roles may call each method, which request fields name
+// the calls and sections it acts on, and at which table a call is made: the
+// director rules; anyone at the table may call the director.
 func (s *Service) Policy() platform.Policy {
 	const (
 		director = platform.RoleDirector
 		scorer   = platform.RoleScorer
 		terminal = platform.RoleTerminal
 	)
+	roles := func(r ...platform.Role) []platform.Role { return r }
 	return platform.Policy{
-		rulingsv1.RulingsService_OpenCall_FullMethodName:        {director, terminal},
-		rulingsv1.RulingsService_GetCall_FullMethodName:         {director, scorer},
-		rulingsv1.RulingsService_ListCalls_FullMethodName:       {director, scorer},
-		rulingsv1.RulingsService_Rule_FullMethodName:            {director},
-		rulingsv1.RulingsService_ApplyRuling_FullMethodName:     {director},
-		rulingsv1.RulingsService_RecordAppeal_FullMethodName:    {director},
-		rulingsv1.RulingsService_ContinueAuction_FullMethodName: {director},
+		rulingsv1.RulingsService_OpenCall_FullMethodName: {
+			Roles:     roles(director, terminal),
+			Resources: []string{"parent", "call.name", "call.result", "call.penalty"},
+			Table:     &platform.TableRef{Parent: "parent", Number: "call.table"},
+		},
+		rulingsv1.RulingsService_GetCall_FullMethodName:   {Roles: roles(director, scorer), Resources: []string{"name"}},
+		rulingsv1.RulingsService_ListCalls_FullMethodName: {Roles: roles(director, scorer), Resources: []string{"parent"}},
+		rulingsv1.RulingsService_Rule_FullMethodName:      {Roles: roles(director), Resources: []string{"name"}},
+		rulingsv1.RulingsService_ApplyRuling_FullMethodName: {
+			Roles:     roles(director),
+			Resources: []string{"name", "procedural_penalty.name", "procedural_penalty.ruling"},
+		},
+		rulingsv1.RulingsService_RecordAppeal_FullMethodName:    {Roles: roles(director), Resources: []string{"name"}},
+		rulingsv1.RulingsService_ContinueAuction_FullMethodName: {Roles: roles(director), Resources: []string{"name"}},
 	}
 }
+
+// Store is the service's store.
+func (s *Service) Store() *platform.Store { return s.store }
 
 // OpenCall records a director call.
 func (s *Service) OpenCall(ctx context.Context, req *rulingsv1.OpenCallRequest) (*rulingsv1.OpenCallResponse, error) {
@@ -147,10 +159,6 @@ func (s *Service) OpenCall(ctx context.Context, req *rulingsv1.OpenCallRequest) 
 	}
 	if len(v) > 0 {
 		return nil, platform.FieldErrors(v...)
-	}
-	table := resource.Table{Event: section.Event, Session: section.Session, Section: section.Section, Table: in.GetTable()}
-	if err := platform.CheckTable(ctx, table.String()); err != nil {
-		return nil, err
 	}
 	if err := s.checkSection(ctx, section); err != nil {
 		return nil, err

@@ -8,6 +8,7 @@ import (
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
 
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	rulingsv1 "github.com/bridge-director/director/proto/bridge/rulings/v1"
@@ -157,23 +158,7 @@ func TestAdjustedScoreReachesTheStandings(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	call := h.open(t, "")
-	irr := &rulingsv1.Irregularity{Kind: rulingsv1.Kind_KIND_CALL_OUT_OF_ROTATION, Offender: typev1.Seat_SEAT_EAST, Call: "1S"}
-	answers := map[string]string{}
-	var resp *rulingsv1.RuleResponse
-	for range 5 {
-		var err error
-		resp, err = h.client.Rule(ctx, &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: irr, Answers: answers})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, q := range resp.GetCall().GetRuling().GetQuestions() {
-			answers[q.GetId()] = pick(q)
-		}
-		if resp.GetCall().GetState() == rulingsv1.State_STATE_RULED {
-			break
-		}
-	}
+	call := h.ruled(t)
 	_, err := h.client.ApplyRuling(ctx, &rulingsv1.ApplyRulingRequest{Name: call.GetName(), Reason: "board could not be played",
 		AdjustedScore: &rulingsv1.AdjustedScore{NsPair: 3, EwPair: 7, Kind: &rulingsv1.AdjustedScore_Artificial{Artificial: &rulingsv1.ArtificialScore{
 			NorthSouth: rulingsv1.Adjustment_ADJUSTMENT_AVERAGE_PLUS, EastWest: rulingsv1.Adjustment_ADJUSTMENT_AVERAGE_MINUS}}},
@@ -213,6 +198,58 @@ func TestAdjustedScoreReachesTheStandings(t *testing.T) {
 	if err != nil || appealed.GetCall().GetState() != rulingsv1.State_STATE_APPEALED || appealed.GetCall().GetAppeal().GetLodged() == nil {
 		t.Errorf("appeal: %v, %v", appealed, err)
 	}
+}
+
+// ruled opens a call for a call out of rotation and answers the engine's
+// questions until it has ruled.
+func (h *harness) ruled(t *testing.T) *rulingsv1.DirectorCall {
+	t.Helper()
+	call := h.open(t, "")
+	irr := &rulingsv1.Irregularity{Kind: rulingsv1.Kind_KIND_CALL_OUT_OF_ROTATION, Offender: typev1.Seat_SEAT_EAST, Call: "1S"}
+	answers := map[string]string{}
+	for range 5 {
+		resp, err := h.client.Rule(context.Background(), &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: irr, Answers: answers})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, q := range resp.GetCall().GetRuling().GetQuestions() {
+			answers[q.GetId()] = pick(q)
+		}
+		if resp.GetCall().GetState() == rulingsv1.State_STATE_RULED {
+			return resp.GetCall()
+		}
+	}
+	t.Fatalf("%s is not ruled after five rounds of answers", call.GetName())
+	return nil
+}
+
+// TestRetriedApplyAnswersAsTheFirst: a director whose :apply timed out sends
+// it again with the same request_id; the retry gets the first answer,
+// before the handler could refuse it because the call is applied, and
+// scoring holds one penalty.
+func TestRetriedApplyAnswersAsTheFirst(t *testing.T) {
+	h := start(t)
+	ctx := context.Background()
+	call := h.ruled(t)
+	apply := &rulingsv1.ApplyRulingRequest{RequestId: "apply-1", Name: call.GetName(), Reason: "called out of rotation",
+		ProceduralPenalty: &scoringv1.Penalty{Pair: 7, Amount: 25, Unit: scoringv1.PenaltyUnit_PENALTY_UNIT_PERCENT_OF_TOP, Reason: "again after a warning", Law: "90B2"}}
+	first, err := h.client.ApplyRuling(ctx, apply)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := h.client.ApplyRuling(ctx, apply)
+	if err != nil || !proto.Equal(again, first) {
+		t.Fatalf("retry: %v, %v; want the first answer %v", again, err, first)
+	}
+	penalties, err := h.scoring.ListPenalties(ctx, &scoringv1.ListPenaltiesRequest{Parent: "events/club-night"})
+	if err != nil || len(penalties.GetPenalties()) != 1 {
+		t.Errorf("penalties after a retried apply: %v, %v; want one", penalties, err)
+	}
+	// Without the request_id it is a second apply, which the call's state
+	// refuses.
+	apply.RequestId = ""
+	_, err = h.client.ApplyRuling(ctx, apply)
+	wantCode(t, err, codes.FailedPrecondition, "applied")
 }
 
 func TestBadCallsNameTheField(t *testing.T) {

@@ -5,10 +5,12 @@ import (
 	"github.com/bridge-director/director/services/platform"
 )
 
-// Policy says which roles may call each method. Standings, travellers,
-// scorecards and procedural penalties are public; terminals and scorers enter
-// results; corrections, erasures, history and applying or removing penalties
-// belong to the director and the scorer.
+// Policy says which roles may call each method, which request fields name
+// the events, results and penalties it acts on, and at which table a
+// result is entered or changed. Standings, travellers, scorecards and
+// procedural penalties are public; terminals and scorers enter results;
+// corrections, erasures, history and applying or removing penalties belong
+// to the director and the scorer.
 func (s *Service) Policy() platform.Policy {
 	const (
 		director = platform.RoleDirector
@@ -16,17 +18,24 @@ func (s *Service) Policy() platform.Policy {
 		terminal = platform.RoleTerminal
 		public   = platform.RolePublic
 	)
+	roles := func(r ...platform.Role) []platform.Role { return r }
+	// A result names its table by its parts, or by its name.
+	resultTable := &platform.TableRef{Parent: "parent", Session: "result.session", Section: "result.section", Number: "result.table"}
+	namedTable := &platform.TableRef{Parent: "name", Session: "result.session", Section: "result.section", Number: "result.table"}
 	return platform.Policy{
-		scoringv1.ScoringService_SubmitResult_FullMethodName:     {director, scorer, terminal},
-		scoringv1.ScoringService_CorrectResult_FullMethodName:    {director, scorer},
-		scoringv1.ScoringService_EraseResult_FullMethodName:      {director, scorer},
-		scoringv1.ScoringService_GetResultHistory_FullMethodName: {director, scorer},
-		scoringv1.ScoringService_ListResults_FullMethodName:      {director, scorer, terminal},
-		scoringv1.ScoringService_GetTraveller_FullMethodName:     {public},
-		scoringv1.ScoringService_GetStandings_FullMethodName:     {public},
-		scoringv1.ScoringService_GetScorecard_FullMethodName:     {public},
-		scoringv1.ScoringService_ApplyPenalty_FullMethodName:     {director, scorer},
-		scoringv1.ScoringService_ListPenalties_FullMethodName:    {public},
-		scoringv1.ScoringService_RemovePenalty_FullMethodName:    {director, scorer},
+		scoringv1.ScoringService_SubmitResult_FullMethodName:     {Roles: roles(director, scorer, terminal), Resources: []string{"parent", "result.name"}, Table: resultTable},
+		scoringv1.ScoringService_CorrectResult_FullMethodName:    {Roles: roles(director, scorer), Resources: []string{"name", "result.name"}, Table: namedTable},
+		scoringv1.ScoringService_EraseResult_FullMethodName:      {Roles: roles(director, scorer), Resources: []string{"name"}, Table: &platform.TableRef{Parent: "name"}},
+		scoringv1.ScoringService_GetResultHistory_FullMethodName: {Roles: roles(director, scorer), Resources: []string{"name"}, Table: &platform.TableRef{Parent: "name"}},
+		scoringv1.ScoringService_ListResults_FullMethodName:      {Roles: roles(director, scorer, terminal), Resources: []string{"parent"}},
+		scoringv1.ScoringService_GetTraveller_FullMethodName:     {Roles: roles(public), Resources: []string{"event"}},
+		scoringv1.ScoringService_GetStandings_FullMethodName:     {Roles: roles(public), Resources: []string{"event"}},
+		scoringv1.ScoringService_GetScorecard_FullMethodName:     {Roles: roles(public), Resources: []string{"event"}},
+		scoringv1.ScoringService_ApplyPenalty_FullMethodName:     {Roles: roles(director, scorer), Resources: []string{"parent", "penalty.name", "penalty.ruling"}},
+		scoringv1.ScoringService_ListPenalties_FullMethodName:    {Roles: roles(public), Resources: []string{"parent"}},
+		scoringv1.ScoringService_RemovePenalty_FullMethodName:    {Roles: roles(director, scorer), Resources: []string{"name"}},
 	}
 }
+
+// Store is the service's store.
+func (s *Service) Store() *platform.Store { return s.store }

@@ -28,7 +28,7 @@ func Serve(t testing.TB, svc platform.Service, auth *platform.Authenticator) (*g
 		auth = platform.DevelopmentAuthenticator()
 	}
 	lis := bufconn.Listen(1 << 20)
-	srv := grpc.NewServer(platform.ServerOptions(slog.New(slog.NewTextHandler(io.Discard, nil)), auth, svc.Policy())...)
+	srv := grpc.NewServer(platform.ServerOptions(slog.New(slog.NewTextHandler(io.Discard, nil)), auth, svc.Policy(), platform.MethodStores(svc))...)
 	svc.RegisterGRPC(srv)
 	go srv.Serve(lis)
 	conn, err := grpc.NewClient("passthrough:///bufnet",
