@@ -8,19 +8,21 @@ import (
 )
 
 // ServerOptions returns the interceptor chain every Director gRPC server
-// runs, outermost first: recovery, logging, auth (against policy),
-// request_id. Serve uses it; service tests use it to run their handlers the
+// runs, outermost first: recovery, redaction of the server's file paths,
+// logging, auth (against policy), request_id. Serve uses it; service tests use it to run their handlers the
 // way production does.
 func ServerOptions(logger *slog.Logger, auth *Authenticator, policy Policy) []grpc.ServerOption {
 	return []grpc.ServerOption{
 		grpc.ChainUnaryInterceptor(
 			recoveryUnary(logger),
+			redactUnary,
 			loggingUnary(logger),
 			auth.unaryInterceptor(policy),
 			requestIDUnary,
 		),
 		grpc.ChainStreamInterceptor(
 			recoveryStream(logger),
+			redactStream,
 			loggingStream(logger),
 			auth.streamInterceptor(policy),
 			requestIDStream,

@@ -134,6 +134,7 @@ func (rs *runningServer) post(t *testing.T, path, authorization, body string) (*
 	if err != nil {
 		t.Fatal(err)
 	}
+	req.Header.Set("Content-Type", "application/json")
 	if authorization != "" {
 		req.Header.Set("Authorization", authorization)
 	}
