@@ -3,8 +3,10 @@ package platform
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net"
 	"net/http"
 	"strings"
@@ -32,9 +34,16 @@ type testScoring struct {
 
 func (s *testScoring) Name() string { return "scoring" }
 
-func (s *testScoring) RegisterGRPC(g *grpc.Server) { g.RegisterService(&testServiceDesc, struct{}{}) }
+func (s *testScoring) RegisterGRPC(g *grpc.Server) {
+	g.RegisterService(&testServiceDesc, struct{}{})
+	g.RegisterService(&identityDesc, struct{}{})
+}
 
-func (s *testScoring) Policy() Policy { return s.policy }
+func (s *testScoring) Policy() Policy {
+	p := maps.Clone(s.policy)
+	p[whoMethod] = []Role{RolePublic}
+	return p
+}
 
 func (s *testScoring) Close() error {
 	s.closed.Add(1)
@@ -42,16 +51,23 @@ func (s *testScoring) Close() error {
 }
 
 func (s *testScoring) RegisterGateway(_ context.Context, mux *runtime.ServeMux, conn *grpc.ClientConn) error {
-	const method = "/" + testService + "/Score"
-	return mux.HandlePath(http.MethodPost, "/v1/score", func(w http.ResponseWriter, r *http.Request, _ map[string]string) {
+	return errors.Join(
+		routeUnary(mux, conn, "/v1/score", "/"+testService+"/Score"),
+		routeUnary(mux, conn, "/v1/who", whoMethod))
+}
+
+// routeUnary routes POST path to the unary method, the way the generated
+// gateway code does.
+func routeUnary(mux *runtime.ServeMux, conn *grpc.ClientConn, path, method string) error {
+	return mux.HandlePath(http.MethodPost, path, func(w http.ResponseWriter, r *http.Request, _ map[string]string) {
 		inbound, outbound := runtime.MarshalerForRequest(mux, r)
-		ctx, err := runtime.AnnotateContext(r.Context(), mux, r, method, runtime.WithHTTPPathPattern("/v1/score"))
+		ctx, err := runtime.AnnotateContext(r.Context(), mux, r, method, runtime.WithHTTPPathPattern(path))
 		if err != nil {
 			runtime.HTTPError(ctx, mux, outbound, w, r, err)
 			return
 		}
 		req := dynamicpb.NewMessage(requestDesc)
-		if err := inbound.NewDecoder(r.Body).Decode(req); err != nil {
+		if err := inbound.NewDecoder(r.Body).Decode(req); err != nil && !errors.Is(err, io.EOF) {
 			runtime.HTTPError(ctx, mux, outbound, w, r, status.Error(codes.InvalidArgument, err.Error()))
 			return
 		}
@@ -67,6 +83,34 @@ func (s *testScoring) RegisterGateway(_ context.Context, mux *runtime.ServeMux, 
 	})
 }
 
+const whoMethod = "/director.platformtest.Identity/Who"
+
+// identityDesc is a service whose one method, Who, answers the name of the
+// service principal of the call, or "nobody".
+var identityDesc = grpc.ServiceDesc{
+	ServiceName: "director.platformtest.Identity",
+	HandlerType: (*any)(nil),
+	Methods: []grpc.MethodDesc{{
+		MethodName: "Who",
+		Handler: func(srv any, ctx context.Context, dec func(any) error, interceptor grpc.UnaryServerInterceptor) (any, error) {
+			in := dynamicpb.NewMessage(requestDesc)
+			if err := dec(in); err != nil {
+				return nil, err
+			}
+			handler := func(ctx context.Context, _ any) (any, error) {
+				if p, ok := servicePrincipal(ctx); ok {
+					return wrapperspb.String(p.Name), nil
+				}
+				return wrapperspb.String("nobody"), nil
+			}
+			if interceptor == nil {
+				return handler(ctx, in)
+			}
+			return interceptor(ctx, in, &grpc.UnaryServerInfo{Server: srv, FullMethod: whoMethod}, handler)
+		},
+	}},
+}
+
 type runningServer struct {
 	addrs   Addrs
 	svc     *testScoring
@@ -75,8 +119,9 @@ type runningServer struct {
 	stopped chan error
 }
 
-// startServe runs Serve on loopback port 0 and waits until it listens.
-func startServe(t *testing.T, auth *Authenticator) *runningServer {
+// startServe runs Serve on loopback port 0 and waits until it listens;
+// configure changes the configuration first.
+func startServe(t *testing.T, auth *Authenticator, configure ...func(*Config)) *runningServer {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	rs := &runningServer{svc: &testScoring{policy: testPolicy}, logs: &logBuffer{}, cancel: cancel, stopped: make(chan error, 1)}
@@ -89,6 +134,9 @@ func startServe(t *testing.T, auth *Authenticator) *runningServer {
 		Logger:    rs.logs.logger(),
 		ExtraHTTP: map[string]http.Handler{"/openapi.json": http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, `{"swagger":"2.0"}`) })},
 		Listening: func(a Addrs) { listening <- a },
+	}
+	for _, c := range configure {
+		c(&cfg)
 	}
 	go func() { rs.stopped <- Serve(ctx, cfg, rs.svc) }()
 	select {
