@@ -1,7 +1,9 @@
 package platform
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -16,6 +18,7 @@ import (
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/types/dynamicpb"
 	"google.golang.org/protobuf/types/known/durationpb"
 )
 
@@ -244,4 +247,19 @@ func TestCheckBearer(t *testing.T) {
 	if err := DevelopmentAuthenticator().checkBearer("Bearer anything"); err != nil {
 		t.Errorf("development mode refused a token: %v", err)
 	}
+}
+
+// FuzzStrictJSON: a body is taken only when it is one valid JSON value,
+// and no body makes the decoder panic.
+func FuzzStrictJSON(f *testing.F) {
+	for _, seed := range []string{``, `{}`, `{"parent":"events/x"}`, `{"parent":"events/x"} {}`, `{"ref":{"event":"e"}}]`, `  `, `{"title":"\u00e9"}`, `[`, `null`} {
+		f.Add([]byte(seed))
+	}
+	m := strictJSON{&runtime.JSONPb{}}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		err := m.NewDecoder(bytes.NewReader(body)).Decode(dynamicpb.NewMessage(requestDesc))
+		if err == nil && !json.Valid(body) {
+			t.Errorf("took %q, which is not one JSON value", body)
+		}
+	})
 }

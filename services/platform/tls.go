@@ -92,6 +92,9 @@ func loadPool(file string) (*x509.CertPool, error) {
 	return pool, nil
 }
 
+const clearTokensWarning = "TOKENS IN CLEAR: Director listens beyond loopback without TLS, so bearer tokens cross the network " +
+	"readable by anyone on it; give it a certificate (--tls-cert, --tls-key) or listen on loopback behind a TLS proxy"
+
 // warnCleartextTokens warns when bearer tokens would cross the network
 // unencrypted: tokens are required, there is no TLS, and a listener is
 // reachable from other machines.
@@ -101,8 +104,7 @@ func warnCleartextTokens(log *slog.Logger, auth *Authenticator, tlsOn bool, addr
 	}
 	for _, a := range addrs {
 		if tcp, ok := a.(*net.TCPAddr); ok && !tcp.IP.IsLoopback() {
-			log.Warn("TOKENS IN CLEAR: Director listens on "+a.String()+" without TLS, so bearer tokens cross the network readable by anyone on it; "+
-				"give it a certificate (--tls-cert, --tls-key) or listen on loopback behind a TLS proxy", "addr", a.String())
+			log.Warn(clearTokensWarning, "addr", a.String())
 		}
 	}
 }
