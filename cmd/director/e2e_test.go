@@ -287,6 +287,7 @@ func TestTokensFromAConfigFile(t *testing.T) {
 	s := startDirector(t, filepath.Join(dir, "data"), "--auth-config", cfg)
 	post := func(token, path, body string) int {
 		req, _ := http.NewRequest("POST", s.base+path, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
 		if token != "" {
 			req.Header.Set("Authorization", "Bearer "+token)
 		}
