@@ -125,8 +125,8 @@ func Serve(ctx context.Context, cfg Config, services ...Service) (err error) {
 		public = append(public, grpc.Creds(credentials.NewTLS(tlsConfig)))
 	}
 	grpcServer := grpc.NewServer(public...)
-	inProc := newInProcess()
-	internalServer := grpc.NewServer(slices.Concat(common, inProc.serverOptions())...)
+	inProc := NewInProcess()
+	internalServer := grpc.NewServer(slices.Concat(common, inProc.ServerOptions())...)
 	healthServer := health.NewServer()
 	for _, srv := range []*grpc.Server{grpcServer, internalServer} {
 		healthpb.RegisterHealthServer(srv, healthServer)
@@ -140,7 +140,7 @@ func Serve(ctx context.Context, cfg Config, services ...Service) (err error) {
 	}
 	serveErrs := make(chan error, 3)
 	go func() { serveErrs <- grpcServer.Serve(grpcLis) }()
-	go func() { serveErrs <- internalServer.Serve(inProc.lis) }()
+	go func() { serveErrs <- internalServer.Serve(inProc.Listener()) }()
 	stopAll := func() {
 		httpLis.Close()
 		grpcServer.Stop()
@@ -149,7 +149,7 @@ func Serve(ctx context.Context, cfg Config, services ...Service) (err error) {
 
 	// One in-memory connection serves the gateway and the services that
 	// call each other in this process.
-	local, err := inProc.dial()
+	local, err := inProc.Dial()
 	if err != nil {
 		stopAll()
 		return fmt.Errorf("serve: in-process client: %w", err)

@@ -197,9 +197,9 @@ func TestInProcessCallsAreInternal(t *testing.T) {
 		go srv.Serve(lis)
 		t.Cleanup(srv.Stop)
 	}
-	inProc := newInProcess()
-	serve(inProc.lis, inProc.serverOptions()...)
-	internal, err := inProc.dial()
+	inProc := NewInProcess()
+	serve(inProc.lis, inProc.ServerOptions()...)
+	internal, err := inProc.Dial()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -216,6 +216,19 @@ func TestInProcessCallsAreInternal(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer outside.Close()
+
+	// A network listener with the in-process credentials trusts nobody.
+	tcp, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	misused := grpc.NewServer(NewInProcess().ServerOptions()...)
+	misused.RegisterService(&identityDesc, struct{}{})
+	go misused.Serve(tcp)
+	t.Cleanup(misused.Stop)
+	if got, err := who(context.Background(), dialWith(t, tcp.Addr().String(), insecure.NewCredentials())); err == nil {
+		t.Errorf("in-process credentials served a TCP connection: %q", got)
+	}
 
 	ctx := context.Background()
 	for _, c := range []struct {
