@@ -24,9 +24,12 @@ import (
 // only; with none, browsers keep to the same origin.
 func guardHTTP(next http.Handler, mux *runtime.ServeMux, auth *Authenticator, maxBody int64, origins []string) http.Handler {
 	fail := func(w http.ResponseWriter, r *http.Request, err error) {
-		// The body stays unread: tell the client this connection ends
-		// rather than read what it still sends.
-		w.Header().Set("Connection", "close")
+		// The body stays unread: over HTTP/1 tell the client this
+		// connection ends rather than read what it still sends (HTTP/2
+		// resets just the stream; Connection: close would end them all).
+		if r.ProtoMajor == 1 {
+			w.Header().Set("Connection", "close")
+		}
 		_, out := runtime.MarshalerForRequest(mux, r)
 		runtime.HTTPError(r.Context(), mux, out, w, r, err)
 	}

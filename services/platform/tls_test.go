@@ -136,6 +136,18 @@ func TestServeOverTLS(t *testing.T) {
 	if resp.ProtoMajor != 2 {
 		t.Errorf("HTTPS answered over %s, want HTTP/2", resp.Proto)
 	}
+	big := newStingyBody(t, 1<<10)
+	req, _ := http.NewRequest(http.MethodPost, "https://"+rs.addrs.HTTP.String()+"/v1/score", big)
+	req.ContentLength = fiftyMB
+	req.Header.Set("Content-Type", "application/json")
+	resp, err = https.Do(req)
+	if err != nil || resp.StatusCode != http.StatusRequestEntityTooLarge || resp.ProtoMajor != 2 {
+		t.Errorf("50 MB body over HTTP/2: %v %v, want 413 at once", resp, err)
+	}
+	big.once.Do(func() { close(big.release) }) // the HTTP/2 client waits for its body to end
+	if err == nil {
+		resp.Body.Close()
+	}
 	if resp, err := http.Get("http://" + rs.addrs.HTTP.String() + "/healthz"); err == nil && resp.StatusCode == http.StatusOK {
 		t.Error("plain HTTP served the TLS listener")
 	}
