@@ -25,8 +25,8 @@ import (
 
 // Service is one Director service as Serve runs it.
 type Service interface {
-	Name() string // e.g. "scoring"; also its name in grpc.health.v1
-	RegisterGRPC(s *grpc.Server)
+	Name() string                // e.g. "scoring"; also its name in grpc.health.v1
+	RegisterGRPC(s *grpc.Server) // once for the public and once for the internal server
 	RegisterGateway(ctx context.Context, mux *runtime.ServeMux, conn *grpc.ClientConn) error
 	Policy() Policy
 	Close() error
