@@ -21,6 +21,7 @@ import (
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	reflectionpb "google.golang.org/grpc/reflection/grpc_reflection_v1"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/reflect/protoreflect"
 	"google.golang.org/protobuf/types/dynamicpb"
 	"google.golang.org/protobuf/types/known/wrapperspb"
 )
@@ -336,5 +337,21 @@ func TestServeRefusesOverlappingPolicies(t *testing.T) {
 	}
 	if a.closed.Load() != 1 || b.closed.Load() != 1 {
 		t.Error("services not closed after a failed start")
+	}
+}
+
+func TestServeBoundsGRPCMessages(t *testing.T) {
+	rs := startServe(t, nil)
+	conn := rs.grpcClient(t)
+	call := func(title int) error {
+		req := newRequest(t, `{"parent":"events/club-night"}`)
+		req.Set(requestDesc.Fields().ByName("title"), protoreflect.ValueOfString(strings.Repeat("x", title)))
+		return conn.Invoke(context.Background(), "/"+testService+"/Score", req, &wrapperspb.StringValue{})
+	}
+	if err := call(maxRecvMsg - 1024); err != nil {
+		t.Errorf("a request just under the limit: %v", err)
+	}
+	if err := call(maxRecvMsg + 1); status.Code(err) != codes.ResourceExhausted {
+		t.Errorf("a request over the limit: %v, want ResourceExhausted", err)
 	}
 }
