@@ -18,6 +18,7 @@ require (
 )
 
 require (
+	github.com/rs/cors v1.11.1 // indirect
 	go.yaml.in/yaml/v2 v2.4.2 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	golang.org/x/net v0.62.0 // indirect

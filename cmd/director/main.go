@@ -19,6 +19,7 @@ import (
 	"os"
 	"os/signal"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -50,7 +51,10 @@ func main() {
 
 // config is what the command line and the environment say.
 type config struct {
-	grpcAddr, httpAddr, dataDir, authConfig, logFormat, services, peers string
+	grpcAddr, httpAddr, dataDir, authConfig, logFormat, services, peers, corsOrigins string
+
+	maxBody int64
+	tls     platform.TLSFiles
 }
 
 func parseFlags(args []string, stderr io.Writer) (config, error) {
@@ -73,12 +77,24 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	str(&c.logFormat, "log-format", "DIRECTOR_LOG_FORMAT", "text", "log format: text or json")
 	str(&c.services, "services", "DIRECTOR_SERVICES", strings.Join(serviceNames(), ","), "comma-separated services to run")
 	str(&c.peers, "peer", "DIRECTOR_PEERS", "", "where services that run elsewhere listen, comma-separated: movement=host:9090")
+	str(&c.corsOrigins, "cors-origins", "DIRECTOR_CORS_ORIGINS", "", "comma-separated origins whose web pages may call the REST API (https://club.example.org); none: same origin only")
+	str(&c.tls.Cert, "tls-cert", "DIRECTOR_TLS_CERT", "", "PEM certificate chain; with --tls-key, gRPC and REST speak TLS only")
+	str(&c.tls.Key, "tls-key", "DIRECTOR_TLS_KEY", "", "PEM private key of --tls-cert")
+	str(&c.tls.ClientCA, "tls-client-ca", "DIRECTOR_TLS_CLIENT_CA", "", "PEM CA whose client certificates identify other Director services (mutual TLS)")
+	str(&c.tls.PeerCA, "peer-ca", "DIRECTOR_PEER_CA", "", "PEM CA of the peers' certificates; with it peers are dialled over TLS, presenting --tls-cert")
+	maxBody := fmt.Sprint(platform.DefaultMaxBody)
+	str(&maxBody, "max-body", "DIRECTOR_MAX_BODY", maxBody, "largest REST request body in bytes")
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
 	if fs.NArg() > 0 {
 		return c, fmt.Errorf("unexpected argument %q: the only command is serve", fs.Arg(0))
 	}
+	n, err := strconv.ParseInt(maxBody, 10, 64)
+	if err != nil || n <= 0 {
+		return c, fmt.Errorf("--max-body %q: want a number of bytes above 0", maxBody)
+	}
+	c.maxBody = n
 	return c, nil
 }
 
@@ -136,14 +152,28 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	return platform.Serve(ctx, platform.Config{
-		GRPCAddr:  c.grpcAddr,
-		HTTPAddr:  c.httpAddr,
-		DataDir:   c.dataDir,
-		Auth:      auth,
-		Logger:    logger,
-		Peers:     peers,
-		ExtraHTTP: map[string]http.Handler{gateway.OpenAPIPath: gateway.OpenAPI()},
+		GRPCAddr:    c.grpcAddr,
+		HTTPAddr:    c.httpAddr,
+		DataDir:     c.dataDir,
+		Auth:        auth,
+		Logger:      logger,
+		Peers:       peers,
+		ExtraHTTP:   map[string]http.Handler{gateway.OpenAPIPath: gateway.OpenAPI()},
+		MaxBody:     c.maxBody,
+		CORSOrigins: splitList(c.corsOrigins),
+		TLS:         c.tls,
 	}, running...)
+}
+
+// splitList reads a comma-separated list, skipping empty items.
+func splitList(s string) []string {
+	var items []string
+	for _, item := range strings.Split(s, ",") {
+		if item = strings.TrimSpace(item); item != "" {
+			items = append(items, item)
+		}
+	}
+	return items
 }
 
 // parsePeers reads "movement=host:9090,dealing=host2:9090".

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"strings"
 	"testing"
 )
@@ -14,5 +15,24 @@ func TestParsePeers(t *testing.T) {
 		if _, err := parsePeers(bad); err == nil || !strings.Contains(err.Error(), "want service=host:port") {
 			t.Errorf("parsePeers(%q) = %v, want an error saying the form", bad, err)
 		}
+	}
+}
+
+func TestParseFlagsEdge(t *testing.T) {
+	t.Setenv("DIRECTOR_CORS_ORIGINS", "https://club.example.org")
+	c, err := parseFlags([]string{"serve", "--max-body", "2048", "--tls-cert", "c.pem", "--tls-key", "k.pem", "--peer-ca", "p.pem"}, io.Discard)
+	if err != nil || c.maxBody != 2048 || c.tls.Cert != "c.pem" || c.tls.Key != "k.pem" || c.tls.PeerCA != "p.pem" || c.corsOrigins != "https://club.example.org" {
+		t.Errorf("parseFlags = %+v, %v", c, err)
+	}
+	if c, err := parseFlags(nil, io.Discard); err != nil || c.maxBody != 1<<20 {
+		t.Errorf("default max body %d, %v; want 1 MiB", c.maxBody, err)
+	}
+	for _, bad := range []string{"0", "-1", "1MB"} {
+		if _, err := parseFlags([]string{"--max-body", bad}, io.Discard); err == nil || !strings.Contains(err.Error(), "--max-body") {
+			t.Errorf("--max-body %s: %v, want an error naming the flag", bad, err)
+		}
+	}
+	if got := splitList(" https://a.example , ,https://b.example"); len(got) != 2 || got[1] != "https://b.example" {
+		t.Errorf("splitList = %q", got)
 	}
 }

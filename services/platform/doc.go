@@ -2,7 +2,10 @@
 // with its schema version, migrations and idempotent writes; the error
 // constructors that carry the project's status codes and details; the gRPC
 // interceptors for recovery, logging, authentication and request IDs; and the
-// server bootstrap that serves gRPC, health, reflection and the REST gateway.
+// server bootstrap that serves gRPC, health, reflection and the REST gateway,
+// with the limits every caller meets (limits.go), the checks before a REST
+// body is read (httpguard.go), TLS (tls.go) and the in-process connection
+// whose calls can act as a service (inprocess.go, identity.go).
 //
 // # Access
 //

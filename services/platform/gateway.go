@@ -1,36 +1,56 @@
 package platform
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"net"
+	"math"
 	"net/http"
+	"strconv"
+	"strings"
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
 )
 
 // gateway is the REST facade: a grpc-gateway mux that calls the services
-// through the gRPC listener, so REST calls pass the same interceptors.
+// through the internal gRPC server, so REST calls pass the same
+// interceptors, behind the checks of guardHTTP.
 type gateway struct {
 	handler http.Handler
 }
 
-func newGateway(ctx context.Context, conn *grpc.ClientConn, extra map[string]http.Handler, services []Service) (*gateway, error) {
+// gatewayOptions say how the REST facade reads, answers and fails.
+type gatewayOptions struct {
+	auth    *Authenticator
+	maxBody int64
+	origins []string // CORS allow-list; empty means none
+	extra   map[string]http.Handler
+}
+
+func newGateway(ctx context.Context, conn *grpc.ClientConn, opts gatewayOptions, services []Service) (*gateway, error) {
 	mux := runtime.NewServeMux(
 		runtime.WithMarshalerOption(runtime.MIMEWildcard, &runtime.HTTPBodyMarshaler{
-			Marshaler: bodyErrors{&runtime.JSONPb{
+			Marshaler: strictJSON{&runtime.JSONPb{
 				MarshalOptions: protojson.MarshalOptions{UseProtoNames: true, EmitUnpopulated: false},
 				// An unknown field is an error the client should see.
 				UnmarshalOptions: protojson.UnmarshalOptions{DiscardUnknown: false},
 			}},
 		}),
 		runtime.WithHealthzEndpoint(healthpb.NewHealthClient(conn)),
+		runtime.WithIncomingHeaderMatcher(incomingHeader),
 		runtime.WithOutgoingHeaderMatcher(outgoingHeader),
+		runtime.WithErrorHandler(errorHandler),
+		runtime.WithRoutingErrorHandler(routingErrorHandler),
+		runtime.WithMiddlewares(answerProbes),
 	)
 	for _, s := range services {
 		if err := s.RegisterGateway(ctx, mux, conn); err != nil {
@@ -39,37 +59,136 @@ func newGateway(ctx context.Context, conn *grpc.ClientConn, extra map[string]htt
 	}
 	root := http.NewServeMux()
 	root.Handle("/", mux)
-	for path, h := range extra {
+	for path, h := range opts.extra {
 		root.Handle(path, h)
 	}
-	return &gateway{handler: root}, nil
+	return &gateway{handler: guardHTTP(root, mux, opts.auth, opts.maxBody, opts.origins)}, nil
 }
 
-// bodyErrors says which part of a request was wrong when its body cannot be
-// read: the gateway answers 400 with the decoder's bare message otherwise
-// ("unexpected EOF").
-type bodyErrors struct{ runtime.Marshaler }
+// strictJSON reads a request body as exactly one JSON value and says which
+// part of a request was wrong when it cannot: the gateway answers 400 with
+// the decoder's bare message otherwise ("unexpected EOF"), and would ignore
+// whatever follows the first value.
+type strictJSON struct{ runtime.Marshaler }
 
-func (m bodyErrors) NewDecoder(r io.Reader) runtime.Decoder {
-	d := m.Marshaler.NewDecoder(r)
+func (m strictJSON) NewDecoder(r io.Reader) runtime.Decoder {
 	return runtime.DecoderFunc(func(v any) error {
-		err := d.Decode(v)
-		if err != nil && !errors.Is(err, io.EOF) { // an empty body is no error
+		body, err := io.ReadAll(r) // bounded by guardHTTP
+		if err != nil {
+			return err
+		}
+		dec := json.NewDecoder(bytes.NewReader(body))
+		var value json.RawMessage
+		if err := dec.Decode(&value); err != nil {
+			if errors.Is(err, io.EOF) {
+				return io.EOF // an empty body is no error
+			}
 			return fmt.Errorf("the request body is not valid JSON for this request: %w", err)
 		}
-		return err
+		if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+			return fmt.Errorf("the request body is not valid JSON for this request: it goes on after its JSON value (at byte %d)", dec.InputOffset())
+		}
+		if err := m.Unmarshal(value, v); err != nil {
+			return fmt.Errorf("the request body is not valid JSON for this request: %w", err)
+		}
+		return nil
 	})
 }
 
-// loopbackTarget is the address the gateway dials: the gRPC listener, on
-// 127.0.0.1 when it listens on every interface (Go's "tcp" listeners on
-// 0.0.0.0 and :: both accept IPv4).
-func loopbackTarget(addr net.Addr) string {
-	tcp, ok := addr.(*net.TCPAddr)
-	if !ok || !tcp.IP.IsUnspecified() {
-		return addr.String()
+// errorHandler writes a REST error as the gateway does, with the statuses
+// the gateway cannot know: 413 for a body cut off at the cap, and a
+// Retry-After header for a ResourceExhausted call that says when to retry.
+func errorHandler(ctx context.Context, mux *runtime.ServeMux, m runtime.Marshaler, w http.ResponseWriter, r *http.Request, err error) {
+	if limit, cut := bodyCutOff(r); cut {
+		err = tooLarge(limit)
 	}
-	return net.JoinHostPort("127.0.0.1", fmt.Sprint(tcp.Port))
+	inner := err
+	if hse, ok := errors.AsType[*runtime.HTTPStatusError](err); ok {
+		inner = hse.Err
+	}
+	if st := status.Convert(inner); st.Code() == codes.ResourceExhausted {
+		for _, d := range st.Details() {
+			if info, ok := d.(*errdetails.RetryInfo); ok && info.GetRetryDelay() != nil {
+				secs := math.Ceil(info.GetRetryDelay().AsDuration().Seconds())
+				w.Header().Set("Retry-After", strconv.Itoa(max(1, int(secs))))
+			}
+		}
+	}
+	runtime.DefaultHTTPErrorHandler(ctx, mux, m, w, r, err)
+}
+
+// probeKey marks the requests routingErrorHandler sends through the mux to
+// learn which methods a path has; answerProbes answers them before any
+// handler runs.
+type probeKey struct{}
+
+const probeMatched = http.StatusNoContent
+
+func answerProbes(next runtime.HandlerFunc) runtime.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request, params map[string]string) {
+		if r.Context().Value(probeKey{}) != nil {
+			w.WriteHeader(probeMatched)
+			return
+		}
+		next(w, r, params)
+	}
+}
+
+// routingErrorHandler answers a wrong method on a known path with 405 and
+// the methods the path has in Allow (the gateway answers 501 by itself).
+func routingErrorHandler(ctx context.Context, mux *runtime.ServeMux, m runtime.Marshaler, w http.ResponseWriter, r *http.Request, httpStatus int) {
+	if r.Context().Value(probeKey{}) != nil {
+		w.WriteHeader(http.StatusNotFound)
+		return
+	}
+	if httpStatus != http.StatusMethodNotAllowed {
+		runtime.DefaultRoutingErrorHandler(ctx, mux, m, w, r, httpStatus)
+		return
+	}
+	allowed := allowedMethods(mux, r)
+	w.Header().Set("Allow", strings.Join(allowed, ", "))
+	errorHandler(ctx, mux, m, w, r, &runtime.HTTPStatusError{
+		HTTPStatus: http.StatusMethodNotAllowed,
+		Err:        status.Errorf(codes.Unimplemented, "%s does not take %s; it takes %s", r.URL.Path, r.Method, strings.Join(allowed, ", ")),
+	})
+}
+
+// allowedMethods asks the mux which methods it routes for the path of r.
+func allowedMethods(mux *runtime.ServeMux, r *http.Request) []string {
+	var allowed []string
+	for _, method := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
+		probe := r.Clone(context.WithValue(r.Context(), probeKey{}, true))
+		probe.Method, probe.Body, probe.ContentLength, probe.Header = method, http.NoBody, 0, http.Header{}
+		rec := &statusRecorder{header: http.Header{}}
+		mux.ServeHTTP(rec, probe)
+		if rec.status == probeMatched {
+			allowed = append(allowed, method)
+		}
+	}
+	return allowed
+}
+
+// statusRecorder keeps the status of a probe and discards the rest.
+type statusRecorder struct {
+	header http.Header
+	status int
+}
+
+func (s *statusRecorder) Header() http.Header         { return s.header }
+func (s *statusRecorder) Write(b []byte) (int, error) { return len(b), nil }
+func (s *statusRecorder) WriteHeader(code int)        { s.status = code }
+
+// incomingHeader forwards the HTTP headers the gateway forwards by default
+// (authorization and the client's address are forwarded apart from it), but
+// never one that would reach the services as metadata of the caller's
+// choosing: the x-director-* keys carry a service's identity, and
+// Grpc-Metadata-* would let a client set any key.
+func incomingHeader(key string) (string, bool) {
+	lower := strings.ToLower(key)
+	if strings.HasPrefix(lower, "x-director-") || strings.HasPrefix(lower, "grpc-metadata-") {
+		return "", false
+	}
+	return runtime.DefaultHeaderMatcher(key)
 }
 
 // outgoingHeader passes the auth mode header through under its own name and

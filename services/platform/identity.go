@@ -1,28 +1,82 @@
 package platform
 
-import "context"
+import (
+	"context"
+	"strings"
+
+	"google.golang.org/grpc/credentials"
+	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/peer"
+)
 
 // A call from another Director service carries the service's identity rather
 // than a user's token: over the in-process connection, or from a peer that
 // proved itself with a client certificate. It acts on behalf of the user who
 // made the original request, and that user's name is what the records keep.
+//
+// The identity travels as two metadata keys. The REST gateway never forwards
+// a client's x-director-* headers (see incomingHeader), and a call over the
+// network is believed only with a verified client certificate, so nobody
+// outside can claim to be a service.
+const (
+	serviceHeader    = "x-director-service"
+	onBehalfOfHeader = "x-director-on-behalf-of"
+)
 
 // servicePrincipal returns the principal of a call made by another Director
 // service, and false for every other call.
 func servicePrincipal(ctx context.Context) (Principal, bool) {
-	return Principal{}, false
+	md, _ := metadata.FromIncomingContext(ctx)
+	service := metadataValue(md, serviceHeader)
+	if service == "" || !(isInternal(ctx) || verifiedClientCert(ctx)) {
+		return Principal{}, false
+	}
+	name := metadataValue(md, onBehalfOfHeader)
+	if name == "" {
+		name = "service:" + service
+	}
+	return Principal{Name: name, Roles: []Role{RoleFederationAdmin}}, true
 }
 
 // isInternal reports whether the call came over the in-process connection
 // (the REST gateway or a service of this process), whose metadata the
 // server may trust, such as the client address the gateway forwards.
 func isInternal(ctx context.Context) bool {
-	return false
+	p, ok := peer.FromContext(ctx)
+	if !ok {
+		return false
+	}
+	_, ok = p.AuthInfo.(inProcessAuth)
+	return ok
+}
+
+// verifiedClientCert reports whether the call came over TLS with a client
+// certificate that verified against the configured client CA. Without a
+// client CA the server asks for no certificate and none verifies.
+func verifiedClientCert(ctx context.Context) bool {
+	p, ok := peer.FromContext(ctx)
+	if !ok {
+		return false
+	}
+	info, ok := p.AuthInfo.(credentials.TLSInfo)
+	return ok && len(info.State.VerifiedChains) > 0
 }
 
 // WithServiceIdentity returns a context for calling a peer as service on
 // behalf of the user named onBehalfOf, for work that outlives the user's
 // request (an outbox delivery after a restart).
 func WithServiceIdentity(ctx context.Context, service, onBehalfOf string) context.Context {
-	return ctx
+	pairs := []string{serviceHeader, service}
+	if onBehalfOf != "" {
+		pairs = append(pairs, onBehalfOfHeader, onBehalfOf)
+	}
+	return metadata.AppendToOutgoingContext(ctx, pairs...)
+}
+
+// metadataValue is the first value of key in md, trimmed; "" when none.
+func metadataValue(md metadata.MD, key string) string {
+	if v := md.Get(key); len(v) > 0 {
+		return strings.TrimSpace(v[0])
+	}
+	return ""
 }

@@ -8,14 +8,16 @@ import (
 )
 
 // ServerOptions returns the interceptor chain every Director gRPC server
-// runs, outermost first: recovery, logging, auth and rate limits (against
-// policy), the check of request_id, and the replay of answered request IDs
-// from the store that owns each method (see MethodStores). Serve uses it;
-// service tests use it to run their handlers the way production does.
+// runs, outermost first: recovery, redaction of the server's file paths,
+// logging, auth and rate limits (against policy), the check of request_id,
+// and the replay of answered request IDs from the store that owns each
+// method (see MethodStores). Serve uses it; service tests use it to run
+// their handlers the way production does.
 func ServerOptions(logger *slog.Logger, auth *Authenticator, policy Policy, stores map[string]*Store) []grpc.ServerOption {
 	return []grpc.ServerOption{
 		grpc.ChainUnaryInterceptor(
 			recoveryUnary(logger),
+			redactUnary,
 			loggingUnary(logger),
 			auth.unaryInterceptor(policy),
 			requestIDUnary,
@@ -23,6 +25,7 @@ func ServerOptions(logger *slog.Logger, auth *Authenticator, policy Policy, stor
 		),
 		grpc.ChainStreamInterceptor(
 			recoveryStream(logger),
+			redactStream,
 			loggingStream(logger),
 			auth.streamInterceptor(policy),
 			requestIDStream,

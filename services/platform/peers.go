@@ -7,15 +7,15 @@ import (
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 )
 
 // Caller is a service that calls other services, always through their gRPC
 // clients and so through the same interceptors as any client (never through
-// their stores). Serve connects it to each service it names: over loopback to
-// a service running in the same process, or to the address Config.Peers
+// their stores). Serve connects it to each service it names: over the
+// in-process connection to a service running in the same process, or to the address Config.Peers
 // gives for a service running elsewhere.
 type Caller interface {
 	// Peers names the services it calls ("movement").
@@ -24,10 +24,10 @@ type Caller interface {
 	Connect(peer string, conn grpc.ClientConnInterface)
 }
 
-// connectPeers connects every Caller among services. local is the loopback
-// connection to this process's gRPC server; the connections it opens to
-// other processes are returned for closing.
-func connectPeers(services []Service, local *grpc.ClientConn, peers map[string]string) ([]*grpc.ClientConn, error) {
+// connectPeers connects every Caller among services. local is the
+// in-process connection to this process's services; the connections it
+// opens to other processes, with creds, are returned for closing.
+func connectPeers(services []Service, local *grpc.ClientConn, peers map[string]string, creds credentials.TransportCredentials) ([]*grpc.ClientConn, error) {
 	running := make([]string, len(services))
 	for i, s := range services {
 		running[i] = s.Name()
@@ -43,7 +43,8 @@ func connectPeers(services []Service, local *grpc.ClientConn, peers map[string]s
 			switch addr, elsewhere := peers[peer]; {
 			case elsewhere:
 				if remote[peer] == nil {
-					conn, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+					conn, err := grpc.NewClient(addr, grpc.WithTransportCredentials(creds),
+						grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(maxSendMsg), grpc.MaxCallSendMsgSize(maxRecvMsg)))
 					if err != nil {
 						closeAll(opened)
 						return nil, fmt.Errorf("serve: peer %s at %q: %w", peer, addr, err)

@@ -9,11 +9,13 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"slices"
 	"time"
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
+	"golang.org/x/net/netutil"
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/health"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/reflection"
@@ -23,8 +25,8 @@ import (
 
 // Service is one Director service as Serve runs it.
 type Service interface {
-	Name() string // e.g. "scoring"; also its name in grpc.health.v1
-	RegisterGRPC(s *grpc.Server)
+	Name() string                // e.g. "scoring"; also its name in grpc.health.v1
+	RegisterGRPC(s *grpc.Server) // once for the public and once for the internal server
 	RegisterGateway(ctx context.Context, mux *runtime.ServeMux, conn *grpc.ClientConn) error
 	Policy() Policy
 	// Store is the service's store, which keeps the answers to its
@@ -51,6 +53,14 @@ type Config struct {
 	Peers map[string]string
 	// ShutdownTimeout bounds the graceful part of shutdown (default 10s).
 	ShutdownTimeout time.Duration
+	// MaxBody caps a REST request body in bytes (default DefaultMaxBody).
+	MaxBody int64
+	// CORSOrigins are the origins whose pages may call the REST API from a
+	// browser ("https://club.example.org"); none means same origin only.
+	CORSOrigins []string
+	// TLS names the certificate files; without them both listeners speak
+	// plaintext.
+	TLS TLSFiles
 }
 
 // Addrs are the addresses Serve listens on.
@@ -58,8 +68,10 @@ type Addrs struct {
 	GRPC, HTTP net.Addr
 }
 
-// Serve runs the services on one gRPC server and one REST gateway until ctx
-// is cancelled, then shuts down gracefully and closes the services. It
+// Serve runs the services on one public gRPC server and one REST gateway
+// until ctx is cancelled, then shuts down gracefully and closes the
+// services. The gateway and the services that call each other reach the
+// services through an internal gRPC server in memory (inprocess.go). It
 // returns nil after a clean shutdown. Serve closes the services before it
 // returns, whatever happened.
 func Serve(ctx context.Context, cfg Config, services ...Service) (err error) {
@@ -87,6 +99,14 @@ func Serve(ctx context.Context, cfg Config, services ...Service) (err error) {
 	if err := checkServices(services); err != nil {
 		return err
 	}
+	tlsConfig, err := cfg.TLS.serverConfig()
+	if err != nil {
+		return err
+	}
+	peerCreds, err := cfg.TLS.peerCredentials()
+	if err != nil {
+		return err
+	}
 	if cfg.Auth.Development() {
 		log.Warn("DEVELOPMENT MODE: authentication is off and every caller is a federation admin; " +
 			"to require tokens, start with an auth config file listing them (tokens: [{name, token or token_sha256, roles, events}])")
@@ -101,45 +121,67 @@ func Serve(ctx context.Context, cfg Config, services ...Service) (err error) {
 		grpcLis.Close()
 		return fmt.Errorf("serve: HTTP listener: %w", err)
 	}
+	addrs := Addrs{GRPC: grpcLis.Addr(), HTTP: httpLis.Addr()}
+	grpcLis = netutil.LimitListener(grpcLis, maxGRPCConns)
+	httpLis = netutil.LimitListener(httpLis, maxHTTPConns)
 
-	grpcServer := grpc.NewServer(ServerOptions(log, cfg.Auth, policy, MethodStores(services...))...)
+	common := ServerOptions(log, cfg.Auth, policy, MethodStores(services...))
+	public := slices.Concat(common, messageOptions, keepaliveOptions, []grpc.ServerOption{grpc.MaxConcurrentStreams(maxStreams)})
+	if tlsConfig != nil {
+		public = append(public, grpc.Creds(credentials.NewTLS(tlsConfig)))
+	}
+	grpcServer := grpc.NewServer(public...)
+	inProc := NewInProcess()
+	internalServer := grpc.NewServer(slices.Concat(common, inProc.ServerOptions())...)
 	healthServer := health.NewServer()
-	healthpb.RegisterHealthServer(grpcServer, healthServer)
+	for _, srv := range []*grpc.Server{grpcServer, internalServer} {
+		healthpb.RegisterHealthServer(srv, healthServer)
+		for _, s := range services {
+			s.RegisterGRPC(srv)
+		}
+	}
 	reflection.Register(grpcServer)
 	for _, s := range services {
-		s.RegisterGRPC(grpcServer)
 		healthServer.SetServingStatus(s.Name(), healthpb.HealthCheckResponse_SERVING)
 	}
-	serveErrs := make(chan error, 2)
+	serveErrs := make(chan error, 3)
 	go func() { serveErrs <- grpcServer.Serve(grpcLis) }()
-
-	// One loopback connection serves the gateway and the services that call
-	// each other in this process.
-	local, err := grpc.NewClient(loopbackTarget(grpcLis.Addr()), grpc.WithTransportCredentials(insecure.NewCredentials()))
-	if err != nil {
+	go func() { serveErrs <- internalServer.Serve(inProc.Listener()) }()
+	stopAll := func() {
 		httpLis.Close()
 		grpcServer.Stop()
-		return fmt.Errorf("serve: loopback client: %w", err)
+		internalServer.Stop()
+	}
+
+	// One in-memory connection serves the gateway and the services that
+	// call each other in this process.
+	local, err := inProc.Dial()
+	if err != nil {
+		stopAll()
+		return fmt.Errorf("serve: in-process client: %w", err)
 	}
 	defer local.Close()
-	remote, err := connectPeers(services, local, cfg.Peers)
+	remote, err := connectPeers(services, local, cfg.Peers, peerCreds)
 	if err != nil {
-		httpLis.Close()
-		grpcServer.Stop()
+		stopAll()
 		return err
 	}
 	defer closeAll(remote)
-	gw, err := newGateway(ctx, local, cfg.ExtraHTTP, services)
+	gw, err := newGateway(ctx, local, gatewayOptions{auth: cfg.Auth, maxBody: cfg.MaxBody, origins: cfg.CORSOrigins, extra: cfg.ExtraHTTP}, services)
 	if err != nil {
-		httpLis.Close()
-		grpcServer.Stop()
+		stopAll()
 		return err
 	}
-	httpServer := &http.Server{Handler: gw.handler, ReadHeaderTimeout: 10 * time.Second}
-	go func() { serveErrs <- httpServer.Serve(httpLis) }()
+	httpServer := newHTTPServer(gw.handler)
+	if tlsConfig != nil {
+		httpServer.TLSConfig = tlsConfig.Clone()
+		go func() { serveErrs <- httpServer.ServeTLS(httpLis, "", "") }()
+	} else {
+		go func() { serveErrs <- httpServer.Serve(httpLis) }()
+	}
 
-	addrs := Addrs{GRPC: grpcLis.Addr(), HTTP: httpLis.Addr()}
-	log.Info("director listening", "grpc", addrs.GRPC.String(), "http", addrs.HTTP.String(), "data_dir", cfg.DataDir)
+	log.Info("director listening", "grpc", addrs.GRPC.String(), "http", addrs.HTTP.String(), "data_dir", cfg.DataDir, "tls", tlsConfig != nil)
+	warnCleartextTokens(log, cfg.Auth, tlsConfig != nil, addrs.GRPC, addrs.HTTP)
 	if cfg.Listening != nil {
 		cfg.Listening(addrs)
 	}
@@ -158,6 +200,7 @@ func Serve(ctx context.Context, cfg Config, services ...Service) (err error) {
 		log.Warn("HTTP shutdown did not finish in time", "error", err)
 	}
 	stopGRPC(shutdownCtx, grpcServer, log)
+	stopGRPC(shutdownCtx, internalServer, log)
 	return failure
 }
 
@@ -170,6 +213,9 @@ func withDefaults(cfg Config) Config {
 	}
 	if cfg.ShutdownTimeout <= 0 {
 		cfg.ShutdownTimeout = 10 * time.Second
+	}
+	if cfg.MaxBody <= 0 {
+		cfg.MaxBody = DefaultMaxBody
 	}
 	return cfg
 }

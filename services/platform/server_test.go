@@ -3,8 +3,10 @@ package platform
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net"
 	"net/http"
 	"strings"
@@ -19,6 +21,7 @@ import (
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	reflectionpb "google.golang.org/grpc/reflection/grpc_reflection_v1"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/reflect/protoreflect"
 	"google.golang.org/protobuf/types/dynamicpb"
 	"google.golang.org/protobuf/types/known/wrapperspb"
 )
@@ -32,9 +35,16 @@ type testScoring struct {
 
 func (s *testScoring) Name() string { return "scoring" }
 
-func (s *testScoring) RegisterGRPC(g *grpc.Server) { g.RegisterService(&testServiceDesc, struct{}{}) }
+func (s *testScoring) RegisterGRPC(g *grpc.Server) {
+	g.RegisterService(&testServiceDesc, struct{}{})
+	g.RegisterService(&identityDesc, struct{}{})
+}
 
-func (s *testScoring) Policy() Policy { return s.policy }
+func (s *testScoring) Policy() Policy {
+	p := maps.Clone(s.policy)
+	p[whoMethod] = coveringPolicy()["/"+testService+"/Public"]
+	return p
+}
 
 // Store is nil: the test service keeps no answers.
 func (s *testScoring) Store() *Store { return nil }
@@ -45,16 +55,23 @@ func (s *testScoring) Close() error {
 }
 
 func (s *testScoring) RegisterGateway(_ context.Context, mux *runtime.ServeMux, conn *grpc.ClientConn) error {
-	const method = "/" + testService + "/Score"
-	return mux.HandlePath(http.MethodPost, "/v1/score", func(w http.ResponseWriter, r *http.Request, _ map[string]string) {
+	return errors.Join(
+		routeUnary(mux, conn, "/v1/score", "/"+testService+"/Score"),
+		routeUnary(mux, conn, "/v1/who", whoMethod))
+}
+
+// routeUnary routes POST path to the unary method, the way the generated
+// gateway code does.
+func routeUnary(mux *runtime.ServeMux, conn *grpc.ClientConn, path, method string) error {
+	return mux.HandlePath(http.MethodPost, path, func(w http.ResponseWriter, r *http.Request, _ map[string]string) {
 		inbound, outbound := runtime.MarshalerForRequest(mux, r)
-		ctx, err := runtime.AnnotateContext(r.Context(), mux, r, method, runtime.WithHTTPPathPattern("/v1/score"))
+		ctx, err := runtime.AnnotateContext(r.Context(), mux, r, method, runtime.WithHTTPPathPattern(path))
 		if err != nil {
 			runtime.HTTPError(ctx, mux, outbound, w, r, err)
 			return
 		}
 		req := dynamicpb.NewMessage(requestDesc)
-		if err := inbound.NewDecoder(r.Body).Decode(req); err != nil {
+		if err := inbound.NewDecoder(r.Body).Decode(req); err != nil && !errors.Is(err, io.EOF) {
 			runtime.HTTPError(ctx, mux, outbound, w, r, status.Error(codes.InvalidArgument, err.Error()))
 			return
 		}
@@ -70,6 +87,34 @@ func (s *testScoring) RegisterGateway(_ context.Context, mux *runtime.ServeMux, 
 	})
 }
 
+const whoMethod = "/director.platformtest.Identity/Who"
+
+// identityDesc is a service whose one method, Who, answers the name of the
+// service principal of the call, or "nobody".
+var identityDesc = grpc.ServiceDesc{
+	ServiceName: "director.platformtest.Identity",
+	HandlerType: (*any)(nil),
+	Methods: []grpc.MethodDesc{{
+		MethodName: "Who",
+		Handler: func(srv any, ctx context.Context, dec func(any) error, interceptor grpc.UnaryServerInterceptor) (any, error) {
+			in := dynamicpb.NewMessage(requestDesc)
+			if err := dec(in); err != nil {
+				return nil, err
+			}
+			handler := func(ctx context.Context, _ any) (any, error) {
+				if p, ok := servicePrincipal(ctx); ok {
+					return wrapperspb.String(p.Name), nil
+				}
+				return wrapperspb.String("nobody"), nil
+			}
+			if interceptor == nil {
+				return handler(ctx, in)
+			}
+			return interceptor(ctx, in, &grpc.UnaryServerInfo{Server: srv, FullMethod: whoMethod}, handler)
+		},
+	}},
+}
+
 type runningServer struct {
 	addrs   Addrs
 	svc     *testScoring
@@ -78,8 +123,9 @@ type runningServer struct {
 	stopped chan error
 }
 
-// startServe runs Serve on loopback port 0 and waits until it listens.
-func startServe(t *testing.T, auth *Authenticator) *runningServer {
+// startServe runs Serve on loopback port 0 and waits until it listens;
+// configure changes the configuration first.
+func startServe(t *testing.T, auth *Authenticator, configure ...func(*Config)) *runningServer {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	rs := &runningServer{svc: &testScoring{policy: coveringPolicy()}, logs: &logBuffer{}, cancel: cancel, stopped: make(chan error, 1)}
@@ -92,6 +138,9 @@ func startServe(t *testing.T, auth *Authenticator) *runningServer {
 		Logger:    rs.logs.logger(),
 		ExtraHTTP: map[string]http.Handler{"/openapi.json": http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, `{"swagger":"2.0"}`) })},
 		Listening: func(a Addrs) { listening <- a },
+	}
+	for _, c := range configure {
+		c(&cfg)
 	}
 	go func() { rs.stopped <- Serve(ctx, cfg, rs.svc) }()
 	select {
@@ -137,6 +186,7 @@ func (rs *runningServer) post(t *testing.T, path, authorization, body string) (*
 	if err != nil {
 		t.Fatal(err)
 	}
+	req.Header.Set("Content-Type", "application/json")
 	if authorization != "" {
 		req.Header.Set("Authorization", authorization)
 	}
@@ -332,5 +382,21 @@ func TestServeRefusesAnIncompletePolicy(t *testing.T) {
 	}
 	if svc.closed.Load() != 1 {
 		t.Error("service not closed after a failed start")
+	}
+}
+
+func TestServeBoundsGRPCMessages(t *testing.T) {
+	rs := startServe(t, nil)
+	conn := rs.grpcClient(t)
+	call := func(title int) error {
+		req := newRequest(t, `{"parent":"events/club-night"}`)
+		req.Set(requestDesc.Fields().ByName("title"), protoreflect.ValueOfString(strings.Repeat("x", title)))
+		return conn.Invoke(context.Background(), "/"+testService+"/Score", req, &wrapperspb.StringValue{})
+	}
+	if err := call(maxRecvMsg - 1024); err != nil {
+		t.Errorf("a request just under the limit: %v", err)
+	}
+	if err := call(maxRecvMsg + 1); status.Code(err) != codes.ResourceExhausted {
+		t.Errorf("a request over the limit: %v, want ResourceExhausted", err)
 	}
 }

@@ -39,6 +39,7 @@ import (
 //	  rpc Public(Request) returns (google.protobuf.StringValue); // and Score, Unlisted, Panic
 //	  rpc Watch(stream Request) returns (stream google.protobuf.StringValue);
 //	}
+//	service Identity { rpc Who(Request) returns (google.protobuf.StringValue); }
 var requestDesc, refDesc = buildTestMessages()
 
 func buildTestMessages() (protoreflect.MessageDescriptor, protoreflect.MessageDescriptor) {
@@ -77,6 +78,9 @@ func buildTestMessages() (protoreflect.MessageDescriptor, protoreflect.MessageDe
 			Method: []*descriptorpb.MethodDescriptorProto{
 				method("Public", false), method("Score", false), method("Unlisted", false), method("Panic", false), method("Watch", true),
 			},
+		}, {
+			Name:   proto.String("Identity"),
+			Method: []*descriptorpb.MethodDescriptorProto{method("Who", false)},
 		}},
 		MessageType: []*descriptorpb.DescriptorProto{
 			{

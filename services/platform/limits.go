@@ -1,0 +1,84 @@
+package platform
+
+import (
+	"net/http"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/keepalive"
+)
+
+// The limits every caller meets, in one place. None of them is reached by a
+// club's terminals, a director's browser or another Director service doing
+// its work; each stops a caller who would hold memory, connections or
+// goroutines without end.
+const (
+	// DefaultMaxBody caps a REST request body (Config.MaxBody, --max-body).
+	// The largest request Director takes, a SquareDeal file or a section of
+	// entrants, is a few kilobytes.
+	DefaultMaxBody = 1 << 20
+
+	// maxRecvMsg caps a gRPC request. It is above the REST body cap, so any
+	// body the gateway accepts also passes, with room for gRPC clients that
+	// send larger requests than a browser would.
+	maxRecvMsg = 4 << 20
+	// maxSendMsg caps a gRPC answer. Lists page well below it; the largest
+	// answers are downloads (hand records as PDF for a long session).
+	maxSendMsg = 16 << 20
+	// maxStreams bounds the calls one gRPC connection runs at once, as
+	// HTTP/2 servers commonly do; a client wanting more opens a connection.
+	maxStreams = 100
+	// maxGRPCConns and maxHTTPConns bound the open connections per
+	// listener, below the usual 1024 file descriptors a process gets, with
+	// room for the stores. gRPC clients multiplex, so they need few; every
+	// terminal or browser holds one or more HTTP connections.
+	maxGRPCConns = 256
+	maxHTTPConns = 640
+
+	// readHeaderTimeout bounds how long a client may take to send its
+	// request headers (slow-loris).
+	readHeaderTimeout = 10 * time.Second
+	// readTimeout bounds the whole request with its body: the body cap at
+	// 35 kB/s, a weak venue Wi-Fi.
+	readTimeout = 30 * time.Second
+	// writeTimeout bounds the time from the end of the request headers to
+	// the end of the answer. It is generous so that a download of hand
+	// records over a slow link, and a long poll of up to a minute, finish.
+	writeTimeout = 2 * time.Minute
+	// idleTimeout closes a keep-alive connection nobody uses.
+	idleTimeout = 2 * time.Minute
+)
+
+// keepaliveOptions say how a gRPC server treats idle connections and pings:
+// it pings a silent client every two minutes and drops it after 20 seconds
+// without an answer, and it drops a client that pings more often than every
+// 30 seconds (a ping flood costs the server a write each).
+var keepaliveOptions = []grpc.ServerOption{
+	grpc.KeepaliveEnforcementPolicy(keepalive.EnforcementPolicy{
+		MinTime:             30 * time.Second,
+		PermitWithoutStream: true, // peers keep idle connections alive
+	}),
+	grpc.KeepaliveParams(keepalive.ServerParameters{
+		MaxConnectionIdle: 15 * time.Minute,
+		Time:              2 * time.Minute,
+		Timeout:           20 * time.Second,
+	}),
+}
+
+// messageOptions are the message size limits of every gRPC server.
+var messageOptions = []grpc.ServerOption{
+	grpc.MaxRecvMsgSize(maxRecvMsg),
+	grpc.MaxSendMsgSize(maxSendMsg),
+}
+
+// newHTTPServer returns the REST server with its timeouts.
+func newHTTPServer(h http.Handler) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: readHeaderTimeout,
+		ReadTimeout:       readTimeout,
+		WriteTimeout:      writeTimeout,
+		IdleTimeout:       idleTimeout,
+		MaxHeaderBytes:    64 << 10, // a token and the usual headers fit many times over
+	}
+}
