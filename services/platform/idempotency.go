@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
+	"path/filepath"
 	"time"
 
 	"go.etcd.io/bbolt"
@@ -104,9 +105,13 @@ func replay(tx *bbolt.Tx, method, requestID string, fp []byte, resp proto.Messag
 	if b == nil {
 		return false, nil
 	}
-	rec := b.Get([]byte(requestID))
-	if rec == nil {
+	v := b.Get([]byte(requestID))
+	if v == nil {
 		return false, nil
+	}
+	rec, err := decodeRecord(v)
+	if err != nil {
+		return false, status.Errorf(codes.DataLoss, "%s: the idempotency record %s %q is damaged (%v); run director check", filepath.Base(tx.DB().Path()), method, requestID, err)
 	}
 	if len(rec) < recordHeaderLen {
 		return false, status.Errorf(codes.DataLoss, "idempotency record %s %q is %d bytes, shorter than its header", method, requestID, len(rec))
@@ -134,12 +139,12 @@ func (s *Store) putRecord(tx *bbolt.Tx, method, requestID string, fp []byte, res
 	rec = binary.BigEndian.AppendUint64(rec, uint64(s.now().UnixNano()))
 	rec = append(rec, fp...)
 	rec = append(rec, body...)
-	return b.Put([]byte(requestID), rec)
+	return putRecord(b, []byte(requestID), rec)
 }
 
 // SweepIdempotency deletes the idempotency records created before olderThan
-// and returns how many it deleted. A request retried after its record is
-// swept runs again.
+// and the damaged ones (no retry can be answered from them), and returns how
+// many it deleted. A request retried after its record is swept runs again.
 func (s *Store) SweepIdempotency(olderThan time.Time) (int, error) {
 	cutoff := olderThan.UnixNano()
 	deleted := 0
@@ -149,7 +154,8 @@ func (s *Store) SweepIdempotency(olderThan time.Time) (int, error) {
 			b := root.Bucket(method)
 			var old [][]byte
 			err := b.ForEach(func(k, v []byte) error {
-				if len(v) < 8 || int64(binary.BigEndian.Uint64(v)) < cutoff {
+				rec, err := decodeRecord(v)
+				if err != nil || len(rec) < 8 || int64(binary.BigEndian.Uint64(rec)) < cutoff {
 					old = append(old, bytes.Clone(k))
 				}
 				return nil

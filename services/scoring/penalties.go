@@ -79,7 +79,7 @@ func (s *Service) ApplyPenalty(ctx context.Context, req *scoringv1.ApplyPenaltyR
 		n := nextPenaltyNumber(b)
 		stored.Name = fmt.Sprintf("events/%s/penalties/%d", id, n)
 		resp.Penalty = stored
-		return putMessage(b, penaltyKey(n), stored)
+		return platform.PutMessage(b, penaltyKey(n), stored)
 	})
 	return resp, err
 }
@@ -123,7 +123,7 @@ func (s *Service) RemovePenalty(ctx context.Context, req *scoringv1.RemovePenalt
 		}
 		b, _ := eventBucket(tx, bucketPenalties, ids[0], false)
 		p := &scoringv1.Penalty{}
-		ok, err := getMessage(b, penaltyKey(int32(n)), p)
+		ok, err := platform.GetMessage(b, "penalties/"+ids[0], penaltyKey(int32(n)), p)
 		if err != nil {
 			return err
 		}
@@ -135,7 +135,7 @@ func (s *Service) RemovePenalty(ctx context.Context, req *scoringv1.RemovePenalt
 		}
 		p.Removal = removal
 		resp.Penalty = p
-		return putMessage(b, penaltyKey(int32(n)), p)
+		return platform.PutMessage(b, penaltyKey(int32(n)), p)
 	})
 	return resp, err
 }

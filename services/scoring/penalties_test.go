@@ -269,7 +269,8 @@ func TestPenaltiesSurviveARestart(t *testing.T) {
 }
 
 // TestVersionOneFileTakesPenalties opens a scoring.db written before penalties
-// existed (schema version 1): migration 2 adds them, and the event is kept.
+// existed (schema version 1): migration 2 adds them, migration 3 checksums
+// the values, and the event is kept.
 func TestVersionOneFileTakesPenalties(t *testing.T) {
 	dir := t.TempDir()
 	old, err := platform.OpenStore(filepath.Join(dir, "scoring.db"), migrations[:1])
@@ -277,7 +278,12 @@ func TestVersionOneFileTakesPenalties(t *testing.T) {
 		t.Fatal(err)
 	}
 	err = old.Mutate(context.Background(), "", "", nil, nil, func(tx *bbolt.Tx) error {
-		return putMessage(tx.Bucket(bucketEvents), []byte("club-night"), &scoringv1.Event{Name: "events/club-night", Form: scoringv1.Form_FORM_MATCHPOINTS})
+		// Version 1 stored bare protobuf messages, without checksums.
+		v, err := proto.Marshal(&scoringv1.Event{Name: "events/club-night", Form: scoringv1.Form_FORM_MATCHPOINTS})
+		if err != nil {
+			return err
+		}
+		return tx.Bucket(bucketEvents).Put([]byte("club-night"), v)
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -285,8 +291,8 @@ func TestVersionOneFileTakesPenalties(t *testing.T) {
 	old.Close()
 
 	h := start(t, dir)
-	if v, err := h.svc.store.SchemaVersion(); err != nil || v != 2 {
-		t.Fatalf("schema version %d (%v), want 2", v, err)
+	if v, err := h.svc.store.SchemaVersion(); err != nil || v != len(migrations) {
+		t.Fatalf("schema version %d (%v), want %d", v, err, len(migrations))
 	}
 	clubField(t, h)
 	h.penalize(t, "events/club-night", penalty(6, 0.5, matchpoints))

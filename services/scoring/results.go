@@ -165,7 +165,11 @@ func (s *Service) ListResults(ctx context.Context, req *scoringv1.ListResultsReq
 		if _, err := mustEvent(tx, id); err != nil {
 			return err
 		}
-		resp.Results, err = eventResults(tx, id, keep)
+		var damaged []damagedResult
+		resp.Results, damaged, err = eventResults(tx, id, keep)
+		if err == nil && len(damaged) > 0 {
+			err = damaged[0].err
+		}
 		return err
 	})
 	return resp, err

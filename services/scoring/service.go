@@ -101,7 +101,7 @@ func (s *Service) CreateEvent(ctx context.Context, req *scoringv1.CreateEventReq
 			}
 			return err
 		}
-		if err := putMessage(tx.Bucket(bucketEvents), []byte(id), e); err != nil {
+		if err := platform.PutMessage(tx.Bucket(bucketEvents), []byte(id), e); err != nil {
 			return err
 		}
 		resp.Event = e
