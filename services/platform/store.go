@@ -106,6 +106,10 @@ func OpenStore(path string, migrations []Migration, opts ...StoreOption) (*Store
 	return s, nil
 }
 
+// ErrStoreHeld is the error of opening a store that another process (a
+// running Director) holds.
+var ErrStoreHeld = errors.New("another Director holds the store")
+
 // openBolt opens the bbolt file at path, refusing a damaged one. With
 // readOnly it takes a shared lock (writers wait) and never creates the file;
 // otherwise it creates a missing file and takes the lock for itself.
@@ -199,9 +203,9 @@ func createBolt(path string, timeout time.Duration) error {
 func openError(path string, timeout time.Duration, err error) error {
 	switch {
 	case errors.Is(err, berrors.ErrTimeout):
-		return fmt.Errorf("another Director holds %s (waited %s for its lock)", path, timeout)
+		return fmt.Errorf("%w %s (waited %s for its lock)", ErrStoreHeld, path, timeout)
 	case errors.Is(err, berrors.ErrInvalid):
-		return damagedStore(path, "it is not a bbolt store, or both of its meta pages are overwritten")
+		return damagedStore(path, "it is not a bbolt store: its meta pages are missing or overwritten")
 	case errors.Is(err, berrors.ErrChecksum):
 		return damagedStore(path, "both of its meta pages fail their checksum")
 	case errors.Is(err, berrors.ErrVersionMismatch):

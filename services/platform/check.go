@@ -1,0 +1,94 @@
+package platform
+
+import (
+	"bytes"
+	"fmt"
+	"path/filepath"
+	"runtime/debug"
+	"time"
+
+	"go.etcd.io/bbolt"
+)
+
+// StoreCheck is what CheckStore found in one store file.
+type StoreCheck struct {
+	File          string // the file's base name, e.g. "scoring.db"
+	SchemaVersion int
+	Buckets       int  // buckets walked, nested ones included
+	Records       int  // values verified
+	Checksums     bool // false: the store predates checksums, so none were verified
+	// Problems each name the file, and the bucket and key where they apply.
+	Problems []string
+}
+
+// CheckStore opens the store at path read-only, runs bbolt's consistency
+// check on it (every page reachable or free, none twice, keys in order) and
+// verifies the checksum of every record. It returns an error only when the
+// file cannot be checked at all: damaged past opening, or held by a running
+// Director (bbolt lets a reader in only when no writer holds the file).
+func CheckStore(path string, timeout time.Duration) (StoreCheck, error) {
+	c := StoreCheck{File: filepath.Base(path)}
+	db, err := openBolt(path, true, timeout)
+	if err != nil {
+		return c, err
+	}
+	defer db.Close()
+	err = db.View(func(tx *bbolt.Tx) error {
+		for err := range tx.Check() {
+			c.problem("bbolt consistency check: %v", err)
+		}
+		if meta := tx.Bucket([]byte(metaBucket)); meta != nil {
+			v, err := readSchemaVersion(meta)
+			if err != nil {
+				c.problem("%v", err)
+			}
+			c.SchemaVersion = int(v)
+			c.Checksums = bytes.Equal(meta.Get(recordFormatKey), recordFormatChecksums)
+		} else {
+			c.problem("no meta bucket: this is not a Director store")
+		}
+		c.walk(tx)
+		return nil
+	})
+	return c, err
+}
+
+func (c *StoreCheck) problem(format string, args ...any) {
+	c.Problems = append(c.Problems, c.File+": "+fmt.Sprintf(format, args...))
+}
+
+// walk verifies every record in every bucket but meta. A page damaged
+// beyond what bbolt's check catches can make bbolt panic or read outside the
+// file; both are reported instead of ending the check.
+func (c *StoreCheck) walk(tx *bbolt.Tx) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if r := recover(); r != nil {
+			c.problem("reading the records failed (%v): the file is damaged", r)
+		}
+	}()
+	tx.ForEach(func(name []byte, b *bbolt.Bucket) error {
+		if string(name) != metaBucket {
+			c.walkBucket(string(name), b)
+		}
+		return nil
+	})
+}
+
+func (c *StoreCheck) walkBucket(path string, b *bbolt.Bucket) {
+	c.Buckets++
+	b.ForEach(func(k, v []byte) error {
+		if v == nil {
+			c.walkBucket(path+"/"+string(k), b.Bucket(k))
+			return nil
+		}
+		c.Records++
+		if !c.Checksums {
+			return nil
+		}
+		if _, err := decodeRecord(v); err != nil {
+			c.problem("the record at %s key %s is damaged: %v", path, KeyString(k), err)
+		}
+		return nil
+	})
+}

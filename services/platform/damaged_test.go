@@ -1,0 +1,211 @@
+package platform
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"go.etcd.io/bbolt"
+)
+
+// fillMigrations store enough records that the file spans many pages.
+var fillMigrations = []Migration{
+	{Version: 1, Name: "fill", Apply: func(tx *bbolt.Tx) error {
+		b, err := tx.CreateBucket([]byte("results"))
+		if err != nil {
+			return err
+		}
+		for i := range 400 {
+			if err := putRecord(b, Uint64Key(uint64(i)), bytes.Repeat([]byte{byte(i)}, 300)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}},
+}
+
+// filledStore writes a store of several pages, closes it and returns its
+// path and the length its last transaction says it has.
+func filledStore(t *testing.T) (string, int64) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "scoring.db")
+	s, err := OpenStore(path, fillMigrations)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var size int64
+	s.View(func(tx *bbolt.Tx) error {
+		size = tx.Size()
+		return nil
+	})
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return path, size
+}
+
+// openInChild opens the store at path in a child process (this test binary
+// running TestOpenStoreChild), so that a SIGBUS could not take the test down
+// with it, and returns what the child printed; the child must exit cleanly.
+func openInChild(t *testing.T, path string) string {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestOpenStoreChild$")
+	cmd.Env = append(os.Environ(), "DIRECTOR_TEST_OPEN="+path)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("opening %s killed the process (%v):\n%s", path, err, out)
+	}
+	return string(out)
+}
+
+// TestOpenStoreChild is the child of openInChild; it does nothing in a
+// normal run.
+func TestOpenStoreChild(t *testing.T) {
+	path := os.Getenv("DIRECTOR_TEST_OPEN")
+	if path == "" {
+		t.Skip("run by openInChild")
+	}
+	s, err := OpenStore(path, fillMigrations)
+	if err != nil {
+		fmt.Println("open error:", err)
+		return
+	}
+	defer s.Close()
+	n := 0
+	err = s.View(func(tx *bbolt.Tx) error {
+		b := tx.Bucket([]byte("results"))
+		if b == nil {
+			return nil
+		}
+		return b.ForEach(func(k, v []byte) error {
+			if _, err := decodeRecord(v); err != nil {
+				return err
+			}
+			n++
+			return nil
+		})
+	})
+	fmt.Printf("opened: %d records, %v\n", n, err)
+}
+
+func TestDamagedStoreFileIsAClearErrorNotACrash(t *testing.T) {
+	const advice = "Restore it from a backup, or move it aside to start this service with no data"
+	tests := []struct {
+		name   string
+		damage func(t *testing.T, path string, size int64)
+		want   string
+	}{
+		{"empty", func(t *testing.T, path string, _ int64) { truncate(t, path, 0) }, "it is empty (0 bytes)"},
+		{"shorter than a page", func(t *testing.T, path string, _ int64) { truncate(t, path, 100) }, "it is not a bbolt store"},
+		{"one page", func(t *testing.T, path string, _ int64) { truncate(t, path, 4096) }, "bbolt cannot read it"},
+		{"only the meta pages", func(t *testing.T, path string, size int64) { truncate(t, path, 2*4096) }, "was cut short"},
+		{"half", func(t *testing.T, path string, size int64) { truncate(t, path, size/2) }, "was cut short"},
+		{"one byte short", func(t *testing.T, path string, size int64) { truncate(t, path, size-1) }, "was cut short"},
+		{"garbage", func(t *testing.T, path string, size int64) {
+			garbage := make([]byte, size)
+			for i := range garbage {
+				garbage[i] = byte(rand.IntN(256))
+			}
+			if err := os.WriteFile(path, garbage, 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}, "it is not a bbolt store"},
+		{"both meta pages' checksums", func(t *testing.T, path string, _ int64) {
+			// The high-water mark of each meta page (page header 16
+			// bytes, then 40 bytes into the meta).
+			flipByte(t, path, 16+40)
+			flipByte(t, path, 4096+16+40)
+		}, "both of its meta pages fail their checksum"},
+		{"both meta pages' versions", func(t *testing.T, path string, _ int64) {
+			flipByte(t, path, 16+4)
+			flipByte(t, path, 4096+16+4)
+		}, "bbolt format version"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path, size := filledStore(t)
+			tt.damage(t, path, size)
+			out := openInChild(t, path)
+			if !strings.Contains(out, "open error: store "+path+" is damaged: ") || !strings.Contains(out, tt.want) || !strings.Contains(out, advice) {
+				t.Errorf("opening the damaged file said:\n%s\nwant it to name %s, say %q and what to do", out, path, tt.want)
+			}
+		})
+	}
+}
+
+func TestStoreOpensAtItsFullLength(t *testing.T) {
+	path, size := filledStore(t)
+	truncate(t, path, size) // bbolt grows files ahead; the data ends at size
+	if out := openInChild(t, path); !strings.Contains(out, "opened: 400 records, <nil>") {
+		t.Errorf("store cut to its high-water mark: %s", out)
+	}
+}
+
+// A torn meta page is what a power cut in the middle of a commit leaves:
+// bbolt opens the store at the transaction of the other meta page.
+func TestStoreOpensWithOneMetaPageLeft(t *testing.T) {
+	for _, page := range []int64{0, 1} {
+		path, _ := filledStore(t)
+		flipByte(t, path, page*4096+16+40)
+		if out := openInChild(t, path); !strings.Contains(out, "opened: ") || !strings.Contains(out, "records, <nil>") {
+			t.Errorf("store with meta page %d damaged: %s", page, out)
+		}
+	}
+}
+
+func TestEmptyFileIsNotTakenForANewStore(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "scoring.db")
+	if err := os.WriteFile(path, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, err := OpenStore(path, fillMigrations)
+	if err == nil || !strings.Contains(err.Error(), "it is empty") {
+		t.Fatalf("OpenStore of an empty file: %v, want it refused", err)
+	}
+	if info, err := os.Stat(path); err != nil || info.Size() != 0 {
+		t.Errorf("the empty file was changed: %v, %v", info, err)
+	}
+}
+
+func TestNewStoreIsCreatedWhole(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "scoring.db")
+	// What a crash during an earlier first start leaves behind.
+	if err := os.WriteFile(path+".new", []byte("half a store"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	openTestStore(t, path, fillMigrations)
+	entries, err := os.ReadDir(dir)
+	if err != nil || len(entries) != 1 || entries[0].Name() != "scoring.db" {
+		t.Errorf("data directory holds %v (%v), want only scoring.db", entries, err)
+	}
+}
+
+func truncate(t *testing.T, path string, size int64) {
+	t.Helper()
+	if err := os.Truncate(path, size); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func flipByte(t *testing.T, path string, offset int64) {
+	t.Helper()
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	b := make([]byte, 1)
+	if _, err := f.ReadAt(b, offset); err != nil {
+		t.Fatal(err)
+	}
+	b[0] ^= 0xff
+	if _, err := f.WriteAt(b, offset); err != nil {
+		t.Fatal(err)
+	}
+}
