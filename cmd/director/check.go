@@ -37,35 +37,36 @@ func check(args []string, stdout, stderr io.Writer) error {
 	if len(paths) == 0 {
 		return fmt.Errorf("check: no stores (*.db) in %s", dataDir)
 	}
-	problems, damaged := 0, 0
+	problems, damaged, held := 0, 0, false
 	for _, path := range paths {
 		c, err := platform.CheckStore(path, time.Second)
 		if err != nil {
 			fmt.Fprintf(stdout, "%s: cannot be checked: %v\n", c.File, err)
-			if errors.Is(err, platform.ErrStoreHeld) {
-				fmt.Fprintf(stdout, "%s: stop Director before checking its stores\n", c.File)
-			}
+			held = held || errors.Is(err, platform.ErrStoreHeld)
 			problems++
 			damaged++
 			continue
 		}
-		verified := "checksums verified"
+		verified := "every checksum verified"
 		if !c.Checksums {
-			verified = "no checksums yet: Director adds them when it next starts"
+			verified = "no checksums yet (Director adds them when it next starts)"
 		}
-		fmt.Fprintf(stdout, "%s: schema version %d, %d records in %d buckets, %s, bbolt consistency check run: ", c.File, c.SchemaVersion, c.Records, c.Buckets, verified)
+		what := fmt.Sprintf("schema version %d; bbolt consistency check; %d records in %d buckets, %s", c.SchemaVersion, c.Records, c.Buckets, verified)
 		if len(c.Problems) == 0 {
-			fmt.Fprintln(stdout, "ok")
+			fmt.Fprintf(stdout, "%s: ok (%s)\n", c.File, what)
 			continue
 		}
-		fmt.Fprintf(stdout, "%d problems\n", len(c.Problems))
+		fmt.Fprintf(stdout, "%s: %d problems (%s)\n", c.File, len(c.Problems), what)
 		for _, p := range c.Problems {
 			fmt.Fprintln(stdout, "  "+p)
 		}
 		problems += len(c.Problems)
 		damaged++
 	}
-	if problems > 0 {
+	switch {
+	case held:
+		return fmt.Errorf("check: %d problems in %d of %d stores; stop Director before checking its stores", problems, damaged, len(paths))
+	case problems > 0:
 		return fmt.Errorf("check: %d problems in %d of %d stores", problems, damaged, len(paths))
 	}
 	return nil
