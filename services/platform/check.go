@@ -34,9 +34,6 @@ func CheckStore(path string, timeout time.Duration) (StoreCheck, error) {
 	}
 	defer db.Close()
 	err = db.View(func(tx *bbolt.Tx) error {
-		for err := range tx.Check() {
-			c.problem("bbolt consistency check: %v", err)
-		}
 		if meta := tx.Bucket([]byte(metaBucket)); meta != nil {
 			v, err := readSchemaVersion(meta)
 			if err != nil {
@@ -47,7 +44,16 @@ func CheckStore(path string, timeout time.Duration) (StoreCheck, error) {
 		} else {
 			c.problem("no meta bucket: this is not a Director store")
 		}
-		c.walk(tx)
+		// The walk goes first: bbolt's check follows the same pages
+		// without guarding against a page number that points outside
+		// the file, which would end the process.
+		if !c.walk(tx) {
+			c.problem("bbolt consistency check skipped: its pages cannot be followed")
+			return nil
+		}
+		for err := range tx.Check() {
+			c.problem("bbolt consistency check: %v", err)
+		}
 		return nil
 	})
 	return c, err
@@ -57,14 +63,15 @@ func (c *StoreCheck) problem(format string, args ...any) {
 	c.Problems = append(c.Problems, c.File+": "+fmt.Sprintf(format, args...))
 }
 
-// walk verifies every record in every bucket but meta. A page damaged
-// beyond what bbolt's check catches can make bbolt panic or read outside the
-// file; both are reported instead of ending the check.
-func (c *StoreCheck) walk(tx *bbolt.Tx) {
+// walk verifies every record in every bucket but meta, and reports whether
+// it could read them all. A damaged page can make bbolt panic or read
+// outside the file; both are reported instead of ending the check.
+func (c *StoreCheck) walk(tx *bbolt.Tx) (ok bool) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if r := recover(); r != nil {
 			c.problem("reading the records failed (%v): the file is damaged", r)
+			ok = false
 		}
 	}()
 	tx.ForEach(func(name []byte, b *bbolt.Bucket) error {
@@ -73,6 +80,7 @@ func (c *StoreCheck) walk(tx *bbolt.Tx) {
 		}
 		return nil
 	})
+	return true
 }
 
 func (c *StoreCheck) walkBucket(path string, b *bbolt.Bucket) {

@@ -1,8 +1,11 @@
 package platform
 
 import (
+	"encoding/binary"
 	"errors"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -56,41 +59,79 @@ func TestCheckStoreOfAStoreWithoutChecksumsVerifiesNoRecords(t *testing.T) {
 	}
 }
 
-func TestCheckStoreReportsADamagedPage(t *testing.T) {
-	path, _ := filledStore(t)
-	// Find a leaf page of the results, then zero it, as a lost write would.
+// firstPage returns the number and size of the first page of type typ in the
+// closed store at path.
+func firstPage(t *testing.T, path, typ string) (int, int) {
+	t.Helper()
 	db, err := bbolt.Open(path, 0o600, &bbolt.Options{ReadOnly: true, PreLoadFreelist: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	leaf := 0
+	defer db.Close()
+	found := 0
 	db.View(func(tx *bbolt.Tx) error {
-		for id := 2; leaf == 0; id++ {
+		for id := 2; found == 0; id++ {
 			p, err := tx.Page(id)
 			if err != nil || p == nil {
-				t.Fatalf("no leaf page found: %v", err)
+				t.Fatalf("no %s page found: %v", typ, err)
 			}
-			if p.Type == "leaf" {
-				leaf = id
+			if p.Type == typ {
+				found = id
 			}
 		}
 		return nil
 	})
-	pageSize := db.Info().PageSize
-	db.Close()
+	return found, db.Info().PageSize
+}
+
+func writeAt(t *testing.T, path string, b []byte, offset int) {
+	t.Helper()
 	f, err := os.OpenFile(path, os.O_RDWR, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	f.WriteAt(make([]byte, pageSize), int64(leaf*pageSize))
-	f.Close()
+	defer f.Close()
+	if _, err := f.WriteAt(b, int64(offset)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestCheckStoreReportsADamagedPage(t *testing.T) {
+	path, _ := filledStore(t)
+	// Zero a leaf page of the results, as a lost write would.
+	leaf, pageSize := firstPage(t, path, "leaf")
+	writeAt(t, path, make([]byte, pageSize), leaf*pageSize)
 
 	c, err := CheckStore(path, time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(c.Problems) == 0 || !strings.Contains(strings.Join(c.Problems, "\n"), "bbolt consistency check") {
-		t.Errorf("problems %q, want bbolt's check to report the zeroed page %d", c.Problems, leaf)
+	if len(c.Problems) == 0 || !strings.Contains(strings.Join(c.Problems, "\n"), fmt.Sprintf("Page expected to be: %d", leaf)) {
+		t.Errorf("problems %q, want the zeroed page %d reported", c.Problems, leaf)
+	}
+}
+
+// TestCheckStoreChild is the child of TestCheckStoreSurvivesAPagePointingOutsideTheFile.
+func TestCheckStoreChild(t *testing.T) {
+	path := os.Getenv("DIRECTOR_TEST_CHECK")
+	if path == "" {
+		t.Skip("run by TestCheckStoreSurvivesAPagePointingOutsideTheFile")
+	}
+	c, err := CheckStore(path, time.Second)
+	fmt.Printf("checked: %q, %v\n", c.Problems, err)
+}
+
+func TestCheckStoreSurvivesAPagePointingOutsideTheFile(t *testing.T) {
+	path, _ := filledStore(t)
+	// The first child of the results' branch page, far past the end.
+	branch, pageSize := firstPage(t, path, "branch")
+	writeAt(t, path, binary.LittleEndian.AppendUint64(nil, 1<<40), branch*pageSize+16+8)
+
+	cmd := exec.Command(os.Args[0], "-test.run=^TestCheckStoreChild$")
+	cmd.Env = append(os.Environ(), "DIRECTOR_TEST_CHECK="+path)
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "reading the records failed") || !strings.Contains(string(out), "bbolt consistency check skipped") {
+		t.Errorf("checking a page that points outside the file: %v\n%s", err, out)
 	}
 }
 
