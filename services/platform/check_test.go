@@ -123,9 +123,9 @@ func TestCheckStoreChild(t *testing.T) {
 
 func TestCheckStoreSurvivesAPagePointingOutsideTheFile(t *testing.T) {
 	path, _ := filledStore(t)
-	// The first child of the results' branch page, far past the end.
+	// The first child of the results' branch page: 4 GB into a file of a few pages.
 	branch, pageSize := firstPage(t, path, "branch")
-	writeAt(t, path, binary.LittleEndian.AppendUint64(nil, 1<<40), branch*pageSize+16+8)
+	writeAt(t, path, binary.LittleEndian.AppendUint64(nil, 1<<20), branch*pageSize+16+8)
 
 	cmd := exec.Command(os.Args[0], "-test.run=^TestCheckStoreChild$")
 	cmd.Env = append(os.Environ(), "DIRECTOR_TEST_CHECK="+path)
