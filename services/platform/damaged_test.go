@@ -2,7 +2,11 @@ package platform
 
 import (
 	"bytes"
+	"context"
+	"encoding/binary"
 	"fmt"
+	"io"
+	"log/slog"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -11,6 +15,8 @@ import (
 	"testing"
 
 	"go.etcd.io/bbolt"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/status"
 )
 
 // fillMigrations store enough records that the file spans many pages.
@@ -207,5 +213,43 @@ func flipByte(t *testing.T, path string, offset int64) {
 	b[0] ^= 0xff
 	if _, err := f.WriteAt(b, offset); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestFaultingReadChild is the child of TestReadOfAPageOutsideTheFileFailsOneRequest.
+func TestFaultingReadChild(t *testing.T) {
+	path := os.Getenv("DIRECTOR_TEST_FAULT")
+	if path == "" {
+		t.Skip("run by TestReadOfAPageOutsideTheFileFailsOneRequest")
+	}
+	s, err := OpenStore(path, fillMigrations)
+	if err != nil {
+		fmt.Println("open error:", err)
+		return
+	}
+	defer s.Close()
+	readAll := func(tx *bbolt.Tx) error {
+		return tx.Bucket([]byte("results")).ForEach(func(k, v []byte) error { return nil })
+	}
+	recovery := recoveryUnary(slog.New(slog.NewTextHandler(io.Discard, nil)))
+	for name, handler := range map[string]grpc.UnaryHandler{
+		"read":  func(context.Context, any) (any, error) { return nil, s.View(readAll) },
+		"write": func(ctx context.Context, _ any) (any, error) { return nil, s.Mutate(ctx, "", "", nil, nil, readAll) },
+	} {
+		_, err := recovery(context.Background(), nil, &grpc.UnaryServerInfo{FullMethod: "/test/" + name}, handler)
+		fmt.Printf("%s: %v\n", name, status.Code(err))
+	}
+}
+
+func TestReadOfAPageOutsideTheFileFailsOneRequest(t *testing.T) {
+	path, _ := filledStore(t)
+	branch, pageSize := firstPage(t, path, "branch")
+	writeAt(t, path, binary.LittleEndian.AppendUint64(nil, 1<<20), branch*pageSize+16+8)
+
+	cmd := exec.Command(os.Args[0], "-test.run=^TestFaultingReadChild$")
+	cmd.Env = append(os.Environ(), "DIRECTOR_TEST_FAULT="+path)
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "read: Internal") || !strings.Contains(string(out), "write: Internal") {
+		t.Errorf("reading a page outside the file: %v\n%s\nwant each request to fail as Internal, the process to live", err, out)
 	}
 }
