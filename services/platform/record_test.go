@@ -3,6 +3,7 @@ package platform
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -192,4 +193,38 @@ func FuzzDecodeRecord(f *testing.F) {
 			t.Errorf("round trip of %x: %x, %v", v, got, err)
 		}
 	})
+}
+
+// BenchmarkRecordChecksum measures the checksum of a record of a typical
+// stored size (a board set's is a few KB, a result's a few hundred bytes).
+func BenchmarkRecordChecksum(b *testing.B) {
+	for _, size := range []int{300, 4096} {
+		v := encodeRecord(bytes.Repeat([]byte{0x5a}, size))
+		b.Run(fmt.Sprint(size), func(b *testing.B) {
+			b.SetBytes(int64(size))
+			for b.Loop() {
+				if _, err := decodeRecord(v); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkOpenStore measures opening a store, which maps it read-only first
+// to check its length.
+func BenchmarkOpenStore(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "scoring.db")
+	s, err := OpenStore(path, eventsMigrations)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s.Close()
+	for b.Loop() {
+		s, err := OpenStore(path, eventsMigrations)
+		if err != nil {
+			b.Fatal(err)
+		}
+		s.Close()
+	}
 }
