@@ -27,7 +27,7 @@ var fillMigrations = []Migration{
 			return err
 		}
 		for i := range 400 {
-			if err := putRecord(b, Uint64Key(uint64(i)), bytes.Repeat([]byte{byte(i)}, 300)); err != nil {
+			if err := b.Put(Uint64Key(uint64(i)), encodeRecord(bytes.Repeat([]byte{byte(i)}, 300))); err != nil {
 				return err
 			}
 		}

@@ -139,7 +139,7 @@ func (s *Store) putRecord(tx *bbolt.Tx, method, requestID string, fp []byte, res
 	rec = binary.BigEndian.AppendUint64(rec, uint64(s.now().UnixNano()))
 	rec = append(rec, fp...)
 	rec = append(rec, body...)
-	return putRecord(b, []byte(requestID), rec)
+	return b.Put([]byte(requestID), encodeRecord(rec))
 }
 
 // SweepIdempotency deletes the idempotency records created before olderThan

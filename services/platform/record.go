@@ -27,7 +27,7 @@ import (
 // in 4 billion, and it is computed in hardware, so it costs nothing next to
 // the fsync of a commit. etcd's WAL and ext4's metadata use it for the same
 // reason.
-const recordHeaderSize = 4
+const checksumSize = 4
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
@@ -40,7 +40,7 @@ var (
 
 // encodeRecord returns payload with its checksum in front.
 func encodeRecord(payload []byte) []byte {
-	v := make([]byte, recordHeaderSize, recordHeaderSize+len(payload))
+	v := make([]byte, checksumSize, checksumSize+len(payload))
 	binary.BigEndian.PutUint32(v, crc32.Checksum(payload, castagnoli))
 	return append(v, payload...)
 }
@@ -48,19 +48,14 @@ func encodeRecord(payload []byte) []byte {
 // decodeRecord returns the payload of a record (aliasing v), or what is
 // wrong with it.
 func decodeRecord(v []byte) ([]byte, error) {
-	if len(v) < recordHeaderSize {
+	if len(v) < checksumSize {
 		return nil, fmt.Errorf("%d bytes, shorter than the checksum", len(v))
 	}
-	payload := v[recordHeaderSize:]
+	payload := v[checksumSize:]
 	if want, got := binary.BigEndian.Uint32(v), crc32.Checksum(payload, castagnoli); want != got {
 		return nil, fmt.Errorf("checksum %08x does not match the stored %08x", got, want)
 	}
 	return payload, nil
-}
-
-// putRecord stores payload at key of b as a record.
-func putRecord(b *bbolt.Bucket, key, payload []byte) error {
-	return b.Put(key, encodeRecord(payload))
 }
 
 // PutMessage stores m (deterministically encoded) at key of b as a record.
@@ -69,7 +64,7 @@ func PutMessage(b *bbolt.Bucket, key []byte, m proto.Message) error {
 	if err != nil {
 		return status.Errorf(codes.Internal, "encode %T: %v", m, err)
 	}
-	return putRecord(b, key, payload)
+	return b.Put(key, encodeRecord(payload))
 }
 
 // GetMessage reads the record at key of b into m and reports whether it was

@@ -103,7 +103,7 @@ func TestRecordThatIsNotItsMessageIsDataLoss(t *testing.T) {
 	s := openTestStore(t, filepath.Join(t.TempDir(), "rulings.db"), eventsMigrations)
 	s.batch(func(tx *bbolt.Tx) error {
 		// A good checksum over bytes that are not a protobuf message.
-		return putRecord(tx.Bucket([]byte("events")), []byte("e"), []byte{0xff, 0xff, 0xff})
+		return tx.Bucket([]byte("events")).Put([]byte("e"), encodeRecord([]byte{0xff, 0xff, 0xff}))
 	})
 	s.View(func(tx *bbolt.Tx) error {
 		_, err := GetMessage(tx.Bucket([]byte("events")), "events", []byte("e"), &wrapperspb.StringValue{})
