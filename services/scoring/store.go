@@ -28,8 +28,6 @@ import (
 	"fmt"
 
 	"go.etcd.io/bbolt"
-	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/status"
 
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	"github.com/bridge-director/director/services/platform"
@@ -192,9 +190,6 @@ func eventResults(tx *bbolt.Tx, event string, keep func(*scoringv1.Result) bool)
 	err = b.ForEach(func(k, v []byte) error {
 		r := &scoringv1.Result{}
 		if err := platform.DecodeMessage(b, "results/"+event, k, v, r); err != nil {
-			if status.Code(err) != codes.DataLoss {
-				return err
-			}
 			sl, _ := slotFromKey(k)
 			if keep == nil || keep(sl.result()) {
 				damaged = append(damaged, damagedResult{slot: sl, err: err})
