@@ -112,11 +112,12 @@ func TestCheckCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Truncate(movement, 3*4096); err != nil || info.Size() <= 3*4096 {
+	cut := 3 * int64(os.Getpagesize())
+	if err := os.Truncate(movement, cut); err != nil || info.Size() <= cut {
 		t.Fatalf("truncating %d bytes: %v", info.Size(), err)
 	}
 	out, code = checkData(t, data)
-	if code == 0 || !strings.Contains(out, "movement.db: cannot be checked: store "+movement+" is damaged: it is 12288 bytes long") ||
+	if code == 0 || !strings.Contains(out, "movement.db: cannot be checked: store "+movement+" is damaged: it is "+fmt.Sprint(cut)+" bytes long") ||
 		!strings.Contains(out, "dealing.db: ok (") || strings.Contains(out, "goroutine") {
 		t.Errorf("check with a truncated store: exit %d\n%s", code, out)
 	}

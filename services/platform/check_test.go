@@ -135,6 +135,18 @@ func TestCheckStoreSurvivesAPagePointingOutsideTheFile(t *testing.T) {
 	}
 }
 
+func TestCheckStoreReportsOneDamagedMetaPage(t *testing.T) {
+	for _, page := range []int{0, 1} {
+		path, _ := filledStore(t)
+		flipByte(t, path, int64(page)*pageSize+16+40)
+		c, err := CheckStore(path, time.Second)
+		want := fmt.Sprintf("scoring.db: meta page %d is damaged: bbolt opened the store at the other one", page)
+		if err != nil || len(c.Problems) != 1 || !strings.HasPrefix(c.Problems[0], want) {
+			t.Errorf("meta page %d flipped: %q, %v; want %q", page, c.Problems, err, want)
+		}
+	}
+}
+
 func TestCheckStoreRefusesAStoreInUse(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "scoring.db")
 	openTestStore(t, path, eventsMigrations)

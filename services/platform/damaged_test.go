@@ -19,6 +19,9 @@ import (
 	"google.golang.org/grpc/status"
 )
 
+// pageSize is the page size bbolt gives new files: the machine's.
+var pageSize = int64(os.Getpagesize())
+
 // fillMigrations store enough records that the file spans many pages.
 var fillMigrations = []Migration{
 	{Version: 1, Name: "fill", Apply: func(tx *bbolt.Tx) error {
@@ -108,8 +111,8 @@ func TestDamagedStoreFileIsAClearErrorNotACrash(t *testing.T) {
 	}{
 		{"empty", func(t *testing.T, path string, _ int64) { truncate(t, path, 0) }, "it is empty (0 bytes)"},
 		{"shorter than a page", func(t *testing.T, path string, _ int64) { truncate(t, path, 100) }, "it is not a bbolt store"},
-		{"one page", func(t *testing.T, path string, _ int64) { truncate(t, path, 4096) }, "bbolt cannot read it"},
-		{"only the meta pages", func(t *testing.T, path string, size int64) { truncate(t, path, 2*4096) }, "was cut short"},
+		{"one page", func(t *testing.T, path string, _ int64) { truncate(t, path, pageSize) }, "bbolt cannot read it"},
+		{"only the meta pages", func(t *testing.T, path string, size int64) { truncate(t, path, 2*pageSize) }, "was cut short"},
 		{"half", func(t *testing.T, path string, size int64) { truncate(t, path, size/2) }, "was cut short"},
 		{"one byte short", func(t *testing.T, path string, size int64) { truncate(t, path, size-1) }, "was cut short"},
 		{"garbage", func(t *testing.T, path string, size int64) {
@@ -125,11 +128,11 @@ func TestDamagedStoreFileIsAClearErrorNotACrash(t *testing.T) {
 			// The high-water mark of each meta page (page header 16
 			// bytes, then 40 bytes into the meta).
 			flipByte(t, path, 16+40)
-			flipByte(t, path, 4096+16+40)
+			flipByte(t, path, pageSize+16+40)
 		}, "both of its meta pages fail their checksum"},
 		{"both meta pages' versions", func(t *testing.T, path string, _ int64) {
 			flipByte(t, path, 16+4)
-			flipByte(t, path, 4096+16+4)
+			flipByte(t, path, pageSize+16+4)
 		}, "bbolt format version"},
 	}
 	for _, tt := range tests {
@@ -157,7 +160,7 @@ func TestStoreOpensAtItsFullLength(t *testing.T) {
 func TestStoreOpensWithOneMetaPageLeft(t *testing.T) {
 	for _, page := range []int64{0, 1} {
 		path, _ := filledStore(t)
-		flipByte(t, path, page*4096+16+40)
+		flipByte(t, path, page*pageSize+16+40)
 		if out := openInChild(t, path); !strings.Contains(out, "opened: ") || !strings.Contains(out, "records, <nil>") {
 			t.Errorf("store with meta page %d damaged: %s", page, out)
 		}
