@@ -58,31 +58,48 @@ func filledStore(t *testing.T) (string, int64) {
 	return path, size
 }
 
-// openInChild opens the store at path in a child process (this test binary
-// running TestOpenStoreChild), so that a SIGBUS could not take the test down
-// with it, and returns what the child printed; the child must exit cleanly.
-func openInChild(t *testing.T, path string) string {
+// openInChild opens the stores at paths in a child process (this test
+// binary running TestOpenStoreChild), so that a SIGBUS could not take the
+// test down with it, and returns what the child said of each; the child
+// must exit cleanly.
+func openInChild(t *testing.T, paths ...string) []string {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestOpenStoreChild$")
-	cmd.Env = append(os.Environ(), "DIRECTOR_TEST_OPEN="+path)
+	cmd.Env = append(os.Environ(), "DIRECTOR_TEST_OPEN="+strings.Join(paths, "\n"))
 	out, err := cmd.CombinedOutput()
 	if err != nil {
-		t.Fatalf("opening %s killed the process (%v):\n%s", path, err, out)
+		t.Fatalf("opening the stores killed the process (%v):\n%s", err, out)
 	}
-	return string(out)
+	var said []string
+	for _, line := range strings.Split(string(out), "\n") {
+		if s, ok := strings.CutPrefix(line, "store: "); ok {
+			said = append(said, s)
+		}
+	}
+	if len(said) != len(paths) {
+		t.Fatalf("the child opened %d of %d stores:\n%s", len(said), len(paths), out)
+	}
+	return said
 }
 
 // TestOpenStoreChild is the child of openInChild; it does nothing in a
 // normal run.
 func TestOpenStoreChild(t *testing.T) {
-	path := os.Getenv("DIRECTOR_TEST_OPEN")
-	if path == "" {
+	paths := os.Getenv("DIRECTOR_TEST_OPEN")
+	if paths == "" {
 		t.Skip("run by openInChild")
 	}
+	for _, path := range strings.Split(paths, "\n") {
+		fmt.Println("store: " + openAndCount(path))
+	}
+}
+
+// openAndCount opens the store at path and says how many of its results it
+// read, or why it could not be opened.
+func openAndCount(path string) string {
 	s, err := OpenStore(path, fillMigrations)
 	if err != nil {
-		fmt.Println("open error:", err)
-		return
+		return "open error: " + err.Error()
 	}
 	defer s.Close()
 	n := 0
@@ -99,7 +116,7 @@ func TestOpenStoreChild(t *testing.T) {
 			return nil
 		})
 	})
-	fmt.Printf("opened: %d records, %v\n", n, err)
+	return fmt.Sprintf("opened: %d records, %v", n, err)
 }
 
 func TestDamagedStoreFileIsAClearErrorNotACrash(t *testing.T) {
@@ -135,34 +152,38 @@ func TestDamagedStoreFileIsAClearErrorNotACrash(t *testing.T) {
 			flipByte(t, path, pageSize+16+4)
 		}, "bbolt format version"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			path, size := filledStore(t)
-			tt.damage(t, path, size)
-			out := openInChild(t, path)
-			if !strings.Contains(out, "open error: store "+path+" is damaged: ") || !strings.Contains(out, tt.want) || !strings.Contains(out, advice) {
-				t.Errorf("opening the damaged file said:\n%s\nwant it to name %s, say %q and what to do", out, path, tt.want)
-			}
-		})
+	paths := make([]string, len(tests))
+	for i, tt := range tests {
+		var size int64
+		paths[i], size = filledStore(t)
+		tt.damage(t, paths[i], size)
+	}
+	said := openInChild(t, paths...)
+	for i, tt := range tests {
+		if !strings.Contains(said[i], "open error: store "+paths[i]+" is damaged: ") || !strings.Contains(said[i], tt.want) || !strings.Contains(said[i], advice) {
+			t.Errorf("%s: opening the damaged file said:\n%s\nwant it to name %s, say %q and what to do", tt.name, said[i], paths[i], tt.want)
+		}
 	}
 }
 
-func TestStoreOpensAtItsFullLength(t *testing.T) {
-	path, size := filledStore(t)
-	truncate(t, path, size) // bbolt grows files ahead; the data ends at size
-	if out := openInChild(t, path); !strings.Contains(out, "opened: 400 records, <nil>") {
-		t.Errorf("store cut to its high-water mark: %s", out)
-	}
-}
+// A store cut to its high-water mark is whole (bbolt grows files ahead of
+// the data). A torn meta page is what a power cut in the middle of a commit
+// leaves: bbolt opens the store at the transaction of the other meta page.
+func TestStoreOpensAtItsFullLengthAndWithOneMetaPage(t *testing.T) {
+	whole, size := filledStore(t)
+	truncate(t, whole, size)
+	meta0, _ := filledStore(t)
+	flipByte(t, meta0, 16+40)
+	meta1, _ := filledStore(t)
+	flipByte(t, meta1, pageSize+16+40)
 
-// A torn meta page is what a power cut in the middle of a commit leaves:
-// bbolt opens the store at the transaction of the other meta page.
-func TestStoreOpensWithOneMetaPageLeft(t *testing.T) {
-	for _, page := range []int64{0, 1} {
-		path, _ := filledStore(t)
-		flipByte(t, path, page*pageSize+16+40)
-		if out := openInChild(t, path); !strings.Contains(out, "opened: ") || !strings.Contains(out, "records, <nil>") {
-			t.Errorf("store with meta page %d damaged: %s", page, out)
+	said := openInChild(t, whole, meta0, meta1)
+	if said[0] != "opened: 400 records, <nil>" {
+		t.Errorf("store cut to its high-water mark: %s", said[0])
+	}
+	for i, s := range said[1:] {
+		if !strings.HasPrefix(s, "opened: ") || !strings.HasSuffix(s, "records, <nil>") {
+			t.Errorf("store with meta page %d damaged: %s", i, s)
 		}
 	}
 }
