@@ -4,6 +4,7 @@
 // Usage:
 //
 //	director [serve] [flags]
+//	director check [--data dir]
 //
 // Every flag can also be set by an environment variable, named in its help.
 package main
@@ -88,7 +89,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 		return c, err
 	}
 	if fs.NArg() > 0 {
-		return c, fmt.Errorf("unexpected argument %q: the only command is serve", fs.Arg(0))
+		return c, fmt.Errorf("unexpected argument %q: the commands are serve and check", fs.Arg(0))
 	}
 	n, err := strconv.ParseInt(maxBody, 10, 64)
 	if err != nil || n <= 0 {
@@ -108,6 +109,9 @@ func serviceNames() []string {
 }
 
 func run(ctx context.Context, args []string, stderr io.Writer) error {
+	if len(args) > 0 && args[0] == "check" {
+		return check(args[1:], os.Stdout, stderr)
+	}
 	c, err := parseFlags(args, stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		return nil

@@ -1,7 +1,9 @@
 package dealing
 
 // The bucket tree of dealing.db. Values are protobuf messages of
-// bridge.dealing.v1; keys are resource names or big-endian numbers.
+// bridge.dealing.v1 stored as platform records (with a checksum, from schema
+// version 2; see platform.PutMessage); keys are resource names or big-endian
+// numbers.
 //
 //	meta/schema_version                          (platform)
 //	idempotency/...                              (platform: replies by request_id)
@@ -13,7 +15,6 @@ package dealing
 // from readers until then.
 
 import (
-	"fmt"
 
 	"go.etcd.io/bbolt"
 	"google.golang.org/grpc/codes"
@@ -41,16 +42,16 @@ var migrations = []platform.Migration{
 		}
 		return nil
 	}},
+	{Version: 2, Name: "add checksums to stored values", Apply: func(tx *bbolt.Tx) error {
+		return platform.AddChecksums(tx, bucketBoardSets, bucketReads)
+	}},
 }
 
 func getBoardSet(tx *bbolt.Tx, name string) (*dealingv1.BoardSet, bool, error) {
-	v := tx.Bucket(bucketBoardSets).Get([]byte(name))
-	if v == nil {
-		return nil, false, nil
-	}
 	s := &dealingv1.BoardSet{}
-	if err := proto.Unmarshal(v, s); err != nil {
-		return nil, false, fmt.Errorf("dealing.db: corrupt board set %q: %w", name, err)
+	ok, err := platform.GetMessage(tx.Bucket(bucketBoardSets), string(bucketBoardSets), []byte(name), s)
+	if err != nil || !ok {
+		return nil, false, err
 	}
 	return s, true, nil
 }
@@ -65,11 +66,7 @@ func mustBoardSet(tx *bbolt.Tx, name string) (*dealingv1.BoardSet, error) {
 }
 
 func putBoardSet(tx *bbolt.Tx, s *dealingv1.BoardSet) error {
-	v, err := proto.MarshalOptions{Deterministic: true}.Marshal(s)
-	if err != nil {
-		return err
-	}
-	return tx.Bucket(bucketBoardSets).Put([]byte(s.GetName()), v)
+	return platform.PutMessage(tx.Bucket(bucketBoardSets), []byte(s.GetName()), s)
 }
 
 // recordRead appends a read of a secret set to its audit trail.
@@ -82,11 +79,7 @@ func recordRead(tx *bbolt.Tx, set string, r *dealingv1.Read) error {
 	if err != nil {
 		return err
 	}
-	v, err := proto.Marshal(r)
-	if err != nil {
-		return err
-	}
-	return b.Put(platform.Uint64Key(seq), v)
+	return platform.PutMessage(b, platform.Uint64Key(seq), r)
 }
 
 func listReads(tx *bbolt.Tx, set string) ([]*dealingv1.Read, error) {
@@ -97,8 +90,8 @@ func listReads(tx *bbolt.Tx, set string) ([]*dealingv1.Read, error) {
 	var out []*dealingv1.Read
 	err := b.ForEach(func(k, v []byte) error {
 		r := &dealingv1.Read{}
-		if err := proto.Unmarshal(v, r); err != nil {
-			return fmt.Errorf("dealing.db: corrupt read %x of %q: %w", k, set, err)
+		if err := platform.DecodeMessage(b, "reads/"+set, k, v, r); err != nil {
+			return err
 		}
 		out = append(out, r)
 		return nil

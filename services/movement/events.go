@@ -88,10 +88,11 @@ func (s *Service) ListEvents(ctx context.Context, req *movementv1.ListEventsRequ
 	resp := &movementv1.ListEventsResponse{}
 	err := s.store.View(func(tx *bbolt.Tx) error {
 		var err error
-		resp.NextPageToken, err = listPage(tx.Bucket(bucketEvents), req.GetPageSize(), req.GetPageToken(), func(v []byte) error {
+		b := tx.Bucket(bucketEvents)
+		resp.NextPageToken, err = listPage(b, req.GetPageSize(), req.GetPageToken(), func(k, v []byte) error {
 			e := &movementv1.Event{}
-			if err := proto.Unmarshal(v, e); err != nil {
-				return fmt.Errorf("movement.db: corrupt event: %w", err)
+			if err := platform.DecodeMessage(b, string(bucketEvents), k, v, e); err != nil {
+				return err
 			}
 			resp.Events = append(resp.Events, e)
 			return nil
@@ -111,7 +112,7 @@ const (
 // (the default for 0, never more than the maximum) after the key the token
 // names, each to add. It returns the token of the next page, empty after
 // the last. A token is the last key read, opaque to the caller.
-func listPage(b *bbolt.Bucket, size int32, token string, add func(v []byte) error) (string, error) {
+func listPage(b *bbolt.Bucket, size int32, token string, add func(k, v []byte) error) (string, error) {
 	switch {
 	case size < 0:
 		return "", platform.FieldError("page_size", "a page size is 0 (the default) or more")
@@ -135,7 +136,7 @@ func listPage(b *bbolt.Bucket, size int32, token string, add func(v []byte) erro
 		if n == size {
 			return base64.RawURLEncoding.EncodeToString(after), nil
 		}
-		if err := add(v); err != nil {
+		if err := add(k, v); err != nil {
 			return "", err
 		}
 		after, n = k, n+1

@@ -17,7 +17,6 @@ import (
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"go.etcd.io/bbolt"
 	"google.golang.org/grpc"
-	"google.golang.org/protobuf/proto"
 
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	"github.com/bridge-director/director/services/platform"
@@ -128,8 +127,8 @@ func (s *Service) ListSessions(ctx context.Context, req *movementv1.ListSessions
 		c := tx.Bucket(bucketSessions).Cursor()
 		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
 			session := &movementv1.Session{}
-			if err := proto.Unmarshal(v, session); err != nil {
-				return fmt.Errorf("movement.db: corrupt session %q: %w", k, err)
+			if err := platform.DecodeMessage(c.Bucket(), string(bucketSessions), k, v, session); err != nil {
+				return err
 			}
 			session.Sections = sectionsOf(tx, session.GetName())
 			resp.Sessions = append(resp.Sessions, session)

@@ -1,7 +1,8 @@
 package movement
 
 // The bucket tree of movement.db. Values are protobuf messages of
-// bridge.movement.v1, keyed by resource name.
+// bridge.movement.v1 stored as platform records (with a checksum, from
+// schema version 2; see platform.PutMessage), keyed by resource name.
 //
 //	meta/schema_version                 (platform)
 //	idempotency/...                     (platform: replies by request_id)
@@ -16,7 +17,6 @@ package movement
 
 import (
 	"bytes"
-	"fmt"
 
 	"go.etcd.io/bbolt"
 	"google.golang.org/protobuf/proto"
@@ -45,26 +45,18 @@ var migrations = []platform.Migration{
 		_, err := tx.CreateBucketIfNotExists(bucketEvents)
 		return err
 	}},
+	{Version: 3, Name: "add checksums to stored values", Apply: func(tx *bbolt.Tx) error {
+		return platform.AddChecksums(tx, bucketEvents, bucketSessions, bucketSections)
+	}},
 }
 
 // get reads key of bucket into m, reporting whether it was there.
 func get(tx *bbolt.Tx, bucket []byte, key string, m proto.Message) (bool, error) {
-	v := tx.Bucket(bucket).Get([]byte(key))
-	if v == nil {
-		return false, nil
-	}
-	if err := proto.Unmarshal(v, m); err != nil {
-		return false, fmt.Errorf("movement.db: corrupt %s %q: %w", bucket, key, err)
-	}
-	return true, nil
+	return platform.GetMessage(tx.Bucket(bucket), string(bucket), []byte(key), m)
 }
 
 func put(tx *bbolt.Tx, bucket []byte, key string, m proto.Message) error {
-	v, err := proto.MarshalOptions{Deterministic: true}.Marshal(m)
-	if err != nil {
-		return err
-	}
-	return tx.Bucket(bucket).Put([]byte(key), v)
+	return platform.PutMessage(tx.Bucket(bucket), []byte(key), m)
 }
 
 func mustEvent(tx *bbolt.Tx, name string) (*movementv1.Event, error) {

@@ -65,6 +65,9 @@ func (c *committer) close() {
 
 func (c *committer) run() {
 	defer close(c.stopped)
+	// A write that reads a damaged page outside the file panics (and
+	// fails alone, see safely) instead of ending the process.
+	debug.SetPanicOnFault(true)
 	for {
 		var batch []*write
 		select {

@@ -24,9 +24,10 @@
 //
 //	meta/
 //	  schema_version -> <uint64 big-endian>  number of the last migration applied
+//	  record_format  -> 0x01                 every value outside meta/ is a record (below)
 //	idempotency/
 //	  <full gRPC method>/                     e.g. "/bridge.scoring.v1.ScoringService/SubmitResult"
-//	    <event> 0x00 <caller> 0x00 <request_id> -> <record>
+//	    <event> 0x00 <caller> 0x00 <request_id> -> <record of an answer>
 //
 // A request ID belongs to its caller (the token's name, "" for an anonymous
 // call) in the event the request's declared fields name first ("events/<id>",
@@ -35,13 +36,38 @@
 // runs. Records written before keys held the event and the caller (keyed by
 // the bare request_id) are no longer found, and expire with the retention.
 //
-// A record is the answer to one mutating request, written in the same
-// transaction as the change it made:
+// # Records
+//
+// Every value outside meta/, the services' and platform's alike, is a
+// record: a checksum, then the payload.
+//
+//	<crc: uint32 big-endian, CRC-32C (Castagnoli) of the payload>
+//	<payload>
+//
+// A service's payload is its protobuf message, encoded deterministically
+// (PutMessage, GetMessage, DecodeMessage). A record whose checksum does not
+// match, or whose payload does not decode, is a DataLoss error naming the
+// file's base name, the bucket and the key; the rest of the store is served
+// as before, and `director check` (CheckStore) lists every such record. A
+// store written before records had checksums gets them from a numbered
+// migration of its service that calls AddChecksums, which also sets
+// meta/record_format.
+//
+// The payload of an idempotency record is the answer to one mutating
+// request, written in the same transaction as the change it made:
 //
 //	<created_at: int64 big-endian Unix nanoseconds>
 //	<fingerprint: 32 bytes, SHA-256 of the deterministic encoding of the
 //	              request with its request_id cleared>
 //	<response: the protobuf-encoded response message>
+//
+// # Opening a store
+//
+// OpenStore refuses a file that is empty, shorter than its last transaction
+// says (bbolt would fault on the missing pages), or whose meta pages are both
+// unreadable, with the file's path, what is wrong and what to do; it
+// creates a new store whole (a ".new" file renamed into place), so a crash at
+// first start leaves no empty file behind.
 //
 // Adding buckets or keys needs no new schema version. Changing the meaning of
 // an existing key does: the service adds a numbered Migration, and OpenStore

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -214,11 +215,15 @@ func replay(tx *bbolt.Tx, method string, key, fp []byte, resp proto.Message) (bo
 	if b == nil {
 		return false, nil
 	}
-	rec := b.Get(key)
-	if rec == nil {
+	v := b.Get(key)
+	if v == nil {
 		return false, nil
 	}
 	requestID := key[bytes.LastIndexByte(key, 0)+1:]
+	rec, err := decodeRecord(v)
+	if err != nil {
+		return false, status.Errorf(codes.DataLoss, "%s: the idempotency record %s %q is damaged (%v); run director check", filepath.Base(tx.DB().Path()), method, requestID, err)
+	}
 	if len(rec) < recordHeaderLen {
 		return false, status.Errorf(codes.DataLoss, "idempotency record %s %q is %d bytes, shorter than its header", method, requestID, len(rec))
 	}
@@ -245,12 +250,12 @@ func (s *Store) putRecord(tx *bbolt.Tx, method string, key, fp []byte, resp prot
 	rec = binary.BigEndian.AppendUint64(rec, uint64(s.now().UnixNano()))
 	rec = append(rec, fp...)
 	rec = append(rec, body...)
-	return b.Put(key, rec)
+	return b.Put(key, encodeRecord(rec))
 }
 
 // SweepIdempotency deletes the idempotency records created before olderThan
-// and returns how many it deleted. A request retried after its record is
-// swept runs again.
+// and the damaged ones (no retry can be answered from them), and returns how
+// many it deleted. A request retried after its record is swept runs again.
 func (s *Store) SweepIdempotency(olderThan time.Time) (int, error) {
 	cutoff := olderThan.UnixNano()
 	deleted := 0
@@ -260,7 +265,8 @@ func (s *Store) SweepIdempotency(olderThan time.Time) (int, error) {
 			b := root.Bucket(method)
 			var old [][]byte
 			err := b.ForEach(func(k, v []byte) error {
-				if len(v) < 8 || int64(binary.BigEndian.Uint64(v)) < cutoff {
+				rec, err := decodeRecord(v)
+				if err != nil || len(rec) < 8 || int64(binary.BigEndian.Uint64(rec)) < cutoff {
 					old = append(old, bytes.Clone(k))
 				}
 				return nil

@@ -13,8 +13,13 @@ import (
 
 // recoveryUnary turns a panic in a handler into an Internal error, logged
 // with its stack, so one bad request does not stop the service.
+//
+// A fault counts as a panic too: bbolt maps the store into memory, and a
+// damaged page can send a read outside the file, which would otherwise end
+// the process.
 func recoveryUnary(logger *slog.Logger) grpc.UnaryServerInterceptor {
 	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (resp any, err error) {
+		defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 		defer func() {
 			if r := recover(); r != nil {
 				resp, err = nil, logPanic(logger, info.FullMethod, r)
@@ -26,6 +31,7 @@ func recoveryUnary(logger *slog.Logger) grpc.UnaryServerInterceptor {
 
 func recoveryStream(logger *slog.Logger) grpc.StreamServerInterceptor {
 	return func(srv any, ss grpc.ServerStream, info *grpc.StreamServerInfo, handler grpc.StreamHandler) (err error) {
+		defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 		defer func() {
 			if r := recover(); r != nil {
 				err = logPanic(logger, info.FullMethod, r)

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sync"
@@ -70,7 +71,9 @@ var (
 // OpenStore opens (creating it and its directory if needed) the bbolt file at
 // path and applies the migrations it has not seen yet. Migrations must be
 // numbered 1..n in order. OpenStore refuses a file written by a newer
-// Director, and fails after a timeout when another process holds the file.
+// Director and a file that is empty, cut short or not a store at all, saying
+// which and what to do, and fails after a timeout when another process holds
+// the file.
 func OpenStore(path string, migrations []Migration, opts ...StoreOption) (*Store, error) {
 	o := storeOptions{openTimeout: 2 * time.Second, maxBatch: 1000, retention: 7 * 24 * time.Hour, sweepEvery: time.Hour, now: time.Now}
 	for _, opt := range opts {
@@ -88,12 +91,9 @@ func OpenStore(path string, migrations []Migration, opts ...StoreOption) (*Store
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("create directory for store: %w", err)
 	}
-	db, err := bbolt.Open(path, 0o600, &bbolt.Options{Timeout: o.openTimeout})
-	if errors.Is(err, berrors.ErrTimeout) {
-		return nil, fmt.Errorf("another Director holds %s (waited %s for its lock)", path, o.openTimeout)
-	}
+	db, err := openBolt(path, false, o.openTimeout)
 	if err != nil {
-		return nil, fmt.Errorf("open store %s: %w", path, err)
+		return nil, err
 	}
 	s := &Store{db: db, path: path, now: o.now}
 	if err := s.migrate(migrations); err != nil {
@@ -104,6 +104,122 @@ func OpenStore(path string, migrations []Migration, opts ...StoreOption) (*Store
 	s.stopSweep, s.swept = make(chan struct{}), make(chan struct{})
 	go s.sweep(o.retention, o.sweepEvery)
 	return s, nil
+}
+
+// ErrStoreHeld is the error of opening a store that another process (a
+// running Director) holds.
+var ErrStoreHeld = errors.New("another Director holds the store")
+
+// openBolt opens the bbolt file at path, refusing a damaged one. With
+// readOnly it takes a shared lock (writers wait) and never creates the file;
+// otherwise it creates a missing file and takes the lock for itself.
+//
+// bbolt maps the file into memory and trusts its meta page about how long
+// the file is: touching a page past the end of a truncated file kills the
+// process with SIGBUS, and bbolt opened for writing reads its free list at
+// once. So the file is first opened read-only, which reads only the two meta
+// pages, and its length compared with the end of the last transaction before
+// any other page is touched.
+func openBolt(path string, readOnly bool, timeout time.Duration) (*bbolt.DB, error) {
+	info, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) && !readOnly:
+		if err := createBolt(path, timeout); err != nil {
+			return nil, err
+		}
+	case err != nil:
+		return nil, fmt.Errorf("open store: %w", err)
+	case info.Size() == 0:
+		return nil, damagedStore(path, "it is empty (0 bytes), so the data it held is gone")
+	}
+	db, err := bbolt.Open(path, 0o600, &bbolt.Options{ReadOnly: true, Timeout: timeout})
+	if err != nil {
+		return nil, openError(path, timeout, err)
+	}
+	if err := checkLength(db, path); err != nil || readOnly {
+		if err != nil {
+			db.Close()
+		}
+		return db, err
+	}
+	if err := db.Close(); err != nil {
+		return nil, fmt.Errorf("open store %s: %w", path, err)
+	}
+	db, err = bbolt.Open(path, 0o600, &bbolt.Options{Timeout: timeout})
+	if err != nil {
+		return nil, openError(path, timeout, err)
+	}
+	return db, nil
+}
+
+// checkLength refuses a file shorter than its last transaction says it is.
+// It reads only the meta page.
+func checkLength(db *bbolt.DB, path string) error {
+	var want int64
+	db.View(func(tx *bbolt.Tx) error {
+		want = tx.Size()
+		return nil
+	})
+	info, err := os.Stat(path)
+	if err != nil {
+		return fmt.Errorf("open store: %w", err)
+	}
+	if info.Size() < want {
+		return damagedStore(path, fmt.Sprintf("it is %d bytes long, but its last transaction ends at byte %d: the file was cut short (a full disk, or an incomplete copy)", info.Size(), want))
+	}
+	return nil
+}
+
+// createBolt makes a new, empty store at path, whole or not at all: bbolt
+// writes the first pages of a new file after creating it, and a crash in
+// between would leave an empty file, which openBolt refuses.
+func createBolt(path string, timeout time.Duration) error {
+	tmp := path + ".new"
+	if err := os.Remove(tmp); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("create store %s: %w", path, err)
+	}
+	db, err := bbolt.Open(tmp, 0o600, &bbolt.Options{Timeout: timeout})
+	if err != nil {
+		return fmt.Errorf("create store %s: %w", path, err)
+	}
+	if err := db.Close(); err != nil {
+		return fmt.Errorf("create store %s: %w", path, err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return fmt.Errorf("create store %s: %w", path, err)
+	}
+	dir, err := os.Open(filepath.Dir(path))
+	if err != nil {
+		return fmt.Errorf("create store %s: %w", path, err)
+	}
+	defer dir.Close()
+	if err := dir.Sync(); err != nil {
+		return fmt.Errorf("create store %s: sync directory: %w", path, err)
+	}
+	return nil
+}
+
+// openError explains why bbolt could not open the file at path.
+func openError(path string, timeout time.Duration, err error) error {
+	switch {
+	case errors.Is(err, berrors.ErrTimeout):
+		return fmt.Errorf("%w %s (waited %s for its lock)", ErrStoreHeld, path, timeout)
+	case errors.Is(err, berrors.ErrInvalid):
+		return damagedStore(path, "it is not a bbolt store: its meta pages are missing or overwritten")
+	case errors.Is(err, berrors.ErrChecksum):
+		return damagedStore(path, "both of its meta pages fail their checksum")
+	case errors.Is(err, berrors.ErrVersionMismatch):
+		return damagedStore(path, "its meta pages carry a bbolt format version this Director cannot read")
+	case errors.Is(err, fs.ErrPermission):
+		return fmt.Errorf("open store: %w", err)
+	}
+	return damagedStore(path, fmt.Sprintf("bbolt cannot read it (%v)", err))
+}
+
+// damagedStore says that the store at path cannot be opened, why, and what
+// to do.
+func damagedStore(path, why string) error {
+	return fmt.Errorf("store %s is damaged: %s. Restore it from a backup, or move it aside to start this service with no data", path, why)
 }
 
 // sweep deletes old idempotency records every interval until Close.

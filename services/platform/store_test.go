@@ -158,8 +158,8 @@ func TestOpenStoreTimesOutWhenFileIsHeld(t *testing.T) {
 	openTestStore(t, path, nil)
 
 	_, err := OpenStore(path, nil, WithOpenTimeout(100*time.Millisecond))
-	if err == nil || !strings.Contains(err.Error(), "another Director holds "+path) {
-		t.Fatalf("second OpenStore: err = %v, want \"another Director holds %s\"", err, path)
+	if !errors.Is(err, ErrStoreHeld) || !strings.Contains(err.Error(), "another Director holds the store "+path) {
+		t.Fatalf("second OpenStore: err = %v, want \"another Director holds the store %s\"", err, path)
 	}
 }
 

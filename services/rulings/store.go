@@ -1,7 +1,8 @@
 package rulings
 
 // The bucket tree of rulings.db. Values are protobuf messages of
-// bridge.rulings.v1.
+// bridge.rulings.v1 stored as platform records (with a checksum, from schema
+// version 2; see platform.PutMessage).
 //
 //	meta/schema_version                          (platform)
 //	idempotency/...                              (platform: replies by request_id)
@@ -13,10 +14,8 @@ package rulings
 
 import (
 	"bytes"
-	"fmt"
 
 	"go.etcd.io/bbolt"
-	"google.golang.org/protobuf/proto"
 
 	rulingsv1 "github.com/bridge-director/director/proto/bridge/rulings/v1"
 	"github.com/bridge-director/director/services/platform"
@@ -30,6 +29,9 @@ var migrations = []platform.Migration{
 	{Version: 1, Name: "create calls bucket", Apply: func(tx *bbolt.Tx) error {
 		_, err := tx.CreateBucketIfNotExists(bucketCalls)
 		return err
+	}},
+	{Version: 2, Name: "add checksums to stored values", Apply: func(tx *bbolt.Tx) error {
+		return platform.AddChecksums(tx, bucketCalls)
 	}},
 }
 
@@ -47,19 +49,12 @@ func getCall(tx *bbolt.Tx, name string) (*rulingsv1.DirectorCall, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := tx.Bucket(bucketCalls).Bucket([]byte(section))
-	var v []byte
-	if b != nil {
-		v = b.Get(platform.Uint64Key(n))
-	}
-	if v == nil {
-		return nil, platform.NotFound("director call", name)
-	}
 	c := &rulingsv1.DirectorCall{}
-	if err := proto.Unmarshal(v, c); err != nil {
-		return nil, fmt.Errorf("rulings.db: corrupt call %q: %w", name, err)
+	ok, err := platform.GetMessage(tx.Bucket(bucketCalls).Bucket([]byte(section)), "calls/"+section, platform.Uint64Key(n), c)
+	if err == nil && !ok {
+		err = platform.NotFound("director call", name)
 	}
-	return c, nil
+	return c, err
 }
 
 // putCall stores a call under its name; a call without a number gets the
@@ -84,11 +79,7 @@ func putCall(tx *bbolt.Tx, section string, c *rulingsv1.DirectorCall) error {
 	if err != nil {
 		return err
 	}
-	v, err := proto.MarshalOptions{Deterministic: true}.Marshal(c)
-	if err != nil {
-		return err
-	}
-	return b.Put(platform.Uint64Key(n), v)
+	return platform.PutMessage(b, platform.Uint64Key(n), c)
 }
 
 // sessionCalls lists the calls of every section of a session, section by
@@ -99,10 +90,11 @@ func sessionCalls(tx *bbolt.Tx, session string) ([]*rulingsv1.DirectorCall, erro
 	root := tx.Bucket(bucketCalls)
 	c := root.Cursor()
 	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
-		err := root.Bucket(k).ForEach(func(_, v []byte) error {
+		b := root.Bucket(k)
+		err := b.ForEach(func(n, v []byte) error {
 			call := &rulingsv1.DirectorCall{}
-			if err := proto.Unmarshal(v, call); err != nil {
-				return fmt.Errorf("rulings.db: corrupt call in %q: %w", k, err)
+			if err := platform.DecodeMessage(b, "calls/"+string(k), n, v, call); err != nil {
+				return err
 			}
 			out = append(out, call)
 			return nil

@@ -79,7 +79,7 @@ func (s *Service) ApplyPenalty(ctx context.Context, req *scoringv1.ApplyPenaltyR
 		n := nextPenaltyNumber(b)
 		stored.Name = resource.Penalty{Event: id, Penalty: n}.String()
 		resp.Penalty = stored
-		return putMessage(b, penaltyKey(n), stored)
+		return platform.PutMessage(b, penaltyKey(n), stored)
 	})
 	return resp, err
 }
@@ -120,7 +120,7 @@ func (s *Service) RemovePenalty(ctx context.Context, req *scoringv1.RemovePenalt
 	err = s.store.Mutate(ctx, scoringv1.ScoringService_RemovePenalty_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
 		b, _ := eventBucket(tx, bucketPenalties, name.Event, false)
 		p := &scoringv1.Penalty{}
-		ok, err := getMessage(b, penaltyKey(n), p)
+		ok, err := platform.GetMessage(b, "penalties/"+name.Event, penaltyKey(n), p)
 		if err != nil {
 			return err
 		}
@@ -132,7 +132,7 @@ func (s *Service) RemovePenalty(ctx context.Context, req *scoringv1.RemovePenalt
 		}
 		p.Removal = removal
 		resp.Penalty = p
-		return putMessage(b, penaltyKey(n), p)
+		return platform.PutMessage(b, penaltyKey(n), p)
 	})
 	return resp, err
 }

@@ -266,7 +266,9 @@ func TestPenaltiesSurviveARestart(t *testing.T) {
 
 // TestVersionOneFileTakesPenalties opens a scoring.db written before penalties
 // existed (schema version 1), with an event of the time when scoring kept
-// them: migration 2 adds penalties, and the old record is left unread.
+// them, stored as version 1 stored values (bare protobuf, no checksum):
+// migration 2 adds penalties, migration 3 checksums the values, and the old
+// event is left unread.
 func TestVersionOneFileTakesPenalties(t *testing.T) {
 	dir := t.TempDir()
 	old, err := platform.OpenStore(filepath.Join(dir, "scoring.db"), migrations[:1])
@@ -284,8 +286,8 @@ func TestVersionOneFileTakesPenalties(t *testing.T) {
 	old.Close()
 
 	h := start(t, dir)
-	if v, err := h.svc.store.SchemaVersion(); err != nil || v != 2 {
-		t.Fatalf("schema version %d (%v), want 2", v, err)
+	if v, err := h.svc.store.SchemaVersion(); err != nil || v != len(migrations) {
+		t.Fatalf("schema version %d (%v), want %d", v, err, len(migrations))
 	}
 	h.createEvent(t, "club-night", scoringv1.Form_FORM_MATCHPOINTS)
 	clubField(t, h)

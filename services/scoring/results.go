@@ -172,7 +172,11 @@ func (s *Service) ListResults(ctx context.Context, req *scoringv1.ListResultsReq
 	}
 	resp := &scoringv1.ListResultsResponse{}
 	err = s.store.View(func(tx *bbolt.Tx) error {
-		resp.Results, err = eventResults(tx, event.Event, keep)
+		var damaged []damagedResult
+		resp.Results, damaged, err = eventResults(tx, event.Event, keep)
+		if err == nil && len(damaged) > 0 {
+			err = damaged[0].err
+		}
 		return err
 	})
 	return resp, err

@@ -35,8 +35,14 @@ func (s *Service) loadField(ctx context.Context, eventName string, session int32
 	var results []*scoringv1.Result
 	var penalties []*scoringv1.Penalty
 	err = s.store.View(func(tx *bbolt.Tx) error {
-		if results, err = eventResults(tx, id, func(r *scoringv1.Result) bool { return r.GetSession() == session }); err != nil {
+		var damaged []damagedResult
+		if results, damaged, err = eventResults(tx, id, func(r *scoringv1.Result) bool { return r.GetSession() == session }); err != nil {
 			return err
+		}
+		// A damaged result leaves its board unscorable: say so rather
+		// than score the board without it.
+		if len(damaged) > 0 {
+			return damaged[0].err
 		}
 		penalties, err = eventPenalties(tx, id, func(p *scoringv1.Penalty) bool { return p.GetSession() == session && p.GetRemoval() == nil })
 		return err

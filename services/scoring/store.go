@@ -1,7 +1,8 @@
 package scoring
 
 // The bucket tree of scoring.db. Values are protobuf messages of
-// bridge.scoring.v1; keys are event ids or slot keys.
+// bridge.scoring.v1 stored as platform records (with a checksum, from schema
+// version 3; see platform.PutMessage); keys are event ids or slot keys.
 //
 //	meta/schema_version                         (platform)
 //	idempotency/...                             (platform: replies by request_id)
@@ -25,10 +26,8 @@ package scoring
 import (
 	"bytes"
 	"encoding/binary"
-	"fmt"
 
 	"go.etcd.io/bbolt"
-	"google.golang.org/protobuf/proto"
 
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	"github.com/bridge-director/director/services/platform"
@@ -55,6 +54,9 @@ var migrations = []platform.Migration{
 	{Version: 2, Name: "create penalties bucket", Apply: func(tx *bbolt.Tx) error {
 		_, err := tx.CreateBucketIfNotExists(bucketPenalties)
 		return err
+	}},
+	{Version: 3, Name: "add checksums to stored values", Apply: func(tx *bbolt.Tx) error {
+		return platform.AddChecksums(tx, bucketEvents, bucketResults, bucketRevisions, bucketPenalties)
 	}},
 }
 
@@ -91,29 +93,6 @@ func revisionKey(s slot, revision int32) []byte {
 	return binary.BigEndian.AppendUint32(s.key(), uint32(revision))
 }
 
-// getMessage reads key of bucket b into m, reporting whether it was there.
-func getMessage(b *bbolt.Bucket, key []byte, m proto.Message) (bool, error) {
-	if b == nil {
-		return false, nil
-	}
-	v := b.Get(key)
-	if v == nil {
-		return false, nil
-	}
-	if err := proto.Unmarshal(v, m); err != nil {
-		return false, fmt.Errorf("scoring.db: corrupt value at %q: %w", key, err)
-	}
-	return true, nil
-}
-
-func putMessage(b *bbolt.Bucket, key []byte, m proto.Message) error {
-	v, err := proto.MarshalOptions{Deterministic: true}.Marshal(m)
-	if err != nil {
-		return err
-	}
-	return b.Put(key, v)
-}
-
 // eventBucket returns the bucket of event id under top, creating it when
 // create is set; without create it may return nil.
 func eventBucket(tx *bbolt.Tx, top []byte, id string, create bool) (*bbolt.Bucket, error) {
@@ -128,7 +107,7 @@ func eventBucket(tx *bbolt.Tx, top []byte, id string, create bool) (*bbolt.Bucke
 func currentResult(tx *bbolt.Tx, event string, s slot) (*scoringv1.Result, bool, error) {
 	b, _ := eventBucket(tx, bucketResults, event, false)
 	r := &scoringv1.Result{}
-	ok, err := getMessage(b, s.key(), r)
+	ok, err := platform.GetMessage(b, "results/"+event, s.key(), r)
 	return r, ok, err
 }
 
@@ -158,8 +137,8 @@ func history(tx *bbolt.Tx, event string, s slot) ([]*scoringv1.Revision, error) 
 	c := b.Cursor()
 	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
 		rev := &scoringv1.Revision{}
-		if err := proto.Unmarshal(v, rev); err != nil {
-			return nil, fmt.Errorf("scoring.db: corrupt revision at %q: %w", k, err)
+		if err := platform.DecodeMessage(b, "revisions/"+event, k, v, rev); err != nil {
+			return nil, err
 		}
 		out = append(out, rev)
 	}
@@ -173,7 +152,7 @@ func writeRevision(tx *bbolt.Tx, event string, s slot, rev *scoringv1.Revision) 
 	if err != nil {
 		return err
 	}
-	if err := putMessage(revs, revisionKey(s, rev.GetRevision()), rev); err != nil {
+	if err := platform.PutMessage(revs, revisionKey(s, rev.GetRevision()), rev); err != nil {
 		return err
 	}
 	results, err := eventBucket(tx, bucketResults, event, true)
@@ -183,28 +162,62 @@ func writeRevision(tx *bbolt.Tx, event string, s slot, rev *scoringv1.Revision) 
 	if rev.GetAction() == scoringv1.Action_ACTION_ERASED {
 		return results.Delete(s.key())
 	}
-	return putMessage(results, s.key(), rev.GetResult())
+	return platform.PutMessage(results, s.key(), rev.GetResult())
+}
+
+// damagedResult is a slot whose current result cannot be read.
+type damagedResult struct {
+	slot slot
+	err  error // DataLoss, naming the store, bucket and key
 }
 
 // eventResults lists the current results of an event in slot order, keeping
-// those keep accepts.
-func eventResults(tx *bbolt.Tx, event string, keep func(*scoringv1.Result) bool) ([]*scoringv1.Result, error) {
+// those keep accepts. A damaged result is not an error of the whole list: it
+// comes back in damaged, with its slot (keep sees a result holding only the
+// slot), so that the caller can say which board it belongs to and serve the
+// rest.
+func eventResults(tx *bbolt.Tx, event string, keep func(*scoringv1.Result) bool) (results []*scoringv1.Result, damaged []damagedResult, err error) {
 	b, _ := eventBucket(tx, bucketResults, event, false)
 	if b == nil {
-		return nil, nil
+		return nil, nil, nil
 	}
-	var out []*scoringv1.Result
-	err := b.ForEach(func(k, v []byte) error {
+	err = b.ForEach(func(k, v []byte) error {
 		r := &scoringv1.Result{}
-		if err := proto.Unmarshal(v, r); err != nil {
-			return fmt.Errorf("scoring.db: corrupt result at %q: %w", k, err)
+		if err := platform.DecodeMessage(b, "results/"+event, k, v, r); err != nil {
+			sl, _ := slotFromKey(k)
+			if keep == nil || keep(sl.result()) {
+				damaged = append(damaged, damagedResult{slot: sl, err: err})
+			}
+			return nil
 		}
 		if keep == nil || keep(r) {
-			out = append(out, r)
+			results = append(results, r)
 		}
 		return nil
 	})
-	return out, err
+	return results, damaged, err
+}
+
+// slotFromKey reads a slot key back; a key of another shape gives the zero
+// slot and false.
+func slotFromKey(k []byte) (slot, bool) {
+	if len(k) < 5 || len(k) != 4+1+int(k[4])+12 {
+		return slot{}, false
+	}
+	n := int(k[4])
+	rest := k[5+n:]
+	return slot{
+		Session: int32(binary.BigEndian.Uint32(k)),
+		Section: string(k[5 : 5+n]),
+		Table:   int32(binary.BigEndian.Uint32(rest)),
+		Round:   int32(binary.BigEndian.Uint32(rest[4:])),
+		Board:   int32(binary.BigEndian.Uint32(rest[8:])),
+	}, true
+}
+
+// result is a result holding only the slot's fields.
+func (s slot) result() *scoringv1.Result {
+	return &scoringv1.Result{Session: s.Session, Section: s.Section, Table: s.Table, Round: s.Round, Board: s.Board}
 }
 
 // penaltyKey is the key of penalty number n of an event.
@@ -229,8 +242,8 @@ func eventPenalties(tx *bbolt.Tx, event string, keep func(*scoringv1.Penalty) bo
 	var out []*scoringv1.Penalty
 	err := b.ForEach(func(k, v []byte) error {
 		p := &scoringv1.Penalty{}
-		if err := proto.Unmarshal(v, p); err != nil {
-			return fmt.Errorf("scoring.db: corrupt penalty at %q: %w", k, err)
+		if err := platform.DecodeMessage(b, "penalties/"+event, k, v, p); err != nil {
+			return err
 		}
 		if keep == nil || keep(p) {
 			out = append(out, p)

@@ -1,0 +1,52 @@
+package movement
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"go.etcd.io/bbolt"
+	"google.golang.org/protobuf/proto"
+
+	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
+	"github.com/bridge-director/director/services/platform"
+)
+
+// TestVersionOneFileGetsChecksums opens a movement.db written before values had
+// checksums (schema version 1, bare protobuf messages): migration 2 adds
+// them and what was stored still reads.
+func TestVersionOneFileGetsChecksums(t *testing.T) {
+	dir := t.TempDir()
+	old, err := platform.OpenStore(filepath.Join(dir, "movement.db"), migrations[:1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &movementv1.Session{Name: "events/club-night/sessions/1"}
+	raw, err := proto.Marshal(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = old.Mutate(context.Background(), "", "", nil, nil, func(tx *bbolt.Tx) error {
+		return tx.Bucket(bucketSessions).Put([]byte(want.Name), raw)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	old.Close()
+
+	svc, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer svc.Close()
+	if v, err := svc.store.SchemaVersion(); err != nil || v != len(migrations) {
+		t.Errorf("schema version %d (%v), want %d", v, err, len(migrations))
+	}
+	svc.store.View(func(tx *bbolt.Tx) error {
+		got, err := mustSession(tx, want.Name)
+		if err != nil || !proto.Equal(got, want) {
+			t.Errorf("after the migration: %v, %v; want %v", got, err, want)
+		}
+		return nil
+	})
+}
