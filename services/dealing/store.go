@@ -15,7 +15,6 @@ package dealing
 // from readers until then.
 
 import (
-
 	"go.etcd.io/bbolt"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
