@@ -6,7 +6,7 @@
 //
 // # Store layout
 //
-// Each service keeps one bbolt file. Platform owns two top-level buckets in
+// Each service keeps one bbolt file. Platform owns three top-level buckets in
 // it; the service's own buckets sit beside them and are described in the
 // service's store package comment.
 //
@@ -15,6 +15,9 @@
 //	idempotency/
 //	  <full gRPC method>/                     e.g. "/bridge.scoring.v1.ScoringService/SubmitResult"
 //	    <request_id> -> <record>
+//	outbox/
+//	  <peer>/                                 e.g. "scoring"
+//	    <seq u64 big-endian> -> <outbox record>  calls waiting for the peer, in order
 //
 // A record is the answer to one mutating request, written in the same
 // transaction as the change it made:
@@ -23,6 +26,12 @@
 //	<fingerprint: 32 bytes, SHA-256 of the deterministic encoding of the
 //	              request with its request_id cleared>
 //	<response: the protobuf-encoded response message>
+//
+// An outbox record (see Enqueue) is protobuf wire format: 1 method (the full
+// gRPC method), 2 request (a google.protobuf.Any, its request_id set),
+// 3 on_behalf_of, 4 subject, 5 label, 6 origin (the original request_id),
+// 7 created_at (varint Unix nanoseconds), 8 peer. It is deleted in the
+// transaction that records its outcome.
 //
 // Adding buckets or keys needs no new schema version. Changing the meaning of
 // an existing key does: the service adds a numbered Migration, and OpenStore
