@@ -63,7 +63,7 @@ func (s *Service) ApplyPenalty(ctx context.Context, req *scoringv1.ApplyPenaltyR
 	}
 	p.EnteredBy, p.CreateTime = platform.CallerName(ctx), timestamppb.New(s.now())
 	resp := &scoringv1.ApplyPenaltyResponse{}
-	err = s.store.Mutate(ctx, scoringv1.ScoringService_ApplyPenalty_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
+	err = s.write(ctx, req.GetValidateOnly(), scoringv1.ScoringService_ApplyPenalty_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx, commit bool) error {
 		e, err := mustEvent(tx, id)
 		if err != nil {
 			return err
@@ -71,14 +71,20 @@ func (s *Service) ApplyPenalty(ctx context.Context, req *scoringv1.ApplyPenaltyR
 		if err := checkPenaltyFits(e, p); err != nil {
 			return err
 		}
-		b, err := eventBucket(tx, bucketPenalties, id, true)
+		b, err := eventBucket(tx, bucketPenalties, id, commit)
 		if err != nil {
 			return err
 		}
 		stored := proto.Clone(p).(*scoringv1.Penalty)
-		n := nextPenaltyNumber(b)
+		n := int32(1)
+		if b != nil {
+			n = nextPenaltyNumber(b)
+		}
 		stored.Name = fmt.Sprintf("events/%s/penalties/%d", id, n)
-		resp.Penalty = stored
+		resp.Penalty = platform.SetETag(proto.Clone(stored).(*scoringv1.Penalty))
+		if !commit {
+			return nil
+		}
 		return putMessage(b, penaltyKey(n), stored)
 	})
 	return resp, err
@@ -90,14 +96,27 @@ func (s *Service) ListPenalties(ctx context.Context, req *scoringv1.ListPenaltie
 	if err != nil {
 		return nil, err
 	}
+	page, err := platform.ReadPage(req)
+	if err != nil {
+		return nil, err
+	}
 	resp := &scoringv1.ListPenaltiesResponse{}
 	err = s.store.View(func(tx *bbolt.Tx) error {
 		if _, err := mustEvent(tx, id); err != nil {
 			return err
 		}
-		resp.Penalties, err = eventPenalties(tx, id, nil)
-		return err
+		b, _ := eventBucket(tx, bucketPenalties, id, false)
+		return listPage(b, page, func() *scoringv1.Penalty { return &scoringv1.Penalty{} }, func(p *scoringv1.Penalty) bool {
+			ids, _ := platform.ParseName("name", p.GetName(), penaltyPattern)
+			n, _ := strconv.ParseInt(ids[1], 10, 32)
+			if !page.Add(penaltyKey(int32(n)), p) {
+				return false
+			}
+			resp.Penalties = append(resp.Penalties, platform.SetETag(p))
+			return true
+		})
 	})
+	resp.NextPageToken = page.NextToken()
 	return resp, err
 }
 
@@ -130,11 +149,14 @@ func (s *Service) RemovePenalty(ctx context.Context, req *scoringv1.RemovePenalt
 		if !ok {
 			return platform.NotFound("penalty", req.GetName())
 		}
+		if err := platform.CheckETag(req.GetEtag(), "penalty", req.GetName(), p); err != nil {
+			return err
+		}
 		if r := p.GetRemoval(); r != nil {
 			return platform.FailedPrecondition(fmt.Sprintf("%s was already removed by %s: %s", p.GetName(), r.GetRemovedBy(), r.GetReason()))
 		}
 		p.Removal = removal
-		resp.Penalty = p
+		resp.Penalty = platform.SetETag(proto.Clone(p).(*scoringv1.Penalty))
 		return putMessage(b, penaltyKey(int32(n)), p)
 	})
 	return resp, err

@@ -63,6 +63,7 @@ func (s *Service) GetStandings(ctx context.Context, req *scoringv1.GetStandingsR
 			resp.Standings = append(resp.Standings, st)
 		}
 	}
+	resp.Problems = f.problemsOf(section, 0)
 	return resp, nil
 }
 
@@ -89,6 +90,7 @@ func (s *Service) GetTraveller(ctx context.Context, req *scoringv1.GetTravellerR
 		resp.Lines = append(resp.Lines, f.lines[i])
 		resp.Top = max(resp.Top, f.top[r.GetSection()][r.GetBoard()])
 	}
+	resp.Problems = f.problemsOf(section, req.GetBoard())
 	return resp, nil
 }
 
@@ -130,5 +132,18 @@ func (s *Service) GetScorecard(ctx context.Context, req *scoringv1.GetScorecardR
 		}
 		resp.Lines = append(resp.Lines, line)
 	}
+	resp.Problems = f.problemsOf(section, 0)
 	return resp, nil
+}
+
+// problemsOf lists the field's problems in section (all when "") on board
+// (all when 0).
+func (f *field) problemsOf(section string, board int32) []*scoringv1.BoardProblem {
+	var out []*scoringv1.BoardProblem
+	for _, p := range f.problems {
+		if (section == "" || p.GetSection() == section) && (board == 0 || p.GetBoard() == board) {
+			out = append(out, p)
+		}
+	}
+	return out
 }

@@ -23,6 +23,9 @@ const (
 	// maxScore is the largest score a board can give: 7NTXX by 13 undertricks
 	// vulnerable.
 	maxScore = 7600
+	// maxWeightedParts bounds a weighted score (Law 12C1(c)): each part's
+	// weight is 1 to 100, so their sum is at most 800 and cannot overflow.
+	maxWeightedParts = 8
 )
 
 // parseEventName checks "events/{event}" and returns the event id.
@@ -196,8 +199,8 @@ func checkAssigned(field string, r *scoringv1.Result, a *scoringv1.AssignedScore
 		return checkScore(field+".split.ew_score", k.Split.GetEwScore())
 	case *scoringv1.AssignedScore_Weighted:
 		parts := k.Weighted.GetParts()
-		if len(parts) < 2 {
-			return platform.FieldError(field+".weighted.parts", "a weighted score needs at least two parts")
+		if len(parts) < 2 || len(parts) > maxWeightedParts {
+			return platform.FieldError(field+".weighted.parts", fmt.Sprintf("a weighted score has 2 to %d parts, not %d", maxWeightedParts, len(parts)))
 		}
 		for i, p := range parts {
 			name := fmt.Sprintf("%s.weighted.parts[%d]", field, i)
@@ -218,9 +221,13 @@ func checkAssigned(field string, r *scoringv1.Result, a *scoringv1.AssignedScore
 // team matches take played results, artificial scores and one assigned
 // score, not weighted or split ones.
 func checkForm(form scoringv1.Form, r *scoringv1.Result) error {
-	teams := form == scoringv1.Form_FORM_TEAMS_VP || form == scoringv1.Form_FORM_TEAMS_POINT_A_BOARD
-	if a := r.GetAssigned(); teams && a != nil && !hasNSScore(r) {
+	if a := r.GetAssigned(); teamsForm(form) && a != nil && !hasNSScore(r) {
 		return platform.FieldError("result.assigned", "a teams event takes one assigned score (ns_score), not a weighted or split one")
 	}
 	return nil
+}
+
+// teamsForm reports whether form scores team matches.
+func teamsForm(form scoringv1.Form) bool {
+	return form == scoringv1.Form_FORM_TEAMS_VP || form == scoringv1.Form_FORM_TEAMS_POINT_A_BOARD
 }
