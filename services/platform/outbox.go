@@ -343,16 +343,27 @@ func (o *Outbox) attempt(peer string, key, rec []byte) *Delivery {
 	ctx, cancel := context.WithTimeout(WithServiceIdentity(o.ctx, o.service, m.OnBehalfOf), outboxCallLimit)
 	defer cancel()
 	err = conn.Invoke(ctx, m.Method, m.Request, resp)
-	switch status.Code(err) {
-	case codes.OK:
+	switch {
+	case err == nil:
 		return &Delivery{OutboxMessage: m, Response: resp}
-	case codes.Unavailable, codes.DeadlineExceeded, codes.ResourceExhausted, codes.Aborted, codes.Internal, codes.Unknown, codes.Canceled:
+	case Transient(err) || status.Code(err) == codes.Canceled:
 		if o.ctx.Err() == nil {
 			o.logger.Warn("peer did not take a delivery; will retry", "peer", peer, "method", m.Method, "subject", m.Subject, "error", err)
 		}
 		return nil
 	}
 	return &Delivery{OutboxMessage: m, Err: err}
+}
+
+// Transient reports whether a peer's error may pass if the call is made
+// again: the peer was down, slow, overloaded, or failed inside. Any other
+// error is the peer's answer to this call.
+func Transient(err error) bool {
+	switch status.Code(err) {
+	case codes.Unavailable, codes.DeadlineExceeded, codes.ResourceExhausted, codes.Aborted, codes.Internal, codes.Unknown:
+		return true
+	}
+	return false
 }
 
 // note tells those awaiting that an attempt to reach peer ended.

@@ -157,9 +157,9 @@ func TestAdjustedScoreReachesTheStandings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := h.client.GetCall(ctx, &rulingsv1.GetCallRequest{Name: call.GetName()})
-	if err != nil || got.GetCall().GetState() != rulingsv1.State_STATE_APPLIED || got.GetCall().GetResult() == "" {
-		t.Fatalf("applied call %v, %v", got, err)
+	got := &rulingsv1.GetCallResponse{Call: settled(t, h.client, call.GetName())}
+	if got.GetCall().GetState() != rulingsv1.State_STATE_APPLIED || got.GetCall().GetResult() == "" {
+		t.Fatalf("applied call %v", got)
 	}
 	list, err := h.scoring.ListResults(ctx, &scoringv1.ListResultsRequest{Parent: "events/club-night"})
 	if err != nil || len(list.GetResults()) != 3 || list.GetResults()[2].GetArtificial().GetNorthSouth() != scoringv1.Adjustment_ADJUSTMENT_AVERAGE_PLUS {
@@ -184,7 +184,7 @@ func TestAdjustedScoreReachesTheStandings(t *testing.T) {
 		t.Errorf("penalties %v, %v; the call records %q", penalties, err, got.GetCall().GetPenalty())
 	}
 	_, err = h.client.ApplyRuling(ctx, &rulingsv1.ApplyRulingRequest{Name: call.GetName()})
-	wantCode(t, err, codes.FailedPrecondition, "applied")
+	wantCode(t, err, codes.AlreadyExists, "already applied")
 	appealed, err := h.client.RecordAppeal(ctx, &rulingsv1.RecordAppealRequest{Name: call.GetName(), Appeal: &rulingsv1.Appeal{Appellant: typev1.Side_SIDE_EAST_WEST, Reason: "the pass was not out of rotation"}})
 	if err != nil || appealed.GetCall().GetState() != rulingsv1.State_STATE_APPEALED || appealed.GetCall().GetAppeal().GetLodged() == nil {
 		t.Errorf("appeal: %v, %v", appealed, err)
@@ -320,6 +320,7 @@ func TestWeightedScoreFromARuling(t *testing.T) {
 		AdjustedScore: &rulingsv1.AdjustedScore{NsPair: 3, EwPair: 7, Kind: &rulingsv1.AdjustedScore_Weighted{Weighted: weighted}}}); err != nil {
 		t.Fatal(err)
 	}
+	settled(t, h.client, call.GetName())
 	list, err := h.scoring.ListResults(ctx, &scoringv1.ListResultsRequest{Parent: "events/club-night"})
 	if err != nil || len(list.GetResults()) != 1 || len(list.GetResults()[0].GetAssigned().GetWeighted().GetParts()) != 2 {
 		t.Errorf("scoring holds %v, %v: want the weighted score", list, err)

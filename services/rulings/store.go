@@ -89,24 +89,30 @@ func putCall(tx *bbolt.Tx, section string, c *rulingsv1.DirectorCall) error {
 	return b.Put(platform.Uint64Key(n), v)
 }
 
-// sessionCalls lists the calls of every section of a session, section by
-// section, in the order they were made.
-func sessionCalls(tx *bbolt.Tx, session string) ([]*rulingsv1.DirectorCall, error) {
+// sessionCalls lists one page of the calls of every section of a session,
+// section by section, in the order they were made. A call's place in the
+// list is its section's name, a zero byte and its number.
+func sessionCalls(tx *bbolt.Tx, session string, page *platform.Page) ([]*rulingsv1.DirectorCall, error) {
 	prefix := []byte(session + "/sections/")
 	var out []*rulingsv1.DirectorCall
 	root := tx.Bucket(bucketCalls)
 	c := root.Cursor()
 	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
-		err := root.Bucket(k).ForEach(func(_, v []byte) error {
+		section := bytes.Clone(k)
+		calls := root.Bucket(k).Cursor()
+		for n, v := calls.First(); n != nil; n, v = calls.Next() {
+			key := append(append(bytes.Clone(section), 0), n...)
+			if page.Skip(key) {
+				continue
+			}
 			call := &rulingsv1.DirectorCall{}
 			if err := proto.Unmarshal(v, call); err != nil {
-				return fmt.Errorf("rulings.db: corrupt call in %q: %w", k, err)
+				return nil, fmt.Errorf("rulings.db: corrupt call in %q: %w", section, err)
+			}
+			if !page.Add(key, call) {
+				return out, nil
 			}
 			out = append(out, call)
-			return nil
-		})
-		if err != nil {
-			return nil, err
 		}
 	}
 	return out, nil
