@@ -72,7 +72,7 @@ func ruledCall(t *testing.T, client rulingsv1.RulingsServiceClient) *rulingsv1.D
 
 func applyRequest(name string) *rulingsv1.ApplyRulingRequest {
 	return &rulingsv1.ApplyRulingRequest{Name: name, Reason: "Law 16B",
-		AdjustedScore: &rulingsv1.AdjustedScore{NsPair: 3, EwPair: 7, Kind: &rulingsv1.AdjustedScore_NsScore{NsScore: 140}},
+		AdjustedScore:     &rulingsv1.AdjustedScore{NsPair: 3, EwPair: 7, Kind: &rulingsv1.AdjustedScore_NsScore{NsScore: 140}},
 		ProceduralPenalty: &scoringv1.Penalty{Pair: 7, Amount: 25, Unit: scoringv1.PenaltyUnit_PENALTY_UNIT_PERCENT_OF_TOP, Reason: "second offence", Law: "90B2"}}
 }
 
