@@ -45,16 +45,27 @@ func SetETag[M proto.Message](m M) M {
 // CheckETag refuses a change to current that names an etag other than
 // current's: ABORTED (409 over REST), with current, etag set, as a detail so
 // the caller can see what changed. An empty etag accepts any state: the last
-// writer wins. resource and name say what was changed, for the message.
+// writer wins. current is the resource as its readers are answered; when it
+// carries an etag already (a resource answered without its secret parts
+// keeps the etag of the whole), that is its etag. resource and name say what
+// was changed, for the message.
 func CheckETag(given string, resource, name string, current proto.Message) error {
 	if given == "" {
 		return nil
 	}
-	now := SetETag(proto.Clone(current))
-	if given == ETag(current) {
+	now := proto.Clone(current)
+	fd := etagField(now.ProtoReflect().Descriptor())
+	if fd == nil {
 		return nil
 	}
-	return statusError(codes.Aborted, fmt.Sprintf("%s %q changed since it was read (etag %q, now %q): read it again and redo the change", resource, name, given, ETag(current)), now)
+	if now.ProtoReflect().Get(fd).String() == "" {
+		SetETag(now)
+	}
+	etag := now.ProtoReflect().Get(fd).String()
+	if given == etag {
+		return nil
+	}
+	return statusError(codes.Aborted, fmt.Sprintf("%s %q changed since it was read (etag %q, now %q): read it again and redo the change", resource, name, given, etag), now)
 }
 
 func etagField(d protoreflect.MessageDescriptor) protoreflect.FieldDescriptor {
