@@ -200,10 +200,11 @@ func (o *Outbox) Close() {
 	<-o.done
 }
 
-// Await waits until every record of keys is delivered, and reports whether
-// they were. It gives up early, reporting false, when ctx ends, the outbox
-// closes, or an attempt to reach one of their peers fails after Await began
-// (the deliverer keeps trying; the caller need not wait for it).
+// Await has the records of keys delivered now, waits until they are, and
+// reports whether they were. It gives up early, reporting false, when ctx
+// ends, the outbox closes, or an attempt to reach one of their peers fails
+// after Await began (the deliverer keeps trying; the caller need not wait
+// for it).
 func (o *Outbox) Await(ctx context.Context, keys ...OutboxKey) bool {
 	o.mu.Lock()
 	start := map[string]int{}
@@ -215,6 +216,7 @@ func (o *Outbox) Await(ctx context.Context, keys ...OutboxKey) bool {
 		start[k.Peer] = o.failed[k.Peer]
 	}
 	o.mu.Unlock()
+	o.Kick()
 	for {
 		o.mu.Lock()
 		changed := o.changed

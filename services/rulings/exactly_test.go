@@ -162,7 +162,6 @@ func TestRedeliveryIsNotDoubled(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc.outbox.Kick()
 	for !svc.outbox.Await(context.Background(), keys...) {
 		time.Sleep(5 * time.Millisecond)
 	}

@@ -349,7 +349,6 @@ func (s *Service) ApplyRuling(ctx context.Context, req *rulingsv1.ApplyRulingReq
 	if len(keys) == 0 {
 		return resp, nil
 	}
-	s.outbox.Kick()
 	wait, cancel := context.WithTimeout(ctx, applyWait)
 	defer cancel()
 	if s.outbox.Await(wait, keys...) {
