@@ -5,6 +5,7 @@ package rulings
 //
 //	meta/schema_version                          (platform)
 //	idempotency/...                              (platform: replies by request_id)
+//	outbox/scoring/...                           (platform: applied rulings' calls to scoring, until delivered)
 //	calls/<section name>/<call u64> -> DirectorCall
 //
 // Calls are numbered from 1 in their section (the bucket's sequence), so a
