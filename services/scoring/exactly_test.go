@@ -2,13 +2,16 @@ package scoring
 
 import (
 	"context"
+	"path/filepath"
 	"testing"
 
+	"go.etcd.io/bbolt"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/proto"
 
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
+	"github.com/bridge-director/director/services/platform"
 )
 
 func TestAnErasedResultIsNotBroughtBackByAResend(t *testing.T) {
@@ -160,4 +163,48 @@ func TestWeightedScoreHasAtMostEightParts(t *testing.T) {
 		Table: 1, Round: 1, Board: 1, NsPair: 1, EwPair: 5,
 		Outcome: &scoringv1.Result_Assigned{Assigned: &scoringv1.AssignedScore{Kind: &scoringv1.AssignedScore_Weighted{Weighted: &scoringv1.WeightedScore{Parts: parts}}}}}})
 	wantCode(t, err, codes.InvalidArgument, "weighted.parts")
+}
+
+// TestVersionTwoFileIsIndexedByBoard opens a scoring.db written before
+// results were indexed by board: migration 3 indexes them, so a result that
+// clashes with one stored before is refused.
+func TestVersionTwoFileIsIndexedByBoard(t *testing.T) {
+	dir := t.TempDir()
+	old, err := platform.OpenStore(filepath.Join(dir, "scoring.db"), migrations[:2])
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = old.Mutate(context.Background(), "", "", nil, nil, func(tx *bbolt.Tx) error {
+		if err := putMessage(tx.Bucket(bucketEvents), []byte("club-night"), &scoringv1.Event{Name: "events/club-night", Form: scoringv1.Form_FORM_MATCHPOINTS}); err != nil {
+			return err
+		}
+		results, err := tx.Bucket(bucketResults).CreateBucketIfNotExists([]byte("club-night"))
+		if err != nil {
+			return err
+		}
+		r, err := checkResult("result", played(1, 1, 1, 1, 5, "4S", typev1.Seat_SEAT_NORTH, 10))
+		if err != nil {
+			return err
+		}
+		r.Name = slotOf(r).name("events/club-night")
+		return putMessage(results, slotOf(r).key(), r)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	old.Close()
+
+	h := start(t, dir)
+	_, err = h.client.SubmitResult(context.Background(), &scoringv1.SubmitResultRequest{Parent: "events/club-night", Result: played(2, 2, 1, 1, 6, "4S", typev1.Seat_SEAT_NORTH, 10)})
+	wantCode(t, err, codes.FailedPrecondition, "pair 1 already has a result on board 1 at events/club-night/sessions/1/sections/A/tables/1/rounds/1/boards/1")
+}
+
+func FuzzSlotFromKey(f *testing.F) {
+	f.Add(slot{Session: 1, Section: "A", Table: 3, Round: 2, Board: 5}.key())
+	f.Add([]byte{0, 0, 0, 1, 9})
+	f.Fuzz(func(t *testing.T, k []byte) {
+		if s, ok := slotFromKey(k); ok && string(s.key()) != string(k) {
+			t.Fatalf("key %x read as %+v, which is key %x", k, s, s.key())
+		}
+	})
 }

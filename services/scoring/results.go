@@ -3,6 +3,7 @@ package scoring
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"fmt"
 	"strings"
 	"time"
@@ -38,6 +39,9 @@ func (s *Service) SubmitResult(ctx context.Context, req *scoringv1.SubmitResultR
 		return nil, err
 	}
 	sl := slotOf(r)
+	if err := s.scoresOnBoard(id, sl, r); err != nil {
+		return nil, err
+	}
 	by, now := platform.CallerName(ctx), timestamppb.New(s.now())
 	resp := &scoringv1.SubmitResultResponse{}
 	err = s.write(ctx, req.GetValidateOnly(), scoringv1.ScoringService_SubmitResult_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx, commit bool) error {
@@ -55,7 +59,7 @@ func (s *Service) SubmitResult(ctx context.Context, req *scoringv1.SubmitResultR
 		if err := refuseErased(tx, id, sl, r); err != nil {
 			return err
 		}
-		if err := admitOnBoard(tx, id, sl, r); err != nil {
+		if err := admitOnBoard(tx, id, sl, r, false); err != nil {
 			return err
 		}
 		resp.Result, err = record(tx, commit, id, sl, r, scoringv1.Action_ACTION_SUBMITTED, by, "", now)
@@ -122,6 +126,9 @@ func (s *Service) CorrectResult(ctx context.Context, req *scoringv1.CorrectResul
 	if err != nil {
 		return nil, err
 	}
+	if err := s.scoresOnBoard(id, sl, r); err != nil {
+		return nil, err
+	}
 	by, now := platform.CallerName(ctx), timestamppb.New(s.now())
 	resp := &scoringv1.CorrectResultResponse{}
 	err = s.write(ctx, req.GetValidateOnly(), scoringv1.ScoringService_CorrectResult_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx, commit bool) error {
@@ -142,7 +149,7 @@ func (s *Service) CorrectResult(ctx context.Context, req *scoringv1.CorrectResul
 		case !ok && lastRevision(tx, id, sl) == 0:
 			action = scoringv1.Action_ACTION_SUBMITTED
 		}
-		if err := admitOnBoard(tx, id, sl, r); err != nil {
+		if err := admitOnBoard(tx, id, sl, r, false); err != nil {
 			return err
 		}
 		resp.Result, err = record(tx, commit, id, sl, r, action, by, reason, now)
@@ -367,9 +374,12 @@ func fillSlot(r *scoringv1.Result, sl slot) error {
 // admitOnBoard refuses r when its board could not be scored with it, naming
 // the result that stands in the way: in a pairs event a pair plays a board
 // once; in a teams event a team plays it twice, once in each direction, at
-// the two tables of one match (the same opponents, the same round). Beyond
-// these, whatever the scoring library refuses on the board is refused.
-func admitOnBoard(tx *bbolt.Tx, event string, sl slot, r *scoringv1.Result) error {
+// the two tables of one match (the same opponents, the same round). With
+// whole, it also refuses what the scoring library cannot score on the board;
+// that is checked before the write rather than in it, where it would slow
+// every other write (should two results race past it, the board is reported
+// in the standings' problems).
+func admitOnBoard(tx *bbolt.Tx, event string, sl slot, r *scoringv1.Result, whole bool) error {
 	e, err := mustEvent(tx, event)
 	if err != nil {
 		return err
@@ -383,12 +393,20 @@ func admitOnBoard(tx *bbolt.Tx, event string, sl slot, r *scoringv1.Result) erro
 			return platform.FailedPrecondition(fmt.Sprintf("%s: %s; correct or erase that result first", sl.name("events/"+event), msg), platform.SetETag(o))
 		}
 	}
+	if !whole || len(others) == 0 {
+		return nil
+	}
 	named := cloneResult(r)
 	named.Name = sl.name("events/" + event)
 	if _, err := scoreResults(e, append(others, named)); err != nil {
 		return platform.FailedPrecondition(fmt.Sprintf("%s: board %d could not be scored with this result: %v", named.GetName(), r.GetBoard(), err))
 	}
 	return nil
+}
+
+// scoresOnBoard is admitOnBoard, whole, in a read of its own.
+func (s *Service) scoresOnBoard(event string, sl slot, r *scoringv1.Result) error {
+	return s.store.View(func(tx *bbolt.Tx) error { return admitOnBoard(tx, event, sl, r, true) })
 }
 
 // clash says why o and r cannot both be results of one board of e, or "".
@@ -426,24 +444,29 @@ func teamClash(o, r *scoringv1.Result, where string) string {
 }
 
 // boardResults reads the current results of sl's board in sl's session and
-// section, other than sl's own. It reads only the values whose key ends in
-// the board's number.
+// section, other than sl's own, through the index by board.
 func boardResults(tx *bbolt.Tx, event string, sl slot) ([]*scoringv1.Result, error) {
-	b, _ := eventBucket(tx, bucketResults, event, false)
-	if b == nil {
+	index, _ := eventBucket(tx, bucketBoards, event, false)
+	if index == nil {
 		return nil, nil
 	}
-	own := sl.key()
-	prefix := own[:len(own)-12]
-	board := own[len(own)-4:]
+	results, _ := eventBucket(tx, bucketResults, event, false)
+	own := sl.boardKey()
+	prefix := own[:len(own)-8]
 	var out []*scoringv1.Result
-	c := b.Cursor()
+	c := index.Cursor()
 	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
-		if len(k) != len(own) || !bytes.Equal(k[len(k)-4:], board) || bytes.Equal(k, own) {
+		if bytes.Equal(k, own) {
 			continue
 		}
+		n := len(prefix)
+		other := sl
+		other.Table, other.Round = int32(binary.BigEndian.Uint32(k[n:])), int32(binary.BigEndian.Uint32(k[n+4:]))
 		o := &scoringv1.Result{}
-		if _, err := getMessage(b, k, o); err != nil {
+		if ok, err := getMessage(results, other.key(), o); err != nil || !ok {
+			if err == nil {
+				err = fmt.Errorf("scoring.db: the index by board names %s, which holds no result", other.name("events/"+event))
+			}
 			return nil, err
 		}
 		out = append(out, o)

@@ -9,13 +9,19 @@ package scoring
 //	results/<event id>/<slot> -> Result          the current revision of each slot
 //	revisions/<event id>/<slot><revision> -> Revision
 //	penalties/<event id>/<number u32> -> Penalty  (from schema version 2)
+//	boards/<event id>/<board slot> -> ""          index of results/ by board (from schema version 3)
 //
 // A slot is where one board is played once: session, section, table, round
 // and board, encoded so that a cursor walks them in that order:
 //
 //	<session u32><len(section) u8><section><table u32><round u32><board u32>
 //
-// all integers big-endian. A revision key is the slot key followed by the
+// all integers big-endian. A board slot is the same slot with the board
+// before the table, so that one board's results are one prefix scan:
+//
+//	<session u32><len(section) u8><section><board u32><table u32><round u32>
+//
+// A revision key is the slot key followed by the
 // revision number as a big-endian u32, so a slot's history is one prefix scan.
 // An erased slot has no entry under results/ but keeps its revisions. A
 // penalty is numbered from 1 within its event; a removed penalty keeps its
@@ -38,6 +44,7 @@ var (
 	bucketResults   = []byte("results")
 	bucketRevisions = []byte("revisions")
 	bucketPenalties = []byte("penalties")
+	bucketBoards    = []byte("boards")
 )
 
 // migrations of scoring.db, in order; add new ones at the end.
@@ -53,6 +60,26 @@ var migrations = []platform.Migration{
 	{Version: 2, Name: "create penalties bucket", Apply: func(tx *bbolt.Tx) error {
 		_, err := tx.CreateBucketIfNotExists(bucketPenalties)
 		return err
+	}},
+	{Version: 3, Name: "index results by board", Apply: func(tx *bbolt.Tx) error {
+		boards, err := tx.CreateBucketIfNotExists(bucketBoards)
+		if err != nil {
+			return err
+		}
+		results := tx.Bucket(bucketResults)
+		return results.ForEachBucket(func(event []byte) error {
+			index, err := boards.CreateBucketIfNotExists(event)
+			if err != nil {
+				return err
+			}
+			return results.Bucket(event).ForEach(func(k, _ []byte) error {
+				s, ok := slotFromKey(k)
+				if !ok {
+					return fmt.Errorf("scoring.db: result key %x of event %q is not a slot", k, event)
+				}
+				return index.Put(s.boardKey(), nil)
+			})
+		})
 	}},
 }
 
@@ -78,6 +105,28 @@ func (s slot) key() []byte {
 	k = binary.BigEndian.AppendUint32(k, uint32(s.Round))
 	k = binary.BigEndian.AppendUint32(k, uint32(s.Board))
 	return k
+}
+
+// boardKey is the slot's key in the index by board.
+func (s slot) boardKey() []byte {
+	k := make([]byte, 0, 4+1+len(s.Section)+12)
+	k = binary.BigEndian.AppendUint32(k, uint32(s.Session))
+	k = append(k, byte(len(s.Section)))
+	k = append(k, s.Section...)
+	k = binary.BigEndian.AppendUint32(k, uint32(s.Board))
+	k = binary.BigEndian.AppendUint32(k, uint32(s.Table))
+	k = binary.BigEndian.AppendUint32(k, uint32(s.Round))
+	return k
+}
+
+// slotFromKey reads a slot key back.
+func slotFromKey(k []byte) (slot, bool) {
+	if len(k) < 5 || len(k) != 5+int(k[4])+12 {
+		return slot{}, false
+	}
+	n := 5 + int(k[4])
+	u := func(i int) int32 { return int32(binary.BigEndian.Uint32(k[i:])) }
+	return slot{Session: u(0), Section: string(k[5:n]), Table: u(n), Round: u(n + 4), Board: u(n + 8)}, true
 }
 
 // name is the slot's resource name within event.
@@ -185,8 +234,18 @@ func writeRevision(tx *bbolt.Tx, event string, s slot, rev *scoringv1.Revision) 
 	if err != nil {
 		return err
 	}
+	index, err := eventBucket(tx, bucketBoards, event, true)
+	if err != nil {
+		return err
+	}
 	if rev.GetAction() == scoringv1.Action_ACTION_ERASED {
+		if err := index.Delete(s.boardKey()); err != nil {
+			return err
+		}
 		return results.Delete(s.key())
+	}
+	if err := index.Put(s.boardKey(), nil); err != nil {
+		return err
 	}
 	return putMessage(results, s.key(), rev.GetResult())
 }
