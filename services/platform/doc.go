@@ -1,8 +1,11 @@
 // Package platform holds what every Director service shares: the bbolt store
 // with its schema version, migrations and idempotent writes; the error
 // constructors that carry the project's status codes and details; the gRPC
-// interceptors for recovery, logging, authentication and request IDs; and the
-// server bootstrap that serves gRPC, health, reflection and the REST gateway.
+// interceptors for recovery, logging, authentication and request IDs; the
+// outbox that carries a change to another service (outbox.go), the etags of
+// mutable resources (etag.go) and the pages of List methods (page.go); and
+// the server bootstrap that serves gRPC, health, reflection and the REST
+// gateway.
 //
 // # Store layout
 //
