@@ -1,7 +1,10 @@
 package scoring
 
 import (
+	"bytes"
 	"context"
+	"encoding/binary"
+	"fmt"
 	"strings"
 
 	"go.etcd.io/bbolt"
@@ -27,14 +30,13 @@ func (s *Service) loadField(eventName string, session int32) (*field, error) {
 	}
 	var e *scoringv1.Event
 	var results []*scoringv1.Result
+	var damaged []*scoringv1.BoardProblem
 	var penalties []*scoringv1.Penalty
 	err = s.store.View(func(tx *bbolt.Tx) error {
 		if e, err = mustEvent(tx, id); err != nil {
 			return err
 		}
-		if results, err = eventResults(tx, id, func(r *scoringv1.Result) bool { return r.GetSession() == session }); err != nil {
-			return err
-		}
+		results, damaged = sessionResults(tx, id, session)
 		penalties, err = eventPenalties(tx, id, func(p *scoringv1.Penalty) bool { return p.GetSession() == session && p.GetRemoval() == nil })
 		return err
 	})
@@ -45,8 +47,35 @@ func (s *Service) loadField(eventName string, session int32) (*field, error) {
 	if err != nil {
 		return nil, err
 	}
+	f.problems = append(f.problems, damaged...)
 	f.applyPenalties(penalties)
 	return f, nil
+}
+
+// sessionResults reads the current results of one session of an event. A
+// result that cannot be read (a damaged record) is left out and reported as
+// a problem of its board, which its key names, so that every other board
+// is still scored.
+func sessionResults(tx *bbolt.Tx, event string, session int32) ([]*scoringv1.Result, []*scoringv1.BoardProblem) {
+	b, _ := eventBucket(tx, bucketResults, event, false)
+	if b == nil {
+		return nil, nil
+	}
+	var results []*scoringv1.Result
+	var problems []*scoringv1.BoardProblem
+	prefix := binary.BigEndian.AppendUint32(nil, uint32(session))
+	c := b.Cursor()
+	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
+		r := &scoringv1.Result{}
+		if _, err := getMessage(b, k, r); err != nil {
+			sl, _ := slotFromKey(k)
+			problems = append(problems, &scoringv1.BoardProblem{Session: session, Section: sl.Section, Board: sl.Board,
+				Problem: fmt.Sprintf("the result at %s cannot be read: %v", sl.name("events/"+event), err)})
+			continue
+		}
+		results = append(results, r)
+	}
+	return results, problems
 }
 
 // GetStandings ranks the pairs or teams of a session, overall or in one

@@ -302,3 +302,30 @@ func TestCrossIMPsGiveArtificialScoresTheirIMPs(t *testing.T) {
 		}
 	}
 }
+
+// TestADamagedResultIsReportedOnItsBoard damages one stored result: the
+// standings score the other boards and name the damaged one.
+func TestADamagedResultIsReportedOnItsBoard(t *testing.T) {
+	h := newHarness(t)
+	h.submit(t, played(1, 1, 1, 1, 5, "4S", typev1.Seat_SEAT_NORTH, 10))
+	h.submit(t, played(2, 1, 1, 2, 6, "4S", typev1.Seat_SEAT_NORTH, 9))
+	bad := h.submit(t, played(1, 2, 2, 1, 6, "3N", typev1.Seat_SEAT_NORTH, 9))
+	h.submit(t, played(2, 2, 2, 2, 5, "3N", typev1.Seat_SEAT_NORTH, 10))
+	_, sl, _ := parseResultName("name", bad.GetName())
+	err := h.svc.store.Mutate(context.Background(), "", "", nil, nil, func(tx *bbolt.Tx) error {
+		return tx.Bucket(bucketResults).Bucket([]byte("club-night")).Put(sl.key(), []byte{0xff, 0xff, 0xff})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	standings, err := h.client.GetStandings(context.Background(), &scoringv1.GetStandingsRequest{Event: "events/club-night"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := standings.GetProblems(); len(p) != 1 || p[0].GetBoard() != 2 || !strings.Contains(p[0].GetProblem(), bad.GetName()) {
+		t.Errorf("problems %v: want board 2's damaged result named", p)
+	}
+	if len(standings.GetStandings()) != 4 {
+		t.Errorf("standings %v: want the four pairs scored on board 1", standings.GetStandings())
+	}
+}

@@ -250,27 +250,6 @@ func writeRevision(tx *bbolt.Tx, event string, s slot, rev *scoringv1.Revision) 
 	return putMessage(results, s.key(), rev.GetResult())
 }
 
-// eventResults lists the current results of an event in slot order, keeping
-// those keep accepts.
-func eventResults(tx *bbolt.Tx, event string, keep func(*scoringv1.Result) bool) ([]*scoringv1.Result, error) {
-	b, _ := eventBucket(tx, bucketResults, event, false)
-	if b == nil {
-		return nil, nil
-	}
-	var out []*scoringv1.Result
-	err := b.ForEach(func(k, v []byte) error {
-		r := &scoringv1.Result{}
-		if err := proto.Unmarshal(v, r); err != nil {
-			return fmt.Errorf("scoring.db: corrupt result at %q: %w", k, err)
-		}
-		if keep == nil || keep(r) {
-			out = append(out, r)
-		}
-		return nil
-	})
-	return out, err
-}
-
 // penaltyKey is the key of penalty number n of an event.
 func penaltyKey(n int32) []byte { return binary.BigEndian.AppendUint32(nil, uint32(n)) }
 
