@@ -34,6 +34,9 @@ func (s *Service) RedealBoard(ctx context.Context, req *dealingv1.RedealBoardReq
 	if err != nil {
 		return nil, err
 	}
+	if err := platform.CheckETag(req.GetEtag(), "board set", setName, forReader(set)); err != nil {
+		return nil, err
+	}
 	if set.GetReleased() {
 		return nil, platform.FailedPrecondition(setName + " is released: its deals are public and can no longer be changed")
 	}
@@ -53,6 +56,9 @@ func (s *Service) RedealBoard(ctx context.Context, req *dealingv1.RedealBoardReq
 	err = s.store.Mutate(ctx, dealingv1.DealingService_RedealBoard_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
 		set, err := mustBoardSet(tx, setName)
 		if err != nil {
+			return err
+		}
+		if err := platform.CheckETag(req.GetEtag(), "board set", setName, forReader(set)); err != nil {
 			return err
 		}
 		if set.GetReleased() || len(set.GetRedeals()) != redeals {

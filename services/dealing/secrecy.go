@@ -57,12 +57,12 @@ func mayReadSecret(p platform.Principal, name string) bool {
 }
 
 // forReader is what a reader sees of a set: the keys of a keyed set only
-// once it is released.
+// once it is released. Its etag is that of the set as stored, keys and all.
 func forReader(set *dealingv1.BoardSet) *dealingv1.BoardSet {
-	if set.GetReleased() || set.GetKeys() == nil {
-		return set
-	}
 	out := cloneSet(set)
-	out.Keys = nil
+	out.Etag = platform.ETag(set)
+	if !set.GetReleased() {
+		out.Keys = nil
+	}
 	return out
 }

@@ -262,13 +262,16 @@ func (s *Service) ReleaseBoardSet(ctx context.Context, req *dealingv1.ReleaseBoa
 		if err != nil {
 			return err
 		}
+		if err := platform.CheckETag(req.GetEtag(), "board set", req.GetName(), forReader(set)); err != nil {
+			return err
+		}
 		if !set.Released {
 			set.Released, set.ReleaseTime = true, now
 			if err := putBoardSet(tx, set); err != nil {
 				return err
 			}
 		}
-		resp.BoardSet = set
+		resp.BoardSet = forReader(set)
 		return nil
 	})
 	return resp, err
@@ -279,14 +282,19 @@ func (s *Service) ListBoardSetReads(ctx context.Context, req *dealingv1.ListBoar
 	if _, err := resource.ParseBoardSet("name", req.GetName()); err != nil {
 		return nil, err
 	}
+	page, err := platform.ReadPage(req)
+	if err != nil {
+		return nil, err
+	}
 	resp := &dealingv1.ListBoardSetReadsResponse{}
-	err := s.store.View(func(tx *bbolt.Tx) error {
+	err = s.store.View(func(tx *bbolt.Tx) error {
 		if _, err := mustBoardSet(tx, req.GetName()); err != nil {
 			return err
 		}
 		var err error
-		resp.Reads, err = listReads(tx, req.GetName())
+		resp.Reads, err = listReads(tx, req.GetName(), page)
 		return err
 	})
+	resp.NextPageToken = page.NextToken()
 	return resp, err
 }

@@ -81,21 +81,29 @@ func recordRead(tx *bbolt.Tx, set string, r *dealingv1.Read) error {
 	return platform.PutMessage(b, platform.Uint64Key(seq), r)
 }
 
-func listReads(tx *bbolt.Tx, set string) ([]*dealingv1.Read, error) {
+// listReads lists one page of the reads of a set, in the order they were
+// made.
+func listReads(tx *bbolt.Tx, set string, page *platform.Page) ([]*dealingv1.Read, error) {
 	b := tx.Bucket(bucketReads).Bucket([]byte(set))
 	if b == nil {
 		return nil, nil
 	}
 	var out []*dealingv1.Read
-	err := b.ForEach(func(k, v []byte) error {
+	c := b.Cursor()
+	for k, v := c.First(); k != nil; k, v = c.Next() {
+		if page.Skip(k) {
+			continue
+		}
 		r := &dealingv1.Read{}
 		if err := platform.DecodeMessage(b, "reads/"+set, k, v, r); err != nil {
-			return err
+			return nil, err
+		}
+		if !page.Add(k, r) {
+			break
 		}
 		out = append(out, r)
-		return nil
-	})
-	return out, err
+	}
+	return out, nil
 }
 
 // setBoards reads the boards of a stored set.

@@ -116,13 +116,19 @@ func (s *Service) GetSession(ctx context.Context, req *movementv1.GetSessionRequ
 	return resp, err
 }
 
-// ListSessions lists an event's sessions in order, each with its sections.
+// ListSessions lists an event's sessions in order, each with its sections,
+// a page at a time. A session's place in the list is its number.
 func (s *Service) ListSessions(ctx context.Context, req *movementv1.ListSessionsRequest) (*movementv1.ListSessionsResponse, error) {
 	if _, err := resource.ParseEvent("parent", req.GetParent()); err != nil {
 		return nil, err
 	}
+	page, err := platform.ReadPage(req)
+	if err != nil {
+		return nil, err
+	}
 	resp := &movementv1.ListSessionsResponse{}
-	err := s.store.View(func(tx *bbolt.Tx) error {
+	err = s.store.View(func(tx *bbolt.Tx) error {
+		var sessions []*movementv1.Session
 		prefix := []byte(req.GetParent() + "/sessions/")
 		c := tx.Bucket(bucketSessions).Cursor()
 		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
@@ -130,13 +136,24 @@ func (s *Service) ListSessions(ctx context.Context, req *movementv1.ListSessions
 			if err := platform.DecodeMessage(c.Bucket(), string(bucketSessions), k, v, session); err != nil {
 				return err
 			}
+			sessions = append(sessions, session)
+		}
+		// Names sort as text ("10" before "2"); people want session order.
+		slices.SortFunc(sessions, func(a, b *movementv1.Session) int { return cmp.Compare(sessionNumber(a), sessionNumber(b)) })
+		for _, session := range sessions {
+			key := platform.Uint64Key(uint64(sessionNumber(session)))
+			if page.Skip(key) {
+				continue
+			}
 			session.Sections = sectionsOf(tx, session.GetName())
+			if !page.Add(key, session) {
+				break
+			}
 			resp.Sessions = append(resp.Sessions, session)
 		}
 		return nil
 	})
-	// Names sort as text ("10" before "2"); people want session order.
-	slices.SortFunc(resp.Sessions, func(a, b *movementv1.Session) int { return cmp.Compare(sessionNumber(a), sessionNumber(b)) })
+	resp.NextPageToken = page.NextToken()
 	return resp, err
 }
 

@@ -5,7 +5,9 @@
 // server bootstrap that serves gRPC, health, reflection and the REST gateway,
 // with the limits every caller meets (limits.go), the checks before a REST
 // body is read (httpguard.go), TLS (tls.go) and the in-process connection
-// whose calls can act as a service (inprocess.go, identity.go).
+// whose calls can act as a service (inprocess.go, identity.go); the
+// outbox that carries a change to another service (outbox.go), the etags of
+// mutable resources (etag.go) and the pages of List methods (page.go).
 //
 // # Access
 //
@@ -18,7 +20,7 @@
 //
 // # Store layout
 //
-// Each service keeps one bbolt file. Platform owns two top-level buckets in
+// Each service keeps one bbolt file. Platform owns three top-level buckets in
 // it; the service's own buckets sit beside them and are described in the
 // service's store package comment.
 //
@@ -28,6 +30,9 @@
 //	idempotency/
 //	  <full gRPC method>/                     e.g. "/bridge.scoring.v1.ScoringService/SubmitResult"
 //	    <event> 0x00 <caller> 0x00 <request_id> -> <record of an answer>
+//	outbox/
+//	  <peer>/                                 e.g. "scoring"
+//	    <seq u64 big-endian> -> <outbox record>  calls waiting for the peer, in order
 //
 // A request ID belongs to its caller (the token's name, "" for an anonymous
 // call) in the event the request's declared fields name first ("events/<id>",
@@ -60,6 +65,12 @@
 //	<fingerprint: 32 bytes, SHA-256 of the deterministic encoding of the
 //	              request with its request_id cleared>
 //	<response: the protobuf-encoded response message>
+//
+// An outbox record (see Enqueue) is protobuf wire format: 1 method (the full
+// gRPC method), 2 request (a google.protobuf.Any, its request_id set),
+// 3 on_behalf_of, 4 subject, 5 label, 6 origin (the original request_id),
+// 7 created_at (varint Unix nanoseconds), 8 peer. It is deleted in the
+// transaction that records its outcome.
 //
 // # Opening a store
 //

@@ -63,9 +63,10 @@ func AlreadyExists(msg string, detail proto.Message) error {
 }
 
 // FailedPrecondition returns a FailedPrecondition error: the request is well
-// formed but the state of the resource does not allow it.
-func FailedPrecondition(msg string) error {
-	return statusError(codes.FailedPrecondition, msg)
+// formed but the state of the resource does not allow it. details, if any,
+// show that state (e.g. the result that stands in the way).
+func FailedPrecondition(msg string, details ...proto.Message) error {
+	return statusError(codes.FailedPrecondition, msg, details...)
 }
 
 func permissionDenied(format string, args ...any) error {

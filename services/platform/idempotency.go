@@ -83,6 +83,22 @@ func (s *Store) Mutate(ctx context.Context, method, requestID string, req, resp 
 	})
 }
 
+// Reanswer replaces the answer kept for a request already made (requestID
+// in ctx's scope) with resp, for a change whose outcome completes after its
+// write (a ruling delivered to scoring), so that a retry is answered what
+// the first caller was told. It does nothing without a request ID.
+func (s *Store) Reanswer(ctx context.Context, method, requestID string, req, resp proto.Message) error {
+	if requestID == "" {
+		return nil
+	}
+	fp, err := fingerprint(req)
+	if err != nil {
+		return err
+	}
+	key := recordKey(ctx, requestID)
+	return s.batch(func(tx *bbolt.Tx) error { return s.putRecord(tx, method, key, fp, resp) })
+}
+
 // idempotencyScope is whose request IDs a call's are: its caller's (the
 // principal's name, "" for an anonymous call) in the event its request
 // names ("" for none).

@@ -4,7 +4,10 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
+	"go.etcd.io/bbolt"
+	spb "google.golang.org/genproto/googleapis/rpc/status"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
@@ -58,6 +61,9 @@ var (
 // call: with questions while the director's judgement is needed, complete
 // once answered.
 func (s *Service) Rule(ctx context.Context, req *rulingsv1.RuleRequest) (*rulingsv1.RuleResponse, error) {
+	if err := checkAnswers(req.GetAnswers()); err != nil {
+		return nil, err
+	}
 	got, err := s.GetCall(ctx, &rulingsv1.GetCallRequest{Name: req.GetName()})
 	if err != nil {
 		return nil, err
@@ -72,7 +78,7 @@ func (s *Service) Rule(ctx context.Context, req *rulingsv1.RuleRequest) (*ruling
 		return nil, err
 	}
 	resp := &rulingsv1.RuleResponse{}
-	err = s.change(ctx, rulingsv1.RulingsService_Rule_FullMethodName, req.GetRequestId(), req, resp, req.GetName(),
+	err = s.change(ctx, rulingsv1.RulingsService_Rule_FullMethodName, req.GetRequestId(), req, resp, req.GetName(), req.GetEtag(),
 		func(c *rulingsv1.DirectorCall) { resp.Call = c },
 		func(c *rulingsv1.DirectorCall) error {
 			if c.GetState() >= rulingsv1.State_STATE_APPLIED {
@@ -86,6 +92,31 @@ func (s *Service) Rule(ctx context.Context, req *rulingsv1.RuleRequest) (*ruling
 			return nil
 		})
 	return resp, err
+}
+
+// Bounds of the director's answers to a ruling's questions: far more than
+// the longest dialogue the engine holds, so a request cannot grow the call
+// without limit.
+const (
+	maxAnswers      = 50
+	maxAnswerKey    = 64
+	maxAnswerLength = 200
+)
+
+// checkAnswers refuses answers beyond their bounds.
+func checkAnswers(answers map[string]string) error {
+	if len(answers) > maxAnswers {
+		return platform.FieldError("answers", fmt.Sprintf("%d answers: a ruling takes at most %d", len(answers), maxAnswers))
+	}
+	for k, v := range answers {
+		if k == "" || len(k) > maxAnswerKey {
+			return platform.FieldError("answers", fmt.Sprintf("question id %.64q: ids are 1 to %d characters", k, maxAnswerKey))
+		}
+		if len(v) > maxAnswerLength {
+			return platform.FieldError("answers["+k+"]", fmt.Sprintf("an answer is at most %d characters", maxAnswerLength))
+		}
+	}
+	return nil
 }
 
 // rule sends the irregularity to the part of the engine that rules on it.
@@ -249,61 +280,200 @@ func rulingToProto(r rulings.Ruling) *rulingsv1.Ruling {
 	return out
 }
 
-// ApplyRuling sends a ruling's adjusted score to scoring as the board's
-// result at the table: submitted, or, where a result is stored, corrected
-// with the ruling as the reason.
+// applyWait bounds how long ApplyRuling waits for scoring to take the
+// ruling's score and penalty before it answers with delivery_pending.
+const applyWait = 2 * time.Second
+
+// Labels of the outbox records an applied ruling writes.
+const (
+	labelScore   = "score"
+	labelPenalty = "penalty"
+)
+
+// ApplyRuling applies a complete ruling: its adjusted score becomes the
+// board's result at the table and its procedural penalty is applied, in
+// scoring. Scoring is first asked to validate both (what it would refuse is
+// refused here, and nothing is stored); then the call is marked applied and
+// the two calls to scoring are written to the outbox in one transaction,
+// and delivered until scoring takes them. The answer waits a moment for
+// that, so it usually names the result and penalty; when scoring is slow or
+// down it says delivery_pending and the outbox finishes later.
 func (s *Service) ApplyRuling(ctx context.Context, req *rulingsv1.ApplyRulingRequest) (*rulingsv1.ApplyRulingResponse, error) {
 	got, err := s.GetCall(ctx, &rulingsv1.GetCallRequest{Name: req.GetName()})
 	if err != nil {
 		return nil, err
 	}
 	call := got.GetCall()
-	if call.GetState() != rulingsv1.State_STATE_RULED {
-		return nil, platform.FailedPrecondition(fmt.Sprintf("%s is %s: only a complete ruling can be applied", req.GetName(), strings.ToLower(strings.TrimPrefix(call.GetState().String(), "STATE_"))))
+	if err := canApply(req, call); err != nil {
+		return nil, err
 	}
-	if (req.GetAdjustedScore() != nil || req.GetProceduralPenalty() != nil) && s.scoring == nil {
+	msgs, err := scoringCalls(call, req, platform.CallerName(ctx))
+	if err != nil {
+		return nil, err
+	}
+	if len(msgs) > 0 && s.scoring == nil {
 		return nil, status.Error(codes.Unavailable, "the scoring service is not connected")
 	}
-	var resultName, penaltyName string
-	if adj := req.GetAdjustedScore(); adj != nil {
-		if resultName, err = s.sendScore(ctx, call, adj, req.GetReason()); err != nil {
-			return nil, err
-		}
-	}
-	if pp := req.GetProceduralPenalty(); pp != nil {
-		if penaltyName, err = s.sendPenalty(ctx, call, pp); err != nil {
+	for _, m := range msgs {
+		if err := s.validate(ctx, m); err != nil {
 			return nil, err
 		}
 	}
 	resp := &rulingsv1.ApplyRulingResponse{}
-	err = s.change(ctx, rulingsv1.RulingsService_ApplyRuling_FullMethodName, req.GetRequestId(), req, resp, req.GetName(),
-		func(c *rulingsv1.DirectorCall) { resp.Call = c },
-		func(c *rulingsv1.DirectorCall) error {
-			c.AdjustedScore, c.Result, c.Penalty, c.State = req.GetAdjustedScore(), resultName, penaltyName, rulingsv1.State_STATE_APPLIED
-			return nil
-		})
-	return resp, err
-}
-
-// sendPenalty gives the procedural penalty to scoring, for the call's
-// session and section, naming the call as its ruling.
-func (s *Service) sendPenalty(ctx context.Context, call *rulingsv1.DirectorCall, in *scoringv1.Penalty) (string, error) {
-	name, _ := resource.ParseCall("name", call.GetName())
-	p := proto.Clone(in).(*scoringv1.Penalty)
-	p.Session, p.Section, p.Ruling = name.Session, name.Section, call.GetName()
-	event := resource.Event{Event: name.Event}
-	resp, err := s.scoring.ApplyPenalty(platform.ForwardCredentials(ctx), &scoringv1.ApplyPenaltyRequest{Parent: event.String(), Penalty: p})
+	var keys []platform.OutboxKey
+	err = s.store.Mutate(ctx, rulingsv1.RulingsService_ApplyRuling_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
+		keys = keys[:0]
+		c, err := getCall(tx, req.GetName())
+		if err != nil {
+			return err
+		}
+		if err := canApply(req, c); err != nil {
+			return err
+		}
+		c.AdjustedScore, c.State = req.GetAdjustedScore(), rulingsv1.State_STATE_APPLIED
+		c.Result, c.Penalty, c.DeliveryError, c.DeliveryPending = "", "", "", len(msgs) > 0
+		for _, m := range msgs {
+			m.Origin = req.GetRequestId()
+			k, err := platform.Enqueue(tx, m)
+			if err != nil {
+				return err
+			}
+			keys = append(keys, k)
+		}
+		resp.Call = platform.SetETag(proto.Clone(c).(*rulingsv1.DirectorCall))
+		section, _, _ := splitCallName(c.GetName())
+		return putCall(tx, section, c)
+	})
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	return resp.GetPenalty().GetName(), nil
+	if len(keys) == 0 {
+		return resp, nil
+	}
+	wait, cancel := context.WithTimeout(ctx, applyWait)
+	defer cancel()
+	if !s.outbox.Await(wait, keys...) {
+		return resp, nil
+	}
+	now, err := s.GetCall(ctx, &rulingsv1.GetCallRequest{Name: req.GetName()})
+	if err != nil {
+		return resp, nil
+	}
+	// A retry of this request is answered what this one is: the ruling as
+	// delivered, not as it stood before.
+	delivered := &rulingsv1.ApplyRulingResponse{Call: now.GetCall()}
+	if err := s.store.Reanswer(ctx, rulingsv1.RulingsService_ApplyRuling_FullMethodName, req.GetRequestId(), req, delivered); err != nil {
+		return resp, nil
+	}
+	return delivered, nil
 }
 
-// sendScore submits the adjusted score, or corrects the stored result.
-func (s *Service) sendScore(ctx context.Context, call *rulingsv1.DirectorCall, adj *rulingsv1.AdjustedScore, reason string) (string, error) {
-	callName, _ := resource.ParseCall("name", call.GetName())
-	result := &scoringv1.Result{Table: call.GetTable(), Round: call.GetRound(), Board: call.GetBoard(), NsPair: adj.GetNsPair(), EwPair: adj.GetEwPair()}
-	result.Session, result.Section = callName.Session, callName.Section
+// canApply refuses to apply call: under a stale etag (ABORTED), when it is
+// applied already (ALREADY_EXISTS, with the applied call: two directors
+// applying at once, or a retry without a request_id), or before its ruling
+// is complete.
+func canApply(req *rulingsv1.ApplyRulingRequest, call *rulingsv1.DirectorCall) error {
+	if err := platform.CheckETag(req.GetEtag(), "director call", call.GetName(), call); err != nil {
+		return err
+	}
+	switch call.GetState() {
+	case rulingsv1.State_STATE_RULED:
+		return nil
+	case rulingsv1.State_STATE_APPLIED, rulingsv1.State_STATE_APPEALED:
+		return platform.AlreadyExists(call.GetName()+"'s ruling is already applied; record an appeal to change it", platform.SetETag(proto.Clone(call)))
+	}
+	return platform.FailedPrecondition(fmt.Sprintf("%s is %s: only a complete ruling can be applied", call.GetName(), strings.ToLower(strings.TrimPrefix(call.GetState().String(), "STATE_"))))
+}
+
+// validate asks scoring whether it would take m, with the director's own
+// credentials. When scoring cannot be reached the ruling is applied all the
+// same: the outbox delivers it later, and records a refusal if one comes.
+func (s *Service) validate(ctx context.Context, m platform.OutboxMessage) error {
+	ctx = platform.ForwardCredentials(ctx)
+	var err error
+	switch r := proto.Clone(m.Request).(type) {
+	case *scoringv1.CorrectResultRequest:
+		r.ValidateOnly = true
+		_, err = s.scoring.CorrectResult(ctx, r)
+	case *scoringv1.ApplyPenaltyRequest:
+		r.ValidateOnly = true
+		_, err = s.scoring.ApplyPenalty(ctx, r)
+	}
+	if err == nil || platform.Transient(err) {
+		return nil
+	}
+	st := status.Convert(err)
+	return status.ErrorProto(&spb.Status{Code: int32(st.Code()), Message: "scoring refuses the ruling's " + m.Label + ": " + st.Message(), Details: st.Proto().GetDetails()})
+}
+
+// settle records on the call what scoring answered to one of its outbox
+// records, in the transaction that removes the record.
+func (s *Service) settle(tx *bbolt.Tx, d platform.Delivery) error {
+	c, err := getCall(tx, d.Subject)
+	if status.Code(err) == codes.NotFound {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	switch resp := d.Response.(type) {
+	case *scoringv1.CorrectResultResponse:
+		c.Result = resp.GetResult().GetName()
+	case *scoringv1.ApplyPenaltyResponse:
+		c.Penalty = resp.GetPenalty().GetName()
+	}
+	if d.Err != nil {
+		refusal := fmt.Sprintf("scoring refused the %s: %s", d.Label, status.Convert(d.Err).Message())
+		c.DeliveryError = strings.TrimPrefix(c.GetDeliveryError()+"; "+refusal, "; ")
+	}
+	c.DeliveryPending = platform.OutboxPending(tx, d.Subject)
+	section, _, _ := splitCallName(c.GetName())
+	return putCall(tx, section, c)
+}
+
+// scoringCalls are the calls to scoring that applying a ruling makes, made
+// by user: the adjusted score as the board's result at the call's table (one
+// CorrectResult with allow_missing: the same call whether or not a result
+// is stored), and the procedural penalty.
+func scoringCalls(call *rulingsv1.DirectorCall, req *rulingsv1.ApplyRulingRequest, user string) ([]platform.OutboxMessage, error) {
+	callName, err := resource.ParseCall("name", call.GetName())
+	if err != nil {
+		return nil, err
+	}
+	event := resource.Event{Event: callName.Event}.String()
+	var out []platform.OutboxMessage
+	if adj := req.GetAdjustedScore(); adj != nil {
+		result, err := adjustedResult(adj)
+		if err != nil {
+			return nil, err
+		}
+		reason := strings.TrimSpace(req.GetReason())
+		if reason == "" {
+			reason = "director's ruling"
+		}
+		if len(reason) > resource.MaxText {
+			return nil, platform.FieldError("reason", fmt.Sprintf("at most %d bytes", resource.MaxText))
+		}
+		name := resource.Result{Event: callName.Event, Session: callName.Session, Section: callName.Section, Table: call.GetTable(), Round: call.GetRound(), Board: call.GetBoard()}.String()
+		out = append(out, platform.OutboxMessage{
+			Peer: "scoring", Method: scoringv1.ScoringService_CorrectResult_FullMethodName, OnBehalfOf: user, Subject: call.GetName(), Label: labelScore,
+			Request: &scoringv1.CorrectResultRequest{Name: name, Result: result, Reason: reason + " (" + call.GetName() + ")", AllowMissing: true},
+		})
+	}
+	if pp := req.GetProceduralPenalty(); pp != nil {
+		p := proto.Clone(pp).(*scoringv1.Penalty)
+		p.Session, p.Section, p.Ruling = callName.Session, callName.Section, call.GetName()
+		out = append(out, platform.OutboxMessage{
+			Peer: "scoring", Method: scoringv1.ScoringService_ApplyPenalty_FullMethodName, OnBehalfOf: user, Subject: call.GetName(), Label: labelPenalty,
+			Request: &scoringv1.ApplyPenaltyRequest{Parent: event, Penalty: p},
+		})
+	}
+	return out, nil
+}
+
+// adjustedResult is the result scoring keeps for an adjusted score.
+func adjustedResult(adj *rulingsv1.AdjustedScore) (*scoringv1.Result, error) {
+	result := &scoringv1.Result{NsPair: adj.GetNsPair(), EwPair: adj.GetEwPair()}
 	switch k := adj.GetKind().(type) {
 	case *rulingsv1.AdjustedScore_Artificial:
 		result.Outcome = &scoringv1.Result_Artificial{Artificial: &scoringv1.ArtificialScore{
@@ -315,27 +485,9 @@ func (s *Service) sendScore(ctx context.Context, call *rulingsv1.DirectorCall, a
 	case *rulingsv1.AdjustedScore_Split:
 		result.Outcome = &scoringv1.Result_Assigned{Assigned: &scoringv1.AssignedScore{Kind: &scoringv1.AssignedScore_Split{Split: k.Split}}}
 	default:
-		return "", platform.FieldError("adjusted_score", "give artificial scores, an assigned ns_score, a weighted or a split score")
+		return nil, platform.FieldError("adjusted_score", "give artificial scores, an assigned ns_score, a weighted or a split score")
 	}
-	if strings.TrimSpace(reason) == "" {
-		reason = "director's ruling"
-	}
-	reason += " (" + call.GetName() + ")"
-	ctx = platform.ForwardCredentials(ctx)
-	event := resource.Event{Event: callName.Event}
-	sub, err := s.scoring.SubmitResult(ctx, &scoringv1.SubmitResultRequest{Parent: event.String(), Result: result})
-	if status.Code(err) == codes.AlreadyExists {
-		name := resource.Result{Event: callName.Event, Session: callName.Session, Section: callName.Section, Table: call.GetTable(), Round: call.GetRound(), Board: call.GetBoard()}
-		corr, err := s.scoring.CorrectResult(ctx, &scoringv1.CorrectResultRequest{Name: name.String(), Result: result, Reason: reason})
-		if err != nil {
-			return "", err
-		}
-		return corr.GetResult().GetName(), nil
-	}
-	if err != nil {
-		return "", err
-	}
-	return sub.GetResult().GetName(), nil
+	return result, nil
 }
 
 // ContinueAuction records the calls made after an auction ruling. The
@@ -377,7 +529,7 @@ func (s *Service) ContinueAuction(ctx context.Context, req *rulingsv1.ContinueAu
 		made = append(made, c.String())
 	}
 	resp := &rulingsv1.ContinueAuctionResponse{}
-	err = s.change(ctx, rulingsv1.RulingsService_ContinueAuction_FullMethodName, req.GetRequestId(), req, resp, req.GetName(),
+	err = s.change(ctx, rulingsv1.RulingsService_ContinueAuction_FullMethodName, req.GetRequestId(), req, resp, req.GetName(), req.GetEtag(),
 		func(c *rulingsv1.DirectorCall) { resp.Call = c },
 		func(c *rulingsv1.DirectorCall) error {
 			c.ContinuedAuction = strings.Join(made, " ")

@@ -2,8 +2,10 @@
 // bridge.rulings.v1.RulingsService over its bbolt store, rulings.db. It
 // records director calls, asks package
 // github.com/bridge-director/director/rulings what the Laws require, keeps
-// the ruling with its citations, and sends adjusted scores to the scoring
-// service over its gRPC client.
+// the ruling with its citations, and sends adjusted scores and penalties to
+// the scoring service over its gRPC client, through the store's outbox: an
+// applied ruling and its calls to scoring are written in one transaction and
+// delivered until scoring takes them.
 package rulings
 
 import (
@@ -40,6 +42,8 @@ type Service struct {
 	// are made in; nil until connected.
 	scoring  scoringv1.ScoringServiceClient
 	movement movementv1.MovementServiceClient
+	// outbox delivers applied rulings to scoring.
+	outbox *platform.Outbox
 }
 
 // Option configures a Service.
@@ -59,6 +63,7 @@ func Open(dataDir string, opts ...Option) (*Service, error) {
 		return nil, err
 	}
 	s.store = store
+	s.outbox = platform.NewOutbox(store, "rulings", s.settle)
 	return s, nil
 }
 
@@ -73,8 +78,12 @@ func (s *Service) RegisterGateway(ctx context.Context, mux *runtime.ServeMux, co
 	return rulingsv1.RegisterRulingsServiceHandler(ctx, mux, conn)
 }
 
-// Close closes the store.
-func (s *Service) Close() error { return s.store.Close() }
+// Close stops delivering to scoring (what is not delivered yet goes at the
+// next start) and closes the store.
+func (s *Service) Close() error {
+	s.outbox.Close()
+	return s.store.Close()
+}
 
 // Peers names the services rulings calls.
 func (s *Service) Peers() []string { return []string{"movement", "scoring"} }
@@ -86,6 +95,7 @@ func (s *Service) Connect(peer string, conn grpc.ClientConnInterface) {
 		s.movement = movementv1.NewMovementServiceClient(conn)
 	case "scoring":
 		s.scoring = scoringv1.NewScoringServiceClient(conn)
+		s.outbox.Connect(peer, conn)
 	}
 }
 
@@ -174,8 +184,11 @@ func (s *Service) OpenCall(ctx context.Context, req *rulingsv1.OpenCallRequest) 
 	resp := &rulingsv1.OpenCallResponse{}
 	err = s.store.Mutate(ctx, rulingsv1.RulingsService_OpenCall_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
 		c := proto.Clone(call).(*rulingsv1.DirectorCall)
-		resp.Call = c
-		return putCall(tx, req.GetParent(), c)
+		if err := putCall(tx, req.GetParent(), c); err != nil {
+			return err
+		}
+		resp.Call = platform.SetETag(c)
+		return nil
 	})
 	return resp, err
 }
@@ -187,7 +200,11 @@ func (s *Service) GetCall(ctx context.Context, req *rulingsv1.GetCallRequest) (*
 		resp.Call, err = getCall(tx, req.GetName())
 		return err
 	})
-	return resp, err
+	if err != nil {
+		return nil, err
+	}
+	platform.SetETag(resp.Call)
+	return resp, nil
 }
 
 // ListCalls lists the calls of a session.
@@ -195,30 +212,45 @@ func (s *Service) ListCalls(ctx context.Context, req *rulingsv1.ListCallsRequest
 	if _, err := resource.ParseSession("parent", req.GetParent()); err != nil {
 		return nil, err
 	}
+	page, err := platform.ReadPage(req)
+	if err != nil {
+		return nil, err
+	}
 	resp := &rulingsv1.ListCallsResponse{}
-	err := s.store.View(func(tx *bbolt.Tx) (err error) {
-		resp.Calls, err = sessionCalls(tx, req.GetParent())
+	err = s.store.View(func(tx *bbolt.Tx) (err error) {
+		resp.Calls, err = sessionCalls(tx, req.GetParent(), page)
 		return err
 	})
+	for _, c := range resp.Calls {
+		platform.SetETag(c)
+	}
+	resp.NextPageToken = page.NextToken()
 	return resp, err
 }
 
-// change updates a stored call in one write and answers it.
+// change updates a stored call in one write and answers it. A change that
+// names an etag other than the call's is ABORTED with the call as it is.
 func (s *Service) change(ctx context.Context, method, requestID string, req proto.Message, resp interface {
 	proto.Message
 	GetCall() *rulingsv1.DirectorCall
-}, name string, answer func(*rulingsv1.DirectorCall), edit func(*rulingsv1.DirectorCall) error) error {
+}, name, etag string, answer func(*rulingsv1.DirectorCall), edit func(*rulingsv1.DirectorCall) error) error {
 	return s.store.Mutate(ctx, method, requestID, req, resp, func(tx *bbolt.Tx) error {
 		c, err := getCall(tx, name)
 		if err != nil {
 			return err
 		}
+		if err := platform.CheckETag(etag, "director call", name, c); err != nil {
+			return err
+		}
 		if err := edit(c); err != nil {
 			return err
 		}
-		answer(c)
 		section, _, _ := splitCallName(name)
-		return putCall(tx, section, c)
+		if err := putCall(tx, section, c); err != nil {
+			return err
+		}
+		answer(platform.SetETag(proto.Clone(c).(*rulingsv1.DirectorCall)))
+		return nil
 	})
 }
 
@@ -233,7 +265,7 @@ func (s *Service) RecordAppeal(ctx context.Context, req *rulingsv1.RecordAppealR
 	}
 	now := timestamppb.New(s.now())
 	resp := &rulingsv1.RecordAppealResponse{}
-	err := s.change(ctx, rulingsv1.RulingsService_RecordAppeal_FullMethodName, req.GetRequestId(), req, resp, req.GetName(),
+	err := s.change(ctx, rulingsv1.RulingsService_RecordAppeal_FullMethodName, req.GetRequestId(), req, resp, req.GetName(), req.GetEtag(),
 		func(c *rulingsv1.DirectorCall) { resp.Call = c },
 		func(c *rulingsv1.DirectorCall) error {
 			if c.GetState() < rulingsv1.State_STATE_RULED {

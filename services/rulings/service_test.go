@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
@@ -30,6 +31,22 @@ type harness struct {
 func start(t *testing.T) *harness {
 	t.Helper()
 	dir := t.TempDir()
+	sc, scConn, mvConn := servePeers(t, dir)
+	svc, err := Open(dir, WithClock(func() time.Time { return time.Date(2026, 11, 24, 20, 15, 0, 0, time.UTC) }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc.Connect("movement", mvConn)
+	svc.Connect("scoring", scConn)
+	conn, _ := platformtest.Serve(t, svc, nil)
+	return &harness{client: rulingsv1.NewRulingsServiceClient(conn), scoring: sc}
+}
+
+// servePeers serves the services rulings calls, over files in dir: movement,
+// with the club night's session 1 and its section A of eight pairs, and
+// scoring beside it.
+func servePeers(t *testing.T, dir string) (scoringv1.ScoringServiceClient, *grpc.ClientConn, *grpc.ClientConn) {
+	t.Helper()
 	mv, err := movement.Open(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -41,13 +58,6 @@ func start(t *testing.T) *harness {
 	}
 	sc.Connect("movement", mvConn)
 	scConn, _ := platformtest.Serve(t, sc, nil)
-	svc, err := Open(dir, WithClock(func() time.Time { return time.Date(2026, 11, 24, 20, 15, 0, 0, time.UTC) }))
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc.Connect("movement", mvConn)
-	svc.Connect("scoring", scConn)
-	conn, _ := platformtest.Serve(t, svc, nil)
 	moves := movementv1.NewMovementServiceClient(mvConn)
 	ctx := context.Background()
 	var pairs []*movementv1.Entrant
@@ -63,7 +73,7 @@ func start(t *testing.T) *harness {
 			t.Fatal(err)
 		}
 	}
-	return &harness{client: rulingsv1.NewRulingsServiceClient(conn), scoring: scoringv1.NewScoringServiceClient(scConn)}
+	return scoringv1.NewScoringServiceClient(scConn), scConn, mvConn
 }
 
 func call[T any](_ T, err error) error { return err }
@@ -166,9 +176,9 @@ func TestAdjustedScoreReachesTheStandings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := h.client.GetCall(ctx, &rulingsv1.GetCallRequest{Name: call.GetName()})
-	if err != nil || got.GetCall().GetState() != rulingsv1.State_STATE_APPLIED || got.GetCall().GetResult() == "" {
-		t.Fatalf("applied call %v, %v", got, err)
+	got := &rulingsv1.GetCallResponse{Call: settled(t, h.client, call.GetName())}
+	if got.GetCall().GetState() != rulingsv1.State_STATE_APPLIED || got.GetCall().GetResult() == "" {
+		t.Fatalf("applied call %v", got)
 	}
 	list, err := h.scoring.ListResults(ctx, &scoringv1.ListResultsRequest{Parent: "events/club-night"})
 	if err != nil || len(list.GetResults()) != 3 || list.GetResults()[2].GetArtificial().GetNorthSouth() != scoringv1.Adjustment_ADJUSTMENT_AVERAGE_PLUS {
@@ -193,7 +203,7 @@ func TestAdjustedScoreReachesTheStandings(t *testing.T) {
 		t.Errorf("penalties %v, %v; the call records %q", penalties, err, got.GetCall().GetPenalty())
 	}
 	_, err = h.client.ApplyRuling(ctx, &rulingsv1.ApplyRulingRequest{Name: call.GetName()})
-	wantCode(t, err, codes.FailedPrecondition, "applied")
+	wantCode(t, err, codes.AlreadyExists, "already applied")
 	appealed, err := h.client.RecordAppeal(ctx, &rulingsv1.RecordAppealRequest{Name: call.GetName(), Appeal: &rulingsv1.Appeal{Appellant: typev1.Side_SIDE_EAST_WEST, Reason: "the pass was not out of rotation"}})
 	if err != nil || appealed.GetCall().GetState() != rulingsv1.State_STATE_APPEALED || appealed.GetCall().GetAppeal().GetLodged() == nil {
 		t.Errorf("appeal: %v, %v", appealed, err)
@@ -249,7 +259,7 @@ func TestRetriedApplyAnswersAsTheFirst(t *testing.T) {
 	// refuses.
 	apply.RequestId = ""
 	_, err = h.client.ApplyRuling(ctx, apply)
-	wantCode(t, err, codes.FailedPrecondition, "applied")
+	wantCode(t, err, codes.AlreadyExists, "already applied")
 }
 
 func TestBadCallsNameTheField(t *testing.T) {
@@ -386,6 +396,7 @@ func TestWeightedScoreFromARuling(t *testing.T) {
 		AdjustedScore: &rulingsv1.AdjustedScore{NsPair: 3, EwPair: 7, Kind: &rulingsv1.AdjustedScore_Weighted{Weighted: weighted}}}); err != nil {
 		t.Fatal(err)
 	}
+	settled(t, h.client, call.GetName())
 	list, err := h.scoring.ListResults(ctx, &scoringv1.ListResultsRequest{Parent: "events/club-night"})
 	if err != nil || len(list.GetResults()) != 1 || len(list.GetResults()[0].GetAssigned().GetWeighted().GetParts()) != 2 {
 		t.Errorf("scoring holds %v, %v: want the weighted score", list, err)

@@ -6,6 +6,7 @@ package rulings
 //
 //	meta/schema_version                          (platform)
 //	idempotency/...                              (platform: replies by request_id)
+//	outbox/scoring/...                           (platform: applied rulings' calls to scoring, until delivered)
 //	calls/<section name>/<call u64> -> DirectorCall
 //
 // Calls are numbered from 1 in their section (the bucket's sequence), so a
@@ -82,25 +83,30 @@ func putCall(tx *bbolt.Tx, section string, c *rulingsv1.DirectorCall) error {
 	return platform.PutMessage(b, platform.Uint64Key(n), c)
 }
 
-// sessionCalls lists the calls of every section of a session, section by
-// section, in the order they were made.
-func sessionCalls(tx *bbolt.Tx, session string) ([]*rulingsv1.DirectorCall, error) {
+// sessionCalls lists one page of the calls of every section of a session,
+// section by section, in the order they were made. A call's place in the
+// list is its section's name, a zero byte and its number.
+func sessionCalls(tx *bbolt.Tx, session string, page *platform.Page) ([]*rulingsv1.DirectorCall, error) {
 	prefix := []byte(session + "/sections/")
 	var out []*rulingsv1.DirectorCall
 	root := tx.Bucket(bucketCalls)
 	c := root.Cursor()
 	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
-		b := root.Bucket(k)
-		err := b.ForEach(func(n, v []byte) error {
+		section := bytes.Clone(k)
+		calls := root.Bucket(k).Cursor()
+		for n, v := calls.First(); n != nil; n, v = calls.Next() {
+			key := append(append(bytes.Clone(section), 0), n...)
+			if page.Skip(key) {
+				continue
+			}
 			call := &rulingsv1.DirectorCall{}
-			if err := platform.DecodeMessage(b, "calls/"+string(k), n, v, call); err != nil {
-				return err
+			if err := platform.DecodeMessage(root.Bucket(k), "calls/"+string(section), n, v, call); err != nil {
+				return nil, err
+			}
+			if !page.Add(key, call) {
+				return out, nil
 			}
 			out = append(out, call)
-			return nil
-		})
-		if err != nil {
-			return nil, err
 		}
 	}
 	return out, nil

@@ -59,9 +59,11 @@ func served(b *testing.B) (grpcAddr, httpBase string) {
 	return a.GRPC.String(), "http://" + a.HTTP.String()
 }
 
-// slotFor spreads the n-th submission over distinct slots of a big event.
+// slotFor spreads the n-th submission over distinct slots of a big event:
+// 900 boards at each of 900 tables a round. The pairs at table t are 2t-1
+// and 2t, so no pair has two results on a board.
 func slotFor(n int64) (table, round, board int32) {
-	return int32(n%900) + 1, int32(n/900%90) + 1, int32(n/(900*90)) + 1
+	return int32(n/900%900) + 1, int32(n/(900*900)%90) + 1, int32(n%900) + 1
 }
 
 // BenchmarkSubmitGRPC measures durable result submissions from 16 concurrent
@@ -90,7 +92,7 @@ func BenchmarkSubmitGRPC(b *testing.B) {
 		_, err := client.SubmitResult(ctx, &scoringv1.SubmitResultRequest{
 			RequestId: fmt.Sprintf("bench-%d", n),
 			Parent:    "events/bench",
-			Result:    played(table, round, board, 1, 2, "4S", typev1.Seat_SEAT_NORTH, 10),
+			Result:    played(table, round, board, 2*table-1, 2*table, "4S", typev1.Seat_SEAT_NORTH, 10),
 		})
 		return err
 	})
@@ -124,8 +126,8 @@ func BenchmarkSubmitREST(b *testing.B) {
 	b.ResetTimer()
 	concurrently(b, 16, func(n int64, table, round, board int32) error {
 		return post("/v1/events/bench/results", fmt.Sprintf(
-			`{"request_id":"bench-%d","result":{"table":%d,"round":%d,"board":%d,"ns_pair":1,"ew_pair":2,"played":{"contract":"4S","declarer":"SEAT_NORTH","tricks":10}}}`,
-			n, table, round, board))
+			`{"request_id":"bench-%d","result":{"table":%d,"round":%d,"board":%d,"ns_pair":%d,"ew_pair":%d,"played":{"contract":"4S","declarer":"SEAT_NORTH","tricks":10}}}`,
+			n, table, round, board, 2*table-1, 2*table))
 	})
 }
 

@@ -23,6 +23,9 @@ type field struct {
 	top map[string]map[int32]float64
 	// tops is the sum of the tops of each pair's boards (matchpoints).
 	tops map[standingKey]float64
+	// problems are the boards left out because their results cannot be
+	// scored.
+	problems []*scoringv1.BoardProblem
 }
 
 func profileOf(e *scoringv1.ScoringSettings) scoring.Profile {
@@ -35,8 +38,59 @@ func profileOf(e *scoringv1.ScoringSettings) scoring.Profile {
 	return scoring.WBF
 }
 
-// scoreField scores the results of one session of an event by its form.
+// scoreField scores the results of one session of an event by its form. A
+// board whose stored results cannot be scored (they contradict each other,
+// which a director must correct) is left out and reported in problems; every
+// other board counts.
 func scoreField(e *scoringv1.ScoringSettings, results []*scoringv1.Result) (*field, error) {
+	f, err := scoreResults(e, results)
+	if err == nil {
+		return f, nil
+	}
+	var good []*scoringv1.Result
+	var problems []*scoringv1.BoardProblem
+	for _, board := range byBoard(e, results) {
+		if _, err := scoreResults(e, board); err != nil {
+			r := board[0]
+			problems = append(problems, &scoringv1.BoardProblem{Session: r.GetSession(), Section: r.GetSection(), Board: r.GetBoard(), Problem: err.Error()})
+			continue
+		}
+		good = append(good, board...)
+	}
+	if f, err = scoreResults(e, good); err != nil {
+		return nil, platform.FailedPrecondition("the results cannot be scored until they are corrected: " + err.Error())
+	}
+	f.problems = problems
+	return f, nil
+}
+
+// byBoard groups results by the board they were played on (in each section,
+// or across the field when the event scores across it), in slot order.
+func byBoard(e *scoringv1.ScoringSettings, results []*scoringv1.Result) [][]*scoringv1.Result {
+	type boardKey struct {
+		section string
+		board   int32
+	}
+	index := map[boardKey]int{}
+	var out [][]*scoringv1.Result
+	for _, r := range results {
+		k := boardKey{r.GetSection(), r.GetBoard()}
+		if e.GetAcrossField() {
+			k.section = ""
+		}
+		i, ok := index[k]
+		if !ok {
+			i = len(out)
+			index[k] = i
+			out = append(out, nil)
+		}
+		out[i] = append(out[i], r)
+	}
+	return out
+}
+
+// scoreResults scores results by the event's form, or says why it cannot.
+func scoreResults(e *scoringv1.ScoringSettings, results []*scoringv1.Result) (*field, error) {
 	f := &field{event: e, results: results, top: map[string]map[int32]float64{}, tops: map[standingKey]float64{}}
 	var err error
 	switch e.GetForm() {
@@ -49,12 +103,7 @@ func scoreField(e *scoringv1.ScoringSettings, results []*scoringv1.Result) (*fie
 	default:
 		err = fmt.Errorf("form %v cannot be scored", e.GetForm())
 	}
-	if err != nil {
-		// The stored results contradict each other (a pair with two results
-		// on one board): the director must correct them.
-		return nil, platform.FailedPrecondition("the results cannot be scored until they are corrected: " + err.Error())
-	}
-	return f, nil
+	return f, err
 }
 
 // toDomain converts a stored result to a traveller line of the scoring

@@ -70,15 +70,21 @@ func (s *Service) ApplyPenalty(ctx context.Context, req *scoringv1.ApplyPenaltyR
 	}
 	p.EnteredBy, p.CreateTime = platform.CallerName(ctx), timestamppb.New(s.now())
 	resp := &scoringv1.ApplyPenaltyResponse{}
-	err = s.store.Mutate(ctx, scoringv1.ScoringService_ApplyPenalty_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
-		b, err := eventBucket(tx, bucketPenalties, id, true)
+	err = s.write(ctx, req.GetValidateOnly(), scoringv1.ScoringService_ApplyPenalty_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx, commit bool) error {
+		b, err := eventBucket(tx, bucketPenalties, id, commit)
 		if err != nil {
 			return err
 		}
 		stored := proto.Clone(p).(*scoringv1.Penalty)
-		n := nextPenaltyNumber(b)
+		n := int32(1)
+		if b != nil {
+			n = nextPenaltyNumber(b)
+		}
 		stored.Name = resource.Penalty{Event: id, Penalty: n}.String()
-		resp.Penalty = stored
+		resp.Penalty = platform.SetETag(proto.Clone(stored).(*scoringv1.Penalty))
+		if !commit {
+			return nil
+		}
 		return platform.PutMessage(b, penaltyKey(n), stored)
 	})
 	return resp, err
@@ -93,11 +99,23 @@ func (s *Service) ListPenalties(ctx context.Context, req *scoringv1.ListPenaltie
 	if _, err := s.event(ctx, event); err != nil {
 		return nil, err
 	}
+	page, err := platform.ReadPage(req)
+	if err != nil {
+		return nil, err
+	}
 	resp := &scoringv1.ListPenaltiesResponse{}
 	err = s.store.View(func(tx *bbolt.Tx) error {
-		resp.Penalties, err = eventPenalties(tx, event.Event, nil)
-		return err
+		b, _ := eventBucket(tx, bucketPenalties, event.Event, false)
+		return listPage(b, "penalties/"+event.Event, page, nil, func() *scoringv1.Penalty { return &scoringv1.Penalty{} }, func(p *scoringv1.Penalty) bool {
+			name, err := resource.ParsePenalty("name", p.GetName())
+			if err != nil || !page.Add(penaltyKey(name.Penalty), p) {
+				return false
+			}
+			resp.Penalties = append(resp.Penalties, platform.SetETag(p))
+			return true
+		})
 	})
+	resp.NextPageToken = page.NextToken()
 	return resp, err
 }
 
@@ -127,11 +145,14 @@ func (s *Service) RemovePenalty(ctx context.Context, req *scoringv1.RemovePenalt
 		if !ok {
 			return platform.NotFound("penalty", req.GetName())
 		}
+		if err := platform.CheckETag(req.GetEtag(), "penalty", req.GetName(), p); err != nil {
+			return err
+		}
 		if r := p.GetRemoval(); r != nil {
 			return platform.FailedPrecondition(fmt.Sprintf("%s was already removed by %s: %s", p.GetName(), r.GetRemovedBy(), r.GetReason()))
 		}
 		p.Removal = removal
-		resp.Penalty = p
+		resp.Penalty = platform.SetETag(proto.Clone(p).(*scoringv1.Penalty))
 		return platform.PutMessage(b, penaltyKey(n), p)
 	})
 	return resp, err

@@ -1,9 +1,12 @@
 package scoring
 
 import (
+	"bytes"
 	"context"
+	"encoding/binary"
 	"fmt"
 	"strings"
+	"time"
 
 	"go.etcd.io/bbolt"
 	"google.golang.org/protobuf/proto"
@@ -16,7 +19,10 @@ import (
 
 // SubmitResult records a result in its slot. A terminal that resends the same
 // result gets the stored one back; a different result for a taken slot is
-// AlreadyExists with the stored result as a detail.
+// AlreadyExists with the stored result as a detail. A result a director
+// erased is not entered again by a resend (FailedPrecondition, with the
+// erasure as a detail), and a result that would make its board impossible to
+// score is refused (see admitOnBoard).
 func (s *Service) SubmitResult(ctx context.Context, req *scoringv1.SubmitResultRequest) (*scoringv1.SubmitResultResponse, error) {
 	event, err := resource.ParseEvent("parent", req.GetParent())
 	if err != nil {
@@ -27,34 +33,80 @@ func (s *Service) SubmitResult(ctx context.Context, req *scoringv1.SubmitResultR
 	if err != nil {
 		return nil, err
 	}
-	if err := s.checkFits(ctx, event, r); err != nil {
+	settings, err := s.scoring(ctx, event, r)
+	if err != nil {
 		return nil, err
 	}
 	if err := s.checkSchedule(ctx, event, r); err != nil {
 		return nil, err
 	}
 	sl := slotOf(r)
+	if err := s.scoresOnBoard(settings, id, sl, r); err != nil {
+		return nil, err
+	}
 	by, now := platform.CallerName(ctx), timestamppb.New(s.now())
 	resp := &scoringv1.SubmitResultResponse{}
-	err = s.store.Mutate(ctx, scoringv1.ScoringService_SubmitResult_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
+	err = s.write(ctx, req.GetValidateOnly(), scoringv1.ScoringService_SubmitResult_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx, commit bool) error {
 		cur, ok, err := currentResult(tx, id, sl)
 		if err != nil {
 			return err
 		}
 		if ok {
 			if sameResult(cur, r) {
-				resp.Result = cur
+				resp.Result = platform.SetETag(cur)
 				return nil
 			}
-			return platform.AlreadyExists(fmt.Sprintf("%s already holds a different result (revision %d, entered by %s); correct it instead", cur.GetName(), cur.GetRevision(), cur.GetEnteredBy()), cur)
+			return platform.AlreadyExists(fmt.Sprintf("%s already holds a different result (revision %d, entered by %s); correct it instead", cur.GetName(), cur.GetRevision(), cur.GetEnteredBy()), platform.SetETag(cur))
 		}
-		resp.Result, err = record(tx, id, sl, r, scoringv1.Action_ACTION_SUBMITTED, by, "", now)
+		if err := refuseErased(tx, id, sl, r); err != nil {
+			return err
+		}
+		if err := admitOnBoard(tx, settings, id, sl, r, false); err != nil {
+			return err
+		}
+		resp.Result, err = record(tx, commit, id, sl, r, scoringv1.Action_ACTION_SUBMITTED, by, "", now)
 		return err
 	})
 	return resp, err
 }
 
-// CorrectResult stores a corrected result as a new revision.
+// write runs change in one idempotent write, or, for a request that is only
+// to be validated, in a read-only transaction: change is told which, and
+// must write only when commit is set.
+func (s *Service) write(ctx context.Context, validateOnly bool, method, requestID string, req, resp proto.Message, change func(tx *bbolt.Tx, commit bool) error) error {
+	if validateOnly {
+		return s.store.View(func(tx *bbolt.Tx) error { return change(tx, false) })
+	}
+	return s.store.Mutate(ctx, method, requestID, req, resp, func(tx *bbolt.Tx) error { return change(tx, true) })
+}
+
+// refuseErased refuses r for a slot whose last revision erased that same
+// result: a terminal resending what a director took out. A different result
+// may be entered (the table re-entering the board as it was played).
+func refuseErased(tx *bbolt.Tx, event string, sl slot, r *scoringv1.Result) error {
+	revs, err := history(tx, event, sl)
+	if err != nil || len(revs) < 2 {
+		return err
+	}
+	last := revs[len(revs)-1]
+	if last.GetAction() != scoringv1.Action_ACTION_ERASED {
+		return nil
+	}
+	for i := len(revs) - 2; i >= 0; i-- {
+		if prev := revs[i].GetResult(); prev != nil {
+			if !sameResult(prev, r) {
+				return nil
+			}
+			return platform.FailedPrecondition(fmt.Sprintf("%s: this result was erased by %s at %s (%s); a director may enter it again with a correction",
+				sl.name(event), last.GetChangedBy(), last.GetTime().AsTime().Format(time.RFC3339), last.GetReason()), last)
+		}
+	}
+	return nil
+}
+
+// CorrectResult stores a corrected result as a new revision. With
+// allow_missing it also enters a result in an empty slot (never entered, or
+// erased), so a ruling's adjusted score is the same call either way.
 func (s *Service) CorrectResult(ctx context.Context, req *scoringv1.CorrectResultRequest) (*scoringv1.CorrectResultResponse, error) {
 	id, sl, err := parseResultName("name", req.GetName())
 	if err != nil {
@@ -76,27 +128,68 @@ func (s *Service) CorrectResult(ctx context.Context, req *scoringv1.CorrectResul
 	if err != nil {
 		return nil, err
 	}
-	if err := s.checkFits(ctx, resource.Event{Event: id}, r); err != nil {
+	settings, err := s.scoring(ctx, resource.Event{Event: id}, r)
+	if err != nil {
+		return nil, err
+	}
+	if req.GetAllowMissing() {
+		// Entering a result needs its section, as a submission does.
+		if err := s.section(ctx, resource.Section{Event: id, Session: sl.Session, Section: sl.Section}); err != nil {
+			return nil, err
+		}
+	}
+	if err := s.scoresOnBoard(settings, id, sl, r); err != nil {
 		return nil, err
 	}
 	by, now := platform.CallerName(ctx), timestamppb.New(s.now())
 	resp := &scoringv1.CorrectResultResponse{}
-	err = s.store.Mutate(ctx, scoringv1.ScoringService_CorrectResult_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
+	err = s.write(ctx, req.GetValidateOnly(), scoringv1.ScoringService_CorrectResult_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx, commit bool) error {
 		cur, ok, err := currentResult(tx, id, sl)
 		if err != nil {
 			return err
 		}
-		if !ok && lastRevision(tx, id, sl) == 0 {
-			return platform.NotFound("result", req.GetName())
+		if err := checkResultETag(tx, req.GetEtag(), id, sl, cur, ok); err != nil {
+			return err
 		}
-		if ok && sameResult(cur, r) {
-			resp.Result = cur // a resent correction changes nothing
+		action := scoringv1.Action_ACTION_CORRECTED
+		switch {
+		case ok && sameResult(cur, r):
+			resp.Result = platform.SetETag(cur) // a resent correction changes nothing
 			return nil
+		case !ok && !req.GetAllowMissing():
+			return platform.NotFound("result", req.GetName())
+		case !ok && lastRevision(tx, id, sl) == 0:
+			action = scoringv1.Action_ACTION_SUBMITTED
 		}
-		resp.Result, err = record(tx, id, sl, r, scoringv1.Action_ACTION_CORRECTED, by, reason, now)
+		if err := admitOnBoard(tx, settings, id, sl, r, false); err != nil {
+			return err
+		}
+		resp.Result, err = record(tx, commit, id, sl, r, action, by, reason, now)
 		return err
 	})
 	return resp, err
+}
+
+// checkResultETag refuses a change that names an etag other than the slot's
+// result's: ABORTED with the current result, or, when it was erased since,
+// with the erasure.
+func checkResultETag(tx *bbolt.Tx, etag, event string, sl slot, cur *scoringv1.Result, ok bool) error {
+	if etag == "" {
+		return nil
+	}
+	name := sl.name(event)
+	if ok {
+		return platform.CheckETag(etag, "result", name, cur)
+	}
+	revs, err := history(tx, event, sl)
+	if err != nil {
+		return err
+	}
+	var now proto.Message = &scoringv1.Result{Name: name}
+	if len(revs) > 0 {
+		now = revs[len(revs)-1]
+	}
+	return platform.CheckETag(etag, "result", name, now)
 }
 
 // EraseResult takes a result out of scoring, keeping its history.
@@ -115,8 +208,11 @@ func (s *Service) EraseResult(ctx context.Context, req *scoringv1.EraseResultReq
 	by, now := platform.CallerName(ctx), timestamppb.New(s.now())
 	resp := &scoringv1.EraseResultResponse{}
 	err = s.store.Mutate(ctx, scoringv1.ScoringService_EraseResult_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
-		_, ok, err := currentResult(tx, id, sl)
+		cur, ok, err := currentResult(tx, id, sl)
 		if err != nil {
+			return err
+		}
+		if err := checkResultETag(tx, req.GetEtag(), id, sl, cur, ok); err != nil {
 			return err
 		}
 		if !ok {
@@ -155,7 +251,8 @@ func (s *Service) GetResultHistory(ctx context.Context, req *scoringv1.GetResult
 	return resp, err
 }
 
-// ListResults lists an event's current results in slot order.
+// ListResults lists an event's current results in slot order, a page at a
+// time.
 func (s *Service) ListResults(ctx context.Context, req *scoringv1.ListResultsRequest) (*scoringv1.ListResultsResponse, error) {
 	event, err := resource.ParseEvent("parent", req.GetParent())
 	if err != nil {
@@ -164,36 +261,79 @@ func (s *Service) ListResults(ctx context.Context, req *scoringv1.ListResultsReq
 	if _, err := s.event(ctx, event); err != nil {
 		return nil, err
 	}
+	page, err := platform.ReadPage(req)
+	if err != nil {
+		return nil, err
+	}
 	section := strings.ToUpper(req.GetSection())
-	keep := func(r *scoringv1.Result) bool {
-		return (req.GetSession() == 0 || r.GetSession() == req.GetSession()) &&
-			(section == "" || r.GetSection() == section) &&
-			(req.GetBoard() == 0 || r.GetBoard() == req.GetBoard())
+	want := func(k []byte) bool {
+		sl, _ := slotFromKey(k)
+		return (req.GetSession() == 0 || sl.Session == req.GetSession()) &&
+			(section == "" || sl.Section == section) &&
+			(req.GetBoard() == 0 || sl.Board == req.GetBoard())
 	}
 	resp := &scoringv1.ListResultsResponse{}
 	err = s.store.View(func(tx *bbolt.Tx) error {
-		var damaged []damagedResult
-		resp.Results, damaged, err = eventResults(tx, event.Event, keep)
-		if err == nil && len(damaged) > 0 {
-			err = damaged[0].err
-		}
-		return err
+		b, _ := eventBucket(tx, bucketResults, event.Event, false)
+		return listPage(b, "results/"+event.Event, page, want, func() *scoringv1.Result { return &scoringv1.Result{} }, func(r *scoringv1.Result) bool {
+			if !page.Add(slotOf(r).key(), r) {
+				return false
+			}
+			resp.Results = append(resp.Results, platform.SetETag(r))
+			return true
+		})
 	})
+	resp.NextPageToken = page.NextToken()
 	return resp, err
 }
 
-// checkFits refuses r if its event's form of scoring cannot score it; the
-// event must exist.
-func (s *Service) checkFits(ctx context.Context, event resource.Event, r *scoringv1.Result) error {
+// scoring reads the scoring settings of event from movement, and refuses r
+// (when given) if the event's form cannot score it.
+func (s *Service) scoring(ctx context.Context, event resource.Event, r *scoringv1.Result) (*scoringv1.ScoringSettings, error) {
 	e, err := s.event(ctx, event)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return checkForm(e.GetScoring().GetForm(), r)
+	if r != nil {
+		if err := checkForm(e.GetScoring().GetForm(), r); err != nil {
+			return nil, err
+		}
+	}
+	return e.GetScoring(), nil
 }
 
-// record stores r as the next revision of its slot and returns it as stored.
-func record(tx *bbolt.Tx, event string, sl slot, r *scoringv1.Result, action scoringv1.Action, by, reason string, now *timestamppb.Timestamp) (*scoringv1.Result, error) {
+// listPage walks bucket b (named bucket in errors) in key order from where
+// page starts, reading the value of each key want accepts (every key when
+// want is nil) into a new message, until add returns false. Keys are chosen
+// before their values are read, so a damaged record outside the list does
+// not fail it.
+func listPage[M proto.Message](b *bbolt.Bucket, bucket string, page *platform.Page, want func(k []byte) bool, newM func() M, add func(M) bool) error {
+	if b == nil {
+		return nil
+	}
+	c := b.Cursor()
+	k, _ := c.First()
+	if after := page.After(); after != nil {
+		k, _ = c.Seek(after)
+	}
+	for ; k != nil; k, _ = c.Next() {
+		if page.Skip(k) || want != nil && !want(k) {
+			continue
+		}
+		m := newM()
+		if _, err := platform.GetMessage(b, bucket, k, m); err != nil {
+			return err
+		}
+		if !add(m) {
+			return nil
+		}
+	}
+	return nil
+}
+
+// record stores r as the next revision of its slot (when commit is set;
+// otherwise it only says what would be stored) and returns it as stored.
+func record(tx *bbolt.Tx, commit bool, event string, sl slot, r *scoringv1.Result, action scoringv1.Action, by, reason string, now *timestamppb.Timestamp) (*scoringv1.Result, error) {
 	stored := cloneResult(r)
 	stored.Name = sl.name(event)
 	stored.Revision = lastRevision(tx, event, sl) + 1
@@ -207,7 +347,11 @@ func record(tx *bbolt.Tx, event string, sl slot, r *scoringv1.Result, action sco
 		Reason:    reason,
 		Time:      now,
 	}
-	return stored, writeRevision(tx, event, sl, rev)
+	answer := platform.SetETag(cloneResult(stored))
+	if !commit {
+		return answer, nil
+	}
+	return answer, writeRevision(tx, event, sl, rev)
 }
 
 // sameResult reports whether two results say the same thing about a board,
@@ -215,7 +359,7 @@ func record(tx *bbolt.Tx, event string, sl slot, r *scoringv1.Result, action sco
 func sameResult(a, b *scoringv1.Result) bool {
 	strip := func(r *scoringv1.Result) *scoringv1.Result {
 		c := cloneResult(r)
-		c.Name, c.Revision, c.EnteredBy, c.UpdateTime = "", 0, "", nil
+		c.Name, c.Revision, c.EnteredBy, c.UpdateTime, c.Etag = "", 0, "", nil, ""
 		return c
 	}
 	return proto.Equal(strip(a), strip(b))
@@ -243,4 +387,103 @@ func fillSlot(r *scoringv1.Result, sl slot) error {
 	}
 	r.Session, r.Section, r.Table, r.Round, r.Board = sl.Session, sl.Section, sl.Table, sl.Round, sl.Board
 	return nil
+}
+
+// admitOnBoard refuses r when its board could not be scored with it, naming
+// the result that stands in the way: in a pairs event a pair plays a board
+// once; in a teams event a team plays it twice, once in each direction, at
+// the two tables of one match (the same opponents, the same round). With
+// whole, it also refuses what the scoring library cannot score on the board;
+// that is checked before the write rather than in it, where it would slow
+// every other write (should two results race past it, the board is reported
+// in the standings' problems).
+func admitOnBoard(tx *bbolt.Tx, e *scoringv1.ScoringSettings, event string, sl slot, r *scoringv1.Result, whole bool) error {
+	others, err := boardResults(tx, event, sl)
+	if err != nil {
+		return err
+	}
+	for _, o := range others {
+		if msg := clash(e, o, r); msg != "" {
+			return platform.FailedPrecondition(fmt.Sprintf("%s: %s; correct or erase that result first", sl.name(event), msg), platform.SetETag(o))
+		}
+	}
+	if !whole || len(others) == 0 {
+		return nil
+	}
+	named := cloneResult(r)
+	named.Name = sl.name(event)
+	if _, err := scoreResults(e, append(others, named)); err != nil {
+		return platform.FailedPrecondition(fmt.Sprintf("%s: board %d could not be scored with this result: %v", named.GetName(), r.GetBoard(), err))
+	}
+	return nil
+}
+
+// scoresOnBoard is admitOnBoard, whole, in a read of its own.
+func (s *Service) scoresOnBoard(e *scoringv1.ScoringSettings, event string, sl slot, r *scoringv1.Result) error {
+	return s.store.View(func(tx *bbolt.Tx) error { return admitOnBoard(tx, e, event, sl, r, true) })
+}
+
+// clash says why o and r cannot both be results of one board of e, or "".
+// With two winners, North-South and East-West pairs are numbered apart, so
+// only a number in the same direction is the same pair.
+func clash(e *scoringv1.ScoringSettings, o, r *scoringv1.Result) string {
+	where := fmt.Sprintf("board %d at %s (%d v %d)", o.GetBoard(), o.GetName(), o.GetNsPair(), o.GetEwPair())
+	switch {
+	case teamsForm(e.GetForm()):
+		return teamClash(o, r, where)
+	case r.GetNsPair() == o.GetNsPair() || !e.GetTwoWinners() && r.GetNsPair() == o.GetEwPair():
+		return fmt.Sprintf("pair %d already has a result on %s", r.GetNsPair(), where)
+	case r.GetEwPair() == o.GetEwPair() || !e.GetTwoWinners() && r.GetEwPair() == o.GetNsPair():
+		return fmt.Sprintf("pair %d already has a result on %s", r.GetEwPair(), where)
+	}
+	return ""
+}
+
+// teamClash says why o and r cannot both be results of one board of a
+// teams event, or "".
+func teamClash(o, r *scoringv1.Result, where string) string {
+	switch {
+	case r.GetNsPair() == o.GetNsPair():
+		return fmt.Sprintf("team %d already played North-South on %s", r.GetNsPair(), where)
+	case r.GetEwPair() == o.GetEwPair():
+		return fmt.Sprintf("team %d already played East-West on %s", r.GetEwPair(), where)
+	case r.GetNsPair() == o.GetEwPair() && r.GetEwPair() == o.GetNsPair():
+		if r.GetRound() != o.GetRound() {
+			return fmt.Sprintf("the other table of this match played %s in round %d, not %d", where, o.GetRound(), r.GetRound())
+		}
+	case r.GetNsPair() == o.GetEwPair() || r.GetEwPair() == o.GetNsPair():
+		return fmt.Sprintf("a team plays a board at the two tables of one match, and these teams met other opponents on %s", where)
+	}
+	return ""
+}
+
+// boardResults reads the current results of sl's board in sl's session and
+// section, other than sl's own, through the index by board.
+func boardResults(tx *bbolt.Tx, event string, sl slot) ([]*scoringv1.Result, error) {
+	index, _ := eventBucket(tx, bucketBoards, event, false)
+	if index == nil {
+		return nil, nil
+	}
+	results, _ := eventBucket(tx, bucketResults, event, false)
+	own := sl.boardKey()
+	prefix := own[:len(own)-8]
+	var out []*scoringv1.Result
+	c := index.Cursor()
+	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
+		if bytes.Equal(k, own) {
+			continue
+		}
+		n := len(prefix)
+		other := sl
+		other.Table, other.Round = int32(binary.BigEndian.Uint32(k[n:])), int32(binary.BigEndian.Uint32(k[n+4:]))
+		o := &scoringv1.Result{}
+		if ok, err := platform.GetMessage(results, "results/"+event, other.key(), o); err != nil || !ok {
+			if err == nil {
+				err = fmt.Errorf("scoring.db: the index by board names %s, which holds no result", other.name(event))
+			}
+			return nil, err
+		}
+		out = append(out, o)
+	}
+	return out, nil
 }

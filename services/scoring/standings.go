@@ -1,7 +1,9 @@
 package scoring
 
 import (
+	"bytes"
 	"context"
+	"encoding/binary"
 	"fmt"
 	"strings"
 
@@ -33,17 +35,10 @@ func (s *Service) loadField(ctx context.Context, eventName string, session int32
 		return nil, err
 	}
 	var results []*scoringv1.Result
+	var damaged []*scoringv1.BoardProblem
 	var penalties []*scoringv1.Penalty
 	err = s.store.View(func(tx *bbolt.Tx) error {
-		var damaged []damagedResult
-		if results, damaged, err = eventResults(tx, id, func(r *scoringv1.Result) bool { return r.GetSession() == session }); err != nil {
-			return err
-		}
-		// A damaged result leaves its board unscorable: say so rather
-		// than score the board without it.
-		if len(damaged) > 0 {
-			return damaged[0].err
-		}
+		results, damaged = sessionResults(tx, id, session)
 		penalties, err = eventPenalties(tx, id, func(p *scoringv1.Penalty) bool { return p.GetSession() == session && p.GetRemoval() == nil })
 		return err
 	})
@@ -54,8 +49,35 @@ func (s *Service) loadField(ctx context.Context, eventName string, session int32
 	if err != nil {
 		return nil, err
 	}
+	f.problems = append(f.problems, damaged...)
 	f.applyPenalties(penalties)
 	return f, nil
+}
+
+// sessionResults reads the current results of one session of an event. A
+// result that cannot be read (a damaged record) is left out and reported as
+// a problem of its board, which its key names, so that every other board
+// is still scored.
+func sessionResults(tx *bbolt.Tx, event string, session int32) ([]*scoringv1.Result, []*scoringv1.BoardProblem) {
+	b, _ := eventBucket(tx, bucketResults, event, false)
+	if b == nil {
+		return nil, nil
+	}
+	var results []*scoringv1.Result
+	var problems []*scoringv1.BoardProblem
+	prefix := binary.BigEndian.AppendUint32(nil, uint32(session))
+	c := b.Cursor()
+	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
+		r := &scoringv1.Result{}
+		if _, err := platform.GetMessage(b, "results/"+event, k, r); err != nil {
+			sl, _ := slotFromKey(k)
+			problems = append(problems, &scoringv1.BoardProblem{Session: session, Section: sl.Section, Board: sl.Board,
+				Problem: fmt.Sprintf("the result at %s cannot be read: %v", sl.name(event), err)})
+			continue
+		}
+		results = append(results, r)
+	}
+	return results, problems
 }
 
 // GetStandings ranks the pairs or teams of a session, overall or in one
@@ -72,6 +94,7 @@ func (s *Service) GetStandings(ctx context.Context, req *scoringv1.GetStandingsR
 			resp.Standings = append(resp.Standings, st)
 		}
 	}
+	resp.Problems = f.problemsOf(section, 0)
 	return resp, nil
 }
 
@@ -98,6 +121,7 @@ func (s *Service) GetTraveller(ctx context.Context, req *scoringv1.GetTravellerR
 		resp.Lines = append(resp.Lines, f.lines[i])
 		resp.Top = max(resp.Top, f.top[r.GetSection()][r.GetBoard()])
 	}
+	resp.Problems = f.problemsOf(section, req.GetBoard())
 	return resp, nil
 }
 
@@ -139,5 +163,18 @@ func (s *Service) GetScorecard(ctx context.Context, req *scoringv1.GetScorecardR
 		}
 		resp.Lines = append(resp.Lines, line)
 	}
+	resp.Problems = f.problemsOf(section, 0)
 	return resp, nil
+}
+
+// problemsOf lists the field's problems in section (all when "") on board
+// (all when 0).
+func (f *field) problemsOf(section string, board int32) []*scoringv1.BoardProblem {
+	var out []*scoringv1.BoardProblem
+	for _, p := range f.problems {
+		if (section == "" || p.GetSection() == section) && (board == 0 || p.GetBoard() == board) {
+			out = append(out, p)
+		}
+	}
+	return out
 }

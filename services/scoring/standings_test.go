@@ -2,8 +2,10 @@ package scoring
 
 import (
 	"context"
+	"strings"
 	"testing"
 
+	"go.etcd.io/bbolt"
 	"google.golang.org/grpc/codes"
 
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
@@ -142,13 +144,90 @@ func TestTeamsMatchToVictoryPoints(t *testing.T) {
 	}
 }
 
-func TestContradictoryResultsAreReportedNotHidden(t *testing.T) {
+func TestResultThatMakesABoardUnscorableIsRefused(t *testing.T) {
+	h := newHarness(t)
+	first := h.submit(t, played(1, 1, 1, 1, 5, "4S", typev1.Seat_SEAT_NORTH, 10))
+	// Pair 1 entered again on board 1 at another table by mistake.
+	_, err := h.client.SubmitResult(context.Background(), &scoringv1.SubmitResultRequest{Parent: "events/club-night", Result: played(2, 2, 1, 1, 6, "4S", typev1.Seat_SEAT_NORTH, 10)})
+	st := wantCode(t, err, codes.FailedPrecondition, "pair 1 already has a result on board 1 at "+first.GetName())
+	if len(st.Details()) != 1 || st.Details()[0].(*scoringv1.Result).GetName() != first.GetName() {
+		t.Errorf("details %v: want the result in the way", st.Details())
+	}
+	// The same pair on another board, and other pairs on board 1, are fine.
+	h.submit(t, played(2, 2, 2, 1, 6, "4S", typev1.Seat_SEAT_NORTH, 10))
+	h.submit(t, played(2, 1, 1, 2, 6, "4S", typev1.Seat_SEAT_NORTH, 10))
+	// Moving pair 1's result to another slot is a correction of the first.
+	_, err = h.client.SubmitResult(context.Background(), &scoringv1.SubmitResultRequest{Parent: "events/club-night", Result: played(3, 1, 1, 3, 5, "4S", typev1.Seat_SEAT_NORTH, 10)})
+	wantCode(t, err, codes.FailedPrecondition, "pair 5 already has a result")
+}
+
+func TestTeamsPlayEachBoardOnceEachWayInOneMatch(t *testing.T) {
+	h := start(t, t.TempDir())
+	h.createEvent(t, "teams", scoringv1.Form_FORM_TEAMS_VP)
+	ev := "events/teams"
+	// Round 1: teams 1 and 2 meet at tables 1 and 2, teams 3 and 4 at 3 and 4.
+	h.submitTo(t, ev, played(1, 1, 1, 1, 2, "4S", typev1.Seat_SEAT_NORTH, 10))
+	h.submitTo(t, ev, played(2, 1, 1, 2, 1, "4S", typev1.Seat_SEAT_NORTH, 9))
+	h.submitTo(t, ev, played(3, 1, 1, 3, 4, "4S", typev1.Seat_SEAT_NORTH, 9))
+	for _, c := range []struct {
+		r    *scoringv1.Result
+		want string
+	}{
+		{played(4, 1, 1, 3, 5, "4S", typev1.Seat_SEAT_NORTH, 9), "team 3 already played North-South"},
+		{played(4, 1, 1, 4, 1, "4S", typev1.Seat_SEAT_NORTH, 9), "these teams met other opponents"},
+		{played(4, 2, 1, 4, 3, "4S", typev1.Seat_SEAT_NORTH, 9), "in round 1, not 2"},
+	} {
+		_, err := h.client.SubmitResult(context.Background(), &scoringv1.SubmitResultRequest{Parent: ev, Result: c.r})
+		wantCode(t, err, codes.FailedPrecondition, c.want)
+	}
+	h.submitTo(t, ev, played(4, 1, 1, 4, 3, "4S", typev1.Seat_SEAT_NORTH, 9))
+}
+
+// TestABadBoardIsLeftOutAndReported stores two contradicting results the way
+// a file written before they were refused holds them: the other boards are
+// scored, and the bad one is reported in every view.
+func TestABadBoardIsLeftOutAndReported(t *testing.T) {
 	h := newHarness(t)
 	h.submit(t, played(1, 1, 1, 1, 5, "4S", typev1.Seat_SEAT_NORTH, 10))
-	// Pair 1 entered again on board 1 at another table by mistake.
-	h.submit(t, played(2, 2, 1, 1, 6, "4S", typev1.Seat_SEAT_NORTH, 10))
-	_, err := h.client.GetStandings(context.Background(), &scoringv1.GetStandingsRequest{Event: "events/club-night"})
-	wantCode(t, err, codes.FailedPrecondition, "two results on board 1")
+	h.submit(t, played(2, 1, 1, 2, 6, "4S", typev1.Seat_SEAT_NORTH, 9))
+	h.submit(t, played(1, 2, 2, 1, 6, "3N", typev1.Seat_SEAT_NORTH, 9))
+	h.submit(t, played(2, 2, 2, 2, 5, "3N", typev1.Seat_SEAT_NORTH, 10))
+	bad, err := checkResult("result", played(3, 3, 1, 1, 6, "4S", typev1.Seat_SEAT_NORTH, 11))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = h.svc.store.Mutate(context.Background(), "", "", nil, nil, func(tx *bbolt.Tx) error {
+		_, err := record(tx, true, "club-night", slotOf(bad), bad, scoringv1.Action_ACTION_SUBMITTED, "an older Director", "", nil)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	standings, err := h.client.GetStandings(ctx, &scoringv1.GetStandingsRequest{Event: "events/club-night"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := standings.GetProblems(); len(p) != 1 || p[0].GetBoard() != 1 || !strings.Contains(p[0].GetProblem(), "two results on board 1") {
+		t.Errorf("problems %v: want board 1 reported", p)
+	}
+	for _, st := range standings.GetStandings() {
+		if st.GetBoardsPlayed() != 1 {
+			t.Errorf("pair %d counted %d boards, want board 2 only", st.GetPair(), st.GetBoardsPlayed())
+		}
+	}
+	trav, err := h.client.GetTraveller(ctx, &scoringv1.GetTravellerRequest{Event: "events/club-night", Board: 1})
+	if err != nil || len(trav.GetProblems()) != 1 || len(trav.GetLines()) != 0 {
+		t.Errorf("traveller of board 1: %v, %v; want no lines and the problem", trav, err)
+	}
+	trav, err = h.client.GetTraveller(ctx, &scoringv1.GetTravellerRequest{Event: "events/club-night", Board: 2})
+	if err != nil || len(trav.GetProblems()) != 0 || len(trav.GetLines()) != 2 || trav.GetLines()[0].GetNsPoints()+trav.GetLines()[1].GetNsPoints() != 2 {
+		t.Errorf("traveller of board 2: %v, %v; want both lines scored", trav, err)
+	}
+	card, err := h.client.GetScorecard(ctx, &scoringv1.GetScorecardRequest{Event: "events/club-night", Pair: 1})
+	if err != nil || len(card.GetProblems()) != 1 || len(card.GetLines()) != 1 {
+		t.Errorf("scorecard of pair 1: %v, %v; want board 2 and the problem", card, err)
+	}
 }
 
 func TestTeamsPointABoard(t *testing.T) {
@@ -214,5 +293,32 @@ func TestCrossIMPsGiveArtificialScoresTheirIMPs(t *testing.T) {
 		if st[pair].GetScore() != imps {
 			t.Errorf("pair %d: %v IMPs, want %v", pair, st[pair].GetScore(), imps)
 		}
+	}
+}
+
+// TestADamagedResultIsReportedOnItsBoard damages one stored result: the
+// standings score the other boards and name the damaged one.
+func TestADamagedResultIsReportedOnItsBoard(t *testing.T) {
+	h := newHarness(t)
+	h.submit(t, played(1, 1, 1, 1, 5, "4S", typev1.Seat_SEAT_NORTH, 10))
+	h.submit(t, played(2, 1, 1, 2, 6, "4S", typev1.Seat_SEAT_NORTH, 9))
+	bad := h.submit(t, played(1, 2, 2, 1, 6, "3N", typev1.Seat_SEAT_NORTH, 9))
+	h.submit(t, played(2, 2, 2, 2, 5, "3N", typev1.Seat_SEAT_NORTH, 10))
+	_, sl, _ := parseResultName("name", bad.GetName())
+	err := h.svc.store.Mutate(context.Background(), "", "", nil, nil, func(tx *bbolt.Tx) error {
+		return tx.Bucket(bucketResults).Bucket([]byte("club-night")).Put(sl.key(), []byte{0xff, 0xff, 0xff})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	standings, err := h.client.GetStandings(context.Background(), &scoringv1.GetStandingsRequest{Event: "events/club-night"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := standings.GetProblems(); len(p) != 1 || p[0].GetBoard() != 2 || !strings.Contains(p[0].GetProblem(), bad.GetName()) {
+		t.Errorf("problems %v: want board 2's damaged result named", p)
+	}
+	if len(standings.GetStandings()) != 4 {
+		t.Errorf("standings %v: want the four pairs scored on board 1", standings.GetStandings())
 	}
 }

@@ -11,13 +11,19 @@ package scoring
 //	results/<event id>/<slot> -> Result          the current revision of each slot
 //	revisions/<event id>/<slot><revision> -> Revision
 //	penalties/<event id>/<number u32> -> Penalty  (from schema version 2)
+//	boards/<event id>/<board slot> -> Empty       index of results/ by board (from schema version 4)
 //
 // A slot is where one board is played once: session, section, table, round
 // and board, encoded so that a cursor walks them in that order:
 //
 //	<session u32><len(section) u8><section><table u32><round u32><board u32>
 //
-// all integers big-endian. A revision key is the slot key followed by the
+// all integers big-endian. A board slot is the same slot with the board
+// before the table, so that one board's results are one prefix scan:
+//
+//	<session u32><len(section) u8><section><board u32><table u32><round u32>
+//
+// A revision key is the slot key followed by the
 // revision number as a big-endian u32, so a slot's history is one prefix scan.
 // An erased slot has no entry under results/ but keeps its revisions. A
 // penalty is numbered from 1 within its event; a removed penalty keeps its
@@ -26,8 +32,10 @@ package scoring
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 
 	"go.etcd.io/bbolt"
+	"google.golang.org/protobuf/types/known/emptypb"
 
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	"github.com/bridge-director/director/services/platform"
@@ -39,6 +47,7 @@ var (
 	bucketResults   = []byte("results")
 	bucketRevisions = []byte("revisions")
 	bucketPenalties = []byte("penalties")
+	bucketBoards    = []byte("boards")
 )
 
 // migrations of scoring.db, in order; add new ones at the end.
@@ -57,6 +66,26 @@ var migrations = []platform.Migration{
 	}},
 	{Version: 3, Name: "add checksums to stored values", Apply: func(tx *bbolt.Tx) error {
 		return platform.AddChecksums(tx, bucketEvents, bucketResults, bucketRevisions, bucketPenalties)
+	}},
+	{Version: 4, Name: "index results by board", Apply: func(tx *bbolt.Tx) error {
+		boards, err := tx.CreateBucketIfNotExists(bucketBoards)
+		if err != nil {
+			return err
+		}
+		results := tx.Bucket(bucketResults)
+		return results.ForEachBucket(func(event []byte) error {
+			index, err := boards.CreateBucketIfNotExists(event)
+			if err != nil {
+				return err
+			}
+			return results.Bucket(event).ForEach(func(k, _ []byte) error {
+				s, ok := slotFromKey(k)
+				if !ok {
+					return fmt.Errorf("scoring.db: result key %x of event %q is not a slot", k, event)
+				}
+				return platform.PutMessage(index, s.boardKey(), &emptypb.Empty{})
+			})
+		})
 	}},
 }
 
@@ -84,7 +113,29 @@ func (s slot) key() []byte {
 	return k
 }
 
-// name is the slot's resource name within the event of that id.
+// boardKey is the slot's key in the index by board.
+func (s slot) boardKey() []byte {
+	k := make([]byte, 0, 4+1+len(s.Section)+12)
+	k = binary.BigEndian.AppendUint32(k, uint32(s.Session))
+	k = append(k, byte(len(s.Section)))
+	k = append(k, s.Section...)
+	k = binary.BigEndian.AppendUint32(k, uint32(s.Board))
+	k = binary.BigEndian.AppendUint32(k, uint32(s.Table))
+	k = binary.BigEndian.AppendUint32(k, uint32(s.Round))
+	return k
+}
+
+// slotFromKey reads a slot key back.
+func slotFromKey(k []byte) (slot, bool) {
+	if len(k) < 5 || len(k) != 5+int(k[4])+12 {
+		return slot{}, false
+	}
+	n := 5 + int(k[4])
+	u := func(i int) int32 { return int32(binary.BigEndian.Uint32(k[i:])) }
+	return slot{Session: u(0), Section: string(k[5:n]), Table: u(n), Round: u(n + 4), Board: u(n + 8)}, true
+}
+
+// name is the slot's resource name within event.
 func (s slot) name(event string) string {
 	return resource.Result{Event: event, Session: s.Session, Section: s.Section, Table: s.Table, Round: s.Round, Board: s.Board}.String()
 }
@@ -159,65 +210,20 @@ func writeRevision(tx *bbolt.Tx, event string, s slot, rev *scoringv1.Revision) 
 	if err != nil {
 		return err
 	}
+	index, err := eventBucket(tx, bucketBoards, event, true)
+	if err != nil {
+		return err
+	}
 	if rev.GetAction() == scoringv1.Action_ACTION_ERASED {
+		if err := index.Delete(s.boardKey()); err != nil {
+			return err
+		}
 		return results.Delete(s.key())
 	}
+	if err := platform.PutMessage(index, s.boardKey(), &emptypb.Empty{}); err != nil {
+		return err
+	}
 	return platform.PutMessage(results, s.key(), rev.GetResult())
-}
-
-// damagedResult is a slot whose current result cannot be read.
-type damagedResult struct {
-	slot slot
-	err  error // DataLoss, naming the store, bucket and key
-}
-
-// eventResults lists the current results of an event in slot order, keeping
-// those keep accepts. A damaged result is not an error of the whole list: it
-// comes back in damaged, with its slot (keep sees a result holding only the
-// slot), so that the caller can say which board it belongs to and serve the
-// rest.
-func eventResults(tx *bbolt.Tx, event string, keep func(*scoringv1.Result) bool) (results []*scoringv1.Result, damaged []damagedResult, err error) {
-	b, _ := eventBucket(tx, bucketResults, event, false)
-	if b == nil {
-		return nil, nil, nil
-	}
-	err = b.ForEach(func(k, v []byte) error {
-		r := &scoringv1.Result{}
-		if err := platform.DecodeMessage(b, "results/"+event, k, v, r); err != nil {
-			sl, _ := slotFromKey(k)
-			if keep == nil || keep(sl.result()) {
-				damaged = append(damaged, damagedResult{slot: sl, err: err})
-			}
-			return nil
-		}
-		if keep == nil || keep(r) {
-			results = append(results, r)
-		}
-		return nil
-	})
-	return results, damaged, err
-}
-
-// slotFromKey reads a slot key back; a key of another shape gives the zero
-// slot and false.
-func slotFromKey(k []byte) (slot, bool) {
-	if len(k) < 5 || len(k) != 4+1+int(k[4])+12 {
-		return slot{}, false
-	}
-	n := int(k[4])
-	rest := k[5+n:]
-	return slot{
-		Session: int32(binary.BigEndian.Uint32(k)),
-		Section: string(k[5 : 5+n]),
-		Table:   int32(binary.BigEndian.Uint32(rest)),
-		Round:   int32(binary.BigEndian.Uint32(rest[4:])),
-		Board:   int32(binary.BigEndian.Uint32(rest[8:])),
-	}, true
-}
-
-// result is a result holding only the slot's fields.
-func (s slot) result() *scoringv1.Result {
-	return &scoringv1.Result{Session: s.Session, Section: s.Section, Table: s.Table, Round: s.Round, Board: s.Board}
 }
 
 // penaltyKey is the key of penalty number n of an event.

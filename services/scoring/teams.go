@@ -2,6 +2,7 @@ package scoring
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 	"strconv"
 
@@ -60,11 +61,14 @@ func (f *field) teams() error {
 			j = len(matches[k]) - 1
 		}
 		b := matches[k][j]
+		at := &b.closed
 		if r.GetNsPair() == k.home {
-			b.open = i
-		} else {
-			b.closed = i
+			at = &b.open
 		}
+		if *at >= 0 {
+			return fmt.Errorf("team %d has two results North-South on board %d in round %d: %s and %s", r.GetNsPair(), r.GetBoard(), r.GetRound(), f.results[*at].GetName(), r.GetName())
+		}
+		*at = i
 	}
 	var scored []scoring.MatchResult
 	boards := map[string]int32{}

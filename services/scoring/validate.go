@@ -189,9 +189,13 @@ func checkAssigned(field string, r *scoringv1.Result, a *scoringv1.AssignedScore
 // team matches take played results, artificial scores and one assigned
 // score, not weighted or split ones.
 func checkForm(form scoringv1.Form, r *scoringv1.Result) error {
-	teams := form == scoringv1.Form_FORM_TEAMS_VP || form == scoringv1.Form_FORM_TEAMS_POINT_A_BOARD
-	if a := r.GetAssigned(); teams && a != nil && !hasNSScore(r) {
+	if a := r.GetAssigned(); teamsForm(form) && a != nil && !hasNSScore(r) {
 		return platform.FieldError("result.assigned", "a teams event takes one assigned score (ns_score), not a weighted or split one")
 	}
 	return nil
+}
+
+// teamsForm reports whether form scores team matches.
+func teamsForm(form scoringv1.Form) bool {
+	return form == scoringv1.Form_FORM_TEAMS_VP || form == scoringv1.Form_FORM_TEAMS_POINT_A_BOARD
 }
