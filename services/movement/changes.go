@@ -30,7 +30,7 @@ func (s *Service) AddLateEntrant(ctx context.Context, req *movementv1.AddLateEnt
 	e := req.GetEntrant()
 	resp := &movementv1.AddLateEntrantResponse{}
 	answer := func(s *movementv1.Section) { resp.Section = s }
-	err := s.change(ctx, movementv1.MovementService_AddLateEntrant_FullMethodName, req.GetRequestId(), req, resp, req.GetSection(), req.GetFromRound(), answer, func(section *movementv1.Section) error {
+	err := s.change(ctx, movementv1.MovementService_AddLateEntrant_FullMethodName, req.GetRequestId(), req, resp, req.GetSection(), req.GetEtag(), req.GetFromRound(), answer, func(section *movementv1.Section) error {
 		for _, old := range section.GetEntrants() {
 			if old.GetNumber() == e.GetNumber() {
 				return platform.FieldError("entrant.number", fmt.Sprintf("%s already has an entrant %d", section.GetName(), e.GetNumber()))
@@ -84,7 +84,7 @@ func (s *Service) WithdrawEntrant(ctx context.Context, req *movementv1.WithdrawE
 	}
 	resp := &movementv1.WithdrawEntrantResponse{}
 	answer := func(s *movementv1.Section) { resp.Section = s }
-	err := s.change(ctx, movementv1.MovementService_WithdrawEntrant_FullMethodName, req.GetRequestId(), req, resp, req.GetSection(), req.GetFromRound(), answer, func(section *movementv1.Section) error {
+	err := s.change(ctx, movementv1.MovementService_WithdrawEntrant_FullMethodName, req.GetRequestId(), req, resp, req.GetSection(), req.GetEtag(), req.GetFromRound(), answer, func(section *movementv1.Section) error {
 		var found *movementv1.Entrant
 		for _, e := range section.GetEntrants() {
 			if e.GetNumber() == req.GetEntrant() {
@@ -115,11 +115,15 @@ func (s *Service) WithdrawEntrant(ctx context.Context, req *movementv1.WithdrawE
 }
 
 // change applies edit to a section's schedule from round on in one write;
-// answer receives the changed section for the response.
-func (s *Service) change(ctx context.Context, method, requestID string, req, resp proto.Message, name string, round int32, answer func(*movementv1.Section), edit func(*movementv1.Section) error) error {
+// answer receives the changed section for the response. A change that names
+// an etag other than the section's is ABORTED with the section as it is.
+func (s *Service) change(ctx context.Context, method, requestID string, req, resp proto.Message, name, etag string, round int32, answer func(*movementv1.Section), edit func(*movementv1.Section) error) error {
 	return s.store.Mutate(ctx, method, requestID, req, resp, func(tx *bbolt.Tx) error {
 		section, err := mustSection(tx, name)
 		if err != nil {
+			return err
+		}
+		if err := platform.CheckETag(etag, "section", name, section); err != nil {
 			return err
 		}
 		mv := section.GetMovement()
@@ -136,7 +140,7 @@ func (s *Service) change(ctx context.Context, method, requestID string, req, res
 		if err := movement.Check(m); err != nil {
 			return platform.FailedPrecondition("the change would break the movement: " + err.Error())
 		}
-		answer(section)
+		answer(platform.SetETag(proto.Clone(section).(*movementv1.Section)))
 		return put(tx, bucketSections, name, section)
 	})
 }

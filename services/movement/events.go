@@ -7,7 +7,6 @@ package movement
 
 import (
 	"context"
-	"encoding/base64"
 	"fmt"
 
 	"go.etcd.io/bbolt"
@@ -43,7 +42,7 @@ func (s *Service) CreateEvent(ctx context.Context, req *movementv1.CreateEventRe
 			}
 			return err
 		}
-		resp.Event = e
+		resp.Event = platform.SetETag(proto.Clone(e).(*movementv1.Event))
 		return put(tx, bucketEvents, e.Name, e)
 	})
 	return resp, err
@@ -78,6 +77,7 @@ func (s *Service) GetEvent(ctx context.Context, req *movementv1.GetEventRequest)
 	resp := &movementv1.GetEventResponse{}
 	err := s.store.View(func(tx *bbolt.Tx) (err error) {
 		resp.Event, err = mustEvent(tx, req.GetName())
+		platform.SetETag(resp.Event)
 		return err
 	})
 	return resp, err
@@ -85,61 +85,33 @@ func (s *Service) GetEvent(ctx context.Context, req *movementv1.GetEventRequest)
 
 // ListEvents lists the events in name order, a page at a time.
 func (s *Service) ListEvents(ctx context.Context, req *movementv1.ListEventsRequest) (*movementv1.ListEventsResponse, error) {
+	page, err := platform.ReadPage(req)
+	if err != nil {
+		return nil, err
+	}
 	resp := &movementv1.ListEventsResponse{}
-	err := s.store.View(func(tx *bbolt.Tx) error {
-		var err error
+	err = s.store.View(func(tx *bbolt.Tx) error {
 		b := tx.Bucket(bucketEvents)
-		resp.NextPageToken, err = listPage(b, req.GetPageSize(), req.GetPageToken(), func(k, v []byte) error {
+		c := b.Cursor()
+		k, v := c.First()
+		if after := page.After(); after != nil {
+			k, v = c.Seek(after)
+		}
+		for ; k != nil; k, v = c.Next() {
+			if page.Skip(k) {
+				continue
+			}
 			e := &movementv1.Event{}
 			if err := platform.DecodeMessage(b, string(bucketEvents), k, v, e); err != nil {
 				return err
 			}
-			resp.Events = append(resp.Events, e)
-			return nil
-		})
-		return err
+			if !page.Add(k, e) {
+				return nil
+			}
+			resp.Events = append(resp.Events, platform.SetETag(e))
+		}
+		return nil
 	})
+	resp.NextPageToken = page.NextToken()
 	return resp, err
-}
-
-// Pages of a list (AIP-158): the default and the largest.
-const (
-	defaultPageSize = 50
-	maxPageSize     = 500
-)
-
-// listPage reads one page of bucket b in key order: at most size values
-// (the default for 0, never more than the maximum) after the key the token
-// names, each to add. It returns the token of the next page, empty after
-// the last. A token is the last key read, opaque to the caller.
-func listPage(b *bbolt.Bucket, size int32, token string, add func(k, v []byte) error) (string, error) {
-	switch {
-	case size < 0:
-		return "", platform.FieldError("page_size", "a page size is 0 (the default) or more")
-	case size == 0:
-		size = defaultPageSize
-	case size > maxPageSize:
-		size = maxPageSize
-	}
-	after, err := base64.RawURLEncoding.DecodeString(token)
-	if err != nil {
-		return "", platform.FieldError("page_token", "not a page token this list gave")
-	}
-	c := b.Cursor()
-	k, v := c.First()
-	if token != "" {
-		if k, v = c.Seek(after); k != nil && string(k) == string(after) {
-			k, v = c.Next()
-		}
-	}
-	for n := int32(0); k != nil; k, v = c.Next() {
-		if n == size {
-			return base64.RawURLEncoding.EncodeToString(after), nil
-		}
-		if err := add(k, v); err != nil {
-			return "", err
-		}
-		after, n = k, n+1
-	}
-	return "", nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"go.etcd.io/bbolt"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/bridge-director/director/bridge"
 	"github.com/bridge-director/director/movement"
@@ -45,8 +46,11 @@ func (s *Service) SetMovement(ctx context.Context, req *movementv1.SetMovementRe
 		if err != nil {
 			return err
 		}
+		if err := platform.CheckETag(req.GetEtag(), "section", req.GetName(), section); err != nil {
+			return err
+		}
 		section.Movement = stored
-		resp.Section = section
+		resp.Section = platform.SetETag(proto.Clone(section).(*movementv1.Section))
 		return put(tx, bucketSections, section.GetName(), section)
 	})
 	return resp, err

@@ -17,6 +17,7 @@ import (
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"go.etcd.io/bbolt"
 	"google.golang.org/grpc"
+	"google.golang.org/protobuf/proto"
 
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	"github.com/bridge-director/director/services/platform"
@@ -95,7 +96,7 @@ func (s *Service) CreateSession(ctx context.Context, req *movementv1.CreateSessi
 			}
 			return err
 		}
-		resp.Session = session
+		resp.Session = platform.SetETag(proto.Clone(session).(*movementv1.Session))
 		return put(tx, bucketSessions, session.Name, session)
 	})
 	return resp, err
@@ -110,6 +111,7 @@ func (s *Service) GetSession(ctx context.Context, req *movementv1.GetSessionRequ
 	err := s.store.View(func(tx *bbolt.Tx) (err error) {
 		if resp.Session, err = mustSession(tx, req.GetName()); err == nil {
 			resp.Session.Sections = sectionsOf(tx, req.GetName())
+			platform.SetETag(resp.Session)
 		}
 		return err
 	})
@@ -149,7 +151,7 @@ func (s *Service) ListSessions(ctx context.Context, req *movementv1.ListSessions
 			if !page.Add(key, session) {
 				break
 			}
-			resp.Sessions = append(resp.Sessions, session)
+			resp.Sessions = append(resp.Sessions, platform.SetETag(session))
 		}
 		return nil
 	})
@@ -188,7 +190,7 @@ func (s *Service) CreateSection(ctx context.Context, req *movementv1.CreateSecti
 			}
 			return err
 		}
-		resp.Section = section
+		resp.Section = platform.SetETag(proto.Clone(section).(*movementv1.Section))
 		return put(tx, bucketSections, section.Name, section)
 	})
 	return resp, err
@@ -239,7 +241,7 @@ func (s *Service) GetSection(ctx context.Context, req *movementv1.GetSectionRequ
 	if err != nil {
 		return nil, err
 	}
-	return &movementv1.GetSectionResponse{Section: section}, nil
+	return &movementv1.GetSectionResponse{Section: platform.SetETag(section)}, nil
 }
 
 // section reads a section named in field.
