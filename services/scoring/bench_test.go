@@ -98,10 +98,17 @@ func BenchmarkSubmitGRPC(b *testing.B) {
 	})
 }
 
-// BenchmarkSubmitREST measures the same over the REST gateway.
+// BenchmarkSubmitREST measures the same over the REST gateway, from a
+// club's 16 terminals and from a congress hall's 200.
 func BenchmarkSubmitREST(b *testing.B) {
+	for _, clients := range []int{16, 200} {
+		b.Run(fmt.Sprintf("clients=%d", clients), func(b *testing.B) { submitREST(b, clients) })
+	}
+}
+
+func submitREST(b *testing.B, clients int) {
 	_, base := served(b)
-	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 16}}
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: clients}}
 	post := func(path, body string) error {
 		resp, err := client.Post(base+path, "application/json", strings.NewReader(body))
 		if err != nil {
@@ -124,7 +131,7 @@ func BenchmarkSubmitREST(b *testing.B) {
 		}
 	}
 	b.ResetTimer()
-	concurrently(b, 16, func(n int64, table, round, board int32) error {
+	concurrently(b, clients, func(n int64, table, round, board int32) error {
 		return post("/v1/events/bench/results", fmt.Sprintf(
 			`{"request_id":"bench-%d","result":{"table":%d,"round":%d,"board":%d,"ns_pair":%d,"ew_pair":%d,"played":{"contract":"4S","declarer":"SEAT_NORTH","tricks":10}}}`,
 			n, table, round, board, 2*table-1, 2*table))
