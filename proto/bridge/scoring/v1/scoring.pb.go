@@ -594,7 +594,8 @@ func (x *ArtificialScore) GetEastWest() Adjustment {
 // WeightedPart is one outcome of a weighted assigned score (Law 12C1(c)).
 type WeightedPart struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// A relative weight: parts weighted 1 and 2 count one third and two thirds.
+	// A relative weight, 1 to 100: parts weighted 1 and 2 count one third and
+	// two thirds.
 	Weight int32 `protobuf:"varint,1,opt,name=weight,proto3" json:"weight,omitempty"`
 	// The North-South score of this outcome.
 	NsScore       int32 `protobuf:"varint,2,opt,name=ns_score,json=nsScore,proto3" json:"ns_score,omitempty"`
@@ -750,8 +751,9 @@ func (*AssignedScore_Split) isAssignedScore_Kind() {}
 
 // WeightedScore is a weighted assigned score.
 type WeightedScore struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Parts         []*WeightedPart        `protobuf:"bytes,1,rep,name=parts,proto3" json:"parts,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// 2 to 8 outcomes.
+	Parts         []*WeightedPart `protobuf:"bytes,1,rep,name=parts,proto3" json:"parts,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
