@@ -1,7 +1,6 @@
 package dealing
 
 import (
-	"context"
 	"path/filepath"
 	"testing"
 
@@ -9,7 +8,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	dealingv1 "github.com/bridge-director/director/proto/bridge/dealing/v1"
-	"github.com/bridge-director/director/services/platform"
+	"github.com/bridge-director/director/services/platform/platformtest"
 )
 
 // TestVersionOneFileGetsChecksums opens a dealing.db written before values had
@@ -17,30 +16,18 @@ import (
 // them and what was stored still reads.
 func TestVersionOneFileGetsChecksums(t *testing.T) {
 	dir := t.TempDir()
-	old, err := platform.OpenStore(filepath.Join(dir, "dealing.db"), migrations[:1])
-	if err != nil {
-		t.Fatal(err)
-	}
 	want := &dealingv1.BoardSet{Name: "events/club-night/sessions/1/boardsets/main"}
-	raw, err := proto.Marshal(want)
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = old.Mutate(context.Background(), "", "", nil, nil, func(tx *bbolt.Tx) error {
-		return tx.Bucket(bucketBoardSets).Put([]byte(want.Name), raw)
+	platformtest.OldStore(t, filepath.Join(dir, "dealing.db"), migrations[:1], func(tx *bbolt.Tx) error {
+		return tx.Bucket(bucketBoardSets).Put([]byte(want.Name), platformtest.Bare(t, want))
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	old.Close()
 
 	svc, err := Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer svc.Close()
-	if v, err := svc.store.SchemaVersion(); err != nil || v != 2 {
-		t.Errorf("schema version %d (%v), want 2", v, err)
+	if v, err := svc.store.SchemaVersion(); err != nil || v != len(migrations) {
+		t.Errorf("schema version %d (%v), want %d", v, err, len(migrations))
 	}
 	svc.store.View(func(tx *bbolt.Tx) error {
 		got, err := mustBoardSet(tx, want.Name)

@@ -1,7 +1,6 @@
 package movement
 
 import (
-	"context"
 	"path/filepath"
 	"testing"
 
@@ -9,7 +8,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
-	"github.com/bridge-director/director/services/platform"
+	"github.com/bridge-director/director/services/platform/platformtest"
 )
 
 // TestVersionOneFileGetsChecksums opens a movement.db written before values had
@@ -17,22 +16,10 @@ import (
 // them and what was stored still reads.
 func TestVersionOneFileGetsChecksums(t *testing.T) {
 	dir := t.TempDir()
-	old, err := platform.OpenStore(filepath.Join(dir, "movement.db"), migrations[:1])
-	if err != nil {
-		t.Fatal(err)
-	}
 	want := &movementv1.Session{Name: "events/club-night/sessions/1"}
-	raw, err := proto.Marshal(want)
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = old.Mutate(context.Background(), "", "", nil, nil, func(tx *bbolt.Tx) error {
-		return tx.Bucket(bucketSessions).Put([]byte(want.Name), raw)
+	platformtest.OldStore(t, filepath.Join(dir, "movement.db"), migrations[:1], func(tx *bbolt.Tx) error {
+		return tx.Bucket(bucketSessions).Put([]byte(want.Name), platformtest.Bare(t, want))
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	old.Close()
 
 	svc, err := Open(dir)
 	if err != nil {

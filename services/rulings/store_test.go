@@ -1,7 +1,6 @@
 package rulings
 
 import (
-	"context"
 	"path/filepath"
 	"testing"
 
@@ -10,6 +9,7 @@ import (
 
 	rulingsv1 "github.com/bridge-director/director/proto/bridge/rulings/v1"
 	"github.com/bridge-director/director/services/platform"
+	"github.com/bridge-director/director/services/platform/platformtest"
 )
 
 // TestVersionOneFileGetsChecksums opens a rulings.db written before values had
@@ -17,34 +17,22 @@ import (
 // them and what was stored still reads.
 func TestVersionOneFileGetsChecksums(t *testing.T) {
 	dir := t.TempDir()
-	old, err := platform.OpenStore(filepath.Join(dir, "rulings.db"), migrations[:1])
-	if err != nil {
-		t.Fatal(err)
-	}
 	want := &rulingsv1.DirectorCall{Name: "events/club-night/sessions/1/sections/A/calls/1"}
-	raw, err := proto.Marshal(want)
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = old.Mutate(context.Background(), "", "", nil, nil, func(tx *bbolt.Tx) error {
+	platformtest.OldStore(t, filepath.Join(dir, "rulings.db"), migrations[:1], func(tx *bbolt.Tx) error {
 		b, err := tx.Bucket(bucketCalls).CreateBucket([]byte("events/club-night/sessions/1/sections/A"))
 		if err != nil {
 			return err
 		}
-		return b.Put(platform.Uint64Key(1), raw)
+		return b.Put(platform.Uint64Key(1), platformtest.Bare(t, want))
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	old.Close()
 
 	svc, err := Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer svc.Close()
-	if v, err := svc.store.SchemaVersion(); err != nil || v != 2 {
-		t.Errorf("schema version %d (%v), want 2", v, err)
+	if v, err := svc.store.SchemaVersion(); err != nil || v != len(migrations) {
+		t.Errorf("schema version %d (%v), want %d", v, err, len(migrations))
 	}
 	svc.store.View(func(tx *bbolt.Tx) error {
 		got, err := getCall(tx, want.Name)

@@ -11,7 +11,7 @@ import (
 
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
-	"github.com/bridge-director/director/services/platform"
+	"github.com/bridge-director/director/services/platform/platformtest"
 )
 
 func TestAnErasedResultIsNotBroughtBackByAResend(t *testing.T) {
@@ -171,11 +171,7 @@ func TestWeightedScoreHasAtMostEightParts(t *testing.T) {
 // is refused.
 func TestVersionTwoFileIsIndexedByBoard(t *testing.T) {
 	dir := t.TempDir()
-	old, err := platform.OpenStore(filepath.Join(dir, "scoring.db"), migrations[:2])
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = old.Mutate(context.Background(), "", "", nil, nil, func(tx *bbolt.Tx) error {
+	platformtest.OldStore(t, filepath.Join(dir, "scoring.db"), migrations[:2], func(tx *bbolt.Tx) error {
 		results, err := tx.Bucket(bucketResults).CreateBucketIfNotExists([]byte("club-night"))
 		if err != nil {
 			return err
@@ -185,29 +181,11 @@ func TestVersionTwoFileIsIndexedByBoard(t *testing.T) {
 			return err
 		}
 		r.Name = slotOf(r).name("club-night")
-		bare, err := proto.Marshal(r) // version 2 kept bare protobuf values
-		if err != nil {
-			return err
-		}
-		return results.Put(slotOf(r).key(), bare)
+		return results.Put(slotOf(r).key(), platformtest.Bare(t, r))
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	old.Close()
 
 	h := start(t, dir)
 	h.createEvent(t, "club-night", scoringv1.Form_FORM_MATCHPOINTS)
-	_, err = h.client.SubmitResult(context.Background(), &scoringv1.SubmitResultRequest{Parent: "events/club-night", Result: played(2, 2, 1, 1, 6, "4S", typev1.Seat_SEAT_NORTH, 10)})
+	_, err := h.client.SubmitResult(context.Background(), &scoringv1.SubmitResultRequest{Parent: "events/club-night", Result: played(2, 2, 1, 1, 6, "4S", typev1.Seat_SEAT_NORTH, 10)})
 	wantCode(t, err, codes.FailedPrecondition, "pair 1 already has a result on board 1 at events/club-night/sessions/1/sections/A/tables/1/rounds/1/boards/1")
-}
-
-func FuzzSlotFromKey(f *testing.F) {
-	f.Add(slot{Session: 1, Section: "A", Table: 3, Round: 2, Board: 5}.key())
-	f.Add([]byte{0, 0, 0, 1, 9})
-	f.Fuzz(func(t *testing.T, k []byte) {
-		if s, ok := slotFromKey(k); ok && string(s.key()) != string(k) {
-			t.Fatalf("key %x read as %+v, which is key %x", k, s, s.key())
-		}
-	})
 }

@@ -20,6 +20,7 @@ import (
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
 	"github.com/bridge-director/director/services/platform"
+	"github.com/bridge-director/director/services/platform/platformtest"
 )
 
 const (
@@ -271,19 +272,11 @@ func TestPenaltiesSurviveARestart(t *testing.T) {
 // event is left unread.
 func TestVersionOneFileTakesPenalties(t *testing.T) {
 	dir := t.TempDir()
-	old, err := platform.OpenStore(filepath.Join(dir, "scoring.db"), migrations[:1])
-	if err != nil {
-		t.Fatal(err)
-	}
 	// The old Event: name (field 1) and form (field 3, matchpoints).
 	oldEvent := protowire.AppendVarint(protowire.AppendTag(protowire.AppendString(protowire.AppendTag(nil, 1, protowire.BytesType), "events/club-night"), 3, protowire.VarintType), 1)
-	err = old.Mutate(context.Background(), "", "", nil, nil, func(tx *bbolt.Tx) error {
+	platformtest.OldStore(t, filepath.Join(dir, "scoring.db"), migrations[:1], func(tx *bbolt.Tx) error {
 		return tx.Bucket(bucketEvents).Put([]byte("club-night"), oldEvent)
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	old.Close()
 
 	h := start(t, dir)
 	if v, err := h.svc.store.SchemaVersion(); err != nil || v != len(migrations) {

@@ -1,6 +1,7 @@
 // Package platformtest serves a Director service for its tests: over
 // in-memory gRPC (bufconn), through the platform's real interceptors, so that
-// a test talks to the service as a client would.
+// a test talks to the service as a client would; and it writes store files
+// as older Directors left them, for the tests of migrations.
 package platformtest
 
 import (
@@ -11,9 +12,11 @@ import (
 	"sync"
 	"testing"
 
+	"go.etcd.io/bbolt"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/test/bufconn"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/bridge-director/director/services/platform"
 )
@@ -47,4 +50,33 @@ func Serve(t testing.TB, svc platform.Service, auth *platform.Authenticator) (*g
 	}
 	t.Cleanup(stop)
 	return conn, stop
+}
+
+// OldStore leaves the store file at path as an older Director would have:
+// at the schema version of migrations (the first few of a service's), with
+// what write puts there in one transaction. Values go in as that version
+// wrote them: bare protobuf messages (Bare) before records had checksums.
+func OldStore(t testing.TB, path string, migrations []platform.Migration, write func(tx *bbolt.Tx) error) {
+	t.Helper()
+	old, err := platform.OpenStore(path, migrations)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := old.Mutate(context.Background(), "", "", nil, nil, write); err != nil {
+		t.Fatal(err)
+	}
+	if err := old.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Bare is m's protobuf encoding, a value as stores kept them before records
+// had checksums.
+func Bare(t testing.TB, m proto.Message) []byte {
+	t.Helper()
+	b, err := proto.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
