@@ -92,14 +92,7 @@ func (s *Service) ApplyPenalty(ctx context.Context, req *scoringv1.ApplyPenaltyR
 
 // ListPenalties lists an event's penalties, removed ones included.
 func (s *Service) ListPenalties(ctx context.Context, req *scoringv1.ListPenaltiesRequest) (*scoringv1.ListPenaltiesResponse, error) {
-	event, err := resource.ParseEvent("parent", req.GetParent())
-	if err != nil {
-		return nil, err
-	}
-	if _, err := s.event(ctx, event); err != nil {
-		return nil, err
-	}
-	page, err := platform.ReadPage(req)
+	event, page, err := s.listing(ctx, req.GetParent(), req)
 	if err != nil {
 		return nil, err
 	}

@@ -254,14 +254,7 @@ func (s *Service) GetResultHistory(ctx context.Context, req *scoringv1.GetResult
 // ListResults lists an event's current results in slot order, a page at a
 // time.
 func (s *Service) ListResults(ctx context.Context, req *scoringv1.ListResultsRequest) (*scoringv1.ListResultsResponse, error) {
-	event, err := resource.ParseEvent("parent", req.GetParent())
-	if err != nil {
-		return nil, err
-	}
-	if _, err := s.event(ctx, event); err != nil {
-		return nil, err
-	}
-	page, err := platform.ReadPage(req)
+	event, page, err := s.listing(ctx, req.GetParent(), req)
 	if err != nil {
 		return nil, err
 	}
@@ -285,6 +278,20 @@ func (s *Service) ListResults(ctx context.Context, req *scoringv1.ListResultsReq
 	})
 	resp.NextPageToken = page.NextToken()
 	return resp, err
+}
+
+// listing checks the event a List request names in parent and reads the
+// request's page.
+func (s *Service) listing(ctx context.Context, parent string, req proto.Message) (resource.Event, *platform.Page, error) {
+	event, err := resource.ParseEvent("parent", parent)
+	if err != nil {
+		return resource.Event{}, nil, err
+	}
+	if _, err := s.event(ctx, event); err != nil {
+		return resource.Event{}, nil, err
+	}
+	page, err := platform.ReadPage(req)
+	return event, page, err
 }
 
 // scoring reads the scoring settings of event from movement, and refuses r
