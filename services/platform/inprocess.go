@@ -30,7 +30,9 @@ func NewInProcess() *InProcess {
 	return &InProcess{lis: bufconn.Listen(inProcessBuffer)}
 }
 
-// ServerOptions are what the internal server adds to ServerOptions.
+// ServerOptions are what the internal server takes beside the interceptors
+// of ServerOptions: the credentials that mark its calls as in process, and
+// the message limits every server has.
 func (p *InProcess) ServerOptions() []grpc.ServerOption {
 	return append([]grpc.ServerOption{grpc.Creds(inProcessCreds{})}, messageOptions...)
 }
