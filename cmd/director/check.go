@@ -48,6 +48,9 @@ func check(args []string, stdout, stderr io.Writer) error {
 			continue
 		}
 		verified := "every checksum verified"
+		if len(c.Problems) > 0 {
+			verified = "every checksum checked"
+		}
 		if !c.Checksums {
 			verified = "no checksums yet (Director adds them when it next starts)"
 		}
@@ -56,7 +59,7 @@ func check(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stdout, "%s: ok (%s)\n", c.File, what)
 			continue
 		}
-		fmt.Fprintf(stdout, "%s: %d problems (%s)\n", c.File, len(c.Problems), what)
+		fmt.Fprintf(stdout, "%s: %s (%s)\n", c.File, count(len(c.Problems), "problem"), what)
 		for _, p := range c.Problems {
 			fmt.Fprintln(stdout, "  "+p)
 		}
@@ -65,9 +68,17 @@ func check(args []string, stdout, stderr io.Writer) error {
 	}
 	switch {
 	case held:
-		return fmt.Errorf("check: %d problems in %d of %d stores; stop Director before checking its stores", problems, damaged, len(paths))
+		return fmt.Errorf("check: %s in %d of %d stores; stop Director before checking its stores", count(problems, "problem"), damaged, len(paths))
 	case problems > 0:
-		return fmt.Errorf("check: %d problems in %d of %d stores", problems, damaged, len(paths))
+		return fmt.Errorf("check: %s in %d of %d stores", count(problems, "problem"), damaged, len(paths))
 	}
 	return nil
+}
+
+// count says "1 problem" or "3 problems".
+func count(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }

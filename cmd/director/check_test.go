@@ -86,7 +86,7 @@ func TestCheckCommand(t *testing.T) {
 	key := damageFirstValue(t, filepath.Join(data, "scoring.db"), "results", "club-night")
 	out, code = checkData(t, data)
 	want := "scoring.db: the record at results/club-night key " + fmt.Sprintf("%x", key) + " is damaged: checksum"
-	if code == 0 || !strings.Contains(out, want) || !strings.Contains(out, "check: 1 problems in 1 of 4 stores") {
+	if code == 0 || !strings.Contains(out, want) || !strings.Contains(out, "check: 1 problem in 1 of 4 stores") {
 		t.Errorf("check with a damaged result: exit %d\n%s\nwant it to say %q", code, out, want)
 	}
 

@@ -85,13 +85,19 @@ func ForwardCredentials(ctx context.Context) context.Context {
 // what ("the section events/x/sessions/1/sections/A") failed with err: the
 // peer's NotFound, InvalidArgument, PermissionDenied and Unauthenticated as
 // they are, since they are the caller's to act on, and anything else as
-// Unavailable, since the question can be asked again. It is nil for nil.
+// Unavailable, since the question can be asked again; a peer that did not
+// answer is said so without the transport's details (they name its
+// address). It is nil for nil.
 func PeerError(err error, what string) error {
 	switch status.Code(err) {
 	case codes.OK:
 		return nil
 	case codes.NotFound, codes.InvalidArgument, codes.PermissionDenied, codes.Unauthenticated:
 		return err
+	case codes.Unavailable, codes.DeadlineExceeded, codes.Canceled:
+		// The transport's words would name the peer's address: the caller
+		// needs only to know that it may try again.
+		return status.Errorf(codes.Unavailable, "%s could not be read: the service that keeps it did not answer; try again", what)
 	default:
 		return status.Errorf(codes.Unavailable, "%s could not be read, try again: %v", what, status.Convert(err).Message())
 	}

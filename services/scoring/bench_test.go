@@ -13,12 +13,14 @@ import (
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/protobuf/encoding/protojson"
 
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
 	"github.com/bridge-director/director/services/movement"
 	"github.com/bridge-director/director/services/platform"
+	"github.com/bridge-director/director/services/resource"
 )
 
 // served is the scoring service behind the real server, beside the movement
@@ -59,11 +61,21 @@ func served(b *testing.B) (grpcAddr, httpBase string) {
 	return a.GRPC.String(), "http://" + a.HTTP.String()
 }
 
-// slotFor spreads the n-th submission over distinct slots of a big event:
-// 900 boards at each of 900 tables a round. The pairs at table t are 2t-1
-// and 2t, so no pair has two results on a board.
+// benchEntrants are the pairs of the benchmarks' section: as many as a
+// section holds, for the tables slotFor seats them at.
+func benchEntrants() []*movementv1.Entrant {
+	pairs := make([]*movementv1.Entrant, resource.MaxEntrants)
+	for i := range pairs {
+		pairs[i] = &movementv1.Entrant{Number: int32(i + 1)}
+	}
+	return pairs
+}
+
+// slotFor spreads the n-th submission over the 99,900 slots of one round of
+// a big event: 999 boards at each of 100 tables. The pairs at table t are
+// 2t-1 and 2t, so no pair has two results on a board.
 func slotFor(n int64) (table, round, board int32) {
-	return int32(n/900%900) + 1, int32(n/(900*900)%90) + 1, int32(n%900) + 1
+	return int32(n/999%100) + 1, 1, int32(n%999) + 1
 }
 
 // BenchmarkSubmitGRPC measures durable result submissions from 16 concurrent
@@ -81,7 +93,7 @@ func BenchmarkSubmitGRPC(b *testing.B) {
 	for _, err := range []error{
 		call(moves.CreateEvent(ctx, &movementv1.CreateEventRequest{EventId: "bench", Event: &movementv1.Event{Scoring: &scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_MATCHPOINTS}}})),
 		call(moves.CreateSession(ctx, &movementv1.CreateSessionRequest{Parent: "events/bench", SessionId: 1})),
-		call(moves.CreateSection(ctx, &movementv1.CreateSectionRequest{Parent: "events/bench/sessions/1", SectionId: "A", Section: &movementv1.Section{Entrants: []*movementv1.Entrant{{Number: 1}, {Number: 2}}}})),
+		call(moves.CreateSection(ctx, &movementv1.CreateSectionRequest{Parent: "events/bench/sessions/1", SectionId: "A", Section: &movementv1.Section{Entrants: benchEntrants()}})),
 	} {
 		if err != nil {
 			b.Fatal(err)
@@ -124,7 +136,7 @@ func submitREST(b *testing.B, clients int) {
 	for _, step := range [][2]string{
 		{"/v1/events", `{"event_id":"bench","event":{"scoring":{"form":"FORM_MATCHPOINTS"}}}`},
 		{"/v1/events/bench/sessions", `{"session_id":1}`},
-		{"/v1/events/bench/sessions/1/sections", `{"section_id":"A","section":{"entrants":[{"number":1},{"number":2}]}}`},
+		{"/v1/events/bench/sessions/1/sections", `{"section_id":"A","section":` + protojson.Format(&movementv1.Section{Entrants: benchEntrants()}) + `}`},
 	} {
 		if err := post(step[0], step[1]); err != nil {
 			b.Fatal(err)

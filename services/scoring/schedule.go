@@ -14,16 +14,17 @@ import (
 	"github.com/bridge-director/director/services/resource"
 )
 
-// A result must be for a section the movement service knows, and when the
-// section has a movement, the one its schedule says: a board of that table's
-// round, between the pairs seated there. The schedule is the movement
-// service's; scoring asks it over gRPC.
+// A result must be for a section the movement service knows, between pairs
+// of that section, and when the section has a movement, the one its
+// schedule says: a board of that table's round, between the pairs seated
+// there. The schedule is the movement service's; scoring asks it over gRPC.
 
 // checkSchedule refuses a result for a section that does not exist (NotFound
 // naming it) or one that does not match the schedule of its section. A
-// section without a movement yet has nothing to check against; the one call
-// tells the cases apart by its error. The caller's credentials go with the
-// question, so the movement service answers what the caller may read.
+// section without a movement yet has no schedule to check against: its
+// result must be between two of its entrants. The one call tells the cases
+// apart by its error. The caller's credentials go with the question, so the
+// movement service answers what the caller may read.
 func (s *Service) checkSchedule(ctx context.Context, event resource.Event, r *scoringv1.Result) error {
 	if s.movement == nil {
 		return status.Error(codes.Unavailable, "the movement service, which keeps the schedules, is not connected")
@@ -32,8 +33,8 @@ func (s *Service) checkSchedule(ctx context.Context, event resource.Event, r *sc
 	got, err := s.movement.GetTableRound(platform.ForwardCredentials(ctx), &movementv1.GetTableRoundRequest{Section: section.String(), Table: r.GetTable(), Round: r.GetRound()})
 	switch status.Code(err) {
 	case codes.OK:
-	case codes.FailedPrecondition:
-		return nil // the section has no movement yet
+	case codes.FailedPrecondition: // the section has no movement yet
+		return s.checkEntrants(ctx, section, r)
 	case codes.NotFound:
 		if notFoundResource(err) == "section" {
 			return err
@@ -54,6 +55,33 @@ func (s *Service) checkSchedule(ctx context.Context, event resource.Event, r *sc
 		st = withSeat
 	}
 	return st.Err()
+}
+
+// checkEntrants refuses a result whose pair numbers are not entrants of
+// its section: a mistyped number would otherwise be ranked as a pair of its
+// own.
+func (s *Service) checkEntrants(ctx context.Context, section resource.Section, r *scoringv1.Result) error {
+	got, err := s.movement.GetSection(platform.ForwardCredentials(ctx), &movementv1.GetSectionRequest{Name: section.String()})
+	if err != nil {
+		return platform.PeerError(err, "the section "+section.String())
+	}
+	entrants := map[int32]bool{}
+	for _, e := range got.GetSection().GetEntrants() {
+		entrants[e.GetNumber()] = true
+	}
+	var v []platform.FieldViolation
+	for _, p := range []struct {
+		field string
+		n     int32
+	}{{"result.ns_pair", r.GetNsPair()}, {"result.ew_pair", r.GetEwPair()}} {
+		if !entrants[p.n] {
+			v = append(v, platform.FieldViolation{Field: p.field, Description: fmt.Sprintf("%s has no entrant %d", section, p.n)})
+		}
+	}
+	if len(v) > 0 {
+		return platform.FieldErrors(v...)
+	}
+	return nil
 }
 
 // notFoundResource is the type of resource a NotFound error says is missing.
