@@ -399,3 +399,14 @@ func TestPolicyCoversEveryMethod(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestPairsMustBeEntrantsOfTheSection: without a movement there is no
+// schedule, but a result's pairs must still be two of its section's twenty.
+func TestPairsMustBeEntrantsOfTheSection(t *testing.T) {
+	h := newHarness(t)
+	r := played(1, 1, 1, 1, 21, "4S", typev1.Seat_SEAT_NORTH, 10)
+	_, err := h.client.SubmitResult(context.Background(), &scoringv1.SubmitResultRequest{Parent: "events/club-night", Result: r})
+	wantCode(t, err, codes.InvalidArgument, "result.ew_pair: events/club-night/sessions/1/sections/A has no entrant 21")
+	r.EwPair = 20
+	h.submit(t, r)
+}
