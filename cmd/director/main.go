@@ -123,6 +123,9 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// Parts of the services that log on their own (the outbox) log as the
+	// rest of the process does.
+	slog.SetDefault(logger)
 	auth := platform.DevelopmentAuthenticator()
 	if c.authConfig != "" {
 		if auth, err = platform.LoadAuthConfig(c.authConfig); err != nil {
