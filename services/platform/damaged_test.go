@@ -277,3 +277,23 @@ func TestReadOfAPageOutsideTheFileFailsOneRequest(t *testing.T) {
 		t.Errorf("reading a page outside the file: %v\n%s\nwant each request to fail as Internal, the process to live", err, out)
 	}
 }
+
+// TestOneDamagedMetaPageIsWarnedOf: the store opens, and the log says that
+// its last transaction may be lost.
+func TestOneDamagedMetaPageIsWarnedOf(t *testing.T) {
+	path, _ := filledStore(t)
+	flipByte(t, path, 16+40)
+	logs := &logBuffer{}
+	defer slog.SetDefault(slog.Default())
+	slog.SetDefault(logs.logger())
+	s, err := OpenStore(path, fillMigrations)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	logs.mu.Lock()
+	defer logs.mu.Unlock()
+	if !strings.Contains(logs.buf.String(), "meta page 0 is damaged") {
+		t.Errorf("opening a store with a damaged meta page logged:\n%s", logs.buf.String())
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"log/slog"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -95,6 +96,7 @@ func OpenStore(path string, migrations []Migration, opts ...StoreOption) (*Store
 	if err != nil {
 		return nil, err
 	}
+	warnDamagedMeta(path, db)
 	s := &Store{db: db, path: path, now: o.now}
 	if err := s.migrate(migrations); err != nil {
 		db.Close()
@@ -104,6 +106,17 @@ func OpenStore(path string, migrations []Migration, opts ...StoreOption) (*Store
 	s.stopSweep, s.swept = make(chan struct{}), make(chan struct{})
 	go s.sweep(o.retention, o.sweepEvery)
 	return s, nil
+}
+
+// warnDamagedMeta logs a damaged meta page of the store at path: bbolt
+// opens the store at the other one, so it serves, but its last transaction
+// may be lost, which only the director can tell.
+func warnDamagedMeta(path string, db *bbolt.DB) {
+	c := StoreCheck{File: filepath.Base(path)}
+	c.metaPages(path, db.Info().PageSize)
+	for _, p := range c.Problems {
+		slog.Warn(p + "; if the last change made before Director stopped is missing, restore the store from a backup")
+	}
 }
 
 // ErrStoreHeld is the error of opening a store that another process (a
