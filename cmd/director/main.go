@@ -123,6 +123,9 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// What services log outside a request (migrations, their outboxes) goes
+	// where and as the requests' lines go.
+	slog.SetDefault(logger)
 	auth := platform.DevelopmentAuthenticator()
 	if c.authConfig != "" {
 		if auth, err = platform.LoadAuthConfig(c.authConfig); err != nil {
