@@ -6,9 +6,11 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"go.etcd.io/bbolt"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/encoding/protowire"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/timestamppb"
@@ -193,4 +195,50 @@ func TestOldEventsAreHandedToMovement(t *testing.T) {
 	if outboxPending(t, svc, "events/club-night", "events/pairs-final", "events/no-form") {
 		t.Error("a restart sent the old events again")
 	}
+}
+
+// FuzzOldEvent reads any stored bytes as an old event: an error that is
+// DataLoss, or a request for the event of the key; and the fields of an
+// event as it was stored come out as they went in.
+func FuzzOldEvent(f *testing.F) {
+	f.Add([]byte{}, "Tuesday pairs", int32(1), int32(2), true, false)
+	f.Add([]byte{0x1a, 0xff}, "", int32(99), int32(-1), false, true)
+	db, err := bbolt.Open(filepath.Join(f.TempDir(), "scoring.db"), 0o600, &bbolt.Options{NoSync: true})
+	if err != nil {
+		f.Fatal(err)
+	}
+	defer db.Close()
+	f.Fuzz(func(t *testing.T, raw []byte, title string, form, profile int32, twoWinners, acrossField bool) {
+		if !utf8.ValidString(title) {
+			t.Skip("no Director stored a title that is not UTF-8: protobuf refuses to encode it")
+		}
+		want := &scoringv1.ScoringSettings{Form: scoringv1.Form(form), Profile: scoringv1.Profile(profile), TwoWinners: twoWinners, AcrossField: acrossField}
+		err := db.Update(func(tx *bbolt.Tx) error {
+			tx.DeleteBucket(bucketEvents)
+			b, err := tx.CreateBucket(bucketEvents)
+			if err != nil {
+				return err
+			}
+			b.Put([]byte("raw"), raw)
+			b.Put([]byte("stored"), storedOldEvent(t, "stored", title, want))
+			if _, err := tx.CreateBucketIfNotExists([]byte("meta")); err != nil {
+				return err
+			}
+			if err := platform.AddChecksums(tx, bucketEvents); err != nil {
+				return err
+			}
+			req, err := oldEventRequest(b, []byte("raw"), b.Get([]byte("raw")))
+			if err != nil && status.Code(err) != codes.DataLoss || err == nil && req.GetEventId() != "raw" {
+				t.Errorf("raw %x: %v, %v; want DataLoss or the event raw", raw, req, err)
+			}
+			req, err = oldEventRequest(b, []byte("stored"), b.Get([]byte("stored")))
+			if err != nil || req.GetEventId() != "stored" || req.GetEvent().GetTitle() != title || !proto.Equal(req.GetEvent().GetScoring(), want) {
+				t.Errorf("the stored event: %v, %v; want the title %q and the settings %v", req, err, title, want)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	})
 }
