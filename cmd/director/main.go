@@ -123,8 +123,8 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	// Parts of the services that log on their own (the outbox) log as the
-	// rest of the process does.
+	// What services log outside a request (migrations, their outboxes) goes
+	// where and as the requests' lines go.
 	slog.SetDefault(logger)
 	auth := platform.DevelopmentAuthenticator()
 	if c.authConfig != "" {

@@ -32,6 +32,7 @@ func (s *Service) Peers() []string { return []string{"movement"} }
 func (s *Service) Connect(peer string, conn grpc.ClientConnInterface) {
 	if peer == "movement" {
 		s.movement = movementv1.NewMovementServiceClient(conn)
+		s.outbox.Connect(peer, conn)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"go.etcd.io/bbolt"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
@@ -268,8 +269,8 @@ func TestPenaltiesSurviveARestart(t *testing.T) {
 // TestVersionOneFileTakesPenalties opens a scoring.db written before penalties
 // existed (schema version 1), with an event of the time when scoring kept
 // them, stored as version 1 stored values (bare protobuf, no checksum):
-// migration 2 adds penalties, migration 3 checksums the values, and the old
-// event is left unread.
+// migration 2 adds penalties, migration 3 checksums the values, and
+// migration 5 hands the old event to movement.
 func TestVersionOneFileTakesPenalties(t *testing.T) {
 	dir := t.TempDir()
 	// The old Event: name (field 1) and form (field 3, matchpoints).
@@ -282,7 +283,10 @@ func TestVersionOneFileTakesPenalties(t *testing.T) {
 	if v, err := h.svc.store.SchemaVersion(); err != nil || v != len(migrations) {
 		t.Fatalf("schema version %d (%v), want %d", v, err, len(migrations))
 	}
-	h.createEvent(t, "club-night", scoringv1.Form_FORM_MATCHPOINTS)
+	for outboxPending(t, h.svc, "events/club-night") {
+		time.Sleep(5 * time.Millisecond)
+	}
+	h.createSection(t, "club-night", 1, "A")
 	clubField(t, h)
 	h.penalize(t, "events/club-night", penalty(6, 0.5, matchpoints))
 	wantStanding(t, h.standings(t, "events/club-night"), 6, 3.5, 43.75, 0.5, "4")

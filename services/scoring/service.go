@@ -2,7 +2,9 @@
 // bridge.scoring.v1.ScoringService over its bbolt store, scoring.db. Its
 // handlers validate, store and answer; the scoring itself is package
 // github.com/bridge-director/director/scoring. The events it scores, with
-// their scoring settings, are the movement service's.
+// their scoring settings, are the movement service's; those an older
+// Director kept in scoring.db are handed to movement once, through the
+// store's outbox.
 package scoring
 
 import (
@@ -28,6 +30,8 @@ type Service struct {
 	// connected.
 	movement movementv1.MovementServiceClient
 	events   events
+	// outbox hands movement the events an older Director kept here.
+	outbox *platform.Outbox
 }
 
 // Option configures a Service.
@@ -49,6 +53,7 @@ func Open(dataDir string, opts ...Option) (*Service, error) {
 		return nil, err
 	}
 	s.store = store
+	s.outbox = platform.NewOutbox(store, "scoring", s.settle)
 	return s, nil
 }
 
@@ -63,8 +68,12 @@ func (s *Service) RegisterGateway(ctx context.Context, mux *runtime.ServeMux, co
 	return scoringv1.RegisterScoringServiceHandler(ctx, mux, conn)
 }
 
-// Close closes the store.
-func (s *Service) Close() error { return s.store.Close() }
+// Close stops the outbox (what it has not delivered goes at the next start)
+// and closes the store.
+func (s *Service) Close() error {
+	s.outbox.Close()
+	return s.store.Close()
+}
 
 func cloneResult(r *scoringv1.Result) *scoringv1.Result {
 	return proto.Clone(r).(*scoringv1.Result)

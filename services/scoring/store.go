@@ -6,12 +6,14 @@ package scoring
 //
 //	meta/schema_version                         (platform)
 //	idempotency/...                             (platform: replies by request_id)
-//	events/<event id> -> Event                   no longer read: the events are
-//	                                            the movement service's now
+//	events/<event id> -> Event                   the events of a Director before
+//	                                            the movement service kept them:
+//	                                            read once, by migration 5
 //	results/<event id>/<slot> -> Result          the current revision of each slot
 //	revisions/<event id>/<slot><revision> -> Revision
 //	penalties/<event id>/<number u32> -> Penalty  (from schema version 2)
 //	boards/<event id>/<board slot> -> Empty       index of results/ by board (from schema version 4)
+//	outbox/movement/...                         (platform: the old events' CreateEvent, until delivered)
 //
 // A slot is where one board is played once: session, section, table, round
 // and board, encoded so that a cursor walks them in that order:
@@ -28,6 +30,12 @@ package scoring
 // An erased slot has no entry under results/ but keeps its revisions. A
 // penalty is numbered from 1 within its event; a removed penalty keeps its
 // entry, with its removal recorded in it.
+//
+// Migration 5 hands the old events to the movement service, which owns
+// events now (see oldevents.go), and leaves the events bucket as it was:
+// nothing reads it after, and keeping it costs a few bytes an event while
+// an event movement refused, or one whose record is damaged, stays in the
+// file for a director to recover by hand.
 
 import (
 	"bytes"
@@ -87,6 +95,7 @@ var migrations = []platform.Migration{
 			})
 		})
 	}},
+	{Version: 5, Name: "hand the events to the movement service", Apply: handOverEvents},
 }
 
 // slot identifies where one board is played once in an event.
