@@ -72,10 +72,12 @@ func benchEntrants() []*movementv1.Entrant {
 }
 
 // slotFor spreads the n-th submission over the 99,900 slots of one round of
-// a big event: 999 boards at each of 100 tables. The pairs at table t are
-// 2t-1 and 2t, so no pair has two results on a board.
+// a big event, each board played at all 100 tables of its section before
+// the next (so every submission is checked against up to 99 others on its
+// board, as in the biggest section). The pairs at table t are 2t-1 and 2t,
+// so no pair has two results on a board.
 func slotFor(n int64) (table, round, board int32) {
-	return int32(n/999%100) + 1, 1, int32(n%999) + 1
+	return int32(n%100) + 1, 1, int32(n/100%999) + 1
 }
 
 // BenchmarkSubmitGRPC measures durable result submissions from 16 concurrent

@@ -41,9 +41,6 @@ func (s *Service) SubmitResult(ctx context.Context, req *scoringv1.SubmitResultR
 		return nil, err
 	}
 	sl := slotOf(r)
-	if err := s.scoresOnBoard(settings, id, sl, r); err != nil {
-		return nil, err
-	}
 	by, now := platform.CallerName(ctx), timestamppb.New(s.now())
 	resp := &scoringv1.SubmitResultResponse{}
 	err = s.write(ctx, req.GetValidateOnly(), scoringv1.ScoringService_SubmitResult_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx, commit bool) error {
@@ -61,7 +58,7 @@ func (s *Service) SubmitResult(ctx context.Context, req *scoringv1.SubmitResultR
 		if err := refuseErased(tx, id, sl, r); err != nil {
 			return err
 		}
-		if err := admitOnBoard(tx, settings, id, sl, r, false); err != nil {
+		if err := admitOnBoard(tx, settings, id, sl, r); err != nil {
 			return err
 		}
 		resp.Result, err = record(tx, commit, id, sl, r, scoringv1.Action_ACTION_SUBMITTED, by, "", now)
@@ -138,9 +135,6 @@ func (s *Service) CorrectResult(ctx context.Context, req *scoringv1.CorrectResul
 			return nil, err
 		}
 	}
-	if err := s.scoresOnBoard(settings, id, sl, r); err != nil {
-		return nil, err
-	}
 	by, now := platform.CallerName(ctx), timestamppb.New(s.now())
 	resp := &scoringv1.CorrectResultResponse{}
 	err = s.write(ctx, req.GetValidateOnly(), scoringv1.ScoringService_CorrectResult_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx, commit bool) error {
@@ -161,7 +155,7 @@ func (s *Service) CorrectResult(ctx context.Context, req *scoringv1.CorrectResul
 		case !ok && lastRevision(tx, id, sl) == 0:
 			action = scoringv1.Action_ACTION_SUBMITTED
 		}
-		if err := admitOnBoard(tx, settings, id, sl, r, false); err != nil {
+		if err := admitOnBoard(tx, settings, id, sl, r); err != nil {
 			return err
 		}
 		resp.Result, err = record(tx, commit, id, sl, r, action, by, reason, now)
@@ -399,12 +393,12 @@ func fillSlot(r *scoringv1.Result, sl slot) error {
 // admitOnBoard refuses r when its board could not be scored with it, naming
 // the result that stands in the way: in a pairs event a pair plays a board
 // once; in a teams event a team plays it twice, once in each direction, at
-// the two tables of one match (the same opponents, the same round). With
-// whole, it also refuses what the scoring library cannot score on the board;
-// that is checked before the write rather than in it, where it would slow
-// every other write (should two results race past it, the board is reported
-// in the standings' problems).
-func admitOnBoard(tx *bbolt.Tx, e *scoringv1.ScoringSettings, event string, sl slot, r *scoringv1.Result, whole bool) error {
+// the two tables of one match (the same opponents, the same round). It reads
+// the board's other results through the index by board, so a submission
+// costs one read of each, not a scoring of the board; should a board become
+// unscorable for another reason, the standings leave it out and report it
+// in their problems.
+func admitOnBoard(tx *bbolt.Tx, e *scoringv1.ScoringSettings, event string, sl slot, r *scoringv1.Result) error {
 	others, err := boardResults(tx, event, sl)
 	if err != nil {
 		return err
@@ -414,20 +408,7 @@ func admitOnBoard(tx *bbolt.Tx, e *scoringv1.ScoringSettings, event string, sl s
 			return platform.FailedPrecondition(fmt.Sprintf("%s: %s; correct or erase that result first", sl.name(event), msg), platform.SetETag(o))
 		}
 	}
-	if !whole || len(others) == 0 {
-		return nil
-	}
-	named := cloneResult(r)
-	named.Name = sl.name(event)
-	if _, err := scoreResults(e, append(others, named)); err != nil {
-		return platform.FailedPrecondition(fmt.Sprintf("%s: board %d could not be scored with this result: %v", named.GetName(), r.GetBoard(), err))
-	}
 	return nil
-}
-
-// scoresOnBoard is admitOnBoard, whole, in a read of its own.
-func (s *Service) scoresOnBoard(e *scoringv1.ScoringSettings, event string, sl slot, r *scoringv1.Result) error {
-	return s.store.View(func(tx *bbolt.Tx) error { return admitOnBoard(tx, e, event, sl, r, true) })
 }
 
 // clash says why o and r cannot both be results of one board of e, or "".
