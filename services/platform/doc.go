@@ -37,7 +37,9 @@
 //	  <subject> 0x00 <peer> 0x00 <seq u64 big-endian> -> <empty record>
 //
 // A request ID belongs to its caller (the token's name, "" for an anonymous
-// call) in the event the request's declared fields name first ("events/<id>",
+// call; "service:<service>/<user>" for a service calling on a user's behalf,
+// such as an outbox delivery, so that the IDs a service derives never meet
+// the user's own) in the event the request's declared fields name first ("events/<id>",
 // "" for none): another caller's use of the same ID is another request. The
 // replay interceptor answers a retry from its record before the handler
 // runs. Records written before keys held the event and the caller (keyed by

@@ -99,9 +99,9 @@ func (s *Store) Reanswer(ctx context.Context, method, requestID string, req, res
 	return s.batch(func(tx *bbolt.Tx) error { return s.putRecord(tx, method, key, fp, resp) })
 }
 
-// idempotencyScope is whose request IDs a call's are: its caller's (the
-// principal's name, "" for an anonymous call) in the event its request
-// names ("" for none).
+// idempotencyScope is whose request IDs a call's are: its caller's (see
+// Principal.idempotencyCaller, "" for an anonymous call) in the event its
+// request names ("" for none).
 type idempotencyScope struct{ caller, event string }
 
 type idempotencyScopeKey struct{}
@@ -139,7 +139,7 @@ func replayUnary(policy Policy, stores map[string]*Store) grpc.UnaryServerInterc
 		}
 		var sc idempotencyScope
 		if p, ok := PrincipalFrom(ctx); ok {
-			sc.caller = p.Name
+			sc.caller = p.idempotencyCaller()
 		}
 		sc.event = eventOfRequest(policy[info.FullMethod], req)
 		ctx = context.WithValue(ctx, idempotencyScopeKey{}, sc)

@@ -4,15 +4,19 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"go.etcd.io/bbolt"
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/dynamicpb"
 	"google.golang.org/protobuf/types/known/wrapperspb"
 )
 
@@ -382,5 +386,78 @@ func TestMutateKeysAreScopedToCallerAndEvent(t *testing.T) {
 	elsewhere, err := write(as("table-1", "events/b"), "4S= by N")
 	if err != nil || elsewhere == first || elsewhere == other {
 		t.Errorf("the same caller in another event: %d, %v; want a new answer", elsewhere, err)
+	}
+}
+
+// scoreDesc serves TestService's Score as a scoring handler would: each new
+// request stores a result through Mutate, answered with its number.
+func scoreDesc(s *Store) *grpc.ServiceDesc {
+	return &grpc.ServiceDesc{
+		ServiceName: testService,
+		HandlerType: (*any)(nil),
+		Methods: []grpc.MethodDesc{{
+			MethodName: "Score",
+			Handler: func(srv any, ctx context.Context, dec func(any) error, interceptor grpc.UnaryServerInterceptor) (any, error) {
+				in := dynamicpb.NewMessage(requestDesc)
+				if err := dec(in); err != nil {
+					return nil, err
+				}
+				return interceptor(ctx, in, &grpc.UnaryServerInfo{Server: srv, FullMethod: "/" + testService + "/Score"}, func(ctx context.Context, req any) (any, error) {
+					resp := &wrapperspb.StringValue{}
+					err := s.Mutate(ctx, "/"+testService+"/Score", requestIDOf(in), in, resp, func(tx *bbolt.Tx) error {
+						b, err := tx.CreateBucketIfNotExists([]byte("results"))
+						if err != nil {
+							return err
+						}
+						n, err := b.NextSequence()
+						resp.Value = fmt.Sprint(n)
+						return err
+					})
+					return resp, err
+				})
+			},
+		}},
+	}
+}
+
+// TestServiceCallsHaveTheirOwnRequestIDs: a service calling on a user's
+// behalf does not share the user's request IDs. A user who sends the
+// request ID that the outbox will derive neither makes the service's call
+// a conflict nor has it answered with the user's answer; the service's
+// retry is answered from its own record.
+func TestServiceCallsHaveTheirOwnRequestIDs(t *testing.T) {
+	store := openTestStore(t, filepath.Join(t.TempDir(), "scoring.db"), nil)
+	inProc := NewInProcess()
+	srv := grpc.NewServer(slices.Concat(ServerOptions((&logBuffer{}).logger(), testAuthenticator(t), testPolicy,
+		map[string]*Store{"/" + testService + "/Score": store}), inProc.ServerOptions())...)
+	srv.RegisterService(scoreDesc(store), struct{}{})
+	go srv.Serve(inProc.Listener())
+	t.Cleanup(srv.Stop)
+	conn, err := inProc.Dial()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	call := func(ctx context.Context, title string) (string, error) {
+		resp := &wrapperspb.StringValue{}
+		err := conn.Invoke(ctx, "/"+testService+"/Score", newRequest(t, `{"parent":"events/club-night","request_id":"penalty-1f2e","title":"`+title+`"}`), resp)
+		return resp.GetValue(), err
+	}
+	user := metadata.AppendToOutgoingContext(context.Background(), "authorization", "Bearer director-secret")
+	service := WithServiceIdentity(context.Background(), "rulings", "club-director")
+
+	planted, err := call(user, "a penalty of the director's own")
+	if err != nil {
+		t.Fatal(err)
+	}
+	delivered, err := call(service, "the ruling's penalty")
+	if err != nil || delivered == planted {
+		t.Fatalf("the service's call under the user's request ID: %q, %v; want a new answer (the user's was %q)", delivered, err, planted)
+	}
+	if again, err := call(service, "the ruling's penalty"); err != nil || again != delivered {
+		t.Errorf("the service's retry: %q, %v; want its first answer %q", again, err, delivered)
+	}
+	if again, err := call(user, "a penalty of the director's own"); err != nil || again != planted {
+		t.Errorf("the user's retry: %q, %v; want their first answer %q", again, err, planted)
 	}
 }
