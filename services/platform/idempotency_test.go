@@ -461,3 +461,110 @@ func TestServiceCallsHaveTheirOwnRequestIDs(t *testing.T) {
 		t.Errorf("the user's retry: %q, %v; want their first answer %q", again, err, planted)
 	}
 }
+
+// TestSweepGoesAChunkAtATime: a sweep of more records than one chunk looks
+// at deletes every old and damaged one across the chunks and keeps every
+// recent one, and no chunk looks at more than sweepChunkSize records.
+func TestSweepGoesAChunkAtATime(t *testing.T) {
+	start := time.Date(2026, 5, 2, 19, 30, 0, 0, time.UTC)
+	now := start
+	s := openTestStore(t, filepath.Join(t.TempDir(), "scoring.db"), nil, WithClock(func() time.Time { return now }))
+	const perMethod = sweepChunkSize + sweepChunkSize/2
+	methods := []string{submitResult, "/bridge.scoring.v1.ScoringService/ApplyPenalty"}
+	write := func(from, to int) {
+		t.Helper()
+		err := s.batch(func(tx *bbolt.Tx) error {
+			for _, m := range methods {
+				for i := from; i < to; i++ {
+					key := []byte(fmt.Sprintf("events/a\x00table-1\x00r-%05d", i))
+					if err := s.putRecord(tx, m, key, make([]byte, 32), wrapperspb.UInt64(uint64(i))); err != nil {
+						return err
+					}
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(0, perMethod/2) // a week old
+	now = start.Add(7 * 24 * time.Hour)
+	write(perMethod/2, perMethod) // today
+	err := s.batch(func(tx *bbolt.Tx) error {
+		return bucketAt(tx, idempotencyBucket, submitResult).Put([]byte("events/a\x00table-1\x00r-damaged"), []byte("short"))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// One chunk at a time, as the sweep runs them.
+	var from sweepPos
+	total, chunks := 0, 0
+	for {
+		var n int
+		var next sweepPos
+		if err := s.batch(func(tx *bbolt.Tx) error {
+			var err error
+			n, next, err = sweepChunk(tx, start.Add(24*time.Hour).UnixNano(), from, sweepChunkSize)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if n > sweepChunkSize {
+			t.Fatalf("one chunk deleted %d records, more than the %d it may look at", n, sweepChunkSize)
+		}
+		total, chunks = total+n, chunks+1
+		if next.method == nil {
+			break
+		}
+		from = next
+	}
+	if want := 2*(perMethod/2) + 1; total != want {
+		t.Errorf("deleted %d records, want the %d old and damaged ones", total, want)
+	}
+	if want := (2*perMethod + 1 + sweepChunkSize - 1) / sweepChunkSize; chunks != want {
+		t.Errorf("%d chunks for %d records, want %d", chunks, 2*perMethod+1, want)
+	}
+	s.View(func(tx *bbolt.Tx) error {
+		for _, m := range methods {
+			if n := bucketAt(tx, idempotencyBucket, m).Stats().KeyN; n != perMethod-perMethod/2 {
+				t.Errorf("%s keeps %d records, want the %d of today", m, n, perMethod-perMethod/2)
+			}
+		}
+		return nil
+	})
+
+	// And the sweep itself, over what is left: nothing more is old.
+	if n, err := s.SweepIdempotency(start.Add(24 * time.Hour)); err != nil || n != 0 {
+		t.Errorf("a second sweep deleted %d, %v; want 0", n, err)
+	}
+	if n, err := s.SweepIdempotency(now.Add(time.Hour)); err != nil || n != 2*(perMethod-perMethod/2) {
+		t.Errorf("sweeping today's records deleted %d, %v; want %d across the chunks", n, err, 2*(perMethod-perMethod/2))
+	}
+}
+
+// BenchmarkSweepChunk measures one chunk of a sweep that deletes every
+// record it looks at, the longest a chunk holds the writer, with its commit.
+func BenchmarkSweepChunk(b *testing.B) {
+	start := time.Date(2026, 5, 2, 19, 30, 0, 0, time.UTC)
+	s := openTestStore(b, filepath.Join(b.TempDir(), "scoring.db"), nil, WithClock(func() time.Time { return start }))
+	for range b.N {
+		b.StopTimer()
+		err := s.batch(func(tx *bbolt.Tx) error {
+			for i := range sweepChunkSize {
+				if err := s.putRecord(tx, submitResult, []byte(fmt.Sprintf("events/a\x00table-1\x00r-%05d", i)), make([]byte, 32), wrapperspb.UInt64(uint64(i))); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		if n, err := s.SweepIdempotency(start.Add(time.Hour)); err != nil || n != sweepChunkSize {
+			b.Fatalf("swept %d, %v", n, err)
+		}
+	}
+}
