@@ -72,7 +72,9 @@ type Delivery struct {
 	OutboxMessage
 	// Response is the peer's answer, when it accepted the call.
 	Response proto.Message
-	// Err is the peer's refusal, when it refused for good.
+	// Err is the peer's refusal, when it refused for good, or its last
+	// error, when the outbox gave up on a record the peer kept failing to
+	// process (see defaultOutboxLimits).
 	Err error
 }
 
@@ -273,7 +275,7 @@ var defaultOutboxLimits = outboxLimits{
 
 // NewOutbox starts delivering store's records as service. settle records
 // each outcome in the transaction that removes its record: what the peer
-// answered, or why it refused for good.
+// answered, or why it refused for good or was given up.
 func NewOutbox(store *Store, service string, settle func(tx *bbolt.Tx, d Delivery) error) *Outbox {
 	return newOutbox(store, service, settle, defaultOutboxLimits, slog.Default())
 }

@@ -121,7 +121,7 @@ func TestOutboxGivesUpOnARecordThePeerKeepsFailing(t *testing.T) {
 	if st := status.Convert(got[0].Err); st.Code() != codes.Internal || !strings.Contains(st.Message(), "failed 3 times") {
 		t.Errorf("the failing record settled with %v: want its Internal error, failed 3 times", got[0].Err)
 	}
-	if got[1].Err != nil || got[1].Response.(*wrapperspb.StringValue) == nil {
+	if _, answered := got[1].Response.(*wrapperspb.StringValue); got[1].Err != nil || !answered {
 		t.Errorf("the record behind it settled with %v: want the peer's answer", got[1].Err)
 	}
 	if n := len(o.logs.lines(t, "peer failed to process a delivery; will retry")); n != 2 {
@@ -180,7 +180,10 @@ func TestOutboxRetriesAPeerThatRefusesTheService(t *testing.T) {
 	for !o.Await(context.Background(), keys...) {
 	}
 	got := o.deliveries()
-	if len(got) != 1 || got[0].Err != nil || got[0].Response.(*wrapperspb.StringValue).GetValue() != "head-director" {
+	if len(got) != 1 {
+		t.Fatalf("settled %+v: want the one record", got)
+	}
+	if answer, _ := got[0].Response.(*wrapperspb.StringValue); got[0].Err != nil || answer.GetValue() != "head-director" {
 		t.Errorf("settled %+v: want the peer's answer to the service on behalf of head-director", got)
 	}
 }
