@@ -132,8 +132,8 @@ func subjectKey(subject string, k OutboxKey) []byte {
 }
 
 // outboxSubjects returns the subjects index for a write. A store whose
-// outbox predates the index gets it at its first write to the outbox, from
-// the records waiting then.
+// outbox predates the index gets it when its Outbox starts (or at its first
+// write to the outbox, should that come first), from the records waiting.
 func outboxSubjects(tx *bbolt.Tx) (*bbolt.Bucket, error) {
 	if b := tx.Bucket([]byte(outboxSubjectsBucket)); b != nil {
 		return b, nil
