@@ -41,10 +41,13 @@ func TestMain(m *testing.M) {
 
 // server is a running director process.
 type server struct {
-	cmd  *exec.Cmd
-	base string
-	logs *bytes.Buffer
-	done chan error
+	cmd    *exec.Cmd
+	base   string // of REST
+	grpc   string // the gRPC address
+	client *http.Client
+	token  string // sent by call, when set
+	logs   *bytes.Buffer
+	done   chan error
 }
 
 // freeAddr finds a loopback port nobody is listening on.
@@ -62,9 +65,16 @@ func freeAddr(t *testing.T) string {
 // it is serving.
 func startDirector(t *testing.T, dataDir string, extra ...string) *server {
 	t.Helper()
-	httpAddr := freeAddr(t)
-	args := append([]string{"serve", "--grpc-addr", freeAddr(t), "--http-addr", httpAddr, "--data", dataDir}, extra...)
-	s := &server{cmd: exec.Command(binary, args...), base: "http://" + httpAddr, logs: &bytes.Buffer{}, done: make(chan error, 1)}
+	return launch(t, "http", http.DefaultClient, dataDir, extra...)
+}
+
+// launch runs the binary as startDirector does, its REST API reached with
+// client over scheme ("https" when extra gives it a certificate).
+func launch(t *testing.T, scheme string, client *http.Client, dataDir string, extra ...string) *server {
+	t.Helper()
+	httpAddr, grpcAddr := freeAddr(t), freeAddr(t)
+	args := append([]string{"serve", "--grpc-addr", grpcAddr, "--http-addr", httpAddr, "--data", dataDir}, extra...)
+	s := &server{cmd: exec.Command(binary, args...), base: scheme + "://" + httpAddr, grpc: grpcAddr, client: client, logs: &bytes.Buffer{}, done: make(chan error, 1)}
 	s.cmd.Stdout, s.cmd.Stderr = s.logs, s.logs
 	if err := s.cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -80,7 +90,7 @@ func startDirector(t *testing.T, dataDir string, extra ...string) *server {
 			t.Fatalf("director exited before serving: %v\n%s", err, s.logs)
 		default:
 		}
-		resp, err := http.Get(s.base + "/healthz")
+		resp, err := s.client.Get(s.base + "/healthz")
 		if err == nil {
 			resp.Body.Close()
 			if resp.StatusCode == http.StatusOK {
@@ -109,7 +119,7 @@ func (s *server) stop(t *testing.T) {
 }
 
 // call sends a JSON request and decodes the JSON answer into out (when not
-// nil), returning the HTTP status.
+// nil), returning the HTTP status. It sends s.token, if any.
 func (s *server) call(t *testing.T, method, path, body string, out any) int {
 	t.Helper()
 	req, err := http.NewRequest(method, s.base+path, strings.NewReader(body))
@@ -117,7 +127,10 @@ func (s *server) call(t *testing.T, method, path, body string, out any) int {
 		t.Fatal(err)
 	}
 	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
+	if s.token != "" {
+		req.Header.Set("Authorization", "Bearer "+s.token)
+	}
+	resp, err := s.client.Do(req)
 	if err != nil {
 		t.Fatalf("%s %s: %v", method, path, err)
 	}

@@ -2,6 +2,9 @@ package main
 
 import (
 	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -34,5 +37,27 @@ func TestParseFlagsEdge(t *testing.T) {
 	}
 	if got := splitList(" https://a.example , ,https://b.example"); len(got) != 2 || got[1] != "https://b.example" {
 		t.Errorf("splitList = %q", got)
+	}
+}
+
+// TestSplitDeploymentWithTokensNeedsMutualTLS: the real binary, running
+// rulings apart from scoring and movement with tokens required but without
+// certificates, does not start and says which flags it needs.
+func TestSplitDeploymentWithTokensNeedsMutualTLS(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "tokens.yaml")
+	if err := os.WriteFile(cfg, []byte("tokens:\n- {name: club-director, token: director-secret, roles: [director]}\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(binary, "serve", "--grpc-addr", freeAddr(t), "--http-addr", freeAddr(t), "--data", filepath.Join(dir, "data"),
+		"--auth-config", cfg, "--services", "rulings", "--peer", "scoring=127.0.0.1:1,movement=127.0.0.1:1")
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		t.Fatalf("director started without mutual TLS:\n%s", out)
+	}
+	for _, flag := range []string{"--tls-cert", "--tls-key", "--tls-client-ca", "--peer-ca"} {
+		if !strings.Contains(string(out), flag) {
+			t.Errorf("the refusal does not name %s:\n%s", flag, out)
+		}
 	}
 }

@@ -29,6 +29,21 @@ type Principal struct {
 	// ("events/<id>/sessions/<n>/sections/<letters>/tables/<n>"); empty
 	// means every table of its events.
 	Tables []string
+	// service is the Director service that calls on Name's behalf, "" for
+	// a call by a token.
+	service string
+}
+
+// idempotencyCaller is whose request IDs the principal's are: its name for
+// a token; "service:<service>/<name>" for a service calling on a user's
+// behalf, so that the request IDs a service derives (the outbox's) and the
+// user's own never meet, and "service:<service>" for a service on its own.
+// No token is named "service:..." (LoadAuthConfig refuses it).
+func (p Principal) idempotencyCaller() string {
+	if p.service == "" || p.Name == servicePrefix+p.service {
+		return p.Name
+	}
+	return servicePrefix + p.service + "/" + p.Name
 }
 
 // MayActOn reports whether the principal may act on event ("events/<id>").

@@ -96,6 +96,9 @@ func (tc tokenConfig) entry() (tokenEntry, error) {
 	if strings.ContainsFunc(tc.Name, unicode.IsControl) || len(tc.Name) > 100 {
 		return t, fmt.Errorf("name %q: at most 100 characters, none of them control characters", tc.Name)
 	}
+	if strings.HasPrefix(tc.Name, servicePrefix) {
+		return t, fmt.Errorf("name %q: names that begin with %q are Director's own services", tc.Name, servicePrefix)
+	}
 	switch {
 	case tc.Token != "" && tc.TokenSHA256 != "":
 		return t, fmt.Errorf("%q: give token or token_sha256, not both", tc.Name)

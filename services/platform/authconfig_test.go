@@ -64,6 +64,7 @@ func TestParseAuthConfigRejects(t *testing.T) {
 		{"short hash", "tokens:\n- name: a\n  token_sha256: abcd\n  roles: [director]\n", "64 hex digits"},
 		{"no roles", "tokens:\n- name: a\n  token: x\n", `"a": roles are missing`},
 		{"unknown role", "tokens:\n- name: a\n  token: x\n  roles: [tournament-director]\n", `role "tournament-director" is not one of`},
+		{"a service's name", "tokens:\n- name: \"service:rulings\"\n  token: x\n  roles: [director]\n", `name "service:rulings": names that begin with "service:" are Director's own services`},
 		{"control characters in a name", "tokens:\n- name: \"a\\u0000b\"\n  token: x\n  roles: [public]\n", "none of them control characters"},
 		{"rate of an unknown role", "tokens:\n- {name: a, token: x, roles: [director]}\nrate_limits: {umpire: {per_second: 1}}\n", `rate_limits: role "umpire"`},
 		{"rate of zero", "tokens:\n- {name: a, token: x, roles: [director]}\nrate_limits: {terminal: {per_second: 0, burst: 4}}\n", "per_second must be above 0"},

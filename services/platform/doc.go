@@ -20,7 +20,7 @@
 //
 // # Store layout
 //
-// Each service keeps one bbolt file. Platform owns three top-level buckets in
+// Each service keeps one bbolt file. Platform owns four top-level buckets in
 // it; the service's own buckets sit beside them and are described in the
 // service's store package comment.
 //
@@ -33,9 +33,13 @@
 //	outbox/
 //	  <peer>/                                 e.g. "scoring"
 //	    <seq u64 big-endian> -> <outbox record>  calls waiting for the peer, in order
+//	outbox_subjects/                          the same records by subject, for OutboxPending
+//	  <subject> 0x00 <peer> 0x00 <seq u64 big-endian> -> <empty record>
 //
 // A request ID belongs to its caller (the token's name, "" for an anonymous
-// call) in the event the request's declared fields name first ("events/<id>",
+// call; "service:<service>/<user>" for a service calling on a user's behalf,
+// such as an outbox delivery, so that the IDs a service derives never meet
+// the user's own) in the event the request's declared fields name first ("events/<id>",
 // "" for none): another caller's use of the same ID is another request. The
 // replay interceptor answers a retry from its record before the handler
 // runs. Records written before keys held the event and the caller (keyed by
@@ -69,8 +73,10 @@
 // An outbox record (see Enqueue) is protobuf wire format: 1 method (the full
 // gRPC method), 2 request (a google.protobuf.Any, its request_id set),
 // 3 on_behalf_of, 4 subject, 5 label, 6 origin (the original request_id),
-// 7 created_at (varint Unix nanoseconds), 8 peer. It is deleted in the
-// transaction that records its outcome.
+// 7 created_at (varint Unix nanoseconds), 8 peer. It is deleted, with its
+// entry in outbox_subjects/, in the transaction that records its outcome.
+// An outbox written before outbox_subjects/ existed gets it when its
+// Outbox starts.
 //
 // # Opening a store
 //

@@ -99,9 +99,9 @@ func (s *Store) Reanswer(ctx context.Context, method, requestID string, req, res
 	return s.batch(func(tx *bbolt.Tx) error { return s.putRecord(tx, method, key, fp, resp) })
 }
 
-// idempotencyScope is whose request IDs a call's are: its caller's (the
-// principal's name, "" for an anonymous call) in the event its request
-// names ("" for none).
+// idempotencyScope is whose request IDs a call's are: its caller's (see
+// Principal.idempotencyCaller, "" for an anonymous call) in the event its
+// request names ("" for none).
 type idempotencyScope struct{ caller, event string }
 
 type idempotencyScopeKey struct{}
@@ -139,7 +139,7 @@ func replayUnary(policy Policy, stores map[string]*Store) grpc.UnaryServerInterc
 		}
 		var sc idempotencyScope
 		if p, ok := PrincipalFrom(ctx); ok {
-			sc.caller = p.Name
+			sc.caller = p.idempotencyCaller()
 		}
 		sc.event = eventOfRequest(policy[info.FullMethod], req)
 		ctx = context.WithValue(ctx, idempotencyScopeKey{}, sc)
@@ -272,35 +272,88 @@ func (s *Store) putRecord(tx *bbolt.Tx, method string, key, fp []byte, resp prot
 // SweepIdempotency deletes the idempotency records created before olderThan
 // and the damaged ones (no retry can be answered from them), and returns how
 // many it deleted. A request retried after its record is swept runs again.
+// It goes through the group committer a chunk at a time (sweepChunkSize
+// records looked at per transaction), so the writes of the services wait for one
+// chunk at most, never for a week's records.
 func (s *Store) SweepIdempotency(olderThan time.Time) (int, error) {
-	cutoff := olderThan.UnixNano()
 	deleted := 0
-	err := s.db.Update(func(tx *bbolt.Tx) error {
-		root := tx.Bucket([]byte(idempotencyBucket))
-		return root.ForEachBucket(func(method []byte) error {
-			b := root.Bucket(method)
-			var old [][]byte
-			err := b.ForEach(func(k, v []byte) error {
-				rec, err := decodeRecord(v)
-				if err != nil || len(rec) < 8 || int64(binary.BigEndian.Uint64(rec)) < cutoff {
-					old = append(old, bytes.Clone(k))
-				}
-				return nil
-			})
-			if err != nil {
-				return err
-			}
-			for _, k := range old {
-				if err := b.Delete(k); err != nil {
-					return err
-				}
-			}
-			deleted += len(old)
-			return nil
+	var from sweepPos
+	for {
+		var n int
+		var next sweepPos
+		err := s.batch(func(tx *bbolt.Tx) error {
+			var err error
+			n, next, err = sweepChunk(tx, olderThan.UnixNano(), from, sweepChunkSize)
+			return err
 		})
-	})
-	if err != nil {
-		return 0, fmt.Errorf("sweep idempotency records: %w", err)
+		if err != nil {
+			return deleted, fmt.Errorf("sweep idempotency records: %w", err)
+		}
+		deleted += n
+		if next.method == nil {
+			return deleted, nil
+		}
+		from = next
 	}
-	return deleted, nil
+}
+
+// sweepChunkSize is how many records one transaction of a sweep looks at,
+// so that a sweep holds the writer for a short while at a time (about a
+// millisecond per chunk, its commit included: BenchmarkSweepChunk).
+const sweepChunkSize = 1000
+
+// sweepPos is where a sweep goes on: at key (the first not yet looked at)
+// in the records of method; the zero value is the start.
+type sweepPos struct{ method, key []byte }
+
+// sweepChunk looks at up to limit idempotency records from from on, deletes
+// those created before cutoff and the damaged ones, and returns how many it
+// deleted and where the next chunk starts (the zero position when no
+// record is left to look at).
+func sweepChunk(tx *bbolt.Tx, cutoff int64, from sweepPos, limit int) (int, sweepPos, error) {
+	root := tx.Bucket([]byte(idempotencyBucket))
+	if root == nil {
+		return 0, sweepPos{}, nil
+	}
+	type doomed struct {
+		b   *bbolt.Bucket
+		key []byte
+	}
+	var old []doomed
+	var next sweepPos
+	seen := 0
+	methods := root.Cursor()
+	method, v := methods.First()
+	if from.method != nil {
+		method, v = methods.Seek(from.method)
+	}
+walk:
+	for ; method != nil; method, v = methods.Next() {
+		if v != nil {
+			continue // not a method's bucket
+		}
+		b := root.Bucket(method)
+		c := b.Cursor()
+		k, rec := c.First()
+		if from.method != nil && bytes.Equal(method, from.method) {
+			k, rec = c.Seek(from.key)
+		}
+		for ; k != nil; k, rec = c.Next() {
+			if seen == limit {
+				next = sweepPos{method: bytes.Clone(method), key: bytes.Clone(k)}
+				break walk
+			}
+			seen++
+			payload, err := decodeRecord(rec)
+			if err != nil || len(payload) < 8 || int64(binary.BigEndian.Uint64(payload)) < cutoff {
+				old = append(old, doomed{b, bytes.Clone(k)})
+			}
+		}
+	}
+	for _, d := range old {
+		if err := d.b.Delete(d.key); err != nil {
+			return 0, sweepPos{}, err
+		}
+	}
+	return len(old), next, nil
 }

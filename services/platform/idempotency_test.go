@@ -4,15 +4,19 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"go.etcd.io/bbolt"
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/dynamicpb"
 	"google.golang.org/protobuf/types/known/wrapperspb"
 )
 
@@ -382,5 +386,185 @@ func TestMutateKeysAreScopedToCallerAndEvent(t *testing.T) {
 	elsewhere, err := write(as("table-1", "events/b"), "4S= by N")
 	if err != nil || elsewhere == first || elsewhere == other {
 		t.Errorf("the same caller in another event: %d, %v; want a new answer", elsewhere, err)
+	}
+}
+
+// scoreDesc serves TestService's Score as a scoring handler would: each new
+// request stores a result through Mutate, answered with its number.
+func scoreDesc(s *Store) *grpc.ServiceDesc {
+	return &grpc.ServiceDesc{
+		ServiceName: testService,
+		HandlerType: (*any)(nil),
+		Methods: []grpc.MethodDesc{{
+			MethodName: "Score",
+			Handler: func(srv any, ctx context.Context, dec func(any) error, interceptor grpc.UnaryServerInterceptor) (any, error) {
+				in := dynamicpb.NewMessage(requestDesc)
+				if err := dec(in); err != nil {
+					return nil, err
+				}
+				return interceptor(ctx, in, &grpc.UnaryServerInfo{Server: srv, FullMethod: "/" + testService + "/Score"}, func(ctx context.Context, req any) (any, error) {
+					resp := &wrapperspb.StringValue{}
+					err := s.Mutate(ctx, "/"+testService+"/Score", requestIDOf(in), in, resp, func(tx *bbolt.Tx) error {
+						b, err := tx.CreateBucketIfNotExists([]byte("results"))
+						if err != nil {
+							return err
+						}
+						n, err := b.NextSequence()
+						resp.Value = fmt.Sprint(n)
+						return err
+					})
+					return resp, err
+				})
+			},
+		}},
+	}
+}
+
+// TestServiceCallsHaveTheirOwnRequestIDs: a service calling on a user's
+// behalf does not share the user's request IDs. A user who sends the
+// request ID that the outbox will derive neither makes the service's call
+// a conflict nor has it answered with the user's answer; the service's
+// retry is answered from its own record.
+func TestServiceCallsHaveTheirOwnRequestIDs(t *testing.T) {
+	store := openTestStore(t, filepath.Join(t.TempDir(), "scoring.db"), nil)
+	inProc := NewInProcess()
+	srv := grpc.NewServer(slices.Concat(ServerOptions((&logBuffer{}).logger(), testAuthenticator(t), testPolicy,
+		map[string]*Store{"/" + testService + "/Score": store}), inProc.ServerOptions())...)
+	srv.RegisterService(scoreDesc(store), struct{}{})
+	go srv.Serve(inProc.Listener())
+	t.Cleanup(srv.Stop)
+	conn, err := inProc.Dial()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	call := func(ctx context.Context, title string) (string, error) {
+		resp := &wrapperspb.StringValue{}
+		err := conn.Invoke(ctx, "/"+testService+"/Score", newRequest(t, `{"parent":"events/club-night","request_id":"penalty-1f2e","title":"`+title+`"}`), resp)
+		return resp.GetValue(), err
+	}
+	user := metadata.AppendToOutgoingContext(context.Background(), "authorization", "Bearer director-secret")
+	service := WithServiceIdentity(context.Background(), "rulings", "club-director")
+
+	planted, err := call(user, "a penalty of the director's own")
+	if err != nil {
+		t.Fatal(err)
+	}
+	delivered, err := call(service, "the ruling's penalty")
+	if err != nil || delivered == planted {
+		t.Fatalf("the service's call under the user's request ID: %q, %v; want a new answer (the user's was %q)", delivered, err, planted)
+	}
+	if again, err := call(service, "the ruling's penalty"); err != nil || again != delivered {
+		t.Errorf("the service's retry: %q, %v; want its first answer %q", again, err, delivered)
+	}
+	if again, err := call(user, "a penalty of the director's own"); err != nil || again != planted {
+		t.Errorf("the user's retry: %q, %v; want their first answer %q", again, err, planted)
+	}
+}
+
+// TestSweepGoesAChunkAtATime: a sweep of more records than one chunk looks
+// at deletes every old and damaged one across the chunks and keeps every
+// recent one, and no chunk looks at more than sweepChunkSize records.
+func TestSweepGoesAChunkAtATime(t *testing.T) {
+	start := time.Date(2026, 5, 2, 19, 30, 0, 0, time.UTC)
+	now := start
+	s := openTestStore(t, filepath.Join(t.TempDir(), "scoring.db"), nil, WithClock(func() time.Time { return now }))
+	const perMethod = sweepChunkSize + sweepChunkSize/2
+	methods := []string{submitResult, "/bridge.scoring.v1.ScoringService/ApplyPenalty"}
+	write := func(from, to int) {
+		t.Helper()
+		err := s.batch(func(tx *bbolt.Tx) error {
+			for _, m := range methods {
+				for i := from; i < to; i++ {
+					key := []byte(fmt.Sprintf("events/a\x00table-1\x00r-%05d", i))
+					if err := s.putRecord(tx, m, key, make([]byte, 32), wrapperspb.UInt64(uint64(i))); err != nil {
+						return err
+					}
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(0, perMethod/2) // a week old
+	now = start.Add(7 * 24 * time.Hour)
+	write(perMethod/2, perMethod) // today
+	err := s.batch(func(tx *bbolt.Tx) error {
+		return bucketAt(tx, idempotencyBucket, submitResult).Put([]byte("events/a\x00table-1\x00r-damaged"), []byte("short"))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// One chunk at a time, as the sweep runs them.
+	var from sweepPos
+	total, chunks := 0, 0
+	for {
+		var n int
+		var next sweepPos
+		if err := s.batch(func(tx *bbolt.Tx) error {
+			var err error
+			n, next, err = sweepChunk(tx, start.Add(24*time.Hour).UnixNano(), from, sweepChunkSize)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if n > sweepChunkSize {
+			t.Fatalf("one chunk deleted %d records, more than the %d it may look at", n, sweepChunkSize)
+		}
+		total, chunks = total+n, chunks+1
+		if next.method == nil {
+			break
+		}
+		from = next
+	}
+	if want := 2*(perMethod/2) + 1; total != want {
+		t.Errorf("deleted %d records, want the %d old and damaged ones", total, want)
+	}
+	if want := (2*perMethod + 1 + sweepChunkSize - 1) / sweepChunkSize; chunks != want {
+		t.Errorf("%d chunks for %d records, want %d", chunks, 2*perMethod+1, want)
+	}
+	s.View(func(tx *bbolt.Tx) error {
+		for _, m := range methods {
+			if n := bucketAt(tx, idempotencyBucket, m).Stats().KeyN; n != perMethod-perMethod/2 {
+				t.Errorf("%s keeps %d records, want the %d of today", m, n, perMethod-perMethod/2)
+			}
+		}
+		return nil
+	})
+
+	// And the sweep itself, over what is left: nothing more is old.
+	if n, err := s.SweepIdempotency(start.Add(24 * time.Hour)); err != nil || n != 0 {
+		t.Errorf("a second sweep deleted %d, %v; want 0", n, err)
+	}
+	if n, err := s.SweepIdempotency(now.Add(time.Hour)); err != nil || n != 2*(perMethod-perMethod/2) {
+		t.Errorf("sweeping today's records deleted %d, %v; want %d across the chunks", n, err, 2*(perMethod-perMethod/2))
+	}
+}
+
+// BenchmarkSweepChunk measures one chunk of a sweep that deletes every
+// record it looks at, the longest a chunk holds the writer, with its commit.
+func BenchmarkSweepChunk(b *testing.B) {
+	start := time.Date(2026, 5, 2, 19, 30, 0, 0, time.UTC)
+	s := openTestStore(b, filepath.Join(b.TempDir(), "scoring.db"), nil, WithClock(func() time.Time { return start }))
+	for range b.N {
+		b.StopTimer()
+		err := s.batch(func(tx *bbolt.Tx) error {
+			for i := range sweepChunkSize {
+				if err := s.putRecord(tx, submitResult, []byte(fmt.Sprintf("events/a\x00table-1\x00r-%05d", i)), make([]byte, 32), wrapperspb.UInt64(uint64(i))); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		if n, err := s.SweepIdempotency(start.Add(time.Hour)); err != nil || n != sweepChunkSize {
+			b.Fatalf("swept %d, %v", n, err)
+		}
 	}
 }

@@ -33,10 +33,14 @@ func servicePrincipal(ctx context.Context) (Principal, bool) {
 	}
 	name := metadataValue(md, onBehalfOfHeader)
 	if name == "" {
-		name = "service:" + service
+		name = servicePrefix + service
 	}
-	return Principal{Name: name, Roles: []Role{RoleFederationAdmin}}, true
+	return Principal{Name: name, Roles: []Role{RoleFederationAdmin}, service: service}, true
 }
+
+// servicePrefix begins the names of Director's own services as callers,
+// which no token may take.
+const servicePrefix = "service:"
 
 // isInternal reports whether the call came over the in-process connection
 // (the REST gateway or a service of this process), whose metadata the

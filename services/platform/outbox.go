@@ -21,7 +21,6 @@ import (
 	"google.golang.org/protobuf/encoding/protowire"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
-	"google.golang.org/protobuf/reflect/protoregistry"
 	"google.golang.org/protobuf/types/known/anypb"
 )
 
@@ -33,7 +32,12 @@ import (
 // request_id fixed when it was written, and the peer answers a redelivery
 // from its idempotency records).
 
-var outboxBucket = "outbox"
+// The records wait in outbox/<peer>/<seq>; outbox_subjects/ indexes them by
+// subject, so that OutboxPending reads a key or two, not every record.
+var (
+	outboxBucket         = "outbox"
+	outboxSubjectsBucket = "outbox_subjects"
+)
 
 // OutboxMessage is one call to a peer that a change makes.
 type OutboxMessage struct {
@@ -68,7 +72,9 @@ type Delivery struct {
 	OutboxMessage
 	// Response is the peer's answer, when it accepted the call.
 	Response proto.Message
-	// Err is the peer's refusal, when it refused for good.
+	// Err is the peer's refusal, when it refused for good, or its last
+	// error, when the outbox gave up on a record the peer kept failing to
+	// process (see defaultOutboxLimits).
 	Err error
 }
 
@@ -77,6 +83,9 @@ type Delivery struct {
 // and Label, so it is the same on every delivery and differs between
 // changes (a random one when the change had no request_id).
 func Enqueue(tx *bbolt.Tx, m OutboxMessage) (OutboxKey, error) {
+	if strings.ContainsRune(m.Subject, 0) || strings.ContainsRune(m.Peer, 0) {
+		return OutboxKey{}, status.Errorf(codes.Internal, "outbox: subject %q or peer %q holds a 0x00 byte", m.Subject, m.Peer)
+	}
 	req := proto.Clone(m.Request)
 	fd := requestIDField(req.ProtoReflect().Descriptor())
 	if fd == nil {
@@ -100,7 +109,81 @@ func Enqueue(tx *bbolt.Tx, m OutboxMessage) (OutboxKey, error) {
 	if err != nil {
 		return OutboxKey{}, err
 	}
-	return OutboxKey{m.Peer, seq}, b.Put(Uint64Key(seq), rec)
+	key := OutboxKey{m.Peer, seq}
+	if err := b.Put(Uint64Key(seq), rec); err != nil {
+		return OutboxKey{}, err
+	}
+	subjects, err := outboxSubjects(tx)
+	if err != nil {
+		return OutboxKey{}, err
+	}
+	return key, subjects.Put(subjectKey(m.Subject, key), encodeRecord(nil))
+}
+
+// subjectKey is the key of a record in the subjects index:
+// <subject> 0x00 <peer> 0x00 <seq u64 big-endian>. Neither a subject nor a
+// peer holds a 0x00 byte (Enqueue refuses them), so the records of one
+// subject are the keys that start with <subject> 0x00.
+func subjectKey(subject string, k OutboxKey) []byte {
+	b := append([]byte(subject), 0)
+	b = append(b, k.Peer...)
+	b = append(b, 0)
+	return append(b, Uint64Key(k.Seq)...)
+}
+
+// outboxSubjects returns the subjects index for a write. A store whose
+// outbox predates the index gets it when its Outbox starts (or at its first
+// write to the outbox, should that come first), from the records waiting.
+func outboxSubjects(tx *bbolt.Tx) (*bbolt.Bucket, error) {
+	if b := tx.Bucket([]byte(outboxSubjectsBucket)); b != nil {
+		return b, nil
+	}
+	subjects, err := tx.CreateBucket([]byte(outboxSubjectsBucket))
+	if err != nil {
+		return nil, err
+	}
+	root := tx.Bucket([]byte(outboxBucket))
+	if root == nil {
+		return subjects, nil
+	}
+	err = root.ForEachBucket(func(peer []byte) error {
+		return root.Bucket(peer).ForEach(func(k, v []byte) error {
+			m, _, err := decodeOutboxRecord(v)
+			if err != nil {
+				return nil // dropped when its turn comes; see deliverPeer
+			}
+			return subjects.Put(subjectKey(m.Subject, OutboxKey{string(peer), binary.BigEndian.Uint64(k)}), encodeRecord(nil))
+		})
+	})
+	return subjects, err
+}
+
+// removeOutboxRecord deletes the record k about subject, and its entry in
+// the subjects index. The subject of a damaged record is not known: its
+// entry, if it has one, is found by its end.
+func removeOutboxRecord(tx *bbolt.Tx, k OutboxKey, subject string, damaged bool) error {
+	if err := bucketAt(tx, outboxBucket, k.Peer).Delete(Uint64Key(k.Seq)); err != nil {
+		return err
+	}
+	subjects, err := outboxSubjects(tx)
+	if err != nil {
+		return err
+	}
+	if !damaged {
+		return subjects.Delete(subjectKey(subject, k))
+	}
+	end := subjectKey("", k)
+	var entry []byte
+	subjects.ForEach(func(key, _ []byte) error {
+		if bytes.HasSuffix(key, end) {
+			entry = bytes.Clone(key)
+		}
+		return nil
+	})
+	if entry == nil {
+		return nil
+	}
+	return subjects.Delete(entry)
 }
 
 // outboxRequestID is "<label>-<32 hex digits>": within the request_id
@@ -120,22 +203,15 @@ func outboxRequestID(m OutboxMessage) (string, error) {
 }
 
 // OutboxPending reports whether a record about subject is still waiting.
+// It reads the subjects index, which the outbox makes when it starts.
 func OutboxPending(tx *bbolt.Tx, subject string) bool {
-	root := tx.Bucket([]byte(outboxBucket))
-	if root == nil {
+	subjects := tx.Bucket([]byte(outboxSubjectsBucket))
+	if subjects == nil {
 		return false
 	}
-	found := false
-	root.ForEachBucket(func(peer []byte) error {
-		root.Bucket(peer).ForEach(func(_, v []byte) error {
-			if m, err := decodeOutboxRecord(v); err == nil && m.Subject == subject {
-				found = true
-			}
-			return nil
-		})
-		return nil
-	})
-	return found
+	prefix := append([]byte(subject), 0)
+	k, _ := subjects.Cursor().Seek(prefix)
+	return k != nil && bytes.HasPrefix(k, prefix)
 }
 
 // Outbox delivers a store's pending records, one goroutine per store, from
@@ -145,6 +221,7 @@ type Outbox struct {
 	service string
 	settle  func(tx *bbolt.Tx, d Delivery) error
 	logger  *slog.Logger
+	limits  outboxLimits
 
 	mu      sync.Mutex
 	conns   map[string]grpc.ClientConnInterface
@@ -154,24 +231,62 @@ type Outbox struct {
 	ctx     context.Context
 	cancel  context.CancelFunc
 	done    chan struct{}
+
+	// broken counts, by peer, how often the record first in line failed
+	// inside the peer; run's goroutine alone uses it.
+	broken map[string]brokenRecord
 }
 
-// Backoff between attempts to reach a peer that failed for a while.
-const (
-	outboxMinBackoff = 100 * time.Millisecond
-	outboxMaxBackoff = 30 * time.Second
-	outboxCallLimit  = 10 * time.Second
-)
+type brokenRecord struct {
+	seq      uint64
+	failures int
+}
+
+// outboxLimits pace the deliveries and bound the attempts at a record that
+// the peer fails to process.
+type outboxLimits struct {
+	minBackoff, maxBackoff time.Duration // between attempts to reach a peer that failed
+	callLimit              time.Duration // for one call
+	// A record that fails inside the peer (Internal, Unknown, Aborted)
+	// this many times in a row, or that fails so when it is older than
+	// maxAge, is settled as refused.
+	attempts int
+	maxAge   time.Duration
+}
+
+// Deliveries back off from 100 ms to 30 s between attempts, and one call
+// may take 10 s. A record stands first in line, with every later record of
+// its peer waiting behind it, so one the peer keeps failing to process is
+// given up after 12 such failures: at the backoff's pace about two
+// minutes, long enough for a peer's restart or a passing disk error, short
+// enough that the rulings behind it reach the standings while the session is
+// still being scored. The count starts again after a restart, which may be
+// what cures it; a record older than a day is given up at its first such
+// failure, so one that a peer fails in a crash loop does not block the
+// queue for good. A peer that is down or busy (Unavailable,
+// DeadlineExceeded, ResourceExhausted) or that does not accept this
+// service's identity (Unauthenticated, PermissionDenied: its configuration
+// is wrong, not the record) is retried without limit: the records wait for
+// it to come back or to be fixed.
+var defaultOutboxLimits = outboxLimits{
+	minBackoff: 100 * time.Millisecond, maxBackoff: 30 * time.Second, callLimit: 10 * time.Second,
+	attempts: 12, maxAge: 24 * time.Hour,
+}
 
 // NewOutbox starts delivering store's records as service. settle records
 // each outcome in the transaction that removes its record: what the peer
-// answered, or why it refused for good.
+// answered, or why it refused for good or was given up.
 func NewOutbox(store *Store, service string, settle func(tx *bbolt.Tx, d Delivery) error) *Outbox {
+	return newOutbox(store, service, settle, defaultOutboxLimits, slog.Default())
+}
+
+func newOutbox(store *Store, service string, settle func(tx *bbolt.Tx, d Delivery) error, limits outboxLimits, logger *slog.Logger) *Outbox {
 	ctx, cancel := context.WithCancel(context.Background())
 	o := &Outbox{
-		store: store, service: service, settle: settle, logger: slog.Default().With("service", service, "part", "outbox"),
+		store: store, service: service, settle: settle, logger: logger.With("service", service, "part", "outbox"), limits: limits,
 		conns: map[string]grpc.ClientConnInterface{}, failed: map[string]int{}, changed: make(chan struct{}),
 		wake: make(chan struct{}, 1), ctx: ctx, cancel: cancel, done: make(chan struct{}),
+		broken: map[string]brokenRecord{},
 	}
 	go o.run()
 	return o
@@ -251,12 +366,18 @@ func (o *Outbox) Await(ctx context.Context, keys ...OutboxKey) bool {
 
 func (o *Outbox) run() {
 	defer close(o.done)
+	// Make the subjects index before the first delivery settles, for a
+	// store whose outbox predates it; a failure leaves it to the first
+	// write to the outbox.
+	if err := o.store.batch(func(tx *bbolt.Tx) error { _, err := outboxSubjects(tx); return err }); err != nil {
+		o.logger.Error("index the outbox by subject", "error", err)
+	}
 	backoff := map[string]time.Duration{}
 	for {
 		retry := time.Duration(0)
 		for _, peer := range o.peers() {
 			if !o.deliverPeer(peer) {
-				backoff[peer] = min(max(2*backoff[peer], outboxMinBackoff), outboxMaxBackoff)
+				backoff[peer] = min(max(2*backoff[peer], o.limits.minBackoff), o.limits.maxBackoff)
 				if retry == 0 || backoff[peer] < retry {
 					retry = backoff[peer]
 				}
@@ -292,8 +413,7 @@ func (o *Outbox) peers() []string {
 // an attempt fails for now (false: back off).
 func (o *Outbox) deliverPeer(peer string) bool {
 	for o.ctx.Err() == nil {
-		var key []byte
-		var rec []byte
+		var key, rec []byte
 		o.store.View(func(tx *bbolt.Tx) error {
 			if b := bucketAt(tx, outboxBucket, peer); b != nil {
 				k, v := b.Cursor().First()
@@ -304,55 +424,80 @@ func (o *Outbox) deliverPeer(peer string) bool {
 		if key == nil {
 			return true
 		}
-		d := o.attempt(peer, key, rec)
-		if d == nil {
+		k := OutboxKey{peer, binary.BigEndian.Uint64(key)}
+		m, created, err := decodeOutboxRecord(rec)
+		damaged := err != nil
+		var d *Delivery
+		if damaged {
+			// A damaged record would block its peer's queue for good:
+			// report it and settle it as refused.
+			o.logger.Error("damaged outbox record: dropped", "peer", peer, "record", k.Seq, "error", err)
+			d = &Delivery{OutboxMessage: m, Err: status.Errorf(codes.DataLoss, "outbox record %s/%d is damaged: %v", peer, k.Seq, err)}
+		} else if d = o.attempt(k, m, created); d == nil {
 			o.note(peer, true)
 			return false
 		}
-		err := o.store.batch(func(tx *bbolt.Tx) error {
-			if err := bucketAt(tx, outboxBucket, peer).Delete(key); err != nil {
+		err = o.store.batch(func(tx *bbolt.Tx) error {
+			if err := removeOutboxRecord(tx, k, m.Subject, damaged); err != nil {
 				return err
 			}
 			return o.settle(tx, *d)
 		})
 		if err != nil {
-			o.logger.Error("record the outcome of a delivery", "peer", peer, "record", binary.BigEndian.Uint64(key), "error", err)
+			o.logger.Error("record the outcome of a delivery", "peer", peer, "record", k.Seq, "error", err)
 			o.note(peer, true)
 			return false
 		}
+		delete(o.broken, peer)
 		o.note(peer, false)
 	}
 	return true
 }
 
-// attempt makes the call of one record: the outcome to settle, or nil when
-// it failed for now.
-func (o *Outbox) attempt(peer string, key, rec []byte) *Delivery {
-	m, err := decodeOutboxRecord(rec)
-	if err != nil {
-		// A damaged record would block its peer's queue for good: report it
-		// and settle it as refused.
-		o.logger.Error("damaged outbox record: dropped", "peer", peer, "record", binary.BigEndian.Uint64(key), "error", err)
-		return &Delivery{OutboxMessage: m, Err: status.Errorf(codes.DataLoss, "outbox record %s/%d is damaged: %v", peer, binary.BigEndian.Uint64(key), err)}
-	}
+// attempt makes the call of record k, m, written at created: the outcome
+// to settle, or nil when it failed for now.
+func (o *Outbox) attempt(k OutboxKey, m OutboxMessage, created time.Time) *Delivery {
 	resp, err := responseOf(m.Method)
 	if err != nil {
 		return &Delivery{OutboxMessage: m, Err: err}
 	}
 	o.mu.Lock()
-	conn := o.conns[peer]
+	conn := o.conns[k.Peer]
 	o.mu.Unlock()
-	ctx, cancel := context.WithTimeout(WithServiceIdentity(o.ctx, o.service, m.OnBehalfOf), outboxCallLimit)
+	ctx, cancel := context.WithTimeout(WithServiceIdentity(o.ctx, o.service, m.OnBehalfOf), o.limits.callLimit)
 	defer cancel()
 	err = conn.Invoke(ctx, m.Method, m.Request, resp)
-	switch {
-	case err == nil:
+	log := o.logger.With("peer", k.Peer, "record", k.Seq, "method", m.Method, "subject", m.Subject, "error", err)
+	switch status.Code(err) {
+	case codes.OK:
 		return &Delivery{OutboxMessage: m, Response: resp}
-	case Transient(err) || status.Code(err) == codes.Canceled:
+	case codes.Unavailable, codes.DeadlineExceeded, codes.ResourceExhausted, codes.Canceled:
 		if o.ctx.Err() == nil {
-			o.logger.Warn("peer did not take a delivery; will retry", "peer", peer, "method", m.Method, "subject", m.Subject, "error", err)
+			log.Warn("peer is down or busy; will retry")
 		}
 		return nil
+	case codes.Unauthenticated, codes.PermissionDenied:
+		// The request was checked with the user's own credentials before
+		// it was written, so the peer refuses the service, not the change.
+		log.Error("the peer does not accept this service's identity; will retry. Between processes, services prove " +
+			"themselves with client certificates: give every process --tls-cert, --tls-key, --tls-client-ca and --peer-ca")
+		return nil
+	case codes.Internal, codes.Unknown, codes.Aborted:
+		b := o.broken[k.Peer]
+		if b.seq != k.Seq {
+			b = brokenRecord{seq: k.Seq}
+		}
+		b.failures++
+		o.broken[k.Peer] = b
+		age := time.Since(created)
+		if b.failures < o.limits.attempts && age < o.limits.maxAge {
+			log.Warn("peer failed to process a delivery; will retry", "failures", b.failures)
+			return nil
+		}
+		log.Error("peer keeps failing to process a delivery: given up and settled as refused; the records behind it go on", "failures", b.failures, "age", age.Round(time.Second).String())
+		st := status.Convert(err).Proto()
+		st.Message = fmt.Sprintf("%s (failed %d times; given up)", st.GetMessage(), b.failures)
+		return &Delivery{OutboxMessage: m, Err: status.ErrorProto(st)}
 	}
 	return &Delivery{OutboxMessage: m, Err: err}
 }
@@ -381,17 +526,8 @@ func (o *Outbox) note(peer string, failed bool) {
 
 // responseOf makes an empty response message of a full gRPC method.
 func responseOf(method string) (proto.Message, error) {
-	service, name, ok := strings.Cut(strings.TrimPrefix(method, "/"), "/")
-	if ok {
-		if d, err := protoregistry.GlobalFiles.FindDescriptorByName(protoreflect.FullName(service)); err == nil {
-			if sd, isService := d.(protoreflect.ServiceDescriptor); isService {
-				if md := sd.Methods().ByName(protoreflect.Name(name)); md != nil {
-					if mt, err := protoregistry.GlobalTypes.FindMessageByName(md.Output().FullName()); err == nil {
-						return mt.New().Interface(), nil
-					}
-				}
-			}
-		}
+	if resp := newResponse(method); resp != nil {
+		return resp, nil
 	}
 	return nil, status.Errorf(codes.Unimplemented, "outbox: this Director does not know the method %s", method)
 }
@@ -434,23 +570,28 @@ func encodeOutboxRecord(m OutboxMessage, now time.Time) ([]byte, error) {
 	return encodeRecord(b), nil
 }
 
-func decodeOutboxRecord(rec []byte) (OutboxMessage, error) {
+// decodeOutboxRecord reads a record back, and when it was written.
+func decodeOutboxRecord(rec []byte) (OutboxMessage, time.Time, error) {
 	var m OutboxMessage
+	var created uint64
 	b, err := decodeRecord(rec)
 	if err != nil {
-		return m, err
+		return m, time.Time{}, err
 	}
 	var req *anypb.Any
 	for len(b) > 0 {
 		n, typ, l := protowire.ConsumeTag(b)
 		if l < 0 {
-			return m, protowire.ParseError(l)
+			return m, time.Time{}, protowire.ParseError(l)
 		}
 		b = b[l:]
 		if typ == protowire.VarintType {
-			_, l := protowire.ConsumeVarint(b)
+			v, l := protowire.ConsumeVarint(b)
 			if l < 0 {
-				return m, protowire.ParseError(l)
+				return m, time.Time{}, protowire.ParseError(l)
+			}
+			if n == 7 {
+				created = v
 			}
 			b = b[l:]
 			continue
@@ -458,14 +599,14 @@ func decodeOutboxRecord(rec []byte) (OutboxMessage, error) {
 		if typ != protowire.BytesType {
 			l = protowire.ConsumeFieldValue(n, typ, b)
 			if l < 0 {
-				return m, protowire.ParseError(l)
+				return m, time.Time{}, protowire.ParseError(l)
 			}
 			b = b[l:]
 			continue
 		}
 		v, l := protowire.ConsumeBytes(b)
 		if l < 0 {
-			return m, protowire.ParseError(l)
+			return m, time.Time{}, protowire.ParseError(l)
 		}
 		b = b[l:]
 		switch n {
@@ -474,7 +615,7 @@ func decodeOutboxRecord(rec []byte) (OutboxMessage, error) {
 		case 2:
 			req = &anypb.Any{}
 			if err := proto.Unmarshal(v, req); err != nil {
-				return m, err
+				return m, time.Time{}, err
 			}
 		case 3:
 			m.OnBehalfOf = string(v)
@@ -489,12 +630,12 @@ func decodeOutboxRecord(rec []byte) (OutboxMessage, error) {
 		}
 	}
 	if req == nil || m.Method == "" {
-		return m, errors.New("no method or request")
+		return m, time.Time{}, errors.New("no method or request")
 	}
 	msg, err := req.UnmarshalNew()
 	if err != nil {
-		return m, fmt.Errorf("request: %w", err)
+		return m, time.Time{}, fmt.Errorf("request: %w", err)
 	}
 	m.Request = msg
-	return m, nil
+	return m, time.Unix(0, int64(created)), nil
 }

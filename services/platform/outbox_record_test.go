@@ -16,13 +16,17 @@ func TestOutboxRecordReadsBack(t *testing.T) {
 		Subject: "events/e/sessions/1/sections/A/calls/1", Label: "penalty", Origin: "apply-1",
 		Request: &scoringv1.ApplyPenaltyRequest{RequestId: "penalty-0123", Parent: "events/e", Penalty: &scoringv1.Penalty{Pair: 7, Amount: 25}},
 	}
-	rec, err := encodeOutboxRecord(m, time.Now())
+	written := time.Date(2026, 5, 2, 19, 30, 0, 123, time.UTC)
+	rec, err := encodeOutboxRecord(m, written)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := decodeOutboxRecord(rec)
+	got, created, err := decodeOutboxRecord(rec)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if !created.Equal(written) {
+		t.Errorf("written at %v, read back %v", written, created)
 	}
 	if got.Peer != m.Peer || got.Method != m.Method || got.OnBehalfOf != m.OnBehalfOf || got.Subject != m.Subject || got.Label != m.Label || got.Origin != m.Origin || !proto.Equal(got.Request, m.Request) {
 		t.Errorf("read back %+v, want %+v", got, m)
@@ -59,7 +63,7 @@ func FuzzDecodeOutboxRecord(f *testing.F) {
 	f.Add([]byte{})
 	f.Add([]byte{0x0a, 0xff})
 	f.Fuzz(func(t *testing.T, b []byte) {
-		m, err := decodeOutboxRecord(b)
+		m, _, err := decodeOutboxRecord(b)
 		if err == nil && (m.Method == "" || m.Request == nil) {
 			t.Fatalf("decoded %+v without a method or a request", m)
 		}

@@ -50,6 +50,7 @@ type Config struct {
 	Listening func(Addrs)
 	// Peers gives the gRPC address of each service that runs in another
 	// process ("movement" → "10.0.0.7:9090"), for the services that call it.
+	// With tokens required, peers need mutual TLS (all four TLS files).
 	Peers map[string]string
 	// ShutdownTimeout bounds the graceful part of shutdown (default 10s).
 	ShutdownTimeout time.Duration
@@ -97,6 +98,9 @@ func Serve(ctx context.Context, cfg Config, services ...Service) (err error) {
 		return err
 	}
 	if err := checkServices(services); err != nil {
+		return err
+	}
+	if err := cfg.TLS.checkMutual(cfg.Peers, cfg.Auth); err != nil {
 		return err
 	}
 	tlsConfig, err := cfg.TLS.serverConfig()

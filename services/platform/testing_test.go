@@ -114,6 +114,11 @@ func buildTestMessages() (protoreflect.MessageDescriptor, protoreflect.MessageDe
 	if err := protoregistry.GlobalFiles.RegisterFile(fd); err != nil {
 		panic(err)
 	}
+	// The outbox finds a request's type by its name, as it finds a
+	// generated message's.
+	if err := protoregistry.GlobalTypes.RegisterMessage(dynamicpb.NewMessageType(fd.Messages().ByName("Request"))); err != nil {
+		panic(err)
+	}
 	return fd.Messages().ByName("Request"), fd.Messages().ByName("Ref")
 }
 

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"os"
+	"strings"
 
 	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/credentials/insecure"
@@ -67,6 +68,31 @@ func (f TLSFiles) peerCredentials() (credentials.TransportCredentials, error) {
 		cfg.Certificates = []tls.Certificate{cert}
 	}
 	return credentials.NewTLS(cfg), nil
+}
+
+// checkMutual refuses a split deployment that requires tokens without the
+// mutual TLS its services need: over the network a call is believed to be a
+// service's only with a verified client certificate, so without one a peer
+// refuses every outbox delivery (the user who made the change is not on the
+// line to send a token), and the tokens forwarded to peers would cross the
+// network in clear. peers are the services this process calls elsewhere.
+func (f TLSFiles) checkMutual(peers map[string]string, auth *Authenticator) error {
+	if len(peers) == 0 || auth.Development() {
+		return nil
+	}
+	var missing []string
+	for _, file := range []struct{ value, flag string }{
+		{f.Cert, "--tls-cert"}, {f.Key, "--tls-key"}, {f.ClientCA, "--tls-client-ca"}, {f.PeerCA, "--peer-ca"},
+	} {
+		if file.value == "" {
+			missing = append(missing, file.flag)
+		}
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	return fmt.Errorf("serve: services in other processes (--peer) with tokens required (an auth config) must prove themselves "+
+		"to each other over mutual TLS: give every process --tls-cert, --tls-key, --tls-client-ca and --peer-ca (missing %s)", strings.Join(missing, ", "))
 }
 
 func (f TLSFiles) keyPair() (tls.Certificate, error) {

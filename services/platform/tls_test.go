@@ -313,3 +313,34 @@ func TestTLSFilesErrors(t *testing.T) {
 		t.Errorf("missing peer CA: %v", err)
 	}
 }
+
+// TestSplitDeploymentNeedsMutualTLS: a process that calls peers elsewhere
+// with tokens required does not start without the mutual TLS its services
+// need to prove themselves to each other, and names the flags missing.
+func TestSplitDeploymentNeedsMutualTLS(t *testing.T) {
+	ca := newTestCA(t, "director")
+	cert, key := ca.leaf(t, "scoring")
+	serve := func(auth *Authenticator, files TLSFiles) error {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		cfg := Config{GRPCAddr: "127.0.0.1:0", HTTPAddr: "127.0.0.1:0", DataDir: t.TempDir(), Auth: auth, Logger: (&logBuffer{}).logger(),
+			Peers: map[string]string{"movement": "127.0.0.1:1"}, TLS: files,
+			Listening: func(Addrs) { cancel() }}
+		return Serve(ctx, cfg, &testScoring{policy: coveringPolicy()})
+	}
+	err := serve(testAuthenticator(t), TLSFiles{})
+	for _, flag := range []string{"--tls-cert", "--tls-key", "--tls-client-ca", "--peer-ca", "missing --tls-cert, --tls-key, --tls-client-ca, --peer-ca"} {
+		if err == nil || !strings.Contains(err.Error(), flag) {
+			t.Errorf("peers and tokens without TLS: %v, want an error naming %s", err, flag)
+		}
+	}
+	if err := serve(testAuthenticator(t), TLSFiles{Cert: cert, Key: key, PeerCA: ca.file}); err == nil || !strings.Contains(err.Error(), "(missing --tls-client-ca)") {
+		t.Errorf("without a client CA: %v, want an error naming --tls-client-ca", err)
+	}
+	if err := serve(testAuthenticator(t), TLSFiles{Cert: cert, Key: key, ClientCA: ca.file, PeerCA: ca.file}); err != nil {
+		t.Errorf("with mutual TLS: %v", err)
+	}
+	if err := serve(nil, TLSFiles{}); err != nil {
+		t.Errorf("development mode, which has no tokens: %v", err)
+	}
+}

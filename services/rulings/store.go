@@ -7,6 +7,7 @@ package rulings
 //	meta/schema_version                          (platform)
 //	idempotency/...                              (platform: replies by request_id)
 //	outbox/scoring/...                           (platform: applied rulings' calls to scoring, until delivered)
+//	outbox_subjects/...                          (platform: the same calls by director call)
 //	calls/<section name>/<call u64> -> DirectorCall
 //
 // Calls are numbered from 1 in their section (the bucket's sequence), so a
