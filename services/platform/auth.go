@@ -118,8 +118,7 @@ func (a *Authenticator) authorize(ctx context.Context, method string, policy Pol
 	known := isService
 	var err error
 	if !isService {
-		md, _ := metadata.FromIncomingContext(ctx)
-		p, known, err = a.caller(metadataValue(md, "authorization"))
+		p, known, err = a.caller(firstValue(ctx, "authorization"))
 	}
 	if known && call != nil {
 		call.principal = p.Name
@@ -221,6 +220,15 @@ func clientAddress(ctx context.Context) string {
 // client sent in its own X-Forwarded-For header, which anyone can make up.
 func forwardedFor(value string) string {
 	return strings.TrimSpace(value[strings.LastIndexByte(value, ',')+1:])
+}
+
+// firstValue is the first value of the incoming metadata key, or "".
+// Unlike metadata.FromIncomingContext it copies nothing.
+func firstValue(ctx context.Context, key string) string {
+	if v := metadata.ValueFromIncomingContext(ctx, key); len(v) > 0 {
+		return v[0]
+	}
+	return ""
 }
 
 // bearerToken returns the token of an authorization value.

@@ -40,8 +40,7 @@ func rateTaken(ctx context.Context) bool {
 	if !isInternal(ctx) {
 		return false
 	}
-	md, _ := metadata.FromIncomingContext(ctx)
-	return metadataValue(md, rateTakenHeader) != "" || len(md.Get("x-forwarded-for")) == 0
+	return firstValue(ctx, rateTakenHeader) != "" || firstValue(ctx, "x-forwarded-for") == ""
 }
 
 // servicePrincipal returns the principal of a call made by another Director
