@@ -383,7 +383,12 @@ func TestLimiterFullKeepsBusyBuckets(t *testing.T) {
 	if _, ok, shared := l.allowAddress("198.51.100.2"); ok || !shared {
 		t.Errorf("second new address when full: allowed %v, shared %v; want refused from the overflow bucket", ok, shared)
 	}
-	now = now.Add(10 * time.Second) // a sweep is due when full, and finds every bucket busy
+	// A new address at a full limiter makes a sweep due; it finds every
+	// bucket busy and forgets none.
+	now = now.Add(10 * time.Second)
+	if _, ok, shared := l.allowAddress("198.51.100.3"); ok || !shared {
+		t.Errorf("a new address after the sweep: allowed %v, shared %v; want refused from the overflow bucket", ok, shared)
+	}
 	if _, ok, shared := l.allowAddress(address(0)); ok || shared {
 		t.Errorf("a busy address when full: allowed %v, shared %v; want its own bucket, still empty", ok, shared)
 	}

@@ -145,7 +145,7 @@ type runningServer struct {
 
 // startServe runs Serve on loopback port 0 and waits until it listens;
 // configure changes the configuration first.
-func startServe(t *testing.T, auth *Authenticator, configure ...func(*Config)) *runningServer {
+func startServe(t testing.TB, auth *Authenticator, configure ...func(*Config)) *runningServer {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	rs := &runningServer{svc: &testScoring{policy: coveringPolicy()}, logs: &logBuffer{}, cancel: cancel, stopped: make(chan error, 1)}
