@@ -78,6 +78,9 @@ func (e *restEdge) guard(next http.Handler) http.Handler {
 			r.Body = &cappedBody{ReadCloser: http.MaxBytesReader(w, r.Body, e.maxBody), state: call.body}
 		}
 		next.ServeHTTP(w, r)
+		if call.body != nil && call.body.tooLarge.Load() {
+			e.logRefusal(r, tooLarge(e.maxBody)) // answered by errorHandler
+		}
 	})
 }
 
@@ -99,9 +102,7 @@ func (e *restEdge) requireJSON(next runtime.HandlerFunc) runtime.HandlerFunc {
 	}
 }
 
-// refuse answers err as the gateway answers errors and logs it with the
-// client address: a warning for a caller refused (401, 429, 413),
-// information for a body of the wrong type.
+// refuse answers err as the gateway answers errors, and logs it.
 func (e *restEdge) refuse(w http.ResponseWriter, r *http.Request, err error) {
 	// The body stays unread: over HTTP/1 tell the client this connection
 	// ends rather than read what it still sends (HTTP/2 resets just the
@@ -109,6 +110,15 @@ func (e *restEdge) refuse(w http.ResponseWriter, r *http.Request, err error) {
 	if r.ProtoMajor == 1 && r.ContentLength != 0 {
 		w.Header().Set("Connection", "close")
 	}
+	e.logRefusal(r, err)
+	_, out := runtime.MarshalerForRequest(e.mux, r)
+	runtime.HTTPError(r.Context(), e.mux, out, w, r, err)
+}
+
+// logRefusal logs the refusal of r with err and the client address: a
+// warning for a caller refused (401, 429, 413), information for a body of
+// the wrong type (415).
+func (e *restEdge) logRefusal(r *http.Request, err error) {
 	inner, httpStatus := err, 0
 	if hse, ok := errors.AsType[*runtime.HTTPStatusError](err); ok {
 		inner, httpStatus = hse.Err, hse.HTTPStatus
@@ -123,8 +133,6 @@ func (e *restEdge) refuse(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	e.log.Log(r.Context(), levelOf(st.Code()), "http refused", "method", r.Method, "path", r.URL.Path,
 		"status", httpStatus, "code", st.Code().String(), "client", call.client, "principal", call.principal, "error", st.Message())
-	_, out := runtime.MarshalerForRequest(e.mux, r)
-	runtime.HTTPError(r.Context(), e.mux, out, w, r, err)
 }
 
 // rateTakenMetadata is the gateway's metadata annotator that marks a call

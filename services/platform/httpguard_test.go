@@ -300,7 +300,7 @@ func testGateway(t *testing.T, auth *Authenticator, maxBody int64) (http.Handler
 // up to the cap and not a byte further.
 func TestChunkedBodyIsCutOffAtTheCap(t *testing.T) {
 	const maxBody = 64 << 10
-	h, _ := testGateway(t, testAuthenticator(t), maxBody)
+	h, logs := testGateway(t, testAuthenticator(t), maxBody)
 	body := newStingyBody(t, fiftyMB)
 	req := httptest.NewRequest(http.MethodPost, "/v1/score", body)
 	req.ContentLength = -1
@@ -314,6 +314,10 @@ func TestChunkedBodyIsCutOffAtTheCap(t *testing.T) {
 	// http.MaxBytesReader reads one byte past the cap to know it is passed.
 	if given := body.given.Load(); given > maxBody+1 {
 		t.Errorf("the server read %d bytes of a body capped at %d", given, maxBody)
+	}
+	refused := logs.lines(t, "http refused")
+	if len(refused) != 1 || refused[0]["level"] != "WARN" || refused[0]["status"] != float64(http.StatusRequestEntityTooLarge) || refused[0]["principal"] != "venue-scorer" {
+		t.Errorf("refusals logged: %v, want one warning of a 413 naming the token", refused)
 	}
 }
 
