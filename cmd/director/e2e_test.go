@@ -122,13 +122,26 @@ func (s *server) stop(t *testing.T) {
 // nil), returning the HTTP status. It sends s.token, if any.
 func (s *server) call(t *testing.T, method, path, body string, out any) int {
 	t.Helper()
+	resp, raw := s.send(t, s.token, method, path, body)
+	if out != nil {
+		if err := json.Unmarshal(raw, out); err != nil {
+			t.Fatalf("%s %s: answer %q is not JSON: %v", method, path, raw, err)
+		}
+	}
+	return resp.StatusCode
+}
+
+// send sends a JSON request with token as its bearer token ("" for none)
+// and returns the answer and its body.
+func (s *server) send(t *testing.T, token, method, path, body string) (*http.Response, []byte) {
+	t.Helper()
 	req, err := http.NewRequest(method, s.base+path, strings.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
 	}
 	req.Header.Set("Content-Type", "application/json")
-	if s.token != "" {
-		req.Header.Set("Authorization", "Bearer "+s.token)
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
 	}
 	resp, err := s.client.Do(req)
 	if err != nil {
@@ -139,12 +152,7 @@ func (s *server) call(t *testing.T, method, path, body string, out any) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if out != nil {
-		if err := json.Unmarshal(raw, out); err != nil {
-			t.Fatalf("%s %s: answer %q is not JSON: %v", method, path, raw, err)
-		}
-	}
-	return resp.StatusCode
+	return resp, raw
 }
 
 func (s *server) mustCall(t *testing.T, method, path, body string, out any) {

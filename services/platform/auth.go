@@ -115,9 +115,10 @@ var developmentPrincipal = Principal{Name: "development", Roles: []Role{RoleFede
 // refuses the call. The caller is another Director service when
 // servicePrincipal says so, else the owner of the bearer token, else nobody.
 // Every caller but a service is held to its rate first, a token by its
-// name, everyone else by the client address. A method open to the public is
-// served to a token whose scope the request leaves as to an anonymous
-// caller. req is nil for a stream, whose messages are checked as they come.
+// name, everyone else by the client address, unless rateTaken says the
+// call's rate was already taken. A method open to the public is served to a
+// token whose scope the request leaves as to an anonymous caller. req is
+// nil for a stream, whose messages are checked as they come.
 func (a *Authenticator) authorize(ctx context.Context, method string, policy Policy, req any) (context.Context, error) {
 	client := clientAddress(ctx)
 	call, _ := ctx.Value(callLogKey{}).(*callLog)
@@ -132,12 +133,12 @@ func (a *Authenticator) authorize(ctx context.Context, method string, policy Pol
 	known := isService
 	var err error
 	if !isService {
-		p, known, err = a.caller(ctx)
+		p, known, err = a.caller(firstValue(ctx, "authorization"))
 	}
 	if known && call != nil {
 		call.principal = p.Name
 	}
-	if !isService {
+	if !isService && !rateTaken(ctx) {
 		if limitErr := a.limit(p, known, client); limitErr != nil {
 			return nil, limitErr
 		}
@@ -167,13 +168,17 @@ func (a *Authenticator) authorize(ctx context.Context, method string, policy Pol
 }
 
 // caller returns the principal of the development mode or of the bearer
-// token, and false when the call carries no token.
-func (a *Authenticator) caller(ctx context.Context) (Principal, bool, error) {
+// token in authorization (the value of the HTTP header or of the gRPC
+// metadata), and false when there is no token.
+func (a *Authenticator) caller(authorization string) (Principal, bool, error) {
 	if a.development {
 		return developmentPrincipal, true, nil
 	}
-	token, err := bearerToken(ctx)
-	if err != nil || token == "" {
+	if authorization == "" {
+		return Principal{}, false, nil
+	}
+	token, err := bearerToken(authorization)
+	if err != nil {
 		return Principal{}, false, err
 	}
 	p, ok := a.authenticate(token)
@@ -184,19 +189,26 @@ func (a *Authenticator) caller(ctx context.Context) (Principal, bool, error) {
 }
 
 // limit takes one call from the caller's rate: a known token's own, or the
-// public rate of the client address.
+// public rate of the client address (see addressKey).
 func (a *Authenticator) limit(p Principal, known bool, client string) error {
 	if a.limits == nil {
 		return nil
 	}
-	key, roles, who := "address "+client, []Role{RolePublic}, "address "+client
 	if known {
-		key, roles, who = "token "+p.Name, p.Roles, fmt.Sprintf("token %q", p.Name)
+		if wait, ok := a.limits.allowToken(p.Name, p.Roles); !ok {
+			return rateLimited(fmt.Sprintf("token %q", p.Name), wait)
+		}
+		return nil
 	}
-	if wait, ok := a.limits.allow(key, roles); !ok {
-		return rateLimited(who, wait)
+	addr := addressKey(client)
+	switch wait, ok, shared := a.limits.allowAddress(addr); {
+	case ok:
+		return nil
+	case shared:
+		return rateLimited(fmt.Sprintf("new addresses, which share one rate while this Director holds the rates of %d busy ones", maxAddresses), wait)
+	default:
+		return rateLimited("address "+addr, wait)
 	}
-	return nil
 }
 
 // clientAddress is the address the call came from: on a call the gateway
@@ -225,14 +237,18 @@ func forwardedFor(value string) string {
 	return strings.TrimSpace(value[strings.LastIndexByte(value, ',')+1:])
 }
 
-// bearerToken returns the token of the authorization metadata, or "" when
-// there is none.
-func bearerToken(ctx context.Context) (string, error) {
-	values := metadata.ValueFromIncomingContext(ctx, "authorization")
-	if len(values) == 0 {
-		return "", nil
+// firstValue is the first value of the incoming metadata key, or "".
+// Unlike metadata.FromIncomingContext it copies nothing.
+func firstValue(ctx context.Context, key string) string {
+	if v := metadata.ValueFromIncomingContext(ctx, key); len(v) > 0 {
+		return v[0]
 	}
-	scheme, token, ok := strings.Cut(values[0], " ")
+	return ""
+}
+
+// bearerToken returns the token of an authorization value.
+func bearerToken(authorization string) (string, error) {
+	scheme, token, ok := strings.Cut(authorization, " ")
 	token = strings.TrimSpace(token)
 	if !ok || !strings.EqualFold(scheme, "bearer") || token == "" {
 		return "", unauthenticated("authorization must be of the form: Bearer <token>")

@@ -5,6 +5,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"net"
+	"net/netip"
 	"testing"
 	"time"
 
@@ -12,6 +14,7 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/peer"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/wrapperspb"
 )
@@ -331,45 +334,159 @@ rate_limits:
 	}
 }
 
-func TestLimiterForgetsIdleCallers(t *testing.T) {
+func TestLimiterForgetsIdleAddresses(t *testing.T) {
 	now := time.Date(2026, 5, 2, 19, 30, 0, 0, time.UTC)
-	l := newLimiter(map[Role]RateLimit{RoleTerminal: {PerSecond: 1, Burst: 2}})
+	l := newLimiter(map[Role]RateLimit{RolePublic: {PerSecond: 1, Burst: 2}})
 	l.now = func() time.Time { return now }
-	terminal := []Role{RoleTerminal}
 	for range 2 {
-		if _, ok := l.allow("token a", terminal); !ok {
+		if _, ok, _ := l.allowAddress("192.0.2.1"); !ok {
 			t.Fatal("refused within the burst")
 		}
 	}
-	if wait, ok := l.allow("token a", terminal); ok || wait != time.Second {
-		t.Fatalf("third call: allowed %v, wait %v; want refused for 1s", ok, wait)
+	if wait, ok, shared := l.allowAddress("192.0.2.1"); ok || shared || wait != time.Second {
+		t.Fatalf("third call: allowed %v, shared %v, wait %v; want refused for 1s from its own bucket", ok, shared, wait)
 	}
-	l.allow("token b", terminal)
+	l.allowAddress("192.0.2.2")
 	// Two minutes later both buckets are full again: the sweep forgets
-	// them, and a forgotten caller starts with a full bucket, as it would.
+	// them, and a forgotten address starts with a full bucket, as it would.
 	now = now.Add(2 * time.Minute)
-	if _, ok := l.allow("token c", terminal); !ok {
-		t.Fatal("a new caller is refused")
+	if _, ok, _ := l.allowAddress("192.0.2.3"); !ok {
+		t.Fatal("a new address is refused")
 	}
-	if len(l.callers) != 1 {
-		t.Errorf("%d callers remembered after the sweep, want 1 (the new one)", len(l.callers))
+	if len(l.addresses) != 1 {
+		t.Errorf("%d addresses remembered after the sweep, want 1 (the new one)", len(l.addresses))
 	}
 	for range 2 {
-		if _, ok := l.allow("token a", terminal); !ok {
-			t.Fatal("a forgotten caller does not get its burst")
+		if _, ok, _ := l.allowAddress("192.0.2.1"); !ok {
+			t.Fatal("a forgotten address does not get its burst")
 		}
 	}
 }
 
-func TestLimiterStaysBounded(t *testing.T) {
+// TestLimiterFullKeepsBusyBuckets: with as many busy addresses as it
+// holds, the limiter forgets none of them (which would give their callers
+// a fresh burst); the addresses that come next share one bucket, tokens
+// keep their own, and once the buckets are full again there is room.
+func TestLimiterFullKeepsBusyBuckets(t *testing.T) {
 	now := time.Date(2026, 5, 2, 19, 30, 0, 0, time.UTC)
-	l := newLimiter(map[Role]RateLimit{RolePublic: {PerSecond: 0.001, Burst: 1}})
+	l := newLimiter(map[Role]RateLimit{RolePublic: {PerSecond: 0.001, Burst: 1}, RoleTerminal: {PerSecond: 0.001, Burst: 1}})
 	l.now = func() time.Time { return now }
-	for i := range maxCallers + 10 {
-		l.allow(fmt.Sprintf("address 10.%d.%d.%d", i>>16&255, i>>8&255, i&255), []Role{RolePublic})
+	address := func(i int) string { return fmt.Sprintf("10.%d.%d.%d", i>>16&255, i>>8&255, i&255) }
+	for i := range maxAddresses {
+		if _, ok, shared := l.allowAddress(address(i)); !ok || shared {
+			t.Fatalf("address %d: allowed %v, shared %v; want its own first call", i, ok, shared)
+		}
 	}
-	if len(l.callers) > maxCallers {
-		t.Errorf("%d callers remembered, want at most %d", len(l.callers), maxCallers)
+	if _, ok, shared := l.allowAddress("198.51.100.1"); !ok || !shared {
+		t.Errorf("first new address when full: allowed %v, shared %v; want the overflow bucket's one call", ok, shared)
+	}
+	if _, ok, shared := l.allowAddress("198.51.100.2"); ok || !shared {
+		t.Errorf("second new address when full: allowed %v, shared %v; want refused from the overflow bucket", ok, shared)
+	}
+	// A new address at a full limiter makes a sweep due; it finds every
+	// bucket busy and forgets none.
+	now = now.Add(10 * time.Second)
+	if _, ok, shared := l.allowAddress("198.51.100.3"); ok || !shared {
+		t.Errorf("a new address after the sweep: allowed %v, shared %v; want refused from the overflow bucket", ok, shared)
+	}
+	if _, ok, shared := l.allowAddress(address(0)); ok || shared {
+		t.Errorf("a busy address when full: allowed %v, shared %v; want its own bucket, still empty", ok, shared)
+	}
+	if len(l.addresses) != maxAddresses {
+		t.Errorf("%d addresses remembered, want %d", len(l.addresses), maxAddresses)
+	}
+	if _, ok := l.allowToken("table-1", []Role{RoleTerminal}); !ok {
+		t.Error("a token has no bucket of its own when the addresses are full")
+	}
+	now = now.Add(2000 * time.Second) // every bucket is full again
+	if _, ok, shared := l.allowAddress("198.51.100.2"); !ok || shared {
+		t.Errorf("a new address after the buckets refilled: allowed %v, shared %v; want its own bucket", ok, shared)
+	}
+}
+
+func TestAddressKeyTakesIPv6By64(t *testing.T) {
+	for client, want := range map[string]string{
+		"203.0.113.7":                   "203.0.113.7",
+		"::ffff:203.0.113.7":            "203.0.113.7",
+		"2001:db8:1:2:aaaa:bbbb:cccc:1": "2001:db8:1:2::/64",
+		"2001:db8:1:2::ffff":            "2001:db8:1:2::/64",
+		"2001:db8:1:3::1":               "2001:db8:1:3::/64",
+		"fe80::1%eth0":                  "fe80::/64",
+		"bufconn":                       "bufconn",
+		"":                              "",
+	} {
+		if got := addressKey(client); got != want {
+			t.Errorf("addressKey(%q) = %q, want %q", client, got, want)
+		}
+	}
+}
+
+// FuzzAddressKey: no client address makes addressKey panic, and every IPv6
+// address shares the key of the first address of its /64.
+func FuzzAddressKey(f *testing.F) {
+	for _, seed := range []string{"203.0.113.7", "2001:db8::1", "::ffff:10.0.0.1", "fe80::1%eth0", "bufconn", "", "1.2.3.4.5", "::"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, client string) {
+		key := addressKey(client)
+		addr, err := netip.ParseAddr(client)
+		if err != nil || addr.Unmap().Is4() {
+			return
+		}
+		b := addr.As16()
+		clear(b[8:])
+		if first := netip.AddrFrom16(b).String(); addressKey(first) != key {
+			t.Errorf("addressKey(%q) = %q, but its /64's first address %s has %q", client, key, first, addressKey(first))
+		}
+	})
+}
+
+func TestCallerOfAuthorization(t *testing.T) {
+	auth := testAuthenticator(t)
+	for authorization, want := range map[string]struct {
+		name  string
+		known bool
+		code  codes.Code
+	}{
+		"":                     {"", false, codes.OK},
+		"Bearer scorer-secret": {"venue-scorer", true, codes.OK},
+		"bearer scorer-secret": {"venue-scorer", true, codes.OK},
+		"Bearer nope":          {"", false, codes.Unauthenticated},
+		"Basic abc":            {"", false, codes.Unauthenticated},
+		"Bearer ":              {"", false, codes.Unauthenticated},
+	} {
+		p, known, err := auth.caller(authorization)
+		if p.Name != want.name || known != want.known || status.Code(err) != want.code {
+			t.Errorf("caller(%q) = %q, %v, %v; want %q, %v, %v", authorization, p.Name, known, err, want.name, want.known, want.code)
+		}
+	}
+	if p, known, err := DevelopmentAuthenticator().caller("Bearer anything"); err != nil || !known || p.Name != "development" {
+		t.Errorf("development mode: %q, %v, %v; want the development principal", p.Name, known, err)
+	}
+}
+
+// TestRateTaken: only a call over the in-process connection may skip its
+// rate, when the gateway marks it taken or when it carries no client
+// address (a service of this process asking another for a user).
+func TestRateTaken(t *testing.T) {
+	internal := peer.NewContext(context.Background(), &peer.Peer{Addr: &net.UnixAddr{Name: "bufconn"}, AuthInfo: inProcessInfo})
+	external := peer.NewContext(context.Background(), &peer.Peer{Addr: &net.TCPAddr{IP: net.IPv4(203, 0, 113, 7), Port: 4000}})
+	marked := metadata.Pairs(rateTakenHeader, "1", "x-forwarded-for", "203.0.113.7")
+	for _, c := range []struct {
+		name string
+		ctx  context.Context
+		want bool
+	}{
+		{"external", external, false},
+		{"external, marked", metadata.NewIncomingContext(external, marked), false},
+		{"external, no client address", metadata.NewIncomingContext(external, metadata.Pairs("authorization", "Bearer t")), false},
+		{"gateway, marked", metadata.NewIncomingContext(internal, marked), true},
+		{"gateway, not marked", metadata.NewIncomingContext(internal, metadata.Pairs("x-forwarded-for", "203.0.113.7")), false},
+		{"service for a user", metadata.NewIncomingContext(internal, metadata.Pairs("authorization", "Bearer t")), true},
+	} {
+		if got := rateTaken(c.ctx); got != c.want {
+			t.Errorf("%s: rateTaken = %v, want %v", c.name, got, c.want)
+		}
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"math"
 	"net/http"
 	"strconv"
@@ -23,7 +24,7 @@ import (
 
 // gateway is the REST facade: a grpc-gateway mux that calls the services
 // through the internal gRPC server, so REST calls pass the same
-// interceptors, behind the checks of guardHTTP.
+// interceptors, behind the checks of restEdge.
 type gateway struct {
 	handler http.Handler
 }
@@ -34,9 +35,11 @@ type gatewayOptions struct {
 	maxBody int64
 	origins []string // CORS allow-list; empty means none
 	extra   map[string]http.Handler
+	log     *slog.Logger // for the requests refused before they reach a service
 }
 
 func newGateway(ctx context.Context, conn *grpc.ClientConn, opts gatewayOptions, services []Service) (*gateway, error) {
+	edge := &restEdge{auth: opts.auth, maxBody: opts.maxBody, log: opts.log}
 	mux := runtime.NewServeMux(
 		runtime.WithMarshalerOption(runtime.MIMEWildcard, &runtime.HTTPBodyMarshaler{
 			Marshaler: strictJSON{&runtime.JSONPb{
@@ -48,10 +51,12 @@ func newGateway(ctx context.Context, conn *grpc.ClientConn, opts gatewayOptions,
 		runtime.WithHealthzEndpoint(healthpb.NewHealthClient(conn)),
 		runtime.WithIncomingHeaderMatcher(incomingHeader),
 		runtime.WithOutgoingHeaderMatcher(outgoingHeader),
+		runtime.WithMetadata(rateTakenMetadata),
 		runtime.WithErrorHandler(errorHandler),
 		runtime.WithRoutingErrorHandler(routingErrorHandler),
-		runtime.WithMiddlewares(answerProbes),
+		runtime.WithMiddlewares(answerProbes, edge.requireJSON),
 	)
+	edge.mux = mux
 	for _, s := range services {
 		if err := s.RegisterGateway(ctx, mux, conn); err != nil {
 			return nil, fmt.Errorf("serve: gateway of %s: %w", s.Name(), err)
@@ -62,7 +67,7 @@ func newGateway(ctx context.Context, conn *grpc.ClientConn, opts gatewayOptions,
 	for path, h := range opts.extra {
 		root.Handle(path, h)
 	}
-	return &gateway{handler: guardHTTP(root, mux, opts.auth, opts.maxBody, opts.origins)}, nil
+	return &gateway{handler: withCORS(edge.guard(root), opts.origins)}, nil
 }
 
 // strictJSON reads a request body as exactly one JSON value and says which
@@ -73,7 +78,7 @@ type strictJSON struct{ runtime.Marshaler }
 
 func (m strictJSON) NewDecoder(r io.Reader) runtime.Decoder {
 	return runtime.DecoderFunc(func(v any) error {
-		body, err := io.ReadAll(r) // bounded by guardHTTP
+		body, err := io.ReadAll(r) // bounded by restEdge.guard
 		if err != nil {
 			return err
 		}
@@ -181,8 +186,8 @@ func (s *statusRecorder) WriteHeader(code int)        { s.status = code }
 // incomingHeader forwards the HTTP headers the gateway forwards by default
 // (authorization and the client's address are forwarded apart from it), but
 // never one that would reach the services as metadata of the caller's
-// choosing: the x-director-* keys carry a service's identity, and
-// Grpc-Metadata-* would let a client set any key.
+// choosing: the x-director-* keys carry a service's identity and the mark of
+// a rate already taken, and Grpc-Metadata-* would let a client set any key.
 func incomingHeader(key string) (string, bool) {
 	lower := strings.ToLower(key)
 	if strings.HasPrefix(lower, "x-director-") || strings.HasPrefix(lower, "grpc-metadata-") {

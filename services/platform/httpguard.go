@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"io"
+	"log/slog"
 	"mime"
+	"net"
 	"net/http"
 	"strings"
 	"sync/atomic"
@@ -16,70 +18,154 @@ import (
 	"google.golang.org/grpc/status"
 )
 
-// guardHTTP wraps the REST handler with the checks that run before a body
-// is read, so that an unknown caller or an oversized body costs nothing: an
-// unknown bearer token is 401, a declared length over maxBody is 413, a
-// body that is not JSON is 415, and a body sent without a length is cut off
-// at maxBody (also 413). CORS headers are added for the allowed origins
-// only; with none, browsers keep to the same origin.
-func guardHTTP(next http.Handler, mux *runtime.ServeMux, auth *Authenticator, maxBody int64, origins []string) http.Handler {
-	fail := func(w http.ResponseWriter, r *http.Request, err error) {
-		// The body stays unread: over HTTP/1 tell the client this
-		// connection ends rather than read what it still sends (HTTP/2
-		// resets just the stream; Connection: close would end them all).
-		if r.ProtoMajor == 1 {
-			w.Header().Set("Connection", "close")
+// restEdge holds the checks a REST request meets before its body is read,
+// so that an unknown caller, a caller over its rate or an oversized body
+// costs nothing; guard runs them before routing, requireJSON after.
+type restEdge struct {
+	mux     *runtime.ServeMux // answers the refusals as the gateway answers errors
+	auth    *Authenticator
+	maxBody int64
+	log     *slog.Logger
+}
+
+// edgeCall is what guard learnt of a request, for the checks and the
+// gateway after it.
+type edgeCall struct {
+	client    string // the address the request came from
+	principal string // the name of its known token; "" without one
+	rateTaken bool   // the request was taken from its caller's rate
+	body      *bodyState
+}
+
+type edgeKey struct{}
+
+func edgeCallOf(r *http.Request) (*edgeCall, bool) {
+	c, ok := r.Context().Value(edgeKey{}).(*edgeCall)
+	return c, ok
+}
+
+// guard wraps the REST handler. It knows the caller by its bearer token,
+// or by its address without one, and takes the request from the caller's
+// rate, as the auth interceptor does for gRPC calls: over it is 429 with
+// Retry-After. An unknown or malformed token is 401, after it is taken from
+// the public rate of its address, so that guessing tokens is as slow as any
+// anonymous call. A declared length over maxBody is 413, and a body sent
+// without a length is cut off at maxBody (also 413). The request then goes
+// on marked, so that the interceptor does not take it again (rateTaken).
+// Every refusal is logged with the client address.
+func (e *restEdge) guard(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		call := &edgeCall{client: remoteHost(r)}
+		r = r.WithContext(context.WithValue(r.Context(), edgeKey{}, call))
+		p, known, err := e.auth.caller(r.Header.Get("Authorization"))
+		if known {
+			call.principal = p.Name
 		}
-		_, out := runtime.MarshalerForRequest(mux, r)
-		runtime.HTTPError(r.Context(), mux, out, w, r, err)
-	}
-	var h http.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if err := auth.checkBearer(r.Header.Get("Authorization")); err != nil {
-			fail(w, r, err)
+		if limitErr := e.auth.limit(p, known, call.client); limitErr != nil {
+			err = limitErr
+		}
+		if err != nil {
+			e.refuse(w, r, err)
+			return
+		}
+		call.rateTaken = e.auth.limits != nil
+		if r.ContentLength > e.maxBody {
+			e.refuse(w, r, tooLarge(e.maxBody))
 			return
 		}
 		if r.ContentLength != 0 { // -1 is a body of unknown length
-			if r.ContentLength > maxBody {
-				fail(w, r, tooLarge(maxBody))
-				return
-			}
-			if err := checkJSON(r.Header.Get("Content-Type")); err != nil {
-				fail(w, r, err)
-				return
-			}
-			state := &bodyState{limit: maxBody}
-			r = r.WithContext(context.WithValue(r.Context(), bodyKey{}, state))
-			r.Body = &cappedBody{ReadCloser: http.MaxBytesReader(w, r.Body, maxBody), state: state}
+			call.body = &bodyState{limit: e.maxBody}
+			r.Body = &cappedBody{ReadCloser: http.MaxBytesReader(w, r.Body, e.maxBody), state: call.body}
 		}
 		next.ServeHTTP(w, r)
+		if call.body != nil && call.body.tooLarge.Load() {
+			e.logRefusal(r, tooLarge(e.maxBody)) // answered by errorHandler
+		}
 	})
-	if len(origins) > 0 {
-		h = cors.New(cors.Options{
-			AllowedOrigins: origins,
-			AllowedMethods: []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete},
-			AllowedHeaders: []string{"Authorization", "Content-Type"},
-			ExposedHeaders: []string{"Retry-After", "Allow", AuthModeHeader},
-			MaxAge:         600,
-		}).Handler(h)
-	}
-	return h
 }
 
-// checkBearer refuses an authorization header whose token this Director
-// does not know, the way the auth interceptor would, but before the body is
-// read. No header is for the interceptor to judge: public methods need none.
-func (a *Authenticator) checkBearer(header string) error {
-	if header == "" || a.Development() {
-		return nil
+// requireJSON is the gateway middleware that answers 415 to a method that
+// takes a body (POST, PUT, PATCH, DELETE) sent without Content-Type
+// application/json, whatever its length: a browser sends a cross-site form
+// (even an empty one) without asking first, but never as JSON. It runs
+// after routing, so that a method the path does not take is 405.
+func (e *restEdge) requireJSON(next runtime.HandlerFunc) runtime.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request, params map[string]string) {
+		switch r.Method {
+		case http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete:
+			if err := checkJSON(r.Header.Get("Content-Type")); err != nil {
+				e.refuse(w, r, err)
+				return
+			}
+		}
+		next(w, r, params)
 	}
-	token, err := bearerToken(metadata.NewIncomingContext(context.Background(), metadata.Pairs("authorization", header)))
-	if err != nil {
-		return err
+}
+
+// refuse answers err as the gateway answers errors, and logs it.
+func (e *restEdge) refuse(w http.ResponseWriter, r *http.Request, err error) {
+	// The body stays unread: over HTTP/1 tell the client this connection
+	// ends rather than read what it still sends (HTTP/2 resets just the
+	// stream; Connection: close would end them all).
+	if r.ProtoMajor == 1 && r.ContentLength != 0 {
+		w.Header().Set("Connection", "close")
 	}
-	if _, ok := a.authenticate(token); !ok {
-		return unauthenticated("the bearer token is not known to this Director")
+	e.logRefusal(r, err)
+	_, out := runtime.MarshalerForRequest(e.mux, r)
+	runtime.HTTPError(r.Context(), e.mux, out, w, r, err)
+}
+
+// logRefusal logs the refusal of r with err and the client address: a
+// warning for a caller refused (401, 429, 413), information for a body of
+// the wrong type (415).
+func (e *restEdge) logRefusal(r *http.Request, err error) {
+	inner, httpStatus := err, 0
+	if hse, ok := errors.AsType[*runtime.HTTPStatusError](err); ok {
+		inner, httpStatus = hse.Err, hse.HTTPStatus
+	}
+	st := status.Convert(inner)
+	if httpStatus == 0 {
+		httpStatus = runtime.HTTPStatusFromCode(st.Code())
+	}
+	call, ok := edgeCallOf(r)
+	if !ok {
+		call = &edgeCall{client: remoteHost(r)}
+	}
+	e.log.Log(r.Context(), levelOf(st.Code()), "http refused", "method", r.Method, "path", r.URL.Path,
+		"status", httpStatus, "code", st.Code().String(), "client", call.client, "principal", call.principal, "error", st.Message())
+}
+
+// rateTakenMetadata is the gateway's metadata annotator that marks a call
+// guard took from its caller's rate (see rateTaken).
+func rateTakenMetadata(_ context.Context, r *http.Request) metadata.MD {
+	if call, ok := edgeCallOf(r); ok && call.rateTaken {
+		return metadata.Pairs(rateTakenHeader, "1")
 	}
 	return nil
+}
+
+// remoteHost is the address a REST request came from: the host of its
+// connection, which the gateway forwards last in x-forwarded-for.
+func remoteHost(r *http.Request) string {
+	if host, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
+		return host
+	}
+	return r.RemoteAddr
+}
+
+// withCORS adds CORS headers for the allowed origins only; without any,
+// browsers keep to the same origin.
+func withCORS(h http.Handler, origins []string) http.Handler {
+	if len(origins) == 0 {
+		return h
+	}
+	return cors.New(cors.Options{
+		AllowedOrigins: origins,
+		AllowedMethods: []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete},
+		AllowedHeaders: []string{"Authorization", "Content-Type"},
+		ExposedHeaders: []string{"Retry-After", "Allow", AuthModeHeader},
+		MaxAge:         600,
+	}).Handler(h)
 }
 
 // checkJSON accepts application/json, in UTF-8 if a charset is named.
@@ -115,8 +201,6 @@ type bodyState struct {
 	tooLarge atomic.Bool
 }
 
-type bodyKey struct{}
-
 type cappedBody struct {
 	io.ReadCloser
 	state *bodyState
@@ -133,9 +217,9 @@ func (b *cappedBody) Read(p []byte) (int, error) {
 // bodyCutOff reports whether the body of r was cut off at the cap, and the
 // cap.
 func bodyCutOff(r *http.Request) (int64, bool) {
-	state, ok := r.Context().Value(bodyKey{}).(*bodyState)
-	if !ok || !state.tooLarge.Load() {
+	call, ok := edgeCallOf(r)
+	if !ok || call.body == nil || !call.body.tooLarge.Load() {
 		return 0, false
 	}
-	return state.limit, true
+	return call.body.limit, true
 }

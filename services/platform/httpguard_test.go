@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -16,10 +17,13 @@ import (
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/dynamicpb"
 	"google.golang.org/protobuf/types/known/durationpb"
+	"google.golang.org/protobuf/types/known/wrapperspb"
 )
 
 // stingyBody is a request body that hands out its first n bytes and then
@@ -82,13 +86,11 @@ func TestOversizedBodyIsRefusedUnread(t *testing.T) {
 		t.Errorf("anonymous 50 MB body: status %d, want 413", resp.StatusCode)
 	}
 
-	// 50 MB without a length: read up to the cap and no further.
+	// 50 MB without a length: cut off at the cap (how much the server read
+	// is counted without a network between, in TestChunkedBodyIsCutOffAtTheCap).
 	body = newStingyBody(t, fiftyMB)
 	if resp := postBody(t, rs, "/v1/score", "", body, -1); resp.StatusCode != http.StatusRequestEntityTooLarge {
 		t.Errorf("anonymous chunked 50 MB body: status %d, want 413", resp.StatusCode)
-	}
-	if given := body.given.Load(); given > 4<<20 {
-		t.Errorf("the server took %d bytes of a body capped at 64 KiB", given)
 	}
 
 	// An unknown token is refused before its body is read.
@@ -126,10 +128,17 @@ func TestRequestBodiesAreStrictJSON(t *testing.T) {
 		}
 	}
 	for _, ct := range []string{"", "application/x-www-form-urlencoded", "text/plain", "multipart/form-data; boundary=x", "application/json; charset=latin1"} {
-		resp, body := send(ct, event)
-		if resp.StatusCode != http.StatusUnsupportedMediaType || !strings.Contains(fmt.Sprint(field(body, "message")), "application/json") {
-			t.Errorf("Content-Type %q: %d %v, want 415 naming application/json", ct, resp.StatusCode, body)
+		// With a body, and empty: a cross-site form with no fields is a
+		// POST of Content-Length 0, and must not get through either.
+		for _, b := range []string{event, ""} {
+			resp, body := send(ct, b)
+			if resp.StatusCode != http.StatusUnsupportedMediaType || !strings.Contains(fmt.Sprint(field(body, "message")), "application/json") {
+				t.Errorf("Content-Type %q, body %q: %d %v, want 415 naming application/json", ct, b, resp.StatusCode, body)
+			}
 		}
+	}
+	if resp, body := send("application/json", ""); resp.StatusCode != http.StatusOK {
+		t.Errorf("an empty JSON request: %d %v, want 200", resp.StatusCode, body)
 	}
 	for _, trailing := range []string{event + `{"parent":"events/other"}`, event + ` x`, event + `]`} {
 		resp, body := send("application/json", trailing)
@@ -214,7 +223,7 @@ func TestErrorStatuses(t *testing.T) {
 }
 
 func TestIncomingHeaderKeepsServiceIdentityOut(t *testing.T) {
-	for _, h := range []string{"X-Director-Service", "x-director-on-behalf-of", "Grpc-Metadata-X-Director-Service", "Grpc-Metadata-Authorization"} {
+	for _, h := range []string{"X-Director-Service", "x-director-on-behalf-of", "X-Director-Rate-Taken", "Grpc-Metadata-X-Director-Service", "Grpc-Metadata-X-Director-Rate-Taken", "Grpc-Metadata-Authorization"} {
 		if key, ok := incomingHeader(h); ok {
 			t.Errorf("header %s forwarded as %q", h, key)
 		}
@@ -237,18 +246,6 @@ func TestIncomingHeaderKeepsServiceIdentityOut(t *testing.T) {
 	}
 }
 
-func TestCheckBearer(t *testing.T) {
-	auth := testAuthenticator(t)
-	for header, known := range map[string]bool{"": true, "Bearer scorer-secret": true, "bearer scorer-secret": true, "Bearer nope": false, "Basic abc": false} {
-		if err := auth.checkBearer(header); (err == nil) != known || (err != nil && status.Code(err) != codes.Unauthenticated) {
-			t.Errorf("checkBearer(%q) = %v, want known %v", header, err, known)
-		}
-	}
-	if err := DevelopmentAuthenticator().checkBearer("Bearer anything"); err != nil {
-		t.Errorf("development mode refused a token: %v", err)
-	}
-}
-
 // FuzzStrictJSON: a body is taken only when it is one valid JSON value,
 // and no body makes the decoder panic.
 func FuzzStrictJSON(f *testing.F) {
@@ -260,6 +257,229 @@ func FuzzStrictJSON(f *testing.F) {
 		err := m.NewDecoder(bytes.NewReader(body)).Decode(dynamicpb.NewMessage(requestDesc))
 		if err == nil && !json.Valid(body) {
 			t.Errorf("took %q, which is not one JSON value", body)
+		}
+	})
+}
+
+// countingBody is a request body that counts the bytes read from it.
+type countingBody struct {
+	io.Reader
+	read int64
+}
+
+func (b *countingBody) Read(p []byte) (int, error) {
+	n, err := b.Reader.Read(p)
+	b.read += int64(n)
+	return n, err
+}
+
+// testGateway is the REST facade of testScoring in front of the test
+// services on an in-process server, called without a network between, so
+// that a test counts exactly how much of a body the server read.
+func testGateway(t *testing.T, auth *Authenticator, maxBody int64) (http.Handler, *logBuffer) {
+	t.Helper()
+	logs := &logBuffer{}
+	inProc := NewInProcess()
+	srv := grpc.NewServer(slices.Concat(ServerOptions(logs.logger(), auth, coveringPolicy(), nil), inProc.ServerOptions())...)
+	srv.RegisterService(&testServiceDesc, struct{}{})
+	go srv.Serve(inProc.Listener())
+	t.Cleanup(srv.Stop)
+	conn, err := inProc.Dial()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	gw, err := newGateway(context.Background(), conn, gatewayOptions{auth: auth, maxBody: maxBody, log: logs.logger()}, []Service{&testScoring{policy: coveringPolicy()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return gw.handler, logs
+}
+
+// TestChunkedBodyIsCutOffAtTheCap: a body sent without a length is read
+// up to the cap and not a byte further.
+func TestChunkedBodyIsCutOffAtTheCap(t *testing.T) {
+	const maxBody = 64 << 10
+	h, logs := testGateway(t, testAuthenticator(t), maxBody)
+	body := newStingyBody(t, fiftyMB)
+	req := httptest.NewRequest(http.MethodPost, "/v1/score", body)
+	req.ContentLength = -1
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer scorer-secret")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != http.StatusRequestEntityTooLarge {
+		t.Errorf("chunked 50 MB body: status %d %s, want 413", rec.Code, rec.Body)
+	}
+	// http.MaxBytesReader reads one byte past the cap to know it is passed.
+	if given := body.given.Load(); given > maxBody+1 {
+		t.Errorf("the server read %d bytes of a body capped at %d", given, maxBody)
+	}
+	refused := logs.lines(t, "http refused")
+	if len(refused) != 1 || refused[0]["level"] != "WARN" || refused[0]["status"] != float64(http.StatusRequestEntityTooLarge) || refused[0]["principal"] != "venue-scorer" {
+		t.Errorf("refusals logged: %v, want one warning of a 413 naming the token", refused)
+	}
+}
+
+// TestAnonymousBodyUnreadOverTheRate: once an address is over its rate, an
+// anonymous request from it is 429 with Retry-After before a byte of its
+// body is read, and the refusal is logged with the address.
+func TestAnonymousBodyUnreadOverTheRate(t *testing.T) {
+	a, err := parseAuthConfig([]byte(`
+tokens: [{name: desk, token: s1, roles: [scorer]}]
+rate_limits: {public: {per_second: 0.001, burst: 1}}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, logs := testGateway(t, a, 64<<10)
+	post := func(remote string) (*httptest.ResponseRecorder, *countingBody) {
+		body := &countingBody{Reader: strings.NewReader(`{"parent":"events/club-night"}`)}
+		req := httptest.NewRequest(http.MethodPost, "/v1/score", body)
+		req.RemoteAddr = remote
+		req.Header.Set("Content-Type", "application/json")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		return rec, body
+	}
+	if rec, body := post("203.0.113.7:4000"); rec.Code == http.StatusTooManyRequests || body.read == 0 {
+		t.Fatalf("first anonymous request: %d, %d bytes read; want it within the rate, its body read", rec.Code, body.read)
+	}
+	rec, body := post("203.0.113.7:4001")
+	if rec.Code != http.StatusTooManyRequests || rec.Header().Get("Retry-After") == "" || body.read != 0 {
+		t.Errorf("anonymous request over the rate: %d Retry-After %q, %d bytes read; want 429 with Retry-After, nothing read",
+			rec.Code, rec.Header().Get("Retry-After"), body.read)
+	}
+	refused := logs.lines(t, "http refused")
+	if len(refused) != 1 || refused[0]["level"] != "WARN" || refused[0]["client"] != "203.0.113.7" || refused[0]["status"] != float64(http.StatusTooManyRequests) {
+		t.Errorf("refusals logged: %v, want one warning of a 429 with the client address", refused)
+	}
+	if rec, _ := post("203.0.113.8:4000"); rec.Code == http.StatusTooManyRequests {
+		t.Errorf("another address: %d, want its own rate", rec.Code)
+	}
+}
+
+// TestUnknownTokensAreRateLimitedAndLogged: guessing tokens over REST
+// spends the public rate of the address, every guess is logged as a
+// warning with the address, and none reaches a service.
+func TestUnknownTokensAreRateLimitedAndLogged(t *testing.T) {
+	a, err := parseAuthConfig([]byte(`
+tokens: [{name: desk, token: s1, roles: [scorer]}]
+rate_limits: {public: {per_second: 0.001, burst: 3}}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs := startServe(t, a)
+	guesses := []string{"Bearer guess-1", "Basic Z3Vlc3M=", "Bearer guess-3", "Bearer guess-4", "Bearer guess-5"}
+	for i, guess := range guesses {
+		want := http.StatusUnauthorized
+		if i >= 3 {
+			want = http.StatusTooManyRequests
+		}
+		resp, body := rs.post(t, "/v1/score", guess, `{"parent":"events/club-night"}`)
+		if resp.StatusCode != want || (want == http.StatusTooManyRequests) != (resp.Header.Get("Retry-After") != "") {
+			t.Errorf("guess %d: %d Retry-After %q %v, want %d", i+1, resp.StatusCode, resp.Header.Get("Retry-After"), body, want)
+		}
+	}
+	if resp, body := rs.post(t, "/v1/who", "", `{}`); resp.StatusCode != http.StatusTooManyRequests {
+		t.Errorf("an anonymous call from the guessing address: %d %v, want 429", resp.StatusCode, body)
+	}
+	if resp, body := rs.post(t, "/v1/score", "Bearer s1", `{"parent":"events/club-night"}`); resp.StatusCode != http.StatusOK {
+		t.Errorf("a known token from the same address: %d %v, want 200 (its own rate)", resp.StatusCode, body)
+	}
+	refused := rs.logs.lines(t, "http refused")
+	if len(refused) != len(guesses)+1 {
+		t.Fatalf("%d refusals logged, want %d: %v", len(refused), len(guesses)+1, refused)
+	}
+	for i, l := range refused[:len(guesses)] {
+		code := "Unauthenticated"
+		if i >= 3 {
+			code = "ResourceExhausted"
+		}
+		if l["level"] != "WARN" || l["client"] != "127.0.0.1" || l["code"] != code || l["path"] != "/v1/score" || l["principal"] != "" {
+			t.Errorf("guess %d logged as %v, want a warning with code %s and the client address", i+1, l, code)
+		}
+	}
+	if rpcs := rs.logs.lines(t, "rpc"); len(rpcs) != 1 || rpcs[0]["principal"] != "desk" {
+		t.Errorf("calls that reached a service: %v, want only the known token's", rpcs)
+	}
+}
+
+// TestRateTakenMarkComesOnlyFromTheGuard: the gateway marks a REST call
+// whose rate the guard took; a client can set the mark neither over REST
+// nor over gRPC, where its call is held to its rate whatever it sends.
+func TestRateTakenMarkComesOnlyFromTheGuard(t *testing.T) {
+	a, err := parseAuthConfig([]byte(`
+tokens: [{name: desk, token: s1, roles: [scorer]}]
+rate_limits: {public: {per_second: 0.001, burst: 2}}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs := startServe(t, a)
+	if resp, body := rs.post(t, "/v1/taken", "", `{}`); resp.StatusCode != http.StatusOK || body != "taken" {
+		t.Errorf("REST call: %d %v, want taken", resp.StatusCode, body)
+	}
+	conn := rs.grpcClient(t)
+	ctx := metadata.AppendToOutgoingContext(context.Background(), rateTakenHeader, "1")
+	resp := &wrapperspb.StringValue{}
+	if err := conn.Invoke(ctx, takenMethod, newRequest(t, `{}`), resp); err != nil || resp.Value != "not taken" {
+		t.Errorf("gRPC call claiming the mark: %v %v, want not taken", resp, err)
+	}
+	// The REST call and the first gRPC call spent the address's burst of 2.
+	if err := conn.Invoke(ctx, takenMethod, newRequest(t, `{}`), resp); status.Code(err) != codes.ResourceExhausted {
+		t.Errorf("gRPC call claiming the mark, over the rate: %v, want ResourceExhausted", err)
+	}
+
+	// In development mode the guard takes no rate, so a REST call is not
+	// marked, whatever headers its client sends.
+	dev := startServe(t, nil)
+	req, _ := http.NewRequest(http.MethodPost, "http://"+dev.addrs.HTTP.String()+"/v1/taken", strings.NewReader(`{}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-Director-Rate-Taken", "1")
+	req.Header.Set("Grpc-Metadata-X-Director-Rate-Taken", "1")
+	if resp, body := do(t, req); resp.StatusCode != http.StatusOK || body != "not taken" {
+		t.Errorf("REST call claiming the mark: %d %v, want not taken", resp.StatusCode, body)
+	}
+}
+
+// BenchmarkRESTEdge measures what a REST call costs at the edge and in the
+// interceptors, with no store behind them: 16 clients, each a known token
+// within a generous rate, sending a small JSON body.
+func BenchmarkRESTEdge(b *testing.B) {
+	config := "tokens:\n"
+	for i := range 16 {
+		config += fmt.Sprintf("  - {name: desk-%d, token: secret-%d, roles: [scorer]}\n", i, i)
+	}
+	config += "rate_limits: {scorer: {per_second: 1000000000, burst: 1000000000}}\n"
+	a, err := parseAuthConfig([]byte(config))
+	if err != nil {
+		b.Fatal(err)
+	}
+	rs := startServe(b, a)
+	url := "http://" + rs.addrs.HTTP.String() + "/v1/score"
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 16}}
+	var next atomic.Int64
+	b.SetParallelism(8) // 16 clients on 2 cores
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		token := fmt.Sprintf("Bearer secret-%d", next.Add(1)%16)
+		for pb.Next() {
+			req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(`{"parent":"events/club-night","table":3}`))
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Authorization", token)
+			resp, err := client.Do(req)
+			if err != nil {
+				b.Error(err)
+				return
+			}
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusOK {
+				b.Errorf("status %d", resp.StatusCode)
+				return
+			}
 		}
 	})
 }

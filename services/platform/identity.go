@@ -23,6 +23,26 @@ const (
 	onBehalfOfHeader = "x-director-on-behalf-of"
 )
 
+// rateTakenHeader marks a call the REST gateway forwards after restEdge.guard
+// took it from its caller's rate. Like the identity keys it is believed only
+// over the in-process connection, and the gateway never forwards a client's
+// header of that name.
+const rateTakenHeader = "x-director-rate-taken"
+
+// rateTaken reports whether the call was already taken from its caller's
+// rate, so that the auth interceptor takes nothing: a REST call the guard
+// took (marked rateTakenHeader), or a call a service of this process makes
+// to another while it serves a user's call (ForwardCredentials), which
+// carries the user's token but not the client address the gateway forwards
+// (x-forwarded-for), and must not spend the user's rate a second time. Both
+// come over the in-process connection; no call from outside is either.
+func rateTaken(ctx context.Context) bool {
+	if !isInternal(ctx) {
+		return false
+	}
+	return firstValue(ctx, rateTakenHeader) != "" || firstValue(ctx, "x-forwarded-for") == ""
+}
+
 // servicePrincipal returns the principal of a call made by another Director
 // service, and false for every other call.
 func servicePrincipal(ctx context.Context) (Principal, bool) {

@@ -61,12 +61,18 @@ func (c *callLog) write(logger *slog.Logger, err error, panicked bool) {
 	if panicked {
 		attrs = append(attrs, "panic", true)
 	}
-	level := slog.LevelInfo
+	logger.Log(context.Background(), levelOf(code), "rpc", attrs...)
+}
+
+// levelOf is the log level of a call that ended with code: an error when
+// Director failed, a warning when the caller was refused (unauthenticated,
+// permission denied, over its rate or a limit), information otherwise.
+func levelOf(code codes.Code) slog.Level {
 	switch code {
 	case codes.Internal, codes.Unknown, codes.DataLoss:
-		level = slog.LevelError
+		return slog.LevelError
 	case codes.Unauthenticated, codes.PermissionDenied, codes.ResourceExhausted:
-		level = slog.LevelWarn
+		return slog.LevelWarn
 	}
-	logger.Log(context.Background(), level, "rpc", attrs...)
+	return slog.LevelInfo
 }

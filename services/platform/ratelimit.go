@@ -3,6 +3,7 @@ package platform
 import (
 	"fmt"
 	"math"
+	"net/netip"
 	"sync"
 	"time"
 
@@ -33,41 +34,81 @@ var defaultRateLimits = map[Role]RateLimit{
 	RolePublic:          {PerSecond: 10, Burst: 20},
 }
 
-// maxCallers bounds how many callers the limiter remembers.
-const maxCallers = 100_000
+// maxAddresses bounds how many client addresses the limiter keeps a bucket
+// for. Tokens are not counted: there are only as many as the token file
+// lists.
+const maxAddresses = 100_000
 
-// limiter keeps one token bucket per caller: per token, or per client
-// address for anonymous callers.
+// limiter keeps one token bucket per caller: per token, and per client
+// address for anonymous callers (see addressKey).
+//
+// An address whose bucket is full again is forgotten, which loses nothing.
+// A busy one is never forgotten, since that would hand its caller a fresh
+// burst. So when the limiter holds maxAddresses busy addresses, the new
+// addresses it meets share one overflow bucket at the public rate until
+// room is free again: a flood from very many addresses slows the callers
+// who come during it, but neither grows the memory nor resets anyone's rate.
 type limiter struct {
 	limits map[Role]RateLimit
 	now    func() time.Time
 
 	mu        sync.Mutex
-	callers   map[string]*rate.Limiter
+	tokens    map[string]*rate.Limiter // by token name
+	addresses map[string]*rate.Limiter // by addressKey
+	overflow  *rate.Limiter
 	lastSweep time.Time
 }
 
 func newLimiter(limits map[Role]RateLimit) *limiter {
-	return &limiter{limits: limits, now: time.Now, callers: map[string]*rate.Limiter{}}
+	l := &limiter{limits: limits, now: time.Now, tokens: map[string]*rate.Limiter{}, addresses: map[string]*rate.Limiter{}}
+	l.overflow = l.bucket([]Role{RolePublic})
+	return l
 }
 
-// allow takes one call from the bucket of caller, whose limit is the most
-// generous of roles. When the bucket is empty it returns how long until the
-// call would be allowed.
-func (l *limiter) allow(caller string, roles []Role) (time.Duration, bool) {
+// allowToken takes one call from the bucket of the token named name, whose
+// limit is the most generous of roles. When the bucket is empty it returns
+// how long until the call would be allowed.
+func (l *limiter) allowToken(name string, roles []Role) (time.Duration, bool) {
 	now := l.now()
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if now.Sub(l.lastSweep) > time.Minute || len(l.callers) >= maxCallers {
-		l.sweep(now)
+	b := l.tokens[name]
+	if b == nil {
+		b = l.bucket(roles)
+		l.tokens[name] = b
 	}
-	lim := l.callers[caller]
-	if lim == nil {
-		limit := l.limitOf(roles)
-		lim = rate.NewLimiter(rate.Limit(limit.PerSecond), limit.Burst)
-		l.callers[caller] = lim
+	return take(b, now)
+}
+
+// allowAddress takes one call from the public bucket of a client address
+// (an addressKey), or from the overflow bucket when there is no room for
+// another address; shared says it was the overflow bucket.
+func (l *limiter) allowAddress(addr string) (wait time.Duration, ok, shared bool) {
+	now := l.now()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b := l.addresses[addr]
+	if b == nil {
+		// A sweep when full is at most once a second: it walks every
+		// address, and a flood would otherwise make every call walk them.
+		sinceSweep := now.Sub(l.lastSweep)
+		if sinceSweep > time.Minute || len(l.addresses) >= maxAddresses && sinceSweep > time.Second {
+			l.sweep(now)
+		}
+		if len(l.addresses) >= maxAddresses {
+			wait, ok = take(l.overflow, now)
+			return wait, ok, true
+		}
+		b = l.bucket([]Role{RolePublic})
+		l.addresses[addr] = b
 	}
-	r := lim.ReserveN(now, 1)
+	wait, ok = take(b, now)
+	return wait, ok, false
+}
+
+// take takes one call from b at now, or says how long until it could.
+func take(b *rate.Limiter, now time.Time) (time.Duration, bool) {
+	r := b.ReserveN(now, 1)
 	if d := r.DelayFrom(now); d > 0 {
 		r.CancelAt(now)
 		return d, false
@@ -75,22 +116,20 @@ func (l *limiter) allow(caller string, roles []Role) (time.Duration, bool) {
 	return 0, true
 }
 
-// sweep forgets the callers whose buckets are full again, which loses
-// nothing; when every remembered caller is busy and there are too many, it
-// forgets some of them too, so that the map stays bounded.
+// sweep forgets the addresses whose buckets are full again.
 func (l *limiter) sweep(now time.Time) {
 	l.lastSweep = now
-	for caller, lim := range l.callers {
-		if lim.TokensAt(now) >= float64(lim.Burst()) {
-			delete(l.callers, caller)
+	for addr, b := range l.addresses {
+		if b.TokensAt(now) >= float64(b.Burst()) {
+			delete(l.addresses, addr)
 		}
 	}
-	for caller := range l.callers {
-		if len(l.callers) < maxCallers*9/10 {
-			break
-		}
-		delete(l.callers, caller)
-	}
+}
+
+// bucket is a new, full bucket at the most generous limit of roles.
+func (l *limiter) bucket(roles []Role) *rate.Limiter {
+	limit := l.limitOf(roles)
+	return rate.NewLimiter(rate.Limit(limit.PerSecond), limit.Burst)
 }
 
 func (l *limiter) limitOf(roles []Role) RateLimit {
@@ -104,6 +143,26 @@ func (l *limiter) limitOf(roles []Role) RateLimit {
 		best.Burst = max(best.Burst, lim.Burst)
 	}
 	return best
+}
+
+// addressKey is the rate bucket of an anonymous client address: an IPv4
+// address by itself, an IPv6 address by its /64, the block one subscriber
+// or host commonly holds whole and can pick addresses from at will. A
+// client that is not an IP address ("bufconn" in tests) is its own key.
+func addressKey(client string) string {
+	addr, err := netip.ParseAddr(client)
+	if err != nil {
+		return client
+	}
+	addr = addr.Unmap().WithZone("")
+	if addr.Is4() {
+		return addr.String()
+	}
+	prefix, err := addr.Prefix(64)
+	if err != nil {
+		return client
+	}
+	return prefix.String()
 }
 
 // rateLimited is the error of a call over its caller's limit: ResourceExhausted

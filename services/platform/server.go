@@ -171,7 +171,7 @@ func Serve(ctx context.Context, cfg Config, services ...Service) (err error) {
 		return err
 	}
 	defer closeAll(remote)
-	gw, err := newGateway(ctx, local, gatewayOptions{auth: cfg.Auth, maxBody: cfg.MaxBody, origins: cfg.CORSOrigins, extra: cfg.ExtraHTTP}, services)
+	gw, err := newGateway(ctx, local, gatewayOptions{auth: cfg.Auth, maxBody: cfg.MaxBody, origins: cfg.CORSOrigins, extra: cfg.ExtraHTTP, log: log}, services)
 	if err != nil {
 		stopAll()
 		return err

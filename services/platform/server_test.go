@@ -43,6 +43,7 @@ func (s *testScoring) RegisterGRPC(g *grpc.Server) {
 func (s *testScoring) Policy() Policy {
 	p := maps.Clone(s.policy)
 	p[whoMethod] = coveringPolicy()["/"+testService+"/Public"]
+	p[takenMethod] = coveringPolicy()["/"+testService+"/Public"]
 	return p
 }
 
@@ -57,7 +58,8 @@ func (s *testScoring) Close() error {
 func (s *testScoring) RegisterGateway(_ context.Context, mux *runtime.ServeMux, conn *grpc.ClientConn) error {
 	return errors.Join(
 		routeUnary(mux, conn, "/v1/score", "/"+testService+"/Score"),
-		routeUnary(mux, conn, "/v1/who", whoMethod))
+		routeUnary(mux, conn, "/v1/who", whoMethod),
+		routeUnary(mux, conn, "/v1/taken", takenMethod))
 }
 
 // routeUnary routes POST path to the unary method, the way the generated
@@ -87,32 +89,50 @@ func routeUnary(mux *runtime.ServeMux, conn *grpc.ClientConn, path, method strin
 	})
 }
 
-const whoMethod = "/director.platformtest.Identity/Who"
+const (
+	whoMethod   = "/director.platformtest.Identity/Who"
+	takenMethod = "/director.platformtest.Identity/Taken"
+)
 
-// identityDesc is a service whose one method, Who, answers the name of the
-// service principal of the call, or "nobody".
+// identityDesc is a service whose method Who answers the name of the
+// service principal of the call, or "nobody", and Taken whether the call
+// came with its rate already taken ("taken" or "not taken").
 var identityDesc = grpc.ServiceDesc{
 	ServiceName: "director.platformtest.Identity",
 	HandlerType: (*any)(nil),
-	Methods: []grpc.MethodDesc{{
-		MethodName: "Who",
+	Methods: []grpc.MethodDesc{
+		identityMethod("Who", func(ctx context.Context) string {
+			if p, ok := servicePrincipal(ctx); ok {
+				return p.Name
+			}
+			return "nobody"
+		}),
+		identityMethod("Taken", func(ctx context.Context) string {
+			if rateTaken(ctx) {
+				return "taken"
+			}
+			return "not taken"
+		}),
+	},
+}
+
+func identityMethod(name string, answer func(context.Context) string) grpc.MethodDesc {
+	return grpc.MethodDesc{
+		MethodName: name,
 		Handler: func(srv any, ctx context.Context, dec func(any) error, interceptor grpc.UnaryServerInterceptor) (any, error) {
 			in := dynamicpb.NewMessage(requestDesc)
 			if err := dec(in); err != nil {
 				return nil, err
 			}
 			handler := func(ctx context.Context, _ any) (any, error) {
-				if p, ok := servicePrincipal(ctx); ok {
-					return wrapperspb.String(p.Name), nil
-				}
-				return wrapperspb.String("nobody"), nil
+				return wrapperspb.String(answer(ctx)), nil
 			}
 			if interceptor == nil {
 				return handler(ctx, in)
 			}
-			return interceptor(ctx, in, &grpc.UnaryServerInfo{Server: srv, FullMethod: whoMethod}, handler)
+			return interceptor(ctx, in, &grpc.UnaryServerInfo{Server: srv, FullMethod: "/director.platformtest.Identity/" + name}, handler)
 		},
-	}},
+	}
 }
 
 type runningServer struct {
@@ -125,7 +145,7 @@ type runningServer struct {
 
 // startServe runs Serve on loopback port 0 and waits until it listens;
 // configure changes the configuration first.
-func startServe(t *testing.T, auth *Authenticator, configure ...func(*Config)) *runningServer {
+func startServe(t testing.TB, auth *Authenticator, configure ...func(*Config)) *runningServer {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	rs := &runningServer{svc: &testScoring{policy: coveringPolicy()}, logs: &logBuffer{}, cancel: cancel, stopped: make(chan error, 1)}

@@ -39,7 +39,7 @@ import (
 //	  rpc Public(Request) returns (google.protobuf.StringValue); // and Score, Unlisted, Panic
 //	  rpc Watch(stream Request) returns (stream google.protobuf.StringValue);
 //	}
-//	service Identity { rpc Who(Request) returns (google.protobuf.StringValue); }
+//	service Identity { rpc Who(Request) returns (google.protobuf.StringValue); // and Taken }
 var requestDesc, refDesc = buildTestMessages()
 
 func buildTestMessages() (protoreflect.MessageDescriptor, protoreflect.MessageDescriptor) {
@@ -80,7 +80,7 @@ func buildTestMessages() (protoreflect.MessageDescriptor, protoreflect.MessageDe
 			},
 		}, {
 			Name:   proto.String("Identity"),
-			Method: []*descriptorpb.MethodDescriptorProto{method("Who", false)},
+			Method: []*descriptorpb.MethodDescriptorProto{method("Who", false), method("Taken", false)},
 		}},
 		MessageType: []*descriptorpb.DescriptorProto{
 			{
