@@ -111,27 +111,20 @@ func slotOf(r *scoringv1.Result) slot {
 	return slot{r.GetSession(), r.GetSection(), r.GetTable(), r.GetRound(), r.GetBoard()}
 }
 
-func (s slot) key() []byte {
-	k := make([]byte, 0, 4+1+len(s.Section)+12)
-	k = binary.BigEndian.AppendUint32(k, uint32(s.Session))
-	k = append(k, byte(len(s.Section)))
-	k = append(k, s.Section...)
-	k = binary.BigEndian.AppendUint32(k, uint32(s.Table))
-	k = binary.BigEndian.AppendUint32(k, uint32(s.Round))
-	k = binary.BigEndian.AppendUint32(k, uint32(s.Board))
-	return k
-}
+func (s slot) key() []byte { return s.encode(s.Table, s.Round, s.Board) }
 
 // boardKey is the slot's key in the index by board.
-func (s slot) boardKey() []byte {
+func (s slot) boardKey() []byte { return s.encode(s.Board, s.Table, s.Round) }
+
+// encode is the slot's session and section, then the three numbers given.
+func (s slot) encode(a, b, c int32) []byte {
 	k := make([]byte, 0, 4+1+len(s.Section)+12)
 	k = binary.BigEndian.AppendUint32(k, uint32(s.Session))
 	k = append(k, byte(len(s.Section)))
 	k = append(k, s.Section...)
-	k = binary.BigEndian.AppendUint32(k, uint32(s.Board))
-	k = binary.BigEndian.AppendUint32(k, uint32(s.Table))
-	k = binary.BigEndian.AppendUint32(k, uint32(s.Round))
-	return k
+	k = binary.BigEndian.AppendUint32(k, uint32(a))
+	k = binary.BigEndian.AppendUint32(k, uint32(b))
+	return binary.BigEndian.AppendUint32(k, uint32(c))
 }
 
 // slotFromKey reads a slot key back.
