@@ -3,7 +3,6 @@ package scoring
 import (
 	"bytes"
 	"context"
-	"encoding/binary"
 	"fmt"
 	"strings"
 	"time"
@@ -394,19 +393,31 @@ func fillSlot(r *scoringv1.Result, sl slot) error {
 // the result that stands in the way: in a pairs event a pair plays a board
 // once; in a teams event a team plays it twice, once in each direction, at
 // the two tables of one match (the same opponents, the same round). It reads
-// the board's other results through the index by board, so a submission
-// costs one read of each, not a scoring of the board; should a board become
+// what the index by board keeps of the board's other results (their names
+// and pairs), so a submission costs a small read of each, not a scoring of
+// the board; should a board become
 // unscorable for another reason, the standings leave it out and report it
 // in their problems.
 func admitOnBoard(tx *bbolt.Tx, e *scoringv1.ScoringSettings, event string, sl slot, r *scoringv1.Result) error {
-	others, err := boardResults(tx, event, sl)
+	others, err := boardEntries(tx, event, sl)
 	if err != nil {
 		return err
 	}
 	for _, o := range others {
-		if msg := clash(e, o, r); msg != "" {
-			return platform.FailedPrecondition(fmt.Sprintf("%s: %s; correct or erase that result first", sl.name(event), msg), platform.SetETag(o))
+		msg := clash(e, o, r)
+		if msg == "" {
+			continue
 		}
+		refusal := fmt.Sprintf("%s: %s; correct or erase that result first", sl.name(event), msg)
+		in, err := resource.ParseResult("result", o.GetName())
+		if err != nil {
+			return platform.FailedPrecondition(refusal)
+		}
+		stored, ok, err := currentResult(tx, event, slot{Session: in.Session, Section: in.Section, Table: in.Table, Round: in.Round, Board: in.Board})
+		if err != nil || !ok {
+			return platform.FailedPrecondition(refusal)
+		}
+		return platform.FailedPrecondition(refusal, platform.SetETag(stored))
 	}
 	return nil
 }
@@ -445,30 +456,23 @@ func teamClash(o, r *scoringv1.Result, where string) string {
 	return ""
 }
 
-// boardResults reads the current results of sl's board in sl's session and
-// section, other than sl's own, through the index by board.
-func boardResults(tx *bbolt.Tx, event string, sl slot) ([]*scoringv1.Result, error) {
+// boardEntries reads what the index by board keeps of the current results
+// of sl's board in sl's session and section, other than sl's own.
+func boardEntries(tx *bbolt.Tx, event string, sl slot) ([]*scoringv1.Result, error) {
 	index, _ := eventBucket(tx, bucketBoards, event, false)
 	if index == nil {
 		return nil, nil
 	}
-	results, _ := eventBucket(tx, bucketResults, event, false)
 	own := sl.boardKey()
 	prefix := own[:len(own)-8]
 	var out []*scoringv1.Result
 	c := index.Cursor()
-	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
+	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
 		if bytes.Equal(k, own) {
 			continue
 		}
-		n := len(prefix)
-		other := sl
-		other.Table, other.Round = int32(binary.BigEndian.Uint32(k[n:])), int32(binary.BigEndian.Uint32(k[n+4:]))
 		o := &scoringv1.Result{}
-		if ok, err := platform.GetMessage(results, "results/"+event, other.key(), o); err != nil || !ok {
-			if err == nil {
-				err = fmt.Errorf("scoring.db: the index by board names %s, which holds no result", other.name(event))
-			}
+		if err := platform.DecodeMessage(index, "boards/"+event, k, v, o); err != nil {
 			return nil, err
 		}
 		out = append(out, o)

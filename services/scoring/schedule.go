@@ -3,6 +3,7 @@ package scoring
 import (
 	"context"
 	"fmt"
+	"sync"
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
@@ -61,27 +62,64 @@ func (s *Service) checkSchedule(ctx context.Context, event resource.Event, r *sc
 // its section: a mistyped number would otherwise be ranked as a pair of its
 // own.
 func (s *Service) checkEntrants(ctx context.Context, section resource.Section, r *scoringv1.Result) error {
+	pairs := []int32{r.GetNsPair(), r.GetEwPair()}
+	if s.entrants.all(section.String(), pairs) {
+		return nil
+	}
 	got, err := s.movement.GetSection(platform.ForwardCredentials(ctx), &movementv1.GetSectionRequest{Name: section.String()})
 	if err != nil {
 		return platform.PeerError(err, "the section "+section.String())
 	}
-	entrants := map[int32]bool{}
-	for _, e := range got.GetSection().GetEntrants() {
-		entrants[e.GetNumber()] = true
-	}
+	s.entrants.learn(section.String(), got.GetSection().GetEntrants())
 	var v []platform.FieldViolation
-	for _, p := range []struct {
-		field string
-		n     int32
-	}{{"result.ns_pair", r.GetNsPair()}, {"result.ew_pair", r.GetEwPair()}} {
-		if !entrants[p.n] {
-			v = append(v, platform.FieldViolation{Field: p.field, Description: fmt.Sprintf("%s has no entrant %d", section, p.n)})
+	for i, field := range []string{"result.ns_pair", "result.ew_pair"} {
+		if !s.entrants.all(section.String(), pairs[i:i+1]) {
+			v = append(v, platform.FieldViolation{Field: field, Description: fmt.Sprintf("%s has no entrant %d", section, pairs[i])})
 		}
 	}
 	if len(v) > 0 {
 		return platform.FieldErrors(v...)
 	}
 	return nil
+}
+
+// entrants is what scoring knows of the sections' entrant numbers. A
+// section is never removed and keeps every entrant it ever had (a
+// withdrawn pair is still one of its entrants), so a number once seen stays
+// good and is not asked again for every result; a number not seen yet (a
+// late pair) is asked of the movement service again.
+type entrants struct {
+	mu        sync.Mutex
+	bySection map[string]map[int32]bool
+}
+
+// all reports whether every one of numbers is a known entrant of section.
+func (e *entrants) all(section string, numbers []int32) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for _, n := range numbers {
+		if !e.bySection[section][n] {
+			return false
+		}
+	}
+	return true
+}
+
+// learn records the entrants of section as the movement service answered.
+func (e *entrants) learn(section string, list []*movementv1.Entrant) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.bySection == nil {
+		e.bySection = map[string]map[int32]bool{}
+	}
+	known := e.bySection[section]
+	if known == nil {
+		known = map[int32]bool{}
+		e.bySection[section] = known
+	}
+	for _, en := range list {
+		known[en.GetNumber()] = true
+	}
 }
 
 // notFoundResource is the type of resource a NotFound error says is missing.

@@ -30,6 +30,7 @@ type Service struct {
 	// connected.
 	movement movementv1.MovementServiceClient
 	events   events
+	entrants entrants
 	// outbox hands movement the events an older Director kept here.
 	outbox *platform.Outbox
 }

@@ -12,7 +12,8 @@ package scoring
 //	results/<event id>/<slot> -> Result          the current revision of each slot
 //	revisions/<event id>/<slot><revision> -> Revision
 //	penalties/<event id>/<number u32> -> Penalty  (from schema version 2)
-//	boards/<event id>/<board slot> -> Empty       index of results/ by board (from schema version 4)
+//	boards/<event id>/<board slot> -> Result      index of results/ by board (from schema version 4):
+//	                                            each holds only the result's name, round, board and pairs
 //	outbox/movement/...                         (platform: the old events' CreateEvent, until delivered)
 //
 // A slot is where one board is played once: session, section, table, round
@@ -43,7 +44,6 @@ import (
 	"fmt"
 
 	"go.etcd.io/bbolt"
-	"google.golang.org/protobuf/types/known/emptypb"
 
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	"github.com/bridge-director/director/services/platform"
@@ -86,12 +86,17 @@ var migrations = []platform.Migration{
 			if err != nil {
 				return err
 			}
-			return results.Bucket(event).ForEach(func(k, _ []byte) error {
+			b := results.Bucket(event)
+			return b.ForEach(func(k, v []byte) error {
 				s, ok := slotFromKey(k)
 				if !ok {
 					return fmt.Errorf("scoring.db: result key %x of event %q is not a slot", k, event)
 				}
-				return platform.PutMessage(index, s.boardKey(), &emptypb.Empty{})
+				r := &scoringv1.Result{}
+				if err := platform.DecodeMessage(b, "results/"+string(event), k, v, r); err != nil {
+					return nil // left out of the index; the standings report the board
+				}
+				return platform.PutMessage(index, s.boardKey(), boardEntry(r))
 			})
 		})
 	}},
@@ -222,10 +227,17 @@ func writeRevision(tx *bbolt.Tx, event string, s slot, rev *scoringv1.Revision) 
 		}
 		return results.Delete(s.key())
 	}
-	if err := platform.PutMessage(index, s.boardKey(), &emptypb.Empty{}); err != nil {
+	if err := platform.PutMessage(index, s.boardKey(), boardEntry(rev.GetResult())); err != nil {
 		return err
 	}
 	return platform.PutMessage(results, s.key(), rev.GetResult())
+}
+
+// boardEntry is what the index by board keeps of a result: enough to check
+// a new result of the board against it (its name and the pairs) without
+// reading the whole result.
+func boardEntry(r *scoringv1.Result) *scoringv1.Result {
+	return &scoringv1.Result{Name: r.GetName(), Round: r.GetRound(), Board: r.GetBoard(), NsPair: r.GetNsPair(), EwPair: r.GetEwPair()}
 }
 
 // penaltyKey is the key of penalty number n of an event.
