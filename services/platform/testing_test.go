@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"log/slog"
 	"net"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -251,10 +250,4 @@ func (l *logBuffer) lines(t *testing.T, msg string) []map[string]any {
 		}
 	}
 	return out
-}
-
-// withoutMethod returns sd without the unary method name.
-func withoutMethod(sd grpc.ServiceDesc, name string) grpc.ServiceDesc {
-	sd.Methods = slices.DeleteFunc(slices.Clone(sd.Methods), func(m grpc.MethodDesc) bool { return m.MethodName == name })
-	return sd
 }
