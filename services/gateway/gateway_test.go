@@ -8,7 +8,13 @@ import (
 	"strings"
 	"testing"
 
+	"google.golang.org/protobuf/reflect/protoreflect"
 	"sigs.k8s.io/yaml"
+
+	dealingv1 "github.com/bridge-director/director/proto/bridge/dealing/v1"
+	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
+	rulingsv1 "github.com/bridge-director/director/proto/bridge/rulings/v1"
+	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 )
 
 // TestOpenAPIHasEveryRoute checks that the served description is valid JSON
@@ -90,5 +96,38 @@ func TestOpenAPIRefusesPost(t *testing.T) {
 	OpenAPI().ServeHTTP(rec, httptest.NewRequest(http.MethodPost, OpenAPIPath, nil))
 	if rec.Code != http.StatusMethodNotAllowed {
 		t.Fatalf("POST %s: status %d, want 405", OpenAPIPath, rec.Code)
+	}
+}
+
+// TestEveryRPCHasARoute checks the promise at the top of proto/http.yaml:
+// every method of every Director service has a REST rule.
+func TestEveryRPCHasARoute(t *testing.T) {
+	raw, err := os.ReadFile("../../proto/http.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cfg struct {
+		HTTP struct {
+			Rules []map[string]string `json:"rules"`
+		} `json:"http"`
+	}
+	if err := yaml.Unmarshal(raw, &cfg); err != nil {
+		t.Fatal(err)
+	}
+	routed := map[string]bool{}
+	for _, rule := range cfg.HTTP.Rules {
+		routed[rule["selector"]] = true
+	}
+	for _, sd := range []protoreflect.ServiceDescriptor{
+		dealingv1.File_bridge_dealing_v1_dealing_proto.Services().Get(0),
+		movementv1.File_bridge_movement_v1_movement_proto.Services().Get(0),
+		rulingsv1.File_bridge_rulings_v1_rulings_proto.Services().Get(0),
+		scoringv1.File_bridge_scoring_v1_scoring_proto.Services().Get(0),
+	} {
+		for i := range sd.Methods().Len() {
+			if m := sd.Methods().Get(i); !routed[string(m.FullName())] {
+				t.Errorf("%s has no rule in proto/http.yaml", m.FullName())
+			}
+		}
 	}
 }
