@@ -67,7 +67,9 @@ func newGateway(ctx context.Context, conn *grpc.ClientConn, opts gatewayOptions,
 	for path, h := range opts.extra {
 		root.Handle(path, h)
 	}
-	return &gateway{handler: withCORS(edge.guard(root), opts.origins)}, nil
+	// The guard comes first, so a CORS preflight is held to its caller's
+	// rate like any other request.
+	return &gateway{handler: edge.guard(withCORS(root, opts.origins))}, nil
 }
 
 // strictJSON reads a request body as exactly one JSON value and says which

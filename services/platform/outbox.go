@@ -174,12 +174,15 @@ func removeOutboxRecord(tx *bbolt.Tx, k OutboxKey, subject string, damaged bool)
 	}
 	end := subjectKey("", k)
 	var entry []byte
-	subjects.ForEach(func(key, _ []byte) error {
+	err = subjects.ForEach(func(key, _ []byte) error {
 		if bytes.HasSuffix(key, end) {
 			entry = bytes.Clone(key)
 		}
 		return nil
 	})
+	if err != nil {
+		return err
+	}
 	if entry == nil {
 		return nil
 	}
@@ -502,12 +505,12 @@ func (o *Outbox) attempt(k OutboxKey, m OutboxMessage, created time.Time) *Deliv
 	return &Delivery{OutboxMessage: m, Err: err}
 }
 
-// Transient reports whether a peer's error may pass if the call is made
-// again: the peer was down, slow, overloaded, or failed inside. Any other
-// error is the peer's answer to this call.
-func Transient(err error) bool {
+// Unreachable reports whether a peer's error says only that it could not be
+// reached or was too busy to answer (down, slow, overloaded), rather than
+// anything about the call itself.
+func Unreachable(err error) bool {
 	switch status.Code(err) {
-	case codes.Unavailable, codes.DeadlineExceeded, codes.ResourceExhausted, codes.Aborted, codes.Internal, codes.Unknown:
+	case codes.Unavailable, codes.DeadlineExceeded, codes.ResourceExhausted:
 		return true
 	}
 	return false

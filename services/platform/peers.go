@@ -83,8 +83,9 @@ func ForwardCredentials(ctx context.Context) context.Context {
 
 // PeerError is what a service answers when its question to a peer about
 // what ("the section events/x/sessions/1/sections/A") failed with err: the
-// peer's NotFound, InvalidArgument, PermissionDenied and Unauthenticated as
-// they are, since they are the caller's to act on, and anything else as
+// peer's NotFound, InvalidArgument, PermissionDenied, Unauthenticated and
+// ResourceExhausted (with its RetryInfo) as they are, since they are the
+// caller's to act on, and anything else as
 // Unavailable, since the question can be asked again; a peer that did not
 // answer is said so without the transport's details (they name its
 // address). It is nil for nil.
@@ -92,7 +93,7 @@ func PeerError(err error, what string) error {
 	switch status.Code(err) {
 	case codes.OK:
 		return nil
-	case codes.NotFound, codes.InvalidArgument, codes.PermissionDenied, codes.Unauthenticated:
+	case codes.NotFound, codes.InvalidArgument, codes.PermissionDenied, codes.Unauthenticated, codes.ResourceExhausted:
 		return err
 	case codes.Unavailable, codes.DeadlineExceeded, codes.Canceled:
 		// The transport's words would name the peer's address: the caller

@@ -399,7 +399,7 @@ func (s *Service) validate(ctx context.Context, m platform.OutboxMessage) error 
 		r.ValidateOnly = true
 		_, err = s.scoring.ApplyPenalty(ctx, r)
 	}
-	if err == nil || platform.Transient(err) {
+	if err == nil || platform.Unreachable(err) {
 		return nil
 	}
 	st := status.Convert(err)

@@ -11,6 +11,7 @@ import (
 
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
+	"github.com/bridge-director/director/services/platform"
 	"github.com/bridge-director/director/services/platform/platformtest"
 )
 
@@ -188,4 +189,28 @@ func TestVersionTwoFileIsIndexedByBoard(t *testing.T) {
 	h.createEvent(t, "club-night", scoringv1.Form_FORM_MATCHPOINTS)
 	_, err := h.client.SubmitResult(context.Background(), &scoringv1.SubmitResultRequest{Parent: "events/club-night", Result: played(2, 2, 1, 1, 6, "4S", typev1.Seat_SEAT_NORTH, 10)})
 	wantCode(t, err, codes.FailedPrecondition, "pair 1 already has a result on board 1 at events/club-night/sessions/1/sections/A/tables/1/rounds/1/boards/1")
+}
+
+// TestEmptyBoardEntriesStillRefuseAClash: an index by board whose entries
+// hold nothing of their results (as an earlier version of migration 4 left
+// them) still refuses a pair's second result on the board.
+func TestEmptyBoardEntriesStillRefuseAClash(t *testing.T) {
+	h := newHarness(t)
+	h.submit(t, played(1, 1, 1, 1, 5, "4S", typev1.Seat_SEAT_NORTH, 10))
+	h.stop()
+	db, err := bbolt.Open(filepath.Join(h.dir, "scoring.db"), 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = db.Update(func(tx *bbolt.Tx) error {
+		index := tx.Bucket(bucketBoards).Bucket([]byte("club-night"))
+		return index.ForEach(func(k, _ []byte) error { return platform.PutMessage(index, k, &scoringv1.Result{}) })
+	})
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h = start(t, h.dir)
+	_, err = h.client.SubmitResult(context.Background(), &scoringv1.SubmitResultRequest{Parent: "events/club-night", Result: played(2, 2, 1, 1, 6, "4S", typev1.Seat_SEAT_NORTH, 10)})
+	wantCode(t, err, codes.FailedPrecondition, "pair 1 already has a result on board 1")
 }

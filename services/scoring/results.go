@@ -3,6 +3,7 @@ package scoring
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"fmt"
 	"strings"
 	"time"
@@ -474,6 +475,21 @@ func boardEntries(tx *bbolt.Tx, event string, sl slot) ([]*scoringv1.Result, err
 		o := &scoringv1.Result{}
 		if err := platform.DecodeMessage(index, "boards/"+event, k, v, o); err != nil {
 			return nil, err
+		}
+		if o.GetName() == "" {
+			// An entry an earlier version of the index left empty: the
+			// result itself says what the check needs.
+			n := len(prefix)
+			other := sl
+			other.Table, other.Round = int32(binary.BigEndian.Uint32(k[n:])), int32(binary.BigEndian.Uint32(k[n+4:]))
+			full, ok, err := currentResult(tx, event, other)
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				continue
+			}
+			o = full
 		}
 		out = append(out, o)
 	}
