@@ -44,6 +44,15 @@ func TestEdgeOfTheRealBinary(t *testing.T) {
 	}
 	if resp := send("POST", "application/json; charset=utf-8", event); resp.StatusCode != http.StatusOK {
 		t.Errorf("a JSON body within the cap: %d, want 200", resp.StatusCode)
+	} else if h := resp.Header.Get("Grpc-Metadata-Content-Type"); h != "" {
+		t.Errorf("the answer carries gRPC's own content type as %q", h)
+	}
+	var missing struct {
+		Message string `json:"message"`
+	}
+	if code := s.call(t, "GET", "/v1/events/club-night/tables", "", &missing); code != http.StatusNotFound ||
+		!strings.Contains(missing.Message, "there is no route GET /v1/events/club-night/tables") {
+		t.Errorf("an unknown path: %d %q, want 404 naming it", code, missing.Message)
 	}
 	s.stop(t)
 }

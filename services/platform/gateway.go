@@ -142,10 +142,18 @@ func answerProbes(next runtime.HandlerFunc) runtime.HandlerFunc {
 }
 
 // routingErrorHandler answers a wrong method on a known path with 405 and
-// the methods the path has in Allow (the gateway answers 501 by itself).
+// the methods the path has in Allow (the gateway answers 501 by itself), and
+// an unknown path with a 404 that names it.
 func routingErrorHandler(ctx context.Context, mux *runtime.ServeMux, m runtime.Marshaler, w http.ResponseWriter, r *http.Request, httpStatus int) {
 	if r.Context().Value(probeKey{}) != nil {
 		w.WriteHeader(http.StatusNotFound)
+		return
+	}
+	if httpStatus == http.StatusNotFound {
+		errorHandler(ctx, mux, m, w, r, &runtime.HTTPStatusError{
+			HTTPStatus: http.StatusNotFound,
+			Err:        status.Errorf(codes.NotFound, "there is no route %s %s here: /openapi.json lists the routes this Director serves", r.Method, r.URL.Path),
+		})
 		return
 	}
 	if httpStatus != http.StatusMethodNotAllowed {
@@ -201,8 +209,11 @@ func incomingHeader(key string) (string, bool) {
 // outgoingHeader passes the auth mode header through under its own name and
 // the other response metadata with the gateway's Grpc-Metadata- prefix.
 func outgoingHeader(key string) (string, bool) {
-	if key == AuthModeHeader {
+	switch key {
+	case AuthModeHeader:
 		return key, true
+	case "content-type": // gRPC's own, not the answer's
+		return "", false
 	}
 	return runtime.MetadataHeaderPrefix + key, true
 }
