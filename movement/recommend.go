@@ -250,7 +250,7 @@ func (c candidate) recommendation(boards int) (Recommendation, bool) {
 	}
 	sitOut := slices.ContainsFunc(c.sectionPairs, func(p int) bool { return p%2 == 1 })
 	r := Recommendation{
-		Name:           m.Name,
+		Name:           fmt.Sprintf("%s, %d boards a round", m.Name, boards),
 		Kind:           c.kind,
 		Sections:       c.sections,
 		Tables:         m.Tables,

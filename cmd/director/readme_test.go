@@ -58,7 +58,7 @@ func checkRuling(t *testing.T, out []byte) {
 // path of the movement walkthrough.
 func checkMovement(t *testing.T, out []byte, dir string) {
 	t.Helper()
-	if !regexp.MustCompile(`^\{"recommendations":\s*\[\{"name":\s*"Howell, 13 pairs, 7 tables"`).Match(out) {
+	if !regexp.MustCompile(`^\{"recommendations":\s*\[\{"name":\s*"Howell, 13 pairs, 7 tables, 2 boards a round"`).Match(out) {
 		t.Errorf("the first recommendation for 13 pairs is not the 7-table Howell:\n%s", out)
 	}
 	if csv, err := os.ReadFile(filepath.Join(dir, "rounddata.csv")); err != nil || strings.Count(string(csv), "\n") != 1+13*7 {
