@@ -70,13 +70,11 @@
 //	              request with its request_id cleared>
 //	<response: the protobuf-encoded response message>
 //
-// An outbox record (see Enqueue) is protobuf wire format: 1 method (the full
-// gRPC method), 2 request (a google.protobuf.Any, its request_id set),
-// 3 on_behalf_of, 4 subject, 5 label, 6 origin (the original request_id),
-// 7 created_at (varint Unix nanoseconds), 8 peer. It is deleted, with its
+// An outbox record's payload (see Enqueue) is JSON: Peer, Method (the full
+// gRPC method), OnBehalfOf, Subject, Label, Origin (the original
+// request_id), Request (a google.protobuf.Any in binary, base64, its
+// request_id set) and Created (Unix nanoseconds). It is deleted, with its
 // entry in outbox_subjects/, in the transaction that records its outcome.
-// An outbox written before outbox_subjects/ existed gets it when its
-// Outbox starts.
 //
 // # Opening a store
 //

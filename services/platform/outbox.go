@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -18,7 +19,6 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
-	"google.golang.org/protobuf/encoding/protowire"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
 	"google.golang.org/protobuf/types/known/anypb"
@@ -131,31 +131,9 @@ func subjectKey(subject string, k OutboxKey) []byte {
 	return append(b, Uint64Key(k.Seq)...)
 }
 
-// outboxSubjects returns the subjects index for a write. A store whose
-// outbox predates the index gets it when its Outbox starts (or at its first
-// write to the outbox, should that come first), from the records waiting.
+// outboxSubjects returns the subjects index for a write.
 func outboxSubjects(tx *bbolt.Tx) (*bbolt.Bucket, error) {
-	if b := tx.Bucket([]byte(outboxSubjectsBucket)); b != nil {
-		return b, nil
-	}
-	subjects, err := tx.CreateBucket([]byte(outboxSubjectsBucket))
-	if err != nil {
-		return nil, err
-	}
-	root := tx.Bucket([]byte(outboxBucket))
-	if root == nil {
-		return subjects, nil
-	}
-	err = root.ForEachBucket(func(peer []byte) error {
-		return root.Bucket(peer).ForEach(func(k, v []byte) error {
-			m, _, err := decodeOutboxRecord(v)
-			if err != nil {
-				return nil // dropped when its turn comes; see deliverPeer
-			}
-			return subjects.Put(subjectKey(m.Subject, OutboxKey{string(peer), binary.BigEndian.Uint64(k)}), encodeRecord(nil))
-		})
-	})
-	return subjects, err
+	return tx.CreateBucketIfNotExists([]byte(outboxSubjectsBucket))
 }
 
 // removeOutboxRecord deletes the record k about subject, and its entry in
@@ -206,7 +184,7 @@ func outboxRequestID(m OutboxMessage) (string, error) {
 }
 
 // OutboxPending reports whether a record about subject is still waiting.
-// It reads the subjects index, which the outbox makes when it starts.
+// It reads the subjects index, which Enqueue keeps.
 func OutboxPending(tx *bbolt.Tx, subject string) bool {
 	subjects := tx.Bucket([]byte(outboxSubjectsBucket))
 	if subjects == nil {
@@ -369,12 +347,6 @@ func (o *Outbox) Await(ctx context.Context, keys ...OutboxKey) bool {
 
 func (o *Outbox) run() {
 	defer close(o.done)
-	// Make the subjects index before the first delivery settles, for a
-	// store whose outbox predates it; a failure leaves it to the first
-	// write to the outbox.
-	if err := o.store.batch(func(tx *bbolt.Tx) error { _, err := outboxSubjects(tx); return err }); err != nil {
-		o.logger.Error("index the outbox by subject", "error", err)
-	}
 	backoff := map[string]time.Duration{}
 	for {
 		retry := time.Duration(0)
@@ -535,110 +507,51 @@ func responseOf(method string) (proto.Message, error) {
 	return nil, status.Errorf(codes.Unimplemented, "outbox: this Director does not know the method %s", method)
 }
 
-// An outbox record is protobuf wire format, so fields can be added:
-//
-//	1: method       string
-//	2: request      google.protobuf.Any (its request_id set)
-//	3: on_behalf_of string
-//	4: subject      string
-//	5: label        string
-//	6: origin       string (the original request_id)
-//	7: created_at   int64 Unix nanoseconds
-//	8: peer         string
+// outboxRecord is an outbox record's payload, as JSON: the request is its
+// google.protobuf.Any in binary (base64 in the JSON), its request_id set.
+type outboxRecord struct {
+	Peer, Method, OnBehalfOf, Subject, Label, Origin string
+	Request                                          []byte
+	Created                                          int64 // Unix nanoseconds
+}
 
 func encodeOutboxRecord(m OutboxMessage, now time.Time) ([]byte, error) {
 	req, err := anypb.New(m.Request)
 	if err != nil {
 		return nil, status.Errorf(codes.Internal, "outbox: encode request: %v", err)
 	}
-	reqBytes, err := proto.MarshalOptions{Deterministic: true}.Marshal(req)
+	reqBytes, err := proto.Marshal(req)
 	if err != nil {
 		return nil, status.Errorf(codes.Internal, "outbox: encode request: %v", err)
 	}
-	var b []byte
-	str := func(n protowire.Number, s string) {
-		b = protowire.AppendTag(b, n, protowire.BytesType)
-		b = protowire.AppendString(b, s)
+	payload, err := json.Marshal(outboxRecord{Peer: m.Peer, Method: m.Method, OnBehalfOf: m.OnBehalfOf, Subject: m.Subject,
+		Label: m.Label, Origin: m.Origin, Request: reqBytes, Created: now.UnixNano()})
+	if err != nil {
+		return nil, status.Errorf(codes.Internal, "outbox: encode record: %v", err)
 	}
-	str(1, m.Method)
-	b = protowire.AppendTag(b, 2, protowire.BytesType)
-	b = protowire.AppendBytes(b, reqBytes)
-	str(3, m.OnBehalfOf)
-	str(4, m.Subject)
-	str(5, m.Label)
-	str(6, m.Origin)
-	b = protowire.AppendTag(b, 7, protowire.VarintType)
-	b = protowire.AppendVarint(b, uint64(now.UnixNano()))
-	str(8, m.Peer)
-	return encodeRecord(b), nil
+	return encodeRecord(payload), nil
 }
 
 // decodeOutboxRecord reads a record back, and when it was written.
 func decodeOutboxRecord(rec []byte) (OutboxMessage, time.Time, error) {
-	var m OutboxMessage
-	var created uint64
-	b, err := decodeRecord(rec)
+	payload, err := decodeRecord(rec)
 	if err != nil {
-		return m, time.Time{}, err
+		return OutboxMessage{}, time.Time{}, err
 	}
-	var req *anypb.Any
-	for len(b) > 0 {
-		n, typ, l := protowire.ConsumeTag(b)
-		if l < 0 {
-			return m, time.Time{}, protowire.ParseError(l)
-		}
-		b = b[l:]
-		if typ == protowire.VarintType {
-			v, l := protowire.ConsumeVarint(b)
-			if l < 0 {
-				return m, time.Time{}, protowire.ParseError(l)
-			}
-			if n == 7 {
-				created = v
-			}
-			b = b[l:]
-			continue
-		}
-		if typ != protowire.BytesType {
-			l = protowire.ConsumeFieldValue(n, typ, b)
-			if l < 0 {
-				return m, time.Time{}, protowire.ParseError(l)
-			}
-			b = b[l:]
-			continue
-		}
-		v, l := protowire.ConsumeBytes(b)
-		if l < 0 {
-			return m, time.Time{}, protowire.ParseError(l)
-		}
-		b = b[l:]
-		switch n {
-		case 1:
-			m.Method = string(v)
-		case 2:
-			req = &anypb.Any{}
-			if err := proto.Unmarshal(v, req); err != nil {
-				return m, time.Time{}, err
-			}
-		case 3:
-			m.OnBehalfOf = string(v)
-		case 4:
-			m.Subject = string(v)
-		case 5:
-			m.Label = string(v)
-		case 6:
-			m.Origin = string(v)
-		case 8:
-			m.Peer = string(v)
-		}
+	var r outboxRecord
+	if err := json.Unmarshal(payload, &r); err != nil {
+		return OutboxMessage{}, time.Time{}, err
 	}
-	if req == nil || m.Method == "" {
+	m := OutboxMessage{Peer: r.Peer, Method: r.Method, OnBehalfOf: r.OnBehalfOf, Subject: r.Subject, Label: r.Label, Origin: r.Origin}
+	if m.Method == "" || len(r.Request) == 0 {
 		return m, time.Time{}, errors.New("no method or request")
 	}
-	msg, err := req.UnmarshalNew()
-	if err != nil {
+	req := &anypb.Any{}
+	if err := proto.Unmarshal(r.Request, req); err != nil {
 		return m, time.Time{}, fmt.Errorf("request: %w", err)
 	}
-	m.Request = msg
-	return m, time.Unix(0, int64(created)), nil
+	if m.Request, err = req.UnmarshalNew(); err != nil {
+		return m, time.Time{}, fmt.Errorf("request: %w", err)
+	}
+	return m, time.Unix(0, r.Created), nil
 }

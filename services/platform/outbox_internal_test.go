@@ -276,30 +276,6 @@ func TestOutboxPendingReadsTheSubjectIndex(t *testing.T) {
 	})
 }
 
-// TestOutboxIndexesRecordsThatPredateTheIndex: a store whose outbox was
-// written before the subjects index gets the index when its outbox starts.
-func TestOutboxIndexesRecordsThatPredateTheIndex(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "rulings.db")
-	s := openTestStore(t, path, nil)
-	err := s.Mutate(context.Background(), "", "", nil, nil, func(tx *bbolt.Tx) error {
-		if _, err := Enqueue(tx, OutboxMessage{Peer: "scoring", Method: "/" + testService + "/Public", Subject: "calls/1", Label: "score",
-			Request: newRequest(t, `{"parent":"events/club-night"}`)}); err != nil {
-			return err
-		}
-		return tx.DeleteBucket([]byte(outboxSubjectsBucket))
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	o := newOutbox(s, "rulings", func(*bbolt.Tx, Delivery) error { return nil }, quickLimits, (&logBuffer{}).logger())
-	o.Close() // the outbox makes the index first, before anything else
-	var pending bool
-	s.View(func(tx *bbolt.Tx) error { pending = OutboxPending(tx, "calls/1"); return nil })
-	if !pending {
-		t.Error("a record written before the index is not pending")
-	}
-}
-
 // BenchmarkOutboxPending asks about one subject with 10,000 records
 // waiting: the answer reads the index, not the records.
 func BenchmarkOutboxPending(b *testing.B) {

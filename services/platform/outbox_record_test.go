@@ -61,7 +61,7 @@ func FuzzDecodeOutboxRecord(f *testing.F) {
 		Request: &scoringv1.ApplyPenaltyRequest{Parent: "events/e"}}, time.Now())
 	f.Add(rec)
 	f.Add([]byte{})
-	f.Add([]byte{0x0a, 0xff})
+	f.Add(encodeRecord([]byte(`{"Method":"/x/Y","Request":"bm90IGFuIEFueQ=="}`)))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		m, _, err := decodeOutboxRecord(b)
 		if err == nil && (m.Method == "" || m.Request == nil) {
