@@ -46,12 +46,11 @@ func rateTaken(ctx context.Context) bool {
 // servicePrincipal returns the principal of a call made by another Director
 // service, and false for every other call.
 func servicePrincipal(ctx context.Context) (Principal, bool) {
-	md, _ := metadata.FromIncomingContext(ctx)
-	service := metadataValue(md, serviceHeader)
+	service := strings.TrimSpace(firstValue(ctx, serviceHeader))
 	if service == "" || !(isInternal(ctx) || verifiedClientCert(ctx)) {
 		return Principal{}, false
 	}
-	name := metadataValue(md, onBehalfOfHeader)
+	name := strings.TrimSpace(firstValue(ctx, onBehalfOfHeader))
 	if name == "" {
 		name = servicePrefix + service
 	}
@@ -95,12 +94,4 @@ func WithServiceIdentity(ctx context.Context, service, onBehalfOf string) contex
 		pairs = append(pairs, onBehalfOfHeader, onBehalfOf)
 	}
 	return metadata.AppendToOutgoingContext(ctx, pairs...)
-}
-
-// metadataValue is the first value of key in md, trimmed; "" when none.
-func metadataValue(md metadata.MD, key string) string {
-	if v := md.Get(key); len(v) > 0 {
-		return strings.TrimSpace(v[0])
-	}
-	return ""
 }
