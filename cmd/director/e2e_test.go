@@ -526,10 +526,7 @@ func TestMovementScheduleChecksResults(t *testing.T) {
 // appears in the standings.
 func TestRulingToStandings(t *testing.T) {
 	s := startDirector(t, t.TempDir())
-	s.mustCall(t, "POST", "/v1/events", `{"event_id":"club-night","event":{"scoring":{"form":"FORM_MATCHPOINTS"}}}`, nil)
-	s.mustCall(t, "POST", "/v1/events/club-night/sessions", `{"session_id":1}`, nil)
-	s.mustCall(t, "POST", "/v1/events/club-night/sessions/1/sections", `{"section_id":"A","section":{"entrants":[
-		{"number":1},{"number":2},{"number":3},{"number":4},{"number":5},{"number":6}]}}`, nil)
+	clubEvent(t, s, false)
 	for _, r := range []string{
 		`{"result":{"table":1,"round":1,"board":1,"ns_pair":1,"ew_pair":4,"played":{"contract":"4S","declarer":"SEAT_NORTH","tricks":10}}}`,
 		`{"result":{"table":2,"round":1,"board":1,"ns_pair":2,"ew_pair":5,"played":{"contract":"4S","declarer":"SEAT_NORTH","tricks":9}}}`,
