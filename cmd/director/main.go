@@ -24,12 +24,12 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/bridge-director/director/services/dealing"
+	dealingservice "github.com/bridge-director/director/services/dealing"
 	"github.com/bridge-director/director/services/gateway"
-	"github.com/bridge-director/director/services/movement"
+	movementservice "github.com/bridge-director/director/services/movement"
 	"github.com/bridge-director/director/services/platform"
-	"github.com/bridge-director/director/services/rulings"
-	"github.com/bridge-director/director/services/scoring"
+	rulingsservice "github.com/bridge-director/director/services/rulings"
+	scoringservice "github.com/bridge-director/director/services/scoring"
 )
 
 // opener opens one service over the data directory.
@@ -37,10 +37,10 @@ type opener func(dataDir string) (platform.Service, error)
 
 // services are the services director can run, by name.
 var services = map[string]opener{
-	"dealing":  func(dir string) (platform.Service, error) { return dealing.Open(dir) },
-	"movement": func(dir string) (platform.Service, error) { return movement.Open(dir) },
-	"rulings":  func(dir string) (platform.Service, error) { return rulings.Open(dir) },
-	"scoring":  func(dir string) (platform.Service, error) { return scoring.Open(dir) },
+	"dealing":  func(dir string) (platform.Service, error) { return dealingservice.Open(dir) },
+	"movement": func(dir string) (platform.Service, error) { return movementservice.Open(dir) },
+	"rulings":  func(dir string) (platform.Service, error) { return rulingsservice.Open(dir) },
+	"scoring":  func(dir string) (platform.Service, error) { return scoringservice.Open(dir) },
 }
 
 func main() {

@@ -1,4 +1,4 @@
-package dealing
+package dealingservice
 
 import (
 	dealingv1 "github.com/bridge-director/director/proto/bridge/dealing/v1"

@@ -1,9 +1,9 @@
-// Package dealing is Director's dealing service: the gRPC server of
+// Package dealingservice is Director's dealing service: the gRPC server of
 // bridge.dealing.v1.DealingService over its bbolt store, dealing.db. It deals
 // board sets with package github.com/bridge-director/director/dealing, keeps
 // their deals secret until a director releases them, and writes them in the
 // formats of package github.com/bridge-director/director/formats.
-package dealing
+package dealingservice
 
 import (
 	"context"

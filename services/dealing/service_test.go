@@ -1,4 +1,4 @@
-package dealing
+package dealingservice
 
 import (
 	"bytes"
@@ -22,7 +22,7 @@ import (
 	dealingv1 "github.com/bridge-director/director/proto/bridge/dealing/v1"
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
-	"github.com/bridge-director/director/services/movement"
+	movementservice "github.com/bridge-director/director/services/movement"
 	"github.com/bridge-director/director/services/platform"
 	"github.com/bridge-director/director/services/platform/platformtest"
 	"github.com/bridge-director/director/services/resource"
@@ -69,9 +69,9 @@ func start(t testing.TB, dir string) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mv, err := movement.Open(dir, movement.WithClock(testClock))
+	mv, err := movementservice.Open(dir, movementservice.WithClock(testClock))
 	if err != nil {
-		t.Fatalf("movement.Open: %v", err)
+		t.Fatalf("movementservice.Open: %v", err)
 	}
 	mvConn, mvStop := platformtest.Serve(t, mv, auth)
 	svc.Connect("movement", mvConn)

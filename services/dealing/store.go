@@ -1,4 +1,4 @@
-package dealing
+package dealingservice
 
 // The bucket tree of dealing.db. Values are protobuf messages of
 // bridge.dealing.v1 stored as platform records (with a checksum, from schema

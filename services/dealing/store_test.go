@@ -1,4 +1,4 @@
-package dealing
+package dealingservice
 
 import (
 	"path/filepath"

@@ -1,4 +1,4 @@
-package movement
+package movementservice
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package movement
+package movementservice
 
 // Events are the movement service's: an event is created here with the
 // settings it is scored by, and the other services ask for it by name

@@ -1,4 +1,4 @@
-package movement
+package movementservice
 
 import (
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"

@@ -1,9 +1,9 @@
-// Package movement is Director's movement service: the gRPC server of
+// Package movementservice is Director's movement service: the gRPC server of
 // bridge.movement.v1.MovementService over its bbolt store, movement.db. It
 // keeps events with their scoring settings, their sessions and sections with
 // their entrants, and the movements of package
 // github.com/bridge-director/director/movement they play.
-package movement
+package movementservice
 
 import (
 	"bytes"

@@ -1,4 +1,4 @@
-package movement
+package movementservice
 
 // The bucket tree of movement.db. Values are protobuf messages of
 // bridge.movement.v1 stored as platform records (with a checksum, from

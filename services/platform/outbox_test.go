@@ -16,10 +16,10 @@ import (
 
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
-	"github.com/bridge-director/director/services/movement"
+	movementservice "github.com/bridge-director/director/services/movement"
 	"github.com/bridge-director/director/services/platform"
 	"github.com/bridge-director/director/services/platform/platformtest"
-	"github.com/bridge-director/director/services/scoring"
+	scoringservice "github.com/bridge-director/director/services/scoring"
 )
 
 // TestOutboxDeliversInOrderAfterARestart writes five penalties to the
@@ -79,7 +79,7 @@ func TestOutboxDeliversInOrderAfterARestart(t *testing.T) {
 	store.Close()
 
 	peers := t.TempDir()
-	mv, err := movement.Open(peers)
+	mv, err := movementservice.Open(peers)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +96,7 @@ func TestOutboxDeliversInOrderAfterARestart(t *testing.T) {
 	if _, err := moves.CreateSection(ctx, &movementv1.CreateSectionRequest{Parent: "events/club-night/sessions/1", SectionId: "A", Section: &movementv1.Section{Entrants: pairs}}); err != nil {
 		t.Fatal(err)
 	}
-	sc, err := scoring.Open(peers)
+	sc, err := scoringservice.Open(peers)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package rulings
+package rulingsservice
 
 import (
 	"context"

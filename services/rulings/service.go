@@ -1,4 +1,4 @@
-// Package rulings is Director's rulings service: the gRPC server of
+// Package rulingsservice is Director's rulings service: the gRPC server of
 // bridge.rulings.v1.RulingsService over its bbolt store, rulings.db. It
 // records director calls, asks package
 // github.com/bridge-director/director/rulings what the Laws require, keeps
@@ -6,7 +6,7 @@
 // the scoring service over its gRPC client, through the store's outbox: an
 // applied ruling and its calls to scoring are written in one transaction and
 // delivered until scoring takes them.
-package rulings
+package rulingsservice
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package rulings
+package rulingsservice
 
 import (
 	"context"
@@ -15,10 +15,10 @@ import (
 	rulingsv1 "github.com/bridge-director/director/proto/bridge/rulings/v1"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
-	"github.com/bridge-director/director/services/movement"
+	movementservice "github.com/bridge-director/director/services/movement"
 	"github.com/bridge-director/director/services/platform"
 	"github.com/bridge-director/director/services/platform/platformtest"
-	"github.com/bridge-director/director/services/scoring"
+	scoringservice "github.com/bridge-director/director/services/scoring"
 )
 
 // harness runs the rulings service beside the real movement and scoring
@@ -47,12 +47,12 @@ func start(t *testing.T) *harness {
 // scoring beside it.
 func servePeers(t *testing.T, dir string) (scoringv1.ScoringServiceClient, *grpc.ClientConn, *grpc.ClientConn) {
 	t.Helper()
-	mv, err := movement.Open(dir)
+	mv, err := movementservice.Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	mvConn, _ := platformtest.Serve(t, mv, nil)
-	sc, err := scoring.Open(dir)
+	sc, err := scoringservice.Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

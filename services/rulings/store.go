@@ -1,4 +1,4 @@
-package rulings
+package rulingsservice
 
 // The bucket tree of rulings.db. Values are protobuf messages of
 // bridge.rulings.v1 stored as platform records (with a checksum, from schema

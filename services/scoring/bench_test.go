@@ -1,4 +1,4 @@
-package scoring
+package scoringservice
 
 import (
 	"context"
@@ -18,7 +18,7 @@ import (
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
-	"github.com/bridge-director/director/services/movement"
+	movementservice "github.com/bridge-director/director/services/movement"
 	"github.com/bridge-director/director/services/platform"
 	"github.com/bridge-director/director/services/resource"
 )
@@ -32,7 +32,7 @@ func served(b *testing.B) (grpcAddr, httpBase string) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	moves, err := movement.Open(b.TempDir())
+	moves, err := movementservice.Open(b.TempDir())
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package scoring
+package scoringservice
 
 // Events are the movement service's; scoring asks it for an event's
 // scoring settings over gRPC. The settings are fixed when the event is

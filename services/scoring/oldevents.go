@@ -1,4 +1,4 @@
-package scoring
+package scoringservice
 
 // Before the movement service kept the events, scoring did, in the events
 // bucket of scoring.db. Migration 5 hands each of them to movement through

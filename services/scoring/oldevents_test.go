@@ -1,4 +1,4 @@
-package scoring
+package scoringservice
 
 import (
 	"bytes"
@@ -18,7 +18,7 @@ import (
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
-	"github.com/bridge-director/director/services/movement"
+	movementservice "github.com/bridge-director/director/services/movement"
 	"github.com/bridge-director/director/services/platform"
 	"github.com/bridge-director/director/services/platform/platformtest"
 )
@@ -109,7 +109,7 @@ func TestOldEventsAreHandedToMovement(t *testing.T) {
 	})
 
 	// A director made pairs-final again in movement before the upgrade.
-	mv, err := movement.Open(dir)
+	mv, err := movementservice.Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package scoring
+package scoringservice
 
 // Procedural penalties (Law 90): a director (or the rulings service, for a
 // director) applies one to a pair or team, the standings deduct it, and a

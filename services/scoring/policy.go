@@ -1,4 +1,4 @@
-package scoring
+package scoringservice
 
 import (
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"

@@ -1,4 +1,4 @@
-package scoring
+package scoringservice
 
 import (
 	"cmp"
@@ -15,7 +15,7 @@ import (
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
-	"github.com/bridge-director/director/services/movement"
+	movementservice "github.com/bridge-director/director/services/movement"
 	"github.com/bridge-director/director/services/platform"
 	"github.com/bridge-director/director/services/platform/platformtest"
 	"github.com/bridge-director/director/services/resource"
@@ -44,9 +44,9 @@ func start(t testing.TB, dir string) *harness {
 // startWith serves both services with auth (development mode when nil).
 func startWith(t testing.TB, dir string, auth *platform.Authenticator) *harness {
 	t.Helper()
-	mv, err := movement.Open(dir, movement.WithClock(testClock))
+	mv, err := movementservice.Open(dir, movementservice.WithClock(testClock))
 	if err != nil {
-		t.Fatalf("movement.Open: %v", err)
+		t.Fatalf("movementservice.Open: %v", err)
 	}
 	mvConn, mvStop := platformtest.Serve(t, mv, auth)
 	svc, err := Open(dir, WithClock(testClock))

@@ -1,4 +1,4 @@
-package scoring
+package scoringservice
 
 // The bucket tree of scoring.db. Values are protobuf messages of
 // bridge.scoring.v1 stored as platform records (with a checksum, from schema
