@@ -58,6 +58,9 @@ type WeightedScore struct {
 type Result struct {
 	Section  string
 	Board    int
+	// Table and Round are where the board was played: a session's results
+	// are told apart by them (ScorePairs does not read them).
+	Table, Round int
 	NS, EW   int // pair numbers within their section
 	Kind     ResultKind
 	NSScore  int // from North-South's point of view: positive when they gain
@@ -129,10 +132,7 @@ func ScorePairs(results []Result, opt PairsOptions) (PairsScore, error) {
 	if err := opt.validate(); err != nil {
 		return PairsScore{}, err
 	}
-	s := &sheet{results: results, opt: opt, sectionIDs: map[string]int{}, scale: 1}
-	if opt.Profile.MatchpointScale == OnePerBeat {
-		s.scale = 0.5
-	}
+	s := newSheet(results, opt)
 	if err := s.index(); err != nil {
 		return PairsScore{}, err
 	}

@@ -22,6 +22,13 @@ func SeatFrom(s typev1.Seat) (bridge.Seat, bool) {
 // Side converts a side to its enum.
 func Side(s bridge.Side) typev1.Side { return typev1.Side(int32(s) + 1) }
 
+// SideFrom converts an enum to a side, reporting false for an unspecified or
+// unknown value.
+func SideFrom(s typev1.Side) (bridge.Side, bool) {
+	side := bridge.Side(s - 1)
+	return side, s == typev1.Side_SIDE_NORTH_SOUTH || s == typev1.Side_SIDE_EAST_WEST
+}
+
 // Vulnerability converts a vulnerability to its enum.
 func Vulnerability(v bridge.Vulnerability) typev1.Vulnerability {
 	return typev1.Vulnerability(int32(v) + 1)

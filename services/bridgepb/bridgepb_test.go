@@ -24,6 +24,14 @@ func TestEnumsRoundTrip(t *testing.T) {
 	if Side(bridge.EastWest) != typev1.Side_SIDE_EAST_WEST {
 		t.Error("East-West does not map to SIDE_EAST_WEST")
 	}
+	for _, s := range []bridge.Side{bridge.NorthSouth, bridge.EastWest} {
+		if got, ok := SideFrom(Side(s)); !ok || got != s {
+			t.Errorf("side %v came back as %v, %v", s, got, ok)
+		}
+	}
+	if _, ok := SideFrom(typev1.Side_SIDE_UNSPECIFIED); ok {
+		t.Error("SideFrom(SIDE_UNSPECIFIED) accepted")
+	}
 	for v := bridge.VulNone; v <= bridge.VulBoth; v++ {
 		if got, ok := VulnerabilityFrom(Vulnerability(v)); !ok || got != v {
 			t.Errorf("vulnerability %v came back as %v, %v", v, got, ok)

@@ -35,6 +35,12 @@ type Service interface {
 	Close() error
 }
 
+// A Preparer is a service with work to do once its peers are connected and
+// before it reports SERVING, such as scoring what it keeps in memory.
+type Preparer interface {
+	Prepare(ctx context.Context) error
+}
+
 // Config says where Serve listens and how it checks callers.
 type Config struct {
 	GRPCAddr string // e.g. "localhost:9090"; port 0 picks a free port
@@ -145,9 +151,7 @@ func Serve(ctx context.Context, cfg Config, services ...Service) (err error) {
 		}
 	}
 	reflection.Register(grpcServer)
-	for _, s := range services {
-		healthServer.SetServingStatus(s.Name(), healthpb.HealthCheckResponse_SERVING)
-	}
+	preparing := markServing(healthServer, services)
 	serveErrs := make(chan error, 3)
 	go func() { serveErrs <- grpcServer.Serve(grpcLis) }()
 	go func() { serveErrs <- internalServer.Serve(inProc.Listener()) }()
@@ -171,6 +175,7 @@ func Serve(ctx context.Context, cfg Config, services ...Service) (err error) {
 		return err
 	}
 	defer closeAll(remote)
+	go prepare(ctx, healthServer, preparing, log)
 	gw, err := newGateway(ctx, local, gatewayOptions{auth: cfg.Auth, maxBody: cfg.MaxBody, origins: cfg.CORSOrigins, extra: cfg.ExtraHTTP, log: log}, services)
 	if err != nil {
 		stopAll()
@@ -259,5 +264,52 @@ func stopGRPC(ctx context.Context, s *grpc.Server, log *slog.Logger) {
 		log.Warn("gRPC calls still running at the shutdown deadline; stopping them")
 		s.Stop()
 		<-stopped
+	}
+}
+
+// markServing reports every service SERVING but those that must prepare
+// first, which it returns; while any is preparing, the server as a whole
+// (health service "") is NOT_SERVING.
+func markServing(h *health.Server, services []Service) map[string]Preparer {
+	preparing := map[string]Preparer{}
+	for _, s := range services {
+		if p, ok := s.(Preparer); ok {
+			preparing[s.Name()] = p
+			h.SetServingStatus(s.Name(), healthpb.HealthCheckResponse_NOT_SERVING)
+			continue
+		}
+		h.SetServingStatus(s.Name(), healthpb.HealthCheckResponse_SERVING)
+	}
+	if len(preparing) > 0 {
+		h.SetServingStatus("", healthpb.HealthCheckResponse_NOT_SERVING)
+	}
+	return preparing
+}
+
+// prepare runs each service's Prepare until it succeeds (a peer may not be
+// up yet), waiting longer after each failure, and reports the service
+// SERVING when it has; the server is SERVING once all have.
+func prepare(ctx context.Context, h *health.Server, preparing map[string]Preparer, log *slog.Logger) {
+	for name, p := range preparing {
+		wait := time.Second
+		for {
+			start := time.Now()
+			err := p.Prepare(ctx)
+			if err == nil {
+				log.Info("service ready", "service", name, "took", time.Since(start).Round(time.Millisecond))
+				h.SetServingStatus(name, healthpb.HealthCheckResponse_SERVING)
+				break
+			}
+			log.Warn("service not ready yet; trying again", "service", name, "error", err, "again_in", wait)
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(wait):
+			}
+			wait = min(2*wait, 30*time.Second)
+		}
+	}
+	if len(preparing) > 0 {
+		h.SetServingStatus("", healthpb.HealthCheckResponse_SERVING)
 	}
 }

@@ -87,6 +87,9 @@ func (s *Service) ApplyPenalty(ctx context.Context, req *scoringv1.ApplyPenaltyR
 		}
 		return platform.PutMessage(b, penaltyKey(n), stored)
 	})
+	if err == nil && !req.GetValidateOnly() {
+		s.reloadPenalties(id)
+	}
 	return resp, err
 }
 
@@ -148,6 +151,9 @@ func (s *Service) RemovePenalty(ctx context.Context, req *scoringv1.RemovePenalt
 		resp.Penalty = platform.SetETag(proto.Clone(p).(*scoringv1.Penalty))
 		return platform.PutMessage(b, penaltyKey(n), p)
 	})
+	if err == nil {
+		s.reloadPenalties(name.Event)
+	}
 	return resp, err
 }
 

@@ -19,6 +19,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
+	"github.com/bridge-director/director/scoring"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
 	"github.com/bridge-director/director/services/platform"
 	"github.com/bridge-director/director/services/platform/platformtest"
@@ -474,9 +475,19 @@ func FuzzCheckPenalty(f *testing.F) {
 			strings.TrimSpace(p.GetReason()) == "" || p.GetName() != "" || p.GetRemoval() != nil {
 			t.Fatalf("accepted %v", p)
 		}
-		fl := &field{event: &scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_MATCHPOINTS}, top: map[string]map[int32]float64{p.GetSection(): {1: 4}}}
-		if d := fl.penaltyPoints(p); math.IsNaN(d) || math.IsInf(d, 0) || d < 0 {
-			t.Fatalf("%v deducts %v", p, d)
+		pair, other := int(p.GetPair()), int(p.GetPair())+1
+		score, err := scoring.ScoreSession(scoring.Settings{Form: scoring.MatchpointPairs, Profile: scoring.WBF, TwoWinners: true}, []scoring.Result{
+			{Section: p.GetSection(), Table: 1, Board: 1, NS: pair, EW: other, NSScore: 420},
+			{Section: p.GetSection(), Table: 2, Board: 1, NS: other + 1, EW: other + 2, NSScore: 450},
+			{Section: p.GetSection(), Table: 3, Board: 1, NS: other + 3, EW: pair, NSScore: 420},
+		}, []scoring.Penalty{penaltyOf(p)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, st := range score.Standings {
+			if d := st.Penalties; math.IsNaN(d) || math.IsInf(d, 0) || d < 0 || math.IsNaN(st.Score) || math.IsNaN(st.Percentage) {
+				t.Fatalf("%v deducts %v from %+v", p, d, st)
+			}
 		}
 	})
 }

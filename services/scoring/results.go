@@ -64,6 +64,9 @@ func (s *Service) SubmitResult(ctx context.Context, req *scoringv1.SubmitResultR
 		resp.Result, err = record(tx, commit, id, sl, r, scoringv1.Action_ACTION_SUBMITTED, by, "", now)
 		return err
 	})
+	if err == nil && !req.GetValidateOnly() {
+		s.reloadSlot(id, sl)
+	}
 	return resp, err
 }
 
@@ -161,6 +164,9 @@ func (s *Service) CorrectResult(ctx context.Context, req *scoringv1.CorrectResul
 		resp.Result, err = record(tx, commit, id, sl, r, action, by, reason, now)
 		return err
 	})
+	if err == nil && !req.GetValidateOnly() {
+		s.reloadSlot(id, sl)
+	}
 	return resp, err
 }
 
@@ -222,6 +228,9 @@ func (s *Service) EraseResult(ctx context.Context, req *scoringv1.EraseResultReq
 		resp.Revision = rev
 		return writeRevision(tx, id, sl, rev)
 	})
+	if err == nil {
+		s.reloadSlot(id, sl)
+	}
 	return resp, err
 }
 

@@ -31,6 +31,8 @@ type Service struct {
 	movement movementv1.MovementServiceClient
 	events   events
 	entrants entrants
+	// kept holds every session's results and scored field.
+	kept keptFields
 	// outbox hands movement the events an older Director kept here.
 	outbox *platform.Outbox
 }
@@ -54,6 +56,10 @@ func Open(dataDir string, opts ...Option) (*Service, error) {
 		return nil, err
 	}
 	s.store = store
+	if err := s.load(); err != nil {
+		store.Close()
+		return nil, err
+	}
 	s.outbox = platform.NewOutbox(store, "scoring", s.settle)
 	return s, nil
 }

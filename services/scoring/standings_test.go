@@ -203,6 +203,8 @@ func TestABadBoardIsLeftOutAndReported(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	h.stop() // the service meets the file as it opens it
+	h = start(t, h.dir)
 	ctx := context.Background()
 	standings, err := h.client.GetStandings(ctx, &scoringv1.GetStandingsRequest{Event: "events/club-night"})
 	if err != nil {
@@ -311,6 +313,8 @@ func TestADamagedResultIsReportedOnItsBoard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	h.stop() // the damage is found as the service opens the file
+	h = start(t, h.dir)
 	standings, err := h.client.GetStandings(context.Background(), &scoringv1.GetStandingsRequest{Event: "events/club-night"})
 	if err != nil {
 		t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/bridge-director/director/bridge"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
+	"github.com/bridge-director/director/scoring"
 )
 
 // FuzzCheckResult feeds results as a terminal might send them, whole or
@@ -51,8 +52,9 @@ func FuzzCheckResult(f *testing.F) {
 				t.Fatalf("accepted an unplayable result %v", r)
 			}
 		}
-		if _, err := scoreField(&scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_MATCHPOINTS}, []*scoringv1.Result{r}); err != nil {
-			t.Fatalf("accepted a result that cannot be scored: %v: %v", r, err)
+		score, err := scoring.ScoreSession(settingsOf(&scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_MATCHPOINTS}), []scoring.Result{toDomain(r)}, nil)
+		if err != nil || len(score.Problems) > 0 {
+			t.Fatalf("accepted a result that cannot be scored: %v: %v %v", r, err, score.Problems)
 		}
 	})
 }

@@ -2031,7 +2031,11 @@ type GetStandingsRequest struct {
 	// Session number, 1 if not given.
 	Session int32 `protobuf:"varint,2,opt,name=session,proto3" json:"session,omitempty"`
 	// One section's standings; empty for the whole event.
-	Section       string `protobuf:"bytes,3,opt,name=section,proto3" json:"section,omitempty"`
+	Section string `protobuf:"bytes,3,opt,name=section,proto3" json:"section,omitempty"`
+	// At most this many standings (AIP-158): 0 for 100, at most 1000.
+	PageSize int32 `protobuf:"varint,4,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// The next_page_token of the page before.
+	PageToken     string `protobuf:"bytes,5,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2083,6 +2087,20 @@ func (x *GetStandingsRequest) GetSession() int32 {
 func (x *GetStandingsRequest) GetSection() string {
 	if x != nil {
 		return x.Section
+	}
+	return ""
+}
+
+func (x *GetStandingsRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *GetStandingsRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
 	}
 	return ""
 }
@@ -2210,7 +2228,10 @@ type GetStandingsResponse struct {
 	Standings []*Standing            `protobuf:"bytes,2,rep,name=standings,proto3" json:"standings,omitempty"`
 	// Boards that cannot be scored until a director corrects their results;
 	// they are left out of the standings, and every other board counts.
-	Problems      []*BoardProblem `protobuf:"bytes,3,rep,name=problems,proto3" json:"problems,omitempty"`
+	Problems []*BoardProblem `protobuf:"bytes,3,rep,name=problems,proto3" json:"problems,omitempty"`
+	// Empty on the last page. A page is a stretch of the ranking as it stands
+	// when the page is read.
+	NextPageToken string `protobuf:"bytes,4,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2264,6 +2285,13 @@ func (x *GetStandingsResponse) GetProblems() []*BoardProblem {
 		return x.Problems
 	}
 	return nil
+}
+
+func (x *GetStandingsResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
 }
 
 // BoardProblem is a board whose results contradict each other (a pair with
@@ -3262,11 +3290,14 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\rvulnerability\x18\x03 \x01(\x0e2\x1d.bridge.type.v1.VulnerabilityR\rvulnerability\x12\x10\n" +
 	"\x03top\x18\x04 \x01(\x01R\x03top\x126\n" +
 	"\x05lines\x18\x05 \x03(\v2 .bridge.scoring.v1.TravellerLineR\x05lines\x12;\n" +
-	"\bproblems\x18\x06 \x03(\v2\x1f.bridge.scoring.v1.BoardProblemR\bproblems\"_\n" +
+	"\bproblems\x18\x06 \x03(\v2\x1f.bridge.scoring.v1.BoardProblemR\bproblems\"\x9b\x01\n" +
 	"\x13GetStandingsRequest\x12\x14\n" +
 	"\x05event\x18\x01 \x01(\tR\x05event\x12\x18\n" +
 	"\asession\x18\x02 \x01(\x05R\asession\x12\x18\n" +
-	"\asection\x18\x03 \x01(\tR\asection\"\x8f\x02\n" +
+	"\asection\x18\x03 \x01(\tR\asection\x12\x1b\n" +
+	"\tpage_size\x18\x04 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x05 \x01(\tR\tpageToken\"\x8f\x02\n" +
 	"\bStanding\x12\x18\n" +
 	"\asection\x18\x01 \x01(\tR\asection\x12\x12\n" +
 	"\x04pair\x18\x02 \x01(\x05R\x04pair\x122\n" +
@@ -3278,11 +3309,12 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\rboards_played\x18\x06 \x01(\x05R\fboardsPlayed\x12\x12\n" +
 	"\x04rank\x18\a \x01(\x05R\x04rank\x12\x14\n" +
 	"\x05place\x18\b \x01(\tR\x05place\x12\x1c\n" +
-	"\tpenalties\x18\t \x01(\x01R\tpenalties\"\xbb\x01\n" +
+	"\tpenalties\x18\t \x01(\x01R\tpenalties\"\xe3\x01\n" +
 	"\x14GetStandingsResponse\x12+\n" +
 	"\x04form\x18\x01 \x01(\x0e2\x17.bridge.scoring.v1.FormR\x04form\x129\n" +
 	"\tstandings\x18\x02 \x03(\v2\x1b.bridge.scoring.v1.StandingR\tstandings\x12;\n" +
-	"\bproblems\x18\x03 \x03(\v2\x1f.bridge.scoring.v1.BoardProblemR\bproblems\"r\n" +
+	"\bproblems\x18\x03 \x03(\v2\x1f.bridge.scoring.v1.BoardProblemR\bproblems\x12&\n" +
+	"\x0fnext_page_token\x18\x04 \x01(\tR\rnextPageToken\"r\n" +
 	"\fBoardProblem\x12\x18\n" +
 	"\asession\x18\x01 \x01(\x05R\asession\x12\x18\n" +
 	"\asection\x18\x02 \x01(\tR\asection\x12\x14\n" +

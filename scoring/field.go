@@ -1,0 +1,544 @@
+package scoring
+
+import (
+	"cmp"
+	"slices"
+	"sync"
+)
+
+// Field is one session's scored field, kept current as its results change,
+// so that reading the standings, a traveller or a scorecard costs what it
+// returns rather than a scoring of the whole session. It always answers what
+// ScoreSession would answer for its results and penalties.
+//
+// A change marks the group of results it touches (a board in a section, or
+// across the field) for scoring again, and only that group is scored again:
+// its lines and what they add to each pair's total are replaced. The whole
+// of a field is scored again only where the form makes every board depend
+// on the others: when the most results any board has changes and the
+// profile factors boards by Neuberg's formula. Artificial adjusted scores,
+// which may be worth a pair's percentage on its other boards, are valued as
+// the standings are read. Team sessions, whose matches are scored whole, are
+// scored again whole when they change; they are small.
+//
+// A Field is safe for concurrent use.
+type Field struct {
+	mu       sync.Mutex
+	settings Settings
+	scale    float64 // from the 2/1 matchpoint scale to the profile's
+
+	groups map[groupKey]*group
+	fields map[string][]*group // the groups of each field
+	full   map[string]int      // N of each field: the most results a scored board has
+	dirty  map[*group]bool
+	byPair map[pairRef]map[Slot]bool // each pair's results, for its scorecard
+
+	matchpoints map[pairKey]*pairTotal // what scored lines add to each pair, artificial scores apart
+	imps        impSums
+
+	penalties []Penalty
+	// snap is what was last read, nil once anything changed.
+	snap *snapshot
+}
+
+// group is the results compared with each other, and what they scored.
+type group struct {
+	key     groupKey
+	results map[Slot]Result
+	size    int // results that count towards N: all but the boards not played
+
+	problem string
+	lines   []Line // in slot order
+	shares  []pairShare
+	imps    []impShare
+	// artificial are the lines valued when the standings are read, by index
+	// in lines.
+	artificial []artificialLine
+	top        float64 // the board's matchpoint top, on the profile's scale
+}
+
+// pairRef names a pair in its section, for its scorecard.
+type pairRef struct {
+	section string
+	number  int
+}
+
+// pairTotal is what a pair has scored on the boards scored so far: the sums
+// of a total, and how many lines it has (artificial scores too), so that a
+// pair with no line left leaves the field.
+type pairTotal struct {
+	total
+	lines int
+}
+
+// pairShare is what one line adds to one pair's matchpoint total.
+type pairShare struct {
+	pair              pairKey
+	hundredths, top   int64
+	boards, lineCount int
+}
+
+// artificialLine is an artificial adjusted score waiting to be valued.
+type artificialLine struct {
+	line   int
+	ns, ew pairKey
+	top    float64 // on the 2/1 scale
+}
+
+// snapshot is the field as last read.
+type snapshot struct {
+	standings []Standing
+	problems  []Problem
+	// artificial holds the valued lines of artificial scores by slot.
+	artificial map[Slot]Line
+	// teams is the whole score of a team session.
+	teams *SessionScore
+}
+
+// NewField returns an empty field scored by settings.
+func NewField(s Settings) (*Field, error) {
+	if err := s.validate(); err != nil {
+		return nil, err
+	}
+	f := &Field{settings: s, scale: newSheet(nil, s.pairsOptions()).scale,
+		groups: map[groupKey]*group{}, fields: map[string][]*group{}, full: map[string]int{},
+		dirty: map[*group]bool{}, byPair: map[pairRef]map[Slot]bool{}, matchpoints: map[pairKey]*pairTotal{}}
+	return f, nil
+}
+
+// Set makes r the result at its slot, in place of any result there.
+func (f *Field) Set(r Result) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	g := f.groupOf(r)
+	slot := r.Slot()
+	f.remove(g, slot)
+	g.results[slot] = r
+	if r.Kind != NotPlayed {
+		g.size++
+	}
+	for _, p := range []int{r.NS, r.EW} {
+		ref := pairRef{r.Section, p}
+		if f.byPair[ref] == nil {
+			f.byPair[ref] = map[Slot]bool{}
+		}
+		f.byPair[ref][slot] = true
+	}
+	f.touch(g)
+}
+
+// Remove takes away the result at slot, if there is one.
+func (f *Field) Remove(slot Slot) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	g := f.groups[f.settings.groupOf(Result{Section: slot.Section, Board: slot.Board})]
+	if g != nil && f.remove(g, slot) {
+		f.touch(g)
+	}
+}
+
+// SetPenalties makes penalties the ones that stand in the session.
+func (f *Field) SetPenalties(penalties []Penalty) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.penalties = slices.Clone(penalties)
+	f.snap = nil
+}
+
+// remove takes the result at slot out of g, reporting whether there was one.
+func (f *Field) remove(g *group, slot Slot) bool {
+	old, ok := g.results[slot]
+	if !ok {
+		return false
+	}
+	delete(g.results, slot)
+	if old.Kind != NotPlayed {
+		g.size--
+	}
+	for _, p := range []int{old.NS, old.EW} {
+		ref := pairRef{old.Section, p}
+		delete(f.byPair[ref], slot)
+		if len(f.byPair[ref]) == 0 {
+			delete(f.byPair, ref)
+		}
+	}
+	return true
+}
+
+func (f *Field) groupOf(r Result) *group {
+	k := f.settings.groupOf(r)
+	g := f.groups[k]
+	if g == nil {
+		g = &group{key: k, results: map[Slot]Result{}}
+		f.groups[k] = g
+		f.fields[k.field] = append(f.fields[k.field], g)
+	}
+	return g
+}
+
+func (f *Field) touch(g *group) {
+	f.dirty[g] = true
+	f.snap = nil
+}
+
+// Rescore scores again the groups changed since the last scoring, so that
+// the next read finds them scored. Reads do it themselves too; calling it
+// after a change only takes that work off the read.
+func (f *Field) Rescore() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.rescore()
+}
+
+func (f *Field) rescore() {
+	if len(f.dirty) == 0 || f.settings.Form.teams() {
+		return
+	}
+	// Find the problems first: N counts the boards that are scored.
+	sheets := map[*group]*sheet{}
+	touched := map[string]bool{}
+	for g := range f.dirty {
+		f.withdraw(g)
+		rs := slices.SortedFunc(func(yield func(Result) bool) {
+			for _, r := range g.results {
+				if !yield(r) {
+					return
+				}
+			}
+		}, compareResults)
+		g.lines = make([]Line, len(rs))
+		for i, r := range rs {
+			g.lines[i].Result = r
+		}
+		if f.settings.Form == MatchpointPairs && len(rs) > 0 {
+			sh := newSheet(rs, f.settings.pairsOptions())
+			if err := sh.index(); err != nil {
+				g.problem = err.Error()
+			} else {
+				sheets[g] = sh
+			}
+		}
+		touched[g.key.field] = true
+	}
+	if f.settings.Form == MatchpointPairs {
+		for field := range touched {
+			n := 0
+			for _, g := range f.fields[field] {
+				if g.problem == "" {
+					n = max(n, g.size)
+				}
+			}
+			if n != f.full[field] && f.settings.Profile.Neuberg {
+				for _, g := range f.fields[field] {
+					if g.problem == "" && sheets[g] == nil && len(g.results) > 0 {
+						f.withdraw(g)
+						sh := newSheet(g.sorted(), f.settings.pairsOptions())
+						sh.index() // it was scored, so it indexes
+						sheets[g] = sh
+					}
+				}
+			}
+			f.full[field] = n
+		}
+	}
+	for g := range f.dirty {
+		if f.settings.Form != MatchpointPairs && len(g.results) > 0 {
+			f.scoreIMPGroup(g)
+		}
+	}
+	for g, sh := range sheets {
+		f.scoreMatchpointGroup(g, sh)
+	}
+	clear(f.dirty)
+}
+
+// sorted lists a group's results in slot order.
+func (g *group) sorted() []Result {
+	rs := make([]Result, 0, len(g.results))
+	for _, r := range g.results {
+		rs = append(rs, r)
+	}
+	slices.SortFunc(rs, compareResults)
+	return rs
+}
+
+// withdraw takes what a group's lines added to the pairs' totals back out
+// and forgets its scoring.
+func (f *Field) withdraw(g *group) {
+	for _, sh := range g.shares {
+		t := f.matchpoints[sh.pair]
+		t.hundredths -= sh.hundredths
+		t.top -= sh.top
+		t.boards -= sh.boards
+		t.lines -= sh.lineCount
+		if t.lines == 0 {
+			delete(f.matchpoints, sh.pair)
+		}
+	}
+	for _, sh := range g.imps {
+		f.imps.add(sh, -1)
+	}
+	g.problem, g.lines, g.shares, g.imps, g.artificial, g.top = "", nil, nil, nil, nil, 0
+}
+
+// scoreMatchpointGroup matchpoints one group against the N of its field.
+func (f *Field) scoreMatchpointGroup(g *group, sh *sheet) {
+	g.lines = make([]Line, len(sh.results))
+	if len(sh.groups) == 0 { // no board was played
+		for i, r := range sh.results {
+			g.lines[i] = Line{Result: r}
+		}
+		return
+	}
+	sh.full = make([]int, len(sh.groupSlots))
+	sh.full[0] = f.full[g.key.field]
+	sh.scoreBoard(0)
+	for i, r := range sh.results {
+		if r.Kind == NotPlayed {
+			g.lines[i] = Line{Result: r}
+			continue
+		}
+		lp := sh.lines[i]
+		ns, ew := sh.pairs[sh.linePairs[i][0]], sh.pairs[sh.linePairs[i][1]]
+		nsKey, ewKey := pairKey{r.Section, ns.side, r.NS}, pairKey{r.Section, ew.side, r.EW}
+		switch r.Kind {
+		case Artificial:
+			g.lines[i] = Line{Result: r}
+			g.artificial = append(g.artificial, artificialLine{line: i, ns: nsKey, ew: ewKey, top: lp.top})
+			g.shares = append(g.shares, pairShare{pair: nsKey, lineCount: 1}, pairShare{pair: ewKey, lineCount: 1})
+		default:
+			g.lines[i] = matchpointLine(r, lp, sh.scale)
+			top := int64(lp.top * sh.scale)
+			g.shares = append(g.shares,
+				pairShare{pair: nsKey, hundredths: toHundredths(lp.ns * sh.scale), top: top, boards: 1, lineCount: 1},
+				pairShare{pair: ewKey, hundredths: toHundredths(lp.ew * sh.scale), top: top, boards: 1, lineCount: 1})
+		}
+		g.top = lp.top * sh.scale
+	}
+	for _, s := range g.shares {
+		t := f.matchpoints[s.pair]
+		if t == nil {
+			t = &pairTotal{}
+			f.matchpoints[s.pair] = t
+		}
+		t.hundredths += s.hundredths
+		t.top += s.top
+		t.boards += s.boards
+		t.lines += s.lineCount
+	}
+}
+
+// scoreIMPGroup IMPs one group.
+func (f *Field) scoreIMPGroup(g *group) {
+	lines, shares, err := impBoardScore(f.settings, g.sorted())
+	if err != nil {
+		g.problem = err.Error()
+		return
+	}
+	g.lines, g.imps = lines, shares
+	for _, sh := range shares {
+		f.imps.add(sh, 1)
+	}
+}
+
+// read scores what changed and returns the field as it stands.
+func (f *Field) read() *snapshot {
+	if f.snap != nil {
+		return f.snap
+	}
+	if f.settings.Form.teams() {
+		clear(f.dirty)
+		var results []Result
+		for _, g := range f.groups {
+			for _, r := range g.results {
+				results = append(results, r)
+			}
+		}
+		score, _ := ScoreSession(f.settings, results, f.penalties) // settings were checked by NewField
+		f.snap = &snapshot{standings: score.Standings, problems: score.Problems, teams: &score}
+		return f.snap
+	}
+	f.rescore()
+	s := &snapshot{artificial: map[Slot]Line{}}
+	tops := map[string]float64{}
+	for _, g := range f.groups {
+		if g.problem != "" {
+			s.problems = append(s.problems, Problem{Section: g.sorted()[0].Section, Board: g.key.board, Problem: g.problem})
+		}
+		tops[g.key.field] = max(tops[g.key.field], g.top)
+	}
+	sortProblems(s.problems)
+	if f.settings.Form == MatchpointPairs {
+		s.standings = f.matchpointStandings(s.artificial)
+	} else {
+		full := map[string]int{}
+		for _, g := range f.groups {
+			if len(g.imps) > 0 {
+				full[g.key.field]++
+			}
+		}
+		s.standings = f.imps.standings(f.settings, full)
+	}
+	finish(f.settings, s.standings, f.penalties, tops)
+	f.snap = s
+	return s
+}
+
+// matchpointStandings values the artificial scores, filling artificial
+// with their lines, and lists the pairs' standings before penalties.
+func (f *Field) matchpointStandings(artificial map[Slot]Line) []Standing {
+	totals := make(map[pairKey]total, len(f.matchpoints))
+	for p, t := range f.matchpoints {
+		totals[p] = t.total
+	}
+	other := func(p pairKey) (float64, bool) {
+		t := f.matchpoints[p].total
+		return float64(t.hundredths) / float64(t.top), t.top > 0
+	}
+	for _, g := range f.groups {
+		for _, a := range g.artificial {
+			r := g.lines[a.line].Result
+			nsOther, nsOK := other(a.ns)
+			ewOther, ewOK := other(a.ew)
+			lp := linePoints{
+				ns:  a.top * f.settings.Profile.percentage(r.NSAdjust, nsOther, nsOK) / 100,
+				ew:  a.top * f.settings.Profile.percentage(r.EWAdjust, ewOther, ewOK) / 100,
+				top: a.top,
+			}
+			artificial[r.Slot()] = matchpointLine(r, lp, f.scale)
+			top := int64(a.top * f.scale)
+			for _, side := range []struct {
+				p  pairKey
+				mp float64
+			}{{a.ns, lp.ns}, {a.ew, lp.ew}} {
+				t := totals[side.p]
+				t.hundredths += toHundredths(side.mp * f.scale)
+				t.top += top
+				t.boards++
+				totals[side.p] = t
+			}
+		}
+	}
+	var out []Standing
+	for p, t := range totals {
+		out = append(out, matchpointStanding(f.settings, p.section, p.side, p.number, t))
+	}
+	return out
+}
+
+// sortProblems orders problems by section and board.
+func sortProblems(ps []Problem) {
+	slices.SortFunc(ps, func(a, b Problem) int {
+		return cmp.Or(compareSections(a.Section, b.Section), cmp.Compare(a.Board, b.Board))
+	})
+}
+
+// Standings ranks the field, penalties deducted. The slice is shared: do
+// not change it.
+func (f *Field) Standings() ([]Standing, []Problem) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	s := f.read()
+	return s.standings, s.problems
+}
+
+// Traveller lists the lines of one board in slot order: in one section, or
+// in every section when section is "".
+func (f *Field) Traveller(section string, board int) []Line {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	s := f.read()
+	in := func(l Line) bool { return l.Result.Board == board && (section == "" || l.Result.Section == section) }
+	if s.teams != nil {
+		return slices.Collect(filterLines(s.teams.Lines, in))
+	}
+	var groups []*group
+	switch {
+	case f.settings.AcrossField || section != "":
+		if g := f.groups[groupKey{f.settings.fieldOf(section), board}]; g != nil {
+			groups = append(groups, g)
+		}
+	default:
+		for k, g := range f.groups {
+			if k.board == board {
+				groups = append(groups, g)
+			}
+		}
+		slices.SortFunc(groups, func(a, b *group) int { return compareSections(a.key.field, b.key.field) })
+	}
+	var out []Line
+	for _, g := range groups {
+		if g.problem != "" {
+			continue
+		}
+		for l := range filterLines(g.lines, in) {
+			out = append(out, s.valued(l))
+		}
+	}
+	return out
+}
+
+// Scorecard lists the lines of the results a pair of a section played, in
+// slot order.
+func (f *Field) Scorecard(section string, pair int) []Line {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	s := f.read()
+	in := func(l Line) bool { return l.Result.Section == section && (l.Result.NS == pair || l.Result.EW == pair) }
+	if s.teams != nil {
+		return slices.Collect(filterLines(s.teams.Lines, in))
+	}
+	var out []Line
+	for slot := range f.byPair[pairRef{section, pair}] {
+		g := f.groups[f.settings.groupOf(Result{Section: slot.Section, Board: slot.Board})]
+		if g.problem != "" {
+			continue
+		}
+		i, ok := slices.BinarySearchFunc(g.lines, slot, func(l Line, s Slot) int { return compareSlots(l.Result.Slot(), s) })
+		if ok {
+			out = append(out, s.valued(g.lines[i]))
+		}
+	}
+	slices.SortFunc(out, func(a, b Line) int { return compareResults(a.Result, b.Result) })
+	return out
+}
+
+// Score is the whole field as ScoreSession would score it.
+func (f *Field) Score() SessionScore {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	s := f.read()
+	if s.teams != nil {
+		return *s.teams
+	}
+	out := SessionScore{Standings: s.standings, Problems: s.problems}
+	for _, g := range f.groups {
+		if g.problem == "" {
+			for _, l := range g.lines {
+				out.Lines = append(out.Lines, s.valued(l))
+			}
+		}
+	}
+	slices.SortFunc(out.Lines, func(a, b Line) int { return compareResults(a.Result, b.Result) })
+	return out
+}
+
+// valued is a line with its artificial score valued.
+func (s *snapshot) valued(l Line) Line {
+	if l.Result.Kind == Artificial {
+		if v, ok := s.artificial[l.Result.Slot()]; ok {
+			return v
+		}
+	}
+	return l
+}
+
+func filterLines(lines []Line, keep func(Line) bool) func(func(Line) bool) {
+	return func(yield func(Line) bool) {
+		for _, l := range lines {
+			if keep(l) && !yield(l) {
+				return
+			}
+		}
+	}
+}

@@ -1,0 +1,139 @@
+package scoring
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"github.com/bridge-director/director/bridge"
+)
+
+// fieldCase is a random session: how it is scored and how big it is.
+type fieldCase struct {
+	settings Settings
+	sections []string
+	pairs    int // per section
+	boards   int
+}
+
+func randomFieldCase(rng *rand.Rand) fieldCase {
+	forms := []Form{MatchpointPairs, CrossIMPPairs, ButlerPairs, TeamsVictoryPoints, TeamsPointABoard}
+	profiles := []Profile{WBF, ACBL, EBU}
+	c := fieldCase{
+		settings: Settings{Form: forms[rng.IntN(len(forms))], Profile: profiles[rng.IntN(len(profiles))],
+			AcrossField: rng.IntN(2) == 0, TwoWinners: rng.IntN(2) == 0},
+		sections: []string{"A", "B", "AA"}[:1+rng.IntN(3)],
+		pairs:    2 + rng.IntN(9),
+		boards:   1 + rng.IntN(5),
+	}
+	if c.settings.Form != MatchpointPairs {
+		c.settings.TwoWinners = false
+	}
+	return c
+}
+
+// scores are the North-South scores results are drawn from: with ties, so
+// that matchpoints share, and with swings, so that IMPs do.
+var scores = []int{-1430, -800, -620, -200, -100, -50, 0, 90, 110, 140, 420, 450, 620, 990, 1430}
+
+// randomResult is a result at a random slot of c: mostly played, sometimes
+// not played or adjusted, and now and then between pairs that make its
+// board unscorable (a pair twice on it).
+func (c fieldCase) randomResult(rng *rand.Rand) Result {
+	ns := 1 + rng.IntN(c.pairs)
+	ew := 1 + rng.IntN(c.pairs-1)
+	if ew >= ns {
+		ew++
+	}
+	r := Result{Section: c.sections[rng.IntN(len(c.sections))], Table: 1 + rng.IntN(c.pairs), Round: 1 + rng.IntN(3),
+		Board: 1 + rng.IntN(c.boards), NS: ns, EW: ew, NSScore: scores[rng.IntN(len(scores))]}
+	adjustments := []Adjustment{AveragePlus, Average, AverageMinus}
+	switch k := rng.IntN(20); {
+	case k == 0:
+		r.Kind, r.NSScore = NotPlayed, 0
+	case k == 1 || k == 4:
+		r.Kind, r.NSScore = Artificial, 0
+		r.NSAdjust, r.EWAdjust = adjustments[rng.IntN(3)], adjustments[rng.IntN(3)]
+	case k == 2 && c.settings.Form.teams() == false:
+		r.Kind = Weighted
+		r.Weights = []WeightedScore{{Weight: 25, NSScore: scores[rng.IntN(len(scores))]}, {Weight: 75, NSScore: r.NSScore}}
+		r.NSScore = 0
+	case k == 3 && c.settings.Form == MatchpointPairs:
+		r.Kind, r.EWScore = Split, scores[rng.IntN(len(scores))]
+	}
+	return r
+}
+
+func (c fieldCase) randomPenalties(rng *rand.Rand) []Penalty {
+	var out []Penalty
+	for range rng.IntN(4) {
+		p := Penalty{Section: c.sections[rng.IntN(len(c.sections))], Pair: 1 + rng.IntN(c.pairs), Amount: float64(1+rng.IntN(8)) / 2}
+		if c.settings.Form == MatchpointPairs || c.settings.Form == TeamsPointABoard {
+			p.PercentOfTop = rng.IntN(2) == 0
+		}
+		if c.settings.TwoWinners && rng.IntN(2) == 0 {
+			p.Directed, p.Direction = true, bridge.Side(rng.IntN(2))
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// TestFieldEqualsScoringTheSessionWhole changes random sessions of every form
+// of scoring, result by result (submissions, corrections, erasures, adjusted
+// scores, penalties, pairs that join late), and checks after every change
+// that the kept field answers exactly what scoring the session whole does.
+func TestFieldEqualsScoringTheSessionWhole(t *testing.T) {
+	for seed := range uint64(300) {
+		rng := rand.New(rand.NewPCG(seed, 9))
+		c := randomFieldCase(rng)
+		t.Run(fmt.Sprintf("%d/%v", seed, c.settings.Form), func(t *testing.T) {
+			f, err := NewField(c.settings)
+			if err != nil {
+				t.Fatal(err)
+			}
+			current := map[Slot]Result{}
+			var penalties []Penalty
+			for step := range 60 {
+				var did string
+				switch k := rng.IntN(10); {
+				case k < 6 || len(current) == 0:
+					r := c.randomResult(rng)
+					_, replaced := current[r.Slot()]
+					current[r.Slot()] = r
+					f.Set(r)
+					did = fmt.Sprintf("set %+v (replacing: %v)", r, replaced)
+				case k < 8:
+					for slot := range current {
+						delete(current, slot)
+						f.Remove(slot)
+						did = fmt.Sprintf("remove %+v", slot)
+						break
+					}
+				case k < 9:
+					penalties = c.randomPenalties(rng)
+					f.SetPenalties(penalties)
+					did = fmt.Sprintf("penalties %+v", penalties)
+				default:
+					f.Rescore()
+					did = "rescore"
+				}
+				if rng.IntN(3) > 0 {
+					continue // several changes between reads
+				}
+				var results []Result
+				for _, r := range current {
+					results = append(results, r)
+				}
+				want, err := ScoreSession(c.settings, results, penalties)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := f.Score(); !reflect.DeepEqual(got, want) {
+					t.Fatalf("step %d, after %s:\nkept  %+v\nwhole %+v", step, did, got, want)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,152 @@
+package scoring
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+)
+
+// A teams session is results between teams: each table's result names its
+// teams as pairs are named. A match is the two teams that meet in a round;
+// each of its boards is played at two tables, once with each team
+// North-South. The lower-numbered team is the home team: its North-South
+// score is the open room's, its opponents' the closed room's.
+
+// matchKey names a match: its section, round and two teams, home first.
+type matchKey struct {
+	section    string
+	round      int
+	home, away int
+}
+
+// teamBoard is one board of a match: the index of its result at each
+// table, -1 while that table has not reported.
+type teamBoard struct {
+	board        int
+	open, closed int
+}
+
+// teamMatches assembles the matches of the results, in the order of their
+// first result, or says why they cannot be: a team with two results
+// North-South on one board of a round.
+func teamMatches(results []Result) ([]matchKey, map[matchKey][]*teamBoard, error) {
+	matches := map[matchKey][]*teamBoard{}
+	var order []matchKey
+	for i, r := range results {
+		if r.Kind == NotPlayed {
+			continue
+		}
+		k := matchKey{r.Section, r.Round, min(r.NS, r.EW), max(r.NS, r.EW)}
+		if matches[k] == nil {
+			order = append(order, k)
+		}
+		j := slices.IndexFunc(matches[k], func(b *teamBoard) bool { return b.board == r.Board })
+		if j < 0 {
+			matches[k] = append(matches[k], &teamBoard{board: r.Board, open: -1, closed: -1})
+			j = len(matches[k]) - 1
+		}
+		b := matches[k][j]
+		at := &b.closed
+		if r.NS == k.home {
+			at = &b.open
+		}
+		if *at >= 0 {
+			o := results[*at]
+			return nil, nil, fmt.Errorf("team %d has two results North-South on board %d in round %d: at table %d and at table %d",
+				r.NS, r.Board, r.Round, o.Table, r.Table)
+		}
+		*at = i
+	}
+	return order, matches, nil
+}
+
+// scoreTeams scores every match whose boards have been played at both
+// tables, by IMPs and victory points or point-a-board.
+func scoreTeams(s Settings, results []Result, out *SessionScore) error {
+	scoreMatch := func(m Match) (MatchResult, error) { return ScorePABMatch(m, s.Profile.PABOptions()) }
+	if s.Form == TeamsVictoryPoints {
+		scale, err := s.Profile.VictoryPoints()
+		if err != nil {
+			return err
+		}
+		scoreMatch = func(m Match) (MatchResult, error) { return ScoreIMPMatch(m, scale) }
+	}
+	order, matches, err := teamMatches(results)
+	if err != nil {
+		return err
+	}
+	out.Lines = make([]Line, len(results))
+	for i, r := range results {
+		out.Lines[i].Result = r
+	}
+	var scored []MatchResult
+	boards := map[string]int{}
+	for _, k := range order {
+		m := Match{Home: pairName(k.section, k.home), Away: pairName(k.section, k.away)}
+		var both []*teamBoard
+		for _, b := range matches[k] {
+			if b.open < 0 || b.closed < 0 {
+				continue // the other table has not reported yet
+			}
+			bp, err := boardPair(s.Profile, b.board, results[b.open], results[b.closed])
+			if err != nil {
+				return err
+			}
+			m.Boards = append(m.Boards, bp)
+			both = append(both, b)
+		}
+		if len(m.Boards) == 0 {
+			continue
+		}
+		res, err := scoreMatch(m)
+		if err != nil {
+			return err
+		}
+		for i, b := range both {
+			home, away := float64(res.Boards[i].Home), float64(res.Boards[i].Away)
+			out.Lines[b.open].NSPoints, out.Lines[b.open].EWPoints = home, away
+			out.Lines[b.closed].NSPoints, out.Lines[b.closed].EWPoints = away, home
+		}
+		scored = append(scored, res)
+		boards[m.Home] += len(m.Boards)
+		boards[m.Away] += len(m.Boards)
+	}
+	teams := map[string]matchKey{}
+	for _, k := range order {
+		teams[pairName(k.section, k.home)] = matchKey{section: k.section, home: k.home}
+		teams[pairName(k.section, k.away)] = matchKey{section: k.section, home: k.away}
+	}
+	for _, t := range TeamStandings(scored) {
+		team := teams[t.Team]
+		out.Standings = append(out.Standings, Standing{Section: team.section, Pair: team.home, Score: t.Score, Boards: boards[t.Team]})
+	}
+	slices.SortStableFunc(out.Standings, func(a, b Standing) int {
+		return cmp.Or(compareSections(a.Section, b.Section), cmp.Compare(a.Pair, b.Pair))
+	})
+	return nil
+}
+
+// boardPair turns the two tables of a board into the match's board: two
+// North-South scores, or artificial IMPs when either table was given an
+// artificial adjusted score. Played, passed-out and assigned results carry
+// their North-South score (a teams session takes no weighted or split
+// score). The home team sits North-South in the open room and East-West in
+// the closed room.
+func boardPair(p Profile, board int, open, closed Result) (BoardPair, error) {
+	bp := BoardPair{Board: board, OpenNS: open.NSScore, ClosedNS: closed.NSScore}
+	for i, r := range []Result{open, closed} {
+		if r.Kind != Artificial {
+			continue
+		}
+		home, away := r.NSAdjust, r.EWAdjust
+		if i == 1 {
+			home, away = away, home
+		}
+		imps, err := ArtificialTeamIMPs(home, away, p)
+		if err != nil {
+			return bp, err
+		}
+		bp.Assigned = &imps
+	}
+	return bp, nil
+}

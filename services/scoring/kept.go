@@ -1,0 +1,290 @@
+package scoringservice
+
+// The scored fields. Every session's current results are kept in memory,
+// with the scoring library's Field scoring them as they change, so that
+// standings, travellers and scorecards are read from what is already
+// scored. The results come from the store when the service opens, and from
+// the store again after every write commits (the slot or the penalties it
+// changed are read back, so that the memory holds what the store holds, in
+// the order the writes committed). A session's field is made when its
+// event's scoring settings are first known: at the start for every session
+// that has results (Prepare, before the service reports SERVING), else at
+// its first result or read.
+
+import (
+	"cmp"
+	"context"
+	"encoding/binary"
+	"fmt"
+	"log/slog"
+	"maps"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"go.etcd.io/bbolt"
+
+	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
+	"github.com/bridge-director/director/scoring"
+	"github.com/bridge-director/director/services/platform"
+	"github.com/bridge-director/director/services/resource"
+)
+
+// rescoreDelay is how long a change waits before the field is scored again
+// in the background, so that the changes of a busy moment share one
+// scoring. A read scores what is left itself.
+const rescoreDelay = 20 * time.Millisecond
+
+type sessionKey struct {
+	event   string
+	session int32
+}
+
+// keptFields holds the kept session of every session that has results or
+// was read.
+type keptFields struct {
+	mu       sync.Mutex
+	sessions map[sessionKey]*keptSession
+}
+
+// keptSession is one session's results as stored, and its scored field.
+type keptSession struct {
+	// mu is held to read the field and the stored results together, so
+	// that a line is never shown with another revision's result.
+	mu        sync.RWMutex
+	results   map[scoring.Slot]*scoringv1.Result
+	damaged   map[scoring.Slot]*scoringv1.BoardProblem
+	penalties []scoring.Penalty
+	settings  *scoringv1.ScoringSettings
+	field     *scoring.Field // nil until the settings are known
+	rescoring atomic.Bool
+}
+
+func (k *keptFields) session(event string, session int32) *keptSession {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	key := sessionKey{event, session}
+	ks := k.sessions[key]
+	if ks == nil {
+		ks = &keptSession{results: map[scoring.Slot]*scoringv1.Result{}, damaged: map[scoring.Slot]*scoringv1.BoardProblem{}}
+		if k.sessions == nil {
+			k.sessions = map[sessionKey]*keptSession{}
+		}
+		k.sessions[key] = ks
+	}
+	return ks
+}
+
+// of lists the kept sessions of an event, or of every event when event is "".
+func (k *keptFields) of(event string) map[sessionKey]*keptSession {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	out := map[sessionKey]*keptSession{}
+	for key, ks := range k.sessions {
+		if event == "" || key.event == event {
+			out[key] = ks
+		}
+	}
+	return out
+}
+
+func domainSlot(sl slot) scoring.Slot {
+	return scoring.Slot{Section: sl.Section, Table: int(sl.Table), Round: int(sl.Round), Board: int(sl.Board)}
+}
+
+// load reads every current result and penalty of the store into memory. A
+// result that cannot be read (a damaged record) is left out and reported
+// as a problem of its board, which its key names, so that every other
+// board is still scored.
+func (s *Service) load() error {
+	return s.store.View(func(tx *bbolt.Tx) error {
+		results := tx.Bucket(bucketResults)
+		err := results.ForEachBucket(func(event []byte) error {
+			id := string(event)
+			b := results.Bucket(event)
+			return b.ForEach(func(k, _ []byte) error {
+				sl, ok := slotFromKey(k)
+				if !ok {
+					return fmt.Errorf("scoring.db: result key %x of event %q is not a slot", k, id)
+				}
+				ks := s.kept.session(id, sl.Session)
+				r := &scoringv1.Result{}
+				if _, err := platform.GetMessage(b, "results/"+id, k, r); err != nil {
+					ks.damaged[domainSlot(sl)] = damagedProblem(id, sl, err)
+					return nil
+				}
+				ks.results[domainSlot(sl)] = r
+				return nil
+			})
+		})
+		if err != nil {
+			return err
+		}
+		return tx.Bucket(bucketPenalties).ForEachBucket(func(event []byte) error {
+			return s.loadPenalties(tx, string(event))
+		})
+	})
+}
+
+func damagedProblem(event string, sl slot, err error) *scoringv1.BoardProblem {
+	return &scoringv1.BoardProblem{Session: sl.Session, Section: sl.Section, Board: sl.Board,
+		Problem: fmt.Sprintf("the result at %s cannot be read: %v", sl.name(event), err)}
+}
+
+// loadPenalties gives every kept session of an event the penalties that
+// stand in it.
+func (s *Service) loadPenalties(tx *bbolt.Tx, event string) error {
+	all, err := eventPenalties(tx, event, func(p *scoringv1.Penalty) bool { return p.GetRemoval() == nil })
+	if err != nil {
+		return err
+	}
+	bySession := map[int32][]scoring.Penalty{}
+	for _, p := range all {
+		bySession[p.GetSession()] = append(bySession[p.GetSession()], penaltyOf(p))
+		s.kept.session(event, p.GetSession())
+	}
+	for key, ks := range s.kept.of(event) {
+		ks.mu.Lock()
+		ks.penalties = bySession[key.session]
+		if ks.field != nil {
+			ks.field.SetPenalties(ks.penalties)
+		}
+		ks.mu.Unlock()
+	}
+	return nil
+}
+
+// reloadSlot reads one slot back from the store after a write committed,
+// and makes the kept session hold what the store holds.
+func (s *Service) reloadSlot(event string, sl slot) {
+	ks := s.kept.session(event, sl.Session)
+	ks.mu.Lock()
+	defer ks.mu.Unlock()
+	var r *scoringv1.Result
+	var ok bool
+	viewErr := s.store.View(func(tx *bbolt.Tx) error {
+		var err error
+		r, ok, err = currentResult(tx, event, sl)
+		return err
+	})
+	ds := domainSlot(sl)
+	delete(ks.damaged, ds)
+	delete(ks.results, ds)
+	switch {
+	case viewErr != nil:
+		ks.damaged[ds] = damagedProblem(event, sl, viewErr)
+	case ok:
+		ks.results[ds] = r
+	}
+	if ks.field == nil {
+		return
+	}
+	if viewErr == nil && ok {
+		ks.field.Set(toDomain(r))
+	} else {
+		ks.field.Remove(ds)
+	}
+	ks.rescoreSoon()
+}
+
+// reloadPenalties reads an event's penalties back after a write committed.
+func (s *Service) reloadPenalties(event string) {
+	err := s.store.View(func(tx *bbolt.Tx) error { return s.loadPenalties(tx, event) })
+	if err != nil {
+		slog.With("service", "scoring").Error("the penalties of events/"+event+" cannot be read back; the standings keep the last ones read", "error", err)
+	}
+}
+
+// rescoreSoon scores the session's changes in the background, once for all
+// the changes of the next moment.
+func (ks *keptSession) rescoreSoon() {
+	f := ks.field
+	if !ks.rescoring.CompareAndSwap(false, true) {
+		return
+	}
+	time.AfterFunc(rescoreDelay, func() {
+		ks.rescoring.Store(false)
+		f.Rescore()
+	})
+}
+
+// scored returns the kept session of an event's session with its field
+// made, reading the event's settings from the movement service if they are
+// not known yet.
+func (s *Service) scored(ctx context.Context, event resource.Event, session int32) (*keptSession, error) {
+	e, err := s.event(ctx, event)
+	if err != nil {
+		return nil, err
+	}
+	ks := s.kept.session(event.Event, session)
+	if err := ks.makeField(e.GetScoring()); err != nil {
+		return nil, err
+	}
+	return ks, nil
+}
+
+// makeField makes the session's field, once, and scores its results.
+func (ks *keptSession) makeField(settings *scoringv1.ScoringSettings) error {
+	ks.mu.RLock()
+	made := ks.field != nil
+	ks.mu.RUnlock()
+	if made {
+		return nil
+	}
+	ks.mu.Lock()
+	defer ks.mu.Unlock()
+	if ks.field != nil {
+		return nil
+	}
+	f, err := scoring.NewField(settingsOf(settings))
+	if err != nil {
+		return platform.FailedPrecondition("the event cannot be scored: " + err.Error())
+	}
+	for _, r := range ks.results {
+		f.Set(toDomain(r))
+	}
+	f.SetPenalties(ks.penalties)
+	f.Rescore()
+	ks.field, ks.settings = f, settings
+	return nil
+}
+
+// Prepare scores every session that has results before the service reports
+// SERVING, so that the first reads after a start find their fields made.
+func (s *Service) Prepare(ctx context.Context) error {
+	ctx = platform.WithServiceIdentity(ctx, "scoring", "")
+	for key := range s.kept.of("") {
+		if _, err := s.scored(ctx, resource.Event{Event: key.event}, key.session); err != nil {
+			return fmt.Errorf("scoring events/%s session %d: %w", key.event, key.session, err)
+		}
+	}
+	return nil
+}
+
+// problems lists the session's problems in section (all when "") on board
+// (all when 0): the boards its field leaves out, and the results that cannot
+// be read.
+func (ks *keptSession) problems(session int32, field []scoring.Problem, section string, board int32) []*scoringv1.BoardProblem {
+	var out []*scoringv1.BoardProblem
+	keep := func(p *scoringv1.BoardProblem) {
+		if (section == "" || p.GetSection() == section) && (board == 0 || p.GetBoard() == board) {
+			out = append(out, p)
+		}
+	}
+	for _, p := range field {
+		keep(problemOf(session, p))
+	}
+	damaged := slices.Collect(maps.Values(ks.damaged))
+	slices.SortFunc(damaged, func(a, b *scoringv1.BoardProblem) int {
+		return cmp.Or(cmp.Compare(len(a.GetSection()), len(b.GetSection())), cmp.Compare(a.GetSection(), b.GetSection()), cmp.Compare(a.GetBoard(), b.GetBoard()))
+	})
+	for _, p := range damaged {
+		keep(p)
+	}
+	return out
+}
+
+// standingsPageKey is the key a page of standings resumes after: the
+// position of its last standing.
+func standingsPageKey(i int) []byte { return binary.BigEndian.AppendUint32(nil, uint32(i)) }
