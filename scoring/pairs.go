@@ -56,18 +56,18 @@ type WeightedScore struct {
 
 // Result is one line of a traveller: what happened on a board at one table.
 type Result struct {
-	Section  string
-	Board    int
+	Section string
+	Board   int
 	// Table and Round are where the board was played: a session's results
 	// are told apart by them (ScorePairs does not read them).
 	Table, Round int
-	NS, EW   int // pair numbers within their section
-	Kind     ResultKind
-	NSScore  int // from North-South's point of view: positive when they gain
-	EWScore  int // Split only: the score East-West are matchpointed on, from North-South's point of view
-	NSAdjust Adjustment
-	EWAdjust Adjustment
-	Weights  []WeightedScore
+	NS, EW       int // pair numbers within their section
+	Kind         ResultKind
+	NSScore      int // from North-South's point of view: positive when they gain
+	EWScore      int // Split only: the score East-West are matchpointed on, from North-South's point of view
+	NSAdjust     Adjustment
+	EWAdjust     Adjustment
+	Weights      []WeightedScore
 }
 
 // PairsOptions says how a pairs field is matchpointed.

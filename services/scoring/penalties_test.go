@@ -19,8 +19,8 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
-	"github.com/bridge-director/director/scoring"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
+	"github.com/bridge-director/director/scoring"
 	"github.com/bridge-director/director/services/platform"
 	"github.com/bridge-director/director/services/platform/platformtest"
 )
