@@ -31,14 +31,15 @@ const (
 	sectionTables  = 100    // tables of a full section (200 pairs)
 	resultsPath    = "/v1/events/national/results"
 	standingsPath  = "/v1/events/national/standings"
+	travellerPath  = "/v1/events/national/boards/1/traveller"
 )
 
-// event is the national event on a running director: how many tables it
-// has, and the number of the next result to submit. The n-th result is
-// played at table n mod tables of the event, on board n/tables + 1, so the
-// 26 boards of the load come first and later submissions go to the boards
-// after them.
-type event struct {
+// nationalEvent is the national event on a running director: how many
+// tables it has, and the number of the next result to submit. The n-th
+// result is played at table n mod tables of the event, on board
+// n/tables + 1, so the 26 boards of the load come first and later
+// submissions go to the boards after them.
+type nationalEvent struct {
 	s      *server
 	tables int
 	next   atomic.Int64
@@ -67,11 +68,11 @@ func sectionName(k int) string {
 // createEvent creates the national event of pairs pairs on s: session 1
 // and sections of up to 200 pairs, without a movement. Table t of a section
 // seats pair 2t-1 North-South and pair 2t East-West.
-func createEvent(b *testing.B, s *server, pairs int) *event {
+func createEvent(b *testing.B, s *server, pairs int) *nationalEvent {
 	if pairs < 2 || pairs%2 != 0 {
 		b.Fatalf("-national.pairs %d: want an even number of pairs, at least 2", pairs)
 	}
-	e := &event{s: s, tables: pairs / 2}
+	e := &nationalEvent{s: s, tables: pairs / 2}
 	s.mustCall(b, "POST", "/v1/events", `{"event_id":"national","event":{"title":"National simultaneous pairs",
 		"scoring":{"form":"FORM_MATCHPOINTS","across_field":true}}}`, nil)
 	s.mustCall(b, "POST", "/v1/events/national/sessions", `{"session_id":1}`, nil)
@@ -88,7 +89,7 @@ func createEvent(b *testing.B, s *server, pairs int) *event {
 
 // result is the body of the n-th result, as a terminal sends it. The
 // contracts, declarers and tricks vary with n so that the matchpoints do.
-func (e *event) result(n int64) string {
+func (e *nationalEvent) result(n int64) string {
 	i := int(n % int64(e.tables))
 	table, board := i%sectionTables+1, int(n/int64(e.tables))+1
 	h := uint64(n) * 0x9e3779b97f4a7c15 >> 33
@@ -103,7 +104,7 @@ func (e *event) result(n int64) string {
 // submit submits the next results from clients goroutines, each timed by
 // lat, until the until-th result (0: no end) or until stop is closed. It
 // answers the first failure.
-func (e *event) submit(clients int, until int64, stop <-chan struct{}, lat *latencies) error {
+func (e *nationalEvent) submit(clients int, until int64, stop <-chan struct{}, lat *latencies) error {
 	var wg sync.WaitGroup
 	failed := make(chan error, clients)
 	for range clients {
@@ -132,7 +133,7 @@ func (e *event) submit(clients int, until int64, stop <-chan struct{}, lat *late
 
 // rate submits b.N results from clients goroutines, each timed by lat, and
 // answers how many went in a second.
-func (e *event) rate(b *testing.B, clients int, lat *latencies) float64 {
+func (e *nationalEvent) rate(b *testing.B, clients int, lat *latencies) float64 {
 	from, start := e.next.Load(), time.Now()
 	if err := e.submit(clients, from+int64(b.N), nil, lat); err != nil {
 		b.Fatal(err)
@@ -155,7 +156,7 @@ var nationalData string
 
 // nationalServer starts a director over a copy of the national event of
 // -national.pairs pairs, loading the event first if this run has not.
-func nationalServer(b *testing.B) *event {
+func nationalServer(b *testing.B) *nationalEvent {
 	if nationalData == "" {
 		loadNational(b, filepath.Join(filepath.Dir(binary), "national"))
 	}
@@ -163,7 +164,7 @@ func nationalServer(b *testing.B) *event {
 	if err := os.CopyFS(dir, os.DirFS(nationalData)); err != nil {
 		b.Fatal(err)
 	}
-	e := &event{s: benchDirector(b, dir), tables: *nationalPairs / 2}
+	e := &nationalEvent{s: benchDirector(b, dir), tables: *nationalPairs / 2}
 	e.next.Store(int64(e.tables * nationalBoards))
 	return e
 }
@@ -195,7 +196,7 @@ func loadNational(b *testing.B, dir string) {
 	var trav struct {
 		Lines []struct{} `json:"lines"`
 	}
-	s.mustCall(b, "GET", "/v1/events/national/boards/1/traveller", "", &trav)
+	s.mustCall(b, "GET", travellerPath, "", &trav)
 	if len(trav.Lines) != e.tables {
 		b.Fatalf("board 1's traveller has %d lines, want one for each of the %d tables", len(trav.Lines), e.tables)
 	}
@@ -267,7 +268,7 @@ func BenchmarkTravellerLarge(b *testing.B) {
 	e := nationalServer(b)
 	var reads latencies
 	for b.Loop() {
-		if err := reads.time(func() error { return e.s.ok("GET", "/v1/events/national/boards/1/traveller", "") }); err != nil {
+		if err := reads.time(func() error { return e.s.ok("GET", travellerPath, "") }); err != nil {
 			b.Fatal(err)
 		}
 	}
