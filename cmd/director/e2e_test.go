@@ -16,8 +16,9 @@ import (
 	"time"
 )
 
-// The end-to-end tests build the real director binary, start it on loopback
-// and drive it over REST as a browser or a terminal would.
+// The end-to-end tests and the benchmarks build the real director binary,
+// start it on loopback and drive it over REST as a browser or a terminal
+// would.
 
 var binary string
 
@@ -51,7 +52,7 @@ type server struct {
 }
 
 // freeAddr finds a loopback port nobody is listening on.
-func freeAddr(t *testing.T) string {
+func freeAddr(t testing.TB) string {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -63,14 +64,14 @@ func freeAddr(t *testing.T) string {
 
 // startDirector runs the binary over dataDir and waits until /healthz says
 // it is serving.
-func startDirector(t *testing.T, dataDir string, extra ...string) *server {
+func startDirector(t testing.TB, dataDir string, extra ...string) *server {
 	t.Helper()
 	return launch(t, "http", http.DefaultClient, dataDir, extra...)
 }
 
 // launch runs the binary as startDirector does, its REST API reached with
 // client over scheme ("https" when extra gives it a certificate).
-func launch(t *testing.T, scheme string, client *http.Client, dataDir string, extra ...string) *server {
+func launch(t testing.TB, scheme string, client *http.Client, dataDir string, extra ...string) *server {
 	t.Helper()
 	httpAddr, grpcAddr := freeAddr(t), freeAddr(t)
 	args := append([]string{"serve", "--grpc-addr", grpcAddr, "--http-addr", httpAddr, "--data", dataDir}, extra...)
@@ -104,7 +105,7 @@ func launch(t *testing.T, scheme string, client *http.Client, dataDir string, ex
 }
 
 // stop sends SIGTERM and expects a clean exit.
-func (s *server) stop(t *testing.T) {
+func (s *server) stop(t testing.TB) {
 	t.Helper()
 	s.cmd.Process.Signal(syscall.SIGTERM)
 	select {
@@ -120,7 +121,7 @@ func (s *server) stop(t *testing.T) {
 
 // call sends a JSON request and decodes the JSON answer into out (when not
 // nil), returning the HTTP status. It sends s.token, if any.
-func (s *server) call(t *testing.T, method, path, body string, out any) int {
+func (s *server) call(t testing.TB, method, path, body string, out any) int {
 	t.Helper()
 	resp, raw := s.send(t, s.token, method, path, body)
 	if out != nil {
@@ -133,11 +134,21 @@ func (s *server) call(t *testing.T, method, path, body string, out any) int {
 
 // send sends a JSON request with token as its bearer token ("" for none)
 // and returns the answer and its body.
-func (s *server) send(t *testing.T, token, method, path, body string) (*http.Response, []byte) {
+func (s *server) send(t testing.TB, token, method, path, body string) (*http.Response, []byte) {
 	t.Helper()
-	req, err := http.NewRequest(method, s.base+path, strings.NewReader(body))
+	resp, raw, err := s.request(token, method, path, body)
 	if err != nil {
 		t.Fatal(err)
+	}
+	return resp, raw
+}
+
+// request is send for any goroutine: it says what failed instead of
+// failing the test.
+func (s *server) request(token, method, path, body string) (*http.Response, []byte, error) {
+	req, err := http.NewRequest(method, s.base+path, strings.NewReader(body))
+	if err != nil {
+		return nil, nil, err
 	}
 	req.Header.Set("Content-Type", "application/json")
 	if token != "" {
@@ -145,17 +156,17 @@ func (s *server) send(t *testing.T, token, method, path, body string) (*http.Res
 	}
 	resp, err := s.client.Do(req)
 	if err != nil {
-		t.Fatalf("%s %s: %v", method, path, err)
+		return nil, nil, fmt.Errorf("%s %s: %v", method, path, err)
 	}
 	defer resp.Body.Close()
 	raw, err := io.ReadAll(resp.Body)
 	if err != nil {
-		t.Fatal(err)
+		return nil, nil, fmt.Errorf("%s %s: reading the answer: %v", method, path, err)
 	}
-	return resp, raw
+	return resp, raw, nil
 }
 
-func (s *server) mustCall(t *testing.T, method, path, body string, out any) {
+func (s *server) mustCall(t testing.TB, method, path, body string, out any) {
 	t.Helper()
 	var raw json.RawMessage
 	if code := s.call(t, method, path, body, &raw); code != http.StatusOK {

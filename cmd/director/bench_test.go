@@ -1,0 +1,335 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"math"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// The benchmarks run the real binary at the size of a national simultaneous
+// pairs: 10,000 pairs in 50 sections of 100 tables, each table playing 26
+// boards, 130,000 results scored by matchpoints across the field. Players'
+// phones and scoreboards read it over REST while the terminals keep
+// submitting. Loading the event takes longer than any benchmark, so a run of
+// the benchmarks loads it once and starts each benchmark's director over a
+// copy of its files.
+
+var nationalPairs = flag.Int("national.pairs", fullPairs, "pairs of the national event that the standings, traveller and poller benchmarks read (an even number; fewer for a quick run)")
+
+const (
+	fullPairs      = 10_000 // pairs of a national simultaneous pairs
+	nationalBoards = 26     // boards each table plays
+	sectionTables  = 100    // tables of a full section (200 pairs)
+	resultsPath    = "/v1/events/national/results"
+	standingsPath  = "/v1/events/national/standings"
+	travellerPath  = "/v1/events/national/boards/1/traveller"
+)
+
+// nationalEvent is the national event on a running director: how many
+// tables it has, and the number of the next result to submit. The n-th
+// result is played at table n mod tables of the event, on board
+// n/tables + 1, so the 26 boards of the load come first and later
+// submissions go to the boards after them.
+type nationalEvent struct {
+	s      *server
+	tables int
+	next   atomic.Int64
+}
+
+// benchDirector starts the binary over dataDir with a client that keeps a
+// connection open for each of up to 256 concurrent callers.
+func benchDirector(b *testing.B, dataDir string) *server {
+	if testing.Short() {
+		b.Skip("the benchmarks of the binary at national size do not run with -short")
+	}
+	s := startDirector(b, dataDir)
+	s.client = &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 256}, Timeout: time.Minute}
+	return s
+}
+
+// sectionName is the k-th section's letters from 0: A to Z, then AA to AZ,
+// BA and on.
+func sectionName(k int) string {
+	if k < 26 {
+		return string(rune('A' + k))
+	}
+	return sectionName(k/26-1) + string(rune('A'+k%26))
+}
+
+// createEvent creates the national event of pairs pairs on s: session 1
+// and sections of up to 200 pairs, without a movement. Table t of a section
+// seats pair 2t-1 North-South and pair 2t East-West.
+func createEvent(b *testing.B, s *server, pairs int) *nationalEvent {
+	if pairs < 2 || pairs%2 != 0 {
+		b.Fatalf("-national.pairs %d: want an even number of pairs, at least 2", pairs)
+	}
+	e := &nationalEvent{s: s, tables: pairs / 2}
+	s.mustCall(b, "POST", "/v1/events", `{"event_id":"national","event":{"title":"National simultaneous pairs",
+		"scoring":{"form":"FORM_MATCHPOINTS","across_field":true}}}`, nil)
+	s.mustCall(b, "POST", "/v1/events/national/sessions", `{"session_id":1}`, nil)
+	for k := 0; k*sectionTables < e.tables; k++ {
+		entrants := make([]string, 2*min(sectionTables, e.tables-k*sectionTables))
+		for i := range entrants {
+			entrants[i] = fmt.Sprintf(`{"number":%d}`, i+1)
+		}
+		s.mustCall(b, "POST", "/v1/events/national/sessions/1/sections",
+			fmt.Sprintf(`{"section_id":%q,"section":{"entrants":[%s]}}`, sectionName(k), strings.Join(entrants, ",")), nil)
+	}
+	return e
+}
+
+// result is the body of the n-th result, as a terminal sends it. The
+// contracts, declarers and tricks vary with n so that the matchpoints do.
+func (e *nationalEvent) result(n int64) string {
+	i := int(n % int64(e.tables))
+	table, board := i%sectionTables+1, int(n/int64(e.tables))+1
+	h := uint64(n) * 0x9e3779b97f4a7c15 >> 33
+	contract := []string{"4S", "3NT", "4H", "2S", "5D"}[h%5]
+	declarer := []string{"SEAT_NORTH", "SEAT_SOUTH", "SEAT_EAST", "SEAT_WEST"}[h/5%4]
+	tricks := min(13, int(contract[0]-'0')+5+int(h/20%4))
+	return fmt.Sprintf(`{"request_id":"bench-%d","result":{"section":%q,"table":%d,"round":1,"board":%d,"ns_pair":%d,"ew_pair":%d,
+		"played":{"contract":%q,"declarer":%q,"tricks":%d}}}`,
+		n, sectionName(i/sectionTables), table, board, 2*table-1, 2*table, contract, declarer, tricks)
+}
+
+// submit submits the next results from clients goroutines, each timed by
+// lat, until the until-th result (0: no end) or until stop is closed. It
+// answers the first failure.
+func (e *nationalEvent) submit(clients int, until int64, stop <-chan struct{}, lat *latencies) error {
+	var wg sync.WaitGroup
+	failed := make(chan error, clients)
+	for range clients {
+		wg.Go(func() {
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				n := e.next.Add(1) - 1
+				if until > 0 && n >= until {
+					return
+				}
+				if err := lat.time(func() error { return e.s.ok("POST", resultsPath, e.result(n)) }); err != nil {
+					failed <- err
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(failed)
+	return <-failed
+}
+
+// rate submits b.N results from clients goroutines, each timed by lat, and
+// answers how many went in a second.
+func (e *nationalEvent) rate(b *testing.B, clients int, lat *latencies) float64 {
+	from, start := e.next.Load(), time.Now()
+	if err := e.submit(clients, from+int64(b.N), nil, lat); err != nil {
+		b.Fatal(err)
+	}
+	return float64(b.N) / time.Since(start).Seconds()
+}
+
+// ok sends a request from any goroutine and fails unless it is answered 200.
+func (s *server) ok(method, path, body string) error {
+	resp, raw, err := s.request("", method, path, body)
+	if err == nil && resp.StatusCode != http.StatusOK {
+		err = fmt.Errorf("%s %s: status %d: %.300s", method, path, resp.StatusCode, raw)
+	}
+	return err
+}
+
+// nationalData is the directory of the loaded national event's files, once
+// a benchmark has loaded it.
+var nationalData string
+
+// nationalServer starts a director over a copy of the national event of
+// -national.pairs pairs, loading the event first if this run has not.
+func nationalServer(b *testing.B) *nationalEvent {
+	if nationalData == "" {
+		loadNational(b, filepath.Join(filepath.Dir(binary), "national"))
+	}
+	dir := b.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(nationalData)); err != nil {
+		b.Fatal(err)
+	}
+	e := &nationalEvent{s: benchDirector(b, dir), tables: *nationalPairs / 2}
+	e.next.Store(int64(e.tables * nationalBoards))
+	return e
+}
+
+// loadNational loads the national event into dir from 200 clients, checks
+// that the standings and a traveller carry the whole field, and stops the
+// director so that its files can be copied.
+func loadNational(b *testing.B, dir string) {
+	if err := os.RemoveAll(dir); err != nil {
+		b.Fatal(err)
+	}
+	s := benchDirector(b, dir)
+	e := createEvent(b, s, *nationalPairs)
+	start := time.Now()
+	if err := e.submit(200, int64(e.tables*nationalBoards), nil, &latencies{}); err != nil {
+		b.Fatal(err)
+	}
+	b.Logf("loaded %d results of %d pairs in %v", e.tables*nationalBoards, 2*e.tables, time.Since(start).Round(time.Second))
+	var st standings
+	s.mustCall(b, "GET", standingsPath, "", &st)
+	if len(st.Standings) != 2*e.tables {
+		b.Fatalf("the standings rank %d pairs, want %d", len(st.Standings), 2*e.tables)
+	}
+	for _, p := range st.Standings {
+		if p.BoardsPlayed != nationalBoards {
+			b.Fatalf("pair %s%d has played %d boards, want %d", p.Section, p.Pair, p.BoardsPlayed, nationalBoards)
+		}
+	}
+	var trav struct {
+		Lines []struct{} `json:"lines"`
+	}
+	s.mustCall(b, "GET", travellerPath, "", &trav)
+	if len(trav.Lines) != e.tables {
+		b.Fatalf("board 1's traveller has %d lines, want one for each of the %d tables", len(trav.Lines), e.tables)
+	}
+	s.stop(b)
+	nationalData = dir
+}
+
+// latencies records how long calls took.
+type latencies struct {
+	mu   sync.Mutex
+	took []time.Duration
+}
+
+// time calls f and records how long it took, if it succeeded.
+func (l *latencies) time(f func() error) error {
+	start := time.Now()
+	if err := f(); err != nil {
+		return err
+	}
+	took := time.Since(start)
+	l.mu.Lock()
+	l.took = append(l.took, took)
+	l.mu.Unlock()
+	return nil
+}
+
+// report reports the median and the 99th percentile of the calls, in
+// milliseconds, as what-p50-ms and what-p99-ms.
+func (l *latencies) report(b *testing.B, what string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.took) == 0 {
+		return
+	}
+	slices.Sort(l.took)
+	for _, p := range []int{50, 99} {
+		i := max(0, int(math.Ceil(float64(p)/100*float64(len(l.took))))-1)
+		b.ReportMetric(float64(l.took[i])/float64(time.Millisecond), fmt.Sprintf("%s-p%d-ms", what, p))
+	}
+}
+
+// BenchmarkStandingsNational reads the standings of the national event, one
+// read an op, while 16 terminals keep submitting results of further boards.
+func BenchmarkStandingsNational(b *testing.B) {
+	e := nationalServer(b)
+	stop := make(chan struct{})
+	var reads, submits latencies
+	submitted := make(chan error, 1)
+	go func() { submitted <- e.submit(16, 0, stop, &submits) }()
+	from, start := e.next.Load(), time.Now()
+	for b.Loop() {
+		if err := reads.time(func() error { return e.s.ok("GET", standingsPath, "") }); err != nil {
+			b.Fatal(err)
+		}
+	}
+	rate := float64(e.next.Load()-from) / time.Since(start).Seconds()
+	close(stop)
+	if err := <-submitted; err != nil {
+		b.Fatal(err)
+	}
+	reads.report(b, "standings")
+	submits.report(b, "submit")
+	b.ReportMetric(rate, "results/s")
+}
+
+// BenchmarkTravellerLarge reads board 1 of the national event, one line for
+// each of its 5,000 tables, one read an op.
+func BenchmarkTravellerLarge(b *testing.B) {
+	e := nationalServer(b)
+	var reads latencies
+	for b.Loop() {
+		if err := reads.time(func() error { return e.s.ok("GET", travellerPath, "") }); err != nil {
+			b.Fatal(err)
+		}
+	}
+	reads.report(b, "traveller")
+}
+
+// BenchmarkSubmitWithPollers submits b.N results to the national event
+// from 16 terminals, then b.N more while 4 scoreboards each read the
+// standings every second, and reports both rates and their ratio.
+func BenchmarkSubmitWithPollers(b *testing.B) {
+	e := nationalServer(b)
+	var aloneLat, polledLat, polls latencies
+	b.ResetTimer()
+	alone := e.rate(b, 16, &aloneLat)
+	stop := make(chan struct{})
+	failed := make(chan error, 4)
+	var wg sync.WaitGroup
+	for i := range 4 {
+		wg.Go(func() {
+			// The scoreboards' reads are spread over the second.
+			select {
+			case <-stop:
+				return
+			case <-time.After(time.Duration(i) * time.Second / 4):
+			}
+			tick := time.NewTicker(time.Second)
+			defer tick.Stop()
+			for {
+				if err := polls.time(func() error { return e.s.ok("GET", standingsPath, "") }); err != nil {
+					failed <- err
+					return
+				}
+				select {
+				case <-stop:
+					return
+				case <-tick.C:
+				}
+			}
+		})
+	}
+	polled := e.rate(b, 16, &polledLat)
+	close(stop)
+	wg.Wait()
+	close(failed)
+	if err := <-failed; err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(alone, "alone-results/s")
+	b.ReportMetric(polled, "polled-results/s")
+	b.ReportMetric(polled/alone, "ratio")
+	aloneLat.report(b, "alone")
+	polledLat.report(b, "polled")
+	polls.report(b, "poll")
+}
+
+// BenchmarkSubmit200 submits b.N results from 200 terminals to a fresh
+// national event, each acknowledged once durable.
+func BenchmarkSubmit200(b *testing.B) {
+	e := createEvent(b, benchDirector(b, b.TempDir()), fullPairs)
+	var lat latencies
+	b.ResetTimer()
+	b.ReportMetric(e.rate(b, 200, &lat), "results/s")
+	lat.report(b, "submit")
+}
