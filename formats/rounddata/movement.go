@@ -12,11 +12,11 @@ import (
 // Movement builds the movement of one section of a RoundData table, so that
 // a movement made elsewhere can be checked and printed.
 //
-// The board ranges of the rows must be the consecutive sets of one size
-// that movement.Boards describes: every range holds the same number of boards, and
-// the ranges in use follow each other without a gap or an overlap, from the
-// lowest board played. Set 1 is the range that starts there. Anything else
-// (ranges of two sizes, "1-4" beside "3-6", "1-4" and "9-12" without
+// The board ranges of the rows must be the consecutive sets of one size that
+// movement.Boards describes: every range holds the same number of boards,
+// and the ranges in use follow each other without a gap or an overlap, from
+// the lowest board played. Set 1 is the range that starts there. Anything
+// else (ranges of two sizes, "1-4" beside "3-6", "1-4" and "9-12" without
 // "5-8") is an error that names the ranges, because such a movement cannot
 // be described by sets.
 //
