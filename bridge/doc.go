@@ -1,6 +1,7 @@
 // Package bridge is the vocabulary every Director service shares: suits, ranks and
 // cards; seats, sides and the board designation of Law 2 (dealer and vulnerability);
-// strains, calls and contracts; hands and deals.
+// strains, calls and contracts; hands and deals; and the double-dummy table (DDTable)
+// that every file format carrying one shares.
 //
 // The types are small values with a String method that writes the form used in PBN
 // files and on travellers, and a Parse function that reads that form back together

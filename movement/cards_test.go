@@ -1,55 +1,10 @@
 package movement
 
 import (
-	"bytes"
-	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 )
-
-var updateGolden = flag.Bool("update", false, "rewrite the golden card files under testdata")
-
-// cardsText returns the table cards and then the guide cards of m as text.
-func cardsText(t *testing.T, m Movement, layout Layout) string {
-	t.Helper()
-	var buf bytes.Buffer
-	if err := WriteCardsText(&buf, append(TableCards(m, layout), GuideCards(m, layout)...)); err != nil {
-		t.Fatal(err)
-	}
-	return buf.String()
-}
-
-func TestCardsTextGolden(t *testing.T) {
-	for _, tc := range []struct {
-		file   string
-		m      Movement
-		layout Layout
-	}{
-		{"cards_mitchell5.txt", mitchell5(t), Layout{BoardsPerSet: 4, Section: "A", Title: "Wednesday Pairs"}},
-		{"cards_howell4.txt", howell4(t), Layout{BoardsPerSet: 3, FirstBoard: 1, Title: "Friday Howell"}},
-	} {
-		t.Run(tc.file, func(t *testing.T) {
-			got := cardsText(t, tc.m, tc.layout)
-			path := filepath.Join("testdata", tc.file)
-			if *updateGolden {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got != string(want) {
-				t.Errorf("cards differ from %s (go test -run TestCardsTextGolden -update rewrites it):\n%s", path, got)
-			}
-		})
-	}
-}
 
 // cardMovements are the movements whose cards must follow the schedule:
 // the reference tables, every published Howell, and the generators' output.
@@ -124,7 +79,7 @@ func TestTableCardsSendPairsAndBoardsWhereTheyPlayNext(t *testing.T) {
 				}
 				for _, r := range c.Rounds {
 					s, _ := m.At(r.Round, c.Table)
-					low, high := setBoards(s.Set, 2, 1)
+					low, high := s.Boards(2, 1)
 					if r.NS != s.NS || r.EW != s.EW || r.Set != s.Set || r.LowBoard != low || r.HighBoard != high {
 						t.Fatalf("table %d round %d shows %+v, want seating %v, boards %d-%d", c.Table, r.Round, r, s, low, high)
 					}
@@ -212,97 +167,6 @@ func TestGuideCardsAreOrderedByStart(t *testing.T) {
 	want := []string{"1:Start at table 1 EW", "6:Start at table 2 NS", "3:Start at table 2 EW", "7:Start at table 3 NS", "2:Start at table 3 EW", "4:Start at table 4 NS", "5:Start at table 4 EW"}
 	if !slices.Equal(titles, want) {
 		t.Errorf("guide cards %q, want %q", titles, want)
-	}
-}
-
-// halfTableMitchell is the reference Mitchell with East-West pair 10
-// absent: the North-South pair due to meet it sits out.
-func halfTableMitchell(t *testing.T) Movement {
-	m := mitchell5(t)
-	m.Name = "Mitchell, 4½ tables"
-	for i, s := range m.Seatings {
-		if s.EW == 10 {
-			m.Seatings[i].EW = None
-		}
-	}
-	return m
-}
-
-func TestCardsSayWhoSitsOutAndWhereBoardsRest(t *testing.T) {
-	published := loadPublishedHowells(t)
-	i := slices.IndexFunc(published, func(f publishedHowell) bool { return f.Name == "bridgette_howell_6pairs" })
-	if i < 0 {
-		t.Fatal("no bridgette_howell_6pairs fixture")
-	}
-	absentPair := Movement{Name: "Two tables", Tables: 2, Rounds: 3, Sets: 3, Seatings: []Seating{
-		{1, 1, 1, 2, 1}, {1, 2, 3, None, 2},
-		{2, 1, 1, 3, 2}, {2, 2, None, None, None},
-		{3, 1, 1, None, 1}, {3, 2, 3, 2, 3},
-	}}
-	for _, tc := range []struct {
-		name        string
-		m           Movement
-		kind        CardKind
-		tableOrPair int
-		round       int
-		want        []string
-	}{
-		// Table 5 of the half-table Mitchell: NS 5 would meet pair 10.
-		{"half table, table card", halfTableMitchell(t), TableCard, 5, 1, []string{"1", "5", "–", "17-20", "stay", "", "table 4", "NS sit out"}},
-		{"half table, guide card", halfTableMitchell(t), GuideCard, 6, 5, []string{"5", "5", "EW", "5", "13-16"}},
-		{"half table, pair before a sit-out", halfTableMitchell(t), GuideCard, 9, 4, []string{"4", "2", "EW", "2", "17-20"}},
-		{"pair at no table next", absentPair, TableCard, 1, 1, []string{"1", "1", "2", "1-2", "stay", "sit out, then table 2 EW", "relay, then table 1", ""}},
-		{"empty table", absentPair, TableCard, 2, 2, []string{"2", "–", "–", "–", "", "", "", "no play"}},
-		{"guide card at no table", absentPair, GuideCard, 2, 2, []string{"2", "–", "sit out", "", ""}},
-		{"relay", howell4(t), TableCard, 2, 1, []string{"1", "6", "3", "10-12", "table 4 EW", "table 3 EW", "relay 2 rounds, then table 1"}},
-		{"shared set", published[i].movement(), TableCard, 1, 5, []string{"5", "1", "6", "13-15", "–", "–", "–", "share boards with tables 2 and 3"}},
-		{"shared set, guide card", published[i].movement(), GuideCard, 6, 5, []string{"5", "1", "EW", "1", "13-15", "share boards with tables 2 and 3"}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			layout := Layout{BoardsPerSet: 4}
-			if tc.m.Name == "Two tables" {
-				layout.BoardsPerSet = 2
-			}
-			if strings.HasPrefix(tc.name, "relay") || strings.HasPrefix(tc.name, "shared") {
-				layout.BoardsPerSet = 3
-			}
-			cards := TableCards(tc.m, layout)
-			if tc.kind == GuideCard {
-				cards = GuideCards(tc.m, layout)
-			}
-			k := slices.IndexFunc(cards, func(c Card) bool { return c.Table == tc.tableOrPair || c.Entrant == tc.tableOrPair })
-			if k < 0 {
-				t.Fatalf("no card for %d", tc.tableOrPair)
-			}
-			_, rows := cardGrid(cards[k])
-			if got := rows[tc.round-1]; !slices.Equal(got, tc.want) {
-				t.Errorf("%s, round %d shows %q, want %q", cards[k].Title, tc.round, got, tc.want)
-			}
-		})
-	}
-}
-
-func TestCardWritersRefuseWhatTheyCannotPrint(t *testing.T) {
-	m := mitchell5(t)
-	for _, tc := range []struct {
-		name  string
-		cards []Card
-		want  string
-	}{
-		{"no cards", nil, "no cards to print"},
-		{"no boards per set", TableCards(m, Layout{}), `card "Table 1", round 1: set 1 is boards 1 to 0`},
-		{"negative first board", TableCards(m, Layout{BoardsPerSet: 2, FirstBoard: -4}), "FirstBoard at least 1"},
-		{"no kind", []Card{{Title: "Table 9"}}, `card "Table 9" is of no known kind`},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			textErr := WriteCardsText(&bytes.Buffer{}, tc.cards)
-			pdfErr := WriteCardsPDF(&bytes.Buffer{}, tc.cards, CardOptions{})
-			for _, err := range []error{textErr, pdfErr} {
-				if err == nil || !strings.Contains(err.Error(), tc.want) {
-					t.Errorf("error %v, want one containing %q", err, tc.want)
-				}
-			}
-		})
 	}
 }
 

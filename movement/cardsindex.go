@@ -108,7 +108,7 @@ func (x scheduleIndex) cardRound(s Seating, layout Layout) CardRound {
 	if first == 0 {
 		first = 1
 	}
-	low, high := setBoards(s.Set, layout.BoardsPerSet, first)
+	low, high := s.Boards(layout.BoardsPerSet, first)
 	c := CardRound{
 		Round: s.Round, Table: s.Table, NS: s.NS, EW: s.EW, Set: s.Set, LowBoard: low, HighBoard: high,
 		NSNext: x.nextSeat(s.NS, s.Round), EWNext: x.nextSeat(s.EW, s.Round), BoardsNext: x.nextBoards(s.Set, s.Round),

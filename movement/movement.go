@@ -1,8 +1,9 @@
 // Package movement holds the shape of a session and the movements that say
 // who plays which boards against whom in every round: Mitchell and Howell
 // families, team schedules and Swiss pairings, with a checker that names the
-// first thing wrong with any movement, a balance report, and the table and
-// guide cards players follow.
+// first thing wrong with any movement, a balance report, and what the table
+// and guide cards players follow say (formats/movementcards prints them,
+// formats/rounddata exchanges a movement with Bridgemate terminals).
 //
 // Every movement reduces to one model: rounds of seatings, each a table with
 // the entrant sitting North-South, the entrant sitting East-West and the
@@ -65,6 +66,15 @@ type Movement struct {
 func Boards(s, boardsPerSet, first int) (low, high int) {
 	low = first + (s-1)*boardsPerSet
 	return low, low + boardsPerSet - 1
+}
+
+// Boards returns the boards of the seating's set, as Boards numbers them;
+// 0, 0 when the table plays no boards.
+func (s Seating) Boards(boardsPerSet, first int) (low, high int) {
+	if s.Set == None {
+		return 0, 0
+	}
+	return Boards(s.Set, boardsPerSet, first)
 }
 
 // Sort orders the seatings by round, then table.

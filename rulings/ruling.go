@@ -8,6 +8,20 @@
 // to the director (is the replacement call comparable? was the call
 // unintended?), the engine answers with a Question and continues once the
 // director's Answer is given.
+//
+// Each file's name says which part of the Laws it rules on. auction.go and
+// the auction_ files are the auction period (Laws 17 to 39): the Auction and
+// its turns, then insufficient bids, calls out of rotation, inadmissible
+// calls, changes of call, cards exposed during the auction and the lead
+// restrictions that follow, and RuleAuction over them. play.go and the play_
+// files are the play (Laws 41 to 71): the PlayState and its record, leads out
+// of turn, premature play, penalty cards, designation of dummy's cards,
+// withdrawn cards, simultaneous play, revokes, claims, and RulePlay.
+// procedure.go and the procedure_ files are the director's own procedure:
+// irregularities of procedure (Laws 13 to 16), adjusted scores (Law 12C),
+// team matches (Law 86) and procedural penalties (Law 90). ruling.go holds
+// what every ruling shares: questions, answers, options, restrictions and
+// the Ruling.
 package rulings
 
 import (

@@ -67,7 +67,7 @@ func TestListFirstDeal(t *testing.T) {
 		t.Errorf("deal %+v", d)
 	}
 	// TABLE 5 8 5 8 6 6 6 6 5 7 5 7 7 5 7 5 6 6 6 6: S, H, D, C, NT by N, E, S, W.
-	wantTable := [4][5]int{}
+	wantTable := bridge.DDTable{}
 	for i, n := range []int{5, 8, 5, 8, 6, 6, 6, 6, 5, 7, 5, 7, 7, 5, 7, 5, 6, 6, 6, 6} {
 		wantTable[i%4][[]bridge.Strain{bridge.StrainSpades, bridge.StrainHearts, bridge.StrainDiamonds, bridge.StrainClubs, bridge.NoTrump}[i/4]] = n
 	}

@@ -1,6 +1,7 @@
 // Package ddslist reads the test hand files of DDS, Bo Haglund's and Soren Hein's
 // double-dummy solver (hands/list*.txt and hands/sol*.txt in its repository), so
-// that Director's own solver can be checked against the results DDS computed.
+// that a double-dummy solver can be checked against the results DDS computed.
+// Director has no solver yet: only this package's tests read the files.
 //
 // A list file starts with "NUMBER n" and then gives seven lines per deal:
 //
@@ -18,7 +19,7 @@
 // lead. FUT is what SolveBoard returns for it: each card the leader may play, the
 // lower cards equal to it (a bit per rank) and the tricks the leader's side then
 // takes. TABLE is the double-dummy table, value 4·strain+declarer holding the
-// tricks declarer takes. PAR is the par of Par(), PAR2 of DealerPar(). PLAY is a
+// tricks declarer takes (read into a bridge.DDTable). PAR is the par of Par(), PAR2 of DealerPar(). PLAY is a
 // sequence of cards from the start and TRACE the declarer's double-dummy tricks
 // before the play and after each card, up to the 48th.
 //

@@ -34,6 +34,9 @@ func FuzzRead(f *testing.F) {
 				if err := d.Deal.Validate(); err != nil {
 					t.Fatalf("accepted an invalid deal: %v", err)
 				}
+				if err := d.Table.Validate(); err != nil {
+					t.Fatalf("accepted an invalid double-dummy table: %v", err)
+				}
 			}
 		}
 	})

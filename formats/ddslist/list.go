@@ -22,9 +22,8 @@ type Deal struct {
 	Leader bridge.Seat
 	Deal   bridge.Deal
 	Future []FutureCard
-	// Table[declarer][strain] holds the tricks declarer takes, indexed by
-	// bridge.Seat and bridge.Strain.
-	Table     [4][5]int
+	// Table is the double-dummy table, every cell known.
+	Table     bridge.DDTable
 	Par       Par
 	DealerPar DealerPar
 	Play      []bridge.Card

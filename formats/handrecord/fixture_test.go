@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/bridge-director/director/bridge"
+	"github.com/bridge-director/director/formats/pbn"
 )
 
 // fixturePBN is a real 24-board session exported by Bridgewebs, with the deals
@@ -42,7 +43,11 @@ func fixtureRecords(t testing.TB) []Record {
 			}
 			records = append(records, Record{Board: bridge.NewBoard(number, deal)})
 		case "DoubleDummyTricks":
-			records[len(records)-1].DoubleDummy = pbnDoubleDummy(t, value)
+			tricks, err := pbn.ParseDoubleDummyTricks(value)
+			if err != nil {
+				t.Fatalf("board %d: DoubleDummyTricks %q: %v", number, value, err)
+			}
+			records[len(records)-1].DoubleDummy = &DoubleDummy{Tricks: tricks}
 		}
 	}
 	if err := scan.Err(); err != nil {
@@ -62,25 +67,4 @@ func pbnTag(line string) (tag, value string, ok bool) {
 	}
 	tag, value, ok = strings.Cut(line[1:len(line)-2], ` "`)
 	return tag, value, ok
-}
-
-// pbnDoubleDummy reads a PBN DoubleDummyTricks value: 20 hexadecimal digits, the
-// tricks of declarers North, South, East and West in no trumps, spades, hearts,
-// diamonds and clubs.
-func pbnDoubleDummy(t testing.TB, value string) *DoubleDummy {
-	t.Helper()
-	if len(value) != 20 {
-		t.Fatalf("DoubleDummyTricks %q: want 20 digits", value)
-	}
-	seats := [4]bridge.Seat{bridge.North, bridge.South, bridge.East, bridge.West}
-	strains := [5]bridge.Strain{bridge.NoTrump, bridge.StrainSpades, bridge.StrainHearts, bridge.StrainDiamonds, bridge.StrainClubs}
-	var dd DoubleDummy
-	for i, c := range value {
-		n, err := strconv.ParseInt(string(c), 16, 8)
-		if err != nil {
-			t.Fatalf("DoubleDummyTricks %q: %v", value, err)
-		}
-		dd.Tricks[seats[i/5]][strains[i%5]] = int(n)
-	}
-	return &dd
 }

@@ -25,9 +25,9 @@ func TestBadInputIsRefused(t *testing.T) {
 	tooManyTricks := good[1]
 	tooManyTricks.DoubleDummy = &DoubleDummy{}
 	tooManyTricks.DoubleDummy.Tricks[bridge.West][bridge.NoTrump] = 14
-	negativeTricks := good[1]
-	negativeTricks.DoubleDummy = &DoubleDummy{}
-	negativeTricks.DoubleDummy.Tricks[bridge.East][bridge.StrainClubs] = -1
+	unknownTricks := good[1]
+	unknownTricks.DoubleDummy = &DoubleDummy{}
+	unknownTricks.DoubleDummy.Tricks[bridge.East][bridge.StrainClubs] = bridge.DDUnknown
 	for _, tc := range []struct {
 		name    string
 		records []Record
@@ -42,8 +42,8 @@ func TestBadInputIsRefused(t *testing.T) {
 		{"empty board list", []Record{}, Options{}, "no boards to print"},
 		{"short deal", []Record{good[0], shortDeal}, Options{}, "record 2: board 1: bridge: deal: North holds 12 cards; the ♠A is missing"},
 		{"board 0", []Record{badNumber}, Options{}, "record 1: bridge: board 0: board numbers start at 1"},
-		{"14 tricks", []Record{good[0], tooManyTricks}, Options{}, "record 2: board 2: double dummy: West declaring NT takes 14 tricks (want 0 to 13)"},
-		{"-1 tricks", []Record{negativeTricks}, Options{}, "East declaring C takes -1 tricks"},
+		{"14 tricks", []Record{good[0], tooManyTricks}, Options{}, "record 2: board 2: bridge: double-dummy table: West declaring NT takes 14 tricks (want 0 to 13)"},
+		{"unknown tricks", []Record{unknownTricks}, Options{}, "East declaring C is unknown (want 0 to 13 tricks)"},
 	} {
 		for _, w := range writers {
 			t.Run(tc.name+" "+w.name, func(t *testing.T) {

@@ -16,10 +16,9 @@ type Record struct {
 
 // DoubleDummy is what a double-dummy solver found for a board.
 type DoubleDummy struct {
-	// Tricks holds the tricks each declarer takes in each strain, indexed by
-	// bridge.Seat (North, East, South, West) and bridge.Strain (clubs,
-	// diamonds, hearts, spades, no trumps).
-	Tricks [4][5]int
+	// Tricks holds the tricks each declarer takes in each strain, every cell
+	// known.
+	Tricks bridge.DDTable
 	// Par is the par line as players read it, "+620 4♠ by N"; empty to leave
 	// it out.
 	Par string
@@ -33,13 +32,8 @@ func (r Record) Validate() error {
 	if r.DoubleDummy == nil {
 		return nil
 	}
-	for _, seat := range bridge.Seats {
-		for _, strain := range bridge.Strains {
-			if n := r.DoubleDummy.Tricks[seat][strain]; n < 0 || n > 13 {
-				return fmt.Errorf("board %d: double dummy: %s declaring %s takes %d tricks (want 0 to 13)",
-					r.Board.Number, seat.Name(), strain, n)
-			}
-		}
+	if err := r.DoubleDummy.Tricks.Validate(); err != nil {
+		return fmt.Errorf("board %d: %w", r.Board.Number, err)
 	}
 	return nil
 }

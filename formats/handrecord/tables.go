@@ -14,24 +14,18 @@ type table struct {
 	Rows    [][]string
 }
 
-// ddDeclarers are the rows of the makeable contracts table, in the order hand
-// records print them: North-South first.
-var ddDeclarers = [4]bridge.Seat{bridge.North, bridge.South, bridge.East, bridge.West}
-
-// ddStrains are the columns of the makeable contracts table, no trumps first.
-var ddStrains = [5]bridge.Strain{bridge.NoTrump, bridge.StrainSpades, bridge.StrainHearts, bridge.StrainDiamonds, bridge.StrainClubs}
-
 // makeableTable returns the highest level each declarer makes in each strain,
-// "–" where it makes nothing.
+// "–" where it makes nothing: a row per declarer, North-South first, and a
+// column per strain, no trumps first (bridge.DDSeats and bridge.DDStrains).
 func makeableTable(dd *DoubleDummy) table {
 	header := []string{""}
-	for _, strain := range ddStrains {
+	for _, strain := range bridge.DDStrains {
 		header = append(header, strain.Symbol())
 	}
 	t := table{Class: "dd", Caption: "Makeable contracts", Rows: [][]string{header}}
-	for _, seat := range ddDeclarers {
+	for _, seat := range bridge.DDSeats {
 		row := []string{seat.String()}
-		for _, strain := range ddStrains {
+		for _, strain := range bridge.DDStrains {
 			row = append(row, makeable(dd.Tricks[seat][strain]))
 		}
 		t.Rows = append(t.Rows, row)
@@ -48,10 +42,11 @@ func makeable(tricks int) string {
 	return strconv.Itoa(tricks - 6)
 }
 
-// statsTable returns each hand's shape (spades first) and losing-trick count.
+// statsTable returns each hand's shape (spades first) and losing-trick count,
+// a row per hand in the order of the makeable contracts.
 func statsTable(d bridge.Deal) table {
 	t := table{Class: "shape", Caption: "Shape and losing-trick count", Rows: [][]string{{"", "Shape", "LTC"}}}
-	for _, seat := range ddDeclarers {
+	for _, seat := range bridge.DDSeats {
 		h := d[seat]
 		t.Rows = append(t.Rows, []string{seat.String(), h.ShapeString(), strconv.Itoa(h.LosingTricks())})
 	}

@@ -35,7 +35,8 @@
 // Typed views turn tags into Director's vocabulary: Game.Board returns a
 // bridge.Board (from Board, Dealer, Vulnerable and a Deal tag starting with any
 // seat), Game.Result the contract, declarer and tricks, Game.DoubleDummyTricks and
-// Game.OptimumResultTable a DDTable, and Game.Table any table section.
+// Game.OptimumResultTable a bridge.DDTable (FormatDoubleDummyTricks and
+// OptimumResultTableOf write one back), and Game.Table any table section.
 //
 // Errors say where and what: "pbn: line 12: tag "Deal": ...".
 package pbn

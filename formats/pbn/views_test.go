@@ -122,11 +122,11 @@ func TestDoubleDummyTricks(t *testing.T) {
 			t.Errorf("%s in %s: %d tricks, want %d", c.seat, c.strain, got, c.want)
 		}
 	}
-	if back := tt.DoubleDummyTricks(); back != "98a79989794536445364" {
+	if back := FormatDoubleDummyTricks(tt); back != "98a79989794536445364" {
 		t.Errorf("written back as %q", back)
 	}
 	partial, err := ParseDoubleDummyTricks("*DA79989794536445364")
-	if err != nil || partial[bridge.North][bridge.NoTrump] != Unknown || partial[bridge.North][bridge.StrainSpades] != 13 {
+	if err != nil || partial[bridge.North][bridge.NoTrump] != bridge.DDUnknown || partial[bridge.North][bridge.StrainSpades] != 13 {
 		t.Errorf("unknown cell and upper case: %v, %v", partial, err)
 	}
 	for _, bad := range []string{"98a7998979453644536", "e8a79989794536445364", "98a79989794536445x64"} {
@@ -141,7 +141,7 @@ func TestOptimumResultTableAgreesWithDoubleDummyTricksBothWays(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := Game{Tags: []Tag{tt.OptimumResultTable().Tag("OptimumResultTable")}}
+	g := Game{Tags: []Tag{OptimumResultTableOf(tt).Tag("OptimumResultTable")}}
 	back, ok, err := g.OptimumResultTable()
 	if !ok || err != nil || back != tt {
 		t.Errorf("OptimumResultTable read back as %v, %v, %v; want %v", back, ok, err, tt)

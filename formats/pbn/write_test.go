@@ -34,8 +34,8 @@ func twoBoards(t *testing.T) []Game {
 	} {
 		one.Tags = append([]Tag{tag}, one.Tags...) // out of order on purpose
 	}
-	one.SetTag(Tag{Name: "DoubleDummyTricks", Value: dd.DoubleDummyTricks()})
-	one.SetTag(dd.OptimumResultTable().Tag("OptimumResultTable"))
+	one.SetTag(Tag{Name: "DoubleDummyTricks", Value: FormatDoubleDummyTricks(dd)})
+	one.SetTag(OptimumResultTableOf(dd).Tag("OptimumResultTable"))
 	one.Set("Annotator", `The "Director" team`)
 
 	two := NewGame(bridge.NewBoard(2, mustDeal(t, board2Deal)))

@@ -14,6 +14,8 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"github.com/bridge-director/director/formats/movementcards"
+	"github.com/bridge-director/director/formats/rounddata"
 	"github.com/bridge-director/director/movement"
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	"github.com/bridge-director/director/services/platform"
@@ -37,15 +39,15 @@ func (s *Service) ExportSection(ctx context.Context, req *movementv1.ExportSecti
 	resp := &movementv1.ExportSectionResponse{FileName: fmt.Sprintf("%s-%d-%s", name.Event, name.Session, name.Section)}
 	switch req.GetFormat() {
 	case movementv1.Format_FORMAT_CARDS_TEXT:
-		err = movement.WriteCardsText(&buf, cards)
+		err = movementcards.WriteText(&buf, cards)
 		resp.FileName += "-cards.txt"
 		resp.ContentType = "text/plain; charset=utf-8"
 	case movementv1.Format_FORMAT_CARDS_PDF:
-		err = movement.WriteCardsPDF(&buf, cards, movement.CardOptions{})
+		err = movementcards.WritePDF(&buf, cards, movementcards.Options{})
 		resp.FileName += "-cards.pdf"
 		resp.ContentType = "application/pdf"
 	case movementv1.Format_FORMAT_ROUND_DATA_CSV:
-		err = movement.WriteRoundDataCSV(&buf, movement.RoundData(name.Section, m, bps, first))
+		err = rounddata.WriteCSV(&buf, rounddata.Rows(name.Section, m, bps, first))
 		resp.FileName += "-rounddata.csv"
 		resp.ContentType = "text/csv; charset=utf-8"
 	default:

@@ -12,6 +12,7 @@ import (
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 
+	"github.com/bridge-director/director/formats/rounddata"
 	"github.com/bridge-director/director/movement"
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
@@ -185,7 +186,7 @@ func TestBalanceAndFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows, err := movement.ReadRoundDataCSV(bytes.NewReader(csv.GetContent()))
+	rows, err := rounddata.ReadCSV(bytes.NewReader(csv.GetContent()))
 	if err != nil || len(rows) != 28 || rows[0].Section != "A" || csv.GetFileName() != "club-night-1-A-rounddata.csv" {
 		t.Errorf("RoundData %q: %d rows, %v", csv.GetFileName(), len(rows), err)
 	}

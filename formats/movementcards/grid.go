@@ -1,10 +1,12 @@
-package movement
+package movementcards
 
 import (
 	"errors"
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/bridge-director/director/movement"
 )
 
 // cardColumn is a column of a card's grid.
@@ -18,16 +20,16 @@ type cardColumn struct {
 // cardGrid returns the columns and the cells of a card, the words both the
 // text and the PDF print. The note column appears only on a card that has a
 // note.
-func cardGrid(c Card) ([]cardColumn, [][]string) {
+func cardGrid(c movement.Card) ([]cardColumn, [][]string) {
 	columns := []cardColumn{{"Round", false}, {"NS", false}, {"EW", false}, {"Boards", false}, {"NS next", true}, {"EW next", true}, {"Boards next", true}}
-	if c.Kind == GuideCard {
+	if c.Kind == movement.GuideCard {
 		columns = []cardColumn{{"Round", false}, {"Table", false}, {"Sit", false}, {"Against", false}, {"Boards", false}}
 	}
 	var rows [][]string
 	noted := false
 	for _, r := range c.Rounds {
 		var row []string
-		if c.Kind == GuideCard {
+		if c.Kind == movement.GuideCard {
 			row = guideCells(r, c.Entrant)
 		} else {
 			row = tableCells(r)
@@ -46,15 +48,15 @@ func cardGrid(c Card) ([]cardColumn, [][]string) {
 }
 
 // cardSubtitle names the pair of a guide card: "Pair 8".
-func cardSubtitle(c Card) string {
-	if c.Kind != GuideCard {
+func cardSubtitle(c movement.Card) string {
+	if c.Kind != movement.GuideCard {
 		return ""
 	}
 	return fmt.Sprintf("Pair %d", c.Entrant)
 }
 
 // tableCells are a table card's cells for a round, without the note.
-func tableCells(r CardRound) []string {
+func tableCells(r movement.CardRound) []string {
 	return []string{
 		strconv.Itoa(r.Round), pairText(r.NS), pairText(r.EW), boardsText(r),
 		seatText(r.NS, r.NSNext, r, true), seatText(r.EW, r.EWNext, r, false), boardsNextText(r),
@@ -62,7 +64,7 @@ func tableCells(r CardRound) []string {
 }
 
 // guideCells are a guide card's cells for a round, without the note.
-func guideCells(r CardRound, entrant int) []string {
+func guideCells(r movement.CardRound, entrant int) []string {
 	if r.Table == 0 {
 		return []string{strconv.Itoa(r.Round), "–", "sit out", "", ""}
 	}
@@ -71,7 +73,7 @@ func guideCells(r CardRound, entrant int) []string {
 		sit, against = "EW", r.NS
 	}
 	opponent := strconv.Itoa(against)
-	if against == None {
+	if against == movement.None {
 		opponent = "sit out"
 	}
 	return []string{strconv.Itoa(r.Round), strconv.Itoa(r.Table), sit, opponent, boardsText(r)}
@@ -79,17 +81,17 @@ func guideCells(r CardRound, entrant int) []string {
 
 // roundNote says what is unusual about a round: a sit-out at the table,
 // boards shared with another table.
-func roundNote(r CardRound, kind CardKind) string {
+func roundNote(r movement.CardRound, kind movement.CardKind) string {
 	switch {
 	case len(r.SharedWith) > 0:
 		return "share boards with " + tablesText(r.SharedWith)
-	case kind == GuideCard:
+	case kind == movement.GuideCard:
 		return ""
-	case r.NS == None && r.EW == None:
+	case r.NS == movement.None && r.EW == movement.None:
 		return "no play"
-	case r.NS == None:
+	case r.NS == movement.None:
 		return "EW sit out"
-	case r.EW == None:
+	case r.EW == movement.None:
 		return "NS sit out"
 	}
 	return ""
@@ -97,16 +99,16 @@ func roundNote(r CardRound, kind CardKind) string {
 
 // pairText is a pair number, or a dash for an empty seat.
 func pairText(p int) string {
-	if p == None {
+	if p == movement.None {
 		return "–"
 	}
 	return strconv.Itoa(p)
 }
 
 // boardsText is the board range of a round: "9-12", "7", or a dash.
-func boardsText(r CardRound) string {
+func boardsText(r movement.CardRound) string {
 	switch {
-	case r.Set == None:
+	case r.Set == movement.None:
 		return "–"
 	case r.LowBoard == r.HighBoard:
 		return strconv.Itoa(r.LowBoard)
@@ -116,24 +118,32 @@ func boardsText(r CardRound) string {
 
 // seatText says where the pair in a seat goes after round r: "stay",
 // "table 4 EW", "sit out, then table 2 NS".
-func seatText(pair int, next NextSeat, r CardRound, northSouth bool) string {
+func seatText(pair int, next movement.NextSeat, r movement.CardRound, northSouth bool) string {
 	switch {
-	case pair == None:
+	case pair == movement.None:
 		return ""
 	case next.Round == 0:
 		return "–"
 	case next.Round == r.Round+1 && next.Table == r.Table && next.NorthSouth == northSouth:
 		return "stay"
 	}
-	return waitText("sit out", next.Round-r.Round-1) + fmt.Sprintf("table %d %s", next.Table, directionName(next.NorthSouth))
+	return waitText("sit out", next.Round-r.Round-1) + fmt.Sprintf("table %d %s", next.Table, directionText(next.NorthSouth))
+}
+
+// directionText returns "NS" or "EW".
+func directionText(northSouth bool) string {
+	if northSouth {
+		return "NS"
+	}
+	return "EW"
 }
 
 // boardsNextText says where the boards go after round r: "table 2",
 // "tables 1 and 6", "relay, then table 3".
-func boardsNextText(r CardRound) string {
+func boardsNextText(r movement.CardRound) string {
 	next := r.BoardsNext
 	switch {
-	case r.Set == None:
+	case r.Set == movement.None:
 		return ""
 	case next.Round == 0:
 		return "–"
@@ -168,17 +178,17 @@ func tablesText(tables []int) string {
 }
 
 // checkCards reports the first card that cannot be printed.
-func checkCards(cards []Card) error {
+func checkCards(cards []movement.Card) error {
 	if len(cards) == 0 {
-		return errors.New("movement: no cards to print")
+		return errors.New("movementcards: no cards to print")
 	}
 	for _, c := range cards {
-		if c.Kind != TableCard && c.Kind != GuideCard {
-			return fmt.Errorf("movement: card %q is of no known kind (%d)", c.Title, c.Kind)
+		if c.Kind != movement.TableCard && c.Kind != movement.GuideCard {
+			return fmt.Errorf("movementcards: card %q is of no known kind (%d)", c.Title, c.Kind)
 		}
 		for _, r := range c.Rounds {
-			if r.Set != None && (r.LowBoard < 1 || r.HighBoard < r.LowBoard) {
-				return fmt.Errorf("movement: card %q, round %d: set %d is boards %d to %d; Layout.BoardsPerSet must be at least 1 and FirstBoard at least 1", c.Title, r.Round, r.Set, r.LowBoard, r.HighBoard)
+			if r.Set != movement.None && (r.LowBoard < 1 || r.HighBoard < r.LowBoard) {
+				return fmt.Errorf("movementcards: card %q, round %d: set %d is boards %d to %d; movement.Layout.BoardsPerSet must be at least 1 and FirstBoard at least 1", c.Title, r.Round, r.Set, r.LowBoard, r.HighBoard)
 			}
 		}
 	}

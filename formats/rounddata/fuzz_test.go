@@ -1,18 +1,22 @@
-package movement
+package rounddata
 
 import (
 	"bytes"
 	"io"
 	"reflect"
 	"testing"
+
+	"github.com/bridge-director/director/formats/movementcards"
+	"github.com/bridge-director/director/movement"
+	"github.com/bridge-director/director/movement/movementtest"
 )
 
-// FuzzReadRoundDataCSV reads arbitrary text as RoundData. Whatever it
+// FuzzReadCSV reads arbitrary text as RoundData. Whatever it
 // accepts must write back and read again unchanged, and the movement of its
 // first section, when there is one, must print as cards.
-func FuzzReadRoundDataCSV(f *testing.F) {
+func FuzzReadCSV(f *testing.F) {
 	var mitchell bytes.Buffer
-	if err := WriteRoundDataCSV(&mitchell, RoundData("A", mitchell5(f), 3, 1)); err != nil {
+	if err := WriteCSV(&mitchell, Rows("A", movementtest.Mitchell5(f), 3, 1)); err != nil {
 		f.Fatal(err)
 	}
 	f.Add(mitchell.String())
@@ -23,15 +27,15 @@ func FuzzReadRoundDataCSV(f *testing.F) {
 	f.Add("Section,Table,Round,NSPair,EWPair,LowBoard,HighBoard,South,West\n")
 	f.Add("\"unterminated\n")
 	f.Fuzz(func(t *testing.T, in string) {
-		rows, err := ReadRoundDataCSV(bytes.NewReader([]byte(in)))
+		rows, err := ReadCSV(bytes.NewReader([]byte(in)))
 		if err != nil {
 			return
 		}
 		var out bytes.Buffer
-		if err := WriteRoundDataCSV(&out, rows); err != nil {
+		if err := WriteCSV(&out, rows); err != nil {
 			t.Fatalf("rows read cannot be written: %v", err)
 		}
-		again, err := ReadRoundDataCSV(&out)
+		again, err := ReadCSV(&out)
 		if err != nil {
 			t.Fatalf("written rows cannot be read: %v\n%s", err, out.String())
 		}
@@ -41,12 +45,12 @@ func FuzzReadRoundDataCSV(f *testing.F) {
 		if !reflect.DeepEqual(again, rows) {
 			t.Fatalf("read back %+v, want %+v", again, rows)
 		}
-		m, err := MovementFromRoundData(rows, rows[0].Section)
+		m, err := Movement(rows, rows[0].Section)
 		if err != nil {
 			return
 		}
-		cards := append(TableCards(m, Layout{BoardsPerSet: 2}), GuideCards(m, Layout{BoardsPerSet: 2})...)
-		if err := WriteCardsText(io.Discard, cards); err != nil {
+		cards := append(movement.TableCards(m, movement.Layout{BoardsPerSet: 2}), movement.GuideCards(m, movement.Layout{BoardsPerSet: 2})...)
+		if err := movementcards.WriteText(io.Discard, cards); err != nil {
 			t.Fatalf("cards of an imported movement: %v", err)
 		}
 	})

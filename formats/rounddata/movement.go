@@ -1,19 +1,22 @@
-package movement
+package rounddata
 
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
+
+	"github.com/bridge-director/director/movement"
 )
 
-// MovementFromRoundData builds the movement of one section of a RoundData
-// table, so that a movement made elsewhere can be checked and printed.
+// Movement builds the movement of one section of a RoundData table, so that
+// a movement made elsewhere can be checked and printed.
 //
-// The board ranges of the rows must be the consecutive sets of one size
-// that Boards describes: every range holds the same number of boards, and
-// the ranges in use follow each other without a gap or an overlap, from the
-// lowest board played. Set 1 is the range that starts there. Anything else
-// (ranges of two sizes, "1-4" beside "3-6", "1-4" and "9-12" without
+// The board ranges of the rows must be the consecutive sets of one size that
+// movement.Boards describes: every range holds the same number of boards,
+// and the ranges in use follow each other without a gap or an overlap, from
+// the lowest board played. Set 1 is the range that starts there. Anything
+// else (ranges of two sizes, "1-4" beside "3-6", "1-4" and "9-12" without
 // "5-8") is an error that names the ranges, because such a movement cannot
 // be described by sets.
 //
@@ -26,8 +29,8 @@ import (
 // Stationary lists the pairs that keep one table and one direction, and
 // Shares lists every two tables that play the same set in a round. A table
 // or round missing from the rows is not filled in: the checker reports it.
-func MovementFromRoundData(rows []RoundDataRow, section string) (Movement, error) {
-	var mine []RoundDataRow
+func Movement(rows []Row, section string) (movement.Movement, error) {
+	var mine []Row
 	sections := map[string]bool{}
 	for i, r := range rows {
 		sections[r.Section] = true
@@ -35,43 +38,33 @@ func MovementFromRoundData(rows []RoundDataRow, section string) (Movement, error
 			continue
 		}
 		if column, err := r.check(); err != nil {
-			return Movement{}, fmt.Errorf("movement: RoundData row %d, column %s: %w", i+1, column, err)
+			return movement.Movement{}, fmt.Errorf("rounddata: row %d, column %s: %w", i+1, column, err)
 		}
 		mine = append(mine, r)
 	}
 	if len(mine) == 0 {
-		return Movement{}, fmt.Errorf("movement: RoundData has no rows for section %q (it has %q)", section, sortedKeys(sections))
+		return movement.Movement{}, fmt.Errorf("rounddata: no rows for section %q (the table has sections %q)", section, slices.Sorted(maps.Keys(sections)))
 	}
-	sets, err := roundDataSets(mine)
+	sets, err := findSets(mine)
 	if err != nil {
-		return Movement{}, fmt.Errorf("movement: RoundData section %q: %w", section, err)
+		return movement.Movement{}, fmt.Errorf("rounddata: section %q: %w", section, err)
 	}
-	m := Movement{Name: fmt.Sprintf("RoundData, section %s", section), Sets: len(sets.lows)}
+	m := movement.Movement{Name: fmt.Sprintf("RoundData, section %s", section), Sets: len(sets.lows)}
 	for _, r := range mine {
 		m.Tables = max(m.Tables, r.Table)
 		m.Rounds = max(m.Rounds, r.Round)
-		m.Seatings = append(m.Seatings, Seating{Round: r.Round, Table: r.Table, NS: r.NSPair, EW: r.EWPair, Set: sets.of(r.LowBoard)})
+		m.Seatings = append(m.Seatings, movement.Seating{Round: r.Round, Table: r.Table, NS: r.NSPair, EW: r.EWPair, Set: sets.of(r.LowBoard)})
 	}
 	m.Sort()
 	for i := 1; i < len(m.Seatings); i++ {
 		if a, b := m.Seatings[i-1], m.Seatings[i]; a.Round == b.Round && a.Table == b.Table {
-			return Movement{}, fmt.Errorf("movement: RoundData section %q has table %d twice in round %d", section, a.Table, a.Round)
+			return movement.Movement{}, fmt.Errorf("rounddata: section %q has table %d twice in round %d", section, a.Table, a.Round)
 		}
 	}
 	renumberSecondField(&m)
 	m.Shares = sharedSets(m)
 	m.Stationary = stationaryEntrants(m)
 	return m, nil
-}
-
-// sortedKeys returns the keys of set in order.
-func sortedKeys(set map[string]bool) []string {
-	var keys []string
-	for k := range set {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // boardSets are the board ranges of a RoundData table as sets: ranges of
@@ -81,16 +74,16 @@ type boardSets struct {
 	size int
 }
 
-// of returns the set that starts at board low, or None for no board.
+// of returns the set that starts at board low, or movement.None for no board.
 func (b boardSets) of(low int) int {
 	if low == 0 {
-		return None
+		return movement.None
 	}
 	return (low-b.lows[0])/b.size + 1
 }
 
-// roundDataSets finds the board sets of rows, whose ranges are valid.
-func roundDataSets(rows []RoundDataRow) (boardSets, error) {
+// findSets finds the board sets of rows, whose ranges are valid.
+func findSets(rows []Row) (boardSets, error) {
 	highs := map[int]int{}
 	var b boardSets
 	for _, r := range rows {
@@ -130,18 +123,18 @@ func roundDataSets(rows []RoundDataRow) (boardSets, error) {
 // North-South pair when some number sits both North-South and East-West in
 // one round, and marks m as a two-winner movement. Otherwise m has two
 // winners when no entrant sits in both directions.
-func renumberSecondField(m *Movement) {
+func renumberSecondField(m *movement.Movement) {
 	type seat struct{ round, entrant int }
 	ns, ew := map[seat]bool{}, map[seat]bool{}
 	nsEver, ewEver := map[int]bool{}, map[int]bool{}
 	highestNS, twoFields := 0, false
 	for _, s := range m.Seatings {
-		if s.NS != None {
+		if s.NS != movement.None {
 			ns[seat{s.Round, s.NS}] = true
 			nsEver[s.NS] = true
 			highestNS = max(highestNS, s.NS)
 		}
-		if s.EW != None {
+		if s.EW != movement.None {
 			ew[seat{s.Round, s.EW}] = true
 			ewEver[s.EW] = true
 		}
@@ -157,7 +150,7 @@ func renumberSecondField(m *Movement) {
 		return
 	}
 	for i, s := range m.Seatings {
-		if s.EW != None {
+		if s.EW != movement.None {
 			m.Seatings[i].EW += highestNS
 		}
 	}
@@ -167,15 +160,15 @@ func renumberSecondField(m *Movement) {
 
 // sharedSets lists every two tables that play the same set in a round; a
 // table with an empty seat plays nothing. The seatings of m are sorted.
-func sharedSets(m Movement) []Share {
-	var shares []Share
+func sharedSets(m movement.Movement) []movement.Share {
+	var shares []movement.Share
 	for i, a := range m.Seatings {
 		for _, b := range m.Seatings[i+1:] {
 			if b.Round != a.Round {
 				break
 			}
-			if a.Set != None && a.Set == b.Set && a.NS != None && a.EW != None && b.NS != None && b.EW != None {
-				shares = append(shares, Share{Round: a.Round, Set: a.Set, Tables: [2]int{a.Table, b.Table}})
+			if a.Set != movement.None && a.Set == b.Set && a.NS != movement.None && a.EW != movement.None && b.NS != movement.None && b.EW != movement.None {
+				shares = append(shares, movement.Share{Round: a.Round, Set: a.Set, Tables: [2]int{a.Table, b.Table}})
 			}
 		}
 	}
@@ -184,12 +177,12 @@ func sharedSets(m Movement) []Share {
 
 // stationaryEntrants lists the entrants that keep one table and one
 // direction in every round they play.
-func stationaryEntrants(m Movement) []int {
+func stationaryEntrants(m movement.Movement) []int {
 	var out []int
 	for _, e := range m.Entrants() {
 		path := m.Path(e)
 		first := path[0]
-		if !slices.ContainsFunc(path, func(p Position) bool {
+		if !slices.ContainsFunc(path, func(p movement.Position) bool {
 			return p.Table != first.Table || p.NorthSouth != first.NorthSouth
 		}) {
 			out = append(out, e)

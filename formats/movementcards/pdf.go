@@ -1,4 +1,4 @@
-package movement
+package movementcards
 
 import (
 	"fmt"
@@ -8,11 +8,12 @@ import (
 	"github.com/go-pdf/fpdf"
 
 	"github.com/bridge-director/director/formats/pdfdoc"
+	"github.com/bridge-director/director/movement"
 )
 
-// CardOptions says how to print cards as a PDF. The zero CardOptions prints
+// Options says how to print cards as a PDF. The zero Options prints
 // two cards to an A4 page.
-type CardOptions struct {
+type Options struct {
 	// CardsPerPage is 1 (a card fills a page) or 2 (a card fills half a
 	// page, to be cut along the dashed line). 0 chooses: two, unless a card
 	// has so many rounds that half a page would set them in small type
@@ -38,14 +39,14 @@ const (
 	cardRowToPoint = 0.6 * 72 / 25.4 // type size, in points, for a row height in millimetres
 )
 
-// WriteCardsPDF writes cards as a PDF, in the order given, one or two to a
+// WritePDF writes cards as a PDF, in the order given, one or two to a
 // portrait page. Each card is set in type as large as its rounds and its
 // width allow (at most 22 points), with the title in large bold type, every
 // other round shaded, and the notes at the foot. The same cards and options
 // give the same bytes.
-func WriteCardsPDF(w io.Writer, cards []Card, opt CardOptions) error {
+func WritePDF(w io.Writer, cards []movement.Card, opt Options) error {
 	if opt.CardsPerPage < 0 || opt.CardsPerPage > 2 {
-		return fmt.Errorf("movement: %d cards per page is not a layout (want 1 or 2, or 0 to choose)", opt.CardsPerPage)
+		return fmt.Errorf("movementcards: %d cards per page is not a layout (want 1 or 2, or 0 to choose)", opt.CardsPerPage)
 	}
 	if err := checkCards(cards); err != nil {
 		return err
@@ -73,14 +74,14 @@ func WriteCardsPDF(w io.Writer, cards []Card, opt CardOptions) error {
 		drawCard(doc, c, frameCard(doc, c, 0, float64(slot)*cardHeight, width, cardHeight))
 	}
 	if err := doc.Output(w); err != nil {
-		return fmt.Errorf("movement: writing the card PDF: %w", err)
+		return fmt.Errorf("movementcards: writing the card PDF: %w", err)
 	}
 	return nil
 }
 
 // newCardsPDF returns an empty portrait document with the Go fonts, titled
 // after the first card's heading.
-func newCardsPDF(opt CardOptions, cards []Card) *fpdf.Fpdf {
+func newCardsPDF(opt Options, cards []movement.Card) *fpdf.Fpdf {
 	title := "Movement cards"
 	if h := pdfdoc.Text(cards[0].Heading); h != "" {
 		title = h
@@ -113,7 +114,7 @@ type cardFrame struct {
 }
 
 // frameCard lays card c out in the box at (x, y) of size w × h.
-func frameCard(doc *fpdf.Fpdf, c Card, x, y, w, h float64) cardFrame {
+func frameCard(doc *fpdf.Fpdf, c movement.Card, x, y, w, h float64) cardFrame {
 	f := cardFrame{left: x + cardPadding, right: x + w - cardPadding, top: y + cardPadding, titleSize: min(34.0, h/6)}
 	f.baseline = f.top + 6 + f.titleSize*0.42
 	doc.SetFont(pdfdoc.Family, "", cardNoteSize)
@@ -132,14 +133,14 @@ func (f cardFrame) gridBottom() float64 {
 
 // rowHeight is the height of a grid row of card c in f, before the limit of
 // cardMaxRow.
-func (f cardFrame) rowHeight(c Card) float64 {
+func (f cardFrame) rowHeight(c movement.Card) float64 {
 	return (f.gridBottom() - f.gridTop()) / float64(len(c.Rounds)+1)
 }
 
 // drawCard draws card c in frame f: the heading, the title (and the pair
 // of a guide card) over a rule, the grid of rounds, and the notes at the
 // foot.
-func drawCard(doc *fpdf.Fpdf, c Card, f cardFrame) {
+func drawCard(doc *fpdf.Fpdf, c movement.Card, f cardFrame) {
 	doc.SetTextColor(90, 90, 90)
 	doc.SetFont(pdfdoc.Family, "", cardHeadSize)
 	doc.Text(f.left, f.top+4, fitText(doc, pdfdoc.Text(c.Heading), f.right-f.left))

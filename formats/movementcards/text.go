@@ -1,4 +1,4 @@
-package movement
+package movementcards
 
 import (
 	"bufio"
@@ -6,13 +6,15 @@ import (
 	"io"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/bridge-director/director/movement"
 )
 
-// WriteCardsText writes cards as plain text, one after another: the heading,
+// WriteText writes cards as plain text, one after another: the heading,
 // the title underlined, a line for every round in aligned columns, and the
-// notes. A card whose boards cannot be numbered (a Layout without
+// notes. A card whose boards cannot be numbered (a movement.Layout without
 // BoardsPerSet) is an error.
-func WriteCardsText(w io.Writer, cards []Card) error {
+func WriteText(w io.Writer, cards []movement.Card) error {
 	if err := checkCards(cards); err != nil {
 		return err
 	}
@@ -24,13 +26,13 @@ func WriteCardsText(w io.Writer, cards []Card) error {
 		writeCardText(out, c)
 	}
 	if err := out.Flush(); err != nil {
-		return fmt.Errorf("movement: writing cards: %w", err)
+		return fmt.Errorf("movementcards: writing cards: %w", err)
 	}
 	return nil
 }
 
 // writeCardText writes one card.
-func writeCardText(out *bufio.Writer, c Card) {
+func writeCardText(out *bufio.Writer, c movement.Card) {
 	if c.Heading != "" {
 		fmt.Fprintln(out, c.Heading)
 	}

@@ -1,4 +1,4 @@
-package movement
+package movementcards
 
 import (
 	"bytes"
@@ -11,22 +11,24 @@ import (
 	"time"
 
 	"github.com/bridge-director/director/formats/pdfdoc/pdftest"
+	"github.com/bridge-director/director/movement"
+	"github.com/bridge-director/director/movement/movementtest"
 )
 
 // cardsPDF writes cards with opt and fails the test on an error.
-func cardsPDF(t testing.TB, cards []Card, opt CardOptions) []byte {
+func cardsPDF(t testing.TB, cards []movement.Card, opt Options) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := WriteCardsPDF(&buf, cards, opt); err != nil {
+	if err := WritePDF(&buf, cards, opt); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
 }
 
 func TestCardsPDFPagesHoldTheirCards(t *testing.T) {
-	m := mitchell5(t)
-	layout := Layout{BoardsPerSet: 4, Section: "A", Title: "Wednesday Pairs"}
-	cards := append(TableCards(m, layout), GuideCards(m, layout)...)
+	m := movementtest.Mitchell5(t)
+	layout := movement.Layout{BoardsPerSet: 4, Section: "A", Title: "Wednesday Pairs"}
+	cards := allCards(m, layout)
 	for _, tc := range []struct {
 		perPage, cards, pages int
 		letter                bool
@@ -37,7 +39,7 @@ func TestCardsPDFPagesHoldTheirCards(t *testing.T) {
 		{1, 10, 10, false, "[0 0 595.28 841.89]"},
 	} {
 		t.Run(fmt.Sprintf("%d cards, %d a page", tc.cards, tc.perPage), func(t *testing.T) {
-			pdf := cardsPDF(t, cards[:tc.cards], CardOptions{CardsPerPage: tc.perPage, Letter: tc.letter})
+			pdf := cardsPDF(t, cards[:tc.cards], Options{CardsPerPage: tc.perPage, Letter: tc.letter})
 			if !bytes.HasPrefix(pdf, []byte("%PDF-")) || !bytes.Contains(pdf, []byte("/MediaBox "+tc.mediaBox)) {
 				t.Fatalf("not a PDF with the media box %s", tc.mediaBox)
 			}
@@ -73,9 +75,9 @@ func TestCardsPDFPagesHoldTheirCards(t *testing.T) {
 }
 
 func TestCardsPDFShowsPairsAndNotes(t *testing.T) {
-	m := howell4(t)
+	m := movementtest.Howell4(t)
 	m.Notes = []string{"Boards that rest go on the relay table between tables 2 and 3."}
-	pages := pdftest.Pages(t, cardsPDF(t, GuideCards(m, Layout{BoardsPerSet: 3}), CardOptions{CardsPerPage: 1}))
+	pages := pdftest.Pages(t, cardsPDF(t, movement.GuideCards(m, movement.Layout{BoardsPerSet: 3}), Options{CardsPerPage: 1}))
 	for _, want := range []string{"Start at table 1 EW", "Pair 1", "Sit", "Against", "19-21", "Note: Boards that rest go on the relay table between tables 2 and 3."} {
 		if !strings.Contains(pages[0], pdftest.Shown(want)) {
 			t.Errorf("the first guide card does not show %q", want)
@@ -84,10 +86,10 @@ func TestCardsPDFShowsPairsAndNotes(t *testing.T) {
 }
 
 func TestCardsPDFIsReproducible(t *testing.T) {
-	m := howell4(t)
-	cards := TableCards(m, Layout{BoardsPerSet: 3, Title: "Friday Howell"})
-	first := cardsPDF(t, cards, CardOptions{})
-	if !bytes.Equal(first, cardsPDF(t, cards, CardOptions{})) {
+	m := movementtest.Howell4(t)
+	cards := movement.TableCards(m, movement.Layout{BoardsPerSet: 3, Title: "Friday movement.Howell"})
+	first := cardsPDF(t, cards, Options{})
+	if !bytes.Equal(first, cardsPDF(t, cards, Options{})) {
 		t.Error("two PDFs of the same cards differ")
 	}
 	for _, want := range []string{"/CreationDate (D:20000101000000)", "/Title (\xfe\xff\x00F\x00r\x00i"} {
@@ -95,20 +97,20 @@ func TestCardsPDFIsReproducible(t *testing.T) {
 			t.Errorf("metadata lacks %q", want)
 		}
 	}
-	dated := cardsPDF(t, cards, CardOptions{Created: time.Date(2025, time.May, 7, 19, 0, 0, 0, time.FixedZone("BST", 3600))})
+	dated := cardsPDF(t, cards, Options{Created: time.Date(2025, time.May, 7, 19, 0, 0, 0, time.FixedZone("BST", 3600))})
 	if !bytes.Contains(dated, []byte("/CreationDate (D:20250507180000)")) {
 		t.Error("the creation date is not the one given, in UTC")
 	}
 }
 
 func TestCardsPDFSetsLongMovementsSmaller(t *testing.T) {
-	long, err := Howell(28, HowellOptions{})
+	long, err := movement.Howell(28, movement.HowellOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	layout := Layout{BoardsPerSet: 2}
-	short := cardsPDF(t, TableCards(mitchell5(t), layout)[:1], CardOptions{})
-	tall := cardsPDF(t, TableCards(long, layout)[:1], CardOptions{})
+	layout := movement.Layout{BoardsPerSet: 2}
+	short := cardsPDF(t, movement.TableCards(movementtest.Mitchell5(t), layout)[:1], Options{})
+	tall := cardsPDF(t, movement.TableCards(long, layout)[:1], Options{})
 	small, big := rowTextSize(t, pdftest.Pages(t, tall)[0]), rowTextSize(t, pdftest.Pages(t, short)[0])
 	if big < 14 || small >= big || small < 6 {
 		t.Errorf("rows are set at %.1f points for 5 rounds and %.1f for %d: want large type, smaller for more rounds, still readable", big, small, long.Rounds)
@@ -134,34 +136,34 @@ func TestCardsPDFGivesLongMovementsAPageACard(t *testing.T) {
 	for _, tc := range []struct {
 		pairs, pages int
 	}{{12, 3}, {14, 4}, {16, 8}, {28, 14}} {
-		m, err := Howell(tc.pairs, HowellOptions{})
+		m, err := movement.Howell(tc.pairs, movement.HowellOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		cards := TableCards(m, Layout{BoardsPerSet: 2})
-		if n := len(pdftest.Pages(t, cardsPDF(t, cards, CardOptions{}))); n != tc.pages {
+		cards := movement.TableCards(m, movement.Layout{BoardsPerSet: 2})
+		if n := len(pdftest.Pages(t, cardsPDF(t, cards, Options{}))); n != tc.pages {
 			t.Errorf("%d pairs, %d rounds: %d cards on %d pages, want %d", tc.pairs, m.Rounds, len(cards), n, tc.pages)
 		}
 	}
 }
 
 func TestCardsPDFRefusesOtherLayouts(t *testing.T) {
-	err := WriteCardsPDF(io.Discard, TableCards(mitchell5(t), Layout{BoardsPerSet: 2}), CardOptions{CardsPerPage: 4})
+	err := WritePDF(io.Discard, movement.TableCards(movementtest.Mitchell5(t), movement.Layout{BoardsPerSet: 2}), Options{CardsPerPage: 4})
 	if err == nil || !strings.Contains(err.Error(), "4 cards per page is not a layout") {
 		t.Errorf("error %v, want one naming 4 cards per page", err)
 	}
 }
 
-func BenchmarkWriteCardsPDF(b *testing.B) {
-	m, err := Howell(14, HowellOptions{})
+func BenchmarkWritePDF(b *testing.B) {
+	m, err := movement.Howell(14, movement.HowellOptions{})
 	if err != nil {
 		b.Fatal(err)
 	}
-	layout := Layout{BoardsPerSet: 2}
-	cards := append(TableCards(m, layout), GuideCards(m, layout)...)
+	layout := movement.Layout{BoardsPerSet: 2}
+	cards := allCards(m, layout)
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := WriteCardsPDF(io.Discard, cards, CardOptions{}); err != nil {
+		if err := WritePDF(io.Discard, cards, Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}

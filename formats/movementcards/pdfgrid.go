@@ -1,9 +1,10 @@
-package movement
+package movementcards
 
 import (
 	"github.com/go-pdf/fpdf"
 
 	"github.com/bridge-director/director/formats/pdfdoc"
+	"github.com/bridge-director/director/movement"
 )
 
 // drawGrid draws the rounds of card c as a table in the box at (x, y) of
@@ -11,7 +12,7 @@ import (
 // shaded. Rows are as tall as the box allows up to cardMaxRow, the type as
 // large as the rows and the width allow; a table of small type is widened
 // by at most half, not spread over the whole box.
-func drawGrid(doc *fpdf.Fpdf, c Card, x, y, w, h float64) {
+func drawGrid(doc *fpdf.Fpdf, c movement.Card, x, y, w, h float64) {
 	columns, rows := cardGrid(c)
 	rowHeight := min(cardMaxRow, h/float64(len(rows)+1))
 	size := min(cardMaxText, rowHeight*cardRowToPoint)
