@@ -45,6 +45,7 @@ type Field struct {
 type group struct {
 	key     groupKey
 	results map[Slot]Result
+	order   []Slot // the slots of results, in slot order
 	size    int // results that count towards N: all but the boards not played
 
 	problem string
@@ -112,7 +113,10 @@ func (f *Field) Set(r Result) {
 	defer f.mu.Unlock()
 	g := f.groupOf(r)
 	slot := r.Slot()
-	f.remove(g, slot)
+	if !f.remove(g, slot) {
+		i, _ := slices.BinarySearchFunc(g.order, slot, compareSlots)
+		g.order = slices.Insert(g.order, i, slot)
+	}
 	g.results[slot] = r
 	if r.Kind != NotPlayed {
 		g.size++
@@ -133,6 +137,9 @@ func (f *Field) Remove(slot Slot) {
 	defer f.mu.Unlock()
 	g := f.groups[f.settings.groupOf(Result{Section: slot.Section, Board: slot.Board})]
 	if g != nil && f.remove(g, slot) {
+		if i, ok := slices.BinarySearchFunc(g.order, slot, compareSlots); ok {
+			g.order = slices.Delete(g.order, i, i+1)
+		}
 		f.touch(g)
 	}
 }
@@ -199,13 +206,7 @@ func (f *Field) rescore() {
 	touched := map[string]bool{}
 	for g := range f.dirty {
 		f.withdraw(g)
-		rs := slices.SortedFunc(func(yield func(Result) bool) {
-			for _, r := range g.results {
-				if !yield(r) {
-					return
-				}
-			}
-		}, compareResults)
+		rs := g.sorted()
 		g.lines = make([]Line, len(rs))
 		for i, r := range rs {
 			g.lines[i].Result = r
@@ -254,11 +255,10 @@ func (f *Field) rescore() {
 
 // sorted lists a group's results in slot order.
 func (g *group) sorted() []Result {
-	rs := make([]Result, 0, len(g.results))
-	for _, r := range g.results {
-		rs = append(rs, r)
+	rs := make([]Result, len(g.order))
+	for i, slot := range g.order {
+		rs[i] = g.results[slot]
 	}
-	slices.SortFunc(rs, compareResults)
 	return rs
 }
 
@@ -387,10 +387,9 @@ func (f *Field) read() *snapshot {
 // matchpointStandings values the artificial scores, filling artificial
 // with their lines, and lists the pairs' standings before penalties.
 func (f *Field) matchpointStandings(artificial map[Slot]Line) []Standing {
-	totals := make(map[pairKey]total, len(f.matchpoints))
-	for p, t := range f.matchpoints {
-		totals[p] = t.total
-	}
+	// What the artificial scores add, by pair; they are valued on the
+	// pairs' other boards, so the totals are read before any is added.
+	added := map[pairKey]total{}
 	other := func(p pairKey) (float64, bool) {
 		t := f.matchpoints[p].total
 		return float64(t.hundredths) / float64(t.top), t.top > 0
@@ -411,17 +410,26 @@ func (f *Field) matchpointStandings(artificial map[Slot]Line) []Standing {
 				p  pairKey
 				mp float64
 			}{{a.ns, lp.ns}, {a.ew, lp.ew}} {
-				t := totals[side.p]
+				t := added[side.p]
 				t.hundredths += toHundredths(side.mp * f.scale)
 				t.top += top
 				t.boards++
-				totals[side.p] = t
+				added[side.p] = t
 			}
 		}
 	}
 	var out []Standing
-	for p, t := range totals {
-		out = append(out, matchpointStanding(f.settings, p.section, p.side, p.number, t))
+	if len(f.matchpoints) > 0 {
+		out = make([]Standing, 0, len(f.matchpoints))
+	}
+	for p, t := range f.matchpoints {
+		sum := t.total
+		if a, ok := added[p]; ok {
+			sum.hundredths += a.hundredths
+			sum.top += a.top
+			sum.boards += a.boards
+		}
+		out = append(out, matchpointStanding(f.settings, p.section, p.side, p.number, sum))
 	}
 	return out
 }

@@ -137,3 +137,54 @@ func TestFieldEqualsScoringTheSessionWhole(t *testing.T) {
 		})
 	}
 }
+
+// nationalField is a field of 10,000 pairs in 50 sections of 100 tables
+// who all played 26 boards, scored across the field: 130,000 results.
+func nationalField(b *testing.B) (*Field, func(n int) Result) {
+	f, err := NewField(Settings{Form: MatchpointPairs, Profile: WBF, AcrossField: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	result := func(n int) Result {
+		table, board := n%5000, n/5000+1
+		section := fmt.Sprintf("%c", 'A'+table/100%26)
+		if table >= 2600 {
+			section = "A" + section
+		}
+		t := table%100 + 1
+		return Result{Section: section, Table: t, Round: 1, Board: board, NS: 2*t - 1, EW: 2 * t, NSScore: scores[(n*7+board)%len(scores)]}
+	}
+	for n := range 130_000 {
+		f.Set(result(n))
+	}
+	f.Standings()
+	return f, result
+}
+
+// BenchmarkFieldStandingsAfterAChange reads the standings of a national
+// field after each new result: one op is a result and a read.
+func BenchmarkFieldStandingsAfterAChange(b *testing.B) {
+	f, result := nationalField(b)
+	n := 130_000
+	for b.Loop() {
+		f.Set(result(n))
+		n++
+		if st, _ := f.Standings(); len(st) != 10_000 {
+			b.Fatalf("%d standings", len(st))
+		}
+	}
+}
+
+// BenchmarkFieldTravellerAfterAChange reads a 5,000-line traveller after a
+// change to it.
+func BenchmarkFieldTravellerAfterAChange(b *testing.B) {
+	f, result := nationalField(b)
+	for i := 0; b.Loop(); i++ {
+		r := result(i % 5000)
+		r.NSScore = scores[i%len(scores)]
+		f.Set(r)
+		if lines := f.Traveller("", 1); len(lines) != 5000 {
+			b.Fatalf("%d lines", len(lines))
+		}
+	}
+}

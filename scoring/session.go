@@ -3,6 +3,7 @@ package scoring
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"math/big"
 	"slices"
 
@@ -548,24 +549,26 @@ func finish(s Settings, standings []Standing, penalties []Penalty, tops map[stri
 // pabTop is the top of a board point-a-board.
 const pabTop = 2
 
-// standingGroup is the pairs ranked together: a section (or the field) and,
-// with two winners, a direction; one group for forms ranked over the
-// session.
-type standingGroup struct {
-	section   string
-	direction bridge.Side
-}
-
 // rank places the standings within their ranking groups and sorts them by
 // group, place, section and number.
 func rank(s Settings, standings []Standing) {
-	group := func(st Standing) standingGroup {
-		if s.Form != MatchpointPairs {
-			return standingGroup{}
-		}
-		return standingGroup{s.fieldOf(st.Section), st.Direction}
+	sections := map[string]int{}
+	for _, st := range standings {
+		sections[st.Section] = 0
 	}
-	members := map[standingGroup][]int{}
+	names := slices.SortedFunc(maps.Keys(sections), compareSections)
+	for i, name := range names {
+		sections[name] = i
+	}
+	// A ranking group is numbered by its section (all 0 when ranked over
+	// the field or the session) and direction.
+	group := func(st Standing) int {
+		if s.Form != MatchpointPairs {
+			return 0
+		}
+		return 2*sections[s.fieldOf(st.Section)] + int(st.Direction)
+	}
+	members := map[int][]int{}
 	for i, st := range standings {
 		g := group(st)
 		members[g] = append(members[g], i)
@@ -582,11 +585,22 @@ func rank(s Settings, standings []Standing) {
 			standings[idx[k]].Rank, standings[idx[k]].Place = place.Rank, place.String()
 		}
 	}
-	slices.SortFunc(standings, func(a, b Standing) int {
-		ga, gb := group(a), group(b)
-		return cmp.Or(compareSections(ga.section, gb.section), cmp.Compare(ga.direction, gb.direction),
-			cmp.Compare(a.Rank, b.Rank), compareSections(a.Section, b.Section), cmp.Compare(a.Pair, b.Pair))
-	})
+	// One number orders each standing: group, rank, section and pair, each
+	// in 16 bits (a session has fewer than 65,536 of each).
+	type keyed struct {
+		key   uint64
+		index int
+	}
+	order := make([]keyed, len(standings))
+	for i, st := range standings {
+		order[i] = keyed{uint64(group(st))<<48 | uint64(st.Rank)<<32 | uint64(sections[st.Section])<<16 | uint64(st.Pair), i}
+	}
+	slices.SortFunc(order, func(a, b keyed) int { return cmp.Compare(a.key, b.key) })
+	sorted := make([]Standing, len(standings))
+	for i, o := range order {
+		sorted[i] = standings[o.index]
+	}
+	copy(standings, sorted)
 }
 
 // round2 rounds to 2 decimals, halves away from zero: the one rule for

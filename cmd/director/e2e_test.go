@@ -189,6 +189,7 @@ type standings struct {
 		BoardsPlayed int     `json:"boards_played"`
 		Place        string  `json:"place"`
 	} `json:"standings"`
+	NextPageToken string `json:"next_page_token"`
 }
 
 // clubEvent creates the club night scored by matchpoints with two
