@@ -46,7 +46,7 @@ type group struct {
 	key     groupKey
 	results map[Slot]Result
 	order   []Slot // the slots of results, in slot order
-	size    int // results that count towards N: all but the boards not played
+	size    int    // results that count towards N: all but the boards not played
 
 	problem string
 	lines   []Line // in slot order
