@@ -420,3 +420,72 @@ func TestServeBoundsGRPCMessages(t *testing.T) {
 		t.Errorf("a request over the limit: %v, want ResourceExhausted", err)
 	}
 }
+
+// preparingScoring is a service that must prepare before it serves: its
+// first Prepare fails (a peer is not up yet), its second waits for release.
+type preparingScoring struct {
+	*testScoring
+	calls   atomic.Int32
+	release chan struct{}
+}
+
+func (p *preparingScoring) Prepare(ctx context.Context) error {
+	if p.calls.Add(1) == 1 {
+		return errors.New("the movement service is not up yet")
+	}
+	select {
+	case <-p.release:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func TestServeReportsServingOnlyOncePrepared(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	svc := &preparingScoring{testScoring: &testScoring{policy: coveringPolicy()}, release: make(chan struct{})}
+	logs := &logBuffer{}
+	listening := make(chan Addrs, 1)
+	stopped := make(chan error, 1)
+	go func() {
+		stopped <- Serve(ctx, Config{GRPCAddr: "127.0.0.1:0", HTTPAddr: "127.0.0.1:0", DataDir: t.TempDir(), Logger: logs.logger(),
+			Listening: func(a Addrs) { listening <- a }}, svc)
+	}()
+	t.Cleanup(func() { cancel(); <-stopped })
+	addrs := <-listening
+	conn, err := grpc.NewClient(addrs.GRPC.String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	health := healthpb.NewHealthClient(conn)
+	status := func(service string) healthpb.HealthCheckResponse_ServingStatus {
+		got, err := health.Check(context.Background(), &healthpb.HealthCheckRequest{Service: service})
+		if err != nil {
+			t.Fatalf("health of %q: %v", service, err)
+		}
+		return got.Status
+	}
+	for _, service := range []string{"", "scoring"} {
+		if s := status(service); s != healthpb.HealthCheckResponse_NOT_SERVING {
+			t.Errorf("before it prepared, health of %q = %v, want NOT_SERVING", service, s)
+		}
+	}
+	for svc.calls.Load() < 2 { // the failed first try is tried again
+		time.Sleep(10 * time.Millisecond)
+	}
+	if s := status("scoring"); s != healthpb.HealthCheckResponse_NOT_SERVING {
+		t.Errorf("while preparing again, health = %v, want NOT_SERVING", s)
+	}
+	close(svc.release)
+	deadline := time.Now().Add(10 * time.Second)
+	for status("") != healthpb.HealthCheckResponse_SERVING || status("scoring") != healthpb.HealthCheckResponse_SERVING {
+		if time.Now().After(deadline) {
+			t.Fatal("not SERVING after Prepare succeeded")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if len(logs.lines(t, "service not ready yet; trying again")) != 1 {
+		t.Error("the failed Prepare was not logged once")
+	}
+}

@@ -1,0 +1,132 @@
+package scoringservice
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+
+	"google.golang.org/protobuf/proto"
+
+	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
+	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
+	"github.com/bridge-director/director/scoring"
+)
+
+// TestKeptStandingsFollowConcurrentWrites submits, corrects and erases
+// results from several terminals while scoreboards read, then checks that
+// the standings, every traveller and a restart all answer what scoring the
+// stored results whole answers.
+func TestKeptStandingsFollowConcurrentWrites(t *testing.T) {
+	h := newHarness(t)
+	ctx := context.Background()
+	contracts := []struct {
+		contract string
+		tricks   int32
+	}{{"4S", 10}, {"4S", 9}, {"3NT", 9}, {"4H", 11}, {"2C", 8}}
+	var wg sync.WaitGroup
+	errs := make(chan error, 100)
+	for w := range int32(4) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for board := int32(1); board <= 6; board++ {
+				table := w + 1
+				c := contracts[(board+w)%5]
+				r, err := h.client.SubmitResult(ctx, &scoringv1.SubmitResultRequest{Parent: "events/club-night",
+					Result: played(table, 1, board, 2*table-1, 2*table, c.contract, typev1.Seat_SEAT_NORTH, c.tricks)})
+				if err != nil {
+					errs <- err
+					return
+				}
+				switch board % 3 {
+				case 1:
+					_, err = h.client.CorrectResult(ctx, &scoringv1.CorrectResultRequest{Name: r.GetResult().GetName(), Reason: "wrong tricks",
+						Result: played(table, 1, board, 2*table-1, 2*table, c.contract, typev1.Seat_SEAT_NORTH, c.tricks+1)})
+				case 2:
+					_, err = h.client.EraseResult(ctx, &scoringv1.EraseResultRequest{Name: r.GetResult().GetName(), Reason: "entered at the wrong table"})
+				}
+				if err != nil {
+					errs <- err
+					return
+				}
+			}
+		}()
+	}
+	for range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 20 {
+				if _, err := h.client.GetStandings(ctx, &scoringv1.GetStandingsRequest{Event: "events/club-night"}); err != nil {
+					errs <- err
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	h.penalize(t, "events/club-night", &scoringv1.Penalty{Pair: 3, Amount: 25, Unit: scoringv1.PenaltyUnit_PENALTY_UNIT_PERCENT_OF_TOP, Reason: "slow play"})
+
+	check := func(when string) {
+		list, err := h.client.ListResults(ctx, &scoringv1.ListResultsRequest{Parent: "events/club-night"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var results []scoring.Result
+		for _, r := range list.GetResults() {
+			results = append(results, toDomain(r))
+		}
+		penalties, err := h.client.ListPenalties(ctx, &scoringv1.ListPenaltiesRequest{Parent: "events/club-night"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ps []scoring.Penalty
+		for _, p := range penalties.GetPenalties() {
+			ps = append(ps, penaltyOf(p))
+		}
+		want, err := scoring.ScoreSession(settingsOf(&scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_MATCHPOINTS}), results, ps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := h.client.GetStandings(ctx, &scoringv1.GetStandingsRequest{Event: "events/club-night"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got.GetStandings()) != len(want.Standings) || len(want.Standings) == 0 {
+			t.Fatalf("%s: %d standings, want %d", when, len(got.GetStandings()), len(want.Standings))
+		}
+		for i, st := range want.Standings {
+			if w := standingOf(st, false); !proto.Equal(got.GetStandings()[i], w) {
+				t.Errorf("%s: standing %d is %v, want %v", when, i, got.GetStandings()[i], w)
+			}
+		}
+		for board := int32(1); board <= 6; board++ {
+			trav, err := h.client.GetTraveller(ctx, &scoringv1.GetTravellerRequest{Event: "events/club-night", Board: board})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var lines []string
+			for _, l := range want.Lines {
+				if l.Result.Board == int(board) {
+					lines = append(lines, fmt.Sprintf("%d %v %v", l.Result.Table, l.NSPoints, l.EWPoints))
+				}
+			}
+			var gotLines []string
+			for _, l := range trav.GetLines() {
+				gotLines = append(gotLines, fmt.Sprintf("%d %v %v", l.GetResult().GetTable(), l.GetNsPoints(), l.GetEwPoints()))
+			}
+			if fmt.Sprint(gotLines) != fmt.Sprint(lines) {
+				t.Errorf("%s: board %d traveller %v, want %v", when, board, gotLines, lines)
+			}
+		}
+	}
+	check("after the writes")
+	h.stop()
+	h = start(t, h.dir)
+	check("after a restart")
+}
