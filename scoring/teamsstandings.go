@@ -1,7 +1,5 @@
 package scoring
 
-import "math"
-
 // TeamStanding is a team's line in the standings of a teams event.
 type TeamStanding struct {
 	Team string
@@ -44,7 +42,7 @@ func TeamStandings(results []MatchResult) []TeamStanding {
 	}
 	scores := make([]float64, len(out))
 	for i := range out {
-		out[i].Score = math.Round(out[i].Score*100) / 100
+		out[i].Score = round2(out[i].Score)
 		scores[i] = out[i].Score
 	}
 	for i, p := range Rank(scores, true) {

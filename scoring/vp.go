@@ -36,14 +36,14 @@ func (WBF2013) VP(margin, boards int) (float64, error) {
 	}
 	if margin < 0 {
 		won, err := WBF2013{}.VP(absMargin(margin), boards)
-		return math.Round((20-won)*100) / 100, err
+		return round2(20 - won), err
 	}
 	blitz := 15 * math.Sqrt(float64(boards))
 	if float64(margin) >= blitz {
 		return 20, nil
 	}
 	vp := 10 + 10*(1-math.Pow(tau, 3*float64(margin)/blitz))/(1-math.Pow(tau, 3))
-	return math.Min(20, math.Round(vp*100)/100), nil
+	return math.Min(20, round2(vp)), nil
 }
 
 // DiscreteVPScale is a table of whole victory points. For each match length it
