@@ -4,6 +4,12 @@
 // first thing wrong with any movement, a balance report, and the table and
 // guide cards players follow.
 //
+// While a movement is played it changes from a round on and keeps the
+// rounds played: a late entrant (AddLate), a withdrawal (Withdraw), another
+// movement taking over (ChangeFrom). A Schedule indexes a movement for the
+// questions asked of it during play: who sits at a table in a round and
+// where the pairs and the boards go next.
+//
 // Every movement reduces to one model: rounds of seatings, each a table with
 // the entrant sitting North-South, the entrant sitting East-West and the
 // board set they play. Sit-outs, phantoms, relays and shared sets are
@@ -68,10 +74,11 @@ func Boards(s, boardsPerSet, first int) (low, high int) {
 }
 
 // Sort orders the seatings by round, then table.
-func (m *Movement) Sort() {
-	slices.SortFunc(m.Seatings, func(a, b Seating) int {
-		return cmp.Or(cmp.Compare(a.Round, b.Round), cmp.Compare(a.Table, b.Table))
-	})
+func (m *Movement) Sort() { slices.SortStableFunc(m.Seatings, compareSeatings) }
+
+// compareSeatings orders seatings by round, then table.
+func compareSeatings(a, b Seating) int {
+	return cmp.Or(cmp.Compare(a.Round, b.Round), cmp.Compare(a.Table, b.Table))
 }
 
 // Round returns the seatings of round r, ordered by table.
