@@ -14,10 +14,12 @@ import (
 // old one as it was.
 
 // AddLate seats entrant, arriving late, from round from on: in each round
-// it takes the one empty seat beside a pair, and the table, which had no
-// boards while that pair sat out, plays the set that full, the movement
-// made for the field with the late entrant, plays there. Only full's sets
-// are read, so its entrants may be numbered in any way.
+// it takes the one empty seat beside a pair (the phantom's, or the seat of
+// a pair that withdrew) and plays the table's set. A table that has no set
+// while its pair sits out (a Howell's phantom table) plays the set that
+// full, the movement made for the field with the late entrant, plays
+// there; only full's sets are read, so its entrants may be numbered in any
+// way, and full may be the zero Movement when every such table has a set.
 func (m Movement) AddLate(entrant, from int, full Movement) (Movement, error) {
 	if err := m.checkFrom(from); err != nil {
 		return Movement{}, err
@@ -41,12 +43,14 @@ func (m Movement) AddLate(entrant, from int, full Movement) (Movement, error) {
 			return Movement{}, fmt.Errorf("round %d has %d empty seats beside a pair: a late entrant takes the one empty seat of each round, so choose a movement with a sit-out", r, len(empty[r]))
 		}
 		s := &out.Seatings[empty[r][0]]
-		at, ok := fullAt.At(r, s.Table)
-		if !ok || !at.playing() || at.Set == None {
-			return Movement{}, fmt.Errorf("the movement for the full field seats no two pairs with boards at table %d in round %d, so the late entrant would have no boards there", s.Table, r)
+		if s.Set == None {
+			at, ok := fullAt.At(r, s.Table)
+			if !ok || !at.playing() || at.Set == None {
+				return Movement{}, fmt.Errorf("the movement for the full field seats no two pairs with boards at table %d in round %d, so the late entrant would have no boards there", s.Table, r)
+			}
+			s.Set = at.Set
+			out.Sets = max(out.Sets, at.Set)
 		}
-		s.Set = at.Set
-		out.Sets = max(out.Sets, at.Set)
 		if s.NS == None {
 			s.NS = entrant
 		} else {

@@ -36,8 +36,9 @@ func TestAddLateTakesTheEmptySeats(t *testing.T) {
 	}{
 		// Thirteen pairs: the Howell's sit-out table has no boards.
 		{"Howell", made(Howell(13, HowellOptions{})), made(Howell(14, HowellOptions{})), 14, 3},
-		// A Mitchell a pair short: East-West pair 14 is missing.
-		{"Mitchell", made(Mitchell(7, MitchellOptions{HalfTable: true})), made(Mitchell(7, MitchellOptions{})), 14, 5},
+		// A Mitchell a pair short: East-West pair 14 is missing, and the
+		// table where its opponents sit out keeps the set it would play.
+		{"Mitchell", made(Mitchell(7, MitchellOptions{HalfTable: true})), Movement{}, 14, 5},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			before := slices.Clone(c.m.Seatings)
@@ -55,9 +56,13 @@ func TestAddLateTakesTheEmptySeats(t *testing.T) {
 			}
 			for _, p := range path {
 				old, _ := c.m.At(p.Round, p.Table)
-				full, _ := c.full.At(p.Round, p.Table)
-				if p.Opponent == None || p.Set != full.Set || (old.NS != None && old.EW != None) {
-					t.Errorf("round %d: pair %d at table %d against %d on set %d; want the empty seat, against the pair that sat out, on set %d", p.Round, c.late, p.Table, p.Opponent, p.Set, full.Set)
+				want := old.Set
+				if want == None {
+					full, _ := c.full.At(p.Round, p.Table)
+					want = full.Set
+				}
+				if p.Opponent == None || p.Set != want || (old.NS != None && old.EW != None) {
+					t.Errorf("round %d: pair %d at table %d against %d on set %d; want the empty seat, against the pair that sat out, on set %d", p.Round, c.late, p.Table, p.Opponent, p.Set, want)
 				}
 			}
 		})
@@ -126,14 +131,15 @@ func TestWithdrawEmptiesTheSeats(t *testing.T) {
 }
 
 // TestReplacementPairTakesTheWithdrawnSeats: a pair leaves after round 3
-// and another arrives for round 5: it takes the seats left empty.
+// and another arrives for round 5: it takes the seats left empty and the
+// boards there, without asking the full field.
 func TestReplacementPairTakesTheWithdrawnSeats(t *testing.T) {
 	m := made(Mitchell(7, MitchellOptions{}))
 	gone, err := m.Withdraw(9, 4)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := gone.AddLate(15, 5, m)
+	got, err := gone.AddLate(15, 5, Movement{})
 	if err != nil {
 		t.Fatal(err)
 	}
