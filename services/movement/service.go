@@ -27,8 +27,9 @@ import (
 // Service implements movementv1.MovementServiceServer and platform.Service.
 type Service struct {
 	movementv1.UnimplementedMovementServiceServer
-	store *platform.Store
-	now   func() time.Time
+	store     *platform.Store
+	now       func() time.Time
+	schedules schedules
 }
 
 // Option configures a Service.
@@ -178,9 +179,11 @@ func (s *Service) CreateSection(ctx context.Context, req *movementv1.CreateSecti
 		return nil, err
 	}
 	name := resource.Section{Event: session.Event, Session: session.Session, Section: req.GetSectionId()}
-	section := &movementv1.Section{Name: name.String(), Entrants: entrants}
+	section := &movementv1.Section{Name: name.String(), Entrants: entrants, Revision: 1}
 	resp := &movementv1.CreateSectionResponse{}
+	written := false // a retried request is answered without writing
 	err = s.store.Mutate(ctx, movementv1.MovementService_CreateSection_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
+		written = false
 		if _, err := mustSession(tx, req.GetParent()); err != nil {
 			return err
 		}
@@ -191,8 +194,12 @@ func (s *Service) CreateSection(ctx context.Context, req *movementv1.CreateSecti
 			return err
 		}
 		resp.Section = platform.SetETag(proto.Clone(section).(*movementv1.Section))
+		written = true
 		return put(tx, bucketSections, section.Name, section)
 	})
+	if err == nil && written {
+		s.schedules.keep(section)
+	}
 	return resp, err
 }
 
