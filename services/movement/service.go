@@ -2,7 +2,10 @@
 // bridge.movement.v1.MovementService over its bbolt store, movement.db. It
 // keeps events with their scoring settings, their sessions and sections with
 // their entrants, and the movements of package
-// github.com/bridge-director/director/movement they play.
+// github.com/bridge-director/director/movement they play, which makes and
+// changes them and answers who sits where; the service converts, checks,
+// stores, and keeps each section's schedule in memory for the questions
+// asked while it is played (see schedules.go).
 package movementservice
 
 import (
