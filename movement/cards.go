@@ -19,6 +19,17 @@ type Layout struct {
 	Title string
 }
 
+// Boards returns the boards of set s, or 0, 0 for None.
+func (l Layout) Boards(s int) (low, high int) {
+	if l.FirstBoard == 0 {
+		l.FirstBoard = 1
+	}
+	if s == None {
+		return 0, 0
+	}
+	return Boards(s, l.BoardsPerSet, l.FirstBoard)
+}
+
 // CardKind tells table cards from guide cards.
 type CardKind uint8
 
@@ -87,7 +98,7 @@ type NextBoards struct {
 // TableCards returns a card for every table that has a seating in m, in
 // table order.
 func TableCards(m Movement, layout Layout) []Card {
-	x := newScheduleIndex(m)
+	x := NewSchedule(m)
 	var cards []Card
 	for _, t := range x.tables {
 		c := Card{Kind: TableCard, Heading: cardHeading(m, layout), Title: fmt.Sprintf("Table %d", t), Table: t, Notes: slices.Clone(m.Notes)}
@@ -108,7 +119,7 @@ func TableCards(m Movement, layout Layout) []Card {
 // round, follows its table card), ordered by where the pairs start: by the
 // first round they sit at a table, then by table, North-South first.
 func GuideCards(m Movement, layout Layout) []Card {
-	x := newScheduleIndex(m)
+	x := NewSchedule(m)
 	var cards []Card
 	for _, e := range m.Entrants() {
 		seats := x.seats[e]

@@ -1,7 +1,6 @@
 package movement
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 )
@@ -81,9 +80,7 @@ func Check(m Movement) error {
 		return err
 	}
 	seatings := slices.Clone(m.Seatings)
-	slices.SortStableFunc(seatings, func(a, b Seating) int {
-		return cmp.Or(cmp.Compare(a.Round, b.Round), cmp.Compare(a.Table, b.Table))
-	})
+	slices.SortStableFunc(seatings, compareSeatings)
 	for _, step := range []func(Movement, []Seating) *CheckError{
 		checkSeatings, checkComplete, checkShares, checkSetsAtOneTable, checkSetsPlayed,
 		checkStationary, checkTwoWinners,

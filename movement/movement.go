@@ -5,6 +5,12 @@
 // and guide cards players follow say (formats/movementcards prints them,
 // formats/rounddata exchanges a movement with Bridgemate terminals).
 //
+// While a movement is played it changes from a round on and keeps the
+// rounds played: a late entrant (AddLate), a withdrawal (Withdraw), another
+// movement taking over (ChangeFrom). A Schedule indexes a movement for the
+// questions asked of it during play: who sits at a table in a round and
+// where the pairs and the boards go next.
+//
 // Every movement reduces to one model: rounds of seatings, each a table with
 // the entrant sitting North-South, the entrant sitting East-West and the
 // board set they play. Sit-outs, phantoms, relays and shared sets are
@@ -78,10 +84,11 @@ func (s Seating) Boards(boardsPerSet, first int) (low, high int) {
 }
 
 // Sort orders the seatings by round, then table.
-func (m *Movement) Sort() {
-	slices.SortFunc(m.Seatings, func(a, b Seating) int {
-		return cmp.Or(cmp.Compare(a.Round, b.Round), cmp.Compare(a.Table, b.Table))
-	})
+func (m *Movement) Sort() { slices.SortStableFunc(m.Seatings, compareSeatings) }
+
+// compareSeatings orders seatings by round, then table.
+func compareSeatings(a, b Seating) int {
+	return cmp.Or(cmp.Compare(a.Round, b.Round), cmp.Compare(a.Table, b.Table))
 }
 
 // Round returns the seatings of round r, ordered by table.

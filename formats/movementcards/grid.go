@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/bridge-director/director/movement"
 )
@@ -84,7 +83,7 @@ func guideCells(r movement.CardRound, entrant int) []string {
 func roundNote(r movement.CardRound, kind movement.CardKind) string {
 	switch {
 	case len(r.SharedWith) > 0:
-		return "share boards with " + tablesText(r.SharedWith)
+		return "share boards with " + movement.TablesText(r.SharedWith)
 	case kind == movement.GuideCard:
 		return ""
 	case r.NS == movement.None && r.EW == movement.None:
@@ -127,7 +126,7 @@ func seatText(pair int, next movement.NextSeat, r movement.CardRound, northSouth
 	case next.Round == r.Round+1 && next.Table == r.Table && next.NorthSouth == northSouth:
 		return "stay"
 	}
-	return waitText("sit out", next.Round-r.Round-1) + fmt.Sprintf("table %d %s", next.Table, directionText(next.NorthSouth))
+	return movement.WaitText("sit out", next.Round-r.Round-1) + fmt.Sprintf("table %d %s", next.Table, directionText(next.NorthSouth))
 }
 
 // directionText returns "NS" or "EW".
@@ -150,31 +149,7 @@ func boardsNextText(r movement.CardRound) string {
 	case next.Round == r.Round+1 && len(next.Tables) == 1 && next.Tables[0] == r.Table:
 		return "stay"
 	}
-	return waitText("relay", next.Round-r.Round-1) + tablesText(next.Tables)
-}
-
-// waitText says how long a pair or a board set waits before its next table:
-// nothing, "sit out, then ", "sit out 2 rounds, then ".
-func waitText(wait string, rounds int) string {
-	switch rounds {
-	case 0:
-		return ""
-	case 1:
-		return wait + ", then "
-	}
-	return fmt.Sprintf("%s %d rounds, then ", wait, rounds)
-}
-
-// tablesText names tables: "table 2", "tables 1 and 6", "tables 1, 2 and 3".
-func tablesText(tables []int) string {
-	if len(tables) == 1 {
-		return "table " + strconv.Itoa(tables[0])
-	}
-	names := make([]string, len(tables))
-	for i, t := range tables {
-		names[i] = strconv.Itoa(t)
-	}
-	return "tables " + strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return movement.WaitText("relay", next.Round-r.Round-1) + movement.TablesText(next.Tables)
 }
 
 // checkCards reports the first card that cannot be printed.

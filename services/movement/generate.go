@@ -2,7 +2,6 @@ package movementservice
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/bridge-director/director/movement"
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
@@ -40,51 +39,16 @@ func generate(c *movementv1.MovementChoice, entrants int32) (movement.Movement, 
 	return movement.Movement{}, fmt.Errorf("unknown kind of movement %v", c.GetKind())
 }
 
-// numbering maps the entrants of a generated movement to a section's
-// entrants, in order: the movement's first pair is the section's
-// lowest-numbered entrant, and so on. A teams movement seats each team as
-// two pairs; its pairs map to their team.
-func numbering(m movement.Movement, c *movementv1.MovementChoice, section []int32) (map[int]int, error) {
+// generateFor makes the movement a choice names for a section's entrants,
+// numbered as they are: a pairs movement's pairs in order, a teams
+// movement's teams (each seated as two pairs) in order.
+func generateFor(c *movementv1.MovementChoice, numbers []int) (movement.Movement, error) {
+	m, err := generate(c, int32(len(numbers)))
+	if err != nil {
+		return movement.Movement{}, err
+	}
 	if c.GetKind() == movementv1.Kind_KIND_TEAMS_ROUND_ROBIN {
-		out := map[int]int{}
-		for _, e := range m.Entrants() {
-			t := movement.TeamOf(e)
-			if t > len(section) {
-				return nil, fmt.Errorf("the movement seats team %d of %d", t, len(section))
-			}
-			out[e] = int(section[t-1])
-		}
-		return out, nil
+		return m.NumberTeamsAs(numbers)
 	}
-	ours := m.Entrants()
-	if len(ours) != len(section) {
-		return nil, fmt.Errorf("the movement seats %d pairs, the section has %d entrants", len(ours), len(section))
-	}
-	sorted := slices.Clone(section)
-	slices.Sort(sorted)
-	out := make(map[int]int, len(ours))
-	for i, e := range ours {
-		out[e] = int(sorted[i])
-	}
-	return out, nil
-}
-
-// renumber returns m with its entrants renumbered by to.
-func renumber(m movement.Movement, to map[int]int) movement.Movement {
-	seats := slices.Clone(m.Seatings)
-	for i := range seats {
-		if seats[i].NS != movement.None {
-			seats[i].NS = to[seats[i].NS]
-		}
-		if seats[i].EW != movement.None {
-			seats[i].EW = to[seats[i].EW]
-		}
-	}
-	m.Seatings = seats
-	stationary := make([]int, len(m.Stationary))
-	for i, e := range m.Stationary {
-		stationary[i] = to[e]
-	}
-	m.Stationary = stationary
-	return m
+	return m.NumberAs(numbers)
 }

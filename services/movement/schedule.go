@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"go.etcd.io/bbolt"
 	"google.golang.org/protobuf/proto"
 
 	"github.com/bridge-director/director/bridge"
@@ -15,54 +14,96 @@ import (
 	"github.com/bridge-director/director/services/resource"
 )
 
-// A section's stored movement holds its seatings with entrant numbers, after
-// any late entrant or withdrawal; the rest of it (shares, notes, stationary
-// pairs) is made again from the choice and the number of entrants, since the
-// generators are deterministic.
+// A section's stored movement holds its seatings with the section's entrant
+// numbers, after any late entrant, withdrawal or change from a round, with
+// the shares, notes and stationary pairs of the movement as played.
 
-// SetMovement chooses the movement a section plays.
+// SetMovement chooses the movement a section plays: for the whole session,
+// or from a round on, keeping the rounds before it as played.
 func (s *Service) SetMovement(ctx context.Context, req *movementv1.SetMovementRequest) (*movementv1.SetMovementResponse, error) {
-	section, err := s.section("name", req.GetName())
-	if err != nil {
+	if _, err := resource.ParseSection("name", req.GetName()); err != nil {
 		return nil, err
 	}
 	choice, err := checkChoice(req.GetChoice())
 	if err != nil {
 		return nil, err
 	}
-	entrants := int32(len(section.GetEntrants()))
-	m, err := generate(choice, entrants)
-	if err != nil {
-		return nil, platform.FieldError("choice", err.Error())
+	if r := req.GetFromRound(); r < 0 || r > resource.MaxRound {
+		return nil, platform.FieldError("from_round", fmt.Sprintf("round %d is outside 1 to %d (0 for the whole session)", r, resource.MaxRound))
 	}
-	to, err := numbering(m, choice, entrantNumbers(section))
-	if err != nil {
-		return nil, platform.FieldError("choice", err.Error())
-	}
-	stored := toProto(renumber(m, to), choice, entrants)
+	from := max(req.GetFromRound(), 1)
 	resp := &movementv1.SetMovementResponse{}
-	err = s.store.Mutate(ctx, movementv1.MovementService_SetMovement_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
-		section, err := mustSection(tx, req.GetName())
+	answer := func(s *movementv1.Section) { resp.Section = s }
+	err = s.change(ctx, movementv1.MovementService_SetMovement_FullMethodName, req.GetRequestId(), req, resp, req.GetName(), req.GetEtag(), answer, func(section *movementv1.Section) error {
+		m, entrants, err := newMovement(section, choice, from)
 		if err != nil {
 			return err
 		}
-		if err := platform.CheckETag(req.GetEtag(), "section", req.GetName(), section); err != nil {
-			return err
-		}
-		section.Movement = stored
-		resp.Section = platform.SetETag(proto.Clone(section).(*movementv1.Section))
-		return put(tx, bucketSections, section.GetName(), section)
+		section.Movement = toProto(m, choice, entrants)
+		return nil
 	})
 	return resp, err
 }
 
-// entrantNumbers lists a section's entrant numbers in order.
-func entrantNumbers(section *movementv1.Section) []int32 {
-	out := make([]int32, len(section.GetEntrants()))
-	for i, e := range section.GetEntrants() {
-		out[i] = e.GetNumber()
+// newMovement makes the movement choice names for the entrants of a
+// section that play in round from, and, from a round after the first, the
+// section's movement changed to it from that round; it returns the movement
+// with the number of entrants it was made for. An entrant that withdrew
+// after round from is withdrawn again from its round.
+func newMovement(section *movementv1.Section, choice *movementv1.MovementChoice, from int32) (movement.Movement, int32, error) {
+	old := section.GetMovement()
+	if from > 1 {
+		if err := checkChange(section.GetName(), old, choice, from); err != nil {
+			return movement.Movement{}, 0, err
+		}
 	}
-	return out
+	var numbers []int
+	var withdrawals []*movementv1.Entrant
+	for _, e := range section.GetEntrants() {
+		switch w := e.GetWithdrawnFromRound(); {
+		case w != 0 && w <= from:
+			continue
+		case e.GetFromRound() > from:
+			return movement.Movement{}, 0, platform.FailedPrecondition(fmt.Sprintf("entrant %d joins in round %d, so a movement from round %d cannot seat it: choose the movement from round %d or later", e.GetNumber(), e.GetFromRound(), from, e.GetFromRound()))
+		case w != 0:
+			withdrawals = append(withdrawals, e)
+		}
+		numbers = append(numbers, int(e.GetNumber()))
+	}
+	m, err := generateFor(choice, numbers)
+	if err != nil {
+		return movement.Movement{}, 0, platform.FieldError("choice", err.Error())
+	}
+	for _, e := range withdrawals {
+		if int(e.GetWithdrawnFromRound()) > m.Rounds {
+			continue
+		}
+		if m, err = m.Withdraw(int(e.GetNumber()), int(e.GetWithdrawnFromRound())); err != nil {
+			return movement.Movement{}, 0, platform.FailedPrecondition(err.Error())
+		}
+	}
+	if from > 1 {
+		if m, err = fromProto(old).ChangeFrom(int(from), m); err != nil {
+			return movement.Movement{}, 0, platform.FailedPrecondition(err.Error())
+		}
+	}
+	return m, int32(len(numbers)), nil
+}
+
+// checkChange refuses a change of a section's movement old from round
+// from that cannot keep the rounds before it.
+func checkChange(section string, old *movementv1.Movement, choice *movementv1.MovementChoice, from int32) error {
+	switch {
+	case old == nil:
+		return platform.FailedPrecondition(fmt.Sprintf("%s has no movement to change from round %d: choose one for the whole session first", section, from))
+	case from > old.GetRounds()+1:
+		return platform.FieldError("from_round", fmt.Sprintf("round %d: the movement has %d rounds, so a new one takes over in round %d at the latest", from, old.GetRounds(), old.GetRounds()+1))
+	case choice.GetBoardsPerRound() != old.GetChoice().GetBoardsPerRound():
+		return platform.FieldError("choice.boards_per_round", fmt.Sprintf("the rounds before round %d were played with %d boards a round; a movement from round %d keeps them", from, old.GetChoice().GetBoardsPerRound(), from))
+	case choice.GetFirstBoard() != old.GetChoice().GetFirstBoard():
+		return platform.FieldError("choice.first_board", fmt.Sprintf("the rounds before round %d were played from board %d; a movement from round %d keeps it", from, old.GetChoice().GetFirstBoard(), from))
+	}
+	return nil
 }
 
 func checkChoice(in *movementv1.MovementChoice) (*movementv1.MovementChoice, error) {
@@ -93,23 +134,24 @@ func checkChoice(in *movementv1.MovementChoice) (*movementv1.MovementChoice, err
 	return c, nil
 }
 
+// layoutOf is how a choice numbers the boards of its sets.
+func layoutOf(c *movementv1.MovementChoice) movement.Layout {
+	return movement.Layout{BoardsPerSet: int(c.GetBoardsPerRound()), FirstBoard: int(c.GetFirstBoard())}
+}
+
 // toProto writes a movement with board numbers for its sets.
 func toProto(m movement.Movement, c *movementv1.MovementChoice, entrants int32) *movementv1.Movement {
 	out := &movementv1.Movement{
 		Name: m.Name, Choice: c, Tables: int32(m.Tables), Rounds: int32(m.Rounds), Sets: int32(m.Sets),
 		TwoWinners: m.TwoWinners, Notes: m.Notes, Entrants: entrants,
 	}
-	bps, first := int(c.GetBoardsPerRound()), int(c.GetFirstBoard())
+	layout := layoutOf(c)
 	for _, st := range m.Seatings {
-		seat := &movementv1.Seating{Round: int32(st.Round), Table: int32(st.Table), Ns: int32(st.NS), Ew: int32(st.EW)}
-		if st.Set != movement.None {
-			low, high := movement.Boards(st.Set, bps, first)
-			seat.LowBoard, seat.HighBoard = int32(low), int32(high)
-		}
-		out.Seatings = append(out.Seatings, seat)
+		low, high := layout.Boards(st.Set)
+		out.Seatings = append(out.Seatings, &movementv1.Seating{Round: int32(st.Round), Table: int32(st.Table), Ns: int32(st.NS), Ew: int32(st.EW), LowBoard: int32(low), HighBoard: int32(high)})
 	}
 	for _, sh := range m.Shares {
-		low, _ := movement.Boards(sh.Set, bps, first)
+		low, _ := layout.Boards(sh.Set)
 		out.Shares = append(out.Shares, &movementv1.Share{Round: int32(sh.Round), LowBoard: int32(low), Tables: []int32{int32(sh.Tables[0]), int32(sh.Tables[1])}})
 	}
 	for _, e := range m.Stationary {
@@ -119,7 +161,7 @@ func toProto(m movement.Movement, c *movementv1.MovementChoice, entrants int32) 
 }
 
 // fromProto reads a section's stored movement back into the model, with its
-// seatings as stored (after late entrants and withdrawals).
+// seatings as stored.
 func fromProto(p *movementv1.Movement) movement.Movement {
 	bps, first := p.GetChoice().GetBoardsPerRound(), p.GetChoice().GetFirstBoard()
 	set := func(low int32) int {
@@ -153,109 +195,65 @@ func (s *Service) sectionMovement(field, name string) (*movementv1.Section, erro
 		return nil, err
 	}
 	if section.GetMovement() == nil {
-		return nil, platform.FailedPrecondition(name + " has no movement yet: choose one with SetMovement")
+		return nil, noMovement(name)
 	}
 	return section, nil
 }
 
-// GetTableRound says who sits at a table in a round and where they go next.
+func noMovement(section string) error {
+	return platform.FailedPrecondition(section + " has no movement yet: choose one with SetMovement")
+}
+
+// GetTableRound says who sits at a table in a round and where they go next,
+// from the section's schedule in memory, with its revision.
 func (s *Service) GetTableRound(ctx context.Context, req *movementv1.GetTableRoundRequest) (*movementv1.GetTableRoundResponse, error) {
-	section, err := s.sectionMovement("section", req.GetSection())
+	sch, err := s.scheduleWithMovement("section", req.GetSection())
 	if err != nil {
 		return nil, err
 	}
-	mv := section.GetMovement()
-	seat := seatingAt(mv, req.GetRound(), req.GetTable())
-	if seat == nil {
+	row, ok := sch.index.TableRound(int(req.GetRound()), int(req.GetTable()), sch.layout)
+	if !ok {
 		return nil, platform.NotFound("table round", fmt.Sprintf("%s/tables/%d/rounds/%d", req.GetSection(), req.GetTable(), req.GetRound()))
 	}
-	resp := &movementv1.GetTableRoundResponse{Seating: seat}
-	if req.GetRound() < mv.GetRounds() {
-		resp.Next = nextMoves(mv, seat)
+	resp := &movementv1.GetTableRoundResponse{
+		Seating:  &movementv1.Seating{Round: int32(row.Round), Table: int32(row.Table), Ns: int32(row.NS), Ew: int32(row.EW), LowBoard: int32(row.LowBoard), HighBoard: int32(row.HighBoard)},
+		Revision: sch.revision,
+	}
+	for _, m := range row.Moves() {
+		resp.Next = append(resp.Next, &movementv1.Move{Who: m.Who.String(), Table: int32(m.Table), Text: m.Text})
 	}
 	return resp, nil
 }
 
-// seatingAt finds the seating of a table in a round.
-func seatingAt(mv *movementv1.Movement, round, table int32) *movementv1.Seating {
-	for _, st := range mv.GetSeatings() {
-		if st.GetRound() == round && st.GetTable() == table {
-			return st
-		}
-	}
-	return nil
-}
-
-// nextMoves says where the pairs and boards of a seating go next round.
-func nextMoves(mv *movementv1.Movement, seat *movementv1.Seating) []*movementv1.Move {
-	next := seat.GetRound() + 1
-	where := func(entrant int32) (int32, bool) {
-		for _, st := range mv.GetSeatings() {
-			if st.GetRound() == next && (st.GetNs() == entrant || st.GetEw() == entrant) {
-				return st.GetTable(), st.GetNs() == entrant
-			}
-		}
-		return 0, false
-	}
-	var moves []*movementv1.Move
-	for _, side := range []struct {
-		who     string
-		entrant int32
-	}{{"North-South", seat.GetNs()}, {"East-West", seat.GetEw()}} {
-		if side.entrant == movement.None {
-			continue
-		}
-		table, ns := where(side.entrant)
-		m := &movementv1.Move{Who: side.who, Table: table}
-		switch {
-		case table == 0:
-			m.Text = fmt.Sprintf("pair %d sits out round %d", side.entrant, next)
-		case table == seat.GetTable() && ns == (side.who == "North-South"):
-			m.Text = fmt.Sprintf("pair %d stays", side.entrant)
-		default:
-			m.Text = fmt.Sprintf("pair %d to table %d %s", side.entrant, table, map[bool]string{true: "North-South", false: "East-West"}[ns])
-		}
-		moves = append(moves, m)
-	}
-	if seat.GetLowBoard() != 0 {
-		m := &movementv1.Move{Who: "boards", Text: fmt.Sprintf("boards %d-%d rest", seat.GetLowBoard(), seat.GetHighBoard())}
-		for _, st := range mv.GetSeatings() {
-			if st.GetRound() == next && st.GetLowBoard() == seat.GetLowBoard() {
-				m.Table, m.Text = st.GetTable(), fmt.Sprintf("boards %d-%d to table %d", seat.GetLowBoard(), seat.GetHighBoard(), st.GetTable())
-				break
-			}
-		}
-		moves = append(moves, m)
-	}
-	return moves
-}
-
-// GetEntrantPath lists an entrant's rounds.
+// GetEntrantPath lists an entrant's rounds, from the section's schedule in
+// memory.
 func (s *Service) GetEntrantPath(ctx context.Context, req *movementv1.GetEntrantPathRequest) (*movementv1.GetEntrantPathResponse, error) {
-	section, err := s.sectionMovement("section", req.GetSection())
+	sch, err := s.scheduleWithMovement("section", req.GetSection())
 	if err != nil {
 		return nil, err
 	}
 	resp := &movementv1.GetEntrantPathResponse{}
-	for _, e := range section.GetEntrants() {
+	for _, e := range sch.entrants {
 		if e.GetNumber() == req.GetEntrant() {
-			resp.Entrant = e
+			resp.Entrant = proto.Clone(e).(*movementv1.Entrant)
 		}
 	}
 	if resp.Entrant == nil {
 		return nil, platform.NotFound("entrant", fmt.Sprintf("%s/entrants/%d", req.GetSection(), req.GetEntrant()))
 	}
-	mv := section.GetMovement()
-	for r := int32(1); r <= mv.GetRounds(); r++ {
-		stop := &movementv1.Stop{Round: r}
-		for _, st := range mv.GetSeatings() {
-			if st.GetRound() != r || (st.GetNs() != req.GetEntrant() && st.GetEw() != req.GetEntrant()) {
-				continue
-			}
-			stop.Table, stop.LowBoard, stop.HighBoard = st.GetTable(), st.GetLowBoard(), st.GetHighBoard()
-			stop.Direction, stop.Opponent = bridgepb.Side(bridge.NorthSouth), st.GetEw()
-			if st.GetEw() == req.GetEntrant() {
-				stop.Direction, stop.Opponent = bridgepb.Side(bridge.EastWest), st.GetNs()
+	m := sch.index.Movement()
+	at := map[int]movement.Position{}
+	for _, p := range m.Path(int(req.GetEntrant())) {
+		at[p.Round] = p
+	}
+	for r := 1; r <= m.Rounds; r++ {
+		stop := &movementv1.Stop{Round: int32(r)}
+		if p, ok := at[r]; ok {
+			low, high := sch.layout.Boards(p.Set)
+			stop.Table, stop.LowBoard, stop.HighBoard, stop.Opponent = int32(p.Table), int32(low), int32(high), int32(p.Opponent)
+			stop.Direction = bridgepb.Side(bridge.EastWest)
+			if p.NorthSouth {
+				stop.Direction = bridgepb.Side(bridge.NorthSouth)
 			}
 		}
 		resp.Stops = append(resp.Stops, stop)

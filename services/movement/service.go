@@ -2,7 +2,10 @@
 // bridge.movement.v1.MovementService over its bbolt store, movement.db. It
 // keeps events with their scoring settings, their sessions and sections with
 // their entrants, and the movements of package
-// github.com/bridge-director/director/movement they play.
+// github.com/bridge-director/director/movement they play, which makes and
+// changes them and answers who sits where; the service converts, checks,
+// stores, and keeps each section's schedule in memory for the questions
+// asked while it is played (see schedules.go).
 package movementservice
 
 import (
@@ -27,8 +30,9 @@ import (
 // Service implements movementv1.MovementServiceServer and platform.Service.
 type Service struct {
 	movementv1.UnimplementedMovementServiceServer
-	store *platform.Store
-	now   func() time.Time
+	store     *platform.Store
+	now       func() time.Time
+	schedules schedules
 }
 
 // Option configures a Service.
@@ -178,9 +182,11 @@ func (s *Service) CreateSection(ctx context.Context, req *movementv1.CreateSecti
 		return nil, err
 	}
 	name := resource.Section{Event: session.Event, Session: session.Session, Section: req.GetSectionId()}
-	section := &movementv1.Section{Name: name.String(), Entrants: entrants}
+	section := &movementv1.Section{Name: name.String(), Entrants: entrants, Revision: 1}
 	resp := &movementv1.CreateSectionResponse{}
+	written := false // a retried request is answered without writing
 	err = s.store.Mutate(ctx, movementv1.MovementService_CreateSection_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
+		written = false
 		if _, err := mustSession(tx, req.GetParent()); err != nil {
 			return err
 		}
@@ -191,8 +197,12 @@ func (s *Service) CreateSection(ctx context.Context, req *movementv1.CreateSecti
 			return err
 		}
 		resp.Section = platform.SetETag(proto.Clone(section).(*movementv1.Section))
+		written = true
 		return put(tx, bucketSections, section.Name, section)
 	})
+	if err == nil && written {
+		s.schedules.keep(section)
+	}
 	return resp, err
 }
 

@@ -11,9 +11,11 @@ package movementservice
 //	sections/<section name> -> Section  with its entrants and movement
 //
 // A section's name begins with its session's, so a cursor lists a session's
-// sections by prefix. Movement seatings hold entrant numbers as the movement
-// gives them; an entrant's from_round and withdrawn_from_round say in which
-// rounds it is really there.
+// sections by prefix. Movement seatings hold the section's entrant numbers
+// as they play, after late entrants, withdrawals and changes from a round;
+// an entrant's from_round and withdrawn_from_round say in which rounds it is
+// there. A section's revision counts its changes, from 1 (from schema
+// version 4; a section stored before then is revision 1).
 
 import (
 	"bytes"
@@ -48,6 +50,33 @@ var migrations = []platform.Migration{
 	{Version: 3, Name: "add checksums to stored values", Apply: func(tx *bbolt.Tx) error {
 		return platform.AddChecksums(tx, bucketEvents, bucketSessions, bucketSections)
 	}},
+	{Version: 4, Name: "number the revisions of sections", Apply: numberRevisions},
+}
+
+// numberRevisions makes every stored section revision 1.
+func numberRevisions(tx *bbolt.Tx) error {
+	b := tx.Bucket(bucketSections)
+	sections := map[string]*movementv1.Section{}
+	err := b.ForEach(func(k, v []byte) error {
+		section := &movementv1.Section{}
+		if err := platform.DecodeMessage(b, string(bucketSections), k, v, section); err != nil {
+			return err
+		}
+		sections[string(k)] = section
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for key, section := range sections {
+		if section.Revision == 0 {
+			section.Revision = 1
+			if err := put(tx, bucketSections, key, section); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // get reads key of bucket into m, reporting whether it was there.

@@ -15,6 +15,7 @@ import (
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/protobuf/encoding/protojson"
 
+	"github.com/bridge-director/director/movement"
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
@@ -122,19 +123,7 @@ func BenchmarkSubmitREST(b *testing.B) {
 
 func submitREST(b *testing.B, clients int) {
 	_, base := served(b)
-	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: clients}}
-	post := func(path, body string) error {
-		resp, err := client.Post(base+path, "application/json", strings.NewReader(body))
-		if err != nil {
-			return err
-		}
-		defer resp.Body.Close()
-		io.Copy(io.Discard, resp.Body)
-		if resp.StatusCode != http.StatusOK {
-			return fmt.Errorf("POST %s: status %d", path, resp.StatusCode)
-		}
-		return nil
-	}
+	post := restPoster(base, clients)
 	for _, step := range [][2]string{
 		{"/v1/events", `{"event_id":"bench","event":{"scoring":{"form":"FORM_MATCHPOINTS"}}}`},
 		{"/v1/events/bench/sessions", `{"session_id":1}`},
@@ -150,6 +139,82 @@ func submitREST(b *testing.B, clients int) {
 			`{"request_id":"bench-%d","result":{"table":%d,"round":%d,"board":%d,"ns_pair":%d,"ew_pair":%d,"played":{"contract":"4S","declarer":"SEAT_NORTH","tricks":10}}}`,
 			n, table, round, board, 2*table-1, 2*table))
 	})
+}
+
+// restPoster returns a function that posts a JSON body to a path of the
+// gateway at base, over as many connections as there are clients, and
+// fails unless the answer is 200.
+func restPoster(base string, clients int) func(path, body string) error {
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: clients}}
+	return func(path, body string) error {
+		resp, err := client.Post(base+path, "application/json", strings.NewReader(body))
+		if err != nil {
+			return err
+		}
+		defer resp.Body.Close()
+		msg, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode != http.StatusOK {
+			return fmt.Errorf("POST %s: status %d: %s", path, resp.StatusCode, msg)
+		}
+		return nil
+	}
+}
+
+// BenchmarkSubmitRESTMitchell measures REST submissions from 64 terminals
+// into the sections of a congress hall, each a 99-table Mitchell of 27
+// rounds of two boards (5,346 results a section), with the schedule
+// checked for every result, against the same results into sections without
+// a movement, where only the pair numbers are checked. b.N is the number of
+// results; they fill as many sections as they need, round by round.
+func BenchmarkSubmitRESTMitchell(b *testing.B) {
+	const tables, rounds, boardsPerRound = 99, 27, 2
+	m, err := movement.Mitchell(tables, movement.MitchellOptions{Rounds: rounds})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var slots []*scoringv1.Result
+	for _, st := range m.Seatings {
+		low, high := movement.Boards(st.Set, boardsPerRound, 1)
+		for board := low; board <= high; board++ {
+			slots = append(slots, played(int32(st.Table), int32(st.Round), int32(board), int32(st.NS), int32(st.EW), "4S", typev1.Seat_SEAT_NORTH, 10))
+		}
+	}
+	var entrants []*movementv1.Entrant
+	for _, e := range m.Entrants() {
+		entrants = append(entrants, &movementv1.Entrant{Number: int32(e)})
+	}
+	choice := protojson.Format(&movementv1.MovementChoice{Kind: movementv1.Kind_KIND_MITCHELL, Rounds: rounds, BoardsPerRound: boardsPerRound})
+	for _, withMovement := range []bool{true, false} {
+		name := map[bool]string{true: "schedule=mitchell-99", false: "schedule=none"}[withMovement]
+		b.Run(name, func(b *testing.B) {
+			_, base := served(b)
+			post := restPoster(base, 64)
+			if err := post("/v1/events", `{"event_id":"congress","event":{"scoring":{"form":"FORM_MATCHPOINTS"}}}`); err != nil {
+				b.Fatal(err)
+			}
+			if err := post("/v1/events/congress/sessions", `{"session_id":1}`); err != nil {
+				b.Fatal(err)
+			}
+			for i := 0; i*len(slots) < b.N; i++ {
+				id := fmt.Sprintf("S%d", i+1)
+				if err := post("/v1/events/congress/sessions/1/sections", `{"section_id":"`+id+`","section":`+protojson.Format(&movementv1.Section{Entrants: entrants})+`}`); err != nil {
+					b.Fatal(err)
+				}
+				if withMovement {
+					if err := post("/v1/events/congress/sessions/1/sections/"+id+":setMovement", `{"choice":`+choice+`}`); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+			b.ResetTimer()
+			concurrently(b, 64, func(n int64, _, _, _ int32) error {
+				r := slots[(n-1)%int64(len(slots))]
+				return post("/v1/events/congress/results", fmt.Sprintf(
+					`{"request_id":"bench-%d","result":{"session":1,"section":"S%d","table":%d,"round":%d,"board":%d,"ns_pair":%d,"ew_pair":%d,"played":{"contract":"4S","declarer":"SEAT_NORTH","tricks":10}}}`,
+					n, (n-1)/int64(len(slots))+1, r.GetTable(), r.GetRound(), r.GetBoard(), r.GetNsPair(), r.GetEwPair()))
+			})
+		})
+	}
 }
 
 // concurrently makes b.N submissions from workers goroutines, the n-th to

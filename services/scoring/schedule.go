@@ -18,7 +18,10 @@ import (
 // A result must be for a section the movement service knows, between pairs
 // of that section, and when the section has a movement, the one its
 // schedule says: a board of that table's round, between the pairs seated
-// there. The schedule is the movement service's; scoring asks it over gRPC.
+// there. The schedule is the movement service's; scoring asks it over gRPC
+// for every result, and it answers from memory, current with every change
+// of the section (a late pair, a withdrawal, a new movement), with the
+// revision of the section it answered from; a refusal names that revision.
 
 // checkSchedule refuses a result for a section that does not exist (NotFound
 // naming it) or one that does not match the schedule of its section. A
@@ -50,8 +53,8 @@ func (s *Service) checkSchedule(ctx context.Context, event resource.Event, r *sc
 		return nil
 	}
 	st := status.New(codes.FailedPrecondition, fmt.Sprintf(
-		"the schedule of %s has table %d in round %d playing boards %d to %d with pair %d North-South and pair %d East-West; this result is board %d, pairs %d and %d",
-		section, r.GetTable(), r.GetRound(), seat.GetLowBoard(), seat.GetHighBoard(), seat.GetNs(), seat.GetEw(), r.GetBoard(), r.GetNsPair(), r.GetEwPair()))
+		"the schedule of %s (revision %d) has table %d in round %d playing boards %d to %d with pair %d North-South and pair %d East-West; this result is board %d, pairs %d and %d",
+		section, got.GetRevision(), r.GetTable(), r.GetRound(), seat.GetLowBoard(), seat.GetHighBoard(), seat.GetNs(), seat.GetEw(), r.GetBoard(), r.GetNsPair(), r.GetEwPair()))
 	if withSeat, err := st.WithDetails(seat); err == nil {
 		st = withSeat
 	}

@@ -1499,7 +1499,11 @@ type Section struct {
 	Movement *Movement `protobuf:"bytes,3,opt,name=movement,proto3" json:"movement,omitempty"`
 	// Changes whenever the resource changes (AIP-154): send it back with a
 	// change to make the change only if nobody changed it since. Output only.
-	Etag          string `protobuf:"bytes,4,opt,name=etag,proto3" json:"etag,omitempty"`
+	Etag string `protobuf:"bytes,4,opt,name=etag,proto3" json:"etag,omitempty"`
+	// Counts the changes of the section's entrants and movement: 1 when the
+	// section is created, one more with every movement chosen, late entrant
+	// and withdrawal. Output only.
+	Revision      int32 `protobuf:"varint,5,opt,name=revision,proto3" json:"revision,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1560,6 +1564,13 @@ func (x *Section) GetEtag() string {
 		return x.Etag
 	}
 	return ""
+}
+
+func (x *Section) GetRevision() int32 {
+	if x != nil {
+		return x.Revision
+	}
+	return 0
 }
 
 type CreateSectionRequest struct {
@@ -1772,7 +1783,15 @@ type SetMovementRequest struct {
 	Choice *MovementChoice `protobuf:"bytes,3,opt,name=choice,proto3" json:"choice,omitempty"`
 	// The etag of the section as last read: when given and no longer current,
 	// the change is refused with ABORTED (409) and the current state.
-	Etag          string `protobuf:"bytes,4,opt,name=etag,proto3" json:"etag,omitempty"`
+	Etag string `protobuf:"bytes,4,opt,name=etag,proto3" json:"etag,omitempty"`
+	// The first round the movement plays: 0 or 1 chooses it for the whole
+	// session. From a later round the section's movement changes while it is
+	// played: the rounds before stay as they were played, and the new
+	// movement, made for the entrants playing in that round and keeping the
+	// boards a round and the first board, plays its own rounds from that one
+	// on. Refused with FAILED_PRECONDITION when a pair would play a board
+	// again.
+	FromRound     int32 `protobuf:"varint,5,opt,name=from_round,json=fromRound,proto3" json:"from_round,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1833,6 +1852,13 @@ func (x *SetMovementRequest) GetEtag() string {
 		return x.Etag
 	}
 	return ""
+}
+
+func (x *SetMovementRequest) GetFromRound() int32 {
+	if x != nil {
+		return x.FromRound
+	}
+	return 0
 }
 
 type SetMovementResponse struct {
@@ -1947,7 +1973,8 @@ type Move struct {
 	Who string `protobuf:"bytes,1,opt,name=who,proto3" json:"who,omitempty"`
 	// The table it goes to, 0 when it sits out (or, for boards, rests).
 	Table int32 `protobuf:"varint,2,opt,name=table,proto3" json:"table,omitempty"`
-	// For people: "EW to table 3", "boards to table 2", "NS stay".
+	// For people: "pair 3 stays", "pair 12 to table 4 East-West", "pair 5
+	// sits out, then to table 2 North-South", "boards 5-6 to tables 1 and 6".
 	Text          string `protobuf:"bytes,3,opt,name=text,proto3" json:"text,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -2007,9 +2034,13 @@ func (x *Move) GetText() string {
 type GetTableRoundResponse struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	Seating *Seating               `protobuf:"bytes,1,opt,name=seating,proto3" json:"seating,omitempty"`
-	// Where North-South, East-West and the boards go for the next round;
-	// empty after the last round.
-	Next          []*Move `protobuf:"bytes,2,rep,name=next,proto3" json:"next,omitempty"`
+	// Where North-South, East-West and the boards go next; empty after the
+	// last round. A pair or a set that is at no table again has no move.
+	Next []*Move `protobuf:"bytes,2,rep,name=next,proto3" json:"next,omitempty"`
+	// The revision of the section whose schedule answered (Section.revision):
+	// an answer with a lower revision than one seen before is from an older
+	// schedule.
+	Revision      int32 `protobuf:"varint,3,opt,name=revision,proto3" json:"revision,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2056,6 +2087,13 @@ func (x *GetTableRoundResponse) GetNext() []*Move {
 		return x.Next
 	}
 	return nil
+}
+
+func (x *GetTableRoundResponse) GetRevision() int32 {
+	if x != nil {
+		return x.Revision
+	}
+	return 0
 }
 
 type GetEntrantPathRequest struct {
@@ -3084,12 +3122,13 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\x05Share\x12\x14\n" +
 	"\x05round\x18\x01 \x01(\x05R\x05round\x12\x1b\n" +
 	"\tlow_board\x18\x02 \x01(\x05R\blowBoard\x12\x16\n" +
-	"\x06tables\x18\x03 \x03(\x05R\x06tables\"\xa4\x01\n" +
+	"\x06tables\x18\x03 \x03(\x05R\x06tables\"\xc0\x01\n" +
 	"\aSection\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x127\n" +
 	"\bentrants\x18\x02 \x03(\v2\x1b.bridge.movement.v1.EntrantR\bentrants\x128\n" +
 	"\bmovement\x18\x03 \x01(\v2\x1c.bridge.movement.v1.MovementR\bmovement\x12\x12\n" +
-	"\x04etag\x18\x04 \x01(\tR\x04etag\"\xa3\x01\n" +
+	"\x04etag\x18\x04 \x01(\tR\x04etag\x12\x1a\n" +
+	"\brevision\x18\x05 \x01(\x05R\brevision\"\xa3\x01\n" +
 	"\x14CreateSectionRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x16\n" +
@@ -3102,13 +3141,15 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\x11GetSectionRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\"K\n" +
 	"\x12GetSectionResponse\x125\n" +
-	"\asection\x18\x01 \x01(\v2\x1b.bridge.movement.v1.SectionR\asection\"\x97\x01\n" +
+	"\asection\x18\x01 \x01(\v2\x1b.bridge.movement.v1.SectionR\asection\"\xb6\x01\n" +
 	"\x12SetMovementRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12:\n" +
 	"\x06choice\x18\x03 \x01(\v2\".bridge.movement.v1.MovementChoiceR\x06choice\x12\x12\n" +
-	"\x04etag\x18\x04 \x01(\tR\x04etag\"L\n" +
+	"\x04etag\x18\x04 \x01(\tR\x04etag\x12\x1d\n" +
+	"\n" +
+	"from_round\x18\x05 \x01(\x05R\tfromRound\"L\n" +
 	"\x13SetMovementResponse\x125\n" +
 	"\asection\x18\x01 \x01(\v2\x1b.bridge.movement.v1.SectionR\asection\"\\\n" +
 	"\x14GetTableRoundRequest\x12\x18\n" +
@@ -3118,10 +3159,11 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\x04Move\x12\x10\n" +
 	"\x03who\x18\x01 \x01(\tR\x03who\x12\x14\n" +
 	"\x05table\x18\x02 \x01(\x05R\x05table\x12\x12\n" +
-	"\x04text\x18\x03 \x01(\tR\x04text\"|\n" +
+	"\x04text\x18\x03 \x01(\tR\x04text\"\x98\x01\n" +
 	"\x15GetTableRoundResponse\x125\n" +
 	"\aseating\x18\x01 \x01(\v2\x1b.bridge.movement.v1.SeatingR\aseating\x12,\n" +
-	"\x04next\x18\x02 \x03(\v2\x18.bridge.movement.v1.MoveR\x04next\"K\n" +
+	"\x04next\x18\x02 \x03(\v2\x18.bridge.movement.v1.MoveR\x04next\x12\x1a\n" +
+	"\brevision\x18\x03 \x01(\x05R\brevision\"K\n" +
 	"\x15GetEntrantPathRequest\x12\x18\n" +
 	"\asection\x18\x01 \x01(\tR\asection\x12\x18\n" +
 	"\aentrant\x18\x02 \x01(\x05R\aentrant\"\xbe\x01\n" +

@@ -65,7 +65,8 @@ type MovementServiceClient interface {
 	CreateSection(ctx context.Context, in *CreateSectionRequest, opts ...grpc.CallOption) (*CreateSectionResponse, error)
 	// GetSection returns a section with its entrants and movement.
 	GetSection(ctx context.Context, in *GetSectionRequest, opts ...grpc.CallOption) (*GetSectionResponse, error)
-	// SetMovement chooses the movement a section plays.
+	// SetMovement chooses the movement a section plays, for the whole session
+	// or from a round on, keeping the rounds played before it.
 	SetMovement(ctx context.Context, in *SetMovementRequest, opts ...grpc.CallOption) (*SetMovementResponse, error)
 	// GetTableRound says who sits at a table in a round, with which boards,
 	// and where everyone goes next.
@@ -279,7 +280,8 @@ type MovementServiceServer interface {
 	CreateSection(context.Context, *CreateSectionRequest) (*CreateSectionResponse, error)
 	// GetSection returns a section with its entrants and movement.
 	GetSection(context.Context, *GetSectionRequest) (*GetSectionResponse, error)
-	// SetMovement chooses the movement a section plays.
+	// SetMovement chooses the movement a section plays, for the whole session
+	// or from a round on, keeping the rounds played before it.
 	SetMovement(context.Context, *SetMovementRequest) (*SetMovementResponse, error)
 	// GetTableRound says who sits at a table in a round, with which boards,
 	// and where everyone goes next.
