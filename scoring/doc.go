@@ -10,6 +10,11 @@
 // deterministic; it keeps matchpoints exact on the 2-per-beaten-score scale and
 // rounds only what it reports.
 //
+// A session is scored whole by ScoreSession (results, settings and penalties in;
+// traveller lines, standings with penalties deducted and ranked once, and the
+// boards that cannot be scored out), and kept scored as its results change by a
+// Field, which scores again only the board a change touches.
+//
 // The formulas are checked against results published by real scoring programs
 // (EBUScore, PairsScorer, RealBridge, BriAn, Pianola, TeamsScorer) in the golden tests.
 package scoring
