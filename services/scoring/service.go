@@ -2,10 +2,10 @@
 // bridge.scoring.v1.ScoringService over its bbolt store, scoring.db. Its
 // handlers validate, store and answer; the scoring itself is package
 // github.com/bridge-director/director/scoring, whose Field keeps every
-// session scored in memory (kept.go), so that reads answer from it. The events it scores, with
-// their scoring settings, are the movement service's; those an older
-// Director kept in scoring.db are handed to movement once, through the
-// store's outbox.
+// session scored in memory (kept.go), so that reads answer from it. The
+// events it scores, with their scoring settings, are the movement
+// service's; those an older Director kept in scoring.db are handed to
+// movement once, through the store's outbox.
 package scoringservice
 
 import (
