@@ -30,9 +30,17 @@ func TestAnErasedResultIsNotBroughtBackByAResend(t *testing.T) {
 		t.Errorf("detail %v: want the erasure, by whom and why", st.Details())
 	}
 	// The table re-entering the board as it was played is a new result.
-	if got := h.submit(t, played(1, 1, 1, 1, 5, "4H", typev1.Seat_SEAT_SOUTH, 9)); got.GetRevision() != 3 {
-		t.Errorf("re-entered result %v: want revision 3", got)
+	second := h.submit(t, played(1, 1, 1, 1, 5, "4H", typev1.Seat_SEAT_SOUTH, 9))
+	if second.GetRevision() != 3 {
+		t.Errorf("re-entered result %v: want revision 3", second)
 	}
+	// Erased again, the slot still refuses the first result a terminal may
+	// still be resending.
+	if _, err := h.client.EraseResult(ctx, &scoringv1.EraseResultRequest{Name: second.GetName(), Reason: "wrong board"}); err != nil {
+		t.Fatal(err)
+	}
+	_, err = h.client.SubmitResult(ctx, &scoringv1.SubmitResultRequest{Parent: "events/club-night", Result: r})
+	wantCode(t, err, codes.FailedPrecondition, "board fouled at table 1")
 }
 
 func TestValidateOnlyChecksAndStoresNothing(t *testing.T) {

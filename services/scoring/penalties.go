@@ -65,7 +65,7 @@ func (s *Service) ApplyPenalty(ctx context.Context, req *scoringv1.ApplyPenaltyR
 	if err := checkPenaltyFits(e, p); err != nil {
 		return nil, err
 	}
-	if err := s.section(ctx, resource.Section{Event: id, Session: p.GetSession(), Section: p.GetSection()}); err != nil {
+	if err := s.checkNumbers(ctx, resource.Section{Event: id, Session: p.GetSession(), Section: p.GetSection()}, []string{"penalty.pair"}, []int32{p.GetPair()}); err != nil {
 		return nil, err
 	}
 	p.EnteredBy, p.CreateTime = platform.CallerName(ctx), timestamppb.New(s.now())

@@ -37,10 +37,15 @@ func (s *Service) SubmitResult(ctx context.Context, req *scoringv1.SubmitResultR
 	if err != nil {
 		return nil, err
 	}
+	sl := slotOf(r)
+	if stored, ok := s.storedAlready(id, sl, r); ok {
+		// A resend answers as the first time, whatever changed in the
+		// schedule since.
+		return &scoringv1.SubmitResultResponse{Result: stored}, nil
+	}
 	if err := s.checkSchedule(ctx, event, r); err != nil {
 		return nil, err
 	}
-	sl := slotOf(r)
 	by, now := platform.CallerName(ctx), timestamppb.New(s.now())
 	resp := &scoringv1.SubmitResultResponse{}
 	err = s.write(ctx, req.GetValidateOnly(), scoringv1.ScoringService_SubmitResult_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx, commit bool) error {
@@ -80,26 +85,41 @@ func (s *Service) write(ctx context.Context, validateOnly bool, method, requestI
 	return s.store.Mutate(ctx, method, requestID, req, resp, func(tx *bbolt.Tx) error { return change(tx, true) })
 }
 
-// refuseErased refuses r for a slot whose last revision erased that same
-// result: a terminal resending what a director took out. A different result
-// may be entered (the table re-entering the board as it was played).
+// storedAlready returns the slot's result when it is r already, with its
+// etag.
+func (s *Service) storedAlready(event string, sl slot, r *scoringv1.Result) (*scoringv1.Result, bool) {
+	var cur *scoringv1.Result
+	var ok bool
+	err := s.store.View(func(tx *bbolt.Tx) error {
+		var err error
+		cur, ok, err = currentResult(tx, event, sl)
+		return err
+	})
+	if err != nil || !ok || !sameResult(cur, r) {
+		return nil, false
+	}
+	return platform.SetETag(cur), true
+}
+
+// refuseErased refuses r for an empty slot when a director once erased that
+// same result: a terminal resending what a director took out. A different
+// result may be entered (the table re-entering the board as it was played).
 func refuseErased(tx *bbolt.Tx, event string, sl slot, r *scoringv1.Result) error {
 	revs, err := history(tx, event, sl)
-	if err != nil || len(revs) < 2 {
+	if err != nil {
 		return err
 	}
-	last := revs[len(revs)-1]
-	if last.GetAction() != scoringv1.Action_ACTION_ERASED {
-		return nil
-	}
-	for i := len(revs) - 2; i >= 0; i-- {
-		if prev := revs[i].GetResult(); prev != nil {
-			if !sameResult(prev, r) {
-				return nil
-			}
-			return platform.FailedPrecondition(fmt.Sprintf("%s: this result was erased by %s at %s (%s); a director may enter it again with a correction",
-				sl.name(event), last.GetChangedBy(), last.GetTime().AsTime().Format(time.RFC3339), last.GetReason()), last)
+	var current *scoringv1.Result
+	for _, rev := range revs {
+		if rev.GetAction() != scoringv1.Action_ACTION_ERASED {
+			current = rev.GetResult()
+			continue
 		}
+		if current != nil && sameResult(current, r) {
+			return platform.FailedPrecondition(fmt.Sprintf("%s: this result was erased by %s at %s (%s); a director may enter it again with a correction",
+				sl.name(event), rev.GetChangedBy(), rev.GetTime().AsTime().Format(time.RFC3339), rev.GetReason()), rev)
+		}
+		current = nil
 	}
 	return nil
 }
@@ -132,11 +152,10 @@ func (s *Service) CorrectResult(ctx context.Context, req *scoringv1.CorrectResul
 	if err != nil {
 		return nil, err
 	}
-	if req.GetAllowMissing() {
-		// Entering a result needs its section, as a submission does.
-		if err := s.section(ctx, resource.Section{Event: id, Session: sl.Session, Section: sl.Section}); err != nil {
-			return nil, err
-		}
+	// A correction may seat other pairs than the schedule does (pairs who
+	// sat at the wrong table, Law 15), but only entrants of the section.
+	if err := s.checkEntrants(ctx, resource.Section{Event: id, Session: sl.Session, Section: sl.Section}, r); err != nil {
+		return nil, err
 	}
 	by, now := platform.CallerName(ctx), timestamppb.New(s.now())
 	resp := &scoringv1.CorrectResultResponse{}

@@ -65,9 +65,17 @@ func (s *Service) checkSchedule(ctx context.Context, event resource.Event, r *sc
 // its section: a mistyped number would otherwise be ranked as a pair of its
 // own.
 func (s *Service) checkEntrants(ctx context.Context, section resource.Section, r *scoringv1.Result) error {
-	pairs := []int32{r.GetNsPair(), r.GetEwPair()}
+	return s.checkNumbers(ctx, section, []string{"result.ns_pair", "result.ew_pair"}, []int32{r.GetNsPair(), r.GetEwPair()})
+}
+
+// checkNumbers refuses pair or team numbers, each in its field, that are not
+// entrants of section, and a section that does not exist (NotFound).
+func (s *Service) checkNumbers(ctx context.Context, section resource.Section, fields []string, pairs []int32) error {
 	if s.entrants.all(section.String(), pairs) {
 		return nil
+	}
+	if s.movement == nil {
+		return status.Error(codes.Unavailable, "the movement service, which keeps the sections, is not connected")
 	}
 	got, err := s.movement.GetSection(platform.ForwardCredentials(ctx), &movementv1.GetSectionRequest{Name: section.String()})
 	if err != nil {
@@ -75,7 +83,7 @@ func (s *Service) checkEntrants(ctx context.Context, section resource.Section, r
 	}
 	s.entrants.learn(section.String(), got.GetSection().GetEntrants())
 	var v []platform.FieldViolation
-	for i, field := range []string{"result.ns_pair", "result.ew_pair"} {
+	for i, field := range fields {
 		if !s.entrants.all(section.String(), pairs[i:i+1]) {
 			v = append(v, platform.FieldViolation{Field: field, Description: fmt.Sprintf("%s has no entrant %d", section, pairs[i])})
 		}

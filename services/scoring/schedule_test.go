@@ -2,6 +2,7 @@ package scoringservice
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"google.golang.org/grpc/codes"
@@ -35,10 +36,17 @@ func TestResultsAreCheckedAgainstTheSchedule(t *testing.T) {
 	}
 
 	// Section A has no movement yet: nothing to check against.
-	h.submit(t, played(3, 3, 9, 5, 1, "3NT", typev1.Seat_SEAT_NORTH, 9))
+	first := h.submit(t, played(3, 3, 9, 5, 1, "3NT", typev1.Seat_SEAT_NORTH, 9))
 
 	if _, err := moves.SetMovement(ctx, &movementv1.SetMovementRequest{Name: "events/club-night/sessions/1/sections/A", Choice: &movementv1.MovementChoice{Kind: movementv1.Kind_KIND_MITCHELL, BoardsPerRound: 2}}); err != nil {
 		t.Fatal(err)
+	}
+	// The terminal that sent the first result before the movement was set
+	// resends it: it answers as the first time, though the schedule now
+	// seats other pairs there.
+	again := h.submit(t, played(3, 3, 9, 5, 1, "3NT", typev1.Seat_SEAT_NORTH, 9))
+	if again.GetRevision() != 1 || again.GetEtag() != first.GetEtag() {
+		t.Errorf("the resent result came back as %v, want %v", again, first)
 	}
 	tr, err := moves.GetTableRound(ctx, &movementv1.GetTableRoundRequest{Section: "events/club-night/sessions/1/sections/A", Table: 2, Round: 3})
 	if err != nil {
@@ -135,4 +143,21 @@ func TestResultsAreCheckedAgainstTheScheduleAsItChanges(t *testing.T) {
 		ew = 15
 	}
 	h.submit(t, played(at6.GetTable(), 6, at6.GetLowBoard(), ns, ew, "2S", typev1.Seat_SEAT_EAST, 8))
+}
+
+// TestCorrectionsAndPenaltiesNameEntrants refuses a correction or a penalty
+// naming a pair that is not an entrant of the section, naming the field.
+func TestCorrectionsAndPenaltiesNameEntrants(t *testing.T) {
+	h := newHarness(t)
+	ctx := context.Background()
+	r := h.submit(t, played(1, 1, 1, 1, 5, "4S", typev1.Seat_SEAT_NORTH, 10))
+	_, err := h.client.CorrectResult(ctx, &scoringv1.CorrectResultRequest{Name: r.GetName(), Reason: "wrong pair",
+		Result: played(1, 1, 1, 1, 42, "4S", typev1.Seat_SEAT_NORTH, 10)})
+	wantCode(t, err, codes.InvalidArgument, "has no entrant 42")
+	if st, _ := status.FromError(err); !strings.Contains(st.String(), "result.ew_pair") {
+		t.Errorf("%v does not name result.ew_pair", err)
+	}
+	_, err = h.client.ApplyPenalty(ctx, &scoringv1.ApplyPenaltyRequest{Parent: "events/club-night", Penalty: &scoringv1.Penalty{
+		Pair: 42, Amount: 1, Unit: scoringv1.PenaltyUnit_PENALTY_UNIT_MATCHPOINTS, Reason: "late"}})
+	wantCode(t, err, codes.InvalidArgument, "has no entrant 42")
 }
