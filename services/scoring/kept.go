@@ -24,6 +24,8 @@ import (
 	"time"
 
 	"go.etcd.io/bbolt"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	"github.com/bridge-director/director/scoring"
@@ -122,7 +124,11 @@ func (s *Service) load() error {
 			return err
 		}
 		return tx.Bucket(bucketPenalties).ForEachBucket(func(event []byte) error {
-			return s.loadPenalties(tx, string(event))
+			standing, err := standingPenalties(tx, string(event))
+			if err == nil {
+				s.setPenalties(string(event), standing)
+			}
+			return err
 		})
 	})
 }
@@ -132,15 +138,19 @@ func damagedProblem(event string, sl slot, err error) *scoringv1.BoardProblem {
 		Problem: fmt.Sprintf("the result at %s cannot be read: %v", sl.name(event), err)}
 }
 
-// loadPenalties gives every kept session of an event the penalties that
-// stand in it.
-func (s *Service) loadPenalties(tx *bbolt.Tx, event string) error {
-	all, err := eventPenalties(tx, event, func(p *scoringv1.Penalty) bool { return p.GetRemoval() == nil })
-	if err != nil {
-		return err
-	}
+// standingPenalties reads the penalties that stand in an event.
+func standingPenalties(tx *bbolt.Tx, event string) ([]*scoringv1.Penalty, error) {
+	return eventPenalties(tx, event, func(p *scoringv1.Penalty) bool { return p.GetRemoval() == nil })
+}
+
+// setPenalties gives every kept session of an event the penalties of
+// standing that are in it. It takes the sessions' locks, so it is never
+// called inside a transaction: a commit that must grow the file waits for
+// the open transactions, and one waiting here for a lock that a slot's
+// reload holds while it opens its own would stop the store.
+func (s *Service) setPenalties(event string, standing []*scoringv1.Penalty) {
 	bySession := map[int32][]scoring.Penalty{}
-	for _, p := range all {
+	for _, p := range standing {
 		bySession[p.GetSession()] = append(bySession[p.GetSession()], penaltyOf(p))
 		s.kept.session(event, p.GetSession())
 	}
@@ -152,7 +162,6 @@ func (s *Service) loadPenalties(tx *bbolt.Tx, event string) error {
 		}
 		ks.mu.Unlock()
 	}
-	return nil
 }
 
 // reloadSlot reads one slot back from the store after a write committed,
@@ -189,11 +198,22 @@ func (s *Service) reloadSlot(event string, sl slot) {
 }
 
 // reloadPenalties reads an event's penalties back after a write committed.
+// One reload at a time reads and applies, so that a reload that read the
+// store before another write committed cannot apply its older list last.
 func (s *Service) reloadPenalties(event string) {
-	err := s.store.View(func(tx *bbolt.Tx) error { return s.loadPenalties(tx, event) })
+	s.penaltyReloads.Lock()
+	defer s.penaltyReloads.Unlock()
+	var standing []*scoringv1.Penalty
+	err := s.store.View(func(tx *bbolt.Tx) error {
+		var err error
+		standing, err = standingPenalties(tx, event)
+		return err
+	})
 	if err != nil {
 		slog.With("service", "scoring").Error("the penalties of events/"+event+" cannot be read back; the standings keep the last ones read", "error", err)
+		return
 	}
+	s.setPenalties(event, standing)
 }
 
 // rescoreSoon scores the session's changes in the background, once for all
@@ -255,7 +275,15 @@ func (ks *keptSession) makeField(settings *scoringv1.ScoringSettings) error {
 func (s *Service) Prepare(ctx context.Context) error {
 	ctx = platform.WithServiceIdentity(ctx, "scoring", "")
 	for key := range s.kept.of("") {
-		if _, err := s.scored(ctx, resource.Event{Event: key.event}, key.session); err != nil {
+		_, err := s.scored(ctx, resource.Event{Event: key.event}, key.session)
+		switch status.Code(err) {
+		case codes.OK:
+		case codes.NotFound, codes.FailedPrecondition, codes.InvalidArgument, codes.PermissionDenied:
+			// Asking again will not help (an event an older Director kept
+			// that the movement service refused, say): the session is
+			// scored when it is first read, and says why it cannot be.
+			slog.With("service", "scoring").Warn("a session with results cannot be scored", "event", key.event, "session", key.session, "error", err)
+		default:
 			return fmt.Errorf("scoring events/%s session %d: %w", key.event, key.session, err)
 		}
 	}

@@ -130,3 +130,28 @@ func TestKeptStandingsFollowConcurrentWrites(t *testing.T) {
 	h = start(t, h.dir)
 	check("after a restart")
 }
+
+// TestConcurrentPenaltiesAllCount applies penalties to one pair from many
+// directors at once: the standings deduct every one.
+func TestConcurrentPenaltiesAllCount(t *testing.T) {
+	h := newHarness(t)
+	ctx := context.Background()
+	h.submit(t, played(1, 1, 1, 1, 5, "4S", typev1.Seat_SEAT_NORTH, 10))
+	h.submit(t, played(2, 1, 1, 2, 6, "4S", typev1.Seat_SEAT_NORTH, 9))
+	var wg sync.WaitGroup
+	for range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := h.client.ApplyPenalty(ctx, &scoringv1.ApplyPenaltyRequest{Parent: "events/club-night", Penalty: &scoringv1.Penalty{
+				Pair: 5, Amount: 0.25, Unit: scoringv1.PenaltyUnit_PENALTY_UNIT_MATCHPOINTS, Reason: "slow play"}})
+			if err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	if got := h.standings(t, "events/club-night")[5].GetPenalties(); got != 4 {
+		t.Errorf("pair 5 has %v deducted, want 16 penalties of 0.25", got)
+	}
+}

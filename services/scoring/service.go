@@ -11,6 +11,7 @@ package scoringservice
 import (
 	"context"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
@@ -34,6 +35,8 @@ type Service struct {
 	entrants entrants
 	// kept holds every session's results and scored field.
 	kept keptFields
+	// penaltyReloads makes penalty reloads one at a time.
+	penaltyReloads sync.Mutex
 	// outbox hands movement the events an older Director kept here.
 	outbox *platform.Outbox
 }
