@@ -354,7 +354,10 @@ func (f *Field) read() *snapshot {
 				results = append(results, r)
 			}
 		}
-		score, _ := ScoreSession(f.settings, results, f.penalties) // settings were checked by NewField
+		score, err := ScoreSession(f.settings, results, f.penalties)
+		if err != nil { // the matches cannot be scored together: say why
+			score = SessionScore{Problems: []Problem{{Problem: err.Error()}}}
+		}
 		f.snap = &snapshot{standings: score.Standings, problems: score.Problems, teams: &score}
 		return f.snap
 	}

@@ -156,7 +156,7 @@ func toHundredths(x float64) int64 {
 
 const epsilon = 1.0 / (1 << 52)
 
-// percentage returns 100·(hundredths/100)/top rounded half up to 2 decimals, in
+// percentage returns 100·(hundredths/100)/top rounded to 2 decimals, halves away from zero, in
 // integer arithmetic: 0 when there is no top.
 func percentage(hundredths, top int64) float64 {
 	if top <= 0 {

@@ -13,8 +13,8 @@ func PercentOfTop(percent, top float64) float64 {
 
 // PenalizedPercentage returns a pair's percentage once deduction matchpoints
 // are taken from its total: 100·(matchpoints − deduction)/tops, where tops is
-// the sum of the tops of the pair's boards, rounded half up to 2 decimals as
-// ScorePairs rounds a pair's percentage. It is 0 when tops is not above 0,
+// the sum of the tops of the pair's boards, rounded to 2 decimals, halves away from
+// zero, as ScorePairs rounds a pair's percentage. It is 0 when tops is not above 0,
 // and below 0 when the deduction is larger than the total.
 func PenalizedPercentage(matchpoints, deduction, tops float64) float64 {
 	// Both in hundredths, so that tops of 1/½ fields keep their halves.

@@ -65,6 +65,9 @@ type Settings struct {
 }
 
 func (s Settings) validate() error {
+	if s.TwoWinners && s.Form != MatchpointPairs {
+		return fmt.Errorf("scoring: %v has one winner: two winners are for matchpoint pairs", s.Form)
+	}
 	switch s.Form {
 	case MatchpointPairs, CrossIMPPairs, ButlerPairs, TeamsPointABoard:
 	case TeamsVictoryPoints:
@@ -257,6 +260,13 @@ func checkGroup(s Settings, g []Result) error {
 	case s.Form == MatchpointPairs:
 		return newSheet(g, s.pairsOptions()).index()
 	case s.Form.teams():
+		for _, r := range g {
+			if r.Kind == Artificial {
+				if _, err := ArtificialTeamIMPs(r.NSAdjust, r.EWAdjust, s.Profile); err != nil {
+					return err
+				}
+			}
+		}
 		_, _, err := teamMatches(g)
 		return err
 	}
@@ -585,17 +595,17 @@ func rank(s Settings, standings []Standing) {
 			standings[idx[k]].Rank, standings[idx[k]].Place = place.Rank, place.String()
 		}
 	}
-	// One number orders each standing: group, rank, section and pair, each
-	// in 16 bits (a session has fewer than 65,536 of each).
+	// Two numbers order each standing: its group and rank, then its section
+	// and pair, each in 32 bits.
 	type keyed struct {
-		key   uint64
-		index int
+		first, then uint64
+		index       int
 	}
 	order := make([]keyed, len(standings))
 	for i, st := range standings {
-		order[i] = keyed{uint64(group(st))<<48 | uint64(st.Rank)<<32 | uint64(sections[st.Section])<<16 | uint64(st.Pair), i}
+		order[i] = keyed{uint64(group(st))<<32 | uint64(st.Rank), uint64(sections[st.Section])<<32 | uint64(st.Pair), i}
 	}
-	slices.SortFunc(order, func(a, b keyed) int { return cmp.Compare(a.key, b.key) })
+	slices.SortFunc(order, func(a, b keyed) int { return cmp.Or(cmp.Compare(a.first, b.first), cmp.Compare(a.then, b.then)) })
 	sorted := make([]Standing, len(standings))
 	for i, o := range order {
 		sorted[i] = standings[o.index]

@@ -62,6 +62,8 @@ func checkSettings(in *scoringv1.ScoringSettings) (*scoringv1.ScoringSettings, e
 		return nil, platform.FieldError("event.scoring.form", "unknown form of scoring")
 	case scoringv1.Profile_name[int32(out.Profile)] == "":
 		return nil, platform.FieldError("event.scoring.profile", "unknown regulation profile: use PROFILE_WBF, PROFILE_ACBL or PROFILE_EBU")
+	case out.TwoWinners && out.Form != scoringv1.Form_FORM_MATCHPOINTS:
+		return nil, platform.FieldError("event.scoring.two_winners", "only matchpoint pairs (FORM_MATCHPOINTS) rank North-South and East-West apart")
 	}
 	if out.Profile == scoringv1.Profile_PROFILE_UNSPECIFIED {
 		out.Profile = scoringv1.Profile_PROFILE_WBF

@@ -8,7 +8,10 @@ import (
 
 // settingsOf converts an event's scoring settings to the scoring library's.
 func settingsOf(e *scoringv1.ScoringSettings) scoring.Settings {
-	s := scoring.Settings{Profile: scoring.WBF, AcrossField: e.GetAcrossField(), TwoWinners: e.GetTwoWinners()}
+	s := scoring.Settings{Profile: scoring.WBF, AcrossField: e.GetAcrossField(),
+		// Only matchpoint pairs have two winners; an event made before
+		// movement refused the setting elsewhere has one.
+		TwoWinners: e.GetTwoWinners() && e.GetForm() == scoringv1.Form_FORM_MATCHPOINTS}
 	switch e.GetProfile() {
 	case scoringv1.Profile_PROFILE_ACBL:
 		s.Profile = scoring.ACBL

@@ -54,7 +54,7 @@ func (s *Service) GetStandings(ctx context.Context, req *scoringv1.GetStandingsR
 		if page.Skip(key) {
 			continue
 		}
-		m := standingOf(st, ks.settings.GetTwoWinners())
+		m := standingOf(st, settingsOf(ks.settings).TwoWinners)
 		if !page.Add(key, m) {
 			break
 		}
@@ -106,7 +106,7 @@ func (s *Service) GetScorecard(ctx context.Context, req *scoringv1.GetScorecardR
 	}
 	ks.mu.RLock()
 	defer ks.mu.RUnlock()
-	twoWinners := ks.settings.GetTwoWinners()
+	twoWinners := settingsOf(ks.settings).TwoWinners
 	standings, problems := ks.field.Standings()
 	resp := &scoringv1.GetScorecardResponse{}
 	var standing scoring.Standing
