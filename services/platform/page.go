@@ -27,8 +27,9 @@ const queryHashLen = 8
 
 // A page token is unpadded base64url of
 //
-//	<query: 8 bytes, the start of the SHA-256 of the deterministic encoding
-//	        of the List request with page_size and page_token cleared>
+//	<query: 8 bytes, the start of the SHA-256 of the request's full name, a
+//	        zero byte and the deterministic encoding of the List request
+//	        with page_size and page_token cleared>
 //	<after: the store key of the last item of the previous page>
 //
 // so a token is tied to the query that made it: reused with other filters
@@ -84,7 +85,9 @@ func queryHash(req proto.Message, sizeFd, tokenFd protoreflect.FieldDescriptor) 
 	clone.ProtoReflect().Clear(sizeFd)
 	clone.ProtoReflect().Clear(tokenFd)
 	b, _ := proto.MarshalOptions{Deterministic: true}.Marshal(clone)
-	sum := sha256.Sum256(b)
+	// The request's type goes in too: two lists with the same filters (one
+	// event's results and its standings) take each other's tokens otherwise.
+	sum := sha256.Sum256(append([]byte(clone.ProtoReflect().Descriptor().FullName()+"\x00"), b...))
 	return sum[:queryHashLen]
 }
 

@@ -82,6 +82,9 @@ func TestPageTokenBelongsToItsQuery(t *testing.T) {
 	if _, err := ReadPage(&scoringv1.ListResultsRequest{Parent: "events/e", PageSize: 5, PageToken: token}); err != nil {
 		t.Errorf("the same query with another page size: %v", err)
 	}
+	if _, err := ReadPage(&scoringv1.ListPenaltiesRequest{Parent: "events/e", PageToken: token}); status.Code(err) != codes.InvalidArgument {
+		t.Errorf("a results token given to the penalties of the same event: %v, want InvalidArgument", err)
+	}
 	for _, req := range []*scoringv1.ListResultsRequest{
 		{Parent: "events/e", Board: 3, PageToken: token},
 		{Parent: "events/f", PageToken: token},
