@@ -61,12 +61,18 @@ func (s *Service) event(ctx context.Context, name resource.Event) (*movementv1.E
 	return resp.GetEvent(), nil
 }
 
-// section checks that the movement service knows a section; the caller's
-// credentials go with the question.
+// section checks that the movement service knows a section (NotFound
+// naming it otherwise); the caller's credentials go with the question. A
+// section is never removed, so one known is not asked about again.
 func (s *Service) section(ctx context.Context, name resource.Section) error {
+	return s.checkNumbers(ctx, name, nil, nil)
+}
+
+// session checks that the movement service knows a session.
+func (s *Service) session(ctx context.Context, name resource.Session) error {
 	if s.movement == nil {
-		return status.Error(codes.Unavailable, "the movement service, which keeps the sections, is not connected")
+		return status.Error(codes.Unavailable, "the movement service, which keeps the sessions, is not connected")
 	}
-	_, err := s.movement.GetSection(platform.ForwardCredentials(ctx), &movementv1.GetSectionRequest{Name: name.String()})
-	return platform.PeerError(err, "the section "+name.String())
+	_, err := s.movement.GetSession(platform.ForwardCredentials(ctx), &movementv1.GetSessionRequest{Name: name.String()})
+	return platform.PeerError(err, "the session "+name.String())
 }

@@ -78,6 +78,13 @@ func (k *keptFields) session(event string, session int32) *keptSession {
 	return ks
 }
 
+// empty reports whether the session holds no result, readable or not.
+func (ks *keptSession) empty() bool {
+	ks.mu.RLock()
+	defer ks.mu.RUnlock()
+	return len(ks.results) == 0 && len(ks.damaged) == 0
+}
+
 // of lists the kept sessions of an event, or of every event when event is "".
 func (k *keptFields) of(event string) map[sessionKey]*keptSession {
 	k.mu.Lock()

@@ -104,10 +104,14 @@ type entrants struct {
 	bySection map[string]map[int32]bool
 }
 
-// all reports whether every one of numbers is a known entrant of section.
+// all reports whether section is known and every one of numbers is a known
+// entrant of it.
 func (e *entrants) all(section string, numbers []int32) bool {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	if e.bySection[section] == nil {
+		return false
+	}
 	for _, n := range numbers {
 		if !e.bySection[section][n] {
 			return false

@@ -14,19 +14,30 @@ import (
 )
 
 // readSession parses the event and session a read names (session 1 when
-// not given) and returns its kept session, scored.
-func (s *Service) readSession(ctx context.Context, eventName string, session int32) (*keptSession, int32, error) {
+// not given) and returns its kept session, scored. A section the read names
+// (all when ""), or a session it names that has no results, must exist: a
+// mistyped letter is NotFound, not an empty answer.
+func (s *Service) readSession(ctx context.Context, eventName string, session int32, section string) (*keptSession, int32, error) {
 	event, err := resource.ParseEvent("event", eventName)
 	if err != nil {
 		return nil, 0, err
 	}
-	if session == 0 {
+	named := session != 0
+	if !named {
 		session = 1
 	}
 	if session < 0 || session > resource.MaxSession {
 		return nil, 0, platform.FieldError("session", fmt.Sprintf("a session is 1 to %d", resource.MaxSession))
 	}
 	ks, err := s.scored(ctx, event, session)
+	if err != nil {
+		return nil, 0, err
+	}
+	if section != "" {
+		err = s.section(ctx, resource.Section{Event: event.Event, Session: session, Section: section})
+	} else if named && ks.empty() {
+		err = s.session(ctx, resource.Session{Event: event.Event, Session: session})
+	}
 	return ks, session, err
 }
 
@@ -37,11 +48,11 @@ func (s *Service) GetStandings(ctx context.Context, req *scoringv1.GetStandingsR
 	if err != nil {
 		return nil, err
 	}
-	ks, session, err := s.readSession(ctx, req.GetEvent(), req.GetSession())
+	section := strings.ToUpper(req.GetSection())
+	ks, session, err := s.readSession(ctx, req.GetEvent(), req.GetSession(), section)
 	if err != nil {
 		return nil, err
 	}
-	section := strings.ToUpper(req.GetSection())
 	ks.mu.RLock()
 	defer ks.mu.RUnlock()
 	standings, problems := ks.field.Standings()
@@ -70,11 +81,11 @@ func (s *Service) GetTraveller(ctx context.Context, req *scoringv1.GetTravellerR
 	if req.GetBoard() < 1 || req.GetBoard() > resource.MaxBoard {
 		return nil, platform.FieldError("board", fmt.Sprintf("a board number is 1 to %d", resource.MaxBoard))
 	}
-	ks, session, err := s.readSession(ctx, req.GetEvent(), req.GetSession())
+	section := strings.ToUpper(req.GetSection())
+	ks, session, err := s.readSession(ctx, req.GetEvent(), req.GetSession(), section)
 	if err != nil {
 		return nil, err
 	}
-	section := strings.ToUpper(req.GetSection())
 	board := int(req.GetBoard())
 	resp := &scoringv1.GetTravellerResponse{
 		Board:         req.GetBoard(),
@@ -100,7 +111,7 @@ func (s *Service) GetScorecard(ctx context.Context, req *scoringv1.GetScorecardR
 	if section == "" {
 		section = "A"
 	}
-	ks, session, err := s.readSession(ctx, req.GetEvent(), req.GetSession())
+	ks, session, err := s.readSession(ctx, req.GetEvent(), req.GetSession(), section)
 	if err != nil {
 		return nil, err
 	}

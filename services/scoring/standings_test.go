@@ -326,3 +326,24 @@ func TestADamagedResultIsReportedOnItsBoard(t *testing.T) {
 		t.Errorf("standings %v: want the four pairs scored on board 1", standings.GetStandings())
 	}
 }
+
+// TestReadsOfAnUnknownSectionOrSessionAreNotFound reads the standings, a
+// traveller and a scorecard of a mistyped section, and the standings of a
+// session that does not exist: each is NotFound naming it, not an empty
+// answer.
+func TestReadsOfAnUnknownSectionOrSessionAreNotFound(t *testing.T) {
+	h := newHarness(t)
+	ctx := context.Background()
+	h.submit(t, played(1, 1, 1, 1, 5, "4S", typev1.Seat_SEAT_NORTH, 10))
+	_, err := h.client.GetStandings(ctx, &scoringv1.GetStandingsRequest{Event: "events/club-night", Section: "Q"})
+	wantCode(t, err, codes.NotFound, "events/club-night/sessions/1/sections/Q")
+	_, err = h.client.GetTraveller(ctx, &scoringv1.GetTravellerRequest{Event: "events/club-night", Section: "Q", Board: 1})
+	wantCode(t, err, codes.NotFound, "sections/Q")
+	_, err = h.client.GetScorecard(ctx, &scoringv1.GetScorecardRequest{Event: "events/club-night", Section: "Q", Pair: 1})
+	wantCode(t, err, codes.NotFound, "sections/Q")
+	_, err = h.client.GetStandings(ctx, &scoringv1.GetStandingsRequest{Event: "events/club-night", Session: 4})
+	wantCode(t, err, codes.NotFound, "events/club-night/sessions/4")
+	if _, err := h.client.GetStandings(ctx, &scoringv1.GetStandingsRequest{Event: "events/club-night", Section: "a"}); err != nil {
+		t.Errorf("section a (for A): %v", err)
+	}
+}
