@@ -1,6 +1,9 @@
 package scoring
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Adjustment is an artificial adjusted score awarded to one side under Law 12C2,
 // when no result could be obtained on a board.
@@ -33,11 +36,11 @@ func (a Adjustment) String() string {
 func (a Adjustment) Valid() bool { return a >= AveragePlus && a <= AverageMinus }
 
 // percentage returns the percentage of the top that the adjustment is worth to a
-// pair whose percentage on its other boards of the session is other (ok is false
-// when the pair has no other boards). Law 12C2 raises average plus to a higher
-// session percentage and lowers average minus to a lower one, where the profile
-// says so.
-func (p Profile) percentage(a Adjustment, other float64, ok bool) float64 {
+// pair that scored other on its other boards of the session. Law 12C2 raises
+// average plus to a higher session percentage and lowers average minus to a lower
+// one, where the profile says so.
+func (p Profile) percentage(a Adjustment, others total) float64 {
+	other, ok := others.percentage()
 	switch a {
 	case AveragePlus:
 		if ok && p.SessionPercentageForAveragePlus {
@@ -57,22 +60,23 @@ func (p Profile) percentage(a Adjustment, other float64, ok bool) float64 {
 // of the board's top. It runs after all played boards are scored, because the
 // percentage may be the pair's percentage on its other boards.
 func (s *sheet) scoreArtificial() {
-	other := make([]float64, len(s.pairs))
-	hasOther := make([]bool, len(s.pairs))
-	for i, t := range s.totals {
-		if t.top > 0 {
-			other[i] = float64(t.hundredths) / float64(t.top)
-			hasOther[i] = true
-		}
-	}
+	before := slices.Clone(s.totals)
 	for _, i := range s.artificial {
-		r := s.results[i]
-		top := s.lines[i].top
 		ns, ew := s.linePairs[i][0], s.linePairs[i][1]
-		s.lines[i].ns = top * s.opt.Profile.percentage(r.NSAdjust, other[ns], hasOther[ns]) / 100
-		s.lines[i].ew = top * s.opt.Profile.percentage(r.EWAdjust, other[ew], hasOther[ew]) / 100
+		s.lines[i] = s.opt.Profile.artificialPoints(s.results[i], s.lines[i].top, before[ns], before[ew])
 	}
 	for _, i := range s.artificial {
 		s.addToTotals(i)
+	}
+}
+
+// artificialPoints values an artificial adjusted score on a board whose top
+// is top (on the 2/1 scale), for pairs that scored ns and ew on their other
+// boards.
+func (p Profile) artificialPoints(r Result, top float64, ns, ew total) linePoints {
+	return linePoints{
+		ns:  top * p.percentage(r.NSAdjust, ns) / 100,
+		ew:  top * p.percentage(r.EWAdjust, ew) / 100,
+		top: top,
 	}
 }

@@ -74,9 +74,9 @@ type pairTotal struct {
 
 // pairShare is what one line adds to one pair's matchpoint total.
 type pairShare struct {
-	pair              pairKey
-	hundredths, top   int64
-	boards, lineCount int
+	pair pairKey
+	total
+	lineCount int
 }
 
 // artificialLine is an artificial adjusted score waiting to be valued.
@@ -308,10 +308,10 @@ func (f *Field) scoreMatchpointGroup(g *group, sh *sheet) {
 			g.shares = append(g.shares, pairShare{pair: nsKey, lineCount: 1}, pairShare{pair: ewKey, lineCount: 1})
 		default:
 			g.lines[i] = matchpointLine(r, lp, sh.scale)
-			top := int64(lp.top * sh.scale)
-			g.shares = append(g.shares,
-				pairShare{pair: nsKey, hundredths: toHundredths(lp.ns * sh.scale), top: top, boards: 1, lineCount: 1},
-				pairShare{pair: ewKey, hundredths: toHundredths(lp.ew * sh.scale), top: top, boards: 1, lineCount: 1})
+			var ns, ew total
+			ns.add(lp.ns, lp.top, sh.scale)
+			ew.add(lp.ew, lp.top, sh.scale)
+			g.shares = append(g.shares, pairShare{pair: nsKey, total: ns, lineCount: 1}, pairShare{pair: ewKey, total: ew, lineCount: 1})
 		}
 		g.top = lp.top * sh.scale
 	}
@@ -393,30 +393,17 @@ func (f *Field) matchpointStandings(artificial map[Slot]Line) []Standing {
 	// What the artificial scores add, by pair; they are valued on the
 	// pairs' other boards, so the totals are read before any is added.
 	added := map[pairKey]total{}
-	other := func(p pairKey) (float64, bool) {
-		t := f.matchpoints[p].total
-		return float64(t.hundredths) / float64(t.top), t.top > 0
-	}
 	for _, g := range f.groups {
 		for _, a := range g.artificial {
 			r := g.lines[a.line].Result
-			nsOther, nsOK := other(a.ns)
-			ewOther, ewOK := other(a.ew)
-			lp := linePoints{
-				ns:  a.top * f.settings.Profile.percentage(r.NSAdjust, nsOther, nsOK) / 100,
-				ew:  a.top * f.settings.Profile.percentage(r.EWAdjust, ewOther, ewOK) / 100,
-				top: a.top,
-			}
+			lp := f.settings.Profile.artificialPoints(r, a.top, f.matchpoints[a.ns].total, f.matchpoints[a.ew].total)
 			artificial[r.Slot()] = matchpointLine(r, lp, f.scale)
-			top := int64(a.top * f.scale)
 			for _, side := range []struct {
 				p  pairKey
 				mp float64
 			}{{a.ns, lp.ns}, {a.ew, lp.ew}} {
 				t := added[side.p]
-				t.hundredths += toHundredths(side.mp * f.scale)
-				t.top += top
-				t.boards++
+				t.add(side.mp, lp.top, f.scale)
 				added[side.p] = t
 			}
 		}

@@ -456,12 +456,24 @@ func complement(mp []float64, n int) []float64 {
 // addToTotals adds the score of line i to its two pairs.
 func (s *sheet) addToTotals(i int) {
 	l := s.lines[i]
-	for side, p := range s.linePairs[i] {
-		t := &s.totals[p]
-		t.hundredths += toHundredths([2]float64{l.ns, l.ew}[side] * s.scale)
-		t.top += int64(l.top * s.scale)
-		t.boards++
+	s.totals[s.linePairs[i][0]].add(l.ns, l.top, s.scale)
+	s.totals[s.linePairs[i][1]].add(l.ew, l.top, s.scale)
+}
+
+// add counts a board on which the pair scored mp of top (on the 2/1 scale)
+// in the profile's scale.
+func (t *total) add(mp, top, scale float64) {
+	t.hundredths += toHundredths(mp * scale)
+	t.top += int64(top * scale)
+	t.boards++
+}
+
+// percentage is the pair's percentage so far, and whether it has one.
+func (t total) percentage() (float64, bool) {
+	if t.top <= 0 {
+		return 0, false
 	}
+	return float64(t.hundredths) / float64(t.top), true
 }
 
 // report converts the sheet to the profile's scale and ranks the pairs.

@@ -45,7 +45,11 @@ func TestAdjustmentPercentage(t *testing.T) {
 		{fixed, AverageMinus, 35, true, 40},
 	}
 	for _, tt := range tests {
-		if got := tt.profile.percentage(tt.adjust, tt.other, tt.ok); got != tt.want {
+		others := total{} // no other boards
+		if tt.ok {
+			others = total{hundredths: int64(tt.other * 100), top: 100, boards: 1}
+		}
+		if got := tt.profile.percentage(tt.adjust, others); got != tt.want {
 			t.Errorf("%v with %v%% (%v), session rule %v: %v%%, want %v%%", tt.adjust, tt.other, tt.ok,
 				tt.profile.SessionPercentageForAveragePlus, got, tt.want)
 		}

@@ -14,7 +14,6 @@ package scoringservice
 import (
 	"cmp"
 	"context"
-	"encoding/binary"
 	"fmt"
 	"log/slog"
 	"maps"
@@ -319,7 +318,3 @@ func (ks *keptSession) problems(session int32, field []scoring.Problem, section 
 	}
 	return out
 }
-
-// standingsPageKey is the key a page of standings resumes after: the
-// position of its last standing.
-func standingsPageKey(i int) []byte { return binary.BigEndian.AppendUint32(nil, uint32(i)) }

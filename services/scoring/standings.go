@@ -2,6 +2,7 @@ package scoringservice
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
 	"strings"
 
@@ -148,3 +149,7 @@ func (s *Service) GetScorecard(ctx context.Context, req *scoringv1.GetScorecardR
 	resp.Problems = ks.problems(session, problems, section, 0)
 	return resp, nil
 }
+
+// standingsPageKey is the key a page of standings resumes after: the
+// position of its last standing.
+func standingsPageKey(i int) []byte { return binary.BigEndian.AppendUint32(nil, uint32(i)) }
