@@ -20,6 +20,7 @@ import (
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
 )
 
 // gateway is the REST facade: a grpc-gateway mux that calls the services
@@ -76,13 +77,20 @@ func newGateway(ctx context.Context, conn *grpc.ClientConn, opts gatewayOptions,
 // part of a request was wrong when it cannot: the gateway answers 400 with
 // the decoder's bare message otherwise ("unexpected EOF"), and would ignore
 // whatever follows the first value.
-type strictJSON struct{ runtime.Marshaler }
+type strictJSON struct{ *runtime.JSONPb }
 
 func (m strictJSON) NewDecoder(r io.Reader) runtime.Decoder {
 	return runtime.DecoderFunc(func(v any) error {
 		body, err := io.ReadAll(r) // bounded by restEdge.guard
 		if err != nil {
 			return err
+		}
+		// A request that reads as one JSON value into its message costs one
+		// pass over its body: protojson refuses what follows the value, as
+		// anything that is not JSON. Only a refused body is read again, to
+		// say what is wrong with it.
+		if msg, ok := v.(proto.Message); ok && m.UnmarshalOptions.Unmarshal(body, msg) == nil {
+			return nil
 		}
 		dec := json.NewDecoder(bytes.NewReader(body))
 		var value json.RawMessage
