@@ -54,14 +54,20 @@ func (c *callLog) write(logger *slog.Logger, err error, panicked bool) {
 	if panicked {
 		code = codes.Internal
 	}
-	attrs := []any{"method", c.method, "code", code.String(), "duration", time.Since(c.start), "client", c.client, "principal", c.principal}
+	ctx, level := context.Background(), levelOf(code)
+	if !logger.Enabled(ctx, level) {
+		return
+	}
+	attrs := make([]slog.Attr, 0, 7)
+	attrs = append(attrs, slog.String("method", c.method), slog.String("code", code.String()), slog.Duration("duration", time.Since(c.start)),
+		slog.String("client", c.client), slog.String("principal", c.principal))
 	if err != nil {
-		attrs = append(attrs, "error", status.Convert(err).Message())
+		attrs = append(attrs, slog.String("error", status.Convert(err).Message()))
 	}
 	if panicked {
-		attrs = append(attrs, "panic", true)
+		attrs = append(attrs, slog.Bool("panic", true))
 	}
-	logger.Log(context.Background(), levelOf(code), "rpc", attrs...)
+	logger.LogAttrs(ctx, level, "rpc", attrs...)
 }
 
 // levelOf is the log level of a call that ended with code: an error when
