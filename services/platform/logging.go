@@ -54,7 +54,7 @@ func (c *callLog) write(logger *slog.Logger, err error, panicked bool) {
 	if panicked {
 		code = codes.Internal
 	}
-	ctx, level := context.Background(), levelOf(code)
+	ctx, level := context.Background(), LogLevel(code)
 	if !logger.Enabled(ctx, level) {
 		return
 	}
@@ -70,10 +70,11 @@ func (c *callLog) write(logger *slog.Logger, err error, panicked bool) {
 	logger.LogAttrs(ctx, level, "rpc", attrs...)
 }
 
-// levelOf is the log level of a call that ended with code: an error when
+// LogLevel is the log level of a call that ended with code: an error when
 // Director failed, a warning when the caller was refused (unauthenticated,
-// permission denied, over its rate or a limit), information otherwise.
-func levelOf(code codes.Code) slog.Level {
+// permission denied, over its rate or a limit), information otherwise. The
+// REST gateway logs the requests it refuses at the same levels.
+func LogLevel(code codes.Code) slog.Level {
 	switch code {
 	case codes.Internal, codes.Unknown, codes.DataLoss:
 		return slog.LevelError
