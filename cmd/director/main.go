@@ -16,7 +16,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net/http"
 	"os"
 	"os/signal"
 	"slices"
@@ -83,7 +82,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	str(&c.tls.Key, "tls-key", "DIRECTOR_TLS_KEY", "", "PEM private key of --tls-cert")
 	str(&c.tls.ClientCA, "tls-client-ca", "DIRECTOR_TLS_CLIENT_CA", "", "PEM CA whose client certificates identify other Director services (mutual TLS)")
 	str(&c.tls.PeerCA, "peer-ca", "DIRECTOR_PEER_CA", "", "PEM CA of the peers' certificates; with it peers are dialled over TLS, presenting --tls-cert")
-	maxBody := fmt.Sprint(platform.DefaultMaxBody)
+	maxBody := fmt.Sprint(gateway.DefaultMaxBody)
 	str(&maxBody, "max-body", "DIRECTOR_MAX_BODY", maxBody, "largest REST request body in bytes")
 	if err := fs.Parse(args); err != nil {
 		return c, err
@@ -159,16 +158,14 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	return platform.Serve(ctx, platform.Config{
-		GRPCAddr:    c.grpcAddr,
-		HTTPAddr:    c.httpAddr,
-		DataDir:     c.dataDir,
-		Auth:        auth,
-		Logger:      logger,
-		Peers:       peers,
-		ExtraHTTP:   map[string]http.Handler{gateway.OpenAPIPath: gateway.OpenAPI()},
-		MaxBody:     c.maxBody,
-		CORSOrigins: splitList(c.corsOrigins),
-		TLS:         c.tls,
+		GRPCAddr: c.grpcAddr,
+		HTTPAddr: c.httpAddr,
+		DataDir:  c.dataDir,
+		Auth:     auth,
+		Logger:   logger,
+		Peers:    peers,
+		REST:     gateway.Options{MaxBody: c.maxBody, Origins: splitList(c.corsOrigins)}.Handler,
+		TLS:      c.tls,
 	}, running...)
 }
 

@@ -1,12 +1,75 @@
-// Package gateway holds what Director's REST facade serves beside the routes
-// that grpc-gateway generates from proto/http.yaml: the OpenAPI description of
-// every route, generated from the protos by .ci/generate.
+// Package gateway is Director's REST facade. Its handler serves the routes
+// grpc-gateway generates from proto/http.yaml by calling the services over
+// the in-process gRPC connection, so that a REST call passes the same
+// interceptors as a gRPC call (mux.go: how bodies are read, how errors and
+// wrong routes are answered, which headers pass as metadata); before that,
+// every request meets the checks of the edge, which cost nothing for an
+// unknown caller, a caller over its rate or an oversized body (edge.go); and
+// beside the routes it serves the OpenAPI description of every route,
+// generated from the protos by .ci/generate. platform.Serve runs it on the
+// HTTP listener (Options.Handler).
 package gateway
 
 import (
+	"context"
 	_ "embed"
+	"fmt"
 	"net/http"
+
+	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
+	"google.golang.org/grpc"
+
+	"github.com/bridge-director/director/services/platform"
 )
+
+// DefaultMaxBody caps a REST request body (Options.MaxBody, --max-body).
+// The largest request Director takes, a SquareDeal file or a section of
+// entrants, is a few kilobytes.
+const DefaultMaxBody = 1 << 20
+
+// Options say how the REST facade reads requests and whom it answers.
+type Options struct {
+	// MaxBody caps a request body in bytes (default DefaultMaxBody).
+	MaxBody int64
+	// Origins are the origins whose pages may call the REST API from a
+	// browser ("https://club.example.org"); none means same origin only.
+	Origins []string
+}
+
+// Routed is a service with REST routes: it registers them on mux, calling
+// the service over conn. Every Director service has them.
+type Routed interface {
+	RegisterGateway(ctx context.Context, mux *runtime.ServeMux, conn *grpc.ClientConn) error
+}
+
+// Handler builds the REST facade of the services b serves, for
+// platform.Config.REST: the routes of each service, /healthz, and the
+// OpenAPI description at OpenAPIPath, behind the checks of the edge. The
+// edge checks tokens and takes rates with the authenticator of the
+// interceptors, so that a caller has one rate over REST and gRPC.
+func (o Options) Handler(ctx context.Context, b platform.Backend) (http.Handler, error) {
+	maxBody := o.MaxBody
+	if maxBody <= 0 {
+		maxBody = DefaultMaxBody
+	}
+	e := &edge{auth: b.Auth, maxBody: maxBody, log: b.Logger}
+	e.mux = newMux(b.Conn, e)
+	for _, s := range b.Services {
+		routed, ok := s.(Routed)
+		if !ok {
+			return nil, fmt.Errorf("gateway: %s has no REST routes", s.Name())
+		}
+		if err := routed.RegisterGateway(ctx, e.mux, b.Conn); err != nil {
+			return nil, fmt.Errorf("gateway: routes of %s: %w", s.Name(), err)
+		}
+	}
+	root := http.NewServeMux()
+	root.Handle("/", e.mux)
+	root.Handle(OpenAPIPath, OpenAPI())
+	// The guard comes first, so a CORS preflight is held to its caller's
+	// rate like any other request.
+	return e.guard(withCORS(root, o.Origins)), nil
+}
 
 //go:embed director.swagger.json
 var openAPI []byte

@@ -1,13 +1,16 @@
 package gateway
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"strings"
 	"testing"
 
+	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/reflect/protoreflect"
 	"sigs.k8s.io/yaml"
 
@@ -15,6 +18,7 @@ import (
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	rulingsv1 "github.com/bridge-director/director/proto/bridge/rulings/v1"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
+	"github.com/bridge-director/director/services/platform"
 )
 
 // TestOpenAPIHasEveryRoute checks that the served description is valid JSON
@@ -129,5 +133,96 @@ func TestEveryRPCHasARoute(t *testing.T) {
 				t.Errorf("%s has no rule in proto/http.yaml", m.FullName())
 			}
 		}
+	}
+}
+
+// TestRESTCallsRunTheInterceptors: a REST call reaches its service through
+// the interceptors, which check its token, its scope and its request_id,
+// and the strict reading of its body names what is wrong; the facade serves
+// the OpenAPI file and the health of the services beside the routes.
+func TestRESTCallsRunTheInterceptors(t *testing.T) {
+	d := serve(t, authenticator(t, clubTokens), Options{})
+	result := `{"result":{"table":3,"board":7}}`
+
+	resp, body := d.call(t, http.MethodPost, submitPath, "", result)
+	if resp.StatusCode != http.StatusUnauthorized || body["code"] != float64(codes.Unauthenticated) {
+		t.Errorf("no token: %d %v, want 401", resp.StatusCode, body)
+	}
+	resp, body = d.call(t, http.MethodPost, submitPath, "Bearer scorer-secret", result)
+	if resp.StatusCode != http.StatusOK || enteredBy(body) != "venue-scorer" {
+		t.Errorf("scorer: %d %v, want 200 entered by the token", resp.StatusCode, body)
+	}
+	resp, body = d.call(t, http.MethodPost, "/v1/events/county-pairs/results", "Bearer director-secret", result)
+	if resp.StatusCode != http.StatusForbidden {
+		t.Errorf("director out of scope: %d %v, want 403", resp.StatusCode, body)
+	}
+
+	resp, body = d.call(t, http.MethodPost, submitPath, "Bearer scorer-secret", `{"request_id":"not valid!","result":{"table":3}}`)
+	details, _ := body["details"].([]any)
+	if resp.StatusCode != http.StatusBadRequest || len(details) != 1 {
+		t.Fatalf("bad request_id: %d %v, want 400 with one detail", resp.StatusCode, body)
+	}
+	detail := details[0].(map[string]any)
+	violations, _ := detail["field_violations"].([]any)
+	if detail["@type"] != "type.googleapis.com/google.rpc.BadRequest" || len(violations) != 1 ||
+		violations[0].(map[string]any)["field"] != "request_id" {
+		t.Errorf("detail = %v, want a BadRequest naming request_id", detail)
+	}
+
+	resp, body = d.call(t, http.MethodPost, submitPath, "Bearer scorer-secret", `{"result":{"table":3},"contract":"4S"}`)
+	if resp.StatusCode != http.StatusBadRequest || !strings.Contains(fmt.Sprint(body["message"]), "contract") {
+		t.Errorf("unknown field: %d %v, want 400 naming the field", resp.StatusCode, body)
+	}
+
+	if resp, body := d.call(t, http.MethodGet, OpenAPIPath, "", ""); resp.StatusCode != http.StatusOK || body["swagger"] != "2.0" {
+		t.Errorf("%s = %d, want 200 with the Swagger 2.0 description", OpenAPIPath, resp.StatusCode)
+	}
+	if resp, body := d.call(t, http.MethodGet, "/healthz", "", ""); resp.StatusCode != http.StatusOK || body["status"] != "SERVING" {
+		t.Errorf("/healthz = %d %v, want 200 SERVING", resp.StatusCode, body)
+	}
+}
+
+// TestRESTCallsAreRateLimited: over REST too a token past its rate is
+// refused with 429, and another token is not.
+func TestRESTCallsAreRateLimited(t *testing.T) {
+	d := serve(t, authenticator(t, `
+tokens:
+  - {name: desk-1, token: s1, roles: [scorer]}
+  - {name: desk-2, token: s2, roles: [scorer]}
+rate_limits: {scorer: {per_second: 0.001, burst: 1}}
+`), Options{})
+	result := `{"result":{"table":3,"board":7}}`
+	if resp, body := d.call(t, http.MethodPost, submitPath, "Bearer s1", result); resp.StatusCode != http.StatusOK {
+		t.Fatalf("first call: %d %v", resp.StatusCode, body)
+	}
+	resp, body := d.call(t, http.MethodPost, submitPath, "Bearer s1", result)
+	if resp.StatusCode != http.StatusTooManyRequests || !strings.Contains(fmt.Sprint(body["message"]), `too many requests from token "desk-1"`) {
+		t.Errorf("second call: %d %v, want 429 naming the token", resp.StatusCode, body)
+	}
+	if resp, body := d.call(t, http.MethodPost, submitPath, "Bearer s2", result); resp.StatusCode != http.StatusOK {
+		t.Errorf("another token: %d %v", resp.StatusCode, body)
+	}
+}
+
+// TestDevelopmentModeAnswersSaySo: without tokens every REST caller is the
+// development principal, and every answer says so in X-Director-Auth.
+func TestDevelopmentModeAnswersSaySo(t *testing.T) {
+	d := serve(t, platform.DevelopmentAuthenticator(), Options{})
+	resp, body := d.call(t, http.MethodPost, submitPath, "", `{"result":{"table":3}}`)
+	if resp.StatusCode != http.StatusOK || enteredBy(body) != "development" {
+		t.Errorf("development call: %d %v", resp.StatusCode, body)
+	}
+	if got := resp.Header.Get("X-Director-Auth"); got != "development" {
+		t.Errorf("X-Director-Auth = %q, want development", got)
+	}
+}
+
+// TestEveryServiceNeedsRoutes: the facade refuses a service that has no
+// REST routes, rather than leave its methods out of the REST API.
+func TestEveryServiceNeedsRoutes(t *testing.T) {
+	type unrouted struct{ platform.Service }
+	_, err := Options{}.Handler(context.Background(), platform.Backend{Services: []platform.Service{unrouted{standIn{}}}, Auth: platform.DevelopmentAuthenticator()})
+	if err == nil || !strings.Contains(err.Error(), "scoring has no REST routes") {
+		t.Errorf("a service without routes: %v, want a refusal naming it", err)
 	}
 }

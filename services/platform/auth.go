@@ -188,6 +188,31 @@ func (a *Authenticator) caller(authorization string) (Principal, bool, error) {
 	return p, true, nil
 }
 
+// Admit admits a REST request at the edge, before its body is read, as
+// authorize admits a call: it knows the caller by the bearer token in
+// authorization (the HTTP header), or by its client address without one,
+// and takes the request from the caller's rate. It returns the name of the
+// token's principal ("" for none, and for a token it does not know), whether
+// the request was taken from a rate (the REST gateway then marks the call
+// it forwards with RateTakenHeader, so that the interceptor does not take it
+// again), and the error that refuses the request: a caller over its rate,
+// or an unknown or malformed token, which is taken from the public rate of
+// its address first, so that guessing tokens is as slow as any anonymous
+// call.
+func (a *Authenticator) Admit(authorization, client string) (principal string, rateTaken bool, err error) {
+	p, known, err := a.caller(authorization)
+	if known {
+		principal = p.Name
+	}
+	if limitErr := a.limit(p, known, client); limitErr != nil {
+		return principal, false, limitErr
+	}
+	if err != nil {
+		return principal, false, err
+	}
+	return principal, a.limits != nil, nil
+}
+
 // limit takes one call from the caller's rate: a known token's own, or the
 // public rate of the client address (see addressKey).
 func (a *Authenticator) limit(p Principal, known bool, client string) error {

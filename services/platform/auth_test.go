@@ -478,7 +478,7 @@ func TestCallerOfAuthorization(t *testing.T) {
 func TestRateTaken(t *testing.T) {
 	internal := peer.NewContext(context.Background(), &peer.Peer{Addr: &net.UnixAddr{Name: "bufconn"}, AuthInfo: inProcessInfo})
 	external := peer.NewContext(context.Background(), &peer.Peer{Addr: &net.TCPAddr{IP: net.IPv4(203, 0, 113, 7), Port: 4000}})
-	marked := metadata.Pairs(rateTakenHeader, "1", "x-forwarded-for", "203.0.113.7")
+	marked := metadata.Pairs(RateTakenHeader, "1", "x-forwarded-for", "203.0.113.7")
 	for _, c := range []struct {
 		name string
 		ctx  context.Context

@@ -2,12 +2,13 @@
 // with its schema version, migrations and idempotent writes; the error
 // constructors that carry the project's status codes and details; the gRPC
 // interceptors for recovery, logging, authentication and request IDs; and the
-// server bootstrap that serves gRPC, health, reflection and the REST gateway,
-// with the limits every caller meets (limits.go), the checks before a REST
-// body is read (httpguard.go), TLS (tls.go) and the in-process connection
-// whose calls can act as a service (inprocess.go, identity.go); the
-// outbox that carries a change to another service (outbox.go), the etags of
-// mutable resources (etag.go) and the pages of List methods (page.go).
+// server bootstrap that serves gRPC, health and reflection, and on its HTTP
+// listener the REST facade it is given (package gateway builds it), with the
+// limits every caller meets (limits.go), TLS (tls.go) and the in-process
+// connection whose calls can act as a service (inprocess.go, identity.go);
+// the outbox that carries a change to another service (outbox.go), the etags
+// of mutable resources (etag.go), the pages of List methods (page.go), and
+// the file downloads the services add to the REST routes (download.go).
 //
 // # Access
 //

@@ -53,21 +53,25 @@ func (s *Store) Mutate(ctx context.Context, method, requestID string, req, resp 
 	if method == "" || req == nil || resp == nil {
 		return status.Error(codes.Internal, "idempotent write needs a method, a request and a response")
 	}
-	fp, err := fingerprint(req)
+	sc := scopeOf(ctx)
+	fp, looked, err := sc.fingerprint(req)
 	if err != nil {
 		return err
 	}
-	key := recordKey(ctx, requestID)
+	key := sc.recordKey(requestID)
 	// Answer retries without joining a write batch: an error from inside a
-	// batch makes the rest of the batch run again.
-	var replayed bool
-	viewErr := s.View(func(tx *bbolt.Tx) error {
-		var err error
-		replayed, err = replay(tx, method, key, fp, resp)
-		return err
-	})
-	if viewErr != nil || replayed {
-		return viewErr
+	// batch makes the rest of the batch run again. The replay interceptor
+	// has looked already for most requests.
+	if !looked {
+		var replayed bool
+		viewErr := s.View(func(tx *bbolt.Tx) error {
+			var err error
+			replayed, err = replay(tx, method, key, fp, resp)
+			return err
+		})
+		if viewErr != nil || replayed {
+			return viewErr
+		}
 	}
 	return s.batch(func(tx *bbolt.Tx) error {
 		// A retry may have arrived while the first attempt was in flight.
@@ -91,26 +95,48 @@ func (s *Store) Reanswer(ctx context.Context, method, requestID string, req, res
 	if requestID == "" {
 		return nil
 	}
-	fp, err := fingerprint(req)
+	sc := scopeOf(ctx)
+	fp, _, err := sc.fingerprint(req)
 	if err != nil {
 		return err
 	}
-	key := recordKey(ctx, requestID)
+	key := sc.recordKey(requestID)
 	return s.batch(func(tx *bbolt.Tx) error { return s.putRecord(tx, method, key, fp, resp) })
 }
 
 // idempotencyScope is whose request IDs a call's are: its caller's (see
 // Principal.idempotencyCaller, "" for an anonymous call) in the event its
-// request names ("" for none).
-type idempotencyScope struct{ caller, event string }
+// request names ("" for none). The replay interceptor also leaves in it the
+// request it looked up and that request's fingerprint, so that Mutate
+// neither hashes the request again nor looks a second time for an answer
+// the interceptor found none of.
+type idempotencyScope struct {
+	caller, event string
+	looked        proto.Message // the request the interceptor looked up; nil if none
+	fp            []byte        // the fingerprint of looked
+}
 
 type idempotencyScopeKey struct{}
 
-// recordKey is the key of the answer to requestID in ctx's scope:
+func scopeOf(ctx context.Context) idempotencyScope {
+	sc, _ := ctx.Value(idempotencyScopeKey{}).(idempotencyScope)
+	return sc
+}
+
+// fingerprint is the fingerprint of req, and whether the interceptor has
+// looked up req's answer already.
+func (sc idempotencyScope) fingerprint(req proto.Message) ([]byte, bool, error) {
+	if sc.looked != nil && sc.looked == req {
+		return sc.fp, true, nil
+	}
+	fp, err := fingerprint(req)
+	return fp, false, err
+}
+
+// recordKey is the key of the answer to requestID in the scope:
 // <event> 0x00 <caller> 0x00 <request_id>. Neither a request ID nor a
 // caller's name holds a 0x00 byte, so a key reads back from its end.
-func recordKey(ctx context.Context, requestID string) []byte {
-	sc, _ := ctx.Value(idempotencyScopeKey{}).(idempotencyScope)
+func (sc idempotencyScope) recordKey(requestID string) []byte {
 	return []byte(sc.event + "\x00" + sc.caller + "\x00" + requestID)
 }
 
@@ -132,6 +158,7 @@ func MethodStores(services ...Service) map[string]*Store {
 // puts the scope in the context for Mutate. Methods without a store run as
 // they are.
 func replayUnary(policy Policy, stores map[string]*Store) grpc.UnaryServerInterceptor {
+	responses := responseTypes(stores)
 	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
 		store, m := stores[info.FullMethod], asMessage(req)
 		if store == nil || m == nil {
@@ -142,28 +169,25 @@ func replayUnary(policy Policy, stores map[string]*Store) grpc.UnaryServerInterc
 			sc.caller = p.idempotencyCaller()
 		}
 		sc.event = eventOfRequest(policy[info.FullMethod], req)
-		ctx = context.WithValue(ctx, idempotencyScopeKey{}, sc)
-		id := requestIDOf(m)
-		if id == "" {
-			return handler(ctx, req)
-		}
-		resp := newResponse(info.FullMethod)
-		if resp == nil {
-			return handler(ctx, req)
+		id, respType := requestIDOf(m), responses[info.FullMethod]
+		if id == "" || respType == nil {
+			return handler(context.WithValue(ctx, idempotencyScopeKey{}, sc), req)
 		}
 		fp, err := fingerprint(m)
 		if err != nil {
 			return nil, err
 		}
+		resp := respType.New().Interface()
 		var replayed bool
 		err = store.View(func(tx *bbolt.Tx) error {
-			replayed, err = replay(tx, info.FullMethod, recordKey(ctx, id), fp, resp)
+			replayed, err = replay(tx, info.FullMethod, sc.recordKey(id), fp, resp)
 			return err
 		})
 		if err != nil || replayed {
 			return resp, err
 		}
-		return handler(ctx, req)
+		sc.looked, sc.fp = m, fp
+		return handler(context.WithValue(ctx, idempotencyScopeKey{}, sc), req)
 	}
 }
 
@@ -181,9 +205,21 @@ func requestIDOf(m proto.Message) string {
 	return ""
 }
 
-// newResponse makes an empty response of the gRPC method ("/pkg.Service/
+// responseTypes finds the response type of each gRPC method of stores once,
+// leaving out those whose descriptor is not registered.
+func responseTypes(stores map[string]*Store) map[string]protoreflect.MessageType {
+	types := map[string]protoreflect.MessageType{}
+	for method := range stores {
+		if mt := responseType(method); mt != nil {
+			types[method] = mt
+		}
+	}
+	return types
+}
+
+// responseType is the response type of the gRPC method ("/pkg.Service/
 // Method"), or nil when its descriptor is not registered.
-func newResponse(method string) proto.Message {
+func responseType(method string) protoreflect.MessageType {
 	service, name, ok := strings.Cut(strings.TrimPrefix(method, "/"), "/")
 	if !ok {
 		return nil
@@ -197,7 +233,7 @@ func newResponse(method string) proto.Message {
 	if err != nil {
 		return nil
 	}
-	return mt.New().Interface()
+	return mt
 }
 
 // batch runs fn in a group commit and returns fn's error unchanged; other

@@ -26,9 +26,15 @@ const submitResult = "/bridge.scoring.v1.ScoringService/SubmitResult"
 // result's number, the way a scoring handler would.
 func submit(t testing.TB, s *Store, req proto.Message) (*wrapperspb.UInt64Value, error) {
 	t.Helper()
+	return submitIn(t, context.Background(), s, req)
+}
+
+// submitIn is submit in the context of a call.
+func submitIn(t testing.TB, ctx context.Context, s *Store, req proto.Message) (*wrapperspb.UInt64Value, error) {
+	t.Helper()
 	id := requestIDOf(req)
 	resp := &wrapperspb.UInt64Value{}
-	err := s.Mutate(context.Background(), submitResult, id, req, resp, func(tx *bbolt.Tx) error {
+	err := s.Mutate(ctx, submitResult, id, req, resp, func(tx *bbolt.Tx) error {
 		b, err := tx.CreateBucketIfNotExists([]byte("results"))
 		if err != nil {
 			return err
@@ -84,6 +90,38 @@ func TestMutateReplaysRetriedRequest(t *testing.T) {
 	}
 }
 
+// TestMutateAfterTheInterceptorLooked: Mutate trusts the interceptor's
+// look-up only for the request it looked up, and a first attempt committed
+// after that look-up still answers the retry, from inside the write.
+func TestMutateAfterTheInterceptorLooked(t *testing.T) {
+	s := openTestStore(t, filepath.Join(t.TempDir(), "scoring.db"), nil)
+	first, err := submit(t, s, newRequest(t, `{"request_id":"r-1","title":"4S= by N"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	looked := func(req proto.Message) context.Context {
+		fp, err := fingerprint(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return context.WithValue(context.Background(), idempotencyScopeKey{}, idempotencyScope{looked: req, fp: fp})
+	}
+	// Looked up before the first attempt was committed.
+	retry := newRequest(t, `{"request_id":"r-1","title":"4S= by N"}`)
+	again, err := submitIn(t, looked(retry), s, retry)
+	if err != nil || !proto.Equal(again, first) {
+		t.Errorf("a retry looked up too early: %v, %v; want the first answer %v", again, err, first)
+	}
+	if n := resultCount(t, s); n != 1 {
+		t.Errorf("%d results stored after the retry, want 1", n)
+	}
+	// The look-up of one request says nothing of another.
+	other := newRequest(t, `{"request_id":"r-1","title":"3NT+1 by S"}`)
+	if _, err := submitIn(t, looked(retry), s, other); status.Code(err) != codes.AlreadyExists {
+		t.Errorf("another request under the looked-up request's ID: %v, want AlreadyExists", err)
+	}
+}
+
 func TestMutateRejectsReusedRequestID(t *testing.T) {
 	s := openTestStore(t, filepath.Join(t.TempDir(), "scoring.db"), nil)
 	if _, err := submit(t, s, newRequest(t, `{"request_id":"r-1","title":"4S= by N"}`)); err != nil {
@@ -108,7 +146,7 @@ func TestMutateStoresNothingWhenFnFails(t *testing.T) {
 		t.Errorf("%d results stored after fn failed, want 0", n)
 	}
 	s.View(func(tx *bbolt.Tx) error {
-		if b := bucketAt(tx, idempotencyBucket, submitResult); b != nil && b.Get(recordKey(context.Background(), "r-1")) != nil {
+		if b := bucketAt(tx, idempotencyBucket, submitResult); b != nil && b.Get(idempotencyScope{}.recordKey("r-1")) != nil {
 			t.Error("idempotency record stored for a failed request")
 		}
 		return nil
@@ -260,7 +298,7 @@ func TestMutateReportsCorruptRecord(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		return b.Put(recordKey(context.Background(), "r-1"), []byte("short"))
+		return b.Put(idempotencyScope{}.recordKey("r-1"), []byte("short"))
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -15,23 +15,28 @@ import (
 // made the original request, and that user's name is what the records keep.
 //
 // The identity travels as two metadata keys. The REST gateway never forwards
-// a client's x-director-* headers (see incomingHeader), and a call over the
-// network is believed only with a verified client certificate, so nobody
+// a client's header that begins with DirectorMetadataPrefix, and a call over
+// the network is believed only with a verified client certificate, so nobody
 // outside can claim to be a service.
 const (
-	serviceHeader    = "x-director-service"
-	onBehalfOfHeader = "x-director-on-behalf-of"
+	serviceHeader    = DirectorMetadataPrefix + "service"
+	onBehalfOfHeader = DirectorMetadataPrefix + "on-behalf-of"
 )
 
-// rateTakenHeader marks a call the REST gateway forwards after restEdge.guard
-// took it from its caller's rate. Like the identity keys it is believed only
-// over the in-process connection, and the gateway never forwards a client's
-// header of that name.
-const rateTakenHeader = "x-director-rate-taken"
+// DirectorMetadataPrefix begins every metadata key by which Director tells
+// its own services something about a call (a service's identity, a rate
+// already taken): the REST gateway forwards no client header that begins
+// with it.
+const DirectorMetadataPrefix = "x-director-"
+
+// RateTakenHeader marks a call the REST gateway forwards after its edge
+// took it from its caller's rate (Authenticator.Admit). Like the identity
+// keys it is believed only over the in-process connection.
+const RateTakenHeader = DirectorMetadataPrefix + "rate-taken"
 
 // rateTaken reports whether the call was already taken from its caller's
 // rate, so that the auth interceptor takes nothing: a REST call the guard
-// took (marked rateTakenHeader), or a call a service of this process makes
+// took (marked RateTakenHeader), or a call a service of this process makes
 // to another while it serves a user's call (ForwardCredentials), which
 // carries the user's token but not the client address the gateway forwards
 // (x-forwarded-for), and must not spend the user's rate a second time. Both
@@ -40,7 +45,7 @@ func rateTaken(ctx context.Context) bool {
 	if !isInternal(ctx) {
 		return false
 	}
-	return firstValue(ctx, rateTakenHeader) != "" || firstValue(ctx, "x-forwarded-for") == ""
+	return firstValue(ctx, RateTakenHeader) != "" || firstValue(ctx, "x-forwarded-for") == ""
 }
 
 // servicePrincipal returns the principal of a call made by another Director

@@ -13,14 +13,10 @@ import (
 // its work; each stops a caller who would hold memory, connections or
 // goroutines without end.
 const (
-	// DefaultMaxBody caps a REST request body (Config.MaxBody, --max-body).
-	// The largest request Director takes, a SquareDeal file or a section of
-	// entrants, is a few kilobytes.
-	DefaultMaxBody = 1 << 20
-
-	// maxRecvMsg caps a gRPC request. It is above the REST body cap, so any
-	// body the gateway accepts also passes, with room for gRPC clients that
-	// send larger requests than a browser would.
+	// maxRecvMsg caps a gRPC request. It is above the REST facade's body cap
+	// (gateway.DefaultMaxBody), so any body the gateway accepts also passes,
+	// with room for gRPC clients that send larger requests than a browser
+	// would.
 	maxRecvMsg = 4 << 20
 	// maxSendMsg caps a gRPC answer. Lists page well below it; the largest
 	// answers are downloads (hand records as PDF for a long session).

@@ -54,20 +54,27 @@ func (c *callLog) write(logger *slog.Logger, err error, panicked bool) {
 	if panicked {
 		code = codes.Internal
 	}
-	attrs := []any{"method", c.method, "code", code.String(), "duration", time.Since(c.start), "client", c.client, "principal", c.principal}
+	ctx, level := context.Background(), LogLevel(code)
+	if !logger.Enabled(ctx, level) {
+		return
+	}
+	attrs := make([]slog.Attr, 0, 7)
+	attrs = append(attrs, slog.String("method", c.method), slog.String("code", code.String()), slog.Duration("duration", time.Since(c.start)),
+		slog.String("client", c.client), slog.String("principal", c.principal))
 	if err != nil {
-		attrs = append(attrs, "error", status.Convert(err).Message())
+		attrs = append(attrs, slog.String("error", status.Convert(err).Message()))
 	}
 	if panicked {
-		attrs = append(attrs, "panic", true)
+		attrs = append(attrs, slog.Bool("panic", true))
 	}
-	logger.Log(context.Background(), levelOf(code), "rpc", attrs...)
+	logger.LogAttrs(ctx, level, "rpc", attrs...)
 }
 
-// levelOf is the log level of a call that ended with code: an error when
+// LogLevel is the log level of a call that ended with code: an error when
 // Director failed, a warning when the caller was refused (unauthenticated,
-// permission denied, over its rate or a limit), information otherwise.
-func levelOf(code codes.Code) slog.Level {
+// permission denied, over its rate or a limit), information otherwise. The
+// REST gateway logs the requests it refuses at the same levels.
+func LogLevel(code codes.Code) slog.Level {
 	switch code {
 	case codes.Internal, codes.Unknown, codes.DataLoss:
 		return slog.LevelError

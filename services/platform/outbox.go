@@ -501,8 +501,8 @@ func (o *Outbox) note(peer string, failed bool) {
 
 // responseOf makes an empty response message of a full gRPC method.
 func responseOf(method string) (proto.Message, error) {
-	if resp := newResponse(method); resp != nil {
-		return resp, nil
+	if mt := responseType(method); mt != nil {
+		return mt.New().Interface(), nil
 	}
 	return nil, status.Errorf(codes.Unimplemented, "outbox: this Director does not know the method %s", method)
 }

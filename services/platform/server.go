@@ -12,7 +12,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"golang.org/x/net/netutil"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials"
@@ -23,11 +22,11 @@ import (
 	reflectionalphapb "google.golang.org/grpc/reflection/grpc_reflection_v1alpha"
 )
 
-// Service is one Director service as Serve runs it.
+// Service is one Director service as Serve runs it. Its REST routes are
+// registered by the REST facade (gateway.Routed), not by Serve.
 type Service interface {
 	Name() string                // e.g. "scoring"; also its name in grpc.health.v1
 	RegisterGRPC(s *grpc.Server) // once for the public and once for the internal server
-	RegisterGateway(ctx context.Context, mux *runtime.ServeMux, conn *grpc.ClientConn) error
 	Policy() Policy
 	// Store is the service's store, which keeps the answers to its
 	// methods' request IDs.
@@ -49,8 +48,9 @@ type Config struct {
 	// Auth checks tokens; nil means DevelopmentAuthenticator.
 	Auth   *Authenticator
 	Logger *slog.Logger // nil means slog.Default()
-	// ExtraHTTP serves more paths beside the gateway, e.g. "/openapi.json".
-	ExtraHTTP map[string]http.Handler
+	// REST builds what HTTPAddr serves, once the services can be called in
+	// process (gateway.Options.Handler builds the REST facade). Required.
+	REST func(ctx context.Context, b Backend) (http.Handler, error)
 	// Listening, if set, is called with the bound addresses once both
 	// listeners are open (useful with port 0).
 	Listening func(Addrs)
@@ -60,14 +60,20 @@ type Config struct {
 	Peers map[string]string
 	// ShutdownTimeout bounds the graceful part of shutdown (default 10s).
 	ShutdownTimeout time.Duration
-	// MaxBody caps a REST request body in bytes (default DefaultMaxBody).
-	MaxBody int64
-	// CORSOrigins are the origins whose pages may call the REST API from a
-	// browser ("https://club.example.org"); none means same origin only.
-	CORSOrigins []string
 	// TLS names the certificate files; without them both listeners speak
 	// plaintext.
 	TLS TLSFiles
+}
+
+// Backend is what Config.REST builds its handler on: the services Serve
+// runs, the in-process connection that calls them through the interceptors,
+// the interceptors' authenticator (so that a caller has one rate, over REST
+// and gRPC alike) and the server's logger.
+type Backend struct {
+	Services []Service
+	Conn     *grpc.ClientConn
+	Auth     *Authenticator
+	Logger   *slog.Logger
 }
 
 // Addrs are the addresses Serve listens on.
@@ -75,12 +81,12 @@ type Addrs struct {
 	GRPC, HTTP net.Addr
 }
 
-// Serve runs the services on one public gRPC server and one REST gateway
-// until ctx is cancelled, then shuts down gracefully and closes the
-// services. The gateway and the services that call each other reach the
-// services through an internal gRPC server in memory (inprocess.go). It
-// returns nil after a clean shutdown. Serve closes the services before it
-// returns, whatever happened.
+// Serve runs the services on one public gRPC server, and what Config.REST
+// builds (the REST facade) on the HTTP listener, until ctx is cancelled,
+// then shuts down gracefully and closes the services. The REST facade and
+// the services that call each other reach the services through an internal
+// gRPC server in memory (inprocess.go). It returns nil after a clean
+// shutdown. Serve closes the services before it returns, whatever happened.
 func Serve(ctx context.Context, cfg Config, services ...Service) (err error) {
 	defer func() {
 		for _, s := range services {
@@ -93,6 +99,9 @@ func Serve(ctx context.Context, cfg Config, services ...Service) (err error) {
 	log := cfg.Logger
 	if cfg.GRPCAddr == "" || cfg.HTTPAddr == "" {
 		return errors.New("serve: both the gRPC and the HTTP address are required")
+	}
+	if cfg.REST == nil {
+		return errors.New("serve: nothing to serve over HTTP (Config.REST)")
 	}
 	if cfg.DataDir != "" {
 		if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
@@ -161,8 +170,8 @@ func Serve(ctx context.Context, cfg Config, services ...Service) (err error) {
 		internalServer.Stop()
 	}
 
-	// One in-memory connection serves the gateway and the services that
-	// call each other in this process.
+	// One in-memory connection serves the REST facade and the services
+	// that call each other in this process.
 	local, err := inProc.Dial()
 	if err != nil {
 		stopAll()
@@ -176,12 +185,12 @@ func Serve(ctx context.Context, cfg Config, services ...Service) (err error) {
 	}
 	defer closeAll(remote)
 	go prepare(ctx, healthServer, preparing, log)
-	gw, err := newGateway(ctx, local, gatewayOptions{auth: cfg.Auth, maxBody: cfg.MaxBody, origins: cfg.CORSOrigins, extra: cfg.ExtraHTTP, log: log}, services)
+	rest, err := cfg.REST(ctx, Backend{Services: services, Conn: local, Auth: cfg.Auth, Logger: log})
 	if err != nil {
 		stopAll()
-		return err
+		return fmt.Errorf("serve: %w", err)
 	}
-	httpServer := newHTTPServer(gw.handler)
+	httpServer := newHTTPServer(rest)
 	if tlsConfig != nil {
 		httpServer.TLSConfig = tlsConfig.Clone()
 		go func() { serveErrs <- httpServer.ServeTLS(httpLis, "", "") }()
@@ -222,9 +231,6 @@ func withDefaults(cfg Config) Config {
 	}
 	if cfg.ShutdownTimeout <= 0 {
 		cfg.ShutdownTimeout = 10 * time.Second
-	}
-	if cfg.MaxBody <= 0 {
-		cfg.MaxBody = DefaultMaxBody
 	}
 	return cfg
 }

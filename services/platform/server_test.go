@@ -2,9 +2,7 @@ package platform
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"maps"
 	"net"
@@ -14,11 +12,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/metadata"
 	reflectionpb "google.golang.org/grpc/reflection/grpc_reflection_v1"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/reflect/protoreflect"
@@ -26,8 +24,7 @@ import (
 	"google.golang.org/protobuf/types/known/wrapperspb"
 )
 
-// testScoring is a Service serving testServiceDesc, with one REST route
-// POST /v1/score written the way the generated gateway code is.
+// testScoring is a Service serving testServiceDesc.
 type testScoring struct {
 	policy Policy
 	closed atomic.Int32
@@ -43,7 +40,6 @@ func (s *testScoring) RegisterGRPC(g *grpc.Server) {
 func (s *testScoring) Policy() Policy {
 	p := maps.Clone(s.policy)
 	p[whoMethod] = coveringPolicy()["/"+testService+"/Public"]
-	p[takenMethod] = coveringPolicy()["/"+testService+"/Public"]
 	return p
 }
 
@@ -55,48 +51,25 @@ func (s *testScoring) Close() error {
 	return nil
 }
 
-func (s *testScoring) RegisterGateway(_ context.Context, mux *runtime.ServeMux, conn *grpc.ClientConn) error {
-	return errors.Join(
-		routeUnary(mux, conn, "/v1/score", "/"+testService+"/Score"),
-		routeUnary(mux, conn, "/v1/who", whoMethod),
-		routeUnary(mux, conn, "/v1/taken", takenMethod))
+// healthOverHTTP is what the tests serve over HTTP in place of the REST
+// facade: the health of the services, asked over the in-process connection
+// Serve gives it.
+func healthOverHTTP(_ context.Context, b Backend) (http.Handler, error) {
+	health := healthpb.NewHealthClient(b.Conn)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got, err := health.Check(r.Context(), &healthpb.HealthCheckRequest{})
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusServiceUnavailable)
+			return
+		}
+		io.WriteString(w, got.GetStatus().String())
+	}), nil
 }
 
-// routeUnary routes POST path to the unary method, the way the generated
-// gateway code does.
-func routeUnary(mux *runtime.ServeMux, conn *grpc.ClientConn, path, method string) error {
-	return mux.HandlePath(http.MethodPost, path, func(w http.ResponseWriter, r *http.Request, _ map[string]string) {
-		inbound, outbound := runtime.MarshalerForRequest(mux, r)
-		ctx, err := runtime.AnnotateContext(r.Context(), mux, r, method, runtime.WithHTTPPathPattern(path))
-		if err != nil {
-			runtime.HTTPError(ctx, mux, outbound, w, r, err)
-			return
-		}
-		req := dynamicpb.NewMessage(requestDesc)
-		if err := inbound.NewDecoder(r.Body).Decode(req); err != nil && !errors.Is(err, io.EOF) {
-			runtime.HTTPError(ctx, mux, outbound, w, r, status.Error(codes.InvalidArgument, err.Error()))
-			return
-		}
-		var md runtime.ServerMetadata
-		resp := &wrapperspb.StringValue{}
-		err = conn.Invoke(ctx, method, req, resp, grpc.Header(&md.HeaderMD), grpc.Trailer(&md.TrailerMD))
-		ctx = runtime.NewServerMetadataContext(ctx, md)
-		if err != nil {
-			runtime.HTTPError(ctx, mux, outbound, w, r, err)
-			return
-		}
-		runtime.ForwardResponseMessage(ctx, mux, outbound, w, r, resp)
-	})
-}
-
-const (
-	whoMethod   = "/director.platformtest.Identity/Who"
-	takenMethod = "/director.platformtest.Identity/Taken"
-)
+const whoMethod = "/director.platformtest.Identity/Who"
 
 // identityDesc is a service whose method Who answers the name of the
-// service principal of the call, or "nobody", and Taken whether the call
-// came with its rate already taken ("taken" or "not taken").
+// service principal of the call, or "nobody".
 var identityDesc = grpc.ServiceDesc{
 	ServiceName: "director.platformtest.Identity",
 	HandlerType: (*any)(nil),
@@ -106,12 +79,6 @@ var identityDesc = grpc.ServiceDesc{
 				return p.Name
 			}
 			return "nobody"
-		}),
-		identityMethod("Taken", func(ctx context.Context) string {
-			if rateTaken(ctx) {
-				return "taken"
-			}
-			return "not taken"
 		}),
 	},
 }
@@ -156,7 +123,7 @@ func startServe(t testing.TB, auth *Authenticator, configure ...func(*Config)) *
 		DataDir:   t.TempDir(),
 		Auth:      auth,
 		Logger:    rs.logs.logger(),
-		ExtraHTTP: map[string]http.Handler{"/openapi.json": http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, `{"swagger":"2.0"}`) })},
+		REST:      healthOverHTTP,
 		Listening: func(a Addrs) { listening <- a },
 	}
 	for _, c := range configure {
@@ -199,51 +166,17 @@ func (rs *runningServer) grpcClient(t *testing.T) *grpc.ClientConn {
 	return conn
 }
 
-// post sends a JSON body and returns the response with its decoded JSON.
-func (rs *runningServer) post(t *testing.T, path, authorization, body string) (*http.Response, any) {
-	t.Helper()
-	req, err := http.NewRequest(http.MethodPost, "http://"+rs.addrs.HTTP.String()+path, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	if authorization != "" {
-		req.Header.Set("Authorization", authorization)
-	}
-	return do(t, req)
-}
-
-func do(t *testing.T, req *http.Request) (*http.Response, any) {
-	t.Helper()
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	raw, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var body any
-	if err := json.Unmarshal(raw, &body); err != nil {
-		t.Fatalf("%s %s: body %q is not JSON: %v", req.Method, req.URL, raw, err)
-	}
-	return resp, body
-}
-
-// field returns the value of key in a decoded JSON object, or nil.
-func field(body any, key string) any {
-	obj, _ := body.(map[string]any)
-	return obj[key]
-}
-
 func TestServeHealthAndGracefulShutdown(t *testing.T) {
 	rs := startServe(t, testAuthenticator(t))
 
-	req, _ := http.NewRequest(http.MethodGet, "http://"+rs.addrs.HTTP.String()+"/healthz", nil)
-	resp, body := do(t, req)
-	if resp.StatusCode != http.StatusOK || field(body, "status") != "SERVING" {
-		t.Errorf("/healthz = %d %v, want 200 SERVING", resp.StatusCode, body)
+	resp, err := http.Get("http://" + rs.addrs.HTTP.String() + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil || resp.StatusCode != http.StatusOK || string(body) != "SERVING" {
+		t.Errorf("/healthz over HTTP = %d %q %v, want 200 SERVING", resp.StatusCode, body, err)
 	}
 
 	health := healthpb.NewHealthClient(rs.grpcClient(t))
@@ -272,59 +205,20 @@ func TestServeHealthAndGracefulShutdown(t *testing.T) {
 	}
 }
 
-func TestServeGatewayRunsInterceptors(t *testing.T) {
-	rs := startServe(t, testAuthenticator(t))
-
-	resp, body := rs.post(t, "/v1/score", "", `{"parent":"events/club-night"}`)
-	if resp.StatusCode != http.StatusUnauthorized || field(body, "code") != float64(codes.Unauthenticated) {
-		t.Errorf("no token: %d %v, want 401", resp.StatusCode, body)
-	}
-
-	resp, body = rs.post(t, "/v1/score", "Bearer scorer-secret", `{"parent":"events/club-night"}`)
-	if resp.StatusCode != http.StatusOK || body != "venue-scorer" {
-		t.Errorf("scorer: %d %v, want 200 with the principal", resp.StatusCode, body)
-	}
-
-	resp, body = rs.post(t, "/v1/score", "Bearer director-secret", `{"parent":"events/county-pairs"}`)
-	if resp.StatusCode != http.StatusForbidden {
-		t.Errorf("director out of scope: %d %v, want 403", resp.StatusCode, body)
-	}
-
-	resp, body = rs.post(t, "/v1/score", "Bearer scorer-secret", `{"request_id":"not valid!"}`)
-	details, _ := field(body, "details").([]any)
-	if resp.StatusCode != http.StatusBadRequest || len(details) != 1 {
-		t.Fatalf("bad request_id: %d %v, want 400 with one detail", resp.StatusCode, body)
-	}
-	detail := details[0].(map[string]any)
-	violations, _ := detail["field_violations"].([]any)
-	if detail["@type"] != "type.googleapis.com/google.rpc.BadRequest" || len(violations) != 1 ||
-		violations[0].(map[string]any)["field"] != "request_id" {
-		t.Errorf("detail = %v, want a BadRequest naming request_id", detail)
-	}
-
-	resp, body = rs.post(t, "/v1/score", "Bearer scorer-secret", `{"parent":"events/club-night","contract":"4S"}`)
-	if resp.StatusCode != http.StatusBadRequest || !strings.Contains(fmt.Sprint(field(body, "message")), "contract") {
-		t.Errorf("unknown field: %d %v, want 400 naming the field", resp.StatusCode, body)
-	}
-
-	req, _ := http.NewRequest(http.MethodGet, "http://"+rs.addrs.HTTP.String()+"/openapi.json", nil)
-	if resp, body := do(t, req); resp.StatusCode != http.StatusOK || field(body, "swagger") != "2.0" {
-		t.Errorf("/openapi.json = %d %v", resp.StatusCode, body)
-	}
-}
-
 func TestServeDevelopmentModeIsLoud(t *testing.T) {
 	rs := startServe(t, nil)
 	if len(rs.logs.lines(t, "DEVELOPMENT MODE: authentication is off and every caller is a federation admin; "+
 		"to require tokens, start with an auth config file listing them (tokens: [{name, token or token_sha256, roles, events}])")) != 1 {
 		t.Error("no development mode warning at startup")
 	}
-	resp, body := rs.post(t, "/v1/score", "", `{"parent":"events/any"}`)
-	if resp.StatusCode != http.StatusOK || body != "development" {
-		t.Errorf("development call: %d %v", resp.StatusCode, body)
+	resp := &wrapperspb.StringValue{}
+	var header metadata.MD
+	err := rs.grpcClient(t).Invoke(context.Background(), "/"+testService+"/Score", newRequest(t, `{"parent":"events/any"}`), resp, grpc.Header(&header))
+	if err != nil || resp.Value != "development" {
+		t.Errorf("development call: %v %v", resp, err)
 	}
-	if got := resp.Header.Get("X-Director-Auth"); got != "development" {
-		t.Errorf("X-Director-Auth = %q, want development", got)
+	if got := header.Get(AuthModeHeader); len(got) != 1 || got[0] != "development" {
+		t.Errorf("%s = %q, want development", AuthModeHeader, got)
 	}
 }
 
@@ -354,7 +248,7 @@ func TestServeReflectionIsPublic(t *testing.T) {
 
 func TestServeRefusesOverlappingPolicies(t *testing.T) {
 	a, b := &testScoring{policy: testPolicy}, &testScoring{policy: testPolicy}
-	err := Serve(context.Background(), Config{GRPCAddr: "127.0.0.1:0", HTTPAddr: "127.0.0.1:0", Logger: (&logBuffer{}).logger()}, a, b)
+	err := Serve(context.Background(), Config{GRPCAddr: "127.0.0.1:0", HTTPAddr: "127.0.0.1:0", Logger: (&logBuffer{}).logger(), REST: healthOverHTTP}, a, b)
 	if err == nil || !strings.Contains(err.Error(), "is in the access policy of scoring and of another service") {
 		t.Errorf("err = %v, want a refusal of the overlapping policies", err)
 	}
@@ -363,28 +257,16 @@ func TestServeRefusesOverlappingPolicies(t *testing.T) {
 	}
 }
 
-// TestServeRateLimitsRESTCalls: over REST too a token past its rate is
-// refused with 429, and another token is not.
-func TestServeRateLimitsRESTCalls(t *testing.T) {
-	a, err := parseAuthConfig([]byte(`
-tokens:
-  - {name: desk-1, token: s1, roles: [scorer]}
-  - {name: desk-2, token: s2, roles: [scorer]}
-rate_limits: {scorer: {per_second: 0.001, burst: 1}}
-`))
-	if err != nil {
-		t.Fatal(err)
+// TestServeNeedsWhatToServeOverHTTP: Serve does not start without a handler
+// for its HTTP listener, and says which setting is missing.
+func TestServeNeedsWhatToServeOverHTTP(t *testing.T) {
+	svc := &testScoring{policy: coveringPolicy()}
+	err := Serve(context.Background(), Config{GRPCAddr: "127.0.0.1:0", HTTPAddr: "127.0.0.1:0", Logger: (&logBuffer{}).logger()}, svc)
+	if err == nil || !strings.Contains(err.Error(), "Config.REST") {
+		t.Errorf("err = %v, want a refusal naming Config.REST", err)
 	}
-	rs := startServe(t, a)
-	if resp, body := rs.post(t, "/v1/score", "Bearer s1", `{"parent":"events/club-night"}`); resp.StatusCode != http.StatusOK {
-		t.Fatalf("first call: %d %v", resp.StatusCode, body)
-	}
-	resp, body := rs.post(t, "/v1/score", "Bearer s1", `{"parent":"events/club-night"}`)
-	if resp.StatusCode != http.StatusTooManyRequests || !strings.Contains(fmt.Sprint(field(body, "message")), `too many requests from token "desk-1"`) {
-		t.Errorf("second call: %d %v, want 429 naming the token", resp.StatusCode, body)
-	}
-	if resp, body := rs.post(t, "/v1/score", "Bearer s2", `{"parent":"events/club-night"}`); resp.StatusCode != http.StatusOK {
-		t.Errorf("another token: %d %v", resp.StatusCode, body)
+	if svc.closed.Load() != 1 {
+		t.Error("service not closed after a failed start")
 	}
 }
 
@@ -396,7 +278,7 @@ func TestServeRefusesAnIncompletePolicy(t *testing.T) {
 	score.Resources = without(score.Resources, "ref.event")
 	policy["/"+testService+"/Score"] = score
 	svc := &testScoring{policy: policy}
-	err := Serve(context.Background(), Config{GRPCAddr: "127.0.0.1:0", HTTPAddr: "127.0.0.1:0", Logger: (&logBuffer{}).logger()}, svc)
+	err := Serve(context.Background(), Config{GRPCAddr: "127.0.0.1:0", HTTPAddr: "127.0.0.1:0", Logger: (&logBuffer{}).logger(), REST: healthOverHTTP}, svc)
 	if err == nil || !strings.Contains(err.Error(), "serve: scoring: access policy of director.platformtest.TestService") || !strings.Contains(err.Error(), "field ref.event") {
 		t.Errorf("err = %v, want a refusal naming the undeclared field", err)
 	}
@@ -449,10 +331,16 @@ func TestServeReportsServingOnlyOncePrepared(t *testing.T) {
 	stopped := make(chan error, 1)
 	go func() {
 		stopped <- Serve(ctx, Config{GRPCAddr: "127.0.0.1:0", HTTPAddr: "127.0.0.1:0", DataDir: t.TempDir(), Logger: logs.logger(),
-			Listening: func(a Addrs) { listening <- a }}, svc)
+			REST: healthOverHTTP, Listening: func(a Addrs) { listening <- a }}, svc)
 	}()
 	t.Cleanup(func() { cancel(); <-stopped })
-	addrs := <-listening
+	var addrs Addrs
+	select {
+	case addrs = <-listening:
+	case err := <-stopped:
+		stopped <- err
+		t.Fatalf("Serve returned before listening: %v", err)
+	}
 	conn, err := grpc.NewClient(addrs.GRPC.String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
 	if err != nil {
 		t.Fatal(err)

@@ -38,7 +38,7 @@ import (
 //	  rpc Public(Request) returns (google.protobuf.StringValue); // and Score, Unlisted, Panic
 //	  rpc Watch(stream Request) returns (stream google.protobuf.StringValue);
 //	}
-//	service Identity { rpc Who(Request) returns (google.protobuf.StringValue); // and Taken }
+//	service Identity { rpc Who(Request) returns (google.protobuf.StringValue); }
 var requestDesc, refDesc = buildTestMessages()
 
 func buildTestMessages() (protoreflect.MessageDescriptor, protoreflect.MessageDescriptor) {
@@ -79,7 +79,7 @@ func buildTestMessages() (protoreflect.MessageDescriptor, protoreflect.MessageDe
 			},
 		}, {
 			Name:   proto.String("Identity"),
-			Method: []*descriptorpb.MethodDescriptorProto{method("Who", false), method("Taken", false)},
+			Method: []*descriptorpb.MethodDescriptorProto{method("Who", false)},
 		}},
 		MessageType: []*descriptorpb.DescriptorProto{
 			{

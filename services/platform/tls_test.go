@@ -126,7 +126,7 @@ func TestServeOverTLS(t *testing.T) {
 	pool := x509.NewCertPool()
 	pool.AddCert(ca.cert)
 
-	// REST over HTTPS, and nothing in clear.
+	// HTTP over TLS, and nothing in clear.
 	https := &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool}, ForceAttemptHTTP2: true}}
 	resp, err := https.Get("https://" + rs.addrs.HTTP.String() + "/healthz")
 	if err != nil || resp.StatusCode != http.StatusOK {
@@ -135,18 +135,6 @@ func TestServeOverTLS(t *testing.T) {
 	resp.Body.Close()
 	if resp.ProtoMajor != 2 {
 		t.Errorf("HTTPS answered over %s, want HTTP/2", resp.Proto)
-	}
-	big := newStingyBody(t, 1<<10)
-	req, _ := http.NewRequest(http.MethodPost, "https://"+rs.addrs.HTTP.String()+"/v1/score", big)
-	req.ContentLength = fiftyMB
-	req.Header.Set("Content-Type", "application/json")
-	resp, err = https.Do(req)
-	if err != nil || resp.StatusCode != http.StatusRequestEntityTooLarge || resp.ProtoMajor != 2 {
-		t.Errorf("50 MB body over HTTP/2: %v %v, want 413 at once", resp, err)
-	}
-	big.once.Do(func() { close(big.release) }) // the HTTP/2 client waits for its body to end
-	if err == nil {
-		resp.Body.Close()
 	}
 	if resp, err := http.Get("http://" + rs.addrs.HTTP.String() + "/healthz"); err == nil && resp.StatusCode == http.StatusOK {
 		t.Error("plain HTTP served the TLS listener")
@@ -324,7 +312,7 @@ func TestSplitDeploymentNeedsMutualTLS(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
 		cfg := Config{GRPCAddr: "127.0.0.1:0", HTTPAddr: "127.0.0.1:0", DataDir: t.TempDir(), Auth: auth, Logger: (&logBuffer{}).logger(),
-			Peers: map[string]string{"movement": "127.0.0.1:1"}, TLS: files,
+			Peers: map[string]string{"movement": "127.0.0.1:1"}, TLS: files, REST: healthOverHTTP,
 			Listening: func(Addrs) { cancel() }}
 		return Serve(ctx, cfg, &testScoring{policy: coveringPolicy()})
 	}

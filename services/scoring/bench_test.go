@@ -19,6 +19,7 @@ import (
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
+	"github.com/bridge-director/director/services/gateway"
 	movementservice "github.com/bridge-director/director/services/movement"
 	"github.com/bridge-director/director/services/platform"
 	"github.com/bridge-director/director/services/resource"
@@ -46,6 +47,7 @@ func served(b *testing.B) (grpcAddr, httpBase string) {
 			HTTPAddr:  "127.0.0.1:0",
 			Auth:      platform.DevelopmentAuthenticator(),
 			Logger:    slog.New(slog.NewTextHandler(io.Discard, nil)),
+			REST:      gateway.Options{}.Handler,
 			Listening: func(a platform.Addrs) { addrs <- a },
 		}, svc, moves)
 	}()

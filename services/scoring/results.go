@@ -455,34 +455,39 @@ func admitOnBoard(tx *bbolt.Tx, e *scoringv1.ScoringSettings, event string, sl s
 // With two winners, North-South and East-West pairs are numbered apart, so
 // only a number in the same direction is the same pair.
 func clash(e *scoringv1.ScoringSettings, o, r *scoringv1.Result) string {
-	where := fmt.Sprintf("board %d at %s (%d v %d)", o.GetBoard(), o.GetName(), o.GetNsPair(), o.GetEwPair())
 	switch {
 	case teamsForm(e.GetForm()):
-		return teamClash(o, r, where)
+		return teamClash(o, r)
 	case r.GetNsPair() == o.GetNsPair() || !e.GetTwoWinners() && r.GetNsPair() == o.GetEwPair():
-		return fmt.Sprintf("pair %d already has a result on %s", r.GetNsPair(), where)
+		return fmt.Sprintf("pair %d already has a result on %s", r.GetNsPair(), placeOf(o))
 	case r.GetEwPair() == o.GetEwPair() || !e.GetTwoWinners() && r.GetEwPair() == o.GetNsPair():
-		return fmt.Sprintf("pair %d already has a result on %s", r.GetEwPair(), where)
+		return fmt.Sprintf("pair %d already has a result on %s", r.GetEwPair(), placeOf(o))
 	}
 	return ""
 }
 
 // teamClash says why o and r cannot both be results of one board of a
 // teams event, or "".
-func teamClash(o, r *scoringv1.Result, where string) string {
+func teamClash(o, r *scoringv1.Result) string {
 	switch {
 	case r.GetNsPair() == o.GetNsPair():
-		return fmt.Sprintf("team %d already played North-South on %s", r.GetNsPair(), where)
+		return fmt.Sprintf("team %d already played North-South on %s", r.GetNsPair(), placeOf(o))
 	case r.GetEwPair() == o.GetEwPair():
-		return fmt.Sprintf("team %d already played East-West on %s", r.GetEwPair(), where)
+		return fmt.Sprintf("team %d already played East-West on %s", r.GetEwPair(), placeOf(o))
 	case r.GetNsPair() == o.GetEwPair() && r.GetEwPair() == o.GetNsPair():
 		if r.GetRound() != o.GetRound() {
-			return fmt.Sprintf("the other table of this match played %s in round %d, not %d", where, o.GetRound(), r.GetRound())
+			return fmt.Sprintf("the other table of this match played %s in round %d, not %d", placeOf(o), o.GetRound(), r.GetRound())
 		}
 	case r.GetNsPair() == o.GetEwPair() || r.GetEwPair() == o.GetNsPair():
-		return fmt.Sprintf("a team plays a board at the two tables of one match, and these teams met other opponents on %s", where)
+		return fmt.Sprintf("a team plays a board at the two tables of one match, and these teams met other opponents on %s", placeOf(o))
 	}
 	return ""
+}
+
+// placeOf names the result o in a refusal. A submission is checked against
+// every other result of its board, so the name is written only for a clash.
+func placeOf(o *scoringv1.Result) string {
+	return fmt.Sprintf("board %d at %s (%d v %d)", o.GetBoard(), o.GetName(), o.GetNsPair(), o.GetEwPair())
 }
 
 // boardEntries reads what the index by board keeps of the current results

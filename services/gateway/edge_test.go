@@ -1,4 +1,4 @@
-package platform
+package gateway
 
 import (
 	"bytes"
@@ -6,9 +6,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -19,11 +19,13 @@ import (
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
-	"google.golang.org/protobuf/types/dynamicpb"
 	"google.golang.org/protobuf/types/known/durationpb"
-	"google.golang.org/protobuf/types/known/wrapperspb"
+
+	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
+	"github.com/bridge-director/director/services/platform"
 )
 
 // stingyBody is a request body that hands out its first n bytes and then
@@ -58,9 +60,9 @@ func (b *stingyBody) Read(p []byte) (int, error) {
 
 const fiftyMB = 50 << 20
 
-func postBody(t *testing.T, rs *runningServer, path, authorization string, body io.Reader, length int64) *http.Response {
+func postBody(t *testing.T, d *director, path, authorization string, body io.Reader, length int64) *http.Response {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodPost, "http://"+rs.addrs.HTTP.String()+path, body)
+	req, err := http.NewRequest(http.MethodPost, d.base+path, body)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,61 +80,83 @@ func postBody(t *testing.T, rs *runningServer, path, authorization string, body 
 }
 
 func TestOversizedBodyIsRefusedUnread(t *testing.T) {
-	rs := startServe(t, testAuthenticator(t), func(c *Config) { c.MaxBody = 64 << 10 })
+	d := serve(t, authenticator(t, clubTokens), Options{MaxBody: 64 << 10})
 
 	// 50 MB announced, the first kilobyte sent: 413 at once.
 	body := newStingyBody(t, 1<<10)
-	if resp := postBody(t, rs, "/v1/score", "", body, fiftyMB); resp.StatusCode != http.StatusRequestEntityTooLarge {
+	if resp := postBody(t, d, submitPath, "", body, fiftyMB); resp.StatusCode != http.StatusRequestEntityTooLarge {
 		t.Errorf("anonymous 50 MB body: status %d, want 413", resp.StatusCode)
 	}
 
 	// 50 MB without a length: cut off at the cap (how much the server read
 	// is counted without a network between, in TestChunkedBodyIsCutOffAtTheCap).
 	body = newStingyBody(t, fiftyMB)
-	if resp := postBody(t, rs, "/v1/score", "", body, -1); resp.StatusCode != http.StatusRequestEntityTooLarge {
+	if resp := postBody(t, d, submitPath, "", body, -1); resp.StatusCode != http.StatusRequestEntityTooLarge {
 		t.Errorf("anonymous chunked 50 MB body: status %d, want 413", resp.StatusCode)
 	}
 
 	// An unknown token is refused before its body is read.
 	body = newStingyBody(t, 1<<10)
-	if resp := postBody(t, rs, "/v1/score", "Bearer made-up", body, fiftyMB); resp.StatusCode != http.StatusUnauthorized {
+	if resp := postBody(t, d, submitPath, "Bearer made-up", body, fiftyMB); resp.StatusCode != http.StatusUnauthorized {
 		t.Errorf("unknown token with a body: status %d, want 401", resp.StatusCode)
 	}
 	body = newStingyBody(t, 1<<10)
-	if resp := postBody(t, rs, "/v1/score", "Bearer made-up", body, -1); resp.StatusCode != http.StatusUnauthorized {
+	if resp := postBody(t, d, submitPath, "Bearer made-up", body, -1); resp.StatusCode != http.StatusUnauthorized {
 		t.Errorf("unknown token with a chunked body: status %d, want 401", resp.StatusCode)
 	}
 
 	// Within the cap, a known token is served.
-	ok := `{"parent":"events/club-night"}` + strings.Repeat(" ", 60<<10)
-	if resp := postBody(t, rs, "/v1/score", "Bearer scorer-secret", strings.NewReader(ok), int64(len(ok))); resp.StatusCode != http.StatusOK {
+	ok := `{"result":{"table":3,"board":7}}` + strings.Repeat(" ", 60<<10)
+	if resp := postBody(t, d, submitPath, "Bearer scorer-secret", strings.NewReader(ok), int64(len(ok))); resp.StatusCode != http.StatusOK {
 		t.Errorf("a body within the cap: status %d, want 200", resp.StatusCode)
 	}
 }
 
+// TestOversizedBodyOverHTTP2: over HTTP/2 too a body announced over the cap
+// is refused at once, and only its stream ends.
+func TestOversizedBodyOverHTTP2(t *testing.T) {
+	d := serve(t, authenticator(t, clubTokens), Options{MaxBody: 64 << 10})
+	ts := httptest.NewUnstartedServer(d.rest)
+	ts.EnableHTTP2 = true
+	ts.StartTLS()
+	t.Cleanup(ts.Close)
+	big := newStingyBody(t, 1<<10)
+	req, _ := http.NewRequest(http.MethodPost, ts.URL+submitPath, big)
+	req.ContentLength = fiftyMB
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := ts.Client().Do(req)
+	if err != nil || resp.StatusCode != http.StatusRequestEntityTooLarge || resp.ProtoMajor != 2 {
+		t.Errorf("50 MB body over HTTP/2: %v %v, want 413 at once", resp, err)
+	}
+	big.once.Do(func() { close(big.release) }) // the HTTP/2 client waits for its body to end
+	if err == nil {
+		resp.Body.Close()
+	}
+}
+
 func TestRequestBodiesAreStrictJSON(t *testing.T) {
-	rs := startServe(t, testAuthenticator(t))
-	send := func(contentType, body string) (*http.Response, any) {
+	d := serve(t, authenticator(t, clubTokens), Options{})
+	send := func(contentType, body string) (*http.Response, map[string]any) {
 		t.Helper()
-		req, _ := http.NewRequest(http.MethodPost, "http://"+rs.addrs.HTTP.String()+"/v1/score", strings.NewReader(body))
+		req, _ := http.NewRequest(http.MethodPost, d.base+submitPath, strings.NewReader(body))
 		req.Header.Set("Authorization", "Bearer scorer-secret")
 		if contentType != "" {
 			req.Header.Set("Content-Type", contentType)
 		}
-		return do(t, req)
+		return answer(t, req)
 	}
-	event := `{"parent":"events/club-night"}`
+	result := `{"result":{"table":3,"board":7}}`
 	for _, ct := range []string{"application/json", "application/json; charset=utf-8", "Application/JSON; charset=UTF-8"} {
-		if resp, body := send(ct, event); resp.StatusCode != http.StatusOK {
+		if resp, body := send(ct, result); resp.StatusCode != http.StatusOK {
 			t.Errorf("Content-Type %q: %d %v, want 200", ct, resp.StatusCode, body)
 		}
 	}
 	for _, ct := range []string{"", "application/x-www-form-urlencoded", "text/plain", "multipart/form-data; boundary=x", "application/json; charset=latin1"} {
 		// With a body, and empty: a cross-site form with no fields is a
 		// POST of Content-Length 0, and must not get through either.
-		for _, b := range []string{event, ""} {
+		for _, b := range []string{result, ""} {
 			resp, body := send(ct, b)
-			if resp.StatusCode != http.StatusUnsupportedMediaType || !strings.Contains(fmt.Sprint(field(body, "message")), "application/json") {
+			if resp.StatusCode != http.StatusUnsupportedMediaType || !strings.Contains(fmt.Sprint(body["message"]), "application/json") {
 				t.Errorf("Content-Type %q, body %q: %d %v, want 415 naming application/json", ct, b, resp.StatusCode, body)
 			}
 		}
@@ -140,40 +164,37 @@ func TestRequestBodiesAreStrictJSON(t *testing.T) {
 	if resp, body := send("application/json", ""); resp.StatusCode != http.StatusOK {
 		t.Errorf("an empty JSON request: %d %v, want 200", resp.StatusCode, body)
 	}
-	for _, trailing := range []string{event + `{"parent":"events/other"}`, event + ` x`, event + `]`} {
+	for _, trailing := range []string{result + `{"result":{"table":4}}`, result + ` x`, result + `]`} {
 		resp, body := send("application/json", trailing)
-		if resp.StatusCode != http.StatusBadRequest || !strings.Contains(fmt.Sprint(field(body, "message")), "goes on after its JSON value") {
+		if resp.StatusCode != http.StatusBadRequest || !strings.Contains(fmt.Sprint(body["message"]), "goes on after its JSON value") {
 			t.Errorf("body %q: %d %v, want 400 about the trailing data", trailing, resp.StatusCode, body)
 		}
 	}
-	if resp, body := send("application/json", event+" \n\t"); resp.StatusCode != http.StatusOK {
+	if resp, body := send("application/json", result+" \n\t"); resp.StatusCode != http.StatusOK || enteredBy(body) != "venue-scorer" {
 		t.Errorf("trailing whitespace: %d %v, want 200", resp.StatusCode, body)
 	}
 }
 
 func TestWrongMethodIs405WithAllow(t *testing.T) {
-	rs := startServe(t, testAuthenticator(t))
-	for _, method := range []string{http.MethodGet, http.MethodDelete, http.MethodPut} {
-		req, _ := http.NewRequest(method, "http://"+rs.addrs.HTTP.String()+"/v1/score", nil)
-		resp, body := do(t, req)
-		if resp.StatusCode != http.StatusMethodNotAllowed || resp.Header.Get("Allow") != "POST" {
-			t.Errorf("%s /v1/score: %d Allow %q %v, want 405 Allow POST", method, resp.StatusCode, resp.Header.Get("Allow"), body)
+	d := serve(t, authenticator(t, clubTokens), Options{})
+	for _, method := range []string{http.MethodDelete, http.MethodPut, http.MethodPatch} {
+		resp, body := d.call(t, method, submitPath, "", "")
+		if resp.StatusCode != http.StatusMethodNotAllowed || resp.Header.Get("Allow") != "GET, POST" {
+			t.Errorf("%s %s: %d Allow %q %v, want 405 Allow GET, POST", method, submitPath, resp.StatusCode, resp.Header.Get("Allow"), body)
 		}
 	}
-	req, _ := http.NewRequest(http.MethodPost, "http://"+rs.addrs.HTTP.String()+"/healthz", nil)
-	if resp, _ := do(t, req); resp.StatusCode != http.StatusMethodNotAllowed || resp.Header.Get("Allow") != "GET" {
+	if resp, _ := d.call(t, http.MethodPost, "/healthz", "", ""); resp.StatusCode != http.StatusMethodNotAllowed || resp.Header.Get("Allow") != "GET" {
 		t.Errorf("POST /healthz: %d Allow %q, want 405 Allow GET", resp.StatusCode, resp.Header.Get("Allow"))
 	}
-	req, _ = http.NewRequest(http.MethodGet, "http://"+rs.addrs.HTTP.String()+"/v1/nothing-here", nil)
-	if resp, _ := do(t, req); resp.StatusCode != http.StatusNotFound {
-		t.Errorf("unknown path: %d, want 404", resp.StatusCode)
+	if resp, body := d.call(t, http.MethodGet, "/v1/nothing-here", "", ""); resp.StatusCode != http.StatusNotFound || !strings.Contains(fmt.Sprint(body["message"]), "/v1/nothing-here") {
+		t.Errorf("unknown path: %d %v, want 404 naming it", resp.StatusCode, body)
 	}
 }
 
 func TestCORSOnlyForListedOrigins(t *testing.T) {
-	preflight := func(rs *runningServer, origin string) *http.Response {
+	preflight := func(d *director, origin string) *http.Response {
 		t.Helper()
-		req, _ := http.NewRequest(http.MethodOptions, "http://"+rs.addrs.HTTP.String()+"/v1/score", nil)
+		req, _ := http.NewRequest(http.MethodOptions, d.base+submitPath, nil)
 		req.Header.Set("Origin", origin)
 		req.Header.Set("Access-Control-Request-Method", "POST")
 		req.Header.Set("Access-Control-Request-Headers", "authorization, content-type")
@@ -184,11 +205,11 @@ func TestCORSOnlyForListedOrigins(t *testing.T) {
 		resp.Body.Close()
 		return resp
 	}
-	closed := startServe(t, testAuthenticator(t))
+	closed := serve(t, authenticator(t, clubTokens), Options{})
 	if got := preflight(closed, "https://club.example.org").Header.Get("Access-Control-Allow-Origin"); got != "" {
 		t.Errorf("without an allow-list: Access-Control-Allow-Origin %q, want none", got)
 	}
-	open := startServe(t, testAuthenticator(t), func(c *Config) { c.CORSOrigins = []string{"https://club.example.org"} })
+	open := serve(t, authenticator(t, clubTokens), Options{Origins: []string{"https://club.example.org"}})
 	resp := preflight(open, "https://club.example.org")
 	if resp.Header.Get("Access-Control-Allow-Origin") != "https://club.example.org" ||
 		!strings.Contains(strings.ToLower(resp.Header.Get("Access-Control-Allow-Headers")), "authorization") {
@@ -233,28 +254,28 @@ func TestIncomingHeaderKeepsServiceIdentityOut(t *testing.T) {
 	}
 
 	// Through the gateway, a client that sends the identity headers is
-	// still nobody: the gateway's in-process connection would make it a
-	// service otherwise.
-	rs := startServe(t, testAuthenticator(t))
-	req, _ := http.NewRequest(http.MethodPost, "http://"+rs.addrs.HTTP.String()+"/v1/who", strings.NewReader(`{}`))
+	// still nobody, who may not submit: the gateway's in-process connection
+	// would make it a service, a federation admin, otherwise.
+	d := serve(t, authenticator(t, clubTokens), Options{})
+	req, _ := http.NewRequest(http.MethodPost, d.base+submitPath, strings.NewReader(`{"result":{"table":3}}`))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("X-Director-Service", "rulings")
 	req.Header.Set("Grpc-Metadata-X-Director-Service", "rulings")
 	req.Header.Set("X-Director-On-Behalf-Of", "chief-director")
-	if resp, body := do(t, req); resp.StatusCode != http.StatusOK || body != "nobody" {
-		t.Errorf("smuggled identity over REST: %d %v, want nobody", resp.StatusCode, body)
+	if resp, body := answer(t, req); resp.StatusCode != http.StatusUnauthorized {
+		t.Errorf("smuggled identity over REST: %d %v, want 401", resp.StatusCode, body)
 	}
 }
 
 // FuzzStrictJSON: a body is taken only when it is one valid JSON value,
 // and no body makes the decoder panic.
 func FuzzStrictJSON(f *testing.F) {
-	for _, seed := range []string{``, `{}`, `{"parent":"events/x"}`, `{"parent":"events/x"} {}`, `{"ref":{"event":"e"}}]`, `  `, `{"title":"\u00e9"}`, `[`, `null`} {
+	for _, seed := range []string{``, `{}`, `{"parent":"events/x"}`, `{"parent":"events/x"} {}`, `{"result":{"table":3}}]`, `  `, `{"request_id":"\u00e9"}`, `[`, `null`} {
 		f.Add([]byte(seed))
 	}
 	m := strictJSON{&runtime.JSONPb{}}
 	f.Fuzz(func(t *testing.T, body []byte) {
-		err := m.NewDecoder(bytes.NewReader(body)).Decode(dynamicpb.NewMessage(requestDesc))
+		err := m.NewDecoder(bytes.NewReader(body)).Decode(&scoringv1.SubmitResultRequest{})
 		if err == nil && !json.Valid(body) {
 			t.Errorf("took %q, which is not one JSON value", body)
 		}
@@ -273,41 +294,18 @@ func (b *countingBody) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// testGateway is the REST facade of testScoring in front of the test
-// services on an in-process server, called without a network between, so
-// that a test counts exactly how much of a body the server read.
-func testGateway(t *testing.T, auth *Authenticator, maxBody int64) (http.Handler, *logBuffer) {
-	t.Helper()
-	logs := &logBuffer{}
-	inProc := NewInProcess()
-	srv := grpc.NewServer(slices.Concat(ServerOptions(logs.logger(), auth, coveringPolicy(), nil), inProc.ServerOptions())...)
-	srv.RegisterService(&testServiceDesc, struct{}{})
-	go srv.Serve(inProc.Listener())
-	t.Cleanup(srv.Stop)
-	conn, err := inProc.Dial()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { conn.Close() })
-	gw, err := newGateway(context.Background(), conn, gatewayOptions{auth: auth, maxBody: maxBody, log: logs.logger()}, []Service{&testScoring{policy: coveringPolicy()}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return gw.handler, logs
-}
-
 // TestChunkedBodyIsCutOffAtTheCap: a body sent without a length is read
 // up to the cap and not a byte further.
 func TestChunkedBodyIsCutOffAtTheCap(t *testing.T) {
 	const maxBody = 64 << 10
-	h, logs := testGateway(t, testAuthenticator(t), maxBody)
+	d := serve(t, authenticator(t, clubTokens), Options{MaxBody: maxBody})
 	body := newStingyBody(t, fiftyMB)
-	req := httptest.NewRequest(http.MethodPost, "/v1/score", body)
+	req := httptest.NewRequest(http.MethodPost, submitPath, body)
 	req.ContentLength = -1
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Authorization", "Bearer scorer-secret")
 	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, req)
+	d.rest.ServeHTTP(rec, req)
 	if rec.Code != http.StatusRequestEntityTooLarge {
 		t.Errorf("chunked 50 MB body: status %d %s, want 413", rec.Code, rec.Body)
 	}
@@ -315,8 +313,8 @@ func TestChunkedBodyIsCutOffAtTheCap(t *testing.T) {
 	if given := body.given.Load(); given > maxBody+1 {
 		t.Errorf("the server read %d bytes of a body capped at %d", given, maxBody)
 	}
-	refused := logs.lines(t, "http refused")
-	if len(refused) != 1 || refused[0]["level"] != "WARN" || refused[0]["status"] != float64(http.StatusRequestEntityTooLarge) || refused[0]["principal"] != "venue-scorer" {
+	refused := d.logs.find("http refused")
+	if len(refused) != 1 || refused[0]["level"] != "WARN" || refused[0]["status"] != int64(http.StatusRequestEntityTooLarge) || refused[0]["principal"] != "venue-scorer" {
 		t.Errorf("refusals logged: %v, want one warning of a 413 naming the token", refused)
 	}
 }
@@ -325,21 +323,18 @@ func TestChunkedBodyIsCutOffAtTheCap(t *testing.T) {
 // anonymous request from it is 429 with Retry-After before a byte of its
 // body is read, and the refusal is logged with the address.
 func TestAnonymousBodyUnreadOverTheRate(t *testing.T) {
-	a, err := parseAuthConfig([]byte(`
+	a := authenticator(t, `
 tokens: [{name: desk, token: s1, roles: [scorer]}]
 rate_limits: {public: {per_second: 0.001, burst: 1}}
-`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, logs := testGateway(t, a, 64<<10)
+`)
+	d := serve(t, a, Options{MaxBody: 64 << 10})
 	post := func(remote string) (*httptest.ResponseRecorder, *countingBody) {
-		body := &countingBody{Reader: strings.NewReader(`{"parent":"events/club-night"}`)}
-		req := httptest.NewRequest(http.MethodPost, "/v1/score", body)
+		body := &countingBody{Reader: strings.NewReader(`{"result":{"table":3}}`)}
+		req := httptest.NewRequest(http.MethodPost, submitPath, body)
 		req.RemoteAddr = remote
 		req.Header.Set("Content-Type", "application/json")
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, req)
+		d.rest.ServeHTTP(rec, req)
 		return rec, body
 	}
 	if rec, body := post("203.0.113.7:4000"); rec.Code == http.StatusTooManyRequests || body.read == 0 {
@@ -350,8 +345,8 @@ rate_limits: {public: {per_second: 0.001, burst: 1}}
 		t.Errorf("anonymous request over the rate: %d Retry-After %q, %d bytes read; want 429 with Retry-After, nothing read",
 			rec.Code, rec.Header().Get("Retry-After"), body.read)
 	}
-	refused := logs.lines(t, "http refused")
-	if len(refused) != 1 || refused[0]["level"] != "WARN" || refused[0]["client"] != "203.0.113.7" || refused[0]["status"] != float64(http.StatusTooManyRequests) {
+	refused := d.logs.find("http refused")
+	if len(refused) != 1 || refused[0]["level"] != "WARN" || refused[0]["client"] != "203.0.113.7" || refused[0]["status"] != int64(http.StatusTooManyRequests) {
 		t.Errorf("refusals logged: %v, want one warning of a 429 with the client address", refused)
 	}
 	if rec, _ := post("203.0.113.8:4000"); rec.Code == http.StatusTooManyRequests {
@@ -363,32 +358,28 @@ rate_limits: {public: {per_second: 0.001, burst: 1}}
 // spends the public rate of the address, every guess is logged as a
 // warning with the address, and none reaches a service.
 func TestUnknownTokensAreRateLimitedAndLogged(t *testing.T) {
-	a, err := parseAuthConfig([]byte(`
+	d := serve(t, authenticator(t, `
 tokens: [{name: desk, token: s1, roles: [scorer]}]
 rate_limits: {public: {per_second: 0.001, burst: 3}}
-`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs := startServe(t, a)
+`), Options{})
 	guesses := []string{"Bearer guess-1", "Basic Z3Vlc3M=", "Bearer guess-3", "Bearer guess-4", "Bearer guess-5"}
 	for i, guess := range guesses {
 		want := http.StatusUnauthorized
 		if i >= 3 {
 			want = http.StatusTooManyRequests
 		}
-		resp, body := rs.post(t, "/v1/score", guess, `{"parent":"events/club-night"}`)
+		resp, body := d.call(t, http.MethodPost, submitPath, guess, `{"result":{"table":3}}`)
 		if resp.StatusCode != want || (want == http.StatusTooManyRequests) != (resp.Header.Get("Retry-After") != "") {
 			t.Errorf("guess %d: %d Retry-After %q %v, want %d", i+1, resp.StatusCode, resp.Header.Get("Retry-After"), body, want)
 		}
 	}
-	if resp, body := rs.post(t, "/v1/who", "", `{}`); resp.StatusCode != http.StatusTooManyRequests {
+	if resp, body := d.call(t, http.MethodGet, standingsPath, "", ""); resp.StatusCode != http.StatusTooManyRequests {
 		t.Errorf("an anonymous call from the guessing address: %d %v, want 429", resp.StatusCode, body)
 	}
-	if resp, body := rs.post(t, "/v1/score", "Bearer s1", `{"parent":"events/club-night"}`); resp.StatusCode != http.StatusOK {
+	if resp, body := d.call(t, http.MethodPost, submitPath, "Bearer s1", `{"result":{"table":3}}`); resp.StatusCode != http.StatusOK {
 		t.Errorf("a known token from the same address: %d %v, want 200 (its own rate)", resp.StatusCode, body)
 	}
-	refused := rs.logs.lines(t, "http refused")
+	refused := d.logs.find("http refused")
 	if len(refused) != len(guesses)+1 {
 		t.Fatalf("%d refusals logged, want %d: %v", len(refused), len(guesses)+1, refused)
 	}
@@ -397,68 +388,78 @@ rate_limits: {public: {per_second: 0.001, burst: 3}}
 		if i >= 3 {
 			code = "ResourceExhausted"
 		}
-		if l["level"] != "WARN" || l["client"] != "127.0.0.1" || l["code"] != code || l["path"] != "/v1/score" || l["principal"] != "" {
+		if l["level"] != "WARN" || l["client"] != "127.0.0.1" || l["code"] != code || l["path"] != submitPath || l["principal"] != "" {
 			t.Errorf("guess %d logged as %v, want a warning with code %s and the client address", i+1, l, code)
 		}
 	}
-	if rpcs := rs.logs.lines(t, "rpc"); len(rpcs) != 1 || rpcs[0]["principal"] != "desk" {
+	if rpcs := d.logs.find("rpc"); len(rpcs) != 1 || rpcs[0]["principal"] != "desk" {
 		t.Errorf("calls that reached a service: %v, want only the known token's", rpcs)
 	}
 }
 
-// TestRateTakenMarkComesOnlyFromTheGuard: the gateway marks a REST call
-// whose rate the guard took; a client can set the mark neither over REST
-// nor over gRPC, where its call is held to its rate whatever it sends.
+// TestRateTakenMarkComesOnlyFromTheGuard: a REST call the guard took from
+// its caller's rate is not taken again by the interceptor, and a client
+// cannot set the mark over gRPC, where its call is held to its rate
+// whatever it sends.
 func TestRateTakenMarkComesOnlyFromTheGuard(t *testing.T) {
-	a, err := parseAuthConfig([]byte(`
+	d := serve(t, authenticator(t, `
 tokens: [{name: desk, token: s1, roles: [scorer]}]
 rate_limits: {public: {per_second: 0.001, burst: 2}}
-`))
+`), Options{})
+	// Taken once, of a burst of 2: a second taking would leave nothing for
+	// the first gRPC call.
+	if resp, body := d.call(t, http.MethodGet, standingsPath, "", ""); resp.StatusCode != http.StatusOK {
+		t.Errorf("REST call: %d %v, want 200", resp.StatusCode, body)
+	}
+	conn, err := grpc.NewClient(d.grpc, grpc.WithTransportCredentials(insecure.NewCredentials()))
 	if err != nil {
 		t.Fatal(err)
 	}
-	rs := startServe(t, a)
-	if resp, body := rs.post(t, "/v1/taken", "", `{}`); resp.StatusCode != http.StatusOK || body != "taken" {
-		t.Errorf("REST call: %d %v, want taken", resp.StatusCode, body)
+	defer conn.Close()
+	standings := func() error {
+		ctx := metadata.AppendToOutgoingContext(context.Background(), platform.RateTakenHeader, "1")
+		_, err := scoringv1.NewScoringServiceClient(conn).GetStandings(ctx, &scoringv1.GetStandingsRequest{Event: "events/club-night"})
+		return err
 	}
-	conn := rs.grpcClient(t)
-	ctx := metadata.AppendToOutgoingContext(context.Background(), rateTakenHeader, "1")
-	resp := &wrapperspb.StringValue{}
-	if err := conn.Invoke(ctx, takenMethod, newRequest(t, `{}`), resp); err != nil || resp.Value != "not taken" {
-		t.Errorf("gRPC call claiming the mark: %v %v, want not taken", resp, err)
+	if err := standings(); err != nil {
+		t.Errorf("gRPC call claiming the mark: %v, want it served within the rate", err)
 	}
-	// The REST call and the first gRPC call spent the address's burst of 2.
-	if err := conn.Invoke(ctx, takenMethod, newRequest(t, `{}`), resp); status.Code(err) != codes.ResourceExhausted {
+	if err := standings(); status.Code(err) != codes.ResourceExhausted {
 		t.Errorf("gRPC call claiming the mark, over the rate: %v, want ResourceExhausted", err)
 	}
+}
 
-	// In development mode the guard takes no rate, so a REST call is not
-	// marked, whatever headers its client sends.
-	dev := startServe(t, nil)
-	req, _ := http.NewRequest(http.MethodPost, "http://"+dev.addrs.HTTP.String()+"/v1/taken", strings.NewReader(`{}`))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("X-Director-Rate-Taken", "1")
-	req.Header.Set("Grpc-Metadata-X-Director-Rate-Taken", "1")
-	if resp, body := do(t, req); resp.StatusCode != http.StatusOK || body != "not taken" {
-		t.Errorf("REST call claiming the mark: %d %v, want not taken", resp.StatusCode, body)
+// TestRateTakenMarkOnlyForARateTaken: the gateway marks a call whose rate
+// the guard took, and only such a call: in development mode, which limits
+// no rate, nothing is marked.
+func TestRateTakenMarkOnlyForARateTaken(t *testing.T) {
+	marked := func(a *platform.Authenticator) metadata.MD {
+		e := &edge{auth: a, maxBody: DefaultMaxBody, log: slog.New(&logRecorder{})}
+		var md metadata.MD
+		e.guard(http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) {
+			md = rateTakenMetadata(r.Context(), r)
+		})).ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodGet, standingsPath, nil))
+		return md
+	}
+	if md := marked(authenticator(t, clubTokens)); len(md.Get(platform.RateTakenHeader)) != 1 {
+		t.Errorf("a call taken from its rate: metadata %v, want it marked", md)
+	}
+	if md := marked(platform.DevelopmentAuthenticator()); md != nil {
+		t.Errorf("a call in development mode: metadata %v, want no mark", md)
 	}
 }
 
 // BenchmarkRESTEdge measures what a REST call costs at the edge and in the
 // interceptors, with no store behind them: 16 clients, each a known token
-// within a generous rate, sending a small JSON body.
+// within a generous rate, submitting a result.
 func BenchmarkRESTEdge(b *testing.B) {
 	config := "tokens:\n"
 	for i := range 16 {
 		config += fmt.Sprintf("  - {name: desk-%d, token: secret-%d, roles: [scorer]}\n", i, i)
 	}
 	config += "rate_limits: {scorer: {per_second: 1000000000, burst: 1000000000}}\n"
-	a, err := parseAuthConfig([]byte(config))
-	if err != nil {
-		b.Fatal(err)
-	}
-	rs := startServe(b, a)
-	url := "http://" + rs.addrs.HTTP.String() + "/v1/score"
+	d := serve(b, authenticator(b, config), Options{})
+	url := d.base + submitPath
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 16}}
 	var next atomic.Int64
 	b.SetParallelism(8) // 16 clients on 2 cores
@@ -466,7 +467,7 @@ func BenchmarkRESTEdge(b *testing.B) {
 	b.RunParallel(func(pb *testing.PB) {
 		token := fmt.Sprintf("Bearer secret-%d", next.Add(1)%16)
 		for pb.Next() {
-			req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(`{"parent":"events/club-night","table":3}`))
+			req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(`{"result":{"table":3,"board":7}}`))
 			req.Header.Set("Content-Type", "application/json")
 			req.Header.Set("Authorization", token)
 			resp, err := client.Do(req)

@@ -1,4 +1,4 @@
-package platform
+package gateway
 
 import (
 	"bytes"
@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 	"math"
 	"net/http"
 	"strconv"
@@ -20,27 +19,18 @@ import (
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
+
+	"github.com/bridge-director/director/services/platform"
 )
 
-// gateway is the REST facade: a grpc-gateway mux that calls the services
-// through the internal gRPC server, so REST calls pass the same
-// interceptors, behind the checks of restEdge.
-type gateway struct {
-	handler http.Handler
-}
-
-// gatewayOptions say how the REST facade reads, answers and fails.
-type gatewayOptions struct {
-	auth    *Authenticator
-	maxBody int64
-	origins []string // CORS allow-list; empty means none
-	extra   map[string]http.Handler
-	log     *slog.Logger // for the requests refused before they reach a service
-}
-
-func newGateway(ctx context.Context, conn *grpc.ClientConn, opts gatewayOptions, services []Service) (*gateway, error) {
-	edge := &restEdge{auth: opts.auth, maxBody: opts.maxBody, log: opts.log}
-	mux := runtime.NewServeMux(
+// newMux makes the grpc-gateway mux of the REST facade: it calls the
+// services over conn, reads bodies strictly, answers errors and wrong routes
+// as errorHandler and routingErrorHandler do, passes only the headers
+// incomingHeader lets through, and checks the content type of a body (e's
+// requireJSON) after routing.
+func newMux(conn *grpc.ClientConn, e *edge) *runtime.ServeMux {
+	return runtime.NewServeMux(
 		runtime.WithMarshalerOption(runtime.MIMEWildcard, &runtime.HTTPBodyMarshaler{
 			Marshaler: strictJSON{&runtime.JSONPb{
 				MarshalOptions: protojson.MarshalOptions{UseProtoNames: true, EmitUnpopulated: false},
@@ -54,35 +44,28 @@ func newGateway(ctx context.Context, conn *grpc.ClientConn, opts gatewayOptions,
 		runtime.WithMetadata(rateTakenMetadata),
 		runtime.WithErrorHandler(errorHandler),
 		runtime.WithRoutingErrorHandler(routingErrorHandler),
-		runtime.WithMiddlewares(answerProbes, edge.requireJSON),
+		runtime.WithMiddlewares(answerProbes, e.requireJSON),
 	)
-	edge.mux = mux
-	for _, s := range services {
-		if err := s.RegisterGateway(ctx, mux, conn); err != nil {
-			return nil, fmt.Errorf("serve: gateway of %s: %w", s.Name(), err)
-		}
-	}
-	root := http.NewServeMux()
-	root.Handle("/", mux)
-	for path, h := range opts.extra {
-		root.Handle(path, h)
-	}
-	// The guard comes first, so a CORS preflight is held to its caller's
-	// rate like any other request.
-	return &gateway{handler: edge.guard(withCORS(root, opts.origins))}, nil
 }
 
 // strictJSON reads a request body as exactly one JSON value and says which
 // part of a request was wrong when it cannot: the gateway answers 400 with
 // the decoder's bare message otherwise ("unexpected EOF"), and would ignore
 // whatever follows the first value.
-type strictJSON struct{ runtime.Marshaler }
+type strictJSON struct{ *runtime.JSONPb }
 
 func (m strictJSON) NewDecoder(r io.Reader) runtime.Decoder {
 	return runtime.DecoderFunc(func(v any) error {
-		body, err := io.ReadAll(r) // bounded by restEdge.guard
+		body, err := io.ReadAll(r) // bounded by edge.guard
 		if err != nil {
 			return err
+		}
+		// A request that reads as one JSON value into its message costs one
+		// pass over its body: protojson refuses what follows the value, as
+		// anything that is not JSON. Only a refused body is read again, to
+		// say what is wrong with it.
+		if msg, ok := v.(proto.Message); ok && m.UnmarshalOptions.Unmarshal(body, msg) == nil {
+			return nil
 		}
 		dec := json.NewDecoder(bytes.NewReader(body))
 		var value json.RawMessage
@@ -197,10 +180,11 @@ func (s *statusRecorder) WriteHeader(code int)        { s.status = code }
 // (authorization and the client's address are forwarded apart from it), but
 // never one that would reach the services as metadata of the caller's
 // choosing: the x-director-* keys carry a service's identity and the mark of
-// a rate already taken, and Grpc-Metadata-* would let a client set any key.
+// a rate already taken (platform.DirectorMetadataPrefix), and Grpc-Metadata-*
+// would let a client set any key.
 func incomingHeader(key string) (string, bool) {
 	lower := strings.ToLower(key)
-	if strings.HasPrefix(lower, "x-director-") || strings.HasPrefix(lower, "grpc-metadata-") {
+	if strings.HasPrefix(lower, platform.DirectorMetadataPrefix) || strings.HasPrefix(lower, "grpc-metadata-") {
 		return "", false
 	}
 	return runtime.DefaultHeaderMatcher(key)
@@ -210,7 +194,7 @@ func incomingHeader(key string) (string, bool) {
 // the other response metadata with the gateway's Grpc-Metadata- prefix.
 func outgoingHeader(key string) (string, bool) {
 	switch key {
-	case AuthModeHeader:
+	case platform.AuthModeHeader:
 		return key, true
 	case "content-type": // gRPC's own, not the answer's
 		return "", false

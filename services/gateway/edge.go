@@ -1,4 +1,4 @@
-package platform
+package gateway
 
 import (
 	"context"
@@ -16,14 +16,16 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
+
+	"github.com/bridge-director/director/services/platform"
 )
 
-// restEdge holds the checks a REST request meets before its body is read,
-// so that an unknown caller, a caller over its rate or an oversized body
-// costs nothing; guard runs them before routing, requireJSON after.
-type restEdge struct {
+// edge holds the checks a REST request meets before its body is read, so
+// that an unknown caller, a caller over its rate or an oversized body costs
+// nothing; guard runs them before routing, requireJSON after.
+type edge struct {
 	mux     *runtime.ServeMux // answers the refusals as the gateway answers errors
-	auth    *Authenticator
+	auth    *platform.Authenticator
 	maxBody int64
 	log     *slog.Logger
 }
@@ -44,31 +46,26 @@ func edgeCallOf(r *http.Request) (*edgeCall, bool) {
 	return c, ok
 }
 
-// guard wraps the REST handler. It knows the caller by its bearer token,
-// or by its address without one, and takes the request from the caller's
-// rate, as the auth interceptor does for gRPC calls: over it is 429 with
-// Retry-After. An unknown or malformed token is 401, after it is taken from
-// the public rate of its address, so that guessing tokens is as slow as any
-// anonymous call. A declared length over maxBody is 413, and a body sent
-// without a length is cut off at maxBody (also 413). The request then goes
-// on marked, so that the interceptor does not take it again (rateTaken).
-// Every refusal is logged with the client address.
-func (e *restEdge) guard(next http.Handler) http.Handler {
+// guard wraps the REST handler. It admits the request as the auth
+// interceptor admits a gRPC call (platform.Authenticator.Admit): by its
+// bearer token, or by its address without one, taken from the caller's
+// rate; over it is 429 with Retry-After, and an unknown or malformed token
+// is 401, after it is taken from the public rate of its address, so that
+// guessing tokens is as slow as any anonymous call. A declared length over
+// maxBody is 413, and a body sent without a length is cut off at maxBody
+// (also 413). The request then goes on marked, so that the interceptor does
+// not take it again (rateTaken). Every refusal is logged with the client
+// address.
+func (e *edge) guard(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		call := &edgeCall{client: remoteHost(r)}
 		r = r.WithContext(context.WithValue(r.Context(), edgeKey{}, call))
-		p, known, err := e.auth.caller(r.Header.Get("Authorization"))
-		if known {
-			call.principal = p.Name
-		}
-		if limitErr := e.auth.limit(p, known, call.client); limitErr != nil {
-			err = limitErr
-		}
+		var err error
+		call.principal, call.rateTaken, err = e.auth.Admit(r.Header.Get("Authorization"), call.client)
 		if err != nil {
 			e.refuse(w, r, err)
 			return
 		}
-		call.rateTaken = e.auth.limits != nil
 		if r.ContentLength > e.maxBody {
 			e.refuse(w, r, tooLarge(e.maxBody))
 			return
@@ -89,7 +86,7 @@ func (e *restEdge) guard(next http.Handler) http.Handler {
 // application/json, whatever its length: a browser sends a cross-site form
 // (even an empty one) without asking first, but never as JSON. It runs
 // after routing, so that a method the path does not take is 405.
-func (e *restEdge) requireJSON(next runtime.HandlerFunc) runtime.HandlerFunc {
+func (e *edge) requireJSON(next runtime.HandlerFunc) runtime.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request, params map[string]string) {
 		switch r.Method {
 		case http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete:
@@ -103,7 +100,7 @@ func (e *restEdge) requireJSON(next runtime.HandlerFunc) runtime.HandlerFunc {
 }
 
 // refuse answers err as the gateway answers errors, and logs it.
-func (e *restEdge) refuse(w http.ResponseWriter, r *http.Request, err error) {
+func (e *edge) refuse(w http.ResponseWriter, r *http.Request, err error) {
 	// The body stays unread: over HTTP/1 tell the client this connection
 	// ends rather than read what it still sends (HTTP/2 resets just the
 	// stream; Connection: close would end them all).
@@ -118,7 +115,7 @@ func (e *restEdge) refuse(w http.ResponseWriter, r *http.Request, err error) {
 // logRefusal logs the refusal of r with err and the client address: a
 // warning for a caller refused (401, 429, 413), information for a body of
 // the wrong type (415).
-func (e *restEdge) logRefusal(r *http.Request, err error) {
+func (e *edge) logRefusal(r *http.Request, err error) {
 	inner, httpStatus := err, 0
 	if hse, ok := errors.AsType[*runtime.HTTPStatusError](err); ok {
 		inner, httpStatus = hse.Err, hse.HTTPStatus
@@ -131,7 +128,7 @@ func (e *restEdge) logRefusal(r *http.Request, err error) {
 	if !ok {
 		call = &edgeCall{client: remoteHost(r)}
 	}
-	e.log.Log(r.Context(), levelOf(st.Code()), "http refused", "method", r.Method, "path", r.URL.Path,
+	e.log.Log(r.Context(), platform.LogLevel(st.Code()), "http refused", "method", r.Method, "path", r.URL.Path,
 		"status", httpStatus, "code", st.Code().String(), "client", call.client, "principal", call.principal, "error", st.Message())
 }
 
@@ -139,7 +136,7 @@ func (e *restEdge) logRefusal(r *http.Request, err error) {
 // guard took from its caller's rate (see rateTaken).
 func rateTakenMetadata(_ context.Context, r *http.Request) metadata.MD {
 	if call, ok := edgeCallOf(r); ok && call.rateTaken {
-		return metadata.Pairs(rateTakenHeader, "1")
+		return metadata.Pairs(platform.RateTakenHeader, "1")
 	}
 	return nil
 }
@@ -163,7 +160,7 @@ func withCORS(h http.Handler, origins []string) http.Handler {
 		AllowedOrigins: origins,
 		AllowedMethods: []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete},
 		AllowedHeaders: []string{"Authorization", "Content-Type"},
-		ExposedHeaders: []string{"Retry-After", "Allow", AuthModeHeader},
+		ExposedHeaders: []string{"Retry-After", "Allow", platform.AuthModeHeader},
 		MaxAge:         600,
 	}).Handler(h)
 }
