@@ -176,13 +176,7 @@ func (s *Service) reloadSlot(event string, sl slot) {
 	ks := s.kept.session(event, sl.Session)
 	ks.mu.Lock()
 	defer ks.mu.Unlock()
-	var r *scoringv1.Result
-	var ok bool
-	viewErr := s.store.View(func(tx *bbolt.Tx) error {
-		var err error
-		r, ok, err = currentResult(tx, event, sl)
-		return err
-	})
+	r, ok, viewErr := s.readSlot(event, sl)
 	ds := domainSlot(sl)
 	delete(ks.damaged, ds)
 	delete(ks.results, ds)

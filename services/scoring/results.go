@@ -85,16 +85,19 @@ func (s *Service) write(ctx context.Context, validateOnly bool, method, requestI
 	return s.store.Mutate(ctx, method, requestID, req, resp, func(tx *bbolt.Tx) error { return change(tx, true) })
 }
 
+// readSlot reads the current result of a slot in a transaction of its own.
+func (s *Service) readSlot(event string, sl slot) (r *scoringv1.Result, ok bool, err error) {
+	err = s.store.View(func(tx *bbolt.Tx) error {
+		r, ok, err = currentResult(tx, event, sl)
+		return err
+	})
+	return r, ok, err
+}
+
 // storedAlready returns the slot's result when it is r already, with its
 // etag.
 func (s *Service) storedAlready(event string, sl slot, r *scoringv1.Result) (*scoringv1.Result, bool) {
-	var cur *scoringv1.Result
-	var ok bool
-	err := s.store.View(func(tx *bbolt.Tx) error {
-		var err error
-		cur, ok, err = currentResult(tx, event, sl)
-		return err
-	})
+	cur, ok, err := s.readSlot(event, sl)
 	if err != nil || !ok || !sameResult(cur, r) {
 		return nil, false
 	}
