@@ -70,7 +70,8 @@ func Open(dataDir string, opts ...Option) (*Service, error) {
 // Name is the service's name in health checks and logs.
 func (s *Service) Name() string { return "rulings" }
 
-// RegisterGRPC registers the service on a gRPC server.
+// RegisterGRPC registers the service on a gRPC server or the in-process
+// connection.
 func (s *Service) RegisterGRPC(g grpc.ServiceRegistrar) { rulingsv1.RegisterRulingsServiceServer(g, s) }
 
 // RegisterGateway registers the REST routes.

@@ -71,7 +71,8 @@ func Open(dataDir string, opts ...Option) (*Service, error) {
 // Name is the service's name in health checks and logs.
 func (s *Service) Name() string { return "scoring" }
 
-// RegisterGRPC registers the service on a gRPC server.
+// RegisterGRPC registers the service on a gRPC server or the in-process
+// connection.
 func (s *Service) RegisterGRPC(g grpc.ServiceRegistrar) { scoringv1.RegisterScoringServiceServer(g, s) }
 
 // RegisterGateway registers the service's REST routes, which call conn.
