@@ -13,37 +13,42 @@ import (
 	"google.golang.org/protobuf/types/known/wrapperspb"
 )
 
-// echoDesc is a service of one method that sets a header and a trailer,
-// says the deadline it was given, changes its request, and answers
-// "slow-down" with a rate error.
-var echoDesc = grpc.ServiceDesc{
-	ServiceName: "director.platformtest.Echo",
-	HandlerType: (*any)(nil),
-	Methods: []grpc.MethodDesc{{
-		MethodName: "Echo",
-		Handler: func(srv any, ctx context.Context, dec func(any) error, interceptor grpc.UnaryServerInterceptor) (any, error) {
-			in := &wrapperspb.StringValue{}
-			if err := dec(in); err != nil {
-				return nil, err
-			}
-			handler := func(ctx context.Context, _ any) (any, error) {
-				if err := grpc.SetHeader(ctx, metadata.Pairs("x-board", "7")); err != nil {
+// stringService is a service of one method, named name, that takes and
+// answers a StringValue, its handler answer running inside the interceptors.
+func stringService(service, name string, answer func(ctx context.Context, in *wrapperspb.StringValue) (any, error)) grpc.ServiceDesc {
+	return grpc.ServiceDesc{
+		ServiceName: service,
+		HandlerType: (*any)(nil),
+		Methods: []grpc.MethodDesc{{
+			MethodName: name,
+			Handler: func(srv any, ctx context.Context, dec func(any) error, interceptor grpc.UnaryServerInterceptor) (any, error) {
+				in := &wrapperspb.StringValue{}
+				if err := dec(in); err != nil {
 					return nil, err
 				}
-				if err := grpc.SetTrailer(ctx, metadata.Pairs("x-tables", "13")); err != nil {
-					return nil, err
-				}
-				if in.Value == "slow-down" {
-					return nil, rateLimited("address 203.0.113.7", 3*time.Second)
-				}
-				deadline, _ := ctx.Deadline()
-				in.Value = "seen " + in.Value
-				return wrapperspb.String(deadline.UTC().Format(time.RFC3339)), nil
-			}
-			return interceptor(ctx, in, &grpc.UnaryServerInfo{Server: srv, FullMethod: "/director.platformtest.Echo/Echo"}, handler)
-		},
-	}},
+				return interceptor(ctx, in, &grpc.UnaryServerInfo{Server: srv, FullMethod: "/" + service + "/" + name},
+					func(ctx context.Context, _ any) (any, error) { return answer(ctx, in) })
+			},
+		}},
+	}
 }
+
+// echoDesc sets a header and a trailer, says the deadline it was given,
+// changes its request, and answers "slow-down" with a rate error.
+var echoDesc = stringService("director.platformtest.Echo", "Echo", func(ctx context.Context, in *wrapperspb.StringValue) (any, error) {
+	if err := grpc.SetHeader(ctx, metadata.Pairs("x-board", "7")); err != nil {
+		return nil, err
+	}
+	if err := grpc.SetTrailer(ctx, metadata.Pairs("x-tables", "13")); err != nil {
+		return nil, err
+	}
+	if in.Value == "slow-down" {
+		return nil, rateLimited("address 203.0.113.7", 3*time.Second)
+	}
+	deadline, _ := ctx.Deadline()
+	in.Value = "seen " + in.Value
+	return wrapperspb.String(deadline.UTC().Format(time.RFC3339)), nil
+})
 
 // TestInProcessCallsAreCallsOverTheWire: what a client sees of a call over
 // the network it sees of an in-process call: the headers the handler and
@@ -136,24 +141,11 @@ func TestInProcessRunsTheServerInterceptors(t *testing.T) {
 // calls that were running.
 func TestInProcessStopRefusesNewCalls(t *testing.T) {
 	entered, release := make(chan struct{}), make(chan struct{})
-	blocking := grpc.ServiceDesc{
-		ServiceName: "director.platformtest.Blocking",
-		HandlerType: (*any)(nil),
-		Methods: []grpc.MethodDesc{{
-			MethodName: "Hold",
-			Handler: func(srv any, ctx context.Context, dec func(any) error, interceptor grpc.UnaryServerInterceptor) (any, error) {
-				in := &wrapperspb.StringValue{}
-				if err := dec(in); err != nil {
-					return nil, err
-				}
-				return interceptor(ctx, in, &grpc.UnaryServerInfo{Server: srv, FullMethod: "/director.platformtest.Blocking/Hold"}, func(context.Context, any) (any, error) {
-					close(entered)
-					<-release
-					return wrapperspb.String("held"), nil
-				})
-			},
-		}},
-	}
+	blocking := stringService("director.platformtest.Blocking", "Hold", func(context.Context, *wrapperspb.StringValue) (any, error) {
+		close(entered)
+		<-release
+		return wrapperspb.String("held"), nil
+	})
 	conn := NewInProcess((&logBuffer{}).logger(), DevelopmentAuthenticator(), publicPolicy(blocking), nil)
 	conn.RegisterService(&blocking, struct{}{})
 	held := make(chan error, 1)
