@@ -3,11 +3,14 @@ module github.com/bridge-director/director
 go 1.26.8
 
 require (
+	github.com/fullstorydev/grpchan v1.1.2
 	github.com/go-pdf/fpdf v0.9.0
 	github.com/grpc-ecosystem/grpc-gateway/v2 v2.33.0
+	github.com/rs/cors v1.11.1
 	go.etcd.io/bbolt v1.5.0
 	golang.org/x/crypto v0.59.0
 	golang.org/x/image v0.48.0
+	golang.org/x/net v0.62.0
 	golang.org/x/text v0.44.0
 	golang.org/x/time v0.16.0
 	google.golang.org/genproto/googleapis/rpc v0.0.0-20261110000943-09e21b237f2c
@@ -18,10 +21,11 @@ require (
 )
 
 require (
-	github.com/rs/cors v1.11.1 // indirect
+	github.com/bufbuild/protocompile v0.9.0 // indirect
+	github.com/golang/protobuf v1.5.4 // indirect
+	github.com/jhump/protoreflect v1.15.6 // indirect
 	go.yaml.in/yaml/v2 v2.4.2 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
-	golang.org/x/net v0.62.0 // indirect
 	golang.org/x/sys v0.50.0 // indirect
 	google.golang.org/genproto/googleapis/api v0.0.0-20261026165753-2ffab32bce7e // indirect
 	google.golang.org/grpc/cmd/protoc-gen-go-grpc v1.6.2 // indirect

@@ -63,16 +63,18 @@ func Open(dataDir string, opts ...Option) (*Service, error) {
 // Name is the service's name in health checks and logs.
 func (s *Service) Name() string { return "dealing" }
 
-// RegisterGRPC registers the service on a gRPC server.
-func (s *Service) RegisterGRPC(g *grpc.Server) { dealingv1.RegisterDealingServiceServer(g, s) }
+// RegisterGRPC registers the service on a gRPC server or the in-process
+// connection.
+func (s *Service) RegisterGRPC(g grpc.ServiceRegistrar) { dealingv1.RegisterDealingServiceServer(g, s) }
 
 // RegisterGateway registers the REST routes, and the file downloads beside
 // them.
-func (s *Service) RegisterGateway(ctx context.Context, mux *runtime.ServeMux, conn *grpc.ClientConn) error {
-	if err := dealingv1.RegisterDealingServiceHandler(ctx, mux, conn); err != nil {
+func (s *Service) RegisterGateway(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
+	client := dealingv1.NewDealingServiceClient(conn)
+	if err := dealingv1.RegisterDealingServiceHandlerClient(ctx, mux, client); err != nil {
 		return err
 	}
-	return registerDownloads(mux, dealingv1.NewDealingServiceClient(conn))
+	return registerDownloads(mux, client)
 }
 
 // Close closes the store.

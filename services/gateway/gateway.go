@@ -39,7 +39,7 @@ type Options struct {
 // Routed is a service with REST routes: it registers them on mux, calling
 // the service over conn. Every Director service has them.
 type Routed interface {
-	RegisterGateway(ctx context.Context, mux *runtime.ServeMux, conn *grpc.ClientConn) error
+	RegisterGateway(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error
 }
 
 // Handler builds the REST facade of the services b serves, for

@@ -29,7 +29,7 @@ import (
 // as errorHandler and routingErrorHandler do, passes only the headers
 // incomingHeader lets through, and checks the content type of a body (e's
 // requireJSON) after routing.
-func newMux(conn *grpc.ClientConn, e *edge) *runtime.ServeMux {
+func newMux(conn grpc.ClientConnInterface, e *edge) *runtime.ServeMux {
 	return runtime.NewServeMux(
 		runtime.WithMarshalerOption(runtime.MIMEWildcard, &runtime.HTTPBodyMarshaler{
 			Marshaler: strictJSON{&runtime.JSONPb{

@@ -46,10 +46,10 @@ const (
 
 func (standIn) Name() string { return "scoring" }
 
-func (s standIn) RegisterGRPC(g *grpc.Server) { g.RegisterService(&standInDesc, s) }
+func (s standIn) RegisterGRPC(g grpc.ServiceRegistrar) { g.RegisterService(&standInDesc, s) }
 
-func (standIn) RegisterGateway(ctx context.Context, mux *runtime.ServeMux, conn *grpc.ClientConn) error {
-	return scoringv1.RegisterScoringServiceHandler(ctx, mux, conn)
+func (standIn) RegisterGateway(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
+	return scoringv1.RegisterScoringServiceHandlerClient(ctx, mux, scoringv1.NewScoringServiceClient(conn))
 }
 
 // Policy gives the two methods the scoring service's rules.

@@ -58,15 +58,19 @@ func Open(dataDir string, opts ...Option) (*Service, error) {
 // Name is the service's name in health checks and logs.
 func (s *Service) Name() string { return "movement" }
 
-// RegisterGRPC registers the service on a gRPC server.
-func (s *Service) RegisterGRPC(g *grpc.Server) { movementv1.RegisterMovementServiceServer(g, s) }
+// RegisterGRPC registers the service on a gRPC server or the in-process
+// connection.
+func (s *Service) RegisterGRPC(g grpc.ServiceRegistrar) {
+	movementv1.RegisterMovementServiceServer(g, s)
+}
 
 // RegisterGateway registers the REST routes and the card downloads.
-func (s *Service) RegisterGateway(ctx context.Context, mux *runtime.ServeMux, conn *grpc.ClientConn) error {
-	if err := movementv1.RegisterMovementServiceHandler(ctx, mux, conn); err != nil {
+func (s *Service) RegisterGateway(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
+	client := movementv1.NewMovementServiceClient(conn)
+	if err := movementv1.RegisterMovementServiceHandlerClient(ctx, mux, client); err != nil {
 		return err
 	}
-	return registerDownloads(mux, movementv1.NewMovementServiceClient(conn))
+	return registerDownloads(mux, client)
 }
 
 // Close closes the store.

@@ -5,7 +5,9 @@
 // server bootstrap that serves gRPC, health and reflection, and on its HTTP
 // listener the REST facade it is given (package gateway builds it), with the
 // limits every caller meets (limits.go), TLS (tls.go) and the in-process
-// connection whose calls can act as a service (inprocess.go, identity.go);
+// connection, which calls the handlers directly through the same
+// interceptors and whose calls can act as a service (inprocess.go,
+// identity.go);
 // the outbox that carries a change to another service (outbox.go), the etags
 // of mutable resources (etag.go), the pages of List methods (page.go), and
 // the file downloads the services add to the REST routes (download.go).

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -465,17 +464,9 @@ func scoreDesc(s *Store) *grpc.ServiceDesc {
 // retry is answered from its own record.
 func TestServiceCallsHaveTheirOwnRequestIDs(t *testing.T) {
 	store := openTestStore(t, filepath.Join(t.TempDir(), "scoring.db"), nil)
-	inProc := NewInProcess()
-	srv := grpc.NewServer(slices.Concat(ServerOptions((&logBuffer{}).logger(), testAuthenticator(t), testPolicy,
-		map[string]*Store{"/" + testService + "/Score": store}), inProc.ServerOptions())...)
-	srv.RegisterService(scoreDesc(store), struct{}{})
-	go srv.Serve(inProc.Listener())
-	t.Cleanup(srv.Stop)
-	conn, err := inProc.Dial()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
+	conn := NewInProcess((&logBuffer{}).logger(), testAuthenticator(t), testPolicy,
+		map[string]*Store{"/" + testService + "/Score": store})
+	conn.RegisterService(scoreDesc(store), struct{}{})
 	call := func(ctx context.Context, title string) (string, error) {
 		resp := &wrapperspb.StringValue{}
 		err := conn.Invoke(ctx, "/"+testService+"/Score", newRequest(t, `{"parent":"events/club-night","request_id":"penalty-1f2e","title":"`+title+`"}`), resp)

@@ -2,79 +2,152 @@ package platform
 
 import (
 	"context"
-	"errors"
-	"net"
+	"log/slog"
+	"sync"
 
+	"github.com/fullstorydev/grpchan"
+	"github.com/fullstorydev/grpchan/inprocgrpc"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials"
-	"google.golang.org/grpc/test/bufconn"
+	"google.golang.org/grpc/peer"
+	"google.golang.org/grpc/status"
 )
 
-// InProcess is the internal gRPC connection of one Director process. The
-// REST gateway and the services that call each other in one process reach
-// the services through an internal gRPC server on it: the same interceptors
-// and services as the public server, but no TLS to get in the way, and a
-// connection nobody outside the process can open. Its transport credentials
-// mark every call on it, so that isInternal can tell such a call from one
-// that came over the network. Serve makes one; tests of services that call
-// each other may make their own.
+// InProcess is the in-process connection of one Director process. The REST
+// gateway and the services that call each other in one process reach the
+// services through it: a call is a function call into the service's
+// handler, through the same interceptors as the public server's (recovery,
+// redaction, logging, auth and rates, request IDs, replay), with no HTTP/2
+// framing and no encoding. Request and answer are copied (grpchan's
+// inprocgrpc.Channel), so that caller and handler share no message;
+// metadata, response headers and trailers, deadlines and cancellation go
+// across as over the network.
+//
+// Its first interceptor gives every call a peer that says it came from
+// inside the process, so that isInternal can tell such a call from one that
+// came over the network; nothing else makes that peer. Its messages have no
+// size limit (the public server's limits are about what a caller sends over
+// the network and what it reads back; the REST facade caps a body itself).
+// Serve makes one; tests of services that call each other may make their own.
 type InProcess struct {
-	lis *bufconn.Listener
+	ch  *inprocgrpc.Channel
+	reg grpc.ServiceRegistrar
+
+	mu      sync.Mutex
+	stopped bool
+	running int
+	idle    chan struct{} // closed when stopped and nothing is running
 }
 
-// inProcessBuffer is the size of the in-memory pipe of each connection.
-const inProcessBuffer = 1 << 20
+var (
+	_ grpc.ClientConnInterface = (*InProcess)(nil)
+	_ grpc.ServiceRegistrar    = (*InProcess)(nil)
+)
 
-// NewInProcess returns a new in-memory listener.
-func NewInProcess() *InProcess {
-	return &InProcess{lis: bufconn.Listen(inProcessBuffer)}
+// NewInProcess returns an in-process connection whose calls run through the
+// interceptors of ServerOptions with these arguments. Register the services
+// on it as on a gRPC server, then call them on it as on a client connection.
+func NewInProcess(logger *slog.Logger, auth *Authenticator, policy Policy, stores map[string]*Store) *InProcess {
+	p := &InProcess{ch: new(inprocgrpc.Channel), idle: make(chan struct{})}
+	unary, stream := interceptors(logger, auth, policy, stores)
+	p.reg = grpchan.WithStreamInterceptors(
+		grpchan.WithUnaryInterceptors(p.ch, append([]grpc.UnaryServerInterceptor{p.enterUnary}, unary...)...),
+		append([]grpc.StreamServerInterceptor{p.enterStream}, stream...)...)
+	return p
 }
 
-// ServerOptions are what the internal server takes beside the interceptors
-// of ServerOptions: the credentials that mark its calls as in process, and
-// the message limits every server has.
-func (p *InProcess) ServerOptions() []grpc.ServerOption {
-	return append([]grpc.ServerOption{grpc.Creds(inProcessCreds{})}, messageOptions...)
+// RegisterService registers a service's handlers, as on a gRPC server.
+func (p *InProcess) RegisterService(desc *grpc.ServiceDesc, impl any) {
+	p.reg.RegisterService(desc, impl)
 }
 
-// Listener is what the internal server serves.
-func (p *InProcess) Listener() net.Listener { return p.lis }
-
-// Dial opens a client connection to the internal server.
-func (p *InProcess) Dial() (*grpc.ClientConn, error) {
-	return grpc.NewClient("passthrough:///in-process",
-		grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return p.lis.DialContext(ctx) }),
-		grpc.WithTransportCredentials(inProcessCreds{}),
-		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(maxSendMsg), grpc.MaxCallSendMsgSize(maxRecvMsg)))
+// Invoke calls a unary method of a registered service.
+func (p *InProcess) Invoke(ctx context.Context, method string, req, resp any, opts ...grpc.CallOption) error {
+	return p.ch.Invoke(ctx, method, req, resp, opts...)
 }
 
-// inProcessCreds are the transport credentials of the in-memory
-// connection: no handshake, and an AuthInfo that says where the call came
-// from. A server with them refuses every connection that is not in memory,
-// so they cannot make a network listener trusted by mistake.
-type inProcessCreds struct{}
+// NewStream opens a stream to a registered service.
+func (p *InProcess) NewStream(ctx context.Context, desc *grpc.StreamDesc, method string, opts ...grpc.CallOption) (grpc.ClientStream, error) {
+	return p.ch.NewStream(ctx, desc, method, opts...)
+}
 
+// Stop refuses new calls with Unavailable, as a gRPC server that is
+// stopping does; the calls running go on (Wait).
+func (p *InProcess) Stop() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if !p.stopped {
+		p.stopped = true
+		if p.running == 0 {
+			close(p.idle)
+		}
+	}
+}
+
+// Wait waits, once Stop was called, until the calls running have returned
+// or ctx is done, and reports whether they all returned.
+func (p *InProcess) Wait(ctx context.Context) bool {
+	select {
+	case <-p.idle:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+// enter marks the start of a call and returns its context, marked as in
+// process, and the function that marks its end; a call after Stop is
+// refused.
+func (p *InProcess) enter(ctx context.Context) (context.Context, func(), error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.stopped {
+		return nil, nil, status.Error(codes.Unavailable, "Director is shutting down")
+	}
+	p.running++
+	return peer.NewContext(ctx, inProcessPeer), p.leave, nil
+}
+
+func (p *InProcess) leave() {
+	p.mu.Lock()
+	p.running--
+	if p.stopped && p.running == 0 {
+		close(p.idle)
+	}
+	p.mu.Unlock()
+}
+
+func (p *InProcess) enterUnary(ctx context.Context, req any, _ *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
+	ctx, leave, err := p.enter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer leave()
+	return handler(ctx, req)
+}
+
+func (p *InProcess) enterStream(srv any, ss grpc.ServerStream, _ *grpc.StreamServerInfo, handler grpc.StreamHandler) error {
+	ctx, leave, err := p.enter(ss.Context())
+	if err != nil {
+		return err
+	}
+	defer leave()
+	return handler(srv, &checkedStream{ServerStream: ss, ctx: ctx})
+}
+
+// inProcessAuth is the AuthInfo of the peer of every in-process call, and
+// of no other: a call over the network has the AuthInfo of its transport
+// (TLS or none).
 type inProcessAuth struct{ credentials.CommonAuthInfo }
 
 func (inProcessAuth) AuthType() string { return "in-process" }
 
 var inProcessInfo = inProcessAuth{credentials.CommonAuthInfo{SecurityLevel: credentials.PrivacyAndIntegrity}}
 
-func (inProcessCreds) ClientHandshake(_ context.Context, _ string, c net.Conn) (net.Conn, credentials.AuthInfo, error) {
-	return c, inProcessInfo, nil
-}
+type inProcessAddr struct{}
 
-func (inProcessCreds) ServerHandshake(c net.Conn) (net.Conn, credentials.AuthInfo, error) {
-	if c.LocalAddr().Network() != "bufconn" {
-		return nil, nil, errors.New("in-process credentials on a connection from " + c.RemoteAddr().String())
-	}
-	return c, inProcessInfo, nil
-}
+func (inProcessAddr) Network() string { return "in-process" }
+func (inProcessAddr) String() string  { return "in-process" }
 
-func (inProcessCreds) Info() credentials.ProtocolInfo {
-	return credentials.ProtocolInfo{SecurityProtocol: "in-process"}
-}
-
-func (c inProcessCreds) Clone() credentials.TransportCredentials { return c }
-
-func (inProcessCreds) OverrideServerName(string) error { return nil }
+var inProcessPeer = &peer.Peer{Addr: inProcessAddr{}, AuthInfo: inProcessInfo}

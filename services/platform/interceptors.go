@@ -12,25 +12,30 @@ import (
 // logging, auth and rate limits (against policy), the check of request_id,
 // and the replay of answered request IDs from the store that owns each
 // method (see MethodStores). Serve uses it; service tests use it to run
-// their handlers the way production does.
+// their handlers the way production does. The in-process connection
+// (NewInProcess) runs the same chain.
 func ServerOptions(logger *slog.Logger, auth *Authenticator, policy Policy, stores map[string]*Store) []grpc.ServerOption {
-	return []grpc.ServerOption{
-		grpc.ChainUnaryInterceptor(
+	unary, stream := interceptors(logger, auth, policy, stores)
+	return []grpc.ServerOption{grpc.ChainUnaryInterceptor(unary...), grpc.ChainStreamInterceptor(stream...)}
+}
+
+// interceptors are the unary and the stream chain of ServerOptions,
+// outermost first.
+func interceptors(logger *slog.Logger, auth *Authenticator, policy Policy, stores map[string]*Store) ([]grpc.UnaryServerInterceptor, []grpc.StreamServerInterceptor) {
+	return []grpc.UnaryServerInterceptor{
 			recoveryUnary(logger),
 			redactUnary,
 			loggingUnary(logger),
 			auth.unaryInterceptor(policy),
 			requestIDUnary,
 			replayUnary(policy, stores),
-		),
-		grpc.ChainStreamInterceptor(
+		}, []grpc.StreamServerInterceptor{
 			recoveryStream(logger),
 			redactStream,
 			loggingStream(logger),
 			auth.streamInterceptor(policy),
 			requestIDStream,
-		),
-	}
+		}
 }
 
 // checkedStream is a server stream with its own context that runs check, if

@@ -13,13 +13,14 @@ import (
 // its work; each stops a caller who would hold memory, connections or
 // goroutines without end.
 const (
-	// maxRecvMsg caps a gRPC request. It is above the REST facade's body cap
-	// (gateway.DefaultMaxBody), so any body the gateway accepts also passes,
-	// with room for gRPC clients that send larger requests than a browser
-	// would.
+	// maxRecvMsg caps a request over gRPC. The REST facade caps a body
+	// itself (gateway.DefaultMaxBody, below this) and calls the services in
+	// process, where no message limit applies; this leaves room for gRPC
+	// clients that send larger requests than a browser would.
 	maxRecvMsg = 4 << 20
-	// maxSendMsg caps a gRPC answer. Lists page well below it; the largest
-	// answers are downloads (hand records as PDF for a long session).
+	// maxSendMsg caps an answer over gRPC (a REST answer, made in process,
+	// has no cap). Lists page well below it; the largest answers are
+	// downloads (hand records as PDF for a long session).
 	maxSendMsg = 16 << 20
 	// maxStreams bounds the calls one gRPC connection runs at once, as
 	// HTTP/2 servers commonly do; a client wanting more opens a connection.
@@ -61,7 +62,7 @@ var keepaliveOptions = []grpc.ServerOption{
 	}),
 }
 
-// messageOptions are the message size limits of every gRPC server.
+// messageOptions are the message size limits of the public gRPC server.
 var messageOptions = []grpc.ServerOption{
 	grpc.MaxRecvMsgSize(maxRecvMsg),
 	grpc.MaxSendMsgSize(maxSendMsg),

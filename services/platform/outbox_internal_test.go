@@ -89,18 +89,10 @@ func (o *testOutbox) pending(subject string) bool {
 // internalPeer serves testServiceDesc with the production interceptors and
 // auth over the in-process connection, where a service's identity is
 // believed.
-func internalPeer(t *testing.T, auth *Authenticator) *grpc.ClientConn {
+func internalPeer(t *testing.T, auth *Authenticator) *InProcess {
 	t.Helper()
-	inProc := NewInProcess()
-	srv := grpc.NewServer(slices.Concat(ServerOptions((&logBuffer{}).logger(), auth, testPolicy, nil), inProc.ServerOptions())...)
-	srv.RegisterService(&testServiceDesc, struct{}{})
-	go srv.Serve(inProc.Listener())
-	t.Cleanup(srv.Stop)
-	conn, err := inProc.Dial()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { conn.Close() })
+	conn := NewInProcess((&logBuffer{}).logger(), auth, testPolicy, nil)
+	conn.RegisterService(&testServiceDesc, struct{}{})
 	return conn
 }
 

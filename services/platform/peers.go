@@ -27,7 +27,7 @@ type Caller interface {
 // connectPeers connects every Caller among services. local is the
 // in-process connection to this process's services; the connections it
 // opens to other processes, with creds, are returned for closing.
-func connectPeers(services []Service, local *grpc.ClientConn, peers map[string]string, creds credentials.TransportCredentials) ([]*grpc.ClientConn, error) {
+func connectPeers(services []Service, local grpc.ClientConnInterface, peers map[string]string, creds credentials.TransportCredentials) ([]*grpc.ClientConn, error) {
 	running := make([]string, len(services))
 	for i, s := range services {
 		running[i] = s.Name()

@@ -25,8 +25,8 @@ import (
 // Service is one Director service as Serve runs it. Its REST routes are
 // registered by the REST facade (gateway.Routed), not by Serve.
 type Service interface {
-	Name() string                // e.g. "scoring"; also its name in grpc.health.v1
-	RegisterGRPC(s *grpc.Server) // once for the public and once for the internal server
+	Name() string                         // e.g. "scoring"; also its name in grpc.health.v1
+	RegisterGRPC(s grpc.ServiceRegistrar) // once on the public server and once on the in-process connection
 	Policy() Policy
 	// Store is the service's store, which keeps the answers to its
 	// methods' request IDs.
@@ -71,7 +71,7 @@ type Config struct {
 // and gRPC alike) and the server's logger.
 type Backend struct {
 	Services []Service
-	Conn     *grpc.ClientConn
+	Conn     grpc.ClientConnInterface
 	Auth     *Authenticator
 	Logger   *slog.Logger
 }
@@ -84,8 +84,9 @@ type Addrs struct {
 // Serve runs the services on one public gRPC server, and what Config.REST
 // builds (the REST facade) on the HTTP listener, until ctx is cancelled,
 // then shuts down gracefully and closes the services. The REST facade and
-// the services that call each other reach the services through an internal
-// gRPC server in memory (inprocess.go). It returns nil after a clean
+// the services that call each other reach the services through the
+// in-process connection (inprocess.go), which calls their handlers through
+// the same interceptors. It returns nil after a clean
 // shutdown. Serve closes the services before it returns, whatever happened.
 func Serve(ctx context.Context, cfg Config, services ...Service) (err error) {
 	defer func() {
@@ -144,16 +145,17 @@ func Serve(ctx context.Context, cfg Config, services ...Service) (err error) {
 	grpcLis = netutil.LimitListener(grpcLis, maxGRPCConns)
 	httpLis = netutil.LimitListener(httpLis, maxHTTPConns)
 
-	common := ServerOptions(log, cfg.Auth, policy, MethodStores(services...))
-	public := slices.Concat(common, messageOptions, keepaliveOptions, []grpc.ServerOption{grpc.MaxConcurrentStreams(maxStreams)})
+	stores := MethodStores(services...)
+	public := slices.Concat(ServerOptions(log, cfg.Auth, policy, stores), messageOptions, keepaliveOptions, []grpc.ServerOption{grpc.MaxConcurrentStreams(maxStreams)})
 	if tlsConfig != nil {
 		public = append(public, grpc.Creds(credentials.NewTLS(tlsConfig)))
 	}
 	grpcServer := grpc.NewServer(public...)
-	inProc := NewInProcess()
-	internalServer := grpc.NewServer(slices.Concat(common, inProc.ServerOptions())...)
+	// One in-process connection serves the REST facade and the services
+	// that call each other in this process.
+	local := NewInProcess(log, cfg.Auth, policy, stores)
 	healthServer := health.NewServer()
-	for _, srv := range []*grpc.Server{grpcServer, internalServer} {
+	for _, srv := range []grpc.ServiceRegistrar{grpcServer, local} {
 		healthpb.RegisterHealthServer(srv, healthServer)
 		for _, s := range services {
 			s.RegisterGRPC(srv)
@@ -161,23 +163,14 @@ func Serve(ctx context.Context, cfg Config, services ...Service) (err error) {
 	}
 	reflection.Register(grpcServer)
 	preparing := markServing(healthServer, services)
-	serveErrs := make(chan error, 3)
+	serveErrs := make(chan error, 2)
 	go func() { serveErrs <- grpcServer.Serve(grpcLis) }()
-	go func() { serveErrs <- internalServer.Serve(inProc.Listener()) }()
 	stopAll := func() {
 		httpLis.Close()
 		grpcServer.Stop()
-		internalServer.Stop()
+		local.Stop()
 	}
 
-	// One in-memory connection serves the REST facade and the services
-	// that call each other in this process.
-	local, err := inProc.Dial()
-	if err != nil {
-		stopAll()
-		return fmt.Errorf("serve: in-process client: %w", err)
-	}
-	defer local.Close()
 	remote, err := connectPeers(services, local, cfg.Peers, peerCreds)
 	if err != nil {
 		stopAll()
@@ -218,7 +211,10 @@ func Serve(ctx context.Context, cfg Config, services ...Service) (err error) {
 		log.Warn("HTTP shutdown did not finish in time", "error", err)
 	}
 	stopGRPC(shutdownCtx, grpcServer, log)
-	stopGRPC(shutdownCtx, internalServer, log)
+	local.Stop()
+	if !local.Wait(shutdownCtx) {
+		log.Warn("in-process calls still running at the shutdown deadline")
+	}
 	return failure
 }
 

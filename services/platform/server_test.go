@@ -32,7 +32,7 @@ type testScoring struct {
 
 func (s *testScoring) Name() string { return "scoring" }
 
-func (s *testScoring) RegisterGRPC(g *grpc.Server) {
+func (s *testScoring) RegisterGRPC(g grpc.ServiceRegistrar) {
 	g.RegisterService(&testServiceDesc, struct{}{})
 	g.RegisterService(&identityDesc, struct{}{})
 }

@@ -70,12 +70,13 @@ func Open(dataDir string, opts ...Option) (*Service, error) {
 // Name is the service's name in health checks and logs.
 func (s *Service) Name() string { return "rulings" }
 
-// RegisterGRPC registers the service on a gRPC server.
-func (s *Service) RegisterGRPC(g *grpc.Server) { rulingsv1.RegisterRulingsServiceServer(g, s) }
+// RegisterGRPC registers the service on a gRPC server or the in-process
+// connection.
+func (s *Service) RegisterGRPC(g grpc.ServiceRegistrar) { rulingsv1.RegisterRulingsServiceServer(g, s) }
 
 // RegisterGateway registers the REST routes.
-func (s *Service) RegisterGateway(ctx context.Context, mux *runtime.ServeMux, conn *grpc.ClientConn) error {
-	return rulingsv1.RegisterRulingsServiceHandler(ctx, mux, conn)
+func (s *Service) RegisterGateway(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
+	return rulingsv1.RegisterRulingsServiceHandlerClient(ctx, mux, rulingsv1.NewRulingsServiceClient(conn))
 }
 
 // Close stops delivering to scoring (what is not delivered yet goes at the

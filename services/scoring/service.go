@@ -71,12 +71,13 @@ func Open(dataDir string, opts ...Option) (*Service, error) {
 // Name is the service's name in health checks and logs.
 func (s *Service) Name() string { return "scoring" }
 
-// RegisterGRPC registers the service on a gRPC server.
-func (s *Service) RegisterGRPC(g *grpc.Server) { scoringv1.RegisterScoringServiceServer(g, s) }
+// RegisterGRPC registers the service on a gRPC server or the in-process
+// connection.
+func (s *Service) RegisterGRPC(g grpc.ServiceRegistrar) { scoringv1.RegisterScoringServiceServer(g, s) }
 
 // RegisterGateway registers the service's REST routes, which call conn.
-func (s *Service) RegisterGateway(ctx context.Context, mux *runtime.ServeMux, conn *grpc.ClientConn) error {
-	return scoringv1.RegisterScoringServiceHandler(ctx, mux, conn)
+func (s *Service) RegisterGateway(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
+	return scoringv1.RegisterScoringServiceHandlerClient(ctx, mux, scoringv1.NewScoringServiceClient(conn))
 }
 
 // Close stops the outbox (what it has not delivered goes at the next start)

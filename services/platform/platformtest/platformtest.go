@@ -2,6 +2,11 @@
 // in-memory gRPC (bufconn), through the platform's real interceptors, so that
 // a test talks to the service as a client would; and it writes store files
 // as older Directors left them, for the tests of migrations.
+//
+// It serves over a gRPC connection rather than the in-process connection
+// (platform.NewInProcess) on purpose: a call from a test is then a call from
+// outside, held to its token's roles and rate, with a service's identity
+// not believed, as a client's would be.
 package platformtest
 
 import (
