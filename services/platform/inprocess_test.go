@@ -126,6 +126,13 @@ func TestInProcessRunsTheServerInterceptors(t *testing.T) {
 	if err := stream.RecvMsg(resp); err != nil || resp.Value != "service:rulings" {
 		t.Errorf("a stream of the scoring service: %q %v, want service:rulings", resp.Value, err)
 	}
+	// The stream's log line is written as its handler returns: read to the
+	// end of the stream before counting the lines.
+	if err := stream.CloseSend(); err != nil {
+		t.Fatal(err)
+	}
+	for stream.RecvMsg(resp) == nil {
+	}
 
 	lines := logs.lines(t, "rpc")
 	if len(lines) != 4 {

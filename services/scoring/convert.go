@@ -8,10 +8,7 @@ import (
 
 // settingsOf converts an event's scoring settings to the scoring library's.
 func settingsOf(e *scoringv1.ScoringSettings) scoring.Settings {
-	s := scoring.Settings{Profile: scoring.WBF, AcrossField: e.GetAcrossField(),
-		// Only matchpoint pairs have two winners; an event made before
-		// movement refused the setting elsewhere has one.
-		TwoWinners: e.GetTwoWinners() && e.GetForm() == scoringv1.Form_FORM_MATCHPOINTS}
+	s := scoring.Settings{Profile: scoring.WBF, AcrossField: e.GetAcrossField(), TwoWinners: twoWinners(e)}
 	switch e.GetProfile() {
 	case scoringv1.Profile_PROFILE_ACBL:
 		s.Profile = scoring.ACBL
@@ -31,6 +28,13 @@ func settingsOf(e *scoringv1.ScoringSettings) scoring.Settings {
 		s.Form = scoring.TeamsPointABoard
 	}
 	return s
+}
+
+// twoWinners reports whether an event ranks North-South and East-West apart:
+// only matchpoint pairs do, and an event made before the movement service
+// refused the setting for other forms has one winner.
+func twoWinners(e *scoringv1.ScoringSettings) bool {
+	return e.GetTwoWinners() && e.GetForm() == scoringv1.Form_FORM_MATCHPOINTS
 }
 
 // toDomain converts a stored result to the scoring library's.

@@ -34,8 +34,10 @@ import (
 
 // rescoreDelay is how long a change waits before the field is scored again
 // in the background, so that the changes of a busy moment share one
-// scoring. A read scores what is left itself.
-const rescoreDelay = 20 * time.Millisecond
+// scoring: a board of 5,000 results takes milliseconds to score, and
+// scoring it again for every result would cost the submissions more than
+// the reads gain. A read scores what is left itself.
+const rescoreDelay = 250 * time.Millisecond
 
 type sessionKey struct {
 	event   string
@@ -75,6 +77,13 @@ func (k *keptFields) session(event string, session int32) *keptSession {
 		k.sessions[key] = ks
 	}
 	return ks
+}
+
+// find returns the kept session of an event's session, nil if there is none.
+func (k *keptFields) find(event string, session int32) *keptSession {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return k.sessions[sessionKey{event, session}]
 }
 
 // empty reports whether the session holds no result, readable or not.
@@ -150,10 +159,12 @@ func standingPenalties(tx *bbolt.Tx, event string) ([]*scoringv1.Penalty, error)
 }
 
 // setPenalties gives every kept session of an event the penalties of
-// standing that are in it. It takes the sessions' locks, so it is never
-// called inside a transaction: a commit that must grow the file waits for
-// the open transactions, and one waiting here for a lock that a slot's
-// reload holds while it opens its own would stop the store.
+// standing that are in it. It takes the sessions' locks, so once the
+// service serves it is never called inside a transaction: a commit that
+// must grow the file waits for the open transactions, and one waiting here
+// for a lock that a slot's reload holds while it opens its own would stop
+// the store. (load calls it inside one as the store opens, when nothing
+// else runs.)
 func (s *Service) setPenalties(event string, standing []*scoringv1.Penalty) {
 	bySession := map[int32][]scoring.Penalty{}
 	for _, p := range standing {
@@ -280,8 +291,9 @@ func (s *Service) Prepare(ctx context.Context) error {
 		case codes.OK:
 		case codes.NotFound, codes.FailedPrecondition, codes.InvalidArgument, codes.PermissionDenied:
 			// Asking again will not help (an event an older Director kept
-			// that the movement service refused, say): the session is
-			// scored when it is first read, and says why it cannot be.
+			// that the movement service refused, say), or not soon (an old
+			// event still in the outbox): the session is scored when it is
+			// first read, and says why if it cannot be.
 			slog.With("service", "scoring").Warn("a session with results cannot be scored", "event", key.event, "session", key.session, "error", err)
 		default:
 			return fmt.Errorf("scoring events/%s session %d: %w", key.event, key.session, err)
@@ -296,7 +308,8 @@ func (s *Service) Prepare(ctx context.Context) error {
 func (ks *keptSession) problems(session int32, field []scoring.Problem, section string, board int32) []*scoringv1.BoardProblem {
 	var out []*scoringv1.BoardProblem
 	keep := func(p *scoringv1.BoardProblem) {
-		if (section == "" || p.GetSection() == section) && (board == 0 || p.GetBoard() == board) {
+		whole := p.GetSection() == "" && p.GetBoard() == 0 // the session cannot be scored at all
+		if whole || (section == "" || p.GetSection() == section) && (board == 0 || p.GetBoard() == board) {
 			out = append(out, p)
 		}
 	}

@@ -97,7 +97,9 @@ func oldEventRequest(b *bbolt.Bucket, k, v []byte) (*movementv1.CreateEventReque
 			Scoring: &scoringv1.ScoringSettings{
 				Form:        scoringv1.Form(field("form").Enum()),
 				Profile:     scoringv1.Profile(field("profile").Enum()),
-				TwoWinners:  field("two_winners").Bool(),
+				// Only matchpoint pairs have two winners; scoring read
+				// the setting of other forms as one winner.
+				TwoWinners:  field("two_winners").Bool() && scoringv1.Form(field("form").Enum()) == scoringv1.Form_FORM_MATCHPOINTS,
 				AcrossField: field("across_field").Bool(),
 			},
 		},

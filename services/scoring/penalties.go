@@ -231,7 +231,7 @@ func checkPenaltyFits(e *movementv1.Event, p *scoringv1.Penalty) error {
 		}
 		return platform.FieldError("penalty.unit", fmt.Sprintf("a %s event takes penalties in %s, not %s", form, strings.Join(names, " or "), p.GetUnit()))
 	}
-	if p.GetDirection() != typev1.Side_SIDE_UNSPECIFIED && !e.GetScoring().GetTwoWinners() {
+	if p.GetDirection() != typev1.Side_SIDE_UNSPECIFIED && !twoWinners(e.GetScoring()) {
 		return platform.FieldError("penalty.direction", e.GetName()+" ranks North-South and East-West together: leave the direction empty")
 	}
 	return nil

@@ -38,13 +38,12 @@ func (s *Service) SubmitResult(ctx context.Context, req *scoringv1.SubmitResultR
 		return nil, err
 	}
 	sl := slotOf(r)
-	if stored, ok := s.storedAlready(id, sl, r); ok {
-		// A resend answers as the first time, whatever changed in the
-		// schedule since.
-		return &scoringv1.SubmitResultResponse{Result: stored}, nil
-	}
-	if err := s.checkSchedule(ctx, event, r); err != nil {
-		return nil, err
+	// A resend answers as the first time, whatever changed in the schedule
+	// since: the write below finds the same result and answers it.
+	if !s.storedAlready(id, sl, r) {
+		if err := s.checkSchedule(ctx, event, r); err != nil {
+			return nil, err
+		}
 	}
 	by, now := platform.CallerName(ctx), timestamppb.New(s.now())
 	resp := &scoringv1.SubmitResultResponse{}
@@ -94,14 +93,10 @@ func (s *Service) readSlot(event string, sl slot) (r *scoringv1.Result, ok bool,
 	return r, ok, err
 }
 
-// storedAlready returns the slot's result when it is r already, with its
-// etag.
-func (s *Service) storedAlready(event string, sl slot, r *scoringv1.Result) (*scoringv1.Result, bool) {
+// storedAlready reports whether the slot holds r already.
+func (s *Service) storedAlready(event string, sl slot, r *scoringv1.Result) bool {
 	cur, ok, err := s.readSlot(event, sl)
-	if err != nil || !ok || !sameResult(cur, r) {
-		return nil, false
-	}
-	return platform.SetETag(cur), true
+	return err == nil && ok && sameResult(cur, r)
 }
 
 // refuseErased refuses r for an empty slot when a director once erased that
@@ -461,9 +456,9 @@ func clash(e *scoringv1.ScoringSettings, o, r *scoringv1.Result) string {
 	switch {
 	case teamsForm(e.GetForm()):
 		return teamClash(o, r)
-	case r.GetNsPair() == o.GetNsPair() || !e.GetTwoWinners() && r.GetNsPair() == o.GetEwPair():
+	case r.GetNsPair() == o.GetNsPair() || !twoWinners(e) && r.GetNsPair() == o.GetEwPair():
 		return fmt.Sprintf("pair %d already has a result on %s", r.GetNsPair(), placeOf(o))
-	case r.GetEwPair() == o.GetEwPair() || !e.GetTwoWinners() && r.GetEwPair() == o.GetNsPair():
+	case r.GetEwPair() == o.GetEwPair() || !twoWinners(e) && r.GetEwPair() == o.GetNsPair():
 		return fmt.Sprintf("pair %d already has a result on %s", r.GetEwPair(), placeOf(o))
 	}
 	return ""

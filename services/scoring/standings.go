@@ -30,15 +30,17 @@ func (s *Service) readSession(ctx context.Context, eventName string, session int
 	if session < 0 || session > resource.MaxSession {
 		return nil, 0, platform.FieldError("session", fmt.Sprintf("a session is 1 to %d", resource.MaxSession))
 	}
-	ks, err := s.scored(ctx, event, session)
+	// Checked before a kept session is made for it, so that reads of
+	// sessions that do not exist leave nothing behind.
+	if section != "" {
+		err = s.section(ctx, resource.Section{Event: event.Event, Session: session, Section: section})
+	} else if ks := s.kept.find(event.Event, session); named && (ks == nil || ks.empty()) {
+		err = s.session(ctx, resource.Session{Event: event.Event, Session: session})
+	}
 	if err != nil {
 		return nil, 0, err
 	}
-	if section != "" {
-		err = s.section(ctx, resource.Section{Event: event.Event, Session: session, Section: section})
-	} else if named && ks.empty() {
-		err = s.session(ctx, resource.Session{Event: event.Event, Session: session})
-	}
+	ks, err := s.scored(ctx, event, session)
 	return ks, session, err
 }
 
