@@ -95,8 +95,8 @@ func oldEventRequest(b *bbolt.Bucket, k, v []byte) (*movementv1.CreateEventReque
 		Event: &movementv1.Event{
 			Title: field("title").String(),
 			Scoring: &scoringv1.ScoringSettings{
-				Form:        scoringv1.Form(field("form").Enum()),
-				Profile:     scoringv1.Profile(field("profile").Enum()),
+				Form:    scoringv1.Form(field("form").Enum()),
+				Profile: scoringv1.Profile(field("profile").Enum()),
 				// Only matchpoint pairs have two winners; scoring read
 				// the setting of other forms as one winner.
 				TwoWinners:  field("two_winners").Bool() && scoringv1.Form(field("form").Enum()) == scoringv1.Form_FORM_MATCHPOINTS,
