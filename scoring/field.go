@@ -23,6 +23,11 @@ import (
 //
 // A Field is safe for concurrent use.
 type Field struct {
+	// changes guards pending, the changes not yet taken up; mu guards the
+	// rest, held while scoring and reading.
+	changes sync.Mutex
+	pending []change
+
 	mu       sync.Mutex
 	settings Settings
 	scale    float64 // from the 2/1 matchpoint scale to the profile's
@@ -107,10 +112,58 @@ func NewField(s Settings) (*Field, error) {
 	return f, nil
 }
 
-// Set makes r the result at its slot, in place of any result there.
+// Set makes r the result at its slot, in place of any result there. It
+// never waits for a scoring or a read: the change is taken up by the next.
 func (f *Field) Set(r Result) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
+	f.changes.Lock()
+	defer f.changes.Unlock()
+	f.pending = append(f.pending, change{result: r})
+}
+
+// Remove takes away the result at slot, if there is one.
+func (f *Field) Remove(slot Slot) {
+	f.changes.Lock()
+	defer f.changes.Unlock()
+	f.pending = append(f.pending, change{remove: true, result: Result{Section: slot.Section, Table: slot.Table, Round: slot.Round, Board: slot.Board}})
+}
+
+// SetPenalties makes penalties the ones that stand in the session.
+func (f *Field) SetPenalties(penalties []Penalty) {
+	f.changes.Lock()
+	defer f.changes.Unlock()
+	f.pending = append(f.pending, change{penalties: slices.Clone(penalties), setPenalties: true})
+}
+
+// change is a Set, Remove or SetPenalties waiting to be taken up.
+type change struct {
+	result       Result
+	remove       bool
+	penalties    []Penalty
+	setPenalties bool
+}
+
+// takeChanges takes up the changes made since the last scoring or read, in
+// the order they were made.
+func (f *Field) takeChanges() {
+	f.changes.Lock()
+	pending := f.pending
+	f.pending = nil
+	f.changes.Unlock()
+	for _, c := range pending {
+		switch {
+		case c.setPenalties:
+			f.penalties = c.penalties
+			f.snap = nil
+		case c.remove:
+			f.removeSlot(c.result.Slot())
+		default:
+			f.set(c.result)
+		}
+	}
+}
+
+// set makes r the result at its slot.
+func (f *Field) set(r Result) {
 	g := f.groupOf(r)
 	slot := r.Slot()
 	if !f.remove(g, slot) {
@@ -131,10 +184,8 @@ func (f *Field) Set(r Result) {
 	f.touch(g)
 }
 
-// Remove takes away the result at slot, if there is one.
-func (f *Field) Remove(slot Slot) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
+// removeSlot takes away the result at slot, if there is one.
+func (f *Field) removeSlot(slot Slot) {
 	g := f.groups[f.settings.groupOf(Result{Section: slot.Section, Board: slot.Board})]
 	if g != nil && f.remove(g, slot) {
 		if i, ok := slices.BinarySearchFunc(g.order, slot, compareSlots); ok {
@@ -142,14 +193,6 @@ func (f *Field) Remove(slot Slot) {
 		}
 		f.touch(g)
 	}
-}
-
-// SetPenalties makes penalties the ones that stand in the session.
-func (f *Field) SetPenalties(penalties []Penalty) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.penalties = slices.Clone(penalties)
-	f.snap = nil
 }
 
 // remove takes the result at slot out of g, reporting whether there was one.
@@ -198,6 +241,7 @@ func (f *Field) Rescore() {
 }
 
 func (f *Field) rescore() {
+	f.takeChanges()
 	if len(f.dirty) == 0 || f.settings.Form.teams() {
 		return
 	}
@@ -343,6 +387,7 @@ func (f *Field) scoreIMPGroup(g *group) {
 
 // read scores what changed and returns the field as it stands.
 func (f *Field) read() *snapshot {
+	f.takeChanges()
 	if f.snap != nil {
 		return f.snap
 	}
@@ -440,15 +485,15 @@ func (f *Field) Standings() ([]Standing, []Problem) {
 	return s.standings, s.problems
 }
 
-// Traveller lists the lines of one board in slot order: in one section, or
-// in every section when section is "".
-func (f *Field) Traveller(section string, board int) []Line {
+// Traveller lists the lines of one board in slot order, in one section or
+// in every section when section is "", with the field's problems.
+func (f *Field) Traveller(section string, board int) ([]Line, []Problem) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	s := f.read()
 	in := func(l Line) bool { return l.Result.Board == board && (section == "" || l.Result.Section == section) }
 	if s.teams != nil {
-		return slices.Collect(filterLines(s.teams.Lines, in))
+		return slices.Collect(filterLines(s.teams.Lines, in)), s.problems
 	}
 	var groups []*group
 	switch {
@@ -473,18 +518,19 @@ func (f *Field) Traveller(section string, board int) []Line {
 			out = append(out, s.valued(l))
 		}
 	}
-	return out
+	return out, s.problems
 }
 
 // Scorecard lists the lines of the results a pair of a section played, in
-// slot order.
-func (f *Field) Scorecard(section string, pair int) []Line {
+// slot order, with the standings and problems of the field as they stand
+// with those lines.
+func (f *Field) Scorecard(section string, pair int) ([]Standing, []Line, []Problem) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	s := f.read()
 	in := func(l Line) bool { return l.Result.Section == section && (l.Result.NS == pair || l.Result.EW == pair) }
 	if s.teams != nil {
-		return slices.Collect(filterLines(s.teams.Lines, in))
+		return s.standings, slices.Collect(filterLines(s.teams.Lines, in)), s.problems
 	}
 	var out []Line
 	for slot := range f.byPair[pairRef{section, pair}] {
@@ -498,7 +544,7 @@ func (f *Field) Scorecard(section string, pair int) []Line {
 		}
 	}
 	slices.SortFunc(out, func(a, b Line) int { return compareResults(a.Result, b.Result) })
-	return out
+	return s.standings, out, s.problems
 }
 
 // Score is the whole field as ScoreSession would score it.

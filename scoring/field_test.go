@@ -133,9 +133,33 @@ func TestFieldEqualsScoringTheSessionWhole(t *testing.T) {
 				if got := f.Score(); !reflect.DeepEqual(got, want) {
 					t.Fatalf("step %d, after %s:\nkept  %+v\nwhole %+v", step, did, got, want)
 				}
+				for board := 1; board <= c.boards; board++ {
+					for _, section := range append([]string{""}, c.sections...) {
+						got, _ := f.Traveller(section, board)
+						if w := wantLines(want, func(l Line) bool { return l.Result.Board == board && (section == "" || l.Result.Section == section) }); !reflect.DeepEqual(got, w) {
+							t.Fatalf("step %d, after %s: traveller of board %d in %q:\nkept  %+v\nwhole %+v", step, did, board, section, got, w)
+						}
+					}
+				}
+				section, pair := c.sections[0], 1+rng.IntN(c.pairs)
+				_, got, _ := f.Scorecard(section, pair)
+				if w := wantLines(want, func(l Line) bool { return l.Result.Section == section && (l.Result.NS == pair || l.Result.EW == pair) }); !reflect.DeepEqual(got, w) {
+					t.Fatalf("step %d, after %s: scorecard of %s%d:\nkept  %+v\nwhole %+v", step, did, section, pair, got, w)
+				}
 			}
 		})
 	}
+}
+
+// wantLines are the lines of a whole scoring that keep accepts.
+func wantLines(score SessionScore, keep func(Line) bool) []Line {
+	var out []Line
+	for _, l := range score.Lines {
+		if keep(l) {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // nationalField is a field of 10,000 pairs in 50 sections of 100 tables
@@ -183,7 +207,7 @@ func BenchmarkFieldTravellerAfterAChange(b *testing.B) {
 		r := result(i % 5000)
 		r.NSScore = scores[i%len(scores)]
 		f.Set(r)
-		if lines := f.Traveller("", 1); len(lines) != 5000 {
+		if lines, _ := f.Traveller("", 1); len(lines) != 5000 {
 			b.Fatalf("%d lines", len(lines))
 		}
 	}

@@ -61,13 +61,16 @@ type Result struct {
 	// Table and Round are where the board was played: a session's results
 	// are told apart by them (ScorePairs does not read them).
 	Table, Round int
-	NS, EW       int // pair numbers within their section
-	Kind         ResultKind
-	NSScore      int // from North-South's point of view: positive when they gain
-	EWScore      int // Split only: the score East-West are matchpointed on, from North-South's point of view
-	NSAdjust     Adjustment
-	EWAdjust     Adjustment
-	Weights      []WeightedScore
+	// Ref is the caller's, carried unread into the result's lines: what a
+	// service keeps of the result beside its score, say.
+	Ref      any
+	NS, EW   int // pair numbers within their section
+	Kind     ResultKind
+	NSScore  int // from North-South's point of view: positive when they gain
+	EWScore  int // Split only: the score East-West are matchpointed on, from North-South's point of view
+	NSAdjust Adjustment
+	EWAdjust Adjustment
+	Weights  []WeightedScore
 }
 
 // PairsOptions says how a pairs field is matchpointed.

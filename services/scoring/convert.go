@@ -37,10 +37,11 @@ func twoWinners(e *scoringv1.ScoringSettings) bool {
 	return e.GetTwoWinners() && e.GetForm() == scoringv1.Form_FORM_MATCHPOINTS
 }
 
-// toDomain converts a stored result to the scoring library's.
+// toDomain converts a stored result to the scoring library's, which carries
+// the stored result along into its lines (storedOf).
 func toDomain(r *scoringv1.Result) scoring.Result {
 	d := scoring.Result{Section: r.GetSection(), Table: int(r.GetTable()), Round: int(r.GetRound()), Board: int(r.GetBoard()),
-		NS: int(r.GetNsPair()), EW: int(r.GetEwPair()), NSScore: int(r.GetNsScore())}
+		NS: int(r.GetNsPair()), EW: int(r.GetEwPair()), NSScore: int(r.GetNsScore()), Ref: r}
 	switch o := r.Outcome.(type) {
 	case *scoringv1.Result_NotPlayed:
 		d.Kind = scoring.NotPlayed
@@ -110,9 +111,12 @@ func standingOf(st scoring.Standing, twoWinners bool) *scoringv1.Standing {
 	return out
 }
 
-// lineOf converts a line to a traveller line about the stored result r.
-func lineOf(l scoring.Line, r *scoringv1.Result) *scoringv1.TravellerLine {
-	return &scoringv1.TravellerLine{Result: r, NsPoints: l.NSPoints, EwPoints: l.EWPoints, NsPercentage: l.NSPercentage, EwPercentage: l.EWPercentage}
+// storedOf is the stored result a line is about.
+func storedOf(l scoring.Line) *scoringv1.Result { return l.Result.Ref.(*scoringv1.Result) }
+
+// lineOf converts a line to a traveller line.
+func lineOf(l scoring.Line) *scoringv1.TravellerLine {
+	return &scoringv1.TravellerLine{Result: storedOf(l), NsPoints: l.NSPoints, EwPoints: l.EWPoints, NsPercentage: l.NSPercentage, EwPercentage: l.EWPercentage}
 }
 
 // problemOf converts a board left out of the scoring to its message.

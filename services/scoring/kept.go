@@ -53,8 +53,9 @@ type keptFields struct {
 
 // keptSession is one session's results as stored, and its scored field.
 type keptSession struct {
-	// mu is held to read the field and the stored results together, so
-	// that a line is never shown with another revision's result.
+	// mu guards the maps and the making of the field, and is held while a
+	// slot is read back and given to the field, so that the field takes the
+	// changes in the order they committed.
 	mu        sync.RWMutex
 	results   map[scoring.Slot]*scoringv1.Result
 	damaged   map[scoring.Slot]*scoringv1.BoardProblem
@@ -84,6 +85,15 @@ func (k *keptFields) find(event string, session int32) *keptSession {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	return k.sessions[sessionKey{event, session}]
+}
+
+// scoredField returns the session's field and the settings it is scored by,
+// once made. The field is safe to read without the session's lock: its
+// lines carry the stored results they are about.
+func (ks *keptSession) scoredField() (*scoring.Field, *scoringv1.ScoringSettings) {
+	ks.mu.RLock()
+	defer ks.mu.RUnlock()
+	return ks.field, ks.settings
 }
 
 // empty reports whether the session holds no result, readable or not.
@@ -316,7 +326,9 @@ func (ks *keptSession) problems(session int32, field []scoring.Problem, section 
 	for _, p := range field {
 		keep(problemOf(session, p))
 	}
+	ks.mu.RLock()
 	damaged := slices.Collect(maps.Values(ks.damaged))
+	ks.mu.RUnlock()
 	slices.SortFunc(damaged, func(a, b *scoringv1.BoardProblem) int {
 		return cmp.Or(cmp.Compare(len(a.GetSection()), len(b.GetSection())), cmp.Compare(a.GetSection(), b.GetSection()), cmp.Compare(a.GetBoard(), b.GetBoard()))
 	})

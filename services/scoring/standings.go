@@ -56,10 +56,9 @@ func (s *Service) GetStandings(ctx context.Context, req *scoringv1.GetStandingsR
 	if err != nil {
 		return nil, err
 	}
-	ks.mu.RLock()
-	defer ks.mu.RUnlock()
-	standings, problems := ks.field.Standings()
-	resp := &scoringv1.GetStandingsResponse{Form: ks.settings.GetForm()}
+	field, settings := ks.scoredField()
+	standings, problems := field.Standings()
+	resp := &scoringv1.GetStandingsResponse{Form: settings.GetForm()}
 	for i, st := range standings {
 		if section != "" && st.Section != section {
 			continue
@@ -68,7 +67,7 @@ func (s *Service) GetStandings(ctx context.Context, req *scoringv1.GetStandingsR
 		if page.Skip(key) {
 			continue
 		}
-		m := standingOf(st, settingsOf(ks.settings).TwoWinners)
+		m := standingOf(st, twoWinners(settings))
 		if !page.Add(key, m) {
 			break
 		}
@@ -95,15 +94,13 @@ func (s *Service) GetTraveller(ctx context.Context, req *scoringv1.GetTravellerR
 		Dealer:        bridgepb.Seat(bridge.BoardDealer(board)),
 		Vulnerability: bridgepb.Vulnerability(bridge.BoardVulnerability(board)),
 	}
-	ks.mu.RLock()
-	defer ks.mu.RUnlock()
-	lines := ks.field.Traveller(section, board)
+	field, _ := ks.scoredField()
+	lines, problems := field.Traveller(section, board)
 	resp.Lines = make([]*scoringv1.TravellerLine, len(lines))
 	for i, l := range lines {
-		resp.Lines[i] = lineOf(l, ks.results[l.Result.Slot()])
+		resp.Lines[i] = lineOf(l)
 		resp.Top = max(resp.Top, l.Top)
 	}
-	_, problems := ks.field.Standings()
 	resp.Problems = ks.problems(session, problems, section, req.GetBoard())
 	return resp, nil
 }
@@ -118,10 +115,9 @@ func (s *Service) GetScorecard(ctx context.Context, req *scoringv1.GetScorecardR
 	if err != nil {
 		return nil, err
 	}
-	ks.mu.RLock()
-	defer ks.mu.RUnlock()
-	twoWinners := settingsOf(ks.settings).TwoWinners
-	standings, problems := ks.field.Standings()
+	field, settings := ks.scoredField()
+	twoWinners := twoWinners(settings)
+	standings, cards, problems := field.Scorecard(section, int(req.GetPair()))
 	resp := &scoringv1.GetScorecardResponse{}
 	var standing scoring.Standing
 	for _, st := range standings {
@@ -133,8 +129,8 @@ func (s *Service) GetScorecard(ctx context.Context, req *scoringv1.GetScorecardR
 	if resp.Standing == nil {
 		return nil, platform.NotFound("pair", req.GetEvent()+"/sections/"+section+"/pairs/"+fmt.Sprint(req.GetPair()))
 	}
-	for _, l := range ks.field.Scorecard(section, int(req.GetPair())) {
-		r := ks.results[l.Result.Slot()]
+	for _, l := range cards {
+		r := storedOf(l)
 		line := &scoringv1.ScorecardLine{Result: r}
 		var side bridge.Side
 		if int(req.GetPair()) == l.Result.NS {
