@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"go.etcd.io/bbolt"
 	"google.golang.org/protobuf/proto"
 
 	"github.com/bridge-director/director/bridge"
@@ -21,7 +22,15 @@ import (
 // SetMovement chooses the movement a section plays: for the whole session,
 // or from a round on, keeping the rounds before it as played.
 func (s *Service) SetMovement(ctx context.Context, req *movementv1.SetMovementRequest) (*movementv1.SetMovementResponse, error) {
-	if _, err := resource.ParseSection("name", req.GetName()); err != nil {
+	name, err := resource.ParseSection("name", req.GetName())
+	if err != nil {
+		return nil, err
+	}
+	var event *movementv1.Event
+	if err := s.store.View(func(tx *bbolt.Tx) (err error) {
+		event, err = mustEvent(tx, name.Parent().Parent().String())
+		return err
+	}); err != nil {
 		return nil, err
 	}
 	choice, err := checkChoice(req.GetChoice())
@@ -38,6 +47,11 @@ func (s *Service) SetMovement(ctx context.Context, req *movementv1.SetMovementRe
 		m, entrants, err := newMovement(section, choice, from)
 		if err != nil {
 			return err
+		}
+		if event.GetScoring().GetTwoWinners() && !m.TwoWinners {
+			// Scoring ranks each direction apart, so a pair that sat both
+			// ways would be ranked as two pairs.
+			return platform.FieldError("choice", fmt.Sprintf("%s ranks North-South and East-West apart (two winners), and this movement seats pairs in both directions (an arrow switch, a Howell): choose one that keeps each pair in its direction", event.GetName()))
 		}
 		section.Movement = toProto(m, choice, entrants)
 		return nil

@@ -372,3 +372,34 @@ func TestEventsAreCreatedOnceAndListedInPages(t *testing.T) {
 	_, err = h.client.ListEvents(ctx, &movementv1.ListEventsRequest{PageSize: -1})
 	wantCode(t, err, codes.InvalidArgument, "page_size")
 }
+
+// TestTwoWinnersKeepEachPairInItsDirection refuses, in an event with two
+// winners, a movement that seats pairs both ways: a Howell, and an arrow
+// switch from a round on. Scoring ranks each direction apart, so such a
+// pair would be ranked as two.
+func TestTwoWinnersKeepEachPairInItsDirection(t *testing.T) {
+	h := start(t, t.TempDir())
+	ctx := context.Background()
+	const name = "events/mitchell/sessions/1/sections/A"
+	var entrants []*movementv1.Entrant
+	for i := int32(1); i <= 10; i++ {
+		entrants = append(entrants, &movementv1.Entrant{Number: i})
+	}
+	for _, err := range []error{
+		call(h.client.CreateEvent(ctx, &movementv1.CreateEventRequest{EventId: "mitchell", Event: &movementv1.Event{
+			Scoring: &scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_MATCHPOINTS, TwoWinners: true}}})),
+		call(h.client.CreateSession(ctx, &movementv1.CreateSessionRequest{Parent: "events/mitchell", SessionId: 1})),
+		call(h.client.CreateSection(ctx, &movementv1.CreateSectionRequest{Parent: "events/mitchell/sessions/1", SectionId: "A", Section: &movementv1.Section{Entrants: entrants}})),
+		call(h.client.SetMovement(ctx, &movementv1.SetMovementRequest{Name: name, Choice: &movementv1.MovementChoice{Kind: movementv1.Kind_KIND_MITCHELL, BoardsPerRound: 3}})),
+	} {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err := h.client.SetMovement(ctx, &movementv1.SetMovementRequest{Name: name, FromRound: 4,
+		Choice: &movementv1.MovementChoice{Kind: movementv1.Kind_KIND_MITCHELL, BoardsPerRound: 3, ArrowSwitchRounds: []int32{4, 5}}})
+	wantCode(t, err, codes.InvalidArgument, "two winners")
+	_, err = h.client.SetMovement(ctx, &movementv1.SetMovementRequest{Name: name,
+		Choice: &movementv1.MovementChoice{Kind: movementv1.Kind_KIND_HOWELL, BoardsPerRound: 2}})
+	wantCode(t, err, codes.InvalidArgument, "two winners")
+}
