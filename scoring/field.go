@@ -21,7 +21,9 @@ import (
 // the standings are read. Team sessions, whose matches are scored whole, are
 // scored again whole when they change; they are small.
 //
-// A Field is safe for concurrent use.
+// Set, Remove and SetPenalties only queue a change, so a writer never waits
+// for a scoring or a read; the next scoring or read takes the changes up in
+// the order they were made. A Field is safe for concurrent use.
 type Field struct {
 	// changes guards pending, the changes not yet taken up; mu guards the
 	// rest, held while scoring and reading.
