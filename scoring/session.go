@@ -560,7 +560,10 @@ func finish(s Settings, standings []Standing, penalties []Penalty, tops map[stri
 const pabTop = 2
 
 // rank places the standings within their ranking groups and sorts them by
-// group, place, section and number.
+// group, place, section and number. One sort does both: within a group the
+// standings are ordered by what they are ranked on, best first (NaN last),
+// so the places are read off in order, equal values sharing the best of
+// their places ("1224").
 func rank(s Settings, standings []Standing) {
 	sections := map[string]int{}
 	for _, st := range standings {
@@ -570,45 +573,42 @@ func rank(s Settings, standings []Standing) {
 	for i, name := range names {
 		sections[name] = i
 	}
-	// A ranking group is numbered by its section (all 0 when ranked over
-	// the field or the session) and direction.
-	group := func(st Standing) int {
-		if s.Form != MatchpointPairs {
-			return 0
-		}
-		return 2*sections[s.fieldOf(st.Section)] + int(st.Direction)
-	}
-	members := map[int][]int{}
-	for i, st := range standings {
-		g := group(st)
-		members[g] = append(members[g], i)
-	}
-	for _, idx := range members {
-		values := make([]float64, len(idx))
-		for k, i := range idx {
-			values[k] = standings[i].Score
-			if s.Form == MatchpointPairs {
-				values[k] = standings[i].Percentage
-			}
-		}
-		for k, place := range Rank(values, true) {
-			standings[idx[k]].Rank, standings[idx[k]].Place = place.Rank, place.String()
-		}
-	}
-	// Two numbers order each standing: its group and rank, then its section
-	// and pair, each in 32 bits.
 	type keyed struct {
-		first, then uint64
+		// group numbers the ranking group by its section (0 for all when
+		// ranked over the field or the session) and direction; then is the
+		// section and the pair.
+		group, then uint64
+		value       float64
 		index       int
 	}
 	order := make([]keyed, len(standings))
 	for i, st := range standings {
-		order[i] = keyed{uint64(group(st))<<32 | uint64(st.Rank), uint64(sections[st.Section])<<32 | uint64(st.Pair), i}
+		k := keyed{then: uint64(sections[st.Section])<<32 | uint64(st.Pair), value: st.Score, index: i}
+		if s.Form == MatchpointPairs {
+			k.group, k.value = uint64(2*sections[s.fieldOf(st.Section)]+int(st.Direction)), st.Percentage
+		}
+		order[i] = k
 	}
-	slices.SortFunc(order, func(a, b keyed) int { return cmp.Or(cmp.Compare(a.first, b.first), cmp.Compare(a.then, b.then)) })
+	slices.SortFunc(order, func(a, b keyed) int {
+		return cmp.Or(cmp.Compare(a.group, b.group), compareScores(a.value, b.value, true), cmp.Compare(a.then, b.then))
+	})
 	sorted := make([]Standing, len(standings))
-	for i, o := range order {
-		sorted[i] = standings[o.index]
+	first := 0 // where the group begins
+	for start := 0; start < len(order); {
+		if start > 0 && order[start].group != order[start-1].group {
+			first = start
+		}
+		end := start + 1
+		for end < len(order) && order[end].group == order[start].group && compareScores(order[end].value, order[start].value, true) == 0 {
+			end++
+		}
+		place := Place{Rank: start - first + 1, Tied: end-start > 1}
+		for i := start; i < end; i++ {
+			st := standings[order[i].index]
+			st.Rank, st.Place = place.Rank, place.String()
+			sorted[i] = st
+		}
+		start = end
 	}
 	copy(standings, sorted)
 }
