@@ -39,9 +39,9 @@ import (
 //	  rpc Watch(stream Request) returns (stream google.protobuf.StringValue);
 //	}
 //	service Identity { rpc Who(Request) returns (google.protobuf.StringValue); }
-var requestDesc, refDesc = buildTestMessages()
+var requestDesc = buildTestMessages()
 
-func buildTestMessages() (protoreflect.MessageDescriptor, protoreflect.MessageDescriptor) {
+func buildTestMessages() protoreflect.MessageDescriptor {
 	str := func(name string, n int32) *descriptorpb.FieldDescriptorProto {
 		return &descriptorpb.FieldDescriptorProto{
 			Name: proto.String(name), Number: proto.Int32(n), JsonName: proto.String(name),
@@ -118,7 +118,7 @@ func buildTestMessages() (protoreflect.MessageDescriptor, protoreflect.MessageDe
 	if err := protoregistry.GlobalTypes.RegisterMessage(dynamicpb.NewMessageType(fd.Messages().ByName("Request"))); err != nil {
 		panic(err)
 	}
-	return fd.Messages().ByName("Request"), fd.Messages().ByName("Ref")
+	return fd.Messages().ByName("Request")
 }
 
 // newRequest builds a Request from its JSON form.
