@@ -38,6 +38,10 @@ type InProcess struct {
 	stopped bool
 	running int
 	idle    chan struct{} // closed when stopped and nothing is running
+	// gone is done once Kill was called: every running call's context
+	// ends with it.
+	gone context.Context
+	kill context.CancelFunc
 }
 
 var (
@@ -50,6 +54,7 @@ var (
 // on it as on a gRPC server, then call them on it as on a client connection.
 func NewInProcess(logger *slog.Logger, auth *Authenticator, policy Policy, stores map[string]*Store) *InProcess {
 	p := &InProcess{ch: new(inprocgrpc.Channel), idle: make(chan struct{})}
+	p.gone, p.kill = context.WithCancel(context.Background())
 	unary, stream := interceptors(logger, auth, policy, stores)
 	p.reg = grpchan.WithStreamInterceptors(
 		grpchan.WithUnaryInterceptors(p.ch, append([]grpc.UnaryServerInterceptor{p.enterUnary}, unary...)...),
@@ -96,9 +101,13 @@ func (p *InProcess) Wait(ctx context.Context) bool {
 	}
 }
 
+// Kill cancels the calls still running, as a gRPC server's Stop does when
+// a graceful stop ran out of time.
+func (p *InProcess) Kill() { p.kill() }
+
 // enter marks the start of a call and returns its context, marked as in
-// process, and the function that marks its end; a call after Stop is
-// refused.
+// process and cancelled by Kill, and the function that marks its end; a
+// call after Stop is refused.
 func (p *InProcess) enter(ctx context.Context) (context.Context, func(), error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -106,7 +115,9 @@ func (p *InProcess) enter(ctx context.Context) (context.Context, func(), error) 
 		return nil, nil, status.Error(codes.Unavailable, "Director is shutting down")
 	}
 	p.running++
-	return peer.NewContext(ctx, inProcessPeer), p.leave, nil
+	ctx, cancel := context.WithCancel(peer.NewContext(ctx, inProcessPeer))
+	stop := context.AfterFunc(p.gone, cancel)
+	return ctx, func() { stop(); cancel(); p.leave() }, nil
 }
 
 func (p *InProcess) leave() {

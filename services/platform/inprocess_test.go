@@ -178,3 +178,29 @@ func TestInProcessStopRefusesNewCalls(t *testing.T) {
 		t.Error("Wait did not see the running call return")
 	}
 }
+
+// TestInProcessKillCancelsTheCallsRunning: a call still running when a
+// graceful stop runs out of time has its context cancelled by Kill.
+func TestInProcessKillCancelsTheCallsRunning(t *testing.T) {
+	entered := make(chan struct{})
+	blocking := stringService("director.platformtest.Blocking", "Hold", func(ctx context.Context, _ *wrapperspb.StringValue) (any, error) {
+		close(entered)
+		<-ctx.Done()
+		return nil, status.FromContextError(ctx.Err()).Err()
+	})
+	conn := NewInProcess((&logBuffer{}).logger(), DevelopmentAuthenticator(), publicPolicy(blocking), nil)
+	conn.RegisterService(&blocking, struct{}{})
+	held := make(chan error, 1)
+	go func() {
+		held <- conn.Invoke(context.Background(), "/director.platformtest.Blocking/Hold", wrapperspb.String("board 1"), &wrapperspb.StringValue{})
+	}()
+	<-entered
+	conn.Stop()
+	conn.Kill()
+	if err := <-held; status.Code(err) != codes.Canceled {
+		t.Errorf("the call running at Kill: %v, want Canceled", err)
+	}
+	if !conn.Wait(context.Background()) {
+		t.Error("Wait after the killed call returned: want true")
+	}
+}

@@ -213,7 +213,8 @@ func Serve(ctx context.Context, cfg Config, services ...Service) (err error) {
 	stopGRPC(shutdownCtx, grpcServer, log)
 	local.Stop()
 	if !local.Wait(shutdownCtx) {
-		log.Warn("in-process calls still running at the shutdown deadline")
+		log.Warn("in-process calls still running at the shutdown deadline are cancelled")
+		local.Kill()
 	}
 	return failure
 }
