@@ -474,7 +474,7 @@ func (f *Field) matchpointStandings(artificial map[Slot]Line) []Standing {
 // sortProblems orders problems by section and board.
 func sortProblems(ps []Problem) {
 	slices.SortFunc(ps, func(a, b Problem) int {
-		return cmp.Or(compareSections(a.Section, b.Section), cmp.Compare(a.Board, b.Board))
+		return cmp.Or(CompareSections(a.Section, b.Section), cmp.Compare(a.Board, b.Board))
 	})
 }
 
@@ -509,7 +509,7 @@ func (f *Field) Traveller(section string, board int) ([]Line, []Problem) {
 				groups = append(groups, g)
 			}
 		}
-		slices.SortFunc(groups, func(a, b *group) int { return compareSections(a.key.field, b.key.field) })
+		slices.SortFunc(groups, func(a, b *group) int { return CompareSections(a.key.field, b.key.field) })
 	}
 	var out []Line
 	for _, g := range groups {

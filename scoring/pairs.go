@@ -102,7 +102,7 @@ type PairStanding struct {
 	Direction   bridge.Side // with TwoWinners; NorthSouth otherwise
 	Matchpoints float64     // the sum of the pair's published (2-decimal) matchpoints
 	Boards      int         // boards played, adjusted scores included
-	Percentage  float64     // 100·Matchpoints/(sum of the tops of its boards), rounded half up to 2 decimals
+	Percentage  float64     // 100·Matchpoints/(sum of the tops of its boards), to 2 decimals, halves away from zero
 	Rank        int         // within the pair's ranking group (field or section, direction)
 	Place       string      // Rank, with "=" when shared: "3="
 }

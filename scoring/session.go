@@ -98,14 +98,15 @@ type Slot struct {
 // Slot is where the result was played.
 func (r Result) Slot() Slot { return Slot{r.Section, r.Table, r.Round, r.Board} }
 
-// compareSections orders sections as they are lettered: A to Z, then AA.
-func compareSections(a, b string) int {
+// CompareSections orders sections as they are lettered: A to Z, then AA,
+// AB: by length, then alphabetically.
+func CompareSections(a, b string) int {
 	return cmp.Or(cmp.Compare(len(a), len(b)), cmp.Compare(a, b))
 }
 
 // compareSlots orders slots by section, table, round and board.
 func compareSlots(a, b Slot) int {
-	return cmp.Or(compareSections(a.Section, b.Section), cmp.Compare(a.Table, b.Table),
+	return cmp.Or(CompareSections(a.Section, b.Section), cmp.Compare(a.Table, b.Table),
 		cmp.Compare(a.Round, b.Round), cmp.Compare(a.Board, b.Board))
 }
 
@@ -569,7 +570,7 @@ func rank(s Settings, standings []Standing) {
 	for _, st := range standings {
 		sections[st.Section] = 0
 	}
-	names := slices.SortedFunc(maps.Keys(sections), compareSections)
+	names := slices.SortedFunc(maps.Keys(sections), CompareSections)
 	for i, name := range names {
 		sections[name] = i
 	}

@@ -121,7 +121,7 @@ func scoreTeams(s Settings, results []Result, out *SessionScore) error {
 		out.Standings = append(out.Standings, Standing{Section: team.section, Pair: team.home, Score: t.Score, Boards: boards[t.Team]})
 	}
 	slices.SortStableFunc(out.Standings, func(a, b Standing) int {
-		return cmp.Or(compareSections(a.Section, b.Section), cmp.Compare(a.Pair, b.Pair))
+		return cmp.Or(CompareSections(a.Section, b.Section), cmp.Compare(a.Pair, b.Pair))
 	})
 	return nil
 }

@@ -143,15 +143,14 @@ func TestInProcessRunsTheServerInterceptors(t *testing.T) {
 	}
 }
 
-// TestInProcessStopRefusesNewCalls: once stopped, the connection answers
-// new calls Unavailable, as a stopping server does, and Wait waits for the
-// calls that were running.
-func TestInProcessStopRefusesNewCalls(t *testing.T) {
-	entered, release := make(chan struct{}), make(chan struct{})
-	blocking := stringService("director.platformtest.Blocking", "Hold", func(context.Context, *wrapperspb.StringValue) (any, error) {
+// holdCall starts a call to a service whose handler is hold, once the
+// handler has been entered; the call's error arrives on the channel.
+func holdCall(t *testing.T, hold func(ctx context.Context) (any, error)) (*InProcess, <-chan error) {
+	t.Helper()
+	entered := make(chan struct{})
+	blocking := stringService("director.platformtest.Blocking", "Hold", func(ctx context.Context, _ *wrapperspb.StringValue) (any, error) {
 		close(entered)
-		<-release
-		return wrapperspb.String("held"), nil
+		return hold(ctx)
 	})
 	conn := NewInProcess((&logBuffer{}).logger(), DevelopmentAuthenticator(), publicPolicy(blocking), nil)
 	conn.RegisterService(&blocking, struct{}{})
@@ -160,7 +159,18 @@ func TestInProcessStopRefusesNewCalls(t *testing.T) {
 		held <- conn.Invoke(context.Background(), "/director.platformtest.Blocking/Hold", wrapperspb.String("board 1"), &wrapperspb.StringValue{})
 	}()
 	<-entered
+	return conn, held
+}
 
+// TestInProcessStopRefusesNewCalls: once stopped, the connection answers
+// new calls Unavailable, as a stopping server does, and Wait waits for the
+// calls that were running.
+func TestInProcessStopRefusesNewCalls(t *testing.T) {
+	release := make(chan struct{})
+	conn, held := holdCall(t, func(context.Context) (any, error) {
+		<-release
+		return wrapperspb.String("held"), nil
+	})
 	conn.Stop()
 	if err := conn.Invoke(context.Background(), "/director.platformtest.Blocking/Hold", wrapperspb.String("board 2"), &wrapperspb.StringValue{}); status.Code(err) != codes.Unavailable {
 		t.Errorf("a call after Stop: %v, want Unavailable", err)
@@ -182,19 +192,10 @@ func TestInProcessStopRefusesNewCalls(t *testing.T) {
 // TestInProcessKillCancelsTheCallsRunning: a call still running when a
 // graceful stop runs out of time has its context cancelled by Kill.
 func TestInProcessKillCancelsTheCallsRunning(t *testing.T) {
-	entered := make(chan struct{})
-	blocking := stringService("director.platformtest.Blocking", "Hold", func(ctx context.Context, _ *wrapperspb.StringValue) (any, error) {
-		close(entered)
+	conn, held := holdCall(t, func(ctx context.Context) (any, error) {
 		<-ctx.Done()
 		return nil, status.FromContextError(ctx.Err()).Err()
 	})
-	conn := NewInProcess((&logBuffer{}).logger(), DevelopmentAuthenticator(), publicPolicy(blocking), nil)
-	conn.RegisterService(&blocking, struct{}{})
-	held := make(chan error, 1)
-	go func() {
-		held <- conn.Invoke(context.Background(), "/director.platformtest.Blocking/Hold", wrapperspb.String("board 1"), &wrapperspb.StringValue{})
-	}()
-	<-entered
 	conn.Stop()
 	conn.Kill()
 	if err := <-held; status.Code(err) != codes.Canceled {

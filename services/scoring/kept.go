@@ -330,7 +330,7 @@ func (ks *keptSession) problems(session int32, field []scoring.Problem, section 
 	damaged := slices.Collect(maps.Values(ks.damaged))
 	ks.mu.RUnlock()
 	slices.SortFunc(damaged, func(a, b *scoringv1.BoardProblem) int {
-		return cmp.Or(cmp.Compare(len(a.GetSection()), len(b.GetSection())), cmp.Compare(a.GetSection(), b.GetSection()), cmp.Compare(a.GetBoard(), b.GetBoard()))
+		return cmp.Or(scoring.CompareSections(a.GetSection(), b.GetSection()), cmp.Compare(a.GetBoard(), b.GetBoard()))
 	})
 	for _, p := range damaged {
 		keep(p)
