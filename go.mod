@@ -24,6 +24,7 @@ require (
 	github.com/bufbuild/protocompile v0.9.0 // indirect
 	github.com/golang/protobuf v1.5.4 // indirect
 	github.com/jhump/protoreflect v1.15.6 // indirect
+	github.com/maypok86/otter/v2 v2.4.0 // indirect
 	go.yaml.in/yaml/v2 v2.4.2 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	golang.org/x/sys v0.50.0 // indirect

@@ -25,10 +25,12 @@ import (
 // for a scoring or a read; the next scoring or read takes the changes up in
 // the order they were made. A Field is safe for concurrent use.
 type Field struct {
-	// changes guards pending, the changes not yet taken up; mu guards the
-	// rest, held while scoring and reading.
+	// changes guards pending, the changes not yet taken up, and given, how
+	// many changes the field has been given; mu guards the rest, held while
+	// scoring and reading.
 	changes sync.Mutex
 	pending []change
+	given   uint64
 
 	mu       sync.Mutex
 	settings Settings
@@ -117,23 +119,35 @@ func NewField(s Settings) (*Field, error) {
 // Set makes r the result at its slot, in place of any result there. It
 // never waits for a scoring or a read: the change is taken up by the next.
 func (f *Field) Set(r Result) {
-	f.changes.Lock()
-	defer f.changes.Unlock()
-	f.pending = append(f.pending, change{result: r})
+	f.give(change{result: r})
 }
 
 // Remove takes away the result at slot, if there is one.
 func (f *Field) Remove(slot Slot) {
-	f.changes.Lock()
-	defer f.changes.Unlock()
-	f.pending = append(f.pending, change{remove: true, result: Result{Section: slot.Section, Table: slot.Table, Round: slot.Round, Board: slot.Board}})
+	f.give(change{remove: true, result: Result{Section: slot.Section, Table: slot.Table, Round: slot.Round, Board: slot.Board}})
 }
 
 // SetPenalties makes penalties the ones that stand in the session.
 func (f *Field) SetPenalties(penalties []Penalty) {
+	f.give(change{penalties: slices.Clone(penalties), setPenalties: true})
+}
+
+func (f *Field) give(c change) {
 	f.changes.Lock()
 	defer f.changes.Unlock()
-	f.pending = append(f.pending, change{penalties: slices.Clone(penalties), setPenalties: true})
+	f.pending = append(f.pending, c)
+	f.given++
+}
+
+// Revision counts the changes the field has been given (Set, Remove and
+// SetPenalties). A read made after Revision returned n answers with at
+// least those n changes taken up, so reads made after the same revision
+// answer alike unless a change came while they ran, and a revision never
+// names an answer older than itself.
+func (f *Field) Revision() uint64 {
+	f.changes.Lock()
+	defer f.changes.Unlock()
+	return f.given
 }
 
 // change is a Set, Remove or SetPenalties waiting to be taken up.

@@ -151,6 +151,36 @@ func TestFieldEqualsScoringTheSessionWhole(t *testing.T) {
 	}
 }
 
+// TestFieldRevisionCountsChanges: the revision that names a read's answer
+// moves with every change the field is given and with nothing else, so a
+// reader that holds an answer of one revision holds every later answer
+// until the next change.
+func TestFieldRevisionCountsChanges(t *testing.T) {
+	f, err := NewField(Settings{Form: MatchpointPairs, Profile: WBF})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Result{Section: "A", Table: 1, Round: 1, Board: 1, NS: 1, EW: 2, NSScore: 420}
+	steps := []struct {
+		do   func()
+		want uint64
+	}{
+		{func() {}, 0},
+		{func() { f.Set(r) }, 1},
+		{func() { f.Rescore(); f.Standings(); f.Traveller("A", 1) }, 1},
+		{func() { f.Set(r) }, 2}, // the same result again is still a change given
+		{func() { f.Remove(r.Slot()) }, 3},
+		{func() { f.SetPenalties([]Penalty{{Section: "A", Pair: 1, Amount: 1}}) }, 4},
+		{func() { f.Scorecard("A", 1); f.Score() }, 4},
+	}
+	for i, s := range steps {
+		s.do()
+		if got := f.Revision(); got != s.want {
+			t.Errorf("step %d: revision %d, want %d", i, got, s.want)
+		}
+	}
+}
+
 // wantLines are the lines of a whole scoring that keep accepts.
 func wantLines(score SessionScore, keep func(Line) bool) []Line {
 	var out []Line

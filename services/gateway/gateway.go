@@ -4,10 +4,12 @@
 // interceptors as a gRPC call (mux.go: how bodies are read, how errors and
 // wrong routes are answered, which headers pass as metadata); before that,
 // every request meets the checks of the edge, which cost nothing for an
-// unknown caller, a caller over its rate or an oversized body (edge.go); and
-// beside the routes it serves the OpenAPI description of every route,
-// generated from the protos by .ci/generate. platform.Serve runs it on the
-// HTTP listener (Options.Handler).
+// unknown caller, a caller over its rate or an oversized body (edge.go); a
+// read whose service names the version of its answer is sent with an ETag,
+// answered 304 to a client that holds it, and its encoding kept for the
+// next reader (conditional.go); and beside the routes it serves the OpenAPI
+// description of every route, generated from the protos by .ci/generate.
+// platform.Serve runs it on the HTTP listener (Options.Handler).
 package gateway
 
 import (

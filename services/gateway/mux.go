@@ -27,24 +27,28 @@ import (
 // newMux makes the grpc-gateway mux of the REST facade: it calls the
 // services over conn, reads bodies strictly, answers errors and wrong routes
 // as errorHandler and routingErrorHandler do, passes only the headers
-// incomingHeader lets through, and checks the content type of a body (e's
-// requireJSON) after routing.
+// incomingHeader lets through, checks the content type of a body (e's
+// requireJSON) after routing, and answers versioned reads conditionally
+// (conditional.go).
 func newMux(conn grpc.ClientConnInterface, e *edge) *runtime.ServeMux {
+	marshaler := strictJSON{&runtime.JSONPb{
+		MarshalOptions: protojson.MarshalOptions{UseProtoNames: true, EmitUnpopulated: false},
+		// An unknown field is an error the client should see.
+		UnmarshalOptions: protojson.UnmarshalOptions{DiscardUnknown: false},
+	}}
+	kept := newKeptBodies(marshaler)
 	return runtime.NewServeMux(
-		runtime.WithMarshalerOption(runtime.MIMEWildcard, &runtime.HTTPBodyMarshaler{
-			Marshaler: strictJSON{&runtime.JSONPb{
-				MarshalOptions: protojson.MarshalOptions{UseProtoNames: true, EmitUnpopulated: false},
-				// An unknown field is an error the client should see.
-				UnmarshalOptions: protojson.UnmarshalOptions{DiscardUnknown: false},
-			}},
-		}),
+		runtime.WithMarshalerOption(runtime.MIMEWildcard, &runtime.HTTPBodyMarshaler{Marshaler: marshaler}),
+		runtime.WithForwardResponseOption(answerVersion),
+		runtime.WithForwardResponseRewriter(kept.rewrite),
 		runtime.WithHealthzEndpoint(healthpb.NewHealthClient(conn)),
 		runtime.WithIncomingHeaderMatcher(incomingHeader),
 		runtime.WithOutgoingHeaderMatcher(outgoingHeader),
 		runtime.WithMetadata(rateTakenMetadata),
+		runtime.WithMetadata(heldMetadata),
 		runtime.WithErrorHandler(errorHandler),
 		runtime.WithRoutingErrorHandler(routingErrorHandler),
-		runtime.WithMiddlewares(answerProbes, e.requireJSON),
+		runtime.WithMiddlewares(answerProbes, e.requireJSON, kept.readConditionally),
 	)
 }
 
@@ -53,6 +57,14 @@ func newMux(conn grpc.ClientConnInterface, e *edge) *runtime.ServeMux {
 // the decoder's bare message otherwise ("unexpected EOF"), and would ignore
 // whatever follows the first value.
 type strictJSON struct{ *runtime.JSONPb }
+
+// Marshal encodes v, or writes an answer already encoded as it is.
+func (m strictJSON) Marshal(v any) ([]byte, error) {
+	if body, ok := v.(encodedBody); ok {
+		return body, nil
+	}
+	return m.JSONPb.Marshal(v)
+}
 
 func (m strictJSON) NewDecoder(r io.Reader) runtime.Decoder {
 	return runtime.DecoderFunc(func(v any) error {
@@ -197,6 +209,8 @@ func outgoingHeader(key string) (string, bool) {
 	case platform.AuthModeHeader:
 		return key, true
 	case "content-type": // gRPC's own, not the answer's
+		return "", false
+	case platform.VersionHeader: // sent as the ETag (answerVersion)
 		return "", false
 	}
 	return runtime.MetadataHeaderPrefix + key, true

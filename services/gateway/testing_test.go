@@ -3,6 +3,7 @@ package gateway
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -24,9 +25,33 @@ import (
 // service: the real proto service with its real REST routes (proto/http.yaml)
 // through the real interceptors, serving two of its methods. SubmitResult
 // answers the result it was sent as entered by its caller, and keeps
-// nothing; GetStandings, which anyone may call, answers empty standings.
+// nothing; GetStandings, which anyone may call, answers the standings of
+// its scoreboard.
 type standIn struct {
 	scoringv1.UnimplementedScoringServiceServer
+	board *scoreboard
+}
+
+// scoreboard is what the stand-in's standings read: empty until a test
+// gives it a version, then as many standings as the test asks for, with
+// that version; built counts the answers GetStandings built.
+type scoreboard struct {
+	mu        sync.Mutex
+	version   string
+	standings int
+	built     int
+}
+
+func (b *scoreboard) set(version string, standings int) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.version, b.standings = version, standings
+}
+
+func (b *scoreboard) answersBuilt() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.built
 }
 
 // standInDesc is the part of the scoring service the stand-in serves.
@@ -73,8 +98,22 @@ func (standIn) SubmitResult(ctx context.Context, req *scoringv1.SubmitResultRequ
 	return &scoringv1.SubmitResultResponse{Result: r}, nil
 }
 
-func (standIn) GetStandings(context.Context, *scoringv1.GetStandingsRequest) (*scoringv1.GetStandingsResponse, error) {
-	return &scoringv1.GetStandingsResponse{}, nil
+func (s standIn) GetStandings(ctx context.Context, _ *scoringv1.GetStandingsRequest) (*scoringv1.GetStandingsResponse, error) {
+	b := s.board
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.version == "" {
+		return &scoringv1.GetStandingsResponse{}, nil
+	}
+	if platform.AnswerVersion(ctx, b.version) {
+		return &scoringv1.GetStandingsResponse{}, nil
+	}
+	b.built++
+	resp := &scoringv1.GetStandingsResponse{}
+	for pair := range b.standings {
+		resp.Standings = append(resp.Standings, &scoringv1.Standing{Section: "A", Pair: int32(pair + 1), Place: fmt.Sprint(pair + 1), Score: float64(b.standings - pair)})
+	}
+	return resp, nil
 }
 
 // clubTokens are the tokens of the tests: the federation, the director of
@@ -110,13 +149,15 @@ type director struct {
 	// rest is the REST facade itself, for a test that calls it without a
 	// network between, to count exactly how much of a body it read.
 	rest http.Handler
+	// board is what the stand-in's standings read.
+	board *scoreboard
 }
 
 // serve runs platform.Serve with the REST facade of opts until the test
 // ends.
 func serve(t testing.TB, auth *platform.Authenticator, opts Options) *director {
 	t.Helper()
-	d := &director{logs: &logRecorder{}}
+	d := &director{logs: &logRecorder{}, board: &scoreboard{}}
 	ctx, cancel := context.WithCancel(context.Background())
 	listening := make(chan platform.Addrs, 1)
 	stopped := make(chan error, 1)
@@ -134,7 +175,7 @@ func serve(t testing.TB, auth *platform.Authenticator, opts Options) *director {
 			Logger:    slog.New(d.logs),
 			REST:      rest,
 			Listening: func(a platform.Addrs) { listening <- a },
-		}, standIn{})
+		}, standIn{board: d.board})
 	}()
 	select {
 	case a := <-listening:

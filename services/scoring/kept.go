@@ -49,6 +49,11 @@ type sessionKey struct {
 type keptFields struct {
 	mu       sync.Mutex
 	sessions map[sessionKey]*keptSession
+	// run names this opening of the service in the versions of reads, so
+	// that a version of one run never names an answer of another; serials
+	// counts the kept sessions made.
+	run     string
+	serials uint64
 }
 
 // keptSession is one session's results as stored, and its scored field.
@@ -63,6 +68,7 @@ type keptSession struct {
 	settings  *scoringv1.ScoringSettings
 	field     *scoring.Field // nil until the settings are known
 	rescoring atomic.Bool
+	serial    uint64 // which kept session of the run it is
 }
 
 func (k *keptFields) session(event string, session int32) *keptSession {
@@ -71,7 +77,8 @@ func (k *keptFields) session(event string, session int32) *keptSession {
 	key := sessionKey{event, session}
 	ks := k.sessions[key]
 	if ks == nil {
-		ks = &keptSession{results: map[scoring.Slot]*scoringv1.Result{}, damaged: map[scoring.Slot]*scoringv1.BoardProblem{}}
+		k.serials++
+		ks = &keptSession{results: map[scoring.Slot]*scoringv1.Result{}, damaged: map[scoring.Slot]*scoringv1.BoardProblem{}, serial: k.serials}
 		if k.sessions == nil {
 			k.sessions = map[sessionKey]*keptSession{}
 		}
@@ -94,6 +101,14 @@ func (ks *keptSession) scoredField() (*scoring.Field, *scoringv1.ScoringSettings
 	ks.mu.RLock()
 	defer ks.mu.RUnlock()
 	return ks.field, ks.settings
+}
+
+// version names the answer of a read of the session's field f that starts
+// now (platform.SetVersion): the run, the kept session, and the changes its
+// field has been given. Taken before the field is read, it never names an
+// answer older than the one read.
+func (k *keptFields) version(ks *keptSession, f *scoring.Field) string {
+	return fmt.Sprintf("%s.%d.%d", k.run, ks.serial, f.Revision())
 }
 
 // empty reports whether the session holds no result, readable or not.

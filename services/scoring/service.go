@@ -10,6 +10,7 @@ package scoringservice
 
 import (
 	"context"
+	"crypto/rand"
 	"path/filepath"
 	"sync"
 	"time"
@@ -51,7 +52,7 @@ func WithClock(now func() time.Time) Option {
 
 // Open opens (or creates) scoring.db in dataDir and returns the service.
 func Open(dataDir string, opts ...Option) (*Service, error) {
-	s := &Service{now: time.Now}
+	s := &Service{now: time.Now, kept: keptFields{run: rand.Text()[:8]}}
 	for _, o := range opts {
 		o(s)
 	}

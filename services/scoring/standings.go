@@ -57,6 +57,9 @@ func (s *Service) GetStandings(ctx context.Context, req *scoringv1.GetStandingsR
 		return nil, err
 	}
 	field, settings := ks.scoredField()
+	if platform.AnswerVersion(ctx, s.kept.version(ks, field)) {
+		return &scoringv1.GetStandingsResponse{}, nil
+	}
 	standings, problems := field.Standings()
 	resp := &scoringv1.GetStandingsResponse{Form: settings.GetForm()}
 	for i, st := range standings {
@@ -95,6 +98,9 @@ func (s *Service) GetTraveller(ctx context.Context, req *scoringv1.GetTravellerR
 		Vulnerability: bridgepb.Vulnerability(bridge.BoardVulnerability(board)),
 	}
 	field, _ := ks.scoredField()
+	if platform.AnswerVersion(ctx, s.kept.version(ks, field)) {
+		return &scoringv1.GetTravellerResponse{}, nil
+	}
 	lines, problems := field.Traveller(section, board)
 	resp.Lines = make([]*scoringv1.TravellerLine, len(lines))
 	for i, l := range lines {
@@ -116,6 +122,9 @@ func (s *Service) GetScorecard(ctx context.Context, req *scoringv1.GetScorecardR
 		return nil, err
 	}
 	field, settings := ks.scoredField()
+	if platform.AnswerVersion(ctx, s.kept.version(ks, field)) {
+		return &scoringv1.GetScorecardResponse{}, nil
+	}
 	twoWinners := twoWinners(settings)
 	standings, cards, problems := field.Scorecard(section, int(req.GetPair()))
 	resp := &scoringv1.GetScorecardResponse{}
