@@ -48,6 +48,11 @@ type Field struct {
 	penalties []Penalty
 	// snap is what was last read, nil once anything changed.
 	snap *snapshot
+	// ranked is the matchpoint pairs in the order they last ranked in:
+	// they are listed in it for the next ranking, which then sorts a list
+	// nearly in order (a change moves few pairs far).
+	ranked   []pairKey
+	rankings uint64 // the rankings made
 }
 
 // group is the results compared with each other, and what they scored.
@@ -79,6 +84,8 @@ type pairRef struct {
 type pairTotal struct {
 	total
 	lines int
+	// listed is the ranking that last listed the pair (Field.rankings).
+	listed uint64
 }
 
 // pairShare is what one line adds to one pair's matchpoint total.
@@ -432,8 +439,9 @@ func (f *Field) read() *snapshot {
 		tops[g.key.field] = max(tops[g.key.field], g.top)
 	}
 	sortProblems(s.problems)
+	var keys []pairKey
 	if f.settings.Form == MatchpointPairs {
-		s.standings = f.matchpointStandings(s.artificial)
+		s.standings, keys = f.matchpointStandings(s.artificial)
 	} else {
 		full := map[string]int{}
 		for _, g := range f.groups {
@@ -443,14 +451,22 @@ func (f *Field) read() *snapshot {
 		}
 		s.standings = f.imps.standings(f.settings, full)
 	}
-	finish(f.settings, s.standings, f.penalties, tops)
+	from := finish(f.settings, s.standings, f.penalties, tops)
+	if keys != nil {
+		f.ranked = f.ranked[:0]
+		for _, i := range from {
+			f.ranked = append(f.ranked, keys[i])
+		}
+	}
 	f.snap = s
 	return s
 }
 
 // matchpointStandings values the artificial scores, filling artificial
-// with their lines, and lists the pairs' standings before penalties.
-func (f *Field) matchpointStandings(artificial map[Slot]Line) []Standing {
+// with their lines, and lists the pairs' standings before penalties with
+// the pair of each: in the order they last ranked in, then the pairs new
+// to the field.
+func (f *Field) matchpointStandings(artificial map[Slot]Line) ([]Standing, []pairKey) {
 	// What the artificial scores add, by pair; they are valued on the
 	// pairs' other boards, so the totals are read before any is added.
 	added := map[pairKey]total{}
@@ -469,11 +485,13 @@ func (f *Field) matchpointStandings(artificial map[Slot]Line) []Standing {
 			}
 		}
 	}
-	var out []Standing
-	if len(f.matchpoints) > 0 {
-		out = make([]Standing, 0, len(f.matchpoints))
+	if len(f.matchpoints) == 0 {
+		return nil, nil
 	}
-	for p, t := range f.matchpoints {
+	f.rankings++
+	out, keys := make([]Standing, 0, len(f.matchpoints)), make([]pairKey, 0, len(f.matchpoints))
+	list := func(p pairKey, t *pairTotal) {
+		t.listed = f.rankings
 		sum := t.total
 		if a, ok := added[p]; ok {
 			sum.hundredths += a.hundredths
@@ -481,8 +499,19 @@ func (f *Field) matchpointStandings(artificial map[Slot]Line) []Standing {
 			sum.boards += a.boards
 		}
 		out = append(out, matchpointStanding(f.settings, p.section, p.side, p.number, sum))
+		keys = append(keys, p)
 	}
-	return out
+	for _, p := range f.ranked {
+		if t, ok := f.matchpoints[p]; ok {
+			list(p, t)
+		}
+	}
+	for p, t := range f.matchpoints {
+		if t.listed != f.rankings {
+			list(p, t)
+		}
+	}
+	return out, keys
 }
 
 // sortProblems orders problems by section and board.

@@ -1,6 +1,7 @@
 package scoring
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"testing"
@@ -27,6 +28,21 @@ func TestRank(t *testing.T) {
 		}
 		if !slices.Equal(got, tt.want) {
 			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestBestFirstOrdersAsCompareScores: the packed key the standings are
+// sorted by orders and ties every pair of scores as compareScores does,
+// NaN, infinities and both zeros among them.
+func TestBestFirstOrdersAsCompareScores(t *testing.T) {
+	values := []float64{math.NaN(), math.Inf(1), math.Inf(-1), 0, math.Copysign(0, -1), 1e-300, -1e-300,
+		0.01, -0.01, 48.25, 51.75, 100, -100, math.MaxFloat64, -math.MaxFloat64, math.SmallestNonzeroFloat64}
+	for _, a := range values {
+		for _, b := range values {
+			if got, want := cmp.Compare(bestFirst(a), bestFirst(b)), compareScores(a, b, true); got != want {
+				t.Errorf("%v against %v: the key orders them %d, compareScores %d", a, b, got, want)
+			}
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"maps"
+	"math"
 	"math/big"
 	"slices"
 
@@ -525,9 +526,10 @@ func boardTops(s Settings, lines []Line) map[string]float64 {
 }
 
 // finish deducts the penalties that stand from the standings and ranks
-// them. tops holds the top of a full board of each field, the size of a
-// penalty counted in percent of a top.
-func finish(s Settings, standings []Standing, penalties []Penalty, tops map[string]float64) {
+// them, answering where each ranked standing was (rank). tops holds the top
+// of a full board of each field, the size of a penalty counted in percent
+// of a top.
+func finish(s Settings, standings []Standing, penalties []Penalty, tops map[string]float64) []int {
 	for i := range standings {
 		st := &standings[i]
 		var deduction float64
@@ -554,7 +556,7 @@ func finish(s Settings, standings []Standing, penalties []Penalty, tops map[stri
 			st.Score = round2(st.Score - deduction)
 		}
 	}
-	rank(s, standings)
+	return rank(s, standings)
 }
 
 // pabTop is the top of a board point-a-board.
@@ -564,8 +566,9 @@ const pabTop = 2
 // group, place, section and number. One sort does both: within a group the
 // standings are ordered by what they are ranked on, best first (NaN last),
 // so the places are read off in order, equal values sharing the best of
-// their places ("1224").
-func rank(s Settings, standings []Standing) {
+// their places ("1224"). It answers where each ranked standing was: the
+// i-th was at from[i]. Standings that come nearly in order sort faster.
+func rank(s Settings, standings []Standing) (from []int) {
 	sections := map[string]int{}
 	for _, st := range standings {
 		sections[st.Section] = 0
@@ -576,22 +579,22 @@ func rank(s Settings, standings []Standing) {
 	}
 	type keyed struct {
 		// group numbers the ranking group by its section (0 for all when
-		// ranked over the field or the session) and direction; then is the
-		// section and the pair.
-		group, then uint64
-		value       float64
-		index       int
+		// ranked over the field or the session) and direction; value is
+		// what the standing is ranked on, best first (bestFirst); then
+		// is the section and the pair.
+		group, value, then uint64
+		index              int
 	}
 	order := make([]keyed, len(standings))
 	for i, st := range standings {
-		k := keyed{then: uint64(sections[st.Section])<<32 | uint64(st.Pair), value: st.Score, index: i}
+		k := keyed{then: uint64(sections[st.Section])<<32 | uint64(st.Pair), value: bestFirst(st.Score), index: i}
 		if s.Form == MatchpointPairs {
-			k.group, k.value = uint64(2*sections[s.fieldOf(st.Section)]+int(st.Direction)), st.Percentage
+			k.group, k.value = uint64(2*sections[s.fieldOf(st.Section)]+int(st.Direction)), bestFirst(st.Percentage)
 		}
 		order[i] = k
 	}
 	slices.SortFunc(order, func(a, b keyed) int {
-		return cmp.Or(cmp.Compare(a.group, b.group), compareScores(a.value, b.value, true), cmp.Compare(a.then, b.then))
+		return cmp.Or(cmp.Compare(a.group, b.group), cmp.Compare(a.value, b.value), cmp.Compare(a.then, b.then))
 	})
 	sorted := make([]Standing, len(standings))
 	first := 0 // where the group begins
@@ -600,18 +603,43 @@ func rank(s Settings, standings []Standing) {
 			first = start
 		}
 		end := start + 1
-		for end < len(order) && order[end].group == order[start].group && compareScores(order[end].value, order[start].value, true) == 0 {
+		for end < len(order) && order[end].group == order[start].group && order[end].value == order[start].value {
 			end++
 		}
 		place := Place{Rank: start - first + 1, Tied: end-start > 1}
+		name := place.String()
 		for i := start; i < end; i++ {
-			st := standings[order[i].index]
-			st.Rank, st.Place = place.Rank, place.String()
-			sorted[i] = st
+			st := &sorted[i]
+			*st = standings[order[i].index]
+			st.Rank, st.Place = place.Rank, name
 		}
 		start = end
 	}
 	copy(standings, sorted)
+	from = make([]int, len(order))
+	for i, k := range order {
+		from[i] = k.index
+	}
+	return from
+}
+
+// bestFirst maps a score to a key that sorts the best score first: higher
+// numbers before lower, every NaN last, and the two zeros as one, so that
+// two scores rank equal exactly when compareScores says so.
+func bestFirst(x float64) uint64 {
+	switch {
+	case math.IsNaN(x):
+		return math.MaxUint64
+	case x == 0:
+		x = 0 // -0 ranks with 0
+	}
+	bits := math.Float64bits(x)
+	if bits>>63 == 0 { // not negative: above every negative, larger higher
+		bits |= 1 << 63
+	} else {
+		bits = ^bits
+	}
+	return ^bits // highest first
 }
 
 // round2 rounds to 2 decimals, halves away from zero: the one rule for
