@@ -38,6 +38,10 @@ func (s *Service) AddLateEntrant(ctx context.Context, req *movementv1.AddLateEnt
 				return platform.FieldError("entrant.number", fmt.Sprintf("%s already has an entrant %d", section.GetName(), e.GetNumber()))
 			}
 		}
+		late := &movementv1.Entrant{Number: e.GetNumber(), Name: e.GetName(), Players: copyPlayers(e), FromRound: from}
+		if err := namePlayers(tx, "entrant", late); err != nil {
+			return err
+		}
 		// The full field's movement is asked only for tables that have no
 		// boards while their pair sits out.
 		full, fullErr := generate(mv.GetChoice(), mv.GetEntrants()+1)
@@ -49,10 +53,6 @@ func (s *Service) AddLateEntrant(ctx context.Context, req *movementv1.AddLateEnt
 			return platform.FailedPrecondition(err.Error())
 		}
 		section.Movement = toProto(m, mv.GetChoice(), mv.GetEntrants())
-		late := &movementv1.Entrant{Number: e.GetNumber(), Name: e.GetName(), Players: copyPlayers(e), FromRound: from}
-		if err := namePlayers(tx, "entrant", late); err != nil {
-			return err
-		}
 		section.Entrants = append(section.Entrants, late)
 		return nil
 	})
