@@ -118,11 +118,7 @@ func (s *Service) ListPlayers(ctx context.Context, req *movementv1.ListPlayersRe
 	resp := &movementv1.ListPlayersResponse{}
 	err = s.store.View(func(tx *bbolt.Tx) error {
 		c := tx.Bucket(bucketPlayers).Cursor()
-		k, v := c.First()
-		if after := page.After(); after != nil {
-			k, v = c.Seek(after)
-		}
-		for ; k != nil; k, v = c.Next() {
+		for k, v := resume(c, page); k != nil; k, v = c.Next() {
 			if page.Skip(k) {
 				continue
 			}

@@ -3,8 +3,6 @@ package movementservice
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -16,7 +14,6 @@ import (
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
-	"github.com/bridge-director/director/services/platform"
 	"github.com/bridge-director/director/services/platform/platformtest"
 )
 
@@ -266,23 +263,14 @@ func TestPlayerNumbersAtTheTable(t *testing.T) {
 // registry; a terminal enters numbers at its own table only, and the
 // public enters none.
 func TestPlayerRolesAreRefused(t *testing.T) {
-	dir := t.TempDir()
-	config := filepath.Join(dir, "tokens.yaml")
-	err := os.WriteFile(config, []byte(`tokens:
+	auth := platformtest.Tokens(t, `tokens:
   - {name: federation, token: admin-secret, roles: [federation-admin]}
   - {name: club-director, token: director-secret, roles: [director], events: [events/club-night]}
   - {name: scorer, token: scorer-secret, roles: [scorer], events: [events/club-night]}
   - {name: table-1, token: t1-secret, roles: [terminal], tables: [events/club-night/sessions/1/sections/A/tables/1]}
   - {name: reader, token: public-secret, roles: [public]}
-`), 0o600)
-	if err != nil {
-		t.Fatal(err)
-	}
-	auth, err := platform.LoadAuthConfig(config)
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc, err := Open(dir, WithClock(func() time.Time { return time.Date(2026, 11, 24, 19, 0, 0, 0, time.UTC) }))
+`)
+	svc, err := Open(t.TempDir(), WithClock(func() time.Time { return time.Date(2026, 11, 24, 19, 0, 0, 0, time.UTC) }))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -135,3 +135,12 @@ func sectionsOf(tx *bbolt.Tx, session string) []string {
 	}
 	return out
 }
+
+// resume places a cursor at the first key of a page: the first key of the
+// bucket, or the key the page before ended at (which the page skips).
+func resume(c *bbolt.Cursor, page *platform.Page) ([]byte, []byte) {
+	if after := page.After(); after != nil {
+		return c.Seek(after)
+	}
+	return c.First()
+}
