@@ -21,8 +21,8 @@ func TestREADMEWalkthrough(t *testing.T) {
 		t.Fatal(err)
 	}
 	blocks := walkthroughs(t, string(readme))
-	if len(blocks) != 4 {
-		t.Fatalf("the README has %d walkthroughs, want the club night, the ruling, the movement and the dealing", len(blocks))
+	if len(blocks) != 5 {
+		t.Fatalf("the README has %d walkthroughs, want the club night, the ruling, the movement, the players and the dealing", len(blocks))
 	}
 	s := startDirector(t, t.TempDir())
 	work := t.TempDir()
@@ -40,7 +40,21 @@ func TestREADMEWalkthrough(t *testing.T) {
 	checkClubNight(t, run(blocks[0]))
 	checkRuling(t, run(blocks[1]))
 	checkMovement(t, run(blocks[2]), work)
-	checkDealing(t, run(blocks[3]), work)
+	checkPlayers(t, run(blocks[3]))
+	checkDealing(t, run(blocks[4]), work)
+}
+
+// checkPlayers checks the import's counts, the search, the swapped seats
+// at table 1 and the names in the standings.
+func checkPlayers(t *testing.T, out []byte) {
+	t.Helper()
+	for _, want := range []string{`"added":\s*4`, `"display_name":\s*"Maria Wiśniewska"`,
+		`"seat":\s*"SEAT_NORTH",\s*"entrant":\s*1,\s*"member_number":\s*"1002",\s*"name":\s*"Piotr Nowak"`,
+		`"names":\s*\[\s*"Anna Kowalska",\s*"Piotr Nowak"\s*\]`, `"names":\s*\[\s*"Maria Wiśniewska",\s*"Kari Nordmann"\s*\]`} {
+		if !regexp.MustCompile(want).Match(out) {
+			t.Errorf("the players walkthrough printed no %s:\n%s", want, out)
+		}
+	}
 }
 
 // checkRuling checks that the ruling asked its question, ruled with the

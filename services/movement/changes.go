@@ -28,7 +28,7 @@ func (s *Service) AddLateEntrant(ctx context.Context, req *movementv1.AddLateEnt
 	e, from := req.GetEntrant(), req.GetFromRound()
 	resp := &movementv1.AddLateEntrantResponse{}
 	answer := func(s *movementv1.Section) { resp.Section = s }
-	err := s.change(ctx, movementv1.MovementService_AddLateEntrant_FullMethodName, req.GetRequestId(), req, resp, req.GetSection(), req.GetEtag(), answer, func(section *movementv1.Section) error {
+	err := s.change(ctx, movementv1.MovementService_AddLateEntrant_FullMethodName, req.GetRequestId(), req, resp, req.GetSection(), req.GetEtag(), answer, func(tx *bbolt.Tx, section *movementv1.Section) error {
 		mv, err := playedFrom(section, from)
 		if err != nil {
 			return err
@@ -37,6 +37,10 @@ func (s *Service) AddLateEntrant(ctx context.Context, req *movementv1.AddLateEnt
 			if old.GetNumber() == e.GetNumber() {
 				return platform.FieldError("entrant.number", fmt.Sprintf("%s already has an entrant %d", section.GetName(), e.GetNumber()))
 			}
+		}
+		late := &movementv1.Entrant{Number: e.GetNumber(), Name: e.GetName(), Players: copyPlayers(e), FromRound: from}
+		if err := namePlayers(tx, "entrant", late); err != nil {
+			return err
 		}
 		// The full field's movement is asked only for tables that have no
 		// boards while their pair sits out.
@@ -49,7 +53,7 @@ func (s *Service) AddLateEntrant(ctx context.Context, req *movementv1.AddLateEnt
 			return platform.FailedPrecondition(err.Error())
 		}
 		section.Movement = toProto(m, mv.GetChoice(), mv.GetEntrants())
-		section.Entrants = append(section.Entrants, &movementv1.Entrant{Number: e.GetNumber(), Name: e.GetName(), Players: e.GetPlayers(), FromRound: from})
+		section.Entrants = append(section.Entrants, late)
 		return nil
 	})
 	return resp, err
@@ -63,7 +67,7 @@ func (s *Service) WithdrawEntrant(ctx context.Context, req *movementv1.WithdrawE
 	from := req.GetFromRound()
 	resp := &movementv1.WithdrawEntrantResponse{}
 	answer := func(s *movementv1.Section) { resp.Section = s }
-	err := s.change(ctx, movementv1.MovementService_WithdrawEntrant_FullMethodName, req.GetRequestId(), req, resp, req.GetSection(), req.GetEtag(), answer, func(section *movementv1.Section) error {
+	err := s.change(ctx, movementv1.MovementService_WithdrawEntrant_FullMethodName, req.GetRequestId(), req, resp, req.GetSection(), req.GetEtag(), answer, func(tx *bbolt.Tx, section *movementv1.Section) error {
 		mv, err := playedFrom(section, from)
 		if err != nil {
 			return err
@@ -109,7 +113,7 @@ func playedFrom(section *movementv1.Section, from int32) (*movementv1.Movement, 
 // keeps the schedule it leaves; answer receives the changed section for the
 // response. A change that names an etag other than the section's is
 // ABORTED with the section as it is.
-func (s *Service) change(ctx context.Context, method, requestID string, req, resp proto.Message, name, etag string, answer func(*movementv1.Section), edit func(*movementv1.Section) error) error {
+func (s *Service) change(ctx context.Context, method, requestID string, req, resp proto.Message, name, etag string, answer func(*movementv1.Section), edit func(*bbolt.Tx, *movementv1.Section) error) error {
 	// The write may run more than once (see platform.Store.Mutate); what
 	// it wrote last is what was committed.
 	var written *movementv1.Section
@@ -122,7 +126,7 @@ func (s *Service) change(ctx context.Context, method, requestID string, req, res
 		if err := platform.CheckETag(etag, "section", name, section); err != nil {
 			return err
 		}
-		if err := edit(section); err != nil {
+		if err := edit(tx, section); err != nil {
 			return err
 		}
 		section.Revision++

@@ -95,11 +95,7 @@ func (s *Service) ListEvents(ctx context.Context, req *movementv1.ListEventsRequ
 	err = s.store.View(func(tx *bbolt.Tx) error {
 		b := tx.Bucket(bucketEvents)
 		c := b.Cursor()
-		k, v := c.First()
-		if after := page.After(); after != nil {
-			k, v = c.Seek(after)
-		}
-		for ; k != nil; k, v = c.Next() {
+		for k, v := resume(c, page); k != nil; k, v = c.Next() {
 			if page.Skip(k) {
 				continue
 			}

@@ -9,12 +9,17 @@ import (
 // name the events, sessions and sections it acts on. The director creates
 // the event and shapes the session; everyone may read the event and where to
 // sit, which is printed on the tables anyway; the scorer may change who
-// plays, as a director would at the desk.
+// plays, as a director would at the desk. Only the federation admin
+// imports the player registry; directors and scorers look players up; the
+// table's terminal, the event's director and scorers enter the player
+// numbers at a table.
 func (s *Service) Policy() platform.Policy {
 	const (
+		admin    = platform.RoleFederationAdmin
 		director = platform.RoleDirector
 		scorer   = platform.RoleScorer
 		public   = platform.RolePublic
+		terminal = platform.RoleTerminal
 	)
 	roles := func(r ...platform.Role) []platform.Role { return r }
 	return platform.Policy{
@@ -35,6 +40,12 @@ func (s *Service) Policy() platform.Policy {
 		movementv1.MovementService_ExportSection_FullMethodName:   {Roles: roles(public), Resources: []string{"name"}},
 		// Recommending a movement names nothing of an event.
 		movementv1.MovementService_RecommendMovements_FullMethodName: {Roles: roles(public)},
+		// The registry belongs to no event.
+		movementv1.MovementService_ImportPlayers_FullMethodName:    {Roles: roles(admin)},
+		movementv1.MovementService_GetPlayer_FullMethodName:        {Roles: roles(director, scorer)},
+		movementv1.MovementService_ListPlayers_FullMethodName:      {Roles: roles(director, scorer)},
+		movementv1.MovementService_SetTablePlayers_FullMethodName:  {Roles: roles(terminal, director, scorer), Resources: []string{"section"}, Table: &platform.TableRef{Parent: "section", Number: "table"}},
+		movementv1.MovementService_ListTablePlayers_FullMethodName: {Roles: roles(director, scorer), Resources: []string{"section"}},
 	}
 }
 

@@ -43,7 +43,7 @@ func (s *Service) SetMovement(ctx context.Context, req *movementv1.SetMovementRe
 	from := max(req.GetFromRound(), 1)
 	resp := &movementv1.SetMovementResponse{}
 	answer := func(s *movementv1.Section) { resp.Section = s }
-	err = s.change(ctx, movementv1.MovementService_SetMovement_FullMethodName, req.GetRequestId(), req, resp, req.GetName(), req.GetEtag(), answer, func(section *movementv1.Section) error {
+	err = s.change(ctx, movementv1.MovementService_SetMovement_FullMethodName, req.GetRequestId(), req, resp, req.GetName(), req.GetEtag(), answer, func(_ *bbolt.Tx, section *movementv1.Section) error {
 		m, entrants, err := newMovement(section, choice, from)
 		if err != nil {
 			return err
@@ -236,7 +236,8 @@ func (s *Service) GetTableRound(ctx context.Context, req *movementv1.GetTableRou
 	for _, m := range row.Moves() {
 		resp.Next = append(resp.Next, &movementv1.Move{Who: m.Who.String(), Table: int32(m.Table), Text: m.Text})
 	}
-	return resp, nil
+	resp.Players, err = s.tablePlayers(req.GetSection(), req.GetTable(), req.GetRound())
+	return resp, err
 }
 
 // GetEntrantPath lists an entrant's rounds, from the section's schedule in

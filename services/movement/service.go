@@ -194,6 +194,12 @@ func (s *Service) CreateSection(ctx context.Context, req *movementv1.CreateSecti
 		if _, err := mustSession(tx, req.GetParent()); err != nil {
 			return err
 		}
+		for i, e := range req.GetSection().GetEntrants() { // named as the request lists them
+			stored := section.Entrants[slices.IndexFunc(section.Entrants, func(s *movementv1.Entrant) bool { return s.GetNumber() == e.GetNumber() })]
+			if err := namePlayers(tx, fmt.Sprintf("section.entrants[%d]", i), stored); err != nil {
+				return err
+			}
+		}
 		if ok, err := get(tx, bucketSections, section.Name, &movementv1.Section{}); err != nil || ok {
 			if ok {
 				return platform.AlreadyExists(section.Name+" already exists", nil)
@@ -226,7 +232,7 @@ func checkEntrants(in []*movementv1.Entrant) ([]*movementv1.Entrant, error) {
 			return nil, platform.FieldError(field+".number", fmt.Sprintf("number %d is given twice", e.GetNumber()))
 		}
 		seen[e.GetNumber()] = true
-		out[i] = &movementv1.Entrant{Number: e.GetNumber(), Name: e.GetName(), Players: e.GetPlayers(), FromRound: 1}
+		out[i] = &movementv1.Entrant{Number: e.GetNumber(), Name: e.GetName(), Players: copyPlayers(e), FromRound: 1}
 	}
 	slices.SortFunc(out, func(a, b *movementv1.Entrant) int { return cmp.Compare(a.GetNumber(), b.GetNumber()) })
 	return out, nil
@@ -247,6 +253,16 @@ func checkEntrant(field string, e *movementv1.Entrant) error {
 		}
 	}
 	return nil
+}
+
+// copyPlayers copies an entrant's players, so that naming them from the
+// registry leaves the request as it came.
+func copyPlayers(e *movementv1.Entrant) []*movementv1.Player {
+	out := make([]*movementv1.Player, len(e.GetPlayers()))
+	for i, p := range e.GetPlayers() {
+		out[i] = &movementv1.Player{Name: p.GetName(), MemberNumber: p.GetMemberNumber()}
+	}
+	return out
 }
 
 // GetSection returns a section.

@@ -61,7 +61,7 @@ func (h *harness) section(t *testing.T, n int, choice *movementv1.MovementChoice
 	}
 	var entrants []*movementv1.Entrant
 	for i := 1; i <= n; i++ {
-		entrants = append(entrants, &movementv1.Entrant{Number: int32(i), Players: []*movementv1.Player{{Name: "North player", MemberNumber: "1234"}}})
+		entrants = append(entrants, &movementv1.Entrant{Number: int32(i), Players: []*movementv1.Player{{Name: "A visiting player"}}})
 	}
 	if _, err := h.client.CreateSection(ctx, &movementv1.CreateSectionRequest{Parent: "events/club-night/sessions/1", SectionId: "A", Section: &movementv1.Section{Entrants: entrants}}); err != nil {
 		t.Fatal(err)

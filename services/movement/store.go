@@ -9,6 +9,9 @@ package movementservice
 //	events/<event name> -> Event        (from schema version 2)
 //	sessions/<session name> -> Session
 //	sections/<section name> -> Section  with its entrants and movement
+//	players/<national id> -> RegisteredPlayer        (from schema version 5)
+//	tableplayers/<section name>/tables/<table, 3 digits>/rounds/<round, 2 digits>
+//	  -> TablePlayers                                (from schema version 5)
 //
 // A section's name begins with its session's, so a cursor lists a session's
 // sections by prefix. Movement seatings hold the section's entrant numbers
@@ -31,18 +34,13 @@ var (
 	bucketEvents   = []byte("events")
 	bucketSessions = []byte("sessions")
 	bucketSections = []byte("sections")
+	bucketPlayers  = []byte("players")
+	bucketTables   = []byte("tableplayers")
 )
 
 // migrations of movement.db, in order; add new ones at the end.
 var migrations = []platform.Migration{
-	{Version: 1, Name: "create sessions and sections buckets", Apply: func(tx *bbolt.Tx) error {
-		for _, b := range [][]byte{bucketSessions, bucketSections} {
-			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
-				return err
-			}
-		}
-		return nil
-	}},
+	{Version: 1, Name: "create sessions and sections buckets", Apply: createBuckets(bucketSessions, bucketSections)},
 	{Version: 2, Name: "create events bucket", Apply: func(tx *bbolt.Tx) error {
 		_, err := tx.CreateBucketIfNotExists(bucketEvents)
 		return err
@@ -51,6 +49,18 @@ var migrations = []platform.Migration{
 		return platform.AddChecksums(tx, bucketEvents, bucketSessions, bucketSections)
 	}},
 	{Version: 4, Name: "number the revisions of sections", Apply: numberRevisions},
+	{Version: 5, Name: "create the player registry and table players buckets", Apply: createBuckets(bucketPlayers, bucketTables)},
+}
+
+func createBuckets(names ...[]byte) func(tx *bbolt.Tx) error {
+	return func(tx *bbolt.Tx) error {
+		for _, b := range names {
+			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 }
 
 // numberRevisions makes every stored section revision 1.
@@ -124,4 +134,13 @@ func sectionsOf(tx *bbolt.Tx, session string) []string {
 		out = append(out, string(k[len(prefix):]))
 	}
 	return out
+}
+
+// resume places a cursor at the first key of a page: the first key of the
+// bucket, or the key the page before ended at (which the page skips).
+func resume(c *bbolt.Cursor, page *platform.Page) ([]byte, []byte) {
+	if after := page.After(); after != nil {
+		return c.Seek(after)
+	}
+	return c.First()
 }

@@ -160,6 +160,9 @@ var plainFields = map[string]bool{
 	"bridge.scoring.v1.Penalty.section": true,
 	// The tables of a movement's schedule (output only).
 	"bridge.movement.v1.Seating.table": true,
+	// The player registry, which belongs to no event: a player's name
+	// (players/{national_id}) and a search of the registry.
+	"bridge.movement.v1.GetPlayerRequest.name": true, "bridge.movement.v1.ListPlayersRequest.query": true,
 }
 
 // checkRuleFields checks that the fields a rule declares exist with the

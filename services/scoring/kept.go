@@ -104,11 +104,12 @@ func (ks *keptSession) scoredField() (*scoring.Field, *scoringv1.ScoringSettings
 }
 
 // version names the answer of a read of the session's field f that starts
-// now (platform.SetVersion): the run, the kept session, and the changes its
-// field has been given. Taken before the field is read, it never names an
-// answer older than the one read.
-func (k *keptFields) version(ks *keptSession, f *scoring.Field) string {
-	return fmt.Sprintf("%s.%d.%d", k.run, ks.serial, f.Revision())
+// now (platform.SetVersion): the run, the kept session, the changes its
+// field has been given, and the revisions of the sections whose names the
+// answer carries. Taken before the field is read, it never names an answer
+// older than the one read.
+func (k *keptFields) version(ks *keptSession, f *scoring.Field, names sectionNames) string {
+	return fmt.Sprintf("%s.%d.%d%s", k.run, ks.serial, f.Revision(), names.version)
 }
 
 // empty reports whether the session holds no result, readable or not.

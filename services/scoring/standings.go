@@ -15,20 +15,21 @@ import (
 )
 
 // readSession parses the event and session a read names (session 1 when
-// not given) and returns its kept session, scored. A section the read names
+// not given) and returns its kept session, scored, with the names of the
+// players of the sections it reads. A section the read names
 // (all when ""), or a session it names that has no results, must exist: a
 // mistyped letter is NotFound, not an empty answer.
-func (s *Service) readSession(ctx context.Context, eventName string, session int32, section string) (*keptSession, int32, error) {
+func (s *Service) readSession(ctx context.Context, eventName string, session int32, section string) (*keptSession, int32, sectionNames, error) {
 	event, err := resource.ParseEvent("event", eventName)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, sectionNames{}, err
 	}
 	named := session != 0
 	if !named {
 		session = 1
 	}
 	if session < 0 || session > resource.MaxSession {
-		return nil, 0, platform.FieldError("session", fmt.Sprintf("a session is 1 to %d", resource.MaxSession))
+		return nil, 0, sectionNames{}, platform.FieldError("session", fmt.Sprintf("a session is 1 to %d", resource.MaxSession))
 	}
 	// Checked before a kept session is made for it, so that reads of
 	// sessions that do not exist leave nothing behind.
@@ -38,10 +39,14 @@ func (s *Service) readSession(ctx context.Context, eventName string, session int
 		err = s.session(ctx, resource.Session{Event: event.Event, Session: session})
 	}
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, sectionNames{}, err
 	}
 	ks, err := s.scored(ctx, event, session)
-	return ks, session, err
+	if err != nil {
+		return nil, 0, sectionNames{}, err
+	}
+	names, err := s.names(ctx, event, session, section)
+	return ks, session, names, err
 }
 
 // GetStandings ranks the pairs or teams of a session, overall or in one
@@ -52,12 +57,12 @@ func (s *Service) GetStandings(ctx context.Context, req *scoringv1.GetStandingsR
 		return nil, err
 	}
 	section := strings.ToUpper(req.GetSection())
-	ks, session, err := s.readSession(ctx, req.GetEvent(), req.GetSession(), section)
+	ks, session, names, err := s.readSession(ctx, req.GetEvent(), req.GetSession(), section)
 	if err != nil {
 		return nil, err
 	}
 	field, settings := ks.scoredField()
-	if platform.AnswerVersion(ctx, s.kept.version(ks, field)) {
+	if platform.AnswerVersion(ctx, s.kept.version(ks, field, names)) {
 		return &scoringv1.GetStandingsResponse{}, nil
 	}
 	standings, problems := field.Standings()
@@ -71,6 +76,7 @@ func (s *Service) GetStandings(ctx context.Context, req *scoringv1.GetStandingsR
 			continue
 		}
 		m := standingOf(st, twoWinners(settings))
+		m.Names = names.of(st.Section, m.GetPair())
 		if !page.Add(key, m) {
 			break
 		}
@@ -87,7 +93,7 @@ func (s *Service) GetTraveller(ctx context.Context, req *scoringv1.GetTravellerR
 		return nil, platform.FieldError("board", fmt.Sprintf("a board number is 1 to %d", resource.MaxBoard))
 	}
 	section := strings.ToUpper(req.GetSection())
-	ks, session, err := s.readSession(ctx, req.GetEvent(), req.GetSession(), section)
+	ks, session, names, err := s.readSession(ctx, req.GetEvent(), req.GetSession(), section)
 	if err != nil {
 		return nil, err
 	}
@@ -98,13 +104,15 @@ func (s *Service) GetTraveller(ctx context.Context, req *scoringv1.GetTravellerR
 		Vulnerability: bridgepb.Vulnerability(bridge.BoardVulnerability(board)),
 	}
 	field, _ := ks.scoredField()
-	if platform.AnswerVersion(ctx, s.kept.version(ks, field)) {
+	if platform.AnswerVersion(ctx, s.kept.version(ks, field, names)) {
 		return &scoringv1.GetTravellerResponse{}, nil
 	}
 	lines, problems := field.Traveller(section, board)
 	resp.Lines = make([]*scoringv1.TravellerLine, len(lines))
 	for i, l := range lines {
 		resp.Lines[i] = lineOf(l)
+		r := resp.Lines[i].GetResult()
+		resp.Lines[i].NsNames, resp.Lines[i].EwNames = names.of(r.GetSection(), r.GetNsPair()), names.of(r.GetSection(), r.GetEwPair())
 		resp.Top = max(resp.Top, l.Top)
 	}
 	resp.Problems = ks.problems(session, problems, section, req.GetBoard())
@@ -117,12 +125,12 @@ func (s *Service) GetScorecard(ctx context.Context, req *scoringv1.GetScorecardR
 	if section == "" {
 		section = "A"
 	}
-	ks, session, err := s.readSession(ctx, req.GetEvent(), req.GetSession(), section)
+	ks, session, names, err := s.readSession(ctx, req.GetEvent(), req.GetSession(), section)
 	if err != nil {
 		return nil, err
 	}
 	field, settings := ks.scoredField()
-	if platform.AnswerVersion(ctx, s.kept.version(ks, field)) {
+	if platform.AnswerVersion(ctx, s.kept.version(ks, field, names)) {
 		return &scoringv1.GetScorecardResponse{}, nil
 	}
 	twoWinners := twoWinners(settings)
@@ -133,6 +141,7 @@ func (s *Service) GetScorecard(ctx context.Context, req *scoringv1.GetScorecardR
 		if st.Section == section && st.Pair == int(req.GetPair()) {
 			standing = st
 			resp.Standing = standingOf(st, twoWinners)
+			resp.Standing.Names = names.of(section, int32(st.Pair))
 		}
 	}
 	if resp.Standing == nil {
@@ -151,6 +160,7 @@ func (s *Service) GetScorecard(ctx context.Context, req *scoringv1.GetScorecardR
 			continue
 		}
 		line.Direction = bridgepb.Side(side)
+		line.OpponentNames = names.of(section, line.GetOpponents())
 		resp.Lines = append(resp.Lines, line)
 	}
 	resp.Problems = ks.problems(session, problems, section, 0)

@@ -14,6 +14,8 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"os"
+	"path/filepath"
 	"sync"
 	"testing"
 
@@ -84,4 +86,19 @@ func Bare(t testing.TB, m proto.Message) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// Tokens writes a token configuration (the YAML of --auth-config) into a
+// test's temporary folder and loads it.
+func Tokens(t testing.TB, yaml string) *platform.Authenticator {
+	t.Helper()
+	config := filepath.Join(t.TempDir(), "tokens.yaml")
+	if err := os.WriteFile(config, []byte(yaml), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	auth, err := platform.LoadAuthConfig(config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return auth
 }

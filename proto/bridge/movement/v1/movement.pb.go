@@ -985,8 +985,12 @@ func (x *ListSessionsResponse) GetNextPageToken() string {
 // Player is one player of an entrant.
 type Player struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	Name  string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
-	// The player's member number with the federation.
+	// The player's name: the registry's for a member, as given for a
+	// visitor. Output only for a member.
+	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// The player's member number with the federation (RegisteredPlayer.
+	// national_id): it must be in the registry. Empty for a visitor, who is
+	// named by name alone.
 	MemberNumber  string `protobuf:"bytes,2,opt,name=member_number,json=memberNumber,proto3" json:"member_number,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -2040,7 +2044,10 @@ type GetTableRoundResponse struct {
 	// The revision of the section whose schedule answered (Section.revision):
 	// an answer with a lower revision than one seen before is from an older
 	// schedule.
-	Revision      int32 `protobuf:"varint,3,opt,name=revision,proto3" json:"revision,omitempty"`
+	Revision int32 `protobuf:"varint,3,opt,name=revision,proto3" json:"revision,omitempty"`
+	// The players entered at the table for the round (SetTablePlayers),
+	// North, East, South, West; empty until they are entered.
+	Players       []*SeatedPlayer `protobuf:"bytes,4,rep,name=players,proto3" json:"players,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2094,6 +2101,13 @@ func (x *GetTableRoundResponse) GetRevision() int32 {
 		return x.Revision
 	}
 	return 0
+}
+
+func (x *GetTableRoundResponse) GetPlayers() []*SeatedPlayer {
+	if x != nil {
+		return x.Players
+	}
+	return nil
 }
 
 type GetEntrantPathRequest struct {
@@ -3018,6 +3032,879 @@ func (x *RecommendMovementsResponse) GetRecommendations() []*Recommendation {
 	return nil
 }
 
+// RegisteredPlayer is a member of the federation's player registry.
+type RegisteredPlayer struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// "players/{national_id}". Output only.
+	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// The federation's member number: letters, digits, '-', '_' and '.'.
+	NationalId string `protobuf:"bytes,2,opt,name=national_id,json=nationalId,proto3" json:"national_id,omitempty"`
+	// The player's name as the federation writes it.
+	DisplayName string `protobuf:"bytes,3,opt,name=display_name,json=displayName,proto3" json:"display_name,omitempty"`
+	// The player's club; may be empty.
+	Club string `protobuf:"bytes,4,opt,name=club,proto3" json:"club,omitempty"`
+	// When an import last added or changed the player. Output only.
+	UpdateTime    *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RegisteredPlayer) Reset() {
+	*x = RegisteredPlayer{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[45]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RegisteredPlayer) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RegisteredPlayer) ProtoMessage() {}
+
+func (x *RegisteredPlayer) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[45]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RegisteredPlayer.ProtoReflect.Descriptor instead.
+func (*RegisteredPlayer) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{45}
+}
+
+func (x *RegisteredPlayer) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *RegisteredPlayer) GetNationalId() string {
+	if x != nil {
+		return x.NationalId
+	}
+	return ""
+}
+
+func (x *RegisteredPlayer) GetDisplayName() string {
+	if x != nil {
+		return x.DisplayName
+	}
+	return ""
+}
+
+func (x *RegisteredPlayer) GetClub() string {
+	if x != nil {
+		return x.Club
+	}
+	return ""
+}
+
+func (x *RegisteredPlayer) GetUpdateTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.UpdateTime
+	}
+	return nil
+}
+
+type ImportPlayersRequest struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	RequestId string                 `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	// The registry as CSV in UTF-8: a header line naming the columns
+	// national_id, name and club (optional), in any order, other columns
+	// ignored; then one player a line. An error names the line and the
+	// column.
+	Csv           []byte `protobuf:"bytes,2,opt,name=csv,proto3" json:"csv,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ImportPlayersRequest) Reset() {
+	*x = ImportPlayersRequest{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[46]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ImportPlayersRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ImportPlayersRequest) ProtoMessage() {}
+
+func (x *ImportPlayersRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[46]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ImportPlayersRequest.ProtoReflect.Descriptor instead.
+func (*ImportPlayersRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{46}
+}
+
+func (x *ImportPlayersRequest) GetRequestId() string {
+	if x != nil {
+		return x.RequestId
+	}
+	return ""
+}
+
+func (x *ImportPlayersRequest) GetCsv() []byte {
+	if x != nil {
+		return x.Csv
+	}
+	return nil
+}
+
+type ImportPlayersResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Players the file adds, changes (name or club) and lists as they were.
+	Added     int32 `protobuf:"varint,1,opt,name=added,proto3" json:"added,omitempty"`
+	Changed   int32 `protobuf:"varint,2,opt,name=changed,proto3" json:"changed,omitempty"`
+	Unchanged int32 `protobuf:"varint,3,opt,name=unchanged,proto3" json:"unchanged,omitempty"`
+	// The national ids the registry holds that the file no longer lists, in
+	// order. They are kept: entrants of past events name them.
+	NotListed     []string `protobuf:"bytes,4,rep,name=not_listed,json=notListed,proto3" json:"not_listed,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ImportPlayersResponse) Reset() {
+	*x = ImportPlayersResponse{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[47]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ImportPlayersResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ImportPlayersResponse) ProtoMessage() {}
+
+func (x *ImportPlayersResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[47]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ImportPlayersResponse.ProtoReflect.Descriptor instead.
+func (*ImportPlayersResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{47}
+}
+
+func (x *ImportPlayersResponse) GetAdded() int32 {
+	if x != nil {
+		return x.Added
+	}
+	return 0
+}
+
+func (x *ImportPlayersResponse) GetChanged() int32 {
+	if x != nil {
+		return x.Changed
+	}
+	return 0
+}
+
+func (x *ImportPlayersResponse) GetUnchanged() int32 {
+	if x != nil {
+		return x.Unchanged
+	}
+	return 0
+}
+
+func (x *ImportPlayersResponse) GetNotListed() []string {
+	if x != nil {
+		return x.NotListed
+	}
+	return nil
+}
+
+type GetPlayerRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// "players/{national_id}"
+	Name          string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetPlayerRequest) Reset() {
+	*x = GetPlayerRequest{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[48]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetPlayerRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetPlayerRequest) ProtoMessage() {}
+
+func (x *GetPlayerRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[48]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetPlayerRequest.ProtoReflect.Descriptor instead.
+func (*GetPlayerRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{48}
+}
+
+func (x *GetPlayerRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+type GetPlayerResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Player        *RegisteredPlayer      `protobuf:"bytes,1,opt,name=player,proto3" json:"player,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetPlayerResponse) Reset() {
+	*x = GetPlayerResponse{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[49]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetPlayerResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetPlayerResponse) ProtoMessage() {}
+
+func (x *GetPlayerResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[49]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetPlayerResponse.ProtoReflect.Descriptor instead.
+func (*GetPlayerResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{49}
+}
+
+func (x *GetPlayerResponse) GetPlayer() *RegisteredPlayer {
+	if x != nil {
+		return x.Player
+	}
+	return nil
+}
+
+type ListPlayersRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// At most this many items in one answer (AIP-158); 0 for the default
+	// page, and no page is larger than the maximum.
+	PageSize int32 `protobuf:"varint,1,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// The next_page_token of the previous answer, to read the next page.
+	PageToken string `protobuf:"bytes,2,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	// Only the players whose national id starts with it, or whose name or
+	// club holds it, in any letter case; empty for everyone. A page token
+	// is good for the query it was given with.
+	Query         string `protobuf:"bytes,3,opt,name=query,proto3" json:"query,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListPlayersRequest) Reset() {
+	*x = ListPlayersRequest{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[50]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListPlayersRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListPlayersRequest) ProtoMessage() {}
+
+func (x *ListPlayersRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[50]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListPlayersRequest.ProtoReflect.Descriptor instead.
+func (*ListPlayersRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{50}
+}
+
+func (x *ListPlayersRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListPlayersRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
+func (x *ListPlayersRequest) GetQuery() string {
+	if x != nil {
+		return x.Query
+	}
+	return ""
+}
+
+type ListPlayersResponse struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Players []*RegisteredPlayer    `protobuf:"bytes,1,rep,name=players,proto3" json:"players,omitempty"`
+	// Pass it as page_token to read the next page; empty on the last page.
+	NextPageToken string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListPlayersResponse) Reset() {
+	*x = ListPlayersResponse{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[51]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListPlayersResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListPlayersResponse) ProtoMessage() {}
+
+func (x *ListPlayersResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[51]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListPlayersResponse.ProtoReflect.Descriptor instead.
+func (*ListPlayersResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{51}
+}
+
+func (x *ListPlayersResponse) GetPlayers() []*RegisteredPlayer {
+	if x != nil {
+		return x.Players
+	}
+	return nil
+}
+
+func (x *ListPlayersResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
+}
+
+// SeatNumber is the member number entered in one seat.
+type SeatNumber struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Seat          v11.Seat               `protobuf:"varint,1,opt,name=seat,proto3,enum=bridge.type.v1.Seat" json:"seat,omitempty"`
+	MemberNumber  string                 `protobuf:"bytes,2,opt,name=member_number,json=memberNumber,proto3" json:"member_number,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SeatNumber) Reset() {
+	*x = SeatNumber{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[52]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SeatNumber) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SeatNumber) ProtoMessage() {}
+
+func (x *SeatNumber) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[52]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SeatNumber.ProtoReflect.Descriptor instead.
+func (*SeatNumber) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{52}
+}
+
+func (x *SeatNumber) GetSeat() v11.Seat {
+	if x != nil {
+		return x.Seat
+	}
+	return v11.Seat(0)
+}
+
+func (x *SeatNumber) GetMemberNumber() string {
+	if x != nil {
+		return x.MemberNumber
+	}
+	return ""
+}
+
+// SeatedPlayer is who sat in one seat at a table in a round.
+type SeatedPlayer struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Seat  v11.Seat               `protobuf:"varint,1,opt,name=seat,proto3,enum=bridge.type.v1.Seat" json:"seat,omitempty"`
+	// The entrant sitting in that direction.
+	Entrant      int32  `protobuf:"varint,2,opt,name=entrant,proto3" json:"entrant,omitempty"`
+	MemberNumber string `protobuf:"bytes,3,opt,name=member_number,json=memberNumber,proto3" json:"member_number,omitempty"`
+	// The player's name from the registry.
+	Name          string `protobuf:"bytes,4,opt,name=name,proto3" json:"name,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SeatedPlayer) Reset() {
+	*x = SeatedPlayer{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[53]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SeatedPlayer) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SeatedPlayer) ProtoMessage() {}
+
+func (x *SeatedPlayer) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[53]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SeatedPlayer.ProtoReflect.Descriptor instead.
+func (*SeatedPlayer) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{53}
+}
+
+func (x *SeatedPlayer) GetSeat() v11.Seat {
+	if x != nil {
+		return x.Seat
+	}
+	return v11.Seat(0)
+}
+
+func (x *SeatedPlayer) GetEntrant() int32 {
+	if x != nil {
+		return x.Entrant
+	}
+	return 0
+}
+
+func (x *SeatedPlayer) GetMemberNumber() string {
+	if x != nil {
+		return x.MemberNumber
+	}
+	return ""
+}
+
+func (x *SeatedPlayer) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+// TablePlayers are the players entered at a table in a round.
+type TablePlayers struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Table int32                  `protobuf:"varint,1,opt,name=table,proto3" json:"table,omitempty"`
+	Round int32                  `protobuf:"varint,2,opt,name=round,proto3" json:"round,omitempty"`
+	// North, East, South, West; a side that sits out has none.
+	Players       []*SeatedPlayer        `protobuf:"bytes,3,rep,name=players,proto3" json:"players,omitempty"`
+	UpdateTime    *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TablePlayers) Reset() {
+	*x = TablePlayers{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[54]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TablePlayers) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TablePlayers) ProtoMessage() {}
+
+func (x *TablePlayers) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[54]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TablePlayers.ProtoReflect.Descriptor instead.
+func (*TablePlayers) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{54}
+}
+
+func (x *TablePlayers) GetTable() int32 {
+	if x != nil {
+		return x.Table
+	}
+	return 0
+}
+
+func (x *TablePlayers) GetRound() int32 {
+	if x != nil {
+		return x.Round
+	}
+	return 0
+}
+
+func (x *TablePlayers) GetPlayers() []*SeatedPlayer {
+	if x != nil {
+		return x.Players
+	}
+	return nil
+}
+
+func (x *TablePlayers) GetUpdateTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.UpdateTime
+	}
+	return nil
+}
+
+type SetTablePlayersRequest struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	RequestId string                 `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	// "events/{event}/sessions/{session}/sections/{section}"
+	Section string `protobuf:"bytes,2,opt,name=section,proto3" json:"section,omitempty"`
+	Table   int32  `protobuf:"varint,3,opt,name=table,proto3" json:"table,omitempty"`
+	Round   int32  `protobuf:"varint,4,opt,name=round,proto3" json:"round,omitempty"`
+	// The member numbers entered, by seat. Each must be in the registry and
+	// a player of the entrant the schedule seats in that direction. A seat
+	// left out takes the entrant's players in order (the first North or
+	// East, the second South or West); an entrant that names no players
+	// needs both its seats, and they become its players.
+	Numbers []*SeatNumber `protobuf:"bytes,5,rep,name=numbers,proto3" json:"numbers,omitempty"`
+	// The pair sat the other way round: North and South (East and West)
+	// change places after the numbers are read.
+	SwapNorthSouth bool `protobuf:"varint,6,opt,name=swap_north_south,json=swapNorthSouth,proto3" json:"swap_north_south,omitempty"`
+	SwapEastWest   bool `protobuf:"varint,7,opt,name=swap_east_west,json=swapEastWest,proto3" json:"swap_east_west,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *SetTablePlayersRequest) Reset() {
+	*x = SetTablePlayersRequest{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[55]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetTablePlayersRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetTablePlayersRequest) ProtoMessage() {}
+
+func (x *SetTablePlayersRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[55]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetTablePlayersRequest.ProtoReflect.Descriptor instead.
+func (*SetTablePlayersRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{55}
+}
+
+func (x *SetTablePlayersRequest) GetRequestId() string {
+	if x != nil {
+		return x.RequestId
+	}
+	return ""
+}
+
+func (x *SetTablePlayersRequest) GetSection() string {
+	if x != nil {
+		return x.Section
+	}
+	return ""
+}
+
+func (x *SetTablePlayersRequest) GetTable() int32 {
+	if x != nil {
+		return x.Table
+	}
+	return 0
+}
+
+func (x *SetTablePlayersRequest) GetRound() int32 {
+	if x != nil {
+		return x.Round
+	}
+	return 0
+}
+
+func (x *SetTablePlayersRequest) GetNumbers() []*SeatNumber {
+	if x != nil {
+		return x.Numbers
+	}
+	return nil
+}
+
+func (x *SetTablePlayersRequest) GetSwapNorthSouth() bool {
+	if x != nil {
+		return x.SwapNorthSouth
+	}
+	return false
+}
+
+func (x *SetTablePlayersRequest) GetSwapEastWest() bool {
+	if x != nil {
+		return x.SwapEastWest
+	}
+	return false
+}
+
+type SetTablePlayersResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	TablePlayers  *TablePlayers          `protobuf:"bytes,1,opt,name=table_players,json=tablePlayers,proto3" json:"table_players,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetTablePlayersResponse) Reset() {
+	*x = SetTablePlayersResponse{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[56]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetTablePlayersResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetTablePlayersResponse) ProtoMessage() {}
+
+func (x *SetTablePlayersResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[56]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetTablePlayersResponse.ProtoReflect.Descriptor instead.
+func (*SetTablePlayersResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{56}
+}
+
+func (x *SetTablePlayersResponse) GetTablePlayers() *TablePlayers {
+	if x != nil {
+		return x.TablePlayers
+	}
+	return nil
+}
+
+type ListTablePlayersRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// "events/{event}/sessions/{session}/sections/{section}"
+	Section string `protobuf:"bytes,1,opt,name=section,proto3" json:"section,omitempty"`
+	// At most this many items in one answer (AIP-158); 0 for the default
+	// page, and no page is larger than the maximum.
+	PageSize int32 `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// The next_page_token of the previous answer, to read the next page.
+	PageToken     string `protobuf:"bytes,3,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListTablePlayersRequest) Reset() {
+	*x = ListTablePlayersRequest{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[57]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListTablePlayersRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListTablePlayersRequest) ProtoMessage() {}
+
+func (x *ListTablePlayersRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[57]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListTablePlayersRequest.ProtoReflect.Descriptor instead.
+func (*ListTablePlayersRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{57}
+}
+
+func (x *ListTablePlayersRequest) GetSection() string {
+	if x != nil {
+		return x.Section
+	}
+	return ""
+}
+
+func (x *ListTablePlayersRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListTablePlayersRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
+type ListTablePlayersResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// By table, then round.
+	TablePlayers []*TablePlayers `protobuf:"bytes,1,rep,name=table_players,json=tablePlayers,proto3" json:"table_players,omitempty"`
+	// Pass it as page_token to read the next page; empty on the last page.
+	NextPageToken string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListTablePlayersResponse) Reset() {
+	*x = ListTablePlayersResponse{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[58]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListTablePlayersResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListTablePlayersResponse) ProtoMessage() {}
+
+func (x *ListTablePlayersResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[58]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListTablePlayersResponse.ProtoReflect.Descriptor instead.
+func (*ListTablePlayersResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{58}
+}
+
+func (x *ListTablePlayersResponse) GetTablePlayers() []*TablePlayers {
+	if x != nil {
+		return x.TablePlayers
+	}
+	return nil
+}
+
+func (x *ListTablePlayersResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
+}
+
 var File_bridge_movement_v1_movement_proto protoreflect.FileDescriptor
 
 const file_bridge_movement_v1_movement_proto_rawDesc = "" +
@@ -3159,11 +4046,12 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\x04Move\x12\x10\n" +
 	"\x03who\x18\x01 \x01(\tR\x03who\x12\x14\n" +
 	"\x05table\x18\x02 \x01(\x05R\x05table\x12\x12\n" +
-	"\x04text\x18\x03 \x01(\tR\x04text\"\x98\x01\n" +
+	"\x04text\x18\x03 \x01(\tR\x04text\"\xd4\x01\n" +
 	"\x15GetTableRoundResponse\x125\n" +
 	"\aseating\x18\x01 \x01(\v2\x1b.bridge.movement.v1.SeatingR\aseating\x12,\n" +
 	"\x04next\x18\x02 \x03(\v2\x18.bridge.movement.v1.MoveR\x04next\x12\x1a\n" +
-	"\brevision\x18\x03 \x01(\x05R\brevision\"K\n" +
+	"\brevision\x18\x03 \x01(\x05R\brevision\x12:\n" +
+	"\aplayers\x18\x04 \x03(\v2 .bridge.movement.v1.SeatedPlayerR\aplayers\"K\n" +
 	"\x15GetEntrantPathRequest\x12\x18\n" +
 	"\asection\x18\x01 \x01(\tR\asection\x12\x18\n" +
 	"\aentrant\x18\x02 \x01(\x05R\aentrant\"\xbe\x01\n" +
@@ -3229,7 +4117,71 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\x03why\x18\a \x01(\tR\x03why\x12\x1a\n" +
 	"\bsections\x18\b \x01(\x05R\bsections\"j\n" +
 	"\x1aRecommendMovementsResponse\x12L\n" +
-	"\x0frecommendations\x18\x01 \x03(\v2\".bridge.movement.v1.RecommendationR\x0frecommendations*\\\n" +
+	"\x0frecommendations\x18\x01 \x03(\v2\".bridge.movement.v1.RecommendationR\x0frecommendations\"\xbb\x01\n" +
+	"\x10RegisteredPlayer\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1f\n" +
+	"\vnational_id\x18\x02 \x01(\tR\n" +
+	"nationalId\x12!\n" +
+	"\fdisplay_name\x18\x03 \x01(\tR\vdisplayName\x12\x12\n" +
+	"\x04club\x18\x04 \x01(\tR\x04club\x12;\n" +
+	"\vupdate_time\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"updateTime\"G\n" +
+	"\x14ImportPlayersRequest\x12\x1d\n" +
+	"\n" +
+	"request_id\x18\x01 \x01(\tR\trequestId\x12\x10\n" +
+	"\x03csv\x18\x02 \x01(\fR\x03csv\"\x84\x01\n" +
+	"\x15ImportPlayersResponse\x12\x14\n" +
+	"\x05added\x18\x01 \x01(\x05R\x05added\x12\x18\n" +
+	"\achanged\x18\x02 \x01(\x05R\achanged\x12\x1c\n" +
+	"\tunchanged\x18\x03 \x01(\x05R\tunchanged\x12\x1d\n" +
+	"\n" +
+	"not_listed\x18\x04 \x03(\tR\tnotListed\"&\n" +
+	"\x10GetPlayerRequest\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\"Q\n" +
+	"\x11GetPlayerResponse\x12<\n" +
+	"\x06player\x18\x01 \x01(\v2$.bridge.movement.v1.RegisteredPlayerR\x06player\"f\n" +
+	"\x12ListPlayersRequest\x12\x1b\n" +
+	"\tpage_size\x18\x01 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x02 \x01(\tR\tpageToken\x12\x14\n" +
+	"\x05query\x18\x03 \x01(\tR\x05query\"}\n" +
+	"\x13ListPlayersResponse\x12>\n" +
+	"\aplayers\x18\x01 \x03(\v2$.bridge.movement.v1.RegisteredPlayerR\aplayers\x12&\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"[\n" +
+	"\n" +
+	"SeatNumber\x12(\n" +
+	"\x04seat\x18\x01 \x01(\x0e2\x14.bridge.type.v1.SeatR\x04seat\x12#\n" +
+	"\rmember_number\x18\x02 \x01(\tR\fmemberNumber\"\x8b\x01\n" +
+	"\fSeatedPlayer\x12(\n" +
+	"\x04seat\x18\x01 \x01(\x0e2\x14.bridge.type.v1.SeatR\x04seat\x12\x18\n" +
+	"\aentrant\x18\x02 \x01(\x05R\aentrant\x12#\n" +
+	"\rmember_number\x18\x03 \x01(\tR\fmemberNumber\x12\x12\n" +
+	"\x04name\x18\x04 \x01(\tR\x04name\"\xb3\x01\n" +
+	"\fTablePlayers\x12\x14\n" +
+	"\x05table\x18\x01 \x01(\x05R\x05table\x12\x14\n" +
+	"\x05round\x18\x02 \x01(\x05R\x05round\x12:\n" +
+	"\aplayers\x18\x03 \x03(\v2 .bridge.movement.v1.SeatedPlayerR\aplayers\x12;\n" +
+	"\vupdate_time\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"updateTime\"\x87\x02\n" +
+	"\x16SetTablePlayersRequest\x12\x1d\n" +
+	"\n" +
+	"request_id\x18\x01 \x01(\tR\trequestId\x12\x18\n" +
+	"\asection\x18\x02 \x01(\tR\asection\x12\x14\n" +
+	"\x05table\x18\x03 \x01(\x05R\x05table\x12\x14\n" +
+	"\x05round\x18\x04 \x01(\x05R\x05round\x128\n" +
+	"\anumbers\x18\x05 \x03(\v2\x1e.bridge.movement.v1.SeatNumberR\anumbers\x12(\n" +
+	"\x10swap_north_south\x18\x06 \x01(\bR\x0eswapNorthSouth\x12$\n" +
+	"\x0eswap_east_west\x18\a \x01(\bR\fswapEastWest\"`\n" +
+	"\x17SetTablePlayersResponse\x12E\n" +
+	"\rtable_players\x18\x01 \x01(\v2 .bridge.movement.v1.TablePlayersR\ftablePlayers\"o\n" +
+	"\x17ListTablePlayersRequest\x12\x18\n" +
+	"\asection\x18\x01 \x01(\tR\asection\x12\x1b\n" +
+	"\tpage_size\x18\x02 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x03 \x01(\tR\tpageToken\"\x89\x01\n" +
+	"\x18ListTablePlayersResponse\x12E\n" +
+	"\rtable_players\x18\x01 \x03(\v2 .bridge.movement.v1.TablePlayersR\ftablePlayers\x12&\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken*\\\n" +
 	"\x04Kind\x12\x14\n" +
 	"\x10KIND_UNSPECIFIED\x10\x00\x12\x11\n" +
 	"\rKIND_MITCHELL\x10\x01\x12\x0f\n" +
@@ -3245,7 +4197,7 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\x12FORMAT_UNSPECIFIED\x10\x00\x12\x15\n" +
 	"\x11FORMAT_CARDS_TEXT\x10\x01\x12\x14\n" +
 	"\x10FORMAT_CARDS_PDF\x10\x02\x12\x19\n" +
-	"\x15FORMAT_ROUND_DATA_CSV\x10\x032\xca\f\n" +
+	"\x15FORMAT_ROUND_DATA_CSV\x10\x032\xc5\x10\n" +
 	"\x0fMovementService\x12^\n" +
 	"\vCreateEvent\x12&.bridge.movement.v1.CreateEventRequest\x1a'.bridge.movement.v1.CreateEventResponse\x12U\n" +
 	"\bGetEvent\x12#.bridge.movement.v1.GetEventRequest\x1a$.bridge.movement.v1.GetEventResponse\x12[\n" +
@@ -3266,7 +4218,12 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\n" +
 	"GetBalance\x12%.bridge.movement.v1.GetBalanceRequest\x1a&.bridge.movement.v1.GetBalanceResponse\x12d\n" +
 	"\rExportSection\x12(.bridge.movement.v1.ExportSectionRequest\x1a).bridge.movement.v1.ExportSectionResponse\x12s\n" +
-	"\x12RecommendMovements\x12-.bridge.movement.v1.RecommendMovementsRequest\x1a..bridge.movement.v1.RecommendMovementsResponseB\xda\x01\n" +
+	"\x12RecommendMovements\x12-.bridge.movement.v1.RecommendMovementsRequest\x1a..bridge.movement.v1.RecommendMovementsResponse\x12d\n" +
+	"\rImportPlayers\x12(.bridge.movement.v1.ImportPlayersRequest\x1a).bridge.movement.v1.ImportPlayersResponse\x12X\n" +
+	"\tGetPlayer\x12$.bridge.movement.v1.GetPlayerRequest\x1a%.bridge.movement.v1.GetPlayerResponse\x12^\n" +
+	"\vListPlayers\x12&.bridge.movement.v1.ListPlayersRequest\x1a'.bridge.movement.v1.ListPlayersResponse\x12j\n" +
+	"\x0fSetTablePlayers\x12*.bridge.movement.v1.SetTablePlayersRequest\x1a+.bridge.movement.v1.SetTablePlayersResponse\x12m\n" +
+	"\x10ListTablePlayers\x12+.bridge.movement.v1.ListTablePlayersRequest\x1a,.bridge.movement.v1.ListTablePlayersResponseB\xda\x01\n" +
 	"\x16com.bridge.movement.v1B\rMovementProtoP\x01ZGgithub.com/bridge-director/director/proto/bridge/movement/v1;movementv1\xa2\x02\x03BMX\xaa\x02\x12Bridge.Movement.V1\xca\x02\x12Bridge\\Movement\\V1\xe2\x02\x1eBridge\\Movement\\V1\\GPBMetadata\xea\x02\x14Bridge::Movement::V1b\x06proto3"
 
 var (
@@ -3282,7 +4239,7 @@ func file_bridge_movement_v1_movement_proto_rawDescGZIP() []byte {
 }
 
 var file_bridge_movement_v1_movement_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_bridge_movement_v1_movement_proto_msgTypes = make([]protoimpl.MessageInfo, 45)
+var file_bridge_movement_v1_movement_proto_msgTypes = make([]protoimpl.MessageInfo, 59)
 var file_bridge_movement_v1_movement_proto_goTypes = []any{
 	(Kind)(0),                          // 0: bridge.movement.v1.Kind
 	(EvenTables)(0),                    // 1: bridge.movement.v1.EvenTables
@@ -3332,18 +4289,33 @@ var file_bridge_movement_v1_movement_proto_goTypes = []any{
 	(*RecommendMovementsRequest)(nil),  // 45: bridge.movement.v1.RecommendMovementsRequest
 	(*Recommendation)(nil),             // 46: bridge.movement.v1.Recommendation
 	(*RecommendMovementsResponse)(nil), // 47: bridge.movement.v1.RecommendMovementsResponse
-	(*v1.ScoringSettings)(nil),         // 48: bridge.scoring.v1.ScoringSettings
-	(*timestamppb.Timestamp)(nil),      // 49: google.protobuf.Timestamp
-	(v11.Side)(0),                      // 50: bridge.type.v1.Side
+	(*RegisteredPlayer)(nil),           // 48: bridge.movement.v1.RegisteredPlayer
+	(*ImportPlayersRequest)(nil),       // 49: bridge.movement.v1.ImportPlayersRequest
+	(*ImportPlayersResponse)(nil),      // 50: bridge.movement.v1.ImportPlayersResponse
+	(*GetPlayerRequest)(nil),           // 51: bridge.movement.v1.GetPlayerRequest
+	(*GetPlayerResponse)(nil),          // 52: bridge.movement.v1.GetPlayerResponse
+	(*ListPlayersRequest)(nil),         // 53: bridge.movement.v1.ListPlayersRequest
+	(*ListPlayersResponse)(nil),        // 54: bridge.movement.v1.ListPlayersResponse
+	(*SeatNumber)(nil),                 // 55: bridge.movement.v1.SeatNumber
+	(*SeatedPlayer)(nil),               // 56: bridge.movement.v1.SeatedPlayer
+	(*TablePlayers)(nil),               // 57: bridge.movement.v1.TablePlayers
+	(*SetTablePlayersRequest)(nil),     // 58: bridge.movement.v1.SetTablePlayersRequest
+	(*SetTablePlayersResponse)(nil),    // 59: bridge.movement.v1.SetTablePlayersResponse
+	(*ListTablePlayersRequest)(nil),    // 60: bridge.movement.v1.ListTablePlayersRequest
+	(*ListTablePlayersResponse)(nil),   // 61: bridge.movement.v1.ListTablePlayersResponse
+	(*v1.ScoringSettings)(nil),         // 62: bridge.scoring.v1.ScoringSettings
+	(*timestamppb.Timestamp)(nil),      // 63: google.protobuf.Timestamp
+	(v11.Side)(0),                      // 64: bridge.type.v1.Side
+	(v11.Seat)(0),                      // 65: bridge.type.v1.Seat
 }
 var file_bridge_movement_v1_movement_proto_depIdxs = []int32{
-	48, // 0: bridge.movement.v1.Event.scoring:type_name -> bridge.scoring.v1.ScoringSettings
-	49, // 1: bridge.movement.v1.Event.create_time:type_name -> google.protobuf.Timestamp
+	62, // 0: bridge.movement.v1.Event.scoring:type_name -> bridge.scoring.v1.ScoringSettings
+	63, // 1: bridge.movement.v1.Event.create_time:type_name -> google.protobuf.Timestamp
 	3,  // 2: bridge.movement.v1.CreateEventRequest.event:type_name -> bridge.movement.v1.Event
 	3,  // 3: bridge.movement.v1.CreateEventResponse.event:type_name -> bridge.movement.v1.Event
 	3,  // 4: bridge.movement.v1.GetEventResponse.event:type_name -> bridge.movement.v1.Event
 	3,  // 5: bridge.movement.v1.ListEventsResponse.events:type_name -> bridge.movement.v1.Event
-	49, // 6: bridge.movement.v1.Session.start_time:type_name -> google.protobuf.Timestamp
+	63, // 6: bridge.movement.v1.Session.start_time:type_name -> google.protobuf.Timestamp
 	10, // 7: bridge.movement.v1.CreateSessionRequest.session:type_name -> bridge.movement.v1.Session
 	10, // 8: bridge.movement.v1.CreateSessionResponse.session:type_name -> bridge.movement.v1.Session
 	10, // 9: bridge.movement.v1.GetSessionResponse.session:type_name -> bridge.movement.v1.Session
@@ -3363,54 +4335,75 @@ var file_bridge_movement_v1_movement_proto_depIdxs = []int32{
 	23, // 23: bridge.movement.v1.SetMovementResponse.section:type_name -> bridge.movement.v1.Section
 	20, // 24: bridge.movement.v1.GetTableRoundResponse.seating:type_name -> bridge.movement.v1.Seating
 	31, // 25: bridge.movement.v1.GetTableRoundResponse.next:type_name -> bridge.movement.v1.Move
-	50, // 26: bridge.movement.v1.Stop.direction:type_name -> bridge.type.v1.Side
-	18, // 27: bridge.movement.v1.GetEntrantPathResponse.entrant:type_name -> bridge.movement.v1.Entrant
-	34, // 28: bridge.movement.v1.GetEntrantPathResponse.stops:type_name -> bridge.movement.v1.Stop
-	18, // 29: bridge.movement.v1.AddLateEntrantRequest.entrant:type_name -> bridge.movement.v1.Entrant
-	23, // 30: bridge.movement.v1.AddLateEntrantResponse.section:type_name -> bridge.movement.v1.Section
-	23, // 31: bridge.movement.v1.WithdrawEntrantResponse.section:type_name -> bridge.movement.v1.Section
-	41, // 32: bridge.movement.v1.GetBalanceResponse.meetings:type_name -> bridge.movement.v1.Count
-	41, // 33: bridge.movement.v1.GetBalanceResponse.comparisons:type_name -> bridge.movement.v1.Count
-	2,  // 34: bridge.movement.v1.ExportSectionRequest.format:type_name -> bridge.movement.v1.Format
-	19, // 35: bridge.movement.v1.Recommendation.choice:type_name -> bridge.movement.v1.MovementChoice
-	46, // 36: bridge.movement.v1.RecommendMovementsResponse.recommendations:type_name -> bridge.movement.v1.Recommendation
-	4,  // 37: bridge.movement.v1.MovementService.CreateEvent:input_type -> bridge.movement.v1.CreateEventRequest
-	6,  // 38: bridge.movement.v1.MovementService.GetEvent:input_type -> bridge.movement.v1.GetEventRequest
-	8,  // 39: bridge.movement.v1.MovementService.ListEvents:input_type -> bridge.movement.v1.ListEventsRequest
-	11, // 40: bridge.movement.v1.MovementService.CreateSession:input_type -> bridge.movement.v1.CreateSessionRequest
-	13, // 41: bridge.movement.v1.MovementService.GetSession:input_type -> bridge.movement.v1.GetSessionRequest
-	15, // 42: bridge.movement.v1.MovementService.ListSessions:input_type -> bridge.movement.v1.ListSessionsRequest
-	24, // 43: bridge.movement.v1.MovementService.CreateSection:input_type -> bridge.movement.v1.CreateSectionRequest
-	26, // 44: bridge.movement.v1.MovementService.GetSection:input_type -> bridge.movement.v1.GetSectionRequest
-	28, // 45: bridge.movement.v1.MovementService.SetMovement:input_type -> bridge.movement.v1.SetMovementRequest
-	30, // 46: bridge.movement.v1.MovementService.GetTableRound:input_type -> bridge.movement.v1.GetTableRoundRequest
-	33, // 47: bridge.movement.v1.MovementService.GetEntrantPath:input_type -> bridge.movement.v1.GetEntrantPathRequest
-	36, // 48: bridge.movement.v1.MovementService.AddLateEntrant:input_type -> bridge.movement.v1.AddLateEntrantRequest
-	38, // 49: bridge.movement.v1.MovementService.WithdrawEntrant:input_type -> bridge.movement.v1.WithdrawEntrantRequest
-	40, // 50: bridge.movement.v1.MovementService.GetBalance:input_type -> bridge.movement.v1.GetBalanceRequest
-	43, // 51: bridge.movement.v1.MovementService.ExportSection:input_type -> bridge.movement.v1.ExportSectionRequest
-	45, // 52: bridge.movement.v1.MovementService.RecommendMovements:input_type -> bridge.movement.v1.RecommendMovementsRequest
-	5,  // 53: bridge.movement.v1.MovementService.CreateEvent:output_type -> bridge.movement.v1.CreateEventResponse
-	7,  // 54: bridge.movement.v1.MovementService.GetEvent:output_type -> bridge.movement.v1.GetEventResponse
-	9,  // 55: bridge.movement.v1.MovementService.ListEvents:output_type -> bridge.movement.v1.ListEventsResponse
-	12, // 56: bridge.movement.v1.MovementService.CreateSession:output_type -> bridge.movement.v1.CreateSessionResponse
-	14, // 57: bridge.movement.v1.MovementService.GetSession:output_type -> bridge.movement.v1.GetSessionResponse
-	16, // 58: bridge.movement.v1.MovementService.ListSessions:output_type -> bridge.movement.v1.ListSessionsResponse
-	25, // 59: bridge.movement.v1.MovementService.CreateSection:output_type -> bridge.movement.v1.CreateSectionResponse
-	27, // 60: bridge.movement.v1.MovementService.GetSection:output_type -> bridge.movement.v1.GetSectionResponse
-	29, // 61: bridge.movement.v1.MovementService.SetMovement:output_type -> bridge.movement.v1.SetMovementResponse
-	32, // 62: bridge.movement.v1.MovementService.GetTableRound:output_type -> bridge.movement.v1.GetTableRoundResponse
-	35, // 63: bridge.movement.v1.MovementService.GetEntrantPath:output_type -> bridge.movement.v1.GetEntrantPathResponse
-	37, // 64: bridge.movement.v1.MovementService.AddLateEntrant:output_type -> bridge.movement.v1.AddLateEntrantResponse
-	39, // 65: bridge.movement.v1.MovementService.WithdrawEntrant:output_type -> bridge.movement.v1.WithdrawEntrantResponse
-	42, // 66: bridge.movement.v1.MovementService.GetBalance:output_type -> bridge.movement.v1.GetBalanceResponse
-	44, // 67: bridge.movement.v1.MovementService.ExportSection:output_type -> bridge.movement.v1.ExportSectionResponse
-	47, // 68: bridge.movement.v1.MovementService.RecommendMovements:output_type -> bridge.movement.v1.RecommendMovementsResponse
-	53, // [53:69] is the sub-list for method output_type
-	37, // [37:53] is the sub-list for method input_type
-	37, // [37:37] is the sub-list for extension type_name
-	37, // [37:37] is the sub-list for extension extendee
-	0,  // [0:37] is the sub-list for field type_name
+	56, // 26: bridge.movement.v1.GetTableRoundResponse.players:type_name -> bridge.movement.v1.SeatedPlayer
+	64, // 27: bridge.movement.v1.Stop.direction:type_name -> bridge.type.v1.Side
+	18, // 28: bridge.movement.v1.GetEntrantPathResponse.entrant:type_name -> bridge.movement.v1.Entrant
+	34, // 29: bridge.movement.v1.GetEntrantPathResponse.stops:type_name -> bridge.movement.v1.Stop
+	18, // 30: bridge.movement.v1.AddLateEntrantRequest.entrant:type_name -> bridge.movement.v1.Entrant
+	23, // 31: bridge.movement.v1.AddLateEntrantResponse.section:type_name -> bridge.movement.v1.Section
+	23, // 32: bridge.movement.v1.WithdrawEntrantResponse.section:type_name -> bridge.movement.v1.Section
+	41, // 33: bridge.movement.v1.GetBalanceResponse.meetings:type_name -> bridge.movement.v1.Count
+	41, // 34: bridge.movement.v1.GetBalanceResponse.comparisons:type_name -> bridge.movement.v1.Count
+	2,  // 35: bridge.movement.v1.ExportSectionRequest.format:type_name -> bridge.movement.v1.Format
+	19, // 36: bridge.movement.v1.Recommendation.choice:type_name -> bridge.movement.v1.MovementChoice
+	46, // 37: bridge.movement.v1.RecommendMovementsResponse.recommendations:type_name -> bridge.movement.v1.Recommendation
+	63, // 38: bridge.movement.v1.RegisteredPlayer.update_time:type_name -> google.protobuf.Timestamp
+	48, // 39: bridge.movement.v1.GetPlayerResponse.player:type_name -> bridge.movement.v1.RegisteredPlayer
+	48, // 40: bridge.movement.v1.ListPlayersResponse.players:type_name -> bridge.movement.v1.RegisteredPlayer
+	65, // 41: bridge.movement.v1.SeatNumber.seat:type_name -> bridge.type.v1.Seat
+	65, // 42: bridge.movement.v1.SeatedPlayer.seat:type_name -> bridge.type.v1.Seat
+	56, // 43: bridge.movement.v1.TablePlayers.players:type_name -> bridge.movement.v1.SeatedPlayer
+	63, // 44: bridge.movement.v1.TablePlayers.update_time:type_name -> google.protobuf.Timestamp
+	55, // 45: bridge.movement.v1.SetTablePlayersRequest.numbers:type_name -> bridge.movement.v1.SeatNumber
+	57, // 46: bridge.movement.v1.SetTablePlayersResponse.table_players:type_name -> bridge.movement.v1.TablePlayers
+	57, // 47: bridge.movement.v1.ListTablePlayersResponse.table_players:type_name -> bridge.movement.v1.TablePlayers
+	4,  // 48: bridge.movement.v1.MovementService.CreateEvent:input_type -> bridge.movement.v1.CreateEventRequest
+	6,  // 49: bridge.movement.v1.MovementService.GetEvent:input_type -> bridge.movement.v1.GetEventRequest
+	8,  // 50: bridge.movement.v1.MovementService.ListEvents:input_type -> bridge.movement.v1.ListEventsRequest
+	11, // 51: bridge.movement.v1.MovementService.CreateSession:input_type -> bridge.movement.v1.CreateSessionRequest
+	13, // 52: bridge.movement.v1.MovementService.GetSession:input_type -> bridge.movement.v1.GetSessionRequest
+	15, // 53: bridge.movement.v1.MovementService.ListSessions:input_type -> bridge.movement.v1.ListSessionsRequest
+	24, // 54: bridge.movement.v1.MovementService.CreateSection:input_type -> bridge.movement.v1.CreateSectionRequest
+	26, // 55: bridge.movement.v1.MovementService.GetSection:input_type -> bridge.movement.v1.GetSectionRequest
+	28, // 56: bridge.movement.v1.MovementService.SetMovement:input_type -> bridge.movement.v1.SetMovementRequest
+	30, // 57: bridge.movement.v1.MovementService.GetTableRound:input_type -> bridge.movement.v1.GetTableRoundRequest
+	33, // 58: bridge.movement.v1.MovementService.GetEntrantPath:input_type -> bridge.movement.v1.GetEntrantPathRequest
+	36, // 59: bridge.movement.v1.MovementService.AddLateEntrant:input_type -> bridge.movement.v1.AddLateEntrantRequest
+	38, // 60: bridge.movement.v1.MovementService.WithdrawEntrant:input_type -> bridge.movement.v1.WithdrawEntrantRequest
+	40, // 61: bridge.movement.v1.MovementService.GetBalance:input_type -> bridge.movement.v1.GetBalanceRequest
+	43, // 62: bridge.movement.v1.MovementService.ExportSection:input_type -> bridge.movement.v1.ExportSectionRequest
+	45, // 63: bridge.movement.v1.MovementService.RecommendMovements:input_type -> bridge.movement.v1.RecommendMovementsRequest
+	49, // 64: bridge.movement.v1.MovementService.ImportPlayers:input_type -> bridge.movement.v1.ImportPlayersRequest
+	51, // 65: bridge.movement.v1.MovementService.GetPlayer:input_type -> bridge.movement.v1.GetPlayerRequest
+	53, // 66: bridge.movement.v1.MovementService.ListPlayers:input_type -> bridge.movement.v1.ListPlayersRequest
+	58, // 67: bridge.movement.v1.MovementService.SetTablePlayers:input_type -> bridge.movement.v1.SetTablePlayersRequest
+	60, // 68: bridge.movement.v1.MovementService.ListTablePlayers:input_type -> bridge.movement.v1.ListTablePlayersRequest
+	5,  // 69: bridge.movement.v1.MovementService.CreateEvent:output_type -> bridge.movement.v1.CreateEventResponse
+	7,  // 70: bridge.movement.v1.MovementService.GetEvent:output_type -> bridge.movement.v1.GetEventResponse
+	9,  // 71: bridge.movement.v1.MovementService.ListEvents:output_type -> bridge.movement.v1.ListEventsResponse
+	12, // 72: bridge.movement.v1.MovementService.CreateSession:output_type -> bridge.movement.v1.CreateSessionResponse
+	14, // 73: bridge.movement.v1.MovementService.GetSession:output_type -> bridge.movement.v1.GetSessionResponse
+	16, // 74: bridge.movement.v1.MovementService.ListSessions:output_type -> bridge.movement.v1.ListSessionsResponse
+	25, // 75: bridge.movement.v1.MovementService.CreateSection:output_type -> bridge.movement.v1.CreateSectionResponse
+	27, // 76: bridge.movement.v1.MovementService.GetSection:output_type -> bridge.movement.v1.GetSectionResponse
+	29, // 77: bridge.movement.v1.MovementService.SetMovement:output_type -> bridge.movement.v1.SetMovementResponse
+	32, // 78: bridge.movement.v1.MovementService.GetTableRound:output_type -> bridge.movement.v1.GetTableRoundResponse
+	35, // 79: bridge.movement.v1.MovementService.GetEntrantPath:output_type -> bridge.movement.v1.GetEntrantPathResponse
+	37, // 80: bridge.movement.v1.MovementService.AddLateEntrant:output_type -> bridge.movement.v1.AddLateEntrantResponse
+	39, // 81: bridge.movement.v1.MovementService.WithdrawEntrant:output_type -> bridge.movement.v1.WithdrawEntrantResponse
+	42, // 82: bridge.movement.v1.MovementService.GetBalance:output_type -> bridge.movement.v1.GetBalanceResponse
+	44, // 83: bridge.movement.v1.MovementService.ExportSection:output_type -> bridge.movement.v1.ExportSectionResponse
+	47, // 84: bridge.movement.v1.MovementService.RecommendMovements:output_type -> bridge.movement.v1.RecommendMovementsResponse
+	50, // 85: bridge.movement.v1.MovementService.ImportPlayers:output_type -> bridge.movement.v1.ImportPlayersResponse
+	52, // 86: bridge.movement.v1.MovementService.GetPlayer:output_type -> bridge.movement.v1.GetPlayerResponse
+	54, // 87: bridge.movement.v1.MovementService.ListPlayers:output_type -> bridge.movement.v1.ListPlayersResponse
+	59, // 88: bridge.movement.v1.MovementService.SetTablePlayers:output_type -> bridge.movement.v1.SetTablePlayersResponse
+	61, // 89: bridge.movement.v1.MovementService.ListTablePlayers:output_type -> bridge.movement.v1.ListTablePlayersResponse
+	69, // [69:90] is the sub-list for method output_type
+	48, // [48:69] is the sub-list for method input_type
+	48, // [48:48] is the sub-list for extension type_name
+	48, // [48:48] is the sub-list for extension extendee
+	0,  // [0:48] is the sub-list for field type_name
 }
 
 func init() { file_bridge_movement_v1_movement_proto_init() }
@@ -3424,7 +4417,7 @@ func file_bridge_movement_v1_movement_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bridge_movement_v1_movement_proto_rawDesc), len(file_bridge_movement_v1_movement_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   45,
+			NumMessages:   59,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -40,6 +40,11 @@ const (
 	MovementService_GetBalance_FullMethodName         = "/bridge.movement.v1.MovementService/GetBalance"
 	MovementService_ExportSection_FullMethodName      = "/bridge.movement.v1.MovementService/ExportSection"
 	MovementService_RecommendMovements_FullMethodName = "/bridge.movement.v1.MovementService/RecommendMovements"
+	MovementService_ImportPlayers_FullMethodName      = "/bridge.movement.v1.MovementService/ImportPlayers"
+	MovementService_GetPlayer_FullMethodName          = "/bridge.movement.v1.MovementService/GetPlayer"
+	MovementService_ListPlayers_FullMethodName        = "/bridge.movement.v1.MovementService/ListPlayers"
+	MovementService_SetTablePlayers_FullMethodName    = "/bridge.movement.v1.MovementService/SetTablePlayers"
+	MovementService_ListTablePlayers_FullMethodName   = "/bridge.movement.v1.MovementService/ListTablePlayers"
 )
 
 // MovementServiceClient is the client API for MovementService service.
@@ -87,6 +92,20 @@ type MovementServiceClient interface {
 	ExportSection(ctx context.Context, in *ExportSectionRequest, opts ...grpc.CallOption) (*ExportSectionResponse, error)
 	// RecommendMovements lists the movements that fit a field, best first.
 	RecommendMovements(ctx context.Context, in *RecommendMovementsRequest, opts ...grpc.CallOption) (*RecommendMovementsResponse, error)
+	// ImportPlayers brings the federation's player registry up to date with
+	// a CSV file of its members, changing only the players the file changes.
+	ImportPlayers(ctx context.Context, in *ImportPlayersRequest, opts ...grpc.CallOption) (*ImportPlayersResponse, error)
+	// GetPlayer returns one player of the registry.
+	GetPlayer(ctx context.Context, in *GetPlayerRequest, opts ...grpc.CallOption) (*GetPlayerResponse, error)
+	// ListPlayers lists or searches the registry in the order of national
+	// ids, a page at a time.
+	ListPlayers(ctx context.Context, in *ListPlayersRequest, opts ...grpc.CallOption) (*ListPlayersResponse, error)
+	// SetTablePlayers records the player numbers entered at a table in a
+	// round, seat by seat.
+	SetTablePlayers(ctx context.Context, in *SetTablePlayersRequest, opts ...grpc.CallOption) (*SetTablePlayersResponse, error)
+	// ListTablePlayers lists the player numbers entered at a section's
+	// tables, by table and round.
+	ListTablePlayers(ctx context.Context, in *ListTablePlayersRequest, opts ...grpc.CallOption) (*ListTablePlayersResponse, error)
 }
 
 type movementServiceClient struct {
@@ -257,6 +276,56 @@ func (c *movementServiceClient) RecommendMovements(ctx context.Context, in *Reco
 	return out, nil
 }
 
+func (c *movementServiceClient) ImportPlayers(ctx context.Context, in *ImportPlayersRequest, opts ...grpc.CallOption) (*ImportPlayersResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ImportPlayersResponse)
+	err := c.cc.Invoke(ctx, MovementService_ImportPlayers_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *movementServiceClient) GetPlayer(ctx context.Context, in *GetPlayerRequest, opts ...grpc.CallOption) (*GetPlayerResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetPlayerResponse)
+	err := c.cc.Invoke(ctx, MovementService_GetPlayer_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *movementServiceClient) ListPlayers(ctx context.Context, in *ListPlayersRequest, opts ...grpc.CallOption) (*ListPlayersResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListPlayersResponse)
+	err := c.cc.Invoke(ctx, MovementService_ListPlayers_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *movementServiceClient) SetTablePlayers(ctx context.Context, in *SetTablePlayersRequest, opts ...grpc.CallOption) (*SetTablePlayersResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SetTablePlayersResponse)
+	err := c.cc.Invoke(ctx, MovementService_SetTablePlayers_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *movementServiceClient) ListTablePlayers(ctx context.Context, in *ListTablePlayersRequest, opts ...grpc.CallOption) (*ListTablePlayersResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListTablePlayersResponse)
+	err := c.cc.Invoke(ctx, MovementService_ListTablePlayers_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // MovementServiceServer is the server API for MovementService service.
 // All implementations must embed UnimplementedMovementServiceServer
 // for forward compatibility.
@@ -302,6 +371,20 @@ type MovementServiceServer interface {
 	ExportSection(context.Context, *ExportSectionRequest) (*ExportSectionResponse, error)
 	// RecommendMovements lists the movements that fit a field, best first.
 	RecommendMovements(context.Context, *RecommendMovementsRequest) (*RecommendMovementsResponse, error)
+	// ImportPlayers brings the federation's player registry up to date with
+	// a CSV file of its members, changing only the players the file changes.
+	ImportPlayers(context.Context, *ImportPlayersRequest) (*ImportPlayersResponse, error)
+	// GetPlayer returns one player of the registry.
+	GetPlayer(context.Context, *GetPlayerRequest) (*GetPlayerResponse, error)
+	// ListPlayers lists or searches the registry in the order of national
+	// ids, a page at a time.
+	ListPlayers(context.Context, *ListPlayersRequest) (*ListPlayersResponse, error)
+	// SetTablePlayers records the player numbers entered at a table in a
+	// round, seat by seat.
+	SetTablePlayers(context.Context, *SetTablePlayersRequest) (*SetTablePlayersResponse, error)
+	// ListTablePlayers lists the player numbers entered at a section's
+	// tables, by table and round.
+	ListTablePlayers(context.Context, *ListTablePlayersRequest) (*ListTablePlayersResponse, error)
 	mustEmbedUnimplementedMovementServiceServer()
 }
 
@@ -359,6 +442,21 @@ func (UnimplementedMovementServiceServer) ExportSection(context.Context, *Export
 }
 func (UnimplementedMovementServiceServer) RecommendMovements(context.Context, *RecommendMovementsRequest) (*RecommendMovementsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method RecommendMovements not implemented")
+}
+func (UnimplementedMovementServiceServer) ImportPlayers(context.Context, *ImportPlayersRequest) (*ImportPlayersResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ImportPlayers not implemented")
+}
+func (UnimplementedMovementServiceServer) GetPlayer(context.Context, *GetPlayerRequest) (*GetPlayerResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetPlayer not implemented")
+}
+func (UnimplementedMovementServiceServer) ListPlayers(context.Context, *ListPlayersRequest) (*ListPlayersResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListPlayers not implemented")
+}
+func (UnimplementedMovementServiceServer) SetTablePlayers(context.Context, *SetTablePlayersRequest) (*SetTablePlayersResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SetTablePlayers not implemented")
+}
+func (UnimplementedMovementServiceServer) ListTablePlayers(context.Context, *ListTablePlayersRequest) (*ListTablePlayersResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListTablePlayers not implemented")
 }
 func (UnimplementedMovementServiceServer) mustEmbedUnimplementedMovementServiceServer() {}
 func (UnimplementedMovementServiceServer) testEmbeddedByValue()                         {}
@@ -669,6 +767,96 @@ func _MovementService_RecommendMovements_Handler(srv interface{}, ctx context.Co
 	return interceptor(ctx, in, info, handler)
 }
 
+func _MovementService_ImportPlayers_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ImportPlayersRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MovementServiceServer).ImportPlayers(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MovementService_ImportPlayers_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MovementServiceServer).ImportPlayers(ctx, req.(*ImportPlayersRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MovementService_GetPlayer_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetPlayerRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MovementServiceServer).GetPlayer(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MovementService_GetPlayer_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MovementServiceServer).GetPlayer(ctx, req.(*GetPlayerRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MovementService_ListPlayers_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListPlayersRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MovementServiceServer).ListPlayers(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MovementService_ListPlayers_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MovementServiceServer).ListPlayers(ctx, req.(*ListPlayersRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MovementService_SetTablePlayers_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SetTablePlayersRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MovementServiceServer).SetTablePlayers(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MovementService_SetTablePlayers_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MovementServiceServer).SetTablePlayers(ctx, req.(*SetTablePlayersRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MovementService_ListTablePlayers_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListTablePlayersRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MovementServiceServer).ListTablePlayers(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MovementService_ListTablePlayers_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MovementServiceServer).ListTablePlayers(ctx, req.(*ListTablePlayersRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // MovementService_ServiceDesc is the grpc.ServiceDesc for MovementService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -739,6 +927,26 @@ var MovementService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "RecommendMovements",
 			Handler:    _MovementService_RecommendMovements_Handler,
+		},
+		{
+			MethodName: "ImportPlayers",
+			Handler:    _MovementService_ImportPlayers_Handler,
+		},
+		{
+			MethodName: "GetPlayer",
+			Handler:    _MovementService_GetPlayer_Handler,
+		},
+		{
+			MethodName: "ListPlayers",
+			Handler:    _MovementService_ListPlayers_Handler,
+		},
+		{
+			MethodName: "SetTablePlayers",
+			Handler:    _MovementService_SetTablePlayers_Handler,
+		},
+		{
+			MethodName: "ListTablePlayers",
+			Handler:    _MovementService_ListTablePlayers_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

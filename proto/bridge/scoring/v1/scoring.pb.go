@@ -1866,8 +1866,12 @@ type TravellerLine struct {
 	NsPoints float64 `protobuf:"fixed64,2,opt,name=ns_points,json=nsPoints,proto3" json:"ns_points,omitempty"`
 	EwPoints float64 `protobuf:"fixed64,3,opt,name=ew_points,json=ewPoints,proto3" json:"ew_points,omitempty"`
 	// The percentage of the top each side earned (matchpoint forms only).
-	NsPercentage  float64 `protobuf:"fixed64,4,opt,name=ns_percentage,json=nsPercentage,proto3" json:"ns_percentage,omitempty"`
-	EwPercentage  float64 `protobuf:"fixed64,5,opt,name=ew_percentage,json=ewPercentage,proto3" json:"ew_percentage,omitempty"`
+	NsPercentage float64 `protobuf:"fixed64,4,opt,name=ns_percentage,json=nsPercentage,proto3" json:"ns_percentage,omitempty"`
+	EwPercentage float64 `protobuf:"fixed64,5,opt,name=ew_percentage,json=ewPercentage,proto3" json:"ew_percentage,omitempty"`
+	// The names of the players of each pair, as the section's entrants name
+	// them; empty when they are not named.
+	NsNames       []string `protobuf:"bytes,6,rep,name=ns_names,json=nsNames,proto3" json:"ns_names,omitempty"`
+	EwNames       []string `protobuf:"bytes,7,rep,name=ew_names,json=ewNames,proto3" json:"ew_names,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1935,6 +1939,20 @@ func (x *TravellerLine) GetEwPercentage() float64 {
 		return x.EwPercentage
 	}
 	return 0
+}
+
+func (x *TravellerLine) GetNsNames() []string {
+	if x != nil {
+		return x.NsNames
+	}
+	return nil
+}
+
+func (x *TravellerLine) GetEwNames() []string {
+	if x != nil {
+		return x.EwNames
+	}
+	return nil
 }
 
 type GetTravellerResponse struct {
@@ -2124,7 +2142,10 @@ type Standing struct {
 	// The procedural penalties deducted, in the unit of score (matchpoints,
 	// IMPs, victory points or board points). score, percentage and the place
 	// already reflect them.
-	Penalties     float64 `protobuf:"fixed64,9,opt,name=penalties,proto3" json:"penalties,omitempty"`
+	Penalties float64 `protobuf:"fixed64,9,opt,name=penalties,proto3" json:"penalties,omitempty"`
+	// The names of the pair's or team's players, as the section's entrants
+	// name them; empty when they are not named.
+	Names         []string `protobuf:"bytes,10,rep,name=names,proto3" json:"names,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2220,6 +2241,13 @@ func (x *Standing) GetPenalties() float64 {
 		return x.Penalties
 	}
 	return 0
+}
+
+func (x *Standing) GetNames() []string {
+	if x != nil {
+		return x.Names
+	}
+	return nil
 }
 
 type GetStandingsResponse struct {
@@ -2445,8 +2473,10 @@ type ScorecardLine struct {
 	// The score from this pair's point of view.
 	Score int32 `protobuf:"varint,4,opt,name=score,proto3" json:"score,omitempty"`
 	// Matchpoints or IMPs earned.
-	Points        float64 `protobuf:"fixed64,5,opt,name=points,proto3" json:"points,omitempty"`
-	Percentage    float64 `protobuf:"fixed64,6,opt,name=percentage,proto3" json:"percentage,omitempty"`
+	Points     float64 `protobuf:"fixed64,5,opt,name=points,proto3" json:"points,omitempty"`
+	Percentage float64 `protobuf:"fixed64,6,opt,name=percentage,proto3" json:"percentage,omitempty"`
+	// The names of the opponents' players; empty when they are not named.
+	OpponentNames []string `protobuf:"bytes,7,rep,name=opponent_names,json=opponentNames,proto3" json:"opponent_names,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2521,6 +2551,13 @@ func (x *ScorecardLine) GetPercentage() float64 {
 		return x.Percentage
 	}
 	return 0
+}
+
+func (x *ScorecardLine) GetOpponentNames() []string {
+	if x != nil {
+		return x.OpponentNames
+	}
+	return nil
 }
 
 type GetScorecardResponse struct {
@@ -3277,13 +3314,15 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\x05event\x18\x01 \x01(\tR\x05event\x12\x18\n" +
 	"\asession\x18\x02 \x01(\x05R\asession\x12\x18\n" +
 	"\asection\x18\x03 \x01(\tR\asection\x12\x14\n" +
-	"\x05board\x18\x04 \x01(\x05R\x05board\"\xc6\x01\n" +
+	"\x05board\x18\x04 \x01(\x05R\x05board\"\xfc\x01\n" +
 	"\rTravellerLine\x121\n" +
 	"\x06result\x18\x01 \x01(\v2\x19.bridge.scoring.v1.ResultR\x06result\x12\x1b\n" +
 	"\tns_points\x18\x02 \x01(\x01R\bnsPoints\x12\x1b\n" +
 	"\tew_points\x18\x03 \x01(\x01R\bewPoints\x12#\n" +
 	"\rns_percentage\x18\x04 \x01(\x01R\fnsPercentage\x12#\n" +
-	"\rew_percentage\x18\x05 \x01(\x01R\fewPercentage\"\xa6\x02\n" +
+	"\rew_percentage\x18\x05 \x01(\x01R\fewPercentage\x12\x19\n" +
+	"\bns_names\x18\x06 \x03(\tR\ansNames\x12\x19\n" +
+	"\bew_names\x18\a \x03(\tR\aewNames\"\xa6\x02\n" +
 	"\x14GetTravellerResponse\x12\x14\n" +
 	"\x05board\x18\x01 \x01(\x05R\x05board\x12,\n" +
 	"\x06dealer\x18\x02 \x01(\x0e2\x14.bridge.type.v1.SeatR\x06dealer\x12C\n" +
@@ -3297,7 +3336,7 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\asection\x18\x03 \x01(\tR\asection\x12\x1b\n" +
 	"\tpage_size\x18\x04 \x01(\x05R\bpageSize\x12\x1d\n" +
 	"\n" +
-	"page_token\x18\x05 \x01(\tR\tpageToken\"\x8f\x02\n" +
+	"page_token\x18\x05 \x01(\tR\tpageToken\"\xa5\x02\n" +
 	"\bStanding\x12\x18\n" +
 	"\asection\x18\x01 \x01(\tR\asection\x12\x12\n" +
 	"\x04pair\x18\x02 \x01(\x05R\x04pair\x122\n" +
@@ -3309,7 +3348,9 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\rboards_played\x18\x06 \x01(\x05R\fboardsPlayed\x12\x12\n" +
 	"\x04rank\x18\a \x01(\x05R\x04rank\x12\x14\n" +
 	"\x05place\x18\b \x01(\tR\x05place\x12\x1c\n" +
-	"\tpenalties\x18\t \x01(\x01R\tpenalties\"\xe3\x01\n" +
+	"\tpenalties\x18\t \x01(\x01R\tpenalties\x12\x14\n" +
+	"\x05names\x18\n" +
+	" \x03(\tR\x05names\"\xe3\x01\n" +
 	"\x14GetStandingsResponse\x12+\n" +
 	"\x04form\x18\x01 \x01(\x0e2\x17.bridge.scoring.v1.FormR\x04form\x129\n" +
 	"\tstandings\x18\x02 \x03(\v2\x1b.bridge.scoring.v1.StandingR\tstandings\x12;\n" +
@@ -3324,7 +3365,7 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\x05event\x18\x01 \x01(\tR\x05event\x12\x18\n" +
 	"\asession\x18\x02 \x01(\x05R\asession\x12\x18\n" +
 	"\asection\x18\x03 \x01(\tR\asection\x12\x12\n" +
-	"\x04pair\x18\x04 \x01(\x05R\x04pair\"\xe2\x01\n" +
+	"\x04pair\x18\x04 \x01(\x05R\x04pair\"\x89\x02\n" +
 	"\rScorecardLine\x121\n" +
 	"\x06result\x18\x01 \x01(\v2\x19.bridge.scoring.v1.ResultR\x06result\x122\n" +
 	"\tdirection\x18\x02 \x01(\x0e2\x14.bridge.type.v1.SideR\tdirection\x12\x1c\n" +
@@ -3333,7 +3374,8 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\x06points\x18\x05 \x01(\x01R\x06points\x12\x1e\n" +
 	"\n" +
 	"percentage\x18\x06 \x01(\x01R\n" +
-	"percentage\"\xc4\x01\n" +
+	"percentage\x12%\n" +
+	"\x0eopponent_names\x18\a \x03(\tR\ropponentNames\"\xc4\x01\n" +
 	"\x14GetScorecardResponse\x127\n" +
 	"\bstanding\x18\x01 \x01(\v2\x1b.bridge.scoring.v1.StandingR\bstanding\x126\n" +
 	"\x05lines\x18\x02 \x03(\v2 .bridge.scoring.v1.ScorecardLineR\x05lines\x12;\n" +
