@@ -22,19 +22,25 @@ import (
 	"github.com/bridge-director/director/services/platform"
 )
 
-// TestOpenAPIHasEveryRoute checks that the served description is valid JSON
-// and names every route of proto/http.yaml, so a stale file is caught.
+// TestOpenAPIHasEveryRoute checks that both served descriptions are valid
+// JSON and name every route of proto/http.yaml, so a stale file is caught.
 func TestOpenAPIHasEveryRoute(t *testing.T) {
+	for path, h := range map[string]http.Handler{OpenAPIPath: OpenAPI(), OpenAPI3Path: OpenAPI3()} {
+		t.Run(strings.TrimPrefix(path, "/"), func(t *testing.T) { hasEveryRoute(t, path, h) })
+	}
+}
+
+func hasEveryRoute(t *testing.T, path string, h http.Handler) {
 	rec := httptest.NewRecorder()
-	OpenAPI().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, OpenAPIPath, nil))
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
 	if rec.Code != http.StatusOK {
-		t.Fatalf("GET %s: status %d", OpenAPIPath, rec.Code)
+		t.Fatalf("GET %s: status %d", path, rec.Code)
 	}
 	var doc struct {
 		Paths map[string]map[string]any `json:"paths"`
 	}
 	if err := json.Unmarshal(rec.Body.Bytes(), &doc); err != nil {
-		t.Fatalf("the OpenAPI file is not JSON: %v", err)
+		t.Fatalf("%s is not JSON: %v", path, err)
 	}
 	raw, err := os.ReadFile("../../proto/http.yaml")
 	if err != nil {
@@ -53,12 +59,12 @@ func TestOpenAPIHasEveryRoute(t *testing.T) {
 	}
 	for _, rule := range cfg.HTTP.Rules {
 		for _, verb := range []string{"get", "post", "patch", "delete", "put"} {
-			path, ok := rule[verb]
+			template, ok := rule[verb]
 			if !ok {
 				continue
 			}
-			if !hasPath(doc.Paths, path, verb) {
-				t.Errorf("%s %s (%s) is missing from the OpenAPI file: run .ci/generate", strings.ToUpper(verb), path, rule["selector"])
+			if !hasPath(doc.Paths, template, verb) {
+				t.Errorf("%s %s (%s) is missing from %s: run .ci/generate", strings.ToUpper(verb), template, rule["selector"], path)
 			}
 		}
 	}
@@ -171,6 +177,9 @@ func TestRESTCallsRunTheInterceptors(t *testing.T) {
 
 	if resp, body := d.call(t, http.MethodGet, OpenAPIPath, "", ""); resp.StatusCode != http.StatusOK || body["swagger"] != "2.0" {
 		t.Errorf("%s = %d, want 200 with the Swagger 2.0 description", OpenAPIPath, resp.StatusCode)
+	}
+	if resp, body := d.call(t, http.MethodGet, OpenAPI3Path, "", ""); resp.StatusCode != http.StatusOK || !strings.HasPrefix(fmt.Sprint(body["openapi"]), "3.0.") {
+		t.Errorf("%s = %d, want 200 with the OpenAPI 3.0 description", OpenAPI3Path, resp.StatusCode)
 	}
 	if resp, body := d.call(t, http.MethodGet, "/healthz", "", ""); resp.StatusCode != http.StatusOK || body["status"] != "SERVING" {
 		t.Errorf("/healthz = %d %v, want 200 SERVING", resp.StatusCode, body)
