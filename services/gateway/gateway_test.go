@@ -230,3 +230,20 @@ func TestEveryServiceNeedsRoutes(t *testing.T) {
 		t.Errorf("a service without routes: %v, want a refusal naming it", err)
 	}
 }
+
+// TestAnswersKeepZeroValues: a REST answer carries the fields whose value
+// is the zero (a score of 0, an empty name), and leaves out a message that
+// is not set rather than answer it null.
+func TestAnswersKeepZeroValues(t *testing.T) {
+	d := serve(t, authenticator(t, clubTokens), Options{})
+	resp, body := d.call(t, http.MethodPost, submitPath, "Bearer scorer-secret", `{"result":{"table":3,"board":7}}`)
+	result, _ := body["result"].(map[string]any)
+	if resp.StatusCode != http.StatusOK || result["ns_score"] != float64(0) || result["round"] != float64(0) || result["etag"] != "" {
+		t.Errorf("a result scored 0: %d %v, want ns_score, round and etag answered as zeros", resp.StatusCode, body)
+	}
+	for _, unset := range []string{"played", "update_time"} {
+		if v, ok := result[unset]; ok {
+			t.Errorf("%s, not set, is answered as %v", unset, v)
+		}
+	}
+}
