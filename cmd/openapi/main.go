@@ -121,6 +121,7 @@ func complete(doc *openapi2.T, downloads []platform.Download) error {
 			return err
 		}
 	}
+	singularVariables(doc)
 	for path, item := range doc.Paths {
 		for method, op := range item.Operations() {
 			if op.Responses == nil || op.Responses.Value("200") == nil {
@@ -188,6 +189,38 @@ func describeErrors(responses *openapi2.Responses) {
 }
 
 var pathVariable = regexp.MustCompile(`\{([^}]*)\}`)
+
+// collectionVariable is a variable protoc-gen-openapiv2 named after the
+// collection before it by dropping its s: penalties/{penaltie}.
+var collectionVariable = regexp.MustCompile(`/(\w+)ies/\{(\w+)ie\}`)
+
+// singularVariables names such a variable as the singular it stands for
+// (penalties/{penalty}), in its path and in its parameters.
+func singularVariables(doc *openapi2.T) {
+	for path, item := range doc.Paths {
+		renamed := map[string]string{}
+		fixed := collectionVariable.ReplaceAllStringFunc(path, func(m string) string {
+			sub := collectionVariable.FindStringSubmatch(m)
+			if sub[1] != sub[2] {
+				return m
+			}
+			renamed[sub[2]+"ie"] = sub[2] + "y"
+			return "/" + sub[1] + "ies/{" + sub[2] + "y}"
+		})
+		if len(renamed) == 0 {
+			continue
+		}
+		for _, op := range item.Operations() {
+			for _, p := range op.Parameters {
+				if to, ok := renamed[p.Name]; ok && p.In == "path" {
+					p.Name = to
+				}
+			}
+		}
+		delete(doc.Paths, path)
+		doc.Paths[fixed] = item
+	}
+}
 
 // addDownload describes the download d as a GET of its pattern.
 func addDownload(doc *openapi2.T, d platform.Download) error {

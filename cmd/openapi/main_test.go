@@ -113,6 +113,15 @@ func TestEveryRouteIsLintClean(t *testing.T) {
 				t.Errorf("%s: operation id %q, also of %s", where, op.OperationID, other)
 			}
 			ids[op.OperationID] = where
+			for _, v := range pathVariable.FindAllStringSubmatch(path, -1) {
+				found := false
+				for _, p := range op.Parameters {
+					found = found || (p.In == "path" && p.Name == v[1])
+				}
+				if !found || strings.HasSuffix(v[1], "ie") {
+					t.Errorf("%s: the variable %s has no parameter of its name, or a name cut from its collection's", where, v[0])
+				}
+			}
 			for code := range errorAnswers {
 				if r := op.Responses.Value(code); r == nil || r.Schema == nil || r.Schema.Ref != "#/definitions/"+errorSchema {
 					t.Errorf("%s: no %s answer of the Error schema", where, code)
