@@ -3,6 +3,9 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"go/parser"
+	"go/token"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -151,5 +154,36 @@ func TestDownloadsNeedASegmentPerVariable(t *testing.T) {
 	err = addDownload(doc, platform.Download{Pattern: "/v1/events/{event}/files/{file}", Method: "/bridge.scoring.v1.ScoringService/ExportEvent"})
 	if err == nil || !strings.Contains(err.Error(), "summary") {
 		t.Errorf("a download without a summary: %v, want a refusal", err)
+	}
+}
+
+// TestEveryServingPackageIsAsked: every package that serves a download
+// (calls platform.HandleDownload) is one whose Downloads this command
+// describes, so a download added to a service reaches the description.
+func TestEveryServingPackageIsAsked(t *testing.T) {
+	main, err := parser.ParseFile(token.NewFileSet(), "main.go", nil, parser.ImportsOnly)
+	if err != nil {
+		t.Fatal(err)
+	}
+	imported := map[string]bool{}
+	for _, spec := range main.Imports {
+		imported[strings.Trim(spec.Path.Value, `"`)] = true
+	}
+	err = filepath.WalkDir("../../services", func(path string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return err
+		}
+		src, err := os.ReadFile(path)
+		if err != nil || !bytes.Contains(src, []byte("platform.HandleDownload(")) {
+			return err
+		}
+		pkg := "github.com/bridge-director/director/" + filepath.ToSlash(filepath.Dir(strings.TrimPrefix(path, "../../")))
+		if !imported[pkg] {
+			t.Errorf("%s serves downloads, but cmd/openapi does not describe them: add its Downloads to downloads()", pkg)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }
