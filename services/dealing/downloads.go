@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -24,7 +25,28 @@ import (
 //
 // The download calls ExportBoardSet over gRPC like every REST route, so the
 // same authentication, secrecy and audit apply.
-const downloadPattern = "/v1/events/{event}/sessions/{session}/boardsets/{boardset}/files/{file}"
+var download = platform.Download{
+	Pattern: "/v1/events/{event}/sessions/{session}/boardsets/{boardset}/files/{file}",
+	Method:  dealingv1.DealingService_ExportBoardSet_FullMethodName,
+	Summary: "Download a board set's file",
+	Description: "The board set as a file, its format named by the ending of {file}: .pbn, .dup, .dlm, .bri, .dge, .lin, " +
+		"or the hand records as .pdf or .html (shown in the browser). Only directors see a set's cards before it is released.",
+	ContentTypes: downloadTypes(),
+}
+
+// downloadTypes are the media types of the files the download serves.
+func downloadTypes() []string {
+	var types []string
+	for _, format := range formatsByExtension {
+		types = append(types, exporters[format].contentType)
+	}
+	slices.Sort(types)
+	return slices.Compact(types)
+}
+
+// Downloads are the file downloads the service serves beside its REST
+// routes.
+func Downloads() []platform.Download { return []platform.Download{download} }
 
 // formatsByExtension maps a file extension to the format served.
 var formatsByExtension = map[string]dealingv1.Format{
@@ -39,7 +61,7 @@ var formatsByExtension = map[string]dealingv1.Format{
 }
 
 func registerDownloads(mux *runtime.ServeMux, client dealingv1.DealingServiceClient) error {
-	return platform.HandleDownload(mux, downloadPattern, dealingv1.DealingService_ExportBoardSet_FullMethodName, func(ctx context.Context, params map[string]string) (platform.File, error) {
+	return platform.HandleDownload(mux, download, func(ctx context.Context, params map[string]string) (platform.File, error) {
 		format, ok := formatsByExtension[strings.ToLower(path.Ext(params["file"]))]
 		if !ok {
 			return platform.File{}, status.Errorf(codes.NotFound, "no file %q: name a file ending in .pbn, .dup, .dlm, .bri, .dge, .lin, .pdf or .html", params["file"])

@@ -484,3 +484,46 @@ func BenchmarkRESTEdge(b *testing.B) {
 		}
 	})
 }
+
+// TestErrorBodiesCarryTheHTTPStatus: every REST error body says its HTTP
+// status beside the gRPC code, the refusals of the edge and of the mux as
+// well as the services' errors, and keeps the details.
+func TestErrorBodiesCarryTheHTTPStatus(t *testing.T) {
+	d := serve(t, authenticator(t, clubTokens), Options{})
+	for _, c := range []struct {
+		what, method, path, authorization, body string
+		want                                    int
+	}{
+		{"no token", http.MethodPost, submitPath, "", `{"result":{"table":3}}`, http.StatusUnauthorized},
+		{"out of scope", http.MethodPost, "/v1/events/county-pairs/results", "Bearer director-secret", `{"result":{"table":3}}`, http.StatusForbidden},
+		{"a bad field", http.MethodPost, submitPath, "Bearer scorer-secret", `{"request_id":"not valid!","result":{"table":3}}`, http.StatusBadRequest},
+		{"no such route", http.MethodGet, "/v1/nothing-here", "", "", http.StatusNotFound},
+		{"a wrong method", http.MethodDelete, submitPath, "", "", http.StatusMethodNotAllowed},
+	} {
+		resp, body := d.call(t, c.method, c.path, c.authorization, c.body)
+		if resp.StatusCode != c.want || body["http_status"] != float64(c.want) || body["code"] == nil || body["message"] == nil {
+			t.Errorf("%s: %d %v, want %d with http_status %d beside code and message", c.what, resp.StatusCode, body, c.want, c.want)
+		}
+	}
+	_, body := d.call(t, http.MethodPost, submitPath, "Bearer scorer-secret", `{"request_id":"not valid!","result":{"table":3}}`)
+	if details, _ := body["details"].([]any); len(details) != 1 {
+		t.Errorf("a bad field: details %v, want the BadRequest kept", body["details"])
+	}
+}
+
+// TestBadEnumValueListsTheValues: a request body with an enum value the
+// field does not have is refused naming the field and every value it takes.
+func TestBadEnumValueListsTheValues(t *testing.T) {
+	d := serve(t, authenticator(t, clubTokens), Options{})
+	resp, body := d.call(t, http.MethodPost, submitPath, "Bearer scorer-secret",
+		`{"result":{"table":3,"board":7,"played":{"contract":"4S","declarer":"SEAT_NORTHEAST","tricks":10}}}`)
+	message := fmt.Sprint(body["message"])
+	if resp.StatusCode != http.StatusBadRequest || body["http_status"] != float64(http.StatusBadRequest) ||
+		!strings.Contains(message, "declarer takes SEAT_UNSPECIFIED, SEAT_NORTH, SEAT_EAST, SEAT_SOUTH, SEAT_WEST") {
+		t.Errorf("a declarer that is no seat: %d %v, want 400 listing the seats", resp.StatusCode, body)
+	}
+	resp, body = d.call(t, http.MethodPost, submitPath, "Bearer scorer-secret", `{"result":{"table":"three"}}`)
+	if message := fmt.Sprint(body["message"]); resp.StatusCode != http.StatusBadRequest || strings.Contains(message, " takes ") {
+		t.Errorf("a table that is no number: %d %v, want 400 with no list of values", resp.StatusCode, body)
+	}
+}

@@ -8,7 +8,8 @@
 // read whose service names the version of its answer is sent with an ETag,
 // answered 304 to a client that holds it, and its encoding kept for the
 // next reader (conditional.go); and beside the routes it serves the OpenAPI
-// description of every route, generated from the protos by .ci/generate.
+// description of every route and file download, in Swagger 2.0 and in
+// OpenAPI 3.0, generated from the protos by .ci/generate.
 // platform.Serve runs it on the HTTP listener (Options.Handler).
 package gateway
 
@@ -46,7 +47,7 @@ type Routed interface {
 
 // Handler builds the REST facade of the services b serves, for
 // platform.Config.REST: the routes of each service, /healthz, and the
-// OpenAPI description at OpenAPIPath, behind the checks of the edge. The
+// OpenAPI descriptions at OpenAPIPath and OpenAPI3Path, behind the checks of the edge. The
 // edge checks tokens and takes rates with the authenticator of the
 // interceptors, so that a caller has one rate over REST and gRPC.
 func (o Options) Handler(ctx context.Context, b platform.Backend) (http.Handler, error) {
@@ -68,19 +69,34 @@ func (o Options) Handler(ctx context.Context, b platform.Backend) (http.Handler,
 	root := http.NewServeMux()
 	root.Handle("/", e.mux)
 	root.Handle(OpenAPIPath, OpenAPI())
+	root.Handle(OpenAPI3Path, OpenAPI3())
 	// The guard comes first, so a CORS preflight is held to its caller's
 	// rate like any other request.
 	return e.guard(withCORS(root, o.Origins)), nil
 }
 
-//go:embed director.swagger.json
-var openAPI []byte
+var (
+	//go:embed director.swagger.json
+	swagger []byte
+	//go:embed director.openapi3.json
+	openAPI3 []byte
+)
 
-// OpenAPIPath is where the OpenAPI description is served.
-const OpenAPIPath = "/openapi.json"
+// OpenAPIPath serves the OpenAPI description in Swagger 2.0, and
+// OpenAPI3Path the same description in OpenAPI 3.0 (both written by
+// .ci/generate, cmd/openapi).
+const (
+	OpenAPIPath  = "/openapi.json"
+	OpenAPI3Path = "/openapi3.json"
+)
 
-// OpenAPI serves the OpenAPI (Swagger 2.0) description of the REST API.
-func OpenAPI() http.Handler {
+// OpenAPI serves the Swagger 2.0 description of the REST API.
+func OpenAPI() http.Handler { return description(swagger) }
+
+// OpenAPI3 serves the OpenAPI 3.0 description of the REST API.
+func OpenAPI3() http.Handler { return description(openAPI3) }
+
+func description(doc []byte) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -88,6 +104,6 @@ func OpenAPI() http.Handler {
 			return
 		}
 		w.Header().Set("Content-Type", "application/json")
-		w.Write(openAPI)
+		w.Write(doc)
 	})
 }

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -21,19 +22,25 @@ import (
 	"github.com/bridge-director/director/services/platform"
 )
 
-// TestOpenAPIHasEveryRoute checks that the served description is valid JSON
-// and names every route of proto/http.yaml, so a stale file is caught.
+// TestOpenAPIHasEveryRoute checks that both served descriptions are valid
+// JSON and name every route of proto/http.yaml, so a stale file is caught.
 func TestOpenAPIHasEveryRoute(t *testing.T) {
+	for path, h := range map[string]http.Handler{OpenAPIPath: OpenAPI(), OpenAPI3Path: OpenAPI3()} {
+		t.Run(strings.TrimPrefix(path, "/"), func(t *testing.T) { hasEveryRoute(t, path, h) })
+	}
+}
+
+func hasEveryRoute(t *testing.T, path string, h http.Handler) {
 	rec := httptest.NewRecorder()
-	OpenAPI().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, OpenAPIPath, nil))
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
 	if rec.Code != http.StatusOK {
-		t.Fatalf("GET %s: status %d", OpenAPIPath, rec.Code)
+		t.Fatalf("GET %s: status %d", path, rec.Code)
 	}
 	var doc struct {
 		Paths map[string]map[string]any `json:"paths"`
 	}
 	if err := json.Unmarshal(rec.Body.Bytes(), &doc); err != nil {
-		t.Fatalf("the OpenAPI file is not JSON: %v", err)
+		t.Fatalf("%s is not JSON: %v", path, err)
 	}
 	raw, err := os.ReadFile("../../proto/http.yaml")
 	if err != nil {
@@ -52,19 +59,20 @@ func TestOpenAPIHasEveryRoute(t *testing.T) {
 	}
 	for _, rule := range cfg.HTTP.Rules {
 		for _, verb := range []string{"get", "post", "patch", "delete", "put"} {
-			path, ok := rule[verb]
+			template, ok := rule[verb]
 			if !ok {
 				continue
 			}
-			if !hasPath(doc.Paths, path, verb) {
-				t.Errorf("%s %s (%s) is missing from the OpenAPI file: run .ci/generate", strings.ToUpper(verb), path, rule["selector"])
+			if !hasPath(doc.Paths, template, verb) {
+				t.Errorf("%s %s (%s) is missing from %s: run .ci/generate", strings.ToUpper(verb), template, rule["selector"], path)
 			}
 		}
 	}
 }
 
 // hasPath reports whether the OpenAPI paths hold the http.yaml template,
-// comparing them with every variable written as {}.
+// comparing them with every variable written as {}: the description spells
+// a variable's segments out ({name=events/*} is events/{event}).
 func hasPath(paths map[string]map[string]any, template, verb string) bool {
 	want := normalise(template)
 	for p, ops := range paths {
@@ -76,23 +84,16 @@ func hasPath(paths map[string]map[string]any, template, verb string) bool {
 	return false
 }
 
+var variable = regexp.MustCompile(`\{[^}=]*(=([^}]*))?\}`)
+
 func normalise(path string) string {
-	var b strings.Builder
-	depth := 0
-	for _, r := range path {
-		switch {
-		case r == '{':
-			if depth == 0 {
-				b.WriteString("{}")
-			}
-			depth++
-		case r == '}':
-			depth--
-		case depth == 0:
-			b.WriteRune(r)
+	return variable.ReplaceAllStringFunc(path, func(v string) string {
+		segments := variable.FindStringSubmatch(v)[2]
+		if segments == "" {
+			return "{}"
 		}
-	}
-	return b.String()
+		return strings.ReplaceAll(segments, "*", "{}")
+	})
 }
 
 func TestOpenAPIRefusesPost(t *testing.T) {
@@ -177,6 +178,9 @@ func TestRESTCallsRunTheInterceptors(t *testing.T) {
 	if resp, body := d.call(t, http.MethodGet, OpenAPIPath, "", ""); resp.StatusCode != http.StatusOK || body["swagger"] != "2.0" {
 		t.Errorf("%s = %d, want 200 with the Swagger 2.0 description", OpenAPIPath, resp.StatusCode)
 	}
+	if resp, body := d.call(t, http.MethodGet, OpenAPI3Path, "", ""); resp.StatusCode != http.StatusOK || !strings.HasPrefix(fmt.Sprint(body["openapi"]), "3.0.") {
+		t.Errorf("%s = %d, want 200 with the OpenAPI 3.0 description", OpenAPI3Path, resp.StatusCode)
+	}
 	if resp, body := d.call(t, http.MethodGet, "/healthz", "", ""); resp.StatusCode != http.StatusOK || body["status"] != "SERVING" {
 		t.Errorf("/healthz = %d %v, want 200 SERVING", resp.StatusCode, body)
 	}
@@ -224,5 +228,22 @@ func TestEveryServiceNeedsRoutes(t *testing.T) {
 	_, err := Options{}.Handler(context.Background(), platform.Backend{Services: []platform.Service{unrouted{standIn{}}}, Auth: platform.DevelopmentAuthenticator()})
 	if err == nil || !strings.Contains(err.Error(), "scoring has no REST routes") {
 		t.Errorf("a service without routes: %v, want a refusal naming it", err)
+	}
+}
+
+// TestAnswersKeepZeroValues: a REST answer carries the fields whose value
+// is the zero (a score of 0, an empty name), and leaves out a message that
+// is not set rather than answer it null.
+func TestAnswersKeepZeroValues(t *testing.T) {
+	d := serve(t, authenticator(t, clubTokens), Options{})
+	resp, body := d.call(t, http.MethodPost, submitPath, "Bearer scorer-secret", `{"result":{"table":3,"board":7}}`)
+	result, _ := body["result"].(map[string]any)
+	if resp.StatusCode != http.StatusOK || result["ns_score"] != float64(0) || result["round"] != float64(0) || result["etag"] != "" {
+		t.Errorf("a result scored 0: %d %v, want ns_score, round and etag answered as zeros", resp.StatusCode, body)
+	}
+	for _, unset := range []string{"played", "update_time"} {
+		if v, ok := result[unset]; ok {
+			t.Errorf("%s, not set, is answered as %v", unset, v)
+		}
 	}
 }

@@ -9,17 +9,20 @@ import (
 	"io"
 	"math"
 	"net/http"
+	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	spb "google.golang.org/genproto/googleapis/rpc/status"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/reflect/protoreflect"
 
 	"github.com/bridge-director/director/services/platform"
 )
@@ -32,7 +35,10 @@ import (
 // (conditional.go).
 func newMux(conn grpc.ClientConnInterface, e *edge) *runtime.ServeMux {
 	marshaler := strictJSON{&runtime.JSONPb{
-		MarshalOptions: protojson.MarshalOptions{UseProtoNames: true, EmitUnpopulated: false},
+		// Zeros and empty lists are answered ("ns_points": 0), so that a
+		// client need not know proto3's defaults; a message not set stays
+		// out rather than null.
+		MarshalOptions: protojson.MarshalOptions{UseProtoNames: true, EmitDefaultValues: true},
 		// An unknown field is an error the client should see.
 		UnmarshalOptions: protojson.UnmarshalOptions{DiscardUnknown: false},
 	}}
@@ -91,24 +97,77 @@ func (m strictJSON) NewDecoder(r io.Reader) runtime.Decoder {
 			return fmt.Errorf("the request body is not valid JSON for this request: it goes on after its JSON value (at byte %d)", dec.InputOffset())
 		}
 		if err := m.Unmarshal(value, v); err != nil {
-			return fmt.Errorf("the request body is not valid JSON for this request: %w", err)
+			return fmt.Errorf("the request body is not valid JSON for this request: %w%s", err, enumValuesAllowed(v, err))
 		}
 		return nil
 	})
 }
 
+// badEnum finds the field protojson names when it refuses an enum value.
+var badEnum = regexp.MustCompile(`invalid value for enum field (\w+)`)
+
+// enumValuesAllowed says which values the enum field err names takes, found
+// by its name in the message v was read into ("; form takes
+// FORM_UNSPECIFIED, FORM_MATCHPOINTS, ..."), or nothing when err is not
+// about an enum.
+func enumValuesAllowed(v any, err error) string {
+	msg, ok := v.(proto.Message)
+	match := badEnum.FindStringSubmatch(err.Error())
+	if !ok || match == nil {
+		return ""
+	}
+	var says []string
+	for _, e := range enumsOfField(msg.ProtoReflect().Descriptor(), match[1], map[protoreflect.FullName]bool{}) {
+		values := e.Values()
+		names := make([]string, values.Len())
+		for i := range values.Len() {
+			names[i] = string(values.Get(i).Name())
+		}
+		says = append(says, fmt.Sprintf("%s takes %s", match[1], strings.Join(names, ", ")))
+	}
+	if len(says) == 0 {
+		return ""
+	}
+	return "; " + strings.Join(says, "; or ")
+}
+
+// enumsOfField returns the enums of the fields called name (by their proto
+// or JSON name) in md and the messages within it, each enum once.
+func enumsOfField(md protoreflect.MessageDescriptor, name string, seen map[protoreflect.FullName]bool) []protoreflect.EnumDescriptor {
+	if seen[md.FullName()] {
+		return nil
+	}
+	seen[md.FullName()] = true
+	var found []protoreflect.EnumDescriptor
+	fields := md.Fields()
+	for i := range fields.Len() {
+		f := fields.Get(i)
+		switch {
+		case f.Enum() != nil && (string(f.Name()) == name || f.JSONName() == name) && !seen[f.Enum().FullName()]:
+			seen[f.Enum().FullName()] = true
+			found = append(found, f.Enum())
+		case f.Message() != nil:
+			found = append(found, enumsOfField(f.Message(), name, seen)...)
+		}
+	}
+	return found
+}
+
 // errorHandler writes a REST error as the gateway does, with the statuses
 // the gateway cannot know: 413 for a body cut off at the cap, and a
 // Retry-After header for a ResourceExhausted call that says when to retry.
+// The body is the google.rpc.Status with the HTTP status beside its code
+// (errorBody).
 func errorHandler(ctx context.Context, mux *runtime.ServeMux, m runtime.Marshaler, w http.ResponseWriter, r *http.Request, err error) {
 	if limit, cut := bodyCutOff(r); cut {
 		err = tooLarge(limit)
 	}
-	inner := err
+	st := status.Convert(err)
+	httpStatus := runtime.HTTPStatusFromCode(st.Code())
 	if hse, ok := errors.AsType[*runtime.HTTPStatusError](err); ok {
-		inner = hse.Err
+		st, httpStatus = status.Convert(hse.Err), hse.HTTPStatus
 	}
-	if st := status.Convert(inner); st.Code() == codes.ResourceExhausted {
+	if st.Code() == codes.ResourceExhausted {
 		for _, d := range st.Details() {
 			if info, ok := d.(*errdetails.RetryInfo); ok && info.GetRetryDelay() != nil {
 				secs := math.Ceil(info.GetRetryDelay().AsDuration().Seconds())
@@ -116,7 +175,41 @@ func errorHandler(ctx context.Context, mux *runtime.ServeMux, m runtime.Marshale
 			}
 		}
 	}
-	runtime.DefaultHTTPErrorHandler(ctx, mux, m, w, r, err)
+	runtime.DefaultHTTPErrorHandler(ctx, mux, errorBody{m, httpStatus}, w, r, err)
+}
+
+// errorBody encodes an error's google.rpc.Status as its marshaler does, with
+// the HTTP status of the answer beside the code and the message:
+// {"code": 5, "message": "...", "http_status": 404, "details": [...]}, so
+// that a client that logs the body keeps the status.
+type errorBody struct {
+	runtime.Marshaler
+	httpStatus int
+}
+
+func (b errorBody) Marshal(v any) ([]byte, error) {
+	encoded, err := b.Marshaler.Marshal(v)
+	if _, ok := v.(*spb.Status); !ok || err != nil {
+		return encoded, err
+	}
+	var st struct {
+		Code    json.RawMessage `json:"code"`
+		Message json.RawMessage `json:"message"`
+		Details json.RawMessage `json:"details"`
+	}
+	if err := json.Unmarshal(encoded, &st); err != nil {
+		return nil, err
+	}
+	var out bytes.Buffer
+	enc := json.NewEncoder(&out)
+	enc.SetEscapeHTML(false) // the message reads as it was written
+	err = enc.Encode(struct {
+		Code       json.RawMessage `json:"code"`
+		Message    json.RawMessage `json:"message"`
+		HTTPStatus int             `json:"http_status"`
+		Details    json.RawMessage `json:"details,omitempty"`
+	}{st.Code, st.Message, b.httpStatus, st.Details})
+	return bytes.TrimSuffix(out.Bytes(), []byte("\n")), err
 }
 
 // probeKey marks the requests routingErrorHandler sends through the mux to

@@ -62,10 +62,21 @@ func (s *Service) ExportSection(ctx context.Context, req *movementv1.ExportSecti
 
 // The cards and schedule of a section also download as files, named by
 // their ending: .../files/cards.pdf, cards.txt, rounddata.csv.
-const downloadPattern = "/v1/events/{event}/sessions/{session}/sections/{section}/files/{file}"
+var download = platform.Download{
+	Pattern: "/v1/events/{event}/sessions/{session}/sections/{section}/files/{file}",
+	Method:  movementv1.MovementService_ExportSection_FullMethodName,
+	Summary: "Download a section's cards or RoundData",
+	Description: "The section's movement as a file named by the ending of {file}: the table cards as .pdf or .txt " +
+		"(shown in the browser), or Bridgemate's RoundData as .csv.",
+	ContentTypes: []string{"application/pdf", "text/plain; charset=utf-8", "text/csv; charset=utf-8"},
+}
+
+// Downloads are the file downloads the service serves beside its REST
+// routes.
+func Downloads() []platform.Download { return []platform.Download{download} }
 
 func registerDownloads(mux *runtime.ServeMux, client movementv1.MovementServiceClient) error {
-	return platform.HandleDownload(mux, downloadPattern, movementv1.MovementService_ExportSection_FullMethodName, func(ctx context.Context, params map[string]string) (platform.File, error) {
+	return platform.HandleDownload(mux, download, func(ctx context.Context, params map[string]string) (platform.File, error) {
 		formats := map[string]movementv1.Format{
 			".txt": movementv1.Format_FORMAT_CARDS_TEXT,
 			".pdf": movementv1.Format_FORMAT_CARDS_PDF,

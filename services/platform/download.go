@@ -16,13 +16,30 @@ type File struct {
 	Inline bool
 }
 
-// HandleDownload serves GET pattern (a grpc-gateway path pattern such as
-// "/v1/events/{event}/files/{file}") as a file download. fetch gets the
+// Download declares a file download of a service: where it is served, the
+// gRPC method it calls and what it answers. The service registers it with
+// HandleDownload, and lists it for the OpenAPI description (cmd/openapi),
+// where the routes grpc-gateway generates are described already.
+type Download struct {
+	// Pattern is a grpc-gateway path pattern such as
+	// "/v1/events/{event}/files/{file}".
+	Pattern string
+	// Method is the full name of the gRPC method the download calls.
+	Method string
+	// Summary and Description say what the file is and how its name is
+	// chosen, for the description.
+	Summary, Description string
+	// ContentTypes are the media types the download may answer.
+	ContentTypes []string
+}
+
+// HandleDownload serves GET d.Pattern as a file download. fetch gets the
 // pattern's variables and a context that carries the request's credentials as
 // gRPC metadata, as the generated routes do, for calling the gRPC method
-// named by method (so the same interceptors apply). Errors are written like
-// every REST error.
-func HandleDownload(mux *runtime.ServeMux, pattern, method string, fetch func(ctx context.Context, params map[string]string) (File, error)) error {
+// d.Method (so the same interceptors apply). Errors are written like every
+// REST error.
+func HandleDownload(mux *runtime.ServeMux, d Download, fetch func(ctx context.Context, params map[string]string) (File, error)) error {
+	pattern, method := d.Pattern, d.Method
 	return mux.HandlePath(http.MethodGet, pattern, func(w http.ResponseWriter, r *http.Request, params map[string]string) {
 		fail := func(ctx context.Context, err error) {
 			_, out := runtime.MarshalerForRequest(mux, r)
