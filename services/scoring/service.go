@@ -19,6 +19,7 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/protobuf/proto"
 
+	dealingv1 "github.com/bridge-director/director/proto/bridge/dealing/v1"
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	"github.com/bridge-director/director/services/platform"
@@ -32,6 +33,9 @@ type Service struct {
 	// movement keeps the events, their sections and schedules; nil until
 	// connected.
 	movement movementv1.MovementServiceClient
+	// dealing keeps the deals that a PBN export carries once released; nil
+	// until connected.
+	dealing  dealingv1.DealingServiceClient
 	events   events
 	entrants entrants
 	// kept holds every session's results and scored field.
@@ -76,9 +80,14 @@ func (s *Service) Name() string { return "scoring" }
 // connection.
 func (s *Service) RegisterGRPC(g grpc.ServiceRegistrar) { scoringv1.RegisterScoringServiceServer(g, s) }
 
-// RegisterGateway registers the service's REST routes, which call conn.
+// RegisterGateway registers the service's REST routes, and the downloads
+// of exported results, which call conn.
 func (s *Service) RegisterGateway(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
-	return scoringv1.RegisterScoringServiceHandlerClient(ctx, mux, scoringv1.NewScoringServiceClient(conn))
+	client := scoringv1.NewScoringServiceClient(conn)
+	if err := scoringv1.RegisterScoringServiceHandlerClient(ctx, mux, client); err != nil {
+		return err
+	}
+	return registerResultDownloads(mux, client)
 }
 
 // Close stops the outbox (what it has not delivered goes at the next start)
