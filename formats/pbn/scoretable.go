@@ -17,6 +17,8 @@ type ScoreLine struct {
 	// Contract is "Pass" for a passed-out board and empty for an artificial
 	// score.
 	Contract, Declarer, Result string
+	// Lead is the opening lead, such as "SA" or "D10".
+	Lead string
 	// Score is North-South's score, read from Score_NS or, negated, from
 	// Score_EW; an artificial score is its code, such as "A6040". Empty when
 	// the table has no score columns.
@@ -74,7 +76,7 @@ func (p Points) totalColumn() string {
 func ScoreTableTag(lines []ScoreLine, points Points) Tag {
 	ns, ew := points.lineColumns()
 	t := Table{Columns: []Column{{"Section", 2, 'L'}, {"PairId_NS", 3, 'R'}, {"PairId_EW", 3, 'R'}, {"Contract", 5, 'L'},
-		{"Declarer", 1, 'R'}, {"Result", 2, 'R'}, {"Score_NS", 6, 'R'}, {"Score_EW", 6, 'R'}, {ns, 6, 'R'}, {ew, 6, 'R'},
+		{"Declarer", 1, 'R'}, {"Result", 2, 'R'}, {"Lead", 3, 'L'}, {"Score_NS", 6, 'R'}, {"Score_EW", 6, 'R'}, {ns, 6, 'R'}, {ew, 6, 'R'},
 		{"Names_NS", 0, 0}, {"Names_EW", 0, 0}}}
 	for _, l := range lines {
 		scoreNS, scoreEW := l.Score, "-"
@@ -82,7 +84,7 @@ func ScoreTableTag(lines []ScoreLine, points Points) Tag {
 			scoreNS, scoreEW = "-", strconv.Itoa(-n)
 		}
 		t.Rows = append(t.Rows, []string{orDash(l.Section), strconv.Itoa(l.NS), strconv.Itoa(l.EW), orDash(l.Contract),
-			orDash(l.Declarer), orDash(l.Result), orDash(scoreNS), scoreEW, orDash(l.NSPoints), orDash(l.EWPoints), l.NamesNS, l.NamesEW})
+			orDash(l.Declarer), orDash(l.Result), orDash(l.Lead), orDash(scoreNS), scoreEW, orDash(l.NSPoints), orDash(l.EWPoints), l.NamesNS, l.NamesEW})
 	}
 	return t.Tag("ScoreTable")
 }
@@ -141,7 +143,7 @@ func (g Game) ScoreTable() (lines []ScoreLine, ok bool, err error) {
 			return Tag{Name: tag.Name, Line: tag.Data[i].Number}.errorf("row %d: %s", i+1, fmt.Sprintf(format, args...))
 		}
 		l := ScoreLine{Section: fromDash(r["Section"]), Contract: fromDash(r["Contract"]), Declarer: fromDash(r["Declarer"]),
-			Result: fromDash(r["Result"]), NSPoints: fromDash(r[nsPoints]), EWPoints: fromDash(r[ewPoints]),
+			Result: fromDash(r["Result"]), Lead: fromDash(r["Lead"]), NSPoints: fromDash(r[nsPoints]), EWPoints: fromDash(r[ewPoints]),
 			NamesNS: r["Names_NS"], NamesEW: r["Names_EW"]}
 		if l.NS, err = strconv.Atoi(r["PairId_NS"]); err != nil {
 			return nil, true, row("PairId_NS %q is not a pair number", r["PairId_NS"])

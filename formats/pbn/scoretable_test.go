@@ -37,12 +37,12 @@ func TestScoreTableOfBridgewebs(t *testing.T) {
 
 func TestScoreTablesReadBack(t *testing.T) {
 	lines := []ScoreLine{
-		{Section: "A", NS: 1, EW: 2, Contract: "4HX", Declarer: "S", Result: "9", Score: "-200", NSPoints: "2.5", EWPoints: "9.5", NamesNS: "Ann Smith - Bob Jones", NamesEW: "Cy"},
+		{Section: "A", NS: 1, EW: 2, Contract: "4HX", Declarer: "S", Result: "9", Lead: "D10", Score: "-200", NSPoints: "2.5", EWPoints: "9.5", NamesNS: "Ann Smith - Bob Jones", NamesEW: "Cy"},
 		{Section: "A", NS: 3, EW: 4, Contract: "Pass", Score: "0", NSPoints: "6", EWPoints: "6"},
 		{Section: "A", NS: 5, EW: 6, Score: "A6040", NSPoints: "7.2", EWPoints: "4.8"},
 	}
 	tag := ScoreTableTag(lines, Matchpoints)
-	if !strings.Contains(tag.Data[0].Text, `"Ann Smith - Bob Jones"`) || !strings.Contains(tag.Data[0].Text, "     -    200") {
+	if !strings.Contains(tag.Data[0].Text, `"Ann Smith - Bob Jones"`) || !strings.Contains(tag.Data[0].Text, "D10      -    200") {
 		t.Errorf("first row %q", tag.Data[0].Text)
 	}
 	back, ok, err := (Game{Tags: []Tag{tag}}).ScoreTable()

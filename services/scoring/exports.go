@@ -5,7 +5,6 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -116,12 +115,12 @@ func (s *Service) exported(ctx context.Context, name resource.Session) (*exporte
 	if err != nil {
 		return nil, platform.PeerError(err, "the session "+name.String())
 	}
-	for _, sectionName := range got.GetSession().GetSections() {
+	for _, letter := range got.GetSession().GetSections() {
+		sectionName := resource.Section{Event: name.Event, Session: name.Session, Section: letter}.String()
 		sec, err := s.movement.GetSection(platform.ForwardCredentials(ctx), &movementv1.GetSectionRequest{Name: sectionName})
 		if err != nil {
 			return nil, platform.PeerError(err, "the section "+sectionName)
 		}
-		letter := path.Base(sectionName)
 		x.sections = append(x.sections, letter)
 		x.entrants[letter] = map[int32]*movementv1.Entrant{}
 		for _, en := range sec.GetSection().GetEntrants() {
@@ -404,7 +403,7 @@ func (x *exported) pbn() ([]pbn.Game, error) {
 			contract = "Pass"
 		}
 		byBoard[l.Result.Board] = append(byBoard[l.Result.Board], pbn.ScoreLine{Section: r.GetSection(), NS: int(r.GetNsPair()), EW: int(r.GetEwPair()),
-			Contract: contract, Declarer: tl.PlayedBy, Result: tl.Tricks, Score: tl.Score, NSPoints: figure(l.NSPoints), EWPoints: figure(l.EWPoints),
+			Contract: contract, Declarer: tl.PlayedBy, Result: tl.Tricks, Lead: tl.Lead, Score: tl.Score, NSPoints: figure(l.NSPoints), EWPoints: figure(l.EWPoints),
 			NamesNS: x.names(r.GetSection(), int(r.GetNsPair())), NamesEW: x.names(r.GetSection(), int(r.GetEwPair()))})
 	}
 	scoringTag := map[pbn.Points]string{pbn.Matchpoints: "MP", pbn.IMPs: "IMP", pbn.VictoryPoints: "IMP"}[points]

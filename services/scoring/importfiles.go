@@ -567,8 +567,12 @@ func pbnOutcome(l pbn.ScoreLine, r *scoringv1.Result) (note string, err error) {
 		r.Outcome = &scoringv1.Result_PassedOut{PassedOut: &scoringv1.PassedOut{}}
 		return "", nil
 	}
-	r.Outcome = &scoringv1.Result_Played{Played: &scoringv1.Played{Contract: res.Contract.String(), Declarer: bridgepb.Seat(res.Declarer), Tricks: int32(res.Tricks)}}
-	return "", nil
+	p := &scoringv1.Played{Contract: res.Contract.String(), Declarer: bridgepb.Seat(res.Declarer), Tricks: int32(res.Tricks)}
+	if p.Lead, err = lead(l.Lead); err != nil {
+		note = fmt.Sprintf("Lead %q is not a card; left out", l.Lead)
+	}
+	r.Outcome = &scoringv1.Result_Played{Played: p}
+	return note, nil
 }
 
 // pbnTotals records a TotalScoreTable's printed figures and names.
