@@ -70,10 +70,10 @@ func (s *Service) ExportSession(ctx context.Context, req *scoringv1.ExportSessio
 		resp.ContentType = "application/xml"
 	case scoringv1.ExportFormat_EXPORT_FORMAT_PBN:
 		var games []pbn.Game
-		games, err = x.pbn()
-		if err == nil {
-			err = pbn.Write(&buf, games, pbn.Options{UTF8: true, Creator: "Director"})
+		if games, err = x.pbn(); err != nil {
+			return nil, err
 		}
+		err = pbn.Write(&buf, games, pbn.Options{UTF8: true, Creator: "Director"})
 		resp.FileName += ".pbn"
 		resp.ContentType = "application/x-pbn; charset=utf-8"
 	case scoringv1.ExportFormat_EXPORT_FORMAT_TRAVELLERS_CSV:

@@ -356,7 +356,10 @@ func (im *imported) usebioLine(where string, l usebio.TravellerLine, r *scoringv
 		return nil, fileError(where, "CONTRACT %q: %v, and the line has no SCORE", contract, cerr)
 	}
 	n, err := strconv.Atoi(score)
-	if err != nil {
+	switch {
+	case err != nil && cerr != nil:
+		return nil, fileError(where, "CONTRACT %q: %v, and SCORE %q is not a score either", contract, cerr, score)
+	case err != nil:
 		return nil, fileError(where, "SCORE %q: not a score (a whole number, or an artificial score such as A6040)", score)
 	}
 	r.Outcome = &scoringv1.Result_Assigned{Assigned: &scoringv1.AssignedScore{Kind: &scoringv1.AssignedScore_NsScore{NsScore: int32(n)}}}
