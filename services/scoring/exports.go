@@ -154,12 +154,13 @@ func (s *Service) releasedDeals(ctx context.Context, session resource.Session, b
 		return status.Error(codes.Unavailable, "the dealing service, which keeps the deals, is not connected")
 	}
 	got, err := s.dealing.GetBoardSet(ctx, &dealingv1.GetBoardSetRequest{Name: boardSet})
-	switch status.Code(err) {
-	case codes.OK:
-	case codes.PermissionDenied:
+	switch {
+	case status.Code(err) == codes.PermissionDenied || err == nil && !got.GetBoardSet().GetReleased():
+		// Refused to the public, or (in development mode, where every
+		// caller is a director) answered though secret.
 		x.notes = append(x.notes, boardSet+" is not released: the file carries the results without deals")
 		return nil
-	default:
+	case err != nil:
 		return platform.PeerError(err, "the board set "+boardSet)
 	}
 	x.deals = map[int]bridge.Board{}
