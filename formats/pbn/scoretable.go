@@ -122,16 +122,9 @@ func fromDash(v string) string {
 // read from MP_NS and MP_EW, or IMP_NS and IMP_EW. ok is false when the game
 // has no ScoreTable.
 func (g Game) ScoreTable() (lines []ScoreLine, ok bool, err error) {
-	tag, ok := g.Tag("ScoreTable")
-	if !ok {
-		return nil, false, nil
-	}
-	t, err := tag.Table()
-	if err != nil {
-		return nil, true, err
-	}
-	if err := needColumns(tag, t, "PairId_NS", "PairId_EW"); err != nil {
-		return nil, true, err
+	tag, t, ok, err := g.namedTable("ScoreTable", "PairId_NS", "PairId_EW")
+	if !ok || err != nil {
+		return nil, ok, err
 	}
 	points := Matchpoints
 	if hasColumn(t, "IMP_NS") {
@@ -139,9 +132,7 @@ func (g Game) ScoreTable() (lines []ScoreLine, ok bool, err error) {
 	}
 	nsPoints, ewPoints := points.lineColumns()
 	for i, r := range t.Records() {
-		row := func(format string, args ...any) error {
-			return Tag{Name: tag.Name, Line: tag.Data[i].Number}.errorf("row %d: %s", i+1, fmt.Sprintf(format, args...))
-		}
+		row := rowError(tag, i)
 		l := ScoreLine{Section: fromDash(r["Section"]), Contract: fromDash(r["Contract"]), Declarer: fromDash(r["Declarer"]),
 			Result: fromDash(r["Result"]), Lead: fromDash(r["Lead"]), NSPoints: fromDash(r[nsPoints]), EWPoints: fromDash(r[ewPoints]),
 			NamesNS: r["Names_NS"], NamesEW: r["Names_EW"]}
@@ -172,16 +163,9 @@ func (g Game) ScoreTable() (lines []ScoreLine, ok bool, err error) {
 // PairId columns; the total is read from TotalScoreMP, TotalIMP or
 // TotalScoreVP, whichever the table has. ok is false when the game has none.
 func (g Game) TotalScoreTable() (lines []TotalScoreLine, ok bool, err error) {
-	tag, ok := g.Tag("TotalScoreTable")
-	if !ok {
-		return nil, false, nil
-	}
-	t, err := tag.Table()
-	if err != nil {
-		return nil, true, err
-	}
-	if err := needColumns(tag, t, "Rank", "PairId"); err != nil {
-		return nil, true, err
+	tag, t, ok, err := g.namedTable("TotalScoreTable", "Rank", "PairId")
+	if !ok || err != nil {
+		return nil, ok, err
 	}
 	total := Matchpoints.totalColumn()
 	for _, p := range []Points{IMPs, VictoryPoints} {
@@ -190,9 +174,7 @@ func (g Game) TotalScoreTable() (lines []TotalScoreLine, ok bool, err error) {
 		}
 	}
 	for i, r := range t.Records() {
-		row := func(format string, args ...any) error {
-			return Tag{Name: tag.Name, Line: tag.Data[i].Number}.errorf("row %d: %s", i+1, fmt.Sprintf(format, args...))
-		}
+		row := rowError(tag, i)
 		l := TotalScoreLine{Rank: r["Rank"], Section: fromDash(r["Section"]), Direction: strings.ReplaceAll(fromDash(r["Direction"]), "-", ""),
 			Score: fromDash(r[total]), Percentage: fromDash(r["TotalPercentage"]), Names: r["Names"]}
 		if l.Pair, err = strconv.Atoi(r["PairId"]); err != nil {
@@ -217,11 +199,27 @@ func hasColumn(t Table, name string) bool {
 	return false
 }
 
-func needColumns(tag Tag, t Table, names ...string) error {
-	for _, n := range names {
+// namedTable reads the table of the tag called name, which must have the
+// columns need. ok is false when the game has no such tag.
+func (g Game) namedTable(name string, need ...string) (tag Tag, t Table, ok bool, err error) {
+	tag, ok = g.Tag(name)
+	if !ok {
+		return tag, t, false, nil
+	}
+	if t, err = tag.Table(); err != nil {
+		return tag, t, true, err
+	}
+	for _, n := range need {
 		if !hasColumn(t, n) {
-			return tag.errorf("the table has no %s column", n)
+			return tag, t, true, tag.errorf("the table has no %s column", n)
 		}
 	}
-	return nil
+	return tag, t, true, nil
+}
+
+// rowError returns the errors about row i of a table tag.
+func rowError(tag Tag, i int) func(format string, args ...any) error {
+	return func(format string, args ...any) error {
+		return Tag{Name: tag.Name, Line: tag.Data[i].Number}.errorf("row %d: %s", i+1, fmt.Sprintf(format, args...))
+	}
 }

@@ -194,16 +194,24 @@ func players(ps []usebio.Player) []*movementv1.Player {
 	return out
 }
 
+// participant reads the number of a PAIR or TEAM of the participants and
+// returns its entrant and where its standing's figures are.
+func participant(session int32, section *importedSection, where, element, text string) (*movementv1.Entrant, *scoringv1.Difference, error) {
+	n, err := number(where, element, text)
+	if err != nil {
+		return nil, nil, err
+	}
+	return section.entrant(n), &scoringv1.Difference{Session: session, Section: section.letter, Pair: n}, nil
+}
+
 func (im *imported) usebioPairs(session int32, section *importedSection, sec usebio.Section, where string) error {
 	for i, p := range sec.Participants.Pairs {
 		at := fmt.Sprintf("%s PAIR %d", where, i+1)
-		n, err := number(at, "PAIR_NUMBER", p.Number)
+		e, standing, err := participant(session, section, at, "PAIR_NUMBER", p.Number)
 		if err != nil {
 			return err
 		}
-		e := section.entrant(n)
 		e.Players = players(p.Players)
-		standing := &scoringv1.Difference{Session: session, Section: section.letter, Pair: n}
 		if im.settings.GetTwoWinners() {
 			switch strings.ToUpper(strings.TrimSpace(p.Direction)) {
 			case "NS":
@@ -250,17 +258,14 @@ func (im *imported) usebioPairs(session int32, section *importedSection, sec use
 
 func (im *imported) usebioTeams(session int32, section *importedSection, sec usebio.Section, where string) error {
 	for i, t := range sec.Participants.Teams {
-		at := fmt.Sprintf("%s TEAM %d", where, i+1)
-		n, err := number(at, "TEAM_ID", t.ID)
+		e, standing, err := participant(session, section, fmt.Sprintf("%s TEAM %d", where, i+1), "TEAM_ID", t.ID)
 		if err != nil {
 			return err
 		}
-		e := section.entrant(n)
 		e.Name = strings.TrimSpace(t.Name)
 		for _, p := range t.Pairs {
 			e.Players = append(e.Players, players(p.Players)...)
 		}
-		standing := &scoringv1.Difference{Session: session, Section: section.letter, Pair: n}
 		im.print(standing, "TOTAL_SCORE", t.TotalScore)
 		im.print(standing, "PLACE", t.Place)
 	}
