@@ -5,7 +5,11 @@
 // session scored in memory (kept.go), so that reads answer from it. The
 // events it scores, with their scoring settings, are the movement
 // service's; those an older Director kept in scoring.db are handed to
-// movement once, through the store's outbox.
+// movement once, through the store's outbox. A session's results also go
+// out as files (exports.go: USEBIO, PBN with the deals of a released board
+// set, which the dealing service keeps, and CSV), and other programs'
+// results files come in as new events, re-scored and compared with what
+// they printed (imports.go, importfiles.go).
 package scoringservice
 
 import (
