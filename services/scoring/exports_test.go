@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -185,5 +188,41 @@ func TestExportAndImportRoles(t *testing.T) {
 	}
 	if _, err := client.ImportResults(as("director-secret"), &scoringv1.ImportResultsRequest{EventId: "congress", Content: content}); status.Code(err) != codes.PermissionDenied {
 		t.Errorf("the club's director importing another event: %v, want PermissionDenied", err)
+	}
+}
+
+// BenchmarkExportUSEBIO writes the 305 results of the EBUScore two-section
+// event as USEBIO.
+func BenchmarkExportUSEBIO(b *testing.B) {
+	h := start(b, b.TempDir())
+	content, err := os.ReadFile(filepath.Join(fixtures, "usebio_ebuscore_2section_neuberg_18b.xml"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := h.client.ImportResults(context.Background(), &scoringv1.ImportResultsRequest{EventId: "club", Content: content}); err != nil {
+		b.Fatal(err)
+	}
+	req := &scoringv1.ExportSessionRequest{Session: "events/club/sessions/1", Format: scoringv1.ExportFormat_EXPORT_FORMAT_USEBIO}
+	for b.Loop() {
+		if _, err := h.client.ExportSession(context.Background(), req); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkImportUSEBIO imports the EBUScore two-section event: 2 sections,
+// 35 pairs, 305 results, each submitted as a terminal's would be.
+func BenchmarkImportUSEBIO(b *testing.B) {
+	h := start(b, b.TempDir())
+	content, err := os.ReadFile(filepath.Join(fixtures, "usebio_ebuscore_2section_neuberg_18b.xml"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	n := 0
+	for b.Loop() {
+		n++
+		if _, err := h.client.ImportResults(context.Background(), &scoringv1.ImportResultsRequest{EventId: fmt.Sprintf("club-%d", n), Content: content}); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
