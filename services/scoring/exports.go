@@ -97,6 +97,8 @@ func (s *Service) ExportSession(ctx context.Context, req *scoringv1.ExportSessio
 // exported reads what an export of a session writes: its scored field and,
 // from the movement service, its event and the entrants of its sections.
 func (s *Service) exported(ctx context.Context, name resource.Session) (*exported, error) {
+	// Checked before a kept session is made for it (scored), so that an
+	// export of a session that does not exist leaves nothing behind.
 	if err := s.session(ctx, name); err != nil {
 		return nil, err
 	}
@@ -206,8 +208,8 @@ func (x *exported) matchpoints() bool {
 
 func (x *exported) teams() bool { return teamsForm(x.event.GetScoring().GetForm()) }
 
-// linesBySection returns the lines of each section's boards, in board
-// order; not-played results are left out.
+// boards returns the lines of a section's boards by board number;
+// not-played results are left out.
 func (x *exported) boards(section string) map[int][]scoring.Line {
 	out := map[int][]scoring.Line{}
 	for _, l := range x.score.Lines {
@@ -237,6 +239,9 @@ func (x *exported) usebio() *usebio.File {
 		e.Type, e.BoardScoringMethod, e.MatchScoringMethod, e.WinnerType = "TEAMS", "IMPS", "VPS", ""
 	case scoringv1.Form_FORM_TEAMS_POINT_A_BOARD:
 		e.Type, e.BoardScoringMethod, e.MatchScoringMethod, e.WinnerType = "TEAMS", "PAB", "PAB", ""
+	}
+	if created := x.event.GetCreateTime(); created != nil {
+		e.Date = created.AsTime().Format("02/01/2006")
 	}
 	session := usebio.Session{ID: strconv.Itoa(int(x.name.Session))}
 	for _, letter := range x.sections {
@@ -318,8 +323,14 @@ func (x *exported) usebioTeams(letter string, sec *usebio.Section) {
 			continue
 		}
 		e := x.entrants[letter][int32(st.Pair)]
-		sec.Participants.Teams = append(sec.Participants.Teams, usebio.Team{ID: strconv.Itoa(st.Pair), Name: e.GetName(), TotalScore: figure(st.Score), Place: st.Place,
-			Pairs: []usebio.Pair{{Number: strconv.Itoa(st.Pair), Players: usebioPlayers(e)}}})
+		team := usebio.Team{ID: strconv.Itoa(st.Pair), Name: e.GetName(), TotalScore: figure(st.Score), Place: st.Place}
+		// A team's players in pairs, numbered team-seat-seat as USEBIO does.
+		players := usebioPlayers(e)
+		for i := 0; i < len(players); i += 2 {
+			pair := players[i:min(i+2, len(players))]
+			team.Pairs = append(team.Pairs, usebio.Pair{Number: fmt.Sprintf("%d-%d-%d", st.Pair, i+1, i+2), Players: pair})
+		}
+		sec.Participants.Teams = append(sec.Participants.Teams, team)
 	}
 	var matches []*match
 	for _, ls := range x.boards(letter) {
@@ -417,6 +428,9 @@ func (x *exported) pbn() ([]pbn.Game, error) {
 			g = pbn.NewGame(board)
 		}
 		g.Set("Event", x.event.GetTitle())
+		if created := x.event.GetCreateTime(); created != nil {
+			g.Set("Date", created.AsTime().Format("2006.01.02"))
+		}
 		g.Set("Scoring", scoringTag)
 		if !dealt && len(games) == 0 {
 			g.Set("Note", "results without deals: "+strings.Join(x.notes, "; "))
