@@ -121,11 +121,17 @@ func TestResultFilesOverREST(t *testing.T) {
 	}
 
 	// The download imports back with nothing to say (its figures are the
-	// file's 536 and each pair's total), and the public may not import.
+	// file's 536 and each pair's total); a terminal and the public may
+	// neither import nor call the export.
 	if code := s.call(t, "POST", "/v1/events:importResults", importBody("back", xml), &imported); code != http.StatusOK || imported.Compared != 552 || len(imported.Differences) != 0 {
 		t.Errorf("the USEBIO download imported back: %d %+v", code, imported)
 	}
-	if resp, body := s.send(t, "board-secret", "POST", "/v1/events:importResults", importBody("public", published)); resp.StatusCode != http.StatusForbidden {
-		t.Errorf("the public importing: %d %s, want 403", resp.StatusCode, body)
+	for _, token := range []string{"t1-secret", "board-secret"} {
+		if resp, body := s.send(t, token, "POST", "/v1/events:importResults", importBody("refused", published)); resp.StatusCode != http.StatusForbidden {
+			t.Errorf("%s importing: %d %s, want 403", token, resp.StatusCode, body)
+		}
+		if resp, body := s.send(t, token, "GET", "/v1/events/online/sessions/1:exportResults?format=EXPORT_FORMAT_USEBIO", ""); resp.StatusCode != http.StatusForbidden {
+			t.Errorf("%s calling exportResults: %d %.100s, want 403", token, resp.StatusCode, body)
+		}
 	}
 }
