@@ -21,8 +21,8 @@ func TestREADMEWalkthrough(t *testing.T) {
 		t.Fatal(err)
 	}
 	blocks := walkthroughs(t, string(readme))
-	if len(blocks) != 5 {
-		t.Fatalf("the README has %d walkthroughs, want the club night, the ruling, the movement, the players and the dealing", len(blocks))
+	if len(blocks) != 6 {
+		t.Fatalf("the README has %d walkthroughs, want the club night, the ruling, the movement, the players, the dealing and the results files", len(blocks))
 	}
 	s := startDirector(t, t.TempDir())
 	work := t.TempDir()
@@ -42,6 +42,7 @@ func TestREADMEWalkthrough(t *testing.T) {
 	checkMovement(t, run(blocks[2]), work)
 	checkPlayers(t, run(blocks[3]))
 	checkDealing(t, run(blocks[4]), work)
+	checkResultFiles(t, run(blocks[5]), work)
 }
 
 // checkPlayers checks the import's counts, the search, the swapped seats
@@ -54,6 +55,24 @@ func checkPlayers(t *testing.T, out []byte) {
 		if !regexp.MustCompile(want).Match(out) {
 			t.Errorf("the players walkthrough printed no %s:\n%s", want, out)
 		}
+	}
+}
+
+// checkResultFiles checks the club night's downloads, the deals in its PBN
+// file, and that its USEBIO imports back with nothing differing.
+func checkResultFiles(t *testing.T, out []byte, dir string) {
+	t.Helper()
+	for file, start := range map[string]string{"club-night.xml": "<?xml", "club-night.pbn": "% PBN 2.1", "travellers.csv": "Section,Board,", "standings.csv": "Section,Place,"} {
+		body, err := os.ReadFile(filepath.Join(dir, file))
+		if err != nil || !strings.HasPrefix(string(body), start) {
+			t.Errorf("%s: %v, starts %.16q; want it to start %q", file, err, body, start)
+		}
+	}
+	if pbnFile, _ := os.ReadFile(filepath.Join(dir, "club-night.pbn")); !regexp.MustCompile(`\[Deal "N:[^?]`).Match(pbnFile) {
+		t.Errorf("club-night.pbn has no deals:\n%s", pbnFile)
+	}
+	if !regexp.MustCompile(`"compared":\s*\d+`).Match(out) || regexp.MustCompile(`"differences":\s*\[\s*\{`).Match(out) {
+		t.Errorf("the club night imported back is not compared, or differs:\n%s", out)
 	}
 }
 

@@ -104,7 +104,7 @@ func TestSplitDeploymentDeliversRulings(t *testing.T) {
 	}
 	pki := newTestPKI(t)
 	scoring := launch(t, "https", pki.client(), filepath.Join(dir, "scoring"),
-		append([]string{"--auth-config", tokens, "--services", "movement,scoring"}, pki.flags(t, "scoring")...)...)
+		append([]string{"--auth-config", tokens, "--services", "movement,dealing,scoring"}, pki.flags(t, "scoring")...)...)
 	rulings := launch(t, "https", pki.client(), filepath.Join(dir, "rulings"),
 		append([]string{"--auth-config", tokens, "--services", "rulings", "--peer", "movement=" + scoring.grpc + ",scoring=" + scoring.grpc}, pki.flags(t, "rulings")...)...)
 	scoring.token, rulings.token = "director-secret", "director-secret"

@@ -31,11 +31,12 @@ import (
 	dealingservice "github.com/bridge-director/director/services/dealing"
 	movementservice "github.com/bridge-director/director/services/movement"
 	"github.com/bridge-director/director/services/platform"
+	scoringservice "github.com/bridge-director/director/services/scoring"
 )
 
 // downloads are the file downloads of every service that serves some.
 func downloads() []platform.Download {
-	return slices.Concat(dealingservice.Downloads(), movementservice.Downloads())
+	return slices.Concat(dealingservice.Downloads(), movementservice.Downloads(), scoringservice.Downloads())
 }
 
 func main() {
@@ -233,7 +234,7 @@ func addDownload(doc *openapi2.T, d platform.Download) error {
 		Summary:     d.Summary,
 		Description: d.Description,
 		Tags:        []string{service},
-		OperationID: service + "_" + method + "File",
+		OperationID: service + "_" + method + d.Variant + "File",
 		Produces:    slices.Concat(d.ContentTypes, []string{"application/json"}),
 		Responses:   openapi2.NewResponsesWithCapacity(1),
 	}

@@ -36,7 +36,10 @@
 // bridge.Board (from Board, Dealer, Vulnerable and a Deal tag starting with any
 // seat), Game.Result the contract, declarer and tricks, Game.DoubleDummyTricks and
 // Game.OptimumResultTable a bridge.DDTable (FormatDoubleDummyTricks and
-// OptimumResultTableOf write one back), and Game.Table any table section.
+// OptimumResultTableOf write one back), Game.ScoreTable and Game.TotalScoreTable a
+// board's traveller and the ranking (ScoreTableTag and TotalScoreTableTag write
+// them, with the Score_NS/Score_EW, MP_ or IMP_, Names and TotalScore columns
+// of scoring programs), and Game.Table any table section.
 //
 // Errors say where and what: "pbn: line 12: tag "Deal": ...".
 package pbn

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -24,6 +25,8 @@ func FuzzRead(f *testing.F) {
 		f.Add(golden)
 	}
 	f.Add([]byte("[Event \"a\\\"b\"]\n[Board \"1\"] {x\n\ny} ; z\n1S Pass\n\n[Event \"#\"]\n"))
+	f.Add([]byte("[ScoreTable \"PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW;MP_NS;MP_EW\"]\n1 2 3NT S 9 400 - 8.5 3.5\n3 4 Pass - - 0 - 6 6\n"))
+	f.Add([]byte("[TotalScoreTable \"Rank\\2R;PairId\\2R;Direction;TotalScoreMP;TotalPercentage;Names;NrBoards\"]\n1= 5 \"N-S\" 305 69.32 \"A B - C D\" 22\n"))
 	f.Add([]byte("%Content-type: text/x-pbn; charset=UTF-8\n[T \"A\\2R;B\"]\n\"x y\" 1\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		file, err := Read(bytes.NewReader(data))
@@ -39,6 +42,7 @@ func FuzzRead(f *testing.F) {
 			g.Result()
 			g.DoubleDummyTricks()
 			g.OptimumResultTable()
+			checkScoreTablesReadBack(t, g)
 			for _, tag := range g.Tags {
 				if table, err := tag.Table(); err == nil {
 					again, err := table.Tag(tag.Name).Table()
@@ -66,4 +70,26 @@ func FuzzRead(f *testing.F) {
 			}
 		}
 	})
+}
+
+// checkScoreTablesReadBack checks that the score tables of g that read are
+// written so that they read back the same.
+func checkScoreTablesReadBack(t *testing.T, g Game) {
+	t.Helper()
+	if lines, ok, err := g.ScoreTable(); ok && err == nil {
+		for _, points := range []Points{Matchpoints, IMPs} {
+			back, _, err := (Game{Tags: []Tag{ScoreTableTag(lines, points)}}).ScoreTable()
+			if err != nil || !slices.Equal(back, lines) {
+				t.Fatalf("ScoreTable does not read back (%v):\ngot  %+v\nwant %+v", err, back, lines)
+			}
+		}
+	}
+	if lines, ok, err := g.TotalScoreTable(); ok && err == nil {
+		for _, points := range []Points{Matchpoints, IMPs, VictoryPoints} {
+			back, _, err := (Game{Tags: []Tag{TotalScoreTableTag(lines, points)}}).TotalScoreTable()
+			if err != nil || !slices.Equal(back, lines) {
+				t.Fatalf("TotalScoreTable does not read back (%v):\ngot  %+v\nwant %+v", err, back, lines)
+			}
+		}
+	}
 }

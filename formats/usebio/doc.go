@@ -1,4 +1,4 @@
-// Package usebio reads USEBIO 1.0–1.3 files, the XML results format of the English
+// Package usebio reads and writes USEBIO 1.0–1.3 files, the XML results format of the English
 // Bridge Union ("Universal Scoring Exchange for Bridge Information and Output") that
 // EBUScore, Jeff Smith's PairsScorer and TeamsScorer, Pianola, RealBridge, BriAn and
 // Bridgewebs write.
@@ -16,6 +16,10 @@
 // "A5050", PLACE is "3" or "3=", PAIR_NUMBER is "7" in a pairs event and "7-1-2" in a
 // teams event, MASTER_POINTS_AWARDED may be empty. ParseInt and ParseFloat turn such
 // text into numbers with errors that name the element and quote the value.
+//
+// Write writes a File in the full form (every session under EVENT, every
+// section under its SESSION), in UTF-8 and leaving out empty elements; Read
+// reads it back to the same File.
 //
 // Files from EBU programs are encoded in ISO-8859-1; Read decodes ISO-8859-1,
 // Windows-1252 and UTF-8.

@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
 
-// FuzzRead checks that Read never panics and accepts only USEBIO 1.x.
+// FuzzRead checks that Read never panics, accepts only USEBIO 1.x, and that
+// what it reads Write writes so that Read reads it back the same.
 func FuzzRead(f *testing.F) {
 	paths, err := filepath.Glob(filepath.Join(fixtures, "*.xml"))
 	if err != nil {
@@ -36,6 +38,17 @@ func FuzzRead(f *testing.F) {
 		}
 		if !strings.HasPrefix(file.Version, "1.") {
 			t.Fatalf("Read accepted version %q", file.Version)
+		}
+		var buf bytes.Buffer
+		if err := Write(&buf, file); err != nil {
+			t.Fatalf("Write of what Read read: %v", err)
+		}
+		back, err := Read(&buf)
+		if err != nil {
+			t.Fatalf("Read of what Write wrote: %v\n%s", err, buf.Bytes())
+		}
+		if !reflect.DeepEqual(back, file) {
+			t.Fatalf("read back %+v, want %+v", back, file)
 		}
 	})
 }

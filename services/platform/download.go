@@ -26,6 +26,9 @@ type Download struct {
 	Pattern string
 	// Method is the full name of the gRPC method the download calls.
 	Method string
+	// Variant tells apart the downloads that call one method, in the
+	// description's operation ids ("WithDeals"); empty for the first.
+	Variant string
 	// Summary and Description say what the file is and how its name is
 	// chosen, for the description.
 	Summary, Description string

@@ -14,6 +14,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	dealingv1 "github.com/bridge-director/director/proto/bridge/dealing/v1"
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	"github.com/bridge-director/director/services/platform"
 	"github.com/bridge-director/director/services/resource"
@@ -25,14 +26,18 @@ type events struct {
 	known map[string]*movementv1.Event // by name
 }
 
-// Peers names the services scoring calls.
-func (s *Service) Peers() []string { return []string{"movement"} }
+// Peers names the services scoring calls: movement for events, sections
+// and schedules, dealing for the deals of a PBN export.
+func (s *Service) Peers() []string { return []string{"movement", "dealing"} }
 
 // Connect gives scoring its connection to a peer.
 func (s *Service) Connect(peer string, conn grpc.ClientConnInterface) {
-	if peer == "movement" {
+	switch peer {
+	case "movement":
 		s.movement = movementv1.NewMovementServiceClient(conn)
 		s.outbox.Connect(peer, conn)
+	case "dealing":
+		s.dealing = dealingv1.NewDealingServiceClient(conn)
 	}
 }
 

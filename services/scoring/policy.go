@@ -8,7 +8,9 @@ import (
 // Policy says which roles may call each method, which request fields name
 // the events, results and penalties it acts on, and at which table a
 // result is entered or changed. Standings, travellers, scorecards and
-// procedural penalties are public; terminals and scorers enter results;
+// procedural penalties are public; exports, which carry the players' names
+// and national ids, are the director's and the scorer's; an import creates
+// an event, as only a director may; terminals and scorers enter results;
 // corrections, erasures, history and applying or removing penalties belong
 // to the director and the scorer.
 func (s *Service) Policy() platform.Policy {
@@ -34,6 +36,8 @@ func (s *Service) Policy() platform.Policy {
 		scoringv1.ScoringService_ApplyPenalty_FullMethodName:     {Roles: roles(director, scorer), Resources: []string{"parent", "penalty.name", "penalty.ruling"}},
 		scoringv1.ScoringService_ListPenalties_FullMethodName:    {Roles: roles(public), Resources: []string{"parent"}},
 		scoringv1.ScoringService_RemovePenalty_FullMethodName:    {Roles: roles(director, scorer), Resources: []string{"name"}},
+		scoringv1.ScoringService_ExportSession_FullMethodName:    {Roles: roles(director, scorer), Resources: []string{"session", "board_set"}},
+		scoringv1.ScoringService_ImportResults_FullMethodName:    {Roles: roles(director), EventID: "event_id"},
 	}
 }
 

@@ -5,7 +5,11 @@
 // session scored in memory (kept.go), so that reads answer from it. The
 // events it scores, with their scoring settings, are the movement
 // service's; those an older Director kept in scoring.db are handed to
-// movement once, through the store's outbox.
+// movement once, through the store's outbox. A session's results also go
+// out as files (exports.go: USEBIO, PBN with the deals of a released board
+// set, which the dealing service keeps, and CSV), and other programs'
+// results files come in as new events, re-scored and compared with what
+// they printed (imports.go, importfiles.go).
 package scoringservice
 
 import (
@@ -19,6 +23,7 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/protobuf/proto"
 
+	dealingv1 "github.com/bridge-director/director/proto/bridge/dealing/v1"
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	"github.com/bridge-director/director/services/platform"
@@ -32,6 +37,9 @@ type Service struct {
 	// movement keeps the events, their sections and schedules; nil until
 	// connected.
 	movement movementv1.MovementServiceClient
+	// dealing keeps the deals that a PBN export carries once released; nil
+	// until connected.
+	dealing  dealingv1.DealingServiceClient
 	events   events
 	entrants entrants
 	// kept holds every session's results and scored field.
@@ -76,9 +84,14 @@ func (s *Service) Name() string { return "scoring" }
 // connection.
 func (s *Service) RegisterGRPC(g grpc.ServiceRegistrar) { scoringv1.RegisterScoringServiceServer(g, s) }
 
-// RegisterGateway registers the service's REST routes, which call conn.
+// RegisterGateway registers the service's REST routes, and the downloads
+// of exported results, which call conn.
 func (s *Service) RegisterGateway(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
-	return scoringv1.RegisterScoringServiceHandlerClient(ctx, mux, scoringv1.NewScoringServiceClient(conn))
+	client := scoringv1.NewScoringServiceClient(conn)
+	if err := scoringv1.RegisterScoringServiceHandlerClient(ctx, mux, client); err != nil {
+		return err
+	}
+	return registerResultDownloads(mux, client)
 }
 
 // Close stops the outbox (what it has not delivered goes at the next start)

@@ -318,6 +318,120 @@ func (PenaltyUnit) EnumDescriptor() ([]byte, []int) {
 	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{4}
 }
 
+// ExportFormat is the file ExportSession writes.
+type ExportFormat int32
+
+const (
+	ExportFormat_EXPORT_FORMAT_UNSPECIFIED ExportFormat = 0
+	// USEBIO 1.3 XML: the event, its session and sections, the entrants with
+	// their players (name and national id), every board's traveller with its
+	// scores and the ranking.
+	ExportFormat_EXPORT_FORMAT_USEBIO ExportFormat = 1
+	// PBN 2.1: a game per board with its ScoreTable, the deal when the board
+	// set is released, and the ranking as a TotalScoreTable in the first game.
+	ExportFormat_EXPORT_FORMAT_PBN ExportFormat = 2
+	// CSV of every traveller line, with a header row.
+	ExportFormat_EXPORT_FORMAT_TRAVELLERS_CSV ExportFormat = 3
+	// CSV of the standings, with a header row.
+	ExportFormat_EXPORT_FORMAT_STANDINGS_CSV ExportFormat = 4
+)
+
+// Enum value maps for ExportFormat.
+var (
+	ExportFormat_name = map[int32]string{
+		0: "EXPORT_FORMAT_UNSPECIFIED",
+		1: "EXPORT_FORMAT_USEBIO",
+		2: "EXPORT_FORMAT_PBN",
+		3: "EXPORT_FORMAT_TRAVELLERS_CSV",
+		4: "EXPORT_FORMAT_STANDINGS_CSV",
+	}
+	ExportFormat_value = map[string]int32{
+		"EXPORT_FORMAT_UNSPECIFIED":    0,
+		"EXPORT_FORMAT_USEBIO":         1,
+		"EXPORT_FORMAT_PBN":            2,
+		"EXPORT_FORMAT_TRAVELLERS_CSV": 3,
+		"EXPORT_FORMAT_STANDINGS_CSV":  4,
+	}
+)
+
+func (x ExportFormat) Enum() *ExportFormat {
+	p := new(ExportFormat)
+	*p = x
+	return p
+}
+
+func (x ExportFormat) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (ExportFormat) Descriptor() protoreflect.EnumDescriptor {
+	return file_bridge_scoring_v1_scoring_proto_enumTypes[5].Descriptor()
+}
+
+func (ExportFormat) Type() protoreflect.EnumType {
+	return &file_bridge_scoring_v1_scoring_proto_enumTypes[5]
+}
+
+func (x ExportFormat) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use ExportFormat.Descriptor instead.
+func (ExportFormat) EnumDescriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{5}
+}
+
+// ImportFormat is the kind of file ImportResults reads.
+type ImportFormat int32
+
+const (
+	// Told from the content: XML is USEBIO, anything else PBN.
+	ImportFormat_IMPORT_FORMAT_UNSPECIFIED ImportFormat = 0
+	ImportFormat_IMPORT_FORMAT_USEBIO      ImportFormat = 1
+	ImportFormat_IMPORT_FORMAT_PBN         ImportFormat = 2
+)
+
+// Enum value maps for ImportFormat.
+var (
+	ImportFormat_name = map[int32]string{
+		0: "IMPORT_FORMAT_UNSPECIFIED",
+		1: "IMPORT_FORMAT_USEBIO",
+		2: "IMPORT_FORMAT_PBN",
+	}
+	ImportFormat_value = map[string]int32{
+		"IMPORT_FORMAT_UNSPECIFIED": 0,
+		"IMPORT_FORMAT_USEBIO":      1,
+		"IMPORT_FORMAT_PBN":         2,
+	}
+)
+
+func (x ImportFormat) Enum() *ImportFormat {
+	p := new(ImportFormat)
+	*p = x
+	return p
+}
+
+func (x ImportFormat) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (ImportFormat) Descriptor() protoreflect.EnumDescriptor {
+	return file_bridge_scoring_v1_scoring_proto_enumTypes[6].Descriptor()
+}
+
+func (ImportFormat) Type() protoreflect.EnumType {
+	return &file_bridge_scoring_v1_scoring_proto_enumTypes[6]
+}
+
+func (x ImportFormat) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use ImportFormat.Descriptor instead.
+func (ImportFormat) EnumDescriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{6}
+}
+
 // ScoringSettings say how an event is scored. An event of the movement
 // service carries them; they are fixed when the event is created.
 type ScoringSettings struct {
@@ -3197,6 +3311,472 @@ func (x *RemovePenaltyResponse) GetPenalty() *Penalty {
 	return nil
 }
 
+type ExportSessionRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// "events/{event}/sessions/{session}"
+	Session string       `protobuf:"bytes,1,opt,name=session,proto3" json:"session,omitempty"`
+	Format  ExportFormat `protobuf:"varint,2,opt,name=format,proto3,enum=bridge.scoring.v1.ExportFormat" json:"format,omitempty"`
+	// PBN only, optional: the board set whose deals the file carries,
+	// "events/{event}/sessions/{session}/boardsets/{boardset}". Its deals go
+	// in only once it is released; before, the file carries the results
+	// without deals and says so.
+	BoardSet      string `protobuf:"bytes,3,opt,name=board_set,json=boardSet,proto3" json:"board_set,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ExportSessionRequest) Reset() {
+	*x = ExportSessionRequest{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[39]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ExportSessionRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ExportSessionRequest) ProtoMessage() {}
+
+func (x *ExportSessionRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[39]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ExportSessionRequest.ProtoReflect.Descriptor instead.
+func (*ExportSessionRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{39}
+}
+
+func (x *ExportSessionRequest) GetSession() string {
+	if x != nil {
+		return x.Session
+	}
+	return ""
+}
+
+func (x *ExportSessionRequest) GetFormat() ExportFormat {
+	if x != nil {
+		return x.Format
+	}
+	return ExportFormat_EXPORT_FORMAT_UNSPECIFIED
+}
+
+func (x *ExportSessionRequest) GetBoardSet() string {
+	if x != nil {
+		return x.BoardSet
+	}
+	return ""
+}
+
+type ExportSessionResponse struct {
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	FileName    string                 `protobuf:"bytes,1,opt,name=file_name,json=fileName,proto3" json:"file_name,omitempty"`
+	ContentType string                 `protobuf:"bytes,2,opt,name=content_type,json=contentType,proto3" json:"content_type,omitempty"`
+	Content     []byte                 `protobuf:"bytes,3,opt,name=content,proto3" json:"content,omitempty"`
+	// What the file leaves out and why (deals not released, say).
+	Notes         []string `protobuf:"bytes,4,rep,name=notes,proto3" json:"notes,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ExportSessionResponse) Reset() {
+	*x = ExportSessionResponse{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[40]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ExportSessionResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ExportSessionResponse) ProtoMessage() {}
+
+func (x *ExportSessionResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[40]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ExportSessionResponse.ProtoReflect.Descriptor instead.
+func (*ExportSessionResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{40}
+}
+
+func (x *ExportSessionResponse) GetFileName() string {
+	if x != nil {
+		return x.FileName
+	}
+	return ""
+}
+
+func (x *ExportSessionResponse) GetContentType() string {
+	if x != nil {
+		return x.ContentType
+	}
+	return ""
+}
+
+func (x *ExportSessionResponse) GetContent() []byte {
+	if x != nil {
+		return x.Content
+	}
+	return nil
+}
+
+func (x *ExportSessionResponse) GetNotes() []string {
+	if x != nil {
+		return x.Notes
+	}
+	return nil
+}
+
+type ImportResultsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Makes a retried request answer as the first one did.
+	RequestId string `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	// The {event} part of the new event's name: 1 to 63 of a-z, 0-9 and '-'.
+	EventId string       `protobuf:"bytes,2,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
+	Format  ImportFormat `protobuf:"varint,3,opt,name=format,proto3,enum=bridge.scoring.v1.ImportFormat" json:"format,omitempty"`
+	// The file, as the program wrote it.
+	Content []byte `protobuf:"bytes,4,opt,name=content,proto3" json:"content,omitempty"`
+	// How to score the event, optional: by default USEBIO's
+	// BOARD_SCORING_METHOD, MATCH_SCORING_METHOD and WINNER_TYPE with the EBU
+	// profile, and PBN's Scoring tag (matchpoints unless IMP) with the WBF
+	// profile.
+	Scoring       *ScoringSettings `protobuf:"bytes,5,opt,name=scoring,proto3" json:"scoring,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ImportResultsRequest) Reset() {
+	*x = ImportResultsRequest{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[41]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ImportResultsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ImportResultsRequest) ProtoMessage() {}
+
+func (x *ImportResultsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[41]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ImportResultsRequest.ProtoReflect.Descriptor instead.
+func (*ImportResultsRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{41}
+}
+
+func (x *ImportResultsRequest) GetRequestId() string {
+	if x != nil {
+		return x.RequestId
+	}
+	return ""
+}
+
+func (x *ImportResultsRequest) GetEventId() string {
+	if x != nil {
+		return x.EventId
+	}
+	return ""
+}
+
+func (x *ImportResultsRequest) GetFormat() ImportFormat {
+	if x != nil {
+		return x.Format
+	}
+	return ImportFormat_IMPORT_FORMAT_UNSPECIFIED
+}
+
+func (x *ImportResultsRequest) GetContent() []byte {
+	if x != nil {
+		return x.Content
+	}
+	return nil
+}
+
+func (x *ImportResultsRequest) GetScoring() *ScoringSettings {
+	if x != nil {
+		return x.Scoring
+	}
+	return nil
+}
+
+// Difference is a figure the file printed that Director does not reproduce.
+type Difference struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Session int32                  `protobuf:"varint,1,opt,name=session,proto3" json:"session,omitempty"`
+	Section string                 `protobuf:"bytes,2,opt,name=section,proto3" json:"section,omitempty"`
+	// A traveller line's round (teams: the match's) and board, and its
+	// pairs; 0 for a standing.
+	Round  int32 `protobuf:"varint,10,opt,name=round,proto3" json:"round,omitempty"`
+	Board  int32 `protobuf:"varint,3,opt,name=board,proto3" json:"board,omitempty"`
+	NsPair int32 `protobuf:"varint,4,opt,name=ns_pair,json=nsPair,proto3" json:"ns_pair,omitempty"`
+	EwPair int32 `protobuf:"varint,5,opt,name=ew_pair,json=ewPair,proto3" json:"ew_pair,omitempty"`
+	// A standing's pair or team; 0 for a traveller line.
+	Pair int32 `protobuf:"varint,6,opt,name=pair,proto3" json:"pair,omitempty"`
+	// A standing's direction, where North-South and East-West are ranked
+	// apart.
+	Direction v1.Side `protobuf:"varint,11,opt,name=direction,proto3,enum=bridge.type.v1.Side" json:"direction,omitempty"`
+	// The element or column that printed it: "SCORE", "NS_MATCH_POINTS",
+	// "PERCENTAGE", "PLACE", "MP_NS", "TotalPercentage".
+	Element string `protobuf:"bytes,7,opt,name=element,proto3" json:"element,omitempty"`
+	// What the file printed, and Director's figure written to the same
+	// decimals.
+	Published     string `protobuf:"bytes,8,opt,name=published,proto3" json:"published,omitempty"`
+	Director      string `protobuf:"bytes,9,opt,name=director,proto3" json:"director,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Difference) Reset() {
+	*x = Difference{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[42]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Difference) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Difference) ProtoMessage() {}
+
+func (x *Difference) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[42]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Difference.ProtoReflect.Descriptor instead.
+func (*Difference) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{42}
+}
+
+func (x *Difference) GetSession() int32 {
+	if x != nil {
+		return x.Session
+	}
+	return 0
+}
+
+func (x *Difference) GetSection() string {
+	if x != nil {
+		return x.Section
+	}
+	return ""
+}
+
+func (x *Difference) GetRound() int32 {
+	if x != nil {
+		return x.Round
+	}
+	return 0
+}
+
+func (x *Difference) GetBoard() int32 {
+	if x != nil {
+		return x.Board
+	}
+	return 0
+}
+
+func (x *Difference) GetNsPair() int32 {
+	if x != nil {
+		return x.NsPair
+	}
+	return 0
+}
+
+func (x *Difference) GetEwPair() int32 {
+	if x != nil {
+		return x.EwPair
+	}
+	return 0
+}
+
+func (x *Difference) GetPair() int32 {
+	if x != nil {
+		return x.Pair
+	}
+	return 0
+}
+
+func (x *Difference) GetDirection() v1.Side {
+	if x != nil {
+		return x.Direction
+	}
+	return v1.Side(0)
+}
+
+func (x *Difference) GetElement() string {
+	if x != nil {
+		return x.Element
+	}
+	return ""
+}
+
+func (x *Difference) GetPublished() string {
+	if x != nil {
+		return x.Published
+	}
+	return ""
+}
+
+func (x *Difference) GetDirector() string {
+	if x != nil {
+		return x.Director
+	}
+	return ""
+}
+
+type ImportResultsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// "events/{event}", created with its sessions, sections and entrants.
+	Event    string           `protobuf:"bytes,1,opt,name=event,proto3" json:"event,omitempty"`
+	Scoring  *ScoringSettings `protobuf:"bytes,2,opt,name=scoring,proto3" json:"scoring,omitempty"`
+	Sessions int32            `protobuf:"varint,3,opt,name=sessions,proto3" json:"sessions,omitempty"`
+	Sections int32            `protobuf:"varint,4,opt,name=sections,proto3" json:"sections,omitempty"`
+	Entrants int32            `protobuf:"varint,5,opt,name=entrants,proto3" json:"entrants,omitempty"`
+	Results  int32            `protobuf:"varint,6,opt,name=results,proto3" json:"results,omitempty"`
+	// How many printed figures (scores, matchpoints or IMPs, totals,
+	// percentages and places) were compared with Director's.
+	Compared int32 `protobuf:"varint,7,opt,name=compared,proto3" json:"compared,omitempty"`
+	// Every compared figure that differs; empty when Director agrees with
+	// the file.
+	Differences []*Difference `protobuf:"bytes,8,rep,name=differences,proto3" json:"differences,omitempty"`
+	// What the import changed or left out to take the file (a section
+	// renamed to a letter, a garbled contract taken as its printed score).
+	Notes         []string `protobuf:"bytes,9,rep,name=notes,proto3" json:"notes,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ImportResultsResponse) Reset() {
+	*x = ImportResultsResponse{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[43]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ImportResultsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ImportResultsResponse) ProtoMessage() {}
+
+func (x *ImportResultsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[43]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ImportResultsResponse.ProtoReflect.Descriptor instead.
+func (*ImportResultsResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{43}
+}
+
+func (x *ImportResultsResponse) GetEvent() string {
+	if x != nil {
+		return x.Event
+	}
+	return ""
+}
+
+func (x *ImportResultsResponse) GetScoring() *ScoringSettings {
+	if x != nil {
+		return x.Scoring
+	}
+	return nil
+}
+
+func (x *ImportResultsResponse) GetSessions() int32 {
+	if x != nil {
+		return x.Sessions
+	}
+	return 0
+}
+
+func (x *ImportResultsResponse) GetSections() int32 {
+	if x != nil {
+		return x.Sections
+	}
+	return 0
+}
+
+func (x *ImportResultsResponse) GetEntrants() int32 {
+	if x != nil {
+		return x.Entrants
+	}
+	return 0
+}
+
+func (x *ImportResultsResponse) GetResults() int32 {
+	if x != nil {
+		return x.Results
+	}
+	return 0
+}
+
+func (x *ImportResultsResponse) GetCompared() int32 {
+	if x != nil {
+		return x.Compared
+	}
+	return 0
+}
+
+func (x *ImportResultsResponse) GetDifferences() []*Difference {
+	if x != nil {
+		return x.Differences
+	}
+	return nil
+}
+
+func (x *ImportResultsResponse) GetNotes() []string {
+	if x != nil {
+		return x.Notes
+	}
+	return nil
+}
+
 var File_bridge_scoring_v1_scoring_proto protoreflect.FileDescriptor
 
 const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
@@ -3426,7 +4006,47 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\x06reason\x18\x03 \x01(\tR\x06reason\x12\x12\n" +
 	"\x04etag\x18\x04 \x01(\tR\x04etag\"M\n" +
 	"\x15RemovePenaltyResponse\x124\n" +
-	"\apenalty\x18\x01 \x01(\v2\x1a.bridge.scoring.v1.PenaltyR\apenalty*\x89\x01\n" +
+	"\apenalty\x18\x01 \x01(\v2\x1a.bridge.scoring.v1.PenaltyR\apenalty\"\x86\x01\n" +
+	"\x14ExportSessionRequest\x12\x18\n" +
+	"\asession\x18\x01 \x01(\tR\asession\x127\n" +
+	"\x06format\x18\x02 \x01(\x0e2\x1f.bridge.scoring.v1.ExportFormatR\x06format\x12\x1b\n" +
+	"\tboard_set\x18\x03 \x01(\tR\bboardSet\"\x87\x01\n" +
+	"\x15ExportSessionResponse\x12\x1b\n" +
+	"\tfile_name\x18\x01 \x01(\tR\bfileName\x12!\n" +
+	"\fcontent_type\x18\x02 \x01(\tR\vcontentType\x12\x18\n" +
+	"\acontent\x18\x03 \x01(\fR\acontent\x12\x14\n" +
+	"\x05notes\x18\x04 \x03(\tR\x05notes\"\xe1\x01\n" +
+	"\x14ImportResultsRequest\x12\x1d\n" +
+	"\n" +
+	"request_id\x18\x01 \x01(\tR\trequestId\x12\x19\n" +
+	"\bevent_id\x18\x02 \x01(\tR\aeventId\x127\n" +
+	"\x06format\x18\x03 \x01(\x0e2\x1f.bridge.scoring.v1.ImportFormatR\x06format\x12\x18\n" +
+	"\acontent\x18\x04 \x01(\fR\acontent\x12<\n" +
+	"\ascoring\x18\x05 \x01(\v2\".bridge.scoring.v1.ScoringSettingsR\ascoring\"\xba\x02\n" +
+	"\n" +
+	"Difference\x12\x18\n" +
+	"\asession\x18\x01 \x01(\x05R\asession\x12\x18\n" +
+	"\asection\x18\x02 \x01(\tR\asection\x12\x14\n" +
+	"\x05round\x18\n" +
+	" \x01(\x05R\x05round\x12\x14\n" +
+	"\x05board\x18\x03 \x01(\x05R\x05board\x12\x17\n" +
+	"\ans_pair\x18\x04 \x01(\x05R\x06nsPair\x12\x17\n" +
+	"\aew_pair\x18\x05 \x01(\x05R\x06ewPair\x12\x12\n" +
+	"\x04pair\x18\x06 \x01(\x05R\x04pair\x122\n" +
+	"\tdirection\x18\v \x01(\x0e2\x14.bridge.type.v1.SideR\tdirection\x12\x18\n" +
+	"\aelement\x18\a \x01(\tR\aelement\x12\x1c\n" +
+	"\tpublished\x18\b \x01(\tR\tpublished\x12\x1a\n" +
+	"\bdirector\x18\t \x01(\tR\bdirector\"\xcc\x02\n" +
+	"\x15ImportResultsResponse\x12\x14\n" +
+	"\x05event\x18\x01 \x01(\tR\x05event\x12<\n" +
+	"\ascoring\x18\x02 \x01(\v2\".bridge.scoring.v1.ScoringSettingsR\ascoring\x12\x1a\n" +
+	"\bsessions\x18\x03 \x01(\x05R\bsessions\x12\x1a\n" +
+	"\bsections\x18\x04 \x01(\x05R\bsections\x12\x1a\n" +
+	"\bentrants\x18\x05 \x01(\x05R\bentrants\x12\x18\n" +
+	"\aresults\x18\x06 \x01(\x05R\aresults\x12\x1a\n" +
+	"\bcompared\x18\a \x01(\x05R\bcompared\x12?\n" +
+	"\vdifferences\x18\b \x03(\v2\x1d.bridge.scoring.v1.DifferenceR\vdifferences\x12\x14\n" +
+	"\x05notes\x18\t \x03(\tR\x05notes*\x89\x01\n" +
 	"\x04Form\x12\x14\n" +
 	"\x10FORM_UNSPECIFIED\x10\x00\x12\x14\n" +
 	"\x10FORM_MATCHPOINTS\x10\x01\x12\x13\n" +
@@ -3455,7 +4075,18 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\x1bPENALTY_UNIT_PERCENT_OF_TOP\x10\x01\x12\x1c\n" +
 	"\x18PENALTY_UNIT_MATCHPOINTS\x10\x02\x12\x15\n" +
 	"\x11PENALTY_UNIT_IMPS\x10\x03\x12\x1f\n" +
-	"\x1bPENALTY_UNIT_VICTORY_POINTS\x10\x042\xca\b\n" +
+	"\x1bPENALTY_UNIT_VICTORY_POINTS\x10\x04*\xa1\x01\n" +
+	"\fExportFormat\x12\x1d\n" +
+	"\x19EXPORT_FORMAT_UNSPECIFIED\x10\x00\x12\x18\n" +
+	"\x14EXPORT_FORMAT_USEBIO\x10\x01\x12\x15\n" +
+	"\x11EXPORT_FORMAT_PBN\x10\x02\x12 \n" +
+	"\x1cEXPORT_FORMAT_TRAVELLERS_CSV\x10\x03\x12\x1f\n" +
+	"\x1bEXPORT_FORMAT_STANDINGS_CSV\x10\x04*^\n" +
+	"\fImportFormat\x12\x1d\n" +
+	"\x19IMPORT_FORMAT_UNSPECIFIED\x10\x00\x12\x18\n" +
+	"\x14IMPORT_FORMAT_USEBIO\x10\x01\x12\x15\n" +
+	"\x11IMPORT_FORMAT_PBN\x10\x022\x92\n" +
+	"\n" +
 	"\x0eScoringService\x12_\n" +
 	"\fSubmitResult\x12&.bridge.scoring.v1.SubmitResultRequest\x1a'.bridge.scoring.v1.SubmitResultResponse\x12b\n" +
 	"\rCorrectResult\x12'.bridge.scoring.v1.CorrectResultRequest\x1a(.bridge.scoring.v1.CorrectResultResponse\x12\\\n" +
@@ -3467,7 +4098,9 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\fGetScorecard\x12&.bridge.scoring.v1.GetScorecardRequest\x1a'.bridge.scoring.v1.GetScorecardResponse\x12_\n" +
 	"\fApplyPenalty\x12&.bridge.scoring.v1.ApplyPenaltyRequest\x1a'.bridge.scoring.v1.ApplyPenaltyResponse\x12b\n" +
 	"\rListPenalties\x12'.bridge.scoring.v1.ListPenaltiesRequest\x1a(.bridge.scoring.v1.ListPenaltiesResponse\x12b\n" +
-	"\rRemovePenalty\x12'.bridge.scoring.v1.RemovePenaltyRequest\x1a(.bridge.scoring.v1.RemovePenaltyResponseB\xd2\x01\n" +
+	"\rRemovePenalty\x12'.bridge.scoring.v1.RemovePenaltyRequest\x1a(.bridge.scoring.v1.RemovePenaltyResponse\x12b\n" +
+	"\rExportSession\x12'.bridge.scoring.v1.ExportSessionRequest\x1a(.bridge.scoring.v1.ExportSessionResponse\x12b\n" +
+	"\rImportResults\x12'.bridge.scoring.v1.ImportResultsRequest\x1a(.bridge.scoring.v1.ImportResultsResponseB\xd2\x01\n" +
 	"\x15com.bridge.scoring.v1B\fScoringProtoP\x01ZEgithub.com/bridge-director/director/proto/bridge/scoring/v1;scoringv1\xa2\x02\x03BSX\xaa\x02\x11Bridge.Scoring.V1\xca\x02\x11Bridge\\Scoring\\V1\xe2\x02\x1dBridge\\Scoring\\V1\\GPBMetadata\xea\x02\x13Bridge::Scoring::V1b\x06proto3"
 
 var (
@@ -3482,133 +4115,150 @@ func file_bridge_scoring_v1_scoring_proto_rawDescGZIP() []byte {
 	return file_bridge_scoring_v1_scoring_proto_rawDescData
 }
 
-var file_bridge_scoring_v1_scoring_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
-var file_bridge_scoring_v1_scoring_proto_msgTypes = make([]protoimpl.MessageInfo, 39)
+var file_bridge_scoring_v1_scoring_proto_enumTypes = make([]protoimpl.EnumInfo, 7)
+var file_bridge_scoring_v1_scoring_proto_msgTypes = make([]protoimpl.MessageInfo, 44)
 var file_bridge_scoring_v1_scoring_proto_goTypes = []any{
 	(Form)(0),                        // 0: bridge.scoring.v1.Form
 	(Profile)(0),                     // 1: bridge.scoring.v1.Profile
 	(Adjustment)(0),                  // 2: bridge.scoring.v1.Adjustment
 	(Action)(0),                      // 3: bridge.scoring.v1.Action
 	(PenaltyUnit)(0),                 // 4: bridge.scoring.v1.PenaltyUnit
-	(*ScoringSettings)(nil),          // 5: bridge.scoring.v1.ScoringSettings
-	(*Played)(nil),                   // 6: bridge.scoring.v1.Played
-	(*PassedOut)(nil),                // 7: bridge.scoring.v1.PassedOut
-	(*NotPlayed)(nil),                // 8: bridge.scoring.v1.NotPlayed
-	(*ArtificialScore)(nil),          // 9: bridge.scoring.v1.ArtificialScore
-	(*WeightedPart)(nil),             // 10: bridge.scoring.v1.WeightedPart
-	(*AssignedScore)(nil),            // 11: bridge.scoring.v1.AssignedScore
-	(*WeightedScore)(nil),            // 12: bridge.scoring.v1.WeightedScore
-	(*SplitScore)(nil),               // 13: bridge.scoring.v1.SplitScore
-	(*Result)(nil),                   // 14: bridge.scoring.v1.Result
-	(*SubmitResultRequest)(nil),      // 15: bridge.scoring.v1.SubmitResultRequest
-	(*SubmitResultResponse)(nil),     // 16: bridge.scoring.v1.SubmitResultResponse
-	(*CorrectResultRequest)(nil),     // 17: bridge.scoring.v1.CorrectResultRequest
-	(*CorrectResultResponse)(nil),    // 18: bridge.scoring.v1.CorrectResultResponse
-	(*EraseResultRequest)(nil),       // 19: bridge.scoring.v1.EraseResultRequest
-	(*EraseResultResponse)(nil),      // 20: bridge.scoring.v1.EraseResultResponse
-	(*Revision)(nil),                 // 21: bridge.scoring.v1.Revision
-	(*GetResultHistoryRequest)(nil),  // 22: bridge.scoring.v1.GetResultHistoryRequest
-	(*GetResultHistoryResponse)(nil), // 23: bridge.scoring.v1.GetResultHistoryResponse
-	(*ListResultsRequest)(nil),       // 24: bridge.scoring.v1.ListResultsRequest
-	(*ListResultsResponse)(nil),      // 25: bridge.scoring.v1.ListResultsResponse
-	(*GetTravellerRequest)(nil),      // 26: bridge.scoring.v1.GetTravellerRequest
-	(*TravellerLine)(nil),            // 27: bridge.scoring.v1.TravellerLine
-	(*GetTravellerResponse)(nil),     // 28: bridge.scoring.v1.GetTravellerResponse
-	(*GetStandingsRequest)(nil),      // 29: bridge.scoring.v1.GetStandingsRequest
-	(*Standing)(nil),                 // 30: bridge.scoring.v1.Standing
-	(*GetStandingsResponse)(nil),     // 31: bridge.scoring.v1.GetStandingsResponse
-	(*BoardProblem)(nil),             // 32: bridge.scoring.v1.BoardProblem
-	(*GetScorecardRequest)(nil),      // 33: bridge.scoring.v1.GetScorecardRequest
-	(*ScorecardLine)(nil),            // 34: bridge.scoring.v1.ScorecardLine
-	(*GetScorecardResponse)(nil),     // 35: bridge.scoring.v1.GetScorecardResponse
-	(*Penalty)(nil),                  // 36: bridge.scoring.v1.Penalty
-	(*PenaltyRemoval)(nil),           // 37: bridge.scoring.v1.PenaltyRemoval
-	(*ApplyPenaltyRequest)(nil),      // 38: bridge.scoring.v1.ApplyPenaltyRequest
-	(*ApplyPenaltyResponse)(nil),     // 39: bridge.scoring.v1.ApplyPenaltyResponse
-	(*ListPenaltiesRequest)(nil),     // 40: bridge.scoring.v1.ListPenaltiesRequest
-	(*ListPenaltiesResponse)(nil),    // 41: bridge.scoring.v1.ListPenaltiesResponse
-	(*RemovePenaltyRequest)(nil),     // 42: bridge.scoring.v1.RemovePenaltyRequest
-	(*RemovePenaltyResponse)(nil),    // 43: bridge.scoring.v1.RemovePenaltyResponse
-	(v1.Seat)(0),                     // 44: bridge.type.v1.Seat
-	(*timestamppb.Timestamp)(nil),    // 45: google.protobuf.Timestamp
-	(v1.Vulnerability)(0),            // 46: bridge.type.v1.Vulnerability
-	(v1.Side)(0),                     // 47: bridge.type.v1.Side
+	(ExportFormat)(0),                // 5: bridge.scoring.v1.ExportFormat
+	(ImportFormat)(0),                // 6: bridge.scoring.v1.ImportFormat
+	(*ScoringSettings)(nil),          // 7: bridge.scoring.v1.ScoringSettings
+	(*Played)(nil),                   // 8: bridge.scoring.v1.Played
+	(*PassedOut)(nil),                // 9: bridge.scoring.v1.PassedOut
+	(*NotPlayed)(nil),                // 10: bridge.scoring.v1.NotPlayed
+	(*ArtificialScore)(nil),          // 11: bridge.scoring.v1.ArtificialScore
+	(*WeightedPart)(nil),             // 12: bridge.scoring.v1.WeightedPart
+	(*AssignedScore)(nil),            // 13: bridge.scoring.v1.AssignedScore
+	(*WeightedScore)(nil),            // 14: bridge.scoring.v1.WeightedScore
+	(*SplitScore)(nil),               // 15: bridge.scoring.v1.SplitScore
+	(*Result)(nil),                   // 16: bridge.scoring.v1.Result
+	(*SubmitResultRequest)(nil),      // 17: bridge.scoring.v1.SubmitResultRequest
+	(*SubmitResultResponse)(nil),     // 18: bridge.scoring.v1.SubmitResultResponse
+	(*CorrectResultRequest)(nil),     // 19: bridge.scoring.v1.CorrectResultRequest
+	(*CorrectResultResponse)(nil),    // 20: bridge.scoring.v1.CorrectResultResponse
+	(*EraseResultRequest)(nil),       // 21: bridge.scoring.v1.EraseResultRequest
+	(*EraseResultResponse)(nil),      // 22: bridge.scoring.v1.EraseResultResponse
+	(*Revision)(nil),                 // 23: bridge.scoring.v1.Revision
+	(*GetResultHistoryRequest)(nil),  // 24: bridge.scoring.v1.GetResultHistoryRequest
+	(*GetResultHistoryResponse)(nil), // 25: bridge.scoring.v1.GetResultHistoryResponse
+	(*ListResultsRequest)(nil),       // 26: bridge.scoring.v1.ListResultsRequest
+	(*ListResultsResponse)(nil),      // 27: bridge.scoring.v1.ListResultsResponse
+	(*GetTravellerRequest)(nil),      // 28: bridge.scoring.v1.GetTravellerRequest
+	(*TravellerLine)(nil),            // 29: bridge.scoring.v1.TravellerLine
+	(*GetTravellerResponse)(nil),     // 30: bridge.scoring.v1.GetTravellerResponse
+	(*GetStandingsRequest)(nil),      // 31: bridge.scoring.v1.GetStandingsRequest
+	(*Standing)(nil),                 // 32: bridge.scoring.v1.Standing
+	(*GetStandingsResponse)(nil),     // 33: bridge.scoring.v1.GetStandingsResponse
+	(*BoardProblem)(nil),             // 34: bridge.scoring.v1.BoardProblem
+	(*GetScorecardRequest)(nil),      // 35: bridge.scoring.v1.GetScorecardRequest
+	(*ScorecardLine)(nil),            // 36: bridge.scoring.v1.ScorecardLine
+	(*GetScorecardResponse)(nil),     // 37: bridge.scoring.v1.GetScorecardResponse
+	(*Penalty)(nil),                  // 38: bridge.scoring.v1.Penalty
+	(*PenaltyRemoval)(nil),           // 39: bridge.scoring.v1.PenaltyRemoval
+	(*ApplyPenaltyRequest)(nil),      // 40: bridge.scoring.v1.ApplyPenaltyRequest
+	(*ApplyPenaltyResponse)(nil),     // 41: bridge.scoring.v1.ApplyPenaltyResponse
+	(*ListPenaltiesRequest)(nil),     // 42: bridge.scoring.v1.ListPenaltiesRequest
+	(*ListPenaltiesResponse)(nil),    // 43: bridge.scoring.v1.ListPenaltiesResponse
+	(*RemovePenaltyRequest)(nil),     // 44: bridge.scoring.v1.RemovePenaltyRequest
+	(*RemovePenaltyResponse)(nil),    // 45: bridge.scoring.v1.RemovePenaltyResponse
+	(*ExportSessionRequest)(nil),     // 46: bridge.scoring.v1.ExportSessionRequest
+	(*ExportSessionResponse)(nil),    // 47: bridge.scoring.v1.ExportSessionResponse
+	(*ImportResultsRequest)(nil),     // 48: bridge.scoring.v1.ImportResultsRequest
+	(*Difference)(nil),               // 49: bridge.scoring.v1.Difference
+	(*ImportResultsResponse)(nil),    // 50: bridge.scoring.v1.ImportResultsResponse
+	(v1.Seat)(0),                     // 51: bridge.type.v1.Seat
+	(*timestamppb.Timestamp)(nil),    // 52: google.protobuf.Timestamp
+	(v1.Vulnerability)(0),            // 53: bridge.type.v1.Vulnerability
+	(v1.Side)(0),                     // 54: bridge.type.v1.Side
 }
 var file_bridge_scoring_v1_scoring_proto_depIdxs = []int32{
 	0,  // 0: bridge.scoring.v1.ScoringSettings.form:type_name -> bridge.scoring.v1.Form
 	1,  // 1: bridge.scoring.v1.ScoringSettings.profile:type_name -> bridge.scoring.v1.Profile
-	44, // 2: bridge.scoring.v1.Played.declarer:type_name -> bridge.type.v1.Seat
+	51, // 2: bridge.scoring.v1.Played.declarer:type_name -> bridge.type.v1.Seat
 	2,  // 3: bridge.scoring.v1.ArtificialScore.north_south:type_name -> bridge.scoring.v1.Adjustment
 	2,  // 4: bridge.scoring.v1.ArtificialScore.east_west:type_name -> bridge.scoring.v1.Adjustment
-	12, // 5: bridge.scoring.v1.AssignedScore.weighted:type_name -> bridge.scoring.v1.WeightedScore
-	13, // 6: bridge.scoring.v1.AssignedScore.split:type_name -> bridge.scoring.v1.SplitScore
-	10, // 7: bridge.scoring.v1.WeightedScore.parts:type_name -> bridge.scoring.v1.WeightedPart
-	6,  // 8: bridge.scoring.v1.Result.played:type_name -> bridge.scoring.v1.Played
-	7,  // 9: bridge.scoring.v1.Result.passed_out:type_name -> bridge.scoring.v1.PassedOut
-	8,  // 10: bridge.scoring.v1.Result.not_played:type_name -> bridge.scoring.v1.NotPlayed
-	9,  // 11: bridge.scoring.v1.Result.artificial:type_name -> bridge.scoring.v1.ArtificialScore
-	11, // 12: bridge.scoring.v1.Result.assigned:type_name -> bridge.scoring.v1.AssignedScore
-	45, // 13: bridge.scoring.v1.Result.update_time:type_name -> google.protobuf.Timestamp
-	14, // 14: bridge.scoring.v1.SubmitResultRequest.result:type_name -> bridge.scoring.v1.Result
-	14, // 15: bridge.scoring.v1.SubmitResultResponse.result:type_name -> bridge.scoring.v1.Result
-	14, // 16: bridge.scoring.v1.CorrectResultRequest.result:type_name -> bridge.scoring.v1.Result
-	14, // 17: bridge.scoring.v1.CorrectResultResponse.result:type_name -> bridge.scoring.v1.Result
-	21, // 18: bridge.scoring.v1.EraseResultResponse.revision:type_name -> bridge.scoring.v1.Revision
+	14, // 5: bridge.scoring.v1.AssignedScore.weighted:type_name -> bridge.scoring.v1.WeightedScore
+	15, // 6: bridge.scoring.v1.AssignedScore.split:type_name -> bridge.scoring.v1.SplitScore
+	12, // 7: bridge.scoring.v1.WeightedScore.parts:type_name -> bridge.scoring.v1.WeightedPart
+	8,  // 8: bridge.scoring.v1.Result.played:type_name -> bridge.scoring.v1.Played
+	9,  // 9: bridge.scoring.v1.Result.passed_out:type_name -> bridge.scoring.v1.PassedOut
+	10, // 10: bridge.scoring.v1.Result.not_played:type_name -> bridge.scoring.v1.NotPlayed
+	11, // 11: bridge.scoring.v1.Result.artificial:type_name -> bridge.scoring.v1.ArtificialScore
+	13, // 12: bridge.scoring.v1.Result.assigned:type_name -> bridge.scoring.v1.AssignedScore
+	52, // 13: bridge.scoring.v1.Result.update_time:type_name -> google.protobuf.Timestamp
+	16, // 14: bridge.scoring.v1.SubmitResultRequest.result:type_name -> bridge.scoring.v1.Result
+	16, // 15: bridge.scoring.v1.SubmitResultResponse.result:type_name -> bridge.scoring.v1.Result
+	16, // 16: bridge.scoring.v1.CorrectResultRequest.result:type_name -> bridge.scoring.v1.Result
+	16, // 17: bridge.scoring.v1.CorrectResultResponse.result:type_name -> bridge.scoring.v1.Result
+	23, // 18: bridge.scoring.v1.EraseResultResponse.revision:type_name -> bridge.scoring.v1.Revision
 	3,  // 19: bridge.scoring.v1.Revision.action:type_name -> bridge.scoring.v1.Action
-	14, // 20: bridge.scoring.v1.Revision.result:type_name -> bridge.scoring.v1.Result
-	45, // 21: bridge.scoring.v1.Revision.time:type_name -> google.protobuf.Timestamp
-	21, // 22: bridge.scoring.v1.GetResultHistoryResponse.revisions:type_name -> bridge.scoring.v1.Revision
-	14, // 23: bridge.scoring.v1.ListResultsResponse.results:type_name -> bridge.scoring.v1.Result
-	14, // 24: bridge.scoring.v1.TravellerLine.result:type_name -> bridge.scoring.v1.Result
-	44, // 25: bridge.scoring.v1.GetTravellerResponse.dealer:type_name -> bridge.type.v1.Seat
-	46, // 26: bridge.scoring.v1.GetTravellerResponse.vulnerability:type_name -> bridge.type.v1.Vulnerability
-	27, // 27: bridge.scoring.v1.GetTravellerResponse.lines:type_name -> bridge.scoring.v1.TravellerLine
-	32, // 28: bridge.scoring.v1.GetTravellerResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
-	47, // 29: bridge.scoring.v1.Standing.direction:type_name -> bridge.type.v1.Side
+	16, // 20: bridge.scoring.v1.Revision.result:type_name -> bridge.scoring.v1.Result
+	52, // 21: bridge.scoring.v1.Revision.time:type_name -> google.protobuf.Timestamp
+	23, // 22: bridge.scoring.v1.GetResultHistoryResponse.revisions:type_name -> bridge.scoring.v1.Revision
+	16, // 23: bridge.scoring.v1.ListResultsResponse.results:type_name -> bridge.scoring.v1.Result
+	16, // 24: bridge.scoring.v1.TravellerLine.result:type_name -> bridge.scoring.v1.Result
+	51, // 25: bridge.scoring.v1.GetTravellerResponse.dealer:type_name -> bridge.type.v1.Seat
+	53, // 26: bridge.scoring.v1.GetTravellerResponse.vulnerability:type_name -> bridge.type.v1.Vulnerability
+	29, // 27: bridge.scoring.v1.GetTravellerResponse.lines:type_name -> bridge.scoring.v1.TravellerLine
+	34, // 28: bridge.scoring.v1.GetTravellerResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
+	54, // 29: bridge.scoring.v1.Standing.direction:type_name -> bridge.type.v1.Side
 	0,  // 30: bridge.scoring.v1.GetStandingsResponse.form:type_name -> bridge.scoring.v1.Form
-	30, // 31: bridge.scoring.v1.GetStandingsResponse.standings:type_name -> bridge.scoring.v1.Standing
-	32, // 32: bridge.scoring.v1.GetStandingsResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
-	14, // 33: bridge.scoring.v1.ScorecardLine.result:type_name -> bridge.scoring.v1.Result
-	47, // 34: bridge.scoring.v1.ScorecardLine.direction:type_name -> bridge.type.v1.Side
-	30, // 35: bridge.scoring.v1.GetScorecardResponse.standing:type_name -> bridge.scoring.v1.Standing
-	34, // 36: bridge.scoring.v1.GetScorecardResponse.lines:type_name -> bridge.scoring.v1.ScorecardLine
-	32, // 37: bridge.scoring.v1.GetScorecardResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
-	47, // 38: bridge.scoring.v1.Penalty.direction:type_name -> bridge.type.v1.Side
+	32, // 31: bridge.scoring.v1.GetStandingsResponse.standings:type_name -> bridge.scoring.v1.Standing
+	34, // 32: bridge.scoring.v1.GetStandingsResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
+	16, // 33: bridge.scoring.v1.ScorecardLine.result:type_name -> bridge.scoring.v1.Result
+	54, // 34: bridge.scoring.v1.ScorecardLine.direction:type_name -> bridge.type.v1.Side
+	32, // 35: bridge.scoring.v1.GetScorecardResponse.standing:type_name -> bridge.scoring.v1.Standing
+	36, // 36: bridge.scoring.v1.GetScorecardResponse.lines:type_name -> bridge.scoring.v1.ScorecardLine
+	34, // 37: bridge.scoring.v1.GetScorecardResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
+	54, // 38: bridge.scoring.v1.Penalty.direction:type_name -> bridge.type.v1.Side
 	4,  // 39: bridge.scoring.v1.Penalty.unit:type_name -> bridge.scoring.v1.PenaltyUnit
-	45, // 40: bridge.scoring.v1.Penalty.create_time:type_name -> google.protobuf.Timestamp
-	37, // 41: bridge.scoring.v1.Penalty.removal:type_name -> bridge.scoring.v1.PenaltyRemoval
-	45, // 42: bridge.scoring.v1.PenaltyRemoval.time:type_name -> google.protobuf.Timestamp
-	36, // 43: bridge.scoring.v1.ApplyPenaltyRequest.penalty:type_name -> bridge.scoring.v1.Penalty
-	36, // 44: bridge.scoring.v1.ApplyPenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
-	36, // 45: bridge.scoring.v1.ListPenaltiesResponse.penalties:type_name -> bridge.scoring.v1.Penalty
-	36, // 46: bridge.scoring.v1.RemovePenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
-	15, // 47: bridge.scoring.v1.ScoringService.SubmitResult:input_type -> bridge.scoring.v1.SubmitResultRequest
-	17, // 48: bridge.scoring.v1.ScoringService.CorrectResult:input_type -> bridge.scoring.v1.CorrectResultRequest
-	19, // 49: bridge.scoring.v1.ScoringService.EraseResult:input_type -> bridge.scoring.v1.EraseResultRequest
-	22, // 50: bridge.scoring.v1.ScoringService.GetResultHistory:input_type -> bridge.scoring.v1.GetResultHistoryRequest
-	24, // 51: bridge.scoring.v1.ScoringService.ListResults:input_type -> bridge.scoring.v1.ListResultsRequest
-	26, // 52: bridge.scoring.v1.ScoringService.GetTraveller:input_type -> bridge.scoring.v1.GetTravellerRequest
-	29, // 53: bridge.scoring.v1.ScoringService.GetStandings:input_type -> bridge.scoring.v1.GetStandingsRequest
-	33, // 54: bridge.scoring.v1.ScoringService.GetScorecard:input_type -> bridge.scoring.v1.GetScorecardRequest
-	38, // 55: bridge.scoring.v1.ScoringService.ApplyPenalty:input_type -> bridge.scoring.v1.ApplyPenaltyRequest
-	40, // 56: bridge.scoring.v1.ScoringService.ListPenalties:input_type -> bridge.scoring.v1.ListPenaltiesRequest
-	42, // 57: bridge.scoring.v1.ScoringService.RemovePenalty:input_type -> bridge.scoring.v1.RemovePenaltyRequest
-	16, // 58: bridge.scoring.v1.ScoringService.SubmitResult:output_type -> bridge.scoring.v1.SubmitResultResponse
-	18, // 59: bridge.scoring.v1.ScoringService.CorrectResult:output_type -> bridge.scoring.v1.CorrectResultResponse
-	20, // 60: bridge.scoring.v1.ScoringService.EraseResult:output_type -> bridge.scoring.v1.EraseResultResponse
-	23, // 61: bridge.scoring.v1.ScoringService.GetResultHistory:output_type -> bridge.scoring.v1.GetResultHistoryResponse
-	25, // 62: bridge.scoring.v1.ScoringService.ListResults:output_type -> bridge.scoring.v1.ListResultsResponse
-	28, // 63: bridge.scoring.v1.ScoringService.GetTraveller:output_type -> bridge.scoring.v1.GetTravellerResponse
-	31, // 64: bridge.scoring.v1.ScoringService.GetStandings:output_type -> bridge.scoring.v1.GetStandingsResponse
-	35, // 65: bridge.scoring.v1.ScoringService.GetScorecard:output_type -> bridge.scoring.v1.GetScorecardResponse
-	39, // 66: bridge.scoring.v1.ScoringService.ApplyPenalty:output_type -> bridge.scoring.v1.ApplyPenaltyResponse
-	41, // 67: bridge.scoring.v1.ScoringService.ListPenalties:output_type -> bridge.scoring.v1.ListPenaltiesResponse
-	43, // 68: bridge.scoring.v1.ScoringService.RemovePenalty:output_type -> bridge.scoring.v1.RemovePenaltyResponse
-	58, // [58:69] is the sub-list for method output_type
-	47, // [47:58] is the sub-list for method input_type
-	47, // [47:47] is the sub-list for extension type_name
-	47, // [47:47] is the sub-list for extension extendee
-	0,  // [0:47] is the sub-list for field type_name
+	52, // 40: bridge.scoring.v1.Penalty.create_time:type_name -> google.protobuf.Timestamp
+	39, // 41: bridge.scoring.v1.Penalty.removal:type_name -> bridge.scoring.v1.PenaltyRemoval
+	52, // 42: bridge.scoring.v1.PenaltyRemoval.time:type_name -> google.protobuf.Timestamp
+	38, // 43: bridge.scoring.v1.ApplyPenaltyRequest.penalty:type_name -> bridge.scoring.v1.Penalty
+	38, // 44: bridge.scoring.v1.ApplyPenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
+	38, // 45: bridge.scoring.v1.ListPenaltiesResponse.penalties:type_name -> bridge.scoring.v1.Penalty
+	38, // 46: bridge.scoring.v1.RemovePenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
+	5,  // 47: bridge.scoring.v1.ExportSessionRequest.format:type_name -> bridge.scoring.v1.ExportFormat
+	6,  // 48: bridge.scoring.v1.ImportResultsRequest.format:type_name -> bridge.scoring.v1.ImportFormat
+	7,  // 49: bridge.scoring.v1.ImportResultsRequest.scoring:type_name -> bridge.scoring.v1.ScoringSettings
+	54, // 50: bridge.scoring.v1.Difference.direction:type_name -> bridge.type.v1.Side
+	7,  // 51: bridge.scoring.v1.ImportResultsResponse.scoring:type_name -> bridge.scoring.v1.ScoringSettings
+	49, // 52: bridge.scoring.v1.ImportResultsResponse.differences:type_name -> bridge.scoring.v1.Difference
+	17, // 53: bridge.scoring.v1.ScoringService.SubmitResult:input_type -> bridge.scoring.v1.SubmitResultRequest
+	19, // 54: bridge.scoring.v1.ScoringService.CorrectResult:input_type -> bridge.scoring.v1.CorrectResultRequest
+	21, // 55: bridge.scoring.v1.ScoringService.EraseResult:input_type -> bridge.scoring.v1.EraseResultRequest
+	24, // 56: bridge.scoring.v1.ScoringService.GetResultHistory:input_type -> bridge.scoring.v1.GetResultHistoryRequest
+	26, // 57: bridge.scoring.v1.ScoringService.ListResults:input_type -> bridge.scoring.v1.ListResultsRequest
+	28, // 58: bridge.scoring.v1.ScoringService.GetTraveller:input_type -> bridge.scoring.v1.GetTravellerRequest
+	31, // 59: bridge.scoring.v1.ScoringService.GetStandings:input_type -> bridge.scoring.v1.GetStandingsRequest
+	35, // 60: bridge.scoring.v1.ScoringService.GetScorecard:input_type -> bridge.scoring.v1.GetScorecardRequest
+	40, // 61: bridge.scoring.v1.ScoringService.ApplyPenalty:input_type -> bridge.scoring.v1.ApplyPenaltyRequest
+	42, // 62: bridge.scoring.v1.ScoringService.ListPenalties:input_type -> bridge.scoring.v1.ListPenaltiesRequest
+	44, // 63: bridge.scoring.v1.ScoringService.RemovePenalty:input_type -> bridge.scoring.v1.RemovePenaltyRequest
+	46, // 64: bridge.scoring.v1.ScoringService.ExportSession:input_type -> bridge.scoring.v1.ExportSessionRequest
+	48, // 65: bridge.scoring.v1.ScoringService.ImportResults:input_type -> bridge.scoring.v1.ImportResultsRequest
+	18, // 66: bridge.scoring.v1.ScoringService.SubmitResult:output_type -> bridge.scoring.v1.SubmitResultResponse
+	20, // 67: bridge.scoring.v1.ScoringService.CorrectResult:output_type -> bridge.scoring.v1.CorrectResultResponse
+	22, // 68: bridge.scoring.v1.ScoringService.EraseResult:output_type -> bridge.scoring.v1.EraseResultResponse
+	25, // 69: bridge.scoring.v1.ScoringService.GetResultHistory:output_type -> bridge.scoring.v1.GetResultHistoryResponse
+	27, // 70: bridge.scoring.v1.ScoringService.ListResults:output_type -> bridge.scoring.v1.ListResultsResponse
+	30, // 71: bridge.scoring.v1.ScoringService.GetTraveller:output_type -> bridge.scoring.v1.GetTravellerResponse
+	33, // 72: bridge.scoring.v1.ScoringService.GetStandings:output_type -> bridge.scoring.v1.GetStandingsResponse
+	37, // 73: bridge.scoring.v1.ScoringService.GetScorecard:output_type -> bridge.scoring.v1.GetScorecardResponse
+	41, // 74: bridge.scoring.v1.ScoringService.ApplyPenalty:output_type -> bridge.scoring.v1.ApplyPenaltyResponse
+	43, // 75: bridge.scoring.v1.ScoringService.ListPenalties:output_type -> bridge.scoring.v1.ListPenaltiesResponse
+	45, // 76: bridge.scoring.v1.ScoringService.RemovePenalty:output_type -> bridge.scoring.v1.RemovePenaltyResponse
+	47, // 77: bridge.scoring.v1.ScoringService.ExportSession:output_type -> bridge.scoring.v1.ExportSessionResponse
+	50, // 78: bridge.scoring.v1.ScoringService.ImportResults:output_type -> bridge.scoring.v1.ImportResultsResponse
+	66, // [66:79] is the sub-list for method output_type
+	53, // [53:66] is the sub-list for method input_type
+	53, // [53:53] is the sub-list for extension type_name
+	53, // [53:53] is the sub-list for extension extendee
+	0,  // [0:53] is the sub-list for field type_name
 }
 
 func init() { file_bridge_scoring_v1_scoring_proto_init() }
@@ -3633,8 +4283,8 @@ func file_bridge_scoring_v1_scoring_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bridge_scoring_v1_scoring_proto_rawDesc), len(file_bridge_scoring_v1_scoring_proto_rawDesc)),
-			NumEnums:      5,
-			NumMessages:   39,
+			NumEnums:      7,
+			NumMessages:   44,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

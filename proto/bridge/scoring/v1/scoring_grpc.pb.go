@@ -34,6 +34,8 @@ const (
 	ScoringService_ApplyPenalty_FullMethodName     = "/bridge.scoring.v1.ScoringService/ApplyPenalty"
 	ScoringService_ListPenalties_FullMethodName    = "/bridge.scoring.v1.ScoringService/ListPenalties"
 	ScoringService_RemovePenalty_FullMethodName    = "/bridge.scoring.v1.ScoringService/RemovePenalty"
+	ScoringService_ExportSession_FullMethodName    = "/bridge.scoring.v1.ScoringService/ExportSession"
+	ScoringService_ImportResults_FullMethodName    = "/bridge.scoring.v1.ScoringService/ImportResults"
 )
 
 // ScoringServiceClient is the client API for ScoringService service.
@@ -71,6 +73,16 @@ type ScoringServiceClient interface {
 	// RemovePenalty withdraws a penalty (an appeal upheld, a penalty entered in
 	// error). It stays listed with who removed it and why, and no longer counts.
 	RemovePenalty(ctx context.Context, in *RemovePenaltyRequest, opts ...grpc.CallOption) (*RemovePenaltyResponse, error)
+	// ExportSession writes a session's results as a file that federations and
+	// club programs take: USEBIO 1.3, PBN 2.1 with score tables, or CSV of the
+	// travellers or the standings, with the entrants' names.
+	ExportSession(ctx context.Context, in *ExportSessionRequest, opts ...grpc.CallOption) (*ExportSessionResponse, error)
+	// ImportResults creates an event from a USEBIO or PBN results file another
+	// program wrote (its sessions, sections, entrants with their players, and
+	// results), scores it, and answers where Director's figures differ from
+	// the file's. A file Director cannot take is refused whole, before
+	// anything is created.
+	ImportResults(ctx context.Context, in *ImportResultsRequest, opts ...grpc.CallOption) (*ImportResultsResponse, error)
 }
 
 type scoringServiceClient struct {
@@ -191,6 +203,26 @@ func (c *scoringServiceClient) RemovePenalty(ctx context.Context, in *RemovePena
 	return out, nil
 }
 
+func (c *scoringServiceClient) ExportSession(ctx context.Context, in *ExportSessionRequest, opts ...grpc.CallOption) (*ExportSessionResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ExportSessionResponse)
+	err := c.cc.Invoke(ctx, ScoringService_ExportSession_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *scoringServiceClient) ImportResults(ctx context.Context, in *ImportResultsRequest, opts ...grpc.CallOption) (*ImportResultsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ImportResultsResponse)
+	err := c.cc.Invoke(ctx, ScoringService_ImportResults_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // ScoringServiceServer is the server API for ScoringService service.
 // All implementations must embed UnimplementedScoringServiceServer
 // for forward compatibility.
@@ -226,6 +258,16 @@ type ScoringServiceServer interface {
 	// RemovePenalty withdraws a penalty (an appeal upheld, a penalty entered in
 	// error). It stays listed with who removed it and why, and no longer counts.
 	RemovePenalty(context.Context, *RemovePenaltyRequest) (*RemovePenaltyResponse, error)
+	// ExportSession writes a session's results as a file that federations and
+	// club programs take: USEBIO 1.3, PBN 2.1 with score tables, or CSV of the
+	// travellers or the standings, with the entrants' names.
+	ExportSession(context.Context, *ExportSessionRequest) (*ExportSessionResponse, error)
+	// ImportResults creates an event from a USEBIO or PBN results file another
+	// program wrote (its sessions, sections, entrants with their players, and
+	// results), scores it, and answers where Director's figures differ from
+	// the file's. A file Director cannot take is refused whole, before
+	// anything is created.
+	ImportResults(context.Context, *ImportResultsRequest) (*ImportResultsResponse, error)
 	mustEmbedUnimplementedScoringServiceServer()
 }
 
@@ -268,6 +310,12 @@ func (UnimplementedScoringServiceServer) ListPenalties(context.Context, *ListPen
 }
 func (UnimplementedScoringServiceServer) RemovePenalty(context.Context, *RemovePenaltyRequest) (*RemovePenaltyResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method RemovePenalty not implemented")
+}
+func (UnimplementedScoringServiceServer) ExportSession(context.Context, *ExportSessionRequest) (*ExportSessionResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ExportSession not implemented")
+}
+func (UnimplementedScoringServiceServer) ImportResults(context.Context, *ImportResultsRequest) (*ImportResultsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ImportResults not implemented")
 }
 func (UnimplementedScoringServiceServer) mustEmbedUnimplementedScoringServiceServer() {}
 func (UnimplementedScoringServiceServer) testEmbeddedByValue()                        {}
@@ -488,6 +536,42 @@ func _ScoringService_RemovePenalty_Handler(srv interface{}, ctx context.Context,
 	return interceptor(ctx, in, info, handler)
 }
 
+func _ScoringService_ExportSession_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ExportSessionRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ScoringServiceServer).ExportSession(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: ScoringService_ExportSession_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ScoringServiceServer).ExportSession(ctx, req.(*ExportSessionRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _ScoringService_ImportResults_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ImportResultsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ScoringServiceServer).ImportResults(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: ScoringService_ImportResults_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ScoringServiceServer).ImportResults(ctx, req.(*ImportResultsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // ScoringService_ServiceDesc is the grpc.ServiceDesc for ScoringService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -538,6 +622,14 @@ var ScoringService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "RemovePenalty",
 			Handler:    _ScoringService_RemovePenalty_Handler,
+		},
+		{
+			MethodName: "ExportSession",
+			Handler:    _ScoringService_ExportSession_Handler,
+		},
+		{
+			MethodName: "ImportResults",
+			Handler:    _ScoringService_ImportResults_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -1,0 +1,72 @@
+// Package resultcsv writes a session's travellers and standings as CSV
+// (RFC 4180, as encoding/csv writes it) for spreadsheets and the club
+// programs that take comma-separated results. Each file starts with a
+// header row naming its columns (TravellerColumns, StandingColumns); figures
+// are written as the caller formats them, and an empty cell is a figure the
+// row does not have.
+package resultcsv
+
+import (
+	"encoding/csv"
+	"fmt"
+	"io"
+	"strconv"
+)
+
+// TravellerColumns is the header row of a travellers file.
+var TravellerColumns = []string{"Section", "Board", "Table", "Round", "NSPair", "EWPair", "Contract", "Declarer", "Tricks", "Lead",
+	"NSScore", "NSPoints", "EWPoints", "NSPercentage", "EWPercentage", "NSNames", "EWNames"}
+
+// StandingColumns is the header row of a standings file.
+var StandingColumns = []string{"Section", "Place", "Pair", "Direction", "Score", "Percentage", "Boards", "Penalties", "Names"}
+
+// TravellerRow is one result on a board. Score is North-South's score, or
+// an artificial score's code such as "A6040".
+type TravellerRow struct {
+	Section                     string
+	Board, Table, Round, NS, EW int
+	Contract, Declarer, Tricks  string
+	Lead, Score                 string
+	NSPoints, EWPoints          string
+	NSPercentage, EWPercentage  string
+	NSNames, EWNames            string
+}
+
+// StandingRow is one pair's or team's place.
+type StandingRow struct {
+	Section, Place    string
+	Pair              int
+	Direction         string // "NS" or "EW" when they are ranked apart
+	Score, Percentage string
+	Boards            int
+	Penalties, Names  string
+}
+
+// WriteTravellers writes the header row and a row for every line.
+func WriteTravellers(w io.Writer, rows []TravellerRow) error {
+	records := make([][]string, len(rows))
+	for i, r := range rows {
+		records[i] = []string{r.Section, strconv.Itoa(r.Board), strconv.Itoa(r.Table), strconv.Itoa(r.Round), strconv.Itoa(r.NS), strconv.Itoa(r.EW),
+			r.Contract, r.Declarer, r.Tricks, r.Lead, r.Score, r.NSPoints, r.EWPoints, r.NSPercentage, r.EWPercentage, r.NSNames, r.EWNames}
+	}
+	return write(w, TravellerColumns, records)
+}
+
+// WriteStandings writes the header row and a row for every standing.
+func WriteStandings(w io.Writer, rows []StandingRow) error {
+	records := make([][]string, len(rows))
+	for i, r := range rows {
+		records[i] = []string{r.Section, r.Place, strconv.Itoa(r.Pair), r.Direction, r.Score, r.Percentage, strconv.Itoa(r.Boards), r.Penalties, r.Names}
+	}
+	return write(w, StandingColumns, records)
+}
+
+func write(w io.Writer, header []string, records [][]string) error {
+	out := csv.NewWriter(w)
+	out.Write(header)
+	out.WriteAll(records) // flushes
+	if err := out.Error(); err != nil {
+		return fmt.Errorf("resultcsv: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,228 @@
+package scoringservice
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	"github.com/bridge-director/director/formats/pbn"
+	"github.com/bridge-director/director/formats/resultcsv"
+	"github.com/bridge-director/director/formats/usebio"
+	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
+	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
+)
+
+// TestExportFiles exports the RealBridge event in every format and checks
+// what each file holds against the event.
+func TestExportFiles(t *testing.T) {
+	h := start(t, t.TempDir())
+	h.importFile(t, "online", readFile(t, "usebio_realbridge_mp_pairs_21b.xml"), nil)
+
+	x := h.export(t, "online", scoringv1.ExportFormat_EXPORT_FORMAT_USEBIO)
+	if x.FileName != "online-1.xml" || x.ContentType != "application/xml" {
+		t.Errorf("USEBIO file %q %q", x.FileName, x.ContentType)
+	}
+	f, err := usebio.Read(bytes.NewReader(x.Content))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sec := f.Event.Sessions[0].Sections[0]
+	first := sec.Participants.Pairs[0]
+	if f.Version != "1.3" || f.Event.WinnerType != "2" || len(sec.Participants.Pairs) != 16 || len(sec.Boards) != 21 ||
+		first.Place != "1" || first.Direction == "" || len(first.Players) != 2 || !strings.HasPrefix(first.Players[0].Name, "Player ") {
+		t.Errorf("USEBIO: version %q winners %q, %d pairs, %d boards, first %+v", f.Version, f.Event.WinnerType, len(sec.Participants.Pairs), len(sec.Boards), first)
+	}
+
+	p := h.export(t, "online", scoringv1.ExportFormat_EXPORT_FORMAT_PBN)
+	file, err := pbn.Read(bytes.NewReader(p.Content))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines, _, err := file.Games[0].ScoreTable()
+	totals, ok, terr := file.Games[0].TotalScoreTable()
+	note, _ := file.Games[0].Value("Note")
+	if len(file.Games) != 21 || err != nil || len(lines) != 8 || !ok || terr != nil || len(totals) != 16 ||
+		!strings.Contains(note, "without deals") || len(p.Notes) != 1 || !strings.Contains(lines[0].NamesNS, " - ") {
+		t.Errorf("PBN: %d games, board 1 %d lines (%v), %d totals (%v), note %q, notes %q, names %q", len(file.Games), len(lines), err, len(totals), terr, note, p.Notes, lines[0].NamesNS)
+	}
+
+	for _, c := range []struct {
+		format  scoringv1.ExportFormat
+		header  []string
+		records int
+	}{
+		{scoringv1.ExportFormat_EXPORT_FORMAT_TRAVELLERS_CSV, resultcsv.TravellerColumns, 168},
+		{scoringv1.ExportFormat_EXPORT_FORMAT_STANDINGS_CSV, resultcsv.StandingColumns, 16},
+	} {
+		got := h.export(t, "online", c.format)
+		records, err := csv.NewReader(bytes.NewReader(got.Content)).ReadAll()
+		if err != nil || len(records) != c.records+1 || !slices.Equal(records[0], c.header) || got.ContentType != "text/csv; charset=utf-8" {
+			t.Errorf("%v: %d records (%v), header %q, type %q", c.format, len(records), err, records[0], got.ContentType)
+		}
+	}
+	standings, _ := csv.NewReader(bytes.NewReader(h.export(t, "online", scoringv1.ExportFormat_EXPORT_FORMAT_STANDINGS_CSV).Content)).ReadAll()
+	if got := standings[1]; got[1] != "1" || got[3] == "" || !strings.Contains(got[8], "Player") {
+		t.Errorf("the winners' row %q", got)
+	}
+}
+
+// TestExportWithoutNames exports a section whose entrants have no players:
+// numbers only.
+func TestExportWithoutNames(t *testing.T) {
+	h := newHarness(t)
+	h.submit(t, played(1, 1, 1, 1, 11, "3NT", 1, 9))
+	h.submit(t, played(2, 1, 1, 2, 12, "4S", 2, 10))
+	x := h.export(t, "club-night", scoringv1.ExportFormat_EXPORT_FORMAT_USEBIO)
+	if bytes.Contains(x.Content, []byte("<PLAYER")) || !bytes.Contains(x.Content, []byte("<PAIR_NUMBER>11</PAIR_NUMBER>")) {
+		t.Errorf("USEBIO without names:\n%s", x.Content)
+	}
+	c := h.export(t, "club-night", scoringv1.ExportFormat_EXPORT_FORMAT_TRAVELLERS_CSV)
+	records, err := csv.NewReader(bytes.NewReader(c.Content)).ReadAll()
+	if err != nil || len(records) != 3 || records[1][15] != "" || records[1][4] != "1" {
+		t.Errorf("travellers without names: %q, %v", records, err)
+	}
+}
+
+func TestExportRefusals(t *testing.T) {
+	h := newHarness(t)
+	tests := []struct {
+		req  *scoringv1.ExportSessionRequest
+		code codes.Code
+		text string
+	}{
+		{&scoringv1.ExportSessionRequest{Session: "events/club-night/sessions/1"}, codes.InvalidArgument, "EXPORT_FORMAT_USEBIO"},
+		{&scoringv1.ExportSessionRequest{Session: "events/club-night", Format: scoringv1.ExportFormat_EXPORT_FORMAT_USEBIO}, codes.InvalidArgument, "session"},
+		{&scoringv1.ExportSessionRequest{Session: "events/club-night/sessions/2", Format: scoringv1.ExportFormat_EXPORT_FORMAT_USEBIO}, codes.NotFound, "sessions/2"},
+		{&scoringv1.ExportSessionRequest{Session: "events/club-night/sessions/1", Format: scoringv1.ExportFormat_EXPORT_FORMAT_USEBIO,
+			BoardSet: "events/club-night/sessions/1/boardsets/main"}, codes.InvalidArgument, "only a PBN file carries deals"},
+		{&scoringv1.ExportSessionRequest{Session: "events/club-night/sessions/1", Format: scoringv1.ExportFormat_EXPORT_FORMAT_PBN,
+			BoardSet: "events/other/sessions/1/boardsets/main"}, codes.InvalidArgument, "is not a board set of events/club-night/sessions/1"},
+		{&scoringv1.ExportSessionRequest{Session: "events/club-night/sessions/1", Format: scoringv1.ExportFormat_EXPORT_FORMAT_PBN}, codes.FailedPrecondition, "no results to export"},
+	}
+	for _, tt := range tests {
+		_, err := h.client.ExportSession(context.Background(), tt.req)
+		wantCode(t, err, tt.code, tt.text)
+	}
+}
+
+// TestImportRefusesWhole refuses files Director cannot take, naming the
+// element and what is wrong, and leaves no event behind.
+func TestImportRefusesWhole(t *testing.T) {
+	h := start(t, t.TempDir())
+	good := string(readFile(t, "usebio_pairsscorer_mp_pairs_22b.xml"))
+	tests := []struct {
+		name, content, text string
+	}{
+		{"not a file", "   ", "the file is empty"},
+		{"bad XML", "<USEBIO Version=\"1.2\"><EVENT>", "usebio: XML syntax error"},
+		{"method", strings.Replace(good, "<BOARD_SCORING_METHOD>MATCH_POINTS", "<BOARD_SCORING_METHOD>PATTON", 1), `BOARD_SCORING_METHOD "PATTON"`},
+		{"pair number", strings.Replace(good, "<NS_PAIR_NUMBER>1</NS_PAIR_NUMBER>", "<NS_PAIR_NUMBER>one</NS_PAIR_NUMBER>", 1), `TRAVELLER_LINE 1: NS_PAIR_NUMBER "one": not a number from 1`},
+		{"tricks", strings.Replace(strings.Replace(good, "<TRICKS>", "<TRICKS>1", 1), "<SCORE>", "<SCORE>x", 1), `TRICKS "1`},
+		{"artificial", strings.Replace(good, "<SCORE>", "<SCORE>A7030", 1), `SCORE "A7030`},
+		{"direction", strings.Replace(good, "<DIRECTION>NS</DIRECTION>", "<DIRECTION>N</DIRECTION>", 1), `DIRECTION "N"`},
+		{"one pair twice on a board", strings.Replace(good, "<NS_PAIR_NUMBER>11</NS_PAIR_NUMBER>", "<NS_PAIR_NUMBER>1</NS_PAIR_NUMBER>", 1), `session 1 section A board 1: scoring: section "A" pair 1 has two results on board 1`},
+		{"pbn", "[Event \"x\"]\n[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Contract;Declarer;Result\"]\n1 2 4S N 14\n", `row 1: Contract "4S" Declarer "N" Result "14"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := h.client.ImportResults(context.Background(), &scoringv1.ImportResultsRequest{EventId: "refused", Content: []byte(tt.content)})
+			wantCode(t, err, codes.InvalidArgument, tt.text)
+			if _, err := h.moves.GetEvent(context.Background(), &movementv1.GetEventRequest{Name: "events/refused"}); status.Code(err) != codes.NotFound {
+				t.Errorf("after a refused import the event is there: %v", err)
+			}
+		})
+	}
+	h.importFile(t, "taken", []byte(good), nil)
+	_, err := h.client.ImportResults(context.Background(), &scoringv1.ImportResultsRequest{EventId: "taken", Content: []byte(good)})
+	wantCode(t, err, codes.AlreadyExists, "events/taken exists already")
+}
+
+// TestImportAgainAnswersTheSame sends an import twice with one request id:
+// the second finds everything made and answers as the first.
+func TestImportAgainAnswersTheSame(t *testing.T) {
+	h := start(t, t.TempDir())
+	req := &scoringv1.ImportResultsRequest{RequestId: "federation-upload-7", EventId: "club", Content: readFile(t, "usebio_realbridge_mp_pairs_21b.xml")}
+	first, err := h.client.ImportResults(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := h.client.ImportResults(context.Background(), req)
+	if err != nil || again.Results != first.Results || again.Compared != first.Compared || len(again.Differences) != 0 {
+		t.Errorf("the same import again: %v, %v; want %v", again, err, first)
+	}
+	list, err := h.client.ListResults(context.Background(), &scoringv1.ListResultsRequest{Parent: "events/club", PageSize: 1000})
+	if err != nil || len(list.Results) != 168 {
+		t.Errorf("%d results after two imports, %v; want 168", len(list.GetResults()), err)
+	}
+}
+
+// TestExportAndImportRoles: exports are the director's and the scorer's, an
+// import a director's, for the events the director may act on.
+func TestExportAndImportRoles(t *testing.T) {
+	client, as := servedWithTokens(t)
+	export := &scoringv1.ExportSessionRequest{Session: "events/club-night/sessions/1", Format: scoringv1.ExportFormat_EXPORT_FORMAT_STANDINGS_CSV}
+	content := readFile(t, "usebio_realbridge_mp_pairs_21b.xml")
+	for _, c := range []struct {
+		who  string
+		ctx  context.Context
+		code codes.Code
+	}{{"a terminal", as("t3-secret"), codes.PermissionDenied}, {"no one", context.Background(), codes.Unauthenticated}} {
+		if _, err := client.ExportSession(c.ctx, export); status.Code(err) != c.code {
+			t.Errorf("%s exporting: %v, want %v", c.who, err, c.code)
+		}
+		if _, err := client.ImportResults(c.ctx, &scoringv1.ImportResultsRequest{EventId: "club-night", Content: content}); status.Code(err) != c.code {
+			t.Errorf("%s importing: %v, want %v", c.who, err, c.code)
+		}
+	}
+	if _, err := client.ExportSession(as("director-secret"), export); err != nil {
+		t.Errorf("the director exporting: %v", err)
+	}
+	if _, err := client.ImportResults(as("director-secret"), &scoringv1.ImportResultsRequest{EventId: "congress", Content: content}); status.Code(err) != codes.PermissionDenied {
+		t.Errorf("the club's director importing another event: %v, want PermissionDenied", err)
+	}
+}
+
+// BenchmarkExportUSEBIO writes the 305 results of the EBUScore two-section
+// event as USEBIO.
+func BenchmarkExportUSEBIO(b *testing.B) {
+	h := start(b, b.TempDir())
+	content, err := os.ReadFile(filepath.Join(fixtures, "usebio_ebuscore_2section_neuberg_18b.xml"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := h.client.ImportResults(context.Background(), &scoringv1.ImportResultsRequest{EventId: "club", Content: content}); err != nil {
+		b.Fatal(err)
+	}
+	req := &scoringv1.ExportSessionRequest{Session: "events/club/sessions/1", Format: scoringv1.ExportFormat_EXPORT_FORMAT_USEBIO}
+	for b.Loop() {
+		if _, err := h.client.ExportSession(context.Background(), req); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkImportUSEBIO imports the EBUScore two-section event: 2 sections,
+// 35 pairs, 305 results, each submitted as a terminal's would be.
+func BenchmarkImportUSEBIO(b *testing.B) {
+	h := start(b, b.TempDir())
+	content, err := os.ReadFile(filepath.Join(fixtures, "usebio_ebuscore_2section_neuberg_18b.xml"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	n := 0
+	for b.Loop() {
+		n++
+		if _, err := h.client.ImportResults(context.Background(), &scoringv1.ImportResultsRequest{EventId: fmt.Sprintf("club-%d", n), Content: content}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
