@@ -35,6 +35,9 @@ func (s *Service) Policy() platform.Policy {
 		movementv1.MovementService_ExportSection_FullMethodName:   {Roles: roles(public), Resources: []string{"name"}},
 		// Recommending a movement names nothing of an event.
 		movementv1.MovementService_RecommendMovements_FullMethodName: {Roles: roles(public)},
+		movementv1.MovementService_ListChanges_FullMethodName:        platform.FeedRule(),
+		movementv1.MovementService_AcknowledgeChanges_FullMethodName: platform.FeedRule(),
+		movementv1.MovementService_WatchChanges_FullMethodName:       platform.FeedRule(),
 	}
 }
 

@@ -3160,11 +3160,356 @@ func (x *RemovePenaltyResponse) GetPenalty() *Penalty {
 	return nil
 }
 
+// ListChangesRequest reads the service's change feed of an event.
+type ListChangesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The event: "events/{event}".
+	Parent string `protobuf:"bytes,1,opt,name=parent,proto3" json:"parent,omitempty"`
+	// The records after this sequence; 0 reads the feed from its start (to
+	// recover). Without it, the records after the caller's acknowledged one.
+	Since         *uint64 `protobuf:"varint,2,opt,name=since,proto3,oneof" json:"since,omitempty"`
+	PageSize      int32   `protobuf:"varint,3,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	PageToken     string  `protobuf:"bytes,4,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListChangesRequest) Reset() {
+	*x = ListChangesRequest{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[39]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListChangesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListChangesRequest) ProtoMessage() {}
+
+func (x *ListChangesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[39]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListChangesRequest.ProtoReflect.Descriptor instead.
+func (*ListChangesRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{39}
+}
+
+func (x *ListChangesRequest) GetParent() string {
+	if x != nil {
+		return x.Parent
+	}
+	return ""
+}
+
+func (x *ListChangesRequest) GetSince() uint64 {
+	if x != nil && x.Since != nil {
+		return *x.Since
+	}
+	return 0
+}
+
+func (x *ListChangesRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListChangesRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
+type ListChangesResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The records, in sequence order.
+	Changes       []*v1.Change `protobuf:"bytes,1,rep,name=changes,proto3" json:"changes,omitempty"`
+	NextPageToken string       `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
+	// The sequence the caller has acknowledged (0 for none).
+	Acknowledged uint64 `protobuf:"varint,3,opt,name=acknowledged,proto3" json:"acknowledged,omitempty"`
+	// The sequence of the feed's last record (0 for an empty feed).
+	LastSequence  uint64 `protobuf:"varint,4,opt,name=last_sequence,json=lastSequence,proto3" json:"last_sequence,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListChangesResponse) Reset() {
+	*x = ListChangesResponse{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[40]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListChangesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListChangesResponse) ProtoMessage() {}
+
+func (x *ListChangesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[40]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListChangesResponse.ProtoReflect.Descriptor instead.
+func (*ListChangesResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{40}
+}
+
+func (x *ListChangesResponse) GetChanges() []*v1.Change {
+	if x != nil {
+		return x.Changes
+	}
+	return nil
+}
+
+func (x *ListChangesResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
+}
+
+func (x *ListChangesResponse) GetAcknowledged() uint64 {
+	if x != nil {
+		return x.Acknowledged
+	}
+	return 0
+}
+
+func (x *ListChangesResponse) GetLastSequence() uint64 {
+	if x != nil {
+		return x.LastSequence
+	}
+	return 0
+}
+
+// AcknowledgeChangesRequest records the caller's progress through a feed.
+type AcknowledgeChangesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The event: "events/{event}".
+	Parent string `protobuf:"bytes,1,opt,name=parent,proto3" json:"parent,omitempty"`
+	// The last record the caller has processed; at most the feed's last.
+	// An acknowledgement below the caller's current one changes nothing.
+	Sequence      uint64 `protobuf:"varint,2,opt,name=sequence,proto3" json:"sequence,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AcknowledgeChangesRequest) Reset() {
+	*x = AcknowledgeChangesRequest{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[41]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AcknowledgeChangesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AcknowledgeChangesRequest) ProtoMessage() {}
+
+func (x *AcknowledgeChangesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[41]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AcknowledgeChangesRequest.ProtoReflect.Descriptor instead.
+func (*AcknowledgeChangesRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{41}
+}
+
+func (x *AcknowledgeChangesRequest) GetParent() string {
+	if x != nil {
+		return x.Parent
+	}
+	return ""
+}
+
+func (x *AcknowledgeChangesRequest) GetSequence() uint64 {
+	if x != nil {
+		return x.Sequence
+	}
+	return 0
+}
+
+type AcknowledgeChangesResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The sequence the caller has acknowledged now.
+	Acknowledged  uint64 `protobuf:"varint,1,opt,name=acknowledged,proto3" json:"acknowledged,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AcknowledgeChangesResponse) Reset() {
+	*x = AcknowledgeChangesResponse{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[42]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AcknowledgeChangesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AcknowledgeChangesResponse) ProtoMessage() {}
+
+func (x *AcknowledgeChangesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[42]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AcknowledgeChangesResponse.ProtoReflect.Descriptor instead.
+func (*AcknowledgeChangesResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{42}
+}
+
+func (x *AcknowledgeChangesResponse) GetAcknowledged() uint64 {
+	if x != nil {
+		return x.Acknowledged
+	}
+	return 0
+}
+
+// WatchChangesRequest follows the service's change feed of an event.
+type WatchChangesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The event: "events/{event}".
+	Parent string `protobuf:"bytes,1,opt,name=parent,proto3" json:"parent,omitempty"`
+	// The records after this sequence; 0 from the feed's start. Without it,
+	// after the caller's acknowledged record.
+	Since         *uint64 `protobuf:"varint,2,opt,name=since,proto3,oneof" json:"since,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *WatchChangesRequest) Reset() {
+	*x = WatchChangesRequest{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[43]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *WatchChangesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*WatchChangesRequest) ProtoMessage() {}
+
+func (x *WatchChangesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[43]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use WatchChangesRequest.ProtoReflect.Descriptor instead.
+func (*WatchChangesRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{43}
+}
+
+func (x *WatchChangesRequest) GetParent() string {
+	if x != nil {
+		return x.Parent
+	}
+	return ""
+}
+
+func (x *WatchChangesRequest) GetSince() uint64 {
+	if x != nil && x.Since != nil {
+		return *x.Since
+	}
+	return 0
+}
+
+// WatchChangesResponse is one record of a watched feed.
+type WatchChangesResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Change        *v1.Change             `protobuf:"bytes,1,opt,name=change,proto3" json:"change,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *WatchChangesResponse) Reset() {
+	*x = WatchChangesResponse{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[44]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *WatchChangesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*WatchChangesResponse) ProtoMessage() {}
+
+func (x *WatchChangesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[44]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use WatchChangesResponse.ProtoReflect.Descriptor instead.
+func (*WatchChangesResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{44}
+}
+
+func (x *WatchChangesResponse) GetChange() *v1.Change {
+	if x != nil {
+		return x.Change
+	}
+	return nil
+}
+
 var File_bridge_scoring_v1_scoring_proto protoreflect.FileDescriptor
 
 const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\n" +
-	"\x1fbridge/scoring/v1/scoring.proto\x12\x11bridge.scoring.v1\x1a\x1abridge/type/v1/types.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xb8\x01\n" +
+	"\x1fbridge/scoring/v1/scoring.proto\x12\x11bridge.scoring.v1\x1a\x1bbridge/type/v1/change.proto\x1a\x1abridge/type/v1/types.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xb8\x01\n" +
 	"\x0fScoringSettings\x12+\n" +
 	"\x04form\x18\x01 \x01(\x0e2\x17.bridge.scoring.v1.FormR\x04form\x124\n" +
 	"\aprofile\x18\x02 \x01(\x0e2\x1a.bridge.scoring.v1.ProfileR\aprofile\x12\x1f\n" +
@@ -3384,7 +3729,30 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\x06reason\x18\x03 \x01(\tR\x06reason\x12\x12\n" +
 	"\x04etag\x18\x04 \x01(\tR\x04etag\"M\n" +
 	"\x15RemovePenaltyResponse\x124\n" +
-	"\apenalty\x18\x01 \x01(\v2\x1a.bridge.scoring.v1.PenaltyR\apenalty*\x89\x01\n" +
+	"\apenalty\x18\x01 \x01(\v2\x1a.bridge.scoring.v1.PenaltyR\apenalty\"\x8d\x01\n" +
+	"\x12ListChangesRequest\x12\x16\n" +
+	"\x06parent\x18\x01 \x01(\tR\x06parent\x12\x19\n" +
+	"\x05since\x18\x02 \x01(\x04H\x00R\x05since\x88\x01\x01\x12\x1b\n" +
+	"\tpage_size\x18\x03 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x04 \x01(\tR\tpageTokenB\b\n" +
+	"\x06_since\"\xb8\x01\n" +
+	"\x13ListChangesResponse\x120\n" +
+	"\achanges\x18\x01 \x03(\v2\x16.bridge.type.v1.ChangeR\achanges\x12&\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\x12\"\n" +
+	"\facknowledged\x18\x03 \x01(\x04R\facknowledged\x12#\n" +
+	"\rlast_sequence\x18\x04 \x01(\x04R\flastSequence\"O\n" +
+	"\x19AcknowledgeChangesRequest\x12\x16\n" +
+	"\x06parent\x18\x01 \x01(\tR\x06parent\x12\x1a\n" +
+	"\bsequence\x18\x02 \x01(\x04R\bsequence\"@\n" +
+	"\x1aAcknowledgeChangesResponse\x12\"\n" +
+	"\facknowledged\x18\x01 \x01(\x04R\facknowledged\"R\n" +
+	"\x13WatchChangesRequest\x12\x16\n" +
+	"\x06parent\x18\x01 \x01(\tR\x06parent\x12\x19\n" +
+	"\x05since\x18\x02 \x01(\x04H\x00R\x05since\x88\x01\x01B\b\n" +
+	"\x06_since\"F\n" +
+	"\x14WatchChangesResponse\x12.\n" +
+	"\x06change\x18\x01 \x01(\v2\x16.bridge.type.v1.ChangeR\x06change*\x89\x01\n" +
 	"\x04Form\x12\x14\n" +
 	"\x10FORM_UNSPECIFIED\x10\x00\x12\x14\n" +
 	"\x10FORM_MATCHPOINTS\x10\x01\x12\x13\n" +
@@ -3413,7 +3781,8 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\x1bPENALTY_UNIT_PERCENT_OF_TOP\x10\x01\x12\x1c\n" +
 	"\x18PENALTY_UNIT_MATCHPOINTS\x10\x02\x12\x15\n" +
 	"\x11PENALTY_UNIT_IMPS\x10\x03\x12\x1f\n" +
-	"\x1bPENALTY_UNIT_VICTORY_POINTS\x10\x042\xca\b\n" +
+	"\x1bPENALTY_UNIT_VICTORY_POINTS\x10\x042\xfe\n" +
+	"\n" +
 	"\x0eScoringService\x12_\n" +
 	"\fSubmitResult\x12&.bridge.scoring.v1.SubmitResultRequest\x1a'.bridge.scoring.v1.SubmitResultResponse\x12b\n" +
 	"\rCorrectResult\x12'.bridge.scoring.v1.CorrectResultRequest\x1a(.bridge.scoring.v1.CorrectResultResponse\x12\\\n" +
@@ -3425,7 +3794,10 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\fGetScorecard\x12&.bridge.scoring.v1.GetScorecardRequest\x1a'.bridge.scoring.v1.GetScorecardResponse\x12_\n" +
 	"\fApplyPenalty\x12&.bridge.scoring.v1.ApplyPenaltyRequest\x1a'.bridge.scoring.v1.ApplyPenaltyResponse\x12b\n" +
 	"\rListPenalties\x12'.bridge.scoring.v1.ListPenaltiesRequest\x1a(.bridge.scoring.v1.ListPenaltiesResponse\x12b\n" +
-	"\rRemovePenalty\x12'.bridge.scoring.v1.RemovePenaltyRequest\x1a(.bridge.scoring.v1.RemovePenaltyResponseB\xd2\x01\n" +
+	"\rRemovePenalty\x12'.bridge.scoring.v1.RemovePenaltyRequest\x1a(.bridge.scoring.v1.RemovePenaltyResponse\x12\\\n" +
+	"\vListChanges\x12%.bridge.scoring.v1.ListChangesRequest\x1a&.bridge.scoring.v1.ListChangesResponse\x12q\n" +
+	"\x12AcknowledgeChanges\x12,.bridge.scoring.v1.AcknowledgeChangesRequest\x1a-.bridge.scoring.v1.AcknowledgeChangesResponse\x12a\n" +
+	"\fWatchChanges\x12&.bridge.scoring.v1.WatchChangesRequest\x1a'.bridge.scoring.v1.WatchChangesResponse0\x01B\xd2\x01\n" +
 	"\x15com.bridge.scoring.v1B\fScoringProtoP\x01ZEgithub.com/bridge-director/director/proto/bridge/scoring/v1;scoringv1\xa2\x02\x03BSX\xaa\x02\x11Bridge.Scoring.V1\xca\x02\x11Bridge\\Scoring\\V1\xe2\x02\x1dBridge\\Scoring\\V1\\GPBMetadata\xea\x02\x13Bridge::Scoring::V1b\x06proto3"
 
 var (
@@ -3441,61 +3813,68 @@ func file_bridge_scoring_v1_scoring_proto_rawDescGZIP() []byte {
 }
 
 var file_bridge_scoring_v1_scoring_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
-var file_bridge_scoring_v1_scoring_proto_msgTypes = make([]protoimpl.MessageInfo, 39)
+var file_bridge_scoring_v1_scoring_proto_msgTypes = make([]protoimpl.MessageInfo, 45)
 var file_bridge_scoring_v1_scoring_proto_goTypes = []any{
-	(Form)(0),                        // 0: bridge.scoring.v1.Form
-	(Profile)(0),                     // 1: bridge.scoring.v1.Profile
-	(Adjustment)(0),                  // 2: bridge.scoring.v1.Adjustment
-	(Action)(0),                      // 3: bridge.scoring.v1.Action
-	(PenaltyUnit)(0),                 // 4: bridge.scoring.v1.PenaltyUnit
-	(*ScoringSettings)(nil),          // 5: bridge.scoring.v1.ScoringSettings
-	(*Played)(nil),                   // 6: bridge.scoring.v1.Played
-	(*PassedOut)(nil),                // 7: bridge.scoring.v1.PassedOut
-	(*NotPlayed)(nil),                // 8: bridge.scoring.v1.NotPlayed
-	(*ArtificialScore)(nil),          // 9: bridge.scoring.v1.ArtificialScore
-	(*WeightedPart)(nil),             // 10: bridge.scoring.v1.WeightedPart
-	(*AssignedScore)(nil),            // 11: bridge.scoring.v1.AssignedScore
-	(*WeightedScore)(nil),            // 12: bridge.scoring.v1.WeightedScore
-	(*SplitScore)(nil),               // 13: bridge.scoring.v1.SplitScore
-	(*Result)(nil),                   // 14: bridge.scoring.v1.Result
-	(*SubmitResultRequest)(nil),      // 15: bridge.scoring.v1.SubmitResultRequest
-	(*SubmitResultResponse)(nil),     // 16: bridge.scoring.v1.SubmitResultResponse
-	(*CorrectResultRequest)(nil),     // 17: bridge.scoring.v1.CorrectResultRequest
-	(*CorrectResultResponse)(nil),    // 18: bridge.scoring.v1.CorrectResultResponse
-	(*EraseResultRequest)(nil),       // 19: bridge.scoring.v1.EraseResultRequest
-	(*EraseResultResponse)(nil),      // 20: bridge.scoring.v1.EraseResultResponse
-	(*Revision)(nil),                 // 21: bridge.scoring.v1.Revision
-	(*GetResultHistoryRequest)(nil),  // 22: bridge.scoring.v1.GetResultHistoryRequest
-	(*GetResultHistoryResponse)(nil), // 23: bridge.scoring.v1.GetResultHistoryResponse
-	(*ListResultsRequest)(nil),       // 24: bridge.scoring.v1.ListResultsRequest
-	(*ListResultsResponse)(nil),      // 25: bridge.scoring.v1.ListResultsResponse
-	(*GetTravellerRequest)(nil),      // 26: bridge.scoring.v1.GetTravellerRequest
-	(*TravellerLine)(nil),            // 27: bridge.scoring.v1.TravellerLine
-	(*GetTravellerResponse)(nil),     // 28: bridge.scoring.v1.GetTravellerResponse
-	(*GetStandingsRequest)(nil),      // 29: bridge.scoring.v1.GetStandingsRequest
-	(*Standing)(nil),                 // 30: bridge.scoring.v1.Standing
-	(*GetStandingsResponse)(nil),     // 31: bridge.scoring.v1.GetStandingsResponse
-	(*BoardProblem)(nil),             // 32: bridge.scoring.v1.BoardProblem
-	(*GetScorecardRequest)(nil),      // 33: bridge.scoring.v1.GetScorecardRequest
-	(*ScorecardLine)(nil),            // 34: bridge.scoring.v1.ScorecardLine
-	(*GetScorecardResponse)(nil),     // 35: bridge.scoring.v1.GetScorecardResponse
-	(*Penalty)(nil),                  // 36: bridge.scoring.v1.Penalty
-	(*PenaltyRemoval)(nil),           // 37: bridge.scoring.v1.PenaltyRemoval
-	(*ApplyPenaltyRequest)(nil),      // 38: bridge.scoring.v1.ApplyPenaltyRequest
-	(*ApplyPenaltyResponse)(nil),     // 39: bridge.scoring.v1.ApplyPenaltyResponse
-	(*ListPenaltiesRequest)(nil),     // 40: bridge.scoring.v1.ListPenaltiesRequest
-	(*ListPenaltiesResponse)(nil),    // 41: bridge.scoring.v1.ListPenaltiesResponse
-	(*RemovePenaltyRequest)(nil),     // 42: bridge.scoring.v1.RemovePenaltyRequest
-	(*RemovePenaltyResponse)(nil),    // 43: bridge.scoring.v1.RemovePenaltyResponse
-	(v1.Seat)(0),                     // 44: bridge.type.v1.Seat
-	(*timestamppb.Timestamp)(nil),    // 45: google.protobuf.Timestamp
-	(v1.Vulnerability)(0),            // 46: bridge.type.v1.Vulnerability
-	(v1.Side)(0),                     // 47: bridge.type.v1.Side
+	(Form)(0),                          // 0: bridge.scoring.v1.Form
+	(Profile)(0),                       // 1: bridge.scoring.v1.Profile
+	(Adjustment)(0),                    // 2: bridge.scoring.v1.Adjustment
+	(Action)(0),                        // 3: bridge.scoring.v1.Action
+	(PenaltyUnit)(0),                   // 4: bridge.scoring.v1.PenaltyUnit
+	(*ScoringSettings)(nil),            // 5: bridge.scoring.v1.ScoringSettings
+	(*Played)(nil),                     // 6: bridge.scoring.v1.Played
+	(*PassedOut)(nil),                  // 7: bridge.scoring.v1.PassedOut
+	(*NotPlayed)(nil),                  // 8: bridge.scoring.v1.NotPlayed
+	(*ArtificialScore)(nil),            // 9: bridge.scoring.v1.ArtificialScore
+	(*WeightedPart)(nil),               // 10: bridge.scoring.v1.WeightedPart
+	(*AssignedScore)(nil),              // 11: bridge.scoring.v1.AssignedScore
+	(*WeightedScore)(nil),              // 12: bridge.scoring.v1.WeightedScore
+	(*SplitScore)(nil),                 // 13: bridge.scoring.v1.SplitScore
+	(*Result)(nil),                     // 14: bridge.scoring.v1.Result
+	(*SubmitResultRequest)(nil),        // 15: bridge.scoring.v1.SubmitResultRequest
+	(*SubmitResultResponse)(nil),       // 16: bridge.scoring.v1.SubmitResultResponse
+	(*CorrectResultRequest)(nil),       // 17: bridge.scoring.v1.CorrectResultRequest
+	(*CorrectResultResponse)(nil),      // 18: bridge.scoring.v1.CorrectResultResponse
+	(*EraseResultRequest)(nil),         // 19: bridge.scoring.v1.EraseResultRequest
+	(*EraseResultResponse)(nil),        // 20: bridge.scoring.v1.EraseResultResponse
+	(*Revision)(nil),                   // 21: bridge.scoring.v1.Revision
+	(*GetResultHistoryRequest)(nil),    // 22: bridge.scoring.v1.GetResultHistoryRequest
+	(*GetResultHistoryResponse)(nil),   // 23: bridge.scoring.v1.GetResultHistoryResponse
+	(*ListResultsRequest)(nil),         // 24: bridge.scoring.v1.ListResultsRequest
+	(*ListResultsResponse)(nil),        // 25: bridge.scoring.v1.ListResultsResponse
+	(*GetTravellerRequest)(nil),        // 26: bridge.scoring.v1.GetTravellerRequest
+	(*TravellerLine)(nil),              // 27: bridge.scoring.v1.TravellerLine
+	(*GetTravellerResponse)(nil),       // 28: bridge.scoring.v1.GetTravellerResponse
+	(*GetStandingsRequest)(nil),        // 29: bridge.scoring.v1.GetStandingsRequest
+	(*Standing)(nil),                   // 30: bridge.scoring.v1.Standing
+	(*GetStandingsResponse)(nil),       // 31: bridge.scoring.v1.GetStandingsResponse
+	(*BoardProblem)(nil),               // 32: bridge.scoring.v1.BoardProblem
+	(*GetScorecardRequest)(nil),        // 33: bridge.scoring.v1.GetScorecardRequest
+	(*ScorecardLine)(nil),              // 34: bridge.scoring.v1.ScorecardLine
+	(*GetScorecardResponse)(nil),       // 35: bridge.scoring.v1.GetScorecardResponse
+	(*Penalty)(nil),                    // 36: bridge.scoring.v1.Penalty
+	(*PenaltyRemoval)(nil),             // 37: bridge.scoring.v1.PenaltyRemoval
+	(*ApplyPenaltyRequest)(nil),        // 38: bridge.scoring.v1.ApplyPenaltyRequest
+	(*ApplyPenaltyResponse)(nil),       // 39: bridge.scoring.v1.ApplyPenaltyResponse
+	(*ListPenaltiesRequest)(nil),       // 40: bridge.scoring.v1.ListPenaltiesRequest
+	(*ListPenaltiesResponse)(nil),      // 41: bridge.scoring.v1.ListPenaltiesResponse
+	(*RemovePenaltyRequest)(nil),       // 42: bridge.scoring.v1.RemovePenaltyRequest
+	(*RemovePenaltyResponse)(nil),      // 43: bridge.scoring.v1.RemovePenaltyResponse
+	(*ListChangesRequest)(nil),         // 44: bridge.scoring.v1.ListChangesRequest
+	(*ListChangesResponse)(nil),        // 45: bridge.scoring.v1.ListChangesResponse
+	(*AcknowledgeChangesRequest)(nil),  // 46: bridge.scoring.v1.AcknowledgeChangesRequest
+	(*AcknowledgeChangesResponse)(nil), // 47: bridge.scoring.v1.AcknowledgeChangesResponse
+	(*WatchChangesRequest)(nil),        // 48: bridge.scoring.v1.WatchChangesRequest
+	(*WatchChangesResponse)(nil),       // 49: bridge.scoring.v1.WatchChangesResponse
+	(v1.Seat)(0),                       // 50: bridge.type.v1.Seat
+	(*timestamppb.Timestamp)(nil),      // 51: google.protobuf.Timestamp
+	(v1.Vulnerability)(0),              // 52: bridge.type.v1.Vulnerability
+	(v1.Side)(0),                       // 53: bridge.type.v1.Side
+	(*v1.Change)(nil),                  // 54: bridge.type.v1.Change
 }
 var file_bridge_scoring_v1_scoring_proto_depIdxs = []int32{
 	0,  // 0: bridge.scoring.v1.ScoringSettings.form:type_name -> bridge.scoring.v1.Form
 	1,  // 1: bridge.scoring.v1.ScoringSettings.profile:type_name -> bridge.scoring.v1.Profile
-	44, // 2: bridge.scoring.v1.Played.declarer:type_name -> bridge.type.v1.Seat
+	50, // 2: bridge.scoring.v1.Played.declarer:type_name -> bridge.type.v1.Seat
 	2,  // 3: bridge.scoring.v1.ArtificialScore.north_south:type_name -> bridge.scoring.v1.Adjustment
 	2,  // 4: bridge.scoring.v1.ArtificialScore.east_west:type_name -> bridge.scoring.v1.Adjustment
 	12, // 5: bridge.scoring.v1.AssignedScore.weighted:type_name -> bridge.scoring.v1.WeightedScore
@@ -3506,7 +3885,7 @@ var file_bridge_scoring_v1_scoring_proto_depIdxs = []int32{
 	8,  // 10: bridge.scoring.v1.Result.not_played:type_name -> bridge.scoring.v1.NotPlayed
 	9,  // 11: bridge.scoring.v1.Result.artificial:type_name -> bridge.scoring.v1.ArtificialScore
 	11, // 12: bridge.scoring.v1.Result.assigned:type_name -> bridge.scoring.v1.AssignedScore
-	45, // 13: bridge.scoring.v1.Result.update_time:type_name -> google.protobuf.Timestamp
+	51, // 13: bridge.scoring.v1.Result.update_time:type_name -> google.protobuf.Timestamp
 	14, // 14: bridge.scoring.v1.SubmitResultRequest.result:type_name -> bridge.scoring.v1.Result
 	14, // 15: bridge.scoring.v1.SubmitResultResponse.result:type_name -> bridge.scoring.v1.Result
 	14, // 16: bridge.scoring.v1.CorrectResultRequest.result:type_name -> bridge.scoring.v1.Result
@@ -3514,59 +3893,67 @@ var file_bridge_scoring_v1_scoring_proto_depIdxs = []int32{
 	21, // 18: bridge.scoring.v1.EraseResultResponse.revision:type_name -> bridge.scoring.v1.Revision
 	3,  // 19: bridge.scoring.v1.Revision.action:type_name -> bridge.scoring.v1.Action
 	14, // 20: bridge.scoring.v1.Revision.result:type_name -> bridge.scoring.v1.Result
-	45, // 21: bridge.scoring.v1.Revision.time:type_name -> google.protobuf.Timestamp
+	51, // 21: bridge.scoring.v1.Revision.time:type_name -> google.protobuf.Timestamp
 	21, // 22: bridge.scoring.v1.GetResultHistoryResponse.revisions:type_name -> bridge.scoring.v1.Revision
 	14, // 23: bridge.scoring.v1.ListResultsResponse.results:type_name -> bridge.scoring.v1.Result
 	14, // 24: bridge.scoring.v1.TravellerLine.result:type_name -> bridge.scoring.v1.Result
-	44, // 25: bridge.scoring.v1.GetTravellerResponse.dealer:type_name -> bridge.type.v1.Seat
-	46, // 26: bridge.scoring.v1.GetTravellerResponse.vulnerability:type_name -> bridge.type.v1.Vulnerability
+	50, // 25: bridge.scoring.v1.GetTravellerResponse.dealer:type_name -> bridge.type.v1.Seat
+	52, // 26: bridge.scoring.v1.GetTravellerResponse.vulnerability:type_name -> bridge.type.v1.Vulnerability
 	27, // 27: bridge.scoring.v1.GetTravellerResponse.lines:type_name -> bridge.scoring.v1.TravellerLine
 	32, // 28: bridge.scoring.v1.GetTravellerResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
-	47, // 29: bridge.scoring.v1.Standing.direction:type_name -> bridge.type.v1.Side
+	53, // 29: bridge.scoring.v1.Standing.direction:type_name -> bridge.type.v1.Side
 	0,  // 30: bridge.scoring.v1.GetStandingsResponse.form:type_name -> bridge.scoring.v1.Form
 	30, // 31: bridge.scoring.v1.GetStandingsResponse.standings:type_name -> bridge.scoring.v1.Standing
 	32, // 32: bridge.scoring.v1.GetStandingsResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
 	14, // 33: bridge.scoring.v1.ScorecardLine.result:type_name -> bridge.scoring.v1.Result
-	47, // 34: bridge.scoring.v1.ScorecardLine.direction:type_name -> bridge.type.v1.Side
+	53, // 34: bridge.scoring.v1.ScorecardLine.direction:type_name -> bridge.type.v1.Side
 	30, // 35: bridge.scoring.v1.GetScorecardResponse.standing:type_name -> bridge.scoring.v1.Standing
 	34, // 36: bridge.scoring.v1.GetScorecardResponse.lines:type_name -> bridge.scoring.v1.ScorecardLine
 	32, // 37: bridge.scoring.v1.GetScorecardResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
-	47, // 38: bridge.scoring.v1.Penalty.direction:type_name -> bridge.type.v1.Side
+	53, // 38: bridge.scoring.v1.Penalty.direction:type_name -> bridge.type.v1.Side
 	4,  // 39: bridge.scoring.v1.Penalty.unit:type_name -> bridge.scoring.v1.PenaltyUnit
-	45, // 40: bridge.scoring.v1.Penalty.create_time:type_name -> google.protobuf.Timestamp
+	51, // 40: bridge.scoring.v1.Penalty.create_time:type_name -> google.protobuf.Timestamp
 	37, // 41: bridge.scoring.v1.Penalty.removal:type_name -> bridge.scoring.v1.PenaltyRemoval
-	45, // 42: bridge.scoring.v1.PenaltyRemoval.time:type_name -> google.protobuf.Timestamp
+	51, // 42: bridge.scoring.v1.PenaltyRemoval.time:type_name -> google.protobuf.Timestamp
 	36, // 43: bridge.scoring.v1.ApplyPenaltyRequest.penalty:type_name -> bridge.scoring.v1.Penalty
 	36, // 44: bridge.scoring.v1.ApplyPenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
 	36, // 45: bridge.scoring.v1.ListPenaltiesResponse.penalties:type_name -> bridge.scoring.v1.Penalty
 	36, // 46: bridge.scoring.v1.RemovePenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
-	15, // 47: bridge.scoring.v1.ScoringService.SubmitResult:input_type -> bridge.scoring.v1.SubmitResultRequest
-	17, // 48: bridge.scoring.v1.ScoringService.CorrectResult:input_type -> bridge.scoring.v1.CorrectResultRequest
-	19, // 49: bridge.scoring.v1.ScoringService.EraseResult:input_type -> bridge.scoring.v1.EraseResultRequest
-	22, // 50: bridge.scoring.v1.ScoringService.GetResultHistory:input_type -> bridge.scoring.v1.GetResultHistoryRequest
-	24, // 51: bridge.scoring.v1.ScoringService.ListResults:input_type -> bridge.scoring.v1.ListResultsRequest
-	26, // 52: bridge.scoring.v1.ScoringService.GetTraveller:input_type -> bridge.scoring.v1.GetTravellerRequest
-	29, // 53: bridge.scoring.v1.ScoringService.GetStandings:input_type -> bridge.scoring.v1.GetStandingsRequest
-	33, // 54: bridge.scoring.v1.ScoringService.GetScorecard:input_type -> bridge.scoring.v1.GetScorecardRequest
-	38, // 55: bridge.scoring.v1.ScoringService.ApplyPenalty:input_type -> bridge.scoring.v1.ApplyPenaltyRequest
-	40, // 56: bridge.scoring.v1.ScoringService.ListPenalties:input_type -> bridge.scoring.v1.ListPenaltiesRequest
-	42, // 57: bridge.scoring.v1.ScoringService.RemovePenalty:input_type -> bridge.scoring.v1.RemovePenaltyRequest
-	16, // 58: bridge.scoring.v1.ScoringService.SubmitResult:output_type -> bridge.scoring.v1.SubmitResultResponse
-	18, // 59: bridge.scoring.v1.ScoringService.CorrectResult:output_type -> bridge.scoring.v1.CorrectResultResponse
-	20, // 60: bridge.scoring.v1.ScoringService.EraseResult:output_type -> bridge.scoring.v1.EraseResultResponse
-	23, // 61: bridge.scoring.v1.ScoringService.GetResultHistory:output_type -> bridge.scoring.v1.GetResultHistoryResponse
-	25, // 62: bridge.scoring.v1.ScoringService.ListResults:output_type -> bridge.scoring.v1.ListResultsResponse
-	28, // 63: bridge.scoring.v1.ScoringService.GetTraveller:output_type -> bridge.scoring.v1.GetTravellerResponse
-	31, // 64: bridge.scoring.v1.ScoringService.GetStandings:output_type -> bridge.scoring.v1.GetStandingsResponse
-	35, // 65: bridge.scoring.v1.ScoringService.GetScorecard:output_type -> bridge.scoring.v1.GetScorecardResponse
-	39, // 66: bridge.scoring.v1.ScoringService.ApplyPenalty:output_type -> bridge.scoring.v1.ApplyPenaltyResponse
-	41, // 67: bridge.scoring.v1.ScoringService.ListPenalties:output_type -> bridge.scoring.v1.ListPenaltiesResponse
-	43, // 68: bridge.scoring.v1.ScoringService.RemovePenalty:output_type -> bridge.scoring.v1.RemovePenaltyResponse
-	58, // [58:69] is the sub-list for method output_type
-	47, // [47:58] is the sub-list for method input_type
-	47, // [47:47] is the sub-list for extension type_name
-	47, // [47:47] is the sub-list for extension extendee
-	0,  // [0:47] is the sub-list for field type_name
+	54, // 47: bridge.scoring.v1.ListChangesResponse.changes:type_name -> bridge.type.v1.Change
+	54, // 48: bridge.scoring.v1.WatchChangesResponse.change:type_name -> bridge.type.v1.Change
+	15, // 49: bridge.scoring.v1.ScoringService.SubmitResult:input_type -> bridge.scoring.v1.SubmitResultRequest
+	17, // 50: bridge.scoring.v1.ScoringService.CorrectResult:input_type -> bridge.scoring.v1.CorrectResultRequest
+	19, // 51: bridge.scoring.v1.ScoringService.EraseResult:input_type -> bridge.scoring.v1.EraseResultRequest
+	22, // 52: bridge.scoring.v1.ScoringService.GetResultHistory:input_type -> bridge.scoring.v1.GetResultHistoryRequest
+	24, // 53: bridge.scoring.v1.ScoringService.ListResults:input_type -> bridge.scoring.v1.ListResultsRequest
+	26, // 54: bridge.scoring.v1.ScoringService.GetTraveller:input_type -> bridge.scoring.v1.GetTravellerRequest
+	29, // 55: bridge.scoring.v1.ScoringService.GetStandings:input_type -> bridge.scoring.v1.GetStandingsRequest
+	33, // 56: bridge.scoring.v1.ScoringService.GetScorecard:input_type -> bridge.scoring.v1.GetScorecardRequest
+	38, // 57: bridge.scoring.v1.ScoringService.ApplyPenalty:input_type -> bridge.scoring.v1.ApplyPenaltyRequest
+	40, // 58: bridge.scoring.v1.ScoringService.ListPenalties:input_type -> bridge.scoring.v1.ListPenaltiesRequest
+	42, // 59: bridge.scoring.v1.ScoringService.RemovePenalty:input_type -> bridge.scoring.v1.RemovePenaltyRequest
+	44, // 60: bridge.scoring.v1.ScoringService.ListChanges:input_type -> bridge.scoring.v1.ListChangesRequest
+	46, // 61: bridge.scoring.v1.ScoringService.AcknowledgeChanges:input_type -> bridge.scoring.v1.AcknowledgeChangesRequest
+	48, // 62: bridge.scoring.v1.ScoringService.WatchChanges:input_type -> bridge.scoring.v1.WatchChangesRequest
+	16, // 63: bridge.scoring.v1.ScoringService.SubmitResult:output_type -> bridge.scoring.v1.SubmitResultResponse
+	18, // 64: bridge.scoring.v1.ScoringService.CorrectResult:output_type -> bridge.scoring.v1.CorrectResultResponse
+	20, // 65: bridge.scoring.v1.ScoringService.EraseResult:output_type -> bridge.scoring.v1.EraseResultResponse
+	23, // 66: bridge.scoring.v1.ScoringService.GetResultHistory:output_type -> bridge.scoring.v1.GetResultHistoryResponse
+	25, // 67: bridge.scoring.v1.ScoringService.ListResults:output_type -> bridge.scoring.v1.ListResultsResponse
+	28, // 68: bridge.scoring.v1.ScoringService.GetTraveller:output_type -> bridge.scoring.v1.GetTravellerResponse
+	31, // 69: bridge.scoring.v1.ScoringService.GetStandings:output_type -> bridge.scoring.v1.GetStandingsResponse
+	35, // 70: bridge.scoring.v1.ScoringService.GetScorecard:output_type -> bridge.scoring.v1.GetScorecardResponse
+	39, // 71: bridge.scoring.v1.ScoringService.ApplyPenalty:output_type -> bridge.scoring.v1.ApplyPenaltyResponse
+	41, // 72: bridge.scoring.v1.ScoringService.ListPenalties:output_type -> bridge.scoring.v1.ListPenaltiesResponse
+	43, // 73: bridge.scoring.v1.ScoringService.RemovePenalty:output_type -> bridge.scoring.v1.RemovePenaltyResponse
+	45, // 74: bridge.scoring.v1.ScoringService.ListChanges:output_type -> bridge.scoring.v1.ListChangesResponse
+	47, // 75: bridge.scoring.v1.ScoringService.AcknowledgeChanges:output_type -> bridge.scoring.v1.AcknowledgeChangesResponse
+	49, // 76: bridge.scoring.v1.ScoringService.WatchChanges:output_type -> bridge.scoring.v1.WatchChangesResponse
+	63, // [63:77] is the sub-list for method output_type
+	49, // [49:63] is the sub-list for method input_type
+	49, // [49:49] is the sub-list for extension type_name
+	49, // [49:49] is the sub-list for extension extendee
+	0,  // [0:49] is the sub-list for field type_name
 }
 
 func init() { file_bridge_scoring_v1_scoring_proto_init() }
@@ -3586,13 +3973,15 @@ func file_bridge_scoring_v1_scoring_proto_init() {
 		(*Result_Artificial)(nil),
 		(*Result_Assigned)(nil),
 	}
+	file_bridge_scoring_v1_scoring_proto_msgTypes[39].OneofWrappers = []any{}
+	file_bridge_scoring_v1_scoring_proto_msgTypes[43].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bridge_scoring_v1_scoring_proto_rawDesc), len(file_bridge_scoring_v1_scoring_proto_rawDesc)),
 			NumEnums:      5,
-			NumMessages:   39,
+			NumMessages:   45,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

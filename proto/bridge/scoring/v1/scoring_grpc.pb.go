@@ -23,17 +23,20 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	ScoringService_SubmitResult_FullMethodName     = "/bridge.scoring.v1.ScoringService/SubmitResult"
-	ScoringService_CorrectResult_FullMethodName    = "/bridge.scoring.v1.ScoringService/CorrectResult"
-	ScoringService_EraseResult_FullMethodName      = "/bridge.scoring.v1.ScoringService/EraseResult"
-	ScoringService_GetResultHistory_FullMethodName = "/bridge.scoring.v1.ScoringService/GetResultHistory"
-	ScoringService_ListResults_FullMethodName      = "/bridge.scoring.v1.ScoringService/ListResults"
-	ScoringService_GetTraveller_FullMethodName     = "/bridge.scoring.v1.ScoringService/GetTraveller"
-	ScoringService_GetStandings_FullMethodName     = "/bridge.scoring.v1.ScoringService/GetStandings"
-	ScoringService_GetScorecard_FullMethodName     = "/bridge.scoring.v1.ScoringService/GetScorecard"
-	ScoringService_ApplyPenalty_FullMethodName     = "/bridge.scoring.v1.ScoringService/ApplyPenalty"
-	ScoringService_ListPenalties_FullMethodName    = "/bridge.scoring.v1.ScoringService/ListPenalties"
-	ScoringService_RemovePenalty_FullMethodName    = "/bridge.scoring.v1.ScoringService/RemovePenalty"
+	ScoringService_SubmitResult_FullMethodName       = "/bridge.scoring.v1.ScoringService/SubmitResult"
+	ScoringService_CorrectResult_FullMethodName      = "/bridge.scoring.v1.ScoringService/CorrectResult"
+	ScoringService_EraseResult_FullMethodName        = "/bridge.scoring.v1.ScoringService/EraseResult"
+	ScoringService_GetResultHistory_FullMethodName   = "/bridge.scoring.v1.ScoringService/GetResultHistory"
+	ScoringService_ListResults_FullMethodName        = "/bridge.scoring.v1.ScoringService/ListResults"
+	ScoringService_GetTraveller_FullMethodName       = "/bridge.scoring.v1.ScoringService/GetTraveller"
+	ScoringService_GetStandings_FullMethodName       = "/bridge.scoring.v1.ScoringService/GetStandings"
+	ScoringService_GetScorecard_FullMethodName       = "/bridge.scoring.v1.ScoringService/GetScorecard"
+	ScoringService_ApplyPenalty_FullMethodName       = "/bridge.scoring.v1.ScoringService/ApplyPenalty"
+	ScoringService_ListPenalties_FullMethodName      = "/bridge.scoring.v1.ScoringService/ListPenalties"
+	ScoringService_RemovePenalty_FullMethodName      = "/bridge.scoring.v1.ScoringService/RemovePenalty"
+	ScoringService_ListChanges_FullMethodName        = "/bridge.scoring.v1.ScoringService/ListChanges"
+	ScoringService_AcknowledgeChanges_FullMethodName = "/bridge.scoring.v1.ScoringService/AcknowledgeChanges"
+	ScoringService_WatchChanges_FullMethodName       = "/bridge.scoring.v1.ScoringService/WatchChanges"
 )
 
 // ScoringServiceClient is the client API for ScoringService service.
@@ -71,6 +74,16 @@ type ScoringServiceClient interface {
 	// RemovePenalty withdraws a penalty (an appeal upheld, a penalty entered in
 	// error). It stays listed with who removed it and why, and no longer counts.
 	RemovePenalty(ctx context.Context, in *RemovePenaltyRequest, opts ...grpc.CallOption) (*RemovePenaltyResponse, error)
+	// ListChanges lists the service's change feed of an event since a cursor,
+	// a page at a time: without since, after the caller's acknowledged record.
+	ListChanges(ctx context.Context, in *ListChangesRequest, opts ...grpc.CallOption) (*ListChangesResponse, error)
+	// AcknowledgeChanges records that the caller has processed the feed of an
+	// event up to a record, so that its next ListChanges without since goes on
+	// from there.
+	AcknowledgeChanges(ctx context.Context, in *AcknowledgeChangesRequest, opts ...grpc.CallOption) (*AcknowledgeChangesResponse, error)
+	// WatchChanges sends the records of the feed of an event after a cursor,
+	// then each new one as it is committed.
+	WatchChanges(ctx context.Context, in *WatchChangesRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[WatchChangesResponse], error)
 }
 
 type scoringServiceClient struct {
@@ -191,6 +204,45 @@ func (c *scoringServiceClient) RemovePenalty(ctx context.Context, in *RemovePena
 	return out, nil
 }
 
+func (c *scoringServiceClient) ListChanges(ctx context.Context, in *ListChangesRequest, opts ...grpc.CallOption) (*ListChangesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListChangesResponse)
+	err := c.cc.Invoke(ctx, ScoringService_ListChanges_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *scoringServiceClient) AcknowledgeChanges(ctx context.Context, in *AcknowledgeChangesRequest, opts ...grpc.CallOption) (*AcknowledgeChangesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(AcknowledgeChangesResponse)
+	err := c.cc.Invoke(ctx, ScoringService_AcknowledgeChanges_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *scoringServiceClient) WatchChanges(ctx context.Context, in *WatchChangesRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[WatchChangesResponse], error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	stream, err := c.cc.NewStream(ctx, &ScoringService_ServiceDesc.Streams[0], ScoringService_WatchChanges_FullMethodName, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	x := &grpc.GenericClientStream[WatchChangesRequest, WatchChangesResponse]{ClientStream: stream}
+	if err := x.ClientStream.SendMsg(in); err != nil {
+		return nil, err
+	}
+	if err := x.ClientStream.CloseSend(); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type ScoringService_WatchChangesClient = grpc.ServerStreamingClient[WatchChangesResponse]
+
 // ScoringServiceServer is the server API for ScoringService service.
 // All implementations must embed UnimplementedScoringServiceServer
 // for forward compatibility.
@@ -226,6 +278,16 @@ type ScoringServiceServer interface {
 	// RemovePenalty withdraws a penalty (an appeal upheld, a penalty entered in
 	// error). It stays listed with who removed it and why, and no longer counts.
 	RemovePenalty(context.Context, *RemovePenaltyRequest) (*RemovePenaltyResponse, error)
+	// ListChanges lists the service's change feed of an event since a cursor,
+	// a page at a time: without since, after the caller's acknowledged record.
+	ListChanges(context.Context, *ListChangesRequest) (*ListChangesResponse, error)
+	// AcknowledgeChanges records that the caller has processed the feed of an
+	// event up to a record, so that its next ListChanges without since goes on
+	// from there.
+	AcknowledgeChanges(context.Context, *AcknowledgeChangesRequest) (*AcknowledgeChangesResponse, error)
+	// WatchChanges sends the records of the feed of an event after a cursor,
+	// then each new one as it is committed.
+	WatchChanges(*WatchChangesRequest, grpc.ServerStreamingServer[WatchChangesResponse]) error
 	mustEmbedUnimplementedScoringServiceServer()
 }
 
@@ -268,6 +330,15 @@ func (UnimplementedScoringServiceServer) ListPenalties(context.Context, *ListPen
 }
 func (UnimplementedScoringServiceServer) RemovePenalty(context.Context, *RemovePenaltyRequest) (*RemovePenaltyResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method RemovePenalty not implemented")
+}
+func (UnimplementedScoringServiceServer) ListChanges(context.Context, *ListChangesRequest) (*ListChangesResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListChanges not implemented")
+}
+func (UnimplementedScoringServiceServer) AcknowledgeChanges(context.Context, *AcknowledgeChangesRequest) (*AcknowledgeChangesResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method AcknowledgeChanges not implemented")
+}
+func (UnimplementedScoringServiceServer) WatchChanges(*WatchChangesRequest, grpc.ServerStreamingServer[WatchChangesResponse]) error {
+	return status.Error(codes.Unimplemented, "method WatchChanges not implemented")
 }
 func (UnimplementedScoringServiceServer) mustEmbedUnimplementedScoringServiceServer() {}
 func (UnimplementedScoringServiceServer) testEmbeddedByValue()                        {}
@@ -488,6 +559,53 @@ func _ScoringService_RemovePenalty_Handler(srv interface{}, ctx context.Context,
 	return interceptor(ctx, in, info, handler)
 }
 
+func _ScoringService_ListChanges_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListChangesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ScoringServiceServer).ListChanges(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: ScoringService_ListChanges_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ScoringServiceServer).ListChanges(ctx, req.(*ListChangesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _ScoringService_AcknowledgeChanges_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(AcknowledgeChangesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ScoringServiceServer).AcknowledgeChanges(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: ScoringService_AcknowledgeChanges_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ScoringServiceServer).AcknowledgeChanges(ctx, req.(*AcknowledgeChangesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _ScoringService_WatchChanges_Handler(srv interface{}, stream grpc.ServerStream) error {
+	m := new(WatchChangesRequest)
+	if err := stream.RecvMsg(m); err != nil {
+		return err
+	}
+	return srv.(ScoringServiceServer).WatchChanges(m, &grpc.GenericServerStream[WatchChangesRequest, WatchChangesResponse]{ServerStream: stream})
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type ScoringService_WatchChangesServer = grpc.ServerStreamingServer[WatchChangesResponse]
+
 // ScoringService_ServiceDesc is the grpc.ServiceDesc for ScoringService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -539,7 +657,21 @@ var ScoringService_ServiceDesc = grpc.ServiceDesc{
 			MethodName: "RemovePenalty",
 			Handler:    _ScoringService_RemovePenalty_Handler,
 		},
+		{
+			MethodName: "ListChanges",
+			Handler:    _ScoringService_ListChanges_Handler,
+		},
+		{
+			MethodName: "AcknowledgeChanges",
+			Handler:    _ScoringService_AcknowledgeChanges_Handler,
+		},
 	},
-	Streams:  []grpc.StreamDesc{},
+	Streams: []grpc.StreamDesc{
+		{
+			StreamName:    "WatchChanges",
+			Handler:       _ScoringService_WatchChanges_Handler,
+			ServerStreams: true,
+		},
+	},
 	Metadata: "bridge/scoring/v1/scoring.proto",
 }
