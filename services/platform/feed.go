@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"go.etcd.io/bbolt"
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
@@ -227,12 +228,15 @@ func (s *Store) AcknowledgeChanges(ctx context.Context, req FeedRequest, seq uin
 	return acked, err
 }
 
-// WatchChanges sends the records of the feed of event after the request's
-// since (or the caller's acknowledgement), then each new one as it is
-// committed, until ctx ends or the watch has run maxWatchTime (then it ends
-// Unavailable, naming the cursor to resume from). A store serves at most
-// maxWatches watches at once.
-func (s *Store) WatchChanges(ctx context.Context, req FeedRequest, send func(*typev1.Change) error) error {
+// WatchChanges serves a WatchChanges stream: it sends (with send) the
+// records of the feed of the event the request names after its since (or
+// the caller's acknowledgement), then each new one as it is committed,
+// until the stream ends or has run maxWatchTime (then it ends Unavailable,
+// naming the cursor to resume from). It sends the stream's headers once the
+// watch is under way, so that a client knows it was accepted before any
+// record comes. A store serves at most maxWatches watches at once.
+func (s *Store) WatchChanges(stream grpc.ServerStream, req FeedRequest, send func(*typev1.Change) error) error {
+	ctx := stream.Context()
 	event, err := feedEvent(req)
 	if err != nil {
 		return err
@@ -250,6 +254,9 @@ func (s *Store) WatchChanges(ctx context.Context, req FeedRequest, send func(*ty
 		if err != nil {
 			return err
 		}
+	}
+	if err := stream.SendHeader(nil); err != nil {
+		return err
 	}
 	limit := time.NewTimer(maxWatchTime)
 	defer limit.Stop()

@@ -8,7 +8,9 @@ import (
 	"testing"
 
 	"go.etcd.io/bbolt"
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 
@@ -219,6 +221,16 @@ func TestAcknowledgeAndRecover(t *testing.T) {
 	}
 }
 
+// watchStream is the server side of a WatchChanges stream, without the
+// network: WatchChanges only reads its context and sends its headers.
+type watchStream struct {
+	grpc.ServerStream
+	ctx context.Context
+}
+
+func (w watchStream) Context() context.Context   { return w.ctx }
+func (watchStream) SendHeader(metadata.MD) error { return nil }
+
 // watch follows the feed from cursor until it holds n records, and returns
 // them; the watch then ends as a dropped connection would.
 func watch(t *testing.T, s *Store, from *uint64, n int) []*typev1.Change {
@@ -226,7 +238,7 @@ func watch(t *testing.T, s *Store, from *uint64, n int) []*typev1.Change {
 	ctx, cancel := context.WithCancel(as("scorer"))
 	defer cancel()
 	var got []*typev1.Change
-	err := s.WatchChanges(ctx, &scoringv1.WatchChangesRequest{Parent: "events/club-night", Since: from}, func(c *typev1.Change) error {
+	err := s.WatchChanges(watchStream{ctx: ctx}, &scoringv1.WatchChangesRequest{Parent: "events/club-night", Since: from}, func(c *typev1.Change) error {
 		got = append(got, c)
 		if len(got) == n {
 			cancel()
@@ -300,7 +312,7 @@ func TestWatchesAreBounded(t *testing.T) {
 			t.Fatal("refused before the bound")
 		}
 	}
-	err := s.WatchChanges(as("scorer"), &scoringv1.WatchChangesRequest{Parent: "events/club-night"}, func(*typev1.Change) error { return nil })
+	err := s.WatchChanges(watchStream{ctx: as("scorer")}, &scoringv1.WatchChangesRequest{Parent: "events/club-night"}, func(*typev1.Change) error { return nil })
 	if status.Code(err) != codes.ResourceExhausted {
 		t.Fatalf("watch past the bound: %v, want ResourceExhausted", err)
 	}

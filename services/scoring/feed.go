@@ -28,7 +28,7 @@ func (s *Service) AcknowledgeChanges(ctx context.Context, req *scoringv1.Acknowl
 // WatchChanges sends the feed of an event after a cursor, then each change
 // as it is committed.
 func (s *Service) WatchChanges(req *scoringv1.WatchChangesRequest, stream grpc.ServerStreamingServer[scoringv1.WatchChangesResponse]) error {
-	return s.store.WatchChanges(stream.Context(), req, func(c *typev1.Change) error {
+	return s.store.WatchChanges(stream, req, func(c *typev1.Change) error {
 		return stream.Send(&scoringv1.WatchChangesResponse{Change: c})
 	})
 }
