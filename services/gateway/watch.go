@@ -28,6 +28,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"slices"
 	"strconv"
@@ -273,7 +274,7 @@ func (wt *watcher) outgoing(r *http.Request) context.Context {
 
 // open starts the WatchChanges call of feed f, from the cursor's place in
 // it, and waits until the service accepted it (the stream's headers) or
-// refused it.
+// refused it: a watch under way sends platform.FeedSinceHeader first.
 func (wt *watcher) open(ctx context.Context, f feed, parent string, from cursor) (grpc.ClientStream, error) {
 	in, err := protoregistry.GlobalTypes.FindMessageByName(f.method.Input().FullName())
 	if err != nil {
@@ -296,8 +297,17 @@ func (wt *watcher) open(ctx context.Context, f feed, parent string, from cursor)
 	if err := stream.CloseSend(); err != nil {
 		return nil, err
 	}
-	if _, err := stream.Header(); err != nil {
+	md, err := stream.Header()
+	if err != nil {
 		return nil, err
+	}
+	if len(md.Get(platform.FeedSinceHeader)) == 0 {
+		// Refused: the stream ended without headers, and its status says
+		// why.
+		if _, err := receive(stream, f.method); err != nil && !errors.Is(err, io.EOF) {
+			return nil, err
+		}
+		return nil, status.Errorf(codes.Internal, "%s ended without starting", f.method.FullName())
 	}
 	return stream, nil
 }

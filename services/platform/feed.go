@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -12,6 +13,7 @@ import (
 	"go.etcd.io/bbolt"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/anypb"
@@ -234,7 +236,7 @@ func (s *Store) AcknowledgeChanges(ctx context.Context, req FeedRequest, seq uin
 // until the stream ends or has run maxWatchTime (then it ends Unavailable,
 // naming the cursor to resume from). It sends the stream's headers once the
 // watch is under way, so that a client knows it was accepted before any
-// record comes. A store serves at most maxWatches watches at once.
+// record comes (FeedSinceHeader). A store serves at most maxWatches watches at once.
 func (s *Store) WatchChanges(stream grpc.ServerStream, req FeedRequest, send func(*typev1.Change) error) error {
 	ctx := stream.Context()
 	event, err := feedEvent(req)
@@ -255,7 +257,7 @@ func (s *Store) WatchChanges(stream grpc.ServerStream, req FeedRequest, send fun
 			return err
 		}
 	}
-	if err := stream.SendHeader(nil); err != nil {
+	if err := stream.SendHeader(metadata.Pairs(FeedSinceHeader, strconv.FormatUint(cursor, 10))); err != nil {
 		return err
 	}
 	limit := time.NewTimer(maxWatchTime)
@@ -294,6 +296,12 @@ func (s *Store) WatchChanges(stream grpc.ServerStream, req FeedRequest, send fun
 		}
 	}
 }
+
+// FeedSinceHeader is the response header of a WatchChanges stream: the
+// sequence the watch starts after (the request's since, or the caller's
+// acknowledgement). It is sent once the watch is under way, before any
+// record.
+const FeedSinceHeader = "feed-since"
 
 // watchBatch is how many records a watcher reads in one transaction, so that
 // a watcher far behind holds no transaction open while it sends.
