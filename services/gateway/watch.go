@@ -58,6 +58,9 @@ const (
 	// writeWindow is how long one write of the watch may take: the
 	// server's write timeout is for whole answers, which a watch is not.
 	writeWindow = time.Minute
+	// watchBuffer is how many records of its feeds a watch holds while
+	// it writes: the records of one commit are then written together.
+	watchBuffer = 64
 )
 
 // feed is one service's change feed: the service's name and its
@@ -169,7 +172,7 @@ func (wt *watcher) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		change  *typev1.Change
 		err     error
 	}
-	records := make(chan record)
+	records := make(chan record, watchBuffer)
 	var streams []grpc.ClientStream
 	for _, f := range feeds {
 		stream, err := wt.open(ctx, f, parent, from)
@@ -203,6 +206,7 @@ func (wt *watcher) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		at[service] = n
 	}
 	out.write("retry: 2000\n\n")
+	out.flush()
 	tick := time.NewTicker(heartbeat)
 	defer tick.Stop()
 	for out.err == nil {
@@ -214,8 +218,12 @@ func (wt *watcher) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			}
 			at[rec.service] = rec.change.GetSequence()
 			out.change(rec.service, at, rec.change)
+			if len(records) == 0 {
+				out.flush() // the records of one commit go out together
+			}
 		case <-tick.C:
 			out.write(": still watching\n\n")
+			out.flush()
 		case <-r.Context().Done():
 			return
 		}
@@ -330,8 +338,7 @@ func receive(stream grpc.ClientStream, method protoreflect.MethodDescriptor) (*t
 	return c, nil
 }
 
-// eventWriter writes server-sent events, flushing each, until a write
-// fails.
+// eventWriter writes server-sent events until a write fails.
 type eventWriter struct {
 	w   http.ResponseWriter
 	rc  *http.ResponseController
@@ -350,7 +357,12 @@ func (e *eventWriter) write(s string) {
 		e.err = err
 		return
 	}
-	if _, e.err = e.w.Write([]byte(s)); e.err == nil {
+	_, e.err = e.w.Write([]byte(s))
+}
+
+// flush sends what was written.
+func (e *eventWriter) flush() {
+	if e.err == nil {
 		e.err = e.rc.Flush()
 	}
 }
@@ -372,6 +384,7 @@ func (e *eventWriter) fail(service string, err error) {
 	st := status.Convert(err)
 	msg, _ := json.Marshal(st.Message())
 	e.write("event: error\n" + dataLines(fmt.Sprintf(`{"service":%q,"code":%q,"message":%s}`, service, st.Code().String(), msg)) + "\n")
+	e.flush()
 }
 
 // dataLines is s as the data lines of an event: one per line of s.
