@@ -115,11 +115,13 @@ func (s *Store) ListChanges(ctx context.Context, req FeedRequest) (*ChangesPage,
 		return out, err
 	}
 	err = s.View(func(tx *bbolt.Tx) error {
+		since, given := sinceOf(req)
+		// A damaged acknowledgement fails only the list that starts from
+		// it: since=0 still recovers.
 		out.Acknowledged, err = acknowledged(tx, event, consumerOf(ctx))
-		if err != nil {
+		if err != nil && !given {
 			return err
 		}
-		since, given := sinceOf(req)
 		if !given {
 			since = out.Acknowledged
 		}
@@ -236,7 +238,8 @@ func (s *Store) AcknowledgeChanges(ctx context.Context, req FeedRequest, seq uin
 // until the stream ends or has run maxWatchTime (then it ends Unavailable,
 // naming the cursor to resume from). It sends the stream's headers once the
 // watch is under way, so that a client knows it was accepted before any
-// record comes (FeedSinceHeader). A store serves at most maxWatches watches at once.
+// record comes (FeedSinceHeader). A store serves at most maxWatches
+// watches at once.
 func (s *Store) WatchChanges(stream grpc.ServerStream, req FeedRequest, send func(*typev1.Change) error) error {
 	ctx := stream.Context()
 	event, err := feedEvent(req)
