@@ -1,6 +1,9 @@
 package main
 
 import (
+	"bufio"
+	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"math"
@@ -362,4 +365,125 @@ func BenchmarkSubmit200(b *testing.B) {
 	b.ResetTimer()
 	b.ReportMetric(e.rate(b, 200, &lat), "results/s")
 	lat.report(b, "submit")
+}
+
+// BenchmarkFeedWatch200 submits b.N results to a fresh event of 200 tables
+// from 200 terminals over REST while a scorer's browser follows the
+// event's feeds over server-sent events and a scorer's program polls the
+// scoring feed (ListChanges of its latest page) as fast as it is answered.
+// It reports the submission rate and latency, the time from a result's
+// acknowledgement to its arrival at the watcher (0 when it arrived first),
+// and the latency of the polls.
+func BenchmarkFeedWatch200(b *testing.B) {
+	s := benchDirector(b, b.TempDir())
+	e := createEvent(b, s, 400)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", s.base+"/v1/events/national/changes:watch?services=scoring", nil)
+	resp, err := s.client.Do(req)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		b.Fatalf("the watch: %v %v", resp, err)
+	}
+	defer resp.Body.Close()
+	var mu sync.Mutex
+	acked, arrived := map[string]time.Time{}, map[string]time.Time{}
+	all := make(chan struct{})
+	go func() {
+		lines := bufio.NewScanner(resp.Body)
+		for lines.Scan() {
+			data, ok := strings.CutPrefix(lines.Text(), "data: ")
+			if !ok {
+				continue
+			}
+			at := time.Now()
+			var r feedRecord
+			if json.Unmarshal([]byte(data), &r) != nil || r.Change.Kind != "CHANGE_KIND_RESULT_SUBMITTED" {
+				continue
+			}
+			mu.Lock()
+			arrived[r.Change.Name] = at
+			n := len(arrived)
+			mu.Unlock()
+			if n == b.N {
+				close(all)
+				return
+			}
+		}
+	}()
+	var polls latencies
+	stop := make(chan struct{})
+	var pollers sync.WaitGroup
+	pollers.Go(func() {
+		var last struct {
+			LastSequence string `json:"last_sequence"`
+		}
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			var since uint64
+			fmt.Sscan(last.LastSequence, &since)
+			path := fmt.Sprintf("/v1/events/national/feeds/scoring/changes?page_size=100&since=%d", max(since, 100)-100)
+			err := polls.time(func() error {
+				resp, raw, err := s.request("", "GET", path, "")
+				if err == nil && resp.StatusCode != http.StatusOK {
+					err = fmt.Errorf("GET %s: %d %.200s", path, resp.StatusCode, raw)
+				}
+				if err == nil {
+					err = json.Unmarshal(raw, &last)
+				}
+				return err
+			})
+			if err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
+	var lat latencies
+	clients := 200
+	b.ResetTimer()
+	start := time.Now()
+	var wg sync.WaitGroup
+	for range clients {
+		wg.Go(func() {
+			for {
+				n := e.next.Add(1) - 1
+				if n >= int64(b.N) {
+					return
+				}
+				if err := lat.time(func() error { return s.ok("POST", resultsPath, e.result(n)) }); err != nil {
+					b.Error(err)
+					return
+				}
+				at := time.Now()
+				i := int(n % int64(e.tables))
+				name := fmt.Sprintf("events/national/sessions/1/sections/%s/tables/%d/rounds/1/boards/%d", sectionName(i/sectionTables), i%sectionTables+1, n/int64(e.tables)+1)
+				mu.Lock()
+				acked[name] = at
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	rate := float64(b.N) / time.Since(start).Seconds()
+	select {
+	case <-all:
+	case <-time.After(time.Minute):
+		b.Fatalf("the watcher has %d of %d results after a minute", len(arrived), b.N)
+	}
+	b.StopTimer()
+	close(stop)
+	pollers.Wait()
+	var delivery latencies
+	for name, ack := range acked {
+		delivery.took = append(delivery.took, max(0, arrived[name].Sub(ack)))
+	}
+	b.ReportMetric(rate, "results/s")
+	lat.report(b, "submit")
+	delivery.report(b, "ack-to-watcher")
+	polls.report(b, "feed-read")
+	b.ReportMetric(float64(len(polls.took)), "feed-reads")
 }

@@ -159,6 +159,15 @@ func defineError(doc *openapi2.T) error {
 				if r.Schema != nil && r.Schema.Ref == "#/definitions/"+statusSchema {
 					r.Schema = errorRef()
 				}
+				// A stream's answer is an object per message, its error
+				// beside its result.
+				if r.Schema != nil && r.Schema.Value != nil {
+					for name, p := range r.Schema.Value.Properties {
+						if p.Ref == "#/definitions/"+statusSchema {
+							r.Schema.Value.Properties[name] = errorRef()
+						}
+					}
+				}
 			}
 		}
 	}

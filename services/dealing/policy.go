@@ -16,14 +16,17 @@ func (s *Service) Policy() platform.Policy {
 	)
 	roles := func(r ...platform.Role) []platform.Role { return r }
 	return platform.Policy{
-		dealingv1.DealingService_CreateBoardSet_FullMethodName:    {Roles: roles(director), Resources: []string{"parent", "board_set.name"}},
-		dealingv1.DealingService_GetBoardSet_FullMethodName:       {Roles: roles(public), Resources: []string{"name"}},
-		dealingv1.DealingService_GetBoard_FullMethodName:          {Roles: roles(public), Resources: []string{"name"}},
-		dealingv1.DealingService_RedealBoard_FullMethodName:       {Roles: roles(director), Resources: []string{"name"}},
-		dealingv1.DealingService_ReleaseBoardSet_FullMethodName:   {Roles: roles(director), Resources: []string{"name"}},
-		dealingv1.DealingService_ExportBoardSet_FullMethodName:    {Roles: roles(public), Resources: []string{"name"}},
-		dealingv1.DealingService_VerifyBoardSet_FullMethodName:    {Roles: roles(public), Resources: []string{"board_set"}},
-		dealingv1.DealingService_ListBoardSetReads_FullMethodName: {Roles: roles(director), Resources: []string{"name"}},
+		dealingv1.DealingService_CreateBoardSet_FullMethodName:     {Roles: roles(director), Resources: []string{"parent", "board_set.name"}},
+		dealingv1.DealingService_GetBoardSet_FullMethodName:        {Roles: roles(public), Resources: []string{"name"}},
+		dealingv1.DealingService_GetBoard_FullMethodName:           {Roles: roles(public), Resources: []string{"name"}},
+		dealingv1.DealingService_RedealBoard_FullMethodName:        {Roles: roles(director), Resources: []string{"name"}},
+		dealingv1.DealingService_ReleaseBoardSet_FullMethodName:    {Roles: roles(director), Resources: []string{"name"}},
+		dealingv1.DealingService_ExportBoardSet_FullMethodName:     {Roles: roles(public), Resources: []string{"name"}},
+		dealingv1.DealingService_VerifyBoardSet_FullMethodName:     {Roles: roles(public), Resources: []string{"board_set"}},
+		dealingv1.DealingService_ListBoardSetReads_FullMethodName:  {Roles: roles(director), Resources: []string{"name"}},
+		dealingv1.DealingService_ListChanges_FullMethodName:        platform.FeedRule(),
+		dealingv1.DealingService_AcknowledgeChanges_FullMethodName: platform.FeedRule(),
+		dealingv1.DealingService_WatchChanges_FullMethodName:       platform.FeedRule(),
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/bridge-director/director/bridge"
 	"github.com/bridge-director/director/dealing"
 	dealingv1 "github.com/bridge-director/director/proto/bridge/dealing/v1"
+	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
 	"github.com/bridge-director/director/services/bridgepb"
 	"github.com/bridge-director/director/services/platform"
 )
@@ -69,7 +70,7 @@ func (s *Service) RedealBoard(ctx context.Context, req *dealingv1.RedealBoardReq
 		old.Deal = bridgepb.Deal(deal)
 		set.Redeals = append(set.Redeals, redeal)
 		resp.Board, resp.Redeal = old, redeal
-		return putBoardSet(tx, set)
+		return s.storeSet(tx, set, typev1.ChangeKind_CHANGE_KIND_BOARD_REDEALT, by)
 	})
 	return resp, err
 }

@@ -56,6 +56,24 @@ func mayReadSecret(p platform.Principal, name string) bool {
 	})
 }
 
+// inFeed is a set as its record in the change feed carries it: as
+// forReader gives it, without the deals (the boards' and those a redeal
+// replaced) until the set is released, since the feed's readers include
+// scorers, who may not see them before.
+func inFeed(set *dealingv1.BoardSet) *dealingv1.BoardSet {
+	out := forReader(set)
+	if out.GetReleased() {
+		return out
+	}
+	for _, b := range out.GetBoards() {
+		b.Deal = nil
+	}
+	for _, r := range out.GetRedeals() {
+		r.Previous = nil
+	}
+	return out
+}
+
 // forReader is what a reader sees of a set: the keys of a keyed set only
 // once it is released. Its etag is that of the set as stored, keys and all.
 func forReader(set *dealingv1.BoardSet) *dealingv1.BoardSet {

@@ -147,7 +147,7 @@ func (s *Service) CreateBoardSet(ctx context.Context, req *dealingv1.CreateBoard
 			return err
 		}
 		resp.BoardSet = forReader(set)
-		return putBoardSet(tx, set)
+		return s.storeSet(tx, set, typev1.ChangeKind_CHANGE_KIND_BOARD_SET_CREATED, set.CreatedBy)
 	})
 	return resp, err
 }
@@ -269,7 +269,7 @@ func (s *Service) ReleaseBoardSet(ctx context.Context, req *dealingv1.ReleaseBoa
 		}
 		if !set.Released {
 			set.Released, set.ReleaseTime = true, now
-			if err := putBoardSet(tx, set); err != nil {
+			if err := s.storeSet(tx, set, typev1.ChangeKind_CHANGE_KIND_BOARD_SET_RELEASED, platform.CallerName(ctx)); err != nil {
 				return err
 			}
 		}

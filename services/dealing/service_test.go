@@ -22,6 +22,7 @@ import (
 	dealingv1 "github.com/bridge-director/director/proto/bridge/dealing/v1"
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
+	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
 	movementservice "github.com/bridge-director/director/services/movement"
 	"github.com/bridge-director/director/services/platform"
 	"github.com/bridge-director/director/services/platform/platformtest"
@@ -470,4 +471,42 @@ func TestScopedDirectorCannotReadAnotherEventsDeal(t *testing.T) {
 	if _, err := h.client.GetBoard(as(asClub), &dealingv1.GetBoardRequest{Name: setName + "/boards/1"}); err != nil {
 		t.Errorf("a released board: %v", err)
 	}
+}
+
+// TestTheFeedKeepsTheDealsSecret: the feed records a set as it is made,
+// dealt again and released, and carries its deals only once it is
+// released, since scorers read the feed; a terminal may not read it.
+func TestTheFeedKeepsTheDealsSecret(t *testing.T) {
+	h := start(t, t.TempDir())
+	h.create(t, &dealingv1.BoardSet{FirstBoard: 1, LastBoard: 4})
+	if _, err := h.client.RedealBoard(as(asDirector), &dealingv1.RedealBoardRequest{Name: setName + "/boards/2", Reason: "fouled"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.client.ReleaseBoardSet(as(asDirector), &dealingv1.ReleaseBoardSetRequest{Name: setName}); err != nil {
+		t.Fatal(err)
+	}
+	feed, err := h.client.ListChanges(as(asDirector), &dealingv1.ListChangesRequest{Parent: "events/congress"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := []typev1.ChangeKind{typev1.ChangeKind_CHANGE_KIND_BOARD_SET_CREATED, typev1.ChangeKind_CHANGE_KIND_BOARD_REDEALT, typev1.ChangeKind_CHANGE_KIND_BOARD_SET_RELEASED}
+	if len(feed.GetChanges()) != len(kinds) {
+		t.Fatalf("the feed holds %v, want %v", feed.GetChanges(), kinds)
+	}
+	for i, c := range feed.GetChanges() {
+		set := &dealingv1.BoardSet{}
+		if err := c.GetResource().UnmarshalTo(set); err != nil {
+			t.Fatal(err)
+		}
+		released := i == len(kinds)-1
+		dealt := set.GetBoards()[1].GetDeal() != nil
+		if c.GetKind() != kinds[i] || c.GetName() != setName || c.GetChangedBy() != "head-director" || dealt != released {
+			t.Errorf("record %d: %v %s by %s, deals shown %v; want %v, deals shown only once released", i+1, c.GetKind(), c.GetName(), c.GetChangedBy(), dealt, kinds[i])
+		}
+		if i == 1 && set.GetRedeals()[0].GetPrevious() != nil {
+			t.Errorf("the redeal's record shows the deal it replaced")
+		}
+	}
+	_, err = h.client.ListChanges(as(asTerminal), &dealingv1.ListChangesRequest{Parent: "events/congress"})
+	wantCode(t, err, codes.PermissionDenied, "may not call")
 }

@@ -22,6 +22,7 @@ import (
 
 	"github.com/bridge-director/director/bridge"
 	dealingv1 "github.com/bridge-director/director/proto/bridge/dealing/v1"
+	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
 	"github.com/bridge-director/director/services/bridgepb"
 	"github.com/bridge-director/director/services/platform"
 )
@@ -66,6 +67,15 @@ func mustBoardSet(tx *bbolt.Tx, name string) (*dealingv1.BoardSet, error) {
 
 func putBoardSet(tx *bbolt.Tx, s *dealingv1.BoardSet) error {
 	return platform.PutMessage(tx.Bucket(bucketBoardSets), []byte(s.GetName()), s)
+}
+
+// storeSet stores a set with its record, of kind, in the feed of its event:
+// the change made by.
+func (s *Service) storeSet(tx *bbolt.Tx, set *dealingv1.BoardSet, kind typev1.ChangeKind, by string) error {
+	if err := putBoardSet(tx, set); err != nil {
+		return err
+	}
+	return s.store.AppendChange(tx, platform.Change{Kind: kind, Name: set.GetName(), By: by, Resource: inFeed(set)})
 }
 
 // recordRead appends a read of a secret set to its audit trail.

@@ -159,7 +159,7 @@ func withCORS(h http.Handler, origins []string) http.Handler {
 	return cors.New(cors.Options{
 		AllowedOrigins: origins,
 		AllowedMethods: []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete},
-		AllowedHeaders: []string{"Authorization", "Content-Type", "If-None-Match"},
+		AllowedHeaders: []string{"Authorization", "Content-Type", "If-None-Match", "Last-Event-ID"},
 		ExposedHeaders: []string{"Retry-After", "Allow", "ETag", platform.AuthModeHeader},
 		MaxAge:         600,
 	}).Handler(h)

@@ -7,7 +7,8 @@
 // unknown caller, a caller over its rate or an oversized body (edge.go); a
 // read whose service names the version of its answer is sent with an ETag,
 // answered 304 to a client that holds it, and its encoding kept for the
-// next reader (conditional.go); and beside the routes it serves the OpenAPI
+// next reader (conditional.go); beside the routes it serves the watch of
+// an event's change feeds as server-sent events (watch.go) and the OpenAPI
 // description of every route and file download, in Swagger 2.0 and in
 // OpenAPI 3.0, generated from the protos by .ci/generate.
 // platform.Serve runs it on the HTTP listener (Options.Handler).
@@ -70,6 +71,7 @@ func (o Options) Handler(ctx context.Context, b platform.Backend) (http.Handler,
 	root.Handle("/", e.mux)
 	root.Handle(OpenAPIPath, OpenAPI())
 	root.Handle(OpenAPI3Path, OpenAPI3())
+	root.Handle(WatchPath, &watcher{conn: b.Conn, feeds: feedsOf(b.Services), edge: e})
 	// The guard comes first, so a CORS preflight is held to its caller's
 	// rate like any other request.
 	return e.guard(withCORS(root, o.Origins)), nil

@@ -8,6 +8,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
+	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
 	"github.com/bridge-director/director/services/platform"
 	"github.com/bridge-director/director/services/resource"
 )
@@ -28,7 +29,7 @@ func (s *Service) AddLateEntrant(ctx context.Context, req *movementv1.AddLateEnt
 	e, from := req.GetEntrant(), req.GetFromRound()
 	resp := &movementv1.AddLateEntrantResponse{}
 	answer := func(s *movementv1.Section) { resp.Section = s }
-	err := s.change(ctx, movementv1.MovementService_AddLateEntrant_FullMethodName, req.GetRequestId(), req, resp, req.GetSection(), req.GetEtag(), answer, func(tx *bbolt.Tx, section *movementv1.Section) error {
+	err := s.change(ctx, movementv1.MovementService_AddLateEntrant_FullMethodName, req.GetRequestId(), req, resp, typev1.ChangeKind_CHANGE_KIND_ENTRANT_ADDED, req.GetSection(), req.GetEtag(), answer, func(tx *bbolt.Tx, section *movementv1.Section) error {
 		mv, err := playedFrom(section, from)
 		if err != nil {
 			return err
@@ -67,7 +68,7 @@ func (s *Service) WithdrawEntrant(ctx context.Context, req *movementv1.WithdrawE
 	from := req.GetFromRound()
 	resp := &movementv1.WithdrawEntrantResponse{}
 	answer := func(s *movementv1.Section) { resp.Section = s }
-	err := s.change(ctx, movementv1.MovementService_WithdrawEntrant_FullMethodName, req.GetRequestId(), req, resp, req.GetSection(), req.GetEtag(), answer, func(tx *bbolt.Tx, section *movementv1.Section) error {
+	err := s.change(ctx, movementv1.MovementService_WithdrawEntrant_FullMethodName, req.GetRequestId(), req, resp, typev1.ChangeKind_CHANGE_KIND_ENTRANT_WITHDRAWN, req.GetSection(), req.GetEtag(), answer, func(tx *bbolt.Tx, section *movementv1.Section) error {
 		mv, err := playedFrom(section, from)
 		if err != nil {
 			return err
@@ -113,7 +114,7 @@ func playedFrom(section *movementv1.Section, from int32) (*movementv1.Movement, 
 // keeps the schedule it leaves; answer receives the changed section for the
 // response. A change that names an etag other than the section's is
 // ABORTED with the section as it is.
-func (s *Service) change(ctx context.Context, method, requestID string, req, resp proto.Message, name, etag string, answer func(*movementv1.Section), edit func(*bbolt.Tx, *movementv1.Section) error) error {
+func (s *Service) change(ctx context.Context, method, requestID string, req, resp proto.Message, kind typev1.ChangeKind, name, etag string, answer func(*movementv1.Section), edit func(*bbolt.Tx, *movementv1.Section) error) error {
 	// The write may run more than once (see platform.Store.Mutate); what
 	// it wrote last is what was committed.
 	var written *movementv1.Section
@@ -130,8 +131,12 @@ func (s *Service) change(ctx context.Context, method, requestID string, req, res
 			return err
 		}
 		section.Revision++
-		answer(platform.SetETag(proto.Clone(section).(*movementv1.Section)))
+		after := platform.SetETag(proto.Clone(section).(*movementv1.Section))
+		answer(after)
 		if err := put(tx, bucketSections, name, section); err != nil {
+			return err
+		}
+		if err := s.store.AppendChange(tx, platform.Change{Kind: kind, Name: name, By: platform.CallerName(ctx), Resource: after}); err != nil {
 			return err
 		}
 		written = section

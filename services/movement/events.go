@@ -15,6 +15,7 @@ import (
 
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
+	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
 	"github.com/bridge-director/director/services/platform"
 	"github.com/bridge-director/director/services/resource"
 )
@@ -43,7 +44,10 @@ func (s *Service) CreateEvent(ctx context.Context, req *movementv1.CreateEventRe
 			return err
 		}
 		resp.Event = platform.SetETag(proto.Clone(e).(*movementv1.Event))
-		return put(tx, bucketEvents, e.Name, e)
+		if err := put(tx, bucketEvents, e.Name, e); err != nil {
+			return err
+		}
+		return s.store.AppendChange(tx, platform.Change{Kind: typev1.ChangeKind_CHANGE_KIND_EVENT_CREATED, Name: e.Name, By: platform.CallerName(ctx), Resource: resp.Event})
 	})
 	return resp, err
 }

@@ -250,6 +250,22 @@ func TestPlayerNumbersAtTheTable(t *testing.T) {
 		wantCode(t, err, c.code, c.want)
 	}
 
+	// Each table's entry is one record of the event's feed, with what it entered.
+	since := uint64(0)
+	feed, err := h.client.ListChanges(ctx, &movementv1.ListChangesRequest{Parent: "events/club-night", Since: &since, PageSize: 1000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var entered []string
+	for _, c := range feed.GetChanges() {
+		if c.GetKind() == typev1.ChangeKind_CHANGE_KIND_PLAYERS_ENTERED {
+			entered = append(entered, c.GetName())
+		}
+	}
+	if want := []string{sectionName + "/tables/1/rounds/1", sectionName + "/tables/2/rounds/1"}; !slices.Equal(entered, want) {
+		t.Errorf("the feed's records of players entered: %v, want %v", entered, want)
+	}
+
 	list, err := h.client.ListTablePlayers(ctx, &movementv1.ListTablePlayersRequest{Section: sectionName})
 	if err != nil {
 		t.Fatal(err)

@@ -41,11 +41,14 @@ func (s *Service) Policy() platform.Policy {
 		// Recommending a movement names nothing of an event.
 		movementv1.MovementService_RecommendMovements_FullMethodName: {Roles: roles(public)},
 		// The registry belongs to no event.
-		movementv1.MovementService_ImportPlayers_FullMethodName:    {Roles: roles(admin)},
-		movementv1.MovementService_GetPlayer_FullMethodName:        {Roles: roles(director, scorer)},
-		movementv1.MovementService_ListPlayers_FullMethodName:      {Roles: roles(director, scorer)},
-		movementv1.MovementService_SetTablePlayers_FullMethodName:  {Roles: roles(terminal, director, scorer), Resources: []string{"section"}, Table: &platform.TableRef{Parent: "section", Number: "table"}},
-		movementv1.MovementService_ListTablePlayers_FullMethodName: {Roles: roles(director, scorer), Resources: []string{"section"}},
+		movementv1.MovementService_ImportPlayers_FullMethodName:      {Roles: roles(admin)},
+		movementv1.MovementService_GetPlayer_FullMethodName:          {Roles: roles(director, scorer)},
+		movementv1.MovementService_ListPlayers_FullMethodName:        {Roles: roles(director, scorer)},
+		movementv1.MovementService_SetTablePlayers_FullMethodName:    {Roles: roles(terminal, director, scorer), Resources: []string{"section"}, Table: &platform.TableRef{Parent: "section", Number: "table"}},
+		movementv1.MovementService_ListTablePlayers_FullMethodName:   {Roles: roles(director, scorer), Resources: []string{"section"}},
+		movementv1.MovementService_ListChanges_FullMethodName:        platform.FeedRule(),
+		movementv1.MovementService_AcknowledgeChanges_FullMethodName: platform.FeedRule(),
+		movementv1.MovementService_WatchChanges_FullMethodName:       platform.FeedRule(),
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/bridge-director/director/bridge"
 	"github.com/bridge-director/director/movement"
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
+	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
 	"github.com/bridge-director/director/services/bridgepb"
 	"github.com/bridge-director/director/services/platform"
 	"github.com/bridge-director/director/services/resource"
@@ -41,9 +42,13 @@ func (s *Service) SetMovement(ctx context.Context, req *movementv1.SetMovementRe
 		return nil, platform.FieldError("from_round", fmt.Sprintf("round %d is outside 1 to %d (0 for the whole session)", r, resource.MaxRound))
 	}
 	from := max(req.GetFromRound(), 1)
+	kind := typev1.ChangeKind_CHANGE_KIND_MOVEMENT_SET
+	if from > 1 {
+		kind = typev1.ChangeKind_CHANGE_KIND_MOVEMENT_CHANGED
+	}
 	resp := &movementv1.SetMovementResponse{}
 	answer := func(s *movementv1.Section) { resp.Section = s }
-	err = s.change(ctx, movementv1.MovementService_SetMovement_FullMethodName, req.GetRequestId(), req, resp, req.GetName(), req.GetEtag(), answer, func(_ *bbolt.Tx, section *movementv1.Section) error {
+	err = s.change(ctx, movementv1.MovementService_SetMovement_FullMethodName, req.GetRequestId(), req, resp, kind, req.GetName(), req.GetEtag(), answer, func(_ *bbolt.Tx, section *movementv1.Section) error {
 		m, entrants, err := newMovement(section, choice, from)
 		if err != nil {
 			return err

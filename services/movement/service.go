@@ -23,6 +23,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
+	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
 	"github.com/bridge-director/director/services/platform"
 	"github.com/bridge-director/director/services/resource"
 )
@@ -105,7 +106,10 @@ func (s *Service) CreateSession(ctx context.Context, req *movementv1.CreateSessi
 			return err
 		}
 		resp.Session = platform.SetETag(proto.Clone(session).(*movementv1.Session))
-		return put(tx, bucketSessions, session.Name, session)
+		if err := put(tx, bucketSessions, session.Name, session); err != nil {
+			return err
+		}
+		return s.store.AppendChange(tx, platform.Change{Kind: typev1.ChangeKind_CHANGE_KIND_SESSION_CREATED, Name: session.Name, By: platform.CallerName(ctx), Resource: resp.Session})
 	})
 	return resp, err
 }
@@ -207,8 +211,11 @@ func (s *Service) CreateSection(ctx context.Context, req *movementv1.CreateSecti
 			return err
 		}
 		resp.Section = platform.SetETag(proto.Clone(section).(*movementv1.Section))
+		if err := put(tx, bucketSections, section.Name, section); err != nil {
+			return err
+		}
 		written = true
-		return put(tx, bucketSections, section.Name, section)
+		return s.store.AppendChange(tx, platform.Change{Kind: typev1.ChangeKind_CHANGE_KIND_SECTION_CREATED, Name: section.Name, By: platform.CallerName(ctx), Resource: resp.Section})
 	})
 	if err == nil && written {
 		s.schedules.keep(section)

@@ -86,7 +86,11 @@ func (s *Service) SetTablePlayers(ctx context.Context, req *movementv1.SetTableP
 			written = section
 		}
 		resp.TablePlayers = proto.Clone(tp).(*movementv1.TablePlayers)
-		return put(tx, bucketTables, tablePlayersKey(section.GetName(), tp.Table, tp.Round), tp)
+		if err := put(tx, bucketTables, tablePlayersKey(section.GetName(), tp.Table, tp.Round), tp); err != nil {
+			return err
+		}
+		return s.store.AppendChange(tx, platform.Change{Kind: typev1.ChangeKind_CHANGE_KIND_PLAYERS_ENTERED,
+			Name: fmt.Sprintf("%s/tables/%d/rounds/%d", section.GetName(), tp.Table, tp.Round), By: platform.CallerName(ctx), Resource: resp.TablePlayers})
 	})
 	if err == nil && written != nil {
 		s.schedules.keep(written)

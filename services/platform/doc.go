@@ -8,7 +8,9 @@
 // connection, which calls the handlers directly through the same
 // interceptors and whose calls can act as a service (inprocess.go,
 // identity.go);
-// the outbox that carries a change to another service (outbox.go), the etags
+// the outbox that carries a change to another service (outbox.go), the
+// change feed every service writes with its changes and serves to readers
+// (feed.go), the etags
 // of mutable resources (etag.go), the pages of List methods (page.go), and
 // the file downloads the services add to the REST routes (download.go).
 //
@@ -23,7 +25,7 @@
 //
 // # Store layout
 //
-// Each service keeps one bbolt file. Platform owns four top-level buckets in
+// Each service keeps one bbolt file. Platform owns six top-level buckets in
 // it; the service's own buckets sit beside them and are described in the
 // service's store package comment.
 //
@@ -38,6 +40,12 @@
 //	    <seq u64 big-endian> -> <outbox record>  calls waiting for the peer, in order
 //	outbox_subjects/                          the same records by subject, for OutboxPending
 //	  <subject> 0x00 <peer> 0x00 <seq u64 big-endian> -> <empty record>
+//	feed/                                     the change feed (AppendChange)
+//	  <event id>/                             its sequence is the last record's
+//	    <seq u64 big-endian> -> <record of a bridge.type.v1.Change>
+//	feed_acks/
+//	  <event id>/
+//	    <consumer> -> <record of the acknowledged seq, u64 big-endian>
 //
 // A request ID belongs to its caller (the token's name, "" for an anonymous
 // call; "service:<service>/<user>" for a service calling on a user's behalf,
@@ -78,6 +86,9 @@
 // request_id), Request (a google.protobuf.Any in binary, base64, its
 // request_id set) and Created (Unix nanoseconds). It is deleted, with its
 // entry in outbox_subjects/, in the transaction that records its outcome.
+//
+// A feed record's sequence is the key's, from 1 within its event. A
+// consumer is the name of the token that acknowledged.
 //
 // # Opening a store
 //

@@ -32,6 +32,14 @@ const (
 	maxGRPCConns = 256
 	maxHTTPConns = 640
 
+	// maxWatches bounds the watches of one service's change feed served at
+	// once (over gRPC and through the gateway's server-sent events), and
+	// maxWatchTime how long one runs: the watcher then resumes from its
+	// cursor, as after a dropped connection. Each watch holds a goroutine
+	// and, while it sends, one page of records.
+	maxWatches   = 1000
+	maxWatchTime = 30 * time.Minute
+
 	// readHeaderTimeout bounds how long a client may take to send its
 	// request headers (slow-loris).
 	readHeaderTimeout = 10 * time.Second

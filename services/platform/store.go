@@ -25,6 +25,8 @@ type Store struct {
 	swept     chan struct{}
 	closeOnce sync.Once
 	closeErr  error
+	// watches wakes the watchers of the change feed (feed.go).
+	watches watches
 }
 
 // StoreOption changes how OpenStore opens a store.

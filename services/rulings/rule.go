@@ -15,6 +15,7 @@ import (
 	"github.com/bridge-director/director/bridge"
 	rulingsv1 "github.com/bridge-director/director/proto/bridge/rulings/v1"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
+	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
 	"github.com/bridge-director/director/rulings"
 	"github.com/bridge-director/director/services/bridgepb"
 	"github.com/bridge-director/director/services/platform"
@@ -78,7 +79,7 @@ func (s *Service) Rule(ctx context.Context, req *rulingsv1.RuleRequest) (*ruling
 		return nil, err
 	}
 	resp := &rulingsv1.RuleResponse{}
-	err = s.change(ctx, rulingsv1.RulingsService_Rule_FullMethodName, req.GetRequestId(), req, resp, req.GetName(), req.GetEtag(),
+	err = s.change(ctx, rulingsv1.RulingsService_Rule_FullMethodName, req.GetRequestId(), req, resp, typev1.ChangeKind_CHANGE_KIND_CALL_RULED, req.GetName(), req.GetEtag(),
 		func(c *rulingsv1.DirectorCall) { resp.Call = c },
 		func(c *rulingsv1.DirectorCall) error {
 			if c.GetState() >= rulingsv1.State_STATE_APPLIED {
@@ -342,7 +343,7 @@ func (s *Service) ApplyRuling(ctx context.Context, req *rulingsv1.ApplyRulingReq
 		}
 		resp.Call = platform.SetETag(proto.Clone(c).(*rulingsv1.DirectorCall))
 		section, _, _ := splitCallName(c.GetName())
-		return putCall(tx, section, c)
+		return s.storeCall(tx, section, c, typev1.ChangeKind_CHANGE_KIND_RULING_APPLIED, platform.CallerName(ctx))
 	})
 	if err != nil {
 		return nil, err
@@ -428,7 +429,7 @@ func (s *Service) settle(tx *bbolt.Tx, d platform.Delivery) error {
 	}
 	c.DeliveryPending = platform.OutboxPending(tx, d.Subject)
 	section, _, _ := splitCallName(c.GetName())
-	return putCall(tx, section, c)
+	return s.storeCall(tx, section, c, typev1.ChangeKind_CHANGE_KIND_RULING_DELIVERED, d.OnBehalfOf)
 }
 
 // scoringCalls are the calls to scoring that applying a ruling makes, made
@@ -529,7 +530,7 @@ func (s *Service) ContinueAuction(ctx context.Context, req *rulingsv1.ContinueAu
 		made = append(made, c.String())
 	}
 	resp := &rulingsv1.ContinueAuctionResponse{}
-	err = s.change(ctx, rulingsv1.RulingsService_ContinueAuction_FullMethodName, req.GetRequestId(), req, resp, req.GetName(), req.GetEtag(),
+	err = s.change(ctx, rulingsv1.RulingsService_ContinueAuction_FullMethodName, req.GetRequestId(), req, resp, typev1.ChangeKind_CHANGE_KIND_CALL_AUCTION_CONTINUED, req.GetName(), req.GetEtag(),
 		func(c *rulingsv1.DirectorCall) { resp.Call = c },
 		func(c *rulingsv1.DirectorCall) error {
 			c.ContinuedAuction = strings.Join(made, " ")

@@ -27,6 +27,7 @@ import (
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	rulingsv1 "github.com/bridge-director/director/proto/bridge/rulings/v1"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
+	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
 	"github.com/bridge-director/director/rulings"
 	"github.com/bridge-director/director/services/bridgepb"
 	"github.com/bridge-director/director/services/platform"
@@ -133,8 +134,11 @@ func (s *Service) Policy() platform.Policy {
 			Roles:     roles(director),
 			Resources: []string{"name", "procedural_penalty.name", "procedural_penalty.ruling"},
 		},
-		rulingsv1.RulingsService_RecordAppeal_FullMethodName:    {Roles: roles(director), Resources: []string{"name"}},
-		rulingsv1.RulingsService_ContinueAuction_FullMethodName: {Roles: roles(director), Resources: []string{"name"}},
+		rulingsv1.RulingsService_RecordAppeal_FullMethodName:       {Roles: roles(director), Resources: []string{"name"}},
+		rulingsv1.RulingsService_ContinueAuction_FullMethodName:    {Roles: roles(director), Resources: []string{"name"}},
+		rulingsv1.RulingsService_ListChanges_FullMethodName:        platform.FeedRule(),
+		rulingsv1.RulingsService_AcknowledgeChanges_FullMethodName: platform.FeedRule(),
+		rulingsv1.RulingsService_WatchChanges_FullMethodName:       platform.FeedRule(),
 	}
 }
 
@@ -185,7 +189,7 @@ func (s *Service) OpenCall(ctx context.Context, req *rulingsv1.OpenCallRequest) 
 	resp := &rulingsv1.OpenCallResponse{}
 	err = s.store.Mutate(ctx, rulingsv1.RulingsService_OpenCall_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
 		c := proto.Clone(call).(*rulingsv1.DirectorCall)
-		if err := putCall(tx, req.GetParent(), c); err != nil {
+		if err := s.storeCall(tx, req.GetParent(), c, typev1.ChangeKind_CHANGE_KIND_CALL_OPENED, call.RecordedBy); err != nil {
 			return err
 		}
 		resp.Call = platform.SetETag(c)
@@ -234,7 +238,7 @@ func (s *Service) ListCalls(ctx context.Context, req *rulingsv1.ListCallsRequest
 func (s *Service) change(ctx context.Context, method, requestID string, req proto.Message, resp interface {
 	proto.Message
 	GetCall() *rulingsv1.DirectorCall
-}, name, etag string, answer func(*rulingsv1.DirectorCall), edit func(*rulingsv1.DirectorCall) error) error {
+}, kind typev1.ChangeKind, name, etag string, answer func(*rulingsv1.DirectorCall), edit func(*rulingsv1.DirectorCall) error) error {
 	return s.store.Mutate(ctx, method, requestID, req, resp, func(tx *bbolt.Tx) error {
 		c, err := getCall(tx, name)
 		if err != nil {
@@ -247,7 +251,7 @@ func (s *Service) change(ctx context.Context, method, requestID string, req prot
 			return err
 		}
 		section, _, _ := splitCallName(name)
-		if err := putCall(tx, section, c); err != nil {
+		if err := s.storeCall(tx, section, c, kind, platform.CallerName(ctx)); err != nil {
 			return err
 		}
 		answer(platform.SetETag(proto.Clone(c).(*rulingsv1.DirectorCall)))
@@ -266,7 +270,7 @@ func (s *Service) RecordAppeal(ctx context.Context, req *rulingsv1.RecordAppealR
 	}
 	now := timestamppb.New(s.now())
 	resp := &rulingsv1.RecordAppealResponse{}
-	err := s.change(ctx, rulingsv1.RulingsService_RecordAppeal_FullMethodName, req.GetRequestId(), req, resp, req.GetName(), req.GetEtag(),
+	err := s.change(ctx, rulingsv1.RulingsService_RecordAppeal_FullMethodName, req.GetRequestId(), req, resp, typev1.ChangeKind_CHANGE_KIND_APPEAL_RECORDED, req.GetName(), req.GetEtag(),
 		func(c *rulingsv1.DirectorCall) { resp.Call = c },
 		func(c *rulingsv1.DirectorCall) error {
 			if c.GetState() < rulingsv1.State_STATE_RULED {

@@ -402,3 +402,48 @@ func TestWeightedScoreFromARuling(t *testing.T) {
 		t.Errorf("scoring holds %v, %v: want the weighted score", list, err)
 	}
 }
+
+// TestTheFeedFollowsACall: the rulings feed records a call as it is opened,
+// ruled, applied, delivered to scoring and appealed, in that order, and
+// scoring's feed records the adjusted score and the penalty it took.
+func TestTheFeedFollowsACall(t *testing.T) {
+	h := start(t)
+	ctx := context.Background()
+	call := h.ruled(t)
+	_, err := h.client.ApplyRuling(ctx, &rulingsv1.ApplyRulingRequest{Name: call.GetName(), Reason: "board could not be played",
+		AdjustedScore: &rulingsv1.AdjustedScore{NsPair: 3, EwPair: 7, Kind: &rulingsv1.AdjustedScore_Artificial{Artificial: &rulingsv1.ArtificialScore{
+			NorthSouth: rulingsv1.Adjustment_ADJUSTMENT_AVERAGE_PLUS, EastWest: rulingsv1.Adjustment_ADJUSTMENT_AVERAGE_MINUS}}},
+		ProceduralPenalty: &scoringv1.Penalty{Pair: 7, Amount: 25, Unit: scoringv1.PenaltyUnit_PENALTY_UNIT_PERCENT_OF_TOP, Reason: "calling out of rotation again", Law: "90B2"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	settled(t, h.client, call.GetName())
+	if _, err := h.client.RecordAppeal(ctx, &rulingsv1.RecordAppealRequest{Name: call.GetName(), Appeal: &rulingsv1.Appeal{Appellant: typev1.Side_SIDE_EAST_WEST, Reason: "not out of rotation"}}); err != nil {
+		t.Fatal(err)
+	}
+	feed, err := h.client.ListChanges(ctx, &rulingsv1.ListChangesRequest{Parent: "events/club-night"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kinds []string
+	for i, c := range feed.GetChanges() {
+		if c.GetSequence() != uint64(i+1) || c.GetName() != call.GetName() {
+			t.Fatalf("record %d is %d of %s", i+1, c.GetSequence(), c.GetName())
+		}
+		k := strings.TrimPrefix(c.GetKind().String(), "CHANGE_KIND_")
+		if len(kinds) == 0 || kinds[len(kinds)-1] != k {
+			kinds = append(kinds, k) // a ruling may take several rounds of answers
+		}
+	}
+	if got, want := strings.Join(kinds, " "), "CALL_OPENED CALL_RULED RULING_APPLIED RULING_DELIVERED APPEAL_RECORDED"; got != want {
+		t.Errorf("the rulings feed holds %s, want %s", got, want)
+	}
+	last := &rulingsv1.DirectorCall{}
+	if err := feed.GetChanges()[len(feed.GetChanges())-1].GetResource().UnmarshalTo(last); err != nil || last.GetState() != rulingsv1.State_STATE_APPEALED || last.GetResult() == "" {
+		t.Errorf("the last record carries %v (%v), want the appealed call with its result", last, err)
+	}
+	scoring, err := h.scoring.ListChanges(ctx, &scoringv1.ListChangesRequest{Parent: "events/club-night"})
+	if err != nil || len(scoring.GetChanges()) != 2 || scoring.GetChanges()[0].GetKind() != typev1.ChangeKind_CHANGE_KIND_RESULT_SUBMITTED || scoring.GetChanges()[1].GetKind() != typev1.ChangeKind_CHANGE_KIND_PENALTY_APPLIED {
+		t.Errorf("scoring's feed: %v, %v; want the adjusted score and the penalty", scoring.GetChanges(), err)
+	}
+}

@@ -18,8 +18,10 @@ import (
 	"bytes"
 
 	"go.etcd.io/bbolt"
+	"google.golang.org/protobuf/proto"
 
 	rulingsv1 "github.com/bridge-director/director/proto/bridge/rulings/v1"
+	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
 	"github.com/bridge-director/director/services/platform"
 	"github.com/bridge-director/director/services/resource"
 )
@@ -82,6 +84,15 @@ func putCall(tx *bbolt.Tx, section string, c *rulingsv1.DirectorCall) error {
 		return err
 	}
 	return platform.PutMessage(b, platform.Uint64Key(n), c)
+}
+
+// storeCall stores a call (see putCall) with its record, of kind, in the
+// feed of its event: the change made by.
+func (s *Service) storeCall(tx *bbolt.Tx, section string, c *rulingsv1.DirectorCall, kind typev1.ChangeKind, by string) error {
+	if err := putCall(tx, section, c); err != nil {
+		return err
+	}
+	return s.store.AppendChange(tx, platform.Change{Kind: kind, Name: c.GetName(), By: by, Resource: platform.SetETag(proto.Clone(c).(*rulingsv1.DirectorCall))})
 }
 
 // sessionCalls lists one page of the calls of every section of a session,

@@ -85,7 +85,10 @@ func (s *Service) ApplyPenalty(ctx context.Context, req *scoringv1.ApplyPenaltyR
 		if !commit {
 			return nil
 		}
-		return platform.PutMessage(b, penaltyKey(n), stored)
+		if err := platform.PutMessage(b, penaltyKey(n), stored); err != nil {
+			return err
+		}
+		return s.store.AppendChange(tx, platform.Change{Kind: typev1.ChangeKind_CHANGE_KIND_PENALTY_APPLIED, Name: stored.Name, By: stored.EnteredBy, Resource: resp.Penalty})
 	})
 	if err == nil && !req.GetValidateOnly() {
 		s.reloadPenalties(id)
@@ -149,7 +152,10 @@ func (s *Service) RemovePenalty(ctx context.Context, req *scoringv1.RemovePenalt
 		}
 		p.Removal = removal
 		resp.Penalty = platform.SetETag(proto.Clone(p).(*scoringv1.Penalty))
-		return platform.PutMessage(b, penaltyKey(n), p)
+		if err := platform.PutMessage(b, penaltyKey(n), p); err != nil {
+			return err
+		}
+		return s.store.AppendChange(tx, platform.Change{Kind: typev1.ChangeKind_CHANGE_KIND_PENALTY_REMOVED, Name: p.Name, By: removal.RemovedBy, Resource: resp.Penalty})
 	})
 	if err == nil {
 		s.reloadPenalties(name.Event)

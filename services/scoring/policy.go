@@ -25,19 +25,22 @@ func (s *Service) Policy() platform.Policy {
 	resultTable := &platform.TableRef{Parent: "parent", Session: "result.session", Section: "result.section", Number: "result.table"}
 	namedTable := &platform.TableRef{Parent: "name", Session: "result.session", Section: "result.section", Number: "result.table"}
 	return platform.Policy{
-		scoringv1.ScoringService_SubmitResult_FullMethodName:     {Roles: roles(director, scorer, terminal), Resources: []string{"parent", "result.name"}, Table: resultTable},
-		scoringv1.ScoringService_CorrectResult_FullMethodName:    {Roles: roles(director, scorer), Resources: []string{"name", "result.name"}, Table: namedTable},
-		scoringv1.ScoringService_EraseResult_FullMethodName:      {Roles: roles(director, scorer), Resources: []string{"name"}, Table: &platform.TableRef{Parent: "name"}},
-		scoringv1.ScoringService_GetResultHistory_FullMethodName: {Roles: roles(director, scorer), Resources: []string{"name"}, Table: &platform.TableRef{Parent: "name"}},
-		scoringv1.ScoringService_ListResults_FullMethodName:      {Roles: roles(director, scorer, terminal), Resources: []string{"parent"}},
-		scoringv1.ScoringService_GetTraveller_FullMethodName:     {Roles: roles(public), Resources: []string{"event"}},
-		scoringv1.ScoringService_GetStandings_FullMethodName:     {Roles: roles(public), Resources: []string{"event"}},
-		scoringv1.ScoringService_GetScorecard_FullMethodName:     {Roles: roles(public), Resources: []string{"event"}},
-		scoringv1.ScoringService_ApplyPenalty_FullMethodName:     {Roles: roles(director, scorer), Resources: []string{"parent", "penalty.name", "penalty.ruling"}},
-		scoringv1.ScoringService_ListPenalties_FullMethodName:    {Roles: roles(public), Resources: []string{"parent"}},
-		scoringv1.ScoringService_RemovePenalty_FullMethodName:    {Roles: roles(director, scorer), Resources: []string{"name"}},
-		scoringv1.ScoringService_ExportSession_FullMethodName:    {Roles: roles(director, scorer), Resources: []string{"session", "board_set"}},
-		scoringv1.ScoringService_ImportResults_FullMethodName:    {Roles: roles(director), EventID: "event_id"},
+		scoringv1.ScoringService_SubmitResult_FullMethodName:       {Roles: roles(director, scorer, terminal), Resources: []string{"parent", "result.name"}, Table: resultTable},
+		scoringv1.ScoringService_CorrectResult_FullMethodName:      {Roles: roles(director, scorer), Resources: []string{"name", "result.name"}, Table: namedTable},
+		scoringv1.ScoringService_EraseResult_FullMethodName:        {Roles: roles(director, scorer), Resources: []string{"name"}, Table: &platform.TableRef{Parent: "name"}},
+		scoringv1.ScoringService_GetResultHistory_FullMethodName:   {Roles: roles(director, scorer), Resources: []string{"name"}, Table: &platform.TableRef{Parent: "name"}},
+		scoringv1.ScoringService_ListResults_FullMethodName:        {Roles: roles(director, scorer, terminal), Resources: []string{"parent"}},
+		scoringv1.ScoringService_GetTraveller_FullMethodName:       {Roles: roles(public), Resources: []string{"event"}},
+		scoringv1.ScoringService_GetStandings_FullMethodName:       {Roles: roles(public), Resources: []string{"event"}},
+		scoringv1.ScoringService_GetScorecard_FullMethodName:       {Roles: roles(public), Resources: []string{"event"}},
+		scoringv1.ScoringService_ApplyPenalty_FullMethodName:       {Roles: roles(director, scorer), Resources: []string{"parent", "penalty.name", "penalty.ruling"}},
+		scoringv1.ScoringService_ListPenalties_FullMethodName:      {Roles: roles(public), Resources: []string{"parent"}},
+		scoringv1.ScoringService_RemovePenalty_FullMethodName:      {Roles: roles(director, scorer), Resources: []string{"name"}},
+		scoringv1.ScoringService_ExportSession_FullMethodName:      {Roles: roles(director, scorer), Resources: []string{"session", "board_set"}},
+		scoringv1.ScoringService_ImportResults_FullMethodName:      {Roles: roles(director), EventID: "event_id"},
+		scoringv1.ScoringService_ListChanges_FullMethodName:        platform.FeedRule(),
+		scoringv1.ScoringService_AcknowledgeChanges_FullMethodName: platform.FeedRule(),
+		scoringv1.ScoringService_WatchChanges_FullMethodName:       platform.FeedRule(),
 	}
 }
 

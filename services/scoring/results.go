@@ -13,6 +13,7 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
+	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
 	"github.com/bridge-director/director/services/platform"
 	"github.com/bridge-director/director/services/resource"
 )
@@ -65,7 +66,7 @@ func (s *Service) SubmitResult(ctx context.Context, req *scoringv1.SubmitResultR
 		if err := admitOnBoard(tx, settings, id, sl, r); err != nil {
 			return err
 		}
-		resp.Result, err = record(tx, commit, id, sl, r, scoringv1.Action_ACTION_SUBMITTED, by, "", now)
+		resp.Result, err = s.record(tx, commit, id, sl, r, scoringv1.Action_ACTION_SUBMITTED, by, "", now)
 		return err
 	})
 	if err == nil && !req.GetValidateOnly() {
@@ -178,7 +179,7 @@ func (s *Service) CorrectResult(ctx context.Context, req *scoringv1.CorrectResul
 		if err := admitOnBoard(tx, settings, id, sl, r); err != nil {
 			return err
 		}
-		resp.Result, err = record(tx, commit, id, sl, r, action, by, reason, now)
+		resp.Result, err = s.record(tx, commit, id, sl, r, action, by, reason, now)
 		return err
 	})
 	if err == nil && !req.GetValidateOnly() {
@@ -243,7 +244,7 @@ func (s *Service) EraseResult(ctx context.Context, req *scoringv1.EraseResultReq
 			Time:      now,
 		}
 		resp.Revision = rev
-		return writeRevision(tx, id, sl, rev)
+		return s.revise(tx, id, sl, rev, rev)
 	})
 	if err == nil {
 		s.reloadSlot(id, sl)
@@ -360,7 +361,7 @@ func listPage[M proto.Message](b *bbolt.Bucket, bucket string, page *platform.Pa
 
 // record stores r as the next revision of its slot (when commit is set;
 // otherwise it only says what would be stored) and returns it as stored.
-func record(tx *bbolt.Tx, commit bool, event string, sl slot, r *scoringv1.Result, action scoringv1.Action, by, reason string, now *timestamppb.Timestamp) (*scoringv1.Result, error) {
+func (s *Service) record(tx *bbolt.Tx, commit bool, event string, sl slot, r *scoringv1.Result, action scoringv1.Action, by, reason string, now *timestamppb.Timestamp) (*scoringv1.Result, error) {
 	stored := cloneResult(r)
 	stored.Name = sl.name(event)
 	stored.Revision = lastRevision(tx, event, sl) + 1
@@ -378,7 +379,23 @@ func record(tx *bbolt.Tx, commit bool, event string, sl slot, r *scoringv1.Resul
 	if !commit {
 		return answer, nil
 	}
-	return answer, writeRevision(tx, event, sl, rev)
+	return answer, s.revise(tx, event, sl, rev, answer)
+}
+
+// resultChanges are the feed's kinds of the actions of a revision.
+var resultChanges = map[scoringv1.Action]typev1.ChangeKind{
+	scoringv1.Action_ACTION_SUBMITTED: typev1.ChangeKind_CHANGE_KIND_RESULT_SUBMITTED,
+	scoringv1.Action_ACTION_CORRECTED: typev1.ChangeKind_CHANGE_KIND_RESULT_CORRECTED,
+	scoringv1.Action_ACTION_ERASED:    typev1.ChangeKind_CHANGE_KIND_RESULT_ERASED,
+}
+
+// revise writes rev for slot sl with its record in the feed, which carries
+// after: the result as it now stands, or the erasure.
+func (s *Service) revise(tx *bbolt.Tx, event string, sl slot, rev *scoringv1.Revision, after proto.Message) error {
+	if err := writeRevision(tx, event, sl, rev); err != nil {
+		return err
+	}
+	return s.store.AppendChange(tx, platform.Change{Kind: resultChanges[rev.GetAction()], Name: sl.name(event), By: rev.GetChangedBy(), Resource: after})
 }
 
 // sameResult reports whether two results say the same thing about a board,

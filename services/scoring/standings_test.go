@@ -197,7 +197,7 @@ func TestABadBoardIsLeftOutAndReported(t *testing.T) {
 		t.Fatal(err)
 	}
 	err = h.svc.store.Mutate(context.Background(), "", "", nil, nil, func(tx *bbolt.Tx) error {
-		_, err := record(tx, true, "club-night", slotOf(bad), bad, scoringv1.Action_ACTION_SUBMITTED, "an older Director", "", nil)
+		_, err := h.svc.record(tx, true, "club-night", slotOf(bad), bad, scoringv1.Action_ACTION_SUBMITTED, "an older Director", "", nil)
 		return err
 	})
 	if err != nil {

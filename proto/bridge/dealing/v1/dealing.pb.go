@@ -1564,11 +1564,356 @@ func (x *ListBoardSetReadsResponse) GetNextPageToken() string {
 	return ""
 }
 
+// ListChangesRequest reads the service's change feed of an event.
+type ListChangesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The event: "events/{event}".
+	Parent string `protobuf:"bytes,1,opt,name=parent,proto3" json:"parent,omitempty"`
+	// The records after this sequence; 0 reads the feed from its start (to
+	// recover). Without it, the records after the caller's acknowledged one.
+	Since         *uint64 `protobuf:"varint,2,opt,name=since,proto3,oneof" json:"since,omitempty"`
+	PageSize      int32   `protobuf:"varint,3,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	PageToken     string  `protobuf:"bytes,4,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListChangesRequest) Reset() {
+	*x = ListChangesRequest{}
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListChangesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListChangesRequest) ProtoMessage() {}
+
+func (x *ListChangesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListChangesRequest.ProtoReflect.Descriptor instead.
+func (*ListChangesRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *ListChangesRequest) GetParent() string {
+	if x != nil {
+		return x.Parent
+	}
+	return ""
+}
+
+func (x *ListChangesRequest) GetSince() uint64 {
+	if x != nil && x.Since != nil {
+		return *x.Since
+	}
+	return 0
+}
+
+func (x *ListChangesRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListChangesRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
+type ListChangesResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The records, in sequence order.
+	Changes       []*v1.Change `protobuf:"bytes,1,rep,name=changes,proto3" json:"changes,omitempty"`
+	NextPageToken string       `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
+	// The sequence the caller has acknowledged (0 for none).
+	Acknowledged uint64 `protobuf:"varint,3,opt,name=acknowledged,proto3" json:"acknowledged,omitempty"`
+	// The sequence of the feed's last record (0 for an empty feed).
+	LastSequence  uint64 `protobuf:"varint,4,opt,name=last_sequence,json=lastSequence,proto3" json:"last_sequence,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListChangesResponse) Reset() {
+	*x = ListChangesResponse{}
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListChangesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListChangesResponse) ProtoMessage() {}
+
+func (x *ListChangesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListChangesResponse.ProtoReflect.Descriptor instead.
+func (*ListChangesResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{22}
+}
+
+func (x *ListChangesResponse) GetChanges() []*v1.Change {
+	if x != nil {
+		return x.Changes
+	}
+	return nil
+}
+
+func (x *ListChangesResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
+}
+
+func (x *ListChangesResponse) GetAcknowledged() uint64 {
+	if x != nil {
+		return x.Acknowledged
+	}
+	return 0
+}
+
+func (x *ListChangesResponse) GetLastSequence() uint64 {
+	if x != nil {
+		return x.LastSequence
+	}
+	return 0
+}
+
+// AcknowledgeChangesRequest records the caller's progress through a feed.
+type AcknowledgeChangesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The event: "events/{event}".
+	Parent string `protobuf:"bytes,1,opt,name=parent,proto3" json:"parent,omitempty"`
+	// The last record the caller has processed; at most the feed's last.
+	// An acknowledgement below the caller's current one changes nothing.
+	Sequence      uint64 `protobuf:"varint,2,opt,name=sequence,proto3" json:"sequence,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AcknowledgeChangesRequest) Reset() {
+	*x = AcknowledgeChangesRequest{}
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[23]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AcknowledgeChangesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AcknowledgeChangesRequest) ProtoMessage() {}
+
+func (x *AcknowledgeChangesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[23]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AcknowledgeChangesRequest.ProtoReflect.Descriptor instead.
+func (*AcknowledgeChangesRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{23}
+}
+
+func (x *AcknowledgeChangesRequest) GetParent() string {
+	if x != nil {
+		return x.Parent
+	}
+	return ""
+}
+
+func (x *AcknowledgeChangesRequest) GetSequence() uint64 {
+	if x != nil {
+		return x.Sequence
+	}
+	return 0
+}
+
+type AcknowledgeChangesResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The sequence the caller has acknowledged now.
+	Acknowledged  uint64 `protobuf:"varint,1,opt,name=acknowledged,proto3" json:"acknowledged,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AcknowledgeChangesResponse) Reset() {
+	*x = AcknowledgeChangesResponse{}
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[24]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AcknowledgeChangesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AcknowledgeChangesResponse) ProtoMessage() {}
+
+func (x *AcknowledgeChangesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[24]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AcknowledgeChangesResponse.ProtoReflect.Descriptor instead.
+func (*AcknowledgeChangesResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{24}
+}
+
+func (x *AcknowledgeChangesResponse) GetAcknowledged() uint64 {
+	if x != nil {
+		return x.Acknowledged
+	}
+	return 0
+}
+
+// WatchChangesRequest follows the service's change feed of an event.
+type WatchChangesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The event: "events/{event}".
+	Parent string `protobuf:"bytes,1,opt,name=parent,proto3" json:"parent,omitempty"`
+	// The records after this sequence; 0 from the feed's start. Without it,
+	// after the caller's acknowledged record.
+	Since         *uint64 `protobuf:"varint,2,opt,name=since,proto3,oneof" json:"since,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *WatchChangesRequest) Reset() {
+	*x = WatchChangesRequest{}
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[25]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *WatchChangesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*WatchChangesRequest) ProtoMessage() {}
+
+func (x *WatchChangesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[25]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use WatchChangesRequest.ProtoReflect.Descriptor instead.
+func (*WatchChangesRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{25}
+}
+
+func (x *WatchChangesRequest) GetParent() string {
+	if x != nil {
+		return x.Parent
+	}
+	return ""
+}
+
+func (x *WatchChangesRequest) GetSince() uint64 {
+	if x != nil && x.Since != nil {
+		return *x.Since
+	}
+	return 0
+}
+
+// WatchChangesResponse is one record of a watched feed.
+type WatchChangesResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Change        *v1.Change             `protobuf:"bytes,1,opt,name=change,proto3" json:"change,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *WatchChangesResponse) Reset() {
+	*x = WatchChangesResponse{}
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[26]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *WatchChangesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*WatchChangesResponse) ProtoMessage() {}
+
+func (x *WatchChangesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[26]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use WatchChangesResponse.ProtoReflect.Descriptor instead.
+func (*WatchChangesResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{26}
+}
+
+func (x *WatchChangesResponse) GetChange() *v1.Change {
+	if x != nil {
+		return x.Change
+	}
+	return nil
+}
+
 var File_bridge_dealing_v1_dealing_proto protoreflect.FileDescriptor
 
 const file_bridge_dealing_v1_dealing_proto_rawDesc = "" +
 	"\n" +
-	"\x1fbridge/dealing/v1/dealing.proto\x12\x11bridge.dealing.v1\x1a\x1abridge/type/v1/types.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"6\n" +
+	"\x1fbridge/dealing/v1/dealing.proto\x12\x11bridge.dealing.v1\x1a\x1bbridge/type/v1/change.proto\x1a\x1abridge/type/v1/types.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"6\n" +
 	"\x04Keys\x12\x14\n" +
 	"\x05owner\x18\x01 \x01(\tR\x05owner\x12\x18\n" +
 	"\aentropy\x18\x02 \x01(\tR\aentropy\"\x9b\x04\n" +
@@ -1674,7 +2019,30 @@ const file_bridge_dealing_v1_dealing_proto_rawDesc = "" +
 	"\x04time\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\x04time\"r\n" +
 	"\x19ListBoardSetReadsResponse\x12-\n" +
 	"\x05reads\x18\x01 \x03(\v2\x17.bridge.dealing.v1.ReadR\x05reads\x12&\n" +
-	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken*E\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"\x8d\x01\n" +
+	"\x12ListChangesRequest\x12\x16\n" +
+	"\x06parent\x18\x01 \x01(\tR\x06parent\x12\x19\n" +
+	"\x05since\x18\x02 \x01(\x04H\x00R\x05since\x88\x01\x01\x12\x1b\n" +
+	"\tpage_size\x18\x03 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x04 \x01(\tR\tpageTokenB\b\n" +
+	"\x06_since\"\xb8\x01\n" +
+	"\x13ListChangesResponse\x120\n" +
+	"\achanges\x18\x01 \x03(\v2\x16.bridge.type.v1.ChangeR\achanges\x12&\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\x12\"\n" +
+	"\facknowledged\x18\x03 \x01(\x04R\facknowledged\x12#\n" +
+	"\rlast_sequence\x18\x04 \x01(\x04R\flastSequence\"O\n" +
+	"\x19AcknowledgeChangesRequest\x12\x16\n" +
+	"\x06parent\x18\x01 \x01(\tR\x06parent\x12\x1a\n" +
+	"\bsequence\x18\x02 \x01(\x04R\bsequence\"@\n" +
+	"\x1aAcknowledgeChangesResponse\x12\"\n" +
+	"\facknowledged\x18\x01 \x01(\x04R\facknowledged\"R\n" +
+	"\x13WatchChangesRequest\x12\x16\n" +
+	"\x06parent\x18\x01 \x01(\tR\x06parent\x12\x19\n" +
+	"\x05since\x18\x02 \x01(\x04H\x00R\x05since\x88\x01\x01B\b\n" +
+	"\x06_since\"F\n" +
+	"\x14WatchChangesResponse\x12.\n" +
+	"\x06change\x18\x01 \x01(\v2\x16.bridge.type.v1.ChangeR\x06change*E\n" +
 	"\x06Method\x12\x16\n" +
 	"\x12METHOD_UNSPECIFIED\x10\x00\x12\x11\n" +
 	"\rMETHOD_SECURE\x10\x01\x12\x10\n" +
@@ -1694,7 +2062,7 @@ const file_bridge_dealing_v1_dealing_proto_rawDesc = "" +
 	"\n" +
 	"FORMAT_LIN\x10\x06\x12\x1a\n" +
 	"\x16FORMAT_HAND_RECORD_PDF\x10\a\x12\x1b\n" +
-	"\x17FORMAT_HAND_RECORD_HTML\x10\b2\xb0\x06\n" +
+	"\x17FORMAT_HAND_RECORD_HTML\x10\b2\xe4\b\n" +
 	"\x0eDealingService\x12e\n" +
 	"\x0eCreateBoardSet\x12(.bridge.dealing.v1.CreateBoardSetRequest\x1a).bridge.dealing.v1.CreateBoardSetResponse\x12\\\n" +
 	"\vGetBoardSet\x12%.bridge.dealing.v1.GetBoardSetRequest\x1a&.bridge.dealing.v1.GetBoardSetResponse\x12S\n" +
@@ -1703,7 +2071,10 @@ const file_bridge_dealing_v1_dealing_proto_rawDesc = "" +
 	"\x0fReleaseBoardSet\x12).bridge.dealing.v1.ReleaseBoardSetRequest\x1a*.bridge.dealing.v1.ReleaseBoardSetResponse\x12e\n" +
 	"\x0eExportBoardSet\x12(.bridge.dealing.v1.ExportBoardSetRequest\x1a).bridge.dealing.v1.ExportBoardSetResponse\x12e\n" +
 	"\x0eVerifyBoardSet\x12(.bridge.dealing.v1.VerifyBoardSetRequest\x1a).bridge.dealing.v1.VerifyBoardSetResponse\x12n\n" +
-	"\x11ListBoardSetReads\x12+.bridge.dealing.v1.ListBoardSetReadsRequest\x1a,.bridge.dealing.v1.ListBoardSetReadsResponseB\xd2\x01\n" +
+	"\x11ListBoardSetReads\x12+.bridge.dealing.v1.ListBoardSetReadsRequest\x1a,.bridge.dealing.v1.ListBoardSetReadsResponse\x12\\\n" +
+	"\vListChanges\x12%.bridge.dealing.v1.ListChangesRequest\x1a&.bridge.dealing.v1.ListChangesResponse\x12q\n" +
+	"\x12AcknowledgeChanges\x12,.bridge.dealing.v1.AcknowledgeChangesRequest\x1a-.bridge.dealing.v1.AcknowledgeChangesResponse\x12a\n" +
+	"\fWatchChanges\x12&.bridge.dealing.v1.WatchChangesRequest\x1a'.bridge.dealing.v1.WatchChangesResponse0\x01B\xd2\x01\n" +
 	"\x15com.bridge.dealing.v1B\fDealingProtoP\x01ZEgithub.com/bridge-director/director/proto/bridge/dealing/v1;dealingv1\xa2\x02\x03BDX\xaa\x02\x11Bridge.Dealing.V1\xca\x02\x11Bridge\\Dealing\\V1\xe2\x02\x1dBridge\\Dealing\\V1\\GPBMetadata\xea\x02\x13Bridge::Dealing::V1b\x06proto3"
 
 var (
@@ -1719,77 +2090,92 @@ func file_bridge_dealing_v1_dealing_proto_rawDescGZIP() []byte {
 }
 
 var file_bridge_dealing_v1_dealing_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_bridge_dealing_v1_dealing_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
+var file_bridge_dealing_v1_dealing_proto_msgTypes = make([]protoimpl.MessageInfo, 27)
 var file_bridge_dealing_v1_dealing_proto_goTypes = []any{
-	(Method)(0),                       // 0: bridge.dealing.v1.Method
-	(Format)(0),                       // 1: bridge.dealing.v1.Format
-	(*Keys)(nil),                      // 2: bridge.dealing.v1.Keys
-	(*BoardSet)(nil),                  // 3: bridge.dealing.v1.BoardSet
-	(*Redeal)(nil),                    // 4: bridge.dealing.v1.Redeal
-	(*CreateBoardSetRequest)(nil),     // 5: bridge.dealing.v1.CreateBoardSetRequest
-	(*CreateBoardSetResponse)(nil),    // 6: bridge.dealing.v1.CreateBoardSetResponse
-	(*GetBoardSetRequest)(nil),        // 7: bridge.dealing.v1.GetBoardSetRequest
-	(*GetBoardSetResponse)(nil),       // 8: bridge.dealing.v1.GetBoardSetResponse
-	(*GetBoardRequest)(nil),           // 9: bridge.dealing.v1.GetBoardRequest
-	(*GetBoardResponse)(nil),          // 10: bridge.dealing.v1.GetBoardResponse
-	(*RedealBoardRequest)(nil),        // 11: bridge.dealing.v1.RedealBoardRequest
-	(*RedealBoardResponse)(nil),       // 12: bridge.dealing.v1.RedealBoardResponse
-	(*ReleaseBoardSetRequest)(nil),    // 13: bridge.dealing.v1.ReleaseBoardSetRequest
-	(*ReleaseBoardSetResponse)(nil),   // 14: bridge.dealing.v1.ReleaseBoardSetResponse
-	(*ExportBoardSetRequest)(nil),     // 15: bridge.dealing.v1.ExportBoardSetRequest
-	(*ExportBoardSetResponse)(nil),    // 16: bridge.dealing.v1.ExportBoardSetResponse
-	(*SquareDeal)(nil),                // 17: bridge.dealing.v1.SquareDeal
-	(*VerifyBoardSetRequest)(nil),     // 18: bridge.dealing.v1.VerifyBoardSetRequest
-	(*VerifyBoardSetResponse)(nil),    // 19: bridge.dealing.v1.VerifyBoardSetResponse
-	(*ListBoardSetReadsRequest)(nil),  // 20: bridge.dealing.v1.ListBoardSetReadsRequest
-	(*Read)(nil),                      // 21: bridge.dealing.v1.Read
-	(*ListBoardSetReadsResponse)(nil), // 22: bridge.dealing.v1.ListBoardSetReadsResponse
-	(*timestamppb.Timestamp)(nil),     // 23: google.protobuf.Timestamp
-	(*v1.Board)(nil),                  // 24: bridge.type.v1.Board
-	(*v1.Deal)(nil),                   // 25: bridge.type.v1.Deal
+	(Method)(0),                        // 0: bridge.dealing.v1.Method
+	(Format)(0),                        // 1: bridge.dealing.v1.Format
+	(*Keys)(nil),                       // 2: bridge.dealing.v1.Keys
+	(*BoardSet)(nil),                   // 3: bridge.dealing.v1.BoardSet
+	(*Redeal)(nil),                     // 4: bridge.dealing.v1.Redeal
+	(*CreateBoardSetRequest)(nil),      // 5: bridge.dealing.v1.CreateBoardSetRequest
+	(*CreateBoardSetResponse)(nil),     // 6: bridge.dealing.v1.CreateBoardSetResponse
+	(*GetBoardSetRequest)(nil),         // 7: bridge.dealing.v1.GetBoardSetRequest
+	(*GetBoardSetResponse)(nil),        // 8: bridge.dealing.v1.GetBoardSetResponse
+	(*GetBoardRequest)(nil),            // 9: bridge.dealing.v1.GetBoardRequest
+	(*GetBoardResponse)(nil),           // 10: bridge.dealing.v1.GetBoardResponse
+	(*RedealBoardRequest)(nil),         // 11: bridge.dealing.v1.RedealBoardRequest
+	(*RedealBoardResponse)(nil),        // 12: bridge.dealing.v1.RedealBoardResponse
+	(*ReleaseBoardSetRequest)(nil),     // 13: bridge.dealing.v1.ReleaseBoardSetRequest
+	(*ReleaseBoardSetResponse)(nil),    // 14: bridge.dealing.v1.ReleaseBoardSetResponse
+	(*ExportBoardSetRequest)(nil),      // 15: bridge.dealing.v1.ExportBoardSetRequest
+	(*ExportBoardSetResponse)(nil),     // 16: bridge.dealing.v1.ExportBoardSetResponse
+	(*SquareDeal)(nil),                 // 17: bridge.dealing.v1.SquareDeal
+	(*VerifyBoardSetRequest)(nil),      // 18: bridge.dealing.v1.VerifyBoardSetRequest
+	(*VerifyBoardSetResponse)(nil),     // 19: bridge.dealing.v1.VerifyBoardSetResponse
+	(*ListBoardSetReadsRequest)(nil),   // 20: bridge.dealing.v1.ListBoardSetReadsRequest
+	(*Read)(nil),                       // 21: bridge.dealing.v1.Read
+	(*ListBoardSetReadsResponse)(nil),  // 22: bridge.dealing.v1.ListBoardSetReadsResponse
+	(*ListChangesRequest)(nil),         // 23: bridge.dealing.v1.ListChangesRequest
+	(*ListChangesResponse)(nil),        // 24: bridge.dealing.v1.ListChangesResponse
+	(*AcknowledgeChangesRequest)(nil),  // 25: bridge.dealing.v1.AcknowledgeChangesRequest
+	(*AcknowledgeChangesResponse)(nil), // 26: bridge.dealing.v1.AcknowledgeChangesResponse
+	(*WatchChangesRequest)(nil),        // 27: bridge.dealing.v1.WatchChangesRequest
+	(*WatchChangesResponse)(nil),       // 28: bridge.dealing.v1.WatchChangesResponse
+	(*timestamppb.Timestamp)(nil),      // 29: google.protobuf.Timestamp
+	(*v1.Board)(nil),                   // 30: bridge.type.v1.Board
+	(*v1.Deal)(nil),                    // 31: bridge.type.v1.Deal
+	(*v1.Change)(nil),                  // 32: bridge.type.v1.Change
 }
 var file_bridge_dealing_v1_dealing_proto_depIdxs = []int32{
 	0,  // 0: bridge.dealing.v1.BoardSet.method:type_name -> bridge.dealing.v1.Method
 	2,  // 1: bridge.dealing.v1.BoardSet.keys:type_name -> bridge.dealing.v1.Keys
-	23, // 2: bridge.dealing.v1.BoardSet.create_time:type_name -> google.protobuf.Timestamp
-	23, // 3: bridge.dealing.v1.BoardSet.release_time:type_name -> google.protobuf.Timestamp
-	24, // 4: bridge.dealing.v1.BoardSet.boards:type_name -> bridge.type.v1.Board
+	29, // 2: bridge.dealing.v1.BoardSet.create_time:type_name -> google.protobuf.Timestamp
+	29, // 3: bridge.dealing.v1.BoardSet.release_time:type_name -> google.protobuf.Timestamp
+	30, // 4: bridge.dealing.v1.BoardSet.boards:type_name -> bridge.type.v1.Board
 	4,  // 5: bridge.dealing.v1.BoardSet.redeals:type_name -> bridge.dealing.v1.Redeal
-	25, // 6: bridge.dealing.v1.Redeal.previous:type_name -> bridge.type.v1.Deal
-	23, // 7: bridge.dealing.v1.Redeal.time:type_name -> google.protobuf.Timestamp
+	31, // 6: bridge.dealing.v1.Redeal.previous:type_name -> bridge.type.v1.Deal
+	29, // 7: bridge.dealing.v1.Redeal.time:type_name -> google.protobuf.Timestamp
 	3,  // 8: bridge.dealing.v1.CreateBoardSetRequest.board_set:type_name -> bridge.dealing.v1.BoardSet
 	3,  // 9: bridge.dealing.v1.CreateBoardSetResponse.board_set:type_name -> bridge.dealing.v1.BoardSet
 	3,  // 10: bridge.dealing.v1.GetBoardSetResponse.board_set:type_name -> bridge.dealing.v1.BoardSet
-	24, // 11: bridge.dealing.v1.GetBoardResponse.board:type_name -> bridge.type.v1.Board
-	24, // 12: bridge.dealing.v1.RedealBoardResponse.board:type_name -> bridge.type.v1.Board
+	30, // 11: bridge.dealing.v1.GetBoardResponse.board:type_name -> bridge.type.v1.Board
+	30, // 12: bridge.dealing.v1.RedealBoardResponse.board:type_name -> bridge.type.v1.Board
 	4,  // 13: bridge.dealing.v1.RedealBoardResponse.redeal:type_name -> bridge.dealing.v1.Redeal
 	3,  // 14: bridge.dealing.v1.ReleaseBoardSetResponse.board_set:type_name -> bridge.dealing.v1.BoardSet
 	1,  // 15: bridge.dealing.v1.ExportBoardSetRequest.format:type_name -> bridge.dealing.v1.Format
 	2,  // 16: bridge.dealing.v1.VerifyBoardSetRequest.keys:type_name -> bridge.dealing.v1.Keys
 	17, // 17: bridge.dealing.v1.VerifyBoardSetRequest.square_deal:type_name -> bridge.dealing.v1.SquareDeal
-	23, // 18: bridge.dealing.v1.Read.time:type_name -> google.protobuf.Timestamp
+	29, // 18: bridge.dealing.v1.Read.time:type_name -> google.protobuf.Timestamp
 	21, // 19: bridge.dealing.v1.ListBoardSetReadsResponse.reads:type_name -> bridge.dealing.v1.Read
-	5,  // 20: bridge.dealing.v1.DealingService.CreateBoardSet:input_type -> bridge.dealing.v1.CreateBoardSetRequest
-	7,  // 21: bridge.dealing.v1.DealingService.GetBoardSet:input_type -> bridge.dealing.v1.GetBoardSetRequest
-	9,  // 22: bridge.dealing.v1.DealingService.GetBoard:input_type -> bridge.dealing.v1.GetBoardRequest
-	11, // 23: bridge.dealing.v1.DealingService.RedealBoard:input_type -> bridge.dealing.v1.RedealBoardRequest
-	13, // 24: bridge.dealing.v1.DealingService.ReleaseBoardSet:input_type -> bridge.dealing.v1.ReleaseBoardSetRequest
-	15, // 25: bridge.dealing.v1.DealingService.ExportBoardSet:input_type -> bridge.dealing.v1.ExportBoardSetRequest
-	18, // 26: bridge.dealing.v1.DealingService.VerifyBoardSet:input_type -> bridge.dealing.v1.VerifyBoardSetRequest
-	20, // 27: bridge.dealing.v1.DealingService.ListBoardSetReads:input_type -> bridge.dealing.v1.ListBoardSetReadsRequest
-	6,  // 28: bridge.dealing.v1.DealingService.CreateBoardSet:output_type -> bridge.dealing.v1.CreateBoardSetResponse
-	8,  // 29: bridge.dealing.v1.DealingService.GetBoardSet:output_type -> bridge.dealing.v1.GetBoardSetResponse
-	10, // 30: bridge.dealing.v1.DealingService.GetBoard:output_type -> bridge.dealing.v1.GetBoardResponse
-	12, // 31: bridge.dealing.v1.DealingService.RedealBoard:output_type -> bridge.dealing.v1.RedealBoardResponse
-	14, // 32: bridge.dealing.v1.DealingService.ReleaseBoardSet:output_type -> bridge.dealing.v1.ReleaseBoardSetResponse
-	16, // 33: bridge.dealing.v1.DealingService.ExportBoardSet:output_type -> bridge.dealing.v1.ExportBoardSetResponse
-	19, // 34: bridge.dealing.v1.DealingService.VerifyBoardSet:output_type -> bridge.dealing.v1.VerifyBoardSetResponse
-	22, // 35: bridge.dealing.v1.DealingService.ListBoardSetReads:output_type -> bridge.dealing.v1.ListBoardSetReadsResponse
-	28, // [28:36] is the sub-list for method output_type
-	20, // [20:28] is the sub-list for method input_type
-	20, // [20:20] is the sub-list for extension type_name
-	20, // [20:20] is the sub-list for extension extendee
-	0,  // [0:20] is the sub-list for field type_name
+	32, // 20: bridge.dealing.v1.ListChangesResponse.changes:type_name -> bridge.type.v1.Change
+	32, // 21: bridge.dealing.v1.WatchChangesResponse.change:type_name -> bridge.type.v1.Change
+	5,  // 22: bridge.dealing.v1.DealingService.CreateBoardSet:input_type -> bridge.dealing.v1.CreateBoardSetRequest
+	7,  // 23: bridge.dealing.v1.DealingService.GetBoardSet:input_type -> bridge.dealing.v1.GetBoardSetRequest
+	9,  // 24: bridge.dealing.v1.DealingService.GetBoard:input_type -> bridge.dealing.v1.GetBoardRequest
+	11, // 25: bridge.dealing.v1.DealingService.RedealBoard:input_type -> bridge.dealing.v1.RedealBoardRequest
+	13, // 26: bridge.dealing.v1.DealingService.ReleaseBoardSet:input_type -> bridge.dealing.v1.ReleaseBoardSetRequest
+	15, // 27: bridge.dealing.v1.DealingService.ExportBoardSet:input_type -> bridge.dealing.v1.ExportBoardSetRequest
+	18, // 28: bridge.dealing.v1.DealingService.VerifyBoardSet:input_type -> bridge.dealing.v1.VerifyBoardSetRequest
+	20, // 29: bridge.dealing.v1.DealingService.ListBoardSetReads:input_type -> bridge.dealing.v1.ListBoardSetReadsRequest
+	23, // 30: bridge.dealing.v1.DealingService.ListChanges:input_type -> bridge.dealing.v1.ListChangesRequest
+	25, // 31: bridge.dealing.v1.DealingService.AcknowledgeChanges:input_type -> bridge.dealing.v1.AcknowledgeChangesRequest
+	27, // 32: bridge.dealing.v1.DealingService.WatchChanges:input_type -> bridge.dealing.v1.WatchChangesRequest
+	6,  // 33: bridge.dealing.v1.DealingService.CreateBoardSet:output_type -> bridge.dealing.v1.CreateBoardSetResponse
+	8,  // 34: bridge.dealing.v1.DealingService.GetBoardSet:output_type -> bridge.dealing.v1.GetBoardSetResponse
+	10, // 35: bridge.dealing.v1.DealingService.GetBoard:output_type -> bridge.dealing.v1.GetBoardResponse
+	12, // 36: bridge.dealing.v1.DealingService.RedealBoard:output_type -> bridge.dealing.v1.RedealBoardResponse
+	14, // 37: bridge.dealing.v1.DealingService.ReleaseBoardSet:output_type -> bridge.dealing.v1.ReleaseBoardSetResponse
+	16, // 38: bridge.dealing.v1.DealingService.ExportBoardSet:output_type -> bridge.dealing.v1.ExportBoardSetResponse
+	19, // 39: bridge.dealing.v1.DealingService.VerifyBoardSet:output_type -> bridge.dealing.v1.VerifyBoardSetResponse
+	22, // 40: bridge.dealing.v1.DealingService.ListBoardSetReads:output_type -> bridge.dealing.v1.ListBoardSetReadsResponse
+	24, // 41: bridge.dealing.v1.DealingService.ListChanges:output_type -> bridge.dealing.v1.ListChangesResponse
+	26, // 42: bridge.dealing.v1.DealingService.AcknowledgeChanges:output_type -> bridge.dealing.v1.AcknowledgeChangesResponse
+	28, // 43: bridge.dealing.v1.DealingService.WatchChanges:output_type -> bridge.dealing.v1.WatchChangesResponse
+	33, // [33:44] is the sub-list for method output_type
+	22, // [22:33] is the sub-list for method input_type
+	22, // [22:22] is the sub-list for extension type_name
+	22, // [22:22] is the sub-list for extension extendee
+	0,  // [0:22] is the sub-list for field type_name
 }
 
 func init() { file_bridge_dealing_v1_dealing_proto_init() }
@@ -1803,13 +2189,15 @@ func file_bridge_dealing_v1_dealing_proto_init() {
 		(*VerifyBoardSetRequest_Pbn)(nil),
 		(*VerifyBoardSetRequest_BoardSet)(nil),
 	}
+	file_bridge_dealing_v1_dealing_proto_msgTypes[21].OneofWrappers = []any{}
+	file_bridge_dealing_v1_dealing_proto_msgTypes[25].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bridge_dealing_v1_dealing_proto_rawDesc), len(file_bridge_dealing_v1_dealing_proto_rawDesc)),
 			NumEnums:      2,
-			NumMessages:   21,
+			NumMessages:   27,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -24,14 +24,17 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	DealingService_CreateBoardSet_FullMethodName    = "/bridge.dealing.v1.DealingService/CreateBoardSet"
-	DealingService_GetBoardSet_FullMethodName       = "/bridge.dealing.v1.DealingService/GetBoardSet"
-	DealingService_GetBoard_FullMethodName          = "/bridge.dealing.v1.DealingService/GetBoard"
-	DealingService_RedealBoard_FullMethodName       = "/bridge.dealing.v1.DealingService/RedealBoard"
-	DealingService_ReleaseBoardSet_FullMethodName   = "/bridge.dealing.v1.DealingService/ReleaseBoardSet"
-	DealingService_ExportBoardSet_FullMethodName    = "/bridge.dealing.v1.DealingService/ExportBoardSet"
-	DealingService_VerifyBoardSet_FullMethodName    = "/bridge.dealing.v1.DealingService/VerifyBoardSet"
-	DealingService_ListBoardSetReads_FullMethodName = "/bridge.dealing.v1.DealingService/ListBoardSetReads"
+	DealingService_CreateBoardSet_FullMethodName     = "/bridge.dealing.v1.DealingService/CreateBoardSet"
+	DealingService_GetBoardSet_FullMethodName        = "/bridge.dealing.v1.DealingService/GetBoardSet"
+	DealingService_GetBoard_FullMethodName           = "/bridge.dealing.v1.DealingService/GetBoard"
+	DealingService_RedealBoard_FullMethodName        = "/bridge.dealing.v1.DealingService/RedealBoard"
+	DealingService_ReleaseBoardSet_FullMethodName    = "/bridge.dealing.v1.DealingService/ReleaseBoardSet"
+	DealingService_ExportBoardSet_FullMethodName     = "/bridge.dealing.v1.DealingService/ExportBoardSet"
+	DealingService_VerifyBoardSet_FullMethodName     = "/bridge.dealing.v1.DealingService/VerifyBoardSet"
+	DealingService_ListBoardSetReads_FullMethodName  = "/bridge.dealing.v1.DealingService/ListBoardSetReads"
+	DealingService_ListChanges_FullMethodName        = "/bridge.dealing.v1.DealingService/ListChanges"
+	DealingService_AcknowledgeChanges_FullMethodName = "/bridge.dealing.v1.DealingService/AcknowledgeChanges"
+	DealingService_WatchChanges_FullMethodName       = "/bridge.dealing.v1.DealingService/WatchChanges"
 )
 
 // DealingServiceClient is the client API for DealingService service.
@@ -61,6 +64,16 @@ type DealingServiceClient interface {
 	VerifyBoardSet(ctx context.Context, in *VerifyBoardSetRequest, opts ...grpc.CallOption) (*VerifyBoardSetResponse, error)
 	// ListBoardSetReads lists who read a set's deals while they were secret.
 	ListBoardSetReads(ctx context.Context, in *ListBoardSetReadsRequest, opts ...grpc.CallOption) (*ListBoardSetReadsResponse, error)
+	// ListChanges lists the service's change feed of an event since a cursor,
+	// a page at a time: without since, after the caller's acknowledged record.
+	ListChanges(ctx context.Context, in *ListChangesRequest, opts ...grpc.CallOption) (*ListChangesResponse, error)
+	// AcknowledgeChanges records that the caller has processed the feed of an
+	// event up to a record, so that its next ListChanges without since goes on
+	// from there.
+	AcknowledgeChanges(ctx context.Context, in *AcknowledgeChangesRequest, opts ...grpc.CallOption) (*AcknowledgeChangesResponse, error)
+	// WatchChanges sends the records of the feed of an event after a cursor,
+	// then each new one as it is committed.
+	WatchChanges(ctx context.Context, in *WatchChangesRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[WatchChangesResponse], error)
 }
 
 type dealingServiceClient struct {
@@ -151,6 +164,45 @@ func (c *dealingServiceClient) ListBoardSetReads(ctx context.Context, in *ListBo
 	return out, nil
 }
 
+func (c *dealingServiceClient) ListChanges(ctx context.Context, in *ListChangesRequest, opts ...grpc.CallOption) (*ListChangesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListChangesResponse)
+	err := c.cc.Invoke(ctx, DealingService_ListChanges_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *dealingServiceClient) AcknowledgeChanges(ctx context.Context, in *AcknowledgeChangesRequest, opts ...grpc.CallOption) (*AcknowledgeChangesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(AcknowledgeChangesResponse)
+	err := c.cc.Invoke(ctx, DealingService_AcknowledgeChanges_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *dealingServiceClient) WatchChanges(ctx context.Context, in *WatchChangesRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[WatchChangesResponse], error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	stream, err := c.cc.NewStream(ctx, &DealingService_ServiceDesc.Streams[0], DealingService_WatchChanges_FullMethodName, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	x := &grpc.GenericClientStream[WatchChangesRequest, WatchChangesResponse]{ClientStream: stream}
+	if err := x.ClientStream.SendMsg(in); err != nil {
+		return nil, err
+	}
+	if err := x.ClientStream.CloseSend(); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type DealingService_WatchChangesClient = grpc.ServerStreamingClient[WatchChangesResponse]
+
 // DealingServiceServer is the server API for DealingService service.
 // All implementations must embed UnimplementedDealingServiceServer
 // for forward compatibility.
@@ -178,6 +230,16 @@ type DealingServiceServer interface {
 	VerifyBoardSet(context.Context, *VerifyBoardSetRequest) (*VerifyBoardSetResponse, error)
 	// ListBoardSetReads lists who read a set's deals while they were secret.
 	ListBoardSetReads(context.Context, *ListBoardSetReadsRequest) (*ListBoardSetReadsResponse, error)
+	// ListChanges lists the service's change feed of an event since a cursor,
+	// a page at a time: without since, after the caller's acknowledged record.
+	ListChanges(context.Context, *ListChangesRequest) (*ListChangesResponse, error)
+	// AcknowledgeChanges records that the caller has processed the feed of an
+	// event up to a record, so that its next ListChanges without since goes on
+	// from there.
+	AcknowledgeChanges(context.Context, *AcknowledgeChangesRequest) (*AcknowledgeChangesResponse, error)
+	// WatchChanges sends the records of the feed of an event after a cursor,
+	// then each new one as it is committed.
+	WatchChanges(*WatchChangesRequest, grpc.ServerStreamingServer[WatchChangesResponse]) error
 	mustEmbedUnimplementedDealingServiceServer()
 }
 
@@ -211,6 +273,15 @@ func (UnimplementedDealingServiceServer) VerifyBoardSet(context.Context, *Verify
 }
 func (UnimplementedDealingServiceServer) ListBoardSetReads(context.Context, *ListBoardSetReadsRequest) (*ListBoardSetReadsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListBoardSetReads not implemented")
+}
+func (UnimplementedDealingServiceServer) ListChanges(context.Context, *ListChangesRequest) (*ListChangesResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListChanges not implemented")
+}
+func (UnimplementedDealingServiceServer) AcknowledgeChanges(context.Context, *AcknowledgeChangesRequest) (*AcknowledgeChangesResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method AcknowledgeChanges not implemented")
+}
+func (UnimplementedDealingServiceServer) WatchChanges(*WatchChangesRequest, grpc.ServerStreamingServer[WatchChangesResponse]) error {
+	return status.Error(codes.Unimplemented, "method WatchChanges not implemented")
 }
 func (UnimplementedDealingServiceServer) mustEmbedUnimplementedDealingServiceServer() {}
 func (UnimplementedDealingServiceServer) testEmbeddedByValue()                        {}
@@ -377,6 +448,53 @@ func _DealingService_ListBoardSetReads_Handler(srv interface{}, ctx context.Cont
 	return interceptor(ctx, in, info, handler)
 }
 
+func _DealingService_ListChanges_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListChangesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(DealingServiceServer).ListChanges(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: DealingService_ListChanges_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(DealingServiceServer).ListChanges(ctx, req.(*ListChangesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _DealingService_AcknowledgeChanges_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(AcknowledgeChangesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(DealingServiceServer).AcknowledgeChanges(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: DealingService_AcknowledgeChanges_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(DealingServiceServer).AcknowledgeChanges(ctx, req.(*AcknowledgeChangesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _DealingService_WatchChanges_Handler(srv interface{}, stream grpc.ServerStream) error {
+	m := new(WatchChangesRequest)
+	if err := stream.RecvMsg(m); err != nil {
+		return err
+	}
+	return srv.(DealingServiceServer).WatchChanges(m, &grpc.GenericServerStream[WatchChangesRequest, WatchChangesResponse]{ServerStream: stream})
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type DealingService_WatchChangesServer = grpc.ServerStreamingServer[WatchChangesResponse]
+
 // DealingService_ServiceDesc is the grpc.ServiceDesc for DealingService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -416,7 +534,21 @@ var DealingService_ServiceDesc = grpc.ServiceDesc{
 			MethodName: "ListBoardSetReads",
 			Handler:    _DealingService_ListBoardSetReads_Handler,
 		},
+		{
+			MethodName: "ListChanges",
+			Handler:    _DealingService_ListChanges_Handler,
+		},
+		{
+			MethodName: "AcknowledgeChanges",
+			Handler:    _DealingService_AcknowledgeChanges_Handler,
+		},
 	},
-	Streams:  []grpc.StreamDesc{},
+	Streams: []grpc.StreamDesc{
+		{
+			StreamName:    "WatchChanges",
+			Handler:       _DealingService_WatchChanges_Handler,
+			ServerStreams: true,
+		},
+	},
 	Metadata: "bridge/dealing/v1/dealing.proto",
 }

@@ -45,6 +45,9 @@ const (
 	MovementService_ListPlayers_FullMethodName        = "/bridge.movement.v1.MovementService/ListPlayers"
 	MovementService_SetTablePlayers_FullMethodName    = "/bridge.movement.v1.MovementService/SetTablePlayers"
 	MovementService_ListTablePlayers_FullMethodName   = "/bridge.movement.v1.MovementService/ListTablePlayers"
+	MovementService_ListChanges_FullMethodName        = "/bridge.movement.v1.MovementService/ListChanges"
+	MovementService_AcknowledgeChanges_FullMethodName = "/bridge.movement.v1.MovementService/AcknowledgeChanges"
+	MovementService_WatchChanges_FullMethodName       = "/bridge.movement.v1.MovementService/WatchChanges"
 )
 
 // MovementServiceClient is the client API for MovementService service.
@@ -106,6 +109,16 @@ type MovementServiceClient interface {
 	// ListTablePlayers lists the player numbers entered at a section's
 	// tables, by table and round.
 	ListTablePlayers(ctx context.Context, in *ListTablePlayersRequest, opts ...grpc.CallOption) (*ListTablePlayersResponse, error)
+	// ListChanges lists the service's change feed of an event since a cursor,
+	// a page at a time: without since, after the caller's acknowledged record.
+	ListChanges(ctx context.Context, in *ListChangesRequest, opts ...grpc.CallOption) (*ListChangesResponse, error)
+	// AcknowledgeChanges records that the caller has processed the feed of an
+	// event up to a record, so that its next ListChanges without since goes on
+	// from there.
+	AcknowledgeChanges(ctx context.Context, in *AcknowledgeChangesRequest, opts ...grpc.CallOption) (*AcknowledgeChangesResponse, error)
+	// WatchChanges sends the records of the feed of an event after a cursor,
+	// then each new one as it is committed.
+	WatchChanges(ctx context.Context, in *WatchChangesRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[WatchChangesResponse], error)
 }
 
 type movementServiceClient struct {
@@ -326,6 +339,45 @@ func (c *movementServiceClient) ListTablePlayers(ctx context.Context, in *ListTa
 	return out, nil
 }
 
+func (c *movementServiceClient) ListChanges(ctx context.Context, in *ListChangesRequest, opts ...grpc.CallOption) (*ListChangesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListChangesResponse)
+	err := c.cc.Invoke(ctx, MovementService_ListChanges_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *movementServiceClient) AcknowledgeChanges(ctx context.Context, in *AcknowledgeChangesRequest, opts ...grpc.CallOption) (*AcknowledgeChangesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(AcknowledgeChangesResponse)
+	err := c.cc.Invoke(ctx, MovementService_AcknowledgeChanges_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *movementServiceClient) WatchChanges(ctx context.Context, in *WatchChangesRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[WatchChangesResponse], error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	stream, err := c.cc.NewStream(ctx, &MovementService_ServiceDesc.Streams[0], MovementService_WatchChanges_FullMethodName, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	x := &grpc.GenericClientStream[WatchChangesRequest, WatchChangesResponse]{ClientStream: stream}
+	if err := x.ClientStream.SendMsg(in); err != nil {
+		return nil, err
+	}
+	if err := x.ClientStream.CloseSend(); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type MovementService_WatchChangesClient = grpc.ServerStreamingClient[WatchChangesResponse]
+
 // MovementServiceServer is the server API for MovementService service.
 // All implementations must embed UnimplementedMovementServiceServer
 // for forward compatibility.
@@ -385,6 +437,16 @@ type MovementServiceServer interface {
 	// ListTablePlayers lists the player numbers entered at a section's
 	// tables, by table and round.
 	ListTablePlayers(context.Context, *ListTablePlayersRequest) (*ListTablePlayersResponse, error)
+	// ListChanges lists the service's change feed of an event since a cursor,
+	// a page at a time: without since, after the caller's acknowledged record.
+	ListChanges(context.Context, *ListChangesRequest) (*ListChangesResponse, error)
+	// AcknowledgeChanges records that the caller has processed the feed of an
+	// event up to a record, so that its next ListChanges without since goes on
+	// from there.
+	AcknowledgeChanges(context.Context, *AcknowledgeChangesRequest) (*AcknowledgeChangesResponse, error)
+	// WatchChanges sends the records of the feed of an event after a cursor,
+	// then each new one as it is committed.
+	WatchChanges(*WatchChangesRequest, grpc.ServerStreamingServer[WatchChangesResponse]) error
 	mustEmbedUnimplementedMovementServiceServer()
 }
 
@@ -457,6 +519,15 @@ func (UnimplementedMovementServiceServer) SetTablePlayers(context.Context, *SetT
 }
 func (UnimplementedMovementServiceServer) ListTablePlayers(context.Context, *ListTablePlayersRequest) (*ListTablePlayersResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListTablePlayers not implemented")
+}
+func (UnimplementedMovementServiceServer) ListChanges(context.Context, *ListChangesRequest) (*ListChangesResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListChanges not implemented")
+}
+func (UnimplementedMovementServiceServer) AcknowledgeChanges(context.Context, *AcknowledgeChangesRequest) (*AcknowledgeChangesResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method AcknowledgeChanges not implemented")
+}
+func (UnimplementedMovementServiceServer) WatchChanges(*WatchChangesRequest, grpc.ServerStreamingServer[WatchChangesResponse]) error {
+	return status.Error(codes.Unimplemented, "method WatchChanges not implemented")
 }
 func (UnimplementedMovementServiceServer) mustEmbedUnimplementedMovementServiceServer() {}
 func (UnimplementedMovementServiceServer) testEmbeddedByValue()                         {}
@@ -857,6 +928,53 @@ func _MovementService_ListTablePlayers_Handler(srv interface{}, ctx context.Cont
 	return interceptor(ctx, in, info, handler)
 }
 
+func _MovementService_ListChanges_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListChangesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MovementServiceServer).ListChanges(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MovementService_ListChanges_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MovementServiceServer).ListChanges(ctx, req.(*ListChangesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MovementService_AcknowledgeChanges_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(AcknowledgeChangesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MovementServiceServer).AcknowledgeChanges(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MovementService_AcknowledgeChanges_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MovementServiceServer).AcknowledgeChanges(ctx, req.(*AcknowledgeChangesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MovementService_WatchChanges_Handler(srv interface{}, stream grpc.ServerStream) error {
+	m := new(WatchChangesRequest)
+	if err := stream.RecvMsg(m); err != nil {
+		return err
+	}
+	return srv.(MovementServiceServer).WatchChanges(m, &grpc.GenericServerStream[WatchChangesRequest, WatchChangesResponse]{ServerStream: stream})
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type MovementService_WatchChangesServer = grpc.ServerStreamingServer[WatchChangesResponse]
+
 // MovementService_ServiceDesc is the grpc.ServiceDesc for MovementService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -948,7 +1066,21 @@ var MovementService_ServiceDesc = grpc.ServiceDesc{
 			MethodName: "ListTablePlayers",
 			Handler:    _MovementService_ListTablePlayers_Handler,
 		},
+		{
+			MethodName: "ListChanges",
+			Handler:    _MovementService_ListChanges_Handler,
+		},
+		{
+			MethodName: "AcknowledgeChanges",
+			Handler:    _MovementService_AcknowledgeChanges_Handler,
+		},
 	},
-	Streams:  []grpc.StreamDesc{},
+	Streams: []grpc.StreamDesc{
+		{
+			StreamName:    "WatchChanges",
+			Handler:       _MovementService_WatchChanges_Handler,
+			ServerStreams: true,
+		},
+	},
 	Metadata: "bridge/movement/v1/movement.proto",
 }

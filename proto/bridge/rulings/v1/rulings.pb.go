@@ -2205,11 +2205,356 @@ func (x *ContinueAuctionResponse) GetCall() *DirectorCall {
 	return nil
 }
 
+// ListChangesRequest reads the service's change feed of an event.
+type ListChangesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The event: "events/{event}".
+	Parent string `protobuf:"bytes,1,opt,name=parent,proto3" json:"parent,omitempty"`
+	// The records after this sequence; 0 reads the feed from its start (to
+	// recover). Without it, the records after the caller's acknowledged one.
+	Since         *uint64 `protobuf:"varint,2,opt,name=since,proto3,oneof" json:"since,omitempty"`
+	PageSize      int32   `protobuf:"varint,3,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	PageToken     string  `protobuf:"bytes,4,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListChangesRequest) Reset() {
+	*x = ListChangesRequest{}
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[26]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListChangesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListChangesRequest) ProtoMessage() {}
+
+func (x *ListChangesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[26]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListChangesRequest.ProtoReflect.Descriptor instead.
+func (*ListChangesRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{26}
+}
+
+func (x *ListChangesRequest) GetParent() string {
+	if x != nil {
+		return x.Parent
+	}
+	return ""
+}
+
+func (x *ListChangesRequest) GetSince() uint64 {
+	if x != nil && x.Since != nil {
+		return *x.Since
+	}
+	return 0
+}
+
+func (x *ListChangesRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListChangesRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
+type ListChangesResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The records, in sequence order.
+	Changes       []*v1.Change `protobuf:"bytes,1,rep,name=changes,proto3" json:"changes,omitempty"`
+	NextPageToken string       `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
+	// The sequence the caller has acknowledged (0 for none).
+	Acknowledged uint64 `protobuf:"varint,3,opt,name=acknowledged,proto3" json:"acknowledged,omitempty"`
+	// The sequence of the feed's last record (0 for an empty feed).
+	LastSequence  uint64 `protobuf:"varint,4,opt,name=last_sequence,json=lastSequence,proto3" json:"last_sequence,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListChangesResponse) Reset() {
+	*x = ListChangesResponse{}
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[27]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListChangesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListChangesResponse) ProtoMessage() {}
+
+func (x *ListChangesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[27]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListChangesResponse.ProtoReflect.Descriptor instead.
+func (*ListChangesResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{27}
+}
+
+func (x *ListChangesResponse) GetChanges() []*v1.Change {
+	if x != nil {
+		return x.Changes
+	}
+	return nil
+}
+
+func (x *ListChangesResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
+}
+
+func (x *ListChangesResponse) GetAcknowledged() uint64 {
+	if x != nil {
+		return x.Acknowledged
+	}
+	return 0
+}
+
+func (x *ListChangesResponse) GetLastSequence() uint64 {
+	if x != nil {
+		return x.LastSequence
+	}
+	return 0
+}
+
+// AcknowledgeChangesRequest records the caller's progress through a feed.
+type AcknowledgeChangesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The event: "events/{event}".
+	Parent string `protobuf:"bytes,1,opt,name=parent,proto3" json:"parent,omitempty"`
+	// The last record the caller has processed; at most the feed's last.
+	// An acknowledgement below the caller's current one changes nothing.
+	Sequence      uint64 `protobuf:"varint,2,opt,name=sequence,proto3" json:"sequence,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AcknowledgeChangesRequest) Reset() {
+	*x = AcknowledgeChangesRequest{}
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[28]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AcknowledgeChangesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AcknowledgeChangesRequest) ProtoMessage() {}
+
+func (x *AcknowledgeChangesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[28]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AcknowledgeChangesRequest.ProtoReflect.Descriptor instead.
+func (*AcknowledgeChangesRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{28}
+}
+
+func (x *AcknowledgeChangesRequest) GetParent() string {
+	if x != nil {
+		return x.Parent
+	}
+	return ""
+}
+
+func (x *AcknowledgeChangesRequest) GetSequence() uint64 {
+	if x != nil {
+		return x.Sequence
+	}
+	return 0
+}
+
+type AcknowledgeChangesResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The sequence the caller has acknowledged now.
+	Acknowledged  uint64 `protobuf:"varint,1,opt,name=acknowledged,proto3" json:"acknowledged,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AcknowledgeChangesResponse) Reset() {
+	*x = AcknowledgeChangesResponse{}
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[29]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AcknowledgeChangesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AcknowledgeChangesResponse) ProtoMessage() {}
+
+func (x *AcknowledgeChangesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[29]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AcknowledgeChangesResponse.ProtoReflect.Descriptor instead.
+func (*AcknowledgeChangesResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{29}
+}
+
+func (x *AcknowledgeChangesResponse) GetAcknowledged() uint64 {
+	if x != nil {
+		return x.Acknowledged
+	}
+	return 0
+}
+
+// WatchChangesRequest follows the service's change feed of an event.
+type WatchChangesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The event: "events/{event}".
+	Parent string `protobuf:"bytes,1,opt,name=parent,proto3" json:"parent,omitempty"`
+	// The records after this sequence; 0 from the feed's start. Without it,
+	// after the caller's acknowledged record.
+	Since         *uint64 `protobuf:"varint,2,opt,name=since,proto3,oneof" json:"since,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *WatchChangesRequest) Reset() {
+	*x = WatchChangesRequest{}
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[30]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *WatchChangesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*WatchChangesRequest) ProtoMessage() {}
+
+func (x *WatchChangesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[30]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use WatchChangesRequest.ProtoReflect.Descriptor instead.
+func (*WatchChangesRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{30}
+}
+
+func (x *WatchChangesRequest) GetParent() string {
+	if x != nil {
+		return x.Parent
+	}
+	return ""
+}
+
+func (x *WatchChangesRequest) GetSince() uint64 {
+	if x != nil && x.Since != nil {
+		return *x.Since
+	}
+	return 0
+}
+
+// WatchChangesResponse is one record of a watched feed.
+type WatchChangesResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Change        *v1.Change             `protobuf:"bytes,1,opt,name=change,proto3" json:"change,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *WatchChangesResponse) Reset() {
+	*x = WatchChangesResponse{}
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *WatchChangesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*WatchChangesResponse) ProtoMessage() {}
+
+func (x *WatchChangesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use WatchChangesResponse.ProtoReflect.Descriptor instead.
+func (*WatchChangesResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{31}
+}
+
+func (x *WatchChangesResponse) GetChange() *v1.Change {
+	if x != nil {
+		return x.Change
+	}
+	return nil
+}
+
 var File_bridge_rulings_v1_rulings_proto protoreflect.FileDescriptor
 
 const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\n" +
-	"\x1fbridge/rulings/v1/rulings.proto\x12\x11bridge.rulings.v1\x1a\x1fbridge/scoring/v1/scoring.proto\x1a\x1abridge/type/v1/types.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x87\x03\n" +
+	"\x1fbridge/rulings/v1/rulings.proto\x12\x11bridge.rulings.v1\x1a\x1fbridge/scoring/v1/scoring.proto\x1a\x1bbridge/type/v1/change.proto\x1a\x1abridge/type/v1/types.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x87\x03\n" +
 	"\fIrregularity\x12+\n" +
 	"\x04kind\x18\x01 \x01(\x0e2\x17.bridge.rulings.v1.KindR\x04kind\x120\n" +
 	"\boffender\x18\x02 \x01(\x0e2\x14.bridge.type.v1.SeatR\boffender\x12\x12\n" +
@@ -2363,7 +2708,30 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\x05calls\x18\x03 \x01(\tR\x05calls\x12\x12\n" +
 	"\x04etag\x18\x04 \x01(\tR\x04etag\"N\n" +
 	"\x17ContinueAuctionResponse\x123\n" +
-	"\x04call\x18\x01 \x01(\v2\x1f.bridge.rulings.v1.DirectorCallR\x04call*\x82\x01\n" +
+	"\x04call\x18\x01 \x01(\v2\x1f.bridge.rulings.v1.DirectorCallR\x04call\"\x8d\x01\n" +
+	"\x12ListChangesRequest\x12\x16\n" +
+	"\x06parent\x18\x01 \x01(\tR\x06parent\x12\x19\n" +
+	"\x05since\x18\x02 \x01(\x04H\x00R\x05since\x88\x01\x01\x12\x1b\n" +
+	"\tpage_size\x18\x03 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x04 \x01(\tR\tpageTokenB\b\n" +
+	"\x06_since\"\xb8\x01\n" +
+	"\x13ListChangesResponse\x120\n" +
+	"\achanges\x18\x01 \x03(\v2\x16.bridge.type.v1.ChangeR\achanges\x12&\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\x12\"\n" +
+	"\facknowledged\x18\x03 \x01(\x04R\facknowledged\x12#\n" +
+	"\rlast_sequence\x18\x04 \x01(\x04R\flastSequence\"O\n" +
+	"\x19AcknowledgeChangesRequest\x12\x16\n" +
+	"\x06parent\x18\x01 \x01(\tR\x06parent\x12\x1a\n" +
+	"\bsequence\x18\x02 \x01(\x04R\bsequence\"@\n" +
+	"\x1aAcknowledgeChangesResponse\x12\"\n" +
+	"\facknowledged\x18\x01 \x01(\x04R\facknowledged\"R\n" +
+	"\x13WatchChangesRequest\x12\x16\n" +
+	"\x06parent\x18\x01 \x01(\tR\x06parent\x12\x19\n" +
+	"\x05since\x18\x02 \x01(\x04H\x00R\x05since\x88\x01\x01B\b\n" +
+	"\x06_since\"F\n" +
+	"\x14WatchChangesResponse\x12.\n" +
+	"\x06change\x18\x01 \x01(\v2\x16.bridge.type.v1.ChangeR\x06change*\x82\x01\n" +
 	"\x05State\x12\x15\n" +
 	"\x11STATE_UNSPECIFIED\x10\x00\x12\x0e\n" +
 	"\n" +
@@ -2406,7 +2774,7 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\x16ADJUSTMENT_UNSPECIFIED\x10\x00\x12\x1b\n" +
 	"\x17ADJUSTMENT_AVERAGE_PLUS\x10\x01\x12\x16\n" +
 	"\x12ADJUSTMENT_AVERAGE\x10\x02\x12\x1c\n" +
-	"\x18ADJUSTMENT_AVERAGE_MINUS\x10\x032\x81\x05\n" +
+	"\x18ADJUSTMENT_AVERAGE_MINUS\x10\x032\xb5\a\n" +
 	"\x0eRulingsService\x12S\n" +
 	"\bOpenCall\x12\".bridge.rulings.v1.OpenCallRequest\x1a#.bridge.rulings.v1.OpenCallResponse\x12P\n" +
 	"\aGetCall\x12!.bridge.rulings.v1.GetCallRequest\x1a\".bridge.rulings.v1.GetCallResponse\x12V\n" +
@@ -2414,7 +2782,10 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\x04Rule\x12\x1e.bridge.rulings.v1.RuleRequest\x1a\x1f.bridge.rulings.v1.RuleResponse\x12\\\n" +
 	"\vApplyRuling\x12%.bridge.rulings.v1.ApplyRulingRequest\x1a&.bridge.rulings.v1.ApplyRulingResponse\x12_\n" +
 	"\fRecordAppeal\x12&.bridge.rulings.v1.RecordAppealRequest\x1a'.bridge.rulings.v1.RecordAppealResponse\x12h\n" +
-	"\x0fContinueAuction\x12).bridge.rulings.v1.ContinueAuctionRequest\x1a*.bridge.rulings.v1.ContinueAuctionResponseB\xd2\x01\n" +
+	"\x0fContinueAuction\x12).bridge.rulings.v1.ContinueAuctionRequest\x1a*.bridge.rulings.v1.ContinueAuctionResponse\x12\\\n" +
+	"\vListChanges\x12%.bridge.rulings.v1.ListChangesRequest\x1a&.bridge.rulings.v1.ListChangesResponse\x12q\n" +
+	"\x12AcknowledgeChanges\x12,.bridge.rulings.v1.AcknowledgeChangesRequest\x1a-.bridge.rulings.v1.AcknowledgeChangesResponse\x12a\n" +
+	"\fWatchChanges\x12&.bridge.rulings.v1.WatchChangesRequest\x1a'.bridge.rulings.v1.WatchChangesResponse0\x01B\xd2\x01\n" +
 	"\x15com.bridge.rulings.v1B\fRulingsProtoP\x01ZEgithub.com/bridge-director/director/proto/bridge/rulings/v1;rulingsv1\xa2\x02\x03BRX\xaa\x02\x11Bridge.Rulings.V1\xca\x02\x11Bridge\\Rulings\\V1\xe2\x02\x1dBridge\\Rulings\\V1\\GPBMetadata\xea\x02\x13Bridge::Rulings::V1b\x06proto3"
 
 var (
@@ -2430,110 +2801,125 @@ func file_bridge_rulings_v1_rulings_proto_rawDescGZIP() []byte {
 }
 
 var file_bridge_rulings_v1_rulings_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_bridge_rulings_v1_rulings_proto_msgTypes = make([]protoimpl.MessageInfo, 28)
+var file_bridge_rulings_v1_rulings_proto_msgTypes = make([]protoimpl.MessageInfo, 34)
 var file_bridge_rulings_v1_rulings_proto_goTypes = []any{
-	(State)(0),                      // 0: bridge.rulings.v1.State
-	(Kind)(0),                       // 1: bridge.rulings.v1.Kind
-	(Adjustment)(0),                 // 2: bridge.rulings.v1.Adjustment
-	(*Irregularity)(nil),            // 3: bridge.rulings.v1.Irregularity
-	(*Play)(nil),                    // 4: bridge.rulings.v1.Play
-	(*PenaltyCard)(nil),             // 5: bridge.rulings.v1.PenaltyCard
-	(*Question)(nil),                // 6: bridge.rulings.v1.Question
-	(*Choice)(nil),                  // 7: bridge.rulings.v1.Choice
-	(*Option)(nil),                  // 8: bridge.rulings.v1.Option
-	(*Restriction)(nil),             // 9: bridge.rulings.v1.Restriction
-	(*Ruling)(nil),                  // 10: bridge.rulings.v1.Ruling
-	(*AdjustedScore)(nil),           // 11: bridge.rulings.v1.AdjustedScore
-	(*ArtificialScore)(nil),         // 12: bridge.rulings.v1.ArtificialScore
-	(*Appeal)(nil),                  // 13: bridge.rulings.v1.Appeal
-	(*DirectorCall)(nil),            // 14: bridge.rulings.v1.DirectorCall
-	(*OpenCallRequest)(nil),         // 15: bridge.rulings.v1.OpenCallRequest
-	(*OpenCallResponse)(nil),        // 16: bridge.rulings.v1.OpenCallResponse
-	(*GetCallRequest)(nil),          // 17: bridge.rulings.v1.GetCallRequest
-	(*GetCallResponse)(nil),         // 18: bridge.rulings.v1.GetCallResponse
-	(*ListCallsRequest)(nil),        // 19: bridge.rulings.v1.ListCallsRequest
-	(*ListCallsResponse)(nil),       // 20: bridge.rulings.v1.ListCallsResponse
-	(*RuleRequest)(nil),             // 21: bridge.rulings.v1.RuleRequest
-	(*RuleResponse)(nil),            // 22: bridge.rulings.v1.RuleResponse
-	(*ApplyRulingRequest)(nil),      // 23: bridge.rulings.v1.ApplyRulingRequest
-	(*ApplyRulingResponse)(nil),     // 24: bridge.rulings.v1.ApplyRulingResponse
-	(*RecordAppealRequest)(nil),     // 25: bridge.rulings.v1.RecordAppealRequest
-	(*RecordAppealResponse)(nil),    // 26: bridge.rulings.v1.RecordAppealResponse
-	(*ContinueAuctionRequest)(nil),  // 27: bridge.rulings.v1.ContinueAuctionRequest
-	(*ContinueAuctionResponse)(nil), // 28: bridge.rulings.v1.ContinueAuctionResponse
-	nil,                             // 29: bridge.rulings.v1.DirectorCall.AnswersEntry
-	nil,                             // 30: bridge.rulings.v1.RuleRequest.AnswersEntry
-	(v1.Seat)(0),                    // 31: bridge.type.v1.Seat
-	(*v11.WeightedScore)(nil),       // 32: bridge.scoring.v1.WeightedScore
-	(*v11.SplitScore)(nil),          // 33: bridge.scoring.v1.SplitScore
-	(v1.Side)(0),                    // 34: bridge.type.v1.Side
-	(*timestamppb.Timestamp)(nil),   // 35: google.protobuf.Timestamp
-	(*v11.Penalty)(nil),             // 36: bridge.scoring.v1.Penalty
+	(State)(0),                         // 0: bridge.rulings.v1.State
+	(Kind)(0),                          // 1: bridge.rulings.v1.Kind
+	(Adjustment)(0),                    // 2: bridge.rulings.v1.Adjustment
+	(*Irregularity)(nil),               // 3: bridge.rulings.v1.Irregularity
+	(*Play)(nil),                       // 4: bridge.rulings.v1.Play
+	(*PenaltyCard)(nil),                // 5: bridge.rulings.v1.PenaltyCard
+	(*Question)(nil),                   // 6: bridge.rulings.v1.Question
+	(*Choice)(nil),                     // 7: bridge.rulings.v1.Choice
+	(*Option)(nil),                     // 8: bridge.rulings.v1.Option
+	(*Restriction)(nil),                // 9: bridge.rulings.v1.Restriction
+	(*Ruling)(nil),                     // 10: bridge.rulings.v1.Ruling
+	(*AdjustedScore)(nil),              // 11: bridge.rulings.v1.AdjustedScore
+	(*ArtificialScore)(nil),            // 12: bridge.rulings.v1.ArtificialScore
+	(*Appeal)(nil),                     // 13: bridge.rulings.v1.Appeal
+	(*DirectorCall)(nil),               // 14: bridge.rulings.v1.DirectorCall
+	(*OpenCallRequest)(nil),            // 15: bridge.rulings.v1.OpenCallRequest
+	(*OpenCallResponse)(nil),           // 16: bridge.rulings.v1.OpenCallResponse
+	(*GetCallRequest)(nil),             // 17: bridge.rulings.v1.GetCallRequest
+	(*GetCallResponse)(nil),            // 18: bridge.rulings.v1.GetCallResponse
+	(*ListCallsRequest)(nil),           // 19: bridge.rulings.v1.ListCallsRequest
+	(*ListCallsResponse)(nil),          // 20: bridge.rulings.v1.ListCallsResponse
+	(*RuleRequest)(nil),                // 21: bridge.rulings.v1.RuleRequest
+	(*RuleResponse)(nil),               // 22: bridge.rulings.v1.RuleResponse
+	(*ApplyRulingRequest)(nil),         // 23: bridge.rulings.v1.ApplyRulingRequest
+	(*ApplyRulingResponse)(nil),        // 24: bridge.rulings.v1.ApplyRulingResponse
+	(*RecordAppealRequest)(nil),        // 25: bridge.rulings.v1.RecordAppealRequest
+	(*RecordAppealResponse)(nil),       // 26: bridge.rulings.v1.RecordAppealResponse
+	(*ContinueAuctionRequest)(nil),     // 27: bridge.rulings.v1.ContinueAuctionRequest
+	(*ContinueAuctionResponse)(nil),    // 28: bridge.rulings.v1.ContinueAuctionResponse
+	(*ListChangesRequest)(nil),         // 29: bridge.rulings.v1.ListChangesRequest
+	(*ListChangesResponse)(nil),        // 30: bridge.rulings.v1.ListChangesResponse
+	(*AcknowledgeChangesRequest)(nil),  // 31: bridge.rulings.v1.AcknowledgeChangesRequest
+	(*AcknowledgeChangesResponse)(nil), // 32: bridge.rulings.v1.AcknowledgeChangesResponse
+	(*WatchChangesRequest)(nil),        // 33: bridge.rulings.v1.WatchChangesRequest
+	(*WatchChangesResponse)(nil),       // 34: bridge.rulings.v1.WatchChangesResponse
+	nil,                                // 35: bridge.rulings.v1.DirectorCall.AnswersEntry
+	nil,                                // 36: bridge.rulings.v1.RuleRequest.AnswersEntry
+	(v1.Seat)(0),                       // 37: bridge.type.v1.Seat
+	(*v11.WeightedScore)(nil),          // 38: bridge.scoring.v1.WeightedScore
+	(*v11.SplitScore)(nil),             // 39: bridge.scoring.v1.SplitScore
+	(v1.Side)(0),                       // 40: bridge.type.v1.Side
+	(*timestamppb.Timestamp)(nil),      // 41: google.protobuf.Timestamp
+	(*v11.Penalty)(nil),                // 42: bridge.scoring.v1.Penalty
+	(*v1.Change)(nil),                  // 43: bridge.type.v1.Change
 }
 var file_bridge_rulings_v1_rulings_proto_depIdxs = []int32{
 	1,  // 0: bridge.rulings.v1.Irregularity.kind:type_name -> bridge.rulings.v1.Kind
-	31, // 1: bridge.rulings.v1.Irregularity.offender:type_name -> bridge.type.v1.Seat
-	31, // 2: bridge.rulings.v1.Irregularity.called_before_ruling:type_name -> bridge.type.v1.Seat
-	31, // 3: bridge.rulings.v1.Play.declarer:type_name -> bridge.type.v1.Seat
+	37, // 1: bridge.rulings.v1.Irregularity.offender:type_name -> bridge.type.v1.Seat
+	37, // 2: bridge.rulings.v1.Irregularity.called_before_ruling:type_name -> bridge.type.v1.Seat
+	37, // 3: bridge.rulings.v1.Play.declarer:type_name -> bridge.type.v1.Seat
 	5,  // 4: bridge.rulings.v1.Play.penalty_cards:type_name -> bridge.rulings.v1.PenaltyCard
-	31, // 5: bridge.rulings.v1.PenaltyCard.seat:type_name -> bridge.type.v1.Seat
+	37, // 5: bridge.rulings.v1.PenaltyCard.seat:type_name -> bridge.type.v1.Seat
 	7,  // 6: bridge.rulings.v1.Question.choices:type_name -> bridge.rulings.v1.Choice
-	31, // 7: bridge.rulings.v1.Option.chooser:type_name -> bridge.type.v1.Seat
+	37, // 7: bridge.rulings.v1.Option.chooser:type_name -> bridge.type.v1.Seat
 	7,  // 8: bridge.rulings.v1.Option.choice:type_name -> bridge.rulings.v1.Choice
-	31, // 9: bridge.rulings.v1.Restriction.seat:type_name -> bridge.type.v1.Seat
+	37, // 9: bridge.rulings.v1.Restriction.seat:type_name -> bridge.type.v1.Seat
 	6,  // 10: bridge.rulings.v1.Ruling.questions:type_name -> bridge.rulings.v1.Question
 	8,  // 11: bridge.rulings.v1.Ruling.options:type_name -> bridge.rulings.v1.Option
 	9,  // 12: bridge.rulings.v1.Ruling.restrictions:type_name -> bridge.rulings.v1.Restriction
 	12, // 13: bridge.rulings.v1.AdjustedScore.artificial:type_name -> bridge.rulings.v1.ArtificialScore
-	32, // 14: bridge.rulings.v1.AdjustedScore.weighted:type_name -> bridge.scoring.v1.WeightedScore
-	33, // 15: bridge.rulings.v1.AdjustedScore.split:type_name -> bridge.scoring.v1.SplitScore
+	38, // 14: bridge.rulings.v1.AdjustedScore.weighted:type_name -> bridge.scoring.v1.WeightedScore
+	39, // 15: bridge.rulings.v1.AdjustedScore.split:type_name -> bridge.scoring.v1.SplitScore
 	2,  // 16: bridge.rulings.v1.ArtificialScore.north_south:type_name -> bridge.rulings.v1.Adjustment
 	2,  // 17: bridge.rulings.v1.ArtificialScore.east_west:type_name -> bridge.rulings.v1.Adjustment
-	34, // 18: bridge.rulings.v1.Appeal.appellant:type_name -> bridge.type.v1.Side
-	35, // 19: bridge.rulings.v1.Appeal.lodged:type_name -> google.protobuf.Timestamp
-	35, // 20: bridge.rulings.v1.Appeal.decided:type_name -> google.protobuf.Timestamp
-	31, // 21: bridge.rulings.v1.DirectorCall.called_by:type_name -> bridge.type.v1.Seat
-	35, // 22: bridge.rulings.v1.DirectorCall.call_time:type_name -> google.protobuf.Timestamp
+	40, // 18: bridge.rulings.v1.Appeal.appellant:type_name -> bridge.type.v1.Side
+	41, // 19: bridge.rulings.v1.Appeal.lodged:type_name -> google.protobuf.Timestamp
+	41, // 20: bridge.rulings.v1.Appeal.decided:type_name -> google.protobuf.Timestamp
+	37, // 21: bridge.rulings.v1.DirectorCall.called_by:type_name -> bridge.type.v1.Seat
+	41, // 22: bridge.rulings.v1.DirectorCall.call_time:type_name -> google.protobuf.Timestamp
 	0,  // 23: bridge.rulings.v1.DirectorCall.state:type_name -> bridge.rulings.v1.State
 	3,  // 24: bridge.rulings.v1.DirectorCall.irregularity:type_name -> bridge.rulings.v1.Irregularity
 	10, // 25: bridge.rulings.v1.DirectorCall.ruling:type_name -> bridge.rulings.v1.Ruling
 	11, // 26: bridge.rulings.v1.DirectorCall.adjusted_score:type_name -> bridge.rulings.v1.AdjustedScore
 	13, // 27: bridge.rulings.v1.DirectorCall.appeal:type_name -> bridge.rulings.v1.Appeal
 	4,  // 28: bridge.rulings.v1.DirectorCall.play:type_name -> bridge.rulings.v1.Play
-	29, // 29: bridge.rulings.v1.DirectorCall.answers:type_name -> bridge.rulings.v1.DirectorCall.AnswersEntry
+	35, // 29: bridge.rulings.v1.DirectorCall.answers:type_name -> bridge.rulings.v1.DirectorCall.AnswersEntry
 	14, // 30: bridge.rulings.v1.OpenCallRequest.call:type_name -> bridge.rulings.v1.DirectorCall
 	14, // 31: bridge.rulings.v1.OpenCallResponse.call:type_name -> bridge.rulings.v1.DirectorCall
 	14, // 32: bridge.rulings.v1.GetCallResponse.call:type_name -> bridge.rulings.v1.DirectorCall
 	14, // 33: bridge.rulings.v1.ListCallsResponse.calls:type_name -> bridge.rulings.v1.DirectorCall
 	3,  // 34: bridge.rulings.v1.RuleRequest.irregularity:type_name -> bridge.rulings.v1.Irregularity
-	30, // 35: bridge.rulings.v1.RuleRequest.answers:type_name -> bridge.rulings.v1.RuleRequest.AnswersEntry
+	36, // 35: bridge.rulings.v1.RuleRequest.answers:type_name -> bridge.rulings.v1.RuleRequest.AnswersEntry
 	4,  // 36: bridge.rulings.v1.RuleRequest.play:type_name -> bridge.rulings.v1.Play
 	14, // 37: bridge.rulings.v1.RuleResponse.call:type_name -> bridge.rulings.v1.DirectorCall
 	11, // 38: bridge.rulings.v1.ApplyRulingRequest.adjusted_score:type_name -> bridge.rulings.v1.AdjustedScore
-	36, // 39: bridge.rulings.v1.ApplyRulingRequest.procedural_penalty:type_name -> bridge.scoring.v1.Penalty
+	42, // 39: bridge.rulings.v1.ApplyRulingRequest.procedural_penalty:type_name -> bridge.scoring.v1.Penalty
 	14, // 40: bridge.rulings.v1.ApplyRulingResponse.call:type_name -> bridge.rulings.v1.DirectorCall
 	13, // 41: bridge.rulings.v1.RecordAppealRequest.appeal:type_name -> bridge.rulings.v1.Appeal
 	14, // 42: bridge.rulings.v1.RecordAppealResponse.call:type_name -> bridge.rulings.v1.DirectorCall
 	14, // 43: bridge.rulings.v1.ContinueAuctionResponse.call:type_name -> bridge.rulings.v1.DirectorCall
-	15, // 44: bridge.rulings.v1.RulingsService.OpenCall:input_type -> bridge.rulings.v1.OpenCallRequest
-	17, // 45: bridge.rulings.v1.RulingsService.GetCall:input_type -> bridge.rulings.v1.GetCallRequest
-	19, // 46: bridge.rulings.v1.RulingsService.ListCalls:input_type -> bridge.rulings.v1.ListCallsRequest
-	21, // 47: bridge.rulings.v1.RulingsService.Rule:input_type -> bridge.rulings.v1.RuleRequest
-	23, // 48: bridge.rulings.v1.RulingsService.ApplyRuling:input_type -> bridge.rulings.v1.ApplyRulingRequest
-	25, // 49: bridge.rulings.v1.RulingsService.RecordAppeal:input_type -> bridge.rulings.v1.RecordAppealRequest
-	27, // 50: bridge.rulings.v1.RulingsService.ContinueAuction:input_type -> bridge.rulings.v1.ContinueAuctionRequest
-	16, // 51: bridge.rulings.v1.RulingsService.OpenCall:output_type -> bridge.rulings.v1.OpenCallResponse
-	18, // 52: bridge.rulings.v1.RulingsService.GetCall:output_type -> bridge.rulings.v1.GetCallResponse
-	20, // 53: bridge.rulings.v1.RulingsService.ListCalls:output_type -> bridge.rulings.v1.ListCallsResponse
-	22, // 54: bridge.rulings.v1.RulingsService.Rule:output_type -> bridge.rulings.v1.RuleResponse
-	24, // 55: bridge.rulings.v1.RulingsService.ApplyRuling:output_type -> bridge.rulings.v1.ApplyRulingResponse
-	26, // 56: bridge.rulings.v1.RulingsService.RecordAppeal:output_type -> bridge.rulings.v1.RecordAppealResponse
-	28, // 57: bridge.rulings.v1.RulingsService.ContinueAuction:output_type -> bridge.rulings.v1.ContinueAuctionResponse
-	51, // [51:58] is the sub-list for method output_type
-	44, // [44:51] is the sub-list for method input_type
-	44, // [44:44] is the sub-list for extension type_name
-	44, // [44:44] is the sub-list for extension extendee
-	0,  // [0:44] is the sub-list for field type_name
+	43, // 44: bridge.rulings.v1.ListChangesResponse.changes:type_name -> bridge.type.v1.Change
+	43, // 45: bridge.rulings.v1.WatchChangesResponse.change:type_name -> bridge.type.v1.Change
+	15, // 46: bridge.rulings.v1.RulingsService.OpenCall:input_type -> bridge.rulings.v1.OpenCallRequest
+	17, // 47: bridge.rulings.v1.RulingsService.GetCall:input_type -> bridge.rulings.v1.GetCallRequest
+	19, // 48: bridge.rulings.v1.RulingsService.ListCalls:input_type -> bridge.rulings.v1.ListCallsRequest
+	21, // 49: bridge.rulings.v1.RulingsService.Rule:input_type -> bridge.rulings.v1.RuleRequest
+	23, // 50: bridge.rulings.v1.RulingsService.ApplyRuling:input_type -> bridge.rulings.v1.ApplyRulingRequest
+	25, // 51: bridge.rulings.v1.RulingsService.RecordAppeal:input_type -> bridge.rulings.v1.RecordAppealRequest
+	27, // 52: bridge.rulings.v1.RulingsService.ContinueAuction:input_type -> bridge.rulings.v1.ContinueAuctionRequest
+	29, // 53: bridge.rulings.v1.RulingsService.ListChanges:input_type -> bridge.rulings.v1.ListChangesRequest
+	31, // 54: bridge.rulings.v1.RulingsService.AcknowledgeChanges:input_type -> bridge.rulings.v1.AcknowledgeChangesRequest
+	33, // 55: bridge.rulings.v1.RulingsService.WatchChanges:input_type -> bridge.rulings.v1.WatchChangesRequest
+	16, // 56: bridge.rulings.v1.RulingsService.OpenCall:output_type -> bridge.rulings.v1.OpenCallResponse
+	18, // 57: bridge.rulings.v1.RulingsService.GetCall:output_type -> bridge.rulings.v1.GetCallResponse
+	20, // 58: bridge.rulings.v1.RulingsService.ListCalls:output_type -> bridge.rulings.v1.ListCallsResponse
+	22, // 59: bridge.rulings.v1.RulingsService.Rule:output_type -> bridge.rulings.v1.RuleResponse
+	24, // 60: bridge.rulings.v1.RulingsService.ApplyRuling:output_type -> bridge.rulings.v1.ApplyRulingResponse
+	26, // 61: bridge.rulings.v1.RulingsService.RecordAppeal:output_type -> bridge.rulings.v1.RecordAppealResponse
+	28, // 62: bridge.rulings.v1.RulingsService.ContinueAuction:output_type -> bridge.rulings.v1.ContinueAuctionResponse
+	30, // 63: bridge.rulings.v1.RulingsService.ListChanges:output_type -> bridge.rulings.v1.ListChangesResponse
+	32, // 64: bridge.rulings.v1.RulingsService.AcknowledgeChanges:output_type -> bridge.rulings.v1.AcknowledgeChangesResponse
+	34, // 65: bridge.rulings.v1.RulingsService.WatchChanges:output_type -> bridge.rulings.v1.WatchChangesResponse
+	56, // [56:66] is the sub-list for method output_type
+	46, // [46:56] is the sub-list for method input_type
+	46, // [46:46] is the sub-list for extension type_name
+	46, // [46:46] is the sub-list for extension extendee
+	0,  // [0:46] is the sub-list for field type_name
 }
 
 func init() { file_bridge_rulings_v1_rulings_proto_init() }
@@ -2547,13 +2933,15 @@ func file_bridge_rulings_v1_rulings_proto_init() {
 		(*AdjustedScore_Weighted)(nil),
 		(*AdjustedScore_Split)(nil),
 	}
+	file_bridge_rulings_v1_rulings_proto_msgTypes[26].OneofWrappers = []any{}
+	file_bridge_rulings_v1_rulings_proto_msgTypes[30].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bridge_rulings_v1_rulings_proto_rawDesc), len(file_bridge_rulings_v1_rulings_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   28,
+			NumMessages:   34,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

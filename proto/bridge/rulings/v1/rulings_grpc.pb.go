@@ -24,13 +24,16 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	RulingsService_OpenCall_FullMethodName        = "/bridge.rulings.v1.RulingsService/OpenCall"
-	RulingsService_GetCall_FullMethodName         = "/bridge.rulings.v1.RulingsService/GetCall"
-	RulingsService_ListCalls_FullMethodName       = "/bridge.rulings.v1.RulingsService/ListCalls"
-	RulingsService_Rule_FullMethodName            = "/bridge.rulings.v1.RulingsService/Rule"
-	RulingsService_ApplyRuling_FullMethodName     = "/bridge.rulings.v1.RulingsService/ApplyRuling"
-	RulingsService_RecordAppeal_FullMethodName    = "/bridge.rulings.v1.RulingsService/RecordAppeal"
-	RulingsService_ContinueAuction_FullMethodName = "/bridge.rulings.v1.RulingsService/ContinueAuction"
+	RulingsService_OpenCall_FullMethodName           = "/bridge.rulings.v1.RulingsService/OpenCall"
+	RulingsService_GetCall_FullMethodName            = "/bridge.rulings.v1.RulingsService/GetCall"
+	RulingsService_ListCalls_FullMethodName          = "/bridge.rulings.v1.RulingsService/ListCalls"
+	RulingsService_Rule_FullMethodName               = "/bridge.rulings.v1.RulingsService/Rule"
+	RulingsService_ApplyRuling_FullMethodName        = "/bridge.rulings.v1.RulingsService/ApplyRuling"
+	RulingsService_RecordAppeal_FullMethodName       = "/bridge.rulings.v1.RulingsService/RecordAppeal"
+	RulingsService_ContinueAuction_FullMethodName    = "/bridge.rulings.v1.RulingsService/ContinueAuction"
+	RulingsService_ListChanges_FullMethodName        = "/bridge.rulings.v1.RulingsService/ListChanges"
+	RulingsService_AcknowledgeChanges_FullMethodName = "/bridge.rulings.v1.RulingsService/AcknowledgeChanges"
+	RulingsService_WatchChanges_FullMethodName       = "/bridge.rulings.v1.RulingsService/WatchChanges"
 )
 
 // RulingsServiceClient is the client API for RulingsService service.
@@ -57,6 +60,16 @@ type RulingsServiceClient interface {
 	// ContinueAuction records the calls made after the ruling, refusing any
 	// the ruling's restrictions forbid (a player who must pass, Law 37).
 	ContinueAuction(ctx context.Context, in *ContinueAuctionRequest, opts ...grpc.CallOption) (*ContinueAuctionResponse, error)
+	// ListChanges lists the service's change feed of an event since a cursor,
+	// a page at a time: without since, after the caller's acknowledged record.
+	ListChanges(ctx context.Context, in *ListChangesRequest, opts ...grpc.CallOption) (*ListChangesResponse, error)
+	// AcknowledgeChanges records that the caller has processed the feed of an
+	// event up to a record, so that its next ListChanges without since goes on
+	// from there.
+	AcknowledgeChanges(ctx context.Context, in *AcknowledgeChangesRequest, opts ...grpc.CallOption) (*AcknowledgeChangesResponse, error)
+	// WatchChanges sends the records of the feed of an event after a cursor,
+	// then each new one as it is committed.
+	WatchChanges(ctx context.Context, in *WatchChangesRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[WatchChangesResponse], error)
 }
 
 type rulingsServiceClient struct {
@@ -137,6 +150,45 @@ func (c *rulingsServiceClient) ContinueAuction(ctx context.Context, in *Continue
 	return out, nil
 }
 
+func (c *rulingsServiceClient) ListChanges(ctx context.Context, in *ListChangesRequest, opts ...grpc.CallOption) (*ListChangesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListChangesResponse)
+	err := c.cc.Invoke(ctx, RulingsService_ListChanges_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *rulingsServiceClient) AcknowledgeChanges(ctx context.Context, in *AcknowledgeChangesRequest, opts ...grpc.CallOption) (*AcknowledgeChangesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(AcknowledgeChangesResponse)
+	err := c.cc.Invoke(ctx, RulingsService_AcknowledgeChanges_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *rulingsServiceClient) WatchChanges(ctx context.Context, in *WatchChangesRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[WatchChangesResponse], error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	stream, err := c.cc.NewStream(ctx, &RulingsService_ServiceDesc.Streams[0], RulingsService_WatchChanges_FullMethodName, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	x := &grpc.GenericClientStream[WatchChangesRequest, WatchChangesResponse]{ClientStream: stream}
+	if err := x.ClientStream.SendMsg(in); err != nil {
+		return nil, err
+	}
+	if err := x.ClientStream.CloseSend(); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type RulingsService_WatchChangesClient = grpc.ServerStreamingClient[WatchChangesResponse]
+
 // RulingsServiceServer is the server API for RulingsService service.
 // All implementations must embed UnimplementedRulingsServiceServer
 // for forward compatibility.
@@ -161,6 +213,16 @@ type RulingsServiceServer interface {
 	// ContinueAuction records the calls made after the ruling, refusing any
 	// the ruling's restrictions forbid (a player who must pass, Law 37).
 	ContinueAuction(context.Context, *ContinueAuctionRequest) (*ContinueAuctionResponse, error)
+	// ListChanges lists the service's change feed of an event since a cursor,
+	// a page at a time: without since, after the caller's acknowledged record.
+	ListChanges(context.Context, *ListChangesRequest) (*ListChangesResponse, error)
+	// AcknowledgeChanges records that the caller has processed the feed of an
+	// event up to a record, so that its next ListChanges without since goes on
+	// from there.
+	AcknowledgeChanges(context.Context, *AcknowledgeChangesRequest) (*AcknowledgeChangesResponse, error)
+	// WatchChanges sends the records of the feed of an event after a cursor,
+	// then each new one as it is committed.
+	WatchChanges(*WatchChangesRequest, grpc.ServerStreamingServer[WatchChangesResponse]) error
 	mustEmbedUnimplementedRulingsServiceServer()
 }
 
@@ -191,6 +253,15 @@ func (UnimplementedRulingsServiceServer) RecordAppeal(context.Context, *RecordAp
 }
 func (UnimplementedRulingsServiceServer) ContinueAuction(context.Context, *ContinueAuctionRequest) (*ContinueAuctionResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ContinueAuction not implemented")
+}
+func (UnimplementedRulingsServiceServer) ListChanges(context.Context, *ListChangesRequest) (*ListChangesResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListChanges not implemented")
+}
+func (UnimplementedRulingsServiceServer) AcknowledgeChanges(context.Context, *AcknowledgeChangesRequest) (*AcknowledgeChangesResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method AcknowledgeChanges not implemented")
+}
+func (UnimplementedRulingsServiceServer) WatchChanges(*WatchChangesRequest, grpc.ServerStreamingServer[WatchChangesResponse]) error {
+	return status.Error(codes.Unimplemented, "method WatchChanges not implemented")
 }
 func (UnimplementedRulingsServiceServer) mustEmbedUnimplementedRulingsServiceServer() {}
 func (UnimplementedRulingsServiceServer) testEmbeddedByValue()                        {}
@@ -339,6 +410,53 @@ func _RulingsService_ContinueAuction_Handler(srv interface{}, ctx context.Contex
 	return interceptor(ctx, in, info, handler)
 }
 
+func _RulingsService_ListChanges_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListChangesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(RulingsServiceServer).ListChanges(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: RulingsService_ListChanges_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(RulingsServiceServer).ListChanges(ctx, req.(*ListChangesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _RulingsService_AcknowledgeChanges_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(AcknowledgeChangesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(RulingsServiceServer).AcknowledgeChanges(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: RulingsService_AcknowledgeChanges_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(RulingsServiceServer).AcknowledgeChanges(ctx, req.(*AcknowledgeChangesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _RulingsService_WatchChanges_Handler(srv interface{}, stream grpc.ServerStream) error {
+	m := new(WatchChangesRequest)
+	if err := stream.RecvMsg(m); err != nil {
+		return err
+	}
+	return srv.(RulingsServiceServer).WatchChanges(m, &grpc.GenericServerStream[WatchChangesRequest, WatchChangesResponse]{ServerStream: stream})
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type RulingsService_WatchChangesServer = grpc.ServerStreamingServer[WatchChangesResponse]
+
 // RulingsService_ServiceDesc is the grpc.ServiceDesc for RulingsService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -374,7 +492,21 @@ var RulingsService_ServiceDesc = grpc.ServiceDesc{
 			MethodName: "ContinueAuction",
 			Handler:    _RulingsService_ContinueAuction_Handler,
 		},
+		{
+			MethodName: "ListChanges",
+			Handler:    _RulingsService_ListChanges_Handler,
+		},
+		{
+			MethodName: "AcknowledgeChanges",
+			Handler:    _RulingsService_AcknowledgeChanges_Handler,
+		},
 	},
-	Streams:  []grpc.StreamDesc{},
+	Streams: []grpc.StreamDesc{
+		{
+			StreamName:    "WatchChanges",
+			Handler:       _RulingsService_WatchChanges_Handler,
+			ServerStreams: true,
+		},
+	},
 	Metadata: "bridge/rulings/v1/rulings.proto",
 }

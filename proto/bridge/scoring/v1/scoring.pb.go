@@ -3777,11 +3777,356 @@ func (x *ImportResultsResponse) GetNotes() []string {
 	return nil
 }
 
+// ListChangesRequest reads the service's change feed of an event.
+type ListChangesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The event: "events/{event}".
+	Parent string `protobuf:"bytes,1,opt,name=parent,proto3" json:"parent,omitempty"`
+	// The records after this sequence; 0 reads the feed from its start (to
+	// recover). Without it, the records after the caller's acknowledged one.
+	Since         *uint64 `protobuf:"varint,2,opt,name=since,proto3,oneof" json:"since,omitempty"`
+	PageSize      int32   `protobuf:"varint,3,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	PageToken     string  `protobuf:"bytes,4,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListChangesRequest) Reset() {
+	*x = ListChangesRequest{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[44]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListChangesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListChangesRequest) ProtoMessage() {}
+
+func (x *ListChangesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[44]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListChangesRequest.ProtoReflect.Descriptor instead.
+func (*ListChangesRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{44}
+}
+
+func (x *ListChangesRequest) GetParent() string {
+	if x != nil {
+		return x.Parent
+	}
+	return ""
+}
+
+func (x *ListChangesRequest) GetSince() uint64 {
+	if x != nil && x.Since != nil {
+		return *x.Since
+	}
+	return 0
+}
+
+func (x *ListChangesRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListChangesRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
+type ListChangesResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The records, in sequence order.
+	Changes       []*v1.Change `protobuf:"bytes,1,rep,name=changes,proto3" json:"changes,omitempty"`
+	NextPageToken string       `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
+	// The sequence the caller has acknowledged (0 for none).
+	Acknowledged uint64 `protobuf:"varint,3,opt,name=acknowledged,proto3" json:"acknowledged,omitempty"`
+	// The sequence of the feed's last record (0 for an empty feed).
+	LastSequence  uint64 `protobuf:"varint,4,opt,name=last_sequence,json=lastSequence,proto3" json:"last_sequence,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListChangesResponse) Reset() {
+	*x = ListChangesResponse{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[45]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListChangesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListChangesResponse) ProtoMessage() {}
+
+func (x *ListChangesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[45]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListChangesResponse.ProtoReflect.Descriptor instead.
+func (*ListChangesResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{45}
+}
+
+func (x *ListChangesResponse) GetChanges() []*v1.Change {
+	if x != nil {
+		return x.Changes
+	}
+	return nil
+}
+
+func (x *ListChangesResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
+}
+
+func (x *ListChangesResponse) GetAcknowledged() uint64 {
+	if x != nil {
+		return x.Acknowledged
+	}
+	return 0
+}
+
+func (x *ListChangesResponse) GetLastSequence() uint64 {
+	if x != nil {
+		return x.LastSequence
+	}
+	return 0
+}
+
+// AcknowledgeChangesRequest records the caller's progress through a feed.
+type AcknowledgeChangesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The event: "events/{event}".
+	Parent string `protobuf:"bytes,1,opt,name=parent,proto3" json:"parent,omitempty"`
+	// The last record the caller has processed; at most the feed's last.
+	// An acknowledgement below the caller's current one changes nothing.
+	Sequence      uint64 `protobuf:"varint,2,opt,name=sequence,proto3" json:"sequence,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AcknowledgeChangesRequest) Reset() {
+	*x = AcknowledgeChangesRequest{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[46]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AcknowledgeChangesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AcknowledgeChangesRequest) ProtoMessage() {}
+
+func (x *AcknowledgeChangesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[46]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AcknowledgeChangesRequest.ProtoReflect.Descriptor instead.
+func (*AcknowledgeChangesRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{46}
+}
+
+func (x *AcknowledgeChangesRequest) GetParent() string {
+	if x != nil {
+		return x.Parent
+	}
+	return ""
+}
+
+func (x *AcknowledgeChangesRequest) GetSequence() uint64 {
+	if x != nil {
+		return x.Sequence
+	}
+	return 0
+}
+
+type AcknowledgeChangesResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The sequence the caller has acknowledged now.
+	Acknowledged  uint64 `protobuf:"varint,1,opt,name=acknowledged,proto3" json:"acknowledged,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AcknowledgeChangesResponse) Reset() {
+	*x = AcknowledgeChangesResponse{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[47]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AcknowledgeChangesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AcknowledgeChangesResponse) ProtoMessage() {}
+
+func (x *AcknowledgeChangesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[47]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AcknowledgeChangesResponse.ProtoReflect.Descriptor instead.
+func (*AcknowledgeChangesResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{47}
+}
+
+func (x *AcknowledgeChangesResponse) GetAcknowledged() uint64 {
+	if x != nil {
+		return x.Acknowledged
+	}
+	return 0
+}
+
+// WatchChangesRequest follows the service's change feed of an event.
+type WatchChangesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The event: "events/{event}".
+	Parent string `protobuf:"bytes,1,opt,name=parent,proto3" json:"parent,omitempty"`
+	// The records after this sequence; 0 from the feed's start. Without it,
+	// after the caller's acknowledged record.
+	Since         *uint64 `protobuf:"varint,2,opt,name=since,proto3,oneof" json:"since,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *WatchChangesRequest) Reset() {
+	*x = WatchChangesRequest{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[48]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *WatchChangesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*WatchChangesRequest) ProtoMessage() {}
+
+func (x *WatchChangesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[48]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use WatchChangesRequest.ProtoReflect.Descriptor instead.
+func (*WatchChangesRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{48}
+}
+
+func (x *WatchChangesRequest) GetParent() string {
+	if x != nil {
+		return x.Parent
+	}
+	return ""
+}
+
+func (x *WatchChangesRequest) GetSince() uint64 {
+	if x != nil && x.Since != nil {
+		return *x.Since
+	}
+	return 0
+}
+
+// WatchChangesResponse is one record of a watched feed.
+type WatchChangesResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Change        *v1.Change             `protobuf:"bytes,1,opt,name=change,proto3" json:"change,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *WatchChangesResponse) Reset() {
+	*x = WatchChangesResponse{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[49]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *WatchChangesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*WatchChangesResponse) ProtoMessage() {}
+
+func (x *WatchChangesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[49]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use WatchChangesResponse.ProtoReflect.Descriptor instead.
+func (*WatchChangesResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{49}
+}
+
+func (x *WatchChangesResponse) GetChange() *v1.Change {
+	if x != nil {
+		return x.Change
+	}
+	return nil
+}
+
 var File_bridge_scoring_v1_scoring_proto protoreflect.FileDescriptor
 
 const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\n" +
-	"\x1fbridge/scoring/v1/scoring.proto\x12\x11bridge.scoring.v1\x1a\x1abridge/type/v1/types.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xb8\x01\n" +
+	"\x1fbridge/scoring/v1/scoring.proto\x12\x11bridge.scoring.v1\x1a\x1bbridge/type/v1/change.proto\x1a\x1abridge/type/v1/types.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xb8\x01\n" +
 	"\x0fScoringSettings\x12+\n" +
 	"\x04form\x18\x01 \x01(\x0e2\x17.bridge.scoring.v1.FormR\x04form\x124\n" +
 	"\aprofile\x18\x02 \x01(\x0e2\x1a.bridge.scoring.v1.ProfileR\aprofile\x12\x1f\n" +
@@ -4046,7 +4391,30 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\aresults\x18\x06 \x01(\x05R\aresults\x12\x1a\n" +
 	"\bcompared\x18\a \x01(\x05R\bcompared\x12?\n" +
 	"\vdifferences\x18\b \x03(\v2\x1d.bridge.scoring.v1.DifferenceR\vdifferences\x12\x14\n" +
-	"\x05notes\x18\t \x03(\tR\x05notes*\x89\x01\n" +
+	"\x05notes\x18\t \x03(\tR\x05notes\"\x8d\x01\n" +
+	"\x12ListChangesRequest\x12\x16\n" +
+	"\x06parent\x18\x01 \x01(\tR\x06parent\x12\x19\n" +
+	"\x05since\x18\x02 \x01(\x04H\x00R\x05since\x88\x01\x01\x12\x1b\n" +
+	"\tpage_size\x18\x03 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x04 \x01(\tR\tpageTokenB\b\n" +
+	"\x06_since\"\xb8\x01\n" +
+	"\x13ListChangesResponse\x120\n" +
+	"\achanges\x18\x01 \x03(\v2\x16.bridge.type.v1.ChangeR\achanges\x12&\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\x12\"\n" +
+	"\facknowledged\x18\x03 \x01(\x04R\facknowledged\x12#\n" +
+	"\rlast_sequence\x18\x04 \x01(\x04R\flastSequence\"O\n" +
+	"\x19AcknowledgeChangesRequest\x12\x16\n" +
+	"\x06parent\x18\x01 \x01(\tR\x06parent\x12\x1a\n" +
+	"\bsequence\x18\x02 \x01(\x04R\bsequence\"@\n" +
+	"\x1aAcknowledgeChangesResponse\x12\"\n" +
+	"\facknowledged\x18\x01 \x01(\x04R\facknowledged\"R\n" +
+	"\x13WatchChangesRequest\x12\x16\n" +
+	"\x06parent\x18\x01 \x01(\tR\x06parent\x12\x19\n" +
+	"\x05since\x18\x02 \x01(\x04H\x00R\x05since\x88\x01\x01B\b\n" +
+	"\x06_since\"F\n" +
+	"\x14WatchChangesResponse\x12.\n" +
+	"\x06change\x18\x01 \x01(\v2\x16.bridge.type.v1.ChangeR\x06change*\x89\x01\n" +
 	"\x04Form\x12\x14\n" +
 	"\x10FORM_UNSPECIFIED\x10\x00\x12\x14\n" +
 	"\x10FORM_MATCHPOINTS\x10\x01\x12\x13\n" +
@@ -4085,8 +4453,7 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\fImportFormat\x12\x1d\n" +
 	"\x19IMPORT_FORMAT_UNSPECIFIED\x10\x00\x12\x18\n" +
 	"\x14IMPORT_FORMAT_USEBIO\x10\x01\x12\x15\n" +
-	"\x11IMPORT_FORMAT_PBN\x10\x022\x92\n" +
-	"\n" +
+	"\x11IMPORT_FORMAT_PBN\x10\x022\xc6\f\n" +
 	"\x0eScoringService\x12_\n" +
 	"\fSubmitResult\x12&.bridge.scoring.v1.SubmitResultRequest\x1a'.bridge.scoring.v1.SubmitResultResponse\x12b\n" +
 	"\rCorrectResult\x12'.bridge.scoring.v1.CorrectResultRequest\x1a(.bridge.scoring.v1.CorrectResultResponse\x12\\\n" +
@@ -4100,7 +4467,10 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\rListPenalties\x12'.bridge.scoring.v1.ListPenaltiesRequest\x1a(.bridge.scoring.v1.ListPenaltiesResponse\x12b\n" +
 	"\rRemovePenalty\x12'.bridge.scoring.v1.RemovePenaltyRequest\x1a(.bridge.scoring.v1.RemovePenaltyResponse\x12b\n" +
 	"\rExportSession\x12'.bridge.scoring.v1.ExportSessionRequest\x1a(.bridge.scoring.v1.ExportSessionResponse\x12b\n" +
-	"\rImportResults\x12'.bridge.scoring.v1.ImportResultsRequest\x1a(.bridge.scoring.v1.ImportResultsResponseB\xd2\x01\n" +
+	"\rImportResults\x12'.bridge.scoring.v1.ImportResultsRequest\x1a(.bridge.scoring.v1.ImportResultsResponse\x12\\\n" +
+	"\vListChanges\x12%.bridge.scoring.v1.ListChangesRequest\x1a&.bridge.scoring.v1.ListChangesResponse\x12q\n" +
+	"\x12AcknowledgeChanges\x12,.bridge.scoring.v1.AcknowledgeChangesRequest\x1a-.bridge.scoring.v1.AcknowledgeChangesResponse\x12a\n" +
+	"\fWatchChanges\x12&.bridge.scoring.v1.WatchChangesRequest\x1a'.bridge.scoring.v1.WatchChangesResponse0\x01B\xd2\x01\n" +
 	"\x15com.bridge.scoring.v1B\fScoringProtoP\x01ZEgithub.com/bridge-director/director/proto/bridge/scoring/v1;scoringv1\xa2\x02\x03BSX\xaa\x02\x11Bridge.Scoring.V1\xca\x02\x11Bridge\\Scoring\\V1\xe2\x02\x1dBridge\\Scoring\\V1\\GPBMetadata\xea\x02\x13Bridge::Scoring::V1b\x06proto3"
 
 var (
@@ -4116,68 +4486,75 @@ func file_bridge_scoring_v1_scoring_proto_rawDescGZIP() []byte {
 }
 
 var file_bridge_scoring_v1_scoring_proto_enumTypes = make([]protoimpl.EnumInfo, 7)
-var file_bridge_scoring_v1_scoring_proto_msgTypes = make([]protoimpl.MessageInfo, 44)
+var file_bridge_scoring_v1_scoring_proto_msgTypes = make([]protoimpl.MessageInfo, 50)
 var file_bridge_scoring_v1_scoring_proto_goTypes = []any{
-	(Form)(0),                        // 0: bridge.scoring.v1.Form
-	(Profile)(0),                     // 1: bridge.scoring.v1.Profile
-	(Adjustment)(0),                  // 2: bridge.scoring.v1.Adjustment
-	(Action)(0),                      // 3: bridge.scoring.v1.Action
-	(PenaltyUnit)(0),                 // 4: bridge.scoring.v1.PenaltyUnit
-	(ExportFormat)(0),                // 5: bridge.scoring.v1.ExportFormat
-	(ImportFormat)(0),                // 6: bridge.scoring.v1.ImportFormat
-	(*ScoringSettings)(nil),          // 7: bridge.scoring.v1.ScoringSettings
-	(*Played)(nil),                   // 8: bridge.scoring.v1.Played
-	(*PassedOut)(nil),                // 9: bridge.scoring.v1.PassedOut
-	(*NotPlayed)(nil),                // 10: bridge.scoring.v1.NotPlayed
-	(*ArtificialScore)(nil),          // 11: bridge.scoring.v1.ArtificialScore
-	(*WeightedPart)(nil),             // 12: bridge.scoring.v1.WeightedPart
-	(*AssignedScore)(nil),            // 13: bridge.scoring.v1.AssignedScore
-	(*WeightedScore)(nil),            // 14: bridge.scoring.v1.WeightedScore
-	(*SplitScore)(nil),               // 15: bridge.scoring.v1.SplitScore
-	(*Result)(nil),                   // 16: bridge.scoring.v1.Result
-	(*SubmitResultRequest)(nil),      // 17: bridge.scoring.v1.SubmitResultRequest
-	(*SubmitResultResponse)(nil),     // 18: bridge.scoring.v1.SubmitResultResponse
-	(*CorrectResultRequest)(nil),     // 19: bridge.scoring.v1.CorrectResultRequest
-	(*CorrectResultResponse)(nil),    // 20: bridge.scoring.v1.CorrectResultResponse
-	(*EraseResultRequest)(nil),       // 21: bridge.scoring.v1.EraseResultRequest
-	(*EraseResultResponse)(nil),      // 22: bridge.scoring.v1.EraseResultResponse
-	(*Revision)(nil),                 // 23: bridge.scoring.v1.Revision
-	(*GetResultHistoryRequest)(nil),  // 24: bridge.scoring.v1.GetResultHistoryRequest
-	(*GetResultHistoryResponse)(nil), // 25: bridge.scoring.v1.GetResultHistoryResponse
-	(*ListResultsRequest)(nil),       // 26: bridge.scoring.v1.ListResultsRequest
-	(*ListResultsResponse)(nil),      // 27: bridge.scoring.v1.ListResultsResponse
-	(*GetTravellerRequest)(nil),      // 28: bridge.scoring.v1.GetTravellerRequest
-	(*TravellerLine)(nil),            // 29: bridge.scoring.v1.TravellerLine
-	(*GetTravellerResponse)(nil),     // 30: bridge.scoring.v1.GetTravellerResponse
-	(*GetStandingsRequest)(nil),      // 31: bridge.scoring.v1.GetStandingsRequest
-	(*Standing)(nil),                 // 32: bridge.scoring.v1.Standing
-	(*GetStandingsResponse)(nil),     // 33: bridge.scoring.v1.GetStandingsResponse
-	(*BoardProblem)(nil),             // 34: bridge.scoring.v1.BoardProblem
-	(*GetScorecardRequest)(nil),      // 35: bridge.scoring.v1.GetScorecardRequest
-	(*ScorecardLine)(nil),            // 36: bridge.scoring.v1.ScorecardLine
-	(*GetScorecardResponse)(nil),     // 37: bridge.scoring.v1.GetScorecardResponse
-	(*Penalty)(nil),                  // 38: bridge.scoring.v1.Penalty
-	(*PenaltyRemoval)(nil),           // 39: bridge.scoring.v1.PenaltyRemoval
-	(*ApplyPenaltyRequest)(nil),      // 40: bridge.scoring.v1.ApplyPenaltyRequest
-	(*ApplyPenaltyResponse)(nil),     // 41: bridge.scoring.v1.ApplyPenaltyResponse
-	(*ListPenaltiesRequest)(nil),     // 42: bridge.scoring.v1.ListPenaltiesRequest
-	(*ListPenaltiesResponse)(nil),    // 43: bridge.scoring.v1.ListPenaltiesResponse
-	(*RemovePenaltyRequest)(nil),     // 44: bridge.scoring.v1.RemovePenaltyRequest
-	(*RemovePenaltyResponse)(nil),    // 45: bridge.scoring.v1.RemovePenaltyResponse
-	(*ExportSessionRequest)(nil),     // 46: bridge.scoring.v1.ExportSessionRequest
-	(*ExportSessionResponse)(nil),    // 47: bridge.scoring.v1.ExportSessionResponse
-	(*ImportResultsRequest)(nil),     // 48: bridge.scoring.v1.ImportResultsRequest
-	(*Difference)(nil),               // 49: bridge.scoring.v1.Difference
-	(*ImportResultsResponse)(nil),    // 50: bridge.scoring.v1.ImportResultsResponse
-	(v1.Seat)(0),                     // 51: bridge.type.v1.Seat
-	(*timestamppb.Timestamp)(nil),    // 52: google.protobuf.Timestamp
-	(v1.Vulnerability)(0),            // 53: bridge.type.v1.Vulnerability
-	(v1.Side)(0),                     // 54: bridge.type.v1.Side
+	(Form)(0),                          // 0: bridge.scoring.v1.Form
+	(Profile)(0),                       // 1: bridge.scoring.v1.Profile
+	(Adjustment)(0),                    // 2: bridge.scoring.v1.Adjustment
+	(Action)(0),                        // 3: bridge.scoring.v1.Action
+	(PenaltyUnit)(0),                   // 4: bridge.scoring.v1.PenaltyUnit
+	(ExportFormat)(0),                  // 5: bridge.scoring.v1.ExportFormat
+	(ImportFormat)(0),                  // 6: bridge.scoring.v1.ImportFormat
+	(*ScoringSettings)(nil),            // 7: bridge.scoring.v1.ScoringSettings
+	(*Played)(nil),                     // 8: bridge.scoring.v1.Played
+	(*PassedOut)(nil),                  // 9: bridge.scoring.v1.PassedOut
+	(*NotPlayed)(nil),                  // 10: bridge.scoring.v1.NotPlayed
+	(*ArtificialScore)(nil),            // 11: bridge.scoring.v1.ArtificialScore
+	(*WeightedPart)(nil),               // 12: bridge.scoring.v1.WeightedPart
+	(*AssignedScore)(nil),              // 13: bridge.scoring.v1.AssignedScore
+	(*WeightedScore)(nil),              // 14: bridge.scoring.v1.WeightedScore
+	(*SplitScore)(nil),                 // 15: bridge.scoring.v1.SplitScore
+	(*Result)(nil),                     // 16: bridge.scoring.v1.Result
+	(*SubmitResultRequest)(nil),        // 17: bridge.scoring.v1.SubmitResultRequest
+	(*SubmitResultResponse)(nil),       // 18: bridge.scoring.v1.SubmitResultResponse
+	(*CorrectResultRequest)(nil),       // 19: bridge.scoring.v1.CorrectResultRequest
+	(*CorrectResultResponse)(nil),      // 20: bridge.scoring.v1.CorrectResultResponse
+	(*EraseResultRequest)(nil),         // 21: bridge.scoring.v1.EraseResultRequest
+	(*EraseResultResponse)(nil),        // 22: bridge.scoring.v1.EraseResultResponse
+	(*Revision)(nil),                   // 23: bridge.scoring.v1.Revision
+	(*GetResultHistoryRequest)(nil),    // 24: bridge.scoring.v1.GetResultHistoryRequest
+	(*GetResultHistoryResponse)(nil),   // 25: bridge.scoring.v1.GetResultHistoryResponse
+	(*ListResultsRequest)(nil),         // 26: bridge.scoring.v1.ListResultsRequest
+	(*ListResultsResponse)(nil),        // 27: bridge.scoring.v1.ListResultsResponse
+	(*GetTravellerRequest)(nil),        // 28: bridge.scoring.v1.GetTravellerRequest
+	(*TravellerLine)(nil),              // 29: bridge.scoring.v1.TravellerLine
+	(*GetTravellerResponse)(nil),       // 30: bridge.scoring.v1.GetTravellerResponse
+	(*GetStandingsRequest)(nil),        // 31: bridge.scoring.v1.GetStandingsRequest
+	(*Standing)(nil),                   // 32: bridge.scoring.v1.Standing
+	(*GetStandingsResponse)(nil),       // 33: bridge.scoring.v1.GetStandingsResponse
+	(*BoardProblem)(nil),               // 34: bridge.scoring.v1.BoardProblem
+	(*GetScorecardRequest)(nil),        // 35: bridge.scoring.v1.GetScorecardRequest
+	(*ScorecardLine)(nil),              // 36: bridge.scoring.v1.ScorecardLine
+	(*GetScorecardResponse)(nil),       // 37: bridge.scoring.v1.GetScorecardResponse
+	(*Penalty)(nil),                    // 38: bridge.scoring.v1.Penalty
+	(*PenaltyRemoval)(nil),             // 39: bridge.scoring.v1.PenaltyRemoval
+	(*ApplyPenaltyRequest)(nil),        // 40: bridge.scoring.v1.ApplyPenaltyRequest
+	(*ApplyPenaltyResponse)(nil),       // 41: bridge.scoring.v1.ApplyPenaltyResponse
+	(*ListPenaltiesRequest)(nil),       // 42: bridge.scoring.v1.ListPenaltiesRequest
+	(*ListPenaltiesResponse)(nil),      // 43: bridge.scoring.v1.ListPenaltiesResponse
+	(*RemovePenaltyRequest)(nil),       // 44: bridge.scoring.v1.RemovePenaltyRequest
+	(*RemovePenaltyResponse)(nil),      // 45: bridge.scoring.v1.RemovePenaltyResponse
+	(*ExportSessionRequest)(nil),       // 46: bridge.scoring.v1.ExportSessionRequest
+	(*ExportSessionResponse)(nil),      // 47: bridge.scoring.v1.ExportSessionResponse
+	(*ImportResultsRequest)(nil),       // 48: bridge.scoring.v1.ImportResultsRequest
+	(*Difference)(nil),                 // 49: bridge.scoring.v1.Difference
+	(*ImportResultsResponse)(nil),      // 50: bridge.scoring.v1.ImportResultsResponse
+	(*ListChangesRequest)(nil),         // 51: bridge.scoring.v1.ListChangesRequest
+	(*ListChangesResponse)(nil),        // 52: bridge.scoring.v1.ListChangesResponse
+	(*AcknowledgeChangesRequest)(nil),  // 53: bridge.scoring.v1.AcknowledgeChangesRequest
+	(*AcknowledgeChangesResponse)(nil), // 54: bridge.scoring.v1.AcknowledgeChangesResponse
+	(*WatchChangesRequest)(nil),        // 55: bridge.scoring.v1.WatchChangesRequest
+	(*WatchChangesResponse)(nil),       // 56: bridge.scoring.v1.WatchChangesResponse
+	(v1.Seat)(0),                       // 57: bridge.type.v1.Seat
+	(*timestamppb.Timestamp)(nil),      // 58: google.protobuf.Timestamp
+	(v1.Vulnerability)(0),              // 59: bridge.type.v1.Vulnerability
+	(v1.Side)(0),                       // 60: bridge.type.v1.Side
+	(*v1.Change)(nil),                  // 61: bridge.type.v1.Change
 }
 var file_bridge_scoring_v1_scoring_proto_depIdxs = []int32{
 	0,  // 0: bridge.scoring.v1.ScoringSettings.form:type_name -> bridge.scoring.v1.Form
 	1,  // 1: bridge.scoring.v1.ScoringSettings.profile:type_name -> bridge.scoring.v1.Profile
-	51, // 2: bridge.scoring.v1.Played.declarer:type_name -> bridge.type.v1.Seat
+	57, // 2: bridge.scoring.v1.Played.declarer:type_name -> bridge.type.v1.Seat
 	2,  // 3: bridge.scoring.v1.ArtificialScore.north_south:type_name -> bridge.scoring.v1.Adjustment
 	2,  // 4: bridge.scoring.v1.ArtificialScore.east_west:type_name -> bridge.scoring.v1.Adjustment
 	14, // 5: bridge.scoring.v1.AssignedScore.weighted:type_name -> bridge.scoring.v1.WeightedScore
@@ -4188,7 +4565,7 @@ var file_bridge_scoring_v1_scoring_proto_depIdxs = []int32{
 	10, // 10: bridge.scoring.v1.Result.not_played:type_name -> bridge.scoring.v1.NotPlayed
 	11, // 11: bridge.scoring.v1.Result.artificial:type_name -> bridge.scoring.v1.ArtificialScore
 	13, // 12: bridge.scoring.v1.Result.assigned:type_name -> bridge.scoring.v1.AssignedScore
-	52, // 13: bridge.scoring.v1.Result.update_time:type_name -> google.protobuf.Timestamp
+	58, // 13: bridge.scoring.v1.Result.update_time:type_name -> google.protobuf.Timestamp
 	16, // 14: bridge.scoring.v1.SubmitResultRequest.result:type_name -> bridge.scoring.v1.Result
 	16, // 15: bridge.scoring.v1.SubmitResultResponse.result:type_name -> bridge.scoring.v1.Result
 	16, // 16: bridge.scoring.v1.CorrectResultRequest.result:type_name -> bridge.scoring.v1.Result
@@ -4196,28 +4573,28 @@ var file_bridge_scoring_v1_scoring_proto_depIdxs = []int32{
 	23, // 18: bridge.scoring.v1.EraseResultResponse.revision:type_name -> bridge.scoring.v1.Revision
 	3,  // 19: bridge.scoring.v1.Revision.action:type_name -> bridge.scoring.v1.Action
 	16, // 20: bridge.scoring.v1.Revision.result:type_name -> bridge.scoring.v1.Result
-	52, // 21: bridge.scoring.v1.Revision.time:type_name -> google.protobuf.Timestamp
+	58, // 21: bridge.scoring.v1.Revision.time:type_name -> google.protobuf.Timestamp
 	23, // 22: bridge.scoring.v1.GetResultHistoryResponse.revisions:type_name -> bridge.scoring.v1.Revision
 	16, // 23: bridge.scoring.v1.ListResultsResponse.results:type_name -> bridge.scoring.v1.Result
 	16, // 24: bridge.scoring.v1.TravellerLine.result:type_name -> bridge.scoring.v1.Result
-	51, // 25: bridge.scoring.v1.GetTravellerResponse.dealer:type_name -> bridge.type.v1.Seat
-	53, // 26: bridge.scoring.v1.GetTravellerResponse.vulnerability:type_name -> bridge.type.v1.Vulnerability
+	57, // 25: bridge.scoring.v1.GetTravellerResponse.dealer:type_name -> bridge.type.v1.Seat
+	59, // 26: bridge.scoring.v1.GetTravellerResponse.vulnerability:type_name -> bridge.type.v1.Vulnerability
 	29, // 27: bridge.scoring.v1.GetTravellerResponse.lines:type_name -> bridge.scoring.v1.TravellerLine
 	34, // 28: bridge.scoring.v1.GetTravellerResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
-	54, // 29: bridge.scoring.v1.Standing.direction:type_name -> bridge.type.v1.Side
+	60, // 29: bridge.scoring.v1.Standing.direction:type_name -> bridge.type.v1.Side
 	0,  // 30: bridge.scoring.v1.GetStandingsResponse.form:type_name -> bridge.scoring.v1.Form
 	32, // 31: bridge.scoring.v1.GetStandingsResponse.standings:type_name -> bridge.scoring.v1.Standing
 	34, // 32: bridge.scoring.v1.GetStandingsResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
 	16, // 33: bridge.scoring.v1.ScorecardLine.result:type_name -> bridge.scoring.v1.Result
-	54, // 34: bridge.scoring.v1.ScorecardLine.direction:type_name -> bridge.type.v1.Side
+	60, // 34: bridge.scoring.v1.ScorecardLine.direction:type_name -> bridge.type.v1.Side
 	32, // 35: bridge.scoring.v1.GetScorecardResponse.standing:type_name -> bridge.scoring.v1.Standing
 	36, // 36: bridge.scoring.v1.GetScorecardResponse.lines:type_name -> bridge.scoring.v1.ScorecardLine
 	34, // 37: bridge.scoring.v1.GetScorecardResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
-	54, // 38: bridge.scoring.v1.Penalty.direction:type_name -> bridge.type.v1.Side
+	60, // 38: bridge.scoring.v1.Penalty.direction:type_name -> bridge.type.v1.Side
 	4,  // 39: bridge.scoring.v1.Penalty.unit:type_name -> bridge.scoring.v1.PenaltyUnit
-	52, // 40: bridge.scoring.v1.Penalty.create_time:type_name -> google.protobuf.Timestamp
+	58, // 40: bridge.scoring.v1.Penalty.create_time:type_name -> google.protobuf.Timestamp
 	39, // 41: bridge.scoring.v1.Penalty.removal:type_name -> bridge.scoring.v1.PenaltyRemoval
-	52, // 42: bridge.scoring.v1.PenaltyRemoval.time:type_name -> google.protobuf.Timestamp
+	58, // 42: bridge.scoring.v1.PenaltyRemoval.time:type_name -> google.protobuf.Timestamp
 	38, // 43: bridge.scoring.v1.ApplyPenaltyRequest.penalty:type_name -> bridge.scoring.v1.Penalty
 	38, // 44: bridge.scoring.v1.ApplyPenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
 	38, // 45: bridge.scoring.v1.ListPenaltiesResponse.penalties:type_name -> bridge.scoring.v1.Penalty
@@ -4225,40 +4602,48 @@ var file_bridge_scoring_v1_scoring_proto_depIdxs = []int32{
 	5,  // 47: bridge.scoring.v1.ExportSessionRequest.format:type_name -> bridge.scoring.v1.ExportFormat
 	6,  // 48: bridge.scoring.v1.ImportResultsRequest.format:type_name -> bridge.scoring.v1.ImportFormat
 	7,  // 49: bridge.scoring.v1.ImportResultsRequest.scoring:type_name -> bridge.scoring.v1.ScoringSettings
-	54, // 50: bridge.scoring.v1.Difference.direction:type_name -> bridge.type.v1.Side
+	60, // 50: bridge.scoring.v1.Difference.direction:type_name -> bridge.type.v1.Side
 	7,  // 51: bridge.scoring.v1.ImportResultsResponse.scoring:type_name -> bridge.scoring.v1.ScoringSettings
 	49, // 52: bridge.scoring.v1.ImportResultsResponse.differences:type_name -> bridge.scoring.v1.Difference
-	17, // 53: bridge.scoring.v1.ScoringService.SubmitResult:input_type -> bridge.scoring.v1.SubmitResultRequest
-	19, // 54: bridge.scoring.v1.ScoringService.CorrectResult:input_type -> bridge.scoring.v1.CorrectResultRequest
-	21, // 55: bridge.scoring.v1.ScoringService.EraseResult:input_type -> bridge.scoring.v1.EraseResultRequest
-	24, // 56: bridge.scoring.v1.ScoringService.GetResultHistory:input_type -> bridge.scoring.v1.GetResultHistoryRequest
-	26, // 57: bridge.scoring.v1.ScoringService.ListResults:input_type -> bridge.scoring.v1.ListResultsRequest
-	28, // 58: bridge.scoring.v1.ScoringService.GetTraveller:input_type -> bridge.scoring.v1.GetTravellerRequest
-	31, // 59: bridge.scoring.v1.ScoringService.GetStandings:input_type -> bridge.scoring.v1.GetStandingsRequest
-	35, // 60: bridge.scoring.v1.ScoringService.GetScorecard:input_type -> bridge.scoring.v1.GetScorecardRequest
-	40, // 61: bridge.scoring.v1.ScoringService.ApplyPenalty:input_type -> bridge.scoring.v1.ApplyPenaltyRequest
-	42, // 62: bridge.scoring.v1.ScoringService.ListPenalties:input_type -> bridge.scoring.v1.ListPenaltiesRequest
-	44, // 63: bridge.scoring.v1.ScoringService.RemovePenalty:input_type -> bridge.scoring.v1.RemovePenaltyRequest
-	46, // 64: bridge.scoring.v1.ScoringService.ExportSession:input_type -> bridge.scoring.v1.ExportSessionRequest
-	48, // 65: bridge.scoring.v1.ScoringService.ImportResults:input_type -> bridge.scoring.v1.ImportResultsRequest
-	18, // 66: bridge.scoring.v1.ScoringService.SubmitResult:output_type -> bridge.scoring.v1.SubmitResultResponse
-	20, // 67: bridge.scoring.v1.ScoringService.CorrectResult:output_type -> bridge.scoring.v1.CorrectResultResponse
-	22, // 68: bridge.scoring.v1.ScoringService.EraseResult:output_type -> bridge.scoring.v1.EraseResultResponse
-	25, // 69: bridge.scoring.v1.ScoringService.GetResultHistory:output_type -> bridge.scoring.v1.GetResultHistoryResponse
-	27, // 70: bridge.scoring.v1.ScoringService.ListResults:output_type -> bridge.scoring.v1.ListResultsResponse
-	30, // 71: bridge.scoring.v1.ScoringService.GetTraveller:output_type -> bridge.scoring.v1.GetTravellerResponse
-	33, // 72: bridge.scoring.v1.ScoringService.GetStandings:output_type -> bridge.scoring.v1.GetStandingsResponse
-	37, // 73: bridge.scoring.v1.ScoringService.GetScorecard:output_type -> bridge.scoring.v1.GetScorecardResponse
-	41, // 74: bridge.scoring.v1.ScoringService.ApplyPenalty:output_type -> bridge.scoring.v1.ApplyPenaltyResponse
-	43, // 75: bridge.scoring.v1.ScoringService.ListPenalties:output_type -> bridge.scoring.v1.ListPenaltiesResponse
-	45, // 76: bridge.scoring.v1.ScoringService.RemovePenalty:output_type -> bridge.scoring.v1.RemovePenaltyResponse
-	47, // 77: bridge.scoring.v1.ScoringService.ExportSession:output_type -> bridge.scoring.v1.ExportSessionResponse
-	50, // 78: bridge.scoring.v1.ScoringService.ImportResults:output_type -> bridge.scoring.v1.ImportResultsResponse
-	66, // [66:79] is the sub-list for method output_type
-	53, // [53:66] is the sub-list for method input_type
-	53, // [53:53] is the sub-list for extension type_name
-	53, // [53:53] is the sub-list for extension extendee
-	0,  // [0:53] is the sub-list for field type_name
+	61, // 53: bridge.scoring.v1.ListChangesResponse.changes:type_name -> bridge.type.v1.Change
+	61, // 54: bridge.scoring.v1.WatchChangesResponse.change:type_name -> bridge.type.v1.Change
+	17, // 55: bridge.scoring.v1.ScoringService.SubmitResult:input_type -> bridge.scoring.v1.SubmitResultRequest
+	19, // 56: bridge.scoring.v1.ScoringService.CorrectResult:input_type -> bridge.scoring.v1.CorrectResultRequest
+	21, // 57: bridge.scoring.v1.ScoringService.EraseResult:input_type -> bridge.scoring.v1.EraseResultRequest
+	24, // 58: bridge.scoring.v1.ScoringService.GetResultHistory:input_type -> bridge.scoring.v1.GetResultHistoryRequest
+	26, // 59: bridge.scoring.v1.ScoringService.ListResults:input_type -> bridge.scoring.v1.ListResultsRequest
+	28, // 60: bridge.scoring.v1.ScoringService.GetTraveller:input_type -> bridge.scoring.v1.GetTravellerRequest
+	31, // 61: bridge.scoring.v1.ScoringService.GetStandings:input_type -> bridge.scoring.v1.GetStandingsRequest
+	35, // 62: bridge.scoring.v1.ScoringService.GetScorecard:input_type -> bridge.scoring.v1.GetScorecardRequest
+	40, // 63: bridge.scoring.v1.ScoringService.ApplyPenalty:input_type -> bridge.scoring.v1.ApplyPenaltyRequest
+	42, // 64: bridge.scoring.v1.ScoringService.ListPenalties:input_type -> bridge.scoring.v1.ListPenaltiesRequest
+	44, // 65: bridge.scoring.v1.ScoringService.RemovePenalty:input_type -> bridge.scoring.v1.RemovePenaltyRequest
+	46, // 66: bridge.scoring.v1.ScoringService.ExportSession:input_type -> bridge.scoring.v1.ExportSessionRequest
+	48, // 67: bridge.scoring.v1.ScoringService.ImportResults:input_type -> bridge.scoring.v1.ImportResultsRequest
+	51, // 68: bridge.scoring.v1.ScoringService.ListChanges:input_type -> bridge.scoring.v1.ListChangesRequest
+	53, // 69: bridge.scoring.v1.ScoringService.AcknowledgeChanges:input_type -> bridge.scoring.v1.AcknowledgeChangesRequest
+	55, // 70: bridge.scoring.v1.ScoringService.WatchChanges:input_type -> bridge.scoring.v1.WatchChangesRequest
+	18, // 71: bridge.scoring.v1.ScoringService.SubmitResult:output_type -> bridge.scoring.v1.SubmitResultResponse
+	20, // 72: bridge.scoring.v1.ScoringService.CorrectResult:output_type -> bridge.scoring.v1.CorrectResultResponse
+	22, // 73: bridge.scoring.v1.ScoringService.EraseResult:output_type -> bridge.scoring.v1.EraseResultResponse
+	25, // 74: bridge.scoring.v1.ScoringService.GetResultHistory:output_type -> bridge.scoring.v1.GetResultHistoryResponse
+	27, // 75: bridge.scoring.v1.ScoringService.ListResults:output_type -> bridge.scoring.v1.ListResultsResponse
+	30, // 76: bridge.scoring.v1.ScoringService.GetTraveller:output_type -> bridge.scoring.v1.GetTravellerResponse
+	33, // 77: bridge.scoring.v1.ScoringService.GetStandings:output_type -> bridge.scoring.v1.GetStandingsResponse
+	37, // 78: bridge.scoring.v1.ScoringService.GetScorecard:output_type -> bridge.scoring.v1.GetScorecardResponse
+	41, // 79: bridge.scoring.v1.ScoringService.ApplyPenalty:output_type -> bridge.scoring.v1.ApplyPenaltyResponse
+	43, // 80: bridge.scoring.v1.ScoringService.ListPenalties:output_type -> bridge.scoring.v1.ListPenaltiesResponse
+	45, // 81: bridge.scoring.v1.ScoringService.RemovePenalty:output_type -> bridge.scoring.v1.RemovePenaltyResponse
+	47, // 82: bridge.scoring.v1.ScoringService.ExportSession:output_type -> bridge.scoring.v1.ExportSessionResponse
+	50, // 83: bridge.scoring.v1.ScoringService.ImportResults:output_type -> bridge.scoring.v1.ImportResultsResponse
+	52, // 84: bridge.scoring.v1.ScoringService.ListChanges:output_type -> bridge.scoring.v1.ListChangesResponse
+	54, // 85: bridge.scoring.v1.ScoringService.AcknowledgeChanges:output_type -> bridge.scoring.v1.AcknowledgeChangesResponse
+	56, // 86: bridge.scoring.v1.ScoringService.WatchChanges:output_type -> bridge.scoring.v1.WatchChangesResponse
+	71, // [71:87] is the sub-list for method output_type
+	55, // [55:71] is the sub-list for method input_type
+	55, // [55:55] is the sub-list for extension type_name
+	55, // [55:55] is the sub-list for extension extendee
+	0,  // [0:55] is the sub-list for field type_name
 }
 
 func init() { file_bridge_scoring_v1_scoring_proto_init() }
@@ -4278,13 +4663,15 @@ func file_bridge_scoring_v1_scoring_proto_init() {
 		(*Result_Artificial)(nil),
 		(*Result_Assigned)(nil),
 	}
+	file_bridge_scoring_v1_scoring_proto_msgTypes[44].OneofWrappers = []any{}
+	file_bridge_scoring_v1_scoring_proto_msgTypes[48].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bridge_scoring_v1_scoring_proto_rawDesc), len(file_bridge_scoring_v1_scoring_proto_rawDesc)),
 			NumEnums:      7,
-			NumMessages:   44,
+			NumMessages:   50,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -23,19 +23,22 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	ScoringService_SubmitResult_FullMethodName     = "/bridge.scoring.v1.ScoringService/SubmitResult"
-	ScoringService_CorrectResult_FullMethodName    = "/bridge.scoring.v1.ScoringService/CorrectResult"
-	ScoringService_EraseResult_FullMethodName      = "/bridge.scoring.v1.ScoringService/EraseResult"
-	ScoringService_GetResultHistory_FullMethodName = "/bridge.scoring.v1.ScoringService/GetResultHistory"
-	ScoringService_ListResults_FullMethodName      = "/bridge.scoring.v1.ScoringService/ListResults"
-	ScoringService_GetTraveller_FullMethodName     = "/bridge.scoring.v1.ScoringService/GetTraveller"
-	ScoringService_GetStandings_FullMethodName     = "/bridge.scoring.v1.ScoringService/GetStandings"
-	ScoringService_GetScorecard_FullMethodName     = "/bridge.scoring.v1.ScoringService/GetScorecard"
-	ScoringService_ApplyPenalty_FullMethodName     = "/bridge.scoring.v1.ScoringService/ApplyPenalty"
-	ScoringService_ListPenalties_FullMethodName    = "/bridge.scoring.v1.ScoringService/ListPenalties"
-	ScoringService_RemovePenalty_FullMethodName    = "/bridge.scoring.v1.ScoringService/RemovePenalty"
-	ScoringService_ExportSession_FullMethodName    = "/bridge.scoring.v1.ScoringService/ExportSession"
-	ScoringService_ImportResults_FullMethodName    = "/bridge.scoring.v1.ScoringService/ImportResults"
+	ScoringService_SubmitResult_FullMethodName       = "/bridge.scoring.v1.ScoringService/SubmitResult"
+	ScoringService_CorrectResult_FullMethodName      = "/bridge.scoring.v1.ScoringService/CorrectResult"
+	ScoringService_EraseResult_FullMethodName        = "/bridge.scoring.v1.ScoringService/EraseResult"
+	ScoringService_GetResultHistory_FullMethodName   = "/bridge.scoring.v1.ScoringService/GetResultHistory"
+	ScoringService_ListResults_FullMethodName        = "/bridge.scoring.v1.ScoringService/ListResults"
+	ScoringService_GetTraveller_FullMethodName       = "/bridge.scoring.v1.ScoringService/GetTraveller"
+	ScoringService_GetStandings_FullMethodName       = "/bridge.scoring.v1.ScoringService/GetStandings"
+	ScoringService_GetScorecard_FullMethodName       = "/bridge.scoring.v1.ScoringService/GetScorecard"
+	ScoringService_ApplyPenalty_FullMethodName       = "/bridge.scoring.v1.ScoringService/ApplyPenalty"
+	ScoringService_ListPenalties_FullMethodName      = "/bridge.scoring.v1.ScoringService/ListPenalties"
+	ScoringService_RemovePenalty_FullMethodName      = "/bridge.scoring.v1.ScoringService/RemovePenalty"
+	ScoringService_ExportSession_FullMethodName      = "/bridge.scoring.v1.ScoringService/ExportSession"
+	ScoringService_ImportResults_FullMethodName      = "/bridge.scoring.v1.ScoringService/ImportResults"
+	ScoringService_ListChanges_FullMethodName        = "/bridge.scoring.v1.ScoringService/ListChanges"
+	ScoringService_AcknowledgeChanges_FullMethodName = "/bridge.scoring.v1.ScoringService/AcknowledgeChanges"
+	ScoringService_WatchChanges_FullMethodName       = "/bridge.scoring.v1.ScoringService/WatchChanges"
 )
 
 // ScoringServiceClient is the client API for ScoringService service.
@@ -83,6 +86,16 @@ type ScoringServiceClient interface {
 	// the file's. A file Director cannot take is refused whole, before
 	// anything is created.
 	ImportResults(ctx context.Context, in *ImportResultsRequest, opts ...grpc.CallOption) (*ImportResultsResponse, error)
+	// ListChanges lists the service's change feed of an event since a cursor,
+	// a page at a time: without since, after the caller's acknowledged record.
+	ListChanges(ctx context.Context, in *ListChangesRequest, opts ...grpc.CallOption) (*ListChangesResponse, error)
+	// AcknowledgeChanges records that the caller has processed the feed of an
+	// event up to a record, so that its next ListChanges without since goes on
+	// from there.
+	AcknowledgeChanges(ctx context.Context, in *AcknowledgeChangesRequest, opts ...grpc.CallOption) (*AcknowledgeChangesResponse, error)
+	// WatchChanges sends the records of the feed of an event after a cursor,
+	// then each new one as it is committed.
+	WatchChanges(ctx context.Context, in *WatchChangesRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[WatchChangesResponse], error)
 }
 
 type scoringServiceClient struct {
@@ -223,6 +236,45 @@ func (c *scoringServiceClient) ImportResults(ctx context.Context, in *ImportResu
 	return out, nil
 }
 
+func (c *scoringServiceClient) ListChanges(ctx context.Context, in *ListChangesRequest, opts ...grpc.CallOption) (*ListChangesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListChangesResponse)
+	err := c.cc.Invoke(ctx, ScoringService_ListChanges_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *scoringServiceClient) AcknowledgeChanges(ctx context.Context, in *AcknowledgeChangesRequest, opts ...grpc.CallOption) (*AcknowledgeChangesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(AcknowledgeChangesResponse)
+	err := c.cc.Invoke(ctx, ScoringService_AcknowledgeChanges_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *scoringServiceClient) WatchChanges(ctx context.Context, in *WatchChangesRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[WatchChangesResponse], error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	stream, err := c.cc.NewStream(ctx, &ScoringService_ServiceDesc.Streams[0], ScoringService_WatchChanges_FullMethodName, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	x := &grpc.GenericClientStream[WatchChangesRequest, WatchChangesResponse]{ClientStream: stream}
+	if err := x.ClientStream.SendMsg(in); err != nil {
+		return nil, err
+	}
+	if err := x.ClientStream.CloseSend(); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type ScoringService_WatchChangesClient = grpc.ServerStreamingClient[WatchChangesResponse]
+
 // ScoringServiceServer is the server API for ScoringService service.
 // All implementations must embed UnimplementedScoringServiceServer
 // for forward compatibility.
@@ -268,6 +320,16 @@ type ScoringServiceServer interface {
 	// the file's. A file Director cannot take is refused whole, before
 	// anything is created.
 	ImportResults(context.Context, *ImportResultsRequest) (*ImportResultsResponse, error)
+	// ListChanges lists the service's change feed of an event since a cursor,
+	// a page at a time: without since, after the caller's acknowledged record.
+	ListChanges(context.Context, *ListChangesRequest) (*ListChangesResponse, error)
+	// AcknowledgeChanges records that the caller has processed the feed of an
+	// event up to a record, so that its next ListChanges without since goes on
+	// from there.
+	AcknowledgeChanges(context.Context, *AcknowledgeChangesRequest) (*AcknowledgeChangesResponse, error)
+	// WatchChanges sends the records of the feed of an event after a cursor,
+	// then each new one as it is committed.
+	WatchChanges(*WatchChangesRequest, grpc.ServerStreamingServer[WatchChangesResponse]) error
 	mustEmbedUnimplementedScoringServiceServer()
 }
 
@@ -316,6 +378,15 @@ func (UnimplementedScoringServiceServer) ExportSession(context.Context, *ExportS
 }
 func (UnimplementedScoringServiceServer) ImportResults(context.Context, *ImportResultsRequest) (*ImportResultsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ImportResults not implemented")
+}
+func (UnimplementedScoringServiceServer) ListChanges(context.Context, *ListChangesRequest) (*ListChangesResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListChanges not implemented")
+}
+func (UnimplementedScoringServiceServer) AcknowledgeChanges(context.Context, *AcknowledgeChangesRequest) (*AcknowledgeChangesResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method AcknowledgeChanges not implemented")
+}
+func (UnimplementedScoringServiceServer) WatchChanges(*WatchChangesRequest, grpc.ServerStreamingServer[WatchChangesResponse]) error {
+	return status.Error(codes.Unimplemented, "method WatchChanges not implemented")
 }
 func (UnimplementedScoringServiceServer) mustEmbedUnimplementedScoringServiceServer() {}
 func (UnimplementedScoringServiceServer) testEmbeddedByValue()                        {}
@@ -572,6 +643,53 @@ func _ScoringService_ImportResults_Handler(srv interface{}, ctx context.Context,
 	return interceptor(ctx, in, info, handler)
 }
 
+func _ScoringService_ListChanges_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListChangesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ScoringServiceServer).ListChanges(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: ScoringService_ListChanges_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ScoringServiceServer).ListChanges(ctx, req.(*ListChangesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _ScoringService_AcknowledgeChanges_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(AcknowledgeChangesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ScoringServiceServer).AcknowledgeChanges(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: ScoringService_AcknowledgeChanges_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ScoringServiceServer).AcknowledgeChanges(ctx, req.(*AcknowledgeChangesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _ScoringService_WatchChanges_Handler(srv interface{}, stream grpc.ServerStream) error {
+	m := new(WatchChangesRequest)
+	if err := stream.RecvMsg(m); err != nil {
+		return err
+	}
+	return srv.(ScoringServiceServer).WatchChanges(m, &grpc.GenericServerStream[WatchChangesRequest, WatchChangesResponse]{ServerStream: stream})
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type ScoringService_WatchChangesServer = grpc.ServerStreamingServer[WatchChangesResponse]
+
 // ScoringService_ServiceDesc is the grpc.ServiceDesc for ScoringService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -631,7 +749,21 @@ var ScoringService_ServiceDesc = grpc.ServiceDesc{
 			MethodName: "ImportResults",
 			Handler:    _ScoringService_ImportResults_Handler,
 		},
+		{
+			MethodName: "ListChanges",
+			Handler:    _ScoringService_ListChanges_Handler,
+		},
+		{
+			MethodName: "AcknowledgeChanges",
+			Handler:    _ScoringService_AcknowledgeChanges_Handler,
+		},
 	},
-	Streams:  []grpc.StreamDesc{},
+	Streams: []grpc.StreamDesc{
+		{
+			StreamName:    "WatchChanges",
+			Handler:       _ScoringService_WatchChanges_Handler,
+			ServerStreams: true,
+		},
+	},
 	Metadata: "bridge/scoring/v1/scoring.proto",
 }
