@@ -44,6 +44,8 @@ type Service struct {
 	entrants entrants
 	// kept holds every session's results and scored field.
 	kept keptFields
+	// players holds the players' names of the sections read (names.go).
+	players keptNames
 	// penaltyReloads makes penalty reloads one at a time.
 	penaltyReloads sync.Mutex
 	// outbox hands movement the events an older Director kept here.
