@@ -259,13 +259,15 @@ func TestPlayerNumbersAtTheTable(t *testing.T) {
 	}
 }
 
-// TestPlayerRolesAreRefused: only the federation admin imports the
-// registry; a terminal enters numbers at its own table only, and the
-// public enters none.
-func TestPlayerRolesAreRefused(t *testing.T) {
+// startWithTokens serves the service with the tokens of a federation, the
+// club night's director and scorer, another event's director, table 1's
+// terminal and a public reader, and returns a context for each token ("":
+// none).
+func startWithTokens(t *testing.T) (*harness, func(token string) context.Context) {
 	auth := platformtest.Tokens(t, `tokens:
   - {name: federation, token: admin-secret, roles: [federation-admin]}
   - {name: club-director, token: director-secret, roles: [director], events: [events/club-night]}
+  - {name: other-director, token: other-secret, roles: [director], events: [events/other]}
   - {name: scorer, token: scorer-secret, roles: [scorer], events: [events/club-night]}
   - {name: table-1, token: t1-secret, roles: [terminal], tables: [events/club-night/sessions/1/sections/A/tables/1]}
   - {name: reader, token: public-secret, roles: [public]}
@@ -275,10 +277,20 @@ func TestPlayerRolesAreRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	conn, _ := platformtest.Serve(t, svc, auth)
-	h := &harness{client: movementv1.NewMovementServiceClient(conn)}
 	as := func(token string) context.Context {
+		if token == "" {
+			return context.Background()
+		}
 		return metadata.AppendToOutgoingContext(context.Background(), "authorization", "Bearer "+token)
 	}
+	return &harness{client: movementv1.NewMovementServiceClient(conn)}, as
+}
+
+// TestPlayerRolesAreRefused: only the federation admin imports the
+// registry; a terminal enters numbers at its own table only, and the
+// public enters none.
+func TestPlayerRolesAreRefused(t *testing.T) {
+	h, as := startWithTokens(t)
 	importReq := &movementv1.ImportPlayersRequest{Csv: []byte(club)}
 	for _, token := range []string{"director-secret", "scorer-secret", "t1-secret", "public-secret"} {
 		_, err := h.client.ImportPlayers(as(token), importReq)
@@ -305,7 +317,7 @@ func TestPlayerRolesAreRefused(t *testing.T) {
 	if _, err := h.client.SetTablePlayers(as("t1-secret"), set(1)); err != nil {
 		t.Errorf("table 1's terminal at table 1: %v", err)
 	}
-	_, err = h.client.SetTablePlayers(as("t1-secret"), set(3))
+	_, err := h.client.SetTablePlayers(as("t1-secret"), set(3))
 	wantCode(t, err, codes.PermissionDenied, "may not act at")
 	_, err = h.client.SetTablePlayers(as("public-secret"), set(3))
 	wantCode(t, err, codes.PermissionDenied, "may not call")
@@ -366,4 +378,58 @@ func BenchmarkImportPlayers(b *testing.B) {
 			}
 		}
 	})
+}
+
+// TestMemberNumbersAreTheOfficials: the public reads of a section, an
+// entrant's path and a table's round name the players to everyone, and
+// give their member numbers only to the event's director and scorers and
+// to the federation admin.
+func TestMemberNumbersAreTheOfficials(t *testing.T) {
+	h, as := startWithTokens(t)
+	if _, err := h.client.ImportPlayers(as("admin-secret"), &movementv1.ImportPlayersRequest{Csv: []byte(club)}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.client.CreateEvent(as("director-secret"), &movementv1.CreateEventRequest{EventId: "club-night", Event: &movementv1.Event{Scoring: &scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_MATCHPOINTS}}}); err != nil {
+		t.Fatal(err)
+	}
+	h.pairsSection(t, as("director-secret"))
+	if _, err := h.client.SetTablePlayers(as("t1-secret"), &movementv1.SetTablePlayersRequest{Section: sectionName, Table: 1, Round: 1}); err != nil {
+		t.Fatal(err)
+	}
+	var etag string
+	for _, c := range []struct {
+		token   string
+		numbers bool
+	}{{"admin-secret", true}, {"director-secret", true}, {"scorer-secret", true}, {"other-secret", false}, {"t1-secret", false}, {"public-secret", false}, {"", false}} {
+		ctx := as(c.token)
+		section, err := h.client.GetSection(ctx, &movementv1.GetSectionRequest{Name: sectionName})
+		if err != nil {
+			t.Fatalf("%q: GetSection: %v", c.token, err)
+		}
+		path, err := h.client.GetEntrantPath(ctx, &movementv1.GetEntrantPathRequest{Section: sectionName, Entrant: 1})
+		if err != nil {
+			t.Fatalf("%q: GetEntrantPath: %v", c.token, err)
+		}
+		round, err := h.client.GetTableRound(ctx, &movementv1.GetTableRoundRequest{Section: sectionName, Table: 1, Round: 1})
+		if err != nil {
+			t.Fatalf("%q: GetTableRound: %v", c.token, err)
+		}
+		entrant, seated := section.GetSection().GetEntrants()[0].GetPlayers()[0], round.GetPlayers()[0]
+		got := []string{entrant.GetMemberNumber(), path.GetEntrant().GetPlayers()[0].GetMemberNumber(), seated.GetMemberNumber()}
+		want := []string{"", "", ""}
+		if c.numbers {
+			want = []string{"1001", "1001", "1001"}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%q reads member numbers %q, want %q", c.token, got, want)
+		}
+		if entrant.GetName() != "Anna Kowalska" || seated.GetName() != "Anna Kowalska" {
+			t.Errorf("%q reads the names %q and %q, want Anna Kowalska", c.token, entrant.GetName(), seated.GetName())
+		}
+		if etag == "" {
+			etag = section.GetSection().GetEtag()
+		} else if section.GetSection().GetEtag() != etag {
+			t.Errorf("%q reads the etag %s, want the section's %s", c.token, section.GetSection().GetEtag(), etag)
+		}
+	}
 }

@@ -271,7 +271,9 @@ func (s *Service) GetSection(ctx context.Context, req *movementv1.GetSectionRequ
 	if err != nil {
 		return nil, err
 	}
-	return &movementv1.GetSectionResponse{Section: platform.SetETag(section)}, nil
+	platform.SetETag(section) // the etag of the whole, numbers or not
+	hideMemberNumbers(ctx, section.GetName(), section.GetEntrants()...)
+	return &movementv1.GetSectionResponse{Section: section}, nil
 }
 
 // section reads a section named in field.
