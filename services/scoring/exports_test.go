@@ -226,3 +226,37 @@ func BenchmarkImportUSEBIO(b *testing.B) {
 		}
 	}
 }
+
+// TestImportNamesPlayersTheRegistryLacks imports a file whose players carry
+// national ids: one the registry holds is named from it, one it lacks (a
+// player of another federation) is named by name alone and noted, and a
+// player with neither name nor id is left out; the import is whole.
+func TestImportNamesPlayersTheRegistryLacks(t *testing.T) {
+	h := start(t, t.TempDir())
+	if _, err := h.moves.ImportPlayers(context.Background(), &movementv1.ImportPlayersRequest{Csv: []byte("national_id,name\n1001,Anna Kowalska\n")}); err != nil {
+		t.Fatal(err)
+	}
+	file := string(readFile(t, "usebio_realbridge_mp_pairs_21b.xml"))
+	file = strings.Replace(file, "<PLAYER_NAME>Player 1</PLAYER_NAME>\n                    <NATIONAL_ID_NUMBER>0<", "<PLAYER_NAME>Anna K.</PLAYER_NAME>\n                    <NATIONAL_ID_NUMBER>1001<", 1)
+	file = strings.Replace(file, "<NATIONAL_ID_NUMBER>0<", "<NATIONAL_ID_NUMBER>7777<", 1)
+	file = strings.Replace(file, "<PLAYER_NAME>Player 3</PLAYER_NAME>", "<PLAYER_NAME></PLAYER_NAME>", 1)
+	resp := h.importFile(t, "foreign", []byte(file), nil)
+	if !slices.ContainsFunc(resp.GetNotes(), func(n string) bool {
+		return strings.Contains(n, "1 national ids are not in the player registry") && strings.Contains(n, "7777")
+	}) {
+		t.Errorf("notes %q do not name the id the registry lacks", resp.GetNotes())
+	}
+	section, err := h.moves.GetSection(context.Background(), &movementv1.GetSectionRequest{Name: "events/foreign/sessions/1/sections/A"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range section.GetSection().GetEntrants()[:2] {
+		for _, p := range e.GetPlayers() {
+			got = append(got, p.GetName()+"/"+p.GetMemberNumber())
+		}
+	}
+	if want := []string{"Anna Kowalska/1001", "Player 2/", "Player 4/"}; !slices.Equal(got, want) {
+		t.Errorf("pairs 1 and 2 name %q, want %q", got, want)
+	}
+}

@@ -181,15 +181,19 @@ func cmpOr(values ...string) string {
 }
 
 // players converts a file's players; a national id of 0 is none (files
-// write 0 for a player without one).
+// write 0 for a player without one), and a player with neither a name nor
+// an id is left out.
 func players(ps []usebio.Player) []*movementv1.Player {
 	var out []*movementv1.Player
 	for _, p := range ps {
-		id := strings.TrimSpace(p.NationalID)
+		id, name := strings.TrimSpace(p.NationalID), strings.TrimSpace(p.Name)
 		if id == "0" {
 			id = ""
 		}
-		out = append(out, &movementv1.Player{Name: strings.TrimSpace(p.Name), MemberNumber: id})
+		if id == "" && name == "" {
+			continue
+		}
+		out = append(out, &movementv1.Player{Name: name, MemberNumber: id})
 	}
 	return out
 }

@@ -58,6 +58,9 @@ func (s *Service) ImportResults(ctx context.Context, req *scoringv1.ImportResult
 	if s.movement == nil {
 		return nil, status.Error(codes.Unavailable, "the movement service, which keeps the events, is not connected")
 	}
+	if err := s.registered(ctx, im); err != nil {
+		return nil, err
+	}
 	event := resource.Event{Event: req.GetEventId()}
 	if err := s.create(ctx, req.GetRequestId(), event, im); err != nil {
 		return nil, err
@@ -188,6 +191,50 @@ func checkImportedEntrants(where string, sec *importedSection) error {
 		if len(e.Name) > resource.MaxName {
 			e.Name = e.Name[:resource.MaxName]
 		}
+	}
+	return nil
+}
+
+// registered names by name alone the players whose national ids the
+// player registry does not hold (a file from another federation's
+// program), since movement takes an entrant's member number only from its
+// registry, and says so in a note; a player left with neither a name nor
+// an id is left out. It asks the registry once for each id.
+func (s *Service) registered(ctx context.Context, im *imported) error {
+	peer := platform.ForwardCredentials(ctx)
+	known := map[string]bool{}
+	var unknown []string
+	for _, session := range im.sessions {
+		for _, sec := range session.sections {
+			for _, e := range sec.entrants {
+				for _, p := range e.Players {
+					id := p.GetMemberNumber()
+					if id == "" {
+						continue
+					}
+					ok, asked := known[id]
+					if !asked {
+						_, err := s.movement.GetPlayer(peer, &movementv1.GetPlayerRequest{Name: "players/" + id})
+						switch status.Code(err) {
+						case codes.OK:
+							ok = true
+						case codes.NotFound, codes.InvalidArgument: // not in the registry, or no id it could hold
+							unknown = append(unknown, id)
+						default:
+							return platform.PeerError(err, "the player registry")
+						}
+						known[id] = ok
+					}
+					if !ok {
+						p.MemberNumber = ""
+					}
+				}
+				e.Players = slices.DeleteFunc(e.Players, func(p *movementv1.Player) bool { return p.GetName() == "" && p.GetMemberNumber() == "" })
+			}
+		}
+	}
+	if len(unknown) > 0 {
+		im.notes = append(im.notes, fmt.Sprintf("%d national ids are not in the player registry, and their players are named by name alone: %s", len(unknown), strings.Join(unknown, ", ")))
 	}
 	return nil
 }
