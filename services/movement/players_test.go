@@ -236,8 +236,8 @@ func TestPlayerNumbersAtTheTable(t *testing.T) {
 	}{
 		{&movementv1.SetTablePlayersRequest{Section: sectionName, Table: 1, Round: 2, Numbers: []*movementv1.SeatNumber{{Seat: typev1.Seat_SEAT_NORTH, MemberNumber: "1003"}, {Seat: typev1.Seat_SEAT_SOUTH, MemberNumber: "1002"}}},
 			codes.InvalidArgument, `member number "1003" (SEAT_NORTH) is not a player of entrant 1, which the schedule seats North-South at table 1 in round 2: its players are Anna Kowalska (1001) and Piotr Nowak (1002)`},
-		{&movementv1.SetTablePlayersRequest{Section: sectionName, Table: 1, Round: 1, Numbers: []*movementv1.SeatNumber{{Seat: typev1.Seat_SEAT_NORTH, MemberNumber: "1001"}}},
-			codes.InvalidArgument, "give both North-South seats at table 1 in round 1"},
+		{&movementv1.SetTablePlayersRequest{Section: sectionName, Table: 1, Round: 1, Numbers: []*movementv1.SeatNumber{{Seat: typev1.Seat_SEAT_NORTH, MemberNumber: "1001"}, {Seat: typev1.Seat_SEAT_EAST, MemberNumber: "1005"}}},
+			codes.InvalidArgument, "give both East-West seats at table 1 in round 1: entrant 4 names 2 players"},
 		{&movementv1.SetTablePlayersRequest{Section: sectionName, Table: 1, Round: 1, Numbers: []*movementv1.SeatNumber{{Seat: typev1.Seat_SEAT_NORTH, MemberNumber: "9999"}, {Seat: typev1.Seat_SEAT_SOUTH, MemberNumber: "1001"}}},
 			codes.InvalidArgument, `member number "9999" (SEAT_NORTH) is not in the player registry`},
 		{&movementv1.SetTablePlayersRequest{Section: sectionName, Table: 1, Round: 1, Numbers: []*movementv1.SeatNumber{{Seat: typev1.Seat_SEAT_NORTH, MemberNumber: "1001"}, {Seat: typev1.Seat_SEAT_NORTH, MemberNumber: "1002"}}},
@@ -250,11 +250,20 @@ func TestPlayerNumbersAtTheTable(t *testing.T) {
 		wantCode(t, err, c.code, c.want)
 	}
 
+	// One seat given: the pair's other player takes the other seat.
+	resp, err = h.client.SetTablePlayers(ctx, &movementv1.SetTablePlayersRequest{Section: sectionName, Table: 1, Round: 2, Numbers: []*movementv1.SeatNumber{{Seat: typev1.Seat_SEAT_SOUTH, MemberNumber: "1001"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := seatsOf(resp.GetTablePlayers().GetPlayers()), "NORTH 1 1002 Piotr Nowak; EAST 6  Liv Berg; SOUTH 1 1001 Anna Kowalska; WEST 6  Nils Dahl; "; got != want {
+		t.Errorf("table 1 round 2 with South given:\n got %s\nwant %s", got, want)
+	}
+
 	list, err := h.client.ListTablePlayers(ctx, &movementv1.ListTablePlayersRequest{Section: sectionName})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := list.GetTablePlayers(); len(got) != 2 || got[0].GetTable() != 1 || got[1].GetTable() != 2 || got[1].GetPlayers()[3].GetName() != "Adam Mazur" {
+	if got := list.GetTablePlayers(); len(got) != 3 || got[0].GetTable() != 1 || got[1].GetRound() != 2 || got[2].GetTable() != 2 || got[2].GetPlayers()[3].GetName() != "Adam Mazur" {
 		t.Errorf("the section's table players: %v", got)
 	}
 }
