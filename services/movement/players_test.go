@@ -166,6 +166,13 @@ func TestEntrantsNameRegisteredPlayersAndVisitors(t *testing.T) {
 	_, err = h.client.CreateSection(ctx, &movementv1.CreateSectionRequest{Parent: "events/club-night/sessions/1", SectionId: "B", Section: &movementv1.Section{Entrants: []*movementv1.Entrant{
 		{Number: 2, Players: []*movementv1.Player{{MemberNumber: "1007"}}}, {Number: 1, Players: []*movementv1.Player{{MemberNumber: "1008"}, {}}}}}})
 	wantCode(t, err, codes.InvalidArgument, "section.entrants[1].players[1]: a player has a member_number from the registry or, for a visitor, a name")
+	// A name is one line: the files it goes out in (PBN) take no line break.
+	_, err = h.client.CreateSection(ctx, &movementv1.CreateSectionRequest{Parent: "events/club-night/sessions/1", SectionId: "B", Section: &movementv1.Section{Entrants: []*movementv1.Entrant{
+		{Number: 1, Players: []*movementv1.Player{{Name: "Kari\nNordmann"}}}, {Number: 2}}}})
+	wantCode(t, err, codes.InvalidArgument, `section.entrants[0].players[0].name: "Kari\nNordmann" has a line break`)
+	late = &movementv1.AddLateEntrantRequest{Section: sectionName, FromRound: 2, Entrant: &movementv1.Entrant{Number: 7, Name: "The\tTeam"}}
+	_, err = h.client.AddLateEntrant(ctx, late)
+	wantCode(t, err, codes.InvalidArgument, `entrant.name: "The\tTeam" has a line break or another control character`)
 }
 
 func seatsOf(players []*movementv1.SeatedPlayer) string {

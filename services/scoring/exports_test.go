@@ -260,3 +260,21 @@ func TestImportNamesPlayersTheRegistryLacks(t *testing.T) {
 		t.Errorf("pairs 1 and 2 name %q, want %q", got, want)
 	}
 }
+
+// TestImportWritesNamesOnOneLine imports a file whose names hold line
+// breaks and tabs: they are spaces, so that the event's PBN export, whose
+// tags take no line break, can be written.
+func TestImportWritesNamesOnOneLine(t *testing.T) {
+	h := start(t, t.TempDir())
+	file := string(readFile(t, "usebio_realbridge_mp_pairs_21b.xml"))
+	file = strings.Replace(file, "<PLAYER_NAME>Player 1</PLAYER_NAME>", "<PLAYER_NAME>Player&#10;\t 1 </PLAYER_NAME>", 1)
+	h.importFile(t, "lines", []byte(file), nil)
+	section, err := h.moves.GetSection(context.Background(), &movementv1.GetSectionRequest{Name: "events/lines/sessions/1/sections/A"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := section.GetSection().GetEntrants()[0].GetPlayers()[0].GetName(); got != "Player 1" {
+		t.Errorf("the player is named %q, want %q", got, "Player 1")
+	}
+	h.export(t, "lines", scoringv1.ExportFormat_EXPORT_FORMAT_PBN)
+}
