@@ -278,3 +278,30 @@ func TestImportWritesNamesOnOneLine(t *testing.T) {
 	}
 	h.export(t, "lines", scoringv1.ExportFormat_EXPORT_FORMAT_PBN)
 }
+
+// TestImportCutsLongNamesWhole imports a file whose title and a team's name
+// are longer than Director keeps, in letters of two bytes: each is cut
+// before the letter that would not fit, so that what is kept is UTF-8 and
+// the import is whole.
+func TestImportCutsLongNamesWhole(t *testing.T) {
+	h := start(t, t.TempDir())
+	long, latin1 := "a"+strings.Repeat("é", 150), "a"+strings.Repeat("\xe9", 150) // the file is ISO-8859-1
+	file := string(readFile(t, "usebio_teamsscorer_teams_imp_vp_24b.xml"))
+	file = strings.Replace(file, `TEAM_NAME = ""`, `TEAM_NAME = "`+latin1+`"`, 1)
+	file = strings.Replace(file, "Multiple Teams Example Session", latin1, 1)
+	h.importFile(t, "long", []byte(file), nil)
+	event, err := h.moves.GetEvent(context.Background(), &movementv1.GetEventRequest{Name: "events/long"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := event.GetEvent().GetTitle(), long[:199]; got != want {
+		t.Errorf("the title is %q, want %q", got, want)
+	}
+	section, err := h.moves.GetSection(context.Background(), &movementv1.GetSectionRequest{Name: "events/long/sessions/1/sections/A"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := section.GetSection().GetEntrants()[0].GetName(), long[:99]; got != want {
+		t.Errorf("team 1 is named %q, want %q", got, want)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -117,9 +118,7 @@ func (im *imported) check() error {
 	if _, err := scoring.ScoreSession(settings, nil, nil); err != nil {
 		return platform.FieldError("scoring", err.Error())
 	}
-	if len(im.title) > resource.MaxTitle {
-		im.title = im.title[:resource.MaxTitle]
-	}
+	im.title = cut(im.title, resource.MaxTitle)
 	entrants := map[string]map[int32]bool{}
 	for _, session := range im.sessions {
 		if session.number > resource.MaxSession {
@@ -188,9 +187,7 @@ func checkImportedEntrants(where string, sec *importedSection) error {
 				return fileError(fmt.Sprintf("%s entrant %d", where, e.GetNumber()), "player %q: names and national ids are at most %d bytes", p.GetName(), resource.MaxName)
 			}
 		}
-		if len(e.Name) > resource.MaxName {
-			e.Name = e.Name[:resource.MaxName]
-		}
+		e.Name = cut(e.Name, resource.MaxName)
 	}
 	return nil
 }
@@ -237,6 +234,18 @@ func (s *Service) registered(ctx context.Context, im *imported) error {
 		im.notes = append(im.notes, fmt.Sprintf("%d national ids are not in the player registry, and their players are named by name alone: %s", len(unknown), strings.Join(unknown, ", ")))
 	}
 	return nil
+}
+
+// cut keeps at most n bytes of s, ending before a letter that would not
+// fit whole.
+func cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }
 
 // create makes the event, its sessions, sections and results.
