@@ -81,6 +81,15 @@ func TestPlayersOverREST(t *testing.T) {
 	if len(round.Players) != 4 || round.Players[0].Seat != "SEAT_NORTH" || round.Players[0].Name != "Piotr Nowak" || round.Players[2].Name != "Anna Kowalska" || round.Players[3].Name != "Kari Nordmann" {
 		t.Errorf("table 1's round shows %+v; want Piotr Nowak North, Anna Kowalska South, Kari Nordmann West", round.Players)
 	}
+	// Names are public; member numbers are the event's officials'.
+	for _, token := range []string{"", "public-secret", "t1-secret", "director-secret"} {
+		for _, path := range []string{table1, "/v1/events/club-night/sessions/1/sections/A"} {
+			shown := strings.Contains(string(expect(token, "GET", path, "", http.StatusOK)), `"member_number":"1001"`)
+			if shown != (token == "director-secret") {
+				t.Errorf("GET %s as %q shows member numbers: %v", path, token, shown)
+			}
+		}
+	}
 	expect("t1-secret", "GET", "/v1/events/club-night/sessions/1/sections/A/tableplayers", "", http.StatusForbidden)
 	expect("director-secret", "GET", "/v1/events/club-night/sessions/1/sections/A/tableplayers", "", http.StatusOK)
 

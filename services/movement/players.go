@@ -13,6 +13,7 @@ import (
 	"github.com/bridge-director/director/formats/registry"
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	"github.com/bridge-director/director/services/platform"
+	"github.com/bridge-director/director/services/resource"
 )
 
 // The player registry: the federation's members, one registry for the
@@ -27,6 +28,12 @@ import (
 // registry, and the entrant keeps the registry's name as it was when the
 // entrant was named (the name the event printed); a visitor from another
 // federation is named by name alone.
+//
+// Players' names are public, as standings print them; their member numbers
+// (national ids) are the federation's and the event's officials': the
+// public reads of a section, an entrant's path and a table's round answer
+// them only to the event's director and scorers and to the federation
+// admin, and to everyone else leave them out.
 
 const playerPrefix = "players/"
 
@@ -60,6 +67,30 @@ func (s *Service) ImportPlayers(ctx context.Context, req *movementv1.ImportPlaye
 		return nil
 	})
 	return resp, err
+}
+
+// mayReadMemberNumbers reports whether the caller of ctx may read the
+// member numbers of the players of a section, named by a valid name.
+func mayReadMemberNumbers(ctx context.Context, section string) bool {
+	name, _ := resource.ParseSection("section", section)
+	p, ok := platform.PrincipalFrom(ctx)
+	return ok && p.MayActOn(name.Parent().Parent().String()) && slices.ContainsFunc(p.Roles, func(r platform.Role) bool {
+		return r == platform.RoleFederationAdmin || r == platform.RoleDirector || r == platform.RoleScorer
+	})
+}
+
+// hideMemberNumbers clears the member numbers of the players of a
+// section's entrants unless the caller of ctx may read them; entrants are
+// the answer's own.
+func hideMemberNumbers(ctx context.Context, section string, entrants ...*movementv1.Entrant) {
+	if mayReadMemberNumbers(ctx, section) {
+		return
+	}
+	for _, e := range entrants {
+		for _, p := range e.GetPlayers() {
+			p.MemberNumber = ""
+		}
+	}
 }
 
 // registryPlayers reads the whole registry.

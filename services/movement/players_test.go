@@ -166,6 +166,13 @@ func TestEntrantsNameRegisteredPlayersAndVisitors(t *testing.T) {
 	_, err = h.client.CreateSection(ctx, &movementv1.CreateSectionRequest{Parent: "events/club-night/sessions/1", SectionId: "B", Section: &movementv1.Section{Entrants: []*movementv1.Entrant{
 		{Number: 2, Players: []*movementv1.Player{{MemberNumber: "1007"}}}, {Number: 1, Players: []*movementv1.Player{{MemberNumber: "1008"}, {}}}}}})
 	wantCode(t, err, codes.InvalidArgument, "section.entrants[1].players[1]: a player has a member_number from the registry or, for a visitor, a name")
+	// A name is one line: the files it goes out in (PBN) take no line break.
+	_, err = h.client.CreateSection(ctx, &movementv1.CreateSectionRequest{Parent: "events/club-night/sessions/1", SectionId: "B", Section: &movementv1.Section{Entrants: []*movementv1.Entrant{
+		{Number: 1, Players: []*movementv1.Player{{Name: "Kari\nNordmann"}}}, {Number: 2}}}})
+	wantCode(t, err, codes.InvalidArgument, `section.entrants[0].players[0].name: "Kari\nNordmann" has a line break`)
+	late = &movementv1.AddLateEntrantRequest{Section: sectionName, FromRound: 2, Entrant: &movementv1.Entrant{Number: 7, Name: "The\tTeam"}}
+	_, err = h.client.AddLateEntrant(ctx, late)
+	wantCode(t, err, codes.InvalidArgument, `entrant.name: "The\tTeam" has a line break or another control character`)
 }
 
 func seatsOf(players []*movementv1.SeatedPlayer) string {
@@ -236,8 +243,8 @@ func TestPlayerNumbersAtTheTable(t *testing.T) {
 	}{
 		{&movementv1.SetTablePlayersRequest{Section: sectionName, Table: 1, Round: 2, Numbers: []*movementv1.SeatNumber{{Seat: typev1.Seat_SEAT_NORTH, MemberNumber: "1003"}, {Seat: typev1.Seat_SEAT_SOUTH, MemberNumber: "1002"}}},
 			codes.InvalidArgument, `member number "1003" (SEAT_NORTH) is not a player of entrant 1, which the schedule seats North-South at table 1 in round 2: its players are Anna Kowalska (1001) and Piotr Nowak (1002)`},
-		{&movementv1.SetTablePlayersRequest{Section: sectionName, Table: 1, Round: 1, Numbers: []*movementv1.SeatNumber{{Seat: typev1.Seat_SEAT_NORTH, MemberNumber: "1001"}}},
-			codes.InvalidArgument, "give both North-South seats at table 1 in round 1"},
+		{&movementv1.SetTablePlayersRequest{Section: sectionName, Table: 1, Round: 1, Numbers: []*movementv1.SeatNumber{{Seat: typev1.Seat_SEAT_NORTH, MemberNumber: "1001"}, {Seat: typev1.Seat_SEAT_EAST, MemberNumber: "1005"}}},
+			codes.InvalidArgument, "give both East-West seats at table 1 in round 1: entrant 4 names 2 players"},
 		{&movementv1.SetTablePlayersRequest{Section: sectionName, Table: 1, Round: 1, Numbers: []*movementv1.SeatNumber{{Seat: typev1.Seat_SEAT_NORTH, MemberNumber: "9999"}, {Seat: typev1.Seat_SEAT_SOUTH, MemberNumber: "1001"}}},
 			codes.InvalidArgument, `member number "9999" (SEAT_NORTH) is not in the player registry`},
 		{&movementv1.SetTablePlayersRequest{Section: sectionName, Table: 1, Round: 1, Numbers: []*movementv1.SeatNumber{{Seat: typev1.Seat_SEAT_NORTH, MemberNumber: "1001"}, {Seat: typev1.Seat_SEAT_NORTH, MemberNumber: "1002"}}},
@@ -248,6 +255,15 @@ func TestPlayerNumbersAtTheTable(t *testing.T) {
 	} {
 		_, err := h.client.SetTablePlayers(ctx, c.req)
 		wantCode(t, err, c.code, c.want)
+	}
+
+	// One seat given: the pair's other player takes the other seat.
+	resp, err = h.client.SetTablePlayers(ctx, &movementv1.SetTablePlayersRequest{Section: sectionName, Table: 1, Round: 2, Numbers: []*movementv1.SeatNumber{{Seat: typev1.Seat_SEAT_SOUTH, MemberNumber: "1001"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := seatsOf(resp.GetTablePlayers().GetPlayers()), "NORTH 1 1002 Piotr Nowak; EAST 6  Liv Berg; SOUTH 1 1001 Anna Kowalska; WEST 6  Nils Dahl; "; got != want {
+		t.Errorf("table 1 round 2 with South given:\n got %s\nwant %s", got, want)
 	}
 
 	// Each table's entry is one record of the event's feed, with what it entered.
@@ -262,7 +278,7 @@ func TestPlayerNumbersAtTheTable(t *testing.T) {
 			entered = append(entered, c.GetName())
 		}
 	}
-	if want := []string{sectionName + "/tables/1/rounds/1", sectionName + "/tables/2/rounds/1"}; !slices.Equal(entered, want) {
+	if want := []string{sectionName + "/tables/1/rounds/1", sectionName + "/tables/2/rounds/1", sectionName + "/tables/1/rounds/2"}; !slices.Equal(entered, want) {
 		t.Errorf("the feed's records of players entered: %v, want %v", entered, want)
 	}
 
@@ -270,18 +286,20 @@ func TestPlayerNumbersAtTheTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := list.GetTablePlayers(); len(got) != 2 || got[0].GetTable() != 1 || got[1].GetTable() != 2 || got[1].GetPlayers()[3].GetName() != "Adam Mazur" {
+	if got := list.GetTablePlayers(); len(got) != 3 || got[0].GetTable() != 1 || got[1].GetRound() != 2 || got[2].GetTable() != 2 || got[2].GetPlayers()[3].GetName() != "Adam Mazur" {
 		t.Errorf("the section's table players: %v", got)
 	}
 }
 
-// TestPlayerRolesAreRefused: only the federation admin imports the
-// registry; a terminal enters numbers at its own table only, and the
-// public enters none.
-func TestPlayerRolesAreRefused(t *testing.T) {
+// startWithTokens serves the service with the tokens of a federation, the
+// club night's director and scorer, another event's director, table 1's
+// terminal and a public reader, and returns a context for each token ("":
+// none).
+func startWithTokens(t *testing.T) (*harness, func(token string) context.Context) {
 	auth := platformtest.Tokens(t, `tokens:
   - {name: federation, token: admin-secret, roles: [federation-admin]}
   - {name: club-director, token: director-secret, roles: [director], events: [events/club-night]}
+  - {name: other-director, token: other-secret, roles: [director], events: [events/other]}
   - {name: scorer, token: scorer-secret, roles: [scorer], events: [events/club-night]}
   - {name: table-1, token: t1-secret, roles: [terminal], tables: [events/club-night/sessions/1/sections/A/tables/1]}
   - {name: reader, token: public-secret, roles: [public]}
@@ -291,10 +309,20 @@ func TestPlayerRolesAreRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	conn, _ := platformtest.Serve(t, svc, auth)
-	h := &harness{client: movementv1.NewMovementServiceClient(conn)}
 	as := func(token string) context.Context {
+		if token == "" {
+			return context.Background()
+		}
 		return metadata.AppendToOutgoingContext(context.Background(), "authorization", "Bearer "+token)
 	}
+	return &harness{client: movementv1.NewMovementServiceClient(conn)}, as
+}
+
+// TestPlayerRolesAreRefused: only the federation admin imports the
+// registry; a terminal enters numbers at its own table only, and the
+// public enters none.
+func TestPlayerRolesAreRefused(t *testing.T) {
+	h, as := startWithTokens(t)
 	importReq := &movementv1.ImportPlayersRequest{Csv: []byte(club)}
 	for _, token := range []string{"director-secret", "scorer-secret", "t1-secret", "public-secret"} {
 		_, err := h.client.ImportPlayers(as(token), importReq)
@@ -321,7 +349,7 @@ func TestPlayerRolesAreRefused(t *testing.T) {
 	if _, err := h.client.SetTablePlayers(as("t1-secret"), set(1)); err != nil {
 		t.Errorf("table 1's terminal at table 1: %v", err)
 	}
-	_, err = h.client.SetTablePlayers(as("t1-secret"), set(3))
+	_, err := h.client.SetTablePlayers(as("t1-secret"), set(3))
 	wantCode(t, err, codes.PermissionDenied, "may not act at")
 	_, err = h.client.SetTablePlayers(as("public-secret"), set(3))
 	wantCode(t, err, codes.PermissionDenied, "may not call")
@@ -382,4 +410,58 @@ func BenchmarkImportPlayers(b *testing.B) {
 			}
 		}
 	})
+}
+
+// TestMemberNumbersAreTheOfficials: the public reads of a section, an
+// entrant's path and a table's round name the players to everyone, and
+// give their member numbers only to the event's director and scorers and
+// to the federation admin.
+func TestMemberNumbersAreTheOfficials(t *testing.T) {
+	h, as := startWithTokens(t)
+	if _, err := h.client.ImportPlayers(as("admin-secret"), &movementv1.ImportPlayersRequest{Csv: []byte(club)}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.client.CreateEvent(as("director-secret"), &movementv1.CreateEventRequest{EventId: "club-night", Event: &movementv1.Event{Scoring: &scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_MATCHPOINTS}}}); err != nil {
+		t.Fatal(err)
+	}
+	h.pairsSection(t, as("director-secret"))
+	if _, err := h.client.SetTablePlayers(as("t1-secret"), &movementv1.SetTablePlayersRequest{Section: sectionName, Table: 1, Round: 1}); err != nil {
+		t.Fatal(err)
+	}
+	var etag string
+	for _, c := range []struct {
+		token   string
+		numbers bool
+	}{{"admin-secret", true}, {"director-secret", true}, {"scorer-secret", true}, {"other-secret", false}, {"t1-secret", false}, {"public-secret", false}, {"", false}} {
+		ctx := as(c.token)
+		section, err := h.client.GetSection(ctx, &movementv1.GetSectionRequest{Name: sectionName})
+		if err != nil {
+			t.Fatalf("%q: GetSection: %v", c.token, err)
+		}
+		path, err := h.client.GetEntrantPath(ctx, &movementv1.GetEntrantPathRequest{Section: sectionName, Entrant: 1})
+		if err != nil {
+			t.Fatalf("%q: GetEntrantPath: %v", c.token, err)
+		}
+		round, err := h.client.GetTableRound(ctx, &movementv1.GetTableRoundRequest{Section: sectionName, Table: 1, Round: 1})
+		if err != nil {
+			t.Fatalf("%q: GetTableRound: %v", c.token, err)
+		}
+		entrant, seated := section.GetSection().GetEntrants()[0].GetPlayers()[0], round.GetPlayers()[0]
+		got := []string{entrant.GetMemberNumber(), path.GetEntrant().GetPlayers()[0].GetMemberNumber(), seated.GetMemberNumber()}
+		want := []string{"", "", ""}
+		if c.numbers {
+			want = []string{"1001", "1001", "1001"}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%q reads member numbers %q, want %q", c.token, got, want)
+		}
+		if entrant.GetName() != "Anna Kowalska" || seated.GetName() != "Anna Kowalska" {
+			t.Errorf("%q reads the names %q and %q, want Anna Kowalska", c.token, entrant.GetName(), seated.GetName())
+		}
+		if etag == "" {
+			etag = section.GetSection().GetEtag()
+		} else if section.GetSection().GetEtag() != etag {
+			t.Errorf("%q reads the etag %s, want the section's %s", c.token, section.GetSection().GetEtag(), etag)
+		}
+	}
 }

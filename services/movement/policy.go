@@ -8,7 +8,9 @@ import (
 // Policy says which roles may call each method, and which request fields
 // name the events, sessions and sections it acts on. The director creates
 // the event and shapes the session; everyone may read the event and where to
-// sit, which is printed on the tables anyway; the scorer may change who
+// sit, which is printed on the tables anyway (the players' member numbers
+// in those answers only the event's director and scorers and the federation
+// admin, players.go); the scorer may change who
 // plays, as a director would at the desk. Only the federation admin
 // imports the player registry; directors and scorers look players up; the
 // table's terminal, the event's director and scorers enter the player

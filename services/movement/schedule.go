@@ -242,6 +242,11 @@ func (s *Service) GetTableRound(ctx context.Context, req *movementv1.GetTableRou
 		resp.Next = append(resp.Next, &movementv1.Move{Who: m.Who.String(), Table: int32(m.Table), Text: m.Text})
 	}
 	resp.Players, err = s.tablePlayers(req.GetSection(), req.GetTable(), req.GetRound())
+	if !mayReadMemberNumbers(ctx, req.GetSection()) {
+		for _, p := range resp.Players {
+			p.MemberNumber = ""
+		}
+	}
 	return resp, err
 }
 
@@ -258,6 +263,7 @@ func (s *Service) GetEntrantPath(ctx context.Context, req *movementv1.GetEntrant
 			resp.Entrant = proto.Clone(e).(*movementv1.Entrant)
 		}
 	}
+	hideMemberNumbers(ctx, req.GetSection(), resp.Entrant)
 	if resp.Entrant == nil {
 		return nil, platform.NotFound("entrant", fmt.Sprintf("%s/entrants/%d", req.GetSection(), req.GetEntrant()))
 	}

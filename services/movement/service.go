@@ -15,7 +15,9 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
+	"unicode"
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"go.etcd.io/bbolt"
@@ -251,12 +253,17 @@ func checkEntrant(field string, e *movementv1.Entrant) error {
 		return platform.FieldError(field+".number", fmt.Sprintf("%d is outside 1 to %d", e.GetNumber(), resource.MaxEntrant))
 	case len(e.GetName()) > resource.MaxName:
 		return platform.FieldError(field+".name", fmt.Sprintf("a name is at most %d bytes", resource.MaxName))
+	case strings.ContainsFunc(e.GetName(), unicode.IsControl):
+		return platform.FieldError(field+".name", fmt.Sprintf("%q has a line break or another control character: a name is one line", e.GetName()))
 	case len(e.GetPlayers()) > resource.MaxPlayers:
 		return platform.FieldError(field+".players", fmt.Sprintf("at most %d players", resource.MaxPlayers))
 	}
 	for j, p := range e.GetPlayers() {
 		if len(p.GetName()) > resource.MaxName || len(p.GetMemberNumber()) > resource.MaxName {
 			return platform.FieldError(fmt.Sprintf("%s.players[%d]", field, j), fmt.Sprintf("names and member numbers are at most %d bytes", resource.MaxName))
+		}
+		if strings.ContainsFunc(p.GetName(), unicode.IsControl) {
+			return platform.FieldError(fmt.Sprintf("%s.players[%d].name", field, j), fmt.Sprintf("%q has a line break or another control character: a name is one line", p.GetName()))
 		}
 	}
 	return nil
@@ -278,7 +285,9 @@ func (s *Service) GetSection(ctx context.Context, req *movementv1.GetSectionRequ
 	if err != nil {
 		return nil, err
 	}
-	return &movementv1.GetSectionResponse{Section: platform.SetETag(section)}, nil
+	platform.SetETag(section) // the etag of the whole, numbers or not
+	hideMemberNumbers(ctx, section.GetName(), section.GetEntrants()...)
+	return &movementv1.GetSectionResponse{Section: section}, nil
 }
 
 // section reads a section named in field.

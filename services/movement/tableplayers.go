@@ -156,6 +156,18 @@ func seatSide(tx *bbolt.Tx, section *movementv1.Section, sd side, given map[type
 			return seatListed(sd, listed), false, nil
 		}
 	}
+	if (first == "") != (other == "") && len(listed) == 2 && listed[0].GetMemberNumber() != "" && listed[1].GetMemberNumber() != "" {
+		// One seat given: the pair's other player sits in the other.
+		partner := listed[0].GetMemberNumber()
+		if partner == first+other {
+			partner = listed[1].GetMemberNumber()
+		}
+		if first == "" {
+			first = partner
+		} else {
+			other = partner
+		}
+	}
 	if first == "" || other == "" {
 		return nil, false, platform.FieldError("numbers", fmt.Sprintf("give both %s seats at %s: entrant %d names %d players, so the seats cannot be taken from them", sd.name, where, sd.entrant, len(listed)))
 	}

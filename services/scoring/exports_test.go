@@ -226,3 +226,82 @@ func BenchmarkImportUSEBIO(b *testing.B) {
 		}
 	}
 }
+
+// TestImportNamesPlayersTheRegistryLacks imports a file whose players carry
+// national ids: one the registry holds is named from it, one it lacks (a
+// player of another federation) is named by name alone and noted, and a
+// player with neither name nor id is left out; the import is whole.
+func TestImportNamesPlayersTheRegistryLacks(t *testing.T) {
+	h := start(t, t.TempDir())
+	if _, err := h.moves.ImportPlayers(context.Background(), &movementv1.ImportPlayersRequest{Csv: []byte("national_id,name\n1001,Anna Kowalska\n")}); err != nil {
+		t.Fatal(err)
+	}
+	file := string(readFile(t, "usebio_realbridge_mp_pairs_21b.xml"))
+	file = strings.Replace(file, "<PLAYER_NAME>Player 1</PLAYER_NAME>\n                    <NATIONAL_ID_NUMBER>0<", "<PLAYER_NAME>Anna K.</PLAYER_NAME>\n                    <NATIONAL_ID_NUMBER>1001<", 1)
+	file = strings.Replace(file, "<NATIONAL_ID_NUMBER>0<", "<NATIONAL_ID_NUMBER>7777<", 1)
+	file = strings.Replace(file, "<PLAYER_NAME>Player 3</PLAYER_NAME>", "<PLAYER_NAME></PLAYER_NAME>", 1)
+	resp := h.importFile(t, "foreign", []byte(file), nil)
+	if !slices.ContainsFunc(resp.GetNotes(), func(n string) bool {
+		return strings.Contains(n, "1 national ids are not in the player registry") && strings.Contains(n, "7777")
+	}) {
+		t.Errorf("notes %q do not name the id the registry lacks", resp.GetNotes())
+	}
+	section, err := h.moves.GetSection(context.Background(), &movementv1.GetSectionRequest{Name: "events/foreign/sessions/1/sections/A"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range section.GetSection().GetEntrants()[:2] {
+		for _, p := range e.GetPlayers() {
+			got = append(got, p.GetName()+"/"+p.GetMemberNumber())
+		}
+	}
+	if want := []string{"Anna Kowalska/1001", "Player 2/", "Player 4/"}; !slices.Equal(got, want) {
+		t.Errorf("pairs 1 and 2 name %q, want %q", got, want)
+	}
+}
+
+// TestImportWritesNamesOnOneLine imports a file whose names hold line
+// breaks and tabs: they are spaces, so that the event's PBN export, whose
+// tags take no line break, can be written.
+func TestImportWritesNamesOnOneLine(t *testing.T) {
+	h := start(t, t.TempDir())
+	file := string(readFile(t, "usebio_realbridge_mp_pairs_21b.xml"))
+	file = strings.Replace(file, "<PLAYER_NAME>Player 1</PLAYER_NAME>", "<PLAYER_NAME>Player&#10;\t 1 </PLAYER_NAME>", 1)
+	h.importFile(t, "lines", []byte(file), nil)
+	section, err := h.moves.GetSection(context.Background(), &movementv1.GetSectionRequest{Name: "events/lines/sessions/1/sections/A"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := section.GetSection().GetEntrants()[0].GetPlayers()[0].GetName(); got != "Player 1" {
+		t.Errorf("the player is named %q, want %q", got, "Player 1")
+	}
+	h.export(t, "lines", scoringv1.ExportFormat_EXPORT_FORMAT_PBN)
+}
+
+// TestImportCutsLongNamesWhole imports a file whose title and a team's name
+// are longer than Director keeps, in letters of two bytes: each is cut
+// before the letter that would not fit, so that what is kept is UTF-8 and
+// the import is whole.
+func TestImportCutsLongNamesWhole(t *testing.T) {
+	h := start(t, t.TempDir())
+	long, latin1 := "a"+strings.Repeat("é", 150), "a"+strings.Repeat("\xe9", 150) // the file is ISO-8859-1
+	file := string(readFile(t, "usebio_teamsscorer_teams_imp_vp_24b.xml"))
+	file = strings.Replace(file, `TEAM_NAME = ""`, `TEAM_NAME = "`+latin1+`"`, 1)
+	file = strings.Replace(file, "Multiple Teams Example Session", latin1, 1)
+	h.importFile(t, "long", []byte(file), nil)
+	event, err := h.moves.GetEvent(context.Background(), &movementv1.GetEventRequest{Name: "events/long"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := event.GetEvent().GetTitle(), long[:199]; got != want {
+		t.Errorf("the title is %q, want %q", got, want)
+	}
+	section, err := h.moves.GetSection(context.Background(), &movementv1.GetSectionRequest{Name: "events/long/sessions/1/sections/A"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := section.GetSection().GetEntrants()[0].GetName(), long[:99]; got != want {
+		t.Errorf("team 1 is named %q, want %q", got, want)
+	}
+}

@@ -111,7 +111,7 @@ func fromUSEBIO(f *usebio.File) (*imported, error) {
 	if err != nil {
 		return nil, err
 	}
-	im := &imported{title: cmpOr(f.Event.Description, f.Event.Title, f.Club.Name, "Imported results"), settings: settings}
+	im := &imported{title: oneLine(cmpOr(f.Event.Description, f.Event.Title, f.Club.Name, "Imported results")), settings: settings}
 	teams := teamsForm(settings.GetForm())
 	for i, s := range f.Event.Sessions {
 		number := int32(i + 1)
@@ -180,16 +180,27 @@ func cmpOr(values ...string) string {
 	return ""
 }
 
+// oneLine writes a file's name or title on one line: a line break, tab or
+// other control character in it is a space, as is a run of spaces, and
+// none begins or ends it.
+func oneLine(s string) string {
+	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }), " ")
+}
+
 // players converts a file's players; a national id of 0 is none (files
-// write 0 for a player without one).
+// write 0 for a player without one), and a player with neither a name nor
+// an id is left out.
 func players(ps []usebio.Player) []*movementv1.Player {
 	var out []*movementv1.Player
 	for _, p := range ps {
-		id := strings.TrimSpace(p.NationalID)
+		id, name := strings.TrimSpace(p.NationalID), oneLine(p.Name)
 		if id == "0" {
 			id = ""
 		}
-		out = append(out, &movementv1.Player{Name: strings.TrimSpace(p.Name), MemberNumber: id})
+		if id == "" && name == "" {
+			continue
+		}
+		out = append(out, &movementv1.Player{Name: name, MemberNumber: id})
 	}
 	return out
 }
@@ -262,7 +273,7 @@ func (im *imported) usebioTeams(session int32, section *importedSection, sec use
 		if err != nil {
 			return err
 		}
-		e.Name = strings.TrimSpace(t.Name)
+		e.Name = oneLine(t.Name)
 		for _, p := range t.Pairs {
 			e.Players = append(e.Players, players(p.Players)...)
 		}
@@ -613,7 +624,7 @@ func (im *imported) pbnTotals(totals []pbn.TotalScoreLine, sectionOf func(string
 func namedPlayers(names string) []*movementv1.Player {
 	var out []*movementv1.Player
 	for _, n := range strings.FieldsFunc(strings.ReplaceAll(names, " - ", "&"), func(r rune) bool { return r == '&' || r == '/' }) {
-		if n = strings.TrimFunc(n, unicode.IsSpace); n != "" {
+		if n = oneLine(n); n != "" {
 			out = append(out, &movementv1.Player{Name: n})
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -57,6 +58,9 @@ func (s *Service) ImportResults(ctx context.Context, req *scoringv1.ImportResult
 	}
 	if s.movement == nil {
 		return nil, status.Error(codes.Unavailable, "the movement service, which keeps the events, is not connected")
+	}
+	if err := s.registered(ctx, im); err != nil {
+		return nil, err
 	}
 	event := resource.Event{Event: req.GetEventId()}
 	if err := s.create(ctx, req.GetRequestId(), event, im); err != nil {
@@ -114,9 +118,7 @@ func (im *imported) check() error {
 	if _, err := scoring.ScoreSession(settings, nil, nil); err != nil {
 		return platform.FieldError("scoring", err.Error())
 	}
-	if len(im.title) > resource.MaxTitle {
-		im.title = im.title[:resource.MaxTitle]
-	}
+	im.title = cut(im.title, resource.MaxTitle)
 	entrants := map[string]map[int32]bool{}
 	for _, session := range im.sessions {
 		if session.number > resource.MaxSession {
@@ -185,11 +187,65 @@ func checkImportedEntrants(where string, sec *importedSection) error {
 				return fileError(fmt.Sprintf("%s entrant %d", where, e.GetNumber()), "player %q: names and national ids are at most %d bytes", p.GetName(), resource.MaxName)
 			}
 		}
-		if len(e.Name) > resource.MaxName {
-			e.Name = e.Name[:resource.MaxName]
-		}
+		e.Name = cut(e.Name, resource.MaxName)
 	}
 	return nil
+}
+
+// registered names by name alone the players whose national ids the
+// player registry does not hold (a file from another federation's
+// program), since movement takes an entrant's member number only from its
+// registry, and says so in a note; a player left with neither a name nor
+// an id is left out. It asks the registry once for each id.
+func (s *Service) registered(ctx context.Context, im *imported) error {
+	peer := platform.ForwardCredentials(ctx)
+	known := map[string]bool{}
+	var unknown []string
+	for _, session := range im.sessions {
+		for _, sec := range session.sections {
+			for _, e := range sec.entrants {
+				for _, p := range e.Players {
+					id := p.GetMemberNumber()
+					if id == "" {
+						continue
+					}
+					ok, asked := known[id]
+					if !asked {
+						_, err := s.movement.GetPlayer(peer, &movementv1.GetPlayerRequest{Name: "players/" + id})
+						switch status.Code(err) {
+						case codes.OK:
+							ok = true
+						case codes.NotFound, codes.InvalidArgument: // not in the registry, or no id it could hold
+							unknown = append(unknown, id)
+						default:
+							return platform.PeerError(err, "the player registry")
+						}
+						known[id] = ok
+					}
+					if !ok {
+						p.MemberNumber = ""
+					}
+				}
+				e.Players = slices.DeleteFunc(e.Players, func(p *movementv1.Player) bool { return p.GetName() == "" && p.GetMemberNumber() == "" })
+			}
+		}
+	}
+	if len(unknown) > 0 {
+		im.notes = append(im.notes, fmt.Sprintf("%d national ids are not in the player registry, and their players are named by name alone: %s", len(unknown), strings.Join(unknown, ", ")))
+	}
+	return nil
+}
+
+// cut keeps at most n bytes of s, ending before a letter that would not
+// fit whole.
+func cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }
 
 // create makes the event, its sessions, sections and results.

@@ -2,6 +2,7 @@ package scoringservice
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"testing"
 
@@ -12,6 +13,7 @@ import (
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
 	"github.com/bridge-director/director/services/platform"
+	"github.com/bridge-director/director/services/resource"
 )
 
 // TestNamesFollowTheEntrants: standings, travellers and scorecards name
@@ -88,4 +90,60 @@ func TestNamesFollowTheEntrants(t *testing.T) {
 	if !slices.Equal(standings[4], maria) || !slices.Equal(line.GetEwNames(), maria) || !slices.Equal(card.GetLines()[0].GetOpponentNames(), maria) {
 		t.Errorf("after the table named pair 4: standings %v, traveller line %v, scorecard %v", standings, line, card)
 	}
+}
+
+// BenchmarkReadsOfABigEvent reads the standings, a traveller and the
+// players' names of a session of 50 sections of 200 pairs (10,000 pairs,
+// each naming its two players), each section with a 13-round Mitchell of
+// 100 tables and one result: every read asks the movement service for the
+// session and each of its sections.
+func BenchmarkReadsOfABigEvent(b *testing.B) {
+	h := start(b, b.TempDir())
+	ctx := context.Background()
+	if _, err := h.moves.CreateEvent(ctx, &movementv1.CreateEventRequest{EventId: "nationals", Event: &movementv1.Event{Scoring: &scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_MATCHPOINTS}}}); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := h.moves.CreateSession(ctx, &movementv1.CreateSessionRequest{Parent: "events/nationals", SessionId: 1}); err != nil {
+		b.Fatal(err)
+	}
+	for i := range 50 {
+		letters := fmt.Sprintf("S%d", i+1)
+		entrants := make([]*movementv1.Entrant, 200)
+		for n := range entrants {
+			entrants[n] = &movementv1.Entrant{Number: int32(n + 1), Players: []*movementv1.Player{{Name: fmt.Sprintf("North %d-%d", i, n)}, {Name: fmt.Sprintf("South %d-%d", i, n)}}}
+		}
+		if _, err := h.moves.CreateSection(ctx, &movementv1.CreateSectionRequest{Parent: "events/nationals/sessions/1", SectionId: letters, Section: &movementv1.Section{Entrants: entrants}}); err != nil {
+			b.Fatal(err)
+		}
+		name := "events/nationals/sessions/1/sections/" + letters
+		if _, err := h.moves.SetMovement(ctx, &movementv1.SetMovementRequest{Name: name, Choice: &movementv1.MovementChoice{Kind: movementv1.Kind_KIND_MITCHELL, Rounds: 13}}); err != nil {
+			b.Fatal(err)
+		}
+		r := played(1, 1, 1, 1, 101, "4S", typev1.Seat_SEAT_NORTH, 10)
+		r.Section = letters
+		if _, err := h.client.SubmitResult(ctx, &scoringv1.SubmitResultRequest{Parent: "events/nationals", Result: r}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.Run("names", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := h.svc.names(ctx, resource.Event{Event: "nationals"}, 1, ""); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("standings", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := h.client.GetStandings(ctx, &scoringv1.GetStandingsRequest{Event: "events/nationals", PageSize: 1000}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("traveller", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := h.client.GetTraveller(ctx, &scoringv1.GetTravellerRequest{Event: "events/nationals", Section: "S7", Board: 1}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
