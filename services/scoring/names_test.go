@@ -95,8 +95,9 @@ func TestNamesFollowTheEntrants(t *testing.T) {
 // BenchmarkReadsOfABigEvent reads the standings, a traveller and the
 // players' names of a session of 50 sections of 200 pairs (10,000 pairs,
 // each naming its two players), each section with a 13-round Mitchell of
-// 100 tables and one result: every read asks the movement service for the
-// session and each of its sections.
+// 100 tables and one result: every read asks the movement service's change
+// feed what changed since, and reads a section again only when it did (the
+// first read of the names reads them all).
 func BenchmarkReadsOfABigEvent(b *testing.B) {
 	h := start(b, b.TempDir())
 	ctx := context.Background()
