@@ -1,11 +1,15 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 )
 
 // get reads path with the headers given ("If-None-Match", etag, ...) and
@@ -96,5 +100,64 @@ func TestReadsAnswerNotModified(t *testing.T) {
 	s = startDirector(t, data)
 	if resp, b := s.get(t, traveller, "If-None-Match", changed.Header.Get("ETag")); resp.StatusCode != http.StatusOK || !bytes.Equal(b, newBody) {
 		t.Errorf("after a restart, the ETag of the run before: status %d, same traveller %v; want 200 and the traveller", resp.StatusCode, bytes.Equal(b, newBody))
+	}
+}
+
+// TestLiveStandingsOverREST: a scoreboard following the live standings of
+// the club night is sent them at once, and again, with the new scores,
+// after a table's result is corrected.
+func TestLiveStandingsOverREST(t *testing.T) {
+	s := startDirector(t, t.TempDir())
+	clubEvent(t, s, true)
+	clubNight(t, s)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, "GET", s.base+"/v1/events/club-night/standings:watch", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := s.client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != "text/event-stream" {
+		t.Fatalf("standings:watch: status %d, %s", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	events := make(chan standings, 4)
+	go func() {
+		lines := bufio.NewScanner(resp.Body)
+		for lines.Scan() {
+			if data, ok := strings.CutPrefix(lines.Text(), "data: "); ok {
+				var st standings
+				if json.Unmarshal([]byte(data), &st) == nil {
+					events <- st
+				}
+			}
+		}
+	}()
+	pair1 := func() float64 {
+		t.Helper()
+		select {
+		case st := <-events:
+			for _, p := range st.Standings {
+				if p.Pair == 1 {
+					return p.Percentage
+				}
+			}
+			t.Fatalf("no pair 1 in the live standings: %+v", st)
+		case <-time.After(20 * time.Second):
+			t.Fatal("no standings event came")
+		}
+		return 0
+	}
+	if got := pair1(); got != 100 {
+		t.Fatalf("pair 1 in the first event: %v%%, want 100%%", got)
+	}
+	// Table 1 owns up: board 1 went one down, not eleven tricks.
+	s.mustCall(t, "POST", "/v1/events/club-night/sessions/1/sections/A/tables/1/rounds/1/boards/1:correct",
+		`{"reason":"wrong tricks","result":{"ns_pair":1,"ew_pair":4,"played":{"contract":"4S","declarer":"SEAT_NORTH","tricks":9,"lead":"HK"}}}`, nil)
+	if got := pair1(); got >= 100 {
+		t.Errorf("pair 1 after its board 1 was corrected to one down: %v%%, want less than 100%%", got)
 	}
 }

@@ -8,7 +8,8 @@
 // read whose service names the version of its answer is sent with an ETag,
 // answered 304 to a client that holds it, and its encoding kept for the
 // next reader (conditional.go); beside the routes it serves the watch of
-// an event's change feeds as server-sent events (watch.go) and the OpenAPI
+// an event's change feeds as server-sent events (watch.go), the live
+// standings (livestandings.go), and the OpenAPI
 // description of every route and file download, in Swagger 2.0 and in
 // OpenAPI 3.0, generated from the protos by .ci/generate.
 // platform.Serve runs it on the HTTP listener (Options.Handler).
@@ -19,10 +20,12 @@ import (
 	_ "embed"
 	"fmt"
 	"net/http"
+	"slices"
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"google.golang.org/grpc"
 
+	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	"github.com/bridge-director/director/services/platform"
 )
 
@@ -72,6 +75,9 @@ func (o Options) Handler(ctx context.Context, b platform.Backend) (http.Handler,
 	root.Handle(OpenAPIPath, OpenAPI())
 	root.Handle(OpenAPI3Path, OpenAPI3())
 	root.Handle(WatchPath, &watcher{conn: b.Conn, feeds: feedsOf(b.Services), edge: e})
+	if slices.ContainsFunc(b.Services, func(s platform.Service) bool { return s.Name() == "scoring" }) {
+		root.Handle(LiveStandingsPath, &liveStandings{scoring: scoringv1.NewScoringServiceClient(b.Conn), edge: e, encode: restJSON(), log: b.Logger})
+	}
 	// The guard comes first, so a CORS preflight is held to its caller's
 	// rate like any other request.
 	return e.guard(withCORS(root, o.Origins)), nil

@@ -34,14 +34,7 @@ import (
 // requireJSON) after routing, and answers versioned reads conditionally
 // (conditional.go).
 func newMux(conn grpc.ClientConnInterface, e *edge) *runtime.ServeMux {
-	marshaler := strictJSON{&runtime.JSONPb{
-		// Zeros and empty lists are answered ("ns_points": 0), so that a
-		// client need not know proto3's defaults; a message not set stays
-		// out rather than null.
-		MarshalOptions: protojson.MarshalOptions{UseProtoNames: true, EmitDefaultValues: true},
-		// An unknown field is an error the client should see.
-		UnmarshalOptions: protojson.UnmarshalOptions{DiscardUnknown: false},
-	}}
+	marshaler := restJSON()
 	kept := newKeptBodies(marshaler)
 	return runtime.NewServeMux(
 		runtime.WithMarshalerOption(runtime.MIMEWildcard, &runtime.HTTPBodyMarshaler{Marshaler: marshaler}),
@@ -56,6 +49,18 @@ func newMux(conn grpc.ClientConnInterface, e *edge) *runtime.ServeMux {
 		runtime.WithRoutingErrorHandler(routingErrorHandler),
 		runtime.WithMiddlewares(answerProbes, e.requireJSON, kept.readConditionally),
 	)
+}
+
+// restJSON is how REST bodies are read and answers written.
+func restJSON() strictJSON {
+	return strictJSON{&runtime.JSONPb{
+		// Zeros and empty lists are answered ("ns_points": 0), so that a
+		// client need not know proto3's defaults; a message not set stays
+		// out rather than null.
+		MarshalOptions: protojson.MarshalOptions{UseProtoNames: true, EmitDefaultValues: true},
+		// An unknown field is an error the client should see.
+		UnmarshalOptions: protojson.UnmarshalOptions{DiscardUnknown: false},
+	}}
 }
 
 // strictJSON reads a request body as exactly one JSON value and says which

@@ -164,7 +164,7 @@ func (wt *watcher) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		wt.edge.refuse(w, r, err)
 		return
 	}
-	ctx, cancel := context.WithCancel(wt.outgoing(r))
+	ctx, cancel := context.WithCancel(forwarded(r))
 	defer cancel()
 	parent := "events/" + r.PathValue("event")
 	type record struct {
@@ -263,10 +263,10 @@ func (wt *watcher) request(r *http.Request) ([]feed, cursor, error) {
 	return feeds, from, nil
 }
 
-// outgoing is the context of the calls a watch makes: the caller's token,
-// its address and the mark of the rate the edge took, as the mux forwards
-// them.
-func (wt *watcher) outgoing(r *http.Request) context.Context {
+// forwarded is the context of the calls a handler beside the mux makes for
+// a request: the caller's token, its address and the mark of the rate the
+// edge took, as the mux forwards them.
+func forwarded(r *http.Request) context.Context {
 	md := metadata.MD{}
 	if a := r.Header.Get("Authorization"); a != "" {
 		md.Set("authorization", a)
