@@ -3,7 +3,10 @@
 // programs that take comma-separated results. Each file starts with a
 // header row naming its columns (TravellerColumns, StandingColumns); figures
 // are written as the caller formats them, and an empty cell is a figure the
-// row does not have.
+// row does not have. Names are what people typed, so a name a spreadsheet
+// would take for a formula (one starting with =, +, -, @, a tab or a
+// carriage return) is written after an apostrophe, which a spreadsheet shows
+// as text; figures, which Director writes itself, are written as they are.
 package resultcsv
 
 import (
@@ -11,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 )
 
 // TravellerColumns is the header row of a travellers file.
@@ -47,7 +51,7 @@ func WriteTravellers(w io.Writer, rows []TravellerRow) error {
 	records := make([][]string, len(rows))
 	for i, r := range rows {
 		records[i] = []string{r.Section, strconv.Itoa(r.Board), strconv.Itoa(r.Table), strconv.Itoa(r.Round), strconv.Itoa(r.NS), strconv.Itoa(r.EW),
-			r.Contract, r.Declarer, r.Tricks, r.Lead, r.Score, r.NSPoints, r.EWPoints, r.NSPercentage, r.EWPercentage, r.NSNames, r.EWNames}
+			r.Contract, r.Declarer, r.Tricks, r.Lead, r.Score, r.NSPoints, r.EWPoints, r.NSPercentage, r.EWPercentage, asText(r.NSNames), asText(r.EWNames)}
 	}
 	return write(w, TravellerColumns, records)
 }
@@ -56,9 +60,17 @@ func WriteTravellers(w io.Writer, rows []TravellerRow) error {
 func WriteStandings(w io.Writer, rows []StandingRow) error {
 	records := make([][]string, len(rows))
 	for i, r := range rows {
-		records[i] = []string{r.Section, r.Place, strconv.Itoa(r.Pair), r.Direction, r.Score, r.Percentage, strconv.Itoa(r.Boards), r.Penalties, r.Names}
+		records[i] = []string{r.Section, r.Place, strconv.Itoa(r.Pair), r.Direction, r.Score, r.Percentage, strconv.Itoa(r.Boards), r.Penalties, asText(r.Names)}
 	}
 	return write(w, StandingColumns, records)
+}
+
+// asText keeps a spreadsheet from reading a name as a formula.
+func asText(name string) string {
+	if name != "" && strings.ContainsRune("=+-@\t\r", rune(name[0])) {
+		return "'" + name
+	}
+	return name
 }
 
 func write(w io.Writer, header []string, records [][]string) error {

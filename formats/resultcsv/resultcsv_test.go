@@ -44,3 +44,26 @@ func TestWriteStandings(t *testing.T) {
 		t.Errorf("records %q, want %q", records, want)
 	}
 }
+
+// TestNamesAreNeverFormulas: a name a spreadsheet would run as a formula is
+// written as text, while negative figures stay numbers.
+func TestNamesAreNeverFormulas(t *testing.T) {
+	var buf bytes.Buffer
+	rows := []TravellerRow{{Section: "A", Board: 1, Table: 1, Round: 1, NS: 1, EW: 2, Contract: "4S", Declarer: "N", Tricks: "9", Score: "-50",
+		NSPoints: "0", EWPoints: "2", NSNames: `=HYPERLINK("http://x","y")`, EWNames: "@SUM(A1)"},
+		{Section: "A", Board: 1, Table: 2, Round: 1, NS: 3, EW: 4, Score: "-420", NSNames: "+1 Smith", EWNames: "Ann - Bob"}}
+	if err := WriteTravellers(&buf, rows); err != nil {
+		t.Fatal(err)
+	}
+	records, err := csv.NewReader(&buf).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := [][]string{{records[1][10], records[1][15], records[1][16]}, {records[2][10], records[2][15], records[2][16]}}
+	want := [][]string{{"-50", `'=HYPERLINK("http://x","y")`, "'@SUM(A1)"}, {"-420", "'+1 Smith", "Ann - Bob"}}
+	for i := range want {
+		if !slices.Equal(got[i], want[i]) {
+			t.Errorf("row %d: score and names %q, want %q", i+1, got[i], want[i])
+		}
+	}
+}
