@@ -46,6 +46,11 @@ func (s *Service) Policy() platform.Policy {
 		movementv1.MovementService_ListPlayers_FullMethodName:      {Roles: roles(director, scorer)},
 		movementv1.MovementService_SetTablePlayers_FullMethodName:  {Roles: roles(terminal, director, scorer), Resources: []string{"section"}, Table: &platform.TableRef{Parent: "section", Number: "table"}},
 		movementv1.MovementService_ListTablePlayers_FullMethodName: {Roles: roles(director, scorer), Resources: []string{"section"}},
+		// A director issues and revokes the tokens of a section's tables;
+		// a table's device asks which table its token is for.
+		movementv1.MovementService_IssueTableTokens_FullMethodName: {Roles: roles(director), Resources: []string{"section"}},
+		movementv1.MovementService_RevokeTableToken_FullMethodName: {Roles: roles(director), Resources: []string{"table"}},
+		movementv1.MovementService_GetTableIdentity_FullMethodName: {Roles: roles(terminal)},
 	}
 }
 

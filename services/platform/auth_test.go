@@ -462,12 +462,12 @@ func TestCallerOfAuthorization(t *testing.T) {
 		"Basic abc":            {"", false, codes.Unauthenticated},
 		"Bearer ":              {"", false, codes.Unauthenticated},
 	} {
-		p, known, err := auth.caller(authorization)
+		p, known, err := auth.caller(context.Background(), authorization)
 		if p.Name != want.name || known != want.known || status.Code(err) != want.code {
 			t.Errorf("caller(%q) = %q, %v, %v; want %q, %v, %v", authorization, p.Name, known, err, want.name, want.known, want.code)
 		}
 	}
-	if p, known, err := DevelopmentAuthenticator().caller("Bearer anything"); err != nil || !known || p.Name != "development" {
+	if p, known, err := DevelopmentAuthenticator().caller(context.Background(), "Bearer anything"); err != nil || !known || p.Name != "development" {
 		t.Errorf("development mode: %q, %v, %v; want the development principal", p.Name, known, err)
 	}
 }

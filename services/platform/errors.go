@@ -73,7 +73,9 @@ func permissionDenied(format string, args ...any) error {
 	return status.Errorf(codes.PermissionDenied, format, args...)
 }
 
-func unauthenticated(msg string) error {
+// Unauthenticated returns an Unauthenticated error: the caller's token is
+// missing, malformed, unknown, expired or revoked, as msg says.
+func Unauthenticated(msg string) error {
 	return status.Error(codes.Unauthenticated, msg)
 }
 

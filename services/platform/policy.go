@@ -163,6 +163,8 @@ var plainFields = map[string]bool{
 	// The player registry, which belongs to no event: a player's name
 	// (players/{national_id}) and a search of the registry.
 	"bridge.movement.v1.GetPlayerRequest.name": true, "bridge.movement.v1.ListPlayersRequest.query": true,
+	// The code of a table token a service checks (GetTableIdentity).
+	"bridge.movement.v1.GetTableIdentityRequest.code": true,
 }
 
 // checkRuleFields checks that the fields a rule declares exist with the

@@ -28,7 +28,8 @@ import (
 	"github.com/bridge-director/director/services/platform"
 )
 
-// Serve serves svc with auth (development mode when nil) and returns a
+// Serve serves svc with auth (development mode when nil), which checks
+// table tokens with svc when it keeps them, and returns a
 // client connection to it, and a stop function that closes the connection,
 // the server and the service. Stop runs again, harmlessly, when the test
 // ends.
@@ -36,6 +37,9 @@ func Serve(t testing.TB, svc platform.Service, auth *platform.Authenticator) (*g
 	t.Helper()
 	if auth == nil {
 		auth = platform.DevelopmentAuthenticator()
+	}
+	if tables, ok := svc.(platform.TableTokens); ok {
+		auth.UseTableTokens(tables)
 	}
 	lis := bufconn.Listen(1 << 20)
 	srv := grpc.NewServer(platform.ServerOptions(slog.New(slog.NewTextHandler(io.Discard, nil)), auth, svc.Policy(), platform.MethodStores(svc))...)

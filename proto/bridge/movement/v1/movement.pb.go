@@ -16,6 +16,7 @@ import (
 	v11 "github.com/bridge-director/director/proto/bridge/type/v1"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
+	durationpb "google.golang.org/protobuf/types/known/durationpb"
 	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
 	reflect "reflect"
 	sync "sync"
@@ -3905,11 +3906,459 @@ func (x *ListTablePlayersResponse) GetNextPageToken() string {
 	return ""
 }
 
+// TableToken is the token of one table's device: a code a person types in
+// (or scans: its letters and digits fit a QR code's alphanumeric mode), sent
+// as the bearer token of every call the device makes.
+type TableToken struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// "events/{event}/sessions/{session}/sections/{section}/tables/{table}".
+	// Output only.
+	Table string `protobuf:"bytes,1,opt,name=table,proto3" json:"table,omitempty"`
+	// The code, four groups of four letters and digits ("7KQ2-M9XD-4HTA-W31C"),
+	// Crockford's base 32: case, dashes and spaces do not count, and O, I and
+	// L read as 0, 1 and 1. Answered by IssueTableTokens only. Output only.
+	Code string `protobuf:"bytes,2,opt,name=code,proto3" json:"code,omitempty"`
+	// Output only.
+	CreateTime *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	// After it the code is refused. Output only.
+	ExpireTime *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=expire_time,json=expireTime,proto3" json:"expire_time,omitempty"`
+	// Who issued it. Output only.
+	CreatedBy string `protobuf:"bytes,5,opt,name=created_by,json=createdBy,proto3" json:"created_by,omitempty"`
+	// When and by whom it was revoked; unset while it is live. Output only.
+	RevokeTime    *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=revoke_time,json=revokeTime,proto3" json:"revoke_time,omitempty"`
+	RevokedBy     string                 `protobuf:"bytes,7,opt,name=revoked_by,json=revokedBy,proto3" json:"revoked_by,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TableToken) Reset() {
+	*x = TableToken{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[59]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TableToken) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TableToken) ProtoMessage() {}
+
+func (x *TableToken) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[59]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TableToken.ProtoReflect.Descriptor instead.
+func (*TableToken) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{59}
+}
+
+func (x *TableToken) GetTable() string {
+	if x != nil {
+		return x.Table
+	}
+	return ""
+}
+
+func (x *TableToken) GetCode() string {
+	if x != nil {
+		return x.Code
+	}
+	return ""
+}
+
+func (x *TableToken) GetCreateTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CreateTime
+	}
+	return nil
+}
+
+func (x *TableToken) GetExpireTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.ExpireTime
+	}
+	return nil
+}
+
+func (x *TableToken) GetCreatedBy() string {
+	if x != nil {
+		return x.CreatedBy
+	}
+	return ""
+}
+
+func (x *TableToken) GetRevokeTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.RevokeTime
+	}
+	return nil
+}
+
+func (x *TableToken) GetRevokedBy() string {
+	if x != nil {
+		return x.RevokedBy
+	}
+	return ""
+}
+
+type IssueTableTokensRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// "events/{event}/sessions/{session}/sections/{section}"
+	Section string `protobuf:"bytes,1,opt,name=section,proto3" json:"section,omitempty"`
+	// The tables to issue tokens for; empty for every table of the section's
+	// movement.
+	Tables []int32 `protobuf:"varint,2,rep,packed,name=tables,proto3" json:"tables,omitempty"`
+	// How long the tokens last, 15 minutes to 24 hours; 6 hours when unset.
+	Ttl           *durationpb.Duration `protobuf:"bytes,3,opt,name=ttl,proto3" json:"ttl,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *IssueTableTokensRequest) Reset() {
+	*x = IssueTableTokensRequest{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[60]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *IssueTableTokensRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*IssueTableTokensRequest) ProtoMessage() {}
+
+func (x *IssueTableTokensRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[60]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use IssueTableTokensRequest.ProtoReflect.Descriptor instead.
+func (*IssueTableTokensRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{60}
+}
+
+func (x *IssueTableTokensRequest) GetSection() string {
+	if x != nil {
+		return x.Section
+	}
+	return ""
+}
+
+func (x *IssueTableTokensRequest) GetTables() []int32 {
+	if x != nil {
+		return x.Tables
+	}
+	return nil
+}
+
+func (x *IssueTableTokensRequest) GetTtl() *durationpb.Duration {
+	if x != nil {
+		return x.Ttl
+	}
+	return nil
+}
+
+type IssueTableTokensResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// By table, with their codes.
+	Tokens        []*TableToken `protobuf:"bytes,1,rep,name=tokens,proto3" json:"tokens,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *IssueTableTokensResponse) Reset() {
+	*x = IssueTableTokensResponse{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[61]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *IssueTableTokensResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*IssueTableTokensResponse) ProtoMessage() {}
+
+func (x *IssueTableTokensResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[61]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use IssueTableTokensResponse.ProtoReflect.Descriptor instead.
+func (*IssueTableTokensResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{61}
+}
+
+func (x *IssueTableTokensResponse) GetTokens() []*TableToken {
+	if x != nil {
+		return x.Tokens
+	}
+	return nil
+}
+
+type RevokeTableTokenRequest struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	RequestId string                 `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	// The table: "events/{event}/sessions/{session}/sections/{section}/tables/{table}".
+	Table         string `protobuf:"bytes,2,opt,name=table,proto3" json:"table,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RevokeTableTokenRequest) Reset() {
+	*x = RevokeTableTokenRequest{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[62]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RevokeTableTokenRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RevokeTableTokenRequest) ProtoMessage() {}
+
+func (x *RevokeTableTokenRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[62]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RevokeTableTokenRequest.ProtoReflect.Descriptor instead.
+func (*RevokeTableTokenRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{62}
+}
+
+func (x *RevokeTableTokenRequest) GetRequestId() string {
+	if x != nil {
+		return x.RequestId
+	}
+	return ""
+}
+
+func (x *RevokeTableTokenRequest) GetTable() string {
+	if x != nil {
+		return x.Table
+	}
+	return ""
+}
+
+type RevokeTableTokenResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The token revoked, without its code.
+	Token         *TableToken `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RevokeTableTokenResponse) Reset() {
+	*x = RevokeTableTokenResponse{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[63]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RevokeTableTokenResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RevokeTableTokenResponse) ProtoMessage() {}
+
+func (x *RevokeTableTokenResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[63]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RevokeTableTokenResponse.ProtoReflect.Descriptor instead.
+func (*RevokeTableTokenResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{63}
+}
+
+func (x *RevokeTableTokenResponse) GetToken() *TableToken {
+	if x != nil {
+		return x.Token
+	}
+	return nil
+}
+
+type GetTableIdentityRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Empty for the caller's own token. A federation admin (and a Director
+	// service checking a device's token for itself) may name a table token's
+	// code instead.
+	Code          string `protobuf:"bytes,1,opt,name=code,proto3" json:"code,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetTableIdentityRequest) Reset() {
+	*x = GetTableIdentityRequest{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[64]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetTableIdentityRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetTableIdentityRequest) ProtoMessage() {}
+
+func (x *GetTableIdentityRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[64]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetTableIdentityRequest.ProtoReflect.Descriptor instead.
+func (*GetTableIdentityRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{64}
+}
+
+func (x *GetTableIdentityRequest) GetCode() string {
+	if x != nil {
+		return x.Code
+	}
+	return ""
+}
+
+type GetTableIdentityResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// "events/{event}/sessions/{session}/sections/{section}/tables/{table}"
+	Table string `protobuf:"bytes,1,opt,name=table,proto3" json:"table,omitempty"`
+	// "events/{event}"
+	Event string `protobuf:"bytes,2,opt,name=event,proto3" json:"event,omitempty"`
+	// "events/{event}/sessions/{session}"
+	Session string `protobuf:"bytes,3,opt,name=session,proto3" json:"session,omitempty"`
+	// "events/{event}/sessions/{session}/sections/{section}"
+	Section string `protobuf:"bytes,4,opt,name=section,proto3" json:"section,omitempty"`
+	// The table's number.
+	Number int32 `protobuf:"varint,5,opt,name=number,proto3" json:"number,omitempty"`
+	// When the token expires; unset for a token of the token file.
+	ExpireTime    *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=expire_time,json=expireTime,proto3" json:"expire_time,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetTableIdentityResponse) Reset() {
+	*x = GetTableIdentityResponse{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[65]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetTableIdentityResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetTableIdentityResponse) ProtoMessage() {}
+
+func (x *GetTableIdentityResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[65]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetTableIdentityResponse.ProtoReflect.Descriptor instead.
+func (*GetTableIdentityResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{65}
+}
+
+func (x *GetTableIdentityResponse) GetTable() string {
+	if x != nil {
+		return x.Table
+	}
+	return ""
+}
+
+func (x *GetTableIdentityResponse) GetEvent() string {
+	if x != nil {
+		return x.Event
+	}
+	return ""
+}
+
+func (x *GetTableIdentityResponse) GetSession() string {
+	if x != nil {
+		return x.Session
+	}
+	return ""
+}
+
+func (x *GetTableIdentityResponse) GetSection() string {
+	if x != nil {
+		return x.Section
+	}
+	return ""
+}
+
+func (x *GetTableIdentityResponse) GetNumber() int32 {
+	if x != nil {
+		return x.Number
+	}
+	return 0
+}
+
+func (x *GetTableIdentityResponse) GetExpireTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.ExpireTime
+	}
+	return nil
+}
+
 var File_bridge_movement_v1_movement_proto protoreflect.FileDescriptor
 
 const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\n" +
-	"!bridge/movement/v1/movement.proto\x12\x12bridge.movement.v1\x1a\x1fbridge/scoring/v1/scoring.proto\x1a\x1abridge/type/v1/types.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xc0\x01\n" +
+	"!bridge/movement/v1/movement.proto\x12\x12bridge.movement.v1\x1a\x1fbridge/scoring/v1/scoring.proto\x1a\x1abridge/type/v1/types.proto\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xc0\x01\n" +
 	"\x05Event\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
 	"\x05title\x18\x02 \x01(\tR\x05title\x12<\n" +
@@ -4181,7 +4630,43 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"page_token\x18\x03 \x01(\tR\tpageToken\"\x89\x01\n" +
 	"\x18ListTablePlayersResponse\x12E\n" +
 	"\rtable_players\x18\x01 \x03(\v2 .bridge.movement.v1.TablePlayersR\ftablePlayers\x12&\n" +
-	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken*\\\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"\xab\x02\n" +
+	"\n" +
+	"TableToken\x12\x14\n" +
+	"\x05table\x18\x01 \x01(\tR\x05table\x12\x12\n" +
+	"\x04code\x18\x02 \x01(\tR\x04code\x12;\n" +
+	"\vcreate_time\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"createTime\x12;\n" +
+	"\vexpire_time\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"expireTime\x12\x1d\n" +
+	"\n" +
+	"created_by\x18\x05 \x01(\tR\tcreatedBy\x12;\n" +
+	"\vrevoke_time\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"revokeTime\x12\x1d\n" +
+	"\n" +
+	"revoked_by\x18\a \x01(\tR\trevokedBy\"x\n" +
+	"\x17IssueTableTokensRequest\x12\x18\n" +
+	"\asection\x18\x01 \x01(\tR\asection\x12\x16\n" +
+	"\x06tables\x18\x02 \x03(\x05R\x06tables\x12+\n" +
+	"\x03ttl\x18\x03 \x01(\v2\x19.google.protobuf.DurationR\x03ttl\"R\n" +
+	"\x18IssueTableTokensResponse\x126\n" +
+	"\x06tokens\x18\x01 \x03(\v2\x1e.bridge.movement.v1.TableTokenR\x06tokens\"N\n" +
+	"\x17RevokeTableTokenRequest\x12\x1d\n" +
+	"\n" +
+	"request_id\x18\x01 \x01(\tR\trequestId\x12\x14\n" +
+	"\x05table\x18\x02 \x01(\tR\x05table\"P\n" +
+	"\x18RevokeTableTokenResponse\x124\n" +
+	"\x05token\x18\x01 \x01(\v2\x1e.bridge.movement.v1.TableTokenR\x05token\"-\n" +
+	"\x17GetTableIdentityRequest\x12\x12\n" +
+	"\x04code\x18\x01 \x01(\tR\x04code\"\xcf\x01\n" +
+	"\x18GetTableIdentityResponse\x12\x14\n" +
+	"\x05table\x18\x01 \x01(\tR\x05table\x12\x14\n" +
+	"\x05event\x18\x02 \x01(\tR\x05event\x12\x18\n" +
+	"\asession\x18\x03 \x01(\tR\asession\x12\x18\n" +
+	"\asection\x18\x04 \x01(\tR\asection\x12\x16\n" +
+	"\x06number\x18\x05 \x01(\x05R\x06number\x12;\n" +
+	"\vexpire_time\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"expireTime*\\\n" +
 	"\x04Kind\x12\x14\n" +
 	"\x10KIND_UNSPECIFIED\x10\x00\x12\x11\n" +
 	"\rKIND_MITCHELL\x10\x01\x12\x0f\n" +
@@ -4197,7 +4682,7 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\x12FORMAT_UNSPECIFIED\x10\x00\x12\x15\n" +
 	"\x11FORMAT_CARDS_TEXT\x10\x01\x12\x14\n" +
 	"\x10FORMAT_CARDS_PDF\x10\x02\x12\x19\n" +
-	"\x15FORMAT_ROUND_DATA_CSV\x10\x032\xc5\x10\n" +
+	"\x15FORMAT_ROUND_DATA_CSV\x10\x032\x92\x13\n" +
 	"\x0fMovementService\x12^\n" +
 	"\vCreateEvent\x12&.bridge.movement.v1.CreateEventRequest\x1a'.bridge.movement.v1.CreateEventResponse\x12U\n" +
 	"\bGetEvent\x12#.bridge.movement.v1.GetEventRequest\x1a$.bridge.movement.v1.GetEventResponse\x12[\n" +
@@ -4223,7 +4708,10 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\tGetPlayer\x12$.bridge.movement.v1.GetPlayerRequest\x1a%.bridge.movement.v1.GetPlayerResponse\x12^\n" +
 	"\vListPlayers\x12&.bridge.movement.v1.ListPlayersRequest\x1a'.bridge.movement.v1.ListPlayersResponse\x12j\n" +
 	"\x0fSetTablePlayers\x12*.bridge.movement.v1.SetTablePlayersRequest\x1a+.bridge.movement.v1.SetTablePlayersResponse\x12m\n" +
-	"\x10ListTablePlayers\x12+.bridge.movement.v1.ListTablePlayersRequest\x1a,.bridge.movement.v1.ListTablePlayersResponseB\xda\x01\n" +
+	"\x10ListTablePlayers\x12+.bridge.movement.v1.ListTablePlayersRequest\x1a,.bridge.movement.v1.ListTablePlayersResponse\x12m\n" +
+	"\x10IssueTableTokens\x12+.bridge.movement.v1.IssueTableTokensRequest\x1a,.bridge.movement.v1.IssueTableTokensResponse\x12m\n" +
+	"\x10RevokeTableToken\x12+.bridge.movement.v1.RevokeTableTokenRequest\x1a,.bridge.movement.v1.RevokeTableTokenResponse\x12m\n" +
+	"\x10GetTableIdentity\x12+.bridge.movement.v1.GetTableIdentityRequest\x1a,.bridge.movement.v1.GetTableIdentityResponseB\xda\x01\n" +
 	"\x16com.bridge.movement.v1B\rMovementProtoP\x01ZGgithub.com/bridge-director/director/proto/bridge/movement/v1;movementv1\xa2\x02\x03BMX\xaa\x02\x12Bridge.Movement.V1\xca\x02\x12Bridge\\Movement\\V1\xe2\x02\x1eBridge\\Movement\\V1\\GPBMetadata\xea\x02\x14Bridge::Movement::V1b\x06proto3"
 
 var (
@@ -4239,7 +4727,7 @@ func file_bridge_movement_v1_movement_proto_rawDescGZIP() []byte {
 }
 
 var file_bridge_movement_v1_movement_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_bridge_movement_v1_movement_proto_msgTypes = make([]protoimpl.MessageInfo, 59)
+var file_bridge_movement_v1_movement_proto_msgTypes = make([]protoimpl.MessageInfo, 66)
 var file_bridge_movement_v1_movement_proto_goTypes = []any{
 	(Kind)(0),                          // 0: bridge.movement.v1.Kind
 	(EvenTables)(0),                    // 1: bridge.movement.v1.EvenTables
@@ -4303,19 +4791,27 @@ var file_bridge_movement_v1_movement_proto_goTypes = []any{
 	(*SetTablePlayersResponse)(nil),    // 59: bridge.movement.v1.SetTablePlayersResponse
 	(*ListTablePlayersRequest)(nil),    // 60: bridge.movement.v1.ListTablePlayersRequest
 	(*ListTablePlayersResponse)(nil),   // 61: bridge.movement.v1.ListTablePlayersResponse
-	(*v1.ScoringSettings)(nil),         // 62: bridge.scoring.v1.ScoringSettings
-	(*timestamppb.Timestamp)(nil),      // 63: google.protobuf.Timestamp
-	(v11.Side)(0),                      // 64: bridge.type.v1.Side
-	(v11.Seat)(0),                      // 65: bridge.type.v1.Seat
+	(*TableToken)(nil),                 // 62: bridge.movement.v1.TableToken
+	(*IssueTableTokensRequest)(nil),    // 63: bridge.movement.v1.IssueTableTokensRequest
+	(*IssueTableTokensResponse)(nil),   // 64: bridge.movement.v1.IssueTableTokensResponse
+	(*RevokeTableTokenRequest)(nil),    // 65: bridge.movement.v1.RevokeTableTokenRequest
+	(*RevokeTableTokenResponse)(nil),   // 66: bridge.movement.v1.RevokeTableTokenResponse
+	(*GetTableIdentityRequest)(nil),    // 67: bridge.movement.v1.GetTableIdentityRequest
+	(*GetTableIdentityResponse)(nil),   // 68: bridge.movement.v1.GetTableIdentityResponse
+	(*v1.ScoringSettings)(nil),         // 69: bridge.scoring.v1.ScoringSettings
+	(*timestamppb.Timestamp)(nil),      // 70: google.protobuf.Timestamp
+	(v11.Side)(0),                      // 71: bridge.type.v1.Side
+	(v11.Seat)(0),                      // 72: bridge.type.v1.Seat
+	(*durationpb.Duration)(nil),        // 73: google.protobuf.Duration
 }
 var file_bridge_movement_v1_movement_proto_depIdxs = []int32{
-	62, // 0: bridge.movement.v1.Event.scoring:type_name -> bridge.scoring.v1.ScoringSettings
-	63, // 1: bridge.movement.v1.Event.create_time:type_name -> google.protobuf.Timestamp
+	69, // 0: bridge.movement.v1.Event.scoring:type_name -> bridge.scoring.v1.ScoringSettings
+	70, // 1: bridge.movement.v1.Event.create_time:type_name -> google.protobuf.Timestamp
 	3,  // 2: bridge.movement.v1.CreateEventRequest.event:type_name -> bridge.movement.v1.Event
 	3,  // 3: bridge.movement.v1.CreateEventResponse.event:type_name -> bridge.movement.v1.Event
 	3,  // 4: bridge.movement.v1.GetEventResponse.event:type_name -> bridge.movement.v1.Event
 	3,  // 5: bridge.movement.v1.ListEventsResponse.events:type_name -> bridge.movement.v1.Event
-	63, // 6: bridge.movement.v1.Session.start_time:type_name -> google.protobuf.Timestamp
+	70, // 6: bridge.movement.v1.Session.start_time:type_name -> google.protobuf.Timestamp
 	10, // 7: bridge.movement.v1.CreateSessionRequest.session:type_name -> bridge.movement.v1.Session
 	10, // 8: bridge.movement.v1.CreateSessionResponse.session:type_name -> bridge.movement.v1.Session
 	10, // 9: bridge.movement.v1.GetSessionResponse.session:type_name -> bridge.movement.v1.Session
@@ -4336,7 +4832,7 @@ var file_bridge_movement_v1_movement_proto_depIdxs = []int32{
 	20, // 24: bridge.movement.v1.GetTableRoundResponse.seating:type_name -> bridge.movement.v1.Seating
 	31, // 25: bridge.movement.v1.GetTableRoundResponse.next:type_name -> bridge.movement.v1.Move
 	56, // 26: bridge.movement.v1.GetTableRoundResponse.players:type_name -> bridge.movement.v1.SeatedPlayer
-	64, // 27: bridge.movement.v1.Stop.direction:type_name -> bridge.type.v1.Side
+	71, // 27: bridge.movement.v1.Stop.direction:type_name -> bridge.type.v1.Side
 	18, // 28: bridge.movement.v1.GetEntrantPathResponse.entrant:type_name -> bridge.movement.v1.Entrant
 	34, // 29: bridge.movement.v1.GetEntrantPathResponse.stops:type_name -> bridge.movement.v1.Stop
 	18, // 30: bridge.movement.v1.AddLateEntrantRequest.entrant:type_name -> bridge.movement.v1.Entrant
@@ -4347,63 +4843,76 @@ var file_bridge_movement_v1_movement_proto_depIdxs = []int32{
 	2,  // 35: bridge.movement.v1.ExportSectionRequest.format:type_name -> bridge.movement.v1.Format
 	19, // 36: bridge.movement.v1.Recommendation.choice:type_name -> bridge.movement.v1.MovementChoice
 	46, // 37: bridge.movement.v1.RecommendMovementsResponse.recommendations:type_name -> bridge.movement.v1.Recommendation
-	63, // 38: bridge.movement.v1.RegisteredPlayer.update_time:type_name -> google.protobuf.Timestamp
+	70, // 38: bridge.movement.v1.RegisteredPlayer.update_time:type_name -> google.protobuf.Timestamp
 	48, // 39: bridge.movement.v1.GetPlayerResponse.player:type_name -> bridge.movement.v1.RegisteredPlayer
 	48, // 40: bridge.movement.v1.ListPlayersResponse.players:type_name -> bridge.movement.v1.RegisteredPlayer
-	65, // 41: bridge.movement.v1.SeatNumber.seat:type_name -> bridge.type.v1.Seat
-	65, // 42: bridge.movement.v1.SeatedPlayer.seat:type_name -> bridge.type.v1.Seat
+	72, // 41: bridge.movement.v1.SeatNumber.seat:type_name -> bridge.type.v1.Seat
+	72, // 42: bridge.movement.v1.SeatedPlayer.seat:type_name -> bridge.type.v1.Seat
 	56, // 43: bridge.movement.v1.TablePlayers.players:type_name -> bridge.movement.v1.SeatedPlayer
-	63, // 44: bridge.movement.v1.TablePlayers.update_time:type_name -> google.protobuf.Timestamp
+	70, // 44: bridge.movement.v1.TablePlayers.update_time:type_name -> google.protobuf.Timestamp
 	55, // 45: bridge.movement.v1.SetTablePlayersRequest.numbers:type_name -> bridge.movement.v1.SeatNumber
 	57, // 46: bridge.movement.v1.SetTablePlayersResponse.table_players:type_name -> bridge.movement.v1.TablePlayers
 	57, // 47: bridge.movement.v1.ListTablePlayersResponse.table_players:type_name -> bridge.movement.v1.TablePlayers
-	4,  // 48: bridge.movement.v1.MovementService.CreateEvent:input_type -> bridge.movement.v1.CreateEventRequest
-	6,  // 49: bridge.movement.v1.MovementService.GetEvent:input_type -> bridge.movement.v1.GetEventRequest
-	8,  // 50: bridge.movement.v1.MovementService.ListEvents:input_type -> bridge.movement.v1.ListEventsRequest
-	11, // 51: bridge.movement.v1.MovementService.CreateSession:input_type -> bridge.movement.v1.CreateSessionRequest
-	13, // 52: bridge.movement.v1.MovementService.GetSession:input_type -> bridge.movement.v1.GetSessionRequest
-	15, // 53: bridge.movement.v1.MovementService.ListSessions:input_type -> bridge.movement.v1.ListSessionsRequest
-	24, // 54: bridge.movement.v1.MovementService.CreateSection:input_type -> bridge.movement.v1.CreateSectionRequest
-	26, // 55: bridge.movement.v1.MovementService.GetSection:input_type -> bridge.movement.v1.GetSectionRequest
-	28, // 56: bridge.movement.v1.MovementService.SetMovement:input_type -> bridge.movement.v1.SetMovementRequest
-	30, // 57: bridge.movement.v1.MovementService.GetTableRound:input_type -> bridge.movement.v1.GetTableRoundRequest
-	33, // 58: bridge.movement.v1.MovementService.GetEntrantPath:input_type -> bridge.movement.v1.GetEntrantPathRequest
-	36, // 59: bridge.movement.v1.MovementService.AddLateEntrant:input_type -> bridge.movement.v1.AddLateEntrantRequest
-	38, // 60: bridge.movement.v1.MovementService.WithdrawEntrant:input_type -> bridge.movement.v1.WithdrawEntrantRequest
-	40, // 61: bridge.movement.v1.MovementService.GetBalance:input_type -> bridge.movement.v1.GetBalanceRequest
-	43, // 62: bridge.movement.v1.MovementService.ExportSection:input_type -> bridge.movement.v1.ExportSectionRequest
-	45, // 63: bridge.movement.v1.MovementService.RecommendMovements:input_type -> bridge.movement.v1.RecommendMovementsRequest
-	49, // 64: bridge.movement.v1.MovementService.ImportPlayers:input_type -> bridge.movement.v1.ImportPlayersRequest
-	51, // 65: bridge.movement.v1.MovementService.GetPlayer:input_type -> bridge.movement.v1.GetPlayerRequest
-	53, // 66: bridge.movement.v1.MovementService.ListPlayers:input_type -> bridge.movement.v1.ListPlayersRequest
-	58, // 67: bridge.movement.v1.MovementService.SetTablePlayers:input_type -> bridge.movement.v1.SetTablePlayersRequest
-	60, // 68: bridge.movement.v1.MovementService.ListTablePlayers:input_type -> bridge.movement.v1.ListTablePlayersRequest
-	5,  // 69: bridge.movement.v1.MovementService.CreateEvent:output_type -> bridge.movement.v1.CreateEventResponse
-	7,  // 70: bridge.movement.v1.MovementService.GetEvent:output_type -> bridge.movement.v1.GetEventResponse
-	9,  // 71: bridge.movement.v1.MovementService.ListEvents:output_type -> bridge.movement.v1.ListEventsResponse
-	12, // 72: bridge.movement.v1.MovementService.CreateSession:output_type -> bridge.movement.v1.CreateSessionResponse
-	14, // 73: bridge.movement.v1.MovementService.GetSession:output_type -> bridge.movement.v1.GetSessionResponse
-	16, // 74: bridge.movement.v1.MovementService.ListSessions:output_type -> bridge.movement.v1.ListSessionsResponse
-	25, // 75: bridge.movement.v1.MovementService.CreateSection:output_type -> bridge.movement.v1.CreateSectionResponse
-	27, // 76: bridge.movement.v1.MovementService.GetSection:output_type -> bridge.movement.v1.GetSectionResponse
-	29, // 77: bridge.movement.v1.MovementService.SetMovement:output_type -> bridge.movement.v1.SetMovementResponse
-	32, // 78: bridge.movement.v1.MovementService.GetTableRound:output_type -> bridge.movement.v1.GetTableRoundResponse
-	35, // 79: bridge.movement.v1.MovementService.GetEntrantPath:output_type -> bridge.movement.v1.GetEntrantPathResponse
-	37, // 80: bridge.movement.v1.MovementService.AddLateEntrant:output_type -> bridge.movement.v1.AddLateEntrantResponse
-	39, // 81: bridge.movement.v1.MovementService.WithdrawEntrant:output_type -> bridge.movement.v1.WithdrawEntrantResponse
-	42, // 82: bridge.movement.v1.MovementService.GetBalance:output_type -> bridge.movement.v1.GetBalanceResponse
-	44, // 83: bridge.movement.v1.MovementService.ExportSection:output_type -> bridge.movement.v1.ExportSectionResponse
-	47, // 84: bridge.movement.v1.MovementService.RecommendMovements:output_type -> bridge.movement.v1.RecommendMovementsResponse
-	50, // 85: bridge.movement.v1.MovementService.ImportPlayers:output_type -> bridge.movement.v1.ImportPlayersResponse
-	52, // 86: bridge.movement.v1.MovementService.GetPlayer:output_type -> bridge.movement.v1.GetPlayerResponse
-	54, // 87: bridge.movement.v1.MovementService.ListPlayers:output_type -> bridge.movement.v1.ListPlayersResponse
-	59, // 88: bridge.movement.v1.MovementService.SetTablePlayers:output_type -> bridge.movement.v1.SetTablePlayersResponse
-	61, // 89: bridge.movement.v1.MovementService.ListTablePlayers:output_type -> bridge.movement.v1.ListTablePlayersResponse
-	69, // [69:90] is the sub-list for method output_type
-	48, // [48:69] is the sub-list for method input_type
-	48, // [48:48] is the sub-list for extension type_name
-	48, // [48:48] is the sub-list for extension extendee
-	0,  // [0:48] is the sub-list for field type_name
+	70, // 48: bridge.movement.v1.TableToken.create_time:type_name -> google.protobuf.Timestamp
+	70, // 49: bridge.movement.v1.TableToken.expire_time:type_name -> google.protobuf.Timestamp
+	70, // 50: bridge.movement.v1.TableToken.revoke_time:type_name -> google.protobuf.Timestamp
+	73, // 51: bridge.movement.v1.IssueTableTokensRequest.ttl:type_name -> google.protobuf.Duration
+	62, // 52: bridge.movement.v1.IssueTableTokensResponse.tokens:type_name -> bridge.movement.v1.TableToken
+	62, // 53: bridge.movement.v1.RevokeTableTokenResponse.token:type_name -> bridge.movement.v1.TableToken
+	70, // 54: bridge.movement.v1.GetTableIdentityResponse.expire_time:type_name -> google.protobuf.Timestamp
+	4,  // 55: bridge.movement.v1.MovementService.CreateEvent:input_type -> bridge.movement.v1.CreateEventRequest
+	6,  // 56: bridge.movement.v1.MovementService.GetEvent:input_type -> bridge.movement.v1.GetEventRequest
+	8,  // 57: bridge.movement.v1.MovementService.ListEvents:input_type -> bridge.movement.v1.ListEventsRequest
+	11, // 58: bridge.movement.v1.MovementService.CreateSession:input_type -> bridge.movement.v1.CreateSessionRequest
+	13, // 59: bridge.movement.v1.MovementService.GetSession:input_type -> bridge.movement.v1.GetSessionRequest
+	15, // 60: bridge.movement.v1.MovementService.ListSessions:input_type -> bridge.movement.v1.ListSessionsRequest
+	24, // 61: bridge.movement.v1.MovementService.CreateSection:input_type -> bridge.movement.v1.CreateSectionRequest
+	26, // 62: bridge.movement.v1.MovementService.GetSection:input_type -> bridge.movement.v1.GetSectionRequest
+	28, // 63: bridge.movement.v1.MovementService.SetMovement:input_type -> bridge.movement.v1.SetMovementRequest
+	30, // 64: bridge.movement.v1.MovementService.GetTableRound:input_type -> bridge.movement.v1.GetTableRoundRequest
+	33, // 65: bridge.movement.v1.MovementService.GetEntrantPath:input_type -> bridge.movement.v1.GetEntrantPathRequest
+	36, // 66: bridge.movement.v1.MovementService.AddLateEntrant:input_type -> bridge.movement.v1.AddLateEntrantRequest
+	38, // 67: bridge.movement.v1.MovementService.WithdrawEntrant:input_type -> bridge.movement.v1.WithdrawEntrantRequest
+	40, // 68: bridge.movement.v1.MovementService.GetBalance:input_type -> bridge.movement.v1.GetBalanceRequest
+	43, // 69: bridge.movement.v1.MovementService.ExportSection:input_type -> bridge.movement.v1.ExportSectionRequest
+	45, // 70: bridge.movement.v1.MovementService.RecommendMovements:input_type -> bridge.movement.v1.RecommendMovementsRequest
+	49, // 71: bridge.movement.v1.MovementService.ImportPlayers:input_type -> bridge.movement.v1.ImportPlayersRequest
+	51, // 72: bridge.movement.v1.MovementService.GetPlayer:input_type -> bridge.movement.v1.GetPlayerRequest
+	53, // 73: bridge.movement.v1.MovementService.ListPlayers:input_type -> bridge.movement.v1.ListPlayersRequest
+	58, // 74: bridge.movement.v1.MovementService.SetTablePlayers:input_type -> bridge.movement.v1.SetTablePlayersRequest
+	60, // 75: bridge.movement.v1.MovementService.ListTablePlayers:input_type -> bridge.movement.v1.ListTablePlayersRequest
+	63, // 76: bridge.movement.v1.MovementService.IssueTableTokens:input_type -> bridge.movement.v1.IssueTableTokensRequest
+	65, // 77: bridge.movement.v1.MovementService.RevokeTableToken:input_type -> bridge.movement.v1.RevokeTableTokenRequest
+	67, // 78: bridge.movement.v1.MovementService.GetTableIdentity:input_type -> bridge.movement.v1.GetTableIdentityRequest
+	5,  // 79: bridge.movement.v1.MovementService.CreateEvent:output_type -> bridge.movement.v1.CreateEventResponse
+	7,  // 80: bridge.movement.v1.MovementService.GetEvent:output_type -> bridge.movement.v1.GetEventResponse
+	9,  // 81: bridge.movement.v1.MovementService.ListEvents:output_type -> bridge.movement.v1.ListEventsResponse
+	12, // 82: bridge.movement.v1.MovementService.CreateSession:output_type -> bridge.movement.v1.CreateSessionResponse
+	14, // 83: bridge.movement.v1.MovementService.GetSession:output_type -> bridge.movement.v1.GetSessionResponse
+	16, // 84: bridge.movement.v1.MovementService.ListSessions:output_type -> bridge.movement.v1.ListSessionsResponse
+	25, // 85: bridge.movement.v1.MovementService.CreateSection:output_type -> bridge.movement.v1.CreateSectionResponse
+	27, // 86: bridge.movement.v1.MovementService.GetSection:output_type -> bridge.movement.v1.GetSectionResponse
+	29, // 87: bridge.movement.v1.MovementService.SetMovement:output_type -> bridge.movement.v1.SetMovementResponse
+	32, // 88: bridge.movement.v1.MovementService.GetTableRound:output_type -> bridge.movement.v1.GetTableRoundResponse
+	35, // 89: bridge.movement.v1.MovementService.GetEntrantPath:output_type -> bridge.movement.v1.GetEntrantPathResponse
+	37, // 90: bridge.movement.v1.MovementService.AddLateEntrant:output_type -> bridge.movement.v1.AddLateEntrantResponse
+	39, // 91: bridge.movement.v1.MovementService.WithdrawEntrant:output_type -> bridge.movement.v1.WithdrawEntrantResponse
+	42, // 92: bridge.movement.v1.MovementService.GetBalance:output_type -> bridge.movement.v1.GetBalanceResponse
+	44, // 93: bridge.movement.v1.MovementService.ExportSection:output_type -> bridge.movement.v1.ExportSectionResponse
+	47, // 94: bridge.movement.v1.MovementService.RecommendMovements:output_type -> bridge.movement.v1.RecommendMovementsResponse
+	50, // 95: bridge.movement.v1.MovementService.ImportPlayers:output_type -> bridge.movement.v1.ImportPlayersResponse
+	52, // 96: bridge.movement.v1.MovementService.GetPlayer:output_type -> bridge.movement.v1.GetPlayerResponse
+	54, // 97: bridge.movement.v1.MovementService.ListPlayers:output_type -> bridge.movement.v1.ListPlayersResponse
+	59, // 98: bridge.movement.v1.MovementService.SetTablePlayers:output_type -> bridge.movement.v1.SetTablePlayersResponse
+	61, // 99: bridge.movement.v1.MovementService.ListTablePlayers:output_type -> bridge.movement.v1.ListTablePlayersResponse
+	64, // 100: bridge.movement.v1.MovementService.IssueTableTokens:output_type -> bridge.movement.v1.IssueTableTokensResponse
+	66, // 101: bridge.movement.v1.MovementService.RevokeTableToken:output_type -> bridge.movement.v1.RevokeTableTokenResponse
+	68, // 102: bridge.movement.v1.MovementService.GetTableIdentity:output_type -> bridge.movement.v1.GetTableIdentityResponse
+	79, // [79:103] is the sub-list for method output_type
+	55, // [55:79] is the sub-list for method input_type
+	55, // [55:55] is the sub-list for extension type_name
+	55, // [55:55] is the sub-list for extension extendee
+	0,  // [0:55] is the sub-list for field type_name
 }
 
 func init() { file_bridge_movement_v1_movement_proto_init() }
@@ -4417,7 +4926,7 @@ func file_bridge_movement_v1_movement_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bridge_movement_v1_movement_proto_rawDesc), len(file_bridge_movement_v1_movement_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   59,
+			NumMessages:   66,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -45,6 +45,9 @@ const (
 	MovementService_ListPlayers_FullMethodName        = "/bridge.movement.v1.MovementService/ListPlayers"
 	MovementService_SetTablePlayers_FullMethodName    = "/bridge.movement.v1.MovementService/SetTablePlayers"
 	MovementService_ListTablePlayers_FullMethodName   = "/bridge.movement.v1.MovementService/ListTablePlayers"
+	MovementService_IssueTableTokens_FullMethodName   = "/bridge.movement.v1.MovementService/IssueTableTokens"
+	MovementService_RevokeTableToken_FullMethodName   = "/bridge.movement.v1.MovementService/RevokeTableToken"
+	MovementService_GetTableIdentity_FullMethodName   = "/bridge.movement.v1.MovementService/GetTableIdentity"
 )
 
 // MovementServiceClient is the client API for MovementService service.
@@ -106,6 +109,17 @@ type MovementServiceClient interface {
 	// ListTablePlayers lists the player numbers entered at a section's
 	// tables, by table and round.
 	ListTablePlayers(ctx context.Context, in *ListTablePlayersRequest, opts ...grpc.CallOption) (*ListTablePlayersResponse, error)
+	// IssueTableTokens issues a token for each table of a section, the code
+	// a table's device logs on with. A table has one token at a time: issuing
+	// again revokes the table's earlier token. The codes are answered here
+	// only; Director keeps their SHA-256.
+	IssueTableTokens(ctx context.Context, in *IssueTableTokensRequest, opts ...grpc.CallOption) (*IssueTableTokensResponse, error)
+	// RevokeTableToken revokes a table's token: a device that logs on with it
+	// is refused from then on.
+	RevokeTableToken(ctx context.Context, in *RevokeTableTokenRequest, opts ...grpc.CallOption) (*RevokeTableTokenResponse, error)
+	// GetTableIdentity tells a table's device which table its token is for
+	// and until when it lasts.
+	GetTableIdentity(ctx context.Context, in *GetTableIdentityRequest, opts ...grpc.CallOption) (*GetTableIdentityResponse, error)
 }
 
 type movementServiceClient struct {
@@ -326,6 +340,36 @@ func (c *movementServiceClient) ListTablePlayers(ctx context.Context, in *ListTa
 	return out, nil
 }
 
+func (c *movementServiceClient) IssueTableTokens(ctx context.Context, in *IssueTableTokensRequest, opts ...grpc.CallOption) (*IssueTableTokensResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(IssueTableTokensResponse)
+	err := c.cc.Invoke(ctx, MovementService_IssueTableTokens_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *movementServiceClient) RevokeTableToken(ctx context.Context, in *RevokeTableTokenRequest, opts ...grpc.CallOption) (*RevokeTableTokenResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RevokeTableTokenResponse)
+	err := c.cc.Invoke(ctx, MovementService_RevokeTableToken_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *movementServiceClient) GetTableIdentity(ctx context.Context, in *GetTableIdentityRequest, opts ...grpc.CallOption) (*GetTableIdentityResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetTableIdentityResponse)
+	err := c.cc.Invoke(ctx, MovementService_GetTableIdentity_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // MovementServiceServer is the server API for MovementService service.
 // All implementations must embed UnimplementedMovementServiceServer
 // for forward compatibility.
@@ -385,6 +429,17 @@ type MovementServiceServer interface {
 	// ListTablePlayers lists the player numbers entered at a section's
 	// tables, by table and round.
 	ListTablePlayers(context.Context, *ListTablePlayersRequest) (*ListTablePlayersResponse, error)
+	// IssueTableTokens issues a token for each table of a section, the code
+	// a table's device logs on with. A table has one token at a time: issuing
+	// again revokes the table's earlier token. The codes are answered here
+	// only; Director keeps their SHA-256.
+	IssueTableTokens(context.Context, *IssueTableTokensRequest) (*IssueTableTokensResponse, error)
+	// RevokeTableToken revokes a table's token: a device that logs on with it
+	// is refused from then on.
+	RevokeTableToken(context.Context, *RevokeTableTokenRequest) (*RevokeTableTokenResponse, error)
+	// GetTableIdentity tells a table's device which table its token is for
+	// and until when it lasts.
+	GetTableIdentity(context.Context, *GetTableIdentityRequest) (*GetTableIdentityResponse, error)
 	mustEmbedUnimplementedMovementServiceServer()
 }
 
@@ -457,6 +512,15 @@ func (UnimplementedMovementServiceServer) SetTablePlayers(context.Context, *SetT
 }
 func (UnimplementedMovementServiceServer) ListTablePlayers(context.Context, *ListTablePlayersRequest) (*ListTablePlayersResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListTablePlayers not implemented")
+}
+func (UnimplementedMovementServiceServer) IssueTableTokens(context.Context, *IssueTableTokensRequest) (*IssueTableTokensResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method IssueTableTokens not implemented")
+}
+func (UnimplementedMovementServiceServer) RevokeTableToken(context.Context, *RevokeTableTokenRequest) (*RevokeTableTokenResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method RevokeTableToken not implemented")
+}
+func (UnimplementedMovementServiceServer) GetTableIdentity(context.Context, *GetTableIdentityRequest) (*GetTableIdentityResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetTableIdentity not implemented")
 }
 func (UnimplementedMovementServiceServer) mustEmbedUnimplementedMovementServiceServer() {}
 func (UnimplementedMovementServiceServer) testEmbeddedByValue()                         {}
@@ -857,6 +921,60 @@ func _MovementService_ListTablePlayers_Handler(srv interface{}, ctx context.Cont
 	return interceptor(ctx, in, info, handler)
 }
 
+func _MovementService_IssueTableTokens_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(IssueTableTokensRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MovementServiceServer).IssueTableTokens(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MovementService_IssueTableTokens_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MovementServiceServer).IssueTableTokens(ctx, req.(*IssueTableTokensRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MovementService_RevokeTableToken_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RevokeTableTokenRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MovementServiceServer).RevokeTableToken(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MovementService_RevokeTableToken_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MovementServiceServer).RevokeTableToken(ctx, req.(*RevokeTableTokenRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MovementService_GetTableIdentity_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetTableIdentityRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MovementServiceServer).GetTableIdentity(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MovementService_GetTableIdentity_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MovementServiceServer).GetTableIdentity(ctx, req.(*GetTableIdentityRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // MovementService_ServiceDesc is the grpc.ServiceDesc for MovementService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -947,6 +1065,18 @@ var MovementService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ListTablePlayers",
 			Handler:    _MovementService_ListTablePlayers_Handler,
+		},
+		{
+			MethodName: "IssueTableTokens",
+			Handler:    _MovementService_IssueTableTokens_Handler,
+		},
+		{
+			MethodName: "RevokeTableToken",
+			Handler:    _MovementService_RevokeTableToken_Handler,
+		},
+		{
+			MethodName: "GetTableIdentity",
+			Handler:    _MovementService_GetTableIdentity_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
