@@ -69,8 +69,20 @@ func FailedPrecondition(msg string, details ...proto.Message) error {
 	return statusError(codes.FailedPrecondition, msg, details...)
 }
 
+// Aborted returns an Aborted error: the resource changed since the caller
+// read it; detail, if any, is how it is now.
+func Aborted(msg string, details ...proto.Message) error {
+	return statusError(codes.Aborted, msg, details...)
+}
+
 func permissionDenied(format string, args ...any) error {
-	return status.Errorf(codes.PermissionDenied, format, args...)
+	return PermissionDenied(fmt.Sprintf(format, args...))
+}
+
+// PermissionDenied returns a PermissionDenied error: the caller may not do
+// this, as msg says why.
+func PermissionDenied(msg string, details ...proto.Message) error {
+	return statusError(codes.PermissionDenied, msg, details...)
 }
 
 // Unauthenticated returns an Unauthenticated error: the caller's token is

@@ -142,7 +142,7 @@ var plainFields = map[string]bool{
 	"title": true, "reason": true, "description": true, "summary": true, "text": true,
 	"consequence": true, "outcome": true, "notes": true, "member_number": true,
 	"created_by": true, "redealt_by": true, "entered_by": true, "removed_by": true,
-	"recorded_by": true, "delivery_error": true,
+	"recorded_by": true, "delivery_error": true, "confirmed_by": true,
 	// Bridge: contracts, calls, cards, deals, laws, and the keys they are dealt from.
 	"contract": true, "lead": true, "auction": true, "continued_auction": true, "call": true,
 	"calls": true, "card": true, "cards": true, "replacement": true, "designation": true,

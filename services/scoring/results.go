@@ -13,13 +13,17 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
+	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
 	"github.com/bridge-director/director/services/platform"
 	"github.com/bridge-director/director/services/resource"
 )
 
 // SubmitResult records a result in its slot. A terminal that resends the same
-// result gets the stored one back; a different result for a taken slot is
-// AlreadyExists with the stored result as a detail. A result a director
+// result gets the stored one back; a different result for a taken slot
+// replaces it when the table entered it and the opponents have not
+// confirmed it (see confirm.go), and is otherwise AlreadyExists (for a
+// director or scorer, who correct instead) or FailedPrecondition (for a
+// table, which calls the director), with the stored result as a detail. A result a director
 // erased is not entered again by a resend (FailedPrecondition, with the
 // erasure as a detail), and a result that would make its board impossible to
 // score is refused (see admitOnBoard).
@@ -31,6 +35,9 @@ func (s *Service) SubmitResult(ctx context.Context, req *scoringv1.SubmitResultR
 	id := event.Event
 	r, err := checkResult("result", req.GetResult())
 	if err != nil {
+		return nil, err
+	}
+	if err := enteredAs(ctx, r); err != nil {
 		return nil, err
 	}
 	settings, err := s.scoring(ctx, event, r)
@@ -52,20 +59,23 @@ func (s *Service) SubmitResult(ctx context.Context, req *scoringv1.SubmitResultR
 		if err != nil {
 			return err
 		}
+		action, reason := scoringv1.Action_ACTION_SUBMITTED, ""
 		if ok {
 			if sameResult(cur, r) {
 				resp.Result = platform.SetETag(cur)
 				return nil
 			}
-			return platform.AlreadyExists(fmt.Sprintf("%s already holds a different result (revision %d, entered by %s); correct it instead", cur.GetName(), cur.GetRevision(), cur.GetEnteredBy()), platform.SetETag(cur))
-		}
-		if err := refuseErased(tx, id, sl, r); err != nil {
+			if err := tableChange(ctx, cur.GetName(), cur); err != nil {
+				return err
+			}
+			action, reason = scoringv1.Action_ACTION_CORRECTED, "entered again at the table before it was confirmed"
+		} else if err := refuseErased(tx, id, sl, r); err != nil {
 			return err
 		}
 		if err := admitOnBoard(tx, settings, id, sl, r); err != nil {
 			return err
 		}
-		resp.Result, err = record(tx, commit, id, sl, r, scoringv1.Action_ACTION_SUBMITTED, by, "", now)
+		resp.Result, err = record(tx, commit, id, sl, r, action, by, reason, now)
 		return err
 	})
 	if err == nil && !req.GetValidateOnly() {
@@ -146,6 +156,7 @@ func (s *Service) CorrectResult(ctx context.Context, req *scoringv1.CorrectResul
 	if err != nil {
 		return nil, err
 	}
+	r.EnteredSide = typev1.Side_SIDE_UNSPECIFIED // a correction is the director's or the scorer's word
 	settings, err := s.scoring(ctx, resource.Event{Event: id}, r)
 	if err != nil {
 		return nil, err
@@ -386,7 +397,7 @@ func record(tx *bbolt.Tx, commit bool, event string, sl slot, r *scoringv1.Resul
 func sameResult(a, b *scoringv1.Result) bool {
 	strip := func(r *scoringv1.Result) *scoringv1.Result {
 		c := cloneResult(r)
-		c.Name, c.Revision, c.EnteredBy, c.UpdateTime, c.Etag = "", 0, "", nil, ""
+		c.Name, c.Revision, c.EnteredBy, c.UpdateTime, c.Etag, c.EnteredSide, c.Confirmation = "", 0, "", nil, "", typev1.Side_SIDE_UNSPECIFIED, nil
 		return c
 	}
 	return proto.Equal(strip(a), strip(b))

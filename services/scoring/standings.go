@@ -92,6 +92,9 @@ func (s *Service) GetTraveller(ctx context.Context, req *scoringv1.GetTravellerR
 	if req.GetBoard() < 1 || req.GetBoard() > resource.MaxBoard {
 		return nil, platform.FieldError("board", fmt.Sprintf("a board number is 1 to %d", resource.MaxBoard))
 	}
+	if err := s.tableMayRead(ctx, req.GetEvent(), req.GetSession(), req.GetBoard()); err != nil {
+		return nil, err
+	}
 	section := strings.ToUpper(req.GetSection())
 	ks, session, names, err := s.readSession(ctx, req.GetEvent(), req.GetSession(), section)
 	if err != nil {

@@ -62,7 +62,10 @@ func checkResult(field string, in *scoringv1.Result) (*scoringv1.Result, error) 
 		return nil, platform.FieldError(field, "a result is required")
 	}
 	r := cloneResult(in)
-	r.Name, r.Revision, r.EnteredBy, r.UpdateTime, r.NsScore = "", 0, "", nil, 0
+	r.Name, r.Revision, r.EnteredBy, r.UpdateTime, r.NsScore, r.Confirmation = "", 0, "", nil, 0, nil
+	if side := r.GetEnteredSide(); side != typev1.Side_SIDE_UNSPECIFIED && side != typev1.Side_SIDE_NORTH_SOUTH && side != typev1.Side_SIDE_EAST_WEST {
+		return nil, platform.FieldError(field+".entered_side", fmt.Sprintf("%v is not a side: use SIDE_NORTH_SOUTH or SIDE_EAST_WEST", side))
+	}
 	s := slotOf(r)
 	if err := checkSlot(field, &s); err != nil {
 		return nil, err

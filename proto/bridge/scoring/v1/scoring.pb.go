@@ -209,6 +209,8 @@ const (
 	Action_ACTION_SUBMITTED   Action = 1
 	Action_ACTION_CORRECTED   Action = 2
 	Action_ACTION_ERASED      Action = 3
+	// The opponents (or a director) confirmed the result, unchanged.
+	Action_ACTION_CONFIRMED Action = 4
 )
 
 // Enum value maps for Action.
@@ -218,12 +220,14 @@ var (
 		1: "ACTION_SUBMITTED",
 		2: "ACTION_CORRECTED",
 		3: "ACTION_ERASED",
+		4: "ACTION_CONFIRMED",
 	}
 	Action_value = map[string]int32{
 		"ACTION_UNSPECIFIED": 0,
 		"ACTION_SUBMITTED":   1,
 		"ACTION_CORRECTED":   2,
 		"ACTION_ERASED":      3,
+		"ACTION_CONFIRMED":   4,
 	}
 )
 
@@ -998,7 +1002,13 @@ type Result struct {
 	UpdateTime *timestamppb.Timestamp `protobuf:"bytes,23,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
 	// Changes whenever the resource changes (AIP-154): send it back with a
 	// change to make the change only if nobody changed it since. Output only.
-	Etag          string `protobuf:"bytes,24,opt,name=etag,proto3" json:"etag,omitempty"`
+	Etag string `protobuf:"bytes,24,opt,name=etag,proto3" json:"etag,omitempty"`
+	// The side at the table that entered it: North-South when unset. The
+	// other side confirms it. Ignored for a director's or a scorer's entry.
+	EnteredSide v1.Side `protobuf:"varint,25,opt,name=entered_side,json=enteredSide,proto3,enum=bridge.type.v1.Side" json:"entered_side,omitempty"`
+	// Set once the result is confirmed: by the opponents at the table, or by
+	// the director or scorer who entered or corrected it. Output only.
+	Confirmation  *Confirmation `protobuf:"bytes,26,opt,name=confirmation,proto3" json:"confirmation,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1176,6 +1186,20 @@ func (x *Result) GetEtag() string {
 	return ""
 }
 
+func (x *Result) GetEnteredSide() v1.Side {
+	if x != nil {
+		return x.EnteredSide
+	}
+	return v1.Side(0)
+}
+
+func (x *Result) GetConfirmation() *Confirmation {
+	if x != nil {
+		return x.Confirmation
+	}
+	return nil
+}
+
 type isResult_Outcome interface {
 	isResult_Outcome()
 }
@@ -1210,6 +1234,194 @@ func (*Result_Artificial) isResult_Outcome() {}
 
 func (*Result_Assigned) isResult_Outcome() {}
 
+// Confirmation is the agreement of the side that did not enter a result.
+type Confirmation struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The side that confirmed; unset for a director's or scorer's word.
+	Side v1.Side `protobuf:"varint,1,opt,name=side,proto3,enum=bridge.type.v1.Side" json:"side,omitempty"`
+	// Who confirmed: the table's token, a director, a scorer.
+	ConfirmedBy string                 `protobuf:"bytes,2,opt,name=confirmed_by,json=confirmedBy,proto3" json:"confirmed_by,omitempty"`
+	Time        *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=time,proto3" json:"time,omitempty"`
+	// The revision confirmed.
+	Revision      int32 `protobuf:"varint,4,opt,name=revision,proto3" json:"revision,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Confirmation) Reset() {
+	*x = Confirmation{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Confirmation) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Confirmation) ProtoMessage() {}
+
+func (x *Confirmation) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Confirmation.ProtoReflect.Descriptor instead.
+func (*Confirmation) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *Confirmation) GetSide() v1.Side {
+	if x != nil {
+		return x.Side
+	}
+	return v1.Side(0)
+}
+
+func (x *Confirmation) GetConfirmedBy() string {
+	if x != nil {
+		return x.ConfirmedBy
+	}
+	return ""
+}
+
+func (x *Confirmation) GetTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.Time
+	}
+	return nil
+}
+
+func (x *Confirmation) GetRevision() int32 {
+	if x != nil {
+		return x.Revision
+	}
+	return 0
+}
+
+type ConfirmResultRequest struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	RequestId string                 `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	// The result's resource name.
+	Name string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	// The revision the confirming side was shown: refused with ABORTED (409)
+	// when the result changed since.
+	Revision int32 `protobuf:"varint,3,opt,name=revision,proto3" json:"revision,omitempty"`
+	// The side that confirms: the one that did not enter the result.
+	Side          v1.Side `protobuf:"varint,4,opt,name=side,proto3,enum=bridge.type.v1.Side" json:"side,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ConfirmResultRequest) Reset() {
+	*x = ConfirmResultRequest{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ConfirmResultRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ConfirmResultRequest) ProtoMessage() {}
+
+func (x *ConfirmResultRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ConfirmResultRequest.ProtoReflect.Descriptor instead.
+func (*ConfirmResultRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *ConfirmResultRequest) GetRequestId() string {
+	if x != nil {
+		return x.RequestId
+	}
+	return ""
+}
+
+func (x *ConfirmResultRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *ConfirmResultRequest) GetRevision() int32 {
+	if x != nil {
+		return x.Revision
+	}
+	return 0
+}
+
+func (x *ConfirmResultRequest) GetSide() v1.Side {
+	if x != nil {
+		return x.Side
+	}
+	return v1.Side(0)
+}
+
+type ConfirmResultResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Result        *Result                `protobuf:"bytes,1,opt,name=result,proto3" json:"result,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ConfirmResultResponse) Reset() {
+	*x = ConfirmResultResponse{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ConfirmResultResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ConfirmResultResponse) ProtoMessage() {}
+
+func (x *ConfirmResultResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ConfirmResultResponse.ProtoReflect.Descriptor instead.
+func (*ConfirmResultResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *ConfirmResultResponse) GetResult() *Result {
+	if x != nil {
+		return x.Result
+	}
+	return nil
+}
+
 type SubmitResultRequest struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
 	RequestId string                 `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
@@ -1224,7 +1436,7 @@ type SubmitResultRequest struct {
 
 func (x *SubmitResultRequest) Reset() {
 	*x = SubmitResultRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[10]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1236,7 +1448,7 @@ func (x *SubmitResultRequest) String() string {
 func (*SubmitResultRequest) ProtoMessage() {}
 
 func (x *SubmitResultRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[10]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1249,7 +1461,7 @@ func (x *SubmitResultRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitResultRequest.ProtoReflect.Descriptor instead.
 func (*SubmitResultRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{10}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *SubmitResultRequest) GetRequestId() string {
@@ -1289,7 +1501,7 @@ type SubmitResultResponse struct {
 
 func (x *SubmitResultResponse) Reset() {
 	*x = SubmitResultResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[11]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1301,7 +1513,7 @@ func (x *SubmitResultResponse) String() string {
 func (*SubmitResultResponse) ProtoMessage() {}
 
 func (x *SubmitResultResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[11]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1314,7 +1526,7 @@ func (x *SubmitResultResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitResultResponse.ProtoReflect.Descriptor instead.
 func (*SubmitResultResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{11}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *SubmitResultResponse) GetResult() *Result {
@@ -1348,7 +1560,7 @@ type CorrectResultRequest struct {
 
 func (x *CorrectResultRequest) Reset() {
 	*x = CorrectResultRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[12]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1360,7 +1572,7 @@ func (x *CorrectResultRequest) String() string {
 func (*CorrectResultRequest) ProtoMessage() {}
 
 func (x *CorrectResultRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[12]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1373,7 +1585,7 @@ func (x *CorrectResultRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CorrectResultRequest.ProtoReflect.Descriptor instead.
 func (*CorrectResultRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{12}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *CorrectResultRequest) GetRequestId() string {
@@ -1434,7 +1646,7 @@ type CorrectResultResponse struct {
 
 func (x *CorrectResultResponse) Reset() {
 	*x = CorrectResultResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[13]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1446,7 +1658,7 @@ func (x *CorrectResultResponse) String() string {
 func (*CorrectResultResponse) ProtoMessage() {}
 
 func (x *CorrectResultResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[13]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1459,7 +1671,7 @@ func (x *CorrectResultResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CorrectResultResponse.ProtoReflect.Descriptor instead.
 func (*CorrectResultResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{13}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *CorrectResultResponse) GetResult() *Result {
@@ -1484,7 +1696,7 @@ type EraseResultRequest struct {
 
 func (x *EraseResultRequest) Reset() {
 	*x = EraseResultRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[14]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1496,7 +1708,7 @@ func (x *EraseResultRequest) String() string {
 func (*EraseResultRequest) ProtoMessage() {}
 
 func (x *EraseResultRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[14]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1509,7 +1721,7 @@ func (x *EraseResultRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EraseResultRequest.ProtoReflect.Descriptor instead.
 func (*EraseResultRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{14}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *EraseResultRequest) GetRequestId() string {
@@ -1550,7 +1762,7 @@ type EraseResultResponse struct {
 
 func (x *EraseResultResponse) Reset() {
 	*x = EraseResultResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[15]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1562,7 +1774,7 @@ func (x *EraseResultResponse) String() string {
 func (*EraseResultResponse) ProtoMessage() {}
 
 func (x *EraseResultResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[15]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1575,7 +1787,7 @@ func (x *EraseResultResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EraseResultResponse.ProtoReflect.Descriptor instead.
 func (*EraseResultResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{15}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *EraseResultResponse) GetRevision() *Revision {
@@ -1601,7 +1813,7 @@ type Revision struct {
 
 func (x *Revision) Reset() {
 	*x = Revision{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[16]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1613,7 +1825,7 @@ func (x *Revision) String() string {
 func (*Revision) ProtoMessage() {}
 
 func (x *Revision) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[16]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1626,7 +1838,7 @@ func (x *Revision) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Revision.ProtoReflect.Descriptor instead.
 func (*Revision) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{16}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *Revision) GetRevision() int32 {
@@ -1680,7 +1892,7 @@ type GetResultHistoryRequest struct {
 
 func (x *GetResultHistoryRequest) Reset() {
 	*x = GetResultHistoryRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[17]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1692,7 +1904,7 @@ func (x *GetResultHistoryRequest) String() string {
 func (*GetResultHistoryRequest) ProtoMessage() {}
 
 func (x *GetResultHistoryRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[17]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1705,7 +1917,7 @@ func (x *GetResultHistoryRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetResultHistoryRequest.ProtoReflect.Descriptor instead.
 func (*GetResultHistoryRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{17}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *GetResultHistoryRequest) GetName() string {
@@ -1724,7 +1936,7 @@ type GetResultHistoryResponse struct {
 
 func (x *GetResultHistoryResponse) Reset() {
 	*x = GetResultHistoryResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[18]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1736,7 +1948,7 @@ func (x *GetResultHistoryResponse) String() string {
 func (*GetResultHistoryResponse) ProtoMessage() {}
 
 func (x *GetResultHistoryResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[18]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1749,7 +1961,7 @@ func (x *GetResultHistoryResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetResultHistoryResponse.ProtoReflect.Descriptor instead.
 func (*GetResultHistoryResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{18}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *GetResultHistoryResponse) GetRevisions() []*Revision {
@@ -1778,7 +1990,7 @@ type ListResultsRequest struct {
 
 func (x *ListResultsRequest) Reset() {
 	*x = ListResultsRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[19]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1790,7 +2002,7 @@ func (x *ListResultsRequest) String() string {
 func (*ListResultsRequest) ProtoMessage() {}
 
 func (x *ListResultsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[19]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1803,7 +2015,7 @@ func (x *ListResultsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListResultsRequest.ProtoReflect.Descriptor instead.
 func (*ListResultsRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{19}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *ListResultsRequest) GetParent() string {
@@ -1859,7 +2071,7 @@ type ListResultsResponse struct {
 
 func (x *ListResultsResponse) Reset() {
 	*x = ListResultsResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[20]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1871,7 +2083,7 @@ func (x *ListResultsResponse) String() string {
 func (*ListResultsResponse) ProtoMessage() {}
 
 func (x *ListResultsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[20]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1884,7 +2096,7 @@ func (x *ListResultsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListResultsResponse.ProtoReflect.Descriptor instead.
 func (*ListResultsResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{20}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *ListResultsResponse) GetResults() []*Result {
@@ -1916,7 +2128,7 @@ type GetTravellerRequest struct {
 
 func (x *GetTravellerRequest) Reset() {
 	*x = GetTravellerRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[21]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1928,7 +2140,7 @@ func (x *GetTravellerRequest) String() string {
 func (*GetTravellerRequest) ProtoMessage() {}
 
 func (x *GetTravellerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[21]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1941,7 +2153,7 @@ func (x *GetTravellerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTravellerRequest.ProtoReflect.Descriptor instead.
 func (*GetTravellerRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{21}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *GetTravellerRequest) GetEvent() string {
@@ -1992,7 +2204,7 @@ type TravellerLine struct {
 
 func (x *TravellerLine) Reset() {
 	*x = TravellerLine{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[22]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2004,7 +2216,7 @@ func (x *TravellerLine) String() string {
 func (*TravellerLine) ProtoMessage() {}
 
 func (x *TravellerLine) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[22]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2017,7 +2229,7 @@ func (x *TravellerLine) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TravellerLine.ProtoReflect.Descriptor instead.
 func (*TravellerLine) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{22}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *TravellerLine) GetResult() *Result {
@@ -2086,7 +2298,7 @@ type GetTravellerResponse struct {
 
 func (x *GetTravellerResponse) Reset() {
 	*x = GetTravellerResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[23]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2098,7 +2310,7 @@ func (x *GetTravellerResponse) String() string {
 func (*GetTravellerResponse) ProtoMessage() {}
 
 func (x *GetTravellerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[23]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2111,7 +2323,7 @@ func (x *GetTravellerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTravellerResponse.ProtoReflect.Descriptor instead.
 func (*GetTravellerResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{23}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *GetTravellerResponse) GetBoard() int32 {
@@ -2174,7 +2386,7 @@ type GetStandingsRequest struct {
 
 func (x *GetStandingsRequest) Reset() {
 	*x = GetStandingsRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[24]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2186,7 +2398,7 @@ func (x *GetStandingsRequest) String() string {
 func (*GetStandingsRequest) ProtoMessage() {}
 
 func (x *GetStandingsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[24]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2199,7 +2411,7 @@ func (x *GetStandingsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetStandingsRequest.ProtoReflect.Descriptor instead.
 func (*GetStandingsRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{24}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *GetStandingsRequest) GetEvent() string {
@@ -2266,7 +2478,7 @@ type Standing struct {
 
 func (x *Standing) Reset() {
 	*x = Standing{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[25]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2278,7 +2490,7 @@ func (x *Standing) String() string {
 func (*Standing) ProtoMessage() {}
 
 func (x *Standing) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[25]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2291,7 +2503,7 @@ func (x *Standing) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Standing.ProtoReflect.Descriptor instead.
 func (*Standing) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{25}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *Standing) GetSection() string {
@@ -2380,7 +2592,7 @@ type GetStandingsResponse struct {
 
 func (x *GetStandingsResponse) Reset() {
 	*x = GetStandingsResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[26]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2392,7 +2604,7 @@ func (x *GetStandingsResponse) String() string {
 func (*GetStandingsResponse) ProtoMessage() {}
 
 func (x *GetStandingsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[26]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2405,7 +2617,7 @@ func (x *GetStandingsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetStandingsResponse.ProtoReflect.Descriptor instead.
 func (*GetStandingsResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{26}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *GetStandingsResponse) GetForm() Form {
@@ -2451,7 +2663,7 @@ type BoardProblem struct {
 
 func (x *BoardProblem) Reset() {
 	*x = BoardProblem{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[27]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2463,7 +2675,7 @@ func (x *BoardProblem) String() string {
 func (*BoardProblem) ProtoMessage() {}
 
 func (x *BoardProblem) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[27]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2476,7 +2688,7 @@ func (x *BoardProblem) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BoardProblem.ProtoReflect.Descriptor instead.
 func (*BoardProblem) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{27}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *BoardProblem) GetSession() int32 {
@@ -2520,7 +2732,7 @@ type GetScorecardRequest struct {
 
 func (x *GetScorecardRequest) Reset() {
 	*x = GetScorecardRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[28]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2532,7 +2744,7 @@ func (x *GetScorecardRequest) String() string {
 func (*GetScorecardRequest) ProtoMessage() {}
 
 func (x *GetScorecardRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[28]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2545,7 +2757,7 @@ func (x *GetScorecardRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetScorecardRequest.ProtoReflect.Descriptor instead.
 func (*GetScorecardRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{28}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *GetScorecardRequest) GetEvent() string {
@@ -2597,7 +2809,7 @@ type ScorecardLine struct {
 
 func (x *ScorecardLine) Reset() {
 	*x = ScorecardLine{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[29]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2609,7 +2821,7 @@ func (x *ScorecardLine) String() string {
 func (*ScorecardLine) ProtoMessage() {}
 
 func (x *ScorecardLine) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[29]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2622,7 +2834,7 @@ func (x *ScorecardLine) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ScorecardLine.ProtoReflect.Descriptor instead.
 func (*ScorecardLine) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{29}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *ScorecardLine) GetResult() *Result {
@@ -2686,7 +2898,7 @@ type GetScorecardResponse struct {
 
 func (x *GetScorecardResponse) Reset() {
 	*x = GetScorecardResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[30]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2698,7 +2910,7 @@ func (x *GetScorecardResponse) String() string {
 func (*GetScorecardResponse) ProtoMessage() {}
 
 func (x *GetScorecardResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[30]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2711,7 +2923,7 @@ func (x *GetScorecardResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetScorecardResponse.ProtoReflect.Descriptor instead.
 func (*GetScorecardResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{30}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *GetScorecardResponse) GetStanding() *Standing {
@@ -2777,7 +2989,7 @@ type Penalty struct {
 
 func (x *Penalty) Reset() {
 	*x = Penalty{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[31]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2789,7 +3001,7 @@ func (x *Penalty) String() string {
 func (*Penalty) ProtoMessage() {}
 
 func (x *Penalty) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[31]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2802,7 +3014,7 @@ func (x *Penalty) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Penalty.ProtoReflect.Descriptor instead.
 func (*Penalty) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{31}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *Penalty) GetName() string {
@@ -2915,7 +3127,7 @@ type PenaltyRemoval struct {
 
 func (x *PenaltyRemoval) Reset() {
 	*x = PenaltyRemoval{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[32]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2927,7 +3139,7 @@ func (x *PenaltyRemoval) String() string {
 func (*PenaltyRemoval) ProtoMessage() {}
 
 func (x *PenaltyRemoval) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[32]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2940,7 +3152,7 @@ func (x *PenaltyRemoval) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PenaltyRemoval.ProtoReflect.Descriptor instead.
 func (*PenaltyRemoval) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{32}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *PenaltyRemoval) GetRemovedBy() string {
@@ -2978,7 +3190,7 @@ type ApplyPenaltyRequest struct {
 
 func (x *ApplyPenaltyRequest) Reset() {
 	*x = ApplyPenaltyRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[33]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2990,7 +3202,7 @@ func (x *ApplyPenaltyRequest) String() string {
 func (*ApplyPenaltyRequest) ProtoMessage() {}
 
 func (x *ApplyPenaltyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[33]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3003,7 +3215,7 @@ func (x *ApplyPenaltyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ApplyPenaltyRequest.ProtoReflect.Descriptor instead.
 func (*ApplyPenaltyRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{33}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *ApplyPenaltyRequest) GetRequestId() string {
@@ -3043,7 +3255,7 @@ type ApplyPenaltyResponse struct {
 
 func (x *ApplyPenaltyResponse) Reset() {
 	*x = ApplyPenaltyResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[34]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3055,7 +3267,7 @@ func (x *ApplyPenaltyResponse) String() string {
 func (*ApplyPenaltyResponse) ProtoMessage() {}
 
 func (x *ApplyPenaltyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[34]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3068,7 +3280,7 @@ func (x *ApplyPenaltyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ApplyPenaltyResponse.ProtoReflect.Descriptor instead.
 func (*ApplyPenaltyResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{34}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *ApplyPenaltyResponse) GetPenalty() *Penalty {
@@ -3093,7 +3305,7 @@ type ListPenaltiesRequest struct {
 
 func (x *ListPenaltiesRequest) Reset() {
 	*x = ListPenaltiesRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[35]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3105,7 +3317,7 @@ func (x *ListPenaltiesRequest) String() string {
 func (*ListPenaltiesRequest) ProtoMessage() {}
 
 func (x *ListPenaltiesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[35]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3118,7 +3330,7 @@ func (x *ListPenaltiesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPenaltiesRequest.ProtoReflect.Descriptor instead.
 func (*ListPenaltiesRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{35}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *ListPenaltiesRequest) GetParent() string {
@@ -3153,7 +3365,7 @@ type ListPenaltiesResponse struct {
 
 func (x *ListPenaltiesResponse) Reset() {
 	*x = ListPenaltiesResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[36]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3165,7 +3377,7 @@ func (x *ListPenaltiesResponse) String() string {
 func (*ListPenaltiesResponse) ProtoMessage() {}
 
 func (x *ListPenaltiesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[36]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3178,7 +3390,7 @@ func (x *ListPenaltiesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPenaltiesResponse.ProtoReflect.Descriptor instead.
 func (*ListPenaltiesResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{36}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *ListPenaltiesResponse) GetPenalties() []*Penalty {
@@ -3211,7 +3423,7 @@ type RemovePenaltyRequest struct {
 
 func (x *RemovePenaltyRequest) Reset() {
 	*x = RemovePenaltyRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[37]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3223,7 +3435,7 @@ func (x *RemovePenaltyRequest) String() string {
 func (*RemovePenaltyRequest) ProtoMessage() {}
 
 func (x *RemovePenaltyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[37]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3236,7 +3448,7 @@ func (x *RemovePenaltyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RemovePenaltyRequest.ProtoReflect.Descriptor instead.
 func (*RemovePenaltyRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{37}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *RemovePenaltyRequest) GetRequestId() string {
@@ -3276,7 +3488,7 @@ type RemovePenaltyResponse struct {
 
 func (x *RemovePenaltyResponse) Reset() {
 	*x = RemovePenaltyResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[38]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3288,7 +3500,7 @@ func (x *RemovePenaltyResponse) String() string {
 func (*RemovePenaltyResponse) ProtoMessage() {}
 
 func (x *RemovePenaltyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[38]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3301,7 +3513,7 @@ func (x *RemovePenaltyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RemovePenaltyResponse.ProtoReflect.Descriptor instead.
 func (*RemovePenaltyResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{38}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *RemovePenaltyResponse) GetPenalty() *Penalty {
@@ -3327,7 +3539,7 @@ type ExportSessionRequest struct {
 
 func (x *ExportSessionRequest) Reset() {
 	*x = ExportSessionRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[39]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3339,7 +3551,7 @@ func (x *ExportSessionRequest) String() string {
 func (*ExportSessionRequest) ProtoMessage() {}
 
 func (x *ExportSessionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[39]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3352,7 +3564,7 @@ func (x *ExportSessionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportSessionRequest.ProtoReflect.Descriptor instead.
 func (*ExportSessionRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{39}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *ExportSessionRequest) GetSession() string {
@@ -3389,7 +3601,7 @@ type ExportSessionResponse struct {
 
 func (x *ExportSessionResponse) Reset() {
 	*x = ExportSessionResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[40]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3401,7 +3613,7 @@ func (x *ExportSessionResponse) String() string {
 func (*ExportSessionResponse) ProtoMessage() {}
 
 func (x *ExportSessionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[40]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3414,7 +3626,7 @@ func (x *ExportSessionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportSessionResponse.ProtoReflect.Descriptor instead.
 func (*ExportSessionResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{40}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *ExportSessionResponse) GetFileName() string {
@@ -3465,7 +3677,7 @@ type ImportResultsRequest struct {
 
 func (x *ImportResultsRequest) Reset() {
 	*x = ImportResultsRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[41]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3477,7 +3689,7 @@ func (x *ImportResultsRequest) String() string {
 func (*ImportResultsRequest) ProtoMessage() {}
 
 func (x *ImportResultsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[41]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3490,7 +3702,7 @@ func (x *ImportResultsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportResultsRequest.ProtoReflect.Descriptor instead.
 func (*ImportResultsRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{41}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *ImportResultsRequest) GetRequestId() string {
@@ -3557,7 +3769,7 @@ type Difference struct {
 
 func (x *Difference) Reset() {
 	*x = Difference{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[42]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3569,7 +3781,7 @@ func (x *Difference) String() string {
 func (*Difference) ProtoMessage() {}
 
 func (x *Difference) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[42]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3582,7 +3794,7 @@ func (x *Difference) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Difference.ProtoReflect.Descriptor instead.
 func (*Difference) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{42}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *Difference) GetSession() int32 {
@@ -3686,7 +3898,7 @@ type ImportResultsResponse struct {
 
 func (x *ImportResultsResponse) Reset() {
 	*x = ImportResultsResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[43]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3698,7 +3910,7 @@ func (x *ImportResultsResponse) String() string {
 func (*ImportResultsResponse) ProtoMessage() {}
 
 func (x *ImportResultsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[43]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3711,7 +3923,7 @@ func (x *ImportResultsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportResultsResponse.ProtoReflect.Descriptor instead.
 func (*ImportResultsResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{43}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *ImportResultsResponse) GetEvent() string {
@@ -3812,7 +4024,7 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\n" +
 	"SplitScore\x12\x19\n" +
 	"\bns_score\x18\x01 \x01(\x05R\ansScore\x12\x19\n" +
-	"\bew_score\x18\x02 \x01(\x05R\aewScore\"\xaf\x05\n" +
+	"\bew_score\x18\x02 \x01(\x05R\aewScore\"\xad\x06\n" +
 	"\x06Result\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x18\n" +
 	"\asession\x18\x02 \x01(\x05R\asession\x12\x18\n" +
@@ -3838,8 +4050,23 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"entered_by\x18\x16 \x01(\tR\tenteredBy\x12;\n" +
 	"\vupdate_time\x18\x17 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"updateTime\x12\x12\n" +
-	"\x04etag\x18\x18 \x01(\tR\x04etagB\t\n" +
-	"\aoutcome\"\xa4\x01\n" +
+	"\x04etag\x18\x18 \x01(\tR\x04etag\x127\n" +
+	"\fentered_side\x18\x19 \x01(\x0e2\x14.bridge.type.v1.SideR\venteredSide\x12C\n" +
+	"\fconfirmation\x18\x1a \x01(\v2\x1f.bridge.scoring.v1.ConfirmationR\fconfirmationB\t\n" +
+	"\aoutcome\"\xa7\x01\n" +
+	"\fConfirmation\x12(\n" +
+	"\x04side\x18\x01 \x01(\x0e2\x14.bridge.type.v1.SideR\x04side\x12!\n" +
+	"\fconfirmed_by\x18\x02 \x01(\tR\vconfirmedBy\x12.\n" +
+	"\x04time\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\x04time\x12\x1a\n" +
+	"\brevision\x18\x04 \x01(\x05R\brevision\"\x8f\x01\n" +
+	"\x14ConfirmResultRequest\x12\x1d\n" +
+	"\n" +
+	"request_id\x18\x01 \x01(\tR\trequestId\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12\x1a\n" +
+	"\brevision\x18\x03 \x01(\x05R\brevision\x12(\n" +
+	"\x04side\x18\x04 \x01(\x0e2\x14.bridge.type.v1.SideR\x04side\"J\n" +
+	"\x15ConfirmResultResponse\x121\n" +
+	"\x06result\x18\x01 \x01(\v2\x19.bridge.scoring.v1.ResultR\x06result\"\xa4\x01\n" +
 	"\x13SubmitResultRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x16\n" +
@@ -4064,12 +4291,13 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\x16ADJUSTMENT_UNSPECIFIED\x10\x00\x12\x1b\n" +
 	"\x17ADJUSTMENT_AVERAGE_PLUS\x10\x01\x12\x16\n" +
 	"\x12ADJUSTMENT_AVERAGE\x10\x02\x12\x1c\n" +
-	"\x18ADJUSTMENT_AVERAGE_MINUS\x10\x03*_\n" +
+	"\x18ADJUSTMENT_AVERAGE_MINUS\x10\x03*u\n" +
 	"\x06Action\x12\x16\n" +
 	"\x12ACTION_UNSPECIFIED\x10\x00\x12\x14\n" +
 	"\x10ACTION_SUBMITTED\x10\x01\x12\x14\n" +
 	"\x10ACTION_CORRECTED\x10\x02\x12\x11\n" +
-	"\rACTION_ERASED\x10\x03*\xa2\x01\n" +
+	"\rACTION_ERASED\x10\x03\x12\x14\n" +
+	"\x10ACTION_CONFIRMED\x10\x04*\xa2\x01\n" +
 	"\vPenaltyUnit\x12\x1c\n" +
 	"\x18PENALTY_UNIT_UNSPECIFIED\x10\x00\x12\x1f\n" +
 	"\x1bPENALTY_UNIT_PERCENT_OF_TOP\x10\x01\x12\x1c\n" +
@@ -4085,12 +4313,13 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\fImportFormat\x12\x1d\n" +
 	"\x19IMPORT_FORMAT_UNSPECIFIED\x10\x00\x12\x18\n" +
 	"\x14IMPORT_FORMAT_USEBIO\x10\x01\x12\x15\n" +
-	"\x11IMPORT_FORMAT_PBN\x10\x022\x92\n" +
+	"\x11IMPORT_FORMAT_PBN\x10\x022\xf6\n" +
 	"\n" +
 	"\x0eScoringService\x12_\n" +
 	"\fSubmitResult\x12&.bridge.scoring.v1.SubmitResultRequest\x1a'.bridge.scoring.v1.SubmitResultResponse\x12b\n" +
 	"\rCorrectResult\x12'.bridge.scoring.v1.CorrectResultRequest\x1a(.bridge.scoring.v1.CorrectResultResponse\x12\\\n" +
-	"\vEraseResult\x12%.bridge.scoring.v1.EraseResultRequest\x1a&.bridge.scoring.v1.EraseResultResponse\x12k\n" +
+	"\vEraseResult\x12%.bridge.scoring.v1.EraseResultRequest\x1a&.bridge.scoring.v1.EraseResultResponse\x12b\n" +
+	"\rConfirmResult\x12'.bridge.scoring.v1.ConfirmResultRequest\x1a(.bridge.scoring.v1.ConfirmResultResponse\x12k\n" +
 	"\x10GetResultHistory\x12*.bridge.scoring.v1.GetResultHistoryRequest\x1a+.bridge.scoring.v1.GetResultHistoryResponse\x12\\\n" +
 	"\vListResults\x12%.bridge.scoring.v1.ListResultsRequest\x1a&.bridge.scoring.v1.ListResultsResponse\x12_\n" +
 	"\fGetTraveller\x12&.bridge.scoring.v1.GetTravellerRequest\x1a'.bridge.scoring.v1.GetTravellerResponse\x12_\n" +
@@ -4116,7 +4345,7 @@ func file_bridge_scoring_v1_scoring_proto_rawDescGZIP() []byte {
 }
 
 var file_bridge_scoring_v1_scoring_proto_enumTypes = make([]protoimpl.EnumInfo, 7)
-var file_bridge_scoring_v1_scoring_proto_msgTypes = make([]protoimpl.MessageInfo, 44)
+var file_bridge_scoring_v1_scoring_proto_msgTypes = make([]protoimpl.MessageInfo, 47)
 var file_bridge_scoring_v1_scoring_proto_goTypes = []any{
 	(Form)(0),                        // 0: bridge.scoring.v1.Form
 	(Profile)(0),                     // 1: bridge.scoring.v1.Profile
@@ -4135,49 +4364,52 @@ var file_bridge_scoring_v1_scoring_proto_goTypes = []any{
 	(*WeightedScore)(nil),            // 14: bridge.scoring.v1.WeightedScore
 	(*SplitScore)(nil),               // 15: bridge.scoring.v1.SplitScore
 	(*Result)(nil),                   // 16: bridge.scoring.v1.Result
-	(*SubmitResultRequest)(nil),      // 17: bridge.scoring.v1.SubmitResultRequest
-	(*SubmitResultResponse)(nil),     // 18: bridge.scoring.v1.SubmitResultResponse
-	(*CorrectResultRequest)(nil),     // 19: bridge.scoring.v1.CorrectResultRequest
-	(*CorrectResultResponse)(nil),    // 20: bridge.scoring.v1.CorrectResultResponse
-	(*EraseResultRequest)(nil),       // 21: bridge.scoring.v1.EraseResultRequest
-	(*EraseResultResponse)(nil),      // 22: bridge.scoring.v1.EraseResultResponse
-	(*Revision)(nil),                 // 23: bridge.scoring.v1.Revision
-	(*GetResultHistoryRequest)(nil),  // 24: bridge.scoring.v1.GetResultHistoryRequest
-	(*GetResultHistoryResponse)(nil), // 25: bridge.scoring.v1.GetResultHistoryResponse
-	(*ListResultsRequest)(nil),       // 26: bridge.scoring.v1.ListResultsRequest
-	(*ListResultsResponse)(nil),      // 27: bridge.scoring.v1.ListResultsResponse
-	(*GetTravellerRequest)(nil),      // 28: bridge.scoring.v1.GetTravellerRequest
-	(*TravellerLine)(nil),            // 29: bridge.scoring.v1.TravellerLine
-	(*GetTravellerResponse)(nil),     // 30: bridge.scoring.v1.GetTravellerResponse
-	(*GetStandingsRequest)(nil),      // 31: bridge.scoring.v1.GetStandingsRequest
-	(*Standing)(nil),                 // 32: bridge.scoring.v1.Standing
-	(*GetStandingsResponse)(nil),     // 33: bridge.scoring.v1.GetStandingsResponse
-	(*BoardProblem)(nil),             // 34: bridge.scoring.v1.BoardProblem
-	(*GetScorecardRequest)(nil),      // 35: bridge.scoring.v1.GetScorecardRequest
-	(*ScorecardLine)(nil),            // 36: bridge.scoring.v1.ScorecardLine
-	(*GetScorecardResponse)(nil),     // 37: bridge.scoring.v1.GetScorecardResponse
-	(*Penalty)(nil),                  // 38: bridge.scoring.v1.Penalty
-	(*PenaltyRemoval)(nil),           // 39: bridge.scoring.v1.PenaltyRemoval
-	(*ApplyPenaltyRequest)(nil),      // 40: bridge.scoring.v1.ApplyPenaltyRequest
-	(*ApplyPenaltyResponse)(nil),     // 41: bridge.scoring.v1.ApplyPenaltyResponse
-	(*ListPenaltiesRequest)(nil),     // 42: bridge.scoring.v1.ListPenaltiesRequest
-	(*ListPenaltiesResponse)(nil),    // 43: bridge.scoring.v1.ListPenaltiesResponse
-	(*RemovePenaltyRequest)(nil),     // 44: bridge.scoring.v1.RemovePenaltyRequest
-	(*RemovePenaltyResponse)(nil),    // 45: bridge.scoring.v1.RemovePenaltyResponse
-	(*ExportSessionRequest)(nil),     // 46: bridge.scoring.v1.ExportSessionRequest
-	(*ExportSessionResponse)(nil),    // 47: bridge.scoring.v1.ExportSessionResponse
-	(*ImportResultsRequest)(nil),     // 48: bridge.scoring.v1.ImportResultsRequest
-	(*Difference)(nil),               // 49: bridge.scoring.v1.Difference
-	(*ImportResultsResponse)(nil),    // 50: bridge.scoring.v1.ImportResultsResponse
-	(v1.Seat)(0),                     // 51: bridge.type.v1.Seat
-	(*timestamppb.Timestamp)(nil),    // 52: google.protobuf.Timestamp
-	(v1.Vulnerability)(0),            // 53: bridge.type.v1.Vulnerability
-	(v1.Side)(0),                     // 54: bridge.type.v1.Side
+	(*Confirmation)(nil),             // 17: bridge.scoring.v1.Confirmation
+	(*ConfirmResultRequest)(nil),     // 18: bridge.scoring.v1.ConfirmResultRequest
+	(*ConfirmResultResponse)(nil),    // 19: bridge.scoring.v1.ConfirmResultResponse
+	(*SubmitResultRequest)(nil),      // 20: bridge.scoring.v1.SubmitResultRequest
+	(*SubmitResultResponse)(nil),     // 21: bridge.scoring.v1.SubmitResultResponse
+	(*CorrectResultRequest)(nil),     // 22: bridge.scoring.v1.CorrectResultRequest
+	(*CorrectResultResponse)(nil),    // 23: bridge.scoring.v1.CorrectResultResponse
+	(*EraseResultRequest)(nil),       // 24: bridge.scoring.v1.EraseResultRequest
+	(*EraseResultResponse)(nil),      // 25: bridge.scoring.v1.EraseResultResponse
+	(*Revision)(nil),                 // 26: bridge.scoring.v1.Revision
+	(*GetResultHistoryRequest)(nil),  // 27: bridge.scoring.v1.GetResultHistoryRequest
+	(*GetResultHistoryResponse)(nil), // 28: bridge.scoring.v1.GetResultHistoryResponse
+	(*ListResultsRequest)(nil),       // 29: bridge.scoring.v1.ListResultsRequest
+	(*ListResultsResponse)(nil),      // 30: bridge.scoring.v1.ListResultsResponse
+	(*GetTravellerRequest)(nil),      // 31: bridge.scoring.v1.GetTravellerRequest
+	(*TravellerLine)(nil),            // 32: bridge.scoring.v1.TravellerLine
+	(*GetTravellerResponse)(nil),     // 33: bridge.scoring.v1.GetTravellerResponse
+	(*GetStandingsRequest)(nil),      // 34: bridge.scoring.v1.GetStandingsRequest
+	(*Standing)(nil),                 // 35: bridge.scoring.v1.Standing
+	(*GetStandingsResponse)(nil),     // 36: bridge.scoring.v1.GetStandingsResponse
+	(*BoardProblem)(nil),             // 37: bridge.scoring.v1.BoardProblem
+	(*GetScorecardRequest)(nil),      // 38: bridge.scoring.v1.GetScorecardRequest
+	(*ScorecardLine)(nil),            // 39: bridge.scoring.v1.ScorecardLine
+	(*GetScorecardResponse)(nil),     // 40: bridge.scoring.v1.GetScorecardResponse
+	(*Penalty)(nil),                  // 41: bridge.scoring.v1.Penalty
+	(*PenaltyRemoval)(nil),           // 42: bridge.scoring.v1.PenaltyRemoval
+	(*ApplyPenaltyRequest)(nil),      // 43: bridge.scoring.v1.ApplyPenaltyRequest
+	(*ApplyPenaltyResponse)(nil),     // 44: bridge.scoring.v1.ApplyPenaltyResponse
+	(*ListPenaltiesRequest)(nil),     // 45: bridge.scoring.v1.ListPenaltiesRequest
+	(*ListPenaltiesResponse)(nil),    // 46: bridge.scoring.v1.ListPenaltiesResponse
+	(*RemovePenaltyRequest)(nil),     // 47: bridge.scoring.v1.RemovePenaltyRequest
+	(*RemovePenaltyResponse)(nil),    // 48: bridge.scoring.v1.RemovePenaltyResponse
+	(*ExportSessionRequest)(nil),     // 49: bridge.scoring.v1.ExportSessionRequest
+	(*ExportSessionResponse)(nil),    // 50: bridge.scoring.v1.ExportSessionResponse
+	(*ImportResultsRequest)(nil),     // 51: bridge.scoring.v1.ImportResultsRequest
+	(*Difference)(nil),               // 52: bridge.scoring.v1.Difference
+	(*ImportResultsResponse)(nil),    // 53: bridge.scoring.v1.ImportResultsResponse
+	(v1.Seat)(0),                     // 54: bridge.type.v1.Seat
+	(*timestamppb.Timestamp)(nil),    // 55: google.protobuf.Timestamp
+	(v1.Side)(0),                     // 56: bridge.type.v1.Side
+	(v1.Vulnerability)(0),            // 57: bridge.type.v1.Vulnerability
 }
 var file_bridge_scoring_v1_scoring_proto_depIdxs = []int32{
 	0,  // 0: bridge.scoring.v1.ScoringSettings.form:type_name -> bridge.scoring.v1.Form
 	1,  // 1: bridge.scoring.v1.ScoringSettings.profile:type_name -> bridge.scoring.v1.Profile
-	51, // 2: bridge.scoring.v1.Played.declarer:type_name -> bridge.type.v1.Seat
+	54, // 2: bridge.scoring.v1.Played.declarer:type_name -> bridge.type.v1.Seat
 	2,  // 3: bridge.scoring.v1.ArtificialScore.north_south:type_name -> bridge.scoring.v1.Adjustment
 	2,  // 4: bridge.scoring.v1.ArtificialScore.east_west:type_name -> bridge.scoring.v1.Adjustment
 	14, // 5: bridge.scoring.v1.AssignedScore.weighted:type_name -> bridge.scoring.v1.WeightedScore
@@ -4188,77 +4420,85 @@ var file_bridge_scoring_v1_scoring_proto_depIdxs = []int32{
 	10, // 10: bridge.scoring.v1.Result.not_played:type_name -> bridge.scoring.v1.NotPlayed
 	11, // 11: bridge.scoring.v1.Result.artificial:type_name -> bridge.scoring.v1.ArtificialScore
 	13, // 12: bridge.scoring.v1.Result.assigned:type_name -> bridge.scoring.v1.AssignedScore
-	52, // 13: bridge.scoring.v1.Result.update_time:type_name -> google.protobuf.Timestamp
-	16, // 14: bridge.scoring.v1.SubmitResultRequest.result:type_name -> bridge.scoring.v1.Result
-	16, // 15: bridge.scoring.v1.SubmitResultResponse.result:type_name -> bridge.scoring.v1.Result
-	16, // 16: bridge.scoring.v1.CorrectResultRequest.result:type_name -> bridge.scoring.v1.Result
-	16, // 17: bridge.scoring.v1.CorrectResultResponse.result:type_name -> bridge.scoring.v1.Result
-	23, // 18: bridge.scoring.v1.EraseResultResponse.revision:type_name -> bridge.scoring.v1.Revision
-	3,  // 19: bridge.scoring.v1.Revision.action:type_name -> bridge.scoring.v1.Action
-	16, // 20: bridge.scoring.v1.Revision.result:type_name -> bridge.scoring.v1.Result
-	52, // 21: bridge.scoring.v1.Revision.time:type_name -> google.protobuf.Timestamp
-	23, // 22: bridge.scoring.v1.GetResultHistoryResponse.revisions:type_name -> bridge.scoring.v1.Revision
-	16, // 23: bridge.scoring.v1.ListResultsResponse.results:type_name -> bridge.scoring.v1.Result
-	16, // 24: bridge.scoring.v1.TravellerLine.result:type_name -> bridge.scoring.v1.Result
-	51, // 25: bridge.scoring.v1.GetTravellerResponse.dealer:type_name -> bridge.type.v1.Seat
-	53, // 26: bridge.scoring.v1.GetTravellerResponse.vulnerability:type_name -> bridge.type.v1.Vulnerability
-	29, // 27: bridge.scoring.v1.GetTravellerResponse.lines:type_name -> bridge.scoring.v1.TravellerLine
-	34, // 28: bridge.scoring.v1.GetTravellerResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
-	54, // 29: bridge.scoring.v1.Standing.direction:type_name -> bridge.type.v1.Side
-	0,  // 30: bridge.scoring.v1.GetStandingsResponse.form:type_name -> bridge.scoring.v1.Form
-	32, // 31: bridge.scoring.v1.GetStandingsResponse.standings:type_name -> bridge.scoring.v1.Standing
-	34, // 32: bridge.scoring.v1.GetStandingsResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
-	16, // 33: bridge.scoring.v1.ScorecardLine.result:type_name -> bridge.scoring.v1.Result
-	54, // 34: bridge.scoring.v1.ScorecardLine.direction:type_name -> bridge.type.v1.Side
-	32, // 35: bridge.scoring.v1.GetScorecardResponse.standing:type_name -> bridge.scoring.v1.Standing
-	36, // 36: bridge.scoring.v1.GetScorecardResponse.lines:type_name -> bridge.scoring.v1.ScorecardLine
-	34, // 37: bridge.scoring.v1.GetScorecardResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
-	54, // 38: bridge.scoring.v1.Penalty.direction:type_name -> bridge.type.v1.Side
-	4,  // 39: bridge.scoring.v1.Penalty.unit:type_name -> bridge.scoring.v1.PenaltyUnit
-	52, // 40: bridge.scoring.v1.Penalty.create_time:type_name -> google.protobuf.Timestamp
-	39, // 41: bridge.scoring.v1.Penalty.removal:type_name -> bridge.scoring.v1.PenaltyRemoval
-	52, // 42: bridge.scoring.v1.PenaltyRemoval.time:type_name -> google.protobuf.Timestamp
-	38, // 43: bridge.scoring.v1.ApplyPenaltyRequest.penalty:type_name -> bridge.scoring.v1.Penalty
-	38, // 44: bridge.scoring.v1.ApplyPenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
-	38, // 45: bridge.scoring.v1.ListPenaltiesResponse.penalties:type_name -> bridge.scoring.v1.Penalty
-	38, // 46: bridge.scoring.v1.RemovePenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
-	5,  // 47: bridge.scoring.v1.ExportSessionRequest.format:type_name -> bridge.scoring.v1.ExportFormat
-	6,  // 48: bridge.scoring.v1.ImportResultsRequest.format:type_name -> bridge.scoring.v1.ImportFormat
-	7,  // 49: bridge.scoring.v1.ImportResultsRequest.scoring:type_name -> bridge.scoring.v1.ScoringSettings
-	54, // 50: bridge.scoring.v1.Difference.direction:type_name -> bridge.type.v1.Side
-	7,  // 51: bridge.scoring.v1.ImportResultsResponse.scoring:type_name -> bridge.scoring.v1.ScoringSettings
-	49, // 52: bridge.scoring.v1.ImportResultsResponse.differences:type_name -> bridge.scoring.v1.Difference
-	17, // 53: bridge.scoring.v1.ScoringService.SubmitResult:input_type -> bridge.scoring.v1.SubmitResultRequest
-	19, // 54: bridge.scoring.v1.ScoringService.CorrectResult:input_type -> bridge.scoring.v1.CorrectResultRequest
-	21, // 55: bridge.scoring.v1.ScoringService.EraseResult:input_type -> bridge.scoring.v1.EraseResultRequest
-	24, // 56: bridge.scoring.v1.ScoringService.GetResultHistory:input_type -> bridge.scoring.v1.GetResultHistoryRequest
-	26, // 57: bridge.scoring.v1.ScoringService.ListResults:input_type -> bridge.scoring.v1.ListResultsRequest
-	28, // 58: bridge.scoring.v1.ScoringService.GetTraveller:input_type -> bridge.scoring.v1.GetTravellerRequest
-	31, // 59: bridge.scoring.v1.ScoringService.GetStandings:input_type -> bridge.scoring.v1.GetStandingsRequest
-	35, // 60: bridge.scoring.v1.ScoringService.GetScorecard:input_type -> bridge.scoring.v1.GetScorecardRequest
-	40, // 61: bridge.scoring.v1.ScoringService.ApplyPenalty:input_type -> bridge.scoring.v1.ApplyPenaltyRequest
-	42, // 62: bridge.scoring.v1.ScoringService.ListPenalties:input_type -> bridge.scoring.v1.ListPenaltiesRequest
-	44, // 63: bridge.scoring.v1.ScoringService.RemovePenalty:input_type -> bridge.scoring.v1.RemovePenaltyRequest
-	46, // 64: bridge.scoring.v1.ScoringService.ExportSession:input_type -> bridge.scoring.v1.ExportSessionRequest
-	48, // 65: bridge.scoring.v1.ScoringService.ImportResults:input_type -> bridge.scoring.v1.ImportResultsRequest
-	18, // 66: bridge.scoring.v1.ScoringService.SubmitResult:output_type -> bridge.scoring.v1.SubmitResultResponse
-	20, // 67: bridge.scoring.v1.ScoringService.CorrectResult:output_type -> bridge.scoring.v1.CorrectResultResponse
-	22, // 68: bridge.scoring.v1.ScoringService.EraseResult:output_type -> bridge.scoring.v1.EraseResultResponse
-	25, // 69: bridge.scoring.v1.ScoringService.GetResultHistory:output_type -> bridge.scoring.v1.GetResultHistoryResponse
-	27, // 70: bridge.scoring.v1.ScoringService.ListResults:output_type -> bridge.scoring.v1.ListResultsResponse
-	30, // 71: bridge.scoring.v1.ScoringService.GetTraveller:output_type -> bridge.scoring.v1.GetTravellerResponse
-	33, // 72: bridge.scoring.v1.ScoringService.GetStandings:output_type -> bridge.scoring.v1.GetStandingsResponse
-	37, // 73: bridge.scoring.v1.ScoringService.GetScorecard:output_type -> bridge.scoring.v1.GetScorecardResponse
-	41, // 74: bridge.scoring.v1.ScoringService.ApplyPenalty:output_type -> bridge.scoring.v1.ApplyPenaltyResponse
-	43, // 75: bridge.scoring.v1.ScoringService.ListPenalties:output_type -> bridge.scoring.v1.ListPenaltiesResponse
-	45, // 76: bridge.scoring.v1.ScoringService.RemovePenalty:output_type -> bridge.scoring.v1.RemovePenaltyResponse
-	47, // 77: bridge.scoring.v1.ScoringService.ExportSession:output_type -> bridge.scoring.v1.ExportSessionResponse
-	50, // 78: bridge.scoring.v1.ScoringService.ImportResults:output_type -> bridge.scoring.v1.ImportResultsResponse
-	66, // [66:79] is the sub-list for method output_type
-	53, // [53:66] is the sub-list for method input_type
-	53, // [53:53] is the sub-list for extension type_name
-	53, // [53:53] is the sub-list for extension extendee
-	0,  // [0:53] is the sub-list for field type_name
+	55, // 13: bridge.scoring.v1.Result.update_time:type_name -> google.protobuf.Timestamp
+	56, // 14: bridge.scoring.v1.Result.entered_side:type_name -> bridge.type.v1.Side
+	17, // 15: bridge.scoring.v1.Result.confirmation:type_name -> bridge.scoring.v1.Confirmation
+	56, // 16: bridge.scoring.v1.Confirmation.side:type_name -> bridge.type.v1.Side
+	55, // 17: bridge.scoring.v1.Confirmation.time:type_name -> google.protobuf.Timestamp
+	56, // 18: bridge.scoring.v1.ConfirmResultRequest.side:type_name -> bridge.type.v1.Side
+	16, // 19: bridge.scoring.v1.ConfirmResultResponse.result:type_name -> bridge.scoring.v1.Result
+	16, // 20: bridge.scoring.v1.SubmitResultRequest.result:type_name -> bridge.scoring.v1.Result
+	16, // 21: bridge.scoring.v1.SubmitResultResponse.result:type_name -> bridge.scoring.v1.Result
+	16, // 22: bridge.scoring.v1.CorrectResultRequest.result:type_name -> bridge.scoring.v1.Result
+	16, // 23: bridge.scoring.v1.CorrectResultResponse.result:type_name -> bridge.scoring.v1.Result
+	26, // 24: bridge.scoring.v1.EraseResultResponse.revision:type_name -> bridge.scoring.v1.Revision
+	3,  // 25: bridge.scoring.v1.Revision.action:type_name -> bridge.scoring.v1.Action
+	16, // 26: bridge.scoring.v1.Revision.result:type_name -> bridge.scoring.v1.Result
+	55, // 27: bridge.scoring.v1.Revision.time:type_name -> google.protobuf.Timestamp
+	26, // 28: bridge.scoring.v1.GetResultHistoryResponse.revisions:type_name -> bridge.scoring.v1.Revision
+	16, // 29: bridge.scoring.v1.ListResultsResponse.results:type_name -> bridge.scoring.v1.Result
+	16, // 30: bridge.scoring.v1.TravellerLine.result:type_name -> bridge.scoring.v1.Result
+	54, // 31: bridge.scoring.v1.GetTravellerResponse.dealer:type_name -> bridge.type.v1.Seat
+	57, // 32: bridge.scoring.v1.GetTravellerResponse.vulnerability:type_name -> bridge.type.v1.Vulnerability
+	32, // 33: bridge.scoring.v1.GetTravellerResponse.lines:type_name -> bridge.scoring.v1.TravellerLine
+	37, // 34: bridge.scoring.v1.GetTravellerResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
+	56, // 35: bridge.scoring.v1.Standing.direction:type_name -> bridge.type.v1.Side
+	0,  // 36: bridge.scoring.v1.GetStandingsResponse.form:type_name -> bridge.scoring.v1.Form
+	35, // 37: bridge.scoring.v1.GetStandingsResponse.standings:type_name -> bridge.scoring.v1.Standing
+	37, // 38: bridge.scoring.v1.GetStandingsResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
+	16, // 39: bridge.scoring.v1.ScorecardLine.result:type_name -> bridge.scoring.v1.Result
+	56, // 40: bridge.scoring.v1.ScorecardLine.direction:type_name -> bridge.type.v1.Side
+	35, // 41: bridge.scoring.v1.GetScorecardResponse.standing:type_name -> bridge.scoring.v1.Standing
+	39, // 42: bridge.scoring.v1.GetScorecardResponse.lines:type_name -> bridge.scoring.v1.ScorecardLine
+	37, // 43: bridge.scoring.v1.GetScorecardResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
+	56, // 44: bridge.scoring.v1.Penalty.direction:type_name -> bridge.type.v1.Side
+	4,  // 45: bridge.scoring.v1.Penalty.unit:type_name -> bridge.scoring.v1.PenaltyUnit
+	55, // 46: bridge.scoring.v1.Penalty.create_time:type_name -> google.protobuf.Timestamp
+	42, // 47: bridge.scoring.v1.Penalty.removal:type_name -> bridge.scoring.v1.PenaltyRemoval
+	55, // 48: bridge.scoring.v1.PenaltyRemoval.time:type_name -> google.protobuf.Timestamp
+	41, // 49: bridge.scoring.v1.ApplyPenaltyRequest.penalty:type_name -> bridge.scoring.v1.Penalty
+	41, // 50: bridge.scoring.v1.ApplyPenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
+	41, // 51: bridge.scoring.v1.ListPenaltiesResponse.penalties:type_name -> bridge.scoring.v1.Penalty
+	41, // 52: bridge.scoring.v1.RemovePenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
+	5,  // 53: bridge.scoring.v1.ExportSessionRequest.format:type_name -> bridge.scoring.v1.ExportFormat
+	6,  // 54: bridge.scoring.v1.ImportResultsRequest.format:type_name -> bridge.scoring.v1.ImportFormat
+	7,  // 55: bridge.scoring.v1.ImportResultsRequest.scoring:type_name -> bridge.scoring.v1.ScoringSettings
+	56, // 56: bridge.scoring.v1.Difference.direction:type_name -> bridge.type.v1.Side
+	7,  // 57: bridge.scoring.v1.ImportResultsResponse.scoring:type_name -> bridge.scoring.v1.ScoringSettings
+	52, // 58: bridge.scoring.v1.ImportResultsResponse.differences:type_name -> bridge.scoring.v1.Difference
+	20, // 59: bridge.scoring.v1.ScoringService.SubmitResult:input_type -> bridge.scoring.v1.SubmitResultRequest
+	22, // 60: bridge.scoring.v1.ScoringService.CorrectResult:input_type -> bridge.scoring.v1.CorrectResultRequest
+	24, // 61: bridge.scoring.v1.ScoringService.EraseResult:input_type -> bridge.scoring.v1.EraseResultRequest
+	18, // 62: bridge.scoring.v1.ScoringService.ConfirmResult:input_type -> bridge.scoring.v1.ConfirmResultRequest
+	27, // 63: bridge.scoring.v1.ScoringService.GetResultHistory:input_type -> bridge.scoring.v1.GetResultHistoryRequest
+	29, // 64: bridge.scoring.v1.ScoringService.ListResults:input_type -> bridge.scoring.v1.ListResultsRequest
+	31, // 65: bridge.scoring.v1.ScoringService.GetTraveller:input_type -> bridge.scoring.v1.GetTravellerRequest
+	34, // 66: bridge.scoring.v1.ScoringService.GetStandings:input_type -> bridge.scoring.v1.GetStandingsRequest
+	38, // 67: bridge.scoring.v1.ScoringService.GetScorecard:input_type -> bridge.scoring.v1.GetScorecardRequest
+	43, // 68: bridge.scoring.v1.ScoringService.ApplyPenalty:input_type -> bridge.scoring.v1.ApplyPenaltyRequest
+	45, // 69: bridge.scoring.v1.ScoringService.ListPenalties:input_type -> bridge.scoring.v1.ListPenaltiesRequest
+	47, // 70: bridge.scoring.v1.ScoringService.RemovePenalty:input_type -> bridge.scoring.v1.RemovePenaltyRequest
+	49, // 71: bridge.scoring.v1.ScoringService.ExportSession:input_type -> bridge.scoring.v1.ExportSessionRequest
+	51, // 72: bridge.scoring.v1.ScoringService.ImportResults:input_type -> bridge.scoring.v1.ImportResultsRequest
+	21, // 73: bridge.scoring.v1.ScoringService.SubmitResult:output_type -> bridge.scoring.v1.SubmitResultResponse
+	23, // 74: bridge.scoring.v1.ScoringService.CorrectResult:output_type -> bridge.scoring.v1.CorrectResultResponse
+	25, // 75: bridge.scoring.v1.ScoringService.EraseResult:output_type -> bridge.scoring.v1.EraseResultResponse
+	19, // 76: bridge.scoring.v1.ScoringService.ConfirmResult:output_type -> bridge.scoring.v1.ConfirmResultResponse
+	28, // 77: bridge.scoring.v1.ScoringService.GetResultHistory:output_type -> bridge.scoring.v1.GetResultHistoryResponse
+	30, // 78: bridge.scoring.v1.ScoringService.ListResults:output_type -> bridge.scoring.v1.ListResultsResponse
+	33, // 79: bridge.scoring.v1.ScoringService.GetTraveller:output_type -> bridge.scoring.v1.GetTravellerResponse
+	36, // 80: bridge.scoring.v1.ScoringService.GetStandings:output_type -> bridge.scoring.v1.GetStandingsResponse
+	40, // 81: bridge.scoring.v1.ScoringService.GetScorecard:output_type -> bridge.scoring.v1.GetScorecardResponse
+	44, // 82: bridge.scoring.v1.ScoringService.ApplyPenalty:output_type -> bridge.scoring.v1.ApplyPenaltyResponse
+	46, // 83: bridge.scoring.v1.ScoringService.ListPenalties:output_type -> bridge.scoring.v1.ListPenaltiesResponse
+	48, // 84: bridge.scoring.v1.ScoringService.RemovePenalty:output_type -> bridge.scoring.v1.RemovePenaltyResponse
+	50, // 85: bridge.scoring.v1.ScoringService.ExportSession:output_type -> bridge.scoring.v1.ExportSessionResponse
+	53, // 86: bridge.scoring.v1.ScoringService.ImportResults:output_type -> bridge.scoring.v1.ImportResultsResponse
+	73, // [73:87] is the sub-list for method output_type
+	59, // [59:73] is the sub-list for method input_type
+	59, // [59:59] is the sub-list for extension type_name
+	59, // [59:59] is the sub-list for extension extendee
+	0,  // [0:59] is the sub-list for field type_name
 }
 
 func init() { file_bridge_scoring_v1_scoring_proto_init() }
@@ -4284,7 +4524,7 @@ func file_bridge_scoring_v1_scoring_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bridge_scoring_v1_scoring_proto_rawDesc), len(file_bridge_scoring_v1_scoring_proto_rawDesc)),
 			NumEnums:      7,
-			NumMessages:   44,
+			NumMessages:   47,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

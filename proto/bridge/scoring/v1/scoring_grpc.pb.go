@@ -26,6 +26,7 @@ const (
 	ScoringService_SubmitResult_FullMethodName     = "/bridge.scoring.v1.ScoringService/SubmitResult"
 	ScoringService_CorrectResult_FullMethodName    = "/bridge.scoring.v1.ScoringService/CorrectResult"
 	ScoringService_EraseResult_FullMethodName      = "/bridge.scoring.v1.ScoringService/EraseResult"
+	ScoringService_ConfirmResult_FullMethodName    = "/bridge.scoring.v1.ScoringService/ConfirmResult"
 	ScoringService_GetResultHistory_FullMethodName = "/bridge.scoring.v1.ScoringService/GetResultHistory"
 	ScoringService_ListResults_FullMethodName      = "/bridge.scoring.v1.ScoringService/ListResults"
 	ScoringService_GetTraveller_FullMethodName     = "/bridge.scoring.v1.ScoringService/GetTraveller"
@@ -54,6 +55,11 @@ type ScoringServiceClient interface {
 	CorrectResult(ctx context.Context, in *CorrectResultRequest, opts ...grpc.CallOption) (*CorrectResultResponse, error)
 	// EraseResult removes a stored result from scoring, keeping its history.
 	EraseResult(ctx context.Context, in *EraseResultRequest, opts ...grpc.CallOption) (*EraseResultResponse, error)
+	// ConfirmResult records that the side that did not enter a result (the
+	// opponents, East-West for what North entered) agree with it. Before it the
+	// table may enter the result again, changed; after it only a director or
+	// a scorer may change it.
+	ConfirmResult(ctx context.Context, in *ConfirmResultRequest, opts ...grpc.CallOption) (*ConfirmResultResponse, error)
 	// GetResultHistory lists every revision of one result slot, oldest first.
 	GetResultHistory(ctx context.Context, in *GetResultHistoryRequest, opts ...grpc.CallOption) (*GetResultHistoryResponse, error)
 	// ListResults lists the current results of an event in slot order.
@@ -117,6 +123,16 @@ func (c *scoringServiceClient) EraseResult(ctx context.Context, in *EraseResultR
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(EraseResultResponse)
 	err := c.cc.Invoke(ctx, ScoringService_EraseResult_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *scoringServiceClient) ConfirmResult(ctx context.Context, in *ConfirmResultRequest, opts ...grpc.CallOption) (*ConfirmResultResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ConfirmResultResponse)
+	err := c.cc.Invoke(ctx, ScoringService_ConfirmResult_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -239,6 +255,11 @@ type ScoringServiceServer interface {
 	CorrectResult(context.Context, *CorrectResultRequest) (*CorrectResultResponse, error)
 	// EraseResult removes a stored result from scoring, keeping its history.
 	EraseResult(context.Context, *EraseResultRequest) (*EraseResultResponse, error)
+	// ConfirmResult records that the side that did not enter a result (the
+	// opponents, East-West for what North entered) agree with it. Before it the
+	// table may enter the result again, changed; after it only a director or
+	// a scorer may change it.
+	ConfirmResult(context.Context, *ConfirmResultRequest) (*ConfirmResultResponse, error)
 	// GetResultHistory lists every revision of one result slot, oldest first.
 	GetResultHistory(context.Context, *GetResultHistoryRequest) (*GetResultHistoryResponse, error)
 	// ListResults lists the current results of an event in slot order.
@@ -286,6 +307,9 @@ func (UnimplementedScoringServiceServer) CorrectResult(context.Context, *Correct
 }
 func (UnimplementedScoringServiceServer) EraseResult(context.Context, *EraseResultRequest) (*EraseResultResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method EraseResult not implemented")
+}
+func (UnimplementedScoringServiceServer) ConfirmResult(context.Context, *ConfirmResultRequest) (*ConfirmResultResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ConfirmResult not implemented")
 }
 func (UnimplementedScoringServiceServer) GetResultHistory(context.Context, *GetResultHistoryRequest) (*GetResultHistoryResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetResultHistory not implemented")
@@ -388,6 +412,24 @@ func _ScoringService_EraseResult_Handler(srv interface{}, ctx context.Context, d
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(ScoringServiceServer).EraseResult(ctx, req.(*EraseResultRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _ScoringService_ConfirmResult_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ConfirmResultRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ScoringServiceServer).ConfirmResult(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: ScoringService_ConfirmResult_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ScoringServiceServer).ConfirmResult(ctx, req.(*ConfirmResultRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -590,6 +632,10 @@ var ScoringService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "EraseResult",
 			Handler:    _ScoringService_EraseResult_Handler,
+		},
+		{
+			MethodName: "ConfirmResult",
+			Handler:    _ScoringService_ConfirmResult_Handler,
 		},
 		{
 			MethodName: "GetResultHistory",
