@@ -141,6 +141,125 @@ func (EvenTables) EnumDescriptor() ([]byte, []int) {
 	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{1}
 }
 
+// LeadCardEntry is whether a section's devices take the opening lead and
+// how it is checked, as Bridgemate 3's LeadCardEntry.
+type LeadCardEntry int32
+
+const (
+	// As LEAD_CARD_ENTRY_DISABLED.
+	LeadCardEntry_LEAD_CARD_ENTRY_UNSPECIFIED LeadCardEntry = 0
+	// No lead is asked for.
+	LeadCardEntry_LEAD_CARD_ENTRY_DISABLED LeadCardEntry = 1
+	// Every played result carries its lead, not checked.
+	LeadCardEntry_LEAD_CARD_ENTRY_NO_VALIDATION LeadCardEntry = 2
+	// Every played result carries its lead, and when the section's board set
+	// was dealt by Director the lead must be a card of declarer's left-hand
+	// opponent: a lead that is not is refused.
+	LeadCardEntry_LEAD_CARD_ENTRY_MUST_COMPLY LeadCardEntry = 3
+	// As MUST_COMPLY, but a lead that is not declarer's left-hand opponent's
+	// is taken and flagged for the director.
+	LeadCardEntry_LEAD_CARD_ENTRY_ALLOW_NON_COMPLIANCE LeadCardEntry = 4
+)
+
+// Enum value maps for LeadCardEntry.
+var (
+	LeadCardEntry_name = map[int32]string{
+		0: "LEAD_CARD_ENTRY_UNSPECIFIED",
+		1: "LEAD_CARD_ENTRY_DISABLED",
+		2: "LEAD_CARD_ENTRY_NO_VALIDATION",
+		3: "LEAD_CARD_ENTRY_MUST_COMPLY",
+		4: "LEAD_CARD_ENTRY_ALLOW_NON_COMPLIANCE",
+	}
+	LeadCardEntry_value = map[string]int32{
+		"LEAD_CARD_ENTRY_UNSPECIFIED":          0,
+		"LEAD_CARD_ENTRY_DISABLED":             1,
+		"LEAD_CARD_ENTRY_NO_VALIDATION":        2,
+		"LEAD_CARD_ENTRY_MUST_COMPLY":          3,
+		"LEAD_CARD_ENTRY_ALLOW_NON_COMPLIANCE": 4,
+	}
+)
+
+func (x LeadCardEntry) Enum() *LeadCardEntry {
+	p := new(LeadCardEntry)
+	*p = x
+	return p
+}
+
+func (x LeadCardEntry) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (LeadCardEntry) Descriptor() protoreflect.EnumDescriptor {
+	return file_bridge_movement_v1_movement_proto_enumTypes[2].Descriptor()
+}
+
+func (LeadCardEntry) Type() protoreflect.EnumType {
+	return &file_bridge_movement_v1_movement_proto_enumTypes[2]
+}
+
+func (x LeadCardEntry) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use LeadCardEntry.Descriptor instead.
+func (LeadCardEntry) EnumDescriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{2}
+}
+
+// ResultEntry is how a section's devices ask for the tricks of a played
+// board; scoring takes either form from any device.
+type ResultEntry int32
+
+const (
+	// As RESULT_ENTRY_TOTAL_TRICKS.
+	ResultEntry_RESULT_ENTRY_UNSPECIFIED ResultEntry = 0
+	// The tricks declarer took, 0 to 13 (Played.tricks).
+	ResultEntry_RESULT_ENTRY_TOTAL_TRICKS ResultEntry = 1
+	// Made, over or under the contract: "=", "+1", "-2" (Played.over_under).
+	ResultEntry_RESULT_ENTRY_OVER_UNDER ResultEntry = 2
+)
+
+// Enum value maps for ResultEntry.
+var (
+	ResultEntry_name = map[int32]string{
+		0: "RESULT_ENTRY_UNSPECIFIED",
+		1: "RESULT_ENTRY_TOTAL_TRICKS",
+		2: "RESULT_ENTRY_OVER_UNDER",
+	}
+	ResultEntry_value = map[string]int32{
+		"RESULT_ENTRY_UNSPECIFIED":  0,
+		"RESULT_ENTRY_TOTAL_TRICKS": 1,
+		"RESULT_ENTRY_OVER_UNDER":   2,
+	}
+)
+
+func (x ResultEntry) Enum() *ResultEntry {
+	p := new(ResultEntry)
+	*p = x
+	return p
+}
+
+func (x ResultEntry) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (ResultEntry) Descriptor() protoreflect.EnumDescriptor {
+	return file_bridge_movement_v1_movement_proto_enumTypes[3].Descriptor()
+}
+
+func (ResultEntry) Type() protoreflect.EnumType {
+	return &file_bridge_movement_v1_movement_proto_enumTypes[3]
+}
+
+func (x ResultEntry) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use ResultEntry.Descriptor instead.
+func (ResultEntry) EnumDescriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{3}
+}
+
 // Format is a file a section can be written as.
 type Format int32
 
@@ -180,11 +299,11 @@ func (x Format) String() string {
 }
 
 func (Format) Descriptor() protoreflect.EnumDescriptor {
-	return file_bridge_movement_v1_movement_proto_enumTypes[2].Descriptor()
+	return file_bridge_movement_v1_movement_proto_enumTypes[4].Descriptor()
 }
 
 func (Format) Type() protoreflect.EnumType {
-	return &file_bridge_movement_v1_movement_proto_enumTypes[2]
+	return &file_bridge_movement_v1_movement_proto_enumTypes[4]
 }
 
 func (x Format) Number() protoreflect.EnumNumber {
@@ -193,7 +312,7 @@ func (x Format) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use Format.Descriptor instead.
 func (Format) EnumDescriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{2}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{4}
 }
 
 // Event is an event: one or more sessions played and scored together.
@@ -1505,12 +1624,15 @@ type Section struct {
 	// Changes whenever the resource changes (AIP-154): send it back with a
 	// change to make the change only if nobody changed it since. Output only.
 	Etag string `protobuf:"bytes,4,opt,name=etag,proto3" json:"etag,omitempty"`
-	// Counts the changes of the section's entrants and movement: 1 when the
-	// section is created, one more with every movement chosen, late entrant
-	// and withdrawal. Output only.
-	Revision      int32 `protobuf:"varint,5,opt,name=revision,proto3" json:"revision,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	// Counts the changes of the section's entrants, movement and terminal
+	// settings: 1 when the section is created, one more with every movement
+	// chosen, late entrant, withdrawal and change of settings. Output only.
+	Revision int32 `protobuf:"varint,5,opt,name=revision,proto3" json:"revision,omitempty"`
+	// How the section's table devices take results and what they show; the
+	// defaults until SetTerminalSettings sets them. Output only.
+	TerminalSettings *TerminalSettings `protobuf:"bytes,6,opt,name=terminal_settings,json=terminalSettings,proto3" json:"terminal_settings,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *Section) Reset() {
@@ -1578,6 +1700,240 @@ func (x *Section) GetRevision() int32 {
 	return 0
 }
 
+func (x *Section) GetTerminalSettings() *TerminalSettings {
+	if x != nil {
+		return x.TerminalSettings
+	}
+	return nil
+}
+
+// TerminalSettings are a section's settings for its table devices, the
+// ones a server decides (the rest of a Bridgemate's are the device's own).
+type TerminalSettings struct {
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	LeadCard    LeadCardEntry          `protobuf:"varint,1,opt,name=lead_card,json=leadCard,proto3,enum=bridge.movement.v1.LeadCardEntry" json:"lead_card,omitempty"`
+	ResultEntry ResultEntry            `protobuf:"varint,2,opt,name=result_entry,json=resultEntry,proto3,enum=bridge.movement.v1.ResultEntry" json:"result_entry,omitempty"`
+	// The opponents do not confirm a table's results: each is confirmed as
+	// it is entered, and after that only a director or scorer changes it.
+	VerificationOff bool `protobuf:"varint,3,opt,name=verification_off,json=verificationOff,proto3" json:"verification_off,omitempty"`
+	// A table may not enter a board as not played: the director does.
+	NotPlayedNeedsDirector bool `protobuf:"varint,4,opt,name=not_played_needs_director,json=notPlayedNeedsDirector,proto3" json:"not_played_needs_director,omitempty"`
+	// The board set the section plays
+	// ("events/{event}/sessions/{session}/boardsets/{board_set}"), when
+	// Director dealt it: leads are checked against its deals.
+	BoardSet string `protobuf:"bytes,5,opt,name=board_set,json=boardSet,proto3" json:"board_set,omitempty"`
+	// The round timer: this many seconds a board, plus extra_seconds a round;
+	// 0 for no timer.
+	SecondsPerBoard int32 `protobuf:"varint,6,opt,name=seconds_per_board,json=secondsPerBoard,proto3" json:"seconds_per_board,omitempty"`
+	ExtraSeconds    int32 `protobuf:"varint,7,opt,name=extra_seconds,json=extraSeconds,proto3" json:"extra_seconds,omitempty"`
+	// The devices do not show the running ranking in the section's last this
+	// many rounds.
+	HideRankingRounds int32 `protobuf:"varint,8,opt,name=hide_ranking_rounds,json=hideRankingRounds,proto3" json:"hide_ranking_rounds,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
+}
+
+func (x *TerminalSettings) Reset() {
+	*x = TerminalSettings{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TerminalSettings) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TerminalSettings) ProtoMessage() {}
+
+func (x *TerminalSettings) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TerminalSettings.ProtoReflect.Descriptor instead.
+func (*TerminalSettings) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *TerminalSettings) GetLeadCard() LeadCardEntry {
+	if x != nil {
+		return x.LeadCard
+	}
+	return LeadCardEntry_LEAD_CARD_ENTRY_UNSPECIFIED
+}
+
+func (x *TerminalSettings) GetResultEntry() ResultEntry {
+	if x != nil {
+		return x.ResultEntry
+	}
+	return ResultEntry_RESULT_ENTRY_UNSPECIFIED
+}
+
+func (x *TerminalSettings) GetVerificationOff() bool {
+	if x != nil {
+		return x.VerificationOff
+	}
+	return false
+}
+
+func (x *TerminalSettings) GetNotPlayedNeedsDirector() bool {
+	if x != nil {
+		return x.NotPlayedNeedsDirector
+	}
+	return false
+}
+
+func (x *TerminalSettings) GetBoardSet() string {
+	if x != nil {
+		return x.BoardSet
+	}
+	return ""
+}
+
+func (x *TerminalSettings) GetSecondsPerBoard() int32 {
+	if x != nil {
+		return x.SecondsPerBoard
+	}
+	return 0
+}
+
+func (x *TerminalSettings) GetExtraSeconds() int32 {
+	if x != nil {
+		return x.ExtraSeconds
+	}
+	return 0
+}
+
+func (x *TerminalSettings) GetHideRankingRounds() int32 {
+	if x != nil {
+		return x.HideRankingRounds
+	}
+	return 0
+}
+
+type SetTerminalSettingsRequest struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	RequestId string                 `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	// "events/{event}/sessions/{session}/sections/{section}"
+	Section  string            `protobuf:"bytes,2,opt,name=section,proto3" json:"section,omitempty"`
+	Settings *TerminalSettings `protobuf:"bytes,3,opt,name=settings,proto3" json:"settings,omitempty"`
+	// The etag of the section as last read: when given and no longer current,
+	// the change is refused with ABORTED (409) and the current state.
+	Etag          string `protobuf:"bytes,4,opt,name=etag,proto3" json:"etag,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetTerminalSettingsRequest) Reset() {
+	*x = SetTerminalSettingsRequest{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetTerminalSettingsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetTerminalSettingsRequest) ProtoMessage() {}
+
+func (x *SetTerminalSettingsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetTerminalSettingsRequest.ProtoReflect.Descriptor instead.
+func (*SetTerminalSettingsRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{22}
+}
+
+func (x *SetTerminalSettingsRequest) GetRequestId() string {
+	if x != nil {
+		return x.RequestId
+	}
+	return ""
+}
+
+func (x *SetTerminalSettingsRequest) GetSection() string {
+	if x != nil {
+		return x.Section
+	}
+	return ""
+}
+
+func (x *SetTerminalSettingsRequest) GetSettings() *TerminalSettings {
+	if x != nil {
+		return x.Settings
+	}
+	return nil
+}
+
+func (x *SetTerminalSettingsRequest) GetEtag() string {
+	if x != nil {
+		return x.Etag
+	}
+	return ""
+}
+
+type SetTerminalSettingsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Section       *Section               `protobuf:"bytes,1,opt,name=section,proto3" json:"section,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetTerminalSettingsResponse) Reset() {
+	*x = SetTerminalSettingsResponse{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[23]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetTerminalSettingsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetTerminalSettingsResponse) ProtoMessage() {}
+
+func (x *SetTerminalSettingsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[23]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetTerminalSettingsResponse.ProtoReflect.Descriptor instead.
+func (*SetTerminalSettingsResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{23}
+}
+
+func (x *SetTerminalSettingsResponse) GetSection() *Section {
+	if x != nil {
+		return x.Section
+	}
+	return nil
+}
+
 type CreateSectionRequest struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
 	RequestId string                 `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
@@ -1592,7 +1948,7 @@ type CreateSectionRequest struct {
 
 func (x *CreateSectionRequest) Reset() {
 	*x = CreateSectionRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[21]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1604,7 +1960,7 @@ func (x *CreateSectionRequest) String() string {
 func (*CreateSectionRequest) ProtoMessage() {}
 
 func (x *CreateSectionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[21]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1617,7 +1973,7 @@ func (x *CreateSectionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSectionRequest.ProtoReflect.Descriptor instead.
 func (*CreateSectionRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{21}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *CreateSectionRequest) GetRequestId() string {
@@ -1657,7 +2013,7 @@ type CreateSectionResponse struct {
 
 func (x *CreateSectionResponse) Reset() {
 	*x = CreateSectionResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[22]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1669,7 +2025,7 @@ func (x *CreateSectionResponse) String() string {
 func (*CreateSectionResponse) ProtoMessage() {}
 
 func (x *CreateSectionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[22]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1682,7 +2038,7 @@ func (x *CreateSectionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSectionResponse.ProtoReflect.Descriptor instead.
 func (*CreateSectionResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{22}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *CreateSectionResponse) GetSection() *Section {
@@ -1701,7 +2057,7 @@ type GetSectionRequest struct {
 
 func (x *GetSectionRequest) Reset() {
 	*x = GetSectionRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[23]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1713,7 +2069,7 @@ func (x *GetSectionRequest) String() string {
 func (*GetSectionRequest) ProtoMessage() {}
 
 func (x *GetSectionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[23]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1726,7 +2082,7 @@ func (x *GetSectionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSectionRequest.ProtoReflect.Descriptor instead.
 func (*GetSectionRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{23}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *GetSectionRequest) GetName() string {
@@ -1745,7 +2101,7 @@ type GetSectionResponse struct {
 
 func (x *GetSectionResponse) Reset() {
 	*x = GetSectionResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[24]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1757,7 +2113,7 @@ func (x *GetSectionResponse) String() string {
 func (*GetSectionResponse) ProtoMessage() {}
 
 func (x *GetSectionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[24]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1770,7 +2126,7 @@ func (x *GetSectionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSectionResponse.ProtoReflect.Descriptor instead.
 func (*GetSectionResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{24}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *GetSectionResponse) GetSection() *Section {
@@ -1803,7 +2159,7 @@ type SetMovementRequest struct {
 
 func (x *SetMovementRequest) Reset() {
 	*x = SetMovementRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[25]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1815,7 +2171,7 @@ func (x *SetMovementRequest) String() string {
 func (*SetMovementRequest) ProtoMessage() {}
 
 func (x *SetMovementRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[25]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1828,7 +2184,7 @@ func (x *SetMovementRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetMovementRequest.ProtoReflect.Descriptor instead.
 func (*SetMovementRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{25}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *SetMovementRequest) GetRequestId() string {
@@ -1875,7 +2231,7 @@ type SetMovementResponse struct {
 
 func (x *SetMovementResponse) Reset() {
 	*x = SetMovementResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[26]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1887,7 +2243,7 @@ func (x *SetMovementResponse) String() string {
 func (*SetMovementResponse) ProtoMessage() {}
 
 func (x *SetMovementResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[26]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1900,7 +2256,7 @@ func (x *SetMovementResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetMovementResponse.ProtoReflect.Descriptor instead.
 func (*SetMovementResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{26}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *SetMovementResponse) GetSection() *Section {
@@ -1922,7 +2278,7 @@ type GetTableRoundRequest struct {
 
 func (x *GetTableRoundRequest) Reset() {
 	*x = GetTableRoundRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[27]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1934,7 +2290,7 @@ func (x *GetTableRoundRequest) String() string {
 func (*GetTableRoundRequest) ProtoMessage() {}
 
 func (x *GetTableRoundRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[27]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1947,7 +2303,7 @@ func (x *GetTableRoundRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTableRoundRequest.ProtoReflect.Descriptor instead.
 func (*GetTableRoundRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{27}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *GetTableRoundRequest) GetSection() string {
@@ -1987,7 +2343,7 @@ type Move struct {
 
 func (x *Move) Reset() {
 	*x = Move{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[28]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1999,7 +2355,7 @@ func (x *Move) String() string {
 func (*Move) ProtoMessage() {}
 
 func (x *Move) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[28]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2012,7 +2368,7 @@ func (x *Move) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Move.ProtoReflect.Descriptor instead.
 func (*Move) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{28}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *Move) GetWho() string {
@@ -2048,14 +2404,21 @@ type GetTableRoundResponse struct {
 	Revision int32 `protobuf:"varint,3,opt,name=revision,proto3" json:"revision,omitempty"`
 	// The players entered at the table for the round (SetTablePlayers),
 	// North, East, South, West; empty until they are entered.
-	Players       []*SeatedPlayer `protobuf:"bytes,4,rep,name=players,proto3" json:"players,omitempty"`
+	Players []*SeatedPlayer `protobuf:"bytes,4,rep,name=players,proto3" json:"players,omitempty"`
+	// The section's terminal settings, as they are for this round: a device
+	// reads them again with each round.
+	Settings *TerminalSettings `protobuf:"bytes,5,opt,name=settings,proto3" json:"settings,omitempty"`
+	// How long the round lasts by the section's timer; unset without one.
+	RoundTime *durationpb.Duration `protobuf:"bytes,6,opt,name=round_time,json=roundTime,proto3" json:"round_time,omitempty"`
+	// The section's devices do not show the running ranking in this round.
+	RankingHidden bool `protobuf:"varint,7,opt,name=ranking_hidden,json=rankingHidden,proto3" json:"ranking_hidden,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *GetTableRoundResponse) Reset() {
 	*x = GetTableRoundResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[29]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2067,7 +2430,7 @@ func (x *GetTableRoundResponse) String() string {
 func (*GetTableRoundResponse) ProtoMessage() {}
 
 func (x *GetTableRoundResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[29]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2080,7 +2443,7 @@ func (x *GetTableRoundResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTableRoundResponse.ProtoReflect.Descriptor instead.
 func (*GetTableRoundResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{29}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *GetTableRoundResponse) GetSeating() *Seating {
@@ -2111,6 +2474,27 @@ func (x *GetTableRoundResponse) GetPlayers() []*SeatedPlayer {
 	return nil
 }
 
+func (x *GetTableRoundResponse) GetSettings() *TerminalSettings {
+	if x != nil {
+		return x.Settings
+	}
+	return nil
+}
+
+func (x *GetTableRoundResponse) GetRoundTime() *durationpb.Duration {
+	if x != nil {
+		return x.RoundTime
+	}
+	return nil
+}
+
+func (x *GetTableRoundResponse) GetRankingHidden() bool {
+	if x != nil {
+		return x.RankingHidden
+	}
+	return false
+}
+
 type GetEntrantPathRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The section's name.
@@ -2122,7 +2506,7 @@ type GetEntrantPathRequest struct {
 
 func (x *GetEntrantPathRequest) Reset() {
 	*x = GetEntrantPathRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[30]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2134,7 +2518,7 @@ func (x *GetEntrantPathRequest) String() string {
 func (*GetEntrantPathRequest) ProtoMessage() {}
 
 func (x *GetEntrantPathRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[30]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2147,7 +2531,7 @@ func (x *GetEntrantPathRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetEntrantPathRequest.ProtoReflect.Descriptor instead.
 func (*GetEntrantPathRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{30}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *GetEntrantPathRequest) GetSection() string {
@@ -2180,7 +2564,7 @@ type Stop struct {
 
 func (x *Stop) Reset() {
 	*x = Stop{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[31]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2192,7 +2576,7 @@ func (x *Stop) String() string {
 func (*Stop) ProtoMessage() {}
 
 func (x *Stop) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[31]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2205,7 +2589,7 @@ func (x *Stop) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Stop.ProtoReflect.Descriptor instead.
 func (*Stop) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{31}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *Stop) GetRound() int32 {
@@ -2260,7 +2644,7 @@ type GetEntrantPathResponse struct {
 
 func (x *GetEntrantPathResponse) Reset() {
 	*x = GetEntrantPathResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[32]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2272,7 +2656,7 @@ func (x *GetEntrantPathResponse) String() string {
 func (*GetEntrantPathResponse) ProtoMessage() {}
 
 func (x *GetEntrantPathResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[32]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2285,7 +2669,7 @@ func (x *GetEntrantPathResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetEntrantPathResponse.ProtoReflect.Descriptor instead.
 func (*GetEntrantPathResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{32}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *GetEntrantPathResponse) GetEntrant() *Entrant {
@@ -2319,7 +2703,7 @@ type AddLateEntrantRequest struct {
 
 func (x *AddLateEntrantRequest) Reset() {
 	*x = AddLateEntrantRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[33]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2331,7 +2715,7 @@ func (x *AddLateEntrantRequest) String() string {
 func (*AddLateEntrantRequest) ProtoMessage() {}
 
 func (x *AddLateEntrantRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[33]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2344,7 +2728,7 @@ func (x *AddLateEntrantRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddLateEntrantRequest.ProtoReflect.Descriptor instead.
 func (*AddLateEntrantRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{33}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *AddLateEntrantRequest) GetRequestId() string {
@@ -2391,7 +2775,7 @@ type AddLateEntrantResponse struct {
 
 func (x *AddLateEntrantResponse) Reset() {
 	*x = AddLateEntrantResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[34]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2403,7 +2787,7 @@ func (x *AddLateEntrantResponse) String() string {
 func (*AddLateEntrantResponse) ProtoMessage() {}
 
 func (x *AddLateEntrantResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[34]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2416,7 +2800,7 @@ func (x *AddLateEntrantResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddLateEntrantResponse.ProtoReflect.Descriptor instead.
 func (*AddLateEntrantResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{34}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *AddLateEntrantResponse) GetSection() *Section {
@@ -2442,7 +2826,7 @@ type WithdrawEntrantRequest struct {
 
 func (x *WithdrawEntrantRequest) Reset() {
 	*x = WithdrawEntrantRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[35]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2454,7 +2838,7 @@ func (x *WithdrawEntrantRequest) String() string {
 func (*WithdrawEntrantRequest) ProtoMessage() {}
 
 func (x *WithdrawEntrantRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[35]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2467,7 +2851,7 @@ func (x *WithdrawEntrantRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WithdrawEntrantRequest.ProtoReflect.Descriptor instead.
 func (*WithdrawEntrantRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{35}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *WithdrawEntrantRequest) GetRequestId() string {
@@ -2514,7 +2898,7 @@ type WithdrawEntrantResponse struct {
 
 func (x *WithdrawEntrantResponse) Reset() {
 	*x = WithdrawEntrantResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[36]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2526,7 +2910,7 @@ func (x *WithdrawEntrantResponse) String() string {
 func (*WithdrawEntrantResponse) ProtoMessage() {}
 
 func (x *WithdrawEntrantResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[36]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2539,7 +2923,7 @@ func (x *WithdrawEntrantResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WithdrawEntrantResponse.ProtoReflect.Descriptor instead.
 func (*WithdrawEntrantResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{36}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *WithdrawEntrantResponse) GetSection() *Section {
@@ -2559,7 +2943,7 @@ type GetBalanceRequest struct {
 
 func (x *GetBalanceRequest) Reset() {
 	*x = GetBalanceRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[37]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2571,7 +2955,7 @@ func (x *GetBalanceRequest) String() string {
 func (*GetBalanceRequest) ProtoMessage() {}
 
 func (x *GetBalanceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[37]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2584,7 +2968,7 @@ func (x *GetBalanceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetBalanceRequest.ProtoReflect.Descriptor instead.
 func (*GetBalanceRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{37}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *GetBalanceRequest) GetSection() string {
@@ -2605,7 +2989,7 @@ type Count struct {
 
 func (x *Count) Reset() {
 	*x = Count{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[38]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2617,7 +3001,7 @@ func (x *Count) String() string {
 func (*Count) ProtoMessage() {}
 
 func (x *Count) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[38]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2630,7 +3014,7 @@ func (x *Count) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Count.ProtoReflect.Descriptor instead.
 func (*Count) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{38}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *Count) GetValue() int32 {
@@ -2661,7 +3045,7 @@ type GetBalanceResponse struct {
 
 func (x *GetBalanceResponse) Reset() {
 	*x = GetBalanceResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[39]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2673,7 +3057,7 @@ func (x *GetBalanceResponse) String() string {
 func (*GetBalanceResponse) ProtoMessage() {}
 
 func (x *GetBalanceResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[39]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2686,7 +3070,7 @@ func (x *GetBalanceResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetBalanceResponse.ProtoReflect.Descriptor instead.
 func (*GetBalanceResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{39}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *GetBalanceResponse) GetMeetings() []*Count {
@@ -2720,7 +3104,7 @@ type ExportSectionRequest struct {
 
 func (x *ExportSectionRequest) Reset() {
 	*x = ExportSectionRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[40]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2732,7 +3116,7 @@ func (x *ExportSectionRequest) String() string {
 func (*ExportSectionRequest) ProtoMessage() {}
 
 func (x *ExportSectionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[40]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2745,7 +3129,7 @@ func (x *ExportSectionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportSectionRequest.ProtoReflect.Descriptor instead.
 func (*ExportSectionRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{40}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *ExportSectionRequest) GetName() string {
@@ -2773,7 +3157,7 @@ type ExportSectionResponse struct {
 
 func (x *ExportSectionResponse) Reset() {
 	*x = ExportSectionResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[41]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2785,7 +3169,7 @@ func (x *ExportSectionResponse) String() string {
 func (*ExportSectionResponse) ProtoMessage() {}
 
 func (x *ExportSectionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[41]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2798,7 +3182,7 @@ func (x *ExportSectionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportSectionResponse.ProtoReflect.Descriptor instead.
 func (*ExportSectionResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{41}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *ExportSectionResponse) GetFileName() string {
@@ -2836,7 +3220,7 @@ type RecommendMovementsRequest struct {
 
 func (x *RecommendMovementsRequest) Reset() {
 	*x = RecommendMovementsRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[42]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2848,7 +3232,7 @@ func (x *RecommendMovementsRequest) String() string {
 func (*RecommendMovementsRequest) ProtoMessage() {}
 
 func (x *RecommendMovementsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[42]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2861,7 +3245,7 @@ func (x *RecommendMovementsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecommendMovementsRequest.ProtoReflect.Descriptor instead.
 func (*RecommendMovementsRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{42}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *RecommendMovementsRequest) GetEntrants() int32 {
@@ -2905,7 +3289,7 @@ type Recommendation struct {
 
 func (x *Recommendation) Reset() {
 	*x = Recommendation{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[43]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2917,7 +3301,7 @@ func (x *Recommendation) String() string {
 func (*Recommendation) ProtoMessage() {}
 
 func (x *Recommendation) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[43]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2930,7 +3314,7 @@ func (x *Recommendation) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Recommendation.ProtoReflect.Descriptor instead.
 func (*Recommendation) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{43}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *Recommendation) GetName() string {
@@ -2998,7 +3382,7 @@ type RecommendMovementsResponse struct {
 
 func (x *RecommendMovementsResponse) Reset() {
 	*x = RecommendMovementsResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[44]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3010,7 +3394,7 @@ func (x *RecommendMovementsResponse) String() string {
 func (*RecommendMovementsResponse) ProtoMessage() {}
 
 func (x *RecommendMovementsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[44]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3023,7 +3407,7 @@ func (x *RecommendMovementsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecommendMovementsResponse.ProtoReflect.Descriptor instead.
 func (*RecommendMovementsResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{44}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *RecommendMovementsResponse) GetRecommendations() []*Recommendation {
@@ -3052,7 +3436,7 @@ type RegisteredPlayer struct {
 
 func (x *RegisteredPlayer) Reset() {
 	*x = RegisteredPlayer{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[45]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3064,7 +3448,7 @@ func (x *RegisteredPlayer) String() string {
 func (*RegisteredPlayer) ProtoMessage() {}
 
 func (x *RegisteredPlayer) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[45]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3077,7 +3461,7 @@ func (x *RegisteredPlayer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RegisteredPlayer.ProtoReflect.Descriptor instead.
 func (*RegisteredPlayer) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{45}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *RegisteredPlayer) GetName() string {
@@ -3129,7 +3513,7 @@ type ImportPlayersRequest struct {
 
 func (x *ImportPlayersRequest) Reset() {
 	*x = ImportPlayersRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[46]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3141,7 +3525,7 @@ func (x *ImportPlayersRequest) String() string {
 func (*ImportPlayersRequest) ProtoMessage() {}
 
 func (x *ImportPlayersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[46]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3154,7 +3538,7 @@ func (x *ImportPlayersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportPlayersRequest.ProtoReflect.Descriptor instead.
 func (*ImportPlayersRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{46}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *ImportPlayersRequest) GetRequestId() string {
@@ -3186,7 +3570,7 @@ type ImportPlayersResponse struct {
 
 func (x *ImportPlayersResponse) Reset() {
 	*x = ImportPlayersResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[47]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3198,7 +3582,7 @@ func (x *ImportPlayersResponse) String() string {
 func (*ImportPlayersResponse) ProtoMessage() {}
 
 func (x *ImportPlayersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[47]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3211,7 +3595,7 @@ func (x *ImportPlayersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportPlayersResponse.ProtoReflect.Descriptor instead.
 func (*ImportPlayersResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{47}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *ImportPlayersResponse) GetAdded() int32 {
@@ -3252,7 +3636,7 @@ type GetPlayerRequest struct {
 
 func (x *GetPlayerRequest) Reset() {
 	*x = GetPlayerRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[48]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3264,7 +3648,7 @@ func (x *GetPlayerRequest) String() string {
 func (*GetPlayerRequest) ProtoMessage() {}
 
 func (x *GetPlayerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[48]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3277,7 +3661,7 @@ func (x *GetPlayerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetPlayerRequest.ProtoReflect.Descriptor instead.
 func (*GetPlayerRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{48}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *GetPlayerRequest) GetName() string {
@@ -3296,7 +3680,7 @@ type GetPlayerResponse struct {
 
 func (x *GetPlayerResponse) Reset() {
 	*x = GetPlayerResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[49]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3308,7 +3692,7 @@ func (x *GetPlayerResponse) String() string {
 func (*GetPlayerResponse) ProtoMessage() {}
 
 func (x *GetPlayerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[49]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3321,7 +3705,7 @@ func (x *GetPlayerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetPlayerResponse.ProtoReflect.Descriptor instead.
 func (*GetPlayerResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{49}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *GetPlayerResponse) GetPlayer() *RegisteredPlayer {
@@ -3348,7 +3732,7 @@ type ListPlayersRequest struct {
 
 func (x *ListPlayersRequest) Reset() {
 	*x = ListPlayersRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[50]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3360,7 +3744,7 @@ func (x *ListPlayersRequest) String() string {
 func (*ListPlayersRequest) ProtoMessage() {}
 
 func (x *ListPlayersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[50]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3373,7 +3757,7 @@ func (x *ListPlayersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPlayersRequest.ProtoReflect.Descriptor instead.
 func (*ListPlayersRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{50}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *ListPlayersRequest) GetPageSize() int32 {
@@ -3408,7 +3792,7 @@ type ListPlayersResponse struct {
 
 func (x *ListPlayersResponse) Reset() {
 	*x = ListPlayersResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[51]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3420,7 +3804,7 @@ func (x *ListPlayersResponse) String() string {
 func (*ListPlayersResponse) ProtoMessage() {}
 
 func (x *ListPlayersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[51]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3433,7 +3817,7 @@ func (x *ListPlayersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPlayersResponse.ProtoReflect.Descriptor instead.
 func (*ListPlayersResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{51}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *ListPlayersResponse) GetPlayers() []*RegisteredPlayer {
@@ -3461,7 +3845,7 @@ type SeatNumber struct {
 
 func (x *SeatNumber) Reset() {
 	*x = SeatNumber{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[52]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3473,7 +3857,7 @@ func (x *SeatNumber) String() string {
 func (*SeatNumber) ProtoMessage() {}
 
 func (x *SeatNumber) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[52]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3486,7 +3870,7 @@ func (x *SeatNumber) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatNumber.ProtoReflect.Descriptor instead.
 func (*SeatNumber) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{52}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *SeatNumber) GetSeat() v11.Seat {
@@ -3518,7 +3902,7 @@ type SeatedPlayer struct {
 
 func (x *SeatedPlayer) Reset() {
 	*x = SeatedPlayer{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[53]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3530,7 +3914,7 @@ func (x *SeatedPlayer) String() string {
 func (*SeatedPlayer) ProtoMessage() {}
 
 func (x *SeatedPlayer) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[53]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3543,7 +3927,7 @@ func (x *SeatedPlayer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatedPlayer.ProtoReflect.Descriptor instead.
 func (*SeatedPlayer) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{53}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *SeatedPlayer) GetSeat() v11.Seat {
@@ -3588,7 +3972,7 @@ type TablePlayers struct {
 
 func (x *TablePlayers) Reset() {
 	*x = TablePlayers{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[54]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3600,7 +3984,7 @@ func (x *TablePlayers) String() string {
 func (*TablePlayers) ProtoMessage() {}
 
 func (x *TablePlayers) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[54]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3613,7 +3997,7 @@ func (x *TablePlayers) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TablePlayers.ProtoReflect.Descriptor instead.
 func (*TablePlayers) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{54}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *TablePlayers) GetTable() int32 {
@@ -3667,7 +4051,7 @@ type SetTablePlayersRequest struct {
 
 func (x *SetTablePlayersRequest) Reset() {
 	*x = SetTablePlayersRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[55]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3679,7 +4063,7 @@ func (x *SetTablePlayersRequest) String() string {
 func (*SetTablePlayersRequest) ProtoMessage() {}
 
 func (x *SetTablePlayersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[55]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3692,7 +4076,7 @@ func (x *SetTablePlayersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetTablePlayersRequest.ProtoReflect.Descriptor instead.
 func (*SetTablePlayersRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{55}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *SetTablePlayersRequest) GetRequestId() string {
@@ -3753,7 +4137,7 @@ type SetTablePlayersResponse struct {
 
 func (x *SetTablePlayersResponse) Reset() {
 	*x = SetTablePlayersResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[56]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3765,7 +4149,7 @@ func (x *SetTablePlayersResponse) String() string {
 func (*SetTablePlayersResponse) ProtoMessage() {}
 
 func (x *SetTablePlayersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[56]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3778,7 +4162,7 @@ func (x *SetTablePlayersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetTablePlayersResponse.ProtoReflect.Descriptor instead.
 func (*SetTablePlayersResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{56}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *SetTablePlayersResponse) GetTablePlayers() *TablePlayers {
@@ -3803,7 +4187,7 @@ type ListTablePlayersRequest struct {
 
 func (x *ListTablePlayersRequest) Reset() {
 	*x = ListTablePlayersRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[57]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3815,7 +4199,7 @@ func (x *ListTablePlayersRequest) String() string {
 func (*ListTablePlayersRequest) ProtoMessage() {}
 
 func (x *ListTablePlayersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[57]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3828,7 +4212,7 @@ func (x *ListTablePlayersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListTablePlayersRequest.ProtoReflect.Descriptor instead.
 func (*ListTablePlayersRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{57}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *ListTablePlayersRequest) GetSection() string {
@@ -3864,7 +4248,7 @@ type ListTablePlayersResponse struct {
 
 func (x *ListTablePlayersResponse) Reset() {
 	*x = ListTablePlayersResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[58]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[61]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3876,7 +4260,7 @@ func (x *ListTablePlayersResponse) String() string {
 func (*ListTablePlayersResponse) ProtoMessage() {}
 
 func (x *ListTablePlayersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[58]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[61]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3889,7 +4273,7 @@ func (x *ListTablePlayersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListTablePlayersResponse.ProtoReflect.Descriptor instead.
 func (*ListTablePlayersResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{58}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{61}
 }
 
 func (x *ListTablePlayersResponse) GetTablePlayers() []*TablePlayers {
@@ -3933,7 +4317,7 @@ type TableToken struct {
 
 func (x *TableToken) Reset() {
 	*x = TableToken{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[59]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[62]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3945,7 +4329,7 @@ func (x *TableToken) String() string {
 func (*TableToken) ProtoMessage() {}
 
 func (x *TableToken) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[59]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[62]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3958,7 +4342,7 @@ func (x *TableToken) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TableToken.ProtoReflect.Descriptor instead.
 func (*TableToken) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{59}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{62}
 }
 
 func (x *TableToken) GetTable() string {
@@ -4025,7 +4409,7 @@ type IssueTableTokensRequest struct {
 
 func (x *IssueTableTokensRequest) Reset() {
 	*x = IssueTableTokensRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[60]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[63]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4037,7 +4421,7 @@ func (x *IssueTableTokensRequest) String() string {
 func (*IssueTableTokensRequest) ProtoMessage() {}
 
 func (x *IssueTableTokensRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[60]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[63]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4050,7 +4434,7 @@ func (x *IssueTableTokensRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IssueTableTokensRequest.ProtoReflect.Descriptor instead.
 func (*IssueTableTokensRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{60}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{63}
 }
 
 func (x *IssueTableTokensRequest) GetSection() string {
@@ -4084,7 +4468,7 @@ type IssueTableTokensResponse struct {
 
 func (x *IssueTableTokensResponse) Reset() {
 	*x = IssueTableTokensResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[61]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[64]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4096,7 +4480,7 @@ func (x *IssueTableTokensResponse) String() string {
 func (*IssueTableTokensResponse) ProtoMessage() {}
 
 func (x *IssueTableTokensResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[61]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[64]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4109,7 +4493,7 @@ func (x *IssueTableTokensResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IssueTableTokensResponse.ProtoReflect.Descriptor instead.
 func (*IssueTableTokensResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{61}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{64}
 }
 
 func (x *IssueTableTokensResponse) GetTokens() []*TableToken {
@@ -4130,7 +4514,7 @@ type RevokeTableTokenRequest struct {
 
 func (x *RevokeTableTokenRequest) Reset() {
 	*x = RevokeTableTokenRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[62]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[65]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4142,7 +4526,7 @@ func (x *RevokeTableTokenRequest) String() string {
 func (*RevokeTableTokenRequest) ProtoMessage() {}
 
 func (x *RevokeTableTokenRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[62]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[65]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4155,7 +4539,7 @@ func (x *RevokeTableTokenRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeTableTokenRequest.ProtoReflect.Descriptor instead.
 func (*RevokeTableTokenRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{62}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{65}
 }
 
 func (x *RevokeTableTokenRequest) GetRequestId() string {
@@ -4182,7 +4566,7 @@ type RevokeTableTokenResponse struct {
 
 func (x *RevokeTableTokenResponse) Reset() {
 	*x = RevokeTableTokenResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[63]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[66]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4194,7 +4578,7 @@ func (x *RevokeTableTokenResponse) String() string {
 func (*RevokeTableTokenResponse) ProtoMessage() {}
 
 func (x *RevokeTableTokenResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[63]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[66]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4207,7 +4591,7 @@ func (x *RevokeTableTokenResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeTableTokenResponse.ProtoReflect.Descriptor instead.
 func (*RevokeTableTokenResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{63}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{66}
 }
 
 func (x *RevokeTableTokenResponse) GetToken() *TableToken {
@@ -4229,7 +4613,7 @@ type GetTableIdentityRequest struct {
 
 func (x *GetTableIdentityRequest) Reset() {
 	*x = GetTableIdentityRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[64]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[67]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4241,7 +4625,7 @@ func (x *GetTableIdentityRequest) String() string {
 func (*GetTableIdentityRequest) ProtoMessage() {}
 
 func (x *GetTableIdentityRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[64]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[67]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4254,7 +4638,7 @@ func (x *GetTableIdentityRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTableIdentityRequest.ProtoReflect.Descriptor instead.
 func (*GetTableIdentityRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{64}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{67}
 }
 
 func (x *GetTableIdentityRequest) GetCode() string {
@@ -4284,7 +4668,7 @@ type GetTableIdentityResponse struct {
 
 func (x *GetTableIdentityResponse) Reset() {
 	*x = GetTableIdentityResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[65]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[68]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4296,7 +4680,7 @@ func (x *GetTableIdentityResponse) String() string {
 func (*GetTableIdentityResponse) ProtoMessage() {}
 
 func (x *GetTableIdentityResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[65]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[68]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4309,7 +4693,7 @@ func (x *GetTableIdentityResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTableIdentityResponse.ProtoReflect.Descriptor instead.
 func (*GetTableIdentityResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{65}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{68}
 }
 
 func (x *GetTableIdentityResponse) GetTable() string {
@@ -4458,13 +4842,31 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\x05Share\x12\x14\n" +
 	"\x05round\x18\x01 \x01(\x05R\x05round\x12\x1b\n" +
 	"\tlow_board\x18\x02 \x01(\x05R\blowBoard\x12\x16\n" +
-	"\x06tables\x18\x03 \x03(\x05R\x06tables\"\xc0\x01\n" +
+	"\x06tables\x18\x03 \x03(\x05R\x06tables\"\x93\x02\n" +
 	"\aSection\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x127\n" +
 	"\bentrants\x18\x02 \x03(\v2\x1b.bridge.movement.v1.EntrantR\bentrants\x128\n" +
 	"\bmovement\x18\x03 \x01(\v2\x1c.bridge.movement.v1.MovementR\bmovement\x12\x12\n" +
 	"\x04etag\x18\x04 \x01(\tR\x04etag\x12\x1a\n" +
-	"\brevision\x18\x05 \x01(\x05R\brevision\"\xa3\x01\n" +
+	"\brevision\x18\x05 \x01(\x05R\brevision\x12Q\n" +
+	"\x11terminal_settings\x18\x06 \x01(\v2$.bridge.movement.v1.TerminalSettingsR\x10terminalSettings\"\x9a\x03\n" +
+	"\x10TerminalSettings\x12>\n" +
+	"\tlead_card\x18\x01 \x01(\x0e2!.bridge.movement.v1.LeadCardEntryR\bleadCard\x12B\n" +
+	"\fresult_entry\x18\x02 \x01(\x0e2\x1f.bridge.movement.v1.ResultEntryR\vresultEntry\x12)\n" +
+	"\x10verification_off\x18\x03 \x01(\bR\x0fverificationOff\x129\n" +
+	"\x19not_played_needs_director\x18\x04 \x01(\bR\x16notPlayedNeedsDirector\x12\x1b\n" +
+	"\tboard_set\x18\x05 \x01(\tR\bboardSet\x12*\n" +
+	"\x11seconds_per_board\x18\x06 \x01(\x05R\x0fsecondsPerBoard\x12#\n" +
+	"\rextra_seconds\x18\a \x01(\x05R\fextraSeconds\x12.\n" +
+	"\x13hide_ranking_rounds\x18\b \x01(\x05R\x11hideRankingRounds\"\xab\x01\n" +
+	"\x1aSetTerminalSettingsRequest\x12\x1d\n" +
+	"\n" +
+	"request_id\x18\x01 \x01(\tR\trequestId\x12\x18\n" +
+	"\asection\x18\x02 \x01(\tR\asection\x12@\n" +
+	"\bsettings\x18\x03 \x01(\v2$.bridge.movement.v1.TerminalSettingsR\bsettings\x12\x12\n" +
+	"\x04etag\x18\x04 \x01(\tR\x04etag\"T\n" +
+	"\x1bSetTerminalSettingsResponse\x125\n" +
+	"\asection\x18\x01 \x01(\v2\x1b.bridge.movement.v1.SectionR\asection\"\xa3\x01\n" +
 	"\x14CreateSectionRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x16\n" +
@@ -4495,12 +4897,16 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\x04Move\x12\x10\n" +
 	"\x03who\x18\x01 \x01(\tR\x03who\x12\x14\n" +
 	"\x05table\x18\x02 \x01(\x05R\x05table\x12\x12\n" +
-	"\x04text\x18\x03 \x01(\tR\x04text\"\xd4\x01\n" +
+	"\x04text\x18\x03 \x01(\tR\x04text\"\xf7\x02\n" +
 	"\x15GetTableRoundResponse\x125\n" +
 	"\aseating\x18\x01 \x01(\v2\x1b.bridge.movement.v1.SeatingR\aseating\x12,\n" +
 	"\x04next\x18\x02 \x03(\v2\x18.bridge.movement.v1.MoveR\x04next\x12\x1a\n" +
 	"\brevision\x18\x03 \x01(\x05R\brevision\x12:\n" +
-	"\aplayers\x18\x04 \x03(\v2 .bridge.movement.v1.SeatedPlayerR\aplayers\"K\n" +
+	"\aplayers\x18\x04 \x03(\v2 .bridge.movement.v1.SeatedPlayerR\aplayers\x12@\n" +
+	"\bsettings\x18\x05 \x01(\v2$.bridge.movement.v1.TerminalSettingsR\bsettings\x128\n" +
+	"\n" +
+	"round_time\x18\x06 \x01(\v2\x19.google.protobuf.DurationR\troundTime\x12%\n" +
+	"\x0eranking_hidden\x18\a \x01(\bR\rrankingHidden\"K\n" +
 	"\x15GetEntrantPathRequest\x12\x18\n" +
 	"\asection\x18\x01 \x01(\tR\asection\x12\x18\n" +
 	"\aentrant\x18\x02 \x01(\x05R\aentrant\"\xbe\x01\n" +
@@ -4677,12 +5083,22 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\x17EVEN_TABLES_UNSPECIFIED\x10\x00\x12\x14\n" +
 	"\x10EVEN_TABLES_SKIP\x10\x01\x12\x1f\n" +
 	"\x1bEVEN_TABLES_RELAY_BYE_STAND\x10\x02\x12\x1a\n" +
-	"\x16EVEN_TABLES_HESITATION\x10\x03*h\n" +
+	"\x16EVEN_TABLES_HESITATION\x10\x03*\xbc\x01\n" +
+	"\rLeadCardEntry\x12\x1f\n" +
+	"\x1bLEAD_CARD_ENTRY_UNSPECIFIED\x10\x00\x12\x1c\n" +
+	"\x18LEAD_CARD_ENTRY_DISABLED\x10\x01\x12!\n" +
+	"\x1dLEAD_CARD_ENTRY_NO_VALIDATION\x10\x02\x12\x1f\n" +
+	"\x1bLEAD_CARD_ENTRY_MUST_COMPLY\x10\x03\x12(\n" +
+	"$LEAD_CARD_ENTRY_ALLOW_NON_COMPLIANCE\x10\x04*g\n" +
+	"\vResultEntry\x12\x1c\n" +
+	"\x18RESULT_ENTRY_UNSPECIFIED\x10\x00\x12\x1d\n" +
+	"\x19RESULT_ENTRY_TOTAL_TRICKS\x10\x01\x12\x1b\n" +
+	"\x17RESULT_ENTRY_OVER_UNDER\x10\x02*h\n" +
 	"\x06Format\x12\x16\n" +
 	"\x12FORMAT_UNSPECIFIED\x10\x00\x12\x15\n" +
 	"\x11FORMAT_CARDS_TEXT\x10\x01\x12\x14\n" +
 	"\x10FORMAT_CARDS_PDF\x10\x02\x12\x19\n" +
-	"\x15FORMAT_ROUND_DATA_CSV\x10\x032\x92\x13\n" +
+	"\x15FORMAT_ROUND_DATA_CSV\x10\x032\x8a\x14\n" +
 	"\x0fMovementService\x12^\n" +
 	"\vCreateEvent\x12&.bridge.movement.v1.CreateEventRequest\x1a'.bridge.movement.v1.CreateEventResponse\x12U\n" +
 	"\bGetEvent\x12#.bridge.movement.v1.GetEventRequest\x1a$.bridge.movement.v1.GetEventResponse\x12[\n" +
@@ -4708,7 +5124,8 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\tGetPlayer\x12$.bridge.movement.v1.GetPlayerRequest\x1a%.bridge.movement.v1.GetPlayerResponse\x12^\n" +
 	"\vListPlayers\x12&.bridge.movement.v1.ListPlayersRequest\x1a'.bridge.movement.v1.ListPlayersResponse\x12j\n" +
 	"\x0fSetTablePlayers\x12*.bridge.movement.v1.SetTablePlayersRequest\x1a+.bridge.movement.v1.SetTablePlayersResponse\x12m\n" +
-	"\x10ListTablePlayers\x12+.bridge.movement.v1.ListTablePlayersRequest\x1a,.bridge.movement.v1.ListTablePlayersResponse\x12m\n" +
+	"\x10ListTablePlayers\x12+.bridge.movement.v1.ListTablePlayersRequest\x1a,.bridge.movement.v1.ListTablePlayersResponse\x12v\n" +
+	"\x13SetTerminalSettings\x12..bridge.movement.v1.SetTerminalSettingsRequest\x1a/.bridge.movement.v1.SetTerminalSettingsResponse\x12m\n" +
 	"\x10IssueTableTokens\x12+.bridge.movement.v1.IssueTableTokensRequest\x1a,.bridge.movement.v1.IssueTableTokensResponse\x12m\n" +
 	"\x10RevokeTableToken\x12+.bridge.movement.v1.RevokeTableTokenRequest\x1a,.bridge.movement.v1.RevokeTableTokenResponse\x12m\n" +
 	"\x10GetTableIdentity\x12+.bridge.movement.v1.GetTableIdentityRequest\x1a,.bridge.movement.v1.GetTableIdentityResponseB\xda\x01\n" +
@@ -4726,193 +5143,207 @@ func file_bridge_movement_v1_movement_proto_rawDescGZIP() []byte {
 	return file_bridge_movement_v1_movement_proto_rawDescData
 }
 
-var file_bridge_movement_v1_movement_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_bridge_movement_v1_movement_proto_msgTypes = make([]protoimpl.MessageInfo, 66)
+var file_bridge_movement_v1_movement_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
+var file_bridge_movement_v1_movement_proto_msgTypes = make([]protoimpl.MessageInfo, 69)
 var file_bridge_movement_v1_movement_proto_goTypes = []any{
-	(Kind)(0),                          // 0: bridge.movement.v1.Kind
-	(EvenTables)(0),                    // 1: bridge.movement.v1.EvenTables
-	(Format)(0),                        // 2: bridge.movement.v1.Format
-	(*Event)(nil),                      // 3: bridge.movement.v1.Event
-	(*CreateEventRequest)(nil),         // 4: bridge.movement.v1.CreateEventRequest
-	(*CreateEventResponse)(nil),        // 5: bridge.movement.v1.CreateEventResponse
-	(*GetEventRequest)(nil),            // 6: bridge.movement.v1.GetEventRequest
-	(*GetEventResponse)(nil),           // 7: bridge.movement.v1.GetEventResponse
-	(*ListEventsRequest)(nil),          // 8: bridge.movement.v1.ListEventsRequest
-	(*ListEventsResponse)(nil),         // 9: bridge.movement.v1.ListEventsResponse
-	(*Session)(nil),                    // 10: bridge.movement.v1.Session
-	(*CreateSessionRequest)(nil),       // 11: bridge.movement.v1.CreateSessionRequest
-	(*CreateSessionResponse)(nil),      // 12: bridge.movement.v1.CreateSessionResponse
-	(*GetSessionRequest)(nil),          // 13: bridge.movement.v1.GetSessionRequest
-	(*GetSessionResponse)(nil),         // 14: bridge.movement.v1.GetSessionResponse
-	(*ListSessionsRequest)(nil),        // 15: bridge.movement.v1.ListSessionsRequest
-	(*ListSessionsResponse)(nil),       // 16: bridge.movement.v1.ListSessionsResponse
-	(*Player)(nil),                     // 17: bridge.movement.v1.Player
-	(*Entrant)(nil),                    // 18: bridge.movement.v1.Entrant
-	(*MovementChoice)(nil),             // 19: bridge.movement.v1.MovementChoice
-	(*Seating)(nil),                    // 20: bridge.movement.v1.Seating
-	(*Movement)(nil),                   // 21: bridge.movement.v1.Movement
-	(*Share)(nil),                      // 22: bridge.movement.v1.Share
-	(*Section)(nil),                    // 23: bridge.movement.v1.Section
-	(*CreateSectionRequest)(nil),       // 24: bridge.movement.v1.CreateSectionRequest
-	(*CreateSectionResponse)(nil),      // 25: bridge.movement.v1.CreateSectionResponse
-	(*GetSectionRequest)(nil),          // 26: bridge.movement.v1.GetSectionRequest
-	(*GetSectionResponse)(nil),         // 27: bridge.movement.v1.GetSectionResponse
-	(*SetMovementRequest)(nil),         // 28: bridge.movement.v1.SetMovementRequest
-	(*SetMovementResponse)(nil),        // 29: bridge.movement.v1.SetMovementResponse
-	(*GetTableRoundRequest)(nil),       // 30: bridge.movement.v1.GetTableRoundRequest
-	(*Move)(nil),                       // 31: bridge.movement.v1.Move
-	(*GetTableRoundResponse)(nil),      // 32: bridge.movement.v1.GetTableRoundResponse
-	(*GetEntrantPathRequest)(nil),      // 33: bridge.movement.v1.GetEntrantPathRequest
-	(*Stop)(nil),                       // 34: bridge.movement.v1.Stop
-	(*GetEntrantPathResponse)(nil),     // 35: bridge.movement.v1.GetEntrantPathResponse
-	(*AddLateEntrantRequest)(nil),      // 36: bridge.movement.v1.AddLateEntrantRequest
-	(*AddLateEntrantResponse)(nil),     // 37: bridge.movement.v1.AddLateEntrantResponse
-	(*WithdrawEntrantRequest)(nil),     // 38: bridge.movement.v1.WithdrawEntrantRequest
-	(*WithdrawEntrantResponse)(nil),    // 39: bridge.movement.v1.WithdrawEntrantResponse
-	(*GetBalanceRequest)(nil),          // 40: bridge.movement.v1.GetBalanceRequest
-	(*Count)(nil),                      // 41: bridge.movement.v1.Count
-	(*GetBalanceResponse)(nil),         // 42: bridge.movement.v1.GetBalanceResponse
-	(*ExportSectionRequest)(nil),       // 43: bridge.movement.v1.ExportSectionRequest
-	(*ExportSectionResponse)(nil),      // 44: bridge.movement.v1.ExportSectionResponse
-	(*RecommendMovementsRequest)(nil),  // 45: bridge.movement.v1.RecommendMovementsRequest
-	(*Recommendation)(nil),             // 46: bridge.movement.v1.Recommendation
-	(*RecommendMovementsResponse)(nil), // 47: bridge.movement.v1.RecommendMovementsResponse
-	(*RegisteredPlayer)(nil),           // 48: bridge.movement.v1.RegisteredPlayer
-	(*ImportPlayersRequest)(nil),       // 49: bridge.movement.v1.ImportPlayersRequest
-	(*ImportPlayersResponse)(nil),      // 50: bridge.movement.v1.ImportPlayersResponse
-	(*GetPlayerRequest)(nil),           // 51: bridge.movement.v1.GetPlayerRequest
-	(*GetPlayerResponse)(nil),          // 52: bridge.movement.v1.GetPlayerResponse
-	(*ListPlayersRequest)(nil),         // 53: bridge.movement.v1.ListPlayersRequest
-	(*ListPlayersResponse)(nil),        // 54: bridge.movement.v1.ListPlayersResponse
-	(*SeatNumber)(nil),                 // 55: bridge.movement.v1.SeatNumber
-	(*SeatedPlayer)(nil),               // 56: bridge.movement.v1.SeatedPlayer
-	(*TablePlayers)(nil),               // 57: bridge.movement.v1.TablePlayers
-	(*SetTablePlayersRequest)(nil),     // 58: bridge.movement.v1.SetTablePlayersRequest
-	(*SetTablePlayersResponse)(nil),    // 59: bridge.movement.v1.SetTablePlayersResponse
-	(*ListTablePlayersRequest)(nil),    // 60: bridge.movement.v1.ListTablePlayersRequest
-	(*ListTablePlayersResponse)(nil),   // 61: bridge.movement.v1.ListTablePlayersResponse
-	(*TableToken)(nil),                 // 62: bridge.movement.v1.TableToken
-	(*IssueTableTokensRequest)(nil),    // 63: bridge.movement.v1.IssueTableTokensRequest
-	(*IssueTableTokensResponse)(nil),   // 64: bridge.movement.v1.IssueTableTokensResponse
-	(*RevokeTableTokenRequest)(nil),    // 65: bridge.movement.v1.RevokeTableTokenRequest
-	(*RevokeTableTokenResponse)(nil),   // 66: bridge.movement.v1.RevokeTableTokenResponse
-	(*GetTableIdentityRequest)(nil),    // 67: bridge.movement.v1.GetTableIdentityRequest
-	(*GetTableIdentityResponse)(nil),   // 68: bridge.movement.v1.GetTableIdentityResponse
-	(*v1.ScoringSettings)(nil),         // 69: bridge.scoring.v1.ScoringSettings
-	(*timestamppb.Timestamp)(nil),      // 70: google.protobuf.Timestamp
-	(v11.Side)(0),                      // 71: bridge.type.v1.Side
-	(v11.Seat)(0),                      // 72: bridge.type.v1.Seat
-	(*durationpb.Duration)(nil),        // 73: google.protobuf.Duration
+	(Kind)(0),                           // 0: bridge.movement.v1.Kind
+	(EvenTables)(0),                     // 1: bridge.movement.v1.EvenTables
+	(LeadCardEntry)(0),                  // 2: bridge.movement.v1.LeadCardEntry
+	(ResultEntry)(0),                    // 3: bridge.movement.v1.ResultEntry
+	(Format)(0),                         // 4: bridge.movement.v1.Format
+	(*Event)(nil),                       // 5: bridge.movement.v1.Event
+	(*CreateEventRequest)(nil),          // 6: bridge.movement.v1.CreateEventRequest
+	(*CreateEventResponse)(nil),         // 7: bridge.movement.v1.CreateEventResponse
+	(*GetEventRequest)(nil),             // 8: bridge.movement.v1.GetEventRequest
+	(*GetEventResponse)(nil),            // 9: bridge.movement.v1.GetEventResponse
+	(*ListEventsRequest)(nil),           // 10: bridge.movement.v1.ListEventsRequest
+	(*ListEventsResponse)(nil),          // 11: bridge.movement.v1.ListEventsResponse
+	(*Session)(nil),                     // 12: bridge.movement.v1.Session
+	(*CreateSessionRequest)(nil),        // 13: bridge.movement.v1.CreateSessionRequest
+	(*CreateSessionResponse)(nil),       // 14: bridge.movement.v1.CreateSessionResponse
+	(*GetSessionRequest)(nil),           // 15: bridge.movement.v1.GetSessionRequest
+	(*GetSessionResponse)(nil),          // 16: bridge.movement.v1.GetSessionResponse
+	(*ListSessionsRequest)(nil),         // 17: bridge.movement.v1.ListSessionsRequest
+	(*ListSessionsResponse)(nil),        // 18: bridge.movement.v1.ListSessionsResponse
+	(*Player)(nil),                      // 19: bridge.movement.v1.Player
+	(*Entrant)(nil),                     // 20: bridge.movement.v1.Entrant
+	(*MovementChoice)(nil),              // 21: bridge.movement.v1.MovementChoice
+	(*Seating)(nil),                     // 22: bridge.movement.v1.Seating
+	(*Movement)(nil),                    // 23: bridge.movement.v1.Movement
+	(*Share)(nil),                       // 24: bridge.movement.v1.Share
+	(*Section)(nil),                     // 25: bridge.movement.v1.Section
+	(*TerminalSettings)(nil),            // 26: bridge.movement.v1.TerminalSettings
+	(*SetTerminalSettingsRequest)(nil),  // 27: bridge.movement.v1.SetTerminalSettingsRequest
+	(*SetTerminalSettingsResponse)(nil), // 28: bridge.movement.v1.SetTerminalSettingsResponse
+	(*CreateSectionRequest)(nil),        // 29: bridge.movement.v1.CreateSectionRequest
+	(*CreateSectionResponse)(nil),       // 30: bridge.movement.v1.CreateSectionResponse
+	(*GetSectionRequest)(nil),           // 31: bridge.movement.v1.GetSectionRequest
+	(*GetSectionResponse)(nil),          // 32: bridge.movement.v1.GetSectionResponse
+	(*SetMovementRequest)(nil),          // 33: bridge.movement.v1.SetMovementRequest
+	(*SetMovementResponse)(nil),         // 34: bridge.movement.v1.SetMovementResponse
+	(*GetTableRoundRequest)(nil),        // 35: bridge.movement.v1.GetTableRoundRequest
+	(*Move)(nil),                        // 36: bridge.movement.v1.Move
+	(*GetTableRoundResponse)(nil),       // 37: bridge.movement.v1.GetTableRoundResponse
+	(*GetEntrantPathRequest)(nil),       // 38: bridge.movement.v1.GetEntrantPathRequest
+	(*Stop)(nil),                        // 39: bridge.movement.v1.Stop
+	(*GetEntrantPathResponse)(nil),      // 40: bridge.movement.v1.GetEntrantPathResponse
+	(*AddLateEntrantRequest)(nil),       // 41: bridge.movement.v1.AddLateEntrantRequest
+	(*AddLateEntrantResponse)(nil),      // 42: bridge.movement.v1.AddLateEntrantResponse
+	(*WithdrawEntrantRequest)(nil),      // 43: bridge.movement.v1.WithdrawEntrantRequest
+	(*WithdrawEntrantResponse)(nil),     // 44: bridge.movement.v1.WithdrawEntrantResponse
+	(*GetBalanceRequest)(nil),           // 45: bridge.movement.v1.GetBalanceRequest
+	(*Count)(nil),                       // 46: bridge.movement.v1.Count
+	(*GetBalanceResponse)(nil),          // 47: bridge.movement.v1.GetBalanceResponse
+	(*ExportSectionRequest)(nil),        // 48: bridge.movement.v1.ExportSectionRequest
+	(*ExportSectionResponse)(nil),       // 49: bridge.movement.v1.ExportSectionResponse
+	(*RecommendMovementsRequest)(nil),   // 50: bridge.movement.v1.RecommendMovementsRequest
+	(*Recommendation)(nil),              // 51: bridge.movement.v1.Recommendation
+	(*RecommendMovementsResponse)(nil),  // 52: bridge.movement.v1.RecommendMovementsResponse
+	(*RegisteredPlayer)(nil),            // 53: bridge.movement.v1.RegisteredPlayer
+	(*ImportPlayersRequest)(nil),        // 54: bridge.movement.v1.ImportPlayersRequest
+	(*ImportPlayersResponse)(nil),       // 55: bridge.movement.v1.ImportPlayersResponse
+	(*GetPlayerRequest)(nil),            // 56: bridge.movement.v1.GetPlayerRequest
+	(*GetPlayerResponse)(nil),           // 57: bridge.movement.v1.GetPlayerResponse
+	(*ListPlayersRequest)(nil),          // 58: bridge.movement.v1.ListPlayersRequest
+	(*ListPlayersResponse)(nil),         // 59: bridge.movement.v1.ListPlayersResponse
+	(*SeatNumber)(nil),                  // 60: bridge.movement.v1.SeatNumber
+	(*SeatedPlayer)(nil),                // 61: bridge.movement.v1.SeatedPlayer
+	(*TablePlayers)(nil),                // 62: bridge.movement.v1.TablePlayers
+	(*SetTablePlayersRequest)(nil),      // 63: bridge.movement.v1.SetTablePlayersRequest
+	(*SetTablePlayersResponse)(nil),     // 64: bridge.movement.v1.SetTablePlayersResponse
+	(*ListTablePlayersRequest)(nil),     // 65: bridge.movement.v1.ListTablePlayersRequest
+	(*ListTablePlayersResponse)(nil),    // 66: bridge.movement.v1.ListTablePlayersResponse
+	(*TableToken)(nil),                  // 67: bridge.movement.v1.TableToken
+	(*IssueTableTokensRequest)(nil),     // 68: bridge.movement.v1.IssueTableTokensRequest
+	(*IssueTableTokensResponse)(nil),    // 69: bridge.movement.v1.IssueTableTokensResponse
+	(*RevokeTableTokenRequest)(nil),     // 70: bridge.movement.v1.RevokeTableTokenRequest
+	(*RevokeTableTokenResponse)(nil),    // 71: bridge.movement.v1.RevokeTableTokenResponse
+	(*GetTableIdentityRequest)(nil),     // 72: bridge.movement.v1.GetTableIdentityRequest
+	(*GetTableIdentityResponse)(nil),    // 73: bridge.movement.v1.GetTableIdentityResponse
+	(*v1.ScoringSettings)(nil),          // 74: bridge.scoring.v1.ScoringSettings
+	(*timestamppb.Timestamp)(nil),       // 75: google.protobuf.Timestamp
+	(*durationpb.Duration)(nil),         // 76: google.protobuf.Duration
+	(v11.Side)(0),                       // 77: bridge.type.v1.Side
+	(v11.Seat)(0),                       // 78: bridge.type.v1.Seat
 }
 var file_bridge_movement_v1_movement_proto_depIdxs = []int32{
-	69, // 0: bridge.movement.v1.Event.scoring:type_name -> bridge.scoring.v1.ScoringSettings
-	70, // 1: bridge.movement.v1.Event.create_time:type_name -> google.protobuf.Timestamp
-	3,  // 2: bridge.movement.v1.CreateEventRequest.event:type_name -> bridge.movement.v1.Event
-	3,  // 3: bridge.movement.v1.CreateEventResponse.event:type_name -> bridge.movement.v1.Event
-	3,  // 4: bridge.movement.v1.GetEventResponse.event:type_name -> bridge.movement.v1.Event
-	3,  // 5: bridge.movement.v1.ListEventsResponse.events:type_name -> bridge.movement.v1.Event
-	70, // 6: bridge.movement.v1.Session.start_time:type_name -> google.protobuf.Timestamp
-	10, // 7: bridge.movement.v1.CreateSessionRequest.session:type_name -> bridge.movement.v1.Session
-	10, // 8: bridge.movement.v1.CreateSessionResponse.session:type_name -> bridge.movement.v1.Session
-	10, // 9: bridge.movement.v1.GetSessionResponse.session:type_name -> bridge.movement.v1.Session
-	10, // 10: bridge.movement.v1.ListSessionsResponse.sessions:type_name -> bridge.movement.v1.Session
-	17, // 11: bridge.movement.v1.Entrant.players:type_name -> bridge.movement.v1.Player
+	74, // 0: bridge.movement.v1.Event.scoring:type_name -> bridge.scoring.v1.ScoringSettings
+	75, // 1: bridge.movement.v1.Event.create_time:type_name -> google.protobuf.Timestamp
+	5,  // 2: bridge.movement.v1.CreateEventRequest.event:type_name -> bridge.movement.v1.Event
+	5,  // 3: bridge.movement.v1.CreateEventResponse.event:type_name -> bridge.movement.v1.Event
+	5,  // 4: bridge.movement.v1.GetEventResponse.event:type_name -> bridge.movement.v1.Event
+	5,  // 5: bridge.movement.v1.ListEventsResponse.events:type_name -> bridge.movement.v1.Event
+	75, // 6: bridge.movement.v1.Session.start_time:type_name -> google.protobuf.Timestamp
+	12, // 7: bridge.movement.v1.CreateSessionRequest.session:type_name -> bridge.movement.v1.Session
+	12, // 8: bridge.movement.v1.CreateSessionResponse.session:type_name -> bridge.movement.v1.Session
+	12, // 9: bridge.movement.v1.GetSessionResponse.session:type_name -> bridge.movement.v1.Session
+	12, // 10: bridge.movement.v1.ListSessionsResponse.sessions:type_name -> bridge.movement.v1.Session
+	19, // 11: bridge.movement.v1.Entrant.players:type_name -> bridge.movement.v1.Player
 	0,  // 12: bridge.movement.v1.MovementChoice.kind:type_name -> bridge.movement.v1.Kind
 	1,  // 13: bridge.movement.v1.MovementChoice.even_tables:type_name -> bridge.movement.v1.EvenTables
-	19, // 14: bridge.movement.v1.Movement.choice:type_name -> bridge.movement.v1.MovementChoice
-	20, // 15: bridge.movement.v1.Movement.seatings:type_name -> bridge.movement.v1.Seating
-	22, // 16: bridge.movement.v1.Movement.shares:type_name -> bridge.movement.v1.Share
-	18, // 17: bridge.movement.v1.Section.entrants:type_name -> bridge.movement.v1.Entrant
-	21, // 18: bridge.movement.v1.Section.movement:type_name -> bridge.movement.v1.Movement
-	23, // 19: bridge.movement.v1.CreateSectionRequest.section:type_name -> bridge.movement.v1.Section
-	23, // 20: bridge.movement.v1.CreateSectionResponse.section:type_name -> bridge.movement.v1.Section
-	23, // 21: bridge.movement.v1.GetSectionResponse.section:type_name -> bridge.movement.v1.Section
-	19, // 22: bridge.movement.v1.SetMovementRequest.choice:type_name -> bridge.movement.v1.MovementChoice
-	23, // 23: bridge.movement.v1.SetMovementResponse.section:type_name -> bridge.movement.v1.Section
-	20, // 24: bridge.movement.v1.GetTableRoundResponse.seating:type_name -> bridge.movement.v1.Seating
-	31, // 25: bridge.movement.v1.GetTableRoundResponse.next:type_name -> bridge.movement.v1.Move
-	56, // 26: bridge.movement.v1.GetTableRoundResponse.players:type_name -> bridge.movement.v1.SeatedPlayer
-	71, // 27: bridge.movement.v1.Stop.direction:type_name -> bridge.type.v1.Side
-	18, // 28: bridge.movement.v1.GetEntrantPathResponse.entrant:type_name -> bridge.movement.v1.Entrant
-	34, // 29: bridge.movement.v1.GetEntrantPathResponse.stops:type_name -> bridge.movement.v1.Stop
-	18, // 30: bridge.movement.v1.AddLateEntrantRequest.entrant:type_name -> bridge.movement.v1.Entrant
-	23, // 31: bridge.movement.v1.AddLateEntrantResponse.section:type_name -> bridge.movement.v1.Section
-	23, // 32: bridge.movement.v1.WithdrawEntrantResponse.section:type_name -> bridge.movement.v1.Section
-	41, // 33: bridge.movement.v1.GetBalanceResponse.meetings:type_name -> bridge.movement.v1.Count
-	41, // 34: bridge.movement.v1.GetBalanceResponse.comparisons:type_name -> bridge.movement.v1.Count
-	2,  // 35: bridge.movement.v1.ExportSectionRequest.format:type_name -> bridge.movement.v1.Format
-	19, // 36: bridge.movement.v1.Recommendation.choice:type_name -> bridge.movement.v1.MovementChoice
-	46, // 37: bridge.movement.v1.RecommendMovementsResponse.recommendations:type_name -> bridge.movement.v1.Recommendation
-	70, // 38: bridge.movement.v1.RegisteredPlayer.update_time:type_name -> google.protobuf.Timestamp
-	48, // 39: bridge.movement.v1.GetPlayerResponse.player:type_name -> bridge.movement.v1.RegisteredPlayer
-	48, // 40: bridge.movement.v1.ListPlayersResponse.players:type_name -> bridge.movement.v1.RegisteredPlayer
-	72, // 41: bridge.movement.v1.SeatNumber.seat:type_name -> bridge.type.v1.Seat
-	72, // 42: bridge.movement.v1.SeatedPlayer.seat:type_name -> bridge.type.v1.Seat
-	56, // 43: bridge.movement.v1.TablePlayers.players:type_name -> bridge.movement.v1.SeatedPlayer
-	70, // 44: bridge.movement.v1.TablePlayers.update_time:type_name -> google.protobuf.Timestamp
-	55, // 45: bridge.movement.v1.SetTablePlayersRequest.numbers:type_name -> bridge.movement.v1.SeatNumber
-	57, // 46: bridge.movement.v1.SetTablePlayersResponse.table_players:type_name -> bridge.movement.v1.TablePlayers
-	57, // 47: bridge.movement.v1.ListTablePlayersResponse.table_players:type_name -> bridge.movement.v1.TablePlayers
-	70, // 48: bridge.movement.v1.TableToken.create_time:type_name -> google.protobuf.Timestamp
-	70, // 49: bridge.movement.v1.TableToken.expire_time:type_name -> google.protobuf.Timestamp
-	70, // 50: bridge.movement.v1.TableToken.revoke_time:type_name -> google.protobuf.Timestamp
-	73, // 51: bridge.movement.v1.IssueTableTokensRequest.ttl:type_name -> google.protobuf.Duration
-	62, // 52: bridge.movement.v1.IssueTableTokensResponse.tokens:type_name -> bridge.movement.v1.TableToken
-	62, // 53: bridge.movement.v1.RevokeTableTokenResponse.token:type_name -> bridge.movement.v1.TableToken
-	70, // 54: bridge.movement.v1.GetTableIdentityResponse.expire_time:type_name -> google.protobuf.Timestamp
-	4,  // 55: bridge.movement.v1.MovementService.CreateEvent:input_type -> bridge.movement.v1.CreateEventRequest
-	6,  // 56: bridge.movement.v1.MovementService.GetEvent:input_type -> bridge.movement.v1.GetEventRequest
-	8,  // 57: bridge.movement.v1.MovementService.ListEvents:input_type -> bridge.movement.v1.ListEventsRequest
-	11, // 58: bridge.movement.v1.MovementService.CreateSession:input_type -> bridge.movement.v1.CreateSessionRequest
-	13, // 59: bridge.movement.v1.MovementService.GetSession:input_type -> bridge.movement.v1.GetSessionRequest
-	15, // 60: bridge.movement.v1.MovementService.ListSessions:input_type -> bridge.movement.v1.ListSessionsRequest
-	24, // 61: bridge.movement.v1.MovementService.CreateSection:input_type -> bridge.movement.v1.CreateSectionRequest
-	26, // 62: bridge.movement.v1.MovementService.GetSection:input_type -> bridge.movement.v1.GetSectionRequest
-	28, // 63: bridge.movement.v1.MovementService.SetMovement:input_type -> bridge.movement.v1.SetMovementRequest
-	30, // 64: bridge.movement.v1.MovementService.GetTableRound:input_type -> bridge.movement.v1.GetTableRoundRequest
-	33, // 65: bridge.movement.v1.MovementService.GetEntrantPath:input_type -> bridge.movement.v1.GetEntrantPathRequest
-	36, // 66: bridge.movement.v1.MovementService.AddLateEntrant:input_type -> bridge.movement.v1.AddLateEntrantRequest
-	38, // 67: bridge.movement.v1.MovementService.WithdrawEntrant:input_type -> bridge.movement.v1.WithdrawEntrantRequest
-	40, // 68: bridge.movement.v1.MovementService.GetBalance:input_type -> bridge.movement.v1.GetBalanceRequest
-	43, // 69: bridge.movement.v1.MovementService.ExportSection:input_type -> bridge.movement.v1.ExportSectionRequest
-	45, // 70: bridge.movement.v1.MovementService.RecommendMovements:input_type -> bridge.movement.v1.RecommendMovementsRequest
-	49, // 71: bridge.movement.v1.MovementService.ImportPlayers:input_type -> bridge.movement.v1.ImportPlayersRequest
-	51, // 72: bridge.movement.v1.MovementService.GetPlayer:input_type -> bridge.movement.v1.GetPlayerRequest
-	53, // 73: bridge.movement.v1.MovementService.ListPlayers:input_type -> bridge.movement.v1.ListPlayersRequest
-	58, // 74: bridge.movement.v1.MovementService.SetTablePlayers:input_type -> bridge.movement.v1.SetTablePlayersRequest
-	60, // 75: bridge.movement.v1.MovementService.ListTablePlayers:input_type -> bridge.movement.v1.ListTablePlayersRequest
-	63, // 76: bridge.movement.v1.MovementService.IssueTableTokens:input_type -> bridge.movement.v1.IssueTableTokensRequest
-	65, // 77: bridge.movement.v1.MovementService.RevokeTableToken:input_type -> bridge.movement.v1.RevokeTableTokenRequest
-	67, // 78: bridge.movement.v1.MovementService.GetTableIdentity:input_type -> bridge.movement.v1.GetTableIdentityRequest
-	5,  // 79: bridge.movement.v1.MovementService.CreateEvent:output_type -> bridge.movement.v1.CreateEventResponse
-	7,  // 80: bridge.movement.v1.MovementService.GetEvent:output_type -> bridge.movement.v1.GetEventResponse
-	9,  // 81: bridge.movement.v1.MovementService.ListEvents:output_type -> bridge.movement.v1.ListEventsResponse
-	12, // 82: bridge.movement.v1.MovementService.CreateSession:output_type -> bridge.movement.v1.CreateSessionResponse
-	14, // 83: bridge.movement.v1.MovementService.GetSession:output_type -> bridge.movement.v1.GetSessionResponse
-	16, // 84: bridge.movement.v1.MovementService.ListSessions:output_type -> bridge.movement.v1.ListSessionsResponse
-	25, // 85: bridge.movement.v1.MovementService.CreateSection:output_type -> bridge.movement.v1.CreateSectionResponse
-	27, // 86: bridge.movement.v1.MovementService.GetSection:output_type -> bridge.movement.v1.GetSectionResponse
-	29, // 87: bridge.movement.v1.MovementService.SetMovement:output_type -> bridge.movement.v1.SetMovementResponse
-	32, // 88: bridge.movement.v1.MovementService.GetTableRound:output_type -> bridge.movement.v1.GetTableRoundResponse
-	35, // 89: bridge.movement.v1.MovementService.GetEntrantPath:output_type -> bridge.movement.v1.GetEntrantPathResponse
-	37, // 90: bridge.movement.v1.MovementService.AddLateEntrant:output_type -> bridge.movement.v1.AddLateEntrantResponse
-	39, // 91: bridge.movement.v1.MovementService.WithdrawEntrant:output_type -> bridge.movement.v1.WithdrawEntrantResponse
-	42, // 92: bridge.movement.v1.MovementService.GetBalance:output_type -> bridge.movement.v1.GetBalanceResponse
-	44, // 93: bridge.movement.v1.MovementService.ExportSection:output_type -> bridge.movement.v1.ExportSectionResponse
-	47, // 94: bridge.movement.v1.MovementService.RecommendMovements:output_type -> bridge.movement.v1.RecommendMovementsResponse
-	50, // 95: bridge.movement.v1.MovementService.ImportPlayers:output_type -> bridge.movement.v1.ImportPlayersResponse
-	52, // 96: bridge.movement.v1.MovementService.GetPlayer:output_type -> bridge.movement.v1.GetPlayerResponse
-	54, // 97: bridge.movement.v1.MovementService.ListPlayers:output_type -> bridge.movement.v1.ListPlayersResponse
-	59, // 98: bridge.movement.v1.MovementService.SetTablePlayers:output_type -> bridge.movement.v1.SetTablePlayersResponse
-	61, // 99: bridge.movement.v1.MovementService.ListTablePlayers:output_type -> bridge.movement.v1.ListTablePlayersResponse
-	64, // 100: bridge.movement.v1.MovementService.IssueTableTokens:output_type -> bridge.movement.v1.IssueTableTokensResponse
-	66, // 101: bridge.movement.v1.MovementService.RevokeTableToken:output_type -> bridge.movement.v1.RevokeTableTokenResponse
-	68, // 102: bridge.movement.v1.MovementService.GetTableIdentity:output_type -> bridge.movement.v1.GetTableIdentityResponse
-	79, // [79:103] is the sub-list for method output_type
-	55, // [55:79] is the sub-list for method input_type
-	55, // [55:55] is the sub-list for extension type_name
-	55, // [55:55] is the sub-list for extension extendee
-	0,  // [0:55] is the sub-list for field type_name
+	21, // 14: bridge.movement.v1.Movement.choice:type_name -> bridge.movement.v1.MovementChoice
+	22, // 15: bridge.movement.v1.Movement.seatings:type_name -> bridge.movement.v1.Seating
+	24, // 16: bridge.movement.v1.Movement.shares:type_name -> bridge.movement.v1.Share
+	20, // 17: bridge.movement.v1.Section.entrants:type_name -> bridge.movement.v1.Entrant
+	23, // 18: bridge.movement.v1.Section.movement:type_name -> bridge.movement.v1.Movement
+	26, // 19: bridge.movement.v1.Section.terminal_settings:type_name -> bridge.movement.v1.TerminalSettings
+	2,  // 20: bridge.movement.v1.TerminalSettings.lead_card:type_name -> bridge.movement.v1.LeadCardEntry
+	3,  // 21: bridge.movement.v1.TerminalSettings.result_entry:type_name -> bridge.movement.v1.ResultEntry
+	26, // 22: bridge.movement.v1.SetTerminalSettingsRequest.settings:type_name -> bridge.movement.v1.TerminalSettings
+	25, // 23: bridge.movement.v1.SetTerminalSettingsResponse.section:type_name -> bridge.movement.v1.Section
+	25, // 24: bridge.movement.v1.CreateSectionRequest.section:type_name -> bridge.movement.v1.Section
+	25, // 25: bridge.movement.v1.CreateSectionResponse.section:type_name -> bridge.movement.v1.Section
+	25, // 26: bridge.movement.v1.GetSectionResponse.section:type_name -> bridge.movement.v1.Section
+	21, // 27: bridge.movement.v1.SetMovementRequest.choice:type_name -> bridge.movement.v1.MovementChoice
+	25, // 28: bridge.movement.v1.SetMovementResponse.section:type_name -> bridge.movement.v1.Section
+	22, // 29: bridge.movement.v1.GetTableRoundResponse.seating:type_name -> bridge.movement.v1.Seating
+	36, // 30: bridge.movement.v1.GetTableRoundResponse.next:type_name -> bridge.movement.v1.Move
+	61, // 31: bridge.movement.v1.GetTableRoundResponse.players:type_name -> bridge.movement.v1.SeatedPlayer
+	26, // 32: bridge.movement.v1.GetTableRoundResponse.settings:type_name -> bridge.movement.v1.TerminalSettings
+	76, // 33: bridge.movement.v1.GetTableRoundResponse.round_time:type_name -> google.protobuf.Duration
+	77, // 34: bridge.movement.v1.Stop.direction:type_name -> bridge.type.v1.Side
+	20, // 35: bridge.movement.v1.GetEntrantPathResponse.entrant:type_name -> bridge.movement.v1.Entrant
+	39, // 36: bridge.movement.v1.GetEntrantPathResponse.stops:type_name -> bridge.movement.v1.Stop
+	20, // 37: bridge.movement.v1.AddLateEntrantRequest.entrant:type_name -> bridge.movement.v1.Entrant
+	25, // 38: bridge.movement.v1.AddLateEntrantResponse.section:type_name -> bridge.movement.v1.Section
+	25, // 39: bridge.movement.v1.WithdrawEntrantResponse.section:type_name -> bridge.movement.v1.Section
+	46, // 40: bridge.movement.v1.GetBalanceResponse.meetings:type_name -> bridge.movement.v1.Count
+	46, // 41: bridge.movement.v1.GetBalanceResponse.comparisons:type_name -> bridge.movement.v1.Count
+	4,  // 42: bridge.movement.v1.ExportSectionRequest.format:type_name -> bridge.movement.v1.Format
+	21, // 43: bridge.movement.v1.Recommendation.choice:type_name -> bridge.movement.v1.MovementChoice
+	51, // 44: bridge.movement.v1.RecommendMovementsResponse.recommendations:type_name -> bridge.movement.v1.Recommendation
+	75, // 45: bridge.movement.v1.RegisteredPlayer.update_time:type_name -> google.protobuf.Timestamp
+	53, // 46: bridge.movement.v1.GetPlayerResponse.player:type_name -> bridge.movement.v1.RegisteredPlayer
+	53, // 47: bridge.movement.v1.ListPlayersResponse.players:type_name -> bridge.movement.v1.RegisteredPlayer
+	78, // 48: bridge.movement.v1.SeatNumber.seat:type_name -> bridge.type.v1.Seat
+	78, // 49: bridge.movement.v1.SeatedPlayer.seat:type_name -> bridge.type.v1.Seat
+	61, // 50: bridge.movement.v1.TablePlayers.players:type_name -> bridge.movement.v1.SeatedPlayer
+	75, // 51: bridge.movement.v1.TablePlayers.update_time:type_name -> google.protobuf.Timestamp
+	60, // 52: bridge.movement.v1.SetTablePlayersRequest.numbers:type_name -> bridge.movement.v1.SeatNumber
+	62, // 53: bridge.movement.v1.SetTablePlayersResponse.table_players:type_name -> bridge.movement.v1.TablePlayers
+	62, // 54: bridge.movement.v1.ListTablePlayersResponse.table_players:type_name -> bridge.movement.v1.TablePlayers
+	75, // 55: bridge.movement.v1.TableToken.create_time:type_name -> google.protobuf.Timestamp
+	75, // 56: bridge.movement.v1.TableToken.expire_time:type_name -> google.protobuf.Timestamp
+	75, // 57: bridge.movement.v1.TableToken.revoke_time:type_name -> google.protobuf.Timestamp
+	76, // 58: bridge.movement.v1.IssueTableTokensRequest.ttl:type_name -> google.protobuf.Duration
+	67, // 59: bridge.movement.v1.IssueTableTokensResponse.tokens:type_name -> bridge.movement.v1.TableToken
+	67, // 60: bridge.movement.v1.RevokeTableTokenResponse.token:type_name -> bridge.movement.v1.TableToken
+	75, // 61: bridge.movement.v1.GetTableIdentityResponse.expire_time:type_name -> google.protobuf.Timestamp
+	6,  // 62: bridge.movement.v1.MovementService.CreateEvent:input_type -> bridge.movement.v1.CreateEventRequest
+	8,  // 63: bridge.movement.v1.MovementService.GetEvent:input_type -> bridge.movement.v1.GetEventRequest
+	10, // 64: bridge.movement.v1.MovementService.ListEvents:input_type -> bridge.movement.v1.ListEventsRequest
+	13, // 65: bridge.movement.v1.MovementService.CreateSession:input_type -> bridge.movement.v1.CreateSessionRequest
+	15, // 66: bridge.movement.v1.MovementService.GetSession:input_type -> bridge.movement.v1.GetSessionRequest
+	17, // 67: bridge.movement.v1.MovementService.ListSessions:input_type -> bridge.movement.v1.ListSessionsRequest
+	29, // 68: bridge.movement.v1.MovementService.CreateSection:input_type -> bridge.movement.v1.CreateSectionRequest
+	31, // 69: bridge.movement.v1.MovementService.GetSection:input_type -> bridge.movement.v1.GetSectionRequest
+	33, // 70: bridge.movement.v1.MovementService.SetMovement:input_type -> bridge.movement.v1.SetMovementRequest
+	35, // 71: bridge.movement.v1.MovementService.GetTableRound:input_type -> bridge.movement.v1.GetTableRoundRequest
+	38, // 72: bridge.movement.v1.MovementService.GetEntrantPath:input_type -> bridge.movement.v1.GetEntrantPathRequest
+	41, // 73: bridge.movement.v1.MovementService.AddLateEntrant:input_type -> bridge.movement.v1.AddLateEntrantRequest
+	43, // 74: bridge.movement.v1.MovementService.WithdrawEntrant:input_type -> bridge.movement.v1.WithdrawEntrantRequest
+	45, // 75: bridge.movement.v1.MovementService.GetBalance:input_type -> bridge.movement.v1.GetBalanceRequest
+	48, // 76: bridge.movement.v1.MovementService.ExportSection:input_type -> bridge.movement.v1.ExportSectionRequest
+	50, // 77: bridge.movement.v1.MovementService.RecommendMovements:input_type -> bridge.movement.v1.RecommendMovementsRequest
+	54, // 78: bridge.movement.v1.MovementService.ImportPlayers:input_type -> bridge.movement.v1.ImportPlayersRequest
+	56, // 79: bridge.movement.v1.MovementService.GetPlayer:input_type -> bridge.movement.v1.GetPlayerRequest
+	58, // 80: bridge.movement.v1.MovementService.ListPlayers:input_type -> bridge.movement.v1.ListPlayersRequest
+	63, // 81: bridge.movement.v1.MovementService.SetTablePlayers:input_type -> bridge.movement.v1.SetTablePlayersRequest
+	65, // 82: bridge.movement.v1.MovementService.ListTablePlayers:input_type -> bridge.movement.v1.ListTablePlayersRequest
+	27, // 83: bridge.movement.v1.MovementService.SetTerminalSettings:input_type -> bridge.movement.v1.SetTerminalSettingsRequest
+	68, // 84: bridge.movement.v1.MovementService.IssueTableTokens:input_type -> bridge.movement.v1.IssueTableTokensRequest
+	70, // 85: bridge.movement.v1.MovementService.RevokeTableToken:input_type -> bridge.movement.v1.RevokeTableTokenRequest
+	72, // 86: bridge.movement.v1.MovementService.GetTableIdentity:input_type -> bridge.movement.v1.GetTableIdentityRequest
+	7,  // 87: bridge.movement.v1.MovementService.CreateEvent:output_type -> bridge.movement.v1.CreateEventResponse
+	9,  // 88: bridge.movement.v1.MovementService.GetEvent:output_type -> bridge.movement.v1.GetEventResponse
+	11, // 89: bridge.movement.v1.MovementService.ListEvents:output_type -> bridge.movement.v1.ListEventsResponse
+	14, // 90: bridge.movement.v1.MovementService.CreateSession:output_type -> bridge.movement.v1.CreateSessionResponse
+	16, // 91: bridge.movement.v1.MovementService.GetSession:output_type -> bridge.movement.v1.GetSessionResponse
+	18, // 92: bridge.movement.v1.MovementService.ListSessions:output_type -> bridge.movement.v1.ListSessionsResponse
+	30, // 93: bridge.movement.v1.MovementService.CreateSection:output_type -> bridge.movement.v1.CreateSectionResponse
+	32, // 94: bridge.movement.v1.MovementService.GetSection:output_type -> bridge.movement.v1.GetSectionResponse
+	34, // 95: bridge.movement.v1.MovementService.SetMovement:output_type -> bridge.movement.v1.SetMovementResponse
+	37, // 96: bridge.movement.v1.MovementService.GetTableRound:output_type -> bridge.movement.v1.GetTableRoundResponse
+	40, // 97: bridge.movement.v1.MovementService.GetEntrantPath:output_type -> bridge.movement.v1.GetEntrantPathResponse
+	42, // 98: bridge.movement.v1.MovementService.AddLateEntrant:output_type -> bridge.movement.v1.AddLateEntrantResponse
+	44, // 99: bridge.movement.v1.MovementService.WithdrawEntrant:output_type -> bridge.movement.v1.WithdrawEntrantResponse
+	47, // 100: bridge.movement.v1.MovementService.GetBalance:output_type -> bridge.movement.v1.GetBalanceResponse
+	49, // 101: bridge.movement.v1.MovementService.ExportSection:output_type -> bridge.movement.v1.ExportSectionResponse
+	52, // 102: bridge.movement.v1.MovementService.RecommendMovements:output_type -> bridge.movement.v1.RecommendMovementsResponse
+	55, // 103: bridge.movement.v1.MovementService.ImportPlayers:output_type -> bridge.movement.v1.ImportPlayersResponse
+	57, // 104: bridge.movement.v1.MovementService.GetPlayer:output_type -> bridge.movement.v1.GetPlayerResponse
+	59, // 105: bridge.movement.v1.MovementService.ListPlayers:output_type -> bridge.movement.v1.ListPlayersResponse
+	64, // 106: bridge.movement.v1.MovementService.SetTablePlayers:output_type -> bridge.movement.v1.SetTablePlayersResponse
+	66, // 107: bridge.movement.v1.MovementService.ListTablePlayers:output_type -> bridge.movement.v1.ListTablePlayersResponse
+	28, // 108: bridge.movement.v1.MovementService.SetTerminalSettings:output_type -> bridge.movement.v1.SetTerminalSettingsResponse
+	69, // 109: bridge.movement.v1.MovementService.IssueTableTokens:output_type -> bridge.movement.v1.IssueTableTokensResponse
+	71, // 110: bridge.movement.v1.MovementService.RevokeTableToken:output_type -> bridge.movement.v1.RevokeTableTokenResponse
+	73, // 111: bridge.movement.v1.MovementService.GetTableIdentity:output_type -> bridge.movement.v1.GetTableIdentityResponse
+	87, // [87:112] is the sub-list for method output_type
+	62, // [62:87] is the sub-list for method input_type
+	62, // [62:62] is the sub-list for extension type_name
+	62, // [62:62] is the sub-list for extension extendee
+	0,  // [0:62] is the sub-list for field type_name
 }
 
 func init() { file_bridge_movement_v1_movement_proto_init() }
@@ -4925,8 +5356,8 @@ func file_bridge_movement_v1_movement_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bridge_movement_v1_movement_proto_rawDesc), len(file_bridge_movement_v1_movement_proto_rawDesc)),
-			NumEnums:      3,
-			NumMessages:   66,
+			NumEnums:      5,
+			NumMessages:   69,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -24,30 +24,31 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	MovementService_CreateEvent_FullMethodName        = "/bridge.movement.v1.MovementService/CreateEvent"
-	MovementService_GetEvent_FullMethodName           = "/bridge.movement.v1.MovementService/GetEvent"
-	MovementService_ListEvents_FullMethodName         = "/bridge.movement.v1.MovementService/ListEvents"
-	MovementService_CreateSession_FullMethodName      = "/bridge.movement.v1.MovementService/CreateSession"
-	MovementService_GetSession_FullMethodName         = "/bridge.movement.v1.MovementService/GetSession"
-	MovementService_ListSessions_FullMethodName       = "/bridge.movement.v1.MovementService/ListSessions"
-	MovementService_CreateSection_FullMethodName      = "/bridge.movement.v1.MovementService/CreateSection"
-	MovementService_GetSection_FullMethodName         = "/bridge.movement.v1.MovementService/GetSection"
-	MovementService_SetMovement_FullMethodName        = "/bridge.movement.v1.MovementService/SetMovement"
-	MovementService_GetTableRound_FullMethodName      = "/bridge.movement.v1.MovementService/GetTableRound"
-	MovementService_GetEntrantPath_FullMethodName     = "/bridge.movement.v1.MovementService/GetEntrantPath"
-	MovementService_AddLateEntrant_FullMethodName     = "/bridge.movement.v1.MovementService/AddLateEntrant"
-	MovementService_WithdrawEntrant_FullMethodName    = "/bridge.movement.v1.MovementService/WithdrawEntrant"
-	MovementService_GetBalance_FullMethodName         = "/bridge.movement.v1.MovementService/GetBalance"
-	MovementService_ExportSection_FullMethodName      = "/bridge.movement.v1.MovementService/ExportSection"
-	MovementService_RecommendMovements_FullMethodName = "/bridge.movement.v1.MovementService/RecommendMovements"
-	MovementService_ImportPlayers_FullMethodName      = "/bridge.movement.v1.MovementService/ImportPlayers"
-	MovementService_GetPlayer_FullMethodName          = "/bridge.movement.v1.MovementService/GetPlayer"
-	MovementService_ListPlayers_FullMethodName        = "/bridge.movement.v1.MovementService/ListPlayers"
-	MovementService_SetTablePlayers_FullMethodName    = "/bridge.movement.v1.MovementService/SetTablePlayers"
-	MovementService_ListTablePlayers_FullMethodName   = "/bridge.movement.v1.MovementService/ListTablePlayers"
-	MovementService_IssueTableTokens_FullMethodName   = "/bridge.movement.v1.MovementService/IssueTableTokens"
-	MovementService_RevokeTableToken_FullMethodName   = "/bridge.movement.v1.MovementService/RevokeTableToken"
-	MovementService_GetTableIdentity_FullMethodName   = "/bridge.movement.v1.MovementService/GetTableIdentity"
+	MovementService_CreateEvent_FullMethodName         = "/bridge.movement.v1.MovementService/CreateEvent"
+	MovementService_GetEvent_FullMethodName            = "/bridge.movement.v1.MovementService/GetEvent"
+	MovementService_ListEvents_FullMethodName          = "/bridge.movement.v1.MovementService/ListEvents"
+	MovementService_CreateSession_FullMethodName       = "/bridge.movement.v1.MovementService/CreateSession"
+	MovementService_GetSession_FullMethodName          = "/bridge.movement.v1.MovementService/GetSession"
+	MovementService_ListSessions_FullMethodName        = "/bridge.movement.v1.MovementService/ListSessions"
+	MovementService_CreateSection_FullMethodName       = "/bridge.movement.v1.MovementService/CreateSection"
+	MovementService_GetSection_FullMethodName          = "/bridge.movement.v1.MovementService/GetSection"
+	MovementService_SetMovement_FullMethodName         = "/bridge.movement.v1.MovementService/SetMovement"
+	MovementService_GetTableRound_FullMethodName       = "/bridge.movement.v1.MovementService/GetTableRound"
+	MovementService_GetEntrantPath_FullMethodName      = "/bridge.movement.v1.MovementService/GetEntrantPath"
+	MovementService_AddLateEntrant_FullMethodName      = "/bridge.movement.v1.MovementService/AddLateEntrant"
+	MovementService_WithdrawEntrant_FullMethodName     = "/bridge.movement.v1.MovementService/WithdrawEntrant"
+	MovementService_GetBalance_FullMethodName          = "/bridge.movement.v1.MovementService/GetBalance"
+	MovementService_ExportSection_FullMethodName       = "/bridge.movement.v1.MovementService/ExportSection"
+	MovementService_RecommendMovements_FullMethodName  = "/bridge.movement.v1.MovementService/RecommendMovements"
+	MovementService_ImportPlayers_FullMethodName       = "/bridge.movement.v1.MovementService/ImportPlayers"
+	MovementService_GetPlayer_FullMethodName           = "/bridge.movement.v1.MovementService/GetPlayer"
+	MovementService_ListPlayers_FullMethodName         = "/bridge.movement.v1.MovementService/ListPlayers"
+	MovementService_SetTablePlayers_FullMethodName     = "/bridge.movement.v1.MovementService/SetTablePlayers"
+	MovementService_ListTablePlayers_FullMethodName    = "/bridge.movement.v1.MovementService/ListTablePlayers"
+	MovementService_SetTerminalSettings_FullMethodName = "/bridge.movement.v1.MovementService/SetTerminalSettings"
+	MovementService_IssueTableTokens_FullMethodName    = "/bridge.movement.v1.MovementService/IssueTableTokens"
+	MovementService_RevokeTableToken_FullMethodName    = "/bridge.movement.v1.MovementService/RevokeTableToken"
+	MovementService_GetTableIdentity_FullMethodName    = "/bridge.movement.v1.MovementService/GetTableIdentity"
 )
 
 // MovementServiceClient is the client API for MovementService service.
@@ -109,6 +110,10 @@ type MovementServiceClient interface {
 	// ListTablePlayers lists the player numbers entered at a section's
 	// tables, by table and round.
 	ListTablePlayers(ctx context.Context, in *ListTablePlayersRequest, opts ...grpc.CallOption) (*ListTablePlayersResponse, error)
+	// SetTerminalSettings sets how a section's table devices take results
+	// and what they show. A device reads them with each round
+	// (GetTableRound); scoring applies them to every result a table enters.
+	SetTerminalSettings(ctx context.Context, in *SetTerminalSettingsRequest, opts ...grpc.CallOption) (*SetTerminalSettingsResponse, error)
 	// IssueTableTokens issues a token for each table of a section, the code
 	// a table's device logs on with. A table has one token at a time: issuing
 	// again revokes the table's earlier token. The codes are answered here
@@ -340,6 +345,16 @@ func (c *movementServiceClient) ListTablePlayers(ctx context.Context, in *ListTa
 	return out, nil
 }
 
+func (c *movementServiceClient) SetTerminalSettings(ctx context.Context, in *SetTerminalSettingsRequest, opts ...grpc.CallOption) (*SetTerminalSettingsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SetTerminalSettingsResponse)
+	err := c.cc.Invoke(ctx, MovementService_SetTerminalSettings_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *movementServiceClient) IssueTableTokens(ctx context.Context, in *IssueTableTokensRequest, opts ...grpc.CallOption) (*IssueTableTokensResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(IssueTableTokensResponse)
@@ -429,6 +444,10 @@ type MovementServiceServer interface {
 	// ListTablePlayers lists the player numbers entered at a section's
 	// tables, by table and round.
 	ListTablePlayers(context.Context, *ListTablePlayersRequest) (*ListTablePlayersResponse, error)
+	// SetTerminalSettings sets how a section's table devices take results
+	// and what they show. A device reads them with each round
+	// (GetTableRound); scoring applies them to every result a table enters.
+	SetTerminalSettings(context.Context, *SetTerminalSettingsRequest) (*SetTerminalSettingsResponse, error)
 	// IssueTableTokens issues a token for each table of a section, the code
 	// a table's device logs on with. A table has one token at a time: issuing
 	// again revokes the table's earlier token. The codes are answered here
@@ -512,6 +531,9 @@ func (UnimplementedMovementServiceServer) SetTablePlayers(context.Context, *SetT
 }
 func (UnimplementedMovementServiceServer) ListTablePlayers(context.Context, *ListTablePlayersRequest) (*ListTablePlayersResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListTablePlayers not implemented")
+}
+func (UnimplementedMovementServiceServer) SetTerminalSettings(context.Context, *SetTerminalSettingsRequest) (*SetTerminalSettingsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SetTerminalSettings not implemented")
 }
 func (UnimplementedMovementServiceServer) IssueTableTokens(context.Context, *IssueTableTokensRequest) (*IssueTableTokensResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method IssueTableTokens not implemented")
@@ -921,6 +943,24 @@ func _MovementService_ListTablePlayers_Handler(srv interface{}, ctx context.Cont
 	return interceptor(ctx, in, info, handler)
 }
 
+func _MovementService_SetTerminalSettings_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SetTerminalSettingsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MovementServiceServer).SetTerminalSettings(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MovementService_SetTerminalSettings_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MovementServiceServer).SetTerminalSettings(ctx, req.(*SetTerminalSettingsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _MovementService_IssueTableTokens_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(IssueTableTokensRequest)
 	if err := dec(in); err != nil {
@@ -1065,6 +1105,10 @@ var MovementService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ListTablePlayers",
 			Handler:    _MovementService_ListTablePlayers_Handler,
+		},
+		{
+			MethodName: "SetTerminalSettings",
+			Handler:    _MovementService_SetTerminalSettings_Handler,
 		},
 		{
 			MethodName: "IssueTableTokens",
