@@ -110,8 +110,8 @@ func (s *Service) ConfirmResult(ctx context.Context, req *scoringv1.ConfirmResul
 			return err
 		case !ok:
 			return platform.NotFound("result", req.GetName())
-		case cur.GetConfirmation().GetRevision() == req.GetRevision() && cur.GetConfirmation().GetSide() == side:
-			resp.Result = platform.SetETag(cur) // confirmed already: a resend
+		case cur.GetConfirmation().GetRevision() == req.GetRevision():
+			resp.Result = platform.SetETag(cur) // confirmed already: a resend, or as entered
 			return nil
 		case cur.GetConfirmation() != nil || cur.GetRevision() != req.GetRevision():
 			return platform.Aborted(fmt.Sprintf("%s is revision %d now, not %d as shown: show it again and confirm that", req.GetName(), cur.GetRevision(), req.GetRevision()), platform.SetETag(cur))

@@ -25,9 +25,7 @@ func tablesHarness(t *testing.T) (h *harness, director, scorer, table1, table2 c
   - {name: club-director, token: director-secret, roles: [director], events: [events/club-night]}
   - {name: scorer, token: scorer-secret, roles: [scorer], events: [events/club-night]}
 `))
-	as := func(token string) context.Context {
-		return metadata.AppendToOutgoingContext(context.Background(), "authorization", "Bearer "+token)
-	}
+	as := asToken
 	director, scorer = as("director-secret"), as("scorer-secret")
 	h.setup = director
 	h.createEvent(t, "club-night", scoringv1.Form_FORM_MATCHPOINTS)
@@ -39,6 +37,11 @@ func tablesHarness(t *testing.T) (h *harness, director, scorer, table1, table2 c
 		t.Fatal(err)
 	}
 	return h, director, scorer, as(issued.GetTokens()[0].GetCode()), as(issued.GetTokens()[1].GetCode())
+}
+
+// asToken is a context that calls with token.
+func asToken(token string) context.Context {
+	return metadata.AppendToOutgoingContext(context.Background(), "authorization", "Bearer "+token)
 }
 
 // fourSpades is table 1's board 1 in round 1 of the Mitchell: pair 1

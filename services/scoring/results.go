@@ -12,6 +12,7 @@ import (
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
 	"github.com/bridge-director/director/services/platform"
@@ -47,8 +48,12 @@ func (s *Service) SubmitResult(ctx context.Context, req *scoringv1.SubmitResultR
 	sl := slotOf(r)
 	// A resend answers as the first time, whatever changed in the schedule
 	// since: the write below finds the same result and answers it.
+	var terminal *movementv1.TerminalSettings
 	if !s.storedAlready(id, sl, r) {
-		if err := s.checkSchedule(ctx, event, r); err != nil {
+		if terminal, err = s.checkSchedule(ctx, event, r); err != nil {
+			return nil, err
+		}
+		if r.Flags, err = s.checkEntry(ctx, terminal, r); err != nil {
 			return nil, err
 		}
 	}
@@ -72,10 +77,18 @@ func (s *Service) SubmitResult(ctx context.Context, req *scoringv1.SubmitResultR
 		} else if err := refuseErased(tx, id, sl, r); err != nil {
 			return err
 		}
-		if err := admitOnBoard(tx, settings, id, sl, r); err != nil {
+		others, err := admitOnBoard(tx, settings, id, sl, r)
+		if err != nil {
 			return err
 		}
-		resp.Result, err = record(tx, commit, id, sl, r, action, by, reason, now)
+		entry := cloneResult(r)
+		if atTable(ctx) {
+			entry.Flags = append(entry.Flags, outlying(r, others)...)
+			if terminal.GetVerificationOff() {
+				entry.Confirmation = &scoringv1.Confirmation{ConfirmedBy: by, Time: now, Revision: lastRevision(tx, id, sl) + 1}
+			}
+		}
+		resp.Result, err = record(tx, commit, id, sl, entry, action, by, reason, now)
 		return err
 	})
 	if err == nil && !req.GetValidateOnly() {
@@ -186,7 +199,7 @@ func (s *Service) CorrectResult(ctx context.Context, req *scoringv1.CorrectResul
 		case !ok && lastRevision(tx, id, sl) == 0:
 			action = scoringv1.Action_ACTION_SUBMITTED
 		}
-		if err := admitOnBoard(tx, settings, id, sl, r); err != nil {
+		if _, err := admitOnBoard(tx, settings, id, sl, r); err != nil {
 			return err
 		}
 		resp.Result, err = record(tx, commit, id, sl, r, action, by, reason, now)
@@ -397,7 +410,7 @@ func record(tx *bbolt.Tx, commit bool, event string, sl slot, r *scoringv1.Resul
 func sameResult(a, b *scoringv1.Result) bool {
 	strip := func(r *scoringv1.Result) *scoringv1.Result {
 		c := cloneResult(r)
-		c.Name, c.Revision, c.EnteredBy, c.UpdateTime, c.Etag, c.EnteredSide, c.Confirmation = "", 0, "", nil, "", typev1.Side_SIDE_UNSPECIFIED, nil
+		c.Name, c.Revision, c.EnteredBy, c.UpdateTime, c.Etag, c.EnteredSide, c.Confirmation, c.Flags = "", 0, "", nil, "", typev1.Side_SIDE_UNSPECIFIED, nil, nil
 		return c
 	}
 	return proto.Equal(strip(a), strip(b))
@@ -428,7 +441,8 @@ func fillSlot(r *scoringv1.Result, sl slot) error {
 }
 
 // admitOnBoard refuses r when its board could not be scored with it, naming
-// the result that stands in the way: in a pairs event a pair plays a board
+// the result that stands in the way, and returns what the index keeps of
+// the board's other results: in a pairs event a pair plays a board
 // once; in a teams event a team plays it twice, once in each direction, at
 // the two tables of one match (the same opponents, the same round). It reads
 // what the index by board keeps of the board's other results (their names
@@ -436,10 +450,10 @@ func fillSlot(r *scoringv1.Result, sl slot) error {
 // the board; should a board become
 // unscorable for another reason, the standings leave it out and report it
 // in their problems.
-func admitOnBoard(tx *bbolt.Tx, e *scoringv1.ScoringSettings, event string, sl slot, r *scoringv1.Result) error {
+func admitOnBoard(tx *bbolt.Tx, e *scoringv1.ScoringSettings, event string, sl slot, r *scoringv1.Result) ([]*scoringv1.Result, error) {
 	others, err := boardEntries(tx, event, sl)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	for _, o := range others {
 		msg := clash(e, o, r)
@@ -449,15 +463,15 @@ func admitOnBoard(tx *bbolt.Tx, e *scoringv1.ScoringSettings, event string, sl s
 		refusal := fmt.Sprintf("%s: %s; correct or erase that result first", sl.name(event), msg)
 		in, err := resource.ParseResult("result", o.GetName())
 		if err != nil {
-			return platform.FailedPrecondition(refusal)
+			return nil, platform.FailedPrecondition(refusal)
 		}
 		stored, ok, err := currentResult(tx, event, slot{Session: in.Session, Section: in.Section, Table: in.Table, Round: in.Round, Board: in.Board})
 		if err != nil || !ok {
-			return platform.FailedPrecondition(refusal)
+			return nil, platform.FailedPrecondition(refusal)
 		}
-		return platform.FailedPrecondition(refusal, platform.SetETag(stored))
+		return nil, platform.FailedPrecondition(refusal, platform.SetETag(stored))
 	}
-	return nil
+	return others, nil
 }
 
 // clash says why o and r cannot both be results of one board of e, or "".

@@ -518,8 +518,12 @@ type Played struct {
 	Declarer v1.Seat `protobuf:"varint,2,opt,name=declarer,proto3,enum=bridge.type.v1.Seat" json:"declarer,omitempty"`
 	// Tricks taken by declarer, 0 to 13.
 	Tricks int32 `protobuf:"varint,3,opt,name=tricks,proto3" json:"tricks,omitempty"`
-	// The opening lead, optional: "SA", "D10", "♥7".
-	Lead          string `protobuf:"bytes,4,opt,name=lead,proto3" json:"lead,omitempty"`
+	// The opening lead, optional: "SA", "D10", "♥7". Required from a table
+	// whose section's devices take the lead (TerminalSettings.lead_card).
+	Lead string `protobuf:"bytes,4,opt,name=lead,proto3" json:"lead,omitempty"`
+	// The result as made, over or under the contract, in place of tricks:
+	// "=", "+1", "-2". Stored as the tricks it means.
+	OverUnder     string `protobuf:"bytes,5,opt,name=over_under,json=overUnder,proto3" json:"over_under,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -578,6 +582,13 @@ func (x *Played) GetTricks() int32 {
 func (x *Played) GetLead() string {
 	if x != nil {
 		return x.Lead
+	}
+	return ""
+}
+
+func (x *Played) GetOverUnder() string {
+	if x != nil {
+		return x.OverUnder
 	}
 	return ""
 }
@@ -1006,9 +1017,14 @@ type Result struct {
 	// The side at the table that entered it: North-South when unset. The
 	// other side confirms it. Ignored for a director's or a scorer's entry.
 	EnteredSide v1.Side `protobuf:"varint,25,opt,name=entered_side,json=enteredSide,proto3,enum=bridge.type.v1.Side" json:"entered_side,omitempty"`
-	// Set once the result is confirmed: by the opponents at the table, or by
-	// the director or scorer who entered or corrected it. Output only.
-	Confirmation  *Confirmation `protobuf:"bytes,26,opt,name=confirmation,proto3" json:"confirmation,omitempty"`
+	// Set once the opponents at the table confirm the result, or as a table
+	// enters it in a section without verification. Output only.
+	Confirmation *Confirmation `protobuf:"bytes,26,opt,name=confirmation,proto3" json:"confirmation,omitempty"`
+	// What the director should look at, found as the result was entered: a
+	// lead that is not declarer's left-hand opponent's card (where the
+	// section allows it), a contract or a score far from the rest of the
+	// board's field. Flags do not refuse a result. Output only.
+	Flags         []string `protobuf:"bytes,27,rep,name=flags,proto3" json:"flags,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1196,6 +1212,13 @@ func (x *Result) GetEnteredSide() v1.Side {
 func (x *Result) GetConfirmation() *Confirmation {
 	if x != nil {
 		return x.Confirmation
+	}
+	return nil
+}
+
+func (x *Result) GetFlags() []string {
+	if x != nil {
+		return x.Flags
 	}
 	return nil
 }
@@ -3999,12 +4022,14 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\aprofile\x18\x02 \x01(\x0e2\x1a.bridge.scoring.v1.ProfileR\aprofile\x12\x1f\n" +
 	"\vtwo_winners\x18\x03 \x01(\bR\n" +
 	"twoWinners\x12!\n" +
-	"\facross_field\x18\x04 \x01(\bR\vacrossField\"\x82\x01\n" +
+	"\facross_field\x18\x04 \x01(\bR\vacrossField\"\xa1\x01\n" +
 	"\x06Played\x12\x1a\n" +
 	"\bcontract\x18\x01 \x01(\tR\bcontract\x120\n" +
 	"\bdeclarer\x18\x02 \x01(\x0e2\x14.bridge.type.v1.SeatR\bdeclarer\x12\x16\n" +
 	"\x06tricks\x18\x03 \x01(\x05R\x06tricks\x12\x12\n" +
-	"\x04lead\x18\x04 \x01(\tR\x04lead\"\v\n" +
+	"\x04lead\x18\x04 \x01(\tR\x04lead\x12\x1d\n" +
+	"\n" +
+	"over_under\x18\x05 \x01(\tR\toverUnder\"\v\n" +
 	"\tPassedOut\"\v\n" +
 	"\tNotPlayed\"\x8d\x01\n" +
 	"\x0fArtificialScore\x12>\n" +
@@ -4024,7 +4049,7 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\n" +
 	"SplitScore\x12\x19\n" +
 	"\bns_score\x18\x01 \x01(\x05R\ansScore\x12\x19\n" +
-	"\bew_score\x18\x02 \x01(\x05R\aewScore\"\xad\x06\n" +
+	"\bew_score\x18\x02 \x01(\x05R\aewScore\"\xc3\x06\n" +
 	"\x06Result\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x18\n" +
 	"\asession\x18\x02 \x01(\x05R\asession\x12\x18\n" +
@@ -4052,7 +4077,8 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"updateTime\x12\x12\n" +
 	"\x04etag\x18\x18 \x01(\tR\x04etag\x127\n" +
 	"\fentered_side\x18\x19 \x01(\x0e2\x14.bridge.type.v1.SideR\venteredSide\x12C\n" +
-	"\fconfirmation\x18\x1a \x01(\v2\x1f.bridge.scoring.v1.ConfirmationR\fconfirmationB\t\n" +
+	"\fconfirmation\x18\x1a \x01(\v2\x1f.bridge.scoring.v1.ConfirmationR\fconfirmation\x12\x14\n" +
+	"\x05flags\x18\x1b \x03(\tR\x05flagsB\t\n" +
 	"\aoutcome\"\xa7\x01\n" +
 	"\fConfirmation\x12(\n" +
 	"\x04side\x18\x01 \x01(\x0e2\x14.bridge.type.v1.SideR\x04side\x12!\n" +
