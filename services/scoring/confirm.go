@@ -1,9 +1,7 @@
 package scoringservice
 
 import (
-	"bytes"
 	"context"
-	"encoding/binary"
 	"fmt"
 	"slices"
 	"time"
@@ -131,64 +129,4 @@ func (s *Service) ConfirmResult(ctx context.Context, req *scoringv1.ConfirmResul
 		s.reloadSlot(id, sl)
 	}
 	return resp, err
-}
-
-// tableMayRead refuses a table's device what it may read only once it has
-// played board of session (1 when 0): the board's traveller. A board is
-// played at a table once the table's result of it is played or passed out
-// and confirmed (or entered by a director). The refusal is whole, never a
-// filtered answer, so that every caller who may read a traveller reads the
-// same one and a kept answer serves them all (services/gateway/conditional.go).
-// A terminal of every table of its events (a scoring hub) reads as anyone.
-func (s *Service) tableMayRead(ctx context.Context, event string, session, board int32) error {
-	p, _ := platform.PrincipalFrom(ctx)
-	if !atTable(ctx) || len(p.Tables) == 0 {
-		return nil
-	}
-	if session == 0 {
-		session = 1
-	}
-	played := false
-	err := s.store.View(func(tx *bbolt.Tx) error {
-		for _, name := range p.Tables {
-			t, err := resource.ParseTable("table", name)
-			if err != nil || "events/"+t.Event != event || t.Session != session {
-				continue
-			}
-			if played, err = playedAt(tx, t, board); played || err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	switch {
-	case err != nil:
-		return err
-	case !played:
-		return platform.PermissionDenied(fmt.Sprintf("%s has not yet played board %d of session %d (played or passed out, and confirmed): a table sees a board's traveller only after it", p.Tables[0], board, session))
-	}
-	return nil
-}
-
-// playedAt reports whether table t has a confirmed result, played or
-// passed out, on board: one prefix scan of the index by board.
-func playedAt(tx *bbolt.Tx, t resource.Table, board int32) (bool, error) {
-	index, _ := eventBucket(tx, bucketBoards, t.Event, false)
-	if index == nil {
-		return false, nil
-	}
-	prefix := slot{Session: t.Session, Section: t.Section, Board: board, Table: t.Table}.boardKey()
-	prefix = prefix[:len(prefix)-4] // every round
-	c := index.Cursor()
-	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
-		sl := slot{Session: t.Session, Section: t.Section, Table: t.Table, Board: board, Round: int32(binary.BigEndian.Uint32(k[len(prefix):]))}
-		r, ok, err := currentResult(tx, t.Event, sl)
-		if err != nil {
-			return false, err
-		}
-		if ok && (r.GetPlayed() != nil || r.GetPassedOut() != nil) && !awaitsConfirmation(r) {
-			return true, nil
-		}
-	}
-	return false, nil
 }

@@ -11,7 +11,8 @@ import (
 // procedural penalties are public; exports, which carry the players' names
 // and national ids, are the director's and the scorer's; an import creates
 // an event, as only a director may; terminals and scorers enter results,
-// and a table's terminal confirms its own table's (the opponents' check);
+// and a table's terminal confirms its own table's (the opponents' check)
+// and reads the deals of the boards it played;
 // corrections, erasures, history and applying or removing penalties belong
 // to the director and the scorer.
 func (s *Service) Policy() platform.Policy {
@@ -29,6 +30,7 @@ func (s *Service) Policy() platform.Policy {
 		scoringv1.ScoringService_SubmitResult_FullMethodName:     {Roles: roles(director, scorer, terminal), Resources: []string{"parent", "result.name"}, Table: resultTable},
 		scoringv1.ScoringService_CorrectResult_FullMethodName:    {Roles: roles(director, scorer), Resources: []string{"name", "result.name"}, Table: namedTable},
 		scoringv1.ScoringService_EraseResult_FullMethodName:      {Roles: roles(director, scorer), Resources: []string{"name"}, Table: &platform.TableRef{Parent: "name"}},
+		scoringv1.ScoringService_GetPlayedDeal_FullMethodName:    {Roles: roles(terminal, director, scorer), Resources: []string{"table"}, Table: &platform.TableRef{Parent: "table"}},
 		scoringv1.ScoringService_ConfirmResult_FullMethodName:    {Roles: roles(terminal, director, scorer), Resources: []string{"name"}, Table: &platform.TableRef{Parent: "name"}},
 		scoringv1.ScoringService_GetResultHistory_FullMethodName: {Roles: roles(director, scorer), Resources: []string{"name"}, Table: &platform.TableRef{Parent: "name"}},
 		scoringv1.ScoringService_ListResults_FullMethodName:      {Roles: roles(director, scorer, terminal), Resources: []string{"parent"}},

@@ -56,6 +56,9 @@ func (s *Service) GetStandings(ctx context.Context, req *scoringv1.GetStandingsR
 	if err != nil {
 		return nil, err
 	}
+	if err := s.rankingHidden(ctx, req.GetEvent(), req.GetSession()); err != nil {
+		return nil, err
+	}
 	section := strings.ToUpper(req.GetSection())
 	ks, session, names, err := s.readSession(ctx, req.GetEvent(), req.GetSession(), section)
 	if err != nil {
@@ -124,6 +127,9 @@ func (s *Service) GetTraveller(ctx context.Context, req *scoringv1.GetTravellerR
 
 // GetScorecard lists one pair's boards.
 func (s *Service) GetScorecard(ctx context.Context, req *scoringv1.GetScorecardRequest) (*scoringv1.GetScorecardResponse, error) {
+	if err := s.scorecardHidden(ctx, req.GetEvent(), req.GetSession()); err != nil {
+		return nil, err
+	}
 	section := strings.ToUpper(req.GetSection())
 	if section == "" {
 		section = "A"

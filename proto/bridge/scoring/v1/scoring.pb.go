@@ -1445,6 +1445,103 @@ func (x *ConfirmResultResponse) GetResult() *Result {
 	return nil
 }
 
+type GetPlayedDealRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// "events/{event}/sessions/{session}/sections/{section}/tables/{table}"
+	Table         string `protobuf:"bytes,1,opt,name=table,proto3" json:"table,omitempty"`
+	Board         int32  `protobuf:"varint,2,opt,name=board,proto3" json:"board,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetPlayedDealRequest) Reset() {
+	*x = GetPlayedDealRequest{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetPlayedDealRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetPlayedDealRequest) ProtoMessage() {}
+
+func (x *GetPlayedDealRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetPlayedDealRequest.ProtoReflect.Descriptor instead.
+func (*GetPlayedDealRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *GetPlayedDealRequest) GetTable() string {
+	if x != nil {
+		return x.Table
+	}
+	return ""
+}
+
+func (x *GetPlayedDealRequest) GetBoard() int32 {
+	if x != nil {
+		return x.Board
+	}
+	return 0
+}
+
+type GetPlayedDealResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Board         *v1.Board              `protobuf:"bytes,1,opt,name=board,proto3" json:"board,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetPlayedDealResponse) Reset() {
+	*x = GetPlayedDealResponse{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetPlayedDealResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetPlayedDealResponse) ProtoMessage() {}
+
+func (x *GetPlayedDealResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetPlayedDealResponse.ProtoReflect.Descriptor instead.
+func (*GetPlayedDealResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *GetPlayedDealResponse) GetBoard() *v1.Board {
+	if x != nil {
+		return x.Board
+	}
+	return nil
+}
+
 type SubmitResultRequest struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
 	RequestId string                 `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
@@ -1459,7 +1556,7 @@ type SubmitResultRequest struct {
 
 func (x *SubmitResultRequest) Reset() {
 	*x = SubmitResultRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[13]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1471,7 +1568,7 @@ func (x *SubmitResultRequest) String() string {
 func (*SubmitResultRequest) ProtoMessage() {}
 
 func (x *SubmitResultRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[13]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1484,7 +1581,7 @@ func (x *SubmitResultRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitResultRequest.ProtoReflect.Descriptor instead.
 func (*SubmitResultRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{13}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *SubmitResultRequest) GetRequestId() string {
@@ -1524,7 +1621,7 @@ type SubmitResultResponse struct {
 
 func (x *SubmitResultResponse) Reset() {
 	*x = SubmitResultResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[14]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1536,7 +1633,7 @@ func (x *SubmitResultResponse) String() string {
 func (*SubmitResultResponse) ProtoMessage() {}
 
 func (x *SubmitResultResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[14]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1549,7 +1646,7 @@ func (x *SubmitResultResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitResultResponse.ProtoReflect.Descriptor instead.
 func (*SubmitResultResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{14}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *SubmitResultResponse) GetResult() *Result {
@@ -1583,7 +1680,7 @@ type CorrectResultRequest struct {
 
 func (x *CorrectResultRequest) Reset() {
 	*x = CorrectResultRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[15]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1595,7 +1692,7 @@ func (x *CorrectResultRequest) String() string {
 func (*CorrectResultRequest) ProtoMessage() {}
 
 func (x *CorrectResultRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[15]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1608,7 +1705,7 @@ func (x *CorrectResultRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CorrectResultRequest.ProtoReflect.Descriptor instead.
 func (*CorrectResultRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{15}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *CorrectResultRequest) GetRequestId() string {
@@ -1669,7 +1766,7 @@ type CorrectResultResponse struct {
 
 func (x *CorrectResultResponse) Reset() {
 	*x = CorrectResultResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[16]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1681,7 +1778,7 @@ func (x *CorrectResultResponse) String() string {
 func (*CorrectResultResponse) ProtoMessage() {}
 
 func (x *CorrectResultResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[16]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1694,7 +1791,7 @@ func (x *CorrectResultResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CorrectResultResponse.ProtoReflect.Descriptor instead.
 func (*CorrectResultResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{16}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *CorrectResultResponse) GetResult() *Result {
@@ -1719,7 +1816,7 @@ type EraseResultRequest struct {
 
 func (x *EraseResultRequest) Reset() {
 	*x = EraseResultRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[17]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1731,7 +1828,7 @@ func (x *EraseResultRequest) String() string {
 func (*EraseResultRequest) ProtoMessage() {}
 
 func (x *EraseResultRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[17]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1744,7 +1841,7 @@ func (x *EraseResultRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EraseResultRequest.ProtoReflect.Descriptor instead.
 func (*EraseResultRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{17}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *EraseResultRequest) GetRequestId() string {
@@ -1785,7 +1882,7 @@ type EraseResultResponse struct {
 
 func (x *EraseResultResponse) Reset() {
 	*x = EraseResultResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[18]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1797,7 +1894,7 @@ func (x *EraseResultResponse) String() string {
 func (*EraseResultResponse) ProtoMessage() {}
 
 func (x *EraseResultResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[18]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1810,7 +1907,7 @@ func (x *EraseResultResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EraseResultResponse.ProtoReflect.Descriptor instead.
 func (*EraseResultResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{18}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *EraseResultResponse) GetRevision() *Revision {
@@ -1836,7 +1933,7 @@ type Revision struct {
 
 func (x *Revision) Reset() {
 	*x = Revision{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[19]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1848,7 +1945,7 @@ func (x *Revision) String() string {
 func (*Revision) ProtoMessage() {}
 
 func (x *Revision) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[19]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1861,7 +1958,7 @@ func (x *Revision) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Revision.ProtoReflect.Descriptor instead.
 func (*Revision) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{19}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *Revision) GetRevision() int32 {
@@ -1915,7 +2012,7 @@ type GetResultHistoryRequest struct {
 
 func (x *GetResultHistoryRequest) Reset() {
 	*x = GetResultHistoryRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[20]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1927,7 +2024,7 @@ func (x *GetResultHistoryRequest) String() string {
 func (*GetResultHistoryRequest) ProtoMessage() {}
 
 func (x *GetResultHistoryRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[20]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1940,7 +2037,7 @@ func (x *GetResultHistoryRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetResultHistoryRequest.ProtoReflect.Descriptor instead.
 func (*GetResultHistoryRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{20}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *GetResultHistoryRequest) GetName() string {
@@ -1959,7 +2056,7 @@ type GetResultHistoryResponse struct {
 
 func (x *GetResultHistoryResponse) Reset() {
 	*x = GetResultHistoryResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[21]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1971,7 +2068,7 @@ func (x *GetResultHistoryResponse) String() string {
 func (*GetResultHistoryResponse) ProtoMessage() {}
 
 func (x *GetResultHistoryResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[21]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1984,7 +2081,7 @@ func (x *GetResultHistoryResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetResultHistoryResponse.ProtoReflect.Descriptor instead.
 func (*GetResultHistoryResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{21}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *GetResultHistoryResponse) GetRevisions() []*Revision {
@@ -2013,7 +2110,7 @@ type ListResultsRequest struct {
 
 func (x *ListResultsRequest) Reset() {
 	*x = ListResultsRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[22]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2025,7 +2122,7 @@ func (x *ListResultsRequest) String() string {
 func (*ListResultsRequest) ProtoMessage() {}
 
 func (x *ListResultsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[22]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2038,7 +2135,7 @@ func (x *ListResultsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListResultsRequest.ProtoReflect.Descriptor instead.
 func (*ListResultsRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{22}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *ListResultsRequest) GetParent() string {
@@ -2094,7 +2191,7 @@ type ListResultsResponse struct {
 
 func (x *ListResultsResponse) Reset() {
 	*x = ListResultsResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[23]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2106,7 +2203,7 @@ func (x *ListResultsResponse) String() string {
 func (*ListResultsResponse) ProtoMessage() {}
 
 func (x *ListResultsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[23]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2119,7 +2216,7 @@ func (x *ListResultsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListResultsResponse.ProtoReflect.Descriptor instead.
 func (*ListResultsResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{23}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *ListResultsResponse) GetResults() []*Result {
@@ -2151,7 +2248,7 @@ type GetTravellerRequest struct {
 
 func (x *GetTravellerRequest) Reset() {
 	*x = GetTravellerRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[24]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2163,7 +2260,7 @@ func (x *GetTravellerRequest) String() string {
 func (*GetTravellerRequest) ProtoMessage() {}
 
 func (x *GetTravellerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[24]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2176,7 +2273,7 @@ func (x *GetTravellerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTravellerRequest.ProtoReflect.Descriptor instead.
 func (*GetTravellerRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{24}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *GetTravellerRequest) GetEvent() string {
@@ -2227,7 +2324,7 @@ type TravellerLine struct {
 
 func (x *TravellerLine) Reset() {
 	*x = TravellerLine{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[25]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2239,7 +2336,7 @@ func (x *TravellerLine) String() string {
 func (*TravellerLine) ProtoMessage() {}
 
 func (x *TravellerLine) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[25]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2252,7 +2349,7 @@ func (x *TravellerLine) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TravellerLine.ProtoReflect.Descriptor instead.
 func (*TravellerLine) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{25}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *TravellerLine) GetResult() *Result {
@@ -2321,7 +2418,7 @@ type GetTravellerResponse struct {
 
 func (x *GetTravellerResponse) Reset() {
 	*x = GetTravellerResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[26]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2333,7 +2430,7 @@ func (x *GetTravellerResponse) String() string {
 func (*GetTravellerResponse) ProtoMessage() {}
 
 func (x *GetTravellerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[26]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2346,7 +2443,7 @@ func (x *GetTravellerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTravellerResponse.ProtoReflect.Descriptor instead.
 func (*GetTravellerResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{26}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *GetTravellerResponse) GetBoard() int32 {
@@ -2409,7 +2506,7 @@ type GetStandingsRequest struct {
 
 func (x *GetStandingsRequest) Reset() {
 	*x = GetStandingsRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[27]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2421,7 +2518,7 @@ func (x *GetStandingsRequest) String() string {
 func (*GetStandingsRequest) ProtoMessage() {}
 
 func (x *GetStandingsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[27]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2434,7 +2531,7 @@ func (x *GetStandingsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetStandingsRequest.ProtoReflect.Descriptor instead.
 func (*GetStandingsRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{27}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *GetStandingsRequest) GetEvent() string {
@@ -2501,7 +2598,7 @@ type Standing struct {
 
 func (x *Standing) Reset() {
 	*x = Standing{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[28]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2513,7 +2610,7 @@ func (x *Standing) String() string {
 func (*Standing) ProtoMessage() {}
 
 func (x *Standing) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[28]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2526,7 +2623,7 @@ func (x *Standing) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Standing.ProtoReflect.Descriptor instead.
 func (*Standing) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{28}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *Standing) GetSection() string {
@@ -2615,7 +2712,7 @@ type GetStandingsResponse struct {
 
 func (x *GetStandingsResponse) Reset() {
 	*x = GetStandingsResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[29]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2627,7 +2724,7 @@ func (x *GetStandingsResponse) String() string {
 func (*GetStandingsResponse) ProtoMessage() {}
 
 func (x *GetStandingsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[29]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2640,7 +2737,7 @@ func (x *GetStandingsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetStandingsResponse.ProtoReflect.Descriptor instead.
 func (*GetStandingsResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{29}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *GetStandingsResponse) GetForm() Form {
@@ -2686,7 +2783,7 @@ type BoardProblem struct {
 
 func (x *BoardProblem) Reset() {
 	*x = BoardProblem{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[30]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2698,7 +2795,7 @@ func (x *BoardProblem) String() string {
 func (*BoardProblem) ProtoMessage() {}
 
 func (x *BoardProblem) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[30]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2711,7 +2808,7 @@ func (x *BoardProblem) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BoardProblem.ProtoReflect.Descriptor instead.
 func (*BoardProblem) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{30}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *BoardProblem) GetSession() int32 {
@@ -2755,7 +2852,7 @@ type GetScorecardRequest struct {
 
 func (x *GetScorecardRequest) Reset() {
 	*x = GetScorecardRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[31]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2767,7 +2864,7 @@ func (x *GetScorecardRequest) String() string {
 func (*GetScorecardRequest) ProtoMessage() {}
 
 func (x *GetScorecardRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[31]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2780,7 +2877,7 @@ func (x *GetScorecardRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetScorecardRequest.ProtoReflect.Descriptor instead.
 func (*GetScorecardRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{31}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *GetScorecardRequest) GetEvent() string {
@@ -2832,7 +2929,7 @@ type ScorecardLine struct {
 
 func (x *ScorecardLine) Reset() {
 	*x = ScorecardLine{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[32]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2844,7 +2941,7 @@ func (x *ScorecardLine) String() string {
 func (*ScorecardLine) ProtoMessage() {}
 
 func (x *ScorecardLine) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[32]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2857,7 +2954,7 @@ func (x *ScorecardLine) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ScorecardLine.ProtoReflect.Descriptor instead.
 func (*ScorecardLine) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{32}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *ScorecardLine) GetResult() *Result {
@@ -2921,7 +3018,7 @@ type GetScorecardResponse struct {
 
 func (x *GetScorecardResponse) Reset() {
 	*x = GetScorecardResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[33]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2933,7 +3030,7 @@ func (x *GetScorecardResponse) String() string {
 func (*GetScorecardResponse) ProtoMessage() {}
 
 func (x *GetScorecardResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[33]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2946,7 +3043,7 @@ func (x *GetScorecardResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetScorecardResponse.ProtoReflect.Descriptor instead.
 func (*GetScorecardResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{33}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *GetScorecardResponse) GetStanding() *Standing {
@@ -3012,7 +3109,7 @@ type Penalty struct {
 
 func (x *Penalty) Reset() {
 	*x = Penalty{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[34]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3024,7 +3121,7 @@ func (x *Penalty) String() string {
 func (*Penalty) ProtoMessage() {}
 
 func (x *Penalty) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[34]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3037,7 +3134,7 @@ func (x *Penalty) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Penalty.ProtoReflect.Descriptor instead.
 func (*Penalty) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{34}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *Penalty) GetName() string {
@@ -3150,7 +3247,7 @@ type PenaltyRemoval struct {
 
 func (x *PenaltyRemoval) Reset() {
 	*x = PenaltyRemoval{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[35]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3162,7 +3259,7 @@ func (x *PenaltyRemoval) String() string {
 func (*PenaltyRemoval) ProtoMessage() {}
 
 func (x *PenaltyRemoval) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[35]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3175,7 +3272,7 @@ func (x *PenaltyRemoval) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PenaltyRemoval.ProtoReflect.Descriptor instead.
 func (*PenaltyRemoval) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{35}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *PenaltyRemoval) GetRemovedBy() string {
@@ -3213,7 +3310,7 @@ type ApplyPenaltyRequest struct {
 
 func (x *ApplyPenaltyRequest) Reset() {
 	*x = ApplyPenaltyRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[36]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3225,7 +3322,7 @@ func (x *ApplyPenaltyRequest) String() string {
 func (*ApplyPenaltyRequest) ProtoMessage() {}
 
 func (x *ApplyPenaltyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[36]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3238,7 +3335,7 @@ func (x *ApplyPenaltyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ApplyPenaltyRequest.ProtoReflect.Descriptor instead.
 func (*ApplyPenaltyRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{36}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *ApplyPenaltyRequest) GetRequestId() string {
@@ -3278,7 +3375,7 @@ type ApplyPenaltyResponse struct {
 
 func (x *ApplyPenaltyResponse) Reset() {
 	*x = ApplyPenaltyResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[37]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3290,7 +3387,7 @@ func (x *ApplyPenaltyResponse) String() string {
 func (*ApplyPenaltyResponse) ProtoMessage() {}
 
 func (x *ApplyPenaltyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[37]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3303,7 +3400,7 @@ func (x *ApplyPenaltyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ApplyPenaltyResponse.ProtoReflect.Descriptor instead.
 func (*ApplyPenaltyResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{37}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *ApplyPenaltyResponse) GetPenalty() *Penalty {
@@ -3328,7 +3425,7 @@ type ListPenaltiesRequest struct {
 
 func (x *ListPenaltiesRequest) Reset() {
 	*x = ListPenaltiesRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[38]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3340,7 +3437,7 @@ func (x *ListPenaltiesRequest) String() string {
 func (*ListPenaltiesRequest) ProtoMessage() {}
 
 func (x *ListPenaltiesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[38]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3353,7 +3450,7 @@ func (x *ListPenaltiesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPenaltiesRequest.ProtoReflect.Descriptor instead.
 func (*ListPenaltiesRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{38}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *ListPenaltiesRequest) GetParent() string {
@@ -3388,7 +3485,7 @@ type ListPenaltiesResponse struct {
 
 func (x *ListPenaltiesResponse) Reset() {
 	*x = ListPenaltiesResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[39]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3400,7 +3497,7 @@ func (x *ListPenaltiesResponse) String() string {
 func (*ListPenaltiesResponse) ProtoMessage() {}
 
 func (x *ListPenaltiesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[39]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3413,7 +3510,7 @@ func (x *ListPenaltiesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPenaltiesResponse.ProtoReflect.Descriptor instead.
 func (*ListPenaltiesResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{39}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *ListPenaltiesResponse) GetPenalties() []*Penalty {
@@ -3446,7 +3543,7 @@ type RemovePenaltyRequest struct {
 
 func (x *RemovePenaltyRequest) Reset() {
 	*x = RemovePenaltyRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[40]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3458,7 +3555,7 @@ func (x *RemovePenaltyRequest) String() string {
 func (*RemovePenaltyRequest) ProtoMessage() {}
 
 func (x *RemovePenaltyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[40]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3471,7 +3568,7 @@ func (x *RemovePenaltyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RemovePenaltyRequest.ProtoReflect.Descriptor instead.
 func (*RemovePenaltyRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{40}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *RemovePenaltyRequest) GetRequestId() string {
@@ -3511,7 +3608,7 @@ type RemovePenaltyResponse struct {
 
 func (x *RemovePenaltyResponse) Reset() {
 	*x = RemovePenaltyResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[41]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3523,7 +3620,7 @@ func (x *RemovePenaltyResponse) String() string {
 func (*RemovePenaltyResponse) ProtoMessage() {}
 
 func (x *RemovePenaltyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[41]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3536,7 +3633,7 @@ func (x *RemovePenaltyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RemovePenaltyResponse.ProtoReflect.Descriptor instead.
 func (*RemovePenaltyResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{41}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *RemovePenaltyResponse) GetPenalty() *Penalty {
@@ -3562,7 +3659,7 @@ type ExportSessionRequest struct {
 
 func (x *ExportSessionRequest) Reset() {
 	*x = ExportSessionRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[42]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3574,7 +3671,7 @@ func (x *ExportSessionRequest) String() string {
 func (*ExportSessionRequest) ProtoMessage() {}
 
 func (x *ExportSessionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[42]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3587,7 +3684,7 @@ func (x *ExportSessionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportSessionRequest.ProtoReflect.Descriptor instead.
 func (*ExportSessionRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{42}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *ExportSessionRequest) GetSession() string {
@@ -3624,7 +3721,7 @@ type ExportSessionResponse struct {
 
 func (x *ExportSessionResponse) Reset() {
 	*x = ExportSessionResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[43]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3636,7 +3733,7 @@ func (x *ExportSessionResponse) String() string {
 func (*ExportSessionResponse) ProtoMessage() {}
 
 func (x *ExportSessionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[43]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3649,7 +3746,7 @@ func (x *ExportSessionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportSessionResponse.ProtoReflect.Descriptor instead.
 func (*ExportSessionResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{43}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *ExportSessionResponse) GetFileName() string {
@@ -3700,7 +3797,7 @@ type ImportResultsRequest struct {
 
 func (x *ImportResultsRequest) Reset() {
 	*x = ImportResultsRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[44]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3712,7 +3809,7 @@ func (x *ImportResultsRequest) String() string {
 func (*ImportResultsRequest) ProtoMessage() {}
 
 func (x *ImportResultsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[44]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3725,7 +3822,7 @@ func (x *ImportResultsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportResultsRequest.ProtoReflect.Descriptor instead.
 func (*ImportResultsRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{44}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *ImportResultsRequest) GetRequestId() string {
@@ -3792,7 +3889,7 @@ type Difference struct {
 
 func (x *Difference) Reset() {
 	*x = Difference{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[45]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3804,7 +3901,7 @@ func (x *Difference) String() string {
 func (*Difference) ProtoMessage() {}
 
 func (x *Difference) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[45]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3817,7 +3914,7 @@ func (x *Difference) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Difference.ProtoReflect.Descriptor instead.
 func (*Difference) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{45}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *Difference) GetSession() int32 {
@@ -3921,7 +4018,7 @@ type ImportResultsResponse struct {
 
 func (x *ImportResultsResponse) Reset() {
 	*x = ImportResultsResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[46]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3933,7 +4030,7 @@ func (x *ImportResultsResponse) String() string {
 func (*ImportResultsResponse) ProtoMessage() {}
 
 func (x *ImportResultsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[46]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3946,7 +4043,7 @@ func (x *ImportResultsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportResultsResponse.ProtoReflect.Descriptor instead.
 func (*ImportResultsResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{46}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *ImportResultsResponse) GetEvent() string {
@@ -4092,7 +4189,12 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\brevision\x18\x03 \x01(\x05R\brevision\x12(\n" +
 	"\x04side\x18\x04 \x01(\x0e2\x14.bridge.type.v1.SideR\x04side\"J\n" +
 	"\x15ConfirmResultResponse\x121\n" +
-	"\x06result\x18\x01 \x01(\v2\x19.bridge.scoring.v1.ResultR\x06result\"\xa4\x01\n" +
+	"\x06result\x18\x01 \x01(\v2\x19.bridge.scoring.v1.ResultR\x06result\"B\n" +
+	"\x14GetPlayedDealRequest\x12\x14\n" +
+	"\x05table\x18\x01 \x01(\tR\x05table\x12\x14\n" +
+	"\x05board\x18\x02 \x01(\x05R\x05board\"D\n" +
+	"\x15GetPlayedDealResponse\x12+\n" +
+	"\x05board\x18\x01 \x01(\v2\x15.bridge.type.v1.BoardR\x05board\"\xa4\x01\n" +
 	"\x13SubmitResultRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x16\n" +
@@ -4339,12 +4441,12 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\fImportFormat\x12\x1d\n" +
 	"\x19IMPORT_FORMAT_UNSPECIFIED\x10\x00\x12\x18\n" +
 	"\x14IMPORT_FORMAT_USEBIO\x10\x01\x12\x15\n" +
-	"\x11IMPORT_FORMAT_PBN\x10\x022\xf6\n" +
-	"\n" +
+	"\x11IMPORT_FORMAT_PBN\x10\x022\xda\v\n" +
 	"\x0eScoringService\x12_\n" +
 	"\fSubmitResult\x12&.bridge.scoring.v1.SubmitResultRequest\x1a'.bridge.scoring.v1.SubmitResultResponse\x12b\n" +
 	"\rCorrectResult\x12'.bridge.scoring.v1.CorrectResultRequest\x1a(.bridge.scoring.v1.CorrectResultResponse\x12\\\n" +
 	"\vEraseResult\x12%.bridge.scoring.v1.EraseResultRequest\x1a&.bridge.scoring.v1.EraseResultResponse\x12b\n" +
+	"\rGetPlayedDeal\x12'.bridge.scoring.v1.GetPlayedDealRequest\x1a(.bridge.scoring.v1.GetPlayedDealResponse\x12b\n" +
 	"\rConfirmResult\x12'.bridge.scoring.v1.ConfirmResultRequest\x1a(.bridge.scoring.v1.ConfirmResultResponse\x12k\n" +
 	"\x10GetResultHistory\x12*.bridge.scoring.v1.GetResultHistoryRequest\x1a+.bridge.scoring.v1.GetResultHistoryResponse\x12\\\n" +
 	"\vListResults\x12%.bridge.scoring.v1.ListResultsRequest\x1a&.bridge.scoring.v1.ListResultsResponse\x12_\n" +
@@ -4371,7 +4473,7 @@ func file_bridge_scoring_v1_scoring_proto_rawDescGZIP() []byte {
 }
 
 var file_bridge_scoring_v1_scoring_proto_enumTypes = make([]protoimpl.EnumInfo, 7)
-var file_bridge_scoring_v1_scoring_proto_msgTypes = make([]protoimpl.MessageInfo, 47)
+var file_bridge_scoring_v1_scoring_proto_msgTypes = make([]protoimpl.MessageInfo, 49)
 var file_bridge_scoring_v1_scoring_proto_goTypes = []any{
 	(Form)(0),                        // 0: bridge.scoring.v1.Form
 	(Profile)(0),                     // 1: bridge.scoring.v1.Profile
@@ -4393,49 +4495,52 @@ var file_bridge_scoring_v1_scoring_proto_goTypes = []any{
 	(*Confirmation)(nil),             // 17: bridge.scoring.v1.Confirmation
 	(*ConfirmResultRequest)(nil),     // 18: bridge.scoring.v1.ConfirmResultRequest
 	(*ConfirmResultResponse)(nil),    // 19: bridge.scoring.v1.ConfirmResultResponse
-	(*SubmitResultRequest)(nil),      // 20: bridge.scoring.v1.SubmitResultRequest
-	(*SubmitResultResponse)(nil),     // 21: bridge.scoring.v1.SubmitResultResponse
-	(*CorrectResultRequest)(nil),     // 22: bridge.scoring.v1.CorrectResultRequest
-	(*CorrectResultResponse)(nil),    // 23: bridge.scoring.v1.CorrectResultResponse
-	(*EraseResultRequest)(nil),       // 24: bridge.scoring.v1.EraseResultRequest
-	(*EraseResultResponse)(nil),      // 25: bridge.scoring.v1.EraseResultResponse
-	(*Revision)(nil),                 // 26: bridge.scoring.v1.Revision
-	(*GetResultHistoryRequest)(nil),  // 27: bridge.scoring.v1.GetResultHistoryRequest
-	(*GetResultHistoryResponse)(nil), // 28: bridge.scoring.v1.GetResultHistoryResponse
-	(*ListResultsRequest)(nil),       // 29: bridge.scoring.v1.ListResultsRequest
-	(*ListResultsResponse)(nil),      // 30: bridge.scoring.v1.ListResultsResponse
-	(*GetTravellerRequest)(nil),      // 31: bridge.scoring.v1.GetTravellerRequest
-	(*TravellerLine)(nil),            // 32: bridge.scoring.v1.TravellerLine
-	(*GetTravellerResponse)(nil),     // 33: bridge.scoring.v1.GetTravellerResponse
-	(*GetStandingsRequest)(nil),      // 34: bridge.scoring.v1.GetStandingsRequest
-	(*Standing)(nil),                 // 35: bridge.scoring.v1.Standing
-	(*GetStandingsResponse)(nil),     // 36: bridge.scoring.v1.GetStandingsResponse
-	(*BoardProblem)(nil),             // 37: bridge.scoring.v1.BoardProblem
-	(*GetScorecardRequest)(nil),      // 38: bridge.scoring.v1.GetScorecardRequest
-	(*ScorecardLine)(nil),            // 39: bridge.scoring.v1.ScorecardLine
-	(*GetScorecardResponse)(nil),     // 40: bridge.scoring.v1.GetScorecardResponse
-	(*Penalty)(nil),                  // 41: bridge.scoring.v1.Penalty
-	(*PenaltyRemoval)(nil),           // 42: bridge.scoring.v1.PenaltyRemoval
-	(*ApplyPenaltyRequest)(nil),      // 43: bridge.scoring.v1.ApplyPenaltyRequest
-	(*ApplyPenaltyResponse)(nil),     // 44: bridge.scoring.v1.ApplyPenaltyResponse
-	(*ListPenaltiesRequest)(nil),     // 45: bridge.scoring.v1.ListPenaltiesRequest
-	(*ListPenaltiesResponse)(nil),    // 46: bridge.scoring.v1.ListPenaltiesResponse
-	(*RemovePenaltyRequest)(nil),     // 47: bridge.scoring.v1.RemovePenaltyRequest
-	(*RemovePenaltyResponse)(nil),    // 48: bridge.scoring.v1.RemovePenaltyResponse
-	(*ExportSessionRequest)(nil),     // 49: bridge.scoring.v1.ExportSessionRequest
-	(*ExportSessionResponse)(nil),    // 50: bridge.scoring.v1.ExportSessionResponse
-	(*ImportResultsRequest)(nil),     // 51: bridge.scoring.v1.ImportResultsRequest
-	(*Difference)(nil),               // 52: bridge.scoring.v1.Difference
-	(*ImportResultsResponse)(nil),    // 53: bridge.scoring.v1.ImportResultsResponse
-	(v1.Seat)(0),                     // 54: bridge.type.v1.Seat
-	(*timestamppb.Timestamp)(nil),    // 55: google.protobuf.Timestamp
-	(v1.Side)(0),                     // 56: bridge.type.v1.Side
-	(v1.Vulnerability)(0),            // 57: bridge.type.v1.Vulnerability
+	(*GetPlayedDealRequest)(nil),     // 20: bridge.scoring.v1.GetPlayedDealRequest
+	(*GetPlayedDealResponse)(nil),    // 21: bridge.scoring.v1.GetPlayedDealResponse
+	(*SubmitResultRequest)(nil),      // 22: bridge.scoring.v1.SubmitResultRequest
+	(*SubmitResultResponse)(nil),     // 23: bridge.scoring.v1.SubmitResultResponse
+	(*CorrectResultRequest)(nil),     // 24: bridge.scoring.v1.CorrectResultRequest
+	(*CorrectResultResponse)(nil),    // 25: bridge.scoring.v1.CorrectResultResponse
+	(*EraseResultRequest)(nil),       // 26: bridge.scoring.v1.EraseResultRequest
+	(*EraseResultResponse)(nil),      // 27: bridge.scoring.v1.EraseResultResponse
+	(*Revision)(nil),                 // 28: bridge.scoring.v1.Revision
+	(*GetResultHistoryRequest)(nil),  // 29: bridge.scoring.v1.GetResultHistoryRequest
+	(*GetResultHistoryResponse)(nil), // 30: bridge.scoring.v1.GetResultHistoryResponse
+	(*ListResultsRequest)(nil),       // 31: bridge.scoring.v1.ListResultsRequest
+	(*ListResultsResponse)(nil),      // 32: bridge.scoring.v1.ListResultsResponse
+	(*GetTravellerRequest)(nil),      // 33: bridge.scoring.v1.GetTravellerRequest
+	(*TravellerLine)(nil),            // 34: bridge.scoring.v1.TravellerLine
+	(*GetTravellerResponse)(nil),     // 35: bridge.scoring.v1.GetTravellerResponse
+	(*GetStandingsRequest)(nil),      // 36: bridge.scoring.v1.GetStandingsRequest
+	(*Standing)(nil),                 // 37: bridge.scoring.v1.Standing
+	(*GetStandingsResponse)(nil),     // 38: bridge.scoring.v1.GetStandingsResponse
+	(*BoardProblem)(nil),             // 39: bridge.scoring.v1.BoardProblem
+	(*GetScorecardRequest)(nil),      // 40: bridge.scoring.v1.GetScorecardRequest
+	(*ScorecardLine)(nil),            // 41: bridge.scoring.v1.ScorecardLine
+	(*GetScorecardResponse)(nil),     // 42: bridge.scoring.v1.GetScorecardResponse
+	(*Penalty)(nil),                  // 43: bridge.scoring.v1.Penalty
+	(*PenaltyRemoval)(nil),           // 44: bridge.scoring.v1.PenaltyRemoval
+	(*ApplyPenaltyRequest)(nil),      // 45: bridge.scoring.v1.ApplyPenaltyRequest
+	(*ApplyPenaltyResponse)(nil),     // 46: bridge.scoring.v1.ApplyPenaltyResponse
+	(*ListPenaltiesRequest)(nil),     // 47: bridge.scoring.v1.ListPenaltiesRequest
+	(*ListPenaltiesResponse)(nil),    // 48: bridge.scoring.v1.ListPenaltiesResponse
+	(*RemovePenaltyRequest)(nil),     // 49: bridge.scoring.v1.RemovePenaltyRequest
+	(*RemovePenaltyResponse)(nil),    // 50: bridge.scoring.v1.RemovePenaltyResponse
+	(*ExportSessionRequest)(nil),     // 51: bridge.scoring.v1.ExportSessionRequest
+	(*ExportSessionResponse)(nil),    // 52: bridge.scoring.v1.ExportSessionResponse
+	(*ImportResultsRequest)(nil),     // 53: bridge.scoring.v1.ImportResultsRequest
+	(*Difference)(nil),               // 54: bridge.scoring.v1.Difference
+	(*ImportResultsResponse)(nil),    // 55: bridge.scoring.v1.ImportResultsResponse
+	(v1.Seat)(0),                     // 56: bridge.type.v1.Seat
+	(*timestamppb.Timestamp)(nil),    // 57: google.protobuf.Timestamp
+	(v1.Side)(0),                     // 58: bridge.type.v1.Side
+	(*v1.Board)(nil),                 // 59: bridge.type.v1.Board
+	(v1.Vulnerability)(0),            // 60: bridge.type.v1.Vulnerability
 }
 var file_bridge_scoring_v1_scoring_proto_depIdxs = []int32{
 	0,  // 0: bridge.scoring.v1.ScoringSettings.form:type_name -> bridge.scoring.v1.Form
 	1,  // 1: bridge.scoring.v1.ScoringSettings.profile:type_name -> bridge.scoring.v1.Profile
-	54, // 2: bridge.scoring.v1.Played.declarer:type_name -> bridge.type.v1.Seat
+	56, // 2: bridge.scoring.v1.Played.declarer:type_name -> bridge.type.v1.Seat
 	2,  // 3: bridge.scoring.v1.ArtificialScore.north_south:type_name -> bridge.scoring.v1.Adjustment
 	2,  // 4: bridge.scoring.v1.ArtificialScore.east_west:type_name -> bridge.scoring.v1.Adjustment
 	14, // 5: bridge.scoring.v1.AssignedScore.weighted:type_name -> bridge.scoring.v1.WeightedScore
@@ -4446,85 +4551,88 @@ var file_bridge_scoring_v1_scoring_proto_depIdxs = []int32{
 	10, // 10: bridge.scoring.v1.Result.not_played:type_name -> bridge.scoring.v1.NotPlayed
 	11, // 11: bridge.scoring.v1.Result.artificial:type_name -> bridge.scoring.v1.ArtificialScore
 	13, // 12: bridge.scoring.v1.Result.assigned:type_name -> bridge.scoring.v1.AssignedScore
-	55, // 13: bridge.scoring.v1.Result.update_time:type_name -> google.protobuf.Timestamp
-	56, // 14: bridge.scoring.v1.Result.entered_side:type_name -> bridge.type.v1.Side
+	57, // 13: bridge.scoring.v1.Result.update_time:type_name -> google.protobuf.Timestamp
+	58, // 14: bridge.scoring.v1.Result.entered_side:type_name -> bridge.type.v1.Side
 	17, // 15: bridge.scoring.v1.Result.confirmation:type_name -> bridge.scoring.v1.Confirmation
-	56, // 16: bridge.scoring.v1.Confirmation.side:type_name -> bridge.type.v1.Side
-	55, // 17: bridge.scoring.v1.Confirmation.time:type_name -> google.protobuf.Timestamp
-	56, // 18: bridge.scoring.v1.ConfirmResultRequest.side:type_name -> bridge.type.v1.Side
+	58, // 16: bridge.scoring.v1.Confirmation.side:type_name -> bridge.type.v1.Side
+	57, // 17: bridge.scoring.v1.Confirmation.time:type_name -> google.protobuf.Timestamp
+	58, // 18: bridge.scoring.v1.ConfirmResultRequest.side:type_name -> bridge.type.v1.Side
 	16, // 19: bridge.scoring.v1.ConfirmResultResponse.result:type_name -> bridge.scoring.v1.Result
-	16, // 20: bridge.scoring.v1.SubmitResultRequest.result:type_name -> bridge.scoring.v1.Result
-	16, // 21: bridge.scoring.v1.SubmitResultResponse.result:type_name -> bridge.scoring.v1.Result
-	16, // 22: bridge.scoring.v1.CorrectResultRequest.result:type_name -> bridge.scoring.v1.Result
-	16, // 23: bridge.scoring.v1.CorrectResultResponse.result:type_name -> bridge.scoring.v1.Result
-	26, // 24: bridge.scoring.v1.EraseResultResponse.revision:type_name -> bridge.scoring.v1.Revision
-	3,  // 25: bridge.scoring.v1.Revision.action:type_name -> bridge.scoring.v1.Action
-	16, // 26: bridge.scoring.v1.Revision.result:type_name -> bridge.scoring.v1.Result
-	55, // 27: bridge.scoring.v1.Revision.time:type_name -> google.protobuf.Timestamp
-	26, // 28: bridge.scoring.v1.GetResultHistoryResponse.revisions:type_name -> bridge.scoring.v1.Revision
-	16, // 29: bridge.scoring.v1.ListResultsResponse.results:type_name -> bridge.scoring.v1.Result
-	16, // 30: bridge.scoring.v1.TravellerLine.result:type_name -> bridge.scoring.v1.Result
-	54, // 31: bridge.scoring.v1.GetTravellerResponse.dealer:type_name -> bridge.type.v1.Seat
-	57, // 32: bridge.scoring.v1.GetTravellerResponse.vulnerability:type_name -> bridge.type.v1.Vulnerability
-	32, // 33: bridge.scoring.v1.GetTravellerResponse.lines:type_name -> bridge.scoring.v1.TravellerLine
-	37, // 34: bridge.scoring.v1.GetTravellerResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
-	56, // 35: bridge.scoring.v1.Standing.direction:type_name -> bridge.type.v1.Side
-	0,  // 36: bridge.scoring.v1.GetStandingsResponse.form:type_name -> bridge.scoring.v1.Form
-	35, // 37: bridge.scoring.v1.GetStandingsResponse.standings:type_name -> bridge.scoring.v1.Standing
-	37, // 38: bridge.scoring.v1.GetStandingsResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
-	16, // 39: bridge.scoring.v1.ScorecardLine.result:type_name -> bridge.scoring.v1.Result
-	56, // 40: bridge.scoring.v1.ScorecardLine.direction:type_name -> bridge.type.v1.Side
-	35, // 41: bridge.scoring.v1.GetScorecardResponse.standing:type_name -> bridge.scoring.v1.Standing
-	39, // 42: bridge.scoring.v1.GetScorecardResponse.lines:type_name -> bridge.scoring.v1.ScorecardLine
-	37, // 43: bridge.scoring.v1.GetScorecardResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
-	56, // 44: bridge.scoring.v1.Penalty.direction:type_name -> bridge.type.v1.Side
-	4,  // 45: bridge.scoring.v1.Penalty.unit:type_name -> bridge.scoring.v1.PenaltyUnit
-	55, // 46: bridge.scoring.v1.Penalty.create_time:type_name -> google.protobuf.Timestamp
-	42, // 47: bridge.scoring.v1.Penalty.removal:type_name -> bridge.scoring.v1.PenaltyRemoval
-	55, // 48: bridge.scoring.v1.PenaltyRemoval.time:type_name -> google.protobuf.Timestamp
-	41, // 49: bridge.scoring.v1.ApplyPenaltyRequest.penalty:type_name -> bridge.scoring.v1.Penalty
-	41, // 50: bridge.scoring.v1.ApplyPenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
-	41, // 51: bridge.scoring.v1.ListPenaltiesResponse.penalties:type_name -> bridge.scoring.v1.Penalty
-	41, // 52: bridge.scoring.v1.RemovePenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
-	5,  // 53: bridge.scoring.v1.ExportSessionRequest.format:type_name -> bridge.scoring.v1.ExportFormat
-	6,  // 54: bridge.scoring.v1.ImportResultsRequest.format:type_name -> bridge.scoring.v1.ImportFormat
-	7,  // 55: bridge.scoring.v1.ImportResultsRequest.scoring:type_name -> bridge.scoring.v1.ScoringSettings
-	56, // 56: bridge.scoring.v1.Difference.direction:type_name -> bridge.type.v1.Side
-	7,  // 57: bridge.scoring.v1.ImportResultsResponse.scoring:type_name -> bridge.scoring.v1.ScoringSettings
-	52, // 58: bridge.scoring.v1.ImportResultsResponse.differences:type_name -> bridge.scoring.v1.Difference
-	20, // 59: bridge.scoring.v1.ScoringService.SubmitResult:input_type -> bridge.scoring.v1.SubmitResultRequest
-	22, // 60: bridge.scoring.v1.ScoringService.CorrectResult:input_type -> bridge.scoring.v1.CorrectResultRequest
-	24, // 61: bridge.scoring.v1.ScoringService.EraseResult:input_type -> bridge.scoring.v1.EraseResultRequest
-	18, // 62: bridge.scoring.v1.ScoringService.ConfirmResult:input_type -> bridge.scoring.v1.ConfirmResultRequest
-	27, // 63: bridge.scoring.v1.ScoringService.GetResultHistory:input_type -> bridge.scoring.v1.GetResultHistoryRequest
-	29, // 64: bridge.scoring.v1.ScoringService.ListResults:input_type -> bridge.scoring.v1.ListResultsRequest
-	31, // 65: bridge.scoring.v1.ScoringService.GetTraveller:input_type -> bridge.scoring.v1.GetTravellerRequest
-	34, // 66: bridge.scoring.v1.ScoringService.GetStandings:input_type -> bridge.scoring.v1.GetStandingsRequest
-	38, // 67: bridge.scoring.v1.ScoringService.GetScorecard:input_type -> bridge.scoring.v1.GetScorecardRequest
-	43, // 68: bridge.scoring.v1.ScoringService.ApplyPenalty:input_type -> bridge.scoring.v1.ApplyPenaltyRequest
-	45, // 69: bridge.scoring.v1.ScoringService.ListPenalties:input_type -> bridge.scoring.v1.ListPenaltiesRequest
-	47, // 70: bridge.scoring.v1.ScoringService.RemovePenalty:input_type -> bridge.scoring.v1.RemovePenaltyRequest
-	49, // 71: bridge.scoring.v1.ScoringService.ExportSession:input_type -> bridge.scoring.v1.ExportSessionRequest
-	51, // 72: bridge.scoring.v1.ScoringService.ImportResults:input_type -> bridge.scoring.v1.ImportResultsRequest
-	21, // 73: bridge.scoring.v1.ScoringService.SubmitResult:output_type -> bridge.scoring.v1.SubmitResultResponse
-	23, // 74: bridge.scoring.v1.ScoringService.CorrectResult:output_type -> bridge.scoring.v1.CorrectResultResponse
-	25, // 75: bridge.scoring.v1.ScoringService.EraseResult:output_type -> bridge.scoring.v1.EraseResultResponse
-	19, // 76: bridge.scoring.v1.ScoringService.ConfirmResult:output_type -> bridge.scoring.v1.ConfirmResultResponse
-	28, // 77: bridge.scoring.v1.ScoringService.GetResultHistory:output_type -> bridge.scoring.v1.GetResultHistoryResponse
-	30, // 78: bridge.scoring.v1.ScoringService.ListResults:output_type -> bridge.scoring.v1.ListResultsResponse
-	33, // 79: bridge.scoring.v1.ScoringService.GetTraveller:output_type -> bridge.scoring.v1.GetTravellerResponse
-	36, // 80: bridge.scoring.v1.ScoringService.GetStandings:output_type -> bridge.scoring.v1.GetStandingsResponse
-	40, // 81: bridge.scoring.v1.ScoringService.GetScorecard:output_type -> bridge.scoring.v1.GetScorecardResponse
-	44, // 82: bridge.scoring.v1.ScoringService.ApplyPenalty:output_type -> bridge.scoring.v1.ApplyPenaltyResponse
-	46, // 83: bridge.scoring.v1.ScoringService.ListPenalties:output_type -> bridge.scoring.v1.ListPenaltiesResponse
-	48, // 84: bridge.scoring.v1.ScoringService.RemovePenalty:output_type -> bridge.scoring.v1.RemovePenaltyResponse
-	50, // 85: bridge.scoring.v1.ScoringService.ExportSession:output_type -> bridge.scoring.v1.ExportSessionResponse
-	53, // 86: bridge.scoring.v1.ScoringService.ImportResults:output_type -> bridge.scoring.v1.ImportResultsResponse
-	73, // [73:87] is the sub-list for method output_type
-	59, // [59:73] is the sub-list for method input_type
-	59, // [59:59] is the sub-list for extension type_name
-	59, // [59:59] is the sub-list for extension extendee
-	0,  // [0:59] is the sub-list for field type_name
+	59, // 20: bridge.scoring.v1.GetPlayedDealResponse.board:type_name -> bridge.type.v1.Board
+	16, // 21: bridge.scoring.v1.SubmitResultRequest.result:type_name -> bridge.scoring.v1.Result
+	16, // 22: bridge.scoring.v1.SubmitResultResponse.result:type_name -> bridge.scoring.v1.Result
+	16, // 23: bridge.scoring.v1.CorrectResultRequest.result:type_name -> bridge.scoring.v1.Result
+	16, // 24: bridge.scoring.v1.CorrectResultResponse.result:type_name -> bridge.scoring.v1.Result
+	28, // 25: bridge.scoring.v1.EraseResultResponse.revision:type_name -> bridge.scoring.v1.Revision
+	3,  // 26: bridge.scoring.v1.Revision.action:type_name -> bridge.scoring.v1.Action
+	16, // 27: bridge.scoring.v1.Revision.result:type_name -> bridge.scoring.v1.Result
+	57, // 28: bridge.scoring.v1.Revision.time:type_name -> google.protobuf.Timestamp
+	28, // 29: bridge.scoring.v1.GetResultHistoryResponse.revisions:type_name -> bridge.scoring.v1.Revision
+	16, // 30: bridge.scoring.v1.ListResultsResponse.results:type_name -> bridge.scoring.v1.Result
+	16, // 31: bridge.scoring.v1.TravellerLine.result:type_name -> bridge.scoring.v1.Result
+	56, // 32: bridge.scoring.v1.GetTravellerResponse.dealer:type_name -> bridge.type.v1.Seat
+	60, // 33: bridge.scoring.v1.GetTravellerResponse.vulnerability:type_name -> bridge.type.v1.Vulnerability
+	34, // 34: bridge.scoring.v1.GetTravellerResponse.lines:type_name -> bridge.scoring.v1.TravellerLine
+	39, // 35: bridge.scoring.v1.GetTravellerResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
+	58, // 36: bridge.scoring.v1.Standing.direction:type_name -> bridge.type.v1.Side
+	0,  // 37: bridge.scoring.v1.GetStandingsResponse.form:type_name -> bridge.scoring.v1.Form
+	37, // 38: bridge.scoring.v1.GetStandingsResponse.standings:type_name -> bridge.scoring.v1.Standing
+	39, // 39: bridge.scoring.v1.GetStandingsResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
+	16, // 40: bridge.scoring.v1.ScorecardLine.result:type_name -> bridge.scoring.v1.Result
+	58, // 41: bridge.scoring.v1.ScorecardLine.direction:type_name -> bridge.type.v1.Side
+	37, // 42: bridge.scoring.v1.GetScorecardResponse.standing:type_name -> bridge.scoring.v1.Standing
+	41, // 43: bridge.scoring.v1.GetScorecardResponse.lines:type_name -> bridge.scoring.v1.ScorecardLine
+	39, // 44: bridge.scoring.v1.GetScorecardResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
+	58, // 45: bridge.scoring.v1.Penalty.direction:type_name -> bridge.type.v1.Side
+	4,  // 46: bridge.scoring.v1.Penalty.unit:type_name -> bridge.scoring.v1.PenaltyUnit
+	57, // 47: bridge.scoring.v1.Penalty.create_time:type_name -> google.protobuf.Timestamp
+	44, // 48: bridge.scoring.v1.Penalty.removal:type_name -> bridge.scoring.v1.PenaltyRemoval
+	57, // 49: bridge.scoring.v1.PenaltyRemoval.time:type_name -> google.protobuf.Timestamp
+	43, // 50: bridge.scoring.v1.ApplyPenaltyRequest.penalty:type_name -> bridge.scoring.v1.Penalty
+	43, // 51: bridge.scoring.v1.ApplyPenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
+	43, // 52: bridge.scoring.v1.ListPenaltiesResponse.penalties:type_name -> bridge.scoring.v1.Penalty
+	43, // 53: bridge.scoring.v1.RemovePenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
+	5,  // 54: bridge.scoring.v1.ExportSessionRequest.format:type_name -> bridge.scoring.v1.ExportFormat
+	6,  // 55: bridge.scoring.v1.ImportResultsRequest.format:type_name -> bridge.scoring.v1.ImportFormat
+	7,  // 56: bridge.scoring.v1.ImportResultsRequest.scoring:type_name -> bridge.scoring.v1.ScoringSettings
+	58, // 57: bridge.scoring.v1.Difference.direction:type_name -> bridge.type.v1.Side
+	7,  // 58: bridge.scoring.v1.ImportResultsResponse.scoring:type_name -> bridge.scoring.v1.ScoringSettings
+	54, // 59: bridge.scoring.v1.ImportResultsResponse.differences:type_name -> bridge.scoring.v1.Difference
+	22, // 60: bridge.scoring.v1.ScoringService.SubmitResult:input_type -> bridge.scoring.v1.SubmitResultRequest
+	24, // 61: bridge.scoring.v1.ScoringService.CorrectResult:input_type -> bridge.scoring.v1.CorrectResultRequest
+	26, // 62: bridge.scoring.v1.ScoringService.EraseResult:input_type -> bridge.scoring.v1.EraseResultRequest
+	20, // 63: bridge.scoring.v1.ScoringService.GetPlayedDeal:input_type -> bridge.scoring.v1.GetPlayedDealRequest
+	18, // 64: bridge.scoring.v1.ScoringService.ConfirmResult:input_type -> bridge.scoring.v1.ConfirmResultRequest
+	29, // 65: bridge.scoring.v1.ScoringService.GetResultHistory:input_type -> bridge.scoring.v1.GetResultHistoryRequest
+	31, // 66: bridge.scoring.v1.ScoringService.ListResults:input_type -> bridge.scoring.v1.ListResultsRequest
+	33, // 67: bridge.scoring.v1.ScoringService.GetTraveller:input_type -> bridge.scoring.v1.GetTravellerRequest
+	36, // 68: bridge.scoring.v1.ScoringService.GetStandings:input_type -> bridge.scoring.v1.GetStandingsRequest
+	40, // 69: bridge.scoring.v1.ScoringService.GetScorecard:input_type -> bridge.scoring.v1.GetScorecardRequest
+	45, // 70: bridge.scoring.v1.ScoringService.ApplyPenalty:input_type -> bridge.scoring.v1.ApplyPenaltyRequest
+	47, // 71: bridge.scoring.v1.ScoringService.ListPenalties:input_type -> bridge.scoring.v1.ListPenaltiesRequest
+	49, // 72: bridge.scoring.v1.ScoringService.RemovePenalty:input_type -> bridge.scoring.v1.RemovePenaltyRequest
+	51, // 73: bridge.scoring.v1.ScoringService.ExportSession:input_type -> bridge.scoring.v1.ExportSessionRequest
+	53, // 74: bridge.scoring.v1.ScoringService.ImportResults:input_type -> bridge.scoring.v1.ImportResultsRequest
+	23, // 75: bridge.scoring.v1.ScoringService.SubmitResult:output_type -> bridge.scoring.v1.SubmitResultResponse
+	25, // 76: bridge.scoring.v1.ScoringService.CorrectResult:output_type -> bridge.scoring.v1.CorrectResultResponse
+	27, // 77: bridge.scoring.v1.ScoringService.EraseResult:output_type -> bridge.scoring.v1.EraseResultResponse
+	21, // 78: bridge.scoring.v1.ScoringService.GetPlayedDeal:output_type -> bridge.scoring.v1.GetPlayedDealResponse
+	19, // 79: bridge.scoring.v1.ScoringService.ConfirmResult:output_type -> bridge.scoring.v1.ConfirmResultResponse
+	30, // 80: bridge.scoring.v1.ScoringService.GetResultHistory:output_type -> bridge.scoring.v1.GetResultHistoryResponse
+	32, // 81: bridge.scoring.v1.ScoringService.ListResults:output_type -> bridge.scoring.v1.ListResultsResponse
+	35, // 82: bridge.scoring.v1.ScoringService.GetTraveller:output_type -> bridge.scoring.v1.GetTravellerResponse
+	38, // 83: bridge.scoring.v1.ScoringService.GetStandings:output_type -> bridge.scoring.v1.GetStandingsResponse
+	42, // 84: bridge.scoring.v1.ScoringService.GetScorecard:output_type -> bridge.scoring.v1.GetScorecardResponse
+	46, // 85: bridge.scoring.v1.ScoringService.ApplyPenalty:output_type -> bridge.scoring.v1.ApplyPenaltyResponse
+	48, // 86: bridge.scoring.v1.ScoringService.ListPenalties:output_type -> bridge.scoring.v1.ListPenaltiesResponse
+	50, // 87: bridge.scoring.v1.ScoringService.RemovePenalty:output_type -> bridge.scoring.v1.RemovePenaltyResponse
+	52, // 88: bridge.scoring.v1.ScoringService.ExportSession:output_type -> bridge.scoring.v1.ExportSessionResponse
+	55, // 89: bridge.scoring.v1.ScoringService.ImportResults:output_type -> bridge.scoring.v1.ImportResultsResponse
+	75, // [75:90] is the sub-list for method output_type
+	60, // [60:75] is the sub-list for method input_type
+	60, // [60:60] is the sub-list for extension type_name
+	60, // [60:60] is the sub-list for extension extendee
+	0,  // [0:60] is the sub-list for field type_name
 }
 
 func init() { file_bridge_scoring_v1_scoring_proto_init() }
@@ -4550,7 +4658,7 @@ func file_bridge_scoring_v1_scoring_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bridge_scoring_v1_scoring_proto_rawDesc), len(file_bridge_scoring_v1_scoring_proto_rawDesc)),
 			NumEnums:      7,
-			NumMessages:   47,
+			NumMessages:   49,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
