@@ -274,3 +274,54 @@ rate_limits: {terminal: {per_second: 0.001, burst: 3}}
 		t.Errorf("the fourth call: %s", raw)
 	}
 }
+
+// TestSplitDeploymentChecksTableCodes runs the real binary twice, with
+// tokens and mutual TLS: movement, dealing and scoring in one process,
+// rulings in the other. A table's code, issued where movement runs, is
+// known to rulings in its own process, which asks movement about it as a
+// Director service; a code revoked before rulings first saw it, and one
+// nobody issued, are refused there.
+func TestSplitDeploymentChecksTableCodes(t *testing.T) {
+	dir := t.TempDir()
+	tokens := filepath.Join(dir, "tokens.yaml")
+	if err := os.WriteFile(tokens, []byte("tokens:\n- {name: chief-director, token: director-secret, roles: [director]}\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	pki := newTestPKI(t)
+	main := launch(t, "https", pki.client(), filepath.Join(dir, "main"),
+		append([]string{"--auth-config", tokens, "--services", "movement,dealing,scoring"}, pki.flags(t, "main")...)...)
+	rulings := launch(t, "https", pki.client(), filepath.Join(dir, "rulings"),
+		append([]string{"--auth-config", tokens, "--services", "rulings", "--peer", "movement=" + main.grpc + ",scoring=" + main.grpc}, pki.flags(t, "rulings")...)...)
+	const section = "/v1/events/club-night/sessions/1/sections/A"
+	for _, call := range [][2]string{
+		{"/v1/events", `{"event_id":"club-night","event":{"scoring":{"form":"FORM_MATCHPOINTS"}}}`},
+		{"/v1/events/club-night/sessions", `{"session_id":1}`},
+		{"/v1/events/club-night/sessions/1/sections", `{"section_id":"A","section":{"entrants":[{"number":1},{"number":2},{"number":3},{"number":4},{"number":5},{"number":6}]}}`},
+		{section + ":setMovement", `{"choice":{"kind":"KIND_MITCHELL"}}`},
+	} {
+		expectAs(t, main, "director-secret", "POST", call[0], call[1], http.StatusOK)
+	}
+	var issued struct {
+		Tokens []struct {
+			Code string `json:"code"`
+		} `json:"tokens"`
+	}
+	json.Unmarshal(expectAs(t, main, "director-secret", "POST", section+"/tabletokens:issue", `{"tables":[1,2]}`, http.StatusOK), &issued)
+	table1, table2 := issued.Tokens[0].Code, issued.Tokens[1].Code
+	var call struct {
+		Call struct {
+			RecordedBy string `json:"recorded_by"`
+			NsPair     int    `json:"ns_pair"`
+		} `json:"call"`
+	}
+	json.Unmarshal(expectAs(t, rulings, table1, "POST", section+"/calls", `{"call":{"table":1,"round":1,"board":1,"description":"a lead out of turn"}}`, http.StatusOK), &call)
+	if call.Call.RecordedBy != "events/club-night/sessions/1/sections/A/tables/1" || call.Call.NsPair != 1 {
+		t.Errorf("table 1's call, made in the rulings process: %+v", call.Call)
+	}
+	expectAs(t, rulings, table1, "POST", section+"/calls", `{"call":{"table":2,"round":1,"board":3}}`, http.StatusForbidden)
+	expectAs(t, main, "director-secret", "POST", section+"/tables/2/token:revoke", `{}`, http.StatusOK)
+	if raw := expectAs(t, rulings, table2, "POST", section+"/calls", `{"call":{"table":2,"round":1,"board":3}}`, http.StatusUnauthorized); !strings.Contains(string(raw), "was revoked") {
+		t.Errorf("a revoked code in the rulings process: %s", raw)
+	}
+	expectAs(t, rulings, "0000-0000-0000-0000", "POST", section+"/calls", `{"call":{"table":1,"round":1,"board":1}}`, http.StatusUnauthorized)
+}
