@@ -3,7 +3,6 @@ package movementservice
 import (
 	"context"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -15,16 +14,6 @@ import (
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	"github.com/bridge-director/director/services/platform/platformtest"
 )
-
-// clock is a test's clock, moved on by hand.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
-
-func (c *clock) advance(d time.Duration) { c.mu.Lock(); c.now = c.now.Add(d); c.mu.Unlock() }
 
 const directorTokens = `tokens:
   - {name: club-director, token: director-secret, roles: [director], events: [events/club-night]}
@@ -38,9 +27,9 @@ func as(token string) context.Context {
 
 // tokenHarness serves movement with a director's token file and a clock,
 // with a four-table Mitchell in section A.
-func tokenHarness(t *testing.T) (*harness, *clock) {
+func tokenHarness(t *testing.T) (*harness, *platformtest.Clock) {
 	t.Helper()
-	c := &clock{now: time.Date(2026, 11, 24, 19, 0, 0, 0, time.UTC)}
+	c := platformtest.NewClock(time.Date(2026, 11, 24, 19, 0, 0, 0, time.UTC))
 	svc, err := Open(t.TempDir(), WithClock(c.Now))
 	if err != nil {
 		t.Fatal(err)
@@ -149,7 +138,7 @@ func TestATableTokenEndsWhenRevokedReissuedOrExpired(t *testing.T) {
 		t.Errorf("table 2's new code: %v", err)
 	}
 	short := h.issue(t, &movementv1.IssueTableTokensRequest{Section: sectionName, Tables: []int32{3}, Ttl: durationpb.New(15 * time.Minute)})
-	c.advance(15 * time.Minute)
+	c.Advance(15 * time.Minute)
 	wantCode(t, whoami(short[0].GetCode()), codes.Unauthenticated, "the table token of events/club-night/sessions/1/sections/A/tables/3 expired at 2026-11-24T19:15:00Z")
 	wantCode(t, whoami("0000-0000-0000-0000"), codes.Unauthenticated, "not known")
 }

@@ -18,6 +18,7 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 
 	"go.etcd.io/bbolt"
 	"google.golang.org/grpc"
@@ -105,4 +106,28 @@ func Tokens(t testing.TB, yaml string) *platform.Authenticator {
 		t.Fatal(err)
 	}
 	return auth
+}
+
+// Clock is a test's clock, which the test moves on by hand: give Now to
+// the services' WithClock.
+type Clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+// NewClock returns a clock that reads start.
+func NewClock(start time.Time) *Clock { return &Clock{now: start} }
+
+// Now is the clock's time.
+func (c *Clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+// Advance moves the clock on by d.
+func (c *Clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
 }
