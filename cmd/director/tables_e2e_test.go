@@ -233,8 +233,14 @@ rate_limits: {terminal: {per_second: 1000, burst: 2000}} # a test's devices, fas
 	}
 	devices[0].expect(t, "GET", "/v1/events/club-night/results", "", http.StatusForbidden)
 
-	// The director revokes table 4's code: it is refused at once, and a
-	// new code works.
+	// The roles that may not: the public confirming a result or reading a
+	// deal, a table revoking a code.
+	name := "events/club-night/sessions/1/sections/A/tables/1/rounds/1/boards/1"
+	expectAs(t, s, "public-secret", "POST", "/v1/"+name+":confirm", `{"revision":2,"side":"SIDE_EAST_WEST"}`, http.StatusForbidden)
+	expectAs(t, s, "public-secret", "GET", tablePath(1)+"/boards/1/deal", "", http.StatusForbidden)
+	devices[0].expect(t, "POST", tablePath(4)+"/token:revoke", `{}`, http.StatusForbidden)
+
+	// The director revokes table 4's code: it is refused at once.
 	director("POST", tablePath(4)+"/token:revoke", `{}`)
 	if raw := devices[3].expect(t, "GET", "/v1/table:whoami", "", http.StatusUnauthorized); !strings.Contains(string(raw), "was revoked") {
 		t.Errorf("a revoked code: %s", raw)

@@ -24,6 +24,7 @@ func tablesHarness(t *testing.T) (h *harness, director, scorer, table1, table2 c
 	h = startWith(t, dir, platformtest.Tokens(t, `tokens:
   - {name: club-director, token: director-secret, roles: [director], events: [events/club-night]}
   - {name: scorer, token: scorer-secret, roles: [scorer], events: [events/club-night]}
+  - {name: scoreboard, token: public-secret, roles: [public]}
 `))
 	as := asToken
 	director, scorer = as("director-secret"), as("scorer-secret")
@@ -91,6 +92,9 @@ func TestTheOpponentsConfirm(t *testing.T) {
 	wantCode(t, err, codes.PermissionDenied, "may not act at events/club-night/sessions/1/sections/A/tables/1")
 	_, err = confirm(table1, 2, typev1.Side_SIDE_UNSPECIFIED)
 	wantCode(t, err, codes.InvalidArgument, "side: SIDE_UNSPECIFIED")
+
+	_, err = confirm(asToken("public-secret"), 2, typev1.Side_SIDE_EAST_WEST)
+	wantCode(t, err, codes.PermissionDenied, "may not call")
 
 	confirmed, err := confirm(table1, 2, typev1.Side_SIDE_EAST_WEST)
 	if err != nil {

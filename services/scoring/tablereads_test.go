@@ -74,6 +74,8 @@ func TestATableReadsWhatItHasPlayed(t *testing.T) {
 	}
 	_, err = deal(table2, "2", firstBoard)
 	wantCode(t, err, codes.PermissionDenied, "tables/2 has not yet played board")
+	_, err = deal(asToken("public-secret"), "1", firstBoard)
+	wantCode(t, err, codes.PermissionDenied, "may not call")
 	if dir, err := deal(director, "2", firstBoard); err != nil || deals[firstBoard] != mustDeal(t, dir) {
 		t.Errorf("the director reading the deal: %v", err)
 	}
