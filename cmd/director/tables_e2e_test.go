@@ -249,6 +249,21 @@ rate_limits: {terminal: {per_second: 1000, burst: 2000}} # a test's devices, fas
 	expectAs(t, s, "director-secret", "POST", tablePath(4)+"/token:revoke", `{}`, http.StatusNotFound)
 }
 
+// sixPairMitchell creates the club night at s, as the director whose
+// token is director-secret: session 1 and its section A of six pairs in a
+// 3-table Mitchell.
+func sixPairMitchell(t *testing.T, s *server) {
+	t.Helper()
+	for _, call := range [][2]string{
+		{"/v1/events", `{"event_id":"club-night","event":{"scoring":{"form":"FORM_MATCHPOINTS"}}}`},
+		{"/v1/events/club-night/sessions", `{"session_id":1}`},
+		{"/v1/events/club-night/sessions/1/sections", `{"section_id":"A","section":{"entrants":[{"number":1},{"number":2},{"number":3},{"number":4},{"number":5},{"number":6}]}}`},
+		{"/v1/events/club-night/sessions/1/sections/A:setMovement", `{"choice":{"kind":"KIND_MITCHELL"}}`},
+	} {
+		expectAs(t, s, "director-secret", "POST", call[0], call[1], http.StatusOK)
+	}
+}
+
 // TestATableCodeHasTheTerminalsRate: a device calling with its code is
 // held to the terminal role's rate, by its table.
 func TestATableCodeHasTheTerminalsRate(t *testing.T) {
@@ -259,14 +274,7 @@ func TestATableCodeHasTheTerminalsRate(t *testing.T) {
 rate_limits: {terminal: {per_second: 0.001, burst: 3}}
 `), 0o600)
 	s := startDirector(t, filepath.Join(dir, "data"), "--auth-config", cfg)
-	for _, call := range [][2]string{
-		{"/v1/events", `{"event_id":"club-night","event":{"scoring":{"form":"FORM_MATCHPOINTS"}}}`},
-		{"/v1/events/club-night/sessions", `{"session_id":1}`},
-		{"/v1/events/club-night/sessions/1/sections", `{"section_id":"A","section":{"entrants":[{"number":1},{"number":2},{"number":3},{"number":4},{"number":5},{"number":6}]}}`},
-		{"/v1/events/club-night/sessions/1/sections/A:setMovement", `{"choice":{"kind":"KIND_MITCHELL"}}`},
-	} {
-		expectAs(t, s, "director-secret", "POST", call[0], call[1], http.StatusOK)
-	}
+	sixPairMitchell(t, s)
 	var issued struct {
 		Tokens []struct {
 			Code string `json:"code"`
@@ -299,14 +307,7 @@ func TestSplitDeploymentChecksTableCodes(t *testing.T) {
 	rulings := launch(t, "https", pki.client(), filepath.Join(dir, "rulings"),
 		append([]string{"--auth-config", tokens, "--services", "rulings", "--peer", "movement=" + main.grpc + ",scoring=" + main.grpc}, pki.flags(t, "rulings")...)...)
 	const section = "/v1/events/club-night/sessions/1/sections/A"
-	for _, call := range [][2]string{
-		{"/v1/events", `{"event_id":"club-night","event":{"scoring":{"form":"FORM_MATCHPOINTS"}}}`},
-		{"/v1/events/club-night/sessions", `{"session_id":1}`},
-		{"/v1/events/club-night/sessions/1/sections", `{"section_id":"A","section":{"entrants":[{"number":1},{"number":2},{"number":3},{"number":4},{"number":5},{"number":6}]}}`},
-		{section + ":setMovement", `{"choice":{"kind":"KIND_MITCHELL"}}`},
-	} {
-		expectAs(t, main, "director-secret", "POST", call[0], call[1], http.StatusOK)
-	}
+	sixPairMitchell(t, main)
 	var issued struct {
 		Tokens []struct {
 			Code string `json:"code"`

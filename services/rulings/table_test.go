@@ -9,7 +9,6 @@ import (
 
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	rulingsv1 "github.com/bridge-director/director/proto/bridge/rulings/v1"
-	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
 	movementservice "github.com/bridge-director/director/services/movement"
 	"github.com/bridge-director/director/services/platform"
@@ -30,19 +29,9 @@ func TestATableCallsTheDirector(t *testing.T) {
 	mvConn, _ := platformtest.Serve(t, mv, auth)
 	moves := movementv1.NewMovementServiceClient(mvConn)
 	ctx := context.Background()
-	var pairs []*movementv1.Entrant
-	for n := int32(1); n <= 8; n++ {
-		pairs = append(pairs, &movementv1.Entrant{Number: n})
-	}
-	for _, err := range []error{
-		call(moves.CreateEvent(ctx, &movementv1.CreateEventRequest{EventId: "club-night", Event: &movementv1.Event{Scoring: &scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_MATCHPOINTS}}})),
-		call(moves.CreateSession(ctx, &movementv1.CreateSessionRequest{Parent: "events/club-night", SessionId: 1})),
-		call(moves.CreateSection(ctx, &movementv1.CreateSectionRequest{Parent: "events/club-night/sessions/1", SectionId: "A", Section: &movementv1.Section{Entrants: pairs}})),
-		call(moves.SetMovement(ctx, &movementv1.SetMovementRequest{Name: section, Choice: &movementv1.MovementChoice{Kind: movementv1.Kind_KIND_MITCHELL}})),
-	} {
-		if err != nil {
-			t.Fatal(err)
-		}
+	clubNight(t, moves)
+	if _, err := moves.SetMovement(ctx, &movementv1.SetMovementRequest{Name: section, Choice: &movementv1.MovementChoice{Kind: movementv1.Kind_KIND_MITCHELL}}); err != nil {
+		t.Fatal(err)
 	}
 	issued, err := moves.IssueTableTokens(ctx, &movementv1.IssueTableTokensRequest{Section: section, Tables: []int32{2}})
 	if err != nil {

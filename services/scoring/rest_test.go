@@ -11,8 +11,8 @@ import (
 	"time"
 
 	dealingservice "github.com/bridge-director/director/services/dealing"
-	movementservice "github.com/bridge-director/director/services/movement"
 	"github.com/bridge-director/director/services/gateway"
+	movementservice "github.com/bridge-director/director/services/movement"
 	"github.com/bridge-director/director/services/platform"
 	"github.com/bridge-director/director/services/platform/platformtest"
 )
