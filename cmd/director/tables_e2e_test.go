@@ -296,16 +296,7 @@ rate_limits: {terminal: {per_second: 0.001, burst: 3}}
 // Director service; a code revoked before rulings first saw it, and one
 // nobody issued, are refused there.
 func TestSplitDeploymentChecksTableCodes(t *testing.T) {
-	dir := t.TempDir()
-	tokens := filepath.Join(dir, "tokens.yaml")
-	if err := os.WriteFile(tokens, []byte("tokens:\n- {name: chief-director, token: director-secret, roles: [director]}\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	pki := newTestPKI(t)
-	main := launch(t, "https", pki.client(), filepath.Join(dir, "main"),
-		append([]string{"--auth-config", tokens, "--services", "movement,dealing,scoring"}, pki.flags(t, "main")...)...)
-	rulings := launch(t, "https", pki.client(), filepath.Join(dir, "rulings"),
-		append([]string{"--auth-config", tokens, "--services", "rulings", "--peer", "movement=" + main.grpc + ",scoring=" + main.grpc}, pki.flags(t, "rulings")...)...)
+	main, rulings := splitDeployment(t)
 	const section = "/v1/events/club-night/sessions/1/sections/A"
 	sixPairMitchell(t, main)
 	var issued struct {
