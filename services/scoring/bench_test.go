@@ -19,6 +19,7 @@ import (
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
+	dealingservice "github.com/bridge-director/director/services/dealing"
 	"github.com/bridge-director/director/services/gateway"
 	movementservice "github.com/bridge-director/director/services/movement"
 	"github.com/bridge-director/director/services/platform"
@@ -26,7 +27,8 @@ import (
 )
 
 // served is the scoring service behind the real server, beside the movement
-// service it asks for schedules, as the director binary runs them: gRPC and
+// service it asks for schedules and the dealing service it asks for deals,
+// as the director binary runs them: gRPC and
 // REST on loopback, fresh bbolt files, every write fsynced.
 func served(b *testing.B) (grpcAddr, httpBase string) {
 	b.Helper()
@@ -35,6 +37,10 @@ func served(b *testing.B) (grpcAddr, httpBase string) {
 		b.Fatal(err)
 	}
 	moves, err := movementservice.Open(b.TempDir())
+	if err != nil {
+		b.Fatal(err)
+	}
+	deals, err := dealingservice.Open(b.TempDir())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -49,7 +55,7 @@ func served(b *testing.B) (grpcAddr, httpBase string) {
 			Logger:    slog.New(slog.NewTextHandler(io.Discard, nil)),
 			REST:      gateway.Options{}.Handler,
 			Listening: func(a platform.Addrs) { addrs <- a },
-		}, svc, moves)
+		}, svc, moves, deals)
 	}()
 	var a platform.Addrs
 	select {
