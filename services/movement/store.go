@@ -13,7 +13,7 @@ package movementservice
 //	tableplayers/<section name>/tables/<table, 3 digits>/rounds/<round, 2 digits>
 //	  -> TablePlayers                                (from schema version 5)
 //	tabletokens/<SHA-256 of a table token's code, 32 bytes> -> TableToken
-//	  without its code                               (from schema version 6)
+//	  without its code, until a day after it expires (from schema version 6)
 //
 // A section's name begins with its session's, so a cursor lists a session's
 // sections by prefix. Movement seatings hold the section's entrant numbers

@@ -122,12 +122,16 @@ func (s *Service) IssueTableTokens(ctx context.Context, req *movementv1.IssueTab
 	}
 	// No request ID: the answer holds the codes, which are not kept. A
 	// retried issue issues new codes, and they revoke the first ones.
+	issuing := map[string]bool{}
+	for _, t := range resp.Tokens {
+		issuing[t.GetTable()] = true
+	}
 	err = s.store.Mutate(ctx, "", "", nil, nil, func(tx *bbolt.Tx) error {
 		b := tx.Bucket(bucketTableTokens)
+		if _, err := revokeLive(b, issuing, by, now); err != nil {
+			return err
+		}
 		for i, t := range resp.Tokens {
-			if _, err := revokeLive(b, t.GetTable(), by, now); err != nil {
-				return err
-			}
 			kept := proto.Clone(t).(*movementv1.TableToken)
 			kept.Code = ""
 			if err := platform.PutMessage(b, codes[i], kept); err != nil {
@@ -164,22 +168,44 @@ func tablesToIssue(section *movementv1.Section, asked []int32) ([]int32, error) 
 	return asked, nil
 }
 
-// revokeLive revokes the live token of table in b, reporting it (nil when
-// the table has none).
-func revokeLive(b *bbolt.Bucket, table, by string, now time.Time) (*movementv1.TableToken, error) {
+// forgetAfter is how long after it expired a token is kept, to say so to a
+// device that still sends it; later it is deleted, the next time tokens
+// are issued or revoked, and the code is simply unknown.
+const forgetAfter = 24 * time.Hour
+
+// revokeLive revokes the live tokens of tables in b, in one pass over the
+// bucket that also deletes the tokens that expired over forgetAfter ago, so
+// that the bucket holds about a day's tokens however long Director runs.
+// It returns the tokens it revoked.
+func revokeLive(b *bbolt.Bucket, tables map[string]bool, by string, now time.Time) ([]*movementv1.TableToken, error) {
+	var revoked []*movementv1.TableToken
+	var forget, keys [][]byte
 	c := b.Cursor()
 	for k, v := c.First(); k != nil; k, v = c.Next() {
 		t := &movementv1.TableToken{}
 		if err := platform.DecodeMessage(b, string(bucketTableTokens), k, v, t); err != nil {
 			return nil, err
 		}
-		if t.GetTable() != table || t.GetRevokeTime() != nil || !now.Before(t.GetExpireTime().AsTime()) {
-			continue
+		expires := t.GetExpireTime().AsTime()
+		switch {
+		case now.Sub(expires) > forgetAfter:
+			forget = append(forget, slices.Clone(k))
+		case tables[t.GetTable()] && t.GetRevokeTime() == nil && now.Before(expires):
+			t.RevokeTime, t.RevokedBy = timestamppb.New(now), by
+			revoked, keys = append(revoked, t), append(keys, slices.Clone(k))
 		}
-		t.RevokeTime, t.RevokedBy = timestamppb.New(now), by
-		return t, platform.PutMessage(b, slices.Clone(k), t)
 	}
-	return nil, nil
+	for _, k := range forget {
+		if err := b.Delete(k); err != nil {
+			return nil, err
+		}
+	}
+	for i, t := range revoked {
+		if err := platform.PutMessage(b, keys[i], t); err != nil {
+			return nil, err
+		}
+	}
+	return revoked, nil
 }
 
 // RevokeTableToken revokes a table's live token.
@@ -191,12 +217,15 @@ func (s *Service) RevokeTableToken(ctx context.Context, req *movementv1.RevokeTa
 	by, now := platform.CallerName(ctx), s.now()
 	resp := &movementv1.RevokeTableTokenResponse{}
 	err = s.store.Mutate(ctx, movementv1.MovementService_RevokeTableToken_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
-		t, err := revokeLive(tx.Bucket(bucketTableTokens), table.String(), by, now)
-		if err == nil && t == nil {
+		revoked, err := revokeLive(tx.Bucket(bucketTableTokens), map[string]bool{table.String(): true}, by, now)
+		switch {
+		case err != nil:
+			return err
+		case len(revoked) == 0:
 			return platform.NotFound("live table token", table.String())
 		}
-		resp.Token = t
-		return err
+		resp.Token = revoked[0]
+		return nil
 	})
 	return resp, err
 }

@@ -117,7 +117,8 @@ func TestATableLogsOnWithItsCode(t *testing.T) {
 
 // TestATableTokenEndsWhenRevokedReissuedOrExpired: a revoked token is
 // refused at the next call; issuing again for a table revokes its earlier
-// token; an expired one is refused, each naming why.
+// token; an expired one is refused, each naming why, until it is
+// forgotten.
 func TestATableTokenEndsWhenRevokedReissuedOrExpired(t *testing.T) {
 	h, c := tokenHarness(t)
 	first := h.issue(t, &movementv1.IssueTableTokensRequest{Section: sectionName, Tables: []int32{1, 2}, Ttl: durationpb.New(time.Hour)})
@@ -145,6 +146,11 @@ func TestATableTokenEndsWhenRevokedReissuedOrExpired(t *testing.T) {
 	c.Advance(15 * time.Minute)
 	wantCode(t, whoami(short[0].GetCode()), codes.Unauthenticated, "the table token of events/club-night/sessions/1/sections/A/tables/3 expired at 2026-11-24T19:15:00Z")
 	wantCode(t, whoami("0000-0000-0000-0000"), codes.Unauthenticated, "not known")
+	// A day after it expired a token is forgotten, once tokens are next
+	// issued: its code is then unknown.
+	c.Advance(forgetAfter + time.Second)
+	h.issue(t, &movementv1.IssueTableTokensRequest{Section: sectionName, Tables: []int32{4}})
+	wantCode(t, whoami(short[0].GetCode()), codes.Unauthenticated, "not known")
 }
 
 // TestTableTokensRefuseBadRequestsAndRoles names what is wrong, and lets
