@@ -7,6 +7,7 @@ import (
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/status"
 
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
@@ -149,6 +150,36 @@ func TestTheOpponentsConfirm(t *testing.T) {
 	wantCode(t, err, codes.FailedPrecondition, "entered by club-director, whose word stands")
 	if err := traveller(table1); err != nil {
 		t.Errorf("table 1's traveller after the director's correction: %v", err)
+	}
+}
+
+// TestPassedOutAndNotPlayedAreEntriesToo: a board passed out at a table
+// is confirmed like any result and then shows the traveller; one not
+// played is confirmed too, but shows nothing, since it may still be
+// played.
+func TestPassedOutAndNotPlayedAreEntriesToo(t *testing.T) {
+	h, _, _, table1, _ := tablesHarness(t)
+	for _, tc := range []struct {
+		board     int32
+		outcome   *scoringv1.Result
+		traveller codes.Code
+	}{
+		{1, &scoringv1.Result{Outcome: &scoringv1.Result_PassedOut{PassedOut: &scoringv1.PassedOut{}}}, codes.OK},
+		{2, &scoringv1.Result{Outcome: &scoringv1.Result_NotPlayed{NotPlayed: &scoringv1.NotPlayed{}}}, codes.PermissionDenied},
+	} {
+		r := tc.outcome
+		r.Table, r.Round, r.Board, r.NsPair, r.EwPair = 1, 1, tc.board, 1, 11
+		entered, err := h.client.SubmitResult(table1, &scoringv1.SubmitResultRequest{Parent: "events/club-night", Result: r})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := h.client.ConfirmResult(table1, &scoringv1.ConfirmResultRequest{Name: entered.GetResult().GetName(), Revision: 1, Side: typev1.Side_SIDE_EAST_WEST}); err != nil {
+			t.Errorf("board %d: East-West confirming: %v", tc.board, err)
+		}
+		_, err = h.client.GetTraveller(table1, &scoringv1.GetTravellerRequest{Event: "events/club-night", Board: tc.board})
+		if status.Code(err) != tc.traveller {
+			t.Errorf("board %d's traveller: %v, want %v", tc.board, err, tc.traveller)
+		}
 	}
 }
 

@@ -89,7 +89,27 @@ func TestTableRefusalsOverREST(t *testing.T) {
 	const name = "events/club-night/sessions/1/sections/A/tables/1/rounds/1/boards/1"
 	result := `{"result":{"table":1,"round":1,"board":1,"ns_pair":1,"ew_pair":4,"played":{"contract":"4S","declarer":"SEAT_NORTH","tricks":10}}}`
 	send(table2, "POST", "/v1/events/club-night/results", result, http.StatusForbidden)
-	send(table1, "GET", "/v1/events/club-night/boards/1/traveller", "", http.StatusForbidden)
+	// The director's read of the traveller gives it an ETag: a table that
+	// has not played the board and sends it is still refused, not told
+	// that it holds the current answer.
+	req, _ := http.NewRequest("GET", base+"/v1/events/club-night/boards/1/traveller", nil)
+	req.Header.Set("Authorization", "Bearer director-secret")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	etag := resp.Header.Get("ETag")
+	req, _ = http.NewRequest("GET", base+"/v1/events/club-night/boards/1/traveller", nil)
+	req.Header.Set("Authorization", "Bearer "+table1)
+	req.Header.Set("If-None-Match", etag)
+	if resp, err = http.DefaultClient.Do(req); err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if etag == "" || resp.StatusCode != http.StatusForbidden {
+		t.Errorf("table 1 sending the director's ETag %q of a board it has not played: status %d, want 403", etag, resp.StatusCode)
+	}
 	send(table1, "POST", "/v1/events/club-night/results", result, http.StatusOK)
 	if raw := send(table1, "POST", "/v1/"+name+":confirm", `{"revision":1,"side":"SIDE_NORTH_SOUTH"}`, http.StatusForbidden); !strings.Contains(string(raw), "the other side confirms it") {
 		t.Errorf("North-South confirming their own result: %s", raw)
