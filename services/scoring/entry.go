@@ -20,7 +20,9 @@ import (
 // movement service answers with the schedule): the lead where the section
 // takes it, checked against the deal when Director dealt the section's
 // board set; a board not played where a table may enter one. What is odd
-// but possible is flagged for the director, not refused.
+// but possible is flagged for the director, not refused: so is a lead from
+// the wrong hand that a director or scorer enters, which a lead out of
+// turn accepted under Law 54 may be.
 
 // checkEntry applies settings (nil for a section without a movement) to r
 // and returns what it flags.
@@ -45,8 +47,8 @@ func (s *Service) checkEntry(ctx context.Context, settings *movementv1.TerminalS
 	switch {
 	case err != nil || problem == "":
 		return nil, err
-	case mode == movementv1.LeadCardEntry_LEAD_CARD_ENTRY_MUST_COMPLY:
-		return nil, platform.FieldError("result.played.lead", problem)
+	case mode == movementv1.LeadCardEntry_LEAD_CARD_ENTRY_MUST_COMPLY && table:
+		return nil, platform.FieldError("result.played.lead", problem+"; if the lead was out of turn (Law 54), call the director")
 	}
 	return []string{"lead: " + problem}, nil
 }

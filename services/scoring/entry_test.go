@@ -80,6 +80,14 @@ func TestTheLeadComesFromDeclarersLeft(t *testing.T) {
 	wrong.Result.GetPlayed().Lead = cardOf(t, deals[1], bridge.West)
 	_, err = h.client.SubmitResult(table1, wrong)
 	wantCode(t, err, codes.InvalidArgument, "is in West's hand, not East's: East, on declarer North's left, leads")
+	// The director enters what a table may not: a lead out of turn,
+	// accepted (Law 54), is flagged.
+	if got, err := h.client.SubmitResult(director, wrong); err != nil || len(got.GetResult().GetFlags()) != 1 {
+		t.Fatalf("the director entering West's lead: %v %v, want it taken and flagged", got.GetResult(), err)
+	}
+	if _, err := h.client.EraseResult(director, &scoringv1.EraseResultRequest{Name: board1Table1, Reason: "entered to show the flag"}); err != nil {
+		t.Fatal(err)
+	}
 	right := fourSpades(10)
 	right.Result.GetPlayed().Lead = cardOf(t, deals[1], bridge.East)
 	got, err := h.client.SubmitResult(table1, right)

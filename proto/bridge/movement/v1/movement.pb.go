@@ -154,7 +154,8 @@ const (
 	LeadCardEntry_LEAD_CARD_ENTRY_NO_VALIDATION LeadCardEntry = 2
 	// Every played result carries its lead, and when the section's board set
 	// was dealt by Director the lead must be a card of declarer's left-hand
-	// opponent: a lead that is not is refused.
+	// opponent: a table's lead that is not is refused (a director's or a
+	// scorer's, perhaps a lead out of turn accepted, is taken and flagged).
 	LeadCardEntry_LEAD_CARD_ENTRY_MUST_COMPLY LeadCardEntry = 3
 	// As MUST_COMPLY, but a lead that is not declarer's left-hand opponent's
 	// is taken and flagged for the director.
