@@ -62,8 +62,12 @@ func tableChange(ctx context.Context, name string, cur *scoringv1.Result) error 
 		return platform.AlreadyExists(fmt.Sprintf("%s already holds a different result (revision %d, entered by %s); correct it instead", name, cur.GetRevision(), cur.GetEnteredBy()), platform.SetETag(cur))
 	}
 	if c := cur.GetConfirmation(); c != nil {
-		return platform.FailedPrecondition(fmt.Sprintf("%s was confirmed by %s (%s) at %s; only a director or a scorer may change it now: call the director",
-			name, sideName(c.GetSide()), c.GetConfirmedBy(), c.GetTime().AsTime().Format(time.RFC3339)), platform.SetETag(cur))
+		by := c.GetConfirmedBy()
+		if c.GetSide() != typev1.Side_SIDE_UNSPECIFIED {
+			by = fmt.Sprintf("%s (%s)", sideName(c.GetSide()), by)
+		}
+		return platform.FailedPrecondition(fmt.Sprintf("%s was confirmed by %s at %s; only a director or a scorer may change it now: call the director",
+			name, by, c.GetTime().AsTime().Format(time.RFC3339)), platform.SetETag(cur))
 	}
 	if cur.GetEnteredSide() == typev1.Side_SIDE_UNSPECIFIED {
 		return platform.FailedPrecondition(fmt.Sprintf("%s holds a result %s entered (revision %d); only a director or a scorer may change it: call the director",
@@ -72,14 +76,12 @@ func tableChange(ctx context.Context, name string, cur *scoringv1.Result) error 
 	return nil
 }
 
+// sideName names North-South or East-West for people.
 func sideName(s typev1.Side) string {
-	switch s {
-	case typev1.Side_SIDE_NORTH_SOUTH:
-		return "North-South"
-	case typev1.Side_SIDE_EAST_WEST:
+	if s == typev1.Side_SIDE_EAST_WEST {
 		return "East-West"
 	}
-	return "no side"
+	return "North-South"
 }
 
 // ConfirmResult records the opponents' agreement with a result's revision.

@@ -24,10 +24,10 @@ import (
 // replaces it when the table entered it and the opponents have not
 // confirmed it (see confirm.go), and is otherwise AlreadyExists (for a
 // director or scorer, who correct instead) or FailedPrecondition (for a
-// table, which calls the director), with the stored result as a detail. A result a director
-// erased is not entered again by a resend (FailedPrecondition, with the
-// erasure as a detail), and a result that would make its board impossible to
-// score is refused (see admitOnBoard).
+// table, which calls the director), with the stored result as a detail. A
+// result a director erased is not entered again by a resend
+// (FailedPrecondition, with the erasure as a detail), and a result that
+// would make its board impossible to score is refused (see admitOnBoard).
 func (s *Service) SubmitResult(ctx context.Context, req *scoringv1.SubmitResultRequest) (*scoringv1.SubmitResultResponse, error) {
 	event, err := resource.ParseEvent("parent", req.GetParent())
 	if err != nil {
