@@ -243,7 +243,7 @@ func (s *Service) GetTableIdentity(ctx context.Context, req *movementv1.GetTable
 		if p, ok, err = s.TableToken(ctx, code); err != nil {
 			return nil, err
 		} else if !ok {
-			return nil, platform.NotFound("table token", "with that code")
+			return nil, status.Error(codes.NotFound, "no table token has that code")
 		}
 	}
 	if len(p.Tables) != 1 {
