@@ -1023,7 +1023,9 @@ type Result struct {
 	// What the director should look at, found as the result was entered: a
 	// lead that is not declarer's left-hand opponent's card (where the
 	// section allows it), a contract or a score far from the rest of the
-	// board's field. Flags do not refuse a result. Output only.
+	// board's field. Flags do not refuse a result, and show wherever the
+	// result does, travellers too; a director's correction clears them.
+	// Output only.
 	Flags         []string `protobuf:"bytes,27,rep,name=flags,proto3" json:"flags,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
