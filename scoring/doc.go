@@ -13,7 +13,9 @@
 // A session is scored whole by ScoreSession (results, settings and penalties in;
 // traveller lines, standings with penalties deducted and ranked once, and the
 // boards that cannot be scored out), and kept scored as its results change by a
-// Field, which scores again only the board a change touches.
+// Field, which scores again only the board a change touches. Outlying says
+// which entries of a board stand far from the rest of its field, for the
+// director to look at.
 //
 // The formulas are checked against results published by real scoring programs
 // (EBUScore, PairsScorer, RealBridge, BriAn, Pianola, TeamsScorer) in the golden tests.

@@ -157,6 +157,11 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// Without the movement service here, its peer checks table tokens.
+	var tableTokens platform.TableTokens
+	if _, ok := peers["movement"]; ok {
+		tableTokens = &movementservice.RemoteTableTokens{}
+	}
 	return platform.Serve(ctx, platform.Config{
 		GRPCAddr: c.grpcAddr,
 		HTTPAddr: c.httpAddr,
@@ -166,6 +171,8 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 		Peers:    peers,
 		REST:     gateway.Options{MaxBody: c.maxBody, Origins: splitList(c.corsOrigins)}.Handler,
 		TLS:      c.tls,
+
+		TableTokens: tableTokens,
 	}, running...)
 }
 

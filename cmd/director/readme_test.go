@@ -21,8 +21,8 @@ func TestREADMEWalkthrough(t *testing.T) {
 		t.Fatal(err)
 	}
 	blocks := walkthroughs(t, string(readme))
-	if len(blocks) != 6 {
-		t.Fatalf("the README has %d walkthroughs, want the club night, the ruling, the movement, the players, the dealing and the results files", len(blocks))
+	if len(blocks) != 7 {
+		t.Fatalf("the README has %d walkthroughs, want the club night, the ruling, the movement, the players, the dealing, the results files and the table", len(blocks))
 	}
 	s := startDirector(t, t.TempDir())
 	work := t.TempDir()
@@ -43,6 +43,20 @@ func TestREADMEWalkthrough(t *testing.T) {
 	checkPlayers(t, run(blocks[3]))
 	checkDealing(t, run(blocks[4]), work)
 	checkResultFiles(t, run(blocks[5]), work)
+	checkTable(t, run(blocks[6]))
+}
+
+// checkTable checks that table 1's device learnt its table and round, was
+// refused the traveller before playing, had its result confirmed, and then
+// read the traveller and the deal.
+func checkTable(t *testing.T, out []byte) {
+	t.Helper()
+	for _, want := range []string{`"table":\s*"events/table-night/sessions/1/sections/A/tables/1"`, `"round_time":\s*"900s"`,
+		`(?m)^403$`, `"side":\s*"SIDE_EAST_WEST"`, `"contract":\s*"3NT"[^}]*"lead":\s*"C7"`, `"ns_score":\s*400`, `"west":\s*\{"cards":\s*"K743`} {
+		if !regexp.MustCompile(want).Match(out) {
+			t.Errorf("the table walkthrough printed no %s:\n%s", want, out)
+		}
+	}
 }
 
 // checkPlayers checks the import's counts, the search, the swapped seats

@@ -91,22 +91,31 @@ func (p *testPKI) client() *http.Client {
 	return &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool}}}
 }
 
-// TestSplitDeploymentDeliversRulings runs the real binary twice, as a split
-// deployment with tokens and mutual TLS: movement and scoring in one
-// process, rulings in the other. A ruling applied in the rulings process
-// reaches scoring: over the network its delivery proves itself a service
-// with rulings' client certificate.
-func TestSplitDeploymentDeliversRulings(t *testing.T) {
+// splitDeployment runs the real binary twice, as a split deployment with
+// the token director-secret of a director, and mutual TLS: movement,
+// dealing and scoring in the first process, rulings in the second.
+func splitDeployment(t *testing.T) (main, rulings *server) {
+	t.Helper()
 	dir := t.TempDir()
 	tokens := filepath.Join(dir, "tokens.yaml")
 	if err := os.WriteFile(tokens, []byte("tokens:\n- {name: chief-director, token: director-secret, roles: [director]}\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	pki := newTestPKI(t)
-	scoring := launch(t, "https", pki.client(), filepath.Join(dir, "scoring"),
-		append([]string{"--auth-config", tokens, "--services", "movement,dealing,scoring"}, pki.flags(t, "scoring")...)...)
-	rulings := launch(t, "https", pki.client(), filepath.Join(dir, "rulings"),
-		append([]string{"--auth-config", tokens, "--services", "rulings", "--peer", "movement=" + scoring.grpc + ",scoring=" + scoring.grpc}, pki.flags(t, "rulings")...)...)
+	main = launch(t, "https", pki.client(), filepath.Join(dir, "main"),
+		append([]string{"--auth-config", tokens, "--services", "movement,dealing,scoring"}, pki.flags(t, "main")...)...)
+	rulings = launch(t, "https", pki.client(), filepath.Join(dir, "rulings"),
+		append([]string{"--auth-config", tokens, "--services", "rulings", "--peer", "movement=" + main.grpc + ",scoring=" + main.grpc}, pki.flags(t, "rulings")...)...)
+	return main, rulings
+}
+
+// TestSplitDeploymentDeliversRulings runs the real binary twice, as a split
+// deployment with tokens and mutual TLS: movement and scoring in one
+// process, rulings in the other. A ruling applied in the rulings process
+// reaches scoring: over the network its delivery proves itself a service
+// with rulings' client certificate.
+func TestSplitDeploymentDeliversRulings(t *testing.T) {
+	scoring, rulings := splitDeployment(t)
 	scoring.token, rulings.token = "director-secret", "director-secret"
 
 	scoring.mustCall(t, "POST", "/v1/events", `{"event_id":"club-night","event":{"scoring":{"form":"FORM_MATCHPOINTS"}}}`, nil)

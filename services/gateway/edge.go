@@ -61,7 +61,7 @@ func (e *edge) guard(next http.Handler) http.Handler {
 		call := &edgeCall{client: remoteHost(r)}
 		r = r.WithContext(context.WithValue(r.Context(), edgeKey{}, call))
 		var err error
-		call.principal, call.rateTaken, err = e.auth.Admit(r.Header.Get("Authorization"), call.client)
+		call.principal, call.rateTaken, err = e.auth.Admit(r.Context(), r.Header.Get("Authorization"), call.client)
 		if err != nil {
 			e.refuse(w, r, err)
 			return

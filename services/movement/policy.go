@@ -31,7 +31,7 @@ func (s *Service) Policy() platform.Policy {
 		movementv1.MovementService_CreateSession_FullMethodName:   {Roles: roles(director), Resources: []string{"parent", "session.name", "session.sections"}},
 		movementv1.MovementService_GetSession_FullMethodName:      {Roles: roles(public), Resources: []string{"name"}},
 		movementv1.MovementService_ListSessions_FullMethodName:    {Roles: roles(public), Resources: []string{"parent"}},
-		movementv1.MovementService_CreateSection_FullMethodName:   {Roles: roles(director, scorer), Resources: []string{"parent", "section.name"}},
+		movementv1.MovementService_CreateSection_FullMethodName:   {Roles: roles(director, scorer), Resources: []string{"parent", "section.name", "section.terminal_settings.board_set"}},
 		movementv1.MovementService_GetSection_FullMethodName:      {Roles: roles(public), Resources: []string{"name"}},
 		movementv1.MovementService_SetMovement_FullMethodName:     {Roles: roles(director, scorer), Resources: []string{"name"}},
 		movementv1.MovementService_GetTableRound_FullMethodName:   {Roles: roles(public), Resources: []string{"section"}, Table: &platform.TableRef{Parent: "section", Number: "table"}},
@@ -43,14 +43,20 @@ func (s *Service) Policy() platform.Policy {
 		// Recommending a movement names nothing of an event.
 		movementv1.MovementService_RecommendMovements_FullMethodName: {Roles: roles(public)},
 		// The registry belongs to no event.
-		movementv1.MovementService_ImportPlayers_FullMethodName:      {Roles: roles(admin)},
-		movementv1.MovementService_GetPlayer_FullMethodName:          {Roles: roles(director, scorer)},
-		movementv1.MovementService_ListPlayers_FullMethodName:        {Roles: roles(director, scorer)},
-		movementv1.MovementService_SetTablePlayers_FullMethodName:    {Roles: roles(terminal, director, scorer), Resources: []string{"section"}, Table: &platform.TableRef{Parent: "section", Number: "table"}},
-		movementv1.MovementService_ListTablePlayers_FullMethodName:   {Roles: roles(director, scorer), Resources: []string{"section"}},
-		movementv1.MovementService_ListChanges_FullMethodName:        platform.FeedRule(),
-		movementv1.MovementService_AcknowledgeChanges_FullMethodName: platform.FeedRule(),
-		movementv1.MovementService_WatchChanges_FullMethodName:       platform.FeedRule(),
+		movementv1.MovementService_ImportPlayers_FullMethodName:       {Roles: roles(admin)},
+		movementv1.MovementService_GetPlayer_FullMethodName:           {Roles: roles(director, scorer)},
+		movementv1.MovementService_ListPlayers_FullMethodName:         {Roles: roles(director, scorer)},
+		movementv1.MovementService_SetTablePlayers_FullMethodName:     {Roles: roles(terminal, director, scorer), Resources: []string{"section"}, Table: &platform.TableRef{Parent: "section", Number: "table"}},
+		movementv1.MovementService_ListTablePlayers_FullMethodName:    {Roles: roles(director, scorer), Resources: []string{"section"}},
+		movementv1.MovementService_ListChanges_FullMethodName:         platform.FeedRule(),
+		movementv1.MovementService_AcknowledgeChanges_FullMethodName:  platform.FeedRule(),
+		movementv1.MovementService_WatchChanges_FullMethodName:        platform.FeedRule(),
+		movementv1.MovementService_SetTerminalSettings_FullMethodName: {Roles: roles(director, scorer), Resources: []string{"section", "settings.board_set"}},
+		// A director issues and revokes the tokens of a section's tables;
+		// a table's device asks which table its token is for.
+		movementv1.MovementService_IssueTableTokens_FullMethodName: {Roles: roles(director), Resources: []string{"section"}},
+		movementv1.MovementService_RevokeTableToken_FullMethodName: {Roles: roles(director), Resources: []string{"table"}},
+		movementv1.MovementService_GetTableIdentity_FullMethodName: {Roles: roles(terminal)},
 	}
 }
 

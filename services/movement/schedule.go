@@ -241,6 +241,7 @@ func (s *Service) GetTableRound(ctx context.Context, req *movementv1.GetTableRou
 	for _, m := range row.Moves() {
 		resp.Next = append(resp.Next, &movementv1.Move{Who: m.Who.String(), Table: int32(m.Table), Text: m.Text})
 	}
+	roundSettings(resp, sch.settings, int32(row.Round), int32(sch.index.Movement().Rounds), int32(row.HighBoard-row.LowBoard+1))
 	resp.Players, err = s.tablePlayers(req.GetSection(), req.GetTable(), req.GetRound())
 	if !mayReadMemberNumbers(ctx, req.GetSection()) {
 		for _, p := range resp.Players {

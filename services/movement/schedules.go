@@ -25,6 +25,7 @@ import (
 type schedule struct {
 	revision int32
 	entrants []*movementv1.Entrant
+	settings *movementv1.TerminalSettings
 	// index and layout are nil and zero while the section has no
 	// movement.
 	index  *movement.Schedule
@@ -32,7 +33,7 @@ type schedule struct {
 }
 
 func newSchedule(section *movementv1.Section) *schedule {
-	sch := &schedule{revision: section.GetRevision(), entrants: section.GetEntrants()}
+	sch := &schedule{revision: section.GetRevision(), entrants: section.GetEntrants(), settings: section.GetTerminalSettings()}
 	if mv := section.GetMovement(); mv != nil {
 		sch.index = movement.NewSchedule(fromProto(mv))
 		sch.layout = layoutOf(mv.GetChoice())

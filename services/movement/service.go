@@ -5,7 +5,10 @@
 // github.com/bridge-director/director/movement they play, which makes and
 // changes them and answers who sits where; the service converts, checks,
 // stores, and keeps each section's schedule in memory for the questions
-// asked while it is played (see schedules.go).
+// asked while it is played (see schedules.go). It also keeps the codes of
+// the tables' devices, which every service checks through it
+// (tabletokens.go), and each section's terminal settings, which a device
+// reads with its round (terminalsettings.go).
 package movementservice
 
 import (

@@ -12,6 +12,8 @@ package movementservice
 //	players/<national id> -> RegisteredPlayer        (from schema version 5)
 //	tableplayers/<section name>/tables/<table, 3 digits>/rounds/<round, 2 digits>
 //	  -> TablePlayers                                (from schema version 5)
+//	tabletokens/<SHA-256 of a table token's code, 32 bytes> -> TableToken
+//	  without its code, until a day after it expires (from schema version 6)
 //
 // A section's name begins with its session's, so a cursor lists a session's
 // sections by prefix. Movement seatings hold the section's entrant numbers
@@ -36,6 +38,8 @@ var (
 	bucketSections = []byte("sections")
 	bucketPlayers  = []byte("players")
 	bucketTables   = []byte("tableplayers")
+	// bucketTableTokens keeps the table tokens by their codes' SHA-256.
+	bucketTableTokens = []byte("tabletokens")
 )
 
 // migrations of movement.db, in order; add new ones at the end.
@@ -50,6 +54,7 @@ var migrations = []platform.Migration{
 	}},
 	{Version: 4, Name: "number the revisions of sections", Apply: numberRevisions},
 	{Version: 5, Name: "create the player registry and table players buckets", Apply: createBuckets(bucketPlayers, bucketTables)},
+	{Version: 6, Name: "create the table tokens bucket", Apply: createBuckets(bucketTableTokens)},
 }
 
 func createBuckets(names ...[]byte) func(tx *bbolt.Tx) error {

@@ -8,6 +8,7 @@ import (
 	"net"
 	"slices"
 	"strings"
+	"time"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
@@ -29,6 +30,9 @@ type Principal struct {
 	// ("events/<id>/sessions/<n>/sections/<letters>/tables/<n>"); empty
 	// means every table of its events.
 	Tables []string
+	// Expires is when a table token stops; zero for a token of the token
+	// file.
+	Expires time.Time
 	// service is the Director service that calls on Name's behalf, "" for
 	// a call by a token.
 	service string
@@ -89,6 +93,9 @@ type Authenticator struct {
 	development bool
 	tokens      []tokenEntry
 	limits      *limiter // nil: no limits (development mode)
+	// tables verifies the table tokens the token file does not list; nil
+	// when no service of this process keeps them or reaches one that does.
+	tables TableTokens
 }
 
 type tokenEntry struct {
@@ -133,7 +140,7 @@ func (a *Authenticator) authorize(ctx context.Context, method string, policy Pol
 	known := isService
 	var err error
 	if !isService {
-		p, known, err = a.caller(firstValue(ctx, "authorization"))
+		p, known, err = a.caller(ctx, firstValue(ctx, "authorization"))
 	}
 	if known && call != nil {
 		call.principal = p.Name
@@ -151,7 +158,7 @@ func (a *Authenticator) authorize(ctx context.Context, method string, policy Pol
 		if public {
 			return ctx, nil
 		}
-		return nil, unauthenticated("method " + method + " needs a token: send the metadata (or HTTP header) authorization: Bearer <token>")
+		return nil, Unauthenticated("method " + method + " needs a token: send the metadata (or HTTP header) authorization: Bearer <token>")
 	}
 	if !public && !p.mayCall(rule.Roles) {
 		return nil, permissionDenied("token %q with roles %v may not call %s, which needs one of %v", p.Name, p.Roles, method, rule.Roles)
@@ -167,25 +174,41 @@ func (a *Authenticator) authorize(ctx context.Context, method string, policy Pol
 	return withPrincipal(ctx, p), nil
 }
 
-// caller returns the principal of the development mode or of the bearer
-// token in authorization (the value of the HTTP header or of the gRPC
-// metadata), and false when there is no token.
-func (a *Authenticator) caller(authorization string) (Principal, bool, error) {
-	if a.development {
-		return developmentPrincipal, true, nil
-	}
+// caller returns the principal of the bearer token in authorization (the
+// value of the HTTP header or of the gRPC metadata): a token of the token
+// file, else a table token; false when there is no token. In development
+// mode a table token is its table's, and every other caller a federation
+// admin.
+func (a *Authenticator) caller(ctx context.Context, authorization string) (Principal, bool, error) {
 	if authorization == "" {
+		if a.development {
+			return developmentPrincipal, true, nil
+		}
 		return Principal{}, false, nil
 	}
 	token, err := bearerToken(authorization)
+	if a.development && err != nil {
+		return developmentPrincipal, true, nil
+	}
 	if err != nil {
 		return Principal{}, false, err
 	}
-	p, ok := a.authenticate(token)
-	if !ok {
-		return Principal{}, false, unauthenticated("the bearer token is not known to this Director")
+	if p, ok := a.authenticate(token); ok {
+		return p, true, nil
 	}
-	return p, true, nil
+	if a.tables != nil {
+		p, ok, err := a.tables.TableToken(ctx, token)
+		switch {
+		case err != nil:
+			return Principal{}, false, err
+		case ok:
+			return p, true, nil
+		}
+	}
+	if a.development {
+		return developmentPrincipal, true, nil
+	}
+	return Principal{}, false, Unauthenticated("the bearer token is not known to this Director")
 }
 
 // Admit admits a REST request at the edge, before its body is read, as
@@ -199,8 +222,8 @@ func (a *Authenticator) caller(authorization string) (Principal, bool, error) {
 // or an unknown or malformed token, which is taken from the public rate of
 // its address first, so that guessing tokens is as slow as any anonymous
 // call.
-func (a *Authenticator) Admit(authorization, client string) (principal string, rateTaken bool, err error) {
-	p, known, err := a.caller(authorization)
+func (a *Authenticator) Admit(ctx context.Context, authorization, client string) (principal string, rateTaken bool, err error) {
+	p, known, err := a.caller(ctx, authorization)
 	if known {
 		principal = p.Name
 	}
@@ -276,7 +299,7 @@ func bearerToken(authorization string) (string, error) {
 	scheme, token, ok := strings.Cut(authorization, " ")
 	token = strings.TrimSpace(token)
 	if !ok || !strings.EqualFold(scheme, "bearer") || token == "" {
-		return "", unauthenticated("authorization must be of the form: Bearer <token>")
+		return "", Unauthenticated("authorization must be of the form: Bearer <token>")
 	}
 	return token, nil
 }

@@ -370,6 +370,29 @@ func TestLimiterForgetsIdleAddresses(t *testing.T) {
 	}
 }
 
+// TestLimiterForgetsIdleTables: the buckets of tables' codes, which come
+// and go with the sessions, are forgotten once full again, as addresses'
+// are; a busy one is kept.
+func TestLimiterForgetsIdleTables(t *testing.T) {
+	now := time.Date(2026, 5, 2, 19, 30, 0, 0, time.UTC)
+	l := newLimiter(map[Role]RateLimit{RoleTerminal: {PerSecond: 0.01, Burst: 2}})
+	l.now = func() time.Time { return now }
+	terminal := []Role{RoleTerminal}
+	for n := 1; n <= 3; n++ {
+		l.allowToken(fmt.Sprintf("events/club/sessions/1/sections/A/tables/%d", n), terminal)
+	}
+	now = now.Add(200 * time.Second) // session 1's buckets are full again
+	busy := "events/club/sessions/2/sections/A/tables/1"
+	for range 2 {
+		l.allowToken(busy, terminal)
+	}
+	now = now.Add(time.Minute + time.Millisecond)
+	l.allowToken("events/club/sessions/2/sections/A/tables/2", terminal)
+	if _, kept := l.tokens[busy]; len(l.tokens) != 2 || !kept {
+		t.Errorf("buckets kept after the sweep: %d, the busy table's %v; want the busy table's and the new one", len(l.tokens), kept)
+	}
+}
+
 // TestLimiterFullKeepsBusyBuckets: with as many busy addresses as it
 // holds, the limiter forgets none of them (which would give their callers
 // a fresh burst); the addresses that come next share one bucket, tokens
@@ -462,12 +485,12 @@ func TestCallerOfAuthorization(t *testing.T) {
 		"Basic abc":            {"", false, codes.Unauthenticated},
 		"Bearer ":              {"", false, codes.Unauthenticated},
 	} {
-		p, known, err := auth.caller(authorization)
+		p, known, err := auth.caller(context.Background(), authorization)
 		if p.Name != want.name || known != want.known || status.Code(err) != want.code {
 			t.Errorf("caller(%q) = %q, %v, %v; want %q, %v, %v", authorization, p.Name, known, err, want.name, want.known, want.code)
 		}
 	}
-	if p, known, err := DevelopmentAuthenticator().caller("Bearer anything"); err != nil || !known || p.Name != "development" {
+	if p, known, err := DevelopmentAuthenticator().caller(context.Background(), "Bearer anything"); err != nil || !known || p.Name != "development" {
 		t.Errorf("development mode: %q, %v, %v; want the development principal", p.Name, known, err)
 	}
 }

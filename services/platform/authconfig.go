@@ -99,6 +99,9 @@ func (tc tokenConfig) entry() (tokenEntry, error) {
 	if strings.HasPrefix(tc.Name, servicePrefix) {
 		return t, fmt.Errorf("name %q: names that begin with %q are Director's own services", tc.Name, servicePrefix)
 	}
+	if strings.HasPrefix(tc.Name, tableNamePrefix) {
+		return t, fmt.Errorf("name %q: names that begin with %q are the tables of table tokens", tc.Name, tableNamePrefix)
+	}
 	switch {
 	case tc.Token != "" && tc.TokenSHA256 != "":
 		return t, fmt.Errorf("%q: give token or token_sha256, not both", tc.Name)

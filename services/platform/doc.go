@@ -23,6 +23,11 @@
 // CheckPolicyCovers fails a service's test when a request field that could
 // hold a resource name or a table is declared by nobody.
 //
+// A bearer token is one of the token file's, or else a table's code, which
+// a TableTokens checks: the service of this process that keeps them, or the
+// one that keeps them in another process, asked over gRPC and remembered
+// for a short time (tabletokens.go).
+//
 // # Store layout
 //
 // Each service keeps one bbolt file. Platform owns six top-level buckets in

@@ -69,11 +69,25 @@ func FailedPrecondition(msg string, details ...proto.Message) error {
 	return statusError(codes.FailedPrecondition, msg, details...)
 }
 
-func permissionDenied(format string, args ...any) error {
-	return status.Errorf(codes.PermissionDenied, format, args...)
+// Aborted returns an Aborted error: the resource changed since the caller
+// read it; detail, if any, is how it is now.
+func Aborted(msg string, details ...proto.Message) error {
+	return statusError(codes.Aborted, msg, details...)
 }
 
-func unauthenticated(msg string) error {
+func permissionDenied(format string, args ...any) error {
+	return PermissionDenied(fmt.Sprintf(format, args...))
+}
+
+// PermissionDenied returns a PermissionDenied error: the caller may not do
+// this, as msg says why.
+func PermissionDenied(msg string, details ...proto.Message) error {
+	return statusError(codes.PermissionDenied, msg, details...)
+}
+
+// Unauthenticated returns an Unauthenticated error: the caller's token is
+// missing, malformed, unknown, expired or revoked, as msg says.
+func Unauthenticated(msg string) error {
 	return status.Error(codes.Unauthenticated, msg)
 }
 

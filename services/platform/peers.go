@@ -24,22 +24,31 @@ type Caller interface {
 	Connect(peer string, conn grpc.ClientConnInterface)
 }
 
-// connectPeers connects every Caller among services. local is the
-// in-process connection to this process's services; the connections it
-// opens to other processes, with creds, are returned for closing.
-func connectPeers(services []Service, local grpc.ClientConnInterface, peers map[string]string, creds credentials.TransportCredentials) ([]*grpc.ClientConn, error) {
+// connectPeers connects every Caller among services, and tables when it
+// is a Caller too (the table tokens of a movement service elsewhere).
+// local is the in-process connection to this process's services; the
+// connections it opens to other processes, with creds, are returned for
+// closing.
+func connectPeers(services []Service, tables TableTokens, local grpc.ClientConnInterface, peers map[string]string, creds credentials.TransportCredentials) ([]*grpc.ClientConn, error) {
 	running := make([]string, len(services))
+	type named struct {
+		name   string
+		caller Caller
+	}
+	var callers []named
 	for i, s := range services {
 		running[i] = s.Name()
+		if caller, ok := s.(Caller); ok {
+			callers = append(callers, named{s.Name(), caller})
+		}
+	}
+	if caller, ok := tables.(Caller); ok {
+		callers = append(callers, named{"the check of table tokens", caller})
 	}
 	remote := map[string]*grpc.ClientConn{}
 	var opened []*grpc.ClientConn
-	for _, s := range services {
-		caller, ok := s.(Caller)
-		if !ok {
-			continue
-		}
-		for _, peer := range caller.Peers() {
+	for _, c := range callers {
+		for _, peer := range c.caller.Peers() {
 			switch addr, elsewhere := peers[peer]; {
 			case elsewhere:
 				if remote[peer] == nil {
@@ -52,12 +61,12 @@ func connectPeers(services []Service, local grpc.ClientConnInterface, peers map[
 					remote[peer] = conn
 					opened = append(opened, conn)
 				}
-				caller.Connect(peer, remote[peer])
+				c.caller.Connect(peer, remote[peer])
 			case slices.Contains(running, peer):
-				caller.Connect(peer, local)
+				c.caller.Connect(peer, local)
 			default:
 				closeAll(opened)
-				return nil, fmt.Errorf("serve: %s calls %s, which does not run here: run it too, or say where it runs (--peer %s=host:port)", s.Name(), peer, peer)
+				return nil, fmt.Errorf("serve: %s calls %s, which does not run here: run it too, or say where it runs (--peer %s=host:port)", c.name, peer, peer)
 			}
 		}
 	}

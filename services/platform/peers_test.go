@@ -39,21 +39,21 @@ func TestConnectPeers(t *testing.T) {
 
 	// Both in this process: the caller gets the loopback connection.
 	scoring := &callingScoring{}
-	opened, err := connectPeers([]Service{scoring, &testMovement{}}, local, nil, insecure.NewCredentials())
+	opened, err := connectPeers([]Service{scoring, &testMovement{}}, nil, local, nil, insecure.NewCredentials())
 	if err != nil || len(opened) != 0 || scoring.conns["movement"] != local {
 		t.Errorf("in one process: %v, opened %d, connected %v; want the loopback connection", err, len(opened), scoring.conns)
 	}
 
 	// Movement elsewhere: a connection to its address.
 	scoring = &callingScoring{}
-	opened, err = connectPeers([]Service{scoring}, local, map[string]string{"movement": "10.1.2.3:9090"}, insecure.NewCredentials())
+	opened, err = connectPeers([]Service{scoring}, nil, local, map[string]string{"movement": "10.1.2.3:9090"}, insecure.NewCredentials())
 	if err != nil || len(opened) != 1 || scoring.conns["movement"] != opened[0] || opened[0].Target() != "10.1.2.3:9090" {
 		t.Errorf("movement elsewhere: %v, opened %v, connected %v", err, opened, scoring.conns)
 	}
 	closeAll(opened)
 
 	// Movement nowhere: say how to fix it.
-	_, err = connectPeers([]Service{&callingScoring{}}, local, nil, insecure.NewCredentials())
+	_, err = connectPeers([]Service{&callingScoring{}}, nil, local, nil, insecure.NewCredentials())
 	if err == nil || !strings.Contains(err.Error(), "--peer movement=host:port") {
 		t.Errorf("movement nowhere: %v, want an error naming --peer", err)
 	}

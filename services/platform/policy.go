@@ -142,13 +142,13 @@ var plainFields = map[string]bool{
 	"title": true, "reason": true, "description": true, "summary": true, "text": true,
 	"consequence": true, "outcome": true, "notes": true, "member_number": true,
 	"created_by": true, "redealt_by": true, "entered_by": true, "removed_by": true,
-	"recorded_by": true, "delivery_error": true,
+	"recorded_by": true, "delivery_error": true, "confirmed_by": true,
 	// Bridge: contracts, calls, cards, deals, laws, and the keys they are dealt from.
 	"contract": true, "lead": true, "auction": true, "continued_auction": true, "call": true,
 	"calls": true, "card": true, "cards": true, "replacement": true, "designation": true,
 	"information": true, "unauthorised": true, "adjustment_may_follow": true, "deal": true,
 	"pbn": true, "shape": true, "law": true, "laws": true, "owner": true, "entropy": true,
-	"sqd": true, "sqk": true, "answers": true,
+	"sqd": true, "sqk": true, "answers": true, "over_under": true, "flags": true,
 	// Names of people and teams, and of a movement's kind.
 	"bridge.movement.v1.Entrant.name": true, "bridge.movement.v1.Player.name": true,
 	"bridge.movement.v1.Movement.name": true,
@@ -163,6 +163,8 @@ var plainFields = map[string]bool{
 	// The player registry, which belongs to no event: a player's name
 	// (players/{national_id}) and a search of the registry.
 	"bridge.movement.v1.GetPlayerRequest.name": true, "bridge.movement.v1.ListPlayersRequest.query": true,
+	// The code of a table token a service checks (GetTableIdentity).
+	"bridge.movement.v1.GetTableIdentityRequest.code": true,
 }
 
 // checkRuleFields checks that the fields a rule declares exist with the

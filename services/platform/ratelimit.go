@@ -35,8 +35,8 @@ var defaultRateLimits = map[Role]RateLimit{
 }
 
 // maxAddresses bounds how many client addresses the limiter keeps a bucket
-// for. Tokens are not counted: there are only as many as the token file
-// lists.
+// for. Tokens are not counted: there are as many as the token file lists,
+// and the tables whose codes call; a sweep forgets the full buckets of both.
 const maxAddresses = 100_000
 
 // limiter keeps one token bucket per caller: per token, and per client
@@ -74,6 +74,9 @@ func (l *limiter) allowToken(name string, roles []Role) (time.Duration, bool) {
 	defer l.mu.Unlock()
 	b := l.tokens[name]
 	if b == nil {
+		if now.Sub(l.lastSweep) > time.Minute {
+			l.sweep(now)
+		}
 		b = l.bucket(roles)
 		l.tokens[name] = b
 	}
@@ -116,12 +119,15 @@ func take(b *rate.Limiter, now time.Time) (time.Duration, bool) {
 	return 0, true
 }
 
-// sweep forgets the addresses whose buckets are full again.
+// sweep forgets the addresses and tokens whose buckets are full again,
+// which loses nothing: a caller met again starts with a full bucket.
 func (l *limiter) sweep(now time.Time) {
 	l.lastSweep = now
-	for addr, b := range l.addresses {
-		if b.TokensAt(now) >= float64(b.Burst()) {
-			delete(l.addresses, addr)
+	for _, buckets := range []map[string]*rate.Limiter{l.addresses, l.tokens} {
+		for key, b := range buckets {
+			if b.TokensAt(now) >= float64(b.Burst()) {
+				delete(buckets, key)
+			}
 		}
 	}
 }

@@ -63,6 +63,11 @@ type Config struct {
 	// TLS names the certificate files; without them both listeners speak
 	// plaintext.
 	TLS TLSFiles
+	// TableTokens checks table tokens when no service of this process
+	// keeps them (one that is a TableTokens); a Caller, it is connected to
+	// its peer like the services. Serve remembers what it answers for
+	// CachedTableTokensTime.
+	TableTokens TableTokens
 }
 
 // Backend is what Config.REST builds its handler on: the services Serve
@@ -162,6 +167,13 @@ func Serve(ctx context.Context, cfg Config, services ...Service) (err error) {
 		}
 	}
 	reflection.Register(grpcServer)
+	var remoteTables TableTokens // checked by a peer, connected below
+	if own := localTableTokens(services); own != nil {
+		cfg.Auth.UseTableTokens(own)
+	} else if cfg.TableTokens != nil {
+		remoteTables = cfg.TableTokens
+		cfg.Auth.UseTableTokens(CachedTableTokens(remoteTables, time.Now))
+	}
 	preparing := markServing(healthServer, services)
 	serveErrs := make(chan error, 2)
 	go func() { serveErrs <- grpcServer.Serve(grpcLis) }()
@@ -171,7 +183,7 @@ func Serve(ctx context.Context, cfg Config, services ...Service) (err error) {
 		local.Stop()
 	}
 
-	remote, err := connectPeers(services, local, cfg.Peers, peerCreds)
+	remote, err := connectPeers(services, remoteTables, local, cfg.Peers, peerCreds)
 	if err != nil {
 		stopAll()
 		return err

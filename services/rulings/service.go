@@ -101,14 +101,30 @@ func (s *Service) Connect(peer string, conn grpc.ClientConnInterface) {
 	}
 }
 
-// checkSection refuses a call in a section the movement service does not
-// know (NotFound naming it). The caller's credentials go with the question.
-func (s *Service) checkSection(ctx context.Context, section resource.Section) error {
+// tableOf refuses a call in a section the movement service does not know,
+// or, once the section has a movement, on a board the call's table does
+// not play in its round, and returns the pairs the schedule seats there (0
+// and 0 before there is a movement). It asks with the caller's
+// credentials, so a table's device reads its own table.
+func (s *Service) tableOf(ctx context.Context, section resource.Section, call *rulingsv1.DirectorCall) (ns, ew int32, err error) {
 	if s.movement == nil {
-		return status.Error(codes.Unavailable, "the movement service, which keeps the sections, is not connected")
+		return 0, 0, status.Error(codes.Unavailable, "the movement service, which keeps the sections, is not connected")
 	}
-	_, err := s.movement.GetSection(platform.ForwardCredentials(ctx), &movementv1.GetSectionRequest{Name: section.String()})
-	return platform.PeerError(err, "the section "+section.String())
+	ctx = platform.ForwardCredentials(ctx)
+	round, err := s.movement.GetTableRound(ctx, &movementv1.GetTableRoundRequest{Section: section.String(), Table: call.GetTable(), Round: call.GetRound()})
+	if status.Code(err) == codes.FailedPrecondition {
+		// No movement yet: the section is all there is to check.
+		_, err = s.movement.GetSection(ctx, &movementv1.GetSectionRequest{Name: section.String()})
+		return 0, 0, platform.PeerError(err, "the section "+section.String())
+	}
+	if err != nil {
+		return 0, 0, platform.PeerError(err, fmt.Sprintf("table %d in round %d of %s", call.GetTable(), call.GetRound(), section))
+	}
+	seat := round.GetSeating()
+	if b := call.GetBoard(); b < seat.GetLowBoard() || b > seat.GetHighBoard() {
+		return 0, 0, platform.FieldError("call.board", fmt.Sprintf("table %d plays boards %d to %d in round %d, not board %d", call.GetTable(), seat.GetLowBoard(), seat.GetHighBoard(), call.GetRound(), b))
+	}
+	return seat.GetNs(), seat.GetEw(), nil
 }
 
 // Policy says which roles may call each method, which request fields name
@@ -175,13 +191,13 @@ func (s *Service) OpenCall(ctx context.Context, req *rulingsv1.OpenCallRequest) 
 	if len(v) > 0 {
 		return nil, platform.FieldErrors(v...)
 	}
-	if err := s.checkSection(ctx, section); err != nil {
-		return nil, err
-	}
 	call := &rulingsv1.DirectorCall{
 		Table: in.GetTable(), Round: in.GetRound(), Board: in.GetBoard(), CalledBy: in.GetCalledBy(),
 		CallTime: in.GetCallTime(), Description: in.GetDescription(), Auction: in.GetAuction(),
 		State: rulingsv1.State_STATE_OPEN, RecordedBy: platform.CallerName(ctx),
+	}
+	if call.NsPair, call.EwPair, err = s.tableOf(ctx, section, call); err != nil {
+		return nil, err
 	}
 	if call.CallTime == nil {
 		call.CallTime = timestamppb.New(s.now())

@@ -58,7 +58,14 @@ func servePeers(t *testing.T, dir string) (scoringv1.ScoringServiceClient, *grpc
 	}
 	sc.Connect("movement", mvConn)
 	scConn, _ := platformtest.Serve(t, sc, nil)
-	moves := movementv1.NewMovementServiceClient(mvConn)
+	clubNight(t, movementv1.NewMovementServiceClient(mvConn))
+	return scoringv1.NewScoringServiceClient(scConn), scConn, mvConn
+}
+
+// clubNight creates the club night's session 1 and its section A of eight
+// pairs.
+func clubNight(t *testing.T, moves movementv1.MovementServiceClient) {
+	t.Helper()
 	ctx := context.Background()
 	var pairs []*movementv1.Entrant
 	for n := int32(1); n <= 8; n++ {
@@ -73,7 +80,6 @@ func servePeers(t *testing.T, dir string) (scoringv1.ScoringServiceClient, *grpc
 			t.Fatal(err)
 		}
 	}
-	return scoringv1.NewScoringServiceClient(scConn), scConn, mvConn
 }
 
 func call[T any](_ T, err error) error { return err }

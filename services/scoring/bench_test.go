@@ -2,10 +2,12 @@ package scoringservice
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -15,6 +17,7 @@ import (
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/protobuf/encoding/protojson"
 
+	"github.com/bridge-director/director/bridge"
 	"github.com/bridge-director/director/movement"
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
@@ -153,18 +156,38 @@ func submitREST(b *testing.B, clients int) {
 // gateway at base, over as many connections as there are clients, and
 // fails unless the answer is 200.
 func restPoster(base string, clients int) func(path, body string) error {
-	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: clients}}
+	as := restSender(base, clients)
 	return func(path, body string) error {
-		resp, err := client.Post(base+path, "application/json", strings.NewReader(body))
+		_, err := as("", "POST", path, body)
+		return err
+	}
+}
+
+// restSender returns a function that sends a request with a JSON body (""
+// for none) and a bearer token ("" for none) to a path of the gateway at
+// base, over as many connections as there are clients, and answers the
+// body of a 200 or an error.
+func restSender(base string, clients int) func(token, method, path, body string) ([]byte, error) {
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: clients}}
+	return func(token, method, path, body string) ([]byte, error) {
+		req, err := http.NewRequest(method, base+path, strings.NewReader(body))
 		if err != nil {
-			return err
+			return nil, err
+		}
+		req.Header.Set("Content-Type", "application/json")
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		resp, err := client.Do(req)
+		if err != nil {
+			return nil, err
 		}
 		defer resp.Body.Close()
 		msg, _ := io.ReadAll(resp.Body)
 		if resp.StatusCode != http.StatusOK {
-			return fmt.Errorf("POST %s: status %d: %s", path, resp.StatusCode, msg)
+			return nil, fmt.Errorf("%s %s: status %d: %s", method, path, resp.StatusCode, msg)
 		}
-		return nil
+		return msg, nil
 	}
 }
 
@@ -249,4 +272,115 @@ func concurrently(b *testing.B, workers int, submit func(n int64, table, round, 
 		b.Fatal(err)
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "results/s")
+}
+
+// BenchmarkTableEntryREST measures what a table's device does for every
+// board over REST, with its own code: enter the result, have East-West
+// confirm it, read the traveller; from one device at each table of a
+// 60-table Mitchell (27 rounds of two boards, 120 boards: a board set holds
+// at most 128). Without settings the lead
+// is not asked for; with lead=must-comply each lead is checked against the
+// deal of a set Director dealt, which scoring reads from dealing (and
+// dealing records as read) for every result. b.N is the number of boards.
+func BenchmarkTableEntryREST(b *testing.B) {
+	const tables, rounds, boardsPerRound = 60, 27, 2
+	m, err := movement.Mitchell(tables, movement.MitchellOptions{Rounds: rounds})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var entrants []*movementv1.Entrant
+	for _, e := range m.Entrants() {
+		entrants = append(entrants, &movementv1.Entrant{Number: int32(e)})
+	}
+	for _, lead := range []bool{false, true} {
+		b.Run(map[bool]string{false: "lead=off", true: "lead=must-comply"}[lead], func(b *testing.B) {
+			if b.N > len(m.Seatings)*boardsPerRound {
+				b.Skipf("%d boards are more than the section's %d", b.N, len(m.Seatings)*boardsPerRound)
+			}
+			_, base := served(b)
+			send := restSender(base, tables)
+			const section = "/v1/events/congress/sessions/1/sections/A"
+			for _, step := range [][2]string{
+				{"/v1/events", `{"event_id":"congress","event":{"scoring":{"form":"FORM_MATCHPOINTS"}}}`},
+				{"/v1/events/congress/sessions", `{"session_id":1}`},
+				{"/v1/events/congress/sessions/1/sections", `{"section_id":"A","section":` + protojson.Format(&movementv1.Section{Entrants: entrants}) + `}`},
+				{section + ":setMovement", `{"choice":` + protojson.Format(&movementv1.MovementChoice{Kind: movementv1.Kind_KIND_MITCHELL, Rounds: rounds, BoardsPerRound: boardsPerRound}) + `}`},
+			} {
+				if _, err := send("", "POST", step[0], step[1]); err != nil {
+					b.Fatal(err)
+				}
+			}
+			leads := map[int]string{} // East's first card, for North's contracts
+			if lead {
+				raw, err := send("", "POST", "/v1/events/congress/sessions/1/boardsets", `{"board_set_id":"main","board_set":{"first_board":1,"last_board":120}}`)
+				if err != nil {
+					b.Fatal(err)
+				}
+				var set struct {
+					BoardSet struct {
+						Boards []struct {
+							Number int `json:"number"`
+							Deal   struct {
+								Pbn string `json:"pbn"`
+							} `json:"deal"`
+						} `json:"boards"`
+					} `json:"board_set"`
+				}
+				if err := json.Unmarshal(raw, &set); err != nil {
+					b.Fatal(err)
+				}
+				for _, board := range set.BoardSet.Boards {
+					deal, err := bridge.ParsePBNDeal(board.Deal.Pbn)
+					if err != nil {
+						b.Fatal(err)
+					}
+					leads[board.Number] = deal[bridge.East].Cards()[0].String()
+				}
+				if _, err := send("", "POST", section+":setTerminalSettings", `{"settings":{"lead_card":"LEAD_CARD_ENTRY_MUST_COMPLY","board_set":"events/congress/sessions/1/boardsets/main"}}`); err != nil {
+					b.Fatal(err)
+				}
+			}
+			raw, err := send("", "POST", section+"/tabletokens:issue", `{}`)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var issued struct {
+				Tokens []struct {
+					Code string `json:"code"`
+				} `json:"tokens"`
+			}
+			if err := json.Unmarshal(raw, &issued); err != nil {
+				b.Fatal(err)
+			}
+			// The boards in the order the tables play them: round by round.
+			type entry struct {
+				table, round, board, ns, ew int
+			}
+			var entries []entry
+			for _, st := range m.Seatings {
+				low, high := movement.Boards(st.Set, boardsPerRound, 1)
+				for board := low; board <= high; board++ {
+					entries = append(entries, entry{st.Table, st.Round, board, st.NS, st.EW})
+				}
+			}
+			slices.SortStableFunc(entries, func(a, b entry) int { return a.round - b.round })
+			b.ResetTimer()
+			concurrently(b, tables, func(n int64, _, _, _ int32) error {
+				e := entries[n-1]
+				code := issued.Tokens[e.table-1].Code
+				_, err := send(code, "POST", "/v1/events/congress/results", fmt.Sprintf(
+					`{"request_id":"r%d","result":{"table":%d,"round":%d,"board":%d,"ns_pair":%d,"ew_pair":%d,"played":{"contract":"4S","declarer":"SEAT_NORTH","tricks":10,"lead":"%s"}}}`,
+					n, e.table, e.round, e.board, e.ns, e.ew, leads[e.board]))
+				if err != nil {
+					return err
+				}
+				name := fmt.Sprintf("events/congress/sessions/1/sections/A/tables/%d/rounds/%d/boards/%d", e.table, e.round, e.board)
+				if _, err := send(code, "POST", "/v1/"+name+":confirm", fmt.Sprintf(`{"request_id":"c%d","revision":1,"side":"SIDE_EAST_WEST"}`, n)); err != nil {
+					return err
+				}
+				_, err = send(code, "GET", fmt.Sprintf("/v1/events/congress/boards/%d/traveller", e.board), "")
+				return err
+			})
+		})
+	}
 }

@@ -23,7 +23,10 @@ import (
 // changed since (one call, which answers nothing while nothing changed);
 // only the sections a record names are read again. The feed's sequence goes
 // into the version of the answer, so a client holding an answer with the
-// names as they were is not told it is current once they change.
+// names as they were is not told it is current once they change. A movement
+// service that will not show this one its feed (a peer reached without
+// mutual TLS) is asked for the sections at every read instead, and their
+// revisions make the version.
 
 // sectionNames are the players' names of a read's sections, by section and
 // entrant number, with the part of the answer's version they give.
@@ -76,10 +79,21 @@ func (s *Service) names(ctx context.Context, event resource.Event, session int32
 	e := s.players.event(event.Event)
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if err := s.catchUp(ctx, event, e); err != nil {
+	kept := true
+	switch err := s.catchUp(ctx, event, e); status.Code(err) {
+	case codes.OK:
+	case codes.Unauthenticated, codes.PermissionDenied:
+		// A movement service that does not take this one's identity (a
+		// peer reached without mutual TLS): the names are read afresh,
+		// and their sections' revisions make the version.
+		kept = false
+		clear(e.sessions)
+		clear(e.sections)
+	default:
 		return out, err
 	}
 	ctx = platform.ForwardCredentials(ctx)
+	var revisions strings.Builder
 	letters := []string{section}
 	if section == "" {
 		name := resource.Session{Event: event.Event, Session: session}.String()
@@ -93,7 +107,9 @@ func (s *Service) names(ctx context.Context, event resource.Event, session int32
 				return out, platform.PeerError(err, "the session "+name)
 			}
 			known = got.GetSession().GetSections()
-			e.sessions[name] = known
+			if kept {
+				e.sessions[name] = known
+			}
 		}
 		letters = known
 	}
@@ -107,17 +123,23 @@ func (s *Service) names(ctx context.Context, event resource.Event, session int32
 			}
 			entrants := got.GetSection().GetEntrants()
 			s.entrants.learn(name, entrants)
+			fmt.Fprintf(&revisions, ".%s%d", letter, got.GetSection().GetRevision())
 			byNumber = map[int32][]string{}
 			for _, en := range entrants {
 				for _, p := range en.GetPlayers() {
 					byNumber[en.GetNumber()] = append(byNumber[en.GetNumber()], p.GetName())
 				}
 			}
-			e.sections[name] = byNumber
+			if kept {
+				e.sections[name] = byNumber
+			}
 		}
 		out.bySection[letter] = byNumber
 	}
 	out.version = fmt.Sprintf(".m%d", e.seen)
+	if !kept {
+		out.version = revisions.String()
+	}
 	return out, nil
 }
 

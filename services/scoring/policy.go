@@ -10,7 +10,9 @@ import (
 // result is entered or changed. Standings, travellers, scorecards and
 // procedural penalties are public; exports, which carry the players' names
 // and national ids, are the director's and the scorer's; an import creates
-// an event, as only a director may; terminals and scorers enter results;
+// an event, as only a director may; terminals and scorers enter results,
+// and a table's terminal confirms its own table's (the opponents' check)
+// and reads the deals of the boards it played;
 // corrections, erasures, history and applying or removing penalties belong
 // to the director and the scorer.
 func (s *Service) Policy() platform.Policy {
@@ -41,6 +43,8 @@ func (s *Service) Policy() platform.Policy {
 		scoringv1.ScoringService_ListChanges_FullMethodName:        platform.FeedRule(),
 		scoringv1.ScoringService_AcknowledgeChanges_FullMethodName: platform.FeedRule(),
 		scoringv1.ScoringService_WatchChanges_FullMethodName:       platform.FeedRule(),
+		scoringv1.ScoringService_GetPlayedDeal_FullMethodName:      {Roles: roles(terminal, director, scorer), Resources: []string{"table"}, Table: &platform.TableRef{Parent: "table"}},
+		scoringv1.ScoringService_ConfirmResult_FullMethodName:      {Roles: roles(terminal, director, scorer), Resources: []string{"name"}, Table: &platform.TableRef{Parent: "name"}},
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
 	"github.com/bridge-director/director/services/platform"
@@ -19,11 +20,14 @@ import (
 )
 
 // SubmitResult records a result in its slot. A terminal that resends the same
-// result gets the stored one back; a different result for a taken slot is
-// AlreadyExists with the stored result as a detail. A result a director
-// erased is not entered again by a resend (FailedPrecondition, with the
-// erasure as a detail), and a result that would make its board impossible to
-// score is refused (see admitOnBoard).
+// result gets the stored one back; a different result for a taken slot
+// replaces it when the table entered it and the opponents have not
+// confirmed it (see confirm.go), and is otherwise AlreadyExists (for a
+// director or scorer, who correct instead) or FailedPrecondition (for a
+// table, which calls the director), with the stored result as a detail. A
+// result a director erased is not entered again by a resend
+// (FailedPrecondition, with the erasure as a detail), and a result that
+// would make its board impossible to score is refused (see admitOnBoard).
 func (s *Service) SubmitResult(ctx context.Context, req *scoringv1.SubmitResultRequest) (*scoringv1.SubmitResultResponse, error) {
 	event, err := resource.ParseEvent("parent", req.GetParent())
 	if err != nil {
@@ -34,6 +38,9 @@ func (s *Service) SubmitResult(ctx context.Context, req *scoringv1.SubmitResultR
 	if err != nil {
 		return nil, err
 	}
+	if err := enteredAs(ctx, r); err != nil {
+		return nil, err
+	}
 	settings, err := s.scoring(ctx, event, r)
 	if err != nil {
 		return nil, err
@@ -41,8 +48,12 @@ func (s *Service) SubmitResult(ctx context.Context, req *scoringv1.SubmitResultR
 	sl := slotOf(r)
 	// A resend answers as the first time, whatever changed in the schedule
 	// since: the write below finds the same result and answers it.
+	var terminal *movementv1.TerminalSettings
 	if !s.storedAlready(id, sl, r) {
-		if err := s.checkSchedule(ctx, event, r); err != nil {
+		if terminal, err = s.checkSchedule(ctx, event, r); err != nil {
+			return nil, err
+		}
+		if r.Flags, err = s.checkEntry(ctx, terminal, r); err != nil {
 			return nil, err
 		}
 	}
@@ -53,20 +64,31 @@ func (s *Service) SubmitResult(ctx context.Context, req *scoringv1.SubmitResultR
 		if err != nil {
 			return err
 		}
+		action, reason := scoringv1.Action_ACTION_SUBMITTED, ""
 		if ok {
 			if sameResult(cur, r) {
 				resp.Result = platform.SetETag(cur)
 				return nil
 			}
-			return platform.AlreadyExists(fmt.Sprintf("%s already holds a different result (revision %d, entered by %s); correct it instead", cur.GetName(), cur.GetRevision(), cur.GetEnteredBy()), platform.SetETag(cur))
-		}
-		if err := refuseErased(tx, id, sl, r); err != nil {
+			if err := tableChange(ctx, cur.GetName(), cur); err != nil {
+				return err
+			}
+			action, reason = scoringv1.Action_ACTION_CORRECTED, "entered again at the table before it was confirmed"
+		} else if err := refuseErased(tx, id, sl, r); err != nil {
 			return err
 		}
-		if err := admitOnBoard(tx, settings, id, sl, r); err != nil {
+		others, err := admitOnBoard(tx, settings, id, sl, r)
+		if err != nil {
 			return err
 		}
-		resp.Result, err = s.record(tx, commit, id, sl, r, scoringv1.Action_ACTION_SUBMITTED, by, "", now)
+		entry := cloneResult(r)
+		if atTable(ctx) {
+			entry.Flags = append(entry.Flags, outlying(r, others)...)
+			if terminal.GetVerificationOff() {
+				entry.Confirmation = &scoringv1.Confirmation{ConfirmedBy: by, Time: now, Revision: lastRevision(tx, id, sl) + 1}
+			}
+		}
+		resp.Result, err = s.record(tx, commit, id, sl, entry, action, by, reason, now)
 		return err
 	})
 	if err == nil && !req.GetValidateOnly() {
@@ -147,6 +169,7 @@ func (s *Service) CorrectResult(ctx context.Context, req *scoringv1.CorrectResul
 	if err != nil {
 		return nil, err
 	}
+	r.EnteredSide = typev1.Side_SIDE_UNSPECIFIED // a correction is the director's or the scorer's word
 	settings, err := s.scoring(ctx, resource.Event{Event: id}, r)
 	if err != nil {
 		return nil, err
@@ -176,7 +199,7 @@ func (s *Service) CorrectResult(ctx context.Context, req *scoringv1.CorrectResul
 		case !ok && lastRevision(tx, id, sl) == 0:
 			action = scoringv1.Action_ACTION_SUBMITTED
 		}
-		if err := admitOnBoard(tx, settings, id, sl, r); err != nil {
+		if _, err := admitOnBoard(tx, settings, id, sl, r); err != nil {
 			return err
 		}
 		resp.Result, err = s.record(tx, commit, id, sl, r, action, by, reason, now)
@@ -273,8 +296,11 @@ func (s *Service) GetResultHistory(ctx context.Context, req *scoringv1.GetResult
 }
 
 // ListResults lists an event's current results in slot order, a page at a
-// time.
+// time, to anyone but a table's device (see tablereads.go).
 func (s *Service) ListResults(ctx context.Context, req *scoringv1.ListResultsRequest) (*scoringv1.ListResultsResponse, error) {
+	if p, _ := platform.PrincipalFrom(ctx); atTable(ctx) && len(p.Tables) > 0 {
+		return nil, platform.PermissionDenied(fmt.Sprintf("%s may not list the event's results, which hold boards it has not played: it reads a board's traveller once it has played it", p.Tables[0]))
+	}
 	event, page, err := s.listing(ctx, req.GetParent(), req)
 	if err != nil {
 		return nil, err
@@ -387,6 +413,7 @@ var resultChanges = map[scoringv1.Action]typev1.ChangeKind{
 	scoringv1.Action_ACTION_SUBMITTED: typev1.ChangeKind_CHANGE_KIND_RESULT_SUBMITTED,
 	scoringv1.Action_ACTION_CORRECTED: typev1.ChangeKind_CHANGE_KIND_RESULT_CORRECTED,
 	scoringv1.Action_ACTION_ERASED:    typev1.ChangeKind_CHANGE_KIND_RESULT_ERASED,
+	scoringv1.Action_ACTION_CONFIRMED: typev1.ChangeKind_CHANGE_KIND_RESULT_CONFIRMED,
 }
 
 // revise writes rev for slot sl with its record in the feed, which carries
@@ -403,7 +430,7 @@ func (s *Service) revise(tx *bbolt.Tx, event string, sl slot, rev *scoringv1.Rev
 func sameResult(a, b *scoringv1.Result) bool {
 	strip := func(r *scoringv1.Result) *scoringv1.Result {
 		c := cloneResult(r)
-		c.Name, c.Revision, c.EnteredBy, c.UpdateTime, c.Etag = "", 0, "", nil, ""
+		c.Name, c.Revision, c.EnteredBy, c.UpdateTime, c.Etag, c.EnteredSide, c.Confirmation, c.Flags = "", 0, "", nil, "", typev1.Side_SIDE_UNSPECIFIED, nil, nil
 		return c
 	}
 	return proto.Equal(strip(a), strip(b))
@@ -434,7 +461,8 @@ func fillSlot(r *scoringv1.Result, sl slot) error {
 }
 
 // admitOnBoard refuses r when its board could not be scored with it, naming
-// the result that stands in the way: in a pairs event a pair plays a board
+// the result that stands in the way, and returns what the index keeps of
+// the board's other results: in a pairs event a pair plays a board
 // once; in a teams event a team plays it twice, once in each direction, at
 // the two tables of one match (the same opponents, the same round). It reads
 // what the index by board keeps of the board's other results (their names
@@ -442,10 +470,10 @@ func fillSlot(r *scoringv1.Result, sl slot) error {
 // the board; should a board become
 // unscorable for another reason, the standings leave it out and report it
 // in their problems.
-func admitOnBoard(tx *bbolt.Tx, e *scoringv1.ScoringSettings, event string, sl slot, r *scoringv1.Result) error {
+func admitOnBoard(tx *bbolt.Tx, e *scoringv1.ScoringSettings, event string, sl slot, r *scoringv1.Result) ([]*scoringv1.Result, error) {
 	others, err := boardEntries(tx, event, sl)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	for _, o := range others {
 		msg := clash(e, o, r)
@@ -455,15 +483,15 @@ func admitOnBoard(tx *bbolt.Tx, e *scoringv1.ScoringSettings, event string, sl s
 		refusal := fmt.Sprintf("%s: %s; correct or erase that result first", sl.name(event), msg)
 		in, err := resource.ParseResult("result", o.GetName())
 		if err != nil {
-			return platform.FailedPrecondition(refusal)
+			return nil, platform.FailedPrecondition(refusal)
 		}
 		stored, ok, err := currentResult(tx, event, slot{Session: in.Session, Section: in.Section, Table: in.Table, Round: in.Round, Board: in.Board})
 		if err != nil || !ok {
-			return platform.FailedPrecondition(refusal)
+			return nil, platform.FailedPrecondition(refusal)
 		}
-		return platform.FailedPrecondition(refusal, platform.SetETag(stored))
+		return nil, platform.FailedPrecondition(refusal, platform.SetETag(stored))
 	}
-	return nil
+	return others, nil
 }
 
 // clash says why o and r cannot both be results of one board of e, or "".

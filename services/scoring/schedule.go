@@ -24,33 +24,34 @@ import (
 // revision of the section it answered from; a refusal names that revision.
 
 // checkSchedule refuses a result for a section that does not exist (NotFound
-// naming it) or one that does not match the schedule of its section. A
+// naming it) or one that does not match the schedule of its section, and
+// returns the section's terminal settings (nil without a movement). A
 // section without a movement yet has no schedule to check against: its
 // result must be between two of its entrants. The one call tells the cases
 // apart by its error. The caller's credentials go with the question, so the
 // movement service answers what the caller may read.
-func (s *Service) checkSchedule(ctx context.Context, event resource.Event, r *scoringv1.Result) error {
+func (s *Service) checkSchedule(ctx context.Context, event resource.Event, r *scoringv1.Result) (*movementv1.TerminalSettings, error) {
 	if s.movement == nil {
-		return status.Error(codes.Unavailable, "the movement service, which keeps the schedules, is not connected")
+		return nil, status.Error(codes.Unavailable, "the movement service, which keeps the schedules, is not connected")
 	}
 	section := resource.Section{Event: event.Event, Session: r.GetSession(), Section: r.GetSection()}
 	got, err := s.movement.GetTableRound(platform.ForwardCredentials(ctx), &movementv1.GetTableRoundRequest{Section: section.String(), Table: r.GetTable(), Round: r.GetRound()})
 	switch status.Code(err) {
 	case codes.OK:
 	case codes.FailedPrecondition: // the section has no movement yet
-		return s.checkEntrants(ctx, section, r)
+		return nil, s.checkEntrants(ctx, section, r)
 	case codes.NotFound:
 		if notFoundResource(err) == "section" {
-			return err
+			return nil, err
 		}
-		return status.Errorf(codes.FailedPrecondition, "%s has no table %d in round %d", section, r.GetTable(), r.GetRound())
+		return nil, status.Errorf(codes.FailedPrecondition, "%s has no table %d in round %d", section, r.GetTable(), r.GetRound())
 	default:
-		return platform.PeerError(err, "the schedule of "+section.String())
+		return nil, platform.PeerError(err, "the schedule of "+section.String())
 	}
 	seat := got.GetSeating()
 	if r.GetBoard() >= seat.GetLowBoard() && r.GetBoard() <= seat.GetHighBoard() && seat.GetLowBoard() != 0 &&
 		r.GetNsPair() == seat.GetNs() && r.GetEwPair() == seat.GetEw() {
-		return nil
+		return got.GetSettings(), nil
 	}
 	st := status.New(codes.FailedPrecondition, fmt.Sprintf(
 		"the schedule of %s (revision %d) has table %d in round %d playing boards %d to %d with pair %d North-South and pair %d East-West; this result is board %d, pairs %d and %d",
@@ -58,7 +59,7 @@ func (s *Service) checkSchedule(ctx context.Context, event resource.Event, r *sc
 	if withSeat, err := st.WithDetails(seat); err == nil {
 		st = withSeat
 	}
-	return st.Err()
+	return nil, st.Err()
 }
 
 // checkEntrants refuses a result whose pair numbers are not entrants of

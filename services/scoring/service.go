@@ -9,7 +9,11 @@
 // out as files (exports.go: USEBIO, PBN with the deals of a released board
 // set, which the dealing service keeps, and CSV), and other programs'
 // results files come in as new events, re-scored and compared with what
-// they printed (imports.go, importfiles.go).
+// they printed (imports.go, importfiles.go). At a table, a result is taken
+// by its section's terminal settings and flagged where it stands far from
+// its board's field (entry.go), confirmed by the opponents (confirm.go),
+// and the table reads a board's traveller and deal only once it has played
+// it (tablereads.go).
 package scoringservice
 
 import (

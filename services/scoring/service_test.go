@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
@@ -29,7 +30,12 @@ type harness struct {
 	svc    *Service
 	client scoringv1.ScoringServiceClient
 	moves  movementv1.MovementServiceClient
-	stop   func()
+	// movesConn reaches the movement service, and auth is the services'
+	// authenticator (nil in development mode), for a test that serves
+	// another service beside them.
+	movesConn *grpc.ClientConn
+	auth      *platform.Authenticator
+	stop      func()
 	// setup is the context the harness creates events and sections in.
 	setup context.Context
 }
@@ -56,7 +62,7 @@ func startWith(t testing.TB, dir string, auth *platform.Authenticator) *harness 
 	svc.Connect("movement", mvConn)
 	conn, stop := platformtest.Serve(t, svc, auth)
 	return &harness{dir: dir, svc: svc, client: scoringv1.NewScoringServiceClient(conn), moves: movementv1.NewMovementServiceClient(mvConn),
-		stop: func() { stop(); mvStop() }, setup: context.Background()}
+		movesConn: mvConn, auth: auth, stop: func() { stop(); mvStop() }, setup: context.Background()}
 }
 
 func newHarness(t testing.TB) *harness {

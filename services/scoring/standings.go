@@ -56,6 +56,9 @@ func (s *Service) GetStandings(ctx context.Context, req *scoringv1.GetStandingsR
 	if err != nil {
 		return nil, err
 	}
+	if err := s.rankingHidden(ctx, req.GetEvent(), req.GetSession()); err != nil {
+		return nil, err
+	}
 	section := strings.ToUpper(req.GetSection())
 	ks, session, names, err := s.readSession(ctx, req.GetEvent(), req.GetSession(), section)
 	if err != nil {
@@ -92,6 +95,9 @@ func (s *Service) GetTraveller(ctx context.Context, req *scoringv1.GetTravellerR
 	if req.GetBoard() < 1 || req.GetBoard() > resource.MaxBoard {
 		return nil, platform.FieldError("board", fmt.Sprintf("a board number is 1 to %d", resource.MaxBoard))
 	}
+	if err := s.tableMayRead(ctx, req.GetEvent(), req.GetSession(), req.GetBoard()); err != nil {
+		return nil, err
+	}
 	section := strings.ToUpper(req.GetSection())
 	ks, session, names, err := s.readSession(ctx, req.GetEvent(), req.GetSession(), section)
 	if err != nil {
@@ -121,6 +127,9 @@ func (s *Service) GetTraveller(ctx context.Context, req *scoringv1.GetTravellerR
 
 // GetScorecard lists one pair's boards.
 func (s *Service) GetScorecard(ctx context.Context, req *scoringv1.GetScorecardRequest) (*scoringv1.GetScorecardResponse, error) {
+	if err := s.scorecardHidden(ctx, req.GetEvent(), req.GetSession()); err != nil {
+		return nil, err
+	}
 	section := strings.ToUpper(req.GetSection())
 	if section == "" {
 		section = "A"

@@ -13,7 +13,9 @@ package scoringservice
 //	revisions/<event id>/<slot><revision> -> Revision
 //	penalties/<event id>/<number u32> -> Penalty  (from schema version 2)
 //	boards/<event id>/<board slot> -> Result      index of results/ by board (from schema version 4):
-//	                                            each holds only the result's name, round, board and pairs
+//	                                            each holds only the result's name, round, board and pairs,
+//	                                            and (written since results are flagged) its contract
+//	                                            or passed out, and its score
 //	outbox/movement/...                         (platform: the old events' CreateEvent, until delivered)
 //
 // A slot is where one board is played once: session, section, table, round
@@ -237,7 +239,14 @@ func writeRevision(tx *bbolt.Tx, event string, s slot, rev *scoringv1.Revision) 
 // a new result of the board against it (its name and the pairs) without
 // reading the whole result.
 func boardEntry(r *scoringv1.Result) *scoringv1.Result {
-	return &scoringv1.Result{Name: r.GetName(), Round: r.GetRound(), Board: r.GetBoard(), NsPair: r.GetNsPair(), EwPair: r.GetEwPair()}
+	e := &scoringv1.Result{Name: r.GetName(), Round: r.GetRound(), Board: r.GetBoard(), NsPair: r.GetNsPair(), EwPair: r.GetEwPair(), NsScore: r.GetNsScore()}
+	switch {
+	case r.GetPlayed() != nil:
+		e.Outcome = &scoringv1.Result_Played{Played: &scoringv1.Played{Contract: r.GetPlayed().GetContract()}}
+	case r.GetPassedOut() != nil:
+		e.Outcome = &scoringv1.Result_PassedOut{PassedOut: &scoringv1.PassedOut{}}
+	}
+	return e
 }
 
 // penaltyKey is the key of penalty number n of an event.

@@ -2,6 +2,7 @@ package scoringservice
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/bridge-director/director/bridge"
@@ -62,7 +63,10 @@ func checkResult(field string, in *scoringv1.Result) (*scoringv1.Result, error) 
 		return nil, platform.FieldError(field, "a result is required")
 	}
 	r := cloneResult(in)
-	r.Name, r.Revision, r.EnteredBy, r.UpdateTime, r.NsScore = "", 0, "", nil, 0
+	r.Name, r.Revision, r.EnteredBy, r.UpdateTime, r.NsScore, r.Confirmation, r.Flags = "", 0, "", nil, 0, nil, nil
+	if side := r.GetEnteredSide(); side != typev1.Side_SIDE_UNSPECIFIED && side != typev1.Side_SIDE_NORTH_SOUTH && side != typev1.Side_SIDE_EAST_WEST {
+		return nil, platform.FieldError(field+".entered_side", fmt.Sprintf("%v is not a side: use SIDE_NORTH_SOUTH or SIDE_EAST_WEST", side))
+	}
 	s := slotOf(r)
 	if err := checkSlot(field, &s); err != nil {
 		return nil, err
@@ -119,7 +123,7 @@ func checkPlayed(field string, r *scoringv1.Result, p *scoringv1.Played) error {
 		return platform.FieldError(field+".contract", err.Error())
 	}
 	if c.IsPassedOut() {
-		if p.GetDeclarer() != typev1.Seat_SEAT_UNSPECIFIED || p.GetTricks() != 0 || p.GetLead() != "" {
+		if p.GetDeclarer() != typev1.Seat_SEAT_UNSPECIFIED || p.GetTricks() != 0 || p.GetLead() != "" || p.GetOverUnder() != "" {
 			return platform.FieldError(field+".contract", "a passed-out board has no declarer, tricks or lead")
 		}
 		r.Outcome = &scoringv1.Result_PassedOut{PassedOut: &scoringv1.PassedOut{}}
@@ -131,6 +135,16 @@ func checkPlayed(field string, r *scoringv1.Result, p *scoringv1.Played) error {
 	}
 	if p.GetTricks() < 0 || p.GetTricks() > 13 {
 		return platform.FieldError(field+".tricks", fmt.Sprintf("declarer took %d tricks: tricks are 0 to 13", p.GetTricks()))
+	}
+	if ou := p.GetOverUnder(); ou != "" {
+		tricks, err := overUnderTricks(c, ou)
+		switch {
+		case err != nil:
+			return platform.FieldError(field+".over_under", err.Error())
+		case p.GetTricks() != 0 && p.GetTricks() != tricks:
+			return platform.FieldError(field+".tricks", fmt.Sprintf("%d tricks and %q on %s disagree: give one of them", p.GetTricks(), ou, c))
+		}
+		p.Tricks, p.OverUnder = tricks, ""
 	}
 	if p.GetLead() != "" {
 		lead, err := bridge.ParseCard(p.GetLead())
@@ -146,6 +160,23 @@ func checkPlayed(field string, r *scoringv1.Result, p *scoringv1.Played) error {
 	}
 	r.NsScore = int32(score)
 	return nil
+}
+
+// overUnderTricks reads a result over or under contract c ("=", "+1",
+// "-2") as the tricks declarer took.
+func overUnderTricks(c bridge.Contract, ou string) (int32, error) {
+	n := 0
+	if ou != "=" {
+		var err error
+		if n, err = strconv.Atoi(ou); err != nil || n == 0 || ou[0] != '+' && ou[0] != '-' {
+			return 0, fmt.Errorf("%q is not a result over or under the contract: use \"=\", \"+1\" or \"-2\"", ou)
+		}
+	}
+	tricks := c.TricksNeeded() + n
+	if tricks < 0 || tricks > 13 {
+		return 0, fmt.Errorf("%s %s would be %d tricks: tricks are 0 to 13", c, ou, tricks)
+	}
+	return int32(tricks), nil
 }
 
 func checkAssigned(field string, r *scoringv1.Result, a *scoringv1.AssignedScore) error {

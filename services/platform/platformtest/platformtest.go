@@ -18,6 +18,7 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 
 	"go.etcd.io/bbolt"
 	"google.golang.org/grpc"
@@ -28,7 +29,8 @@ import (
 	"github.com/bridge-director/director/services/platform"
 )
 
-// Serve serves svc with auth (development mode when nil) and returns a
+// Serve serves svc with auth (development mode when nil), which checks
+// table tokens with svc when it keeps them, and returns a
 // client connection to it, and a stop function that closes the connection,
 // the server and the service. Stop runs again, harmlessly, when the test
 // ends.
@@ -36,6 +38,9 @@ func Serve(t testing.TB, svc platform.Service, auth *platform.Authenticator) (*g
 	t.Helper()
 	if auth == nil {
 		auth = platform.DevelopmentAuthenticator()
+	}
+	if tables, ok := svc.(platform.TableTokens); ok {
+		auth.UseTableTokens(tables)
 	}
 	lis := bufconn.Listen(1 << 20)
 	srv := grpc.NewServer(platform.ServerOptions(slog.New(slog.NewTextHandler(io.Discard, nil)), auth, svc.Policy(), platform.MethodStores(svc))...)
@@ -101,4 +106,28 @@ func Tokens(t testing.TB, yaml string) *platform.Authenticator {
 		t.Fatal(err)
 	}
 	return auth
+}
+
+// Clock is a test's clock, which the test moves on by hand: give Now to
+// the services' WithClock.
+type Clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+// NewClock returns a clock that reads start.
+func NewClock(start time.Time) *Clock { return &Clock{now: start} }
+
+// Now is the clock's time.
+func (c *Clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+// Advance moves the clock on by d.
+func (c *Clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
 }

@@ -16,6 +16,7 @@ import (
 	v11 "github.com/bridge-director/director/proto/bridge/type/v1"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
+	durationpb "google.golang.org/protobuf/types/known/durationpb"
 	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
 	reflect "reflect"
 	sync "sync"
@@ -140,6 +141,126 @@ func (EvenTables) EnumDescriptor() ([]byte, []int) {
 	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{1}
 }
 
+// LeadCardEntry is whether a section's devices take the opening lead and
+// how it is checked, as Bridgemate 3's LeadCardEntry.
+type LeadCardEntry int32
+
+const (
+	// As LEAD_CARD_ENTRY_DISABLED.
+	LeadCardEntry_LEAD_CARD_ENTRY_UNSPECIFIED LeadCardEntry = 0
+	// No lead is asked for.
+	LeadCardEntry_LEAD_CARD_ENTRY_DISABLED LeadCardEntry = 1
+	// Every played result carries its lead, not checked.
+	LeadCardEntry_LEAD_CARD_ENTRY_NO_VALIDATION LeadCardEntry = 2
+	// Every played result carries its lead, and when the section's board set
+	// was dealt by Director the lead must be a card of declarer's left-hand
+	// opponent: a table's lead that is not is refused (a director's or a
+	// scorer's, perhaps a lead out of turn accepted, is taken and flagged).
+	LeadCardEntry_LEAD_CARD_ENTRY_MUST_COMPLY LeadCardEntry = 3
+	// As MUST_COMPLY, but a lead that is not declarer's left-hand opponent's
+	// is taken and flagged for the director.
+	LeadCardEntry_LEAD_CARD_ENTRY_ALLOW_NON_COMPLIANCE LeadCardEntry = 4
+)
+
+// Enum value maps for LeadCardEntry.
+var (
+	LeadCardEntry_name = map[int32]string{
+		0: "LEAD_CARD_ENTRY_UNSPECIFIED",
+		1: "LEAD_CARD_ENTRY_DISABLED",
+		2: "LEAD_CARD_ENTRY_NO_VALIDATION",
+		3: "LEAD_CARD_ENTRY_MUST_COMPLY",
+		4: "LEAD_CARD_ENTRY_ALLOW_NON_COMPLIANCE",
+	}
+	LeadCardEntry_value = map[string]int32{
+		"LEAD_CARD_ENTRY_UNSPECIFIED":          0,
+		"LEAD_CARD_ENTRY_DISABLED":             1,
+		"LEAD_CARD_ENTRY_NO_VALIDATION":        2,
+		"LEAD_CARD_ENTRY_MUST_COMPLY":          3,
+		"LEAD_CARD_ENTRY_ALLOW_NON_COMPLIANCE": 4,
+	}
+)
+
+func (x LeadCardEntry) Enum() *LeadCardEntry {
+	p := new(LeadCardEntry)
+	*p = x
+	return p
+}
+
+func (x LeadCardEntry) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (LeadCardEntry) Descriptor() protoreflect.EnumDescriptor {
+	return file_bridge_movement_v1_movement_proto_enumTypes[2].Descriptor()
+}
+
+func (LeadCardEntry) Type() protoreflect.EnumType {
+	return &file_bridge_movement_v1_movement_proto_enumTypes[2]
+}
+
+func (x LeadCardEntry) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use LeadCardEntry.Descriptor instead.
+func (LeadCardEntry) EnumDescriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{2}
+}
+
+// ResultEntry is how a section's devices ask for the tricks of a played
+// board; scoring takes either form from any device.
+type ResultEntry int32
+
+const (
+	// As RESULT_ENTRY_TOTAL_TRICKS.
+	ResultEntry_RESULT_ENTRY_UNSPECIFIED ResultEntry = 0
+	// The tricks declarer took, 0 to 13 (Played.tricks).
+	ResultEntry_RESULT_ENTRY_TOTAL_TRICKS ResultEntry = 1
+	// Made, over or under the contract: "=", "+1", "-2" (Played.over_under).
+	ResultEntry_RESULT_ENTRY_OVER_UNDER ResultEntry = 2
+)
+
+// Enum value maps for ResultEntry.
+var (
+	ResultEntry_name = map[int32]string{
+		0: "RESULT_ENTRY_UNSPECIFIED",
+		1: "RESULT_ENTRY_TOTAL_TRICKS",
+		2: "RESULT_ENTRY_OVER_UNDER",
+	}
+	ResultEntry_value = map[string]int32{
+		"RESULT_ENTRY_UNSPECIFIED":  0,
+		"RESULT_ENTRY_TOTAL_TRICKS": 1,
+		"RESULT_ENTRY_OVER_UNDER":   2,
+	}
+)
+
+func (x ResultEntry) Enum() *ResultEntry {
+	p := new(ResultEntry)
+	*p = x
+	return p
+}
+
+func (x ResultEntry) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (ResultEntry) Descriptor() protoreflect.EnumDescriptor {
+	return file_bridge_movement_v1_movement_proto_enumTypes[3].Descriptor()
+}
+
+func (ResultEntry) Type() protoreflect.EnumType {
+	return &file_bridge_movement_v1_movement_proto_enumTypes[3]
+}
+
+func (x ResultEntry) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use ResultEntry.Descriptor instead.
+func (ResultEntry) EnumDescriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{3}
+}
+
 // Format is a file a section can be written as.
 type Format int32
 
@@ -179,11 +300,11 @@ func (x Format) String() string {
 }
 
 func (Format) Descriptor() protoreflect.EnumDescriptor {
-	return file_bridge_movement_v1_movement_proto_enumTypes[2].Descriptor()
+	return file_bridge_movement_v1_movement_proto_enumTypes[4].Descriptor()
 }
 
 func (Format) Type() protoreflect.EnumType {
-	return &file_bridge_movement_v1_movement_proto_enumTypes[2]
+	return &file_bridge_movement_v1_movement_proto_enumTypes[4]
 }
 
 func (x Format) Number() protoreflect.EnumNumber {
@@ -192,7 +313,7 @@ func (x Format) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use Format.Descriptor instead.
 func (Format) EnumDescriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{2}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{4}
 }
 
 // Event is an event: one or more sessions played and scored together.
@@ -1504,12 +1625,15 @@ type Section struct {
 	// Changes whenever the resource changes (AIP-154): send it back with a
 	// change to make the change only if nobody changed it since. Output only.
 	Etag string `protobuf:"bytes,4,opt,name=etag,proto3" json:"etag,omitempty"`
-	// Counts the changes of the section's entrants and movement: 1 when the
-	// section is created, one more with every movement chosen, late entrant
-	// and withdrawal. Output only.
-	Revision      int32 `protobuf:"varint,5,opt,name=revision,proto3" json:"revision,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	// Counts the changes of the section's entrants, movement and terminal
+	// settings: 1 when the section is created, one more with every movement
+	// chosen, late entrant, withdrawal and change of settings. Output only.
+	Revision int32 `protobuf:"varint,5,opt,name=revision,proto3" json:"revision,omitempty"`
+	// How the section's table devices take results and what they show; the
+	// defaults until SetTerminalSettings sets them. Output only.
+	TerminalSettings *TerminalSettings `protobuf:"bytes,6,opt,name=terminal_settings,json=terminalSettings,proto3" json:"terminal_settings,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *Section) Reset() {
@@ -1577,6 +1701,240 @@ func (x *Section) GetRevision() int32 {
 	return 0
 }
 
+func (x *Section) GetTerminalSettings() *TerminalSettings {
+	if x != nil {
+		return x.TerminalSettings
+	}
+	return nil
+}
+
+// TerminalSettings are a section's settings for its table devices, the
+// ones a server decides (the rest of a Bridgemate's are the device's own).
+type TerminalSettings struct {
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	LeadCard    LeadCardEntry          `protobuf:"varint,1,opt,name=lead_card,json=leadCard,proto3,enum=bridge.movement.v1.LeadCardEntry" json:"lead_card,omitempty"`
+	ResultEntry ResultEntry            `protobuf:"varint,2,opt,name=result_entry,json=resultEntry,proto3,enum=bridge.movement.v1.ResultEntry" json:"result_entry,omitempty"`
+	// The opponents do not confirm a table's results: each is confirmed as
+	// it is entered, and after that only a director or scorer changes it.
+	VerificationOff bool `protobuf:"varint,3,opt,name=verification_off,json=verificationOff,proto3" json:"verification_off,omitempty"`
+	// A table may not enter a board as not played: the director does.
+	NotPlayedNeedsDirector bool `protobuf:"varint,4,opt,name=not_played_needs_director,json=notPlayedNeedsDirector,proto3" json:"not_played_needs_director,omitempty"`
+	// The board set the section plays
+	// ("events/{event}/sessions/{session}/boardsets/{board_set}"), when
+	// Director dealt it: leads are checked against its deals.
+	BoardSet string `protobuf:"bytes,5,opt,name=board_set,json=boardSet,proto3" json:"board_set,omitempty"`
+	// The round timer: this many seconds a board, plus extra_seconds a round;
+	// 0 for no timer.
+	SecondsPerBoard int32 `protobuf:"varint,6,opt,name=seconds_per_board,json=secondsPerBoard,proto3" json:"seconds_per_board,omitempty"`
+	ExtraSeconds    int32 `protobuf:"varint,7,opt,name=extra_seconds,json=extraSeconds,proto3" json:"extra_seconds,omitempty"`
+	// The devices do not show the running ranking in the section's last this
+	// many rounds.
+	HideRankingRounds int32 `protobuf:"varint,8,opt,name=hide_ranking_rounds,json=hideRankingRounds,proto3" json:"hide_ranking_rounds,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
+}
+
+func (x *TerminalSettings) Reset() {
+	*x = TerminalSettings{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TerminalSettings) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TerminalSettings) ProtoMessage() {}
+
+func (x *TerminalSettings) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TerminalSettings.ProtoReflect.Descriptor instead.
+func (*TerminalSettings) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *TerminalSettings) GetLeadCard() LeadCardEntry {
+	if x != nil {
+		return x.LeadCard
+	}
+	return LeadCardEntry_LEAD_CARD_ENTRY_UNSPECIFIED
+}
+
+func (x *TerminalSettings) GetResultEntry() ResultEntry {
+	if x != nil {
+		return x.ResultEntry
+	}
+	return ResultEntry_RESULT_ENTRY_UNSPECIFIED
+}
+
+func (x *TerminalSettings) GetVerificationOff() bool {
+	if x != nil {
+		return x.VerificationOff
+	}
+	return false
+}
+
+func (x *TerminalSettings) GetNotPlayedNeedsDirector() bool {
+	if x != nil {
+		return x.NotPlayedNeedsDirector
+	}
+	return false
+}
+
+func (x *TerminalSettings) GetBoardSet() string {
+	if x != nil {
+		return x.BoardSet
+	}
+	return ""
+}
+
+func (x *TerminalSettings) GetSecondsPerBoard() int32 {
+	if x != nil {
+		return x.SecondsPerBoard
+	}
+	return 0
+}
+
+func (x *TerminalSettings) GetExtraSeconds() int32 {
+	if x != nil {
+		return x.ExtraSeconds
+	}
+	return 0
+}
+
+func (x *TerminalSettings) GetHideRankingRounds() int32 {
+	if x != nil {
+		return x.HideRankingRounds
+	}
+	return 0
+}
+
+type SetTerminalSettingsRequest struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	RequestId string                 `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	// "events/{event}/sessions/{session}/sections/{section}"
+	Section  string            `protobuf:"bytes,2,opt,name=section,proto3" json:"section,omitempty"`
+	Settings *TerminalSettings `protobuf:"bytes,3,opt,name=settings,proto3" json:"settings,omitempty"`
+	// The etag of the section as last read: when given and no longer current,
+	// the change is refused with ABORTED (409) and the current state.
+	Etag          string `protobuf:"bytes,4,opt,name=etag,proto3" json:"etag,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetTerminalSettingsRequest) Reset() {
+	*x = SetTerminalSettingsRequest{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetTerminalSettingsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetTerminalSettingsRequest) ProtoMessage() {}
+
+func (x *SetTerminalSettingsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetTerminalSettingsRequest.ProtoReflect.Descriptor instead.
+func (*SetTerminalSettingsRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{22}
+}
+
+func (x *SetTerminalSettingsRequest) GetRequestId() string {
+	if x != nil {
+		return x.RequestId
+	}
+	return ""
+}
+
+func (x *SetTerminalSettingsRequest) GetSection() string {
+	if x != nil {
+		return x.Section
+	}
+	return ""
+}
+
+func (x *SetTerminalSettingsRequest) GetSettings() *TerminalSettings {
+	if x != nil {
+		return x.Settings
+	}
+	return nil
+}
+
+func (x *SetTerminalSettingsRequest) GetEtag() string {
+	if x != nil {
+		return x.Etag
+	}
+	return ""
+}
+
+type SetTerminalSettingsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Section       *Section               `protobuf:"bytes,1,opt,name=section,proto3" json:"section,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetTerminalSettingsResponse) Reset() {
+	*x = SetTerminalSettingsResponse{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[23]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetTerminalSettingsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetTerminalSettingsResponse) ProtoMessage() {}
+
+func (x *SetTerminalSettingsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[23]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetTerminalSettingsResponse.ProtoReflect.Descriptor instead.
+func (*SetTerminalSettingsResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{23}
+}
+
+func (x *SetTerminalSettingsResponse) GetSection() *Section {
+	if x != nil {
+		return x.Section
+	}
+	return nil
+}
+
 type CreateSectionRequest struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
 	RequestId string                 `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
@@ -1591,7 +1949,7 @@ type CreateSectionRequest struct {
 
 func (x *CreateSectionRequest) Reset() {
 	*x = CreateSectionRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[21]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1603,7 +1961,7 @@ func (x *CreateSectionRequest) String() string {
 func (*CreateSectionRequest) ProtoMessage() {}
 
 func (x *CreateSectionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[21]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1616,7 +1974,7 @@ func (x *CreateSectionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSectionRequest.ProtoReflect.Descriptor instead.
 func (*CreateSectionRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{21}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *CreateSectionRequest) GetRequestId() string {
@@ -1656,7 +2014,7 @@ type CreateSectionResponse struct {
 
 func (x *CreateSectionResponse) Reset() {
 	*x = CreateSectionResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[22]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1668,7 +2026,7 @@ func (x *CreateSectionResponse) String() string {
 func (*CreateSectionResponse) ProtoMessage() {}
 
 func (x *CreateSectionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[22]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1681,7 +2039,7 @@ func (x *CreateSectionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSectionResponse.ProtoReflect.Descriptor instead.
 func (*CreateSectionResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{22}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *CreateSectionResponse) GetSection() *Section {
@@ -1700,7 +2058,7 @@ type GetSectionRequest struct {
 
 func (x *GetSectionRequest) Reset() {
 	*x = GetSectionRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[23]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1712,7 +2070,7 @@ func (x *GetSectionRequest) String() string {
 func (*GetSectionRequest) ProtoMessage() {}
 
 func (x *GetSectionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[23]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1725,7 +2083,7 @@ func (x *GetSectionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSectionRequest.ProtoReflect.Descriptor instead.
 func (*GetSectionRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{23}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *GetSectionRequest) GetName() string {
@@ -1744,7 +2102,7 @@ type GetSectionResponse struct {
 
 func (x *GetSectionResponse) Reset() {
 	*x = GetSectionResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[24]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1756,7 +2114,7 @@ func (x *GetSectionResponse) String() string {
 func (*GetSectionResponse) ProtoMessage() {}
 
 func (x *GetSectionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[24]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1769,7 +2127,7 @@ func (x *GetSectionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSectionResponse.ProtoReflect.Descriptor instead.
 func (*GetSectionResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{24}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *GetSectionResponse) GetSection() *Section {
@@ -1802,7 +2160,7 @@ type SetMovementRequest struct {
 
 func (x *SetMovementRequest) Reset() {
 	*x = SetMovementRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[25]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1814,7 +2172,7 @@ func (x *SetMovementRequest) String() string {
 func (*SetMovementRequest) ProtoMessage() {}
 
 func (x *SetMovementRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[25]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1827,7 +2185,7 @@ func (x *SetMovementRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetMovementRequest.ProtoReflect.Descriptor instead.
 func (*SetMovementRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{25}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *SetMovementRequest) GetRequestId() string {
@@ -1874,7 +2232,7 @@ type SetMovementResponse struct {
 
 func (x *SetMovementResponse) Reset() {
 	*x = SetMovementResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[26]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1886,7 +2244,7 @@ func (x *SetMovementResponse) String() string {
 func (*SetMovementResponse) ProtoMessage() {}
 
 func (x *SetMovementResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[26]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1899,7 +2257,7 @@ func (x *SetMovementResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetMovementResponse.ProtoReflect.Descriptor instead.
 func (*SetMovementResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{26}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *SetMovementResponse) GetSection() *Section {
@@ -1921,7 +2279,7 @@ type GetTableRoundRequest struct {
 
 func (x *GetTableRoundRequest) Reset() {
 	*x = GetTableRoundRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[27]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1933,7 +2291,7 @@ func (x *GetTableRoundRequest) String() string {
 func (*GetTableRoundRequest) ProtoMessage() {}
 
 func (x *GetTableRoundRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[27]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1946,7 +2304,7 @@ func (x *GetTableRoundRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTableRoundRequest.ProtoReflect.Descriptor instead.
 func (*GetTableRoundRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{27}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *GetTableRoundRequest) GetSection() string {
@@ -1986,7 +2344,7 @@ type Move struct {
 
 func (x *Move) Reset() {
 	*x = Move{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[28]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1998,7 +2356,7 @@ func (x *Move) String() string {
 func (*Move) ProtoMessage() {}
 
 func (x *Move) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[28]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2011,7 +2369,7 @@ func (x *Move) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Move.ProtoReflect.Descriptor instead.
 func (*Move) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{28}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *Move) GetWho() string {
@@ -2047,14 +2405,21 @@ type GetTableRoundResponse struct {
 	Revision int32 `protobuf:"varint,3,opt,name=revision,proto3" json:"revision,omitempty"`
 	// The players entered at the table for the round (SetTablePlayers),
 	// North, East, South, West; empty until they are entered.
-	Players       []*SeatedPlayer `protobuf:"bytes,4,rep,name=players,proto3" json:"players,omitempty"`
+	Players []*SeatedPlayer `protobuf:"bytes,4,rep,name=players,proto3" json:"players,omitempty"`
+	// The section's terminal settings, as they are for this round: a device
+	// reads them again with each round.
+	Settings *TerminalSettings `protobuf:"bytes,5,opt,name=settings,proto3" json:"settings,omitempty"`
+	// How long the round lasts by the section's timer; unset without one.
+	RoundTime *durationpb.Duration `protobuf:"bytes,6,opt,name=round_time,json=roundTime,proto3" json:"round_time,omitempty"`
+	// The section's devices do not show the running ranking in this round.
+	RankingHidden bool `protobuf:"varint,7,opt,name=ranking_hidden,json=rankingHidden,proto3" json:"ranking_hidden,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *GetTableRoundResponse) Reset() {
 	*x = GetTableRoundResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[29]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2066,7 +2431,7 @@ func (x *GetTableRoundResponse) String() string {
 func (*GetTableRoundResponse) ProtoMessage() {}
 
 func (x *GetTableRoundResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[29]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2079,7 +2444,7 @@ func (x *GetTableRoundResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTableRoundResponse.ProtoReflect.Descriptor instead.
 func (*GetTableRoundResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{29}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *GetTableRoundResponse) GetSeating() *Seating {
@@ -2110,6 +2475,27 @@ func (x *GetTableRoundResponse) GetPlayers() []*SeatedPlayer {
 	return nil
 }
 
+func (x *GetTableRoundResponse) GetSettings() *TerminalSettings {
+	if x != nil {
+		return x.Settings
+	}
+	return nil
+}
+
+func (x *GetTableRoundResponse) GetRoundTime() *durationpb.Duration {
+	if x != nil {
+		return x.RoundTime
+	}
+	return nil
+}
+
+func (x *GetTableRoundResponse) GetRankingHidden() bool {
+	if x != nil {
+		return x.RankingHidden
+	}
+	return false
+}
+
 type GetEntrantPathRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The section's name.
@@ -2121,7 +2507,7 @@ type GetEntrantPathRequest struct {
 
 func (x *GetEntrantPathRequest) Reset() {
 	*x = GetEntrantPathRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[30]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2133,7 +2519,7 @@ func (x *GetEntrantPathRequest) String() string {
 func (*GetEntrantPathRequest) ProtoMessage() {}
 
 func (x *GetEntrantPathRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[30]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2146,7 +2532,7 @@ func (x *GetEntrantPathRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetEntrantPathRequest.ProtoReflect.Descriptor instead.
 func (*GetEntrantPathRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{30}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *GetEntrantPathRequest) GetSection() string {
@@ -2179,7 +2565,7 @@ type Stop struct {
 
 func (x *Stop) Reset() {
 	*x = Stop{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[31]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2191,7 +2577,7 @@ func (x *Stop) String() string {
 func (*Stop) ProtoMessage() {}
 
 func (x *Stop) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[31]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2204,7 +2590,7 @@ func (x *Stop) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Stop.ProtoReflect.Descriptor instead.
 func (*Stop) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{31}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *Stop) GetRound() int32 {
@@ -2259,7 +2645,7 @@ type GetEntrantPathResponse struct {
 
 func (x *GetEntrantPathResponse) Reset() {
 	*x = GetEntrantPathResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[32]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2271,7 +2657,7 @@ func (x *GetEntrantPathResponse) String() string {
 func (*GetEntrantPathResponse) ProtoMessage() {}
 
 func (x *GetEntrantPathResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[32]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2284,7 +2670,7 @@ func (x *GetEntrantPathResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetEntrantPathResponse.ProtoReflect.Descriptor instead.
 func (*GetEntrantPathResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{32}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *GetEntrantPathResponse) GetEntrant() *Entrant {
@@ -2318,7 +2704,7 @@ type AddLateEntrantRequest struct {
 
 func (x *AddLateEntrantRequest) Reset() {
 	*x = AddLateEntrantRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[33]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2330,7 +2716,7 @@ func (x *AddLateEntrantRequest) String() string {
 func (*AddLateEntrantRequest) ProtoMessage() {}
 
 func (x *AddLateEntrantRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[33]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2343,7 +2729,7 @@ func (x *AddLateEntrantRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddLateEntrantRequest.ProtoReflect.Descriptor instead.
 func (*AddLateEntrantRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{33}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *AddLateEntrantRequest) GetRequestId() string {
@@ -2390,7 +2776,7 @@ type AddLateEntrantResponse struct {
 
 func (x *AddLateEntrantResponse) Reset() {
 	*x = AddLateEntrantResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[34]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2402,7 +2788,7 @@ func (x *AddLateEntrantResponse) String() string {
 func (*AddLateEntrantResponse) ProtoMessage() {}
 
 func (x *AddLateEntrantResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[34]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2415,7 +2801,7 @@ func (x *AddLateEntrantResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddLateEntrantResponse.ProtoReflect.Descriptor instead.
 func (*AddLateEntrantResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{34}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *AddLateEntrantResponse) GetSection() *Section {
@@ -2441,7 +2827,7 @@ type WithdrawEntrantRequest struct {
 
 func (x *WithdrawEntrantRequest) Reset() {
 	*x = WithdrawEntrantRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[35]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2453,7 +2839,7 @@ func (x *WithdrawEntrantRequest) String() string {
 func (*WithdrawEntrantRequest) ProtoMessage() {}
 
 func (x *WithdrawEntrantRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[35]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2466,7 +2852,7 @@ func (x *WithdrawEntrantRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WithdrawEntrantRequest.ProtoReflect.Descriptor instead.
 func (*WithdrawEntrantRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{35}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *WithdrawEntrantRequest) GetRequestId() string {
@@ -2513,7 +2899,7 @@ type WithdrawEntrantResponse struct {
 
 func (x *WithdrawEntrantResponse) Reset() {
 	*x = WithdrawEntrantResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[36]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2525,7 +2911,7 @@ func (x *WithdrawEntrantResponse) String() string {
 func (*WithdrawEntrantResponse) ProtoMessage() {}
 
 func (x *WithdrawEntrantResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[36]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2538,7 +2924,7 @@ func (x *WithdrawEntrantResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WithdrawEntrantResponse.ProtoReflect.Descriptor instead.
 func (*WithdrawEntrantResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{36}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *WithdrawEntrantResponse) GetSection() *Section {
@@ -2558,7 +2944,7 @@ type GetBalanceRequest struct {
 
 func (x *GetBalanceRequest) Reset() {
 	*x = GetBalanceRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[37]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2570,7 +2956,7 @@ func (x *GetBalanceRequest) String() string {
 func (*GetBalanceRequest) ProtoMessage() {}
 
 func (x *GetBalanceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[37]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2583,7 +2969,7 @@ func (x *GetBalanceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetBalanceRequest.ProtoReflect.Descriptor instead.
 func (*GetBalanceRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{37}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *GetBalanceRequest) GetSection() string {
@@ -2604,7 +2990,7 @@ type Count struct {
 
 func (x *Count) Reset() {
 	*x = Count{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[38]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2616,7 +3002,7 @@ func (x *Count) String() string {
 func (*Count) ProtoMessage() {}
 
 func (x *Count) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[38]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2629,7 +3015,7 @@ func (x *Count) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Count.ProtoReflect.Descriptor instead.
 func (*Count) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{38}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *Count) GetValue() int32 {
@@ -2660,7 +3046,7 @@ type GetBalanceResponse struct {
 
 func (x *GetBalanceResponse) Reset() {
 	*x = GetBalanceResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[39]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2672,7 +3058,7 @@ func (x *GetBalanceResponse) String() string {
 func (*GetBalanceResponse) ProtoMessage() {}
 
 func (x *GetBalanceResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[39]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2685,7 +3071,7 @@ func (x *GetBalanceResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetBalanceResponse.ProtoReflect.Descriptor instead.
 func (*GetBalanceResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{39}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *GetBalanceResponse) GetMeetings() []*Count {
@@ -2719,7 +3105,7 @@ type ExportSectionRequest struct {
 
 func (x *ExportSectionRequest) Reset() {
 	*x = ExportSectionRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[40]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2731,7 +3117,7 @@ func (x *ExportSectionRequest) String() string {
 func (*ExportSectionRequest) ProtoMessage() {}
 
 func (x *ExportSectionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[40]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2744,7 +3130,7 @@ func (x *ExportSectionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportSectionRequest.ProtoReflect.Descriptor instead.
 func (*ExportSectionRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{40}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *ExportSectionRequest) GetName() string {
@@ -2772,7 +3158,7 @@ type ExportSectionResponse struct {
 
 func (x *ExportSectionResponse) Reset() {
 	*x = ExportSectionResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[41]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2784,7 +3170,7 @@ func (x *ExportSectionResponse) String() string {
 func (*ExportSectionResponse) ProtoMessage() {}
 
 func (x *ExportSectionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[41]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2797,7 +3183,7 @@ func (x *ExportSectionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportSectionResponse.ProtoReflect.Descriptor instead.
 func (*ExportSectionResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{41}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *ExportSectionResponse) GetFileName() string {
@@ -2835,7 +3221,7 @@ type RecommendMovementsRequest struct {
 
 func (x *RecommendMovementsRequest) Reset() {
 	*x = RecommendMovementsRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[42]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2847,7 +3233,7 @@ func (x *RecommendMovementsRequest) String() string {
 func (*RecommendMovementsRequest) ProtoMessage() {}
 
 func (x *RecommendMovementsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[42]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2860,7 +3246,7 @@ func (x *RecommendMovementsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecommendMovementsRequest.ProtoReflect.Descriptor instead.
 func (*RecommendMovementsRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{42}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *RecommendMovementsRequest) GetEntrants() int32 {
@@ -2904,7 +3290,7 @@ type Recommendation struct {
 
 func (x *Recommendation) Reset() {
 	*x = Recommendation{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[43]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2916,7 +3302,7 @@ func (x *Recommendation) String() string {
 func (*Recommendation) ProtoMessage() {}
 
 func (x *Recommendation) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[43]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2929,7 +3315,7 @@ func (x *Recommendation) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Recommendation.ProtoReflect.Descriptor instead.
 func (*Recommendation) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{43}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *Recommendation) GetName() string {
@@ -2997,7 +3383,7 @@ type RecommendMovementsResponse struct {
 
 func (x *RecommendMovementsResponse) Reset() {
 	*x = RecommendMovementsResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[44]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3009,7 +3395,7 @@ func (x *RecommendMovementsResponse) String() string {
 func (*RecommendMovementsResponse) ProtoMessage() {}
 
 func (x *RecommendMovementsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[44]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3022,7 +3408,7 @@ func (x *RecommendMovementsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecommendMovementsResponse.ProtoReflect.Descriptor instead.
 func (*RecommendMovementsResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{44}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *RecommendMovementsResponse) GetRecommendations() []*Recommendation {
@@ -3051,7 +3437,7 @@ type RegisteredPlayer struct {
 
 func (x *RegisteredPlayer) Reset() {
 	*x = RegisteredPlayer{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[45]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3063,7 +3449,7 @@ func (x *RegisteredPlayer) String() string {
 func (*RegisteredPlayer) ProtoMessage() {}
 
 func (x *RegisteredPlayer) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[45]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3076,7 +3462,7 @@ func (x *RegisteredPlayer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RegisteredPlayer.ProtoReflect.Descriptor instead.
 func (*RegisteredPlayer) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{45}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *RegisteredPlayer) GetName() string {
@@ -3128,7 +3514,7 @@ type ImportPlayersRequest struct {
 
 func (x *ImportPlayersRequest) Reset() {
 	*x = ImportPlayersRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[46]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3140,7 +3526,7 @@ func (x *ImportPlayersRequest) String() string {
 func (*ImportPlayersRequest) ProtoMessage() {}
 
 func (x *ImportPlayersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[46]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3153,7 +3539,7 @@ func (x *ImportPlayersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportPlayersRequest.ProtoReflect.Descriptor instead.
 func (*ImportPlayersRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{46}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *ImportPlayersRequest) GetRequestId() string {
@@ -3185,7 +3571,7 @@ type ImportPlayersResponse struct {
 
 func (x *ImportPlayersResponse) Reset() {
 	*x = ImportPlayersResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[47]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3197,7 +3583,7 @@ func (x *ImportPlayersResponse) String() string {
 func (*ImportPlayersResponse) ProtoMessage() {}
 
 func (x *ImportPlayersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[47]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3210,7 +3596,7 @@ func (x *ImportPlayersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportPlayersResponse.ProtoReflect.Descriptor instead.
 func (*ImportPlayersResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{47}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *ImportPlayersResponse) GetAdded() int32 {
@@ -3251,7 +3637,7 @@ type GetPlayerRequest struct {
 
 func (x *GetPlayerRequest) Reset() {
 	*x = GetPlayerRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[48]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3263,7 +3649,7 @@ func (x *GetPlayerRequest) String() string {
 func (*GetPlayerRequest) ProtoMessage() {}
 
 func (x *GetPlayerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[48]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3276,7 +3662,7 @@ func (x *GetPlayerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetPlayerRequest.ProtoReflect.Descriptor instead.
 func (*GetPlayerRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{48}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *GetPlayerRequest) GetName() string {
@@ -3295,7 +3681,7 @@ type GetPlayerResponse struct {
 
 func (x *GetPlayerResponse) Reset() {
 	*x = GetPlayerResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[49]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3307,7 +3693,7 @@ func (x *GetPlayerResponse) String() string {
 func (*GetPlayerResponse) ProtoMessage() {}
 
 func (x *GetPlayerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[49]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3320,7 +3706,7 @@ func (x *GetPlayerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetPlayerResponse.ProtoReflect.Descriptor instead.
 func (*GetPlayerResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{49}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *GetPlayerResponse) GetPlayer() *RegisteredPlayer {
@@ -3347,7 +3733,7 @@ type ListPlayersRequest struct {
 
 func (x *ListPlayersRequest) Reset() {
 	*x = ListPlayersRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[50]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3359,7 +3745,7 @@ func (x *ListPlayersRequest) String() string {
 func (*ListPlayersRequest) ProtoMessage() {}
 
 func (x *ListPlayersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[50]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3372,7 +3758,7 @@ func (x *ListPlayersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPlayersRequest.ProtoReflect.Descriptor instead.
 func (*ListPlayersRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{50}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *ListPlayersRequest) GetPageSize() int32 {
@@ -3407,7 +3793,7 @@ type ListPlayersResponse struct {
 
 func (x *ListPlayersResponse) Reset() {
 	*x = ListPlayersResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[51]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3419,7 +3805,7 @@ func (x *ListPlayersResponse) String() string {
 func (*ListPlayersResponse) ProtoMessage() {}
 
 func (x *ListPlayersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[51]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3432,7 +3818,7 @@ func (x *ListPlayersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPlayersResponse.ProtoReflect.Descriptor instead.
 func (*ListPlayersResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{51}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *ListPlayersResponse) GetPlayers() []*RegisteredPlayer {
@@ -3460,7 +3846,7 @@ type SeatNumber struct {
 
 func (x *SeatNumber) Reset() {
 	*x = SeatNumber{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[52]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3472,7 +3858,7 @@ func (x *SeatNumber) String() string {
 func (*SeatNumber) ProtoMessage() {}
 
 func (x *SeatNumber) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[52]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3485,7 +3871,7 @@ func (x *SeatNumber) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatNumber.ProtoReflect.Descriptor instead.
 func (*SeatNumber) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{52}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *SeatNumber) GetSeat() v11.Seat {
@@ -3517,7 +3903,7 @@ type SeatedPlayer struct {
 
 func (x *SeatedPlayer) Reset() {
 	*x = SeatedPlayer{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[53]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3529,7 +3915,7 @@ func (x *SeatedPlayer) String() string {
 func (*SeatedPlayer) ProtoMessage() {}
 
 func (x *SeatedPlayer) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[53]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3542,7 +3928,7 @@ func (x *SeatedPlayer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatedPlayer.ProtoReflect.Descriptor instead.
 func (*SeatedPlayer) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{53}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *SeatedPlayer) GetSeat() v11.Seat {
@@ -3587,7 +3973,7 @@ type TablePlayers struct {
 
 func (x *TablePlayers) Reset() {
 	*x = TablePlayers{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[54]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3599,7 +3985,7 @@ func (x *TablePlayers) String() string {
 func (*TablePlayers) ProtoMessage() {}
 
 func (x *TablePlayers) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[54]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3612,7 +3998,7 @@ func (x *TablePlayers) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TablePlayers.ProtoReflect.Descriptor instead.
 func (*TablePlayers) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{54}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *TablePlayers) GetTable() int32 {
@@ -3666,7 +4052,7 @@ type SetTablePlayersRequest struct {
 
 func (x *SetTablePlayersRequest) Reset() {
 	*x = SetTablePlayersRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[55]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3678,7 +4064,7 @@ func (x *SetTablePlayersRequest) String() string {
 func (*SetTablePlayersRequest) ProtoMessage() {}
 
 func (x *SetTablePlayersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[55]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3691,7 +4077,7 @@ func (x *SetTablePlayersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetTablePlayersRequest.ProtoReflect.Descriptor instead.
 func (*SetTablePlayersRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{55}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *SetTablePlayersRequest) GetRequestId() string {
@@ -3752,7 +4138,7 @@ type SetTablePlayersResponse struct {
 
 func (x *SetTablePlayersResponse) Reset() {
 	*x = SetTablePlayersResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[56]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3764,7 +4150,7 @@ func (x *SetTablePlayersResponse) String() string {
 func (*SetTablePlayersResponse) ProtoMessage() {}
 
 func (x *SetTablePlayersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[56]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3777,7 +4163,7 @@ func (x *SetTablePlayersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetTablePlayersResponse.ProtoReflect.Descriptor instead.
 func (*SetTablePlayersResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{56}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *SetTablePlayersResponse) GetTablePlayers() *TablePlayers {
@@ -3802,7 +4188,7 @@ type ListTablePlayersRequest struct {
 
 func (x *ListTablePlayersRequest) Reset() {
 	*x = ListTablePlayersRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[57]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3814,7 +4200,7 @@ func (x *ListTablePlayersRequest) String() string {
 func (*ListTablePlayersRequest) ProtoMessage() {}
 
 func (x *ListTablePlayersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[57]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3827,7 +4213,7 @@ func (x *ListTablePlayersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListTablePlayersRequest.ProtoReflect.Descriptor instead.
 func (*ListTablePlayersRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{57}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *ListTablePlayersRequest) GetSection() string {
@@ -3863,7 +4249,7 @@ type ListTablePlayersResponse struct {
 
 func (x *ListTablePlayersResponse) Reset() {
 	*x = ListTablePlayersResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[58]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[61]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3875,7 +4261,7 @@ func (x *ListTablePlayersResponse) String() string {
 func (*ListTablePlayersResponse) ProtoMessage() {}
 
 func (x *ListTablePlayersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[58]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[61]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3888,7 +4274,7 @@ func (x *ListTablePlayersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListTablePlayersResponse.ProtoReflect.Descriptor instead.
 func (*ListTablePlayersResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{58}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{61}
 }
 
 func (x *ListTablePlayersResponse) GetTablePlayers() []*TablePlayers {
@@ -3921,7 +4307,7 @@ type ListChangesRequest struct {
 
 func (x *ListChangesRequest) Reset() {
 	*x = ListChangesRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[59]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[62]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3933,7 +4319,7 @@ func (x *ListChangesRequest) String() string {
 func (*ListChangesRequest) ProtoMessage() {}
 
 func (x *ListChangesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[59]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[62]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3946,7 +4332,7 @@ func (x *ListChangesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListChangesRequest.ProtoReflect.Descriptor instead.
 func (*ListChangesRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{59}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{62}
 }
 
 func (x *ListChangesRequest) GetParent() string {
@@ -3992,7 +4378,7 @@ type ListChangesResponse struct {
 
 func (x *ListChangesResponse) Reset() {
 	*x = ListChangesResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[60]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[63]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4004,7 +4390,7 @@ func (x *ListChangesResponse) String() string {
 func (*ListChangesResponse) ProtoMessage() {}
 
 func (x *ListChangesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[60]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[63]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4017,7 +4403,7 @@ func (x *ListChangesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListChangesResponse.ProtoReflect.Descriptor instead.
 func (*ListChangesResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{60}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{63}
 }
 
 func (x *ListChangesResponse) GetChanges() []*v11.Change {
@@ -4062,7 +4448,7 @@ type AcknowledgeChangesRequest struct {
 
 func (x *AcknowledgeChangesRequest) Reset() {
 	*x = AcknowledgeChangesRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[61]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[64]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4074,7 +4460,7 @@ func (x *AcknowledgeChangesRequest) String() string {
 func (*AcknowledgeChangesRequest) ProtoMessage() {}
 
 func (x *AcknowledgeChangesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[61]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[64]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4087,7 +4473,7 @@ func (x *AcknowledgeChangesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcknowledgeChangesRequest.ProtoReflect.Descriptor instead.
 func (*AcknowledgeChangesRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{61}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{64}
 }
 
 func (x *AcknowledgeChangesRequest) GetParent() string {
@@ -4114,7 +4500,7 @@ type AcknowledgeChangesResponse struct {
 
 func (x *AcknowledgeChangesResponse) Reset() {
 	*x = AcknowledgeChangesResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[62]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[65]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4126,7 +4512,7 @@ func (x *AcknowledgeChangesResponse) String() string {
 func (*AcknowledgeChangesResponse) ProtoMessage() {}
 
 func (x *AcknowledgeChangesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[62]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[65]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4139,7 +4525,7 @@ func (x *AcknowledgeChangesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcknowledgeChangesResponse.ProtoReflect.Descriptor instead.
 func (*AcknowledgeChangesResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{62}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{65}
 }
 
 func (x *AcknowledgeChangesResponse) GetAcknowledged() uint64 {
@@ -4163,7 +4549,7 @@ type WatchChangesRequest struct {
 
 func (x *WatchChangesRequest) Reset() {
 	*x = WatchChangesRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[63]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[66]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4175,7 +4561,7 @@ func (x *WatchChangesRequest) String() string {
 func (*WatchChangesRequest) ProtoMessage() {}
 
 func (x *WatchChangesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[63]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[66]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4188,7 +4574,7 @@ func (x *WatchChangesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchChangesRequest.ProtoReflect.Descriptor instead.
 func (*WatchChangesRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{63}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{66}
 }
 
 func (x *WatchChangesRequest) GetParent() string {
@@ -4215,7 +4601,7 @@ type WatchChangesResponse struct {
 
 func (x *WatchChangesResponse) Reset() {
 	*x = WatchChangesResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[64]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[67]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4227,7 +4613,7 @@ func (x *WatchChangesResponse) String() string {
 func (*WatchChangesResponse) ProtoMessage() {}
 
 func (x *WatchChangesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[64]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[67]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4240,7 +4626,7 @@ func (x *WatchChangesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchChangesResponse.ProtoReflect.Descriptor instead.
 func (*WatchChangesResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{64}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{67}
 }
 
 func (x *WatchChangesResponse) GetChange() *v11.Change {
@@ -4250,11 +4636,459 @@ func (x *WatchChangesResponse) GetChange() *v11.Change {
 	return nil
 }
 
+// TableToken is the token of one table's device: a code a person types in
+// (or scans: its letters and digits fit a QR code's alphanumeric mode), sent
+// as the bearer token of every call the device makes.
+type TableToken struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// "events/{event}/sessions/{session}/sections/{section}/tables/{table}".
+	// Output only.
+	Table string `protobuf:"bytes,1,opt,name=table,proto3" json:"table,omitempty"`
+	// The code, four groups of four letters and digits ("7KQ2-M9XD-4HTA-W31C"),
+	// Crockford's base 32: case, dashes and spaces do not count, and O, I and
+	// L read as 0, 1 and 1. Answered by IssueTableTokens only. Output only.
+	Code string `protobuf:"bytes,2,opt,name=code,proto3" json:"code,omitempty"`
+	// Output only.
+	CreateTime *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	// After it the code is refused. Output only.
+	ExpireTime *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=expire_time,json=expireTime,proto3" json:"expire_time,omitempty"`
+	// Who issued it. Output only.
+	CreatedBy string `protobuf:"bytes,5,opt,name=created_by,json=createdBy,proto3" json:"created_by,omitempty"`
+	// When and by whom it was revoked; unset while it is live. Output only.
+	RevokeTime    *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=revoke_time,json=revokeTime,proto3" json:"revoke_time,omitempty"`
+	RevokedBy     string                 `protobuf:"bytes,7,opt,name=revoked_by,json=revokedBy,proto3" json:"revoked_by,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TableToken) Reset() {
+	*x = TableToken{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[68]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TableToken) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TableToken) ProtoMessage() {}
+
+func (x *TableToken) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[68]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TableToken.ProtoReflect.Descriptor instead.
+func (*TableToken) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{68}
+}
+
+func (x *TableToken) GetTable() string {
+	if x != nil {
+		return x.Table
+	}
+	return ""
+}
+
+func (x *TableToken) GetCode() string {
+	if x != nil {
+		return x.Code
+	}
+	return ""
+}
+
+func (x *TableToken) GetCreateTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CreateTime
+	}
+	return nil
+}
+
+func (x *TableToken) GetExpireTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.ExpireTime
+	}
+	return nil
+}
+
+func (x *TableToken) GetCreatedBy() string {
+	if x != nil {
+		return x.CreatedBy
+	}
+	return ""
+}
+
+func (x *TableToken) GetRevokeTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.RevokeTime
+	}
+	return nil
+}
+
+func (x *TableToken) GetRevokedBy() string {
+	if x != nil {
+		return x.RevokedBy
+	}
+	return ""
+}
+
+type IssueTableTokensRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// "events/{event}/sessions/{session}/sections/{section}"
+	Section string `protobuf:"bytes,1,opt,name=section,proto3" json:"section,omitempty"`
+	// The tables to issue tokens for; empty for every table of the section's
+	// movement.
+	Tables []int32 `protobuf:"varint,2,rep,packed,name=tables,proto3" json:"tables,omitempty"`
+	// How long the tokens last, 15 minutes to 24 hours; 6 hours when unset.
+	Ttl           *durationpb.Duration `protobuf:"bytes,3,opt,name=ttl,proto3" json:"ttl,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *IssueTableTokensRequest) Reset() {
+	*x = IssueTableTokensRequest{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[69]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *IssueTableTokensRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*IssueTableTokensRequest) ProtoMessage() {}
+
+func (x *IssueTableTokensRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[69]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use IssueTableTokensRequest.ProtoReflect.Descriptor instead.
+func (*IssueTableTokensRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{69}
+}
+
+func (x *IssueTableTokensRequest) GetSection() string {
+	if x != nil {
+		return x.Section
+	}
+	return ""
+}
+
+func (x *IssueTableTokensRequest) GetTables() []int32 {
+	if x != nil {
+		return x.Tables
+	}
+	return nil
+}
+
+func (x *IssueTableTokensRequest) GetTtl() *durationpb.Duration {
+	if x != nil {
+		return x.Ttl
+	}
+	return nil
+}
+
+type IssueTableTokensResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// By table, with their codes.
+	Tokens        []*TableToken `protobuf:"bytes,1,rep,name=tokens,proto3" json:"tokens,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *IssueTableTokensResponse) Reset() {
+	*x = IssueTableTokensResponse{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[70]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *IssueTableTokensResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*IssueTableTokensResponse) ProtoMessage() {}
+
+func (x *IssueTableTokensResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[70]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use IssueTableTokensResponse.ProtoReflect.Descriptor instead.
+func (*IssueTableTokensResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{70}
+}
+
+func (x *IssueTableTokensResponse) GetTokens() []*TableToken {
+	if x != nil {
+		return x.Tokens
+	}
+	return nil
+}
+
+type RevokeTableTokenRequest struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	RequestId string                 `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	// The table: "events/{event}/sessions/{session}/sections/{section}/tables/{table}".
+	Table         string `protobuf:"bytes,2,opt,name=table,proto3" json:"table,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RevokeTableTokenRequest) Reset() {
+	*x = RevokeTableTokenRequest{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[71]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RevokeTableTokenRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RevokeTableTokenRequest) ProtoMessage() {}
+
+func (x *RevokeTableTokenRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[71]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RevokeTableTokenRequest.ProtoReflect.Descriptor instead.
+func (*RevokeTableTokenRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{71}
+}
+
+func (x *RevokeTableTokenRequest) GetRequestId() string {
+	if x != nil {
+		return x.RequestId
+	}
+	return ""
+}
+
+func (x *RevokeTableTokenRequest) GetTable() string {
+	if x != nil {
+		return x.Table
+	}
+	return ""
+}
+
+type RevokeTableTokenResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The token revoked, without its code.
+	Token         *TableToken `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RevokeTableTokenResponse) Reset() {
+	*x = RevokeTableTokenResponse{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[72]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RevokeTableTokenResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RevokeTableTokenResponse) ProtoMessage() {}
+
+func (x *RevokeTableTokenResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[72]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RevokeTableTokenResponse.ProtoReflect.Descriptor instead.
+func (*RevokeTableTokenResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{72}
+}
+
+func (x *RevokeTableTokenResponse) GetToken() *TableToken {
+	if x != nil {
+		return x.Token
+	}
+	return nil
+}
+
+type GetTableIdentityRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Empty for the caller's own token. A federation admin (and a Director
+	// service checking a device's token for itself) may name a table token's
+	// code instead.
+	Code          string `protobuf:"bytes,1,opt,name=code,proto3" json:"code,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetTableIdentityRequest) Reset() {
+	*x = GetTableIdentityRequest{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[73]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetTableIdentityRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetTableIdentityRequest) ProtoMessage() {}
+
+func (x *GetTableIdentityRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[73]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetTableIdentityRequest.ProtoReflect.Descriptor instead.
+func (*GetTableIdentityRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{73}
+}
+
+func (x *GetTableIdentityRequest) GetCode() string {
+	if x != nil {
+		return x.Code
+	}
+	return ""
+}
+
+type GetTableIdentityResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// "events/{event}/sessions/{session}/sections/{section}/tables/{table}"
+	Table string `protobuf:"bytes,1,opt,name=table,proto3" json:"table,omitempty"`
+	// "events/{event}"
+	Event string `protobuf:"bytes,2,opt,name=event,proto3" json:"event,omitempty"`
+	// "events/{event}/sessions/{session}"
+	Session string `protobuf:"bytes,3,opt,name=session,proto3" json:"session,omitempty"`
+	// "events/{event}/sessions/{session}/sections/{section}"
+	Section string `protobuf:"bytes,4,opt,name=section,proto3" json:"section,omitempty"`
+	// The table's number.
+	Number int32 `protobuf:"varint,5,opt,name=number,proto3" json:"number,omitempty"`
+	// When the token expires; unset for a token of the token file.
+	ExpireTime    *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=expire_time,json=expireTime,proto3" json:"expire_time,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetTableIdentityResponse) Reset() {
+	*x = GetTableIdentityResponse{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[74]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetTableIdentityResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetTableIdentityResponse) ProtoMessage() {}
+
+func (x *GetTableIdentityResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[74]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetTableIdentityResponse.ProtoReflect.Descriptor instead.
+func (*GetTableIdentityResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{74}
+}
+
+func (x *GetTableIdentityResponse) GetTable() string {
+	if x != nil {
+		return x.Table
+	}
+	return ""
+}
+
+func (x *GetTableIdentityResponse) GetEvent() string {
+	if x != nil {
+		return x.Event
+	}
+	return ""
+}
+
+func (x *GetTableIdentityResponse) GetSession() string {
+	if x != nil {
+		return x.Session
+	}
+	return ""
+}
+
+func (x *GetTableIdentityResponse) GetSection() string {
+	if x != nil {
+		return x.Section
+	}
+	return ""
+}
+
+func (x *GetTableIdentityResponse) GetNumber() int32 {
+	if x != nil {
+		return x.Number
+	}
+	return 0
+}
+
+func (x *GetTableIdentityResponse) GetExpireTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.ExpireTime
+	}
+	return nil
+}
+
 var File_bridge_movement_v1_movement_proto protoreflect.FileDescriptor
 
 const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\n" +
-	"!bridge/movement/v1/movement.proto\x12\x12bridge.movement.v1\x1a\x1fbridge/scoring/v1/scoring.proto\x1a\x1bbridge/type/v1/change.proto\x1a\x1abridge/type/v1/types.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xc0\x01\n" +
+	"!bridge/movement/v1/movement.proto\x12\x12bridge.movement.v1\x1a\x1fbridge/scoring/v1/scoring.proto\x1a\x1bbridge/type/v1/change.proto\x1a\x1abridge/type/v1/types.proto\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xc0\x01\n" +
 	"\x05Event\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
 	"\x05title\x18\x02 \x01(\tR\x05title\x12<\n" +
@@ -4354,13 +5188,31 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\x05Share\x12\x14\n" +
 	"\x05round\x18\x01 \x01(\x05R\x05round\x12\x1b\n" +
 	"\tlow_board\x18\x02 \x01(\x05R\blowBoard\x12\x16\n" +
-	"\x06tables\x18\x03 \x03(\x05R\x06tables\"\xc0\x01\n" +
+	"\x06tables\x18\x03 \x03(\x05R\x06tables\"\x93\x02\n" +
 	"\aSection\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x127\n" +
 	"\bentrants\x18\x02 \x03(\v2\x1b.bridge.movement.v1.EntrantR\bentrants\x128\n" +
 	"\bmovement\x18\x03 \x01(\v2\x1c.bridge.movement.v1.MovementR\bmovement\x12\x12\n" +
 	"\x04etag\x18\x04 \x01(\tR\x04etag\x12\x1a\n" +
-	"\brevision\x18\x05 \x01(\x05R\brevision\"\xa3\x01\n" +
+	"\brevision\x18\x05 \x01(\x05R\brevision\x12Q\n" +
+	"\x11terminal_settings\x18\x06 \x01(\v2$.bridge.movement.v1.TerminalSettingsR\x10terminalSettings\"\x9a\x03\n" +
+	"\x10TerminalSettings\x12>\n" +
+	"\tlead_card\x18\x01 \x01(\x0e2!.bridge.movement.v1.LeadCardEntryR\bleadCard\x12B\n" +
+	"\fresult_entry\x18\x02 \x01(\x0e2\x1f.bridge.movement.v1.ResultEntryR\vresultEntry\x12)\n" +
+	"\x10verification_off\x18\x03 \x01(\bR\x0fverificationOff\x129\n" +
+	"\x19not_played_needs_director\x18\x04 \x01(\bR\x16notPlayedNeedsDirector\x12\x1b\n" +
+	"\tboard_set\x18\x05 \x01(\tR\bboardSet\x12*\n" +
+	"\x11seconds_per_board\x18\x06 \x01(\x05R\x0fsecondsPerBoard\x12#\n" +
+	"\rextra_seconds\x18\a \x01(\x05R\fextraSeconds\x12.\n" +
+	"\x13hide_ranking_rounds\x18\b \x01(\x05R\x11hideRankingRounds\"\xab\x01\n" +
+	"\x1aSetTerminalSettingsRequest\x12\x1d\n" +
+	"\n" +
+	"request_id\x18\x01 \x01(\tR\trequestId\x12\x18\n" +
+	"\asection\x18\x02 \x01(\tR\asection\x12@\n" +
+	"\bsettings\x18\x03 \x01(\v2$.bridge.movement.v1.TerminalSettingsR\bsettings\x12\x12\n" +
+	"\x04etag\x18\x04 \x01(\tR\x04etag\"T\n" +
+	"\x1bSetTerminalSettingsResponse\x125\n" +
+	"\asection\x18\x01 \x01(\v2\x1b.bridge.movement.v1.SectionR\asection\"\xa3\x01\n" +
 	"\x14CreateSectionRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x16\n" +
@@ -4391,12 +5243,16 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\x04Move\x12\x10\n" +
 	"\x03who\x18\x01 \x01(\tR\x03who\x12\x14\n" +
 	"\x05table\x18\x02 \x01(\x05R\x05table\x12\x12\n" +
-	"\x04text\x18\x03 \x01(\tR\x04text\"\xd4\x01\n" +
+	"\x04text\x18\x03 \x01(\tR\x04text\"\xf7\x02\n" +
 	"\x15GetTableRoundResponse\x125\n" +
 	"\aseating\x18\x01 \x01(\v2\x1b.bridge.movement.v1.SeatingR\aseating\x12,\n" +
 	"\x04next\x18\x02 \x03(\v2\x18.bridge.movement.v1.MoveR\x04next\x12\x1a\n" +
 	"\brevision\x18\x03 \x01(\x05R\brevision\x12:\n" +
-	"\aplayers\x18\x04 \x03(\v2 .bridge.movement.v1.SeatedPlayerR\aplayers\"K\n" +
+	"\aplayers\x18\x04 \x03(\v2 .bridge.movement.v1.SeatedPlayerR\aplayers\x12@\n" +
+	"\bsettings\x18\x05 \x01(\v2$.bridge.movement.v1.TerminalSettingsR\bsettings\x128\n" +
+	"\n" +
+	"round_time\x18\x06 \x01(\v2\x19.google.protobuf.DurationR\troundTime\x12%\n" +
+	"\x0eranking_hidden\x18\a \x01(\bR\rrankingHidden\"K\n" +
 	"\x15GetEntrantPathRequest\x12\x18\n" +
 	"\asection\x18\x01 \x01(\tR\asection\x12\x18\n" +
 	"\aentrant\x18\x02 \x01(\x05R\aentrant\"\xbe\x01\n" +
@@ -4549,7 +5405,43 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\x05since\x18\x02 \x01(\x04H\x00R\x05since\x88\x01\x01B\b\n" +
 	"\x06_since\"F\n" +
 	"\x14WatchChangesResponse\x12.\n" +
-	"\x06change\x18\x01 \x01(\v2\x16.bridge.type.v1.ChangeR\x06change*\\\n" +
+	"\x06change\x18\x01 \x01(\v2\x16.bridge.type.v1.ChangeR\x06change\"\xab\x02\n" +
+	"\n" +
+	"TableToken\x12\x14\n" +
+	"\x05table\x18\x01 \x01(\tR\x05table\x12\x12\n" +
+	"\x04code\x18\x02 \x01(\tR\x04code\x12;\n" +
+	"\vcreate_time\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"createTime\x12;\n" +
+	"\vexpire_time\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"expireTime\x12\x1d\n" +
+	"\n" +
+	"created_by\x18\x05 \x01(\tR\tcreatedBy\x12;\n" +
+	"\vrevoke_time\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"revokeTime\x12\x1d\n" +
+	"\n" +
+	"revoked_by\x18\a \x01(\tR\trevokedBy\"x\n" +
+	"\x17IssueTableTokensRequest\x12\x18\n" +
+	"\asection\x18\x01 \x01(\tR\asection\x12\x16\n" +
+	"\x06tables\x18\x02 \x03(\x05R\x06tables\x12+\n" +
+	"\x03ttl\x18\x03 \x01(\v2\x19.google.protobuf.DurationR\x03ttl\"R\n" +
+	"\x18IssueTableTokensResponse\x126\n" +
+	"\x06tokens\x18\x01 \x03(\v2\x1e.bridge.movement.v1.TableTokenR\x06tokens\"N\n" +
+	"\x17RevokeTableTokenRequest\x12\x1d\n" +
+	"\n" +
+	"request_id\x18\x01 \x01(\tR\trequestId\x12\x14\n" +
+	"\x05table\x18\x02 \x01(\tR\x05table\"P\n" +
+	"\x18RevokeTableTokenResponse\x124\n" +
+	"\x05token\x18\x01 \x01(\v2\x1e.bridge.movement.v1.TableTokenR\x05token\"-\n" +
+	"\x17GetTableIdentityRequest\x12\x12\n" +
+	"\x04code\x18\x01 \x01(\tR\x04code\"\xcf\x01\n" +
+	"\x18GetTableIdentityResponse\x12\x14\n" +
+	"\x05table\x18\x01 \x01(\tR\x05table\x12\x14\n" +
+	"\x05event\x18\x02 \x01(\tR\x05event\x12\x18\n" +
+	"\asession\x18\x03 \x01(\tR\asession\x12\x18\n" +
+	"\asection\x18\x04 \x01(\tR\asection\x12\x16\n" +
+	"\x06number\x18\x05 \x01(\x05R\x06number\x12;\n" +
+	"\vexpire_time\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"expireTime*\\\n" +
 	"\x04Kind\x12\x14\n" +
 	"\x10KIND_UNSPECIFIED\x10\x00\x12\x11\n" +
 	"\rKIND_MITCHELL\x10\x01\x12\x0f\n" +
@@ -4560,12 +5452,22 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\x17EVEN_TABLES_UNSPECIFIED\x10\x00\x12\x14\n" +
 	"\x10EVEN_TABLES_SKIP\x10\x01\x12\x1f\n" +
 	"\x1bEVEN_TABLES_RELAY_BYE_STAND\x10\x02\x12\x1a\n" +
-	"\x16EVEN_TABLES_HESITATION\x10\x03*h\n" +
+	"\x16EVEN_TABLES_HESITATION\x10\x03*\xbc\x01\n" +
+	"\rLeadCardEntry\x12\x1f\n" +
+	"\x1bLEAD_CARD_ENTRY_UNSPECIFIED\x10\x00\x12\x1c\n" +
+	"\x18LEAD_CARD_ENTRY_DISABLED\x10\x01\x12!\n" +
+	"\x1dLEAD_CARD_ENTRY_NO_VALIDATION\x10\x02\x12\x1f\n" +
+	"\x1bLEAD_CARD_ENTRY_MUST_COMPLY\x10\x03\x12(\n" +
+	"$LEAD_CARD_ENTRY_ALLOW_NON_COMPLIANCE\x10\x04*g\n" +
+	"\vResultEntry\x12\x1c\n" +
+	"\x18RESULT_ENTRY_UNSPECIFIED\x10\x00\x12\x1d\n" +
+	"\x19RESULT_ENTRY_TOTAL_TRICKS\x10\x01\x12\x1b\n" +
+	"\x17RESULT_ENTRY_OVER_UNDER\x10\x02*h\n" +
 	"\x06Format\x12\x16\n" +
 	"\x12FORMAT_UNSPECIFIED\x10\x00\x12\x15\n" +
 	"\x11FORMAT_CARDS_TEXT\x10\x01\x12\x14\n" +
 	"\x10FORMAT_CARDS_PDF\x10\x02\x12\x19\n" +
-	"\x15FORMAT_ROUND_DATA_CSV\x10\x032\xff\x12\n" +
+	"\x15FORMAT_ROUND_DATA_CSV\x10\x032\xc4\x16\n" +
 	"\x0fMovementService\x12^\n" +
 	"\vCreateEvent\x12&.bridge.movement.v1.CreateEventRequest\x1a'.bridge.movement.v1.CreateEventResponse\x12U\n" +
 	"\bGetEvent\x12#.bridge.movement.v1.GetEventRequest\x1a$.bridge.movement.v1.GetEventResponse\x12[\n" +
@@ -4594,7 +5496,11 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\x10ListTablePlayers\x12+.bridge.movement.v1.ListTablePlayersRequest\x1a,.bridge.movement.v1.ListTablePlayersResponse\x12^\n" +
 	"\vListChanges\x12&.bridge.movement.v1.ListChangesRequest\x1a'.bridge.movement.v1.ListChangesResponse\x12s\n" +
 	"\x12AcknowledgeChanges\x12-.bridge.movement.v1.AcknowledgeChangesRequest\x1a..bridge.movement.v1.AcknowledgeChangesResponse\x12c\n" +
-	"\fWatchChanges\x12'.bridge.movement.v1.WatchChangesRequest\x1a(.bridge.movement.v1.WatchChangesResponse0\x01B\xda\x01\n" +
+	"\fWatchChanges\x12'.bridge.movement.v1.WatchChangesRequest\x1a(.bridge.movement.v1.WatchChangesResponse0\x01\x12v\n" +
+	"\x13SetTerminalSettings\x12..bridge.movement.v1.SetTerminalSettingsRequest\x1a/.bridge.movement.v1.SetTerminalSettingsResponse\x12m\n" +
+	"\x10IssueTableTokens\x12+.bridge.movement.v1.IssueTableTokensRequest\x1a,.bridge.movement.v1.IssueTableTokensResponse\x12m\n" +
+	"\x10RevokeTableToken\x12+.bridge.movement.v1.RevokeTableTokenRequest\x1a,.bridge.movement.v1.RevokeTableTokenResponse\x12m\n" +
+	"\x10GetTableIdentity\x12+.bridge.movement.v1.GetTableIdentityRequest\x1a,.bridge.movement.v1.GetTableIdentityResponseB\xda\x01\n" +
 	"\x16com.bridge.movement.v1B\rMovementProtoP\x01ZGgithub.com/bridge-director/director/proto/bridge/movement/v1;movementv1\xa2\x02\x03BMX\xaa\x02\x12Bridge.Movement.V1\xca\x02\x12Bridge\\Movement\\V1\xe2\x02\x1eBridge\\Movement\\V1\\GPBMetadata\xea\x02\x14Bridge::Movement::V1b\x06proto3"
 
 var (
@@ -4609,187 +5515,222 @@ func file_bridge_movement_v1_movement_proto_rawDescGZIP() []byte {
 	return file_bridge_movement_v1_movement_proto_rawDescData
 }
 
-var file_bridge_movement_v1_movement_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_bridge_movement_v1_movement_proto_msgTypes = make([]protoimpl.MessageInfo, 65)
+var file_bridge_movement_v1_movement_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
+var file_bridge_movement_v1_movement_proto_msgTypes = make([]protoimpl.MessageInfo, 75)
 var file_bridge_movement_v1_movement_proto_goTypes = []any{
-	(Kind)(0),                          // 0: bridge.movement.v1.Kind
-	(EvenTables)(0),                    // 1: bridge.movement.v1.EvenTables
-	(Format)(0),                        // 2: bridge.movement.v1.Format
-	(*Event)(nil),                      // 3: bridge.movement.v1.Event
-	(*CreateEventRequest)(nil),         // 4: bridge.movement.v1.CreateEventRequest
-	(*CreateEventResponse)(nil),        // 5: bridge.movement.v1.CreateEventResponse
-	(*GetEventRequest)(nil),            // 6: bridge.movement.v1.GetEventRequest
-	(*GetEventResponse)(nil),           // 7: bridge.movement.v1.GetEventResponse
-	(*ListEventsRequest)(nil),          // 8: bridge.movement.v1.ListEventsRequest
-	(*ListEventsResponse)(nil),         // 9: bridge.movement.v1.ListEventsResponse
-	(*Session)(nil),                    // 10: bridge.movement.v1.Session
-	(*CreateSessionRequest)(nil),       // 11: bridge.movement.v1.CreateSessionRequest
-	(*CreateSessionResponse)(nil),      // 12: bridge.movement.v1.CreateSessionResponse
-	(*GetSessionRequest)(nil),          // 13: bridge.movement.v1.GetSessionRequest
-	(*GetSessionResponse)(nil),         // 14: bridge.movement.v1.GetSessionResponse
-	(*ListSessionsRequest)(nil),        // 15: bridge.movement.v1.ListSessionsRequest
-	(*ListSessionsResponse)(nil),       // 16: bridge.movement.v1.ListSessionsResponse
-	(*Player)(nil),                     // 17: bridge.movement.v1.Player
-	(*Entrant)(nil),                    // 18: bridge.movement.v1.Entrant
-	(*MovementChoice)(nil),             // 19: bridge.movement.v1.MovementChoice
-	(*Seating)(nil),                    // 20: bridge.movement.v1.Seating
-	(*Movement)(nil),                   // 21: bridge.movement.v1.Movement
-	(*Share)(nil),                      // 22: bridge.movement.v1.Share
-	(*Section)(nil),                    // 23: bridge.movement.v1.Section
-	(*CreateSectionRequest)(nil),       // 24: bridge.movement.v1.CreateSectionRequest
-	(*CreateSectionResponse)(nil),      // 25: bridge.movement.v1.CreateSectionResponse
-	(*GetSectionRequest)(nil),          // 26: bridge.movement.v1.GetSectionRequest
-	(*GetSectionResponse)(nil),         // 27: bridge.movement.v1.GetSectionResponse
-	(*SetMovementRequest)(nil),         // 28: bridge.movement.v1.SetMovementRequest
-	(*SetMovementResponse)(nil),        // 29: bridge.movement.v1.SetMovementResponse
-	(*GetTableRoundRequest)(nil),       // 30: bridge.movement.v1.GetTableRoundRequest
-	(*Move)(nil),                       // 31: bridge.movement.v1.Move
-	(*GetTableRoundResponse)(nil),      // 32: bridge.movement.v1.GetTableRoundResponse
-	(*GetEntrantPathRequest)(nil),      // 33: bridge.movement.v1.GetEntrantPathRequest
-	(*Stop)(nil),                       // 34: bridge.movement.v1.Stop
-	(*GetEntrantPathResponse)(nil),     // 35: bridge.movement.v1.GetEntrantPathResponse
-	(*AddLateEntrantRequest)(nil),      // 36: bridge.movement.v1.AddLateEntrantRequest
-	(*AddLateEntrantResponse)(nil),     // 37: bridge.movement.v1.AddLateEntrantResponse
-	(*WithdrawEntrantRequest)(nil),     // 38: bridge.movement.v1.WithdrawEntrantRequest
-	(*WithdrawEntrantResponse)(nil),    // 39: bridge.movement.v1.WithdrawEntrantResponse
-	(*GetBalanceRequest)(nil),          // 40: bridge.movement.v1.GetBalanceRequest
-	(*Count)(nil),                      // 41: bridge.movement.v1.Count
-	(*GetBalanceResponse)(nil),         // 42: bridge.movement.v1.GetBalanceResponse
-	(*ExportSectionRequest)(nil),       // 43: bridge.movement.v1.ExportSectionRequest
-	(*ExportSectionResponse)(nil),      // 44: bridge.movement.v1.ExportSectionResponse
-	(*RecommendMovementsRequest)(nil),  // 45: bridge.movement.v1.RecommendMovementsRequest
-	(*Recommendation)(nil),             // 46: bridge.movement.v1.Recommendation
-	(*RecommendMovementsResponse)(nil), // 47: bridge.movement.v1.RecommendMovementsResponse
-	(*RegisteredPlayer)(nil),           // 48: bridge.movement.v1.RegisteredPlayer
-	(*ImportPlayersRequest)(nil),       // 49: bridge.movement.v1.ImportPlayersRequest
-	(*ImportPlayersResponse)(nil),      // 50: bridge.movement.v1.ImportPlayersResponse
-	(*GetPlayerRequest)(nil),           // 51: bridge.movement.v1.GetPlayerRequest
-	(*GetPlayerResponse)(nil),          // 52: bridge.movement.v1.GetPlayerResponse
-	(*ListPlayersRequest)(nil),         // 53: bridge.movement.v1.ListPlayersRequest
-	(*ListPlayersResponse)(nil),        // 54: bridge.movement.v1.ListPlayersResponse
-	(*SeatNumber)(nil),                 // 55: bridge.movement.v1.SeatNumber
-	(*SeatedPlayer)(nil),               // 56: bridge.movement.v1.SeatedPlayer
-	(*TablePlayers)(nil),               // 57: bridge.movement.v1.TablePlayers
-	(*SetTablePlayersRequest)(nil),     // 58: bridge.movement.v1.SetTablePlayersRequest
-	(*SetTablePlayersResponse)(nil),    // 59: bridge.movement.v1.SetTablePlayersResponse
-	(*ListTablePlayersRequest)(nil),    // 60: bridge.movement.v1.ListTablePlayersRequest
-	(*ListTablePlayersResponse)(nil),   // 61: bridge.movement.v1.ListTablePlayersResponse
-	(*ListChangesRequest)(nil),         // 62: bridge.movement.v1.ListChangesRequest
-	(*ListChangesResponse)(nil),        // 63: bridge.movement.v1.ListChangesResponse
-	(*AcknowledgeChangesRequest)(nil),  // 64: bridge.movement.v1.AcknowledgeChangesRequest
-	(*AcknowledgeChangesResponse)(nil), // 65: bridge.movement.v1.AcknowledgeChangesResponse
-	(*WatchChangesRequest)(nil),        // 66: bridge.movement.v1.WatchChangesRequest
-	(*WatchChangesResponse)(nil),       // 67: bridge.movement.v1.WatchChangesResponse
-	(*v1.ScoringSettings)(nil),         // 68: bridge.scoring.v1.ScoringSettings
-	(*timestamppb.Timestamp)(nil),      // 69: google.protobuf.Timestamp
-	(v11.Side)(0),                      // 70: bridge.type.v1.Side
-	(v11.Seat)(0),                      // 71: bridge.type.v1.Seat
-	(*v11.Change)(nil),                 // 72: bridge.type.v1.Change
+	(Kind)(0),                           // 0: bridge.movement.v1.Kind
+	(EvenTables)(0),                     // 1: bridge.movement.v1.EvenTables
+	(LeadCardEntry)(0),                  // 2: bridge.movement.v1.LeadCardEntry
+	(ResultEntry)(0),                    // 3: bridge.movement.v1.ResultEntry
+	(Format)(0),                         // 4: bridge.movement.v1.Format
+	(*Event)(nil),                       // 5: bridge.movement.v1.Event
+	(*CreateEventRequest)(nil),          // 6: bridge.movement.v1.CreateEventRequest
+	(*CreateEventResponse)(nil),         // 7: bridge.movement.v1.CreateEventResponse
+	(*GetEventRequest)(nil),             // 8: bridge.movement.v1.GetEventRequest
+	(*GetEventResponse)(nil),            // 9: bridge.movement.v1.GetEventResponse
+	(*ListEventsRequest)(nil),           // 10: bridge.movement.v1.ListEventsRequest
+	(*ListEventsResponse)(nil),          // 11: bridge.movement.v1.ListEventsResponse
+	(*Session)(nil),                     // 12: bridge.movement.v1.Session
+	(*CreateSessionRequest)(nil),        // 13: bridge.movement.v1.CreateSessionRequest
+	(*CreateSessionResponse)(nil),       // 14: bridge.movement.v1.CreateSessionResponse
+	(*GetSessionRequest)(nil),           // 15: bridge.movement.v1.GetSessionRequest
+	(*GetSessionResponse)(nil),          // 16: bridge.movement.v1.GetSessionResponse
+	(*ListSessionsRequest)(nil),         // 17: bridge.movement.v1.ListSessionsRequest
+	(*ListSessionsResponse)(nil),        // 18: bridge.movement.v1.ListSessionsResponse
+	(*Player)(nil),                      // 19: bridge.movement.v1.Player
+	(*Entrant)(nil),                     // 20: bridge.movement.v1.Entrant
+	(*MovementChoice)(nil),              // 21: bridge.movement.v1.MovementChoice
+	(*Seating)(nil),                     // 22: bridge.movement.v1.Seating
+	(*Movement)(nil),                    // 23: bridge.movement.v1.Movement
+	(*Share)(nil),                       // 24: bridge.movement.v1.Share
+	(*Section)(nil),                     // 25: bridge.movement.v1.Section
+	(*TerminalSettings)(nil),            // 26: bridge.movement.v1.TerminalSettings
+	(*SetTerminalSettingsRequest)(nil),  // 27: bridge.movement.v1.SetTerminalSettingsRequest
+	(*SetTerminalSettingsResponse)(nil), // 28: bridge.movement.v1.SetTerminalSettingsResponse
+	(*CreateSectionRequest)(nil),        // 29: bridge.movement.v1.CreateSectionRequest
+	(*CreateSectionResponse)(nil),       // 30: bridge.movement.v1.CreateSectionResponse
+	(*GetSectionRequest)(nil),           // 31: bridge.movement.v1.GetSectionRequest
+	(*GetSectionResponse)(nil),          // 32: bridge.movement.v1.GetSectionResponse
+	(*SetMovementRequest)(nil),          // 33: bridge.movement.v1.SetMovementRequest
+	(*SetMovementResponse)(nil),         // 34: bridge.movement.v1.SetMovementResponse
+	(*GetTableRoundRequest)(nil),        // 35: bridge.movement.v1.GetTableRoundRequest
+	(*Move)(nil),                        // 36: bridge.movement.v1.Move
+	(*GetTableRoundResponse)(nil),       // 37: bridge.movement.v1.GetTableRoundResponse
+	(*GetEntrantPathRequest)(nil),       // 38: bridge.movement.v1.GetEntrantPathRequest
+	(*Stop)(nil),                        // 39: bridge.movement.v1.Stop
+	(*GetEntrantPathResponse)(nil),      // 40: bridge.movement.v1.GetEntrantPathResponse
+	(*AddLateEntrantRequest)(nil),       // 41: bridge.movement.v1.AddLateEntrantRequest
+	(*AddLateEntrantResponse)(nil),      // 42: bridge.movement.v1.AddLateEntrantResponse
+	(*WithdrawEntrantRequest)(nil),      // 43: bridge.movement.v1.WithdrawEntrantRequest
+	(*WithdrawEntrantResponse)(nil),     // 44: bridge.movement.v1.WithdrawEntrantResponse
+	(*GetBalanceRequest)(nil),           // 45: bridge.movement.v1.GetBalanceRequest
+	(*Count)(nil),                       // 46: bridge.movement.v1.Count
+	(*GetBalanceResponse)(nil),          // 47: bridge.movement.v1.GetBalanceResponse
+	(*ExportSectionRequest)(nil),        // 48: bridge.movement.v1.ExportSectionRequest
+	(*ExportSectionResponse)(nil),       // 49: bridge.movement.v1.ExportSectionResponse
+	(*RecommendMovementsRequest)(nil),   // 50: bridge.movement.v1.RecommendMovementsRequest
+	(*Recommendation)(nil),              // 51: bridge.movement.v1.Recommendation
+	(*RecommendMovementsResponse)(nil),  // 52: bridge.movement.v1.RecommendMovementsResponse
+	(*RegisteredPlayer)(nil),            // 53: bridge.movement.v1.RegisteredPlayer
+	(*ImportPlayersRequest)(nil),        // 54: bridge.movement.v1.ImportPlayersRequest
+	(*ImportPlayersResponse)(nil),       // 55: bridge.movement.v1.ImportPlayersResponse
+	(*GetPlayerRequest)(nil),            // 56: bridge.movement.v1.GetPlayerRequest
+	(*GetPlayerResponse)(nil),           // 57: bridge.movement.v1.GetPlayerResponse
+	(*ListPlayersRequest)(nil),          // 58: bridge.movement.v1.ListPlayersRequest
+	(*ListPlayersResponse)(nil),         // 59: bridge.movement.v1.ListPlayersResponse
+	(*SeatNumber)(nil),                  // 60: bridge.movement.v1.SeatNumber
+	(*SeatedPlayer)(nil),                // 61: bridge.movement.v1.SeatedPlayer
+	(*TablePlayers)(nil),                // 62: bridge.movement.v1.TablePlayers
+	(*SetTablePlayersRequest)(nil),      // 63: bridge.movement.v1.SetTablePlayersRequest
+	(*SetTablePlayersResponse)(nil),     // 64: bridge.movement.v1.SetTablePlayersResponse
+	(*ListTablePlayersRequest)(nil),     // 65: bridge.movement.v1.ListTablePlayersRequest
+	(*ListTablePlayersResponse)(nil),    // 66: bridge.movement.v1.ListTablePlayersResponse
+	(*ListChangesRequest)(nil),          // 67: bridge.movement.v1.ListChangesRequest
+	(*ListChangesResponse)(nil),         // 68: bridge.movement.v1.ListChangesResponse
+	(*AcknowledgeChangesRequest)(nil),   // 69: bridge.movement.v1.AcknowledgeChangesRequest
+	(*AcknowledgeChangesResponse)(nil),  // 70: bridge.movement.v1.AcknowledgeChangesResponse
+	(*WatchChangesRequest)(nil),         // 71: bridge.movement.v1.WatchChangesRequest
+	(*WatchChangesResponse)(nil),        // 72: bridge.movement.v1.WatchChangesResponse
+	(*TableToken)(nil),                  // 73: bridge.movement.v1.TableToken
+	(*IssueTableTokensRequest)(nil),     // 74: bridge.movement.v1.IssueTableTokensRequest
+	(*IssueTableTokensResponse)(nil),    // 75: bridge.movement.v1.IssueTableTokensResponse
+	(*RevokeTableTokenRequest)(nil),     // 76: bridge.movement.v1.RevokeTableTokenRequest
+	(*RevokeTableTokenResponse)(nil),    // 77: bridge.movement.v1.RevokeTableTokenResponse
+	(*GetTableIdentityRequest)(nil),     // 78: bridge.movement.v1.GetTableIdentityRequest
+	(*GetTableIdentityResponse)(nil),    // 79: bridge.movement.v1.GetTableIdentityResponse
+	(*v1.ScoringSettings)(nil),          // 80: bridge.scoring.v1.ScoringSettings
+	(*timestamppb.Timestamp)(nil),       // 81: google.protobuf.Timestamp
+	(*durationpb.Duration)(nil),         // 82: google.protobuf.Duration
+	(v11.Side)(0),                       // 83: bridge.type.v1.Side
+	(v11.Seat)(0),                       // 84: bridge.type.v1.Seat
+	(*v11.Change)(nil),                  // 85: bridge.type.v1.Change
 }
 var file_bridge_movement_v1_movement_proto_depIdxs = []int32{
-	68, // 0: bridge.movement.v1.Event.scoring:type_name -> bridge.scoring.v1.ScoringSettings
-	69, // 1: bridge.movement.v1.Event.create_time:type_name -> google.protobuf.Timestamp
-	3,  // 2: bridge.movement.v1.CreateEventRequest.event:type_name -> bridge.movement.v1.Event
-	3,  // 3: bridge.movement.v1.CreateEventResponse.event:type_name -> bridge.movement.v1.Event
-	3,  // 4: bridge.movement.v1.GetEventResponse.event:type_name -> bridge.movement.v1.Event
-	3,  // 5: bridge.movement.v1.ListEventsResponse.events:type_name -> bridge.movement.v1.Event
-	69, // 6: bridge.movement.v1.Session.start_time:type_name -> google.protobuf.Timestamp
-	10, // 7: bridge.movement.v1.CreateSessionRequest.session:type_name -> bridge.movement.v1.Session
-	10, // 8: bridge.movement.v1.CreateSessionResponse.session:type_name -> bridge.movement.v1.Session
-	10, // 9: bridge.movement.v1.GetSessionResponse.session:type_name -> bridge.movement.v1.Session
-	10, // 10: bridge.movement.v1.ListSessionsResponse.sessions:type_name -> bridge.movement.v1.Session
-	17, // 11: bridge.movement.v1.Entrant.players:type_name -> bridge.movement.v1.Player
+	80, // 0: bridge.movement.v1.Event.scoring:type_name -> bridge.scoring.v1.ScoringSettings
+	81, // 1: bridge.movement.v1.Event.create_time:type_name -> google.protobuf.Timestamp
+	5,  // 2: bridge.movement.v1.CreateEventRequest.event:type_name -> bridge.movement.v1.Event
+	5,  // 3: bridge.movement.v1.CreateEventResponse.event:type_name -> bridge.movement.v1.Event
+	5,  // 4: bridge.movement.v1.GetEventResponse.event:type_name -> bridge.movement.v1.Event
+	5,  // 5: bridge.movement.v1.ListEventsResponse.events:type_name -> bridge.movement.v1.Event
+	81, // 6: bridge.movement.v1.Session.start_time:type_name -> google.protobuf.Timestamp
+	12, // 7: bridge.movement.v1.CreateSessionRequest.session:type_name -> bridge.movement.v1.Session
+	12, // 8: bridge.movement.v1.CreateSessionResponse.session:type_name -> bridge.movement.v1.Session
+	12, // 9: bridge.movement.v1.GetSessionResponse.session:type_name -> bridge.movement.v1.Session
+	12, // 10: bridge.movement.v1.ListSessionsResponse.sessions:type_name -> bridge.movement.v1.Session
+	19, // 11: bridge.movement.v1.Entrant.players:type_name -> bridge.movement.v1.Player
 	0,  // 12: bridge.movement.v1.MovementChoice.kind:type_name -> bridge.movement.v1.Kind
 	1,  // 13: bridge.movement.v1.MovementChoice.even_tables:type_name -> bridge.movement.v1.EvenTables
-	19, // 14: bridge.movement.v1.Movement.choice:type_name -> bridge.movement.v1.MovementChoice
-	20, // 15: bridge.movement.v1.Movement.seatings:type_name -> bridge.movement.v1.Seating
-	22, // 16: bridge.movement.v1.Movement.shares:type_name -> bridge.movement.v1.Share
-	18, // 17: bridge.movement.v1.Section.entrants:type_name -> bridge.movement.v1.Entrant
-	21, // 18: bridge.movement.v1.Section.movement:type_name -> bridge.movement.v1.Movement
-	23, // 19: bridge.movement.v1.CreateSectionRequest.section:type_name -> bridge.movement.v1.Section
-	23, // 20: bridge.movement.v1.CreateSectionResponse.section:type_name -> bridge.movement.v1.Section
-	23, // 21: bridge.movement.v1.GetSectionResponse.section:type_name -> bridge.movement.v1.Section
-	19, // 22: bridge.movement.v1.SetMovementRequest.choice:type_name -> bridge.movement.v1.MovementChoice
-	23, // 23: bridge.movement.v1.SetMovementResponse.section:type_name -> bridge.movement.v1.Section
-	20, // 24: bridge.movement.v1.GetTableRoundResponse.seating:type_name -> bridge.movement.v1.Seating
-	31, // 25: bridge.movement.v1.GetTableRoundResponse.next:type_name -> bridge.movement.v1.Move
-	56, // 26: bridge.movement.v1.GetTableRoundResponse.players:type_name -> bridge.movement.v1.SeatedPlayer
-	70, // 27: bridge.movement.v1.Stop.direction:type_name -> bridge.type.v1.Side
-	18, // 28: bridge.movement.v1.GetEntrantPathResponse.entrant:type_name -> bridge.movement.v1.Entrant
-	34, // 29: bridge.movement.v1.GetEntrantPathResponse.stops:type_name -> bridge.movement.v1.Stop
-	18, // 30: bridge.movement.v1.AddLateEntrantRequest.entrant:type_name -> bridge.movement.v1.Entrant
-	23, // 31: bridge.movement.v1.AddLateEntrantResponse.section:type_name -> bridge.movement.v1.Section
-	23, // 32: bridge.movement.v1.WithdrawEntrantResponse.section:type_name -> bridge.movement.v1.Section
-	41, // 33: bridge.movement.v1.GetBalanceResponse.meetings:type_name -> bridge.movement.v1.Count
-	41, // 34: bridge.movement.v1.GetBalanceResponse.comparisons:type_name -> bridge.movement.v1.Count
-	2,  // 35: bridge.movement.v1.ExportSectionRequest.format:type_name -> bridge.movement.v1.Format
-	19, // 36: bridge.movement.v1.Recommendation.choice:type_name -> bridge.movement.v1.MovementChoice
-	46, // 37: bridge.movement.v1.RecommendMovementsResponse.recommendations:type_name -> bridge.movement.v1.Recommendation
-	69, // 38: bridge.movement.v1.RegisteredPlayer.update_time:type_name -> google.protobuf.Timestamp
-	48, // 39: bridge.movement.v1.GetPlayerResponse.player:type_name -> bridge.movement.v1.RegisteredPlayer
-	48, // 40: bridge.movement.v1.ListPlayersResponse.players:type_name -> bridge.movement.v1.RegisteredPlayer
-	71, // 41: bridge.movement.v1.SeatNumber.seat:type_name -> bridge.type.v1.Seat
-	71, // 42: bridge.movement.v1.SeatedPlayer.seat:type_name -> bridge.type.v1.Seat
-	56, // 43: bridge.movement.v1.TablePlayers.players:type_name -> bridge.movement.v1.SeatedPlayer
-	69, // 44: bridge.movement.v1.TablePlayers.update_time:type_name -> google.protobuf.Timestamp
-	55, // 45: bridge.movement.v1.SetTablePlayersRequest.numbers:type_name -> bridge.movement.v1.SeatNumber
-	57, // 46: bridge.movement.v1.SetTablePlayersResponse.table_players:type_name -> bridge.movement.v1.TablePlayers
-	57, // 47: bridge.movement.v1.ListTablePlayersResponse.table_players:type_name -> bridge.movement.v1.TablePlayers
-	72, // 48: bridge.movement.v1.ListChangesResponse.changes:type_name -> bridge.type.v1.Change
-	72, // 49: bridge.movement.v1.WatchChangesResponse.change:type_name -> bridge.type.v1.Change
-	4,  // 50: bridge.movement.v1.MovementService.CreateEvent:input_type -> bridge.movement.v1.CreateEventRequest
-	6,  // 51: bridge.movement.v1.MovementService.GetEvent:input_type -> bridge.movement.v1.GetEventRequest
-	8,  // 52: bridge.movement.v1.MovementService.ListEvents:input_type -> bridge.movement.v1.ListEventsRequest
-	11, // 53: bridge.movement.v1.MovementService.CreateSession:input_type -> bridge.movement.v1.CreateSessionRequest
-	13, // 54: bridge.movement.v1.MovementService.GetSession:input_type -> bridge.movement.v1.GetSessionRequest
-	15, // 55: bridge.movement.v1.MovementService.ListSessions:input_type -> bridge.movement.v1.ListSessionsRequest
-	24, // 56: bridge.movement.v1.MovementService.CreateSection:input_type -> bridge.movement.v1.CreateSectionRequest
-	26, // 57: bridge.movement.v1.MovementService.GetSection:input_type -> bridge.movement.v1.GetSectionRequest
-	28, // 58: bridge.movement.v1.MovementService.SetMovement:input_type -> bridge.movement.v1.SetMovementRequest
-	30, // 59: bridge.movement.v1.MovementService.GetTableRound:input_type -> bridge.movement.v1.GetTableRoundRequest
-	33, // 60: bridge.movement.v1.MovementService.GetEntrantPath:input_type -> bridge.movement.v1.GetEntrantPathRequest
-	36, // 61: bridge.movement.v1.MovementService.AddLateEntrant:input_type -> bridge.movement.v1.AddLateEntrantRequest
-	38, // 62: bridge.movement.v1.MovementService.WithdrawEntrant:input_type -> bridge.movement.v1.WithdrawEntrantRequest
-	40, // 63: bridge.movement.v1.MovementService.GetBalance:input_type -> bridge.movement.v1.GetBalanceRequest
-	43, // 64: bridge.movement.v1.MovementService.ExportSection:input_type -> bridge.movement.v1.ExportSectionRequest
-	45, // 65: bridge.movement.v1.MovementService.RecommendMovements:input_type -> bridge.movement.v1.RecommendMovementsRequest
-	49, // 66: bridge.movement.v1.MovementService.ImportPlayers:input_type -> bridge.movement.v1.ImportPlayersRequest
-	51, // 67: bridge.movement.v1.MovementService.GetPlayer:input_type -> bridge.movement.v1.GetPlayerRequest
-	53, // 68: bridge.movement.v1.MovementService.ListPlayers:input_type -> bridge.movement.v1.ListPlayersRequest
-	58, // 69: bridge.movement.v1.MovementService.SetTablePlayers:input_type -> bridge.movement.v1.SetTablePlayersRequest
-	60, // 70: bridge.movement.v1.MovementService.ListTablePlayers:input_type -> bridge.movement.v1.ListTablePlayersRequest
-	62, // 71: bridge.movement.v1.MovementService.ListChanges:input_type -> bridge.movement.v1.ListChangesRequest
-	64, // 72: bridge.movement.v1.MovementService.AcknowledgeChanges:input_type -> bridge.movement.v1.AcknowledgeChangesRequest
-	66, // 73: bridge.movement.v1.MovementService.WatchChanges:input_type -> bridge.movement.v1.WatchChangesRequest
-	5,  // 74: bridge.movement.v1.MovementService.CreateEvent:output_type -> bridge.movement.v1.CreateEventResponse
-	7,  // 75: bridge.movement.v1.MovementService.GetEvent:output_type -> bridge.movement.v1.GetEventResponse
-	9,  // 76: bridge.movement.v1.MovementService.ListEvents:output_type -> bridge.movement.v1.ListEventsResponse
-	12, // 77: bridge.movement.v1.MovementService.CreateSession:output_type -> bridge.movement.v1.CreateSessionResponse
-	14, // 78: bridge.movement.v1.MovementService.GetSession:output_type -> bridge.movement.v1.GetSessionResponse
-	16, // 79: bridge.movement.v1.MovementService.ListSessions:output_type -> bridge.movement.v1.ListSessionsResponse
-	25, // 80: bridge.movement.v1.MovementService.CreateSection:output_type -> bridge.movement.v1.CreateSectionResponse
-	27, // 81: bridge.movement.v1.MovementService.GetSection:output_type -> bridge.movement.v1.GetSectionResponse
-	29, // 82: bridge.movement.v1.MovementService.SetMovement:output_type -> bridge.movement.v1.SetMovementResponse
-	32, // 83: bridge.movement.v1.MovementService.GetTableRound:output_type -> bridge.movement.v1.GetTableRoundResponse
-	35, // 84: bridge.movement.v1.MovementService.GetEntrantPath:output_type -> bridge.movement.v1.GetEntrantPathResponse
-	37, // 85: bridge.movement.v1.MovementService.AddLateEntrant:output_type -> bridge.movement.v1.AddLateEntrantResponse
-	39, // 86: bridge.movement.v1.MovementService.WithdrawEntrant:output_type -> bridge.movement.v1.WithdrawEntrantResponse
-	42, // 87: bridge.movement.v1.MovementService.GetBalance:output_type -> bridge.movement.v1.GetBalanceResponse
-	44, // 88: bridge.movement.v1.MovementService.ExportSection:output_type -> bridge.movement.v1.ExportSectionResponse
-	47, // 89: bridge.movement.v1.MovementService.RecommendMovements:output_type -> bridge.movement.v1.RecommendMovementsResponse
-	50, // 90: bridge.movement.v1.MovementService.ImportPlayers:output_type -> bridge.movement.v1.ImportPlayersResponse
-	52, // 91: bridge.movement.v1.MovementService.GetPlayer:output_type -> bridge.movement.v1.GetPlayerResponse
-	54, // 92: bridge.movement.v1.MovementService.ListPlayers:output_type -> bridge.movement.v1.ListPlayersResponse
-	59, // 93: bridge.movement.v1.MovementService.SetTablePlayers:output_type -> bridge.movement.v1.SetTablePlayersResponse
-	61, // 94: bridge.movement.v1.MovementService.ListTablePlayers:output_type -> bridge.movement.v1.ListTablePlayersResponse
-	63, // 95: bridge.movement.v1.MovementService.ListChanges:output_type -> bridge.movement.v1.ListChangesResponse
-	65, // 96: bridge.movement.v1.MovementService.AcknowledgeChanges:output_type -> bridge.movement.v1.AcknowledgeChangesResponse
-	67, // 97: bridge.movement.v1.MovementService.WatchChanges:output_type -> bridge.movement.v1.WatchChangesResponse
-	74, // [74:98] is the sub-list for method output_type
-	50, // [50:74] is the sub-list for method input_type
-	50, // [50:50] is the sub-list for extension type_name
-	50, // [50:50] is the sub-list for extension extendee
-	0,  // [0:50] is the sub-list for field type_name
+	21, // 14: bridge.movement.v1.Movement.choice:type_name -> bridge.movement.v1.MovementChoice
+	22, // 15: bridge.movement.v1.Movement.seatings:type_name -> bridge.movement.v1.Seating
+	24, // 16: bridge.movement.v1.Movement.shares:type_name -> bridge.movement.v1.Share
+	20, // 17: bridge.movement.v1.Section.entrants:type_name -> bridge.movement.v1.Entrant
+	23, // 18: bridge.movement.v1.Section.movement:type_name -> bridge.movement.v1.Movement
+	26, // 19: bridge.movement.v1.Section.terminal_settings:type_name -> bridge.movement.v1.TerminalSettings
+	2,  // 20: bridge.movement.v1.TerminalSettings.lead_card:type_name -> bridge.movement.v1.LeadCardEntry
+	3,  // 21: bridge.movement.v1.TerminalSettings.result_entry:type_name -> bridge.movement.v1.ResultEntry
+	26, // 22: bridge.movement.v1.SetTerminalSettingsRequest.settings:type_name -> bridge.movement.v1.TerminalSettings
+	25, // 23: bridge.movement.v1.SetTerminalSettingsResponse.section:type_name -> bridge.movement.v1.Section
+	25, // 24: bridge.movement.v1.CreateSectionRequest.section:type_name -> bridge.movement.v1.Section
+	25, // 25: bridge.movement.v1.CreateSectionResponse.section:type_name -> bridge.movement.v1.Section
+	25, // 26: bridge.movement.v1.GetSectionResponse.section:type_name -> bridge.movement.v1.Section
+	21, // 27: bridge.movement.v1.SetMovementRequest.choice:type_name -> bridge.movement.v1.MovementChoice
+	25, // 28: bridge.movement.v1.SetMovementResponse.section:type_name -> bridge.movement.v1.Section
+	22, // 29: bridge.movement.v1.GetTableRoundResponse.seating:type_name -> bridge.movement.v1.Seating
+	36, // 30: bridge.movement.v1.GetTableRoundResponse.next:type_name -> bridge.movement.v1.Move
+	61, // 31: bridge.movement.v1.GetTableRoundResponse.players:type_name -> bridge.movement.v1.SeatedPlayer
+	26, // 32: bridge.movement.v1.GetTableRoundResponse.settings:type_name -> bridge.movement.v1.TerminalSettings
+	82, // 33: bridge.movement.v1.GetTableRoundResponse.round_time:type_name -> google.protobuf.Duration
+	83, // 34: bridge.movement.v1.Stop.direction:type_name -> bridge.type.v1.Side
+	20, // 35: bridge.movement.v1.GetEntrantPathResponse.entrant:type_name -> bridge.movement.v1.Entrant
+	39, // 36: bridge.movement.v1.GetEntrantPathResponse.stops:type_name -> bridge.movement.v1.Stop
+	20, // 37: bridge.movement.v1.AddLateEntrantRequest.entrant:type_name -> bridge.movement.v1.Entrant
+	25, // 38: bridge.movement.v1.AddLateEntrantResponse.section:type_name -> bridge.movement.v1.Section
+	25, // 39: bridge.movement.v1.WithdrawEntrantResponse.section:type_name -> bridge.movement.v1.Section
+	46, // 40: bridge.movement.v1.GetBalanceResponse.meetings:type_name -> bridge.movement.v1.Count
+	46, // 41: bridge.movement.v1.GetBalanceResponse.comparisons:type_name -> bridge.movement.v1.Count
+	4,  // 42: bridge.movement.v1.ExportSectionRequest.format:type_name -> bridge.movement.v1.Format
+	21, // 43: bridge.movement.v1.Recommendation.choice:type_name -> bridge.movement.v1.MovementChoice
+	51, // 44: bridge.movement.v1.RecommendMovementsResponse.recommendations:type_name -> bridge.movement.v1.Recommendation
+	81, // 45: bridge.movement.v1.RegisteredPlayer.update_time:type_name -> google.protobuf.Timestamp
+	53, // 46: bridge.movement.v1.GetPlayerResponse.player:type_name -> bridge.movement.v1.RegisteredPlayer
+	53, // 47: bridge.movement.v1.ListPlayersResponse.players:type_name -> bridge.movement.v1.RegisteredPlayer
+	84, // 48: bridge.movement.v1.SeatNumber.seat:type_name -> bridge.type.v1.Seat
+	84, // 49: bridge.movement.v1.SeatedPlayer.seat:type_name -> bridge.type.v1.Seat
+	61, // 50: bridge.movement.v1.TablePlayers.players:type_name -> bridge.movement.v1.SeatedPlayer
+	81, // 51: bridge.movement.v1.TablePlayers.update_time:type_name -> google.protobuf.Timestamp
+	60, // 52: bridge.movement.v1.SetTablePlayersRequest.numbers:type_name -> bridge.movement.v1.SeatNumber
+	62, // 53: bridge.movement.v1.SetTablePlayersResponse.table_players:type_name -> bridge.movement.v1.TablePlayers
+	62, // 54: bridge.movement.v1.ListTablePlayersResponse.table_players:type_name -> bridge.movement.v1.TablePlayers
+	85, // 55: bridge.movement.v1.ListChangesResponse.changes:type_name -> bridge.type.v1.Change
+	85, // 56: bridge.movement.v1.WatchChangesResponse.change:type_name -> bridge.type.v1.Change
+	81, // 57: bridge.movement.v1.TableToken.create_time:type_name -> google.protobuf.Timestamp
+	81, // 58: bridge.movement.v1.TableToken.expire_time:type_name -> google.protobuf.Timestamp
+	81, // 59: bridge.movement.v1.TableToken.revoke_time:type_name -> google.protobuf.Timestamp
+	82, // 60: bridge.movement.v1.IssueTableTokensRequest.ttl:type_name -> google.protobuf.Duration
+	73, // 61: bridge.movement.v1.IssueTableTokensResponse.tokens:type_name -> bridge.movement.v1.TableToken
+	73, // 62: bridge.movement.v1.RevokeTableTokenResponse.token:type_name -> bridge.movement.v1.TableToken
+	81, // 63: bridge.movement.v1.GetTableIdentityResponse.expire_time:type_name -> google.protobuf.Timestamp
+	6,  // 64: bridge.movement.v1.MovementService.CreateEvent:input_type -> bridge.movement.v1.CreateEventRequest
+	8,  // 65: bridge.movement.v1.MovementService.GetEvent:input_type -> bridge.movement.v1.GetEventRequest
+	10, // 66: bridge.movement.v1.MovementService.ListEvents:input_type -> bridge.movement.v1.ListEventsRequest
+	13, // 67: bridge.movement.v1.MovementService.CreateSession:input_type -> bridge.movement.v1.CreateSessionRequest
+	15, // 68: bridge.movement.v1.MovementService.GetSession:input_type -> bridge.movement.v1.GetSessionRequest
+	17, // 69: bridge.movement.v1.MovementService.ListSessions:input_type -> bridge.movement.v1.ListSessionsRequest
+	29, // 70: bridge.movement.v1.MovementService.CreateSection:input_type -> bridge.movement.v1.CreateSectionRequest
+	31, // 71: bridge.movement.v1.MovementService.GetSection:input_type -> bridge.movement.v1.GetSectionRequest
+	33, // 72: bridge.movement.v1.MovementService.SetMovement:input_type -> bridge.movement.v1.SetMovementRequest
+	35, // 73: bridge.movement.v1.MovementService.GetTableRound:input_type -> bridge.movement.v1.GetTableRoundRequest
+	38, // 74: bridge.movement.v1.MovementService.GetEntrantPath:input_type -> bridge.movement.v1.GetEntrantPathRequest
+	41, // 75: bridge.movement.v1.MovementService.AddLateEntrant:input_type -> bridge.movement.v1.AddLateEntrantRequest
+	43, // 76: bridge.movement.v1.MovementService.WithdrawEntrant:input_type -> bridge.movement.v1.WithdrawEntrantRequest
+	45, // 77: bridge.movement.v1.MovementService.GetBalance:input_type -> bridge.movement.v1.GetBalanceRequest
+	48, // 78: bridge.movement.v1.MovementService.ExportSection:input_type -> bridge.movement.v1.ExportSectionRequest
+	50, // 79: bridge.movement.v1.MovementService.RecommendMovements:input_type -> bridge.movement.v1.RecommendMovementsRequest
+	54, // 80: bridge.movement.v1.MovementService.ImportPlayers:input_type -> bridge.movement.v1.ImportPlayersRequest
+	56, // 81: bridge.movement.v1.MovementService.GetPlayer:input_type -> bridge.movement.v1.GetPlayerRequest
+	58, // 82: bridge.movement.v1.MovementService.ListPlayers:input_type -> bridge.movement.v1.ListPlayersRequest
+	63, // 83: bridge.movement.v1.MovementService.SetTablePlayers:input_type -> bridge.movement.v1.SetTablePlayersRequest
+	65, // 84: bridge.movement.v1.MovementService.ListTablePlayers:input_type -> bridge.movement.v1.ListTablePlayersRequest
+	67, // 85: bridge.movement.v1.MovementService.ListChanges:input_type -> bridge.movement.v1.ListChangesRequest
+	69, // 86: bridge.movement.v1.MovementService.AcknowledgeChanges:input_type -> bridge.movement.v1.AcknowledgeChangesRequest
+	71, // 87: bridge.movement.v1.MovementService.WatchChanges:input_type -> bridge.movement.v1.WatchChangesRequest
+	27, // 88: bridge.movement.v1.MovementService.SetTerminalSettings:input_type -> bridge.movement.v1.SetTerminalSettingsRequest
+	74, // 89: bridge.movement.v1.MovementService.IssueTableTokens:input_type -> bridge.movement.v1.IssueTableTokensRequest
+	76, // 90: bridge.movement.v1.MovementService.RevokeTableToken:input_type -> bridge.movement.v1.RevokeTableTokenRequest
+	78, // 91: bridge.movement.v1.MovementService.GetTableIdentity:input_type -> bridge.movement.v1.GetTableIdentityRequest
+	7,  // 92: bridge.movement.v1.MovementService.CreateEvent:output_type -> bridge.movement.v1.CreateEventResponse
+	9,  // 93: bridge.movement.v1.MovementService.GetEvent:output_type -> bridge.movement.v1.GetEventResponse
+	11, // 94: bridge.movement.v1.MovementService.ListEvents:output_type -> bridge.movement.v1.ListEventsResponse
+	14, // 95: bridge.movement.v1.MovementService.CreateSession:output_type -> bridge.movement.v1.CreateSessionResponse
+	16, // 96: bridge.movement.v1.MovementService.GetSession:output_type -> bridge.movement.v1.GetSessionResponse
+	18, // 97: bridge.movement.v1.MovementService.ListSessions:output_type -> bridge.movement.v1.ListSessionsResponse
+	30, // 98: bridge.movement.v1.MovementService.CreateSection:output_type -> bridge.movement.v1.CreateSectionResponse
+	32, // 99: bridge.movement.v1.MovementService.GetSection:output_type -> bridge.movement.v1.GetSectionResponse
+	34, // 100: bridge.movement.v1.MovementService.SetMovement:output_type -> bridge.movement.v1.SetMovementResponse
+	37, // 101: bridge.movement.v1.MovementService.GetTableRound:output_type -> bridge.movement.v1.GetTableRoundResponse
+	40, // 102: bridge.movement.v1.MovementService.GetEntrantPath:output_type -> bridge.movement.v1.GetEntrantPathResponse
+	42, // 103: bridge.movement.v1.MovementService.AddLateEntrant:output_type -> bridge.movement.v1.AddLateEntrantResponse
+	44, // 104: bridge.movement.v1.MovementService.WithdrawEntrant:output_type -> bridge.movement.v1.WithdrawEntrantResponse
+	47, // 105: bridge.movement.v1.MovementService.GetBalance:output_type -> bridge.movement.v1.GetBalanceResponse
+	49, // 106: bridge.movement.v1.MovementService.ExportSection:output_type -> bridge.movement.v1.ExportSectionResponse
+	52, // 107: bridge.movement.v1.MovementService.RecommendMovements:output_type -> bridge.movement.v1.RecommendMovementsResponse
+	55, // 108: bridge.movement.v1.MovementService.ImportPlayers:output_type -> bridge.movement.v1.ImportPlayersResponse
+	57, // 109: bridge.movement.v1.MovementService.GetPlayer:output_type -> bridge.movement.v1.GetPlayerResponse
+	59, // 110: bridge.movement.v1.MovementService.ListPlayers:output_type -> bridge.movement.v1.ListPlayersResponse
+	64, // 111: bridge.movement.v1.MovementService.SetTablePlayers:output_type -> bridge.movement.v1.SetTablePlayersResponse
+	66, // 112: bridge.movement.v1.MovementService.ListTablePlayers:output_type -> bridge.movement.v1.ListTablePlayersResponse
+	68, // 113: bridge.movement.v1.MovementService.ListChanges:output_type -> bridge.movement.v1.ListChangesResponse
+	70, // 114: bridge.movement.v1.MovementService.AcknowledgeChanges:output_type -> bridge.movement.v1.AcknowledgeChangesResponse
+	72, // 115: bridge.movement.v1.MovementService.WatchChanges:output_type -> bridge.movement.v1.WatchChangesResponse
+	28, // 116: bridge.movement.v1.MovementService.SetTerminalSettings:output_type -> bridge.movement.v1.SetTerminalSettingsResponse
+	75, // 117: bridge.movement.v1.MovementService.IssueTableTokens:output_type -> bridge.movement.v1.IssueTableTokensResponse
+	77, // 118: bridge.movement.v1.MovementService.RevokeTableToken:output_type -> bridge.movement.v1.RevokeTableTokenResponse
+	79, // 119: bridge.movement.v1.MovementService.GetTableIdentity:output_type -> bridge.movement.v1.GetTableIdentityResponse
+	92, // [92:120] is the sub-list for method output_type
+	64, // [64:92] is the sub-list for method input_type
+	64, // [64:64] is the sub-list for extension type_name
+	64, // [64:64] is the sub-list for extension extendee
+	0,  // [0:64] is the sub-list for field type_name
 }
 
 func init() { file_bridge_movement_v1_movement_proto_init() }
@@ -4797,15 +5738,15 @@ func file_bridge_movement_v1_movement_proto_init() {
 	if File_bridge_movement_v1_movement_proto != nil {
 		return
 	}
-	file_bridge_movement_v1_movement_proto_msgTypes[59].OneofWrappers = []any{}
-	file_bridge_movement_v1_movement_proto_msgTypes[63].OneofWrappers = []any{}
+	file_bridge_movement_v1_movement_proto_msgTypes[62].OneofWrappers = []any{}
+	file_bridge_movement_v1_movement_proto_msgTypes[66].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bridge_movement_v1_movement_proto_rawDesc), len(file_bridge_movement_v1_movement_proto_rawDesc)),
-			NumEnums:      3,
-			NumMessages:   65,
+			NumEnums:      5,
+			NumMessages:   75,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -1103,6 +1103,176 @@ func request_MovementService_WatchChanges_0(ctx context.Context, marshaler runti
 	return stream, metadata, nil
 }
 
+func request_MovementService_SetTerminalSettings_0(ctx context.Context, marshaler runtime.Marshaler, client MovementServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq SetTerminalSettingsRequest
+		metadata runtime.ServerMetadata
+		err      error
+	)
+	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	val, ok := pathParams["section"]
+	if !ok {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "missing parameter %s", "section")
+	}
+	protoReq.Section, err = runtime.String(val)
+	if err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "type mismatch, parameter: %s, error: %v", "section", err)
+	}
+	if req.Body != nil {
+		_, _ = io.Copy(io.Discard, req.Body)
+	}
+	msg, err := client.SetTerminalSettings(ctx, &protoReq, grpc.Header(&metadata.HeaderMD), grpc.Trailer(&metadata.TrailerMD))
+	return msg, metadata, err
+}
+
+func local_request_MovementService_SetTerminalSettings_0(ctx context.Context, marshaler runtime.Marshaler, server MovementServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq SetTerminalSettingsRequest
+		metadata runtime.ServerMetadata
+		err      error
+	)
+	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	val, ok := pathParams["section"]
+	if !ok {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "missing parameter %s", "section")
+	}
+	protoReq.Section, err = runtime.String(val)
+	if err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "type mismatch, parameter: %s, error: %v", "section", err)
+	}
+	msg, err := server.SetTerminalSettings(ctx, &protoReq)
+	return msg, metadata, err
+}
+
+func request_MovementService_IssueTableTokens_0(ctx context.Context, marshaler runtime.Marshaler, client MovementServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq IssueTableTokensRequest
+		metadata runtime.ServerMetadata
+		err      error
+	)
+	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	val, ok := pathParams["section"]
+	if !ok {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "missing parameter %s", "section")
+	}
+	protoReq.Section, err = runtime.String(val)
+	if err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "type mismatch, parameter: %s, error: %v", "section", err)
+	}
+	if req.Body != nil {
+		_, _ = io.Copy(io.Discard, req.Body)
+	}
+	msg, err := client.IssueTableTokens(ctx, &protoReq, grpc.Header(&metadata.HeaderMD), grpc.Trailer(&metadata.TrailerMD))
+	return msg, metadata, err
+}
+
+func local_request_MovementService_IssueTableTokens_0(ctx context.Context, marshaler runtime.Marshaler, server MovementServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq IssueTableTokensRequest
+		metadata runtime.ServerMetadata
+		err      error
+	)
+	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	val, ok := pathParams["section"]
+	if !ok {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "missing parameter %s", "section")
+	}
+	protoReq.Section, err = runtime.String(val)
+	if err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "type mismatch, parameter: %s, error: %v", "section", err)
+	}
+	msg, err := server.IssueTableTokens(ctx, &protoReq)
+	return msg, metadata, err
+}
+
+func request_MovementService_RevokeTableToken_0(ctx context.Context, marshaler runtime.Marshaler, client MovementServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq RevokeTableTokenRequest
+		metadata runtime.ServerMetadata
+		err      error
+	)
+	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	val, ok := pathParams["table"]
+	if !ok {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "missing parameter %s", "table")
+	}
+	protoReq.Table, err = runtime.String(val)
+	if err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "type mismatch, parameter: %s, error: %v", "table", err)
+	}
+	if req.Body != nil {
+		_, _ = io.Copy(io.Discard, req.Body)
+	}
+	msg, err := client.RevokeTableToken(ctx, &protoReq, grpc.Header(&metadata.HeaderMD), grpc.Trailer(&metadata.TrailerMD))
+	return msg, metadata, err
+}
+
+func local_request_MovementService_RevokeTableToken_0(ctx context.Context, marshaler runtime.Marshaler, server MovementServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq RevokeTableTokenRequest
+		metadata runtime.ServerMetadata
+		err      error
+	)
+	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	val, ok := pathParams["table"]
+	if !ok {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "missing parameter %s", "table")
+	}
+	protoReq.Table, err = runtime.String(val)
+	if err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "type mismatch, parameter: %s, error: %v", "table", err)
+	}
+	msg, err := server.RevokeTableToken(ctx, &protoReq)
+	return msg, metadata, err
+}
+
+var filter_MovementService_GetTableIdentity_0 = &utilities.DoubleArray{Encoding: map[string]int{}, Base: []int(nil), Check: []int(nil)}
+
+func request_MovementService_GetTableIdentity_0(ctx context.Context, marshaler runtime.Marshaler, client MovementServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq GetTableIdentityRequest
+		metadata runtime.ServerMetadata
+	)
+	if err := req.ParseForm(); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if err := runtime.PopulateQueryParameters(&protoReq, req.Form, filter_MovementService_GetTableIdentity_0); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if req.Body != nil {
+		_, _ = io.Copy(io.Discard, req.Body)
+	}
+	msg, err := client.GetTableIdentity(ctx, &protoReq, grpc.Header(&metadata.HeaderMD), grpc.Trailer(&metadata.TrailerMD))
+	return msg, metadata, err
+}
+
+func local_request_MovementService_GetTableIdentity_0(ctx context.Context, marshaler runtime.Marshaler, server MovementServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq GetTableIdentityRequest
+		metadata runtime.ServerMetadata
+	)
+	if err := req.ParseForm(); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if err := runtime.PopulateQueryParameters(&protoReq, req.Form, filter_MovementService_GetTableIdentity_0); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	msg, err := server.GetTableIdentity(ctx, &protoReq)
+	return msg, metadata, err
+}
+
 // RegisterMovementServiceHandlerServer registers the http handlers for service MovementService to "mux".
 // UnaryRPC     :call MovementServiceServer directly.
 // StreamingRPC :currently unsupported pending https://github.com/grpc/grpc-go/issues/906.
@@ -1576,6 +1746,86 @@ func RegisterMovementServiceHandlerServer(ctx context.Context, mux *runtime.Serv
 		runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
 		return
 	})
+	mux.Handle(http.MethodPost, pattern_MovementService_SetTerminalSettings_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		var stream runtime.ServerTransportStream
+		ctx = grpc.NewContextWithServerTransportStream(ctx, &stream)
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/bridge.movement.v1.MovementService/SetTerminalSettings", runtime.WithHTTPPathPattern("/v1/{section=events/*/sessions/*/sections/*}:setTerminalSettings"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := local_request_MovementService_SetTerminalSettings_0(annotatedContext, inboundMarshaler, server, req, pathParams)
+		md.HeaderMD, md.TrailerMD = metadata.Join(md.HeaderMD, stream.Header()), metadata.Join(md.TrailerMD, stream.Trailer())
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_MovementService_SetTerminalSettings_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
+	mux.Handle(http.MethodPost, pattern_MovementService_IssueTableTokens_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		var stream runtime.ServerTransportStream
+		ctx = grpc.NewContextWithServerTransportStream(ctx, &stream)
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/bridge.movement.v1.MovementService/IssueTableTokens", runtime.WithHTTPPathPattern("/v1/{section=events/*/sessions/*/sections/*}/tabletokens:issue"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := local_request_MovementService_IssueTableTokens_0(annotatedContext, inboundMarshaler, server, req, pathParams)
+		md.HeaderMD, md.TrailerMD = metadata.Join(md.HeaderMD, stream.Header()), metadata.Join(md.TrailerMD, stream.Trailer())
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_MovementService_IssueTableTokens_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
+	mux.Handle(http.MethodPost, pattern_MovementService_RevokeTableToken_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		var stream runtime.ServerTransportStream
+		ctx = grpc.NewContextWithServerTransportStream(ctx, &stream)
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/bridge.movement.v1.MovementService/RevokeTableToken", runtime.WithHTTPPathPattern("/v1/{table=events/*/sessions/*/sections/*/tables/*}/token:revoke"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := local_request_MovementService_RevokeTableToken_0(annotatedContext, inboundMarshaler, server, req, pathParams)
+		md.HeaderMD, md.TrailerMD = metadata.Join(md.HeaderMD, stream.Header()), metadata.Join(md.TrailerMD, stream.Trailer())
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_MovementService_RevokeTableToken_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
+	mux.Handle(http.MethodGet, pattern_MovementService_GetTableIdentity_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		var stream runtime.ServerTransportStream
+		ctx = grpc.NewContextWithServerTransportStream(ctx, &stream)
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/bridge.movement.v1.MovementService/GetTableIdentity", runtime.WithHTTPPathPattern("/v1/table:whoami"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := local_request_MovementService_GetTableIdentity_0(annotatedContext, inboundMarshaler, server, req, pathParams)
+		md.HeaderMD, md.TrailerMD = metadata.Join(md.HeaderMD, stream.Header()), metadata.Join(md.TrailerMD, stream.Trailer())
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_MovementService_GetTableIdentity_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
 
 	return nil
 }
@@ -2024,59 +2274,135 @@ func RegisterMovementServiceHandlerClient(ctx context.Context, mux *runtime.Serv
 		}
 		forward_MovementService_WatchChanges_0(annotatedContext, mux, outboundMarshaler, w, req, func() (proto.Message, error) { return resp.Recv() }, mux.GetForwardResponseOptions()...)
 	})
+	mux.Handle(http.MethodPost, pattern_MovementService_SetTerminalSettings_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/bridge.movement.v1.MovementService/SetTerminalSettings", runtime.WithHTTPPathPattern("/v1/{section=events/*/sessions/*/sections/*}:setTerminalSettings"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := request_MovementService_SetTerminalSettings_0(annotatedContext, inboundMarshaler, client, req, pathParams)
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_MovementService_SetTerminalSettings_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
+	mux.Handle(http.MethodPost, pattern_MovementService_IssueTableTokens_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/bridge.movement.v1.MovementService/IssueTableTokens", runtime.WithHTTPPathPattern("/v1/{section=events/*/sessions/*/sections/*}/tabletokens:issue"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := request_MovementService_IssueTableTokens_0(annotatedContext, inboundMarshaler, client, req, pathParams)
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_MovementService_IssueTableTokens_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
+	mux.Handle(http.MethodPost, pattern_MovementService_RevokeTableToken_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/bridge.movement.v1.MovementService/RevokeTableToken", runtime.WithHTTPPathPattern("/v1/{table=events/*/sessions/*/sections/*/tables/*}/token:revoke"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := request_MovementService_RevokeTableToken_0(annotatedContext, inboundMarshaler, client, req, pathParams)
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_MovementService_RevokeTableToken_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
+	mux.Handle(http.MethodGet, pattern_MovementService_GetTableIdentity_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/bridge.movement.v1.MovementService/GetTableIdentity", runtime.WithHTTPPathPattern("/v1/table:whoami"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := request_MovementService_GetTableIdentity_0(annotatedContext, inboundMarshaler, client, req, pathParams)
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_MovementService_GetTableIdentity_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
 	return nil
 }
 
 var (
-	pattern_MovementService_CreateEvent_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v1", "events"}, ""))
-	pattern_MovementService_GetEvent_0           = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 2, 5, 2}, []string{"v1", "events", "name"}, ""))
-	pattern_MovementService_ListEvents_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v1", "events"}, ""))
-	pattern_MovementService_CreateSession_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 2, 5, 2, 2, 3}, []string{"v1", "events", "parent", "sessions"}, ""))
-	pattern_MovementService_GetSession_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 2, 2, 1, 0, 4, 4, 5, 3}, []string{"v1", "events", "sessions", "name"}, ""))
-	pattern_MovementService_ListSessions_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 2, 5, 2, 2, 3}, []string{"v1", "events", "parent", "sessions"}, ""))
-	pattern_MovementService_CreateSection_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 2, 2, 1, 0, 4, 4, 5, 3, 2, 4}, []string{"v1", "events", "sessions", "parent", "sections"}, ""))
-	pattern_MovementService_GetSection_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 2, 2, 1, 0, 2, 3, 1, 0, 4, 6, 5, 4}, []string{"v1", "events", "sessions", "sections", "name"}, ""))
-	pattern_MovementService_SetMovement_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 2, 2, 1, 0, 2, 3, 1, 0, 4, 6, 5, 4}, []string{"v1", "events", "sessions", "sections", "name"}, "setMovement"))
-	pattern_MovementService_GetTableRound_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 2, 2, 1, 0, 2, 3, 1, 0, 4, 6, 5, 4, 2, 5, 1, 0, 4, 1, 5, 6, 2, 7, 1, 0, 4, 1, 5, 8}, []string{"v1", "events", "sessions", "sections", "section", "tables", "table", "rounds", "round"}, ""))
-	pattern_MovementService_GetEntrantPath_0     = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 2, 2, 1, 0, 2, 3, 1, 0, 4, 6, 5, 4, 2, 5, 1, 0, 4, 1, 5, 6, 2, 7}, []string{"v1", "events", "sessions", "sections", "section", "entrants", "entrant", "path"}, ""))
-	pattern_MovementService_AddLateEntrant_0     = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 2, 2, 1, 0, 2, 3, 1, 0, 4, 6, 5, 4}, []string{"v1", "events", "sessions", "sections", "section"}, "addLateEntrant"))
-	pattern_MovementService_WithdrawEntrant_0    = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 2, 2, 1, 0, 2, 3, 1, 0, 4, 6, 5, 4}, []string{"v1", "events", "sessions", "sections", "section"}, "withdrawEntrant"))
-	pattern_MovementService_GetBalance_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 2, 2, 1, 0, 2, 3, 1, 0, 4, 6, 5, 4, 2, 5}, []string{"v1", "events", "sessions", "sections", "section", "balance"}, ""))
-	pattern_MovementService_ExportSection_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 2, 2, 1, 0, 2, 3, 1, 0, 4, 6, 5, 4}, []string{"v1", "events", "sessions", "sections", "name"}, "export"))
-	pattern_MovementService_RecommendMovements_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v1", "movements"}, "recommend"))
-	pattern_MovementService_ImportPlayers_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v1", "players"}, "import"))
-	pattern_MovementService_GetPlayer_0          = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 2, 5, 2}, []string{"v1", "players", "name"}, ""))
-	pattern_MovementService_ListPlayers_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v1", "players"}, ""))
-	pattern_MovementService_SetTablePlayers_0    = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 2, 2, 1, 0, 2, 3, 1, 0, 4, 6, 5, 4, 2, 5, 1, 0, 4, 1, 5, 6, 2, 7, 1, 0, 4, 1, 5, 8, 2, 9}, []string{"v1", "events", "sessions", "sections", "section", "tables", "table", "rounds", "round", "players"}, ""))
-	pattern_MovementService_ListTablePlayers_0   = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 2, 2, 1, 0, 2, 3, 1, 0, 4, 6, 5, 4, 2, 5}, []string{"v1", "events", "sessions", "sections", "section", "tableplayers"}, ""))
-	pattern_MovementService_ListChanges_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 2, 5, 2, 2, 3, 2, 4, 2, 5}, []string{"v1", "events", "parent", "feeds", "movement", "changes"}, ""))
-	pattern_MovementService_AcknowledgeChanges_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 2, 5, 2, 2, 3, 2, 4, 2, 5}, []string{"v1", "events", "parent", "feeds", "movement", "changes"}, "acknowledge"))
-	pattern_MovementService_WatchChanges_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 2, 5, 2, 2, 3, 2, 4, 2, 5}, []string{"v1", "events", "parent", "feeds", "movement", "changes"}, "watch"))
+	pattern_MovementService_CreateEvent_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v1", "events"}, ""))
+	pattern_MovementService_GetEvent_0            = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 2, 5, 2}, []string{"v1", "events", "name"}, ""))
+	pattern_MovementService_ListEvents_0          = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v1", "events"}, ""))
+	pattern_MovementService_CreateSession_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 2, 5, 2, 2, 3}, []string{"v1", "events", "parent", "sessions"}, ""))
+	pattern_MovementService_GetSession_0          = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 2, 2, 1, 0, 4, 4, 5, 3}, []string{"v1", "events", "sessions", "name"}, ""))
+	pattern_MovementService_ListSessions_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 2, 5, 2, 2, 3}, []string{"v1", "events", "parent", "sessions"}, ""))
+	pattern_MovementService_CreateSection_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 2, 2, 1, 0, 4, 4, 5, 3, 2, 4}, []string{"v1", "events", "sessions", "parent", "sections"}, ""))
+	pattern_MovementService_GetSection_0          = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 2, 2, 1, 0, 2, 3, 1, 0, 4, 6, 5, 4}, []string{"v1", "events", "sessions", "sections", "name"}, ""))
+	pattern_MovementService_SetMovement_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 2, 2, 1, 0, 2, 3, 1, 0, 4, 6, 5, 4}, []string{"v1", "events", "sessions", "sections", "name"}, "setMovement"))
+	pattern_MovementService_GetTableRound_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 2, 2, 1, 0, 2, 3, 1, 0, 4, 6, 5, 4, 2, 5, 1, 0, 4, 1, 5, 6, 2, 7, 1, 0, 4, 1, 5, 8}, []string{"v1", "events", "sessions", "sections", "section", "tables", "table", "rounds", "round"}, ""))
+	pattern_MovementService_GetEntrantPath_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 2, 2, 1, 0, 2, 3, 1, 0, 4, 6, 5, 4, 2, 5, 1, 0, 4, 1, 5, 6, 2, 7}, []string{"v1", "events", "sessions", "sections", "section", "entrants", "entrant", "path"}, ""))
+	pattern_MovementService_AddLateEntrant_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 2, 2, 1, 0, 2, 3, 1, 0, 4, 6, 5, 4}, []string{"v1", "events", "sessions", "sections", "section"}, "addLateEntrant"))
+	pattern_MovementService_WithdrawEntrant_0     = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 2, 2, 1, 0, 2, 3, 1, 0, 4, 6, 5, 4}, []string{"v1", "events", "sessions", "sections", "section"}, "withdrawEntrant"))
+	pattern_MovementService_GetBalance_0          = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 2, 2, 1, 0, 2, 3, 1, 0, 4, 6, 5, 4, 2, 5}, []string{"v1", "events", "sessions", "sections", "section", "balance"}, ""))
+	pattern_MovementService_ExportSection_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 2, 2, 1, 0, 2, 3, 1, 0, 4, 6, 5, 4}, []string{"v1", "events", "sessions", "sections", "name"}, "export"))
+	pattern_MovementService_RecommendMovements_0  = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v1", "movements"}, "recommend"))
+	pattern_MovementService_ImportPlayers_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v1", "players"}, "import"))
+	pattern_MovementService_GetPlayer_0           = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 2, 5, 2}, []string{"v1", "players", "name"}, ""))
+	pattern_MovementService_ListPlayers_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v1", "players"}, ""))
+	pattern_MovementService_SetTablePlayers_0     = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 2, 2, 1, 0, 2, 3, 1, 0, 4, 6, 5, 4, 2, 5, 1, 0, 4, 1, 5, 6, 2, 7, 1, 0, 4, 1, 5, 8, 2, 9}, []string{"v1", "events", "sessions", "sections", "section", "tables", "table", "rounds", "round", "players"}, ""))
+	pattern_MovementService_ListTablePlayers_0    = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 2, 2, 1, 0, 2, 3, 1, 0, 4, 6, 5, 4, 2, 5}, []string{"v1", "events", "sessions", "sections", "section", "tableplayers"}, ""))
+	pattern_MovementService_ListChanges_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 2, 5, 2, 2, 3, 2, 4, 2, 5}, []string{"v1", "events", "parent", "feeds", "movement", "changes"}, ""))
+	pattern_MovementService_AcknowledgeChanges_0  = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 2, 5, 2, 2, 3, 2, 4, 2, 5}, []string{"v1", "events", "parent", "feeds", "movement", "changes"}, "acknowledge"))
+	pattern_MovementService_WatchChanges_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 2, 5, 2, 2, 3, 2, 4, 2, 5}, []string{"v1", "events", "parent", "feeds", "movement", "changes"}, "watch"))
+	pattern_MovementService_SetTerminalSettings_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 2, 2, 1, 0, 2, 3, 1, 0, 4, 6, 5, 4}, []string{"v1", "events", "sessions", "sections", "section"}, "setTerminalSettings"))
+	pattern_MovementService_IssueTableTokens_0    = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 2, 2, 1, 0, 2, 3, 1, 0, 4, 6, 5, 4, 2, 5}, []string{"v1", "events", "sessions", "sections", "section", "tabletokens"}, "issue"))
+	pattern_MovementService_RevokeTableToken_0    = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 2, 2, 1, 0, 2, 3, 1, 0, 2, 4, 1, 0, 4, 8, 5, 5, 2, 6}, []string{"v1", "events", "sessions", "sections", "tables", "table", "token"}, "revoke"))
+	pattern_MovementService_GetTableIdentity_0    = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v1", "table"}, "whoami"))
 )
 
 var (
-	forward_MovementService_CreateEvent_0        = runtime.ForwardResponseMessage
-	forward_MovementService_GetEvent_0           = runtime.ForwardResponseMessage
-	forward_MovementService_ListEvents_0         = runtime.ForwardResponseMessage
-	forward_MovementService_CreateSession_0      = runtime.ForwardResponseMessage
-	forward_MovementService_GetSession_0         = runtime.ForwardResponseMessage
-	forward_MovementService_ListSessions_0       = runtime.ForwardResponseMessage
-	forward_MovementService_CreateSection_0      = runtime.ForwardResponseMessage
-	forward_MovementService_GetSection_0         = runtime.ForwardResponseMessage
-	forward_MovementService_SetMovement_0        = runtime.ForwardResponseMessage
-	forward_MovementService_GetTableRound_0      = runtime.ForwardResponseMessage
-	forward_MovementService_GetEntrantPath_0     = runtime.ForwardResponseMessage
-	forward_MovementService_AddLateEntrant_0     = runtime.ForwardResponseMessage
-	forward_MovementService_WithdrawEntrant_0    = runtime.ForwardResponseMessage
-	forward_MovementService_GetBalance_0         = runtime.ForwardResponseMessage
-	forward_MovementService_ExportSection_0      = runtime.ForwardResponseMessage
-	forward_MovementService_RecommendMovements_0 = runtime.ForwardResponseMessage
-	forward_MovementService_ImportPlayers_0      = runtime.ForwardResponseMessage
-	forward_MovementService_GetPlayer_0          = runtime.ForwardResponseMessage
-	forward_MovementService_ListPlayers_0        = runtime.ForwardResponseMessage
-	forward_MovementService_SetTablePlayers_0    = runtime.ForwardResponseMessage
-	forward_MovementService_ListTablePlayers_0   = runtime.ForwardResponseMessage
-	forward_MovementService_ListChanges_0        = runtime.ForwardResponseMessage
-	forward_MovementService_AcknowledgeChanges_0 = runtime.ForwardResponseMessage
-	forward_MovementService_WatchChanges_0       = runtime.ForwardResponseStream
+	forward_MovementService_CreateEvent_0         = runtime.ForwardResponseMessage
+	forward_MovementService_GetEvent_0            = runtime.ForwardResponseMessage
+	forward_MovementService_ListEvents_0          = runtime.ForwardResponseMessage
+	forward_MovementService_CreateSession_0       = runtime.ForwardResponseMessage
+	forward_MovementService_GetSession_0          = runtime.ForwardResponseMessage
+	forward_MovementService_ListSessions_0        = runtime.ForwardResponseMessage
+	forward_MovementService_CreateSection_0       = runtime.ForwardResponseMessage
+	forward_MovementService_GetSection_0          = runtime.ForwardResponseMessage
+	forward_MovementService_SetMovement_0         = runtime.ForwardResponseMessage
+	forward_MovementService_GetTableRound_0       = runtime.ForwardResponseMessage
+	forward_MovementService_GetEntrantPath_0      = runtime.ForwardResponseMessage
+	forward_MovementService_AddLateEntrant_0      = runtime.ForwardResponseMessage
+	forward_MovementService_WithdrawEntrant_0     = runtime.ForwardResponseMessage
+	forward_MovementService_GetBalance_0          = runtime.ForwardResponseMessage
+	forward_MovementService_ExportSection_0       = runtime.ForwardResponseMessage
+	forward_MovementService_RecommendMovements_0  = runtime.ForwardResponseMessage
+	forward_MovementService_ImportPlayers_0       = runtime.ForwardResponseMessage
+	forward_MovementService_GetPlayer_0           = runtime.ForwardResponseMessage
+	forward_MovementService_ListPlayers_0         = runtime.ForwardResponseMessage
+	forward_MovementService_SetTablePlayers_0     = runtime.ForwardResponseMessage
+	forward_MovementService_ListTablePlayers_0    = runtime.ForwardResponseMessage
+	forward_MovementService_ListChanges_0         = runtime.ForwardResponseMessage
+	forward_MovementService_AcknowledgeChanges_0  = runtime.ForwardResponseMessage
+	forward_MovementService_WatchChanges_0        = runtime.ForwardResponseStream
+	forward_MovementService_SetTerminalSettings_0 = runtime.ForwardResponseMessage
+	forward_MovementService_IssueTableTokens_0    = runtime.ForwardResponseMessage
+	forward_MovementService_RevokeTableToken_0    = runtime.ForwardResponseMessage
+	forward_MovementService_GetTableIdentity_0    = runtime.ForwardResponseMessage
 )

@@ -24,30 +24,34 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	MovementService_CreateEvent_FullMethodName        = "/bridge.movement.v1.MovementService/CreateEvent"
-	MovementService_GetEvent_FullMethodName           = "/bridge.movement.v1.MovementService/GetEvent"
-	MovementService_ListEvents_FullMethodName         = "/bridge.movement.v1.MovementService/ListEvents"
-	MovementService_CreateSession_FullMethodName      = "/bridge.movement.v1.MovementService/CreateSession"
-	MovementService_GetSession_FullMethodName         = "/bridge.movement.v1.MovementService/GetSession"
-	MovementService_ListSessions_FullMethodName       = "/bridge.movement.v1.MovementService/ListSessions"
-	MovementService_CreateSection_FullMethodName      = "/bridge.movement.v1.MovementService/CreateSection"
-	MovementService_GetSection_FullMethodName         = "/bridge.movement.v1.MovementService/GetSection"
-	MovementService_SetMovement_FullMethodName        = "/bridge.movement.v1.MovementService/SetMovement"
-	MovementService_GetTableRound_FullMethodName      = "/bridge.movement.v1.MovementService/GetTableRound"
-	MovementService_GetEntrantPath_FullMethodName     = "/bridge.movement.v1.MovementService/GetEntrantPath"
-	MovementService_AddLateEntrant_FullMethodName     = "/bridge.movement.v1.MovementService/AddLateEntrant"
-	MovementService_WithdrawEntrant_FullMethodName    = "/bridge.movement.v1.MovementService/WithdrawEntrant"
-	MovementService_GetBalance_FullMethodName         = "/bridge.movement.v1.MovementService/GetBalance"
-	MovementService_ExportSection_FullMethodName      = "/bridge.movement.v1.MovementService/ExportSection"
-	MovementService_RecommendMovements_FullMethodName = "/bridge.movement.v1.MovementService/RecommendMovements"
-	MovementService_ImportPlayers_FullMethodName      = "/bridge.movement.v1.MovementService/ImportPlayers"
-	MovementService_GetPlayer_FullMethodName          = "/bridge.movement.v1.MovementService/GetPlayer"
-	MovementService_ListPlayers_FullMethodName        = "/bridge.movement.v1.MovementService/ListPlayers"
-	MovementService_SetTablePlayers_FullMethodName    = "/bridge.movement.v1.MovementService/SetTablePlayers"
-	MovementService_ListTablePlayers_FullMethodName   = "/bridge.movement.v1.MovementService/ListTablePlayers"
-	MovementService_ListChanges_FullMethodName        = "/bridge.movement.v1.MovementService/ListChanges"
-	MovementService_AcknowledgeChanges_FullMethodName = "/bridge.movement.v1.MovementService/AcknowledgeChanges"
-	MovementService_WatchChanges_FullMethodName       = "/bridge.movement.v1.MovementService/WatchChanges"
+	MovementService_CreateEvent_FullMethodName         = "/bridge.movement.v1.MovementService/CreateEvent"
+	MovementService_GetEvent_FullMethodName            = "/bridge.movement.v1.MovementService/GetEvent"
+	MovementService_ListEvents_FullMethodName          = "/bridge.movement.v1.MovementService/ListEvents"
+	MovementService_CreateSession_FullMethodName       = "/bridge.movement.v1.MovementService/CreateSession"
+	MovementService_GetSession_FullMethodName          = "/bridge.movement.v1.MovementService/GetSession"
+	MovementService_ListSessions_FullMethodName        = "/bridge.movement.v1.MovementService/ListSessions"
+	MovementService_CreateSection_FullMethodName       = "/bridge.movement.v1.MovementService/CreateSection"
+	MovementService_GetSection_FullMethodName          = "/bridge.movement.v1.MovementService/GetSection"
+	MovementService_SetMovement_FullMethodName         = "/bridge.movement.v1.MovementService/SetMovement"
+	MovementService_GetTableRound_FullMethodName       = "/bridge.movement.v1.MovementService/GetTableRound"
+	MovementService_GetEntrantPath_FullMethodName      = "/bridge.movement.v1.MovementService/GetEntrantPath"
+	MovementService_AddLateEntrant_FullMethodName      = "/bridge.movement.v1.MovementService/AddLateEntrant"
+	MovementService_WithdrawEntrant_FullMethodName     = "/bridge.movement.v1.MovementService/WithdrawEntrant"
+	MovementService_GetBalance_FullMethodName          = "/bridge.movement.v1.MovementService/GetBalance"
+	MovementService_ExportSection_FullMethodName       = "/bridge.movement.v1.MovementService/ExportSection"
+	MovementService_RecommendMovements_FullMethodName  = "/bridge.movement.v1.MovementService/RecommendMovements"
+	MovementService_ImportPlayers_FullMethodName       = "/bridge.movement.v1.MovementService/ImportPlayers"
+	MovementService_GetPlayer_FullMethodName           = "/bridge.movement.v1.MovementService/GetPlayer"
+	MovementService_ListPlayers_FullMethodName         = "/bridge.movement.v1.MovementService/ListPlayers"
+	MovementService_SetTablePlayers_FullMethodName     = "/bridge.movement.v1.MovementService/SetTablePlayers"
+	MovementService_ListTablePlayers_FullMethodName    = "/bridge.movement.v1.MovementService/ListTablePlayers"
+	MovementService_ListChanges_FullMethodName         = "/bridge.movement.v1.MovementService/ListChanges"
+	MovementService_AcknowledgeChanges_FullMethodName  = "/bridge.movement.v1.MovementService/AcknowledgeChanges"
+	MovementService_WatchChanges_FullMethodName        = "/bridge.movement.v1.MovementService/WatchChanges"
+	MovementService_SetTerminalSettings_FullMethodName = "/bridge.movement.v1.MovementService/SetTerminalSettings"
+	MovementService_IssueTableTokens_FullMethodName    = "/bridge.movement.v1.MovementService/IssueTableTokens"
+	MovementService_RevokeTableToken_FullMethodName    = "/bridge.movement.v1.MovementService/RevokeTableToken"
+	MovementService_GetTableIdentity_FullMethodName    = "/bridge.movement.v1.MovementService/GetTableIdentity"
 )
 
 // MovementServiceClient is the client API for MovementService service.
@@ -119,6 +123,21 @@ type MovementServiceClient interface {
 	// WatchChanges sends the records of the feed of an event after a cursor,
 	// then each new one as it is committed.
 	WatchChanges(ctx context.Context, in *WatchChangesRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[WatchChangesResponse], error)
+	// SetTerminalSettings sets how a section's table devices take results
+	// and what they show. A device reads them with each round
+	// (GetTableRound); scoring applies them to every result a table enters.
+	SetTerminalSettings(ctx context.Context, in *SetTerminalSettingsRequest, opts ...grpc.CallOption) (*SetTerminalSettingsResponse, error)
+	// IssueTableTokens issues a token for each table of a section, the code
+	// a table's device logs on with. A table has one token at a time: issuing
+	// again revokes the table's earlier token. The codes are answered here
+	// only; Director keeps their SHA-256.
+	IssueTableTokens(ctx context.Context, in *IssueTableTokensRequest, opts ...grpc.CallOption) (*IssueTableTokensResponse, error)
+	// RevokeTableToken revokes a table's token: a device that logs on with it
+	// is refused from then on.
+	RevokeTableToken(ctx context.Context, in *RevokeTableTokenRequest, opts ...grpc.CallOption) (*RevokeTableTokenResponse, error)
+	// GetTableIdentity tells a table's device which table its token is for
+	// and until when it lasts.
+	GetTableIdentity(ctx context.Context, in *GetTableIdentityRequest, opts ...grpc.CallOption) (*GetTableIdentityResponse, error)
 }
 
 type movementServiceClient struct {
@@ -378,6 +397,46 @@ func (c *movementServiceClient) WatchChanges(ctx context.Context, in *WatchChang
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
 type MovementService_WatchChangesClient = grpc.ServerStreamingClient[WatchChangesResponse]
 
+func (c *movementServiceClient) SetTerminalSettings(ctx context.Context, in *SetTerminalSettingsRequest, opts ...grpc.CallOption) (*SetTerminalSettingsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SetTerminalSettingsResponse)
+	err := c.cc.Invoke(ctx, MovementService_SetTerminalSettings_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *movementServiceClient) IssueTableTokens(ctx context.Context, in *IssueTableTokensRequest, opts ...grpc.CallOption) (*IssueTableTokensResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(IssueTableTokensResponse)
+	err := c.cc.Invoke(ctx, MovementService_IssueTableTokens_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *movementServiceClient) RevokeTableToken(ctx context.Context, in *RevokeTableTokenRequest, opts ...grpc.CallOption) (*RevokeTableTokenResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RevokeTableTokenResponse)
+	err := c.cc.Invoke(ctx, MovementService_RevokeTableToken_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *movementServiceClient) GetTableIdentity(ctx context.Context, in *GetTableIdentityRequest, opts ...grpc.CallOption) (*GetTableIdentityResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetTableIdentityResponse)
+	err := c.cc.Invoke(ctx, MovementService_GetTableIdentity_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // MovementServiceServer is the server API for MovementService service.
 // All implementations must embed UnimplementedMovementServiceServer
 // for forward compatibility.
@@ -447,6 +506,21 @@ type MovementServiceServer interface {
 	// WatchChanges sends the records of the feed of an event after a cursor,
 	// then each new one as it is committed.
 	WatchChanges(*WatchChangesRequest, grpc.ServerStreamingServer[WatchChangesResponse]) error
+	// SetTerminalSettings sets how a section's table devices take results
+	// and what they show. A device reads them with each round
+	// (GetTableRound); scoring applies them to every result a table enters.
+	SetTerminalSettings(context.Context, *SetTerminalSettingsRequest) (*SetTerminalSettingsResponse, error)
+	// IssueTableTokens issues a token for each table of a section, the code
+	// a table's device logs on with. A table has one token at a time: issuing
+	// again revokes the table's earlier token. The codes are answered here
+	// only; Director keeps their SHA-256.
+	IssueTableTokens(context.Context, *IssueTableTokensRequest) (*IssueTableTokensResponse, error)
+	// RevokeTableToken revokes a table's token: a device that logs on with it
+	// is refused from then on.
+	RevokeTableToken(context.Context, *RevokeTableTokenRequest) (*RevokeTableTokenResponse, error)
+	// GetTableIdentity tells a table's device which table its token is for
+	// and until when it lasts.
+	GetTableIdentity(context.Context, *GetTableIdentityRequest) (*GetTableIdentityResponse, error)
 	mustEmbedUnimplementedMovementServiceServer()
 }
 
@@ -528,6 +602,18 @@ func (UnimplementedMovementServiceServer) AcknowledgeChanges(context.Context, *A
 }
 func (UnimplementedMovementServiceServer) WatchChanges(*WatchChangesRequest, grpc.ServerStreamingServer[WatchChangesResponse]) error {
 	return status.Error(codes.Unimplemented, "method WatchChanges not implemented")
+}
+func (UnimplementedMovementServiceServer) SetTerminalSettings(context.Context, *SetTerminalSettingsRequest) (*SetTerminalSettingsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SetTerminalSettings not implemented")
+}
+func (UnimplementedMovementServiceServer) IssueTableTokens(context.Context, *IssueTableTokensRequest) (*IssueTableTokensResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method IssueTableTokens not implemented")
+}
+func (UnimplementedMovementServiceServer) RevokeTableToken(context.Context, *RevokeTableTokenRequest) (*RevokeTableTokenResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method RevokeTableToken not implemented")
+}
+func (UnimplementedMovementServiceServer) GetTableIdentity(context.Context, *GetTableIdentityRequest) (*GetTableIdentityResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetTableIdentity not implemented")
 }
 func (UnimplementedMovementServiceServer) mustEmbedUnimplementedMovementServiceServer() {}
 func (UnimplementedMovementServiceServer) testEmbeddedByValue()                         {}
@@ -975,6 +1061,78 @@ func _MovementService_WatchChanges_Handler(srv interface{}, stream grpc.ServerSt
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
 type MovementService_WatchChangesServer = grpc.ServerStreamingServer[WatchChangesResponse]
 
+func _MovementService_SetTerminalSettings_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SetTerminalSettingsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MovementServiceServer).SetTerminalSettings(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MovementService_SetTerminalSettings_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MovementServiceServer).SetTerminalSettings(ctx, req.(*SetTerminalSettingsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MovementService_IssueTableTokens_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(IssueTableTokensRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MovementServiceServer).IssueTableTokens(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MovementService_IssueTableTokens_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MovementServiceServer).IssueTableTokens(ctx, req.(*IssueTableTokensRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MovementService_RevokeTableToken_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RevokeTableTokenRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MovementServiceServer).RevokeTableToken(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MovementService_RevokeTableToken_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MovementServiceServer).RevokeTableToken(ctx, req.(*RevokeTableTokenRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MovementService_GetTableIdentity_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetTableIdentityRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MovementServiceServer).GetTableIdentity(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MovementService_GetTableIdentity_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MovementServiceServer).GetTableIdentity(ctx, req.(*GetTableIdentityRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // MovementService_ServiceDesc is the grpc.ServiceDesc for MovementService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -1073,6 +1231,22 @@ var MovementService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "AcknowledgeChanges",
 			Handler:    _MovementService_AcknowledgeChanges_Handler,
+		},
+		{
+			MethodName: "SetTerminalSettings",
+			Handler:    _MovementService_SetTerminalSettings_Handler,
+		},
+		{
+			MethodName: "IssueTableTokens",
+			Handler:    _MovementService_IssueTableTokens_Handler,
+		},
+		{
+			MethodName: "RevokeTableToken",
+			Handler:    _MovementService_RevokeTableToken_Handler,
+		},
+		{
+			MethodName: "GetTableIdentity",
+			Handler:    _MovementService_GetTableIdentity_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{

@@ -1210,6 +1210,11 @@ type DirectorCall struct {
 	// Why scoring refused the applied ruling's score or penalty, if it did.
 	// Output only.
 	DeliveryError string `protobuf:"bytes,22,opt,name=delivery_error,json=deliveryError,proto3" json:"delivery_error,omitempty"`
+	// The pairs (or teams) the section's schedule seats North-South and
+	// East-West at the table in the call's round; 0 before the section has
+	// a movement. Output only.
+	NsPair        int32 `protobuf:"varint,23,opt,name=ns_pair,json=nsPair,proto3" json:"ns_pair,omitempty"`
+	EwPair        int32 `protobuf:"varint,24,opt,name=ew_pair,json=ewPair,proto3" json:"ew_pair,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1396,6 +1401,20 @@ func (x *DirectorCall) GetDeliveryError() string {
 		return x.DeliveryError
 	}
 	return ""
+}
+
+func (x *DirectorCall) GetNsPair() int32 {
+	if x != nil {
+		return x.NsPair
+	}
+	return 0
+}
+
+func (x *DirectorCall) GetEwPair() int32 {
+	if x != nil {
+		return x.EwPair
+	}
+	return 0
 }
 
 type OpenCallRequest struct {
@@ -2622,7 +2641,7 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\x06reason\x18\x02 \x01(\tR\x06reason\x122\n" +
 	"\x06lodged\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\x06lodged\x12\x18\n" +
 	"\aoutcome\x18\x04 \x01(\tR\aoutcome\x124\n" +
-	"\adecided\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\adecided\"\xc7\a\n" +
+	"\adecided\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\adecided\"\xf9\a\n" +
 	"\fDirectorCall\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
 	"\x05table\x18\x02 \x01(\x05R\x05table\x12\x14\n" +
@@ -2647,7 +2666,9 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\x11continued_auction\x18\x13 \x01(\tR\x10continuedAuction\x12\x12\n" +
 	"\x04etag\x18\x14 \x01(\tR\x04etag\x12)\n" +
 	"\x10delivery_pending\x18\x15 \x01(\bR\x0fdeliveryPending\x12%\n" +
-	"\x0edelivery_error\x18\x16 \x01(\tR\rdeliveryError\x1a:\n" +
+	"\x0edelivery_error\x18\x16 \x01(\tR\rdeliveryError\x12\x17\n" +
+	"\ans_pair\x18\x17 \x01(\x05R\x06nsPair\x12\x17\n" +
+	"\aew_pair\x18\x18 \x01(\x05R\x06ewPair\x1a:\n" +
 	"\fAnswersEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"}\n" +

@@ -209,6 +209,8 @@ const (
 	Action_ACTION_SUBMITTED   Action = 1
 	Action_ACTION_CORRECTED   Action = 2
 	Action_ACTION_ERASED      Action = 3
+	// The opponents (or a director) confirmed the result, unchanged.
+	Action_ACTION_CONFIRMED Action = 4
 )
 
 // Enum value maps for Action.
@@ -218,12 +220,14 @@ var (
 		1: "ACTION_SUBMITTED",
 		2: "ACTION_CORRECTED",
 		3: "ACTION_ERASED",
+		4: "ACTION_CONFIRMED",
 	}
 	Action_value = map[string]int32{
 		"ACTION_UNSPECIFIED": 0,
 		"ACTION_SUBMITTED":   1,
 		"ACTION_CORRECTED":   2,
 		"ACTION_ERASED":      3,
+		"ACTION_CONFIRMED":   4,
 	}
 )
 
@@ -514,8 +518,12 @@ type Played struct {
 	Declarer v1.Seat `protobuf:"varint,2,opt,name=declarer,proto3,enum=bridge.type.v1.Seat" json:"declarer,omitempty"`
 	// Tricks taken by declarer, 0 to 13.
 	Tricks int32 `protobuf:"varint,3,opt,name=tricks,proto3" json:"tricks,omitempty"`
-	// The opening lead, optional: "SA", "D10", "♥7".
-	Lead          string `protobuf:"bytes,4,opt,name=lead,proto3" json:"lead,omitempty"`
+	// The opening lead, optional: "SA", "D10", "♥7". Required from a table
+	// whose section's devices take the lead (TerminalSettings.lead_card).
+	Lead string `protobuf:"bytes,4,opt,name=lead,proto3" json:"lead,omitempty"`
+	// The result as made, over or under the contract, in place of tricks:
+	// "=", "+1", "-2". Stored as the tricks it means.
+	OverUnder     string `protobuf:"bytes,5,opt,name=over_under,json=overUnder,proto3" json:"over_under,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -574,6 +582,13 @@ func (x *Played) GetTricks() int32 {
 func (x *Played) GetLead() string {
 	if x != nil {
 		return x.Lead
+	}
+	return ""
+}
+
+func (x *Played) GetOverUnder() string {
+	if x != nil {
+		return x.OverUnder
 	}
 	return ""
 }
@@ -998,7 +1013,20 @@ type Result struct {
 	UpdateTime *timestamppb.Timestamp `protobuf:"bytes,23,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
 	// Changes whenever the resource changes (AIP-154): send it back with a
 	// change to make the change only if nobody changed it since. Output only.
-	Etag          string `protobuf:"bytes,24,opt,name=etag,proto3" json:"etag,omitempty"`
+	Etag string `protobuf:"bytes,24,opt,name=etag,proto3" json:"etag,omitempty"`
+	// The side at the table that entered it: North-South when unset. The
+	// other side confirms it. Ignored for a director's or a scorer's entry.
+	EnteredSide v1.Side `protobuf:"varint,25,opt,name=entered_side,json=enteredSide,proto3,enum=bridge.type.v1.Side" json:"entered_side,omitempty"`
+	// Set once the opponents at the table confirm the result, or as a table
+	// enters it in a section without verification. Output only.
+	Confirmation *Confirmation `protobuf:"bytes,26,opt,name=confirmation,proto3" json:"confirmation,omitempty"`
+	// What the director should look at, found as the result was entered: a
+	// lead that is not declarer's left-hand opponent's card (where the
+	// section allows it), a contract or a score far from the rest of the
+	// board's field. Flags do not refuse a result, and show wherever the
+	// result does, travellers too; a director's correction clears them.
+	// Output only.
+	Flags         []string `protobuf:"bytes,27,rep,name=flags,proto3" json:"flags,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1176,6 +1204,27 @@ func (x *Result) GetEtag() string {
 	return ""
 }
 
+func (x *Result) GetEnteredSide() v1.Side {
+	if x != nil {
+		return x.EnteredSide
+	}
+	return v1.Side(0)
+}
+
+func (x *Result) GetConfirmation() *Confirmation {
+	if x != nil {
+		return x.Confirmation
+	}
+	return nil
+}
+
+func (x *Result) GetFlags() []string {
+	if x != nil {
+		return x.Flags
+	}
+	return nil
+}
+
 type isResult_Outcome interface {
 	isResult_Outcome()
 }
@@ -1210,6 +1259,291 @@ func (*Result_Artificial) isResult_Outcome() {}
 
 func (*Result_Assigned) isResult_Outcome() {}
 
+// Confirmation is the agreement of the side that did not enter a result.
+type Confirmation struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The side that confirmed; unset for a director's or scorer's word.
+	Side v1.Side `protobuf:"varint,1,opt,name=side,proto3,enum=bridge.type.v1.Side" json:"side,omitempty"`
+	// Who confirmed: the table's token, a director, a scorer.
+	ConfirmedBy string                 `protobuf:"bytes,2,opt,name=confirmed_by,json=confirmedBy,proto3" json:"confirmed_by,omitempty"`
+	Time        *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=time,proto3" json:"time,omitempty"`
+	// The revision confirmed.
+	Revision      int32 `protobuf:"varint,4,opt,name=revision,proto3" json:"revision,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Confirmation) Reset() {
+	*x = Confirmation{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Confirmation) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Confirmation) ProtoMessage() {}
+
+func (x *Confirmation) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Confirmation.ProtoReflect.Descriptor instead.
+func (*Confirmation) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *Confirmation) GetSide() v1.Side {
+	if x != nil {
+		return x.Side
+	}
+	return v1.Side(0)
+}
+
+func (x *Confirmation) GetConfirmedBy() string {
+	if x != nil {
+		return x.ConfirmedBy
+	}
+	return ""
+}
+
+func (x *Confirmation) GetTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.Time
+	}
+	return nil
+}
+
+func (x *Confirmation) GetRevision() int32 {
+	if x != nil {
+		return x.Revision
+	}
+	return 0
+}
+
+type ConfirmResultRequest struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	RequestId string                 `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	// The result's resource name.
+	Name string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	// The revision the confirming side was shown: refused with ABORTED (409)
+	// when the result changed since.
+	Revision int32 `protobuf:"varint,3,opt,name=revision,proto3" json:"revision,omitempty"`
+	// The side that confirms: the one that did not enter the result.
+	Side          v1.Side `protobuf:"varint,4,opt,name=side,proto3,enum=bridge.type.v1.Side" json:"side,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ConfirmResultRequest) Reset() {
+	*x = ConfirmResultRequest{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ConfirmResultRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ConfirmResultRequest) ProtoMessage() {}
+
+func (x *ConfirmResultRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ConfirmResultRequest.ProtoReflect.Descriptor instead.
+func (*ConfirmResultRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *ConfirmResultRequest) GetRequestId() string {
+	if x != nil {
+		return x.RequestId
+	}
+	return ""
+}
+
+func (x *ConfirmResultRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *ConfirmResultRequest) GetRevision() int32 {
+	if x != nil {
+		return x.Revision
+	}
+	return 0
+}
+
+func (x *ConfirmResultRequest) GetSide() v1.Side {
+	if x != nil {
+		return x.Side
+	}
+	return v1.Side(0)
+}
+
+type ConfirmResultResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Result        *Result                `protobuf:"bytes,1,opt,name=result,proto3" json:"result,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ConfirmResultResponse) Reset() {
+	*x = ConfirmResultResponse{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ConfirmResultResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ConfirmResultResponse) ProtoMessage() {}
+
+func (x *ConfirmResultResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ConfirmResultResponse.ProtoReflect.Descriptor instead.
+func (*ConfirmResultResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *ConfirmResultResponse) GetResult() *Result {
+	if x != nil {
+		return x.Result
+	}
+	return nil
+}
+
+type GetPlayedDealRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// "events/{event}/sessions/{session}/sections/{section}/tables/{table}"
+	Table         string `protobuf:"bytes,1,opt,name=table,proto3" json:"table,omitempty"`
+	Board         int32  `protobuf:"varint,2,opt,name=board,proto3" json:"board,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetPlayedDealRequest) Reset() {
+	*x = GetPlayedDealRequest{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetPlayedDealRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetPlayedDealRequest) ProtoMessage() {}
+
+func (x *GetPlayedDealRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetPlayedDealRequest.ProtoReflect.Descriptor instead.
+func (*GetPlayedDealRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *GetPlayedDealRequest) GetTable() string {
+	if x != nil {
+		return x.Table
+	}
+	return ""
+}
+
+func (x *GetPlayedDealRequest) GetBoard() int32 {
+	if x != nil {
+		return x.Board
+	}
+	return 0
+}
+
+type GetPlayedDealResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Board         *v1.Board              `protobuf:"bytes,1,opt,name=board,proto3" json:"board,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetPlayedDealResponse) Reset() {
+	*x = GetPlayedDealResponse{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetPlayedDealResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetPlayedDealResponse) ProtoMessage() {}
+
+func (x *GetPlayedDealResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetPlayedDealResponse.ProtoReflect.Descriptor instead.
+func (*GetPlayedDealResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *GetPlayedDealResponse) GetBoard() *v1.Board {
+	if x != nil {
+		return x.Board
+	}
+	return nil
+}
+
 type SubmitResultRequest struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
 	RequestId string                 `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
@@ -1224,7 +1558,7 @@ type SubmitResultRequest struct {
 
 func (x *SubmitResultRequest) Reset() {
 	*x = SubmitResultRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[10]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1236,7 +1570,7 @@ func (x *SubmitResultRequest) String() string {
 func (*SubmitResultRequest) ProtoMessage() {}
 
 func (x *SubmitResultRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[10]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1249,7 +1583,7 @@ func (x *SubmitResultRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitResultRequest.ProtoReflect.Descriptor instead.
 func (*SubmitResultRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{10}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *SubmitResultRequest) GetRequestId() string {
@@ -1289,7 +1623,7 @@ type SubmitResultResponse struct {
 
 func (x *SubmitResultResponse) Reset() {
 	*x = SubmitResultResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[11]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1301,7 +1635,7 @@ func (x *SubmitResultResponse) String() string {
 func (*SubmitResultResponse) ProtoMessage() {}
 
 func (x *SubmitResultResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[11]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1314,7 +1648,7 @@ func (x *SubmitResultResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitResultResponse.ProtoReflect.Descriptor instead.
 func (*SubmitResultResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{11}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *SubmitResultResponse) GetResult() *Result {
@@ -1348,7 +1682,7 @@ type CorrectResultRequest struct {
 
 func (x *CorrectResultRequest) Reset() {
 	*x = CorrectResultRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[12]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1360,7 +1694,7 @@ func (x *CorrectResultRequest) String() string {
 func (*CorrectResultRequest) ProtoMessage() {}
 
 func (x *CorrectResultRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[12]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1373,7 +1707,7 @@ func (x *CorrectResultRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CorrectResultRequest.ProtoReflect.Descriptor instead.
 func (*CorrectResultRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{12}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *CorrectResultRequest) GetRequestId() string {
@@ -1434,7 +1768,7 @@ type CorrectResultResponse struct {
 
 func (x *CorrectResultResponse) Reset() {
 	*x = CorrectResultResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[13]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1446,7 +1780,7 @@ func (x *CorrectResultResponse) String() string {
 func (*CorrectResultResponse) ProtoMessage() {}
 
 func (x *CorrectResultResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[13]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1459,7 +1793,7 @@ func (x *CorrectResultResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CorrectResultResponse.ProtoReflect.Descriptor instead.
 func (*CorrectResultResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{13}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *CorrectResultResponse) GetResult() *Result {
@@ -1484,7 +1818,7 @@ type EraseResultRequest struct {
 
 func (x *EraseResultRequest) Reset() {
 	*x = EraseResultRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[14]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1496,7 +1830,7 @@ func (x *EraseResultRequest) String() string {
 func (*EraseResultRequest) ProtoMessage() {}
 
 func (x *EraseResultRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[14]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1509,7 +1843,7 @@ func (x *EraseResultRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EraseResultRequest.ProtoReflect.Descriptor instead.
 func (*EraseResultRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{14}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *EraseResultRequest) GetRequestId() string {
@@ -1550,7 +1884,7 @@ type EraseResultResponse struct {
 
 func (x *EraseResultResponse) Reset() {
 	*x = EraseResultResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[15]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1562,7 +1896,7 @@ func (x *EraseResultResponse) String() string {
 func (*EraseResultResponse) ProtoMessage() {}
 
 func (x *EraseResultResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[15]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1575,7 +1909,7 @@ func (x *EraseResultResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EraseResultResponse.ProtoReflect.Descriptor instead.
 func (*EraseResultResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{15}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *EraseResultResponse) GetRevision() *Revision {
@@ -1601,7 +1935,7 @@ type Revision struct {
 
 func (x *Revision) Reset() {
 	*x = Revision{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[16]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1613,7 +1947,7 @@ func (x *Revision) String() string {
 func (*Revision) ProtoMessage() {}
 
 func (x *Revision) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[16]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1626,7 +1960,7 @@ func (x *Revision) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Revision.ProtoReflect.Descriptor instead.
 func (*Revision) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{16}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *Revision) GetRevision() int32 {
@@ -1680,7 +2014,7 @@ type GetResultHistoryRequest struct {
 
 func (x *GetResultHistoryRequest) Reset() {
 	*x = GetResultHistoryRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[17]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1692,7 +2026,7 @@ func (x *GetResultHistoryRequest) String() string {
 func (*GetResultHistoryRequest) ProtoMessage() {}
 
 func (x *GetResultHistoryRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[17]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1705,7 +2039,7 @@ func (x *GetResultHistoryRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetResultHistoryRequest.ProtoReflect.Descriptor instead.
 func (*GetResultHistoryRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{17}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *GetResultHistoryRequest) GetName() string {
@@ -1724,7 +2058,7 @@ type GetResultHistoryResponse struct {
 
 func (x *GetResultHistoryResponse) Reset() {
 	*x = GetResultHistoryResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[18]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1736,7 +2070,7 @@ func (x *GetResultHistoryResponse) String() string {
 func (*GetResultHistoryResponse) ProtoMessage() {}
 
 func (x *GetResultHistoryResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[18]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1749,7 +2083,7 @@ func (x *GetResultHistoryResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetResultHistoryResponse.ProtoReflect.Descriptor instead.
 func (*GetResultHistoryResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{18}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *GetResultHistoryResponse) GetRevisions() []*Revision {
@@ -1778,7 +2112,7 @@ type ListResultsRequest struct {
 
 func (x *ListResultsRequest) Reset() {
 	*x = ListResultsRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[19]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1790,7 +2124,7 @@ func (x *ListResultsRequest) String() string {
 func (*ListResultsRequest) ProtoMessage() {}
 
 func (x *ListResultsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[19]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1803,7 +2137,7 @@ func (x *ListResultsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListResultsRequest.ProtoReflect.Descriptor instead.
 func (*ListResultsRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{19}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *ListResultsRequest) GetParent() string {
@@ -1859,7 +2193,7 @@ type ListResultsResponse struct {
 
 func (x *ListResultsResponse) Reset() {
 	*x = ListResultsResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[20]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1871,7 +2205,7 @@ func (x *ListResultsResponse) String() string {
 func (*ListResultsResponse) ProtoMessage() {}
 
 func (x *ListResultsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[20]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1884,7 +2218,7 @@ func (x *ListResultsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListResultsResponse.ProtoReflect.Descriptor instead.
 func (*ListResultsResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{20}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *ListResultsResponse) GetResults() []*Result {
@@ -1916,7 +2250,7 @@ type GetTravellerRequest struct {
 
 func (x *GetTravellerRequest) Reset() {
 	*x = GetTravellerRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[21]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1928,7 +2262,7 @@ func (x *GetTravellerRequest) String() string {
 func (*GetTravellerRequest) ProtoMessage() {}
 
 func (x *GetTravellerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[21]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1941,7 +2275,7 @@ func (x *GetTravellerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTravellerRequest.ProtoReflect.Descriptor instead.
 func (*GetTravellerRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{21}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *GetTravellerRequest) GetEvent() string {
@@ -1992,7 +2326,7 @@ type TravellerLine struct {
 
 func (x *TravellerLine) Reset() {
 	*x = TravellerLine{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[22]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2004,7 +2338,7 @@ func (x *TravellerLine) String() string {
 func (*TravellerLine) ProtoMessage() {}
 
 func (x *TravellerLine) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[22]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2017,7 +2351,7 @@ func (x *TravellerLine) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TravellerLine.ProtoReflect.Descriptor instead.
 func (*TravellerLine) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{22}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *TravellerLine) GetResult() *Result {
@@ -2086,7 +2420,7 @@ type GetTravellerResponse struct {
 
 func (x *GetTravellerResponse) Reset() {
 	*x = GetTravellerResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[23]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2098,7 +2432,7 @@ func (x *GetTravellerResponse) String() string {
 func (*GetTravellerResponse) ProtoMessage() {}
 
 func (x *GetTravellerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[23]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2111,7 +2445,7 @@ func (x *GetTravellerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTravellerResponse.ProtoReflect.Descriptor instead.
 func (*GetTravellerResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{23}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *GetTravellerResponse) GetBoard() int32 {
@@ -2174,7 +2508,7 @@ type GetStandingsRequest struct {
 
 func (x *GetStandingsRequest) Reset() {
 	*x = GetStandingsRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[24]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2186,7 +2520,7 @@ func (x *GetStandingsRequest) String() string {
 func (*GetStandingsRequest) ProtoMessage() {}
 
 func (x *GetStandingsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[24]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2199,7 +2533,7 @@ func (x *GetStandingsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetStandingsRequest.ProtoReflect.Descriptor instead.
 func (*GetStandingsRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{24}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *GetStandingsRequest) GetEvent() string {
@@ -2266,7 +2600,7 @@ type Standing struct {
 
 func (x *Standing) Reset() {
 	*x = Standing{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[25]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2278,7 +2612,7 @@ func (x *Standing) String() string {
 func (*Standing) ProtoMessage() {}
 
 func (x *Standing) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[25]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2291,7 +2625,7 @@ func (x *Standing) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Standing.ProtoReflect.Descriptor instead.
 func (*Standing) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{25}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *Standing) GetSection() string {
@@ -2380,7 +2714,7 @@ type GetStandingsResponse struct {
 
 func (x *GetStandingsResponse) Reset() {
 	*x = GetStandingsResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[26]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2392,7 +2726,7 @@ func (x *GetStandingsResponse) String() string {
 func (*GetStandingsResponse) ProtoMessage() {}
 
 func (x *GetStandingsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[26]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2405,7 +2739,7 @@ func (x *GetStandingsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetStandingsResponse.ProtoReflect.Descriptor instead.
 func (*GetStandingsResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{26}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *GetStandingsResponse) GetForm() Form {
@@ -2451,7 +2785,7 @@ type BoardProblem struct {
 
 func (x *BoardProblem) Reset() {
 	*x = BoardProblem{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[27]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2463,7 +2797,7 @@ func (x *BoardProblem) String() string {
 func (*BoardProblem) ProtoMessage() {}
 
 func (x *BoardProblem) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[27]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2476,7 +2810,7 @@ func (x *BoardProblem) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BoardProblem.ProtoReflect.Descriptor instead.
 func (*BoardProblem) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{27}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *BoardProblem) GetSession() int32 {
@@ -2520,7 +2854,7 @@ type GetScorecardRequest struct {
 
 func (x *GetScorecardRequest) Reset() {
 	*x = GetScorecardRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[28]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2532,7 +2866,7 @@ func (x *GetScorecardRequest) String() string {
 func (*GetScorecardRequest) ProtoMessage() {}
 
 func (x *GetScorecardRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[28]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2545,7 +2879,7 @@ func (x *GetScorecardRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetScorecardRequest.ProtoReflect.Descriptor instead.
 func (*GetScorecardRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{28}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *GetScorecardRequest) GetEvent() string {
@@ -2597,7 +2931,7 @@ type ScorecardLine struct {
 
 func (x *ScorecardLine) Reset() {
 	*x = ScorecardLine{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[29]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2609,7 +2943,7 @@ func (x *ScorecardLine) String() string {
 func (*ScorecardLine) ProtoMessage() {}
 
 func (x *ScorecardLine) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[29]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2622,7 +2956,7 @@ func (x *ScorecardLine) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ScorecardLine.ProtoReflect.Descriptor instead.
 func (*ScorecardLine) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{29}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *ScorecardLine) GetResult() *Result {
@@ -2686,7 +3020,7 @@ type GetScorecardResponse struct {
 
 func (x *GetScorecardResponse) Reset() {
 	*x = GetScorecardResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[30]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2698,7 +3032,7 @@ func (x *GetScorecardResponse) String() string {
 func (*GetScorecardResponse) ProtoMessage() {}
 
 func (x *GetScorecardResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[30]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2711,7 +3045,7 @@ func (x *GetScorecardResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetScorecardResponse.ProtoReflect.Descriptor instead.
 func (*GetScorecardResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{30}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *GetScorecardResponse) GetStanding() *Standing {
@@ -2777,7 +3111,7 @@ type Penalty struct {
 
 func (x *Penalty) Reset() {
 	*x = Penalty{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[31]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2789,7 +3123,7 @@ func (x *Penalty) String() string {
 func (*Penalty) ProtoMessage() {}
 
 func (x *Penalty) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[31]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2802,7 +3136,7 @@ func (x *Penalty) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Penalty.ProtoReflect.Descriptor instead.
 func (*Penalty) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{31}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *Penalty) GetName() string {
@@ -2915,7 +3249,7 @@ type PenaltyRemoval struct {
 
 func (x *PenaltyRemoval) Reset() {
 	*x = PenaltyRemoval{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[32]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2927,7 +3261,7 @@ func (x *PenaltyRemoval) String() string {
 func (*PenaltyRemoval) ProtoMessage() {}
 
 func (x *PenaltyRemoval) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[32]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2940,7 +3274,7 @@ func (x *PenaltyRemoval) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PenaltyRemoval.ProtoReflect.Descriptor instead.
 func (*PenaltyRemoval) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{32}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *PenaltyRemoval) GetRemovedBy() string {
@@ -2978,7 +3312,7 @@ type ApplyPenaltyRequest struct {
 
 func (x *ApplyPenaltyRequest) Reset() {
 	*x = ApplyPenaltyRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[33]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2990,7 +3324,7 @@ func (x *ApplyPenaltyRequest) String() string {
 func (*ApplyPenaltyRequest) ProtoMessage() {}
 
 func (x *ApplyPenaltyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[33]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3003,7 +3337,7 @@ func (x *ApplyPenaltyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ApplyPenaltyRequest.ProtoReflect.Descriptor instead.
 func (*ApplyPenaltyRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{33}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *ApplyPenaltyRequest) GetRequestId() string {
@@ -3043,7 +3377,7 @@ type ApplyPenaltyResponse struct {
 
 func (x *ApplyPenaltyResponse) Reset() {
 	*x = ApplyPenaltyResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[34]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3055,7 +3389,7 @@ func (x *ApplyPenaltyResponse) String() string {
 func (*ApplyPenaltyResponse) ProtoMessage() {}
 
 func (x *ApplyPenaltyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[34]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3068,7 +3402,7 @@ func (x *ApplyPenaltyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ApplyPenaltyResponse.ProtoReflect.Descriptor instead.
 func (*ApplyPenaltyResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{34}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *ApplyPenaltyResponse) GetPenalty() *Penalty {
@@ -3093,7 +3427,7 @@ type ListPenaltiesRequest struct {
 
 func (x *ListPenaltiesRequest) Reset() {
 	*x = ListPenaltiesRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[35]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3105,7 +3439,7 @@ func (x *ListPenaltiesRequest) String() string {
 func (*ListPenaltiesRequest) ProtoMessage() {}
 
 func (x *ListPenaltiesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[35]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3118,7 +3452,7 @@ func (x *ListPenaltiesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPenaltiesRequest.ProtoReflect.Descriptor instead.
 func (*ListPenaltiesRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{35}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *ListPenaltiesRequest) GetParent() string {
@@ -3153,7 +3487,7 @@ type ListPenaltiesResponse struct {
 
 func (x *ListPenaltiesResponse) Reset() {
 	*x = ListPenaltiesResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[36]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3165,7 +3499,7 @@ func (x *ListPenaltiesResponse) String() string {
 func (*ListPenaltiesResponse) ProtoMessage() {}
 
 func (x *ListPenaltiesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[36]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3178,7 +3512,7 @@ func (x *ListPenaltiesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPenaltiesResponse.ProtoReflect.Descriptor instead.
 func (*ListPenaltiesResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{36}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *ListPenaltiesResponse) GetPenalties() []*Penalty {
@@ -3211,7 +3545,7 @@ type RemovePenaltyRequest struct {
 
 func (x *RemovePenaltyRequest) Reset() {
 	*x = RemovePenaltyRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[37]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3223,7 +3557,7 @@ func (x *RemovePenaltyRequest) String() string {
 func (*RemovePenaltyRequest) ProtoMessage() {}
 
 func (x *RemovePenaltyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[37]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3236,7 +3570,7 @@ func (x *RemovePenaltyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RemovePenaltyRequest.ProtoReflect.Descriptor instead.
 func (*RemovePenaltyRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{37}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *RemovePenaltyRequest) GetRequestId() string {
@@ -3276,7 +3610,7 @@ type RemovePenaltyResponse struct {
 
 func (x *RemovePenaltyResponse) Reset() {
 	*x = RemovePenaltyResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[38]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3288,7 +3622,7 @@ func (x *RemovePenaltyResponse) String() string {
 func (*RemovePenaltyResponse) ProtoMessage() {}
 
 func (x *RemovePenaltyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[38]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3301,7 +3635,7 @@ func (x *RemovePenaltyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RemovePenaltyResponse.ProtoReflect.Descriptor instead.
 func (*RemovePenaltyResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{38}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *RemovePenaltyResponse) GetPenalty() *Penalty {
@@ -3327,7 +3661,7 @@ type ExportSessionRequest struct {
 
 func (x *ExportSessionRequest) Reset() {
 	*x = ExportSessionRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[39]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3339,7 +3673,7 @@ func (x *ExportSessionRequest) String() string {
 func (*ExportSessionRequest) ProtoMessage() {}
 
 func (x *ExportSessionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[39]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3352,7 +3686,7 @@ func (x *ExportSessionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportSessionRequest.ProtoReflect.Descriptor instead.
 func (*ExportSessionRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{39}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *ExportSessionRequest) GetSession() string {
@@ -3389,7 +3723,7 @@ type ExportSessionResponse struct {
 
 func (x *ExportSessionResponse) Reset() {
 	*x = ExportSessionResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[40]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3401,7 +3735,7 @@ func (x *ExportSessionResponse) String() string {
 func (*ExportSessionResponse) ProtoMessage() {}
 
 func (x *ExportSessionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[40]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3414,7 +3748,7 @@ func (x *ExportSessionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportSessionResponse.ProtoReflect.Descriptor instead.
 func (*ExportSessionResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{40}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *ExportSessionResponse) GetFileName() string {
@@ -3465,7 +3799,7 @@ type ImportResultsRequest struct {
 
 func (x *ImportResultsRequest) Reset() {
 	*x = ImportResultsRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[41]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3477,7 +3811,7 @@ func (x *ImportResultsRequest) String() string {
 func (*ImportResultsRequest) ProtoMessage() {}
 
 func (x *ImportResultsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[41]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3490,7 +3824,7 @@ func (x *ImportResultsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportResultsRequest.ProtoReflect.Descriptor instead.
 func (*ImportResultsRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{41}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *ImportResultsRequest) GetRequestId() string {
@@ -3557,7 +3891,7 @@ type Difference struct {
 
 func (x *Difference) Reset() {
 	*x = Difference{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[42]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3569,7 +3903,7 @@ func (x *Difference) String() string {
 func (*Difference) ProtoMessage() {}
 
 func (x *Difference) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[42]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3582,7 +3916,7 @@ func (x *Difference) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Difference.ProtoReflect.Descriptor instead.
 func (*Difference) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{42}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *Difference) GetSession() int32 {
@@ -3686,7 +4020,7 @@ type ImportResultsResponse struct {
 
 func (x *ImportResultsResponse) Reset() {
 	*x = ImportResultsResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[43]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3698,7 +4032,7 @@ func (x *ImportResultsResponse) String() string {
 func (*ImportResultsResponse) ProtoMessage() {}
 
 func (x *ImportResultsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[43]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3711,7 +4045,7 @@ func (x *ImportResultsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportResultsResponse.ProtoReflect.Descriptor instead.
 func (*ImportResultsResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{43}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *ImportResultsResponse) GetEvent() string {
@@ -3793,7 +4127,7 @@ type ListChangesRequest struct {
 
 func (x *ListChangesRequest) Reset() {
 	*x = ListChangesRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[44]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3805,7 +4139,7 @@ func (x *ListChangesRequest) String() string {
 func (*ListChangesRequest) ProtoMessage() {}
 
 func (x *ListChangesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[44]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3818,7 +4152,7 @@ func (x *ListChangesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListChangesRequest.ProtoReflect.Descriptor instead.
 func (*ListChangesRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{44}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *ListChangesRequest) GetParent() string {
@@ -3864,7 +4198,7 @@ type ListChangesResponse struct {
 
 func (x *ListChangesResponse) Reset() {
 	*x = ListChangesResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[45]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3876,7 +4210,7 @@ func (x *ListChangesResponse) String() string {
 func (*ListChangesResponse) ProtoMessage() {}
 
 func (x *ListChangesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[45]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3889,7 +4223,7 @@ func (x *ListChangesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListChangesResponse.ProtoReflect.Descriptor instead.
 func (*ListChangesResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{45}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *ListChangesResponse) GetChanges() []*v1.Change {
@@ -3934,7 +4268,7 @@ type AcknowledgeChangesRequest struct {
 
 func (x *AcknowledgeChangesRequest) Reset() {
 	*x = AcknowledgeChangesRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[46]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3946,7 +4280,7 @@ func (x *AcknowledgeChangesRequest) String() string {
 func (*AcknowledgeChangesRequest) ProtoMessage() {}
 
 func (x *AcknowledgeChangesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[46]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3959,7 +4293,7 @@ func (x *AcknowledgeChangesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcknowledgeChangesRequest.ProtoReflect.Descriptor instead.
 func (*AcknowledgeChangesRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{46}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *AcknowledgeChangesRequest) GetParent() string {
@@ -3986,7 +4320,7 @@ type AcknowledgeChangesResponse struct {
 
 func (x *AcknowledgeChangesResponse) Reset() {
 	*x = AcknowledgeChangesResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[47]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3998,7 +4332,7 @@ func (x *AcknowledgeChangesResponse) String() string {
 func (*AcknowledgeChangesResponse) ProtoMessage() {}
 
 func (x *AcknowledgeChangesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[47]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4011,7 +4345,7 @@ func (x *AcknowledgeChangesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcknowledgeChangesResponse.ProtoReflect.Descriptor instead.
 func (*AcknowledgeChangesResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{47}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *AcknowledgeChangesResponse) GetAcknowledged() uint64 {
@@ -4035,7 +4369,7 @@ type WatchChangesRequest struct {
 
 func (x *WatchChangesRequest) Reset() {
 	*x = WatchChangesRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[48]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4047,7 +4381,7 @@ func (x *WatchChangesRequest) String() string {
 func (*WatchChangesRequest) ProtoMessage() {}
 
 func (x *WatchChangesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[48]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4060,7 +4394,7 @@ func (x *WatchChangesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchChangesRequest.ProtoReflect.Descriptor instead.
 func (*WatchChangesRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{48}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *WatchChangesRequest) GetParent() string {
@@ -4087,7 +4421,7 @@ type WatchChangesResponse struct {
 
 func (x *WatchChangesResponse) Reset() {
 	*x = WatchChangesResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[49]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4099,7 +4433,7 @@ func (x *WatchChangesResponse) String() string {
 func (*WatchChangesResponse) ProtoMessage() {}
 
 func (x *WatchChangesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[49]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4112,7 +4446,7 @@ func (x *WatchChangesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchChangesResponse.ProtoReflect.Descriptor instead.
 func (*WatchChangesResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{49}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *WatchChangesResponse) GetChange() *v1.Change {
@@ -4132,12 +4466,14 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\aprofile\x18\x02 \x01(\x0e2\x1a.bridge.scoring.v1.ProfileR\aprofile\x12\x1f\n" +
 	"\vtwo_winners\x18\x03 \x01(\bR\n" +
 	"twoWinners\x12!\n" +
-	"\facross_field\x18\x04 \x01(\bR\vacrossField\"\x82\x01\n" +
+	"\facross_field\x18\x04 \x01(\bR\vacrossField\"\xa1\x01\n" +
 	"\x06Played\x12\x1a\n" +
 	"\bcontract\x18\x01 \x01(\tR\bcontract\x120\n" +
 	"\bdeclarer\x18\x02 \x01(\x0e2\x14.bridge.type.v1.SeatR\bdeclarer\x12\x16\n" +
 	"\x06tricks\x18\x03 \x01(\x05R\x06tricks\x12\x12\n" +
-	"\x04lead\x18\x04 \x01(\tR\x04lead\"\v\n" +
+	"\x04lead\x18\x04 \x01(\tR\x04lead\x12\x1d\n" +
+	"\n" +
+	"over_under\x18\x05 \x01(\tR\toverUnder\"\v\n" +
 	"\tPassedOut\"\v\n" +
 	"\tNotPlayed\"\x8d\x01\n" +
 	"\x0fArtificialScore\x12>\n" +
@@ -4157,7 +4493,7 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\n" +
 	"SplitScore\x12\x19\n" +
 	"\bns_score\x18\x01 \x01(\x05R\ansScore\x12\x19\n" +
-	"\bew_score\x18\x02 \x01(\x05R\aewScore\"\xaf\x05\n" +
+	"\bew_score\x18\x02 \x01(\x05R\aewScore\"\xc3\x06\n" +
 	"\x06Result\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x18\n" +
 	"\asession\x18\x02 \x01(\x05R\asession\x12\x18\n" +
@@ -4183,8 +4519,29 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"entered_by\x18\x16 \x01(\tR\tenteredBy\x12;\n" +
 	"\vupdate_time\x18\x17 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"updateTime\x12\x12\n" +
-	"\x04etag\x18\x18 \x01(\tR\x04etagB\t\n" +
-	"\aoutcome\"\xa4\x01\n" +
+	"\x04etag\x18\x18 \x01(\tR\x04etag\x127\n" +
+	"\fentered_side\x18\x19 \x01(\x0e2\x14.bridge.type.v1.SideR\venteredSide\x12C\n" +
+	"\fconfirmation\x18\x1a \x01(\v2\x1f.bridge.scoring.v1.ConfirmationR\fconfirmation\x12\x14\n" +
+	"\x05flags\x18\x1b \x03(\tR\x05flagsB\t\n" +
+	"\aoutcome\"\xa7\x01\n" +
+	"\fConfirmation\x12(\n" +
+	"\x04side\x18\x01 \x01(\x0e2\x14.bridge.type.v1.SideR\x04side\x12!\n" +
+	"\fconfirmed_by\x18\x02 \x01(\tR\vconfirmedBy\x12.\n" +
+	"\x04time\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\x04time\x12\x1a\n" +
+	"\brevision\x18\x04 \x01(\x05R\brevision\"\x8f\x01\n" +
+	"\x14ConfirmResultRequest\x12\x1d\n" +
+	"\n" +
+	"request_id\x18\x01 \x01(\tR\trequestId\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12\x1a\n" +
+	"\brevision\x18\x03 \x01(\x05R\brevision\x12(\n" +
+	"\x04side\x18\x04 \x01(\x0e2\x14.bridge.type.v1.SideR\x04side\"J\n" +
+	"\x15ConfirmResultResponse\x121\n" +
+	"\x06result\x18\x01 \x01(\v2\x19.bridge.scoring.v1.ResultR\x06result\"B\n" +
+	"\x14GetPlayedDealRequest\x12\x14\n" +
+	"\x05table\x18\x01 \x01(\tR\x05table\x12\x14\n" +
+	"\x05board\x18\x02 \x01(\x05R\x05board\"D\n" +
+	"\x15GetPlayedDealResponse\x12+\n" +
+	"\x05board\x18\x01 \x01(\v2\x15.bridge.type.v1.BoardR\x05board\"\xa4\x01\n" +
 	"\x13SubmitResultRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x16\n" +
@@ -4432,12 +4789,13 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\x16ADJUSTMENT_UNSPECIFIED\x10\x00\x12\x1b\n" +
 	"\x17ADJUSTMENT_AVERAGE_PLUS\x10\x01\x12\x16\n" +
 	"\x12ADJUSTMENT_AVERAGE\x10\x02\x12\x1c\n" +
-	"\x18ADJUSTMENT_AVERAGE_MINUS\x10\x03*_\n" +
+	"\x18ADJUSTMENT_AVERAGE_MINUS\x10\x03*u\n" +
 	"\x06Action\x12\x16\n" +
 	"\x12ACTION_UNSPECIFIED\x10\x00\x12\x14\n" +
 	"\x10ACTION_SUBMITTED\x10\x01\x12\x14\n" +
 	"\x10ACTION_CORRECTED\x10\x02\x12\x11\n" +
-	"\rACTION_ERASED\x10\x03*\xa2\x01\n" +
+	"\rACTION_ERASED\x10\x03\x12\x14\n" +
+	"\x10ACTION_CONFIRMED\x10\x04*\xa2\x01\n" +
 	"\vPenaltyUnit\x12\x1c\n" +
 	"\x18PENALTY_UNIT_UNSPECIFIED\x10\x00\x12\x1f\n" +
 	"\x1bPENALTY_UNIT_PERCENT_OF_TOP\x10\x01\x12\x1c\n" +
@@ -4453,11 +4811,13 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\fImportFormat\x12\x1d\n" +
 	"\x19IMPORT_FORMAT_UNSPECIFIED\x10\x00\x12\x18\n" +
 	"\x14IMPORT_FORMAT_USEBIO\x10\x01\x12\x15\n" +
-	"\x11IMPORT_FORMAT_PBN\x10\x022\xc6\f\n" +
+	"\x11IMPORT_FORMAT_PBN\x10\x022\x8e\x0e\n" +
 	"\x0eScoringService\x12_\n" +
 	"\fSubmitResult\x12&.bridge.scoring.v1.SubmitResultRequest\x1a'.bridge.scoring.v1.SubmitResultResponse\x12b\n" +
 	"\rCorrectResult\x12'.bridge.scoring.v1.CorrectResultRequest\x1a(.bridge.scoring.v1.CorrectResultResponse\x12\\\n" +
-	"\vEraseResult\x12%.bridge.scoring.v1.EraseResultRequest\x1a&.bridge.scoring.v1.EraseResultResponse\x12k\n" +
+	"\vEraseResult\x12%.bridge.scoring.v1.EraseResultRequest\x1a&.bridge.scoring.v1.EraseResultResponse\x12b\n" +
+	"\rGetPlayedDeal\x12'.bridge.scoring.v1.GetPlayedDealRequest\x1a(.bridge.scoring.v1.GetPlayedDealResponse\x12b\n" +
+	"\rConfirmResult\x12'.bridge.scoring.v1.ConfirmResultRequest\x1a(.bridge.scoring.v1.ConfirmResultResponse\x12k\n" +
 	"\x10GetResultHistory\x12*.bridge.scoring.v1.GetResultHistoryRequest\x1a+.bridge.scoring.v1.GetResultHistoryResponse\x12\\\n" +
 	"\vListResults\x12%.bridge.scoring.v1.ListResultsRequest\x1a&.bridge.scoring.v1.ListResultsResponse\x12_\n" +
 	"\fGetTraveller\x12&.bridge.scoring.v1.GetTravellerRequest\x1a'.bridge.scoring.v1.GetTravellerResponse\x12_\n" +
@@ -4486,7 +4846,7 @@ func file_bridge_scoring_v1_scoring_proto_rawDescGZIP() []byte {
 }
 
 var file_bridge_scoring_v1_scoring_proto_enumTypes = make([]protoimpl.EnumInfo, 7)
-var file_bridge_scoring_v1_scoring_proto_msgTypes = make([]protoimpl.MessageInfo, 50)
+var file_bridge_scoring_v1_scoring_proto_msgTypes = make([]protoimpl.MessageInfo, 55)
 var file_bridge_scoring_v1_scoring_proto_goTypes = []any{
 	(Form)(0),                          // 0: bridge.scoring.v1.Form
 	(Profile)(0),                       // 1: bridge.scoring.v1.Profile
@@ -4505,56 +4865,62 @@ var file_bridge_scoring_v1_scoring_proto_goTypes = []any{
 	(*WeightedScore)(nil),              // 14: bridge.scoring.v1.WeightedScore
 	(*SplitScore)(nil),                 // 15: bridge.scoring.v1.SplitScore
 	(*Result)(nil),                     // 16: bridge.scoring.v1.Result
-	(*SubmitResultRequest)(nil),        // 17: bridge.scoring.v1.SubmitResultRequest
-	(*SubmitResultResponse)(nil),       // 18: bridge.scoring.v1.SubmitResultResponse
-	(*CorrectResultRequest)(nil),       // 19: bridge.scoring.v1.CorrectResultRequest
-	(*CorrectResultResponse)(nil),      // 20: bridge.scoring.v1.CorrectResultResponse
-	(*EraseResultRequest)(nil),         // 21: bridge.scoring.v1.EraseResultRequest
-	(*EraseResultResponse)(nil),        // 22: bridge.scoring.v1.EraseResultResponse
-	(*Revision)(nil),                   // 23: bridge.scoring.v1.Revision
-	(*GetResultHistoryRequest)(nil),    // 24: bridge.scoring.v1.GetResultHistoryRequest
-	(*GetResultHistoryResponse)(nil),   // 25: bridge.scoring.v1.GetResultHistoryResponse
-	(*ListResultsRequest)(nil),         // 26: bridge.scoring.v1.ListResultsRequest
-	(*ListResultsResponse)(nil),        // 27: bridge.scoring.v1.ListResultsResponse
-	(*GetTravellerRequest)(nil),        // 28: bridge.scoring.v1.GetTravellerRequest
-	(*TravellerLine)(nil),              // 29: bridge.scoring.v1.TravellerLine
-	(*GetTravellerResponse)(nil),       // 30: bridge.scoring.v1.GetTravellerResponse
-	(*GetStandingsRequest)(nil),        // 31: bridge.scoring.v1.GetStandingsRequest
-	(*Standing)(nil),                   // 32: bridge.scoring.v1.Standing
-	(*GetStandingsResponse)(nil),       // 33: bridge.scoring.v1.GetStandingsResponse
-	(*BoardProblem)(nil),               // 34: bridge.scoring.v1.BoardProblem
-	(*GetScorecardRequest)(nil),        // 35: bridge.scoring.v1.GetScorecardRequest
-	(*ScorecardLine)(nil),              // 36: bridge.scoring.v1.ScorecardLine
-	(*GetScorecardResponse)(nil),       // 37: bridge.scoring.v1.GetScorecardResponse
-	(*Penalty)(nil),                    // 38: bridge.scoring.v1.Penalty
-	(*PenaltyRemoval)(nil),             // 39: bridge.scoring.v1.PenaltyRemoval
-	(*ApplyPenaltyRequest)(nil),        // 40: bridge.scoring.v1.ApplyPenaltyRequest
-	(*ApplyPenaltyResponse)(nil),       // 41: bridge.scoring.v1.ApplyPenaltyResponse
-	(*ListPenaltiesRequest)(nil),       // 42: bridge.scoring.v1.ListPenaltiesRequest
-	(*ListPenaltiesResponse)(nil),      // 43: bridge.scoring.v1.ListPenaltiesResponse
-	(*RemovePenaltyRequest)(nil),       // 44: bridge.scoring.v1.RemovePenaltyRequest
-	(*RemovePenaltyResponse)(nil),      // 45: bridge.scoring.v1.RemovePenaltyResponse
-	(*ExportSessionRequest)(nil),       // 46: bridge.scoring.v1.ExportSessionRequest
-	(*ExportSessionResponse)(nil),      // 47: bridge.scoring.v1.ExportSessionResponse
-	(*ImportResultsRequest)(nil),       // 48: bridge.scoring.v1.ImportResultsRequest
-	(*Difference)(nil),                 // 49: bridge.scoring.v1.Difference
-	(*ImportResultsResponse)(nil),      // 50: bridge.scoring.v1.ImportResultsResponse
-	(*ListChangesRequest)(nil),         // 51: bridge.scoring.v1.ListChangesRequest
-	(*ListChangesResponse)(nil),        // 52: bridge.scoring.v1.ListChangesResponse
-	(*AcknowledgeChangesRequest)(nil),  // 53: bridge.scoring.v1.AcknowledgeChangesRequest
-	(*AcknowledgeChangesResponse)(nil), // 54: bridge.scoring.v1.AcknowledgeChangesResponse
-	(*WatchChangesRequest)(nil),        // 55: bridge.scoring.v1.WatchChangesRequest
-	(*WatchChangesResponse)(nil),       // 56: bridge.scoring.v1.WatchChangesResponse
-	(v1.Seat)(0),                       // 57: bridge.type.v1.Seat
-	(*timestamppb.Timestamp)(nil),      // 58: google.protobuf.Timestamp
-	(v1.Vulnerability)(0),              // 59: bridge.type.v1.Vulnerability
-	(v1.Side)(0),                       // 60: bridge.type.v1.Side
-	(*v1.Change)(nil),                  // 61: bridge.type.v1.Change
+	(*Confirmation)(nil),               // 17: bridge.scoring.v1.Confirmation
+	(*ConfirmResultRequest)(nil),       // 18: bridge.scoring.v1.ConfirmResultRequest
+	(*ConfirmResultResponse)(nil),      // 19: bridge.scoring.v1.ConfirmResultResponse
+	(*GetPlayedDealRequest)(nil),       // 20: bridge.scoring.v1.GetPlayedDealRequest
+	(*GetPlayedDealResponse)(nil),      // 21: bridge.scoring.v1.GetPlayedDealResponse
+	(*SubmitResultRequest)(nil),        // 22: bridge.scoring.v1.SubmitResultRequest
+	(*SubmitResultResponse)(nil),       // 23: bridge.scoring.v1.SubmitResultResponse
+	(*CorrectResultRequest)(nil),       // 24: bridge.scoring.v1.CorrectResultRequest
+	(*CorrectResultResponse)(nil),      // 25: bridge.scoring.v1.CorrectResultResponse
+	(*EraseResultRequest)(nil),         // 26: bridge.scoring.v1.EraseResultRequest
+	(*EraseResultResponse)(nil),        // 27: bridge.scoring.v1.EraseResultResponse
+	(*Revision)(nil),                   // 28: bridge.scoring.v1.Revision
+	(*GetResultHistoryRequest)(nil),    // 29: bridge.scoring.v1.GetResultHistoryRequest
+	(*GetResultHistoryResponse)(nil),   // 30: bridge.scoring.v1.GetResultHistoryResponse
+	(*ListResultsRequest)(nil),         // 31: bridge.scoring.v1.ListResultsRequest
+	(*ListResultsResponse)(nil),        // 32: bridge.scoring.v1.ListResultsResponse
+	(*GetTravellerRequest)(nil),        // 33: bridge.scoring.v1.GetTravellerRequest
+	(*TravellerLine)(nil),              // 34: bridge.scoring.v1.TravellerLine
+	(*GetTravellerResponse)(nil),       // 35: bridge.scoring.v1.GetTravellerResponse
+	(*GetStandingsRequest)(nil),        // 36: bridge.scoring.v1.GetStandingsRequest
+	(*Standing)(nil),                   // 37: bridge.scoring.v1.Standing
+	(*GetStandingsResponse)(nil),       // 38: bridge.scoring.v1.GetStandingsResponse
+	(*BoardProblem)(nil),               // 39: bridge.scoring.v1.BoardProblem
+	(*GetScorecardRequest)(nil),        // 40: bridge.scoring.v1.GetScorecardRequest
+	(*ScorecardLine)(nil),              // 41: bridge.scoring.v1.ScorecardLine
+	(*GetScorecardResponse)(nil),       // 42: bridge.scoring.v1.GetScorecardResponse
+	(*Penalty)(nil),                    // 43: bridge.scoring.v1.Penalty
+	(*PenaltyRemoval)(nil),             // 44: bridge.scoring.v1.PenaltyRemoval
+	(*ApplyPenaltyRequest)(nil),        // 45: bridge.scoring.v1.ApplyPenaltyRequest
+	(*ApplyPenaltyResponse)(nil),       // 46: bridge.scoring.v1.ApplyPenaltyResponse
+	(*ListPenaltiesRequest)(nil),       // 47: bridge.scoring.v1.ListPenaltiesRequest
+	(*ListPenaltiesResponse)(nil),      // 48: bridge.scoring.v1.ListPenaltiesResponse
+	(*RemovePenaltyRequest)(nil),       // 49: bridge.scoring.v1.RemovePenaltyRequest
+	(*RemovePenaltyResponse)(nil),      // 50: bridge.scoring.v1.RemovePenaltyResponse
+	(*ExportSessionRequest)(nil),       // 51: bridge.scoring.v1.ExportSessionRequest
+	(*ExportSessionResponse)(nil),      // 52: bridge.scoring.v1.ExportSessionResponse
+	(*ImportResultsRequest)(nil),       // 53: bridge.scoring.v1.ImportResultsRequest
+	(*Difference)(nil),                 // 54: bridge.scoring.v1.Difference
+	(*ImportResultsResponse)(nil),      // 55: bridge.scoring.v1.ImportResultsResponse
+	(*ListChangesRequest)(nil),         // 56: bridge.scoring.v1.ListChangesRequest
+	(*ListChangesResponse)(nil),        // 57: bridge.scoring.v1.ListChangesResponse
+	(*AcknowledgeChangesRequest)(nil),  // 58: bridge.scoring.v1.AcknowledgeChangesRequest
+	(*AcknowledgeChangesResponse)(nil), // 59: bridge.scoring.v1.AcknowledgeChangesResponse
+	(*WatchChangesRequest)(nil),        // 60: bridge.scoring.v1.WatchChangesRequest
+	(*WatchChangesResponse)(nil),       // 61: bridge.scoring.v1.WatchChangesResponse
+	(v1.Seat)(0),                       // 62: bridge.type.v1.Seat
+	(*timestamppb.Timestamp)(nil),      // 63: google.protobuf.Timestamp
+	(v1.Side)(0),                       // 64: bridge.type.v1.Side
+	(*v1.Board)(nil),                   // 65: bridge.type.v1.Board
+	(v1.Vulnerability)(0),              // 66: bridge.type.v1.Vulnerability
+	(*v1.Change)(nil),                  // 67: bridge.type.v1.Change
 }
 var file_bridge_scoring_v1_scoring_proto_depIdxs = []int32{
 	0,  // 0: bridge.scoring.v1.ScoringSettings.form:type_name -> bridge.scoring.v1.Form
 	1,  // 1: bridge.scoring.v1.ScoringSettings.profile:type_name -> bridge.scoring.v1.Profile
-	57, // 2: bridge.scoring.v1.Played.declarer:type_name -> bridge.type.v1.Seat
+	62, // 2: bridge.scoring.v1.Played.declarer:type_name -> bridge.type.v1.Seat
 	2,  // 3: bridge.scoring.v1.ArtificialScore.north_south:type_name -> bridge.scoring.v1.Adjustment
 	2,  // 4: bridge.scoring.v1.ArtificialScore.east_west:type_name -> bridge.scoring.v1.Adjustment
 	14, // 5: bridge.scoring.v1.AssignedScore.weighted:type_name -> bridge.scoring.v1.WeightedScore
@@ -4565,85 +4931,96 @@ var file_bridge_scoring_v1_scoring_proto_depIdxs = []int32{
 	10, // 10: bridge.scoring.v1.Result.not_played:type_name -> bridge.scoring.v1.NotPlayed
 	11, // 11: bridge.scoring.v1.Result.artificial:type_name -> bridge.scoring.v1.ArtificialScore
 	13, // 12: bridge.scoring.v1.Result.assigned:type_name -> bridge.scoring.v1.AssignedScore
-	58, // 13: bridge.scoring.v1.Result.update_time:type_name -> google.protobuf.Timestamp
-	16, // 14: bridge.scoring.v1.SubmitResultRequest.result:type_name -> bridge.scoring.v1.Result
-	16, // 15: bridge.scoring.v1.SubmitResultResponse.result:type_name -> bridge.scoring.v1.Result
-	16, // 16: bridge.scoring.v1.CorrectResultRequest.result:type_name -> bridge.scoring.v1.Result
-	16, // 17: bridge.scoring.v1.CorrectResultResponse.result:type_name -> bridge.scoring.v1.Result
-	23, // 18: bridge.scoring.v1.EraseResultResponse.revision:type_name -> bridge.scoring.v1.Revision
-	3,  // 19: bridge.scoring.v1.Revision.action:type_name -> bridge.scoring.v1.Action
-	16, // 20: bridge.scoring.v1.Revision.result:type_name -> bridge.scoring.v1.Result
-	58, // 21: bridge.scoring.v1.Revision.time:type_name -> google.protobuf.Timestamp
-	23, // 22: bridge.scoring.v1.GetResultHistoryResponse.revisions:type_name -> bridge.scoring.v1.Revision
-	16, // 23: bridge.scoring.v1.ListResultsResponse.results:type_name -> bridge.scoring.v1.Result
-	16, // 24: bridge.scoring.v1.TravellerLine.result:type_name -> bridge.scoring.v1.Result
-	57, // 25: bridge.scoring.v1.GetTravellerResponse.dealer:type_name -> bridge.type.v1.Seat
-	59, // 26: bridge.scoring.v1.GetTravellerResponse.vulnerability:type_name -> bridge.type.v1.Vulnerability
-	29, // 27: bridge.scoring.v1.GetTravellerResponse.lines:type_name -> bridge.scoring.v1.TravellerLine
-	34, // 28: bridge.scoring.v1.GetTravellerResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
-	60, // 29: bridge.scoring.v1.Standing.direction:type_name -> bridge.type.v1.Side
-	0,  // 30: bridge.scoring.v1.GetStandingsResponse.form:type_name -> bridge.scoring.v1.Form
-	32, // 31: bridge.scoring.v1.GetStandingsResponse.standings:type_name -> bridge.scoring.v1.Standing
-	34, // 32: bridge.scoring.v1.GetStandingsResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
-	16, // 33: bridge.scoring.v1.ScorecardLine.result:type_name -> bridge.scoring.v1.Result
-	60, // 34: bridge.scoring.v1.ScorecardLine.direction:type_name -> bridge.type.v1.Side
-	32, // 35: bridge.scoring.v1.GetScorecardResponse.standing:type_name -> bridge.scoring.v1.Standing
-	36, // 36: bridge.scoring.v1.GetScorecardResponse.lines:type_name -> bridge.scoring.v1.ScorecardLine
-	34, // 37: bridge.scoring.v1.GetScorecardResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
-	60, // 38: bridge.scoring.v1.Penalty.direction:type_name -> bridge.type.v1.Side
-	4,  // 39: bridge.scoring.v1.Penalty.unit:type_name -> bridge.scoring.v1.PenaltyUnit
-	58, // 40: bridge.scoring.v1.Penalty.create_time:type_name -> google.protobuf.Timestamp
-	39, // 41: bridge.scoring.v1.Penalty.removal:type_name -> bridge.scoring.v1.PenaltyRemoval
-	58, // 42: bridge.scoring.v1.PenaltyRemoval.time:type_name -> google.protobuf.Timestamp
-	38, // 43: bridge.scoring.v1.ApplyPenaltyRequest.penalty:type_name -> bridge.scoring.v1.Penalty
-	38, // 44: bridge.scoring.v1.ApplyPenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
-	38, // 45: bridge.scoring.v1.ListPenaltiesResponse.penalties:type_name -> bridge.scoring.v1.Penalty
-	38, // 46: bridge.scoring.v1.RemovePenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
-	5,  // 47: bridge.scoring.v1.ExportSessionRequest.format:type_name -> bridge.scoring.v1.ExportFormat
-	6,  // 48: bridge.scoring.v1.ImportResultsRequest.format:type_name -> bridge.scoring.v1.ImportFormat
-	7,  // 49: bridge.scoring.v1.ImportResultsRequest.scoring:type_name -> bridge.scoring.v1.ScoringSettings
-	60, // 50: bridge.scoring.v1.Difference.direction:type_name -> bridge.type.v1.Side
-	7,  // 51: bridge.scoring.v1.ImportResultsResponse.scoring:type_name -> bridge.scoring.v1.ScoringSettings
-	49, // 52: bridge.scoring.v1.ImportResultsResponse.differences:type_name -> bridge.scoring.v1.Difference
-	61, // 53: bridge.scoring.v1.ListChangesResponse.changes:type_name -> bridge.type.v1.Change
-	61, // 54: bridge.scoring.v1.WatchChangesResponse.change:type_name -> bridge.type.v1.Change
-	17, // 55: bridge.scoring.v1.ScoringService.SubmitResult:input_type -> bridge.scoring.v1.SubmitResultRequest
-	19, // 56: bridge.scoring.v1.ScoringService.CorrectResult:input_type -> bridge.scoring.v1.CorrectResultRequest
-	21, // 57: bridge.scoring.v1.ScoringService.EraseResult:input_type -> bridge.scoring.v1.EraseResultRequest
-	24, // 58: bridge.scoring.v1.ScoringService.GetResultHistory:input_type -> bridge.scoring.v1.GetResultHistoryRequest
-	26, // 59: bridge.scoring.v1.ScoringService.ListResults:input_type -> bridge.scoring.v1.ListResultsRequest
-	28, // 60: bridge.scoring.v1.ScoringService.GetTraveller:input_type -> bridge.scoring.v1.GetTravellerRequest
-	31, // 61: bridge.scoring.v1.ScoringService.GetStandings:input_type -> bridge.scoring.v1.GetStandingsRequest
-	35, // 62: bridge.scoring.v1.ScoringService.GetScorecard:input_type -> bridge.scoring.v1.GetScorecardRequest
-	40, // 63: bridge.scoring.v1.ScoringService.ApplyPenalty:input_type -> bridge.scoring.v1.ApplyPenaltyRequest
-	42, // 64: bridge.scoring.v1.ScoringService.ListPenalties:input_type -> bridge.scoring.v1.ListPenaltiesRequest
-	44, // 65: bridge.scoring.v1.ScoringService.RemovePenalty:input_type -> bridge.scoring.v1.RemovePenaltyRequest
-	46, // 66: bridge.scoring.v1.ScoringService.ExportSession:input_type -> bridge.scoring.v1.ExportSessionRequest
-	48, // 67: bridge.scoring.v1.ScoringService.ImportResults:input_type -> bridge.scoring.v1.ImportResultsRequest
-	51, // 68: bridge.scoring.v1.ScoringService.ListChanges:input_type -> bridge.scoring.v1.ListChangesRequest
-	53, // 69: bridge.scoring.v1.ScoringService.AcknowledgeChanges:input_type -> bridge.scoring.v1.AcknowledgeChangesRequest
-	55, // 70: bridge.scoring.v1.ScoringService.WatchChanges:input_type -> bridge.scoring.v1.WatchChangesRequest
-	18, // 71: bridge.scoring.v1.ScoringService.SubmitResult:output_type -> bridge.scoring.v1.SubmitResultResponse
-	20, // 72: bridge.scoring.v1.ScoringService.CorrectResult:output_type -> bridge.scoring.v1.CorrectResultResponse
-	22, // 73: bridge.scoring.v1.ScoringService.EraseResult:output_type -> bridge.scoring.v1.EraseResultResponse
-	25, // 74: bridge.scoring.v1.ScoringService.GetResultHistory:output_type -> bridge.scoring.v1.GetResultHistoryResponse
-	27, // 75: bridge.scoring.v1.ScoringService.ListResults:output_type -> bridge.scoring.v1.ListResultsResponse
-	30, // 76: bridge.scoring.v1.ScoringService.GetTraveller:output_type -> bridge.scoring.v1.GetTravellerResponse
-	33, // 77: bridge.scoring.v1.ScoringService.GetStandings:output_type -> bridge.scoring.v1.GetStandingsResponse
-	37, // 78: bridge.scoring.v1.ScoringService.GetScorecard:output_type -> bridge.scoring.v1.GetScorecardResponse
-	41, // 79: bridge.scoring.v1.ScoringService.ApplyPenalty:output_type -> bridge.scoring.v1.ApplyPenaltyResponse
-	43, // 80: bridge.scoring.v1.ScoringService.ListPenalties:output_type -> bridge.scoring.v1.ListPenaltiesResponse
-	45, // 81: bridge.scoring.v1.ScoringService.RemovePenalty:output_type -> bridge.scoring.v1.RemovePenaltyResponse
-	47, // 82: bridge.scoring.v1.ScoringService.ExportSession:output_type -> bridge.scoring.v1.ExportSessionResponse
-	50, // 83: bridge.scoring.v1.ScoringService.ImportResults:output_type -> bridge.scoring.v1.ImportResultsResponse
-	52, // 84: bridge.scoring.v1.ScoringService.ListChanges:output_type -> bridge.scoring.v1.ListChangesResponse
-	54, // 85: bridge.scoring.v1.ScoringService.AcknowledgeChanges:output_type -> bridge.scoring.v1.AcknowledgeChangesResponse
-	56, // 86: bridge.scoring.v1.ScoringService.WatchChanges:output_type -> bridge.scoring.v1.WatchChangesResponse
-	71, // [71:87] is the sub-list for method output_type
-	55, // [55:71] is the sub-list for method input_type
-	55, // [55:55] is the sub-list for extension type_name
-	55, // [55:55] is the sub-list for extension extendee
-	0,  // [0:55] is the sub-list for field type_name
+	63, // 13: bridge.scoring.v1.Result.update_time:type_name -> google.protobuf.Timestamp
+	64, // 14: bridge.scoring.v1.Result.entered_side:type_name -> bridge.type.v1.Side
+	17, // 15: bridge.scoring.v1.Result.confirmation:type_name -> bridge.scoring.v1.Confirmation
+	64, // 16: bridge.scoring.v1.Confirmation.side:type_name -> bridge.type.v1.Side
+	63, // 17: bridge.scoring.v1.Confirmation.time:type_name -> google.protobuf.Timestamp
+	64, // 18: bridge.scoring.v1.ConfirmResultRequest.side:type_name -> bridge.type.v1.Side
+	16, // 19: bridge.scoring.v1.ConfirmResultResponse.result:type_name -> bridge.scoring.v1.Result
+	65, // 20: bridge.scoring.v1.GetPlayedDealResponse.board:type_name -> bridge.type.v1.Board
+	16, // 21: bridge.scoring.v1.SubmitResultRequest.result:type_name -> bridge.scoring.v1.Result
+	16, // 22: bridge.scoring.v1.SubmitResultResponse.result:type_name -> bridge.scoring.v1.Result
+	16, // 23: bridge.scoring.v1.CorrectResultRequest.result:type_name -> bridge.scoring.v1.Result
+	16, // 24: bridge.scoring.v1.CorrectResultResponse.result:type_name -> bridge.scoring.v1.Result
+	28, // 25: bridge.scoring.v1.EraseResultResponse.revision:type_name -> bridge.scoring.v1.Revision
+	3,  // 26: bridge.scoring.v1.Revision.action:type_name -> bridge.scoring.v1.Action
+	16, // 27: bridge.scoring.v1.Revision.result:type_name -> bridge.scoring.v1.Result
+	63, // 28: bridge.scoring.v1.Revision.time:type_name -> google.protobuf.Timestamp
+	28, // 29: bridge.scoring.v1.GetResultHistoryResponse.revisions:type_name -> bridge.scoring.v1.Revision
+	16, // 30: bridge.scoring.v1.ListResultsResponse.results:type_name -> bridge.scoring.v1.Result
+	16, // 31: bridge.scoring.v1.TravellerLine.result:type_name -> bridge.scoring.v1.Result
+	62, // 32: bridge.scoring.v1.GetTravellerResponse.dealer:type_name -> bridge.type.v1.Seat
+	66, // 33: bridge.scoring.v1.GetTravellerResponse.vulnerability:type_name -> bridge.type.v1.Vulnerability
+	34, // 34: bridge.scoring.v1.GetTravellerResponse.lines:type_name -> bridge.scoring.v1.TravellerLine
+	39, // 35: bridge.scoring.v1.GetTravellerResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
+	64, // 36: bridge.scoring.v1.Standing.direction:type_name -> bridge.type.v1.Side
+	0,  // 37: bridge.scoring.v1.GetStandingsResponse.form:type_name -> bridge.scoring.v1.Form
+	37, // 38: bridge.scoring.v1.GetStandingsResponse.standings:type_name -> bridge.scoring.v1.Standing
+	39, // 39: bridge.scoring.v1.GetStandingsResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
+	16, // 40: bridge.scoring.v1.ScorecardLine.result:type_name -> bridge.scoring.v1.Result
+	64, // 41: bridge.scoring.v1.ScorecardLine.direction:type_name -> bridge.type.v1.Side
+	37, // 42: bridge.scoring.v1.GetScorecardResponse.standing:type_name -> bridge.scoring.v1.Standing
+	41, // 43: bridge.scoring.v1.GetScorecardResponse.lines:type_name -> bridge.scoring.v1.ScorecardLine
+	39, // 44: bridge.scoring.v1.GetScorecardResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
+	64, // 45: bridge.scoring.v1.Penalty.direction:type_name -> bridge.type.v1.Side
+	4,  // 46: bridge.scoring.v1.Penalty.unit:type_name -> bridge.scoring.v1.PenaltyUnit
+	63, // 47: bridge.scoring.v1.Penalty.create_time:type_name -> google.protobuf.Timestamp
+	44, // 48: bridge.scoring.v1.Penalty.removal:type_name -> bridge.scoring.v1.PenaltyRemoval
+	63, // 49: bridge.scoring.v1.PenaltyRemoval.time:type_name -> google.protobuf.Timestamp
+	43, // 50: bridge.scoring.v1.ApplyPenaltyRequest.penalty:type_name -> bridge.scoring.v1.Penalty
+	43, // 51: bridge.scoring.v1.ApplyPenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
+	43, // 52: bridge.scoring.v1.ListPenaltiesResponse.penalties:type_name -> bridge.scoring.v1.Penalty
+	43, // 53: bridge.scoring.v1.RemovePenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
+	5,  // 54: bridge.scoring.v1.ExportSessionRequest.format:type_name -> bridge.scoring.v1.ExportFormat
+	6,  // 55: bridge.scoring.v1.ImportResultsRequest.format:type_name -> bridge.scoring.v1.ImportFormat
+	7,  // 56: bridge.scoring.v1.ImportResultsRequest.scoring:type_name -> bridge.scoring.v1.ScoringSettings
+	64, // 57: bridge.scoring.v1.Difference.direction:type_name -> bridge.type.v1.Side
+	7,  // 58: bridge.scoring.v1.ImportResultsResponse.scoring:type_name -> bridge.scoring.v1.ScoringSettings
+	54, // 59: bridge.scoring.v1.ImportResultsResponse.differences:type_name -> bridge.scoring.v1.Difference
+	67, // 60: bridge.scoring.v1.ListChangesResponse.changes:type_name -> bridge.type.v1.Change
+	67, // 61: bridge.scoring.v1.WatchChangesResponse.change:type_name -> bridge.type.v1.Change
+	22, // 62: bridge.scoring.v1.ScoringService.SubmitResult:input_type -> bridge.scoring.v1.SubmitResultRequest
+	24, // 63: bridge.scoring.v1.ScoringService.CorrectResult:input_type -> bridge.scoring.v1.CorrectResultRequest
+	26, // 64: bridge.scoring.v1.ScoringService.EraseResult:input_type -> bridge.scoring.v1.EraseResultRequest
+	20, // 65: bridge.scoring.v1.ScoringService.GetPlayedDeal:input_type -> bridge.scoring.v1.GetPlayedDealRequest
+	18, // 66: bridge.scoring.v1.ScoringService.ConfirmResult:input_type -> bridge.scoring.v1.ConfirmResultRequest
+	29, // 67: bridge.scoring.v1.ScoringService.GetResultHistory:input_type -> bridge.scoring.v1.GetResultHistoryRequest
+	31, // 68: bridge.scoring.v1.ScoringService.ListResults:input_type -> bridge.scoring.v1.ListResultsRequest
+	33, // 69: bridge.scoring.v1.ScoringService.GetTraveller:input_type -> bridge.scoring.v1.GetTravellerRequest
+	36, // 70: bridge.scoring.v1.ScoringService.GetStandings:input_type -> bridge.scoring.v1.GetStandingsRequest
+	40, // 71: bridge.scoring.v1.ScoringService.GetScorecard:input_type -> bridge.scoring.v1.GetScorecardRequest
+	45, // 72: bridge.scoring.v1.ScoringService.ApplyPenalty:input_type -> bridge.scoring.v1.ApplyPenaltyRequest
+	47, // 73: bridge.scoring.v1.ScoringService.ListPenalties:input_type -> bridge.scoring.v1.ListPenaltiesRequest
+	49, // 74: bridge.scoring.v1.ScoringService.RemovePenalty:input_type -> bridge.scoring.v1.RemovePenaltyRequest
+	51, // 75: bridge.scoring.v1.ScoringService.ExportSession:input_type -> bridge.scoring.v1.ExportSessionRequest
+	53, // 76: bridge.scoring.v1.ScoringService.ImportResults:input_type -> bridge.scoring.v1.ImportResultsRequest
+	56, // 77: bridge.scoring.v1.ScoringService.ListChanges:input_type -> bridge.scoring.v1.ListChangesRequest
+	58, // 78: bridge.scoring.v1.ScoringService.AcknowledgeChanges:input_type -> bridge.scoring.v1.AcknowledgeChangesRequest
+	60, // 79: bridge.scoring.v1.ScoringService.WatchChanges:input_type -> bridge.scoring.v1.WatchChangesRequest
+	23, // 80: bridge.scoring.v1.ScoringService.SubmitResult:output_type -> bridge.scoring.v1.SubmitResultResponse
+	25, // 81: bridge.scoring.v1.ScoringService.CorrectResult:output_type -> bridge.scoring.v1.CorrectResultResponse
+	27, // 82: bridge.scoring.v1.ScoringService.EraseResult:output_type -> bridge.scoring.v1.EraseResultResponse
+	21, // 83: bridge.scoring.v1.ScoringService.GetPlayedDeal:output_type -> bridge.scoring.v1.GetPlayedDealResponse
+	19, // 84: bridge.scoring.v1.ScoringService.ConfirmResult:output_type -> bridge.scoring.v1.ConfirmResultResponse
+	30, // 85: bridge.scoring.v1.ScoringService.GetResultHistory:output_type -> bridge.scoring.v1.GetResultHistoryResponse
+	32, // 86: bridge.scoring.v1.ScoringService.ListResults:output_type -> bridge.scoring.v1.ListResultsResponse
+	35, // 87: bridge.scoring.v1.ScoringService.GetTraveller:output_type -> bridge.scoring.v1.GetTravellerResponse
+	38, // 88: bridge.scoring.v1.ScoringService.GetStandings:output_type -> bridge.scoring.v1.GetStandingsResponse
+	42, // 89: bridge.scoring.v1.ScoringService.GetScorecard:output_type -> bridge.scoring.v1.GetScorecardResponse
+	46, // 90: bridge.scoring.v1.ScoringService.ApplyPenalty:output_type -> bridge.scoring.v1.ApplyPenaltyResponse
+	48, // 91: bridge.scoring.v1.ScoringService.ListPenalties:output_type -> bridge.scoring.v1.ListPenaltiesResponse
+	50, // 92: bridge.scoring.v1.ScoringService.RemovePenalty:output_type -> bridge.scoring.v1.RemovePenaltyResponse
+	52, // 93: bridge.scoring.v1.ScoringService.ExportSession:output_type -> bridge.scoring.v1.ExportSessionResponse
+	55, // 94: bridge.scoring.v1.ScoringService.ImportResults:output_type -> bridge.scoring.v1.ImportResultsResponse
+	57, // 95: bridge.scoring.v1.ScoringService.ListChanges:output_type -> bridge.scoring.v1.ListChangesResponse
+	59, // 96: bridge.scoring.v1.ScoringService.AcknowledgeChanges:output_type -> bridge.scoring.v1.AcknowledgeChangesResponse
+	61, // 97: bridge.scoring.v1.ScoringService.WatchChanges:output_type -> bridge.scoring.v1.WatchChangesResponse
+	80, // [80:98] is the sub-list for method output_type
+	62, // [62:80] is the sub-list for method input_type
+	62, // [62:62] is the sub-list for extension type_name
+	62, // [62:62] is the sub-list for extension extendee
+	0,  // [0:62] is the sub-list for field type_name
 }
 
 func init() { file_bridge_scoring_v1_scoring_proto_init() }
@@ -4663,15 +5040,15 @@ func file_bridge_scoring_v1_scoring_proto_init() {
 		(*Result_Artificial)(nil),
 		(*Result_Assigned)(nil),
 	}
-	file_bridge_scoring_v1_scoring_proto_msgTypes[44].OneofWrappers = []any{}
-	file_bridge_scoring_v1_scoring_proto_msgTypes[48].OneofWrappers = []any{}
+	file_bridge_scoring_v1_scoring_proto_msgTypes[49].OneofWrappers = []any{}
+	file_bridge_scoring_v1_scoring_proto_msgTypes[53].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bridge_scoring_v1_scoring_proto_rawDesc), len(file_bridge_scoring_v1_scoring_proto_rawDesc)),
 			NumEnums:      7,
-			NumMessages:   50,
+			NumMessages:   55,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -26,6 +26,8 @@ const (
 	ScoringService_SubmitResult_FullMethodName       = "/bridge.scoring.v1.ScoringService/SubmitResult"
 	ScoringService_CorrectResult_FullMethodName      = "/bridge.scoring.v1.ScoringService/CorrectResult"
 	ScoringService_EraseResult_FullMethodName        = "/bridge.scoring.v1.ScoringService/EraseResult"
+	ScoringService_GetPlayedDeal_FullMethodName      = "/bridge.scoring.v1.ScoringService/GetPlayedDeal"
+	ScoringService_ConfirmResult_FullMethodName      = "/bridge.scoring.v1.ScoringService/ConfirmResult"
 	ScoringService_GetResultHistory_FullMethodName   = "/bridge.scoring.v1.ScoringService/GetResultHistory"
 	ScoringService_ListResults_FullMethodName        = "/bridge.scoring.v1.ScoringService/ListResults"
 	ScoringService_GetTraveller_FullMethodName       = "/bridge.scoring.v1.ScoringService/GetTraveller"
@@ -57,6 +59,15 @@ type ScoringServiceClient interface {
 	CorrectResult(ctx context.Context, in *CorrectResultRequest, opts ...grpc.CallOption) (*CorrectResultResponse, error)
 	// EraseResult removes a stored result from scoring, keeping its history.
 	EraseResult(ctx context.Context, in *EraseResultRequest, opts ...grpc.CallOption) (*EraseResultResponse, error)
+	// GetPlayedDeal returns the deal of a board a table has played, for its
+	// device to show once the board is played there (and never before), from
+	// the board set the section's terminal settings name.
+	GetPlayedDeal(ctx context.Context, in *GetPlayedDealRequest, opts ...grpc.CallOption) (*GetPlayedDealResponse, error)
+	// ConfirmResult records that the side that did not enter a result (the
+	// opponents, East-West for what North entered) agree with it. Before it the
+	// table may enter the result again, changed; after it only a director or
+	// a scorer may change it.
+	ConfirmResult(ctx context.Context, in *ConfirmResultRequest, opts ...grpc.CallOption) (*ConfirmResultResponse, error)
 	// GetResultHistory lists every revision of one result slot, oldest first.
 	GetResultHistory(ctx context.Context, in *GetResultHistoryRequest, opts ...grpc.CallOption) (*GetResultHistoryResponse, error)
 	// ListResults lists the current results of an event in slot order.
@@ -130,6 +141,26 @@ func (c *scoringServiceClient) EraseResult(ctx context.Context, in *EraseResultR
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(EraseResultResponse)
 	err := c.cc.Invoke(ctx, ScoringService_EraseResult_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *scoringServiceClient) GetPlayedDeal(ctx context.Context, in *GetPlayedDealRequest, opts ...grpc.CallOption) (*GetPlayedDealResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetPlayedDealResponse)
+	err := c.cc.Invoke(ctx, ScoringService_GetPlayedDeal_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *scoringServiceClient) ConfirmResult(ctx context.Context, in *ConfirmResultRequest, opts ...grpc.CallOption) (*ConfirmResultResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ConfirmResultResponse)
+	err := c.cc.Invoke(ctx, ScoringService_ConfirmResult_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -291,6 +322,15 @@ type ScoringServiceServer interface {
 	CorrectResult(context.Context, *CorrectResultRequest) (*CorrectResultResponse, error)
 	// EraseResult removes a stored result from scoring, keeping its history.
 	EraseResult(context.Context, *EraseResultRequest) (*EraseResultResponse, error)
+	// GetPlayedDeal returns the deal of a board a table has played, for its
+	// device to show once the board is played there (and never before), from
+	// the board set the section's terminal settings name.
+	GetPlayedDeal(context.Context, *GetPlayedDealRequest) (*GetPlayedDealResponse, error)
+	// ConfirmResult records that the side that did not enter a result (the
+	// opponents, East-West for what North entered) agree with it. Before it the
+	// table may enter the result again, changed; after it only a director or
+	// a scorer may change it.
+	ConfirmResult(context.Context, *ConfirmResultRequest) (*ConfirmResultResponse, error)
 	// GetResultHistory lists every revision of one result slot, oldest first.
 	GetResultHistory(context.Context, *GetResultHistoryRequest) (*GetResultHistoryResponse, error)
 	// ListResults lists the current results of an event in slot order.
@@ -348,6 +388,12 @@ func (UnimplementedScoringServiceServer) CorrectResult(context.Context, *Correct
 }
 func (UnimplementedScoringServiceServer) EraseResult(context.Context, *EraseResultRequest) (*EraseResultResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method EraseResult not implemented")
+}
+func (UnimplementedScoringServiceServer) GetPlayedDeal(context.Context, *GetPlayedDealRequest) (*GetPlayedDealResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetPlayedDeal not implemented")
+}
+func (UnimplementedScoringServiceServer) ConfirmResult(context.Context, *ConfirmResultRequest) (*ConfirmResultResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ConfirmResult not implemented")
 }
 func (UnimplementedScoringServiceServer) GetResultHistory(context.Context, *GetResultHistoryRequest) (*GetResultHistoryResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetResultHistory not implemented")
@@ -459,6 +505,42 @@ func _ScoringService_EraseResult_Handler(srv interface{}, ctx context.Context, d
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(ScoringServiceServer).EraseResult(ctx, req.(*EraseResultRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _ScoringService_GetPlayedDeal_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetPlayedDealRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ScoringServiceServer).GetPlayedDeal(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: ScoringService_GetPlayedDeal_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ScoringServiceServer).GetPlayedDeal(ctx, req.(*GetPlayedDealRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _ScoringService_ConfirmResult_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ConfirmResultRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ScoringServiceServer).ConfirmResult(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: ScoringService_ConfirmResult_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ScoringServiceServer).ConfirmResult(ctx, req.(*ConfirmResultRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -708,6 +790,14 @@ var ScoringService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "EraseResult",
 			Handler:    _ScoringService_EraseResult_Handler,
+		},
+		{
+			MethodName: "GetPlayedDeal",
+			Handler:    _ScoringService_GetPlayedDeal_Handler,
+		},
+		{
+			MethodName: "ConfirmResult",
+			Handler:    _ScoringService_ConfirmResult_Handler,
 		},
 		{
 			MethodName: "GetResultHistory",

@@ -78,6 +78,10 @@ const (
 	// Movement: the players a table entered for a round (their numbers, and
 	// the names of a pair that had named none).
 	ChangeKind_CHANGE_KIND_PLAYERS_ENTERED ChangeKind = 22
+	// Scoring: a table's result confirmed by the opponents.
+	ChangeKind_CHANGE_KIND_RESULT_CONFIRMED ChangeKind = 23
+	// Movement: a section's terminal settings set.
+	ChangeKind_CHANGE_KIND_TERMINAL_SETTINGS_SET ChangeKind = 24
 )
 
 // Enum value maps for ChangeKind.
@@ -106,6 +110,8 @@ var (
 		20: "CHANGE_KIND_BOARD_REDEALT",
 		21: "CHANGE_KIND_BOARD_SET_RELEASED",
 		22: "CHANGE_KIND_PLAYERS_ENTERED",
+		23: "CHANGE_KIND_RESULT_CONFIRMED",
+		24: "CHANGE_KIND_TERMINAL_SETTINGS_SET",
 	}
 	ChangeKind_value = map[string]int32{
 		"CHANGE_KIND_UNSPECIFIED":            0,
@@ -131,6 +137,8 @@ var (
 		"CHANGE_KIND_BOARD_REDEALT":          20,
 		"CHANGE_KIND_BOARD_SET_RELEASED":     21,
 		"CHANGE_KIND_PLAYERS_ENTERED":        22,
+		"CHANGE_KIND_RESULT_CONFIRMED":       23,
+		"CHANGE_KIND_TERMINAL_SETTINGS_SET":  24,
 	}
 )
 
@@ -274,7 +282,7 @@ const file_bridge_type_v1_change_proto_rawDesc = "" +
 	"changed_by\x18\x04 \x01(\tR\tchangedBy\x12;\n" +
 	"\vchange_time\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"changeTime\x120\n" +
-	"\bresource\x18\x06 \x01(\v2\x14.google.protobuf.AnyR\bresource*\xfc\x05\n" +
+	"\bresource\x18\x06 \x01(\v2\x14.google.protobuf.AnyR\bresource*\xc5\x06\n" +
 	"\n" +
 	"ChangeKind\x12\x1b\n" +
 	"\x17CHANGE_KIND_UNSPECIFIED\x10\x00\x12 \n" +
@@ -300,7 +308,9 @@ const file_bridge_type_v1_change_proto_rawDesc = "" +
 	"\x1dCHANGE_KIND_BOARD_SET_CREATED\x10\x13\x12\x1d\n" +
 	"\x19CHANGE_KIND_BOARD_REDEALT\x10\x14\x12\"\n" +
 	"\x1eCHANGE_KIND_BOARD_SET_RELEASED\x10\x15\x12\x1f\n" +
-	"\x1bCHANGE_KIND_PLAYERS_ENTERED\x10\x16B\xbc\x01\n" +
+	"\x1bCHANGE_KIND_PLAYERS_ENTERED\x10\x16\x12 \n" +
+	"\x1cCHANGE_KIND_RESULT_CONFIRMED\x10\x17\x12%\n" +
+	"!CHANGE_KIND_TERMINAL_SETTINGS_SET\x10\x18B\xbc\x01\n" +
 	"\x12com.bridge.type.v1B\vChangeProtoP\x01Z?github.com/bridge-director/director/proto/bridge/type/v1;typev1\xa2\x02\x03BTX\xaa\x02\x0eBridge.Type.V1\xca\x02\x0eBridge\\Type\\V1\xe2\x02\x1aBridge\\Type\\V1\\GPBMetadata\xea\x02\x10Bridge::Type::V1b\x06proto3"
 
 var (

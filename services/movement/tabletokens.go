@@ -1,0 +1,322 @@
+package movementservice
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"fmt"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"go.etcd.io/bbolt"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
+	"github.com/bridge-director/director/services/platform"
+	"github.com/bridge-director/director/services/resource"
+)
+
+// Table tokens: the codes a director issues for the devices at a section's
+// tables (see platform.TableTokens for how every service checks them). The
+// tabletokens bucket keeps each by the SHA-256 of its code, never the code.
+
+// The bounds of a table token's life, and its default.
+const (
+	minTokenTTL     = 15 * time.Minute
+	maxTokenTTL     = 24 * time.Hour
+	defaultTokenTTL = 6 * time.Hour
+)
+
+// codeAlphabet is Crockford's base 32: digits and capitals without I, L, O
+// and U, all in a QR code's alphanumeric mode.
+const codeAlphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+
+// codeLength is the characters of a code, 80 bits, written in groups of
+// codeGroup.
+const (
+	codeLength = 16
+	codeGroup  = 4
+)
+
+// newCode draws a code from crypto/rand.
+func newCode() (string, error) {
+	raw := make([]byte, codeLength)
+	if _, err := rand.Read(raw); err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	for i, r := range raw {
+		if i > 0 && i%codeGroup == 0 {
+			b.WriteByte('-')
+		}
+		b.WriteByte(codeAlphabet[r%32])
+	}
+	return b.String(), nil
+}
+
+// codeKey is the key of a code in the tabletokens bucket: the SHA-256 of
+// its characters in capitals without dashes or spaces, O read as 0 and I
+// and L as 1, so that a code typed loosely finds its token.
+func codeKey(code string) []byte {
+	var b strings.Builder
+	for _, r := range strings.ToUpper(code) {
+		switch r {
+		case '-', ' ':
+		case 'O':
+			b.WriteByte('0')
+		case 'I', 'L':
+			b.WriteByte('1')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	sum := sha256.Sum256([]byte(b.String()))
+	return sum[:]
+}
+
+// IssueTableTokens issues a token for each table asked for, revoking the
+// earlier token of each, in one write.
+func (s *Service) IssueTableTokens(ctx context.Context, req *movementv1.IssueTableTokensRequest) (*movementv1.IssueTableTokensResponse, error) {
+	sec, err := resource.ParseSection("section", req.GetSection())
+	if err != nil {
+		return nil, err
+	}
+	ttl := defaultTokenTTL
+	if req.GetTtl() != nil {
+		ttl = req.GetTtl().AsDuration()
+		if ttl < minTokenTTL || ttl > maxTokenTTL {
+			return nil, platform.FieldError("ttl", fmt.Sprintf("%v is outside %v to %v", ttl, minTokenTTL, maxTokenTTL))
+		}
+	}
+	section, err := s.sectionMovement("section", sec.String())
+	if err != nil {
+		return nil, err
+	}
+	tables, err := tablesToIssue(section, req.GetTables())
+	if err != nil {
+		return nil, err
+	}
+	by, now := platform.CallerName(ctx), s.now()
+	resp := &movementv1.IssueTableTokensResponse{}
+	var codes [][]byte
+	for _, t := range tables {
+		code, err := newCode()
+		if err != nil {
+			return nil, fmt.Errorf("drawing a table token: %w", err)
+		}
+		codes = append(codes, codeKey(code))
+		resp.Tokens = append(resp.Tokens, &movementv1.TableToken{
+			Table:      resource.Table{Event: sec.Event, Session: sec.Session, Section: sec.Section, Table: t}.String(),
+			Code:       code,
+			CreateTime: timestamppb.New(now),
+			ExpireTime: timestamppb.New(now.Add(ttl)),
+			CreatedBy:  by,
+		})
+	}
+	// No request ID: the answer holds the codes, which are not kept. A
+	// retried issue issues new codes, and they revoke the first ones.
+	issuing := map[string]bool{}
+	for _, t := range resp.Tokens {
+		issuing[t.GetTable()] = true
+	}
+	err = s.store.Mutate(ctx, "", "", nil, nil, func(tx *bbolt.Tx) error {
+		b := tx.Bucket(bucketTableTokens)
+		if _, err := revokeLive(b, issuing, by, now); err != nil {
+			return err
+		}
+		for i, t := range resp.Tokens {
+			kept := proto.Clone(t).(*movementv1.TableToken)
+			kept.Code = ""
+			if err := platform.PutMessage(b, codes[i], kept); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return resp, nil
+}
+
+// tablesToIssue checks the tables asked for against the section's
+// movement, or lists all of its tables when none are.
+func tablesToIssue(section *movementv1.Section, asked []int32) ([]int32, error) {
+	n := section.GetMovement().GetTables()
+	if len(asked) == 0 {
+		all := make([]int32, n)
+		for i := range all {
+			all[i] = int32(i + 1)
+		}
+		return all, nil
+	}
+	for i, t := range asked {
+		switch {
+		case t < 1 || t > n:
+			return nil, platform.FieldError(fmt.Sprintf("tables[%d]", i), fmt.Sprintf("%s has tables 1 to %d, not %d", section.GetName(), n, t))
+		case slices.Contains(asked[:i], t):
+			return nil, platform.FieldError(fmt.Sprintf("tables[%d]", i), fmt.Sprintf("table %d is given twice", t))
+		}
+	}
+	return asked, nil
+}
+
+// forgetAfter is how long after it expired a token is kept, to say so to a
+// device that still sends it; later it is deleted, the next time tokens
+// are issued or revoked, and the code is simply unknown.
+const forgetAfter = 24 * time.Hour
+
+// revokeLive revokes the live tokens of tables in b, in one pass over the
+// bucket that also deletes the tokens that expired over forgetAfter ago, so
+// that the bucket holds about a day's tokens however long Director runs.
+// It returns the tokens it revoked.
+func revokeLive(b *bbolt.Bucket, tables map[string]bool, by string, now time.Time) ([]*movementv1.TableToken, error) {
+	var revoked []*movementv1.TableToken
+	var forget, keys [][]byte
+	c := b.Cursor()
+	for k, v := c.First(); k != nil; k, v = c.Next() {
+		t := &movementv1.TableToken{}
+		if err := platform.DecodeMessage(b, string(bucketTableTokens), k, v, t); err != nil {
+			return nil, err
+		}
+		expires := t.GetExpireTime().AsTime()
+		switch {
+		case now.Sub(expires) > forgetAfter:
+			forget = append(forget, slices.Clone(k))
+		case tables[t.GetTable()] && t.GetRevokeTime() == nil && now.Before(expires):
+			t.RevokeTime, t.RevokedBy = timestamppb.New(now), by
+			revoked, keys = append(revoked, t), append(keys, slices.Clone(k))
+		}
+	}
+	for _, k := range forget {
+		if err := b.Delete(k); err != nil {
+			return nil, err
+		}
+	}
+	for i, t := range revoked {
+		if err := platform.PutMessage(b, keys[i], t); err != nil {
+			return nil, err
+		}
+	}
+	return revoked, nil
+}
+
+// RevokeTableToken revokes a table's live token.
+func (s *Service) RevokeTableToken(ctx context.Context, req *movementv1.RevokeTableTokenRequest) (*movementv1.RevokeTableTokenResponse, error) {
+	table, err := resource.ParseTable("table", req.GetTable())
+	if err != nil {
+		return nil, err
+	}
+	by, now := platform.CallerName(ctx), s.now()
+	resp := &movementv1.RevokeTableTokenResponse{}
+	err = s.store.Mutate(ctx, movementv1.MovementService_RevokeTableToken_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
+		revoked, err := revokeLive(tx.Bucket(bucketTableTokens), map[string]bool{table.String(): true}, by, now)
+		switch {
+		case err != nil:
+			return err
+		case len(revoked) == 0:
+			return platform.NotFound("live table token", table.String())
+		}
+		resp.Token = revoked[0]
+		return nil
+	})
+	return resp, err
+}
+
+// GetTableIdentity answers the table of the caller's token, or, for a
+// federation admin or a service, of the code it names.
+func (s *Service) GetTableIdentity(ctx context.Context, req *movementv1.GetTableIdentityRequest) (*movementv1.GetTableIdentityResponse, error) {
+	p, _ := platform.PrincipalFrom(ctx)
+	if code := req.GetCode(); code != "" {
+		if !slices.Contains(p.Roles, platform.RoleFederationAdmin) {
+			return nil, platform.FieldError("code", "only a federation admin may ask about a code other than its own token's; leave it empty")
+		}
+		var ok bool
+		var err error
+		if p, ok, err = s.TableToken(ctx, code); err != nil {
+			return nil, err
+		} else if !ok {
+			return nil, status.Error(codes.NotFound, "no table token has that code")
+		}
+	}
+	if len(p.Tables) != 1 {
+		return nil, platform.FailedPrecondition(fmt.Sprintf("token %q is not the token of one table", p.Name))
+	}
+	t, err := resource.ParseTable("table", p.Tables[0])
+	if err != nil {
+		return nil, err
+	}
+	resp := &movementv1.GetTableIdentityResponse{
+		Table:   t.String(),
+		Event:   t.Parent().Parent().Parent().String(),
+		Session: t.Parent().Parent().String(),
+		Section: t.Parent().String(),
+		Number:  t.Table,
+	}
+	if !p.Expires.IsZero() {
+		resp.ExpireTime = timestamppb.New(p.Expires)
+	}
+	return resp, nil
+}
+
+// TableToken checks a table token's code against the store, at every call:
+// a revoked token is refused at once (platform.TableTokens).
+func (s *Service) TableToken(_ context.Context, code string) (platform.Principal, bool, error) {
+	t := &movementv1.TableToken{}
+	var ok bool
+	err := s.store.View(func(tx *bbolt.Tx) error {
+		var err error
+		ok, err = platform.GetMessage(tx.Bucket(bucketTableTokens), string(bucketTableTokens), codeKey(code), t)
+		return err
+	})
+	switch {
+	case err != nil || !ok:
+		return platform.Principal{}, false, err
+	case t.GetRevokeTime() != nil:
+		return platform.Principal{}, false, platform.Unauthenticated(fmt.Sprintf("the table token of %s was revoked at %s by %s; ask the director for a new code",
+			t.GetTable(), t.GetRevokeTime().AsTime().Format(time.RFC3339), t.GetRevokedBy()))
+	case !s.now().Before(t.GetExpireTime().AsTime()):
+		return platform.Principal{}, false, platform.Unauthenticated(fmt.Sprintf("the table token of %s expired at %s; ask the director for a new code",
+			t.GetTable(), t.GetExpireTime().AsTime().Format(time.RFC3339)))
+	}
+	return platform.TablePrincipal(t.GetTable(), t.GetExpireTime().AsTime()), true, nil
+}
+
+// RemoteTableTokens checks table tokens with the movement service of
+// another process, for the services that run without it (Config.
+// TableTokens): it asks GetTableIdentity as a Director service, which
+// takes no caller's rate there.
+type RemoteTableTokens struct {
+	conn atomic.Pointer[grpc.ClientConnInterface]
+}
+
+// Peers names the movement service.
+func (r *RemoteTableTokens) Peers() []string { return []string{"movement"} }
+
+// Connect gives it the connection to the movement service.
+func (r *RemoteTableTokens) Connect(_ string, conn grpc.ClientConnInterface) { r.conn.Store(&conn) }
+
+// TableToken asks the movement peer about code.
+func (r *RemoteTableTokens) TableToken(ctx context.Context, code string) (platform.Principal, bool, error) {
+	conn := r.conn.Load()
+	if conn == nil {
+		return platform.Principal{}, false, status.Error(codes.Unavailable, "table tokens cannot be checked yet: the movement service is not connected")
+	}
+	ctx = metadata.NewOutgoingContext(ctx, nil)
+	ctx = platform.WithServiceIdentity(ctx, "tabletokens", "")
+	resp, err := movementv1.NewMovementServiceClient(*conn).GetTableIdentity(ctx, &movementv1.GetTableIdentityRequest{Code: code})
+	if err != nil {
+		if status.Code(err) == codes.NotFound {
+			return platform.Principal{}, false, nil
+		}
+		return platform.Principal{}, false, err
+	}
+	return platform.TablePrincipal(resp.GetTable(), resp.GetExpireTime().AsTime()), true, nil
+}

@@ -1,0 +1,215 @@
+package scoringservice
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"fmt"
+
+	"go.etcd.io/bbolt"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	dealingv1 "github.com/bridge-director/director/proto/bridge/dealing/v1"
+	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
+	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
+	"github.com/bridge-director/director/services/platform"
+	"github.com/bridge-director/director/services/resource"
+)
+
+// What a table's device reads only once it may: a board's traveller and
+// deal after the table played the board, the running ranking outside the
+// rounds in which its section hides it, the scorecards once it has played
+// its last round. A table not yet allowed is refused
+// whole, naming why, never given a filtered answer: an answer is the same
+// for every caller allowed to read it, so that the gateway may keep one
+// encoding of it for all (services/gateway/conditional.go).
+
+// tableMayRead refuses a table's device board of session (1 when 0)
+// before its table has played it: played or passed out, and confirmed (or
+// entered by a director). A terminal of every table of its events (a
+// scoring hub) reads as anyone.
+func (s *Service) tableMayRead(ctx context.Context, event string, session, board int32) error {
+	p, _ := platform.PrincipalFrom(ctx)
+	if !atTable(ctx) || len(p.Tables) == 0 {
+		return nil
+	}
+	if session == 0 {
+		session = 1
+	}
+	played := false
+	err := s.store.View(func(tx *bbolt.Tx) error {
+		for _, name := range p.Tables {
+			t, err := resource.ParseTable("table", name)
+			if err != nil || "events/"+t.Event != event || t.Session != session {
+				continue
+			}
+			if played, err = playedAt(tx, t, board); played || err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	switch {
+	case err != nil:
+		return err
+	case !played:
+		return platform.PermissionDenied(fmt.Sprintf("%s has not yet played board %d of session %d (played or passed out, and confirmed): a table sees a board's traveller only after it", p.Tables[0], board, session))
+	}
+	return nil
+}
+
+// playedAt reports whether table t has a confirmed result, played or
+// passed out, on board: one prefix scan of the index by board.
+func playedAt(tx *bbolt.Tx, t resource.Table, board int32) (bool, error) {
+	index, _ := eventBucket(tx, bucketBoards, t.Event, false)
+	if index == nil {
+		return false, nil
+	}
+	prefix := slot{Session: t.Session, Section: t.Section, Board: board, Table: t.Table}.boardKey()
+	prefix = prefix[:len(prefix)-4] // every round
+	c := index.Cursor()
+	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
+		sl := slot{Session: t.Session, Section: t.Section, Table: t.Table, Board: board, Round: int32(binary.BigEndian.Uint32(k[len(prefix):]))}
+		r, ok, err := currentResult(tx, t.Event, sl)
+		if err != nil {
+			return false, err
+		}
+		if ok && (r.GetPlayed() != nil || r.GetPassedOut() != nil) && !awaitsConfirmation(r) {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// GetPlayedDeal answers the deal of a board its table has played.
+func (s *Service) GetPlayedDeal(ctx context.Context, req *scoringv1.GetPlayedDealRequest) (*scoringv1.GetPlayedDealResponse, error) {
+	table, err := resource.ParseTable("table", req.GetTable())
+	if err != nil {
+		return nil, err
+	}
+	if b := req.GetBoard(); b < 1 || b > resource.MaxBoard {
+		return nil, platform.FieldError("board", fmt.Sprintf("a board number is 1 to %d", resource.MaxBoard))
+	}
+	if err := s.tableMayRead(ctx, "events/"+table.Event, table.Session, req.GetBoard()); err != nil {
+		return nil, err
+	}
+	if s.movement == nil || s.dealing == nil {
+		return nil, status.Error(codes.Unavailable, "the movement and dealing services, which keep the sections and the deals, are not both connected")
+	}
+	section, err := s.movement.GetSection(platform.ForwardCredentials(ctx), &movementv1.GetSectionRequest{Name: table.Parent().String()})
+	if err != nil {
+		return nil, platform.PeerError(err, "the section "+table.Parent().String())
+	}
+	set := section.GetSection().GetTerminalSettings().GetBoardSet()
+	if set == "" {
+		return nil, platform.FailedPrecondition(fmt.Sprintf("%s names no board set Director dealt (its terminal settings' board_set): its deals are not known here", table.Parent()))
+	}
+	name := fmt.Sprintf("%s/boards/%d", set, req.GetBoard())
+	got, err := s.dealing.GetBoard(platform.WithServiceIdentity(ctx, "scoring", ""), &dealingv1.GetBoardRequest{Name: name})
+	if err != nil {
+		return nil, platform.PeerError(err, "the deal of "+name)
+	}
+	return &scoringv1.GetPlayedDealResponse{Board: got.GetBoard()}, nil
+}
+
+// rankingHidden refuses a table's device the running ranking of event's
+// session (1 when 0) while its section hides it: from the table's first
+// result in one of the section's last rounds (TerminalSettings.
+// hide_ranking_rounds) until it has entered every board of the last one.
+func (s *Service) rankingHidden(ctx context.Context, event string, session int32) error {
+	return s.eachTable(ctx, event, session, func(t resource.Table, round int32, got *movementv1.GetTableRoundResponse, finished bool) error {
+		if !got.GetRankingHidden() || finished {
+			return nil
+		}
+		return platform.PermissionDenied(fmt.Sprintf("%s hides the running ranking from its tables in its last %d rounds, and %s is playing round %d: it shows again once the table has entered its last round",
+			t.Parent(), got.GetSettings().GetHideRankingRounds(), t, round))
+	})
+}
+
+// scorecardHidden refuses a table's device the scorecards of event's
+// session (1 when 0) until the table has entered every board of its last
+// round: a pair's scorecard holds boards the table may not have played.
+func (s *Service) scorecardHidden(ctx context.Context, event string, session int32) error {
+	return s.eachTable(ctx, event, session, func(t resource.Table, round int32, _ *movementv1.GetTableRoundResponse, finished bool) error {
+		if finished {
+			return nil
+		}
+		return platform.PermissionDenied(fmt.Sprintf("%s reads the scorecards once it has entered every board of its last round, as they hold boards it may not have played; it is in round %d", t, round))
+	})
+}
+
+// eachTable calls check for each table of a table's device in event's
+// session (1 when 0), with the last round in which the table has entered a
+// result, that round as the schedule has it (nil before the table's first
+// result or without a movement), and whether the table has entered every
+// board of the movement's last round. It calls nothing for any other
+// caller.
+func (s *Service) eachTable(ctx context.Context, event string, session int32, check func(t resource.Table, round int32, got *movementv1.GetTableRoundResponse, finished bool) error) error {
+	p, _ := platform.PrincipalFrom(ctx)
+	if !atTable(ctx) || len(p.Tables) == 0 {
+		return nil
+	}
+	if session == 0 {
+		session = 1
+	}
+	for _, name := range p.Tables {
+		t, err := resource.ParseTable("table", name)
+		if err != nil || "events/"+t.Event != event || t.Session != session {
+			continue
+		}
+		round, got, finished, err := s.tableProgress(ctx, t)
+		if err == nil {
+			err = check(t, round, got, finished)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// tableProgress reads how far table t has played (see eachTable).
+func (s *Service) tableProgress(ctx context.Context, t resource.Table) (int32, *movementv1.GetTableRoundResponse, bool, error) {
+	var rounds map[int32]int // boards entered by round
+	err := s.store.View(func(tx *bbolt.Tx) error {
+		rounds = tableRounds(tx, t)
+		return nil
+	})
+	if err != nil || len(rounds) == 0 {
+		return 0, nil, false, err
+	}
+	var round int32
+	for r := range rounds {
+		round = max(round, r)
+	}
+	if s.movement == nil {
+		return 0, nil, false, status.Error(codes.Unavailable, "the movement service, which keeps the schedules, is not connected")
+	}
+	got, err := s.movement.GetTableRound(platform.ForwardCredentials(ctx), &movementv1.GetTableRoundRequest{Section: t.Parent().String(), Table: t.Table, Round: round})
+	switch {
+	case status.Code(err) == codes.FailedPrecondition || status.Code(err) == codes.NotFound:
+		return round, nil, false, nil // no movement, or the table's round is no longer in it
+	case err != nil:
+		return 0, nil, false, platform.PeerError(err, "the schedule of "+t.Parent().String())
+	}
+	seat := got.GetSeating()
+	return round, got, len(got.GetNext()) == 0 && rounds[round] >= int(seat.GetHighBoard()-seat.GetLowBoard()+1), nil
+}
+
+// tableRounds counts the current results of table t by round: one prefix
+// scan of its slots.
+func tableRounds(tx *bbolt.Tx, t resource.Table) map[int32]int {
+	b, _ := eventBucket(tx, bucketResults, t.Event, false)
+	if b == nil {
+		return nil
+	}
+	prefix := slot{Session: t.Session, Section: t.Section, Table: t.Table}.key()
+	prefix = prefix[:len(prefix)-8] // every round and board
+	out := map[int32]int{}
+	c := b.Cursor()
+	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
+		out[int32(binary.BigEndian.Uint32(k[len(prefix):]))]++
+	}
+	return out
+}

@@ -1,0 +1,111 @@
+package scoringservice
+
+import (
+	"context"
+	"testing"
+
+	"google.golang.org/grpc/codes"
+
+	"github.com/bridge-director/director/bridge"
+	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
+	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
+	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
+	"github.com/bridge-director/director/services/bridgepb"
+)
+
+// TestATableReadsWhatItHasPlayed: table 1 reads the deal of a board once
+// it has played it; the running ranking is hidden from it in the last
+// round until it has entered the round; the scorecards wait for the end;
+// the event's list of results is never the table's.
+func TestATableReadsWhatItHasPlayed(t *testing.T) {
+	h, director, _, table1, table2 := tablesHarness(t)
+	deals := withDeals(t, h, director, &movementv1.TerminalSettings{HideRankingRounds: 1})
+	section := "events/club-night/sessions/1/sections/A"
+	got, err := h.moves.GetSection(director, &movementv1.GetSectionRequest{Name: section})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rounds := got.GetSection().GetMovement().GetRounds()
+	standings := func(ctx context.Context) error {
+		_, err := h.client.GetStandings(ctx, &scoringv1.GetStandingsRequest{Event: "events/club-night"})
+		return err
+	}
+	scorecard := func(ctx context.Context) error {
+		_, err := h.client.GetScorecard(ctx, &scoringv1.GetScorecardRequest{Event: "events/club-night", Pair: 1})
+		return err
+	}
+	deal := func(ctx context.Context, table string, board int32) (*scoringv1.GetPlayedDealResponse, error) {
+		return h.client.GetPlayedDeal(ctx, &scoringv1.GetPlayedDealRequest{Table: section + "/tables/" + table, Board: board})
+	}
+	if err := standings(table1); err != nil {
+		t.Errorf("the ranking before any result: %v", err)
+	}
+	_, err = h.client.ListResults(table1, &scoringv1.ListResultsRequest{Parent: "events/club-night"})
+	wantCode(t, err, codes.PermissionDenied, "may not list the event's results")
+
+	var firstBoard int32
+	enter := func(round int32, boards int) {
+		t.Helper()
+		seat, err := h.moves.GetTableRound(director, &movementv1.GetTableRoundRequest{Section: section, Table: 1, Round: round})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := seat.GetSeating()
+		for b := s.GetLowBoard(); b < s.GetLowBoard()+int32(boards); b++ {
+			if firstBoard == 0 {
+				firstBoard = b
+			}
+			if _, err := h.client.SubmitResult(director, &scoringv1.SubmitResultRequest{Parent: "events/club-night", Result: played(1, round, b, s.GetNs(), s.GetEw(), "3NT", typev1.Seat_SEAT_SOUTH, 9)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	_, err = deal(table1, "1", 1)
+	wantCode(t, err, codes.PermissionDenied, "tables/1 has not yet played board 1")
+	for r := int32(1); r < rounds; r++ {
+		enter(r, 2)
+	}
+	played, err := deal(table1, "1", firstBoard)
+	if err != nil {
+		t.Fatalf("the deal of a board table 1 played: %v", err)
+	}
+	if board, err := bridgepb.BoardFrom(played.GetBoard()); err != nil || board.Deal != deals[firstBoard] {
+		t.Errorf("the deal of board %d: %v %v, want the dealt one", firstBoard, played.GetBoard(), err)
+	}
+	_, err = deal(table2, "2", firstBoard)
+	wantCode(t, err, codes.PermissionDenied, "tables/2 has not yet played board")
+	_, err = deal(asToken("public-secret"), "1", firstBoard)
+	wantCode(t, err, codes.PermissionDenied, "may not call")
+	if dir, err := deal(director, "2", firstBoard); err != nil || deals[firstBoard] != mustDeal(t, dir) {
+		t.Errorf("the director reading the deal: %v", err)
+	}
+	if err := standings(table1); err != nil {
+		t.Errorf("the ranking before the last round: %v", err)
+	}
+	wantCode(t, scorecard(table1), codes.PermissionDenied, "reads the scorecards once it has entered every board of its last round")
+
+	enter(rounds, 1)
+	wantCode(t, standings(table1), codes.PermissionDenied, "hides the running ranking from its tables in its last 1 rounds")
+	if err := standings(director); err != nil {
+		t.Errorf("the director's ranking: %v", err)
+	}
+	if err := standings(asToken("nobody")); err == nil {
+		t.Error("an unknown token read the standings")
+	}
+	enter(rounds, 2)
+	if err := standings(table1); err != nil {
+		t.Errorf("the ranking after the table's last round: %v", err)
+	}
+	if err := scorecard(table1); err != nil {
+		t.Errorf("a scorecard after the table's last round: %v", err)
+	}
+}
+
+func mustDeal(t *testing.T, resp *scoringv1.GetPlayedDealResponse) bridge.Deal {
+	t.Helper()
+	board, err := bridgepb.BoardFrom(resp.GetBoard())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return board.Deal
+}
