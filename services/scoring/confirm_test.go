@@ -2,6 +2,7 @@ package scoringservice
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -107,6 +108,21 @@ func TestTheOpponentsConfirm(t *testing.T) {
 	}
 	if err := traveller(table1); err != nil {
 		t.Errorf("table 1's traveller of the board it played: %v", err)
+	}
+	// The feed holds the entry, the change and the confirmation, in order.
+	since := uint64(0)
+	feed, err := h.client.ListChanges(director, &scoringv1.ListChangesRequest{Parent: "events/club-night", Since: &since})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kinds []typev1.ChangeKind
+	for _, ch := range feed.GetChanges() {
+		if ch.GetName() == board1Table1 {
+			kinds = append(kinds, ch.GetKind())
+		}
+	}
+	if want := []typev1.ChangeKind{typev1.ChangeKind_CHANGE_KIND_RESULT_SUBMITTED, typev1.ChangeKind_CHANGE_KIND_RESULT_CORRECTED, typev1.ChangeKind_CHANGE_KIND_RESULT_CONFIRMED}; !slices.Equal(kinds, want) {
+		t.Errorf("the feed's records of the board: %v, want %v", kinds, want)
 	}
 	wantCode(t, traveller(table2), codes.PermissionDenied, "tables/2 has not yet played board 1")
 	if err := traveller(director); err != nil {
