@@ -12,6 +12,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
@@ -276,14 +277,16 @@ func concurrently(b *testing.B, workers int, submit func(n int64, table, round, 
 
 // BenchmarkTableEntryREST measures what a table's device does for every
 // board over REST, with its own code: enter the result, have East-West
-// confirm it, read the traveller; from one device at each table of a
-// 60-table Mitchell (27 rounds of two boards, 120 boards: a board set holds
-// at most 128). Without settings the lead
-// is not asked for; with lead=must-comply each lead is checked against the
+// confirm it, read the traveller; from one device at each of 200 tables, in
+// four sections each playing a 50-table Mitchell (27 rounds of two boards,
+// 100 boards: a board set holds at most 128). Without settings the lead is
+// not asked for; with lead=must-comply each lead is checked against the
 // deal of a set Director dealt, which scoring reads from dealing (and
-// dealing records as read) for every result. b.N is the number of boards.
+// dealing records as read) for every result. b.N is the number of boards
+// (results/s counts them); it reports the p50 and p99 of a board's three
+// calls.
 func BenchmarkTableEntryREST(b *testing.B) {
-	const tables, rounds, boardsPerRound = 60, 27, 2
+	const sections, tables, rounds, boardsPerRound = 4, 50, 27, 2
 	m, err := movement.Mitchell(tables, movement.MitchellOptions{Rounds: rounds})
 	if err != nil {
 		b.Fatal(err)
@@ -292,30 +295,25 @@ func BenchmarkTableEntryREST(b *testing.B) {
 	for _, e := range m.Entrants() {
 		entrants = append(entrants, &movementv1.Entrant{Number: int32(e)})
 	}
+	letters := []string{"A", "B", "C", "D"}[:sections]
 	for _, lead := range []bool{false, true} {
 		b.Run(map[bool]string{false: "lead=off", true: "lead=must-comply"}[lead], func(b *testing.B) {
-			if b.N > len(m.Seatings)*boardsPerRound {
-				b.Skipf("%d boards are more than the section's %d", b.N, len(m.Seatings)*boardsPerRound)
+			if b.N > sections*len(m.Seatings)*boardsPerRound {
+				b.Skipf("%d boards are more than the sections' %d", b.N, sections*len(m.Seatings)*boardsPerRound)
 			}
 			_, base := served(b)
-			send := restSender(base, tables)
-			const section = "/v1/events/congress/sessions/1/sections/A"
-			for _, step := range [][2]string{
-				{"/v1/events", `{"event_id":"congress","event":{"scoring":{"form":"FORM_MATCHPOINTS"}}}`},
-				{"/v1/events/congress/sessions", `{"session_id":1}`},
-				{"/v1/events/congress/sessions/1/sections", `{"section_id":"A","section":` + protojson.Format(&movementv1.Section{Entrants: entrants}) + `}`},
-				{section + ":setMovement", `{"choice":` + protojson.Format(&movementv1.MovementChoice{Kind: movementv1.Kind_KIND_MITCHELL, Rounds: rounds, BoardsPerRound: boardsPerRound}) + `}`},
-			} {
-				if _, err := send("", "POST", step[0], step[1]); err != nil {
-					b.Fatal(err)
-				}
-			}
-			leads := map[int]string{} // East's first card, for North's contracts
-			if lead {
-				raw, err := send("", "POST", "/v1/events/congress/sessions/1/boardsets", `{"board_set_id":"main","board_set":{"first_board":1,"last_board":120}}`)
+			send := restSender(base, sections*tables)
+			must := func(path, body string) []byte {
+				raw, err := send("", "POST", path, body)
 				if err != nil {
 					b.Fatal(err)
 				}
+				return raw
+			}
+			must("/v1/events", `{"event_id":"congress","event":{"scoring":{"form":"FORM_MATCHPOINTS"}}}`)
+			must("/v1/events/congress/sessions", `{"session_id":1}`)
+			leads := map[int]string{} // East's first card, for North's contracts
+			if lead {
 				var set struct {
 					BoardSet struct {
 						Boards []struct {
@@ -326,7 +324,7 @@ func BenchmarkTableEntryREST(b *testing.B) {
 						} `json:"boards"`
 					} `json:"board_set"`
 				}
-				if err := json.Unmarshal(raw, &set); err != nil {
+				if err := json.Unmarshal(must("/v1/events/congress/sessions/1/boardsets", `{"board_set_id":"main","board_set":{"first_board":1,"last_board":100}}`), &set); err != nil {
 					b.Fatal(err)
 				}
 				for _, board := range set.BoardSet.Boards {
@@ -336,51 +334,71 @@ func BenchmarkTableEntryREST(b *testing.B) {
 					}
 					leads[board.Number] = deal[bridge.East].Cards()[0].String()
 				}
-				if _, err := send("", "POST", section+":setTerminalSettings", `{"settings":{"lead_card":"LEAD_CARD_ENTRY_MUST_COMPLY","board_set":"events/congress/sessions/1/boardsets/main"}}`); err != nil {
+			}
+			codes := map[string][]string{} // each section's codes by table
+			for _, letter := range letters {
+				section := "/v1/events/congress/sessions/1/sections/" + letter
+				must("/v1/events/congress/sessions/1/sections", `{"section_id":"`+letter+`","section":`+protojson.Format(&movementv1.Section{Entrants: entrants})+`}`)
+				must(section+":setMovement", `{"choice":`+protojson.Format(&movementv1.MovementChoice{Kind: movementv1.Kind_KIND_MITCHELL, Rounds: rounds, BoardsPerRound: boardsPerRound})+`}`)
+				if lead {
+					must(section+":setTerminalSettings", `{"settings":{"lead_card":"LEAD_CARD_ENTRY_MUST_COMPLY","board_set":"events/congress/sessions/1/boardsets/main"}}`)
+				}
+				var issued struct {
+					Tokens []struct {
+						Code string `json:"code"`
+					} `json:"tokens"`
+				}
+				if err := json.Unmarshal(must(section+"/tabletokens:issue", `{}`), &issued); err != nil {
 					b.Fatal(err)
 				}
+				for _, t := range issued.Tokens {
+					codes[letter] = append(codes[letter], t.Code)
+				}
 			}
-			raw, err := send("", "POST", section+"/tabletokens:issue", `{}`)
-			if err != nil {
-				b.Fatal(err)
-			}
-			var issued struct {
-				Tokens []struct {
-					Code string `json:"code"`
-				} `json:"tokens"`
-			}
-			if err := json.Unmarshal(raw, &issued); err != nil {
-				b.Fatal(err)
-			}
-			// The boards in the order the tables play them: round by round.
+			// The boards in the order the tables play them: round by round,
+			// the sections side by side.
 			type entry struct {
+				section                     string
 				table, round, board, ns, ew int
 			}
 			var entries []entry
 			for _, st := range m.Seatings {
 				low, high := movement.Boards(st.Set, boardsPerRound, 1)
 				for board := low; board <= high; board++ {
-					entries = append(entries, entry{st.Table, st.Round, board, st.NS, st.EW})
+					for _, letter := range letters {
+						entries = append(entries, entry{letter, st.Table, st.Round, board, st.NS, st.EW})
+					}
 				}
 			}
 			slices.SortStableFunc(entries, func(a, b entry) int { return a.round - b.round })
+			var mu sync.Mutex
+			var took []time.Duration
 			b.ResetTimer()
-			concurrently(b, tables, func(n int64, _, _, _ int32) error {
+			concurrently(b, sections*tables, func(n int64, _, _, _ int32) error {
 				e := entries[n-1]
-				code := issued.Tokens[e.table-1].Code
+				code := codes[e.section][e.table-1]
+				start := time.Now()
 				_, err := send(code, "POST", "/v1/events/congress/results", fmt.Sprintf(
-					`{"request_id":"r%d","result":{"table":%d,"round":%d,"board":%d,"ns_pair":%d,"ew_pair":%d,"played":{"contract":"4S","declarer":"SEAT_NORTH","tricks":10,"lead":"%s"}}}`,
-					n, e.table, e.round, e.board, e.ns, e.ew, leads[e.board]))
+					`{"request_id":"r%d","result":{"section":%q,"table":%d,"round":%d,"board":%d,"ns_pair":%d,"ew_pair":%d,"played":{"contract":"4S","declarer":"SEAT_NORTH","tricks":10,"lead":"%s"}}}`,
+					n, e.section, e.table, e.round, e.board, e.ns, e.ew, leads[e.board]))
 				if err != nil {
 					return err
 				}
-				name := fmt.Sprintf("events/congress/sessions/1/sections/A/tables/%d/rounds/%d/boards/%d", e.table, e.round, e.board)
+				name := fmt.Sprintf("events/congress/sessions/1/sections/%s/tables/%d/rounds/%d/boards/%d", e.section, e.table, e.round, e.board)
 				if _, err := send(code, "POST", "/v1/"+name+":confirm", fmt.Sprintf(`{"request_id":"c%d","revision":1,"side":"SIDE_EAST_WEST"}`, n)); err != nil {
 					return err
 				}
-				_, err = send(code, "GET", fmt.Sprintf("/v1/events/congress/boards/%d/traveller", e.board), "")
+				_, err = send(code, "GET", fmt.Sprintf("/v1/events/congress/boards/%d/traveller?section=%s", e.board, e.section), "")
+				mu.Lock()
+				took = append(took, time.Since(start))
+				mu.Unlock()
 				return err
 			})
+			b.StopTimer()
+			slices.Sort(took)
+			for _, p := range []int{50, 99} {
+				b.ReportMetric(float64(took[(len(took)-1)*p/100])/float64(time.Millisecond), fmt.Sprintf("board-p%d-ms", p))
+			}
 		})
 	}
 }
