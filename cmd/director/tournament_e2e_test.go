@@ -6,8 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -212,13 +210,7 @@ func (d *device) play(round int) (slot scoring.Result, err error) {
 		if err != nil {
 			return slot, err
 		}
-		var call struct {
-			Call struct {
-				NsPair     int    `json:"ns_pair"`
-				EwPair     int    `json:"ew_pair"`
-				RecordedBy string `json:"recorded_by"`
-			} `json:"call"`
-		}
+		var call tableCall
 		json.Unmarshal(raw, &call)
 		if call.Call.NsPair != s.Ns || call.Call.EwPair != s.Ew || call.Call.RecordedBy != tablePath[4:] {
 			return slot, fmt.Errorf("table %d's director call: %s", d.table, raw)
@@ -344,15 +336,12 @@ func (l *feedLog) kinds(t *testing.T, service string) (map[string]int, []feedRec
 // entered, the USEBIO export carries them with the players' names, and
 // the feeds hold every change once, in order, and nothing of the resends.
 func TestTournamentOverREST(t *testing.T) {
-	dir := t.TempDir()
-	cfg := filepath.Join(dir, "tokens.yaml")
-	os.WriteFile(cfg, []byte(`tokens:
+	s := startWithTokens(t, `tokens:
   - {name: federation, token: admin-secret, roles: [federation-admin]}
   - {name: chief-director, token: director-secret, roles: [director], events: [events/`+tourEvent+`]}
   - {name: scorer, token: scorer-secret, roles: [scorer], events: [events/`+tourEvent+`]}
 rate_limits: {terminal: {per_second: 1000, burst: 2000}} # a test's devices, faster than people
-`), 0o600)
-	s := startDirector(t, filepath.Join(dir, "data"), "--auth-config", cfg)
+`)
 	director := func(method, path, body string) []byte {
 		t.Helper()
 		return expectAs(t, s, "director-secret", method, path, body, http.StatusOK)
@@ -382,12 +371,7 @@ rate_limits: {terminal: {per_second: 1000, burst: 2000}} # a test's devices, fas
 	director("POST", "/v1/events/"+tourEvent+"/sessions/1/sections", `{"section_id":"A","section":{"entrants":[`+strings.Join(entrants, ",")+`]}}`)
 	director("POST", tourSection+":setMovement", fmt.Sprintf(`{"choice":{"kind":"KIND_MITCHELL","rounds":%d,"boards_per_round":1}}`, tourRounds))
 	director("POST", tourSection+":setTerminalSettings", `{"settings":{"lead_card":"LEAD_CARD_ENTRY_NO_VALIDATION","seconds_per_board":420,"extra_seconds":60}}`)
-	var issued struct {
-		Tokens []struct {
-			Table string `json:"table"`
-			Code  string `json:"code"`
-		} `json:"tokens"`
-	}
+	var issued issuedCodes
 	json.Unmarshal(director("POST", tourSection+"/tabletokens:issue", `{"ttl":"14400s"}`), &issued)
 	if len(issued.Tokens) != tourTables {
 		t.Fatalf("issued %d codes, want one for each of %d tables", len(issued.Tokens), tourTables)
@@ -524,18 +508,7 @@ rate_limits: {terminal: {per_second: 1000, burst: 2000}} # a test's devices, fas
 		return []string{first, second}
 	}
 	side := map[bridge.Side]string{bridge.NorthSouth: "SIDE_NORTH_SOUTH", bridge.EastWest: "SIDE_EAST_WEST"}
-	var got struct {
-		Standings []struct {
-			Pair         int      `json:"pair"`
-			Direction    string   `json:"direction"`
-			Score        float64  `json:"score"`
-			Percentage   float64  `json:"percentage"`
-			BoardsPlayed int      `json:"boards_played"`
-			Place        string   `json:"place"`
-			Names        []string `json:"names"`
-		} `json:"standings"`
-		Problems []json.RawMessage `json:"problems"`
-	}
+	var got standings
 	_, raw := s.get(t, "/v1/events/"+tourEvent+"/standings")
 	if err := json.Unmarshal(raw, &got); err != nil || len(got.Standings) != len(want.Standings) || len(got.Problems) != 0 {
 		t.Fatalf("the standings: %s", raw)
