@@ -69,6 +69,18 @@ func startDirector(t testing.TB, dataDir string, extra ...string) *server {
 	return launch(t, "http", http.DefaultClient, dataDir, extra...)
 }
 
+// startWithTokens runs the binary as startDirector does, over a data
+// directory of its own, with tokens as its token file (--auth-config).
+func startWithTokens(t testing.TB, tokens string) *server {
+	t.Helper()
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "tokens.yaml")
+	if err := os.WriteFile(cfg, []byte(tokens), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return startDirector(t, filepath.Join(dir, "data"), "--auth-config", cfg)
+}
+
 // launch runs the binary as startDirector does, its REST API reached with
 // client over scheme ("https" when extra gives it a certificate).
 func launch(t testing.TB, scheme string, client *http.Client, dataDir string, extra ...string) *server {
@@ -181,15 +193,17 @@ func (s *server) mustCall(t testing.TB, method, path, body string, out any) {
 
 type standings struct {
 	Standings []struct {
-		Section      string  `json:"section"`
-		Pair         int     `json:"pair"`
-		Direction    string  `json:"direction"`
-		Score        float64 `json:"score"`
-		Percentage   float64 `json:"percentage"`
-		BoardsPlayed int     `json:"boards_played"`
-		Place        string  `json:"place"`
+		Section      string   `json:"section"`
+		Pair         int      `json:"pair"`
+		Direction    string   `json:"direction"`
+		Score        float64  `json:"score"`
+		Percentage   float64  `json:"percentage"`
+		BoardsPlayed int      `json:"boards_played"`
+		Place        string   `json:"place"`
+		Names        []string `json:"names"`
 	} `json:"standings"`
-	NextPageToken string `json:"next_page_token"`
+	Problems      []json.RawMessage `json:"problems"`
+	NextPageToken string            `json:"next_page_token"`
 }
 
 // clubEvent creates the club night scored by matchpoints with two

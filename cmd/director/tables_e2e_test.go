@@ -53,6 +53,24 @@ type tableRound struct {
 	RoundTime string `json:"round_time"`
 }
 
+// issuedCodes is the answer of tabletokens:issue: each table and its code.
+type issuedCodes struct {
+	Tokens []struct {
+		Table string `json:"table"`
+		Code  string `json:"code"`
+	} `json:"tokens"`
+}
+
+// tableCall is a director call from a table: who sits there, and who
+// recorded it.
+type tableCall struct {
+	Call struct {
+		NsPair     int    `json:"ns_pair"`
+		EwPair     int    `json:"ew_pair"`
+		RecordedBy string `json:"recorded_by"`
+	} `json:"call"`
+}
+
 type enteredResult struct {
 	Result struct {
 		Name         string   `json:"name"`
@@ -74,15 +92,12 @@ type enteredResult struct {
 // after a lost connection, which changes nothing. Every role is refused
 // what it must not do, a revoked code at once.
 func TestTablesPlayAMitchellWithTokens(t *testing.T) {
-	dir := t.TempDir()
-	cfg := filepath.Join(dir, "tokens.yaml")
-	os.WriteFile(cfg, []byte(`tokens:
+	s := startWithTokens(t, `tokens:
   - {name: club-director, token: director-secret, roles: [director], events: [events/club-night]}
   - {name: scorer, token: scorer-secret, roles: [scorer], events: [events/club-night]}
   - {name: scoreboard, token: public-secret, roles: [public]}
 rate_limits: {terminal: {per_second: 1000, burst: 2000}} # a test's devices, faster than people
-`), 0o600)
-	s := startDirector(t, filepath.Join(dir, "data"), "--auth-config", cfg)
+`)
 	director := func(method, path, body string) []byte {
 		t.Helper()
 		return expectAs(t, s, "director-secret", method, path, body, http.StatusOK)
@@ -118,12 +133,7 @@ rate_limits: {terminal: {per_second: 1000, burst: 2000}} # a test's devices, fas
 	for _, token := range []string{"scorer-secret", "public-secret"} {
 		expectAs(t, s, token, "POST", section+"/tabletokens:issue", `{}`, http.StatusForbidden)
 	}
-	var issued struct {
-		Tokens []struct {
-			Table string `json:"table"`
-			Code  string `json:"code"`
-		} `json:"tokens"`
-	}
+	var issued issuedCodes
 	json.Unmarshal(director("POST", section+"/tabletokens:issue", `{"ttl":"14400s"}`), &issued)
 	if len(issued.Tokens) != 4 {
 		t.Fatalf("issued %+v, want a code for each of 4 tables", issued)
@@ -199,13 +209,7 @@ rate_limits: {terminal: {per_second: 1000, burst: 2000}} # a test's devices, fas
 	}
 	// Table 1 calls the director about its round 2: the call says who sits
 	// there.
-	var call struct {
-		Call struct {
-			NsPair     int    `json:"ns_pair"`
-			EwPair     int    `json:"ew_pair"`
-			RecordedBy string `json:"recorded_by"`
-		} `json:"call"`
-	}
+	var call tableCall
 	json.Unmarshal(devices[0].expect(t, "POST", section+"/calls", `{"call":{"table":1,"round":2,"board":3,"called_by":"SEAT_EAST","description":"a revoke"}}`, http.StatusOK), &call)
 	if call.Call.NsPair != 1 || call.Call.EwPair == 0 || call.Call.RecordedBy != tablePath(1)[4:] {
 		t.Errorf("the director call: %+v", call.Call)

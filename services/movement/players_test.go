@@ -10,6 +10,7 @@ import (
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/metadata"
+	"google.golang.org/protobuf/proto"
 
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
@@ -230,6 +231,13 @@ func TestPlayerNumbersAtTheTable(t *testing.T) {
 	want = "NORTH 2 1004 Jan Zieliński; EAST 5 1007 Zofia Kamińska; SOUTH 2 1003 Maria Wiśniewska; WEST 5 1008 Adam Mazur; "
 	if got := seatsOf(resp.GetTablePlayers().GetPlayers()); got != want {
 		t.Errorf("table 2:\n got %s\nwant %s", got, want)
+	}
+	// The device lost its connection and sends the same again, without a
+	// request id: the first answer, and no second record in the feed
+	// (checked below).
+	again, err := h.client.SetTablePlayers(ctx, set)
+	if err != nil || !proto.Equal(again, resp) {
+		t.Errorf("table 2 entered again: %v, %v; want the first answer %v", again, err, resp)
 	}
 	after, _ := h.client.GetSection(ctx, &movementv1.GetSectionRequest{Name: sectionName})
 	if p := after.GetSection().GetEntrants()[4].GetPlayers(); len(p) != 2 || p[0].GetName() != "Zofia Kamińska" || after.GetSection().GetRevision() != before.GetSection().GetRevision()+1 {

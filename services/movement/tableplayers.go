@@ -20,8 +20,9 @@ import (
 // Player numbers at the table (the Bridgemate PlayerNumbers table): each
 // seat's member number for a table's round, checked against the registry
 // and against the entrants the section's schedule seats at that table in
-// that round. They are kept per table and round, entered again to correct,
-// and answered with the table's round so that a device shows the names.
+// that round. They are kept per table and round, entered again to correct
+// (the same players entered again change nothing: a device resending), and
+// answered with the table's round so that a device shows the names.
 
 // tablePlayersKey is the key of a table's round in the tableplayers
 // bucket; a section's keys share the prefix section + "/".
@@ -78,6 +79,16 @@ func (s *Service) SetTablePlayers(ctx context.Context, req *movementv1.SetTableP
 			tp.Players = append(tp.Players, players...)
 		}
 		slices.SortFunc(tp.Players, func(a, b *movementv1.SeatedPlayer) int { return int(a.GetSeat() - b.GetSeat()) })
+		key := tablePlayersKey(section.GetName(), tp.Table, tp.Round)
+		stored := &movementv1.TablePlayers{}
+		if found, err := get(tx, bucketTables, key, stored); err != nil {
+			return err
+		} else if found && !named && slices.EqualFunc(stored.GetPlayers(), tp.Players, func(a, b *movementv1.SeatedPlayer) bool { return proto.Equal(a, b) }) {
+			// The same players again (a device resending after a lost
+			// connection): answered as entered, and nothing changes.
+			resp.TablePlayers = stored
+			return nil
+		}
 		if named {
 			section.Revision++
 			if err := put(tx, bucketSections, section.GetName(), section); err != nil {
@@ -86,7 +97,7 @@ func (s *Service) SetTablePlayers(ctx context.Context, req *movementv1.SetTableP
 			written = section
 		}
 		resp.TablePlayers = proto.Clone(tp).(*movementv1.TablePlayers)
-		if err := put(tx, bucketTables, tablePlayersKey(section.GetName(), tp.Table, tp.Round), tp); err != nil {
+		if err := put(tx, bucketTables, key, tp); err != nil {
 			return err
 		}
 		return s.store.AppendChange(tx, platform.Change{Kind: typev1.ChangeKind_CHANGE_KIND_PLAYERS_ENTERED,
