@@ -68,21 +68,30 @@ func next(counts <-chan int) int {
 	}
 }
 
+// twoViewers serves the gateway polling every 20ms, with 3 standings at
+// version v1, and has two viewers follow the live standings at path with
+// their tokens ("" for none) until the test ends; both must first be sent
+// the 3 standings.
+func twoViewers(t *testing.T, path, tokenA, tokenB string) (d *director, a, b <-chan int) {
+	was := livePoll
+	livePoll = 20 * time.Millisecond
+	t.Cleanup(func() { livePoll = was })
+	d = serve(t, authenticator(t, clubTokens), Options{})
+	d.board.set("v1", 3)
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	a, b = d.standingsEvents(t, ctx, path, tokenA), d.standingsEvents(t, ctx, path, tokenB)
+	if na, nb := next(a), next(b); na != 3 || nb != 3 {
+		t.Fatalf("first events: %d and %d standings, want 3 each", na, nb)
+	}
+	return d, a, b
+}
+
 // TestLiveStandingsFollowTheField: a viewer of the live standings is sent
 // them at once and again when they change, and two viewers of the same
 // standings cost the service one answer a change, not one each.
 func TestLiveStandingsFollowTheField(t *testing.T) {
-	defer func(was time.Duration) { livePoll = was }(livePoll)
-	livePoll = 20 * time.Millisecond
-	d := serve(t, authenticator(t, clubTokens), Options{})
-	d.board.set("v1", 3)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	path := "/v1/events/club-night/standings:watch?section=a"
-	first, second := d.standingsEvents(t, ctx, path, ""), d.standingsEvents(t, ctx, path, "")
-	if a, b := next(first), next(second); a != 3 || b != 3 {
-		t.Fatalf("first events: %d and %d standings, want 3 each", a, b)
-	}
+	d, first, second := twoViewers(t, "/v1/events/club-night/standings:watch?section=a", "", "")
 	built := d.board.answersBuilt() // the viewers' own first reads
 	d.board.set("v2", 5)
 	if a, b := next(first), next(second); a != 5 || b != 5 {
@@ -105,17 +114,7 @@ func TestLiveStandingsFollowTheField(t *testing.T) {
 // ranking): its stream ends with an error event, while the public's goes
 // on.
 func TestLiveStandingsAskAgainForATokensViewer(t *testing.T) {
-	defer func(was time.Duration) { livePoll = was }(livePoll)
-	livePoll = 20 * time.Millisecond
-	d := serve(t, authenticator(t, clubTokens), Options{})
-	d.board.set("v1", 3)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	path := "/v1/events/club-night/standings:watch"
-	table, public := d.standingsEvents(t, ctx, path, "terminal-secret"), d.standingsEvents(t, ctx, path, "")
-	if a, b := next(table), next(public); a != 3 || b != 3 {
-		t.Fatalf("first events: %d and %d standings, want 3 each", a, b)
-	}
+	d, table, public := twoViewers(t, "/v1/events/club-night/standings:watch", "terminal-secret", "")
 	d.board.refuse("table-3")
 	d.board.set("v2", 5)
 	if got := next(table); got != errorEvent {
