@@ -13,8 +13,13 @@ package gateway
 // those standings moved, telling it the version held
 // (platform.HeldVersionsHeader), so an unchanged field costs the service a
 // version check and builds nothing; a change is encoded once and sent to
-// every viewer of the query. A viewer that cannot keep up skips to the
-// newest standings.
+// every viewer of the query. The poller reads as the public does; a viewer
+// that came with a token is asked for again with it before each update (a
+// version check, which builds nothing), so that a table's device stops
+// getting the ranking when its section hides it in the last rounds, and a
+// revoked code stops getting anything: such a viewer's stream then ends with
+// an event named error. A viewer that cannot keep up skips to the newest
+// standings.
 
 import (
 	"context"
@@ -58,8 +63,14 @@ type liveStandings struct {
 type board struct {
 	req     *scoringv1.GetStandingsRequest
 	version string
-	viewers map[chan []byte]bool
+	viewers map[chan update]bool
 	stop    context.CancelFunc
+}
+
+// update is the standings sent to a viewer: their encoding and version.
+type update struct {
+	body    []byte
+	version string
 }
 
 func (ls *liveStandings) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -99,8 +110,12 @@ func (ls *liveStandings) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer tick.Stop()
 	for out.err == nil {
 		select {
-		case body := <-updates:
-			out.write("event: standings\n" + dataLines(string(body)) + "\n")
+		case u := <-updates:
+			if err := ls.mayRead(r, req, u.version); err != nil {
+				out.fail("scoring", err)
+				return
+			}
+			out.write("event: standings\n" + dataLines(string(u.body)) + "\n")
 			out.flush()
 		case <-tick.C:
 			out.write(": still watching\n\n")
@@ -109,6 +124,17 @@ func (ls *liveStandings) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+}
+
+// mayRead asks the scoring service whether the caller of r, when it came
+// with a token, may still read the standings of req at version: the
+// poller's read was the public's.
+func (ls *liveStandings) mayRead(r *http.Request, req *scoringv1.GetStandingsRequest, version string) error {
+	if r.Header.Get("Authorization") == "" {
+		return nil
+	}
+	_, err := ls.scoring.GetStandings(metadata.AppendToOutgoingContext(forwarded(r), platform.HeldVersionsHeader, version), req)
+	return err
 }
 
 // standingsQuery reads the standings a request follows, as the plain read
@@ -143,15 +169,15 @@ func standingsQuery(r *http.Request) (*scoringv1.GetStandingsRequest, error) {
 
 // follow adds a viewer to the board of req, starting its poller when it is
 // the first, and returns the viewer's updates and how it leaves.
-func (ls *liveStandings) follow(req *scoringv1.GetStandingsRequest, version string) (<-chan []byte, func()) {
+func (ls *liveStandings) follow(req *scoringv1.GetStandingsRequest, version string) (<-chan update, func()) {
 	key := fmt.Sprintf("%s|%d|%s|%d", req.GetEvent(), req.GetSession(), req.GetSection(), req.GetPageSize())
-	updates := make(chan []byte, 1)
+	updates := make(chan update, 1)
 	ls.mu.Lock()
 	defer ls.mu.Unlock()
 	b := ls.boards[key]
 	if b == nil {
 		ctx, stop := context.WithCancel(context.Background())
-		b = &board{req: req, version: version, viewers: map[chan []byte]bool{}, stop: stop}
+		b = &board{req: req, version: version, viewers: map[chan update]bool{}, stop: stop}
 		if ls.boards == nil {
 			ls.boards = map[string]*board{}
 		}
@@ -208,7 +234,7 @@ func (ls *liveStandings) poll(ctx context.Context, b *board) {
 			case <-viewer:
 			default:
 			}
-			viewer <- body
+			viewer <- update{body, version}
 		}
 		ls.mu.Unlock()
 	}

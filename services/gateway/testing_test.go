@@ -34,12 +34,24 @@ type standIn struct {
 
 // scoreboard is what the stand-in's standings read: empty until a test
 // gives it a version, then as many standings as the test asks for, with
-// that version; built counts the answers GetStandings built.
+// that version; built counts the answers GetStandings built. The callers
+// named in refused are refused the standings, as a table's device is in
+// the last rounds of a section that hides the ranking.
 type scoreboard struct {
 	mu        sync.Mutex
 	version   string
 	standings int
 	built     int
+	refused   map[string]bool
+}
+
+func (b *scoreboard) refuse(caller string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.refused == nil {
+		b.refused = map[string]bool{}
+	}
+	b.refused[caller] = true
 }
 
 func (b *scoreboard) set(version string, standings int) {
@@ -102,6 +114,9 @@ func (s standIn) GetStandings(ctx context.Context, _ *scoringv1.GetStandingsRequ
 	b := s.board
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if b.refused[platform.CallerName(ctx)] {
+		return nil, platform.PermissionDenied("the ranking is hidden from " + platform.CallerName(ctx))
+	}
 	if b.version == "" {
 		return &scoringv1.GetStandingsResponse{}, nil
 	}

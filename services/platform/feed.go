@@ -33,7 +33,9 @@ import (
 // A reader lists the records after a cursor (ListChanges), acknowledges the
 // last it processed (AcknowledgeChanges: the Bridgemate Data Connector's
 // poll and accept), and, listing without a cursor, goes on after its
-// acknowledgement; a cursor of 0 reads the whole feed again, to recover. A
+// acknowledgement; a cursor of 0 reads the whole feed again, to recover,
+// and one past the feed's last record is refused, as no reader of this
+// feed holds it. A
 // watcher (WatchChanges) gets the records after its cursor, then each new
 // one once its transaction is committed: the commit wakes the watchers of
 // its events, which read the store from their cursor, so a watcher that
@@ -126,10 +128,12 @@ func (s *Store) ListChanges(ctx context.Context, req FeedRequest) (*ChangesPage,
 			since = out.Acknowledged
 		}
 		b := bucketAt(tx, feedBucket, event)
-		if b == nil {
-			return nil
+		if b != nil {
+			out.Last = b.Sequence()
 		}
-		out.Last = b.Sequence()
+		if err := sinceInFeed(event, since, out.Last); err != nil || b == nil {
+			return err
+		}
 		after := since
 		if k := page.After(); len(k) == 8 {
 			after = binary.BigEndian.Uint64(k)
@@ -158,6 +162,17 @@ func readChanges(b *bbolt.Bucket, event string, after uint64, add func(*typev1.C
 		if !add(rec) {
 			return nil
 		}
+	}
+	return nil
+}
+
+// sinceInFeed refuses a cursor past the last record of event's feed: it
+// was not given by this feed (another Director's, or a store restored from
+// an older copy), and a reader that went on from it would skip every record
+// up to it as they came.
+func sinceInFeed(event string, since, last uint64) error {
+	if since > last {
+		return FieldError("since", fmt.Sprintf("%d is past the last change of events/%s (%d): read again from 0, or from what you processed of this feed", since, event, last))
 	}
 	return nil
 }
@@ -251,14 +266,19 @@ func (s *Store) WatchChanges(stream grpc.ServerStream, req FeedRequest, send fun
 	}
 	defer s.watches.leave()
 	cursor, given := sinceOf(req)
-	if !given {
-		err := s.View(func(tx *bbolt.Tx) (err error) {
+	err = s.View(func(tx *bbolt.Tx) (err error) {
+		if !given {
 			cursor, err = acknowledged(tx, event, consumerOf(ctx))
 			return err
-		})
-		if err != nil {
-			return err
 		}
+		var last uint64
+		if b := bucketAt(tx, feedBucket, event); b != nil {
+			last = b.Sequence()
+		}
+		return sinceInFeed(event, cursor, last)
+	})
+	if err != nil {
+		return err
 	}
 	if err := stream.SendHeader(metadata.Pairs(FeedSinceHeader, strconv.FormatUint(cursor, 10))); err != nil {
 		return err

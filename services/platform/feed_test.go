@@ -211,6 +211,17 @@ func TestAcknowledgeAndRecover(t *testing.T) {
 	if err != nil || page.Acknowledged != 3 || page.Last != 5 {
 		t.Fatalf("page says acknowledged %d, last %d (%v); want 3 and 5", page.Acknowledged, page.Last, err)
 	}
+	// A cursor this feed never gave is refused, listing and watching: a
+	// reader going on from it would skip records 6 to 9 as they came.
+	if _, err := s.ListChanges(as("scorer"), &scoringv1.ListChangesRequest{Parent: "events/club-night", Since: since(9)}); status.Code(err) != codes.InvalidArgument {
+		t.Errorf("listing since 9 of 5 changes: %v, want InvalidArgument", err)
+	}
+	gone, cancel := context.WithCancel(as("scorer")) // a watch let through ends at once, Canceled
+	cancel()
+	err = s.WatchChanges(watchStream{ctx: gone}, &scoringv1.WatchChangesRequest{Parent: "events/club-night", Since: since(9)}, func(*typev1.Change) error { return nil })
+	if status.Code(err) != codes.InvalidArgument {
+		t.Errorf("watching since 9 of 5 changes: %v, want InvalidArgument", err)
+	}
 	// An event of its own has a feed of its own.
 	other := &scoringv1.ListChangesRequest{Parent: "events/other"}
 	if page, err := s.ListChanges(as("scorer"), other); err != nil || len(page.Changes) != 0 || page.Last != 0 {

@@ -113,7 +113,9 @@ func (s *Service) ConfirmResult(ctx context.Context, req *scoringv1.ConfirmResul
 		case cur.GetConfirmation().GetRevision() == req.GetRevision():
 			resp.Result = platform.SetETag(cur) // confirmed already: a resend, or as entered
 			return nil
-		case cur.GetConfirmation() != nil || cur.GetRevision() != req.GetRevision():
+		case cur.GetConfirmation() != nil:
+			return platform.Aborted(fmt.Sprintf("%s is confirmed already: its revision %d confirms revision %d, which is what a confirmation sent again names", req.GetName(), cur.GetRevision(), cur.GetConfirmation().GetRevision()), platform.SetETag(cur))
+		case cur.GetRevision() != req.GetRevision():
 			return platform.Aborted(fmt.Sprintf("%s is revision %d now, not %d as shown: show it again and confirm that", req.GetName(), cur.GetRevision(), req.GetRevision()), platform.SetETag(cur))
 		case cur.GetEnteredSide() == typev1.Side_SIDE_UNSPECIFIED:
 			return platform.FailedPrecondition(fmt.Sprintf("%s was entered by %s, whose word stands: it needs no confirmation", req.GetName(), cur.GetEnteredBy()), platform.SetETag(cur))

@@ -134,6 +134,8 @@ func TestTheOpponentsConfirm(t *testing.T) {
 	if err != nil || again.GetResult().GetEtag() != confirmed.GetResult().GetEtag() {
 		t.Errorf("a resent confirmation: %v %v, want the first answer", again.GetResult(), err)
 	}
+	_, err = confirm(table1, 3, typev1.Side_SIDE_EAST_WEST) // the confirmed revision, as the device shows it
+	wantCode(t, err, codes.Aborted, "is confirmed already: its revision 3 confirms revision 2")
 	resent, err := h.client.SubmitResult(table1, fourSpades(9))
 	if err != nil || resent.GetResult().GetEtag() != confirmed.GetResult().GetEtag() {
 		t.Errorf("a resent result after confirmation: %v %v, want the confirmed one", resent.GetResult(), err)
