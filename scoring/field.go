@@ -592,6 +592,25 @@ func (f *Field) Scorecard(section string, pair int) ([]Standing, []Line, []Probl
 	return s.standings, out, s.problems
 }
 
+// Entered counts the results of board in section, of every kind, as the
+// field holds them with every change given so far.
+func (f *Field) Entered(section string, board int) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.takeChanges()
+	g := f.groups[groupKey{f.settings.fieldOf(section), board}]
+	if g == nil {
+		return 0
+	}
+	n := 0
+	for slot := range g.results {
+		if slot.Section == section {
+			n++
+		}
+	}
+	return n
+}
+
 // Score is the whole field as ScoreSession would score it.
 func (f *Field) Score() SessionScore {
 	f.mu.Lock()

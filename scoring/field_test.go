@@ -181,6 +181,36 @@ func TestFieldRevisionCountsChanges(t *testing.T) {
 	}
 }
 
+// TestFieldCountsWhatIsEntered: a board's results in a section, counted
+// as the field holds them, across the field or not, before any read.
+func TestFieldCountsWhatIsEntered(t *testing.T) {
+	for _, across := range []bool{false, true} {
+		f, err := NewField(Settings{Form: MatchpointPairs, Profile: WBF, AcrossField: across})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, r := range []Result{
+			{Section: "A", Table: 1, Round: 1, Board: 1, NS: 1, EW: 2, NSScore: 420},
+			{Section: "A", Table: 2, Round: 1, Board: 1, NS: 3, EW: 4, Kind: NotPlayed},
+			{Section: "B", Table: 1, Round: 1, Board: 1, NS: 1, EW: 2, NSScore: 450},
+			{Section: "A", Table: 1, Round: 2, Board: 2, NS: 1, EW: 4, NSScore: -50},
+		} {
+			f.Set(r)
+			if i == 1 {
+				f.Remove(Slot{Section: "A", Table: 2, Round: 1, Board: 1})
+			}
+		}
+		for _, c := range []struct {
+			section     string
+			board, want int
+		}{{"A", 1, 1}, {"B", 1, 1}, {"A", 2, 1}, {"B", 2, 0}, {"C", 1, 0}} {
+			if got := f.Entered(c.section, c.board); got != c.want {
+				t.Errorf("across the field %v: board %d of %s: %d entered, want %d", across, c.board, c.section, got, c.want)
+			}
+		}
+	}
+}
+
 // wantLines are the lines of a whole scoring that keep accepts.
 func wantLines(score SessionScore, keep func(Line) bool) []Line {
 	var out []Line

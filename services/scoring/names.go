@@ -26,13 +26,19 @@ import (
 // names as they were is not told it is current once they change. A movement
 // service that will not show this one its feed (a peer reached without
 // mutual TLS) is asked for the sections at every read instead, and their
-// revisions make the version.
+// revisions make the version. The same reads of a section give how many of
+// its tables play each board, which a public read of a traveller waits for
+// (publicMayRead).
 
 // sectionNames are the players' names of a read's sections, by section and
-// entrant number, with the part of the answer's version they give.
+// entrant number, how many tables play each board, and the part of the
+// answer's version they give.
 type sectionNames struct {
 	bySection map[string]map[int32][]string
-	version   string
+	// plays is how many tables each section's movement seats on each
+	// board, by section letters (nil for a section without a movement).
+	plays   map[string]map[int32]int
+	version string
 }
 
 // of returns the names of an entrant of a section; nil when it names none.
@@ -50,8 +56,15 @@ type keptNames struct {
 type eventNames struct {
 	mu       sync.Mutex
 	seen     uint64
-	sessions map[string][]string           // the section letters of each session read, by its name
-	sections map[string]map[int32][]string // the names of each section read, by its name
+	sessions map[string][]string     // the section letters of each session read, by its name
+	sections map[string]sectionFacts // what each section read says, by its name
+}
+
+// sectionFacts are a section's players' names by entrant, and how many of
+// its tables play each board (nil without a movement).
+type sectionFacts struct {
+	names map[int32][]string
+	plays map[int32]int
 }
 
 func (k *keptNames) event(id string) *eventNames {
@@ -62,7 +75,7 @@ func (k *keptNames) event(id string) *eventNames {
 	}
 	e := k.events[id]
 	if e == nil {
-		e = &eventNames{sessions: map[string][]string{}, sections: map[string]map[int32][]string{}}
+		e = &eventNames{sessions: map[string][]string{}, sections: map[string]sectionFacts{}}
 		k.events[id] = e
 	}
 	return e
@@ -72,7 +85,7 @@ func (k *keptNames) event(id string) *eventNames {
 // every section of the session when section is "". A session the movement
 // service does not know has none.
 func (s *Service) names(ctx context.Context, event resource.Event, session int32, section string) (sectionNames, error) {
-	out := sectionNames{bySection: map[string]map[int32][]string{}}
+	out := sectionNames{bySection: map[string]map[int32][]string{}, plays: map[string]map[int32]int{}}
 	if s.movement == nil {
 		return out, status.Error(codes.Unavailable, "the movement service, which keeps the entrants, is not connected")
 	}
@@ -115,7 +128,7 @@ func (s *Service) names(ctx context.Context, event resource.Event, session int32
 	}
 	for _, letter := range letters {
 		name := resource.Section{Event: event.Event, Session: session, Section: letter}.String()
-		byNumber, ok := e.sections[name]
+		facts, ok := e.sections[name]
 		if !ok {
 			got, err := s.movement.GetSection(ctx, &movementv1.GetSectionRequest{Name: name})
 			if err != nil {
@@ -124,17 +137,29 @@ func (s *Service) names(ctx context.Context, event resource.Event, session int32
 			entrants := got.GetSection().GetEntrants()
 			s.entrants.learn(name, entrants)
 			fmt.Fprintf(&revisions, ".%s%d", letter, got.GetSection().GetRevision())
-			byNumber = map[int32][]string{}
+			facts = sectionFacts{names: map[int32][]string{}}
 			for _, en := range entrants {
 				for _, p := range en.GetPlayers() {
-					byNumber[en.GetNumber()] = append(byNumber[en.GetNumber()], p.GetName())
+					facts.names[en.GetNumber()] = append(facts.names[en.GetNumber()], p.GetName())
+				}
+			}
+			if mv := got.GetSection().GetMovement(); mv != nil {
+				facts.plays = map[int32]int{}
+				for _, st := range mv.GetSeatings() {
+					if st.GetNs() == 0 || st.GetEw() == 0 || st.GetLowBoard() == 0 {
+						continue // a sit-out
+					}
+					for b := st.GetLowBoard(); b <= st.GetHighBoard(); b++ {
+						facts.plays[b]++
+					}
 				}
 			}
 			if kept {
-				e.sections[name] = byNumber
+				e.sections[name] = facts
 			}
 		}
-		out.bySection[letter] = byNumber
+		out.bySection[letter] = facts.names
+		out.plays[letter] = facts.plays
 	}
 	out.version = fmt.Sprintf(".m%d", e.seen)
 	if !kept {

@@ -110,6 +110,9 @@ func (s *Service) GetTraveller(ctx context.Context, req *scoringv1.GetTravellerR
 		Vulnerability: bridgepb.Vulnerability(bridge.BoardVulnerability(board)),
 	}
 	field, _ := ks.scoredField()
+	if err := publicMayRead(ctx, field, names, req.GetBoard()); err != nil {
+		return nil, err
+	}
 	if platform.AnswerVersion(ctx, s.kept.version(ks, field, names)) {
 		return &scoringv1.GetTravellerResponse{}, nil
 	}
@@ -139,6 +142,9 @@ func (s *Service) GetScorecard(ctx context.Context, req *scoringv1.GetScorecardR
 		return nil, err
 	}
 	field, settings := ks.scoredField()
+	if err := publicMayRead(ctx, field, names, 0); err != nil {
+		return nil, err
+	}
 	if platform.AnswerVersion(ctx, s.kept.version(ks, field, names)) {
 		return &scoringv1.GetScorecardResponse{}, nil
 	}

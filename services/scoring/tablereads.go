@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
+	"maps"
+	"slices"
 
 	"go.etcd.io/bbolt"
 	"google.golang.org/grpc/codes"
@@ -13,6 +15,7 @@ import (
 	dealingv1 "github.com/bridge-director/director/proto/bridge/dealing/v1"
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
+	"github.com/bridge-director/director/scoring"
 	"github.com/bridge-director/director/services/platform"
 	"github.com/bridge-director/director/services/resource"
 )
@@ -24,6 +27,43 @@ import (
 // whole, naming why, never given a filtered answer: an answer is the same
 // for every caller allowed to read it, so that the gateway may keep one
 // encoding of it for all (services/gateway/conditional.go).
+
+// Before every table has played a board, its results are not the public's:
+// a player's phone reading the traveller of a board its table has not yet
+// played would defeat the rule that a table sees it only after. A caller
+// who is neither the event's director, a scorer, the federation nor a
+// terminal is refused a board's traveller until every table its section's
+// movement seats on it has entered it, and a section's scorecards until
+// every board of the section is in. A section without a movement has no
+// schedule to wait for.
+
+// publicMayRead refuses a public caller the boards of the sections in
+// names (all of a read's sections) that are not complete yet: board, or
+// every board of the movement when board is 0.
+func publicMayRead(ctx context.Context, field *scoring.Field, names sectionNames, board int32) error {
+	p, ok := platform.PrincipalFrom(ctx)
+	if ok && slices.ContainsFunc(p.Roles, func(r platform.Role) bool {
+		return r == platform.RoleDirector || r == platform.RoleScorer || r == platform.RoleFederationAdmin || r == platform.RoleTerminal
+	}) {
+		return nil
+	}
+	for _, letter := range slices.Sorted(maps.Keys(names.plays)) {
+		for _, b := range slices.Sorted(maps.Keys(names.plays[letter])) {
+			need := names.plays[letter][b]
+			if board != 0 && b != board {
+				continue
+			}
+			if got := field.Entered(letter, int(b)); got < need {
+				what := fmt.Sprintf("board %d's traveller is public", b)
+				if board == 0 {
+					what = "its scorecards are public"
+				}
+				return platform.PermissionDenied(fmt.Sprintf("section %s is still playing board %d (%d of its %d tables have entered it): %s once every table has; its director and scorers read it now", letter, b, got, need, what))
+			}
+		}
+	}
+	return nil
+}
 
 // tableMayRead refuses a table's device board of session (1 when 0)
 // before its table has played it: played or passed out, and confirmed (or

@@ -2,6 +2,7 @@ package scoringservice
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"google.golang.org/grpc/codes"
@@ -108,4 +109,53 @@ func mustDeal(t *testing.T, resp *scoringv1.GetPlayedDealResponse) bridge.Deal {
 		t.Fatal(err)
 	}
 	return board.Deal
+}
+
+// TestThePublicWaitsForTheBoard: a player's phone reads a board's
+// traveller once every table its section's movement seats on the board has
+// entered it, and a section's scorecards once every board is in; the
+// director reads them at once.
+func TestThePublicWaitsForTheBoard(t *testing.T) {
+	h, director, _, _, _ := tablesHarness(t)
+	public := asToken("public-secret")
+	section := "events/club-night/sessions/1/sections/A"
+	got, err := h.moves.GetSection(director, &movementv1.GetSectionRequest{Name: section})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var board1 []*movementv1.Seating
+	for _, st := range got.GetSection().GetMovement().GetSeatings() {
+		if st.GetLowBoard() <= 1 && 1 <= st.GetHighBoard() && st.GetNs() != 0 && st.GetEw() != 0 {
+			board1 = append(board1, st)
+		}
+	}
+	if len(board1) < 2 {
+		t.Fatalf("board 1 is played at %d tables; the test needs two or more", len(board1))
+	}
+	traveller := func(ctx context.Context) error {
+		_, err := h.client.GetTraveller(ctx, &scoringv1.GetTravellerRequest{Event: "events/club-night", Board: 1})
+		return err
+	}
+	scorecard := func(ctx context.Context) error {
+		_, err := h.client.GetScorecard(ctx, &scoringv1.GetScorecardRequest{Event: "events/club-night", Pair: board1[0].GetNs()})
+		return err
+	}
+	for i, st := range board1 {
+		if i == 0 || i == len(board1)-1 { // the public's rate allows a few reads
+			wantCode(t, traveller(public), codes.PermissionDenied, fmt.Sprintf("section A is still playing board 1 (%d of its %d tables have entered it)", i, len(board1)))
+		}
+		if _, err := h.client.SubmitResult(director, &scoringv1.SubmitResultRequest{Parent: "events/club-night", Result: played(st.GetTable(), st.GetRound(), 1, st.GetNs(), st.GetEw(), "3NT", typev1.Seat_SEAT_SOUTH, 9)}); err != nil {
+			t.Fatal(err)
+		}
+		if err := traveller(director); err != nil {
+			t.Errorf("the director's traveller with %d tables in: %v", i+1, err)
+		}
+	}
+	if err := traveller(public); err != nil {
+		t.Errorf("the public's traveller once every table entered board 1: %v", err)
+	}
+	wantCode(t, scorecard(public), codes.PermissionDenied, "its scorecards are public once every table has")
+	if err := scorecard(director); err != nil {
+		t.Errorf("the director's scorecard: %v", err)
+	}
 }
