@@ -68,6 +68,10 @@ func checkSettings(in *scoringv1.ScoringSettings) (*scoringv1.ScoringSettings, e
 		return nil, platform.FieldError("event.scoring.profile", "unknown regulation profile: use PROFILE_WBF, PROFILE_ACBL or PROFILE_EBU")
 	case out.TwoWinners && out.Form != scoringv1.Form_FORM_MATCHPOINTS:
 		return nil, platform.FieldError("event.scoring.two_winners", "only matchpoint pairs (FORM_MATCHPOINTS) rank North-South and East-West apart")
+	case scoringv1.VPScale_name[int32(out.VpScale)] == "":
+		return nil, platform.FieldError("event.scoring.vp_scale", "unknown scale: use VP_SCALE_WBF_2013 or VP_SCALE_EBU_DISCRETE_20")
+	case out.VpScale != scoringv1.VPScale_VP_SCALE_UNSPECIFIED && out.Form != scoringv1.Form_FORM_TEAMS_VP:
+		return nil, platform.FieldError("event.scoring.vp_scale", "only teams scored by victory points (FORM_TEAMS_VP) convert IMPs to victory points")
 	}
 	if out.Profile == scoringv1.Profile_PROFILE_UNSPECIFIED {
 		out.Profile = scoringv1.Profile_PROFILE_WBF

@@ -15,6 +15,12 @@ func settingsOf(e *scoringv1.ScoringSettings) scoring.Settings {
 	case scoringv1.Profile_PROFILE_EBU:
 		s.Profile = scoring.EBU
 	}
+	switch e.GetVpScale() {
+	case scoringv1.VPScale_VP_SCALE_WBF_2013:
+		s.Profile.VPScale = "WBF2013"
+	case scoringv1.VPScale_VP_SCALE_EBU_DISCRETE_20:
+		s.Profile.VPScale = "EBUDiscrete20"
+	}
 	switch e.GetForm() {
 	case scoringv1.Form_FORM_MATCHPOINTS:
 		s.Form = scoring.MatchpointPairs

@@ -51,33 +51,34 @@ var known = map[string]struct {
 	results, compared int
 	differences       map[string]int
 	explained         func(d *scoringv1.Difference) bool
+	// scale is the VP scale the import is told, where the file's program
+	// used another than the profile's.
+	scale scoringv1.VPScale
 }{
 	// Bridgewebs prints contracts and tricks only: nothing to compare.
-	"pbn_bridgewebs_hands_scoretable_24b.pbn": {144, 0, nil, nil},
+	"pbn_bridgewebs_hands_scoretable_24b.pbn": {144, 0, nil, nil, 0},
 	// BriAn does not factor board 21 (five results and an average) by
 	// Neuberg, and its percentages include the pairs' handicaps, which move
 	// two pairs off their shared place.
 	"usebio_brian_mp_pairs_24b.xml": {144, 457, map[string]int{"PERCENTAGE": 13, "PLACE": 2, "NS_MATCH_POINTS": 6, "EW_MATCH_POINTS": 6},
-		func(d *scoringv1.Difference) bool { return d.Board == 0 || d.Board == 21 }},
-	"usebio_ebuscore_2section_neuberg_18b.xml":   {305, 985, nil, nil},
-	"usebio_ebuscoreteams_point_a_board_42b.xml": {336, 688, nil, nil},
+		func(d *scoringv1.Difference) bool { return d.Board == 0 || d.Board == 21 }, 0},
+	"usebio_ebuscore_2section_neuberg_18b.xml":   {305, 985, nil, nil, 0},
+	"usebio_ebuscoreteams_point_a_board_42b.xml": {336, 688, nil, nil, 0},
 	// PairsScorer's two percentages that no one rounding rule gives
 	// (scoring/golden_pairs_test.go): 0.01 above the sum of the matchpoints.
 	"usebio_pairsscorer_2section_neuberg_avg_24b.xml": {335, 1068, map[string]int{"PERCENTAGE": 2},
 		func(d *scoringv1.Difference) bool {
 			return d.Section == "A" && (d.Pair == 5 && d.Published == "66.91" || d.Pair == 15 && d.Published == "54.33")
-		}},
-	"usebio_pairsscorer_mp_pairs_22b.xml": {242, 770, nil, nil},
+		}, 0},
+	"usebio_pairsscorer_mp_pairs_22b.xml": {242, 770, nil, nil, 0},
 	// Pianola took something from pairs 16 and 17 that the file does not
 	// carry (scoring/golden_crossimp_test.go).
 	"usebio_pianola_cross_imp_pairs_24b.xml": {192, 609, map[string]int{"TOTAL_SCORE": 2},
-		func(d *scoringv1.Difference) bool { return d.Pair == 16 || d.Pair == 17 }},
-	"usebio_realbridge_mp_pairs_21b.xml": {168, 536, nil, nil},
-	// TeamsScorer converts IMPs by the EBU's discrete 20-VP scale for three
-	// boards; the EBU profile converts them by the WBF's continuous scale.
-	// Every board's IMPs agree.
-	"usebio_teamsscorer_teams_imp_vp_24b.xml": {240, 380, map[string]int{"TOTAL_SCORE": 6, "PLACE": 4},
-		func(d *scoringv1.Difference) bool { return d.Board == 0 }},
+		func(d *scoringv1.Difference) bool { return d.Pair == 16 || d.Pair == 17 }, 0},
+	"usebio_realbridge_mp_pairs_21b.xml": {168, 536, nil, nil, 0},
+	// TeamsScorer converts IMPs by the EBU's discrete 20-VP scale, which
+	// the import is told (scale).
+	"usebio_teamsscorer_teams_imp_vp_24b.xml": {240, 380, nil, nil, scoringv1.VPScale_VP_SCALE_EBU_DISCRETE_20},
 }
 
 // TestImportFixtures imports every published file, checks that Director's
@@ -103,7 +104,11 @@ func TestImportFixtures(t *testing.T) {
 		n++
 		event := fmt.Sprintf("fixture-%d", n)
 		t.Run(name, func(t *testing.T) {
-			got := h.importFile(t, event, readFile(t, name), nil)
+			var settings *scoringv1.ScoringSettings
+			if want.scale != scoringv1.VPScale_VP_SCALE_UNSPECIFIED {
+				settings = &scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_TEAMS_VP, Profile: scoringv1.Profile_PROFILE_EBU, VpScale: want.scale}
+			}
+			got := h.importFile(t, event, readFile(t, name), settings)
 			if got.Results != int32(want.results) || got.Compared != int32(want.compared) {
 				t.Errorf("%d results and %d figures compared, want %d and %d", got.Results, got.Compared, want.results, want.compared)
 			}

@@ -148,6 +148,58 @@ func (Profile) EnumDescriptor() ([]byte, []int) {
 	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{1}
 }
 
+// VPScale is a scale of victory points for the IMP margin of a match.
+type VPScale int32
+
+const (
+	// The profile's: the WBF's continuous 20-VP scale of 2013.
+	VPScale_VP_SCALE_UNSPECIFIED VPScale = 0
+	VPScale_VP_SCALE_WBF_2013    VPScale = 1
+	// The EBU's discrete 20-VP scale, which TeamsScorer uses for club teams.
+	VPScale_VP_SCALE_EBU_DISCRETE_20 VPScale = 2
+)
+
+// Enum value maps for VPScale.
+var (
+	VPScale_name = map[int32]string{
+		0: "VP_SCALE_UNSPECIFIED",
+		1: "VP_SCALE_WBF_2013",
+		2: "VP_SCALE_EBU_DISCRETE_20",
+	}
+	VPScale_value = map[string]int32{
+		"VP_SCALE_UNSPECIFIED":     0,
+		"VP_SCALE_WBF_2013":        1,
+		"VP_SCALE_EBU_DISCRETE_20": 2,
+	}
+)
+
+func (x VPScale) Enum() *VPScale {
+	p := new(VPScale)
+	*p = x
+	return p
+}
+
+func (x VPScale) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (VPScale) Descriptor() protoreflect.EnumDescriptor {
+	return file_bridge_scoring_v1_scoring_proto_enumTypes[2].Descriptor()
+}
+
+func (VPScale) Type() protoreflect.EnumType {
+	return &file_bridge_scoring_v1_scoring_proto_enumTypes[2]
+}
+
+func (x VPScale) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use VPScale.Descriptor instead.
+func (VPScale) EnumDescriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{2}
+}
+
 // Adjustment is an artificial adjusted score for one side (Law 12C2).
 type Adjustment int32
 
@@ -185,11 +237,11 @@ func (x Adjustment) String() string {
 }
 
 func (Adjustment) Descriptor() protoreflect.EnumDescriptor {
-	return file_bridge_scoring_v1_scoring_proto_enumTypes[2].Descriptor()
+	return file_bridge_scoring_v1_scoring_proto_enumTypes[3].Descriptor()
 }
 
 func (Adjustment) Type() protoreflect.EnumType {
-	return &file_bridge_scoring_v1_scoring_proto_enumTypes[2]
+	return &file_bridge_scoring_v1_scoring_proto_enumTypes[3]
 }
 
 func (x Adjustment) Number() protoreflect.EnumNumber {
@@ -198,7 +250,7 @@ func (x Adjustment) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use Adjustment.Descriptor instead.
 func (Adjustment) EnumDescriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{2}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{3}
 }
 
 // Action is what a revision did to a result slot.
@@ -242,11 +294,11 @@ func (x Action) String() string {
 }
 
 func (Action) Descriptor() protoreflect.EnumDescriptor {
-	return file_bridge_scoring_v1_scoring_proto_enumTypes[3].Descriptor()
+	return file_bridge_scoring_v1_scoring_proto_enumTypes[4].Descriptor()
 }
 
 func (Action) Type() protoreflect.EnumType {
-	return &file_bridge_scoring_v1_scoring_proto_enumTypes[3]
+	return &file_bridge_scoring_v1_scoring_proto_enumTypes[4]
 }
 
 func (x Action) Number() protoreflect.EnumNumber {
@@ -255,7 +307,7 @@ func (x Action) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use Action.Descriptor instead.
 func (Action) EnumDescriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{3}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{4}
 }
 
 // PenaltyUnit is what a procedural penalty is counted in. Each form of scoring
@@ -306,11 +358,11 @@ func (x PenaltyUnit) String() string {
 }
 
 func (PenaltyUnit) Descriptor() protoreflect.EnumDescriptor {
-	return file_bridge_scoring_v1_scoring_proto_enumTypes[4].Descriptor()
+	return file_bridge_scoring_v1_scoring_proto_enumTypes[5].Descriptor()
 }
 
 func (PenaltyUnit) Type() protoreflect.EnumType {
-	return &file_bridge_scoring_v1_scoring_proto_enumTypes[4]
+	return &file_bridge_scoring_v1_scoring_proto_enumTypes[5]
 }
 
 func (x PenaltyUnit) Number() protoreflect.EnumNumber {
@@ -319,7 +371,7 @@ func (x PenaltyUnit) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use PenaltyUnit.Descriptor instead.
 func (PenaltyUnit) EnumDescriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{4}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{5}
 }
 
 // ExportFormat is the file ExportSession writes.
@@ -369,11 +421,11 @@ func (x ExportFormat) String() string {
 }
 
 func (ExportFormat) Descriptor() protoreflect.EnumDescriptor {
-	return file_bridge_scoring_v1_scoring_proto_enumTypes[5].Descriptor()
+	return file_bridge_scoring_v1_scoring_proto_enumTypes[6].Descriptor()
 }
 
 func (ExportFormat) Type() protoreflect.EnumType {
-	return &file_bridge_scoring_v1_scoring_proto_enumTypes[5]
+	return &file_bridge_scoring_v1_scoring_proto_enumTypes[6]
 }
 
 func (x ExportFormat) Number() protoreflect.EnumNumber {
@@ -382,7 +434,7 @@ func (x ExportFormat) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use ExportFormat.Descriptor instead.
 func (ExportFormat) EnumDescriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{5}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{6}
 }
 
 // ImportFormat is the kind of file ImportResults reads.
@@ -420,11 +472,11 @@ func (x ImportFormat) String() string {
 }
 
 func (ImportFormat) Descriptor() protoreflect.EnumDescriptor {
-	return file_bridge_scoring_v1_scoring_proto_enumTypes[6].Descriptor()
+	return file_bridge_scoring_v1_scoring_proto_enumTypes[7].Descriptor()
 }
 
 func (ImportFormat) Type() protoreflect.EnumType {
-	return &file_bridge_scoring_v1_scoring_proto_enumTypes[6]
+	return &file_bridge_scoring_v1_scoring_proto_enumTypes[7]
 }
 
 func (x ImportFormat) Number() protoreflect.EnumNumber {
@@ -433,7 +485,7 @@ func (x ImportFormat) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use ImportFormat.Descriptor instead.
 func (ImportFormat) EnumDescriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{6}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{7}
 }
 
 // ScoringSettings say how an event is scored. An event of the movement
@@ -447,7 +499,10 @@ type ScoringSettings struct {
 	// Rank North-South and East-West pairs separately (a two-winner movement).
 	TwoWinners bool `protobuf:"varint,3,opt,name=two_winners,json=twoWinners,proto3" json:"two_winners,omitempty"`
 	// Score sections that played the same boards as one field.
-	AcrossField   bool `protobuf:"varint,4,opt,name=across_field,json=acrossField,proto3" json:"across_field,omitempty"`
+	AcrossField bool `protobuf:"varint,4,opt,name=across_field,json=acrossField,proto3" json:"across_field,omitempty"`
+	// How a team match's IMPs become victory points (FORM_TEAMS_VP only);
+	// unset for the profile's scale.
+	VpScale       VPScale `protobuf:"varint,5,opt,name=vp_scale,json=vpScale,proto3,enum=bridge.scoring.v1.VPScale" json:"vp_scale,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -508,6 +563,13 @@ func (x *ScoringSettings) GetAcrossField() bool {
 		return x.AcrossField
 	}
 	return false
+}
+
+func (x *ScoringSettings) GetVpScale() VPScale {
+	if x != nil {
+		return x.VpScale
+	}
+	return VPScale_VP_SCALE_UNSPECIFIED
 }
 
 // Played is a board played to a contract.
@@ -4460,13 +4522,14 @@ var File_bridge_scoring_v1_scoring_proto protoreflect.FileDescriptor
 
 const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\n" +
-	"\x1fbridge/scoring/v1/scoring.proto\x12\x11bridge.scoring.v1\x1a\x1bbridge/type/v1/change.proto\x1a\x1abridge/type/v1/types.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xb8\x01\n" +
+	"\x1fbridge/scoring/v1/scoring.proto\x12\x11bridge.scoring.v1\x1a\x1bbridge/type/v1/change.proto\x1a\x1abridge/type/v1/types.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xef\x01\n" +
 	"\x0fScoringSettings\x12+\n" +
 	"\x04form\x18\x01 \x01(\x0e2\x17.bridge.scoring.v1.FormR\x04form\x124\n" +
 	"\aprofile\x18\x02 \x01(\x0e2\x1a.bridge.scoring.v1.ProfileR\aprofile\x12\x1f\n" +
 	"\vtwo_winners\x18\x03 \x01(\bR\n" +
 	"twoWinners\x12!\n" +
-	"\facross_field\x18\x04 \x01(\bR\vacrossField\"\xa1\x01\n" +
+	"\facross_field\x18\x04 \x01(\bR\vacrossField\x125\n" +
+	"\bvp_scale\x18\x05 \x01(\x0e2\x1a.bridge.scoring.v1.VPScaleR\avpScale\"\xa1\x01\n" +
 	"\x06Played\x12\x1a\n" +
 	"\bcontract\x18\x01 \x01(\tR\bcontract\x120\n" +
 	"\bdeclarer\x18\x02 \x01(\x0e2\x14.bridge.type.v1.SeatR\bdeclarer\x12\x16\n" +
@@ -4783,7 +4846,11 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\x13PROFILE_UNSPECIFIED\x10\x00\x12\x0f\n" +
 	"\vPROFILE_WBF\x10\x01\x12\x10\n" +
 	"\fPROFILE_ACBL\x10\x02\x12\x0f\n" +
-	"\vPROFILE_EBU\x10\x03*{\n" +
+	"\vPROFILE_EBU\x10\x03*X\n" +
+	"\aVPScale\x12\x18\n" +
+	"\x14VP_SCALE_UNSPECIFIED\x10\x00\x12\x15\n" +
+	"\x11VP_SCALE_WBF_2013\x10\x01\x12\x1c\n" +
+	"\x18VP_SCALE_EBU_DISCRETE_20\x10\x02*{\n" +
 	"\n" +
 	"Adjustment\x12\x1a\n" +
 	"\x16ADJUSTMENT_UNSPECIFIED\x10\x00\x12\x1b\n" +
@@ -4845,182 +4912,184 @@ func file_bridge_scoring_v1_scoring_proto_rawDescGZIP() []byte {
 	return file_bridge_scoring_v1_scoring_proto_rawDescData
 }
 
-var file_bridge_scoring_v1_scoring_proto_enumTypes = make([]protoimpl.EnumInfo, 7)
+var file_bridge_scoring_v1_scoring_proto_enumTypes = make([]protoimpl.EnumInfo, 8)
 var file_bridge_scoring_v1_scoring_proto_msgTypes = make([]protoimpl.MessageInfo, 55)
 var file_bridge_scoring_v1_scoring_proto_goTypes = []any{
 	(Form)(0),                          // 0: bridge.scoring.v1.Form
 	(Profile)(0),                       // 1: bridge.scoring.v1.Profile
-	(Adjustment)(0),                    // 2: bridge.scoring.v1.Adjustment
-	(Action)(0),                        // 3: bridge.scoring.v1.Action
-	(PenaltyUnit)(0),                   // 4: bridge.scoring.v1.PenaltyUnit
-	(ExportFormat)(0),                  // 5: bridge.scoring.v1.ExportFormat
-	(ImportFormat)(0),                  // 6: bridge.scoring.v1.ImportFormat
-	(*ScoringSettings)(nil),            // 7: bridge.scoring.v1.ScoringSettings
-	(*Played)(nil),                     // 8: bridge.scoring.v1.Played
-	(*PassedOut)(nil),                  // 9: bridge.scoring.v1.PassedOut
-	(*NotPlayed)(nil),                  // 10: bridge.scoring.v1.NotPlayed
-	(*ArtificialScore)(nil),            // 11: bridge.scoring.v1.ArtificialScore
-	(*WeightedPart)(nil),               // 12: bridge.scoring.v1.WeightedPart
-	(*AssignedScore)(nil),              // 13: bridge.scoring.v1.AssignedScore
-	(*WeightedScore)(nil),              // 14: bridge.scoring.v1.WeightedScore
-	(*SplitScore)(nil),                 // 15: bridge.scoring.v1.SplitScore
-	(*Result)(nil),                     // 16: bridge.scoring.v1.Result
-	(*Confirmation)(nil),               // 17: bridge.scoring.v1.Confirmation
-	(*ConfirmResultRequest)(nil),       // 18: bridge.scoring.v1.ConfirmResultRequest
-	(*ConfirmResultResponse)(nil),      // 19: bridge.scoring.v1.ConfirmResultResponse
-	(*GetPlayedDealRequest)(nil),       // 20: bridge.scoring.v1.GetPlayedDealRequest
-	(*GetPlayedDealResponse)(nil),      // 21: bridge.scoring.v1.GetPlayedDealResponse
-	(*SubmitResultRequest)(nil),        // 22: bridge.scoring.v1.SubmitResultRequest
-	(*SubmitResultResponse)(nil),       // 23: bridge.scoring.v1.SubmitResultResponse
-	(*CorrectResultRequest)(nil),       // 24: bridge.scoring.v1.CorrectResultRequest
-	(*CorrectResultResponse)(nil),      // 25: bridge.scoring.v1.CorrectResultResponse
-	(*EraseResultRequest)(nil),         // 26: bridge.scoring.v1.EraseResultRequest
-	(*EraseResultResponse)(nil),        // 27: bridge.scoring.v1.EraseResultResponse
-	(*Revision)(nil),                   // 28: bridge.scoring.v1.Revision
-	(*GetResultHistoryRequest)(nil),    // 29: bridge.scoring.v1.GetResultHistoryRequest
-	(*GetResultHistoryResponse)(nil),   // 30: bridge.scoring.v1.GetResultHistoryResponse
-	(*ListResultsRequest)(nil),         // 31: bridge.scoring.v1.ListResultsRequest
-	(*ListResultsResponse)(nil),        // 32: bridge.scoring.v1.ListResultsResponse
-	(*GetTravellerRequest)(nil),        // 33: bridge.scoring.v1.GetTravellerRequest
-	(*TravellerLine)(nil),              // 34: bridge.scoring.v1.TravellerLine
-	(*GetTravellerResponse)(nil),       // 35: bridge.scoring.v1.GetTravellerResponse
-	(*GetStandingsRequest)(nil),        // 36: bridge.scoring.v1.GetStandingsRequest
-	(*Standing)(nil),                   // 37: bridge.scoring.v1.Standing
-	(*GetStandingsResponse)(nil),       // 38: bridge.scoring.v1.GetStandingsResponse
-	(*BoardProblem)(nil),               // 39: bridge.scoring.v1.BoardProblem
-	(*GetScorecardRequest)(nil),        // 40: bridge.scoring.v1.GetScorecardRequest
-	(*ScorecardLine)(nil),              // 41: bridge.scoring.v1.ScorecardLine
-	(*GetScorecardResponse)(nil),       // 42: bridge.scoring.v1.GetScorecardResponse
-	(*Penalty)(nil),                    // 43: bridge.scoring.v1.Penalty
-	(*PenaltyRemoval)(nil),             // 44: bridge.scoring.v1.PenaltyRemoval
-	(*ApplyPenaltyRequest)(nil),        // 45: bridge.scoring.v1.ApplyPenaltyRequest
-	(*ApplyPenaltyResponse)(nil),       // 46: bridge.scoring.v1.ApplyPenaltyResponse
-	(*ListPenaltiesRequest)(nil),       // 47: bridge.scoring.v1.ListPenaltiesRequest
-	(*ListPenaltiesResponse)(nil),      // 48: bridge.scoring.v1.ListPenaltiesResponse
-	(*RemovePenaltyRequest)(nil),       // 49: bridge.scoring.v1.RemovePenaltyRequest
-	(*RemovePenaltyResponse)(nil),      // 50: bridge.scoring.v1.RemovePenaltyResponse
-	(*ExportSessionRequest)(nil),       // 51: bridge.scoring.v1.ExportSessionRequest
-	(*ExportSessionResponse)(nil),      // 52: bridge.scoring.v1.ExportSessionResponse
-	(*ImportResultsRequest)(nil),       // 53: bridge.scoring.v1.ImportResultsRequest
-	(*Difference)(nil),                 // 54: bridge.scoring.v1.Difference
-	(*ImportResultsResponse)(nil),      // 55: bridge.scoring.v1.ImportResultsResponse
-	(*ListChangesRequest)(nil),         // 56: bridge.scoring.v1.ListChangesRequest
-	(*ListChangesResponse)(nil),        // 57: bridge.scoring.v1.ListChangesResponse
-	(*AcknowledgeChangesRequest)(nil),  // 58: bridge.scoring.v1.AcknowledgeChangesRequest
-	(*AcknowledgeChangesResponse)(nil), // 59: bridge.scoring.v1.AcknowledgeChangesResponse
-	(*WatchChangesRequest)(nil),        // 60: bridge.scoring.v1.WatchChangesRequest
-	(*WatchChangesResponse)(nil),       // 61: bridge.scoring.v1.WatchChangesResponse
-	(v1.Seat)(0),                       // 62: bridge.type.v1.Seat
-	(*timestamppb.Timestamp)(nil),      // 63: google.protobuf.Timestamp
-	(v1.Side)(0),                       // 64: bridge.type.v1.Side
-	(*v1.Board)(nil),                   // 65: bridge.type.v1.Board
-	(v1.Vulnerability)(0),              // 66: bridge.type.v1.Vulnerability
-	(*v1.Change)(nil),                  // 67: bridge.type.v1.Change
+	(VPScale)(0),                       // 2: bridge.scoring.v1.VPScale
+	(Adjustment)(0),                    // 3: bridge.scoring.v1.Adjustment
+	(Action)(0),                        // 4: bridge.scoring.v1.Action
+	(PenaltyUnit)(0),                   // 5: bridge.scoring.v1.PenaltyUnit
+	(ExportFormat)(0),                  // 6: bridge.scoring.v1.ExportFormat
+	(ImportFormat)(0),                  // 7: bridge.scoring.v1.ImportFormat
+	(*ScoringSettings)(nil),            // 8: bridge.scoring.v1.ScoringSettings
+	(*Played)(nil),                     // 9: bridge.scoring.v1.Played
+	(*PassedOut)(nil),                  // 10: bridge.scoring.v1.PassedOut
+	(*NotPlayed)(nil),                  // 11: bridge.scoring.v1.NotPlayed
+	(*ArtificialScore)(nil),            // 12: bridge.scoring.v1.ArtificialScore
+	(*WeightedPart)(nil),               // 13: bridge.scoring.v1.WeightedPart
+	(*AssignedScore)(nil),              // 14: bridge.scoring.v1.AssignedScore
+	(*WeightedScore)(nil),              // 15: bridge.scoring.v1.WeightedScore
+	(*SplitScore)(nil),                 // 16: bridge.scoring.v1.SplitScore
+	(*Result)(nil),                     // 17: bridge.scoring.v1.Result
+	(*Confirmation)(nil),               // 18: bridge.scoring.v1.Confirmation
+	(*ConfirmResultRequest)(nil),       // 19: bridge.scoring.v1.ConfirmResultRequest
+	(*ConfirmResultResponse)(nil),      // 20: bridge.scoring.v1.ConfirmResultResponse
+	(*GetPlayedDealRequest)(nil),       // 21: bridge.scoring.v1.GetPlayedDealRequest
+	(*GetPlayedDealResponse)(nil),      // 22: bridge.scoring.v1.GetPlayedDealResponse
+	(*SubmitResultRequest)(nil),        // 23: bridge.scoring.v1.SubmitResultRequest
+	(*SubmitResultResponse)(nil),       // 24: bridge.scoring.v1.SubmitResultResponse
+	(*CorrectResultRequest)(nil),       // 25: bridge.scoring.v1.CorrectResultRequest
+	(*CorrectResultResponse)(nil),      // 26: bridge.scoring.v1.CorrectResultResponse
+	(*EraseResultRequest)(nil),         // 27: bridge.scoring.v1.EraseResultRequest
+	(*EraseResultResponse)(nil),        // 28: bridge.scoring.v1.EraseResultResponse
+	(*Revision)(nil),                   // 29: bridge.scoring.v1.Revision
+	(*GetResultHistoryRequest)(nil),    // 30: bridge.scoring.v1.GetResultHistoryRequest
+	(*GetResultHistoryResponse)(nil),   // 31: bridge.scoring.v1.GetResultHistoryResponse
+	(*ListResultsRequest)(nil),         // 32: bridge.scoring.v1.ListResultsRequest
+	(*ListResultsResponse)(nil),        // 33: bridge.scoring.v1.ListResultsResponse
+	(*GetTravellerRequest)(nil),        // 34: bridge.scoring.v1.GetTravellerRequest
+	(*TravellerLine)(nil),              // 35: bridge.scoring.v1.TravellerLine
+	(*GetTravellerResponse)(nil),       // 36: bridge.scoring.v1.GetTravellerResponse
+	(*GetStandingsRequest)(nil),        // 37: bridge.scoring.v1.GetStandingsRequest
+	(*Standing)(nil),                   // 38: bridge.scoring.v1.Standing
+	(*GetStandingsResponse)(nil),       // 39: bridge.scoring.v1.GetStandingsResponse
+	(*BoardProblem)(nil),               // 40: bridge.scoring.v1.BoardProblem
+	(*GetScorecardRequest)(nil),        // 41: bridge.scoring.v1.GetScorecardRequest
+	(*ScorecardLine)(nil),              // 42: bridge.scoring.v1.ScorecardLine
+	(*GetScorecardResponse)(nil),       // 43: bridge.scoring.v1.GetScorecardResponse
+	(*Penalty)(nil),                    // 44: bridge.scoring.v1.Penalty
+	(*PenaltyRemoval)(nil),             // 45: bridge.scoring.v1.PenaltyRemoval
+	(*ApplyPenaltyRequest)(nil),        // 46: bridge.scoring.v1.ApplyPenaltyRequest
+	(*ApplyPenaltyResponse)(nil),       // 47: bridge.scoring.v1.ApplyPenaltyResponse
+	(*ListPenaltiesRequest)(nil),       // 48: bridge.scoring.v1.ListPenaltiesRequest
+	(*ListPenaltiesResponse)(nil),      // 49: bridge.scoring.v1.ListPenaltiesResponse
+	(*RemovePenaltyRequest)(nil),       // 50: bridge.scoring.v1.RemovePenaltyRequest
+	(*RemovePenaltyResponse)(nil),      // 51: bridge.scoring.v1.RemovePenaltyResponse
+	(*ExportSessionRequest)(nil),       // 52: bridge.scoring.v1.ExportSessionRequest
+	(*ExportSessionResponse)(nil),      // 53: bridge.scoring.v1.ExportSessionResponse
+	(*ImportResultsRequest)(nil),       // 54: bridge.scoring.v1.ImportResultsRequest
+	(*Difference)(nil),                 // 55: bridge.scoring.v1.Difference
+	(*ImportResultsResponse)(nil),      // 56: bridge.scoring.v1.ImportResultsResponse
+	(*ListChangesRequest)(nil),         // 57: bridge.scoring.v1.ListChangesRequest
+	(*ListChangesResponse)(nil),        // 58: bridge.scoring.v1.ListChangesResponse
+	(*AcknowledgeChangesRequest)(nil),  // 59: bridge.scoring.v1.AcknowledgeChangesRequest
+	(*AcknowledgeChangesResponse)(nil), // 60: bridge.scoring.v1.AcknowledgeChangesResponse
+	(*WatchChangesRequest)(nil),        // 61: bridge.scoring.v1.WatchChangesRequest
+	(*WatchChangesResponse)(nil),       // 62: bridge.scoring.v1.WatchChangesResponse
+	(v1.Seat)(0),                       // 63: bridge.type.v1.Seat
+	(*timestamppb.Timestamp)(nil),      // 64: google.protobuf.Timestamp
+	(v1.Side)(0),                       // 65: bridge.type.v1.Side
+	(*v1.Board)(nil),                   // 66: bridge.type.v1.Board
+	(v1.Vulnerability)(0),              // 67: bridge.type.v1.Vulnerability
+	(*v1.Change)(nil),                  // 68: bridge.type.v1.Change
 }
 var file_bridge_scoring_v1_scoring_proto_depIdxs = []int32{
 	0,  // 0: bridge.scoring.v1.ScoringSettings.form:type_name -> bridge.scoring.v1.Form
 	1,  // 1: bridge.scoring.v1.ScoringSettings.profile:type_name -> bridge.scoring.v1.Profile
-	62, // 2: bridge.scoring.v1.Played.declarer:type_name -> bridge.type.v1.Seat
-	2,  // 3: bridge.scoring.v1.ArtificialScore.north_south:type_name -> bridge.scoring.v1.Adjustment
-	2,  // 4: bridge.scoring.v1.ArtificialScore.east_west:type_name -> bridge.scoring.v1.Adjustment
-	14, // 5: bridge.scoring.v1.AssignedScore.weighted:type_name -> bridge.scoring.v1.WeightedScore
-	15, // 6: bridge.scoring.v1.AssignedScore.split:type_name -> bridge.scoring.v1.SplitScore
-	12, // 7: bridge.scoring.v1.WeightedScore.parts:type_name -> bridge.scoring.v1.WeightedPart
-	8,  // 8: bridge.scoring.v1.Result.played:type_name -> bridge.scoring.v1.Played
-	9,  // 9: bridge.scoring.v1.Result.passed_out:type_name -> bridge.scoring.v1.PassedOut
-	10, // 10: bridge.scoring.v1.Result.not_played:type_name -> bridge.scoring.v1.NotPlayed
-	11, // 11: bridge.scoring.v1.Result.artificial:type_name -> bridge.scoring.v1.ArtificialScore
-	13, // 12: bridge.scoring.v1.Result.assigned:type_name -> bridge.scoring.v1.AssignedScore
-	63, // 13: bridge.scoring.v1.Result.update_time:type_name -> google.protobuf.Timestamp
-	64, // 14: bridge.scoring.v1.Result.entered_side:type_name -> bridge.type.v1.Side
-	17, // 15: bridge.scoring.v1.Result.confirmation:type_name -> bridge.scoring.v1.Confirmation
-	64, // 16: bridge.scoring.v1.Confirmation.side:type_name -> bridge.type.v1.Side
-	63, // 17: bridge.scoring.v1.Confirmation.time:type_name -> google.protobuf.Timestamp
-	64, // 18: bridge.scoring.v1.ConfirmResultRequest.side:type_name -> bridge.type.v1.Side
-	16, // 19: bridge.scoring.v1.ConfirmResultResponse.result:type_name -> bridge.scoring.v1.Result
-	65, // 20: bridge.scoring.v1.GetPlayedDealResponse.board:type_name -> bridge.type.v1.Board
-	16, // 21: bridge.scoring.v1.SubmitResultRequest.result:type_name -> bridge.scoring.v1.Result
-	16, // 22: bridge.scoring.v1.SubmitResultResponse.result:type_name -> bridge.scoring.v1.Result
-	16, // 23: bridge.scoring.v1.CorrectResultRequest.result:type_name -> bridge.scoring.v1.Result
-	16, // 24: bridge.scoring.v1.CorrectResultResponse.result:type_name -> bridge.scoring.v1.Result
-	28, // 25: bridge.scoring.v1.EraseResultResponse.revision:type_name -> bridge.scoring.v1.Revision
-	3,  // 26: bridge.scoring.v1.Revision.action:type_name -> bridge.scoring.v1.Action
-	16, // 27: bridge.scoring.v1.Revision.result:type_name -> bridge.scoring.v1.Result
-	63, // 28: bridge.scoring.v1.Revision.time:type_name -> google.protobuf.Timestamp
-	28, // 29: bridge.scoring.v1.GetResultHistoryResponse.revisions:type_name -> bridge.scoring.v1.Revision
-	16, // 30: bridge.scoring.v1.ListResultsResponse.results:type_name -> bridge.scoring.v1.Result
-	16, // 31: bridge.scoring.v1.TravellerLine.result:type_name -> bridge.scoring.v1.Result
-	62, // 32: bridge.scoring.v1.GetTravellerResponse.dealer:type_name -> bridge.type.v1.Seat
-	66, // 33: bridge.scoring.v1.GetTravellerResponse.vulnerability:type_name -> bridge.type.v1.Vulnerability
-	34, // 34: bridge.scoring.v1.GetTravellerResponse.lines:type_name -> bridge.scoring.v1.TravellerLine
-	39, // 35: bridge.scoring.v1.GetTravellerResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
-	64, // 36: bridge.scoring.v1.Standing.direction:type_name -> bridge.type.v1.Side
-	0,  // 37: bridge.scoring.v1.GetStandingsResponse.form:type_name -> bridge.scoring.v1.Form
-	37, // 38: bridge.scoring.v1.GetStandingsResponse.standings:type_name -> bridge.scoring.v1.Standing
-	39, // 39: bridge.scoring.v1.GetStandingsResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
-	16, // 40: bridge.scoring.v1.ScorecardLine.result:type_name -> bridge.scoring.v1.Result
-	64, // 41: bridge.scoring.v1.ScorecardLine.direction:type_name -> bridge.type.v1.Side
-	37, // 42: bridge.scoring.v1.GetScorecardResponse.standing:type_name -> bridge.scoring.v1.Standing
-	41, // 43: bridge.scoring.v1.GetScorecardResponse.lines:type_name -> bridge.scoring.v1.ScorecardLine
-	39, // 44: bridge.scoring.v1.GetScorecardResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
-	64, // 45: bridge.scoring.v1.Penalty.direction:type_name -> bridge.type.v1.Side
-	4,  // 46: bridge.scoring.v1.Penalty.unit:type_name -> bridge.scoring.v1.PenaltyUnit
-	63, // 47: bridge.scoring.v1.Penalty.create_time:type_name -> google.protobuf.Timestamp
-	44, // 48: bridge.scoring.v1.Penalty.removal:type_name -> bridge.scoring.v1.PenaltyRemoval
-	63, // 49: bridge.scoring.v1.PenaltyRemoval.time:type_name -> google.protobuf.Timestamp
-	43, // 50: bridge.scoring.v1.ApplyPenaltyRequest.penalty:type_name -> bridge.scoring.v1.Penalty
-	43, // 51: bridge.scoring.v1.ApplyPenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
-	43, // 52: bridge.scoring.v1.ListPenaltiesResponse.penalties:type_name -> bridge.scoring.v1.Penalty
-	43, // 53: bridge.scoring.v1.RemovePenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
-	5,  // 54: bridge.scoring.v1.ExportSessionRequest.format:type_name -> bridge.scoring.v1.ExportFormat
-	6,  // 55: bridge.scoring.v1.ImportResultsRequest.format:type_name -> bridge.scoring.v1.ImportFormat
-	7,  // 56: bridge.scoring.v1.ImportResultsRequest.scoring:type_name -> bridge.scoring.v1.ScoringSettings
-	64, // 57: bridge.scoring.v1.Difference.direction:type_name -> bridge.type.v1.Side
-	7,  // 58: bridge.scoring.v1.ImportResultsResponse.scoring:type_name -> bridge.scoring.v1.ScoringSettings
-	54, // 59: bridge.scoring.v1.ImportResultsResponse.differences:type_name -> bridge.scoring.v1.Difference
-	67, // 60: bridge.scoring.v1.ListChangesResponse.changes:type_name -> bridge.type.v1.Change
-	67, // 61: bridge.scoring.v1.WatchChangesResponse.change:type_name -> bridge.type.v1.Change
-	22, // 62: bridge.scoring.v1.ScoringService.SubmitResult:input_type -> bridge.scoring.v1.SubmitResultRequest
-	24, // 63: bridge.scoring.v1.ScoringService.CorrectResult:input_type -> bridge.scoring.v1.CorrectResultRequest
-	26, // 64: bridge.scoring.v1.ScoringService.EraseResult:input_type -> bridge.scoring.v1.EraseResultRequest
-	20, // 65: bridge.scoring.v1.ScoringService.GetPlayedDeal:input_type -> bridge.scoring.v1.GetPlayedDealRequest
-	18, // 66: bridge.scoring.v1.ScoringService.ConfirmResult:input_type -> bridge.scoring.v1.ConfirmResultRequest
-	29, // 67: bridge.scoring.v1.ScoringService.GetResultHistory:input_type -> bridge.scoring.v1.GetResultHistoryRequest
-	31, // 68: bridge.scoring.v1.ScoringService.ListResults:input_type -> bridge.scoring.v1.ListResultsRequest
-	33, // 69: bridge.scoring.v1.ScoringService.GetTraveller:input_type -> bridge.scoring.v1.GetTravellerRequest
-	36, // 70: bridge.scoring.v1.ScoringService.GetStandings:input_type -> bridge.scoring.v1.GetStandingsRequest
-	40, // 71: bridge.scoring.v1.ScoringService.GetScorecard:input_type -> bridge.scoring.v1.GetScorecardRequest
-	45, // 72: bridge.scoring.v1.ScoringService.ApplyPenalty:input_type -> bridge.scoring.v1.ApplyPenaltyRequest
-	47, // 73: bridge.scoring.v1.ScoringService.ListPenalties:input_type -> bridge.scoring.v1.ListPenaltiesRequest
-	49, // 74: bridge.scoring.v1.ScoringService.RemovePenalty:input_type -> bridge.scoring.v1.RemovePenaltyRequest
-	51, // 75: bridge.scoring.v1.ScoringService.ExportSession:input_type -> bridge.scoring.v1.ExportSessionRequest
-	53, // 76: bridge.scoring.v1.ScoringService.ImportResults:input_type -> bridge.scoring.v1.ImportResultsRequest
-	56, // 77: bridge.scoring.v1.ScoringService.ListChanges:input_type -> bridge.scoring.v1.ListChangesRequest
-	58, // 78: bridge.scoring.v1.ScoringService.AcknowledgeChanges:input_type -> bridge.scoring.v1.AcknowledgeChangesRequest
-	60, // 79: bridge.scoring.v1.ScoringService.WatchChanges:input_type -> bridge.scoring.v1.WatchChangesRequest
-	23, // 80: bridge.scoring.v1.ScoringService.SubmitResult:output_type -> bridge.scoring.v1.SubmitResultResponse
-	25, // 81: bridge.scoring.v1.ScoringService.CorrectResult:output_type -> bridge.scoring.v1.CorrectResultResponse
-	27, // 82: bridge.scoring.v1.ScoringService.EraseResult:output_type -> bridge.scoring.v1.EraseResultResponse
-	21, // 83: bridge.scoring.v1.ScoringService.GetPlayedDeal:output_type -> bridge.scoring.v1.GetPlayedDealResponse
-	19, // 84: bridge.scoring.v1.ScoringService.ConfirmResult:output_type -> bridge.scoring.v1.ConfirmResultResponse
-	30, // 85: bridge.scoring.v1.ScoringService.GetResultHistory:output_type -> bridge.scoring.v1.GetResultHistoryResponse
-	32, // 86: bridge.scoring.v1.ScoringService.ListResults:output_type -> bridge.scoring.v1.ListResultsResponse
-	35, // 87: bridge.scoring.v1.ScoringService.GetTraveller:output_type -> bridge.scoring.v1.GetTravellerResponse
-	38, // 88: bridge.scoring.v1.ScoringService.GetStandings:output_type -> bridge.scoring.v1.GetStandingsResponse
-	42, // 89: bridge.scoring.v1.ScoringService.GetScorecard:output_type -> bridge.scoring.v1.GetScorecardResponse
-	46, // 90: bridge.scoring.v1.ScoringService.ApplyPenalty:output_type -> bridge.scoring.v1.ApplyPenaltyResponse
-	48, // 91: bridge.scoring.v1.ScoringService.ListPenalties:output_type -> bridge.scoring.v1.ListPenaltiesResponse
-	50, // 92: bridge.scoring.v1.ScoringService.RemovePenalty:output_type -> bridge.scoring.v1.RemovePenaltyResponse
-	52, // 93: bridge.scoring.v1.ScoringService.ExportSession:output_type -> bridge.scoring.v1.ExportSessionResponse
-	55, // 94: bridge.scoring.v1.ScoringService.ImportResults:output_type -> bridge.scoring.v1.ImportResultsResponse
-	57, // 95: bridge.scoring.v1.ScoringService.ListChanges:output_type -> bridge.scoring.v1.ListChangesResponse
-	59, // 96: bridge.scoring.v1.ScoringService.AcknowledgeChanges:output_type -> bridge.scoring.v1.AcknowledgeChangesResponse
-	61, // 97: bridge.scoring.v1.ScoringService.WatchChanges:output_type -> bridge.scoring.v1.WatchChangesResponse
-	80, // [80:98] is the sub-list for method output_type
-	62, // [62:80] is the sub-list for method input_type
-	62, // [62:62] is the sub-list for extension type_name
-	62, // [62:62] is the sub-list for extension extendee
-	0,  // [0:62] is the sub-list for field type_name
+	2,  // 2: bridge.scoring.v1.ScoringSettings.vp_scale:type_name -> bridge.scoring.v1.VPScale
+	63, // 3: bridge.scoring.v1.Played.declarer:type_name -> bridge.type.v1.Seat
+	3,  // 4: bridge.scoring.v1.ArtificialScore.north_south:type_name -> bridge.scoring.v1.Adjustment
+	3,  // 5: bridge.scoring.v1.ArtificialScore.east_west:type_name -> bridge.scoring.v1.Adjustment
+	15, // 6: bridge.scoring.v1.AssignedScore.weighted:type_name -> bridge.scoring.v1.WeightedScore
+	16, // 7: bridge.scoring.v1.AssignedScore.split:type_name -> bridge.scoring.v1.SplitScore
+	13, // 8: bridge.scoring.v1.WeightedScore.parts:type_name -> bridge.scoring.v1.WeightedPart
+	9,  // 9: bridge.scoring.v1.Result.played:type_name -> bridge.scoring.v1.Played
+	10, // 10: bridge.scoring.v1.Result.passed_out:type_name -> bridge.scoring.v1.PassedOut
+	11, // 11: bridge.scoring.v1.Result.not_played:type_name -> bridge.scoring.v1.NotPlayed
+	12, // 12: bridge.scoring.v1.Result.artificial:type_name -> bridge.scoring.v1.ArtificialScore
+	14, // 13: bridge.scoring.v1.Result.assigned:type_name -> bridge.scoring.v1.AssignedScore
+	64, // 14: bridge.scoring.v1.Result.update_time:type_name -> google.protobuf.Timestamp
+	65, // 15: bridge.scoring.v1.Result.entered_side:type_name -> bridge.type.v1.Side
+	18, // 16: bridge.scoring.v1.Result.confirmation:type_name -> bridge.scoring.v1.Confirmation
+	65, // 17: bridge.scoring.v1.Confirmation.side:type_name -> bridge.type.v1.Side
+	64, // 18: bridge.scoring.v1.Confirmation.time:type_name -> google.protobuf.Timestamp
+	65, // 19: bridge.scoring.v1.ConfirmResultRequest.side:type_name -> bridge.type.v1.Side
+	17, // 20: bridge.scoring.v1.ConfirmResultResponse.result:type_name -> bridge.scoring.v1.Result
+	66, // 21: bridge.scoring.v1.GetPlayedDealResponse.board:type_name -> bridge.type.v1.Board
+	17, // 22: bridge.scoring.v1.SubmitResultRequest.result:type_name -> bridge.scoring.v1.Result
+	17, // 23: bridge.scoring.v1.SubmitResultResponse.result:type_name -> bridge.scoring.v1.Result
+	17, // 24: bridge.scoring.v1.CorrectResultRequest.result:type_name -> bridge.scoring.v1.Result
+	17, // 25: bridge.scoring.v1.CorrectResultResponse.result:type_name -> bridge.scoring.v1.Result
+	29, // 26: bridge.scoring.v1.EraseResultResponse.revision:type_name -> bridge.scoring.v1.Revision
+	4,  // 27: bridge.scoring.v1.Revision.action:type_name -> bridge.scoring.v1.Action
+	17, // 28: bridge.scoring.v1.Revision.result:type_name -> bridge.scoring.v1.Result
+	64, // 29: bridge.scoring.v1.Revision.time:type_name -> google.protobuf.Timestamp
+	29, // 30: bridge.scoring.v1.GetResultHistoryResponse.revisions:type_name -> bridge.scoring.v1.Revision
+	17, // 31: bridge.scoring.v1.ListResultsResponse.results:type_name -> bridge.scoring.v1.Result
+	17, // 32: bridge.scoring.v1.TravellerLine.result:type_name -> bridge.scoring.v1.Result
+	63, // 33: bridge.scoring.v1.GetTravellerResponse.dealer:type_name -> bridge.type.v1.Seat
+	67, // 34: bridge.scoring.v1.GetTravellerResponse.vulnerability:type_name -> bridge.type.v1.Vulnerability
+	35, // 35: bridge.scoring.v1.GetTravellerResponse.lines:type_name -> bridge.scoring.v1.TravellerLine
+	40, // 36: bridge.scoring.v1.GetTravellerResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
+	65, // 37: bridge.scoring.v1.Standing.direction:type_name -> bridge.type.v1.Side
+	0,  // 38: bridge.scoring.v1.GetStandingsResponse.form:type_name -> bridge.scoring.v1.Form
+	38, // 39: bridge.scoring.v1.GetStandingsResponse.standings:type_name -> bridge.scoring.v1.Standing
+	40, // 40: bridge.scoring.v1.GetStandingsResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
+	17, // 41: bridge.scoring.v1.ScorecardLine.result:type_name -> bridge.scoring.v1.Result
+	65, // 42: bridge.scoring.v1.ScorecardLine.direction:type_name -> bridge.type.v1.Side
+	38, // 43: bridge.scoring.v1.GetScorecardResponse.standing:type_name -> bridge.scoring.v1.Standing
+	42, // 44: bridge.scoring.v1.GetScorecardResponse.lines:type_name -> bridge.scoring.v1.ScorecardLine
+	40, // 45: bridge.scoring.v1.GetScorecardResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
+	65, // 46: bridge.scoring.v1.Penalty.direction:type_name -> bridge.type.v1.Side
+	5,  // 47: bridge.scoring.v1.Penalty.unit:type_name -> bridge.scoring.v1.PenaltyUnit
+	64, // 48: bridge.scoring.v1.Penalty.create_time:type_name -> google.protobuf.Timestamp
+	45, // 49: bridge.scoring.v1.Penalty.removal:type_name -> bridge.scoring.v1.PenaltyRemoval
+	64, // 50: bridge.scoring.v1.PenaltyRemoval.time:type_name -> google.protobuf.Timestamp
+	44, // 51: bridge.scoring.v1.ApplyPenaltyRequest.penalty:type_name -> bridge.scoring.v1.Penalty
+	44, // 52: bridge.scoring.v1.ApplyPenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
+	44, // 53: bridge.scoring.v1.ListPenaltiesResponse.penalties:type_name -> bridge.scoring.v1.Penalty
+	44, // 54: bridge.scoring.v1.RemovePenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
+	6,  // 55: bridge.scoring.v1.ExportSessionRequest.format:type_name -> bridge.scoring.v1.ExportFormat
+	7,  // 56: bridge.scoring.v1.ImportResultsRequest.format:type_name -> bridge.scoring.v1.ImportFormat
+	8,  // 57: bridge.scoring.v1.ImportResultsRequest.scoring:type_name -> bridge.scoring.v1.ScoringSettings
+	65, // 58: bridge.scoring.v1.Difference.direction:type_name -> bridge.type.v1.Side
+	8,  // 59: bridge.scoring.v1.ImportResultsResponse.scoring:type_name -> bridge.scoring.v1.ScoringSettings
+	55, // 60: bridge.scoring.v1.ImportResultsResponse.differences:type_name -> bridge.scoring.v1.Difference
+	68, // 61: bridge.scoring.v1.ListChangesResponse.changes:type_name -> bridge.type.v1.Change
+	68, // 62: bridge.scoring.v1.WatchChangesResponse.change:type_name -> bridge.type.v1.Change
+	23, // 63: bridge.scoring.v1.ScoringService.SubmitResult:input_type -> bridge.scoring.v1.SubmitResultRequest
+	25, // 64: bridge.scoring.v1.ScoringService.CorrectResult:input_type -> bridge.scoring.v1.CorrectResultRequest
+	27, // 65: bridge.scoring.v1.ScoringService.EraseResult:input_type -> bridge.scoring.v1.EraseResultRequest
+	21, // 66: bridge.scoring.v1.ScoringService.GetPlayedDeal:input_type -> bridge.scoring.v1.GetPlayedDealRequest
+	19, // 67: bridge.scoring.v1.ScoringService.ConfirmResult:input_type -> bridge.scoring.v1.ConfirmResultRequest
+	30, // 68: bridge.scoring.v1.ScoringService.GetResultHistory:input_type -> bridge.scoring.v1.GetResultHistoryRequest
+	32, // 69: bridge.scoring.v1.ScoringService.ListResults:input_type -> bridge.scoring.v1.ListResultsRequest
+	34, // 70: bridge.scoring.v1.ScoringService.GetTraveller:input_type -> bridge.scoring.v1.GetTravellerRequest
+	37, // 71: bridge.scoring.v1.ScoringService.GetStandings:input_type -> bridge.scoring.v1.GetStandingsRequest
+	41, // 72: bridge.scoring.v1.ScoringService.GetScorecard:input_type -> bridge.scoring.v1.GetScorecardRequest
+	46, // 73: bridge.scoring.v1.ScoringService.ApplyPenalty:input_type -> bridge.scoring.v1.ApplyPenaltyRequest
+	48, // 74: bridge.scoring.v1.ScoringService.ListPenalties:input_type -> bridge.scoring.v1.ListPenaltiesRequest
+	50, // 75: bridge.scoring.v1.ScoringService.RemovePenalty:input_type -> bridge.scoring.v1.RemovePenaltyRequest
+	52, // 76: bridge.scoring.v1.ScoringService.ExportSession:input_type -> bridge.scoring.v1.ExportSessionRequest
+	54, // 77: bridge.scoring.v1.ScoringService.ImportResults:input_type -> bridge.scoring.v1.ImportResultsRequest
+	57, // 78: bridge.scoring.v1.ScoringService.ListChanges:input_type -> bridge.scoring.v1.ListChangesRequest
+	59, // 79: bridge.scoring.v1.ScoringService.AcknowledgeChanges:input_type -> bridge.scoring.v1.AcknowledgeChangesRequest
+	61, // 80: bridge.scoring.v1.ScoringService.WatchChanges:input_type -> bridge.scoring.v1.WatchChangesRequest
+	24, // 81: bridge.scoring.v1.ScoringService.SubmitResult:output_type -> bridge.scoring.v1.SubmitResultResponse
+	26, // 82: bridge.scoring.v1.ScoringService.CorrectResult:output_type -> bridge.scoring.v1.CorrectResultResponse
+	28, // 83: bridge.scoring.v1.ScoringService.EraseResult:output_type -> bridge.scoring.v1.EraseResultResponse
+	22, // 84: bridge.scoring.v1.ScoringService.GetPlayedDeal:output_type -> bridge.scoring.v1.GetPlayedDealResponse
+	20, // 85: bridge.scoring.v1.ScoringService.ConfirmResult:output_type -> bridge.scoring.v1.ConfirmResultResponse
+	31, // 86: bridge.scoring.v1.ScoringService.GetResultHistory:output_type -> bridge.scoring.v1.GetResultHistoryResponse
+	33, // 87: bridge.scoring.v1.ScoringService.ListResults:output_type -> bridge.scoring.v1.ListResultsResponse
+	36, // 88: bridge.scoring.v1.ScoringService.GetTraveller:output_type -> bridge.scoring.v1.GetTravellerResponse
+	39, // 89: bridge.scoring.v1.ScoringService.GetStandings:output_type -> bridge.scoring.v1.GetStandingsResponse
+	43, // 90: bridge.scoring.v1.ScoringService.GetScorecard:output_type -> bridge.scoring.v1.GetScorecardResponse
+	47, // 91: bridge.scoring.v1.ScoringService.ApplyPenalty:output_type -> bridge.scoring.v1.ApplyPenaltyResponse
+	49, // 92: bridge.scoring.v1.ScoringService.ListPenalties:output_type -> bridge.scoring.v1.ListPenaltiesResponse
+	51, // 93: bridge.scoring.v1.ScoringService.RemovePenalty:output_type -> bridge.scoring.v1.RemovePenaltyResponse
+	53, // 94: bridge.scoring.v1.ScoringService.ExportSession:output_type -> bridge.scoring.v1.ExportSessionResponse
+	56, // 95: bridge.scoring.v1.ScoringService.ImportResults:output_type -> bridge.scoring.v1.ImportResultsResponse
+	58, // 96: bridge.scoring.v1.ScoringService.ListChanges:output_type -> bridge.scoring.v1.ListChangesResponse
+	60, // 97: bridge.scoring.v1.ScoringService.AcknowledgeChanges:output_type -> bridge.scoring.v1.AcknowledgeChangesResponse
+	62, // 98: bridge.scoring.v1.ScoringService.WatchChanges:output_type -> bridge.scoring.v1.WatchChangesResponse
+	81, // [81:99] is the sub-list for method output_type
+	63, // [63:81] is the sub-list for method input_type
+	63, // [63:63] is the sub-list for extension type_name
+	63, // [63:63] is the sub-list for extension extendee
+	0,  // [0:63] is the sub-list for field type_name
 }
 
 func init() { file_bridge_scoring_v1_scoring_proto_init() }
@@ -5047,7 +5116,7 @@ func file_bridge_scoring_v1_scoring_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bridge_scoring_v1_scoring_proto_rawDesc), len(file_bridge_scoring_v1_scoring_proto_rawDesc)),
-			NumEnums:      7,
+			NumEnums:      8,
 			NumMessages:   55,
 			NumExtensions: 0,
 			NumServices:   1,
