@@ -27,11 +27,12 @@ import (
 
 // tableMayRead refuses a table's device board of session (1 when 0)
 // before its table has played it: played or passed out, and confirmed (or
-// entered by a director). A terminal of every table of its events (a
-// scoring hub) reads as anyone.
+// entered by a director); a pair's device, before its pair's table played
+// it in a round that seated the pair there. A terminal of every table of
+// its events (a scoring hub) reads as anyone.
 func (s *Service) tableMayRead(ctx context.Context, event string, session, board int32) error {
 	p, _ := platform.PrincipalFrom(ctx)
-	if !atTable(ctx) || len(p.Tables) == 0 {
+	if !atTable(ctx) || !p.AtTables() {
 		return nil
 	}
 	if session == 0 {
@@ -39,12 +40,12 @@ func (s *Service) tableMayRead(ctx context.Context, event string, session, board
 	}
 	played := false
 	err := s.store.View(func(tx *bbolt.Tx) error {
-		for _, name := range p.Tables {
-			t, err := resource.ParseTable("table", name)
+		for _, at := range placesOf(p) {
+			t, err := resource.ParseTable("table", at.table)
 			if err != nil || "events/"+t.Event != event || t.Session != session {
 				continue
 			}
-			if played, err = playedAt(tx, t, board); played || err != nil {
+			if played, err = playedAt(tx, t, at.round, board); played || err != nil {
 				return err
 			}
 		}
@@ -53,15 +54,42 @@ func (s *Service) tableMayRead(ctx context.Context, event string, session, board
 	switch {
 	case err != nil:
 		return err
+	case !played && p.Pair != "":
+		return platform.PermissionDenied(fmt.Sprintf("pair %s has not yet played board %d of session %d (played or passed out, and confirmed): a pair sees a board's traveller only after it", p.Pair, board, session))
 	case !played:
 		return platform.PermissionDenied(fmt.Sprintf("%s has not yet played board %d of session %d (played or passed out, and confirmed): a table sees a board's traveller only after it", p.Tables[0], board, session))
 	}
 	return nil
 }
 
+// place is a table in a round, 0 for every round.
+type place struct {
+	table string
+	round int32
+}
+
+// placesOf lists where a device's boards are played: its tables in every
+// round, or, for a pair's token, its pair's table in each round.
+func placesOf(p platform.Principal) []place {
+	var out []place
+	if p.Pair == "" {
+		for _, t := range p.Tables {
+			out = append(out, place{table: t})
+		}
+		return out
+	}
+	for i, seat := range p.Seats {
+		if seat.Table != "" {
+			out = append(out, place{table: seat.Table, round: int32(i + 1)})
+		}
+	}
+	return out
+}
+
 // playedAt reports whether table t has a confirmed result, played or
-// passed out, on board: one prefix scan of the index by board.
-func playedAt(tx *bbolt.Tx, t resource.Table, board int32) (bool, error) {
+// passed out, on board in round (in any round when 0): one prefix scan of
+// the index by board.
+func playedAt(tx *bbolt.Tx, t resource.Table, round, board int32) (bool, error) {
 	index, _ := eventBucket(tx, bucketBoards, t.Event, false)
 	if index == nil {
 		return false, nil
@@ -71,6 +99,9 @@ func playedAt(tx *bbolt.Tx, t resource.Table, board int32) (bool, error) {
 	c := index.Cursor()
 	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
 		sl := slot{Session: t.Session, Section: t.Section, Table: t.Table, Board: board, Round: int32(binary.BigEndian.Uint32(k[len(prefix):]))}
+		if round != 0 && sl.Round != round {
+			continue
+		}
 		r, ok, err := currentResult(tx, t.Event, sl)
 		if err != nil {
 			return false, err
@@ -147,7 +178,7 @@ func (s *Service) scorecardHidden(ctx context.Context, event string, session int
 // caller.
 func (s *Service) eachTable(ctx context.Context, event string, session int32, check func(t resource.Table, round int32, got *movementv1.GetTableRoundResponse, finished bool) error) error {
 	p, _ := platform.PrincipalFrom(ctx)
-	if !atTable(ctx) || len(p.Tables) == 0 {
+	if !atTable(ctx) || !p.AtTables() {
 		return nil
 	}
 	if session == 0 {
