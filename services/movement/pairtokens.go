@@ -21,30 +21,19 @@ import (
 // IssuePairTokens issues a token for each pair asked for, revoking the
 // earlier token of each, in one write.
 func (s *Service) IssuePairTokens(ctx context.Context, req *movementv1.IssuePairTokensRequest) (*movementv1.IssuePairTokensResponse, error) {
-	sec, err := resource.ParseSection("section", req.GetSection())
-	if err != nil {
-		return nil, err
-	}
-	ttl, err := tokenTTL(req.GetTtl())
-	if err != nil {
-		return nil, err
-	}
-	sch, err := s.scheduleWithMovement("section", sec.String())
-	if err != nil {
-		return nil, err
-	}
-	pairs, err := pairsToIssue(sec.String(), sch, req.GetPairs())
-	if err != nil {
-		return nil, err
-	}
-	var tokens []*movementv1.TableToken
-	for _, p := range pairs {
-		tokens = append(tokens, &movementv1.TableToken{Pair: resource.Entrant{Event: sec.Event, Session: sec.Session, Section: sec.Section, Entrant: p}.String()})
-	}
-	if err := s.issueTokens(ctx, tokens, ttl); err != nil {
-		return nil, err
-	}
-	return &movementv1.IssuePairTokensResponse{Tokens: tokens}, nil
+	tokens, err := s.issueIn(ctx, req.GetSection(), req.GetTtl(), func(sec resource.Section) ([]*movementv1.TableToken, error) {
+		sch, err := s.scheduleWithMovement("section", sec.String())
+		if err != nil {
+			return nil, err
+		}
+		pairs, err := pairsToIssue(sec.String(), sch, req.GetPairs())
+		var tokens []*movementv1.TableToken
+		for _, p := range pairs {
+			tokens = append(tokens, &movementv1.TableToken{Pair: resource.Entrant{Event: sec.Event, Session: sec.Session, Section: sec.Section, Entrant: p}.String()})
+		}
+		return tokens, err
+	})
+	return &movementv1.IssuePairTokensResponse{Tokens: tokens}, err
 }
 
 // pairsToIssue checks the pairs asked for against the section's entrants,

@@ -85,30 +85,40 @@ func codeKey(code string) []byte {
 // IssueTableTokens issues a token for each table asked for, revoking the
 // earlier token of each, in one write.
 func (s *Service) IssueTableTokens(ctx context.Context, req *movementv1.IssueTableTokensRequest) (*movementv1.IssueTableTokensResponse, error) {
-	sec, err := resource.ParseSection("section", req.GetSection())
+	tokens, err := s.issueIn(ctx, req.GetSection(), req.GetTtl(), func(sec resource.Section) ([]*movementv1.TableToken, error) {
+		section, err := s.sectionMovement("section", sec.String())
+		if err != nil {
+			return nil, err
+		}
+		tables, err := tablesToIssue(section, req.GetTables())
+		var tokens []*movementv1.TableToken
+		for _, t := range tables {
+			tokens = append(tokens, &movementv1.TableToken{Table: resource.Table{Event: sec.Event, Session: sec.Session, Section: sec.Section, Table: t}.String()})
+		}
+		return tokens, err
+	})
+	return &movementv1.IssueTableTokensResponse{Tokens: tokens}, err
+}
+
+// issueIn issues, for ttl (the default when nil), the tokens that
+// holders names in section, which the request's field section names.
+func (s *Service) issueIn(ctx context.Context, section string, ttl *durationpb.Duration, holders func(resource.Section) ([]*movementv1.TableToken, error)) ([]*movementv1.TableToken, error) {
+	sec, err := resource.ParseSection("section", section)
 	if err != nil {
 		return nil, err
 	}
-	ttl, err := tokenTTL(req.GetTtl())
+	life, err := tokenTTL(ttl)
 	if err != nil {
 		return nil, err
 	}
-	section, err := s.sectionMovement("section", sec.String())
+	tokens, err := holders(sec)
 	if err != nil {
 		return nil, err
 	}
-	tables, err := tablesToIssue(section, req.GetTables())
-	if err != nil {
+	if err := s.issueTokens(ctx, tokens, life); err != nil {
 		return nil, err
 	}
-	var tokens []*movementv1.TableToken
-	for _, t := range tables {
-		tokens = append(tokens, &movementv1.TableToken{Table: resource.Table{Event: sec.Event, Session: sec.Session, Section: sec.Section, Table: t}.String()})
-	}
-	if err := s.issueTokens(ctx, tokens, ttl); err != nil {
-		return nil, err
-	}
-	return &movementv1.IssueTableTokensResponse{Tokens: tokens}, nil
+	return tokens, nil
 }
 
 // tokenTTL is the life of the tokens an issue asks for.
