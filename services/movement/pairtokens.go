@@ -69,7 +69,8 @@ func (s *Service) RevokePairToken(ctx context.Context, req *movementv1.RevokePai
 }
 
 // pairSeats returns where the pair sits in each round of its section's
-// schedule (none while the section has no movement), from memory.
+// schedule (none while the section has no movement), from memory: made
+// once for each schedule kept, and shared by every call after.
 func (s *Service) pairSeats(name string) ([]platform.Seat, error) {
 	pair, err := resource.ParseEntrant("pair", name)
 	if err != nil {
@@ -79,6 +80,9 @@ func (s *Service) pairSeats(name string) ([]platform.Seat, error) {
 	if err != nil || sch.index == nil {
 		return nil, err
 	}
+	if kept, ok := sch.seats.Load(pair.Entrant); ok {
+		return kept.([]platform.Seat), nil
+	}
 	seats := make([]platform.Seat, sch.index.Movement().Rounds)
 	for _, p := range sch.index.Path(int(pair.Entrant)) {
 		if p.Round >= 1 && p.Round <= len(seats) {
@@ -86,6 +90,7 @@ func (s *Service) pairSeats(name string) ([]platform.Seat, error) {
 			seats[p.Round-1] = platform.Seat{Table: t.String(), EastWest: !p.NorthSouth}
 		}
 	}
+	sch.seats.Store(pair.Entrant, seats)
 	return seats, nil
 }
 

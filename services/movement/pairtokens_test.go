@@ -1,6 +1,7 @@
 package movementservice
 
 import (
+	"context"
 	"testing"
 	"time"
 
@@ -128,5 +129,36 @@ func TestPairTokensRefuseBadRequestsAndRoles(t *testing.T) {
 		wantCode(t, err, codes.PermissionDenied, "may not call")
 		_, err = h.client.RevokePairToken(as(token), &movementv1.RevokePairTokenRequest{Pair: pair5})
 		wantCode(t, err, codes.PermissionDenied, "may not call")
+	}
+}
+
+// BenchmarkPairToken measures what every call of a pair's device costs its
+// service in one process: as a table's code, and the pair's seats in each
+// round of the section's schedule in memory (a 15-table Mitchell).
+func BenchmarkPairToken(b *testing.B) {
+	h, _ := tokenHarness(b)
+	var entrants []*movementv1.Entrant
+	for i := int32(1); i <= 30; i++ {
+		entrants = append(entrants, &movementv1.Entrant{Number: i})
+	}
+	director := as("director-secret")
+	if _, err := h.client.CreateSection(director, &movementv1.CreateSectionRequest{Parent: "events/club-night/sessions/1", SectionId: "B", Section: &movementv1.Section{Entrants: entrants}}); err != nil {
+		b.Fatal(err)
+	}
+	const section = "events/club-night/sessions/1/sections/B"
+	if _, err := h.client.SetMovement(director, &movementv1.SetMovementRequest{Name: section, Choice: &movementv1.MovementChoice{Kind: movementv1.Kind_KIND_MITCHELL}}); err != nil {
+		b.Fatal(err)
+	}
+	issued, err := h.client.IssuePairTokens(director, &movementv1.IssuePairTokensRequest{Section: section})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	tokens := issued.GetTokens()
+	b.ResetTimer()
+	for i := range b.N {
+		if p, ok, err := h.svc.TableToken(ctx, tokens[i%len(tokens)].GetCode()); !ok || err != nil || len(p.Seats) != 15 {
+			b.Fatal(p, ok, err)
+		}
 	}
 }
