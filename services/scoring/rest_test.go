@@ -235,6 +235,8 @@ func TestAPairsCodeOverREST(t *testing.T) {
 		t.Errorf("a revoked pair code: %s", raw)
 	}
 	send(pair4, "POST", "/v1/events/club-night/sessions/1/sections/A/entrants/4/token:revoke", `{}`, http.StatusForbidden)
+	send(pair4, "POST", section+"/pairtokens:issue", `{}`, http.StatusForbidden)
+	send(pair4, "GET", "/v1/events/club-night/results", "", http.StatusForbidden)
 	clock.Advance(time.Hour)
 	if raw := send(pair4, "GET", section+"/tables/2/rounds/2", "", http.StatusUnauthorized); !strings.Contains(string(raw), "expired at 2026-11-24T20:00:00Z") {
 		t.Errorf("an expired pair code: %s", raw)
