@@ -93,3 +93,56 @@ func TestAPairsCodeFollowsItsPair(t *testing.T) {
 	}})
 	wantCode(t, err, codes.PermissionDenied, "result.entered_side: pair "+pairName+" sits East-West in round 2")
 }
+
+// TestAPairSeesTheRankingByItsOwnRounds: a pair's device is held to the
+// section's hidden last round and to the scorecards by how far its pair
+// has played, at the table of each of its rounds: hidden while its last
+// round is under way, shown once every board of it is in, however little
+// the tables it sat at earlier have played since.
+func TestAPairSeesTheRankingByItsOwnRounds(t *testing.T) {
+	h, director, _, _, _ := tablesHarness(t)
+	const section = "events/club-night/sessions/1/sections/A"
+	if _, err := h.moves.SetTerminalSettings(director, &movementv1.SetTerminalSettingsRequest{Section: section, Settings: &movementv1.TerminalSettings{HideRankingRounds: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	issued, err := h.moves.IssuePairTokens(director, &movementv1.IssuePairTokensRequest{Section: section, Pairs: []int32{11}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pair := asToken(issued.GetTokens()[0].GetCode())
+	path, err := h.moves.GetEntrantPath(director, &movementv1.GetEntrantPathRequest{Section: section, Entrant: 11})
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := path.GetStops()[len(path.GetStops())-1]
+	standings := func() error {
+		_, err := h.client.GetStandings(pair, &scoringv1.GetStandingsRequest{Event: "events/club-night"})
+		return err
+	}
+	scorecard := func() error {
+		_, err := h.client.GetScorecard(pair, &scoringv1.GetScorecardRequest{Event: "events/club-night", Pair: 11})
+		return err
+	}
+	if err := standings(); err != nil {
+		t.Errorf("the ranking before pair 11 played: %v", err)
+	}
+	wantCode(t, scorecard(), codes.PermissionDenied, "reads the scorecards once it has entered every board of its last round")
+
+	enter := func(board int32) {
+		t.Helper()
+		if _, err := h.client.SubmitResult(director, &scoringv1.SubmitResultRequest{Parent: "events/club-night", Result: played(last.GetTable(), last.GetRound(), board, last.GetOpponent(), 11, "3NT", typev1.Seat_SEAT_SOUTH, 9)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	enter(last.GetLowBoard())
+	wantCode(t, standings(), codes.PermissionDenied, "is playing round")
+	for b := last.GetLowBoard() + 1; b <= last.GetHighBoard(); b++ {
+		enter(b)
+	}
+	if err := standings(); err != nil {
+		t.Errorf("the ranking once pair 11 finished its last round: %v", err)
+	}
+	if err := scorecard(); err != nil {
+		t.Errorf("the scorecards once pair 11 finished its last round: %v", err)
+	}
+}

@@ -174,8 +174,9 @@ func (s *Service) scorecardHidden(ctx context.Context, event string, session int
 // session (1 when 0), with the last round in which the table has entered a
 // result, that round as the schedule has it (nil before the table's first
 // result or without a movement), and whether the table has entered every
-// board of the movement's last round. It calls nothing for any other
-// caller.
+// board of the movement's last round. For a pair's device it calls check
+// once, with the pair's table of the last round in which that table has a
+// result of the round. It calls nothing for any other caller.
 func (s *Service) eachTable(ctx context.Context, event string, session int32, check func(t resource.Table, round int32, got *movementv1.GetTableRoundResponse, finished bool) error) error {
 	p, _ := platform.PrincipalFrom(ctx)
 	if !atTable(ctx) || !p.AtTables() {
@@ -184,48 +185,65 @@ func (s *Service) eachTable(ctx context.Context, event string, session int32, ch
 	if session == 0 {
 		session = 1
 	}
-	for _, name := range p.Tables {
-		t, err := resource.ParseTable("table", name)
+	var last struct {
+		table          resource.Table
+		round, entered int32
+		seated         bool // the pair sits at a table of the session
+	}
+	for _, at := range placesOf(p) {
+		t, err := resource.ParseTable("table", at.table)
 		if err != nil || "events/"+t.Event != event || t.Session != session {
 			continue
 		}
-		round, got, finished, err := s.tableProgress(ctx, t)
-		if err == nil {
-			err = check(t, round, got, finished)
-		}
-		if err != nil {
+		var rounds map[int32]int // boards entered by round
+		if err := s.store.View(func(tx *bbolt.Tx) error {
+			rounds = tableRounds(tx, t)
+			return nil
+		}); err != nil {
 			return err
 		}
+		if p.Pair != "" {
+			if !last.seated {
+				last.table, last.seated = t, true
+			}
+			if n := rounds[at.round]; n > 0 && at.round > last.round {
+				last.table, last.round, last.entered = t, at.round, int32(n)
+			}
+			continue
+		}
+		var round int32
+		for r := range rounds {
+			round = max(round, r)
+		}
+		if err := s.checkProgress(ctx, t, round, int32(rounds[round]), check); err != nil {
+			return err
+		}
+	}
+	if last.seated {
+		return s.checkProgress(ctx, last.table, last.round, last.entered, check)
 	}
 	return nil
 }
 
-// tableProgress reads how far table t has played (see eachTable).
-func (s *Service) tableProgress(ctx context.Context, t resource.Table) (int32, *movementv1.GetTableRoundResponse, bool, error) {
-	var rounds map[int32]int // boards entered by round
-	err := s.store.View(func(tx *bbolt.Tx) error {
-		rounds = tableRounds(tx, t)
-		return nil
-	})
-	if err != nil || len(rounds) == 0 {
-		return 0, nil, false, err
-	}
-	var round int32
-	for r := range rounds {
-		round = max(round, r)
+// checkProgress calls check with how far table t has played: entered
+// boards of round, its last round with a result (0 for none), as the
+// schedule has that round.
+func (s *Service) checkProgress(ctx context.Context, t resource.Table, round, entered int32, check func(t resource.Table, round int32, got *movementv1.GetTableRoundResponse, finished bool) error) error {
+	if round == 0 {
+		return check(t, 0, nil, false)
 	}
 	if s.movement == nil {
-		return 0, nil, false, status.Error(codes.Unavailable, "the movement service, which keeps the schedules, is not connected")
+		return status.Error(codes.Unavailable, "the movement service, which keeps the schedules, is not connected")
 	}
 	got, err := s.movement.GetTableRound(platform.ForwardCredentials(ctx), &movementv1.GetTableRoundRequest{Section: t.Parent().String(), Table: t.Table, Round: round})
 	switch {
 	case status.Code(err) == codes.FailedPrecondition || status.Code(err) == codes.NotFound:
-		return round, nil, false, nil // no movement, or the table's round is no longer in it
+		return check(t, round, nil, false) // no movement, or the table's round is no longer in it
 	case err != nil:
-		return 0, nil, false, platform.PeerError(err, "the schedule of "+t.Parent().String())
+		return platform.PeerError(err, "the schedule of "+t.Parent().String())
 	}
 	seat := got.GetSeating()
-	return round, got, len(got.GetNext()) == 0 && rounds[round] >= int(seat.GetHighBoard()-seat.GetLowBoard()+1), nil
+	return check(t, round, got, len(got.GetNext()) == 0 && entered >= seat.GetHighBoard()-seat.GetLowBoard()+1)
 }
 
 // tableRounds counts the current results of table t by round: one prefix
