@@ -97,6 +97,22 @@ func (x *Schedule) TableRound(round, table int, layout Layout) (CardRound, bool)
 	return x.cardRound(s, layout), true
 }
 
+// Path returns entrant e's position in every round it plays, in round
+// order, as Movement.Path does, but from the index, in time proportional to
+// e's rounds rather than to the movement's seatings.
+func (x *Schedule) Path(e int) []Position {
+	seats := x.seats[e]
+	out := make([]Position, 0, len(seats))
+	for _, s := range seats {
+		opponent := s.seating.NS
+		if s.place.northSouth {
+			opponent = s.seating.EW
+		}
+		out = append(out, Position{s.seating.Round, s.place.table, s.place.northSouth, opponent, s.seating.Set})
+	}
+	return out
+}
+
 // seatIn returns where entrant e sits in round r.
 func (x *Schedule) seatIn(e, r int) (pairSeat, bool) {
 	for _, s := range x.seats[e] {

@@ -40,6 +40,11 @@ func TestScheduleAnswersAsTheMovement(t *testing.T) {
 				}
 			}
 		}
+		for e := 1; e <= 2*m.Tables+1; e++ {
+			if got, want := x.Path(e), m.Path(e); !slices.Equal(got, want) && len(got)+len(want) > 0 {
+				t.Fatalf("%s: entrant %d: index path %v, movement path %v", name, e, got, want)
+			}
+		}
 		if got := x.Movement(); got.Name != m.Name || len(got.Seatings) != len(m.Seatings) {
 			t.Errorf("%s: the schedule keeps %q with %d seatings", name, got.Name, len(got.Seatings))
 		}

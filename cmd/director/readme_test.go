@@ -48,10 +48,11 @@ func TestREADMEWalkthrough(t *testing.T) {
 
 // checkTable checks that table 1's device learnt its table and round, was
 // refused the traveller before playing, had its result confirmed, and then
-// read the traveller and the deal.
+// read the traveller and the deal; and that pair 4's code was told its
+// table of round 2 and refused at another.
 func checkTable(t *testing.T, out []byte) {
 	t.Helper()
-	for _, want := range []string{`"table":\s*"events/table-night/sessions/1/sections/A/tables/1"`, `"round_time":\s*"900s"`,
+	for _, want := range []string{`"pair":\s*"events/table-night/sessions/1/sections/A/entrants/4"`, `"table":\s*"events/table-night/sessions/1/sections/A/tables/2"`, `(?m)^403\n(.|\n)*^403$`, `"table":\s*"events/table-night/sessions/1/sections/A/tables/1"`, `"round_time":\s*"900s"`,
 		`(?m)^403$`, `"side":\s*"SIDE_EAST_WEST"`, `"contract":\s*"3NT"[^}]*"lead":\s*"C7"`, `"ns_score":\s*400`, `"west":\s*\{"cards":\s*"K743`} {
 		if !regexp.MustCompile(want).Match(out) {
 			t.Errorf("the table walkthrough printed no %s:\n%s", want, out)

@@ -34,7 +34,7 @@ func (s *Service) Policy() platform.Policy {
 		movementv1.MovementService_CreateSection_FullMethodName:   {Roles: roles(director, scorer), Resources: []string{"parent", "section.name", "section.terminal_settings.board_set"}},
 		movementv1.MovementService_GetSection_FullMethodName:      {Roles: roles(public), Resources: []string{"name"}},
 		movementv1.MovementService_SetMovement_FullMethodName:     {Roles: roles(director, scorer), Resources: []string{"name"}},
-		movementv1.MovementService_GetTableRound_FullMethodName:   {Roles: roles(public), Resources: []string{"section"}, Table: &platform.TableRef{Parent: "section", Number: "table"}},
+		movementv1.MovementService_GetTableRound_FullMethodName:   {Roles: roles(public), Resources: []string{"section"}, Table: &platform.TableRef{Parent: "section", Number: "table", Round: "round"}},
 		movementv1.MovementService_GetEntrantPath_FullMethodName:  {Roles: roles(public), Resources: []string{"section"}},
 		movementv1.MovementService_AddLateEntrant_FullMethodName:  {Roles: roles(director, scorer), Resources: []string{"section"}},
 		movementv1.MovementService_WithdrawEntrant_FullMethodName: {Roles: roles(director, scorer), Resources: []string{"section"}},
@@ -46,7 +46,7 @@ func (s *Service) Policy() platform.Policy {
 		movementv1.MovementService_ImportPlayers_FullMethodName:       {Roles: roles(admin)},
 		movementv1.MovementService_GetPlayer_FullMethodName:           {Roles: roles(director, scorer)},
 		movementv1.MovementService_ListPlayers_FullMethodName:         {Roles: roles(director, scorer)},
-		movementv1.MovementService_SetTablePlayers_FullMethodName:     {Roles: roles(terminal, director, scorer), Resources: []string{"section"}, Table: &platform.TableRef{Parent: "section", Number: "table"}},
+		movementv1.MovementService_SetTablePlayers_FullMethodName:     {Roles: roles(terminal, director, scorer), Resources: []string{"section"}, Table: &platform.TableRef{Parent: "section", Number: "table", Round: "round"}},
 		movementv1.MovementService_ListTablePlayers_FullMethodName:    {Roles: roles(director, scorer), Resources: []string{"section"}},
 		movementv1.MovementService_ListChanges_FullMethodName:         platform.FeedRule(),
 		movementv1.MovementService_AcknowledgeChanges_FullMethodName:  platform.FeedRule(),
@@ -57,6 +57,10 @@ func (s *Service) Policy() platform.Policy {
 		movementv1.MovementService_IssueTableTokens_FullMethodName: {Roles: roles(director), Resources: []string{"section"}},
 		movementv1.MovementService_RevokeTableToken_FullMethodName: {Roles: roles(director), Resources: []string{"table"}},
 		movementv1.MovementService_GetTableIdentity_FullMethodName: {Roles: roles(terminal)},
+		// A director issues and revokes the tokens of a section's pairs,
+		// whose devices follow them from table to table.
+		movementv1.MovementService_IssuePairTokens_FullMethodName: {Roles: roles(director), Resources: []string{"section"}},
+		movementv1.MovementService_RevokePairToken_FullMethodName: {Roles: roles(director), Resources: []string{"pair"}},
 	}
 }
 

@@ -270,7 +270,7 @@ func (s *Service) GetEntrantPath(ctx context.Context, req *movementv1.GetEntrant
 	}
 	m := sch.index.Movement()
 	at := map[int]movement.Position{}
-	for _, p := range m.Path(int(req.GetEntrant())) {
+	for _, p := range sch.index.Path(int(req.GetEntrant())) {
 		at[p.Round] = p
 	}
 	for r := 1; r <= m.Rounds; r++ {

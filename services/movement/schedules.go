@@ -30,6 +30,10 @@ type schedule struct {
 	// movement.
 	index  *movement.Schedule
 	layout movement.Layout
+	// seats holds, by entrant, where a pair's token acts in each round
+	// ([]platform.Seat, made when first asked: pairSeats); no one changes
+	// one once kept.
+	seats sync.Map
 }
 
 func newSchedule(section *movementv1.Section) *schedule {

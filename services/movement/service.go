@@ -7,7 +7,8 @@
 // stores, and keeps each section's schedule in memory for the questions
 // asked while it is played (see schedules.go). It also keeps the codes of
 // the tables' devices, which every service checks through it
-// (tabletokens.go), and each section's terminal settings, which a device
+// (tabletokens.go), and of the devices that follow a pair from table to
+// table (pairtokens.go), and each section's terminal settings, which a device
 // reads with its round (terminalsettings.go).
 package movementservice
 

@@ -25,6 +25,7 @@ import (
 type harness struct {
 	client movementv1.MovementServiceClient
 	stop   func()
+	svc    *Service // set by tokenHarness
 }
 
 func start(t testing.TB, dir string) *harness {

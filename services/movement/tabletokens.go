@@ -16,6 +16,7 @@ import (
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/durationpb"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
@@ -84,54 +85,78 @@ func codeKey(code string) []byte {
 // IssueTableTokens issues a token for each table asked for, revoking the
 // earlier token of each, in one write.
 func (s *Service) IssueTableTokens(ctx context.Context, req *movementv1.IssueTableTokensRequest) (*movementv1.IssueTableTokensResponse, error) {
-	sec, err := resource.ParseSection("section", req.GetSection())
-	if err != nil {
-		return nil, err
-	}
-	ttl := defaultTokenTTL
-	if req.GetTtl() != nil {
-		ttl = req.GetTtl().AsDuration()
-		if ttl < minTokenTTL || ttl > maxTokenTTL {
-			return nil, platform.FieldError("ttl", fmt.Sprintf("%v is outside %v to %v", ttl, minTokenTTL, maxTokenTTL))
+	tokens, err := s.issueIn(ctx, req.GetSection(), req.GetTtl(), func(sec resource.Section) ([]*movementv1.TableToken, error) {
+		section, err := s.sectionMovement("section", sec.String())
+		if err != nil {
+			return nil, err
 		}
-	}
-	section, err := s.sectionMovement("section", sec.String())
+		tables, err := tablesToIssue(section, req.GetTables())
+		var tokens []*movementv1.TableToken
+		for _, t := range tables {
+			tokens = append(tokens, &movementv1.TableToken{Table: resource.Table{Event: sec.Event, Session: sec.Session, Section: sec.Section, Table: t}.String()})
+		}
+		return tokens, err
+	})
+	return &movementv1.IssueTableTokensResponse{Tokens: tokens}, err
+}
+
+// issueIn issues, for ttl (the default when nil), the tokens that
+// holders names in section, which the request's field section names.
+func (s *Service) issueIn(ctx context.Context, section string, ttl *durationpb.Duration, holders func(resource.Section) ([]*movementv1.TableToken, error)) ([]*movementv1.TableToken, error) {
+	sec, err := resource.ParseSection("section", section)
 	if err != nil {
 		return nil, err
 	}
-	tables, err := tablesToIssue(section, req.GetTables())
+	life, err := tokenTTL(ttl)
 	if err != nil {
 		return nil, err
 	}
+	tokens, err := holders(sec)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.issueTokens(ctx, tokens, life); err != nil {
+		return nil, err
+	}
+	return tokens, nil
+}
+
+// tokenTTL is the life of the tokens an issue asks for.
+func tokenTTL(asked *durationpb.Duration) (time.Duration, error) {
+	if asked == nil {
+		return defaultTokenTTL, nil
+	}
+	ttl := asked.AsDuration()
+	if ttl < minTokenTTL || ttl > maxTokenTTL {
+		return 0, platform.FieldError("ttl", fmt.Sprintf("%v is outside %v to %v", ttl, minTokenTTL, maxTokenTTL))
+	}
+	return ttl, nil
+}
+
+// issueTokens draws a code for each token, which names its table or pair,
+// and keeps them for ttl, revoking the earlier live token of each table
+// and pair, in one write. It sets the tokens' codes and times.
+func (s *Service) issueTokens(ctx context.Context, tokens []*movementv1.TableToken, ttl time.Duration) error {
 	by, now := platform.CallerName(ctx), s.now()
-	resp := &movementv1.IssueTableTokensResponse{}
 	var codes [][]byte
-	for _, t := range tables {
+	issuing := map[string]bool{}
+	for _, t := range tokens {
 		code, err := newCode()
 		if err != nil {
-			return nil, fmt.Errorf("drawing a table token: %w", err)
+			return fmt.Errorf("drawing a token's code: %w", err)
 		}
 		codes = append(codes, codeKey(code))
-		resp.Tokens = append(resp.Tokens, &movementv1.TableToken{
-			Table:      resource.Table{Event: sec.Event, Session: sec.Session, Section: sec.Section, Table: t}.String(),
-			Code:       code,
-			CreateTime: timestamppb.New(now),
-			ExpireTime: timestamppb.New(now.Add(ttl)),
-			CreatedBy:  by,
-		})
+		t.Code, t.CreateTime, t.ExpireTime, t.CreatedBy = code, timestamppb.New(now), timestamppb.New(now.Add(ttl)), by
+		issuing[holderOf(t)] = true
 	}
 	// No request ID: the answer holds the codes, which are not kept. A
 	// retried issue issues new codes, and they revoke the first ones.
-	issuing := map[string]bool{}
-	for _, t := range resp.Tokens {
-		issuing[t.GetTable()] = true
-	}
-	err = s.store.Mutate(ctx, "", "", nil, nil, func(tx *bbolt.Tx) error {
+	return s.store.Mutate(ctx, "", "", nil, nil, func(tx *bbolt.Tx) error {
 		b := tx.Bucket(bucketTableTokens)
 		if _, err := revokeLive(b, issuing, by, now); err != nil {
 			return err
 		}
-		for i, t := range resp.Tokens {
+		for i, t := range tokens {
 			kept := proto.Clone(t).(*movementv1.TableToken)
 			kept.Code = ""
 			if err := platform.PutMessage(b, codes[i], kept); err != nil {
@@ -140,10 +165,23 @@ func (s *Service) IssueTableTokens(ctx context.Context, req *movementv1.IssueTab
 		}
 		return nil
 	})
-	if err != nil {
-		return nil, err
+}
+
+// tokenOf names a token for people: "table token of <table>", "pair token
+// of <pair>".
+func tokenOf(t *movementv1.TableToken) string {
+	if t.GetPair() != "" {
+		return "pair token of " + t.GetPair()
 	}
-	return resp, nil
+	return "table token of " + t.GetTable()
+}
+
+// holderOf names what a token is for: its table, or its pair.
+func holderOf(t *movementv1.TableToken) string {
+	if t.GetPair() != "" {
+		return t.GetPair()
+	}
+	return t.GetTable()
 }
 
 // tablesToIssue checks the tables asked for against the section's
@@ -173,11 +211,11 @@ func tablesToIssue(section *movementv1.Section, asked []int32) ([]int32, error) 
 // are issued or revoked, and the code is simply unknown.
 const forgetAfter = 24 * time.Hour
 
-// revokeLive revokes the live tokens of tables in b, in one pass over the
+// revokeLive revokes the live tokens of the tables and pairs in holders, in one pass over the
 // bucket that also deletes the tokens that expired over forgetAfter ago, so
 // that the bucket holds about a day's tokens however long Director runs.
 // It returns the tokens it revoked.
-func revokeLive(b *bbolt.Bucket, tables map[string]bool, by string, now time.Time) ([]*movementv1.TableToken, error) {
+func revokeLive(b *bbolt.Bucket, holders map[string]bool, by string, now time.Time) ([]*movementv1.TableToken, error) {
 	var revoked []*movementv1.TableToken
 	var forget, keys [][]byte
 	c := b.Cursor()
@@ -190,7 +228,7 @@ func revokeLive(b *bbolt.Bucket, tables map[string]bool, by string, now time.Tim
 		switch {
 		case now.Sub(expires) > forgetAfter:
 			forget = append(forget, slices.Clone(k))
-		case tables[t.GetTable()] && t.GetRevokeTime() == nil && now.Before(expires):
+		case holders[holderOf(t)] && t.GetRevokeTime() == nil && now.Before(expires):
 			t.RevokeTime, t.RevokedBy = timestamppb.New(now), by
 			revoked, keys = append(revoked, t), append(keys, slices.Clone(k))
 		}
@@ -214,20 +252,26 @@ func (s *Service) RevokeTableToken(ctx context.Context, req *movementv1.RevokeTa
 	if err != nil {
 		return nil, err
 	}
-	by, now := platform.CallerName(ctx), s.now()
 	resp := &movementv1.RevokeTableTokenResponse{}
-	err = s.store.Mutate(ctx, movementv1.MovementService_RevokeTableToken_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
-		revoked, err := revokeLive(tx.Bucket(bucketTableTokens), map[string]bool{table.String(): true}, by, now)
+	err = s.revokeToken(ctx, movementv1.MovementService_RevokeTableToken_FullMethodName, req.GetRequestId(), req, resp, "live table token", table.String(), func(t *movementv1.TableToken) { resp.Token = t })
+	return resp, err
+}
+
+// revokeToken revokes the live token of holder (a table or a pair) in the
+// write of method's request, giving answer the token revoked.
+func (s *Service) revokeToken(ctx context.Context, method, requestID string, req, resp proto.Message, what, holder string, answer func(*movementv1.TableToken)) error {
+	by, now := platform.CallerName(ctx), s.now()
+	return s.store.Mutate(ctx, method, requestID, req, resp, func(tx *bbolt.Tx) error {
+		revoked, err := revokeLive(tx.Bucket(bucketTableTokens), map[string]bool{holder: true}, by, now)
 		switch {
 		case err != nil:
 			return err
 		case len(revoked) == 0:
-			return platform.NotFound("live table token", table.String())
+			return platform.NotFound(what, holder)
 		}
-		resp.Token = revoked[0]
+		answer(revoked[0])
 		return nil
 	})
-	return resp, err
 }
 
 // GetTableIdentity answers the table of the caller's token, or, for a
@@ -246,19 +290,27 @@ func (s *Service) GetTableIdentity(ctx context.Context, req *movementv1.GetTable
 			return nil, status.Error(codes.NotFound, "no table token has that code")
 		}
 	}
-	if len(p.Tables) != 1 {
-		return nil, platform.FailedPrecondition(fmt.Sprintf("token %q is not the token of one table", p.Name))
-	}
-	t, err := resource.ParseTable("table", p.Tables[0])
-	if err != nil {
-		return nil, err
-	}
-	resp := &movementv1.GetTableIdentityResponse{
-		Table:   t.String(),
-		Event:   t.Parent().Parent().Parent().String(),
-		Session: t.Parent().Parent().String(),
-		Section: t.Parent().String(),
-		Number:  t.Table,
+	var resp *movementv1.GetTableIdentityResponse
+	if p.Pair != "" {
+		var err error
+		if resp, err = pairIdentity(p, req.GetRound()); err != nil {
+			return nil, err
+		}
+	} else {
+		if len(p.Tables) != 1 {
+			return nil, platform.FailedPrecondition(fmt.Sprintf("token %q is not the token of one table or pair", p.Name))
+		}
+		t, err := resource.ParseTable("table", p.Tables[0])
+		if err != nil {
+			return nil, err
+		}
+		resp = &movementv1.GetTableIdentityResponse{
+			Table:   t.String(),
+			Event:   t.Parent().Parent().Parent().String(),
+			Session: t.Parent().Parent().String(),
+			Section: t.Parent().String(),
+			Number:  t.Table,
+		}
 	}
 	if !p.Expires.IsZero() {
 		resp.ExpireTime = timestamppb.New(p.Expires)
@@ -266,8 +318,10 @@ func (s *Service) GetTableIdentity(ctx context.Context, req *movementv1.GetTable
 	return resp, nil
 }
 
-// TableToken checks a table token's code against the store, at every call:
-// a revoked token is refused at once (platform.TableTokens).
+// TableToken checks a table's or a pair's token's code against the store,
+// at every call: a revoked token is refused at once (platform.TableTokens).
+// A pair's seats come from its section's schedule in memory, so that a
+// change of the movement holds its device to the new seats at once.
 func (s *Service) TableToken(_ context.Context, code string) (platform.Principal, bool, error) {
 	t := &movementv1.TableToken{}
 	var ok bool
@@ -280,11 +334,17 @@ func (s *Service) TableToken(_ context.Context, code string) (platform.Principal
 	case err != nil || !ok:
 		return platform.Principal{}, false, err
 	case t.GetRevokeTime() != nil:
-		return platform.Principal{}, false, platform.Unauthenticated(fmt.Sprintf("the table token of %s was revoked at %s by %s; ask the director for a new code",
-			t.GetTable(), t.GetRevokeTime().AsTime().Format(time.RFC3339), t.GetRevokedBy()))
+		return platform.Principal{}, false, platform.Unauthenticated(fmt.Sprintf("the %s was revoked at %s by %s; ask the director for a new code",
+			tokenOf(t), t.GetRevokeTime().AsTime().Format(time.RFC3339), t.GetRevokedBy()))
 	case !s.now().Before(t.GetExpireTime().AsTime()):
-		return platform.Principal{}, false, platform.Unauthenticated(fmt.Sprintf("the table token of %s expired at %s; ask the director for a new code",
-			t.GetTable(), t.GetExpireTime().AsTime().Format(time.RFC3339)))
+		return platform.Principal{}, false, platform.Unauthenticated(fmt.Sprintf("the %s expired at %s; ask the director for a new code",
+			tokenOf(t), t.GetExpireTime().AsTime().Format(time.RFC3339)))
+	case t.GetPair() != "":
+		seats, err := s.pairSeats(t.GetPair())
+		if err != nil {
+			return platform.Principal{}, false, err
+		}
+		return platform.PairPrincipal(t.GetPair(), seats, t.GetExpireTime().AsTime()), true, nil
 	}
 	return platform.TablePrincipal(t.GetTable(), t.GetExpireTime().AsTime()), true, nil
 }
@@ -317,6 +377,13 @@ func (r *RemoteTableTokens) TableToken(ctx context.Context, code string) (platfo
 			return platform.Principal{}, false, nil
 		}
 		return platform.Principal{}, false, err
+	}
+	if resp.GetPair() != "" {
+		seats, err := identitySeats(resp)
+		if err != nil {
+			return platform.Principal{}, false, err
+		}
+		return platform.PairPrincipal(resp.GetPair(), seats, resp.GetExpireTime().AsTime()), true, nil
 	}
 	return platform.TablePrincipal(resp.GetTable(), resp.GetExpireTime().AsTime()), true, nil
 }

@@ -30,8 +30,8 @@ func as(token string) context.Context {
 }
 
 // tokenHarness serves movement with a director's token file and a clock,
-// with a four-table Mitchell in section A.
-func tokenHarness(t *testing.T) (*harness, *platformtest.Clock) {
+// with a four-table Mitchell in section A; the harness holds the service.
+func tokenHarness(t testing.TB) (*harness, *platformtest.Clock) {
 	t.Helper()
 	c := platformtest.NewClock(time.Date(2026, 11, 24, 19, 0, 0, 0, time.UTC))
 	svc, err := Open(t.TempDir(), WithClock(c.Now))
@@ -39,7 +39,7 @@ func tokenHarness(t *testing.T) (*harness, *platformtest.Clock) {
 		t.Fatal(err)
 	}
 	conn, _ := platformtest.Serve(t, svc, platformtest.Tokens(t, directorTokens))
-	h := &harness{client: movementv1.NewMovementServiceClient(conn)}
+	h := &harness{client: movementv1.NewMovementServiceClient(conn), svc: svc}
 	ctx := as("director-secret")
 	if _, err := h.client.CreateEvent(ctx, &movementv1.CreateEventRequest{EventId: "club-night", Event: &movementv1.Event{Scoring: &scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_MATCHPOINTS}}}); err != nil {
 		t.Fatal(err)

@@ -30,6 +30,13 @@ type Principal struct {
 	// ("events/<id>/sessions/<n>/sections/<letters>/tables/<n>"); empty
 	// means every table of its events.
 	Tables []string
+	// Pair is, for a pair's token, the pair it follows
+	// ("events/<id>/sessions/<n>/sections/<letters>/entrants/<n>"), and
+	// Seats where the pair sits in each round (Seats[r-1] for round r);
+	// Tables are then the tables of its seats. Such a token acts at a table
+	// only in a round that seats the pair there (checkScope).
+	Pair  string
+	Seats []Seat
 	// Expires is when a table token stops; zero for a token of the token
 	// file.
 	Expires time.Time
@@ -57,9 +64,33 @@ func (p Principal) MayActOn(event string) bool {
 
 // MayActAt reports whether the principal may act at a table
 // ("events/<id>/sessions/<n>/sections/<letters>/tables/<n>"). The auth
-// interceptor checks it for the methods whose rule names a table.
+// interceptor checks it for the methods whose rule names a table. A pair's
+// token acts at its pair's tables only (and at no table if it sits out
+// every round).
 func (p Principal) MayActAt(table string) bool {
-	return len(p.Tables) == 0 || slices.Contains(p.Tables, table)
+	return !p.AtTables() || slices.Contains(p.Tables, table)
+}
+
+// AtTables reports whether the principal is a device's at some tables (a
+// table's token, a pair's), rather than one of every table of its events.
+func (p Principal) AtTables() bool {
+	return len(p.Tables) > 0 || p.Pair != ""
+}
+
+// Seat is where a pair sits in one round: the table's name, "" when it
+// sits out, and its direction there.
+type Seat struct {
+	Table    string
+	EastWest bool
+}
+
+// SeatIn returns where a pair's token's pair sits in round; false when it
+// sits out or the schedule has no such round.
+func (p Principal) SeatIn(round int32) (Seat, bool) {
+	if round < 1 || int(round) > len(p.Seats) || p.Seats[round-1].Table == "" {
+		return Seat{}, false
+	}
+	return p.Seats[round-1], true
 }
 
 // mayCall reports whether one of the principal's roles is in allowed; a

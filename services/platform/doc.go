@@ -23,10 +23,12 @@
 // CheckPolicyCovers fails a service's test when a request field that could
 // hold a resource name or a table is declared by nobody.
 //
-// A bearer token is one of the token file's, or else a table's code, which
-// a TableTokens checks: the service of this process that keeps them, or the
-// one that keeps them in another process, asked over gRPC and remembered
-// for a short time (tabletokens.go).
+// A bearer token is one of the token file's, or else a table's or a pair's
+// code, which a TableTokens checks: the service of this process that keeps
+// them, or the one that keeps them in another process, asked over gRPC and
+// remembered for a short time (tabletokens.go). A pair's code acts in each
+// round at its pair's table of that round (Principal.Seats), which the
+// rule's TableRef.Round tells the interceptor to check.
 //
 // # Store layout
 //

@@ -56,9 +56,12 @@ type Rule struct {
 // the int32 fields Session (1 when zero) and Section (letters, "A" when
 // empty, upper-cased) and Number give the parts the parent does not. A
 // field that is set names the table even where the parent also gives the
-// part; both tables must then be the caller's.
+// part; both tables must then be the caller's. Round, for a method that
+// acts at the table in one round, is the int32 field of the round; a parent
+// that names a round below the table (a result's name) gives it too. A
+// pair's token is held to the table that seats its pair in that round.
 type TableRef struct {
-	Parent, Session, Section, Number string
+	Parent, Session, Section, Number, Round string
 }
 
 // CheckPolicyCovers returns an error naming every method of sd that p does
@@ -197,6 +200,7 @@ func checkRuleFields(rule Rule, input protoreflect.MessageDescriptor) []string {
 		declare(t.Session, true, protoreflect.Int32Kind)
 		declare(t.Section, true, protoreflect.StringKind)
 		declare(t.Number, true, protoreflect.Int32Kind)
+		declare(t.Round, true, protoreflect.Int32Kind)
 	}
 	walkFields(input, "", map[protoreflect.FullName]bool{}, func(path string, fd protoreflect.FieldDescriptor, kind protoreflect.Kind) {
 		isString := kind == protoreflect.StringKind

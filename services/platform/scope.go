@@ -2,6 +2,7 @@ package platform
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -30,12 +31,15 @@ func checkScope(p Principal, rule Rule, req any) error {
 		}
 		return err == nil
 	})
-	if err != nil || len(p.Tables) == 0 || rule.Table == nil {
+	if err != nil || !p.AtTables() || rule.Table == nil {
 		return err
 	}
 	tables, err := tableNames(rule.Table, r)
 	if err != nil {
 		return err
+	}
+	if p.Pair != "" {
+		return checkSeat(p, rule.Table, r, tables)
 	}
 	for _, table := range tables {
 		if !p.MayActAt(table) {
@@ -43,6 +47,56 @@ func checkScope(p Principal, rule Rule, req any) error {
 		}
 	}
 	return nil
+}
+
+// checkSeat holds a pair's token to where its pair sits: in the round the
+// request names (by t.Round, or a parent's name below the table), at the
+// table the schedule seats the pair in that round; with no round to name,
+// at one of the pair's tables.
+func checkSeat(p Principal, t *TableRef, m protoreflect.Message, tables []string) error {
+	rounds := roundsNamed(t, m)
+	if len(rounds) == 0 && t.Round != "" {
+		return FieldError(t.Round, "a pair's code acts in one round at a time: name the round (from 1)")
+	}
+	for _, table := range tables {
+		if len(rounds) == 0 && !slices.Contains(p.Tables, table) {
+			return permissionDenied("pair %s never sits at %s; its tables are %v", p.Pair, table, p.Tables)
+		}
+		for _, round := range rounds {
+			seat, ok := p.SeatIn(round)
+			switch {
+			case !ok:
+				return permissionDenied("pair %s sits out round %d (or the schedule has no such round): its code acts at no table then, not at %s", p.Pair, round, table)
+			case seat.Table != table:
+				return permissionDenied("pair %s sits at %s %s in round %d, not at %s", p.Pair, seat.Table, direction(seat), round, table)
+			}
+		}
+	}
+	return nil
+}
+
+func direction(s Seat) string {
+	if s.EastWest {
+		return "East-West"
+	}
+	return "North-South"
+}
+
+// roundsNamed returns the rounds a request names by t: the round of a
+// parent's name below a table (".../tables/<n>/rounds/<r>/..."), and the
+// field t.Round, each when given.
+func roundsNamed(t *TableRef, m protoreflect.Message) []int32 {
+	var rounds []int32
+	segments := strings.Split(first(stringsAt(m, t.Parent)), "/")
+	if len(segments) > 9 && segments[8] == "rounds" {
+		if n, err := strconv.ParseInt(segments[9], 10, 32); err == nil {
+			rounds = append(rounds, int32(n))
+		}
+	}
+	if n := intAt(m, t.Round); n != 0 {
+		rounds = append(rounds, n)
+	}
+	return rounds
 }
 
 // eventOfRequest returns the first event the declared fields of req name,

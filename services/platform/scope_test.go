@@ -3,6 +3,7 @@ package platform
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -90,6 +91,49 @@ func TestCheckScopeTables(t *testing.T) {
 	director := Principal{Name: "d", Events: []string{"events/club"}}
 	if err := checkScope(director, byParts, newRequest(t, `{"parent":"events/club","table":9}`)); err != nil {
 		t.Errorf("a token without tables: %v", err)
+	}
+}
+
+// TestCheckScopePairs: a pair's token acts at the table of its pair's seat
+// in the round the request names, by a field or by a name below the table;
+// with no round to name, at any of its pair's tables; never in a round it
+// sits out, nor without a round where the method acts in one.
+func TestCheckScopePairs(t *testing.T) {
+	const at = "events/club/sessions/1/sections/A/tables/"
+	pair := PairPrincipal("events/club/sessions/1/sections/A/entrants/11", []Seat{{Table: at + "1", EastWest: true}, {}, {Table: at + "3", EastWest: true}}, time.Time{})
+	inRound := Rule{Resources: []string{"parent"}, Table: &TableRef{Parent: "parent", Number: "table", Round: "round"}}
+	byName := Rule{Resources: []string{"name"}, Table: &TableRef{Parent: "name"}}
+	anyRound := Rule{Resources: []string{"parent"}, Table: &TableRef{Parent: "parent", Number: "table"}}
+	tests := []struct {
+		name     string
+		rule     Rule
+		request  string
+		wantCode codes.Code
+		wantText string
+	}{
+		{"its seat of round 1", inRound, `{"parent":"events/club","table":1,"round":1}`, codes.OK, ""},
+		{"its seat of round 3", inRound, `{"parent":"events/club","table":3,"round":3}`, codes.OK, ""},
+		{"another table in round 1", inRound, `{"parent":"events/club","table":3,"round":1}`, codes.PermissionDenied, "sits at " + at + "1 East-West in round 1, not at " + at + "3"},
+		{"the round it sits out", inRound, `{"parent":"events/club","table":1,"round":2}`, codes.PermissionDenied, "sits out round 2"},
+		{"a round past the schedule", inRound, `{"parent":"events/club","table":1,"round":4}`, codes.PermissionDenied, "sits out round 4"},
+		{"no round", inRound, `{"parent":"events/club","table":1}`, codes.InvalidArgument, "round: a pair's code acts in one round"},
+		{"its seat by a result's name", byName, `{"name":"` + at + `3/rounds/3/boards/5"}`, codes.OK, ""},
+		{"another round by a result's name", byName, `{"name":"` + at + `3/rounds/1/boards/5"}`, codes.PermissionDenied, "in round 1, not at " + at + "3"},
+		{"one of its tables, no round to name", anyRound, `{"parent":"events/club","table":3}`, codes.OK, ""},
+		{"a table it never sits at", anyRound, `{"parent":"events/club","table":2}`, codes.PermissionDenied, "never sits at " + at + "2"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := checkScope(pair, tt.rule, newRequest(t, tt.request))
+			if status.Code(err) != tt.wantCode || !strings.Contains(status.Convert(err).Message(), tt.wantText) {
+				t.Fatalf("err = %v, want %v containing %q", err, tt.wantCode, tt.wantText)
+			}
+		})
+	}
+	// A pair that sits out every round acts at no table.
+	idle := PairPrincipal("events/club/sessions/1/sections/A/entrants/12", []Seat{{}, {}}, time.Time{})
+	if err := checkScope(idle, anyRound, newRequest(t, `{"parent":"events/club","table":1}`)); status.Code(err) != codes.PermissionDenied {
+		t.Errorf("a pair with no seats at table 1: %v, want PermissionDenied", err)
 	}
 }
 

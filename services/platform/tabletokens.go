@@ -3,6 +3,7 @@ package platform
 import (
 	"context"
 	"crypto/sha256"
+	"slices"
 	"sync"
 	"time"
 )
@@ -33,6 +34,22 @@ type TableTokens interface {
 func TablePrincipal(table string, expires time.Time) Principal {
 	event, _ := eventOf(table)
 	return Principal{Name: table, Roles: []Role{RoleTerminal}, Events: []string{event}, Tables: []string{table}, Expires: expires}
+}
+
+// PairPrincipal is the principal of a pair's token: a terminal of its
+// event, named by the pair ("events/<id>/sessions/<n>/sections/<letters>/
+// entrants/<n>"), that acts in each round at the table of its seat in that
+// round (seats by round, Table "" for a round it sits out). expires is when
+// the token stops.
+func PairPrincipal(pair string, seats []Seat, expires time.Time) Principal {
+	event, _ := eventOf(pair)
+	var tables []string
+	for _, s := range seats {
+		if s.Table != "" && !slices.Contains(tables, s.Table) {
+			tables = append(tables, s.Table)
+		}
+	}
+	return Principal{Name: pair, Roles: []Role{RoleTerminal}, Events: []string{event}, Tables: tables, Pair: pair, Seats: seats, Expires: expires}
 }
 
 // UseTableTokens makes a check bearer tokens the token file does not list

@@ -32,6 +32,7 @@ import (
 //	  string name = 1; string parent = 2; string request_id = 3;
 //	  Ref ref = 4; repeated Ref refs = 5; map<string, Ref> by_board = 6;
 //	  string title = 7; repeated string section = 8; int32 table = 9;
+//	  int32 round = 10;
 //	}
 //	message Ref { string event = 1; string section = 2; string note = 3; }
 //	service TestService {
@@ -61,6 +62,8 @@ func buildTestMessages() protoreflect.MessageDescriptor {
 	}
 	table := str("table", 9)
 	table.Type = descriptorpb.FieldDescriptorProto_TYPE_INT32.Enum()
+	round := str("round", 10)
+	round.Type = descriptorpb.FieldDescriptorProto_TYPE_INT32.Enum()
 	method := func(name string, stream bool) *descriptorpb.MethodDescriptorProto {
 		return &descriptorpb.MethodDescriptorProto{
 			Name: proto.String(name), InputType: proto.String(".director.platformtest.Request"),
@@ -89,7 +92,7 @@ func buildTestMessages() protoreflect.MessageDescriptor {
 					msg("ref", 4, ".director.platformtest.Ref", descriptorpb.FieldDescriptorProto_LABEL_OPTIONAL),
 					msg("refs", 5, ".director.platformtest.Ref", descriptorpb.FieldDescriptorProto_LABEL_REPEATED),
 					msg("by_board", 6, ".director.platformtest.Request.ByBoardEntry", descriptorpb.FieldDescriptorProto_LABEL_REPEATED),
-					str("title", 7), repeated(str("section", 8)), table,
+					str("title", 7), repeated(str("section", 8)), table, round,
 				},
 				NestedType: []*descriptorpb.DescriptorProto{{
 					Name: proto.String("ByBoardEntry"),

@@ -5,6 +5,7 @@
 //	events/{event}/sessions/{session}
 //	events/{event}/sessions/{session}/sections/{section}
 //	events/{event}/sessions/{session}/sections/{section}/tables/{table}
+//	events/{event}/sessions/{session}/sections/{section}/entrants/{entrant}
 //	events/{event}/sessions/{session}/sections/{section}/tables/{table}/rounds/{round}/boards/{board}
 //	events/{event}/sessions/{session}/sections/{section}/calls/{call}
 //	events/{event}/sessions/{session}/boardsets/{boardset}
@@ -31,6 +32,7 @@ const (
 	sessionPattern  = eventPattern + "/sessions/{session:n}"
 	sectionPattern  = sessionPattern + "/sections/{section:letters}"
 	tablePattern    = sectionPattern + "/tables/{table:n}"
+	entrantPattern  = sectionPattern + "/entrants/{entrant:n}"
 	resultPattern   = tablePattern + "/rounds/{round:n}/boards/{board:n}"
 	callPattern     = sectionPattern + "/calls/{call:n}"
 	boardSetPattern = sessionPattern + "/boardsets/{boardset}"
@@ -63,6 +65,14 @@ type Table struct {
 	Session int32
 	Section string
 	Table   int32
+}
+
+// Entrant is a pair or team of a section, by its number.
+type Entrant struct {
+	Event   string
+	Session int32
+	Section string
+	Entrant int32
 }
 
 // Result is the slot of one result: one board at one table in one round.
@@ -114,6 +124,8 @@ func (s Section) String() string {
 
 func (t Table) String() string { return fmt.Sprintf("%s/tables/%d", t.Parent(), t.Table) }
 
+func (e Entrant) String() string { return fmt.Sprintf("%s/entrants/%d", e.Parent(), e.Entrant) }
+
 func (r Result) String() string {
 	return fmt.Sprintf("%s/rounds/%d/boards/%d", r.TableName(), r.Round, r.Board)
 }
@@ -136,6 +148,9 @@ func (s Section) Parent() Session { return Session{s.Event, s.Session} }
 
 // Parent is the section of a table.
 func (t Table) Parent() Section { return Section{t.Event, t.Session, t.Section} }
+
+// Parent is the entrant's section.
+func (e Entrant) Parent() Section { return Section{e.Event, e.Session, e.Section} }
 
 // SectionName is the section a result was played in.
 func (r Result) SectionName() Section { return Section{r.Event, r.Session, r.Section} }
@@ -195,6 +210,19 @@ func ParseTable(field, name string) (Table, error) {
 		return Table{}, err
 	}
 	return Table{ids[0], nums[0], ids[2], nums[1]}, nil
+}
+
+// ParseEntrant reads an entrant's name from a request's field.
+func ParseEntrant(field, name string) (Entrant, error) {
+	ids, err := platform.ParseName(field, name, entrantPattern)
+	if err != nil {
+		return Entrant{}, err
+	}
+	nums, err := numbers(field, name, []string{"session", ids[1], "entrant", ids[3]}, MaxSession, MaxEntrant)
+	if err != nil {
+		return Entrant{}, err
+	}
+	return Entrant{ids[0], nums[0], ids[2], nums[1]}, nil
 }
 
 // ParseResult reads a result slot's name from a request's field.

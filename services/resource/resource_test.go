@@ -21,6 +21,7 @@ func TestNamesRoundTrip(t *testing.T) {
 		{Session{"club-night", 2}, "events/club-night/sessions/2", func(n string) (fmt.Stringer, error) { return ParseSession("f", n) }},
 		{Section{"club-night", 1, "AB"}, "events/club-night/sessions/1/sections/AB", func(n string) (fmt.Stringer, error) { return ParseSection("f", n) }},
 		{Table{"club-night", 1, "A", 3}, "events/club-night/sessions/1/sections/A/tables/3", func(n string) (fmt.Stringer, error) { return ParseTable("f", n) }},
+		{Entrant{"club-night", 1, "A", 12}, "events/club-night/sessions/1/sections/A/entrants/12", func(n string) (fmt.Stringer, error) { return ParseEntrant("f", n) }},
 		{Result{"club-night", 1, "A", 3, 2, 999}, "events/club-night/sessions/1/sections/A/tables/3/rounds/2/boards/999", func(n string) (fmt.Stringer, error) { return ParseResult("f", n) }},
 		{Call{"club-night", 1, "A", 7}, "events/club-night/sessions/1/sections/A/calls/7", func(n string) (fmt.Stringer, error) { return ParseCall("f", n) }},
 		{BoardSet{"club-night", 1, "main"}, "events/club-night/sessions/1/boardsets/main", func(n string) (fmt.Stringer, error) { return ParseBoardSet("f", n) }},

@@ -141,7 +141,7 @@ func (s *Service) Policy() platform.Policy {
 		rulingsv1.RulingsService_OpenCall_FullMethodName: {
 			Roles:     roles(director, terminal),
 			Resources: []string{"parent", "call.name", "call.result", "call.penalty"},
-			Table:     &platform.TableRef{Parent: "parent", Number: "call.table"},
+			Table:     &platform.TableRef{Parent: "parent", Number: "call.table", Round: "call.round"},
 		},
 		rulingsv1.RulingsService_GetCall_FullMethodName:   {Roles: roles(director, scorer), Resources: []string{"name"}},
 		rulingsv1.RulingsService_ListCalls_FullMethodName: {Roles: roles(director, scorer), Resources: []string{"parent"}},

@@ -43,10 +43,37 @@ func enteredAs(ctx context.Context, r *scoringv1.Result) error {
 	if r.GetArtificial() != nil || r.GetAssigned() != nil {
 		return platform.PermissionDenied("result: an artificial or assigned score is the director's: a table enters what was played, passed out or not played, and calls the director for the rest")
 	}
+	if side := pairSide(ctx, r.GetRound()); side != typev1.Side_SIDE_UNSPECIFIED {
+		if r.GetEnteredSide() != typev1.Side_SIDE_UNSPECIFIED && r.GetEnteredSide() != side {
+			return platform.PermissionDenied(fmt.Sprintf("result.entered_side: %s; a pair's device enters for its own side", pairSeatText(ctx, r.GetRound())))
+		}
+		r.EnteredSide = side
+	}
 	if r.GetEnteredSide() == typev1.Side_SIDE_UNSPECIFIED {
 		r.EnteredSide = typev1.Side_SIDE_NORTH_SOUTH
 	}
 	return nil
+}
+
+// pairSide is the side a pair's device's pair sits at in round, for what
+// it enters and confirms: its code acts only where the schedule seats the
+// pair (platform's checkSeat). It is unspecified for any other caller.
+func pairSide(ctx context.Context, round int32) typev1.Side {
+	p, _ := platform.PrincipalFrom(ctx)
+	seat, ok := p.SeatIn(round)
+	switch {
+	case p.Pair == "" || !ok:
+		return typev1.Side_SIDE_UNSPECIFIED
+	case seat.EastWest:
+		return typev1.Side_SIDE_EAST_WEST
+	}
+	return typev1.Side_SIDE_NORTH_SOUTH
+}
+
+// pairSeatText says where a pair's device's pair sits in round.
+func pairSeatText(ctx context.Context, round int32) string {
+	p, _ := platform.PrincipalFrom(ctx)
+	return fmt.Sprintf("pair %s sits %s in round %d", p.Pair, sideName(pairSide(ctx, round)), round)
 }
 
 // awaitsConfirmation reports whether a stored result was entered at its
@@ -95,6 +122,12 @@ func (s *Service) ConfirmResult(ctx context.Context, req *scoringv1.ConfirmResul
 		return nil, platform.FieldError("revision", "the revision shown to the confirming side is required, from 1")
 	}
 	side := req.GetSide()
+	if own := pairSide(ctx, sl.Round); own != typev1.Side_SIDE_UNSPECIFIED {
+		if side != typev1.Side_SIDE_UNSPECIFIED && side != own {
+			return nil, platform.PermissionDenied(fmt.Sprintf("side: %s; a pair's device confirms for its own side, the opponents' entry", pairSeatText(ctx, sl.Round)))
+		}
+		side = own
+	}
 	if side != typev1.Side_SIDE_NORTH_SOUTH && side != typev1.Side_SIDE_EAST_WEST && (atTable(ctx) || side != typev1.Side_SIDE_UNSPECIFIED) {
 		return nil, platform.FieldError("side", fmt.Sprintf("%v: the side that confirms is SIDE_NORTH_SOUTH or SIDE_EAST_WEST", side))
 	}

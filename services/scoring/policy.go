@@ -24,8 +24,8 @@ func (s *Service) Policy() platform.Policy {
 	)
 	roles := func(r ...platform.Role) []platform.Role { return r }
 	// A result names its table by its parts, or by its name.
-	resultTable := &platform.TableRef{Parent: "parent", Session: "result.session", Section: "result.section", Number: "result.table"}
-	namedTable := &platform.TableRef{Parent: "name", Session: "result.session", Section: "result.section", Number: "result.table"}
+	resultTable := &platform.TableRef{Parent: "parent", Session: "result.session", Section: "result.section", Number: "result.table", Round: "result.round"}
+	namedTable := &platform.TableRef{Parent: "name", Session: "result.session", Section: "result.section", Number: "result.table", Round: "result.round"}
 	return platform.Policy{
 		scoringv1.ScoringService_SubmitResult_FullMethodName:       {Roles: roles(director, scorer, terminal), Resources: []string{"parent", "result.name"}, Table: resultTable},
 		scoringv1.ScoringService_CorrectResult_FullMethodName:      {Roles: roles(director, scorer), Resources: []string{"name", "result.name"}, Table: namedTable},

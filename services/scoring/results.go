@@ -298,8 +298,8 @@ func (s *Service) GetResultHistory(ctx context.Context, req *scoringv1.GetResult
 // ListResults lists an event's current results in slot order, a page at a
 // time, to anyone but a table's device (see tablereads.go).
 func (s *Service) ListResults(ctx context.Context, req *scoringv1.ListResultsRequest) (*scoringv1.ListResultsResponse, error) {
-	if p, _ := platform.PrincipalFrom(ctx); atTable(ctx) && len(p.Tables) > 0 {
-		return nil, platform.PermissionDenied(fmt.Sprintf("%s may not list the event's results, which hold boards it has not played: it reads a board's traveller once it has played it", p.Tables[0]))
+	if p, _ := platform.PrincipalFrom(ctx); atTable(ctx) && p.AtTables() {
+		return nil, platform.PermissionDenied(fmt.Sprintf("%s may not list the event's results, which hold boards it has not played: it reads a board's traveller once it has played it", p.Name))
 	}
 	event, page, err := s.listing(ctx, req.GetParent(), req)
 	if err != nil {

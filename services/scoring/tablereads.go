@@ -67,11 +67,12 @@ func publicMayRead(ctx context.Context, field *scoring.Field, names sectionNames
 
 // tableMayRead refuses a table's device board of session (1 when 0)
 // before its table has played it: played or passed out, and confirmed (or
-// entered by a director). A terminal of every table of its events (a
-// scoring hub) reads as anyone.
+// entered by a director); a pair's device, before its pair's table played
+// it in a round that seated the pair there. A terminal of every table of
+// its events (a scoring hub) reads as anyone.
 func (s *Service) tableMayRead(ctx context.Context, event string, session, board int32) error {
 	p, _ := platform.PrincipalFrom(ctx)
-	if !atTable(ctx) || len(p.Tables) == 0 {
+	if !atTable(ctx) || !p.AtTables() {
 		return nil
 	}
 	if session == 0 {
@@ -79,12 +80,12 @@ func (s *Service) tableMayRead(ctx context.Context, event string, session, board
 	}
 	played := false
 	err := s.store.View(func(tx *bbolt.Tx) error {
-		for _, name := range p.Tables {
-			t, err := resource.ParseTable("table", name)
+		for _, at := range placesOf(p) {
+			t, err := resource.ParseTable("table", at.table)
 			if err != nil || "events/"+t.Event != event || t.Session != session {
 				continue
 			}
-			if played, err = playedAt(tx, t, board); played || err != nil {
+			if played, err = playedAt(tx, t, at.round, board); played || err != nil {
 				return err
 			}
 		}
@@ -93,15 +94,42 @@ func (s *Service) tableMayRead(ctx context.Context, event string, session, board
 	switch {
 	case err != nil:
 		return err
+	case !played && p.Pair != "":
+		return platform.PermissionDenied(fmt.Sprintf("pair %s has not yet played board %d of session %d (played or passed out, and confirmed): a pair sees a board's traveller only after it", p.Pair, board, session))
 	case !played:
 		return platform.PermissionDenied(fmt.Sprintf("%s has not yet played board %d of session %d (played or passed out, and confirmed): a table sees a board's traveller only after it", p.Tables[0], board, session))
 	}
 	return nil
 }
 
+// place is a table in a round, 0 for every round.
+type place struct {
+	table string
+	round int32
+}
+
+// placesOf lists where a device's boards are played: its tables in every
+// round, or, for a pair's token, its pair's table in each round.
+func placesOf(p platform.Principal) []place {
+	var out []place
+	if p.Pair == "" {
+		for _, t := range p.Tables {
+			out = append(out, place{table: t})
+		}
+		return out
+	}
+	for i, seat := range p.Seats {
+		if seat.Table != "" {
+			out = append(out, place{table: seat.Table, round: int32(i + 1)})
+		}
+	}
+	return out
+}
+
 // playedAt reports whether table t has a confirmed result, played or
-// passed out, on board: one prefix scan of the index by board.
-func playedAt(tx *bbolt.Tx, t resource.Table, board int32) (bool, error) {
+// passed out, on board in round (in any round when 0): one prefix scan of
+// the index by board.
+func playedAt(tx *bbolt.Tx, t resource.Table, round, board int32) (bool, error) {
 	index, _ := eventBucket(tx, bucketBoards, t.Event, false)
 	if index == nil {
 		return false, nil
@@ -111,6 +139,9 @@ func playedAt(tx *bbolt.Tx, t resource.Table, board int32) (bool, error) {
 	c := index.Cursor()
 	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
 		sl := slot{Session: t.Session, Section: t.Section, Table: t.Table, Board: board, Round: int32(binary.BigEndian.Uint32(k[len(prefix):]))}
+		if round != 0 && sl.Round != round {
+			continue
+		}
 		r, ok, err := currentResult(tx, t.Event, sl)
 		if err != nil {
 			return false, err
@@ -183,58 +214,76 @@ func (s *Service) scorecardHidden(ctx context.Context, event string, session int
 // session (1 when 0), with the last round in which the table has entered a
 // result, that round as the schedule has it (nil before the table's first
 // result or without a movement), and whether the table has entered every
-// board of the movement's last round. It calls nothing for any other
-// caller.
+// board of the movement's last round. For a pair's device it calls check
+// once, with the pair's table of the last round in which that table has a
+// result of the round. It calls nothing for any other caller.
 func (s *Service) eachTable(ctx context.Context, event string, session int32, check func(t resource.Table, round int32, got *movementv1.GetTableRoundResponse, finished bool) error) error {
 	p, _ := platform.PrincipalFrom(ctx)
-	if !atTable(ctx) || len(p.Tables) == 0 {
+	if !atTable(ctx) || !p.AtTables() {
 		return nil
 	}
 	if session == 0 {
 		session = 1
 	}
-	for _, name := range p.Tables {
-		t, err := resource.ParseTable("table", name)
+	var last struct {
+		table          resource.Table
+		round, entered int32
+		seated         bool // the pair sits at a table of the session
+	}
+	for _, at := range placesOf(p) {
+		t, err := resource.ParseTable("table", at.table)
 		if err != nil || "events/"+t.Event != event || t.Session != session {
 			continue
 		}
-		round, got, finished, err := s.tableProgress(ctx, t)
-		if err == nil {
-			err = check(t, round, got, finished)
-		}
-		if err != nil {
+		var rounds map[int32]int // boards entered by round
+		if err := s.store.View(func(tx *bbolt.Tx) error {
+			rounds = tableRounds(tx, t)
+			return nil
+		}); err != nil {
 			return err
 		}
+		if p.Pair != "" {
+			if !last.seated {
+				last.table, last.seated = t, true
+			}
+			if n := rounds[at.round]; n > 0 && at.round > last.round {
+				last.table, last.round, last.entered = t, at.round, int32(n)
+			}
+			continue
+		}
+		var round int32
+		for r := range rounds {
+			round = max(round, r)
+		}
+		if err := s.checkProgress(ctx, t, round, int32(rounds[round]), check); err != nil {
+			return err
+		}
+	}
+	if last.seated {
+		return s.checkProgress(ctx, last.table, last.round, last.entered, check)
 	}
 	return nil
 }
 
-// tableProgress reads how far table t has played (see eachTable).
-func (s *Service) tableProgress(ctx context.Context, t resource.Table) (int32, *movementv1.GetTableRoundResponse, bool, error) {
-	var rounds map[int32]int // boards entered by round
-	err := s.store.View(func(tx *bbolt.Tx) error {
-		rounds = tableRounds(tx, t)
-		return nil
-	})
-	if err != nil || len(rounds) == 0 {
-		return 0, nil, false, err
-	}
-	var round int32
-	for r := range rounds {
-		round = max(round, r)
+// checkProgress calls check with how far table t has played: entered
+// boards of round, its last round with a result (0 for none), as the
+// schedule has that round.
+func (s *Service) checkProgress(ctx context.Context, t resource.Table, round, entered int32, check func(t resource.Table, round int32, got *movementv1.GetTableRoundResponse, finished bool) error) error {
+	if round == 0 {
+		return check(t, 0, nil, false)
 	}
 	if s.movement == nil {
-		return 0, nil, false, status.Error(codes.Unavailable, "the movement service, which keeps the schedules, is not connected")
+		return status.Error(codes.Unavailable, "the movement service, which keeps the schedules, is not connected")
 	}
 	got, err := s.movement.GetTableRound(platform.ForwardCredentials(ctx), &movementv1.GetTableRoundRequest{Section: t.Parent().String(), Table: t.Table, Round: round})
 	switch {
 	case status.Code(err) == codes.FailedPrecondition || status.Code(err) == codes.NotFound:
-		return round, nil, false, nil // no movement, or the table's round is no longer in it
+		return check(t, round, nil, false) // no movement, or the table's round is no longer in it
 	case err != nil:
-		return 0, nil, false, platform.PeerError(err, "the schedule of "+t.Parent().String())
+		return platform.PeerError(err, "the schedule of "+t.Parent().String())
 	}
 	seat := got.GetSeating()
-	return round, got, len(got.GetNext()) == 0 && rounds[round] >= int(seat.GetHighBoard()-seat.GetLowBoard()+1), nil
+	return check(t, round, got, len(got.GetNext()) == 0 && entered >= seat.GetHighBoard()-seat.GetLowBoard()+1)
 }
 
 // tableRounds counts the current results of table t by round: one prefix

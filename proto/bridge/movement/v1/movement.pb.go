@@ -4655,8 +4655,12 @@ type TableToken struct {
 	// Who issued it. Output only.
 	CreatedBy string `protobuf:"bytes,5,opt,name=created_by,json=createdBy,proto3" json:"created_by,omitempty"`
 	// When and by whom it was revoked; unset while it is live. Output only.
-	RevokeTime    *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=revoke_time,json=revokeTime,proto3" json:"revoke_time,omitempty"`
-	RevokedBy     string                 `protobuf:"bytes,7,opt,name=revoked_by,json=revokedBy,proto3" json:"revoked_by,omitempty"`
+	RevokeTime *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=revoke_time,json=revokeTime,proto3" json:"revoke_time,omitempty"`
+	RevokedBy  string                 `protobuf:"bytes,7,opt,name=revoked_by,json=revokedBy,proto3" json:"revoked_by,omitempty"`
+	// For a pair's token: the pair it follows,
+	// "events/{event}/sessions/{session}/sections/{section}/entrants/{entrant}";
+	// table is then empty. Output only.
+	Pair          string `protobuf:"bytes,8,opt,name=pair,proto3" json:"pair,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4736,6 +4740,13 @@ func (x *TableToken) GetRevokeTime() *timestamppb.Timestamp {
 func (x *TableToken) GetRevokedBy() string {
 	if x != nil {
 		return x.RevokedBy
+	}
+	return ""
+}
+
+func (x *TableToken) GetPair() string {
+	if x != nil {
+		return x.Pair
 	}
 	return ""
 }
@@ -4952,7 +4963,10 @@ type GetTableIdentityRequest struct {
 	// Empty for the caller's own token. A federation admin (and a Director
 	// service checking a device's token for itself) may name a table token's
 	// code instead.
-	Code          string `protobuf:"bytes,1,opt,name=code,proto3" json:"code,omitempty"`
+	Code string `protobuf:"bytes,1,opt,name=code,proto3" json:"code,omitempty"`
+	// For a pair's token: the round whose table to answer; 0 for the first
+	// round the pair plays.
+	Round         int32 `protobuf:"varint,2,opt,name=round,proto3" json:"round,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4994,6 +5008,13 @@ func (x *GetTableIdentityRequest) GetCode() string {
 	return ""
 }
 
+func (x *GetTableIdentityRequest) GetRound() int32 {
+	if x != nil {
+		return x.Round
+	}
+	return 0
+}
+
 type GetTableIdentityResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// "events/{event}/sessions/{session}/sections/{section}/tables/{table}"
@@ -5007,7 +5028,14 @@ type GetTableIdentityResponse struct {
 	// The table's number.
 	Number int32 `protobuf:"varint,5,opt,name=number,proto3" json:"number,omitempty"`
 	// When the token expires; unset for a token of the token file.
-	ExpireTime    *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=expire_time,json=expireTime,proto3" json:"expire_time,omitempty"`
+	ExpireTime *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=expire_time,json=expireTime,proto3" json:"expire_time,omitempty"`
+	// For a pair's token: the pair, "{section}/entrants/{entrant}", and its
+	// rounds (table 0 where it sits out). table and number are then where it
+	// sits in the round asked for, and round is that round; both are empty
+	// when it sits out.
+	Pair          string  `protobuf:"bytes,7,opt,name=pair,proto3" json:"pair,omitempty"`
+	Rounds        []*Stop `protobuf:"bytes,8,rep,name=rounds,proto3" json:"rounds,omitempty"`
+	Round         int32   `protobuf:"varint,9,opt,name=round,proto3" json:"round,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -5080,6 +5108,234 @@ func (x *GetTableIdentityResponse) GetNumber() int32 {
 func (x *GetTableIdentityResponse) GetExpireTime() *timestamppb.Timestamp {
 	if x != nil {
 		return x.ExpireTime
+	}
+	return nil
+}
+
+func (x *GetTableIdentityResponse) GetPair() string {
+	if x != nil {
+		return x.Pair
+	}
+	return ""
+}
+
+func (x *GetTableIdentityResponse) GetRounds() []*Stop {
+	if x != nil {
+		return x.Rounds
+	}
+	return nil
+}
+
+func (x *GetTableIdentityResponse) GetRound() int32 {
+	if x != nil {
+		return x.Round
+	}
+	return 0
+}
+
+type IssuePairTokensRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// "events/{event}/sessions/{session}/sections/{section}"
+	Section string `protobuf:"bytes,1,opt,name=section,proto3" json:"section,omitempty"`
+	// The entrant numbers of the pairs to issue tokens for; empty for every
+	// entrant of the section.
+	Pairs []int32 `protobuf:"varint,2,rep,packed,name=pairs,proto3" json:"pairs,omitempty"`
+	// How long the tokens last, 15 minutes to 24 hours; 6 hours when unset.
+	Ttl           *durationpb.Duration `protobuf:"bytes,3,opt,name=ttl,proto3" json:"ttl,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *IssuePairTokensRequest) Reset() {
+	*x = IssuePairTokensRequest{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[75]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *IssuePairTokensRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*IssuePairTokensRequest) ProtoMessage() {}
+
+func (x *IssuePairTokensRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[75]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use IssuePairTokensRequest.ProtoReflect.Descriptor instead.
+func (*IssuePairTokensRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{75}
+}
+
+func (x *IssuePairTokensRequest) GetSection() string {
+	if x != nil {
+		return x.Section
+	}
+	return ""
+}
+
+func (x *IssuePairTokensRequest) GetPairs() []int32 {
+	if x != nil {
+		return x.Pairs
+	}
+	return nil
+}
+
+func (x *IssuePairTokensRequest) GetTtl() *durationpb.Duration {
+	if x != nil {
+		return x.Ttl
+	}
+	return nil
+}
+
+type IssuePairTokensResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// By pair, with their codes.
+	Tokens        []*TableToken `protobuf:"bytes,1,rep,name=tokens,proto3" json:"tokens,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *IssuePairTokensResponse) Reset() {
+	*x = IssuePairTokensResponse{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[76]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *IssuePairTokensResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*IssuePairTokensResponse) ProtoMessage() {}
+
+func (x *IssuePairTokensResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[76]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use IssuePairTokensResponse.ProtoReflect.Descriptor instead.
+func (*IssuePairTokensResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{76}
+}
+
+func (x *IssuePairTokensResponse) GetTokens() []*TableToken {
+	if x != nil {
+		return x.Tokens
+	}
+	return nil
+}
+
+type RevokePairTokenRequest struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	RequestId string                 `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	// The pair: "events/{event}/sessions/{session}/sections/{section}/entrants/{entrant}".
+	Pair          string `protobuf:"bytes,2,opt,name=pair,proto3" json:"pair,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RevokePairTokenRequest) Reset() {
+	*x = RevokePairTokenRequest{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[77]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RevokePairTokenRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RevokePairTokenRequest) ProtoMessage() {}
+
+func (x *RevokePairTokenRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[77]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RevokePairTokenRequest.ProtoReflect.Descriptor instead.
+func (*RevokePairTokenRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{77}
+}
+
+func (x *RevokePairTokenRequest) GetRequestId() string {
+	if x != nil {
+		return x.RequestId
+	}
+	return ""
+}
+
+func (x *RevokePairTokenRequest) GetPair() string {
+	if x != nil {
+		return x.Pair
+	}
+	return ""
+}
+
+type RevokePairTokenResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The token revoked, without its code.
+	Token         *TableToken `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RevokePairTokenResponse) Reset() {
+	*x = RevokePairTokenResponse{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[78]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RevokePairTokenResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RevokePairTokenResponse) ProtoMessage() {}
+
+func (x *RevokePairTokenResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[78]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RevokePairTokenResponse.ProtoReflect.Descriptor instead.
+func (*RevokePairTokenResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{78}
+}
+
+func (x *RevokePairTokenResponse) GetToken() *TableToken {
+	if x != nil {
+		return x.Token
 	}
 	return nil
 }
@@ -5405,7 +5661,7 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\x05since\x18\x02 \x01(\x04H\x00R\x05since\x88\x01\x01B\b\n" +
 	"\x06_since\"F\n" +
 	"\x14WatchChangesResponse\x12.\n" +
-	"\x06change\x18\x01 \x01(\v2\x16.bridge.type.v1.ChangeR\x06change\"\xab\x02\n" +
+	"\x06change\x18\x01 \x01(\v2\x16.bridge.type.v1.ChangeR\x06change\"\xbf\x02\n" +
 	"\n" +
 	"TableToken\x12\x14\n" +
 	"\x05table\x18\x01 \x01(\tR\x05table\x12\x12\n" +
@@ -5419,7 +5675,8 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\vrevoke_time\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"revokeTime\x12\x1d\n" +
 	"\n" +
-	"revoked_by\x18\a \x01(\tR\trevokedBy\"x\n" +
+	"revoked_by\x18\a \x01(\tR\trevokedBy\x12\x12\n" +
+	"\x04pair\x18\b \x01(\tR\x04pair\"x\n" +
 	"\x17IssueTableTokensRequest\x12\x18\n" +
 	"\asection\x18\x01 \x01(\tR\asection\x12\x16\n" +
 	"\x06tables\x18\x02 \x03(\x05R\x06tables\x12+\n" +
@@ -5431,9 +5688,10 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x14\n" +
 	"\x05table\x18\x02 \x01(\tR\x05table\"P\n" +
 	"\x18RevokeTableTokenResponse\x124\n" +
-	"\x05token\x18\x01 \x01(\v2\x1e.bridge.movement.v1.TableTokenR\x05token\"-\n" +
+	"\x05token\x18\x01 \x01(\v2\x1e.bridge.movement.v1.TableTokenR\x05token\"C\n" +
 	"\x17GetTableIdentityRequest\x12\x12\n" +
-	"\x04code\x18\x01 \x01(\tR\x04code\"\xcf\x01\n" +
+	"\x04code\x18\x01 \x01(\tR\x04code\x12\x14\n" +
+	"\x05round\x18\x02 \x01(\x05R\x05round\"\xab\x02\n" +
 	"\x18GetTableIdentityResponse\x12\x14\n" +
 	"\x05table\x18\x01 \x01(\tR\x05table\x12\x14\n" +
 	"\x05event\x18\x02 \x01(\tR\x05event\x12\x18\n" +
@@ -5441,7 +5699,22 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\asection\x18\x04 \x01(\tR\asection\x12\x16\n" +
 	"\x06number\x18\x05 \x01(\x05R\x06number\x12;\n" +
 	"\vexpire_time\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
-	"expireTime*\\\n" +
+	"expireTime\x12\x12\n" +
+	"\x04pair\x18\a \x01(\tR\x04pair\x120\n" +
+	"\x06rounds\x18\b \x03(\v2\x18.bridge.movement.v1.StopR\x06rounds\x12\x14\n" +
+	"\x05round\x18\t \x01(\x05R\x05round\"u\n" +
+	"\x16IssuePairTokensRequest\x12\x18\n" +
+	"\asection\x18\x01 \x01(\tR\asection\x12\x14\n" +
+	"\x05pairs\x18\x02 \x03(\x05R\x05pairs\x12+\n" +
+	"\x03ttl\x18\x03 \x01(\v2\x19.google.protobuf.DurationR\x03ttl\"Q\n" +
+	"\x17IssuePairTokensResponse\x126\n" +
+	"\x06tokens\x18\x01 \x03(\v2\x1e.bridge.movement.v1.TableTokenR\x06tokens\"K\n" +
+	"\x16RevokePairTokenRequest\x12\x1d\n" +
+	"\n" +
+	"request_id\x18\x01 \x01(\tR\trequestId\x12\x12\n" +
+	"\x04pair\x18\x02 \x01(\tR\x04pair\"O\n" +
+	"\x17RevokePairTokenResponse\x124\n" +
+	"\x05token\x18\x01 \x01(\v2\x1e.bridge.movement.v1.TableTokenR\x05token*\\\n" +
 	"\x04Kind\x12\x14\n" +
 	"\x10KIND_UNSPECIFIED\x10\x00\x12\x11\n" +
 	"\rKIND_MITCHELL\x10\x01\x12\x0f\n" +
@@ -5467,7 +5740,7 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\x12FORMAT_UNSPECIFIED\x10\x00\x12\x15\n" +
 	"\x11FORMAT_CARDS_TEXT\x10\x01\x12\x14\n" +
 	"\x10FORMAT_CARDS_PDF\x10\x02\x12\x19\n" +
-	"\x15FORMAT_ROUND_DATA_CSV\x10\x032\xc4\x16\n" +
+	"\x15FORMAT_ROUND_DATA_CSV\x10\x032\x9c\x18\n" +
 	"\x0fMovementService\x12^\n" +
 	"\vCreateEvent\x12&.bridge.movement.v1.CreateEventRequest\x1a'.bridge.movement.v1.CreateEventResponse\x12U\n" +
 	"\bGetEvent\x12#.bridge.movement.v1.GetEventRequest\x1a$.bridge.movement.v1.GetEventResponse\x12[\n" +
@@ -5500,7 +5773,9 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\x13SetTerminalSettings\x12..bridge.movement.v1.SetTerminalSettingsRequest\x1a/.bridge.movement.v1.SetTerminalSettingsResponse\x12m\n" +
 	"\x10IssueTableTokens\x12+.bridge.movement.v1.IssueTableTokensRequest\x1a,.bridge.movement.v1.IssueTableTokensResponse\x12m\n" +
 	"\x10RevokeTableToken\x12+.bridge.movement.v1.RevokeTableTokenRequest\x1a,.bridge.movement.v1.RevokeTableTokenResponse\x12m\n" +
-	"\x10GetTableIdentity\x12+.bridge.movement.v1.GetTableIdentityRequest\x1a,.bridge.movement.v1.GetTableIdentityResponseB\xda\x01\n" +
+	"\x10GetTableIdentity\x12+.bridge.movement.v1.GetTableIdentityRequest\x1a,.bridge.movement.v1.GetTableIdentityResponse\x12j\n" +
+	"\x0fIssuePairTokens\x12*.bridge.movement.v1.IssuePairTokensRequest\x1a+.bridge.movement.v1.IssuePairTokensResponse\x12j\n" +
+	"\x0fRevokePairToken\x12*.bridge.movement.v1.RevokePairTokenRequest\x1a+.bridge.movement.v1.RevokePairTokenResponseB\xda\x01\n" +
 	"\x16com.bridge.movement.v1B\rMovementProtoP\x01ZGgithub.com/bridge-director/director/proto/bridge/movement/v1;movementv1\xa2\x02\x03BMX\xaa\x02\x12Bridge.Movement.V1\xca\x02\x12Bridge\\Movement\\V1\xe2\x02\x1eBridge\\Movement\\V1\\GPBMetadata\xea\x02\x14Bridge::Movement::V1b\x06proto3"
 
 var (
@@ -5516,7 +5791,7 @@ func file_bridge_movement_v1_movement_proto_rawDescGZIP() []byte {
 }
 
 var file_bridge_movement_v1_movement_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
-var file_bridge_movement_v1_movement_proto_msgTypes = make([]protoimpl.MessageInfo, 75)
+var file_bridge_movement_v1_movement_proto_msgTypes = make([]protoimpl.MessageInfo, 79)
 var file_bridge_movement_v1_movement_proto_goTypes = []any{
 	(Kind)(0),                           // 0: bridge.movement.v1.Kind
 	(EvenTables)(0),                     // 1: bridge.movement.v1.EvenTables
@@ -5598,21 +5873,25 @@ var file_bridge_movement_v1_movement_proto_goTypes = []any{
 	(*RevokeTableTokenResponse)(nil),    // 77: bridge.movement.v1.RevokeTableTokenResponse
 	(*GetTableIdentityRequest)(nil),     // 78: bridge.movement.v1.GetTableIdentityRequest
 	(*GetTableIdentityResponse)(nil),    // 79: bridge.movement.v1.GetTableIdentityResponse
-	(*v1.ScoringSettings)(nil),          // 80: bridge.scoring.v1.ScoringSettings
-	(*timestamppb.Timestamp)(nil),       // 81: google.protobuf.Timestamp
-	(*durationpb.Duration)(nil),         // 82: google.protobuf.Duration
-	(v11.Side)(0),                       // 83: bridge.type.v1.Side
-	(v11.Seat)(0),                       // 84: bridge.type.v1.Seat
-	(*v11.Change)(nil),                  // 85: bridge.type.v1.Change
+	(*IssuePairTokensRequest)(nil),      // 80: bridge.movement.v1.IssuePairTokensRequest
+	(*IssuePairTokensResponse)(nil),     // 81: bridge.movement.v1.IssuePairTokensResponse
+	(*RevokePairTokenRequest)(nil),      // 82: bridge.movement.v1.RevokePairTokenRequest
+	(*RevokePairTokenResponse)(nil),     // 83: bridge.movement.v1.RevokePairTokenResponse
+	(*v1.ScoringSettings)(nil),          // 84: bridge.scoring.v1.ScoringSettings
+	(*timestamppb.Timestamp)(nil),       // 85: google.protobuf.Timestamp
+	(*durationpb.Duration)(nil),         // 86: google.protobuf.Duration
+	(v11.Side)(0),                       // 87: bridge.type.v1.Side
+	(v11.Seat)(0),                       // 88: bridge.type.v1.Seat
+	(*v11.Change)(nil),                  // 89: bridge.type.v1.Change
 }
 var file_bridge_movement_v1_movement_proto_depIdxs = []int32{
-	80, // 0: bridge.movement.v1.Event.scoring:type_name -> bridge.scoring.v1.ScoringSettings
-	81, // 1: bridge.movement.v1.Event.create_time:type_name -> google.protobuf.Timestamp
+	84, // 0: bridge.movement.v1.Event.scoring:type_name -> bridge.scoring.v1.ScoringSettings
+	85, // 1: bridge.movement.v1.Event.create_time:type_name -> google.protobuf.Timestamp
 	5,  // 2: bridge.movement.v1.CreateEventRequest.event:type_name -> bridge.movement.v1.Event
 	5,  // 3: bridge.movement.v1.CreateEventResponse.event:type_name -> bridge.movement.v1.Event
 	5,  // 4: bridge.movement.v1.GetEventResponse.event:type_name -> bridge.movement.v1.Event
 	5,  // 5: bridge.movement.v1.ListEventsResponse.events:type_name -> bridge.movement.v1.Event
-	81, // 6: bridge.movement.v1.Session.start_time:type_name -> google.protobuf.Timestamp
+	85, // 6: bridge.movement.v1.Session.start_time:type_name -> google.protobuf.Timestamp
 	12, // 7: bridge.movement.v1.CreateSessionRequest.session:type_name -> bridge.movement.v1.Session
 	12, // 8: bridge.movement.v1.CreateSessionResponse.session:type_name -> bridge.movement.v1.Session
 	12, // 9: bridge.movement.v1.GetSessionResponse.session:type_name -> bridge.movement.v1.Session
@@ -5639,8 +5918,8 @@ var file_bridge_movement_v1_movement_proto_depIdxs = []int32{
 	36, // 30: bridge.movement.v1.GetTableRoundResponse.next:type_name -> bridge.movement.v1.Move
 	61, // 31: bridge.movement.v1.GetTableRoundResponse.players:type_name -> bridge.movement.v1.SeatedPlayer
 	26, // 32: bridge.movement.v1.GetTableRoundResponse.settings:type_name -> bridge.movement.v1.TerminalSettings
-	82, // 33: bridge.movement.v1.GetTableRoundResponse.round_time:type_name -> google.protobuf.Duration
-	83, // 34: bridge.movement.v1.Stop.direction:type_name -> bridge.type.v1.Side
+	86, // 33: bridge.movement.v1.GetTableRoundResponse.round_time:type_name -> google.protobuf.Duration
+	87, // 34: bridge.movement.v1.Stop.direction:type_name -> bridge.type.v1.Side
 	20, // 35: bridge.movement.v1.GetEntrantPathResponse.entrant:type_name -> bridge.movement.v1.Entrant
 	39, // 36: bridge.movement.v1.GetEntrantPathResponse.stops:type_name -> bridge.movement.v1.Stop
 	20, // 37: bridge.movement.v1.AddLateEntrantRequest.entrant:type_name -> bridge.movement.v1.Entrant
@@ -5651,86 +5930,94 @@ var file_bridge_movement_v1_movement_proto_depIdxs = []int32{
 	4,  // 42: bridge.movement.v1.ExportSectionRequest.format:type_name -> bridge.movement.v1.Format
 	21, // 43: bridge.movement.v1.Recommendation.choice:type_name -> bridge.movement.v1.MovementChoice
 	51, // 44: bridge.movement.v1.RecommendMovementsResponse.recommendations:type_name -> bridge.movement.v1.Recommendation
-	81, // 45: bridge.movement.v1.RegisteredPlayer.update_time:type_name -> google.protobuf.Timestamp
+	85, // 45: bridge.movement.v1.RegisteredPlayer.update_time:type_name -> google.protobuf.Timestamp
 	53, // 46: bridge.movement.v1.GetPlayerResponse.player:type_name -> bridge.movement.v1.RegisteredPlayer
 	53, // 47: bridge.movement.v1.ListPlayersResponse.players:type_name -> bridge.movement.v1.RegisteredPlayer
-	84, // 48: bridge.movement.v1.SeatNumber.seat:type_name -> bridge.type.v1.Seat
-	84, // 49: bridge.movement.v1.SeatedPlayer.seat:type_name -> bridge.type.v1.Seat
+	88, // 48: bridge.movement.v1.SeatNumber.seat:type_name -> bridge.type.v1.Seat
+	88, // 49: bridge.movement.v1.SeatedPlayer.seat:type_name -> bridge.type.v1.Seat
 	61, // 50: bridge.movement.v1.TablePlayers.players:type_name -> bridge.movement.v1.SeatedPlayer
-	81, // 51: bridge.movement.v1.TablePlayers.update_time:type_name -> google.protobuf.Timestamp
+	85, // 51: bridge.movement.v1.TablePlayers.update_time:type_name -> google.protobuf.Timestamp
 	60, // 52: bridge.movement.v1.SetTablePlayersRequest.numbers:type_name -> bridge.movement.v1.SeatNumber
 	62, // 53: bridge.movement.v1.SetTablePlayersResponse.table_players:type_name -> bridge.movement.v1.TablePlayers
 	62, // 54: bridge.movement.v1.ListTablePlayersResponse.table_players:type_name -> bridge.movement.v1.TablePlayers
-	85, // 55: bridge.movement.v1.ListChangesResponse.changes:type_name -> bridge.type.v1.Change
-	85, // 56: bridge.movement.v1.WatchChangesResponse.change:type_name -> bridge.type.v1.Change
-	81, // 57: bridge.movement.v1.TableToken.create_time:type_name -> google.protobuf.Timestamp
-	81, // 58: bridge.movement.v1.TableToken.expire_time:type_name -> google.protobuf.Timestamp
-	81, // 59: bridge.movement.v1.TableToken.revoke_time:type_name -> google.protobuf.Timestamp
-	82, // 60: bridge.movement.v1.IssueTableTokensRequest.ttl:type_name -> google.protobuf.Duration
+	89, // 55: bridge.movement.v1.ListChangesResponse.changes:type_name -> bridge.type.v1.Change
+	89, // 56: bridge.movement.v1.WatchChangesResponse.change:type_name -> bridge.type.v1.Change
+	85, // 57: bridge.movement.v1.TableToken.create_time:type_name -> google.protobuf.Timestamp
+	85, // 58: bridge.movement.v1.TableToken.expire_time:type_name -> google.protobuf.Timestamp
+	85, // 59: bridge.movement.v1.TableToken.revoke_time:type_name -> google.protobuf.Timestamp
+	86, // 60: bridge.movement.v1.IssueTableTokensRequest.ttl:type_name -> google.protobuf.Duration
 	73, // 61: bridge.movement.v1.IssueTableTokensResponse.tokens:type_name -> bridge.movement.v1.TableToken
 	73, // 62: bridge.movement.v1.RevokeTableTokenResponse.token:type_name -> bridge.movement.v1.TableToken
-	81, // 63: bridge.movement.v1.GetTableIdentityResponse.expire_time:type_name -> google.protobuf.Timestamp
-	6,  // 64: bridge.movement.v1.MovementService.CreateEvent:input_type -> bridge.movement.v1.CreateEventRequest
-	8,  // 65: bridge.movement.v1.MovementService.GetEvent:input_type -> bridge.movement.v1.GetEventRequest
-	10, // 66: bridge.movement.v1.MovementService.ListEvents:input_type -> bridge.movement.v1.ListEventsRequest
-	13, // 67: bridge.movement.v1.MovementService.CreateSession:input_type -> bridge.movement.v1.CreateSessionRequest
-	15, // 68: bridge.movement.v1.MovementService.GetSession:input_type -> bridge.movement.v1.GetSessionRequest
-	17, // 69: bridge.movement.v1.MovementService.ListSessions:input_type -> bridge.movement.v1.ListSessionsRequest
-	29, // 70: bridge.movement.v1.MovementService.CreateSection:input_type -> bridge.movement.v1.CreateSectionRequest
-	31, // 71: bridge.movement.v1.MovementService.GetSection:input_type -> bridge.movement.v1.GetSectionRequest
-	33, // 72: bridge.movement.v1.MovementService.SetMovement:input_type -> bridge.movement.v1.SetMovementRequest
-	35, // 73: bridge.movement.v1.MovementService.GetTableRound:input_type -> bridge.movement.v1.GetTableRoundRequest
-	38, // 74: bridge.movement.v1.MovementService.GetEntrantPath:input_type -> bridge.movement.v1.GetEntrantPathRequest
-	41, // 75: bridge.movement.v1.MovementService.AddLateEntrant:input_type -> bridge.movement.v1.AddLateEntrantRequest
-	43, // 76: bridge.movement.v1.MovementService.WithdrawEntrant:input_type -> bridge.movement.v1.WithdrawEntrantRequest
-	45, // 77: bridge.movement.v1.MovementService.GetBalance:input_type -> bridge.movement.v1.GetBalanceRequest
-	48, // 78: bridge.movement.v1.MovementService.ExportSection:input_type -> bridge.movement.v1.ExportSectionRequest
-	50, // 79: bridge.movement.v1.MovementService.RecommendMovements:input_type -> bridge.movement.v1.RecommendMovementsRequest
-	54, // 80: bridge.movement.v1.MovementService.ImportPlayers:input_type -> bridge.movement.v1.ImportPlayersRequest
-	56, // 81: bridge.movement.v1.MovementService.GetPlayer:input_type -> bridge.movement.v1.GetPlayerRequest
-	58, // 82: bridge.movement.v1.MovementService.ListPlayers:input_type -> bridge.movement.v1.ListPlayersRequest
-	63, // 83: bridge.movement.v1.MovementService.SetTablePlayers:input_type -> bridge.movement.v1.SetTablePlayersRequest
-	65, // 84: bridge.movement.v1.MovementService.ListTablePlayers:input_type -> bridge.movement.v1.ListTablePlayersRequest
-	67, // 85: bridge.movement.v1.MovementService.ListChanges:input_type -> bridge.movement.v1.ListChangesRequest
-	69, // 86: bridge.movement.v1.MovementService.AcknowledgeChanges:input_type -> bridge.movement.v1.AcknowledgeChangesRequest
-	71, // 87: bridge.movement.v1.MovementService.WatchChanges:input_type -> bridge.movement.v1.WatchChangesRequest
-	27, // 88: bridge.movement.v1.MovementService.SetTerminalSettings:input_type -> bridge.movement.v1.SetTerminalSettingsRequest
-	74, // 89: bridge.movement.v1.MovementService.IssueTableTokens:input_type -> bridge.movement.v1.IssueTableTokensRequest
-	76, // 90: bridge.movement.v1.MovementService.RevokeTableToken:input_type -> bridge.movement.v1.RevokeTableTokenRequest
-	78, // 91: bridge.movement.v1.MovementService.GetTableIdentity:input_type -> bridge.movement.v1.GetTableIdentityRequest
-	7,  // 92: bridge.movement.v1.MovementService.CreateEvent:output_type -> bridge.movement.v1.CreateEventResponse
-	9,  // 93: bridge.movement.v1.MovementService.GetEvent:output_type -> bridge.movement.v1.GetEventResponse
-	11, // 94: bridge.movement.v1.MovementService.ListEvents:output_type -> bridge.movement.v1.ListEventsResponse
-	14, // 95: bridge.movement.v1.MovementService.CreateSession:output_type -> bridge.movement.v1.CreateSessionResponse
-	16, // 96: bridge.movement.v1.MovementService.GetSession:output_type -> bridge.movement.v1.GetSessionResponse
-	18, // 97: bridge.movement.v1.MovementService.ListSessions:output_type -> bridge.movement.v1.ListSessionsResponse
-	30, // 98: bridge.movement.v1.MovementService.CreateSection:output_type -> bridge.movement.v1.CreateSectionResponse
-	32, // 99: bridge.movement.v1.MovementService.GetSection:output_type -> bridge.movement.v1.GetSectionResponse
-	34, // 100: bridge.movement.v1.MovementService.SetMovement:output_type -> bridge.movement.v1.SetMovementResponse
-	37, // 101: bridge.movement.v1.MovementService.GetTableRound:output_type -> bridge.movement.v1.GetTableRoundResponse
-	40, // 102: bridge.movement.v1.MovementService.GetEntrantPath:output_type -> bridge.movement.v1.GetEntrantPathResponse
-	42, // 103: bridge.movement.v1.MovementService.AddLateEntrant:output_type -> bridge.movement.v1.AddLateEntrantResponse
-	44, // 104: bridge.movement.v1.MovementService.WithdrawEntrant:output_type -> bridge.movement.v1.WithdrawEntrantResponse
-	47, // 105: bridge.movement.v1.MovementService.GetBalance:output_type -> bridge.movement.v1.GetBalanceResponse
-	49, // 106: bridge.movement.v1.MovementService.ExportSection:output_type -> bridge.movement.v1.ExportSectionResponse
-	52, // 107: bridge.movement.v1.MovementService.RecommendMovements:output_type -> bridge.movement.v1.RecommendMovementsResponse
-	55, // 108: bridge.movement.v1.MovementService.ImportPlayers:output_type -> bridge.movement.v1.ImportPlayersResponse
-	57, // 109: bridge.movement.v1.MovementService.GetPlayer:output_type -> bridge.movement.v1.GetPlayerResponse
-	59, // 110: bridge.movement.v1.MovementService.ListPlayers:output_type -> bridge.movement.v1.ListPlayersResponse
-	64, // 111: bridge.movement.v1.MovementService.SetTablePlayers:output_type -> bridge.movement.v1.SetTablePlayersResponse
-	66, // 112: bridge.movement.v1.MovementService.ListTablePlayers:output_type -> bridge.movement.v1.ListTablePlayersResponse
-	68, // 113: bridge.movement.v1.MovementService.ListChanges:output_type -> bridge.movement.v1.ListChangesResponse
-	70, // 114: bridge.movement.v1.MovementService.AcknowledgeChanges:output_type -> bridge.movement.v1.AcknowledgeChangesResponse
-	72, // 115: bridge.movement.v1.MovementService.WatchChanges:output_type -> bridge.movement.v1.WatchChangesResponse
-	28, // 116: bridge.movement.v1.MovementService.SetTerminalSettings:output_type -> bridge.movement.v1.SetTerminalSettingsResponse
-	75, // 117: bridge.movement.v1.MovementService.IssueTableTokens:output_type -> bridge.movement.v1.IssueTableTokensResponse
-	77, // 118: bridge.movement.v1.MovementService.RevokeTableToken:output_type -> bridge.movement.v1.RevokeTableTokenResponse
-	79, // 119: bridge.movement.v1.MovementService.GetTableIdentity:output_type -> bridge.movement.v1.GetTableIdentityResponse
-	92, // [92:120] is the sub-list for method output_type
-	64, // [64:92] is the sub-list for method input_type
-	64, // [64:64] is the sub-list for extension type_name
-	64, // [64:64] is the sub-list for extension extendee
-	0,  // [0:64] is the sub-list for field type_name
+	85, // 63: bridge.movement.v1.GetTableIdentityResponse.expire_time:type_name -> google.protobuf.Timestamp
+	39, // 64: bridge.movement.v1.GetTableIdentityResponse.rounds:type_name -> bridge.movement.v1.Stop
+	86, // 65: bridge.movement.v1.IssuePairTokensRequest.ttl:type_name -> google.protobuf.Duration
+	73, // 66: bridge.movement.v1.IssuePairTokensResponse.tokens:type_name -> bridge.movement.v1.TableToken
+	73, // 67: bridge.movement.v1.RevokePairTokenResponse.token:type_name -> bridge.movement.v1.TableToken
+	6,  // 68: bridge.movement.v1.MovementService.CreateEvent:input_type -> bridge.movement.v1.CreateEventRequest
+	8,  // 69: bridge.movement.v1.MovementService.GetEvent:input_type -> bridge.movement.v1.GetEventRequest
+	10, // 70: bridge.movement.v1.MovementService.ListEvents:input_type -> bridge.movement.v1.ListEventsRequest
+	13, // 71: bridge.movement.v1.MovementService.CreateSession:input_type -> bridge.movement.v1.CreateSessionRequest
+	15, // 72: bridge.movement.v1.MovementService.GetSession:input_type -> bridge.movement.v1.GetSessionRequest
+	17, // 73: bridge.movement.v1.MovementService.ListSessions:input_type -> bridge.movement.v1.ListSessionsRequest
+	29, // 74: bridge.movement.v1.MovementService.CreateSection:input_type -> bridge.movement.v1.CreateSectionRequest
+	31, // 75: bridge.movement.v1.MovementService.GetSection:input_type -> bridge.movement.v1.GetSectionRequest
+	33, // 76: bridge.movement.v1.MovementService.SetMovement:input_type -> bridge.movement.v1.SetMovementRequest
+	35, // 77: bridge.movement.v1.MovementService.GetTableRound:input_type -> bridge.movement.v1.GetTableRoundRequest
+	38, // 78: bridge.movement.v1.MovementService.GetEntrantPath:input_type -> bridge.movement.v1.GetEntrantPathRequest
+	41, // 79: bridge.movement.v1.MovementService.AddLateEntrant:input_type -> bridge.movement.v1.AddLateEntrantRequest
+	43, // 80: bridge.movement.v1.MovementService.WithdrawEntrant:input_type -> bridge.movement.v1.WithdrawEntrantRequest
+	45, // 81: bridge.movement.v1.MovementService.GetBalance:input_type -> bridge.movement.v1.GetBalanceRequest
+	48, // 82: bridge.movement.v1.MovementService.ExportSection:input_type -> bridge.movement.v1.ExportSectionRequest
+	50, // 83: bridge.movement.v1.MovementService.RecommendMovements:input_type -> bridge.movement.v1.RecommendMovementsRequest
+	54, // 84: bridge.movement.v1.MovementService.ImportPlayers:input_type -> bridge.movement.v1.ImportPlayersRequest
+	56, // 85: bridge.movement.v1.MovementService.GetPlayer:input_type -> bridge.movement.v1.GetPlayerRequest
+	58, // 86: bridge.movement.v1.MovementService.ListPlayers:input_type -> bridge.movement.v1.ListPlayersRequest
+	63, // 87: bridge.movement.v1.MovementService.SetTablePlayers:input_type -> bridge.movement.v1.SetTablePlayersRequest
+	65, // 88: bridge.movement.v1.MovementService.ListTablePlayers:input_type -> bridge.movement.v1.ListTablePlayersRequest
+	67, // 89: bridge.movement.v1.MovementService.ListChanges:input_type -> bridge.movement.v1.ListChangesRequest
+	69, // 90: bridge.movement.v1.MovementService.AcknowledgeChanges:input_type -> bridge.movement.v1.AcknowledgeChangesRequest
+	71, // 91: bridge.movement.v1.MovementService.WatchChanges:input_type -> bridge.movement.v1.WatchChangesRequest
+	27, // 92: bridge.movement.v1.MovementService.SetTerminalSettings:input_type -> bridge.movement.v1.SetTerminalSettingsRequest
+	74, // 93: bridge.movement.v1.MovementService.IssueTableTokens:input_type -> bridge.movement.v1.IssueTableTokensRequest
+	76, // 94: bridge.movement.v1.MovementService.RevokeTableToken:input_type -> bridge.movement.v1.RevokeTableTokenRequest
+	78, // 95: bridge.movement.v1.MovementService.GetTableIdentity:input_type -> bridge.movement.v1.GetTableIdentityRequest
+	80, // 96: bridge.movement.v1.MovementService.IssuePairTokens:input_type -> bridge.movement.v1.IssuePairTokensRequest
+	82, // 97: bridge.movement.v1.MovementService.RevokePairToken:input_type -> bridge.movement.v1.RevokePairTokenRequest
+	7,  // 98: bridge.movement.v1.MovementService.CreateEvent:output_type -> bridge.movement.v1.CreateEventResponse
+	9,  // 99: bridge.movement.v1.MovementService.GetEvent:output_type -> bridge.movement.v1.GetEventResponse
+	11, // 100: bridge.movement.v1.MovementService.ListEvents:output_type -> bridge.movement.v1.ListEventsResponse
+	14, // 101: bridge.movement.v1.MovementService.CreateSession:output_type -> bridge.movement.v1.CreateSessionResponse
+	16, // 102: bridge.movement.v1.MovementService.GetSession:output_type -> bridge.movement.v1.GetSessionResponse
+	18, // 103: bridge.movement.v1.MovementService.ListSessions:output_type -> bridge.movement.v1.ListSessionsResponse
+	30, // 104: bridge.movement.v1.MovementService.CreateSection:output_type -> bridge.movement.v1.CreateSectionResponse
+	32, // 105: bridge.movement.v1.MovementService.GetSection:output_type -> bridge.movement.v1.GetSectionResponse
+	34, // 106: bridge.movement.v1.MovementService.SetMovement:output_type -> bridge.movement.v1.SetMovementResponse
+	37, // 107: bridge.movement.v1.MovementService.GetTableRound:output_type -> bridge.movement.v1.GetTableRoundResponse
+	40, // 108: bridge.movement.v1.MovementService.GetEntrantPath:output_type -> bridge.movement.v1.GetEntrantPathResponse
+	42, // 109: bridge.movement.v1.MovementService.AddLateEntrant:output_type -> bridge.movement.v1.AddLateEntrantResponse
+	44, // 110: bridge.movement.v1.MovementService.WithdrawEntrant:output_type -> bridge.movement.v1.WithdrawEntrantResponse
+	47, // 111: bridge.movement.v1.MovementService.GetBalance:output_type -> bridge.movement.v1.GetBalanceResponse
+	49, // 112: bridge.movement.v1.MovementService.ExportSection:output_type -> bridge.movement.v1.ExportSectionResponse
+	52, // 113: bridge.movement.v1.MovementService.RecommendMovements:output_type -> bridge.movement.v1.RecommendMovementsResponse
+	55, // 114: bridge.movement.v1.MovementService.ImportPlayers:output_type -> bridge.movement.v1.ImportPlayersResponse
+	57, // 115: bridge.movement.v1.MovementService.GetPlayer:output_type -> bridge.movement.v1.GetPlayerResponse
+	59, // 116: bridge.movement.v1.MovementService.ListPlayers:output_type -> bridge.movement.v1.ListPlayersResponse
+	64, // 117: bridge.movement.v1.MovementService.SetTablePlayers:output_type -> bridge.movement.v1.SetTablePlayersResponse
+	66, // 118: bridge.movement.v1.MovementService.ListTablePlayers:output_type -> bridge.movement.v1.ListTablePlayersResponse
+	68, // 119: bridge.movement.v1.MovementService.ListChanges:output_type -> bridge.movement.v1.ListChangesResponse
+	70, // 120: bridge.movement.v1.MovementService.AcknowledgeChanges:output_type -> bridge.movement.v1.AcknowledgeChangesResponse
+	72, // 121: bridge.movement.v1.MovementService.WatchChanges:output_type -> bridge.movement.v1.WatchChangesResponse
+	28, // 122: bridge.movement.v1.MovementService.SetTerminalSettings:output_type -> bridge.movement.v1.SetTerminalSettingsResponse
+	75, // 123: bridge.movement.v1.MovementService.IssueTableTokens:output_type -> bridge.movement.v1.IssueTableTokensResponse
+	77, // 124: bridge.movement.v1.MovementService.RevokeTableToken:output_type -> bridge.movement.v1.RevokeTableTokenResponse
+	79, // 125: bridge.movement.v1.MovementService.GetTableIdentity:output_type -> bridge.movement.v1.GetTableIdentityResponse
+	81, // 126: bridge.movement.v1.MovementService.IssuePairTokens:output_type -> bridge.movement.v1.IssuePairTokensResponse
+	83, // 127: bridge.movement.v1.MovementService.RevokePairToken:output_type -> bridge.movement.v1.RevokePairTokenResponse
+	98, // [98:128] is the sub-list for method output_type
+	68, // [68:98] is the sub-list for method input_type
+	68, // [68:68] is the sub-list for extension type_name
+	68, // [68:68] is the sub-list for extension extendee
+	0,  // [0:68] is the sub-list for field type_name
 }
 
 func init() { file_bridge_movement_v1_movement_proto_init() }
@@ -5746,7 +6033,7 @@ func file_bridge_movement_v1_movement_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bridge_movement_v1_movement_proto_rawDesc), len(file_bridge_movement_v1_movement_proto_rawDesc)),
 			NumEnums:      5,
-			NumMessages:   75,
+			NumMessages:   79,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

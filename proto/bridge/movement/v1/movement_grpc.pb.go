@@ -52,6 +52,8 @@ const (
 	MovementService_IssueTableTokens_FullMethodName    = "/bridge.movement.v1.MovementService/IssueTableTokens"
 	MovementService_RevokeTableToken_FullMethodName    = "/bridge.movement.v1.MovementService/RevokeTableToken"
 	MovementService_GetTableIdentity_FullMethodName    = "/bridge.movement.v1.MovementService/GetTableIdentity"
+	MovementService_IssuePairTokens_FullMethodName     = "/bridge.movement.v1.MovementService/IssuePairTokens"
+	MovementService_RevokePairToken_FullMethodName     = "/bridge.movement.v1.MovementService/RevokePairToken"
 )
 
 // MovementServiceClient is the client API for MovementService service.
@@ -138,6 +140,14 @@ type MovementServiceClient interface {
 	// GetTableIdentity tells a table's device which table its token is for
 	// and until when it lasts.
 	GetTableIdentity(ctx context.Context, in *GetTableIdentityRequest, opts ...grpc.CallOption) (*GetTableIdentityResponse, error)
+	// IssuePairTokens issues a token for each pair of a section asked for,
+	// the code of a device that follows its pair round to round: in each
+	// round it acts at the table where the section's schedule seats the pair,
+	// for that round only. Codes as IssueTableTokens': one live code per
+	// pair, issuing again revokes the pair's earlier one.
+	IssuePairTokens(ctx context.Context, in *IssuePairTokensRequest, opts ...grpc.CallOption) (*IssuePairTokensResponse, error)
+	// RevokePairToken revokes a pair's token.
+	RevokePairToken(ctx context.Context, in *RevokePairTokenRequest, opts ...grpc.CallOption) (*RevokePairTokenResponse, error)
 }
 
 type movementServiceClient struct {
@@ -437,6 +447,26 @@ func (c *movementServiceClient) GetTableIdentity(ctx context.Context, in *GetTab
 	return out, nil
 }
 
+func (c *movementServiceClient) IssuePairTokens(ctx context.Context, in *IssuePairTokensRequest, opts ...grpc.CallOption) (*IssuePairTokensResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(IssuePairTokensResponse)
+	err := c.cc.Invoke(ctx, MovementService_IssuePairTokens_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *movementServiceClient) RevokePairToken(ctx context.Context, in *RevokePairTokenRequest, opts ...grpc.CallOption) (*RevokePairTokenResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RevokePairTokenResponse)
+	err := c.cc.Invoke(ctx, MovementService_RevokePairToken_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // MovementServiceServer is the server API for MovementService service.
 // All implementations must embed UnimplementedMovementServiceServer
 // for forward compatibility.
@@ -521,6 +551,14 @@ type MovementServiceServer interface {
 	// GetTableIdentity tells a table's device which table its token is for
 	// and until when it lasts.
 	GetTableIdentity(context.Context, *GetTableIdentityRequest) (*GetTableIdentityResponse, error)
+	// IssuePairTokens issues a token for each pair of a section asked for,
+	// the code of a device that follows its pair round to round: in each
+	// round it acts at the table where the section's schedule seats the pair,
+	// for that round only. Codes as IssueTableTokens': one live code per
+	// pair, issuing again revokes the pair's earlier one.
+	IssuePairTokens(context.Context, *IssuePairTokensRequest) (*IssuePairTokensResponse, error)
+	// RevokePairToken revokes a pair's token.
+	RevokePairToken(context.Context, *RevokePairTokenRequest) (*RevokePairTokenResponse, error)
 	mustEmbedUnimplementedMovementServiceServer()
 }
 
@@ -614,6 +652,12 @@ func (UnimplementedMovementServiceServer) RevokeTableToken(context.Context, *Rev
 }
 func (UnimplementedMovementServiceServer) GetTableIdentity(context.Context, *GetTableIdentityRequest) (*GetTableIdentityResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetTableIdentity not implemented")
+}
+func (UnimplementedMovementServiceServer) IssuePairTokens(context.Context, *IssuePairTokensRequest) (*IssuePairTokensResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method IssuePairTokens not implemented")
+}
+func (UnimplementedMovementServiceServer) RevokePairToken(context.Context, *RevokePairTokenRequest) (*RevokePairTokenResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method RevokePairToken not implemented")
 }
 func (UnimplementedMovementServiceServer) mustEmbedUnimplementedMovementServiceServer() {}
 func (UnimplementedMovementServiceServer) testEmbeddedByValue()                         {}
@@ -1133,6 +1177,42 @@ func _MovementService_GetTableIdentity_Handler(srv interface{}, ctx context.Cont
 	return interceptor(ctx, in, info, handler)
 }
 
+func _MovementService_IssuePairTokens_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(IssuePairTokensRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MovementServiceServer).IssuePairTokens(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MovementService_IssuePairTokens_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MovementServiceServer).IssuePairTokens(ctx, req.(*IssuePairTokensRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MovementService_RevokePairToken_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RevokePairTokenRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MovementServiceServer).RevokePairToken(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MovementService_RevokePairToken_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MovementServiceServer).RevokePairToken(ctx, req.(*RevokePairTokenRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // MovementService_ServiceDesc is the grpc.ServiceDesc for MovementService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -1247,6 +1327,14 @@ var MovementService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetTableIdentity",
 			Handler:    _MovementService_GetTableIdentity_Handler,
+		},
+		{
+			MethodName: "IssuePairTokens",
+			Handler:    _MovementService_IssuePairTokens_Handler,
+		},
+		{
+			MethodName: "RevokePairToken",
+			Handler:    _MovementService_RevokePairToken_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{
