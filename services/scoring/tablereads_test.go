@@ -12,6 +12,7 @@ import (
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
 	"github.com/bridge-director/director/services/bridgepb"
+	"github.com/bridge-director/director/services/platform/platformtest"
 )
 
 // TestATableReadsWhatItHasPlayed: table 1 reads the deal of a board once
@@ -157,5 +158,45 @@ func TestThePublicWaitsForTheBoard(t *testing.T) {
 	wantCode(t, scorecard(public), codes.PermissionDenied, "its scorecards are public once every table has")
 	if err := scorecard(director); err != nil {
 		t.Errorf("the director's scorecard: %v", err)
+	}
+}
+
+// TestThePublicWaitsForTheWholeField: scored across the field, section B's
+// lines of a board are valued against section A's results, so the public
+// reading B's traveller or scorecards waits for A's tables too.
+func TestThePublicWaitsForTheWholeField(t *testing.T) {
+	h := startWith(t, t.TempDir(), platformtest.Tokens(t, `tokens:
+  - {name: club-director, token: director-secret, roles: [director]}
+  - {name: scoreboard, token: public-secret, roles: [public]}
+`))
+	director := asToken("director-secret")
+	h.setup = director
+	h.createEventWith(t, "two-rooms", &scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_MATCHPOINTS, AcrossField: true})
+	h.createSection(t, "two-rooms", 1, "B")
+	var seatings []*movementv1.Seating
+	for _, letter := range []string{"A", "B"} {
+		got, err := h.moves.SetMovement(director, &movementv1.SetMovementRequest{Name: "events/two-rooms/sessions/1/sections/" + letter, Choice: &movementv1.MovementChoice{Kind: movementv1.Kind_KIND_MITCHELL}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		seatings = got.GetSection().GetMovement().GetSeatings()
+	}
+	for _, st := range seatings { // section B plays board 1 at every table
+		if st.GetLowBoard() > 1 || 1 > st.GetHighBoard() || st.GetNs() == 0 || st.GetEw() == 0 {
+			continue
+		}
+		r := played(st.GetTable(), st.GetRound(), 1, st.GetNs(), st.GetEw(), "3NT", typev1.Seat_SEAT_SOUTH, 9)
+		r.Section = "B"
+		if _, err := h.client.SubmitResult(director, &scoringv1.SubmitResultRequest{Parent: "events/two-rooms", Result: r}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	public := asToken("public-secret")
+	_, err := h.client.GetTraveller(public, &scoringv1.GetTravellerRequest{Event: "events/two-rooms", Section: "B", Board: 1})
+	wantCode(t, err, codes.PermissionDenied, "section A is still playing board 1")
+	_, err = h.client.GetScorecard(public, &scoringv1.GetScorecardRequest{Event: "events/two-rooms", Section: "B", Pair: 1})
+	wantCode(t, err, codes.PermissionDenied, "section A is still playing board 1")
+	if _, err := h.client.GetTraveller(director, &scoringv1.GetTravellerRequest{Event: "events/two-rooms", Section: "B", Board: 1}); err != nil {
+		t.Errorf("the director's traveller of section B: %v", err)
 	}
 }
