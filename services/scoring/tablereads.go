@@ -15,6 +15,7 @@ import (
 	dealingv1 "github.com/bridge-director/director/proto/bridge/dealing/v1"
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
+	"github.com/bridge-director/director/scoring"
 	"github.com/bridge-director/director/services/platform"
 	"github.com/bridge-director/director/services/resource"
 )
@@ -32,9 +33,16 @@ import (
 // played would defeat the rule that a table sees it only after. A caller
 // who is neither the event's director, a scorer, the federation nor a
 // terminal is refused a board's traveller until every table its section's
-// movement seats on it has entered it, and a section's scorecards until
+// movement seats on it has entered it (and the opponents confirmed it), and a section's scorecards until
 // every board of the section is in (across the field, of every section).
 // A section without a movement has no schedule to wait for.
+
+// confirmed reports whether a result of the field is no longer the
+// table's to change: not awaiting the opponents' confirmation.
+func confirmed(r scoring.Result) bool {
+	stored, _ := r.Ref.(*scoringv1.Result)
+	return !awaitsConfirmation(stored)
+}
 
 // publicMayRead refuses a public caller the boards of the sections in
 // names (all of a read's sections) that are not complete yet: board, or
@@ -64,7 +72,7 @@ func (s *Service) publicMayRead(ctx context.Context, event string, session int32
 			if board != 0 && b != board {
 				continue
 			}
-			if got := field.Entered(letter, int(b)); got < need {
+			if got := field.Entered(letter, int(b), confirmed); got < need {
 				what := fmt.Sprintf("board %d's traveller is public", b)
 				if board == 0 {
 					what = "its scorecards are public"

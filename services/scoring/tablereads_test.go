@@ -200,3 +200,37 @@ func TestThePublicWaitsForTheWholeField(t *testing.T) {
 		t.Errorf("the director's traveller of section B: %v", err)
 	}
 }
+
+// TestThePublicWaitsForTheConfirmation: a board's last table entering it
+// is not enough while the opponents have not confirmed the entry, which
+// the table may still change: the public waits, as the table's device does.
+func TestThePublicWaitsForTheConfirmation(t *testing.T) {
+	h, director, _, table1, _ := tablesHarness(t)
+	got, err := h.moves.GetSection(director, &movementv1.GetSectionRequest{Name: "events/club-night/sessions/1/sections/A"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range got.GetSection().GetMovement().GetSeatings() {
+		if st.GetTable() == 1 || st.GetLowBoard() > 1 || 1 > st.GetHighBoard() || st.GetNs() == 0 || st.GetEw() == 0 {
+			continue
+		}
+		if _, err := h.client.SubmitResult(director, &scoringv1.SubmitResultRequest{Parent: "events/club-night", Result: played(st.GetTable(), st.GetRound(), 1, st.GetNs(), st.GetEw(), "3NT", typev1.Seat_SEAT_SOUTH, 9)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := h.client.SubmitResult(table1, fourSpades(10)); err != nil {
+		t.Fatal(err)
+	}
+	public := asToken("public-secret")
+	traveller := func() error {
+		_, err := h.client.GetTraveller(public, &scoringv1.GetTravellerRequest{Event: "events/club-night", Board: 1})
+		return err
+	}
+	wantCode(t, traveller(), codes.PermissionDenied, "section A is still playing board 1")
+	if _, err := h.client.ConfirmResult(table1, &scoringv1.ConfirmResultRequest{Name: board1Table1, Revision: 1, Side: typev1.Side_SIDE_EAST_WEST}); err != nil {
+		t.Fatal(err)
+	}
+	if err := traveller(); err != nil {
+		t.Errorf("the public's traveller once table 1's entry is confirmed: %v", err)
+	}
+}
