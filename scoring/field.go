@@ -592,9 +592,10 @@ func (f *Field) Scorecard(section string, pair int) ([]Standing, []Line, []Probl
 	return s.standings, out, s.problems
 }
 
-// Entered counts the results of board in section, of every kind, as the
-// field holds them with every change given so far.
-func (f *Field) Entered(section string, board int) int {
+// Entered counts the results of board in section, of every kind, that
+// count says to (every one when nil), as the field holds them with every
+// change given so far.
+func (f *Field) Entered(section string, board int, count func(Result) bool) int {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.takeChanges()
@@ -603,8 +604,8 @@ func (f *Field) Entered(section string, board int) int {
 		return 0
 	}
 	n := 0
-	for slot := range g.results {
-		if slot.Section == section {
+	for slot, r := range g.results {
+		if slot.Section == section && (count == nil || count(r)) {
 			n++
 		}
 	}

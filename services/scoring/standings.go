@@ -110,7 +110,7 @@ func (s *Service) GetTraveller(ctx context.Context, req *scoringv1.GetTravellerR
 		Vulnerability: bridgepb.Vulnerability(bridge.BoardVulnerability(board)),
 	}
 	field, _ := ks.scoredField()
-	if err := publicMayRead(ctx, field, names, req.GetBoard()); err != nil {
+	if err := s.publicMayRead(ctx, req.GetEvent(), session, ks, names, section, req.GetBoard()); err != nil {
 		return nil, err
 	}
 	if platform.AnswerVersion(ctx, s.kept.version(ks, field, names)) {
@@ -142,7 +142,7 @@ func (s *Service) GetScorecard(ctx context.Context, req *scoringv1.GetScorecardR
 		return nil, err
 	}
 	field, settings := ks.scoredField()
-	if err := publicMayRead(ctx, field, names, 0); err != nil {
+	if err := s.publicMayRead(ctx, req.GetEvent(), session, ks, names, section, 0); err != nil {
 		return nil, err
 	}
 	if platform.AnswerVersion(ctx, s.kept.version(ks, field, names)) {

@@ -33,19 +33,38 @@ import (
 // played would defeat the rule that a table sees it only after. A caller
 // who is neither the event's director, a scorer, the federation nor a
 // terminal is refused a board's traveller until every table its section's
-// movement seats on it has entered it, and a section's scorecards until
-// every board of the section is in. A section without a movement has no
-// schedule to wait for.
+// movement seats on it has entered it (and the opponents confirmed it), and a section's scorecards until
+// every board of the section is in (across the field, of every section).
+// A section without a movement has no schedule to wait for.
+
+// confirmed reports whether a result of the field is no longer the
+// table's to change: not awaiting the opponents' confirmation.
+func confirmed(r scoring.Result) bool {
+	stored, _ := r.Ref.(*scoringv1.Result)
+	return !awaitsConfirmation(stored)
+}
 
 // publicMayRead refuses a public caller the boards of the sections in
 // names (all of a read's sections) that are not complete yet: board, or
-// every board of the movement when board is 0.
-func publicMayRead(ctx context.Context, field *scoring.Field, names sectionNames, board int32) error {
+// every board of the movement when board is 0. A session scored across the
+// field waits for every section of it, whichever one the read names: the
+// named section's lines are scored against the others' results.
+func (s *Service) publicMayRead(ctx context.Context, event string, session int32, ks *keptSession, names sectionNames, section string, board int32) error {
 	p, ok := platform.PrincipalFrom(ctx)
 	if ok && slices.ContainsFunc(p.Roles, func(r platform.Role) bool {
 		return r == platform.RoleDirector || r == platform.RoleScorer || r == platform.RoleFederationAdmin || r == platform.RoleTerminal
 	}) {
 		return nil
+	}
+	field, settings := ks.scoredField()
+	if settings.GetAcrossField() && section != "" {
+		e, err := resource.ParseEvent("event", event)
+		if err != nil {
+			return err
+		}
+		if names, err = s.names(ctx, e, session, ""); err != nil {
+			return err
+		}
 	}
 	for _, letter := range slices.Sorted(maps.Keys(names.plays)) {
 		for _, b := range slices.Sorted(maps.Keys(names.plays[letter])) {
@@ -53,7 +72,7 @@ func publicMayRead(ctx context.Context, field *scoring.Field, names sectionNames
 			if board != 0 && b != board {
 				continue
 			}
-			if got := field.Entered(letter, int(b)); got < need {
+			if got := field.Entered(letter, int(b), confirmed); got < need {
 				what := fmt.Sprintf("board %d's traveller is public", b)
 				if board == 0 {
 					what = "its scorecards are public"

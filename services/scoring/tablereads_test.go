@@ -12,6 +12,7 @@ import (
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
 	"github.com/bridge-director/director/services/bridgepb"
+	"github.com/bridge-director/director/services/platform/platformtest"
 )
 
 // TestATableReadsWhatItHasPlayed: table 1 reads the deal of a board once
@@ -157,5 +158,79 @@ func TestThePublicWaitsForTheBoard(t *testing.T) {
 	wantCode(t, scorecard(public), codes.PermissionDenied, "its scorecards are public once every table has")
 	if err := scorecard(director); err != nil {
 		t.Errorf("the director's scorecard: %v", err)
+	}
+}
+
+// TestThePublicWaitsForTheWholeField: scored across the field, section B's
+// lines of a board are valued against section A's results, so the public
+// reading B's traveller or scorecards waits for A's tables too.
+func TestThePublicWaitsForTheWholeField(t *testing.T) {
+	h := startWith(t, t.TempDir(), platformtest.Tokens(t, `tokens:
+  - {name: club-director, token: director-secret, roles: [director]}
+  - {name: scoreboard, token: public-secret, roles: [public]}
+`))
+	director := asToken("director-secret")
+	h.setup = director
+	h.createEventWith(t, "two-rooms", &scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_MATCHPOINTS, AcrossField: true})
+	h.createSection(t, "two-rooms", 1, "B")
+	var seatings []*movementv1.Seating
+	for _, letter := range []string{"A", "B"} {
+		got, err := h.moves.SetMovement(director, &movementv1.SetMovementRequest{Name: "events/two-rooms/sessions/1/sections/" + letter, Choice: &movementv1.MovementChoice{Kind: movementv1.Kind_KIND_MITCHELL}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		seatings = got.GetSection().GetMovement().GetSeatings()
+	}
+	for _, st := range seatings { // section B plays board 1 at every table
+		if st.GetLowBoard() > 1 || 1 > st.GetHighBoard() || st.GetNs() == 0 || st.GetEw() == 0 {
+			continue
+		}
+		r := played(st.GetTable(), st.GetRound(), 1, st.GetNs(), st.GetEw(), "3NT", typev1.Seat_SEAT_SOUTH, 9)
+		r.Section = "B"
+		if _, err := h.client.SubmitResult(director, &scoringv1.SubmitResultRequest{Parent: "events/two-rooms", Result: r}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	public := asToken("public-secret")
+	_, err := h.client.GetTraveller(public, &scoringv1.GetTravellerRequest{Event: "events/two-rooms", Section: "B", Board: 1})
+	wantCode(t, err, codes.PermissionDenied, "section A is still playing board 1")
+	_, err = h.client.GetScorecard(public, &scoringv1.GetScorecardRequest{Event: "events/two-rooms", Section: "B", Pair: 1})
+	wantCode(t, err, codes.PermissionDenied, "section A is still playing board 1")
+	if _, err := h.client.GetTraveller(director, &scoringv1.GetTravellerRequest{Event: "events/two-rooms", Section: "B", Board: 1}); err != nil {
+		t.Errorf("the director's traveller of section B: %v", err)
+	}
+}
+
+// TestThePublicWaitsForTheConfirmation: a board's last table entering it
+// is not enough while the opponents have not confirmed the entry, which
+// the table may still change: the public waits, as the table's device does.
+func TestThePublicWaitsForTheConfirmation(t *testing.T) {
+	h, director, _, table1, _ := tablesHarness(t)
+	got, err := h.moves.GetSection(director, &movementv1.GetSectionRequest{Name: "events/club-night/sessions/1/sections/A"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range got.GetSection().GetMovement().GetSeatings() {
+		if st.GetTable() == 1 || st.GetLowBoard() > 1 || 1 > st.GetHighBoard() || st.GetNs() == 0 || st.GetEw() == 0 {
+			continue
+		}
+		if _, err := h.client.SubmitResult(director, &scoringv1.SubmitResultRequest{Parent: "events/club-night", Result: played(st.GetTable(), st.GetRound(), 1, st.GetNs(), st.GetEw(), "3NT", typev1.Seat_SEAT_SOUTH, 9)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := h.client.SubmitResult(table1, fourSpades(10)); err != nil {
+		t.Fatal(err)
+	}
+	public := asToken("public-secret")
+	traveller := func() error {
+		_, err := h.client.GetTraveller(public, &scoringv1.GetTravellerRequest{Event: "events/club-night", Board: 1})
+		return err
+	}
+	wantCode(t, traveller(), codes.PermissionDenied, "section A is still playing board 1")
+	if _, err := h.client.ConfirmResult(table1, &scoringv1.ConfirmResultRequest{Name: board1Table1, Revision: 1, Side: typev1.Side_SIDE_EAST_WEST}); err != nil {
+		t.Fatal(err)
+	}
+	if err := traveller(); err != nil {
+		t.Errorf("the public's traveller once table 1's entry is confirmed: %v", err)
 	}
 }
