@@ -27,6 +27,9 @@ func (s *Service) CreateEvent(ctx context.Context, req *movementv1.CreateEventRe
 		return nil, err
 	}
 	in := req.GetEvent()
+	if err := oneLine("event.title", in.GetTitle()); err != nil {
+		return nil, err
+	}
 	if len(in.GetTitle()) > resource.MaxTitle {
 		return nil, platform.FieldError("event.title", fmt.Sprintf("a title is at most %d bytes", resource.MaxTitle))
 	}

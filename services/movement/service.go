@@ -97,6 +97,9 @@ func (s *Service) CreateSession(ctx context.Context, req *movementv1.CreateSessi
 		Title:     req.GetSession().GetTitle(),
 		StartTime: req.GetSession().GetStartTime(),
 	}
+	if err := oneLine("session.title", session.Title); err != nil {
+		return nil, err
+	}
 	if len(session.Title) > resource.MaxTitle {
 		return nil, platform.FieldError("session.title", fmt.Sprintf("a title is at most %d bytes", resource.MaxTitle))
 	}
@@ -257,8 +260,8 @@ func checkEntrant(field string, e *movementv1.Entrant) error {
 		return platform.FieldError(field+".number", fmt.Sprintf("%d is outside 1 to %d", e.GetNumber(), resource.MaxEntrant))
 	case len(e.GetName()) > resource.MaxName:
 		return platform.FieldError(field+".name", fmt.Sprintf("a name is at most %d bytes", resource.MaxName))
-	case strings.ContainsFunc(e.GetName(), unicode.IsControl):
-		return platform.FieldError(field+".name", fmt.Sprintf("%q has a line break or another control character: a name is one line", e.GetName()))
+	case oneLine(field+".name", e.GetName()) != nil:
+		return oneLine(field+".name", e.GetName())
 	case len(e.GetPlayers()) > resource.MaxPlayers:
 		return platform.FieldError(field+".players", fmt.Sprintf("at most %d players", resource.MaxPlayers))
 	}
@@ -266,9 +269,19 @@ func checkEntrant(field string, e *movementv1.Entrant) error {
 		if len(p.GetName()) > resource.MaxName || len(p.GetMemberNumber()) > resource.MaxName {
 			return platform.FieldError(fmt.Sprintf("%s.players[%d]", field, j), fmt.Sprintf("names and member numbers are at most %d bytes", resource.MaxName))
 		}
-		if strings.ContainsFunc(p.GetName(), unicode.IsControl) {
-			return platform.FieldError(fmt.Sprintf("%s.players[%d].name", field, j), fmt.Sprintf("%q has a line break or another control character: a name is one line", p.GetName()))
+		if err := oneLine(fmt.Sprintf("%s.players[%d].name", field, j), p.GetName()); err != nil {
+			return err
 		}
+	}
+	return nil
+}
+
+// oneLine refuses a name or title with a line break or another control
+// character in field: it is printed on one line, in PBN tags, CSV cells
+// and cards.
+func oneLine(field, text string) error {
+	if strings.ContainsFunc(text, unicode.IsControl) {
+		return platform.FieldError(field, fmt.Sprintf("%q has a line break or another control character: it is one line", text))
 	}
 	return nil
 }

@@ -332,6 +332,7 @@ func TestEventsAreCreatedOnceAndListedInPages(t *testing.T) {
 		{&movementv1.CreateEventRequest{EventId: "odd-form", Event: &movementv1.Event{Scoring: &scoringv1.ScoringSettings{Form: 99}}}, "event.scoring.form"},
 		{&movementv1.CreateEventRequest{EventId: "odd-profile", Event: &movementv1.Event{Scoring: &scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_BUTLER, Profile: 99}}}, "event.scoring.profile"},
 		{&movementv1.CreateEventRequest{EventId: "teams-two-winners", Event: &movementv1.Event{Scoring: &scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_TEAMS_VP, TwoWinners: true}}}, "event.scoring.two_winners"},
+		{&movementv1.CreateEventRequest{EventId: "two-lines", Event: &movementv1.Event{Title: "Tuesday\npairs", Scoring: &scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_MATCHPOINTS}}}, "event.title"},
 		{&movementv1.CreateEventRequest{EventId: "pairs-vp", Event: &movementv1.Event{Scoring: &scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_BUTLER, VpScale: scoringv1.VPScale_VP_SCALE_EBU_DISCRETE_20}}}, "event.scoring.vp_scale"},
 		{&movementv1.CreateEventRequest{EventId: "teams-scale", Event: &movementv1.Event{Scoring: &scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_TEAMS_VP, VpScale: 9}}}, "event.scoring.vp_scale"},
 		{&movementv1.CreateEventRequest{EventId: "long", Event: &movementv1.Event{Title: strings.Repeat("x", 201), Scoring: &scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_BUTLER}}}, "event.title"},
@@ -341,6 +342,8 @@ func TestEventsAreCreatedOnceAndListedInPages(t *testing.T) {
 	}
 	_, err = h.client.CreateSession(ctx, &movementv1.CreateSessionRequest{Parent: "events/no-such-night", SessionId: 1})
 	wantCode(t, err, codes.NotFound, `event "events/no-such-night"`)
+	_, err = h.client.CreateSession(ctx, &movementv1.CreateSessionRequest{Parent: "events/club-night", SessionId: 9, Session: &movementv1.Session{Title: "Tuesday\r\nevening"}})
+	wantCode(t, err, codes.InvalidArgument, "session.title")
 	_, err = h.client.GetEvent(ctx, &movementv1.GetEventRequest{Name: "events/no-such-night"})
 	wantCode(t, err, codes.NotFound, "events/no-such-night")
 
