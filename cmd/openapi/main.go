@@ -29,6 +29,7 @@ import (
 	"github.com/getkin/kin-openapi/openapi3"
 
 	dealingservice "github.com/bridge-director/director/services/dealing"
+	"github.com/bridge-director/director/services/gateway"
 	movementservice "github.com/bridge-director/director/services/movement"
 	"github.com/bridge-director/director/services/platform"
 	scoringservice "github.com/bridge-director/director/services/scoring"
@@ -36,7 +37,7 @@ import (
 
 // downloads are the file downloads of every service that serves some.
 func downloads() []platform.Download {
-	return slices.Concat(dealingservice.Downloads(), movementservice.Downloads(), scoringservice.Downloads())
+	return slices.Concat(dealingservice.Downloads(), movementservice.Downloads(), scoringservice.Downloads(), gateway.Streams())
 }
 
 func main() {
@@ -235,15 +236,22 @@ func singularVariables(doc *openapi2.T) {
 // addDownload describes the download d as a GET of its pattern.
 func addDownload(doc *openapi2.T, d platform.Download) error {
 	service, method, ok := strings.Cut(strings.TrimPrefix(d.Method, "/"), "/")
-	if !ok || d.Pattern == "" || d.Summary == "" || len(d.ContentTypes) == 0 {
-		return fmt.Errorf("the download %q of %q needs a pattern, a method, a summary and its media types", d.Pattern, d.Method)
+	if !ok && d.Operation == "" || d.Pattern == "" || d.Summary == "" || len(d.ContentTypes) == 0 {
+		return fmt.Errorf("the download %q of %q needs a pattern, a method (or an operation), a summary and its media types", d.Pattern, d.Method)
 	}
 	service = service[strings.LastIndex(service, ".")+1:]
+	id := service + "_" + method + d.Variant + "File"
+	if d.Answer != "" {
+		id = service + "_" + method + d.Variant + "Events"
+	}
+	if d.Operation != "" {
+		service, id = "Gateway", d.Operation
+	}
 	op := &openapi2.Operation{
 		Summary:     d.Summary,
 		Description: d.Description,
 		Tags:        []string{service},
-		OperationID: service + "_" + method + d.Variant + "File",
+		OperationID: id,
 		Produces:    slices.Concat(d.ContentTypes, []string{"application/json"}),
 		Responses:   openapi2.NewResponsesWithCapacity(1),
 	}
@@ -253,10 +261,17 @@ func addDownload(doc *openapi2.T, d platform.Download) error {
 		}
 		op.Parameters = append(op.Parameters, &openapi2.Parameter{In: "path", Name: v[1], Required: true, Type: &openapi3.Types{"string"}})
 	}
-	op.Responses.Set("200", &openapi2.Response{
+	for _, q := range d.Query {
+		op.Parameters = append(op.Parameters, &openapi2.Parameter{In: "query", Name: q.Name, Description: q.Description, Type: &openapi3.Types{"string"}})
+	}
+	answer := &openapi2.Response{
 		Description: "The file, with Content-Disposition naming it.",
 		Schema:      &openapi2.SchemaRef{Value: &openapi2.Schema{Type: &openapi3.Types{"file"}}},
-	})
+	}
+	if d.Answer != "" {
+		answer = &openapi2.Response{Description: d.Answer, Schema: &openapi2.SchemaRef{Value: &openapi2.Schema{Type: &openapi3.Types{"string"}}}}
+	}
+	op.Responses.Set("200", answer)
 	if doc.Paths == nil {
 		doc.Paths = map[string]*openapi2.PathItem{}
 	}

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -88,8 +89,19 @@ func TestEveryDownloadIsDescribed(t *testing.T) {
 				t.Errorf("%s: produces %v, without %s", d.Pattern, op.Produces, ct)
 			}
 		}
-		if r := op.Responses.Value("200"); r == nil || r.Schema == nil || r.Schema.Value == nil || !r.Schema.Value.Type.Is("file") {
+		r := op.Responses.Value("200")
+		switch {
+		case d.Answer == "" && (r == nil || r.Schema == nil || r.Schema.Value == nil || !r.Schema.Value.Type.Is("file")):
 			t.Errorf("%s: the 200 answer is not a file", d.Pattern)
+		case d.Answer != "" && (r == nil || r.Description != d.Answer):
+			t.Errorf("%s: the 200 answer does not say %q", d.Pattern, d.Answer)
+		}
+		for _, q := range d.Query {
+			if !slices.ContainsFunc(op.Parameters, func(p *openapi2.Parameter) bool {
+				return p.In == "query" && p.Name == q.Name && p.Description == q.Description
+			}) {
+				t.Errorf("%s: no query parameter %s", d.Pattern, q.Name)
+			}
 		}
 	}
 }

@@ -83,6 +83,41 @@ func (o Options) Handler(ctx context.Context, b platform.Backend) (http.Handler,
 	return e.guard(withCORS(root, o.Origins)), nil
 }
 
+// Streams are the routes the gateway serves beside the mux, for the
+// OpenAPI description (cmd/openapi): the watch of an event's feeds and the
+// live standings, both server-sent events.
+func Streams() []platform.Download {
+	return []platform.Download{
+		{
+			Pattern:   WatchPath,
+			Operation: "WatchEventChanges",
+			Summary:   "Follow an event's change feeds as server-sent events",
+			Description: "Each record of the feeds followed is an event whose data is {\"service\": ..., \"change\": ...} and whose id is the cursor " +
+				"of every feed (\"movement:4,scoring:12\"), which a client sends back as Last-Event-ID to resume. The event's directors, scorers and the federation read it.",
+			ContentTypes: []string{"text/event-stream"},
+			Query: []platform.Parameter{
+				{Name: "services", Description: "The feeds to follow, comma-separated (scoring, movement, rulings, dealing); all when left out."},
+				{Name: "since", Description: "Where to start: a cursor such as scoring:12,movement:0; a feed it does not name starts after the caller's acknowledgement."},
+			},
+			Answer: "Server-sent events, one a record, until the watch ends (an event named error says why and where to resume).",
+		},
+		{
+			Pattern:      LiveStandingsPath,
+			Method:       scoringv1.ScoringService_GetStandings_FullMethodName,
+			Variant:      "Live",
+			Summary:      "Follow the standings as they change",
+			Description:  "An event named standings carrying the page GET .../standings answers, at once and again within a second of any change.",
+			ContentTypes: []string{"text/event-stream"},
+			Query: []platform.Parameter{
+				{Name: "session", Description: "The session number, 1 when left out."},
+				{Name: "section", Description: "One section's standings; the session's when left out."},
+				{Name: "page_size", Description: "At most this many standings, as for the standings."},
+			},
+			Answer: "Server-sent events named standings, until the caller may no longer read them (an event named error says why).",
+		},
+	}
+}
+
 var (
 	//go:embed director.swagger.json
 	swagger []byte

@@ -34,6 +34,19 @@ type Download struct {
 	Summary, Description string
 	// ContentTypes are the media types the download may answer.
 	ContentTypes []string
+	// Query are the query parameters the route takes.
+	Query []Parameter
+	// Answer says what the route answers, for a route that answers other
+	// than a file named by its Content-Disposition (server-sent events).
+	Answer string
+	// Operation names a route that calls no one method (the watch of
+	// several services' feeds), in place of Method and Variant.
+	Operation string
+}
+
+// Parameter is a query parameter of a route served beside the mux.
+type Parameter struct {
+	Name, Description string
 }
 
 // HandleDownload serves GET d.Pattern as a file download. fetch gets the
