@@ -592,24 +592,26 @@ func (f *Field) Scorecard(section string, pair int) ([]Standing, []Line, []Probl
 	return s.standings, out, s.problems
 }
 
-// Entered counts the results of board in section, of every kind, that
+// Entered counts the results of board in each section, of every kind, that
 // count says to (every one when nil), as the field holds them with every
-// change given so far.
-func (f *Field) Entered(section string, board int, count func(Result) bool) int {
+// change given so far: one pass over the board's results, whichever way
+// the sections are grouped.
+func (f *Field) Entered(board int, count func(Result) bool) map[string]int {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.takeChanges()
-	g := f.groups[groupKey{f.settings.fieldOf(section), board}]
-	if g == nil {
-		return 0
-	}
-	n := 0
-	for slot, r := range g.results {
-		if slot.Section == section && (count == nil || count(r)) {
-			n++
+	out := map[string]int{}
+	for key, g := range f.groups {
+		if key.board != board {
+			continue
+		}
+		for slot, r := range g.results {
+			if count == nil || count(r) {
+				out[slot.Section]++
+			}
 		}
 	}
-	return n
+	return out
 }
 
 // Score is the whole field as ScoreSession would score it.

@@ -204,12 +204,12 @@ func TestFieldCountsWhatIsEntered(t *testing.T) {
 			section     string
 			board, want int
 		}{{"A", 1, 1}, {"B", 1, 1}, {"A", 2, 1}, {"B", 2, 0}, {"C", 1, 0}} {
-			if got := f.Entered(c.section, c.board, nil); got != c.want {
+			if got := f.Entered(c.board, nil)[c.section]; got != c.want {
 				t.Errorf("across the field %v: board %d of %s: %d entered, want %d", across, c.board, c.section, got, c.want)
 			}
 		}
 		for min, want := range map[int]int{400: 1, 430: 0} {
-			if got := f.Entered("A", 1, func(r Result) bool { return r.NSScore > min }); got != want {
+			if got := f.Entered(1, func(r Result) bool { return r.NSScore > min })["A"]; got != want {
 				t.Errorf("across the field %v: board 1 of A above %d: %d counted, want %d", across, min, got, want)
 			}
 		}

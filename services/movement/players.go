@@ -74,9 +74,7 @@ func (s *Service) ImportPlayers(ctx context.Context, req *movementv1.ImportPlaye
 func mayReadMemberNumbers(ctx context.Context, section string) bool {
 	name, _ := resource.ParseSection("section", section)
 	p, ok := platform.PrincipalFrom(ctx)
-	return ok && p.MayActOn(name.Parent().Parent().String()) && slices.ContainsFunc(p.Roles, func(r platform.Role) bool {
-		return r == platform.RoleFederationAdmin || r == platform.RoleDirector || r == platform.RoleScorer
-	})
+	return ok && p.MayActOn(name.Parent().Parent().String()) && p.Has(platform.RoleDirector, platform.RoleScorer)
 }
 
 // hideMemberNumbers clears the member numbers of the players of a

@@ -101,6 +101,10 @@ func (p Principal) mayCall(allowed []Role) bool {
 	})
 }
 
+// Has reports whether the principal has one of roles, or is a federation
+// admin, whom every role's rights include.
+func (p Principal) Has(roles ...Role) bool { return p.mayCall(roles) }
+
 type principalKey struct{}
 
 // PrincipalFrom returns the caller of the RPC whose context is ctx. It

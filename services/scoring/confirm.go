@@ -27,9 +27,7 @@ import (
 // director, a scorer, a federation admin, a Director service).
 func atTable(ctx context.Context) bool {
 	p, ok := platform.PrincipalFrom(ctx)
-	return ok && slices.Contains(p.Roles, platform.RoleTerminal) && !slices.ContainsFunc(p.Roles, func(r platform.Role) bool {
-		return r == platform.RoleDirector || r == platform.RoleScorer || r == platform.RoleFederationAdmin
-	})
+	return ok && slices.Contains(p.Roles, platform.RoleTerminal) && !p.Has(platform.RoleDirector, platform.RoleScorer)
 }
 
 // enteredAs makes r an entry of the caller: at a table, by the side it

@@ -51,9 +51,7 @@ func confirmed(r scoring.Result) bool {
 // named section's lines are scored against the others' results.
 func (s *Service) publicMayRead(ctx context.Context, event string, session int32, ks *keptSession, names sectionNames, section string, board int32) error {
 	p, ok := platform.PrincipalFrom(ctx)
-	if ok && slices.ContainsFunc(p.Roles, func(r platform.Role) bool {
-		return r == platform.RoleDirector || r == platform.RoleScorer || r == platform.RoleFederationAdmin || r == platform.RoleTerminal
-	}) {
+	if ok && p.Has(platform.RoleDirector, platform.RoleScorer, platform.RoleTerminal) {
 		return nil
 	}
 	field, settings := ks.scoredField()
@@ -66,13 +64,17 @@ func (s *Service) publicMayRead(ctx context.Context, event string, session int32
 			return err
 		}
 	}
+	entered := map[int32]map[string]int{} // by board, counted once for every section
 	for _, letter := range slices.Sorted(maps.Keys(names.plays)) {
 		for _, b := range slices.Sorted(maps.Keys(names.plays[letter])) {
 			need := names.plays[letter][b]
 			if board != 0 && b != board {
 				continue
 			}
-			if got := field.Entered(letter, int(b), confirmed); got < need {
+			if entered[b] == nil {
+				entered[b] = field.Entered(int(b), confirmed)
+			}
+			if got := entered[b][letter]; got < need {
 				what := fmt.Sprintf("board %d's traveller is public", b)
 				if board == 0 {
 					what = "its scorecards are public"
