@@ -34,7 +34,8 @@ type standIn struct {
 
 // scoreboard is what the stand-in's standings read: empty until a test
 // gives it a version, then as many standings as the test asks for, with
-// that version; built counts the answers GetStandings built. The callers
+// that version; built counts the answers GetStandings built, and held the
+// reads answered from a version the caller held. The callers
 // named in refused are refused the standings, as a table's device is in
 // the last rounds of a section that hides the ranking.
 type scoreboard struct {
@@ -42,6 +43,7 @@ type scoreboard struct {
 	version   string
 	standings int
 	built     int
+	held      int
 	refused   map[string]bool
 }
 
@@ -64,6 +66,12 @@ func (b *scoreboard) answersBuilt() int {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.built
+}
+
+func (b *scoreboard) answersHeld() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.held
 }
 
 // standInDesc is the part of the scoring service the stand-in serves.
@@ -121,6 +129,7 @@ func (s standIn) GetStandings(ctx context.Context, _ *scoringv1.GetStandingsRequ
 		return &scoringv1.GetStandingsResponse{}, nil
 	}
 	if platform.AnswerVersion(ctx, b.version) {
+		b.held++
 		return &scoringv1.GetStandingsResponse{}, nil
 	}
 	b.built++
