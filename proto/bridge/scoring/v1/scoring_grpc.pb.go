@@ -72,11 +72,20 @@ type ScoringServiceClient interface {
 	GetResultHistory(ctx context.Context, in *GetResultHistoryRequest, opts ...grpc.CallOption) (*GetResultHistoryResponse, error)
 	// ListResults lists the current results of an event in slot order.
 	ListResults(ctx context.Context, in *ListResultsRequest, opts ...grpc.CallOption) (*ListResultsResponse, error)
-	// GetTraveller scores one board across its field.
+	// GetTraveller scores one board across its field. Before every table its
+	// section's movement seats on the board has entered it (and the entries
+	// are confirmed), it is PERMISSION_DENIED to all but the event's
+	// director, scorers and the federation; a table's device reads it once
+	// its own table has played the board. Answers name their version
+	// (x-director-version), which REST sends as the ETag.
 	GetTraveller(ctx context.Context, in *GetTravellerRequest, opts ...grpc.CallOption) (*GetTravellerResponse, error)
-	// GetStandings ranks the pairs or teams of an event, overall or in one section.
+	// GetStandings ranks the pairs or teams of an event, overall or in one
+	// section. A table's device is refused it in the last rounds its section
+	// hides the ranking in.
 	GetStandings(ctx context.Context, in *GetStandingsRequest, opts ...grpc.CallOption) (*GetStandingsResponse, error)
-	// GetScorecard lists one pair's boards with their scores.
+	// GetScorecard lists one pair's boards with their scores; to the public
+	// once every board of the section is in, to a table's device after its
+	// last round.
 	GetScorecard(ctx context.Context, in *GetScorecardRequest, opts ...grpc.CallOption) (*GetScorecardResponse, error)
 	// ApplyPenalty records a procedural penalty (Law 90) against a pair or
 	// team; the standings deduct it.
@@ -335,11 +344,20 @@ type ScoringServiceServer interface {
 	GetResultHistory(context.Context, *GetResultHistoryRequest) (*GetResultHistoryResponse, error)
 	// ListResults lists the current results of an event in slot order.
 	ListResults(context.Context, *ListResultsRequest) (*ListResultsResponse, error)
-	// GetTraveller scores one board across its field.
+	// GetTraveller scores one board across its field. Before every table its
+	// section's movement seats on the board has entered it (and the entries
+	// are confirmed), it is PERMISSION_DENIED to all but the event's
+	// director, scorers and the federation; a table's device reads it once
+	// its own table has played the board. Answers name their version
+	// (x-director-version), which REST sends as the ETag.
 	GetTraveller(context.Context, *GetTravellerRequest) (*GetTravellerResponse, error)
-	// GetStandings ranks the pairs or teams of an event, overall or in one section.
+	// GetStandings ranks the pairs or teams of an event, overall or in one
+	// section. A table's device is refused it in the last rounds its section
+	// hides the ranking in.
 	GetStandings(context.Context, *GetStandingsRequest) (*GetStandingsResponse, error)
-	// GetScorecard lists one pair's boards with their scores.
+	// GetScorecard lists one pair's boards with their scores; to the public
+	// once every board of the section is in, to a table's device after its
+	// last round.
 	GetScorecard(context.Context, *GetScorecardRequest) (*GetScorecardResponse, error)
 	// ApplyPenalty records a procedural penalty (Law 90) against a pair or
 	// team; the standings deduct it.
