@@ -9,7 +9,10 @@
 // the tables' devices, which every service checks through it
 // (tabletokens.go), and of the devices that follow a pair from table to
 // table (pairtokens.go), and each section's terminal settings, which a device
-// reads with its round (terminalsettings.go).
+// reads with its round (terminalsettings.go); the federation's player
+// registry that entrants name their players from (players.go), and the
+// players a table enters for a round (tableplayers.go). Every change is
+// recorded in the service's change feed in its transaction (feed.go).
 package movementservice
 
 import (

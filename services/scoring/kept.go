@@ -104,10 +104,11 @@ func (ks *keptSession) scoredField() (*scoring.Field, *scoringv1.ScoringSettings
 }
 
 // version names the answer of a read of the session's field f that starts
-// now (platform.SetVersion): the run, the kept session, the changes its
-// field has been given, and the revisions of the sections whose names the
-// answer carries. Taken before the field is read, it never names an answer
-// older than the one read.
+// now (platform.AnswerVersion): the run, the kept session, the changes its
+// field has been given, and how far the players' names are current
+// (names.version: movement's feed record they were read at, or the
+// sections' revisions). Taken before the field is read, it never names an
+// answer older than the one read.
 func (k *keptFields) version(ks *keptSession, f *scoring.Field, names sectionNames) string {
 	return fmt.Sprintf("%s.%d.%d%s", k.run, ks.serial, f.Revision(), names.version)
 }

@@ -13,7 +13,10 @@
 // by its section's terminal settings and flagged where it stands far from
 // its board's field (entry.go), confirmed by the opponents (confirm.go),
 // and the table reads a board's traveller and deal only once it has played
-// it (tablereads.go).
+// it, the public once every table has (tablereads.go). The players' names
+// in the answers are the movement service's, kept current from its change
+// feed (names.go); every change of this service is recorded in its own
+// feed in its transaction (feed.go).
 package scoringservice
 
 import (
