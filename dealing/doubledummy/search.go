@@ -18,7 +18,7 @@ type search struct {
 	nsWon      int
 	tricksLeft int
 
-	tt      *transpositions
+	tt *transpositions
 	// hash identifies the cards each seat holds (Zobrist hashing), and
 	// cutoffs keeps, by the hash of a position in the play, the card that
 	// last cut the search off there.
@@ -57,14 +57,31 @@ var zobrist = func() (z [4][52]uint64) {
 	return z
 }()
 
-// positionKey names the position at pos in the current trick for the
-// cutoff cache.
-func (s *search) positionKey(pos int) uint64 {
-	k := s.hash ^ uint64(s.leader+1)*0x9e3779b97f4a7c15 ^ uint64(pos+1)<<56
-	for p := range pos {
-		k ^= zobrist[(s.leader+p)&3][s.trick[p]] * 31
+// cutoffKey names what a player's best card depends on most, for the
+// cutoff cache: his place in the trick and, when leading, his hand; when
+// following suit, the cards of the suit still out and the card winning the
+// trick; when discarding or ruffing, his hand and who or what is winning.
+// Positions alike in that way tend to be won by the same card.
+func (s *search) cutoffKey(pos, seat int) uint64 {
+	k := uint64(pos)<<60 | uint64(seat)<<58
+	if pos == 0 {
+		return (k | s.hands[seat]) * 0x9e3779b97f4a7c15
 	}
-	return k
+	winPos := 0
+	for p := 1; p < pos; p++ {
+		if beats(s.trick[p], s.trick[winPos], s.trump) {
+			winPos = p
+		}
+	}
+	led := suitOf(s.trick[0])
+	if holding(s.hands[seat], led) != 0 {
+		return (k | s.atStart&(suitMask<<uint(suitBits*led)) | uint64(s.trick[winPos])<<52) * 0x9e3779b97f4a7c15
+	}
+	winner := uint64(s.trick[winPos])
+	if s.trump == noTrump {
+		winner = uint64((s.leader + winPos) & 3)
+	}
+	return (k | s.hands[seat] | winner<<52) * 0xc2b2ae3d27d4eb4f
 }
 
 // move is a card to try and how good it looks.
@@ -188,8 +205,8 @@ func (s *search) deciding(winners, all uint64) uint64 {
 func (s *search) play(pos, beta int) (int, uint64) {
 	seat := (s.leader + pos) & 3
 	maximizing := seat&1 == 0
-	key := s.positionKey(pos)
-	slot := &s.cutoffs[key&(1<<cutoffBits-1)]
+	key := s.cutoffKey(pos, seat)
+	slot := &s.cutoffs[key>>(64-cutoffBits)]
 	hint := -1
 	if slot.key == key {
 		hint = int(slot.card)

@@ -8,10 +8,10 @@ import (
 	"github.com/bridge-director/director/bridge"
 )
 
-// tableBits sizes a Solver's transposition table: 2^19 entries of 48 bytes
-// and an index of twice as many 16-byte buckets, 40 MiB in all, whatever the
-// deal.
-const tableBits = 19
+// tableBits sizes a Solver's transposition table: 2^17 pages of 8 patterns
+// (280 bytes a page) and an index of four times as many 16-byte buckets,
+// 45 MiB in all, whatever the deal.
+const tableBits = 17
 
 // Solver solves deals double dummy. It keeps its tables between calls and
 // is used by one goroutine at a time; its memory is fixed when it is made.
