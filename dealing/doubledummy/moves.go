@@ -1,11 +1,10 @@
 package doubledummy
 
 // generate returns the cards the player at pos may play, one card of each
-// run of equivalent cards, the most promising first: the killer move (the
-// card that last cut the search off at this depth), then by the weights of
-// weigh. hint, when it is a card, is the card that last cut the search off
-// in this very position, and comes first.
-func (s *search) generate(pos, seat, hint int) []move {
+// run of equivalent cards, the most promising first: hint, when it is a card
+// (the one that last cut the search off in a position like this one), then
+// by the weights of weigh.
+func (s *search) generate(pos, seat, winPos, hint int) []move {
 	hand := s.hands[seat]
 	if pos > 0 {
 		if led := holding(hand, suitOf(s.trick[0])); led != 0 {
@@ -14,7 +13,6 @@ func (s *search) generate(pos, seat, hint int) []move {
 	}
 	buf := &s.moves[s.depth(pos)]
 	n := 0
-	killer := s.killers[s.depth(pos)]
 	for su := range 4 {
 		h := holding(hand, su)
 		present := holding(s.atStart, su)
@@ -36,12 +34,9 @@ func (s *search) generate(pos, seat, hint int) []move {
 			}
 			h &^= run
 			c := base + top
-			w := s.weigh(pos, seat, c)
+			w := s.weigh(pos, seat, winPos, c)
 			if hint >= base && hint < base+suitBits && run&(1<<uint(hint-base)) != 0 {
 				w += 1 << 21
-			}
-			if killer >= base && killer < base+suitBits && run&(1<<uint(killer-base)) != 0 {
-				w += 1 << 20
 			}
 			i := n
 			for i > 0 && buf[i-1].weight < w {
@@ -56,20 +51,15 @@ func (s *search) generate(pos, seat, hint int) []move {
 }
 
 // weigh says how promising card c looks for seat at pos in the trick, by
-// the rules of thumb of card play: lead towards partner's tenace and from
+// the rules of thumb of card play, winPos being the place in the trick of
+// the card winning it so far: lead towards partner's tenace and from
 // strong suits, not into a ruff; second hand low when partner can win; win as
 // cheaply as possible or play low; ruff low or overruff; discard from long
 // suits.
-func (s *search) weigh(pos, seat, c int) int {
+func (s *search) weigh(pos, seat, winPos, c int) int {
 	su, rank := suitOf(c), c%suitBits
 	if pos == 0 {
 		return s.weighLead(seat, su, rank)
-	}
-	winPos := 0
-	for p := 1; p < pos; p++ {
-		if beats(s.trick[p], s.trick[winPos], s.trump) {
-			winPos = p
-		}
 	}
 	best := s.trick[winPos]
 	partnerWinning := (s.leader+winPos)&1 == seat&1
@@ -115,9 +105,12 @@ func (s *search) weigh(pos, seat, c int) int {
 	}
 	// Discard: the lowest card of a long suit first.
 	h := holding(s.hands[seat], su)
-	w := bitsIn(h)
+	w := 2 * bitsIn(h)
 	if rank != lowest(h) {
 		w -= 20
+	}
+	if s.trump != noTrump && holding(s.hands[seat^2], su) == 0 {
+		w += 3
 	}
 	return w - rank
 }

@@ -61,8 +61,11 @@ func (s *search) cashing(seat int) (int, uint64, [4]int) {
 		}
 		lowCard := lowest(low)
 		lows[su] = lowCard
-		cards |= 1 << uint(suitBits*su+lowCard)
 		p := holding(s.hands[partner], su)
+		if opp != 0 || p != 0 {
+			// Ranks matter only against the opponents' cards and partner's.
+			cards |= 1 << uint(suitBits*su+lowCard)
+		}
 		under := bitsIn(p & (1<<uint(lowCard) - 1))
 		if under == bitsIn(p) || under >= k {
 			clean += k

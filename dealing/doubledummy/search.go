@@ -24,9 +24,10 @@ type search struct {
 	// last cut the search off there.
 	hash    uint64
 	cutoffs []cutoff
-	killers [56]int
 	moves   [56][13]move
-	nodes   uint64
+	// nodes counts the positions searched, at trick starts and in the
+	// middle of tricks; the search asks poll again at nextPoll.
+	nodes, nextPoll uint64
 	// poll is called every few thousand nodes; when it returns true the
 	// search stops and its results mean nothing.
 	poll    func() bool
@@ -40,7 +41,7 @@ type cutoff struct {
 }
 
 // cutoffBits sizes the cutoff cache: 2^16 slots.
-const cutoffBits = 16
+const cutoffBits = 18
 
 // zobrist holds a random number for every seat and card, fixed, so that the
 // hash of a position is the exclusive or of those of its cards.
@@ -62,16 +63,10 @@ var zobrist = func() (z [4][52]uint64) {
 // following suit, the cards of the suit still out and the card winning the
 // trick; when discarding or ruffing, his hand and who or what is winning.
 // Positions alike in that way tend to be won by the same card.
-func (s *search) cutoffKey(pos, seat int) uint64 {
+func (s *search) cutoffKey(pos, seat, winPos int) uint64 {
 	k := uint64(pos)<<60 | uint64(seat)<<58
 	if pos == 0 {
 		return (k | s.hands[seat]) * 0x9e3779b97f4a7c15
-	}
-	winPos := 0
-	for p := 1; p < pos; p++ {
-		if beats(s.trick[p], s.trick[winPos], s.trump) {
-			winPos = p
-		}
 	}
 	led := suitOf(s.trick[0])
 	if holding(s.hands[seat], led) != 0 {
@@ -105,7 +100,7 @@ func shapeOf(hands *[4]uint64) uint64 {
 }
 
 // depth numbers the card about to be played at pos, counting from the end
-// of play, so that killer moves are kept per card of the play.
+// of play, so that each card of the play has its own buffer of moves.
 func (s *search) depth(pos int) int { return 4*s.tricksLeft - pos }
 
 // trickStart returns the tricks North-South take in all, with s.leader on
@@ -117,8 +112,11 @@ func (s *search) depth(pos int) int { return 4*s.tricksLeft - pos }
 // suit, has the same answer.
 func (s *search) trickStart(beta int) (int, uint64) {
 	s.nodes++
-	if s.nodes&0xfff == 0 && s.poll != nil && s.poll() {
-		s.stopped = true
+	if s.nodes >= s.nextPoll {
+		s.nextPoll = s.nodes + 1<<12
+		if s.poll != nil && s.poll() {
+			s.stopped = true
+		}
 	}
 	if s.stopped {
 		return 0, 0
@@ -203,16 +201,19 @@ func (s *search) deciding(winners, all uint64) uint64 {
 // After a card that fails, the other cards of its suit below the lowest card
 // of that suit the answer depended on play the same, and are not tried.
 func (s *search) play(pos, beta int) (int, uint64) {
+	if pos > 0 {
+		s.nodes++
+	}
 	seat := (s.leader + pos) & 3
 	maximizing := seat&1 == 0
-	key := s.cutoffKey(pos, seat)
+	winPos := s.winning(pos)
+	key := s.cutoffKey(pos, seat, winPos)
 	slot := &s.cutoffs[key>>(64-cutoffBits)]
 	hint := -1
 	if slot.key == key {
 		hint = int(slot.card)
 	}
-	moves := s.generate(pos, seat, hint)
-	depth := s.depth(pos)
+	moves := s.generate(pos, seat, winPos, hint)
 	best := 0
 	if !maximizing {
 		best = 13
@@ -248,7 +249,6 @@ func (s *search) play(pos, beta int) (int, uint64) {
 			best = min(best, v)
 		}
 		if (best >= beta) == maximizing {
-			s.killers[depth] = c
 			*slot = cutoff{key: key, card: int8(c)}
 			return best, w
 		}
@@ -280,6 +280,18 @@ func (s *search) endTrick(beta int) (int, uint64) {
 		w |= 1 << uint(trick[win])
 	}
 	return v, w
+}
+
+// winning returns the position of the card winning the current trick so
+// far, when pos cards of it have been played.
+func (s *search) winning(pos int) int {
+	win := 0
+	for p := 1; p < pos; p++ {
+		if beats(s.trick[p], s.trick[win], s.trump) {
+			win = p
+		}
+	}
+	return win
 }
 
 // trickWinner returns the position in the trick of the card that wins it,

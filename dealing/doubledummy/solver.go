@@ -48,7 +48,7 @@ func (v *Solver) Table(ctx context.Context, d bridge.Deal) (bridge.DDTable, erro
 	tricks := d[0].Len()
 	for _, strain := range bridge.DDStrains {
 		v.begin(ctx, d, strain)
-		guess := -1
+		guess := estimate(d, strain)
 		for _, leader := range bridge.Seats {
 			ns, err := v.solve(leader, nil, guess)
 			if err != nil {
@@ -76,7 +76,7 @@ func (v *Solver) Tricks(ctx context.Context, d bridge.Deal, strain bridge.Strain
 		return 0, fmt.Errorf("doubledummy: strain %d or leader %d is not a strain or a seat", strain, leader)
 	}
 	v.begin(ctx, d, strain)
-	ns, err := v.solve(leader, nil, -1)
+	ns, err := v.solve(leader, nil, estimate(d, strain))
 	if err != nil {
 		return 0, err
 	}
@@ -118,7 +118,6 @@ func (v *Solver) begin(ctx context.Context, d bridge.Deal, strain bridge.Strain)
 	}
 	s.tt.clear()
 	s.trump = trump
-	s.killers = [56]int{}
 	v.ctx = ctx
 	s.poll = func() bool { return ctx.Err() != nil }
 	s.stopped = false
@@ -177,4 +176,19 @@ func (v *Solver) solve(leader bridge.Seat, trick []int, guess int) (int, error) 
 		g = got
 	}
 	return lo, nil
+}
+
+// estimate guesses the tricks North-South take in strain from their high
+// card points and, in a suit, their trumps, so that the search starts near
+// the answer: each step it is off costs a search.
+func estimate(d bridge.Deal, strain bridge.Strain) int {
+	n := d[bridge.North].Len()
+	hcp := d[bridge.North].HCP() + d[bridge.South].HCP()
+	g := float64(n)/2 + float64(hcp-20)*float64(n)/13/3
+	if suit, ok := strain.Suit(); ok {
+		ns := d[bridge.North].SuitLen(suit) + d[bridge.South].SuitLen(suit)
+		ew := d[bridge.East].SuitLen(suit) + d[bridge.West].SuitLen(suit)
+		g += float64(ns-ew) / 2
+	}
+	return min(max(int(g+0.5), 0), n)
 }
