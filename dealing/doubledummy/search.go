@@ -19,10 +19,8 @@ type search struct {
 	tricksLeft int
 
 	tt *transpositions
-	// hash identifies the cards each seat holds (Zobrist hashing), and
-	// cutoffs keeps, by the hash of a position in the play, the card that
-	// last cut the search off there.
-	hash    uint64
+	// cutoffs keeps, by what a player's choice depends on (cutoffKey), the
+	// card that last cut the search off.
 	cutoffs []cutoff
 	moves   [56][13]move
 	// nodes counts the positions searched, at trick starts and in the
@@ -34,29 +32,16 @@ type search struct {
 	stopped bool
 }
 
-// cutoff is a card that cut the search off in the position named by key.
+// cutoff is a card that cut the search off in a position whose key's low
+// bits are check. A wrong hint costs time, never a wrong answer, so 32 bits
+// of check are enough.
 type cutoff struct {
-	key  uint64
-	card int8
+	check uint32
+	card  int8
 }
 
-// cutoffBits sizes the cutoff cache: 2^16 slots.
+// cutoffBits sizes the cutoff cache: 2^18 slots of 8 bytes.
 const cutoffBits = 18
-
-// zobrist holds a random number for every seat and card, fixed, so that the
-// hash of a position is the exclusive or of those of its cards.
-var zobrist = func() (z [4][52]uint64) {
-	x := uint64(0x243f6a8885a308d3)
-	for seat := range z {
-		for c := range z[seat] {
-			x ^= x << 13
-			x ^= x >> 7
-			x ^= x << 17
-			z[seat][c] = x
-		}
-	}
-	return z
-}()
 
 // cutoffKey names what a player's best card depends on most, for the
 // cutoff cache: his place in the trick and, when leading, his hand; when
@@ -210,7 +195,7 @@ func (s *search) play(pos, beta int) (int, uint64) {
 	key := s.cutoffKey(pos, seat, winPos)
 	slot := &s.cutoffs[key>>(64-cutoffBits)]
 	hint := -1
-	if slot.key == key {
+	if slot.check == uint32(key) {
 		hint = int(slot.card)
 	}
 	moves := s.generate(pos, seat, winPos, hint)
@@ -228,7 +213,6 @@ func (s *search) play(pos, beta int) (int, uint64) {
 		}
 		s.hands[seat] &^= 1 << uint(c)
 		s.shape -= shapeBit(seat, su)
-		s.hash ^= zobrist[seat][c]
 		s.trick[pos] = c
 		var v int
 		var w uint64
@@ -239,7 +223,6 @@ func (s *search) play(pos, beta int) (int, uint64) {
 		}
 		s.hands[seat] |= 1 << uint(c)
 		s.shape += shapeBit(seat, su)
-		s.hash ^= zobrist[seat][c]
 		if s.stopped {
 			return 0, 0
 		}
@@ -249,7 +232,7 @@ func (s *search) play(pos, beta int) (int, uint64) {
 			best = min(best, v)
 		}
 		if (best >= beta) == maximizing {
-			*slot = cutoff{key: key, card: int8(c)}
+			*slot = cutoff{check: uint32(key), card: int8(c)}
 			return best, w
 		}
 		union |= w

@@ -122,14 +122,8 @@ func (v *Solver) begin(ctx context.Context, d bridge.Deal, strain bridge.Strain)
 	s.poll = func() bool { return ctx.Err() != nil }
 	s.stopped = false
 	clear(s.cutoffs)
-	s.hash = 0
 	for seat := range 4 {
 		s.hands[seat] = uint64(d[seat])
-		for c := range 52 {
-			if s.hands[seat]&(1<<uint(c)) != 0 {
-				s.hash ^= zobrist[seat][c]
-			}
-		}
 	}
 }
 
