@@ -1,6 +1,9 @@
 package doubledummy
 
-import "math/bits"
+import (
+	"context"
+	"math/bits"
+)
 
 // search is the state of one search: the hands, the trick being played and
 // the tricks taken so far. Seats are numbered as bridge numbers them (North
@@ -26,9 +29,9 @@ type search struct {
 	// nodes counts the positions searched, at trick starts and in the
 	// middle of tricks; the search asks poll again at nextPoll.
 	nodes, nextPoll uint64
-	// poll is called every few thousand nodes; when it returns true the
-	// search stops and its results mean nothing.
-	poll    func() bool
+	// ctx is asked every few thousand nodes whether to go on; when it is
+	// done the search stops and its results mean nothing.
+	ctx     context.Context
 	stopped bool
 }
 
@@ -99,7 +102,7 @@ func (s *search) trickStart(beta int) (int, uint64) {
 	s.nodes++
 	if s.nodes >= s.nextPoll {
 		s.nextPoll = s.nodes + 1<<12
-		if s.poll != nil && s.poll() {
+		if s.ctx != nil && s.ctx.Err() != nil {
 			s.stopped = true
 		}
 	}

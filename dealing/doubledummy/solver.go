@@ -16,8 +16,7 @@ const tableBits = 17
 // Solver solves deals double dummy. It keeps its tables between calls and
 // is used by one goroutine at a time; its memory is fixed when it is made.
 type Solver struct {
-	s   search
-	ctx context.Context
+	s search
 }
 
 // NewSolver returns a Solver with empty tables.
@@ -89,16 +88,16 @@ func (v *Solver) Tricks(ctx context.Context, d bridge.Deal, strain bridge.Strain
 // Solve returns the tricks still to come, the current one included, that the
 // side of the player to play next takes.
 func (v *Solver) Solve(ctx context.Context, p Position) (int, error) {
-	trick, err := checkPosition(p)
+	trick, n, err := checkPosition(p)
 	if err != nil {
 		return 0, err
 	}
 	v.begin(ctx, p.Hands, p.Strain)
-	ns, err := v.solve(p.Leader, trick, -1)
+	ns, err := v.solve(p.Leader, trick[:n], -1)
 	if err != nil {
 		return 0, err
 	}
-	next := (p.Leader + bridge.Seat(len(trick))) % 4
+	next := (p.Leader + bridge.Seat(n)) % 4
 	if next.Side() == bridge.NorthSouth {
 		return ns, nil
 	}
@@ -118,8 +117,7 @@ func (v *Solver) begin(ctx context.Context, d bridge.Deal, strain bridge.Strain)
 	}
 	s.tt.clear()
 	s.trump = trump
-	v.ctx = ctx
-	s.poll = func() bool { return ctx.Err() != nil }
+	s.ctx = ctx
 	s.stopped = false
 	clear(s.cutoffs)
 	for seat := range 4 {
@@ -160,7 +158,7 @@ func (v *Solver) solve(leader bridge.Seat, trick []int, guess int) (int, error) 
 		}
 		if s.stopped {
 			s.tt.clear()
-			return 0, fmt.Errorf("doubledummy: %w", context.Cause(v.ctx))
+			return 0, fmt.Errorf("doubledummy: %w", context.Cause(s.ctx))
 		}
 		if got >= beta {
 			lo = got
