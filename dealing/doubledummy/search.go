@@ -195,6 +195,16 @@ func (s *search) play(pos, beta int) (int, uint64) {
 	seat := (s.leader + pos) & 3
 	maximizing := seat&1 == 0
 	winPos := s.winning(pos)
+	// One more trick may be all the side to play needs: then a card sure
+	// to win this one decides.
+	if pos > 0 && (maximizing && s.nsWon+1 >= beta || !maximizing && s.nsWon+s.tricksLeft-1 < beta) {
+		if _, w, ok := s.sureWinner(pos, seat, winPos); ok {
+			if maximizing {
+				return s.nsWon + 1, w
+			}
+			return s.nsWon + s.tricksLeft - 1, w
+		}
+	}
 	key := s.cutoffKey(pos, seat, winPos)
 	slot := &s.cutoffs[key>>(64-cutoffBits)]
 	hint := -1
@@ -246,6 +256,50 @@ func (s *search) play(pos, beta int) (int, uint64) {
 		}
 	}
 	return best, union
+}
+
+// sureWinner returns a card with which seat, at pos in the trick, or
+// partner already, wins the trick whatever the opponent still to come plays,
+// and the cards that decide it: the winning card, when it must beat another
+// card of its suit.
+func (s *search) sureWinner(pos, seat, winPos int) (int, uint64, bool) {
+	best := s.trick[winPos]
+	led := suitOf(s.trick[0])
+	// The best the opponent still to play, if any, can do.
+	threat := -1
+	if pos < 3 {
+		opp := s.hands[(seat+1)&3]
+		if h := holding(opp, led); h != 0 {
+			threat = suitBits*led + highest(h)
+		} else if s.trump != noTrump && holding(opp, s.trump) != 0 {
+			threat = suitBits*s.trump + highest(holding(opp, s.trump))
+		}
+	}
+	c := best
+	if (s.leader+winPos)&1 != seat&1 || threat >= 0 && beats(threat, best, s.trump) {
+		hand := s.hands[seat]
+		if h := holding(hand, led); h != 0 {
+			c = suitBits*led + highest(h)
+		} else if s.trump != noTrump && holding(hand, s.trump) != 0 {
+			c = suitBits*s.trump + highest(holding(hand, s.trump))
+		} else {
+			return 0, 0, false
+		}
+		if !beats(c, best, s.trump) || threat >= 0 && beats(threat, c, s.trump) {
+			return 0, 0, false
+		}
+	}
+	su := suitOf(c)
+	byRank := threat >= 0 && suitOf(threat) == su
+	for p := range pos {
+		if s.trick[p] != c && suitOf(s.trick[p]) == su {
+			byRank = true
+		}
+	}
+	if byRank {
+		return c, 1 << uint(c), true
+	}
+	return c, 0, true
 }
 
 // endTrick settles the trick just completed and goes on to the next.
