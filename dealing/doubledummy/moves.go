@@ -15,8 +15,15 @@ func (s *search) generate(pos, seat, winPos, hint int) []move {
 	n := 0
 	for su := range 4 {
 		h := holding(hand, su)
+		if h == 0 {
+			continue
+		}
 		present := holding(s.atStart, su)
 		base := suitBits * su
+		var lead leadWeight
+		if pos == 0 {
+			lead = s.weighLead(seat, su)
+		}
 		for h != 0 {
 			top := highest(h)
 			run := uint64(1) << uint(top)
@@ -34,7 +41,12 @@ func (s *search) generate(pos, seat, winPos, hint int) []move {
 			}
 			h &^= run
 			c := base + top
-			w := s.weigh(pos, seat, winPos, c)
+			var w int
+			if pos == 0 {
+				w = lead.of(top, holding(hand, su))
+			} else {
+				w = s.weigh(pos, seat, winPos, c)
+			}
 			if hint >= base && hint < base+suitBits && run&(1<<uint(hint-base)) != 0 {
 				w += 1 << 21
 			}
@@ -50,17 +62,13 @@ func (s *search) generate(pos, seat, winPos, hint int) []move {
 	return buf[:n]
 }
 
-// weigh says how promising card c looks for seat at pos in the trick, by
-// the rules of thumb of card play, winPos being the place in the trick of
-// the card winning it so far: lead towards partner's tenace and from
-// strong suits, not into a ruff; second hand low when partner can win; win as
-// cheaply as possible or play low; ruff low or overruff; discard from long
-// suits.
+// weigh says how promising card c looks for seat following at pos in the
+// trick, by the rules of thumb of card play, winPos being the place in the
+// trick of the card winning it so far: second hand low when partner can
+// win; win as cheaply as possible or play low; ruff low or overruff; discard
+// from long suits.
 func (s *search) weigh(pos, seat, winPos, c int) int {
 	su, rank := suitOf(c), c%suitBits
-	if pos == 0 {
-		return s.weighLead(seat, su, rank)
-	}
 	best := s.trick[winPos]
 	partnerWinning := (s.leader+winPos)&1 == seat&1
 	led := suitOf(s.trick[0])
@@ -115,26 +123,35 @@ func (s *search) weigh(pos, seat, winPos, c int) int {
 	return w - rank
 }
 
-// weighLead says how promising a lead of suit su at rank looks: a lead
-// through the left-hand opponent's honour towards partner's, from a suit
-// with two of the top three honours, or for partner to ruff first; into a
-// ruff or round to the right-hand opponent's honour last; trumps late.
-func (s *search) weighLead(seat, su, rank int) int {
+// leadWeight is how promising the leads of one suit look: base, plus
+// perRank quarters of a point for each rank.
+type leadWeight struct{ base, perRank int }
+
+// of weighs the lead of the card of rank from holding h: the suit's weight,
+// less for a card in the middle of the suit (top and bottom come first).
+func (l leadWeight) of(rank int, h uint64) int {
+	w := l.base + l.perRank*rank/4
+	if rank != highest(h) && rank != lowest(h) {
+		w -= 30
+	}
+	return w
+}
+
+// weighLead says how promising the leads of suit su look: through the
+// left-hand opponent's honour towards partner's, from a suit with two of the
+// top three honours, or for partner to ruff first; into a ruff or round to
+// the right-hand opponent's honour last; trumps late.
+func (s *search) weighLead(seat, su int) leadWeight {
 	present := holding(s.atStart, su)
 	partner, lho, rho := seat^2, (seat+1)&3, (seat+3)&3
 	mine := holding(s.hands[seat], su)
-	edge := rank == highest(mine) || rank == lowest(mine)
-	w := 0
-	if !edge {
-		w -= 30
-	}
 	if s.trump != noTrump {
 		if su == s.trump {
-			return w - 40 + rank
+			return leadWeight{-40, 4}
 		}
 		ruffs := func(p int) bool { return holding(s.hands[p], su) == 0 && holding(s.hands[p], s.trump) != 0 }
 		if ruffs(lho) || ruffs(rho) {
-			return w - 80 - rank
+			return leadWeight{-80, -4}
 		}
 	}
 	var tops [5]int // the holders of the five highest cards of the suit
@@ -157,11 +174,11 @@ func (s *search) weighLead(seat, su, rank int) int {
 		((tops[1] == partner && tops[0] == lho) ||
 			(tops[0] == partner && tops[1] == lho && (tops[2] == partner || (ours(2) && ours(3)))) ||
 			(tops[1] == partner && tops[2] == lho && (tops[3] == partner || (ours(3) && ours(4))))) {
-		return w + 60 // through the left-hand opponent's honour
+		return leadWeight{60, 0} // through the left-hand opponent's honour
 	}
 	if s.trump != noTrump && bitsIn(mine) >= 2 && bitsIn(rh) >= 2 &&
 		((tops[0] == seat && tops[1] == rho) || (tops[1] == seat && tops[0] == rho && !ours(2))) {
-		return w - 50 // a free finesse for the right-hand opponent
+		return leadWeight{-50, 0} // a free finesse for the right-hand opponent
 	}
 	honours := 0
 	for i := range 3 {
@@ -170,10 +187,10 @@ func (s *search) weighLead(seat, su, rank int) int {
 		}
 	}
 	if lh != 0 && rh != 0 && honours >= 2 {
-		return w + 50 + rank/4
+		return leadWeight{50, 1}
 	}
 	if s.trump != noTrump && pd == 0 && lh != 0 && rh != 0 && holding(s.hands[partner], s.trump) != 0 && tops[0] != seat {
-		return w + 70 - rank // partner ruffs
+		return leadWeight{70, -4} // partner ruffs
 	}
-	return w + 20 - rank/4
+	return leadWeight{20, -1}
 }
