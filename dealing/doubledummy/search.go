@@ -120,11 +120,6 @@ func (s *search) trickStart(beta int) (int, uint64) {
 	if s.tricksLeft == 1 {
 		return s.lastTrick()
 	}
-	all := s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
-	rel := relative(&s.hands)
-	if found, bound, mask := s.tt.lookup(s.shape, s.leader, &rel, need); found {
-		return s.nsWon + bound, topCards(mask, all)
-	}
 	nsLead := s.leader&1 == 0
 	if q, cards := s.quickTricks(); q > 0 {
 		if nsLead && q >= need {
@@ -141,6 +136,11 @@ func (s *search) trickStart(beta int) (int, uint64) {
 		if nsLead && s.tricksLeft-q < need {
 			return s.nsWon + s.tricksLeft - q, cards
 		}
+	}
+	all := s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
+	rel := relative(&s.hands)
+	if found, bound, mask := s.tt.lookup(s.shape, s.leader, &rel, need); found {
+		return s.nsWon + bound, topCards(mask, all)
 	}
 	s.atStart = all
 	v, winners := s.play(0, beta)
