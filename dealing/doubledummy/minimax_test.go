@@ -72,6 +72,21 @@ func trickWinner(trick [4]bridge.Card, leader bridge.Seat, strain bridge.Strain)
 	return (leader + bridge.Seat(best)) % 4
 }
 
+// minimaxTable is the double-dummy table of d by minimax.
+func minimaxTable(d bridge.Deal) bridge.DDTable {
+	var t bridge.DDTable
+	for _, strain := range bridge.Strains {
+		for _, declarer := range bridge.Seats {
+			ns := minimax(Position{Hands: d, Strain: strain, Leader: declarer.LHO()})
+			t[declarer][strain] = ns
+			if declarer.Side() == bridge.EastWest {
+				t[declarer][strain] = d[0].Len() - ns
+			}
+		}
+	}
+	return t
+}
+
 // toPlay is the seat that plays the next card in p.
 func toPlay(p Position) bridge.Seat { return (p.Leader + bridge.Seat(len(p.Trick))) % 4 }
 
@@ -166,22 +181,15 @@ func TestSmallEndings(t *testing.T) {
 		rng := rand.New(rand.NewPCG(seed, 11))
 		n := 1 + rng.IntN(4)
 		d := randomEnding(rng, n)
-		var want bridge.DDTable
+		want := minimaxTable(d)
 		for _, strain := range bridge.Strains {
 			for _, leader := range bridge.Seats {
-				p := Position{Hands: d, Strain: strain, Leader: leader}
-				ns := minimax(p)
 				tricks, err := s.Tricks(ctx, d, strain, leader)
 				if err != nil {
-					t.Fatalf("seed %d: Tricks %s: %v", seed, positionText(p), err)
+					t.Fatalf("seed %d: Tricks %s in %s led by %s: %v", seed, d, strain, leader, err)
 				}
-				if w := sideTricks(p, ns); tricks != w {
-					t.Errorf("seed %d: Tricks %s = %d, minimax %d", seed, positionText(p), tricks, w)
-				}
-				declarer := leader.RHO()
-				want[declarer][strain] = ns
-				if declarer.Side() == bridge.EastWest {
-					want[declarer][strain] = n - ns
+				if w := n - want[leader.RHO()][strain]; tricks != w {
+					t.Errorf("seed %d: Tricks %s in %s led by %s = %d, minimax %d", seed, d, strain, leader, tricks, w)
 				}
 			}
 		}
