@@ -49,47 +49,38 @@ func checkTablesOnCores(t *testing.T, name string, deals []ddslist.Deal) {
 	}
 }
 
+// checkLongTables checks the tables of a DDS list file without -short.
+func checkLongTables(t *testing.T, name string) {
+	long(t)
+	checkTablesOnCores(t, name, readList(t, name))
+}
+
 func TestTablesList1(t *testing.T) { checkTables(t, "list1.txt") }
 
 func TestTablesSol10(t *testing.T) { checkTablesOnCores(t, "sol10.txt", readSol(t, "sol10.txt")) }
 
-func TestTablesList100(t *testing.T) {
-	long(t)
-	checkTablesOnCores(t, "list100.txt", readList(t, "list100.txt"))
-}
+func TestTablesList100(t *testing.T) { checkLongTables(t, "list100.txt") }
 
 // TestTablesList1000 solves list1000's 639 distinct deals; the 361 repeats
 // must come out the same.
-func TestTablesList1000(t *testing.T) {
-	long(t)
-	checkTablesOnCores(t, "list1000.txt", readList(t, "list1000.txt"))
-}
+func TestTablesList1000(t *testing.T) { checkLongTables(t, "list1000.txt") }
 
 // TestTablesLargest solves the real deals that take DDS longest.
-func TestTablesLargest(t *testing.T) {
-	long(t)
-	checkTablesOnCores(t, "largest.txt", readList(t, "largest.txt"))
-}
+func TestTablesLargest(t *testing.T) { checkLongTables(t, "largest.txt") }
 
 // TestTablesThomas1 and TestTablesThomas2 solve constructed deals on which
 // the trick counts are hard to settle.
-func TestTablesThomas1(t *testing.T) {
-	long(t)
-	checkTablesOnCores(t, "thomas1.txt", readList(t, "thomas1.txt"))
-}
+func TestTablesThomas1(t *testing.T) { checkLongTables(t, "thomas1.txt") }
 
-func TestTablesThomas2(t *testing.T) {
-	long(t)
-	checkTablesOnCores(t, "thomas2.txt", readList(t, "thomas2.txt"))
-}
+func TestTablesThomas2(t *testing.T) { checkLongTables(t, "thomas2.txt") }
 
 // checkFuture checks the FUT lines of DDS deals: for each card the player
 // on lead may lead, the tricks the leader's side takes once it is led, and
 // the same for each card DDS found equal to it. Together the cards must be
 // the leader's whole hand.
-func checkFuture(t *testing.T, name string, deals []ddslist.Deal) {
+func checkFuture(t *testing.T, name string) {
 	s := NewSolver()
-	for _, d := range deals {
+	for _, d := range readList(t, name) {
 		var seen bridge.Hand
 		for _, f := range d.Future {
 			cards := []bridge.Card{f.Card}
@@ -120,9 +111,9 @@ func checkFuture(t *testing.T, name string, deals []ddslist.Deal) {
 // checkTrace checks the TRACE lines of DDS deals: declarer's tricks, those
 // won and those to come double dummy, before the play of PLAY and after each
 // of its cards.
-func checkTrace(t *testing.T, name string, deals []ddslist.Deal) {
+func checkTrace(t *testing.T, name string) {
 	s := NewSolver()
-	for _, d := range deals {
+	for _, d := range readList(t, name) {
 		declarer := d.Leader.RHO().Side()
 		p := Position{Hands: d.Deal, Strain: d.Trump, Leader: d.Leader}
 		won := 0
@@ -159,16 +150,10 @@ func checkTrace(t *testing.T, name string, deals []ddslist.Deal) {
 	}
 }
 
-func TestFutureList10(t *testing.T) { checkFuture(t, "list10.txt", readList(t, "list10.txt")) }
+func TestFutureList10(t *testing.T) { checkFuture(t, "list10.txt") }
 
-func TestTraceList10(t *testing.T) { checkTrace(t, "list10.txt", readList(t, "list10.txt")) }
+func TestTraceList10(t *testing.T) { checkTrace(t, "list10.txt") }
 
-func TestFutureList100(t *testing.T) {
-	long(t)
-	checkFuture(t, "list100.txt", readList(t, "list100.txt"))
-}
+func TestFutureList100(t *testing.T) { long(t); checkFuture(t, "list100.txt") }
 
-func TestTraceList100(t *testing.T) {
-	long(t)
-	checkTrace(t, "list100.txt", readList(t, "list100.txt"))
-}
+func TestTraceList100(t *testing.T) { long(t); checkTrace(t, "list100.txt") }

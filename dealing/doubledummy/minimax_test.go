@@ -136,13 +136,6 @@ func positionText(p Position) string {
 // TestTrickWinner pins the rules minimax relies on, so that the oracle
 // itself is checked: trumps beat the suit led, a discard never wins.
 func TestTrickWinner(t *testing.T) {
-	card := func(s string) bridge.Card {
-		c, err := bridge.ParseCard(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return c
-	}
 	for _, c := range []struct {
 		trick  [4]string
 		strain bridge.Strain
@@ -157,7 +150,7 @@ func TestTrickWinner(t *testing.T) {
 	} {
 		var trick [4]bridge.Card
 		for i, s := range c.trick {
-			trick[i] = card(s)
+			trick[i] = card(t, s)
 		}
 		if got := trickWinner(trick, c.leader, c.strain); got != c.want {
 			t.Errorf("%v in %s led by %s: won by %s, want %s", c.trick, c.strain, c.leader, got, c.want)
