@@ -54,10 +54,10 @@ func (s *search) cashing(seat int) (int, uint64, [4]int) {
 		if k == 0 {
 			continue
 		}
-		// The lowest card counted.
+		// The lowest card counted: the k-th highest of the holding.
 		low := h
-		for range bitsIn(h) - k {
-			low &^= 1 << uint(lowest(low))
+		for bitsIn(low) > k {
+			low &= low - 1
 		}
 		lowCard := lowest(low)
 		lows[su] = lowCard

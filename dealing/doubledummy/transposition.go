@@ -46,7 +46,7 @@ type page struct {
 // newTranspositions makes a table of 2^bits pages.
 func newTranspositions(bits uint) *transpositions {
 	return &transpositions{
-		index: make([]bucket, 4<<bits),
+		index: make([]bucket, 2<<bits),
 		pages: make([]page, 1<<bits),
 		gen:   1,
 	}
