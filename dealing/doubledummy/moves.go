@@ -1,10 +1,9 @@
 package doubledummy
 
 // generate returns the cards the player at pos may play, one card of each
-// run of equivalent cards, the most promising first: hint, when it is a card
-// (the one that last cut the search off in a position like this one), then
-// by the weights of weigh.
-func (s *search) generate(pos, seat, winPos, hint int) []move {
+// run of equivalent cards, the most promising first by the weights of weigh;
+// the run of tried, when it is a card, is left out.
+func (s *search) generate(pos, seat, winPos, tried int) []move {
 	hand := s.hands[seat]
 	if pos > 0 {
 		if led := holding(hand, suitOf(s.trick[0])); led != 0 {
@@ -40,15 +39,15 @@ func (s *search) generate(pos, seat, winPos, hint int) []move {
 				r = next
 			}
 			h &^= run
+			if tried >= base && tried < base+suitBits && run&(1<<uint(tried-base)) != 0 {
+				continue
+			}
 			c := base + top
 			var w int
 			if pos == 0 {
 				w = lead.of(top, holding(hand, su))
 			} else {
 				w = s.weigh(pos, seat, winPos, c)
-			}
-			if hint >= base && hint < base+suitBits && run&(1<<uint(hint-base)) != 0 {
-				w += 1 << 21
 			}
 			i := n
 			for i > 0 && buf[i-1].weight < w {

@@ -208,35 +208,34 @@ func (s *search) play(pos, beta int) (int, uint64) {
 	}
 	key := s.cutoffKey(pos, seat, winPos)
 	slot := &s.cutoffs[key>>(64-cutoffBits)]
-	hint := -1
-	if slot.check == uint32(key) {
-		hint = int(slot.card)
-	}
-	moves := s.generate(pos, seat, winPos, hint)
 	best := 0
 	if !maximizing {
 		best = 13
 	}
 	var union uint64
 	var relevant [4]int // per suit, the lowest card still worth trying
-	for _, m := range moves {
+	// The card that cut off a position like this one is tried before the
+	// others are even weighed: most of the time it is all that is needed.
+	hint := -1
+	if slot.check == uint32(key) && s.legal(pos, seat, int(slot.card)) {
+		hint = int(slot.card)
+		v, w := s.try(pos, seat, hint, beta)
+		if s.stopped {
+			return 0, 0
+		}
+		best = v
+		if (best >= beta) == maximizing {
+			return best, w
+		}
+		union = w
+		skipIrrelevant(&relevant, hint, w)
+	}
+	for _, m := range s.generate(pos, seat, winPos, hint) {
 		c := m.card
-		su := suitOf(c)
-		if c < relevant[su] {
+		if c < relevant[suitOf(c)] {
 			continue
 		}
-		s.hands[seat] &^= 1 << uint(c)
-		s.shape -= shapeBit(seat, su)
-		s.trick[pos] = c
-		var v int
-		var w uint64
-		if pos < 3 {
-			v, w = s.play(pos+1, beta)
-		} else {
-			v, w = s.endTrick(beta)
-		}
-		s.hands[seat] |= 1 << uint(c)
-		s.shape += shapeBit(seat, su)
+		v, w := s.try(pos, seat, c, beta)
 		if s.stopped {
 			return 0, 0
 		}
@@ -250,13 +249,53 @@ func (s *search) play(pos, beta int) (int, uint64) {
 			return best, w
 		}
 		union |= w
-		if ws := w & (suitMask << uint(suitBits*su)); ws == 0 {
-			relevant[su] = suitBits * (su + 1)
-		} else if low := lowest(ws); c < low {
-			relevant[su] = max(relevant[su], low)
-		}
+		skipIrrelevant(&relevant, c, w)
 	}
 	return best, union
+}
+
+// try plays card c for seat at pos in the trick, searches on, and takes the
+// card back.
+func (s *search) try(pos, seat, c, beta int) (int, uint64) {
+	su := suitOf(c)
+	s.hands[seat] &^= 1 << uint(c)
+	s.shape -= shapeBit(seat, su)
+	s.trick[pos] = c
+	var v int
+	var w uint64
+	if pos < 3 {
+		v, w = s.play(pos+1, beta)
+	} else {
+		v, w = s.endTrick(beta)
+	}
+	s.hands[seat] |= 1 << uint(c)
+	s.shape += shapeBit(seat, su)
+	return v, w
+}
+
+// legal reports whether seat, at pos in the trick, may play card c.
+func (s *search) legal(pos, seat, c int) bool {
+	if c < 0 || s.hands[seat]&(1<<uint(c)) == 0 {
+		return false
+	}
+	if pos == 0 {
+		return true
+	}
+	led := suitOf(s.trick[0])
+	return suitOf(c) == led || holding(s.hands[seat], led) == 0
+}
+
+// skipIrrelevant notes, after card c failed with the answer depending on
+// cards w, which cards of its suit need not be tried: none when no card of
+// the suit decided the answer, and those below the lowest that did when c
+// itself was below it.
+func skipIrrelevant(relevant *[4]int, c int, w uint64) {
+	su := suitOf(c)
+	if ws := w & (suitMask << uint(suitBits*su)); ws == 0 {
+		relevant[su] = suitBits * (su + 1)
+	} else if low := lowest(ws); c < low {
+		relevant[su] = max(relevant[su], low)
+	}
 }
 
 // sureWinner returns a card with which seat, at pos in the trick, or
