@@ -33,15 +33,29 @@ const pageSize = 8
 
 // page holds patterns of one (shape, leader): the relative cards of North,
 // East and South under each mask (West's follow from theirs), and bounds on
-// North-South's tricks. Bounds come first so that a lookup reads the
-// patterns' cards only when their bounds would decide.
+// North-South's tricks, a byte a pattern in lower and upper. Bounds come
+// first so that a lookup finds in a few instructions the patterns whose
+// bounds would decide, and reads only their cards.
 type page struct {
-	lower, upper [pageSize]int8
+	lower, upper uint64
 	n            int32
 	next         int32
 	mask         [pageSize]uint64
 	hands        [pageSize][3]uint64
 }
+
+// Byte lanes of a uint64, for comparing the eight bounds of a page at once.
+const (
+	lanesLow  = 0x0101010101010101
+	lanesHigh = 0x8080808080808080
+)
+
+// atLeast returns the high bit of each byte lane of x, a bound of 0 to 13,
+// that is at least n.
+func atLeast(x uint64, n int) uint64 { return ((x | lanesHigh) - uint64(n)*lanesLow) & lanesHigh }
+
+// lane returns bound i of lanes.
+func lane(lanes uint64, i int32) int { return int(lanes >> (8 * uint(i)) & 0xff) }
 
 // newTranspositions makes a table of 2^bits pages.
 func newTranspositions(bits uint) *transpositions {
@@ -89,18 +103,17 @@ func (t *transpositions) lookup(shape uint64, leader int, rel *[4]uint64, need i
 	}
 	for p := b.head; p >= 0; p = t.pages[p].next {
 		pg := &t.pages[p]
-		for i := pg.n - 1; i >= 0; i-- {
-			switch {
-			case int(pg.lower[i]) >= need:
-				bound = int(pg.lower[i])
-			case int(pg.upper[i]) < need:
-				bound = int(pg.upper[i])
-			default:
-				continue
-			}
+		valid := uint64(lanesHigh) >> (8 * uint(pageSize-pg.n))
+		deciding := (atLeast(pg.lower, need) | ^atLeast(pg.upper, need)&lanesHigh) & valid
+		for deciding != 0 {
+			i := int32(highest(deciding) / 8)
+			deciding &^= 0xff << (8 * uint(i))
 			m, h := pg.mask[i], &pg.hands[i]
 			if (rel[0]&m^h[0])|(rel[1]&m^h[1])|(rel[2]&m^h[2]) == 0 {
-				return true, bound, m
+				if lower := lane(pg.lower, i); lower >= need {
+					return true, lower, m
+				}
+				return true, lane(pg.upper, i), m
 			}
 		}
 	}
@@ -140,16 +153,19 @@ func (t *transpositions) store(shape uint64, leader int, rel *[4]uint64, mask ui
 	i := pg.n
 	pg.n++
 	pg.mask[i], pg.hands[i] = mask, hands
-	pg.lower[i], pg.upper[i] = 0, int8(max)
+	pg.upper |= uint64(max) << (8 * uint(i))
 	tighten(pg, i, bound, ok)
 }
 
 // tighten narrows the bounds of pattern i of a page by one result: a lower
 // bound when ok, an upper one otherwise.
 func tighten(pg *page, i int32, bound int, ok bool) {
+	shift := 8 * uint(i)
 	if ok {
-		pg.lower[i] = max(pg.lower[i], int8(bound))
-	} else {
-		pg.upper[i] = min(pg.upper[i], int8(bound))
+		if bound > lane(pg.lower, i) {
+			pg.lower = pg.lower&^(0xff<<shift) | uint64(bound)<<shift
+		}
+	} else if bound < lane(pg.upper, i) {
+		pg.upper = pg.upper&^(0xff<<shift) | uint64(bound)<<shift
 	}
 }
