@@ -32,8 +32,8 @@ func list10(t *testing.T) []ddslist.Deal {
 
 // writeList10PBN writes list10's deals as a PBN file in dir, boards 1 to 10
 // with DDS's dealer and vulnerability, board 1 with a wrong table to be
-// replaced, and returns its path.
-func writeList10PBN(t *testing.T, dir string, deals []ddslist.Deal) string {
+// replaced, and returns its path and what it holds.
+func writeList10PBN(t *testing.T, dir string, deals []ddslist.Deal) (string, []byte) {
 	t.Helper()
 	games := make([]pbn.Game, len(deals))
 	for i, d := range deals {
@@ -50,7 +50,7 @@ func writeList10PBN(t *testing.T, dir string, deals []ddslist.Deal) string {
 	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return path
+	return path, buf.Bytes()
 }
 
 // runDD runs the binary's dd command and returns its standard output, its
@@ -79,11 +79,7 @@ func runDD(t *testing.T, stdin []byte, args ...string) (string, string, int) {
 func TestDDCommand(t *testing.T) {
 	deals := list10(t)
 	dir := t.TempDir()
-	in := writeList10PBN(t, dir, deals)
-	original, err := os.ReadFile(in)
-	if err != nil {
-		t.Fatal(err)
-	}
+	in, original := writeList10PBN(t, dir, deals)
 	out := filepath.Join(dir, "solved.pbn")
 	stdout, stderr, code := runDD(t, nil, in, "-o", out)
 	if code != 0 || stdout != "" || stderr != "" {
@@ -144,11 +140,7 @@ func TestDDCommand(t *testing.T) {
 func TestDDCommandRefusesBadInput(t *testing.T) {
 	deals := list10(t)
 	dir := t.TempDir()
-	in := writeList10PBN(t, dir, deals)
-	text, err := os.ReadFile(in)
-	if err != nil {
-		t.Fatal(err)
-	}
+	in, text := writeList10PBN(t, dir, deals)
 	// Board 2's deal loses North's first card.
 	deal := deals[1].Deal.PBN(bridge.North)
 	broken := "N:" + deal[3:]
@@ -199,7 +191,7 @@ func TestDDCommandRefusesBadInput(t *testing.T) {
 // solving, says how far it got and writes nothing.
 func TestDDStopsWhenCancelled(t *testing.T) {
 	dir := t.TempDir()
-	in := writeList10PBN(t, dir, list10(t))
+	in, _ := writeList10PBN(t, dir, list10(t))
 	out := filepath.Join(dir, "out.pbn")
 	stderr, err := os.Create(filepath.Join(dir, "stderr"))
 	if err != nil {
