@@ -1,6 +1,7 @@
 package par
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"slices"
@@ -16,12 +17,11 @@ var fixtures = filepath.Join("..", "..", "..", "shared", "fixtures", "dds")
 
 func readFixture(t testing.TB, name string) []ddslist.Deal {
 	t.Helper()
-	f, err := os.Open(filepath.Join(fixtures, name))
-	if err != nil {
-		t.Fatal(err)
+	data, err := os.ReadFile(filepath.Join(fixtures, name))
+	var deals []ddslist.Deal
+	if err == nil {
+		deals, err = ddslist.ReadList(bytes.NewReader(data))
 	}
-	defer f.Close()
-	deals, err := ddslist.ReadList(f)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,9 +8,10 @@ import (
 )
 
 // SidesPar returns the par of a deal as DDS's Par finds it, once with
-// North-South starting the bidding and once with East-West starting; the two
-// differ only when both sides can make the same highest contract. Both scores
-// are from North-South's view.
+// North-South starting the bidding and once with East-West starting. The two
+// are nearly always the same; they differ when both sides can make the same
+// highest contract, which the side that bids first takes. Both scores are from
+// North-South's view.
 //
 // This is Matthew Kidd's method (ACBLmerge) as DDS has it. The starting side
 // bids its best-scoring contract, then each side in turn improves on the
@@ -66,10 +67,7 @@ type searched struct {
 // search runs the bidding with start bidding first.
 func search(t bridge.DDTable, vul bridge.Vulnerability, start bridge.Side) searched {
 	out := searched{start: start}
-	var left []bridge.Strain
-	for _, s := range bridge.DDStrains {
-		left = append(left, s)
-	}
+	left := slices.Clone(bridge.DDStrains[:])
 	for {
 		cur := bidding(t, vul, start, left)
 		if len(out.found) == 0 {
@@ -212,7 +210,7 @@ func shown(t bridge.DDTable, vul bridge.Vulnerability, r, ns searched) Par {
 	worth := max(r.score, -r.score)
 
 	for _, f := range r.found {
-		outbid := oppStrain > f.strain // they bid their strain at a level we reach
+		outbid := oppStrain > f.strain // their strain outbids ours at the same level
 		lower := f.tricks - oppTricks
 		if outbid {
 			lower--
@@ -244,9 +242,9 @@ func shown(t bridge.DDTable, vul bridge.Vulnerability, r, ns searched) Par {
 	return p
 }
 
-// dropOutbid removes, from the par of each start, the contracts that the other
-// side outbids in the par of the other start: when the two pars differ, the
-// other side's highest contract there is below neither. results holds the
+// dropOutbid removes, as DDS does, the contracts of each start's par that are
+// bid lower than the other side's highest contract in the other start's par
+// (which can only happen when the two pars differ). results holds the
 // North-South start first.
 func dropOutbid(results *[2]Par) {
 	var highest [2]*Contract
