@@ -8,10 +8,14 @@ import (
 	"github.com/bridge-director/director/bridge"
 )
 
-// tableBits sizes a Solver's transposition table: 2^17 pages of 8 patterns
-// (280 bytes a page) and an index of twice as many 16-byte buckets, 39 MiB
-// in all, whatever the deal.
-const tableBits = 17
+// A Solver's transposition table starts with 2^16 pages of 8 patterns (280
+// bytes a page, with an index of twice as many 16-byte buckets: 20 MiB) and
+// may grow to 2^19 pages (156 MiB), DDS's own cap per thread, whatever the
+// deal.
+const (
+	tableBits    = 16
+	tableMaxBits = 19
+)
 
 // Solver solves deals double dummy. It keeps its tables between calls and
 // is used by one goroutine at a time; its memory is fixed when it is made.
@@ -21,7 +25,7 @@ type Solver struct {
 
 // NewSolver returns a Solver with empty tables.
 func NewSolver() *Solver {
-	return &Solver{s: search{tt: newTranspositions(tableBits), cutoffs: make([]cutoff, 1<<cutoffBits)}}
+	return &Solver{s: search{tt: newTranspositions(tableBits, tableMaxBits), cutoffs: make([]cutoff, 1<<cutoffBits)}}
 }
 
 // Position is a moment in the play: the cards each seat still holds, the

@@ -8,14 +8,17 @@ package doubledummy
 // the strain changes, since the same cards play differently under another
 // trump suit.
 //
-// Its memory is fixed when it is made: the patterns of one (shape, leader)
-// sit together in pages of a slab without pointers, so that a lookup reads
-// them in order from memory, the newest first; when the slab is full the
-// table starts again empty.
+// The patterns of one (shape, leader) sit together in pages of a slab
+// without pointers, so that a lookup reads them in order from memory, the
+// newest first. The slab starts small and doubles when it fills, up to a
+// cap fixed when the table is made; a full slab at the cap starts again
+// empty. Ordinary deals never leave the first size; the deals built to be
+// hard need many times more patterns and thrash without them.
 type transpositions struct {
-	index []bucket
-	pages []page
-	used  int32
+	index    []bucket
+	pages    []page
+	used     int32
+	maxPages int
 	// gen marks the buckets of the current contents; clearing the table
 	// moves it on instead of wiping the index.
 	gen uint32
@@ -57,13 +60,21 @@ func atLeast(x uint64, n int) uint64 { return ((x | lanesHigh) - uint64(n)*lanes
 // lane returns bound i of lanes.
 func lane(lanes uint64, i int32) int { return int(lanes >> (8 * uint(i)) & 0xff) }
 
-// newTranspositions makes a table of 2^bits pages.
-func newTranspositions(bits uint) *transpositions {
-	return &transpositions{
-		index: make([]bucket, 2<<bits),
-		pages: make([]page, 1<<bits),
-		gen:   1,
-	}
+// newTranspositions makes a table of 2^bits pages that may grow to
+// 2^maxBits.
+func newTranspositions(bits, maxBits uint) *transpositions {
+	t := &transpositions{maxPages: 1 << maxBits}
+	t.size(1 << bits)
+	return t
+}
+
+// size makes the table empty with room for n pages, and an index of
+// twice as many buckets so that it stays at most half full.
+func (t *transpositions) size(n int) {
+	t.index = make([]bucket, 2*n)
+	t.pages = make([]page, n)
+	t.used = 0
+	t.gen = 1
 }
 
 // clear empties the table.
@@ -139,7 +150,11 @@ func (t *transpositions) store(shape uint64, leader int, rel *[4]uint64, mask ui
 	}
 	if b.gen != t.gen || t.pages[b.head].n == pageSize {
 		if int(t.used) == len(t.pages) {
-			t.clear()
+			if len(t.pages) < t.maxPages {
+				t.size(2 * len(t.pages))
+			} else {
+				t.clear()
+			}
 			b = t.find(shape, leader)
 		}
 		if b.gen != t.gen {
