@@ -2,17 +2,28 @@ package doubledummy
 
 import (
 	"context"
-	"errors"
+	"fmt"
+	"math/bits"
 
 	"github.com/bridge-director/director/bridge"
 )
 
+// tableBits sizes a Solver's transposition table: 2^19 entries of 48 bytes
+// and an index of twice as many 16-byte buckets, 40 MiB in all, whatever the
+// deal.
+const tableBits = 19
+
 // Solver solves deals double dummy. It keeps its tables between calls and
-// is used by one goroutine at a time.
-type Solver struct{}
+// is used by one goroutine at a time; its memory is fixed when it is made.
+type Solver struct {
+	s   search
+	ctx context.Context
+}
 
 // NewSolver returns a Solver with empty tables.
-func NewSolver() *Solver { return &Solver{} }
+func NewSolver() *Solver {
+	return &Solver{s: search{tt: newTranspositions(tableBits), cutoffs: make([]cutoff, 1<<cutoffBits)}}
+}
 
 // Position is a moment in the play: the cards each seat still holds, the
 // strain, who led the current trick and the cards played to it so far.
@@ -26,29 +37,144 @@ type Position struct {
 	Trick []bridge.Card
 }
 
-var errUnbuilt = errors.New("doubledummy: the solver is not built yet")
-
-// Table returns the double-dummy table of a deal.
-func (s *Solver) Table(ctx context.Context, d bridge.Deal) (bridge.DDTable, error) {
-	return bridge.UnknownDDTable(), errUnbuilt
+// Table returns the double-dummy table of a deal: the tricks each seat takes
+// as declarer in each strain, the opening lead coming from declarer's left.
+// The hands must hold 13 cards each, or as many as one another.
+func (v *Solver) Table(ctx context.Context, d bridge.Deal) (bridge.DDTable, error) {
+	if err := checkHands(d); err != nil {
+		return bridge.UnknownDDTable(), err
+	}
+	t := bridge.UnknownDDTable()
+	tricks := d[0].Len()
+	for _, strain := range bridge.DDStrains {
+		v.begin(ctx, d, strain)
+		guess := -1
+		for _, leader := range bridge.Seats {
+			ns, err := v.solve(leader, nil, guess)
+			if err != nil {
+				return bridge.UnknownDDTable(), err
+			}
+			guess = ns
+			declarer := leader.RHO()
+			if declarer.Side() == bridge.NorthSouth {
+				t[declarer][strain] = ns
+			} else {
+				t[declarer][strain] = tricks - ns
+			}
+		}
+	}
+	return t, nil
 }
 
 // Tricks returns the tricks the side of leader takes when leader makes the
 // opening lead in strain.
-func (s *Solver) Tricks(ctx context.Context, d bridge.Deal, strain bridge.Strain, leader bridge.Seat) (int, error) {
-	return 0, errUnbuilt
+func (v *Solver) Tricks(ctx context.Context, d bridge.Deal, strain bridge.Strain, leader bridge.Seat) (int, error) {
+	if err := checkHands(d); err != nil {
+		return 0, err
+	}
+	if !strain.Valid() || !leader.Valid() {
+		return 0, fmt.Errorf("doubledummy: strain %d or leader %d is not a strain or a seat", strain, leader)
+	}
+	v.begin(ctx, d, strain)
+	ns, err := v.solve(leader, nil, -1)
+	if err != nil {
+		return 0, err
+	}
+	if leader.Side() == bridge.NorthSouth {
+		return ns, nil
+	}
+	return d[0].Len() - ns, nil
 }
 
 // Solve returns the tricks still to come, the current one included, that the
 // side of the player to play next takes.
-func (s *Solver) Solve(ctx context.Context, p Position) (int, error) { return 0, errUnbuilt }
+func (v *Solver) Solve(ctx context.Context, p Position) (int, error) {
+	trick, err := checkPosition(p)
+	if err != nil {
+		return 0, err
+	}
+	v.begin(ctx, p.Hands, p.Strain)
+	ns, err := v.solve(p.Leader, trick, -1)
+	if err != nil {
+		return 0, err
+	}
+	next := (p.Leader + bridge.Seat(len(trick))) % 4
+	if next.Side() == bridge.NorthSouth {
+		return ns, nil
+	}
+	return v.s.tricksLeft - ns, nil
+}
 
 // Nodes returns the search nodes the solver has visited, for benchmarks.
-func (s *Solver) Nodes() uint64 { return 0 }
+func (v *Solver) Nodes() uint64 { return v.s.nodes }
 
-// Tables solves many deals on workers solvers at once (0 means one per
-// core), calling progress, when it is not nil, with the count of deals done
-// after each one.
-func Tables(ctx context.Context, deals []bridge.Deal, workers int, progress func(done int)) ([]bridge.DDTable, error) {
-	return nil, errUnbuilt
+// begin sets the solver up for a deal in a strain, clearing its table when
+// the strain or the deal differs from the last one.
+func (v *Solver) begin(ctx context.Context, d bridge.Deal, strain bridge.Strain) {
+	s := &v.s
+	trump := int(strain)
+	if strain == bridge.NoTrump {
+		trump = noTrump
+	}
+	s.tt.clear()
+	s.trump = trump
+	s.killers = [56]int{}
+	v.ctx = ctx
+	s.poll = func() bool { return ctx.Err() != nil }
+	s.stopped = false
+	clear(s.cutoffs)
+	s.hash = 0
+	for seat := range 4 {
+		s.hands[seat] = uint64(d[seat])
+		for c := range 52 {
+			if s.hands[seat]&(1<<uint(c)) != 0 {
+				s.hash ^= zobrist[seat][c]
+			}
+		}
+	}
+}
+
+// solve finds the tricks North-South take from the position set by begin,
+// with leader on lead to the trick whose first cards are trick, by a series
+// of null-window searches that close in on the answer from guess (MTD(f)).
+func (v *Solver) solve(leader bridge.Seat, trick []int, guess int) (int, error) {
+	s := &v.s
+	hands := s.hands
+	s.leader = int(leader)
+	s.nsWon = 0
+	s.atStart = hands[0] | hands[1] | hands[2] | hands[3]
+	for p, c := range trick {
+		s.trick[p] = c
+		s.atStart |= 1 << uint(c)
+	}
+	s.tricksLeft = bits.OnesCount64(hands[s.leader])
+	if len(trick) > 0 {
+		s.tricksLeft++
+	}
+	s.shape = shapeOf(&s.hands)
+	lo, hi := 0, s.tricksLeft
+	g := guess
+	if g < 0 {
+		g = (hi + 1) / 2
+	}
+	for lo < hi {
+		beta := min(max(g, lo+1), hi)
+		var got int
+		if len(trick) == 0 {
+			got, _ = s.trickStart(beta)
+		} else {
+			got, _ = s.play(len(trick), beta)
+		}
+		if s.stopped {
+			s.tt.clear()
+			return 0, fmt.Errorf("doubledummy: %w", context.Cause(v.ctx))
+		}
+		if got >= beta {
+			lo = got
+		} else {
+			hi = got
+		}
+		g = got
+	}
+	return lo, nil
 }

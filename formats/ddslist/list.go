@@ -48,8 +48,8 @@ type Par struct {
 	NSContracts, EWContracts string
 }
 
-// DealerPar is the par from the dealer's view: the score for the dealer's side and
-// the contracts ("2S-EW", "4S*-EW-1").
+// DealerPar is the par when the dealer starts the bidding: the score from
+// North-South's view and the contracts ("2S-EW", "4S*-EW-1").
 type DealerPar struct {
 	Score     int
 	Contracts []string

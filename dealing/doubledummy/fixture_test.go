@@ -1,0 +1,55 @@
+package doubledummy
+
+import (
+	"context"
+	"os"
+	"testing"
+
+	"github.com/bridge-director/director/bridge"
+	"github.com/bridge-director/director/formats/ddslist"
+)
+
+// readList reads a DDS test file of ../shared/fixtures/dds.
+func readList(t testing.TB, name string) []ddslist.Deal {
+	t.Helper()
+	f, err := os.Open("../../../shared/fixtures/dds/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	deals, err := ddslist.ReadList(f)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return deals
+}
+
+// checkTables solves every deal of a DDS file and compares its table with
+// the one DDS computed.
+func checkTables(t *testing.T, name string) {
+	deals := readList(t, name)
+	s := NewSolver()
+	for _, d := range deals {
+		got, err := s.Table(context.Background(), d.Deal)
+		if err != nil {
+			t.Fatalf("%s line %d: %v", name, d.Line, err)
+		}
+		if got != d.Table {
+			t.Errorf("%s line %d (%s):\n got %v\nwant %v", name, d.Line, d.Deal, tableText(got), tableText(d.Table))
+		}
+	}
+}
+
+// tableText writes a table in print order for a failure message.
+func tableText(t bridge.DDTable) string {
+	out := ""
+	for _, seat := range bridge.DDSeats {
+		out += " " + seat.String() + ":"
+		for _, strain := range bridge.DDStrains {
+			out += " " + string("0123456789ABCD"[t[seat][strain]])
+		}
+	}
+	return out
+}
+
+func TestTablesList10(t *testing.T) { checkTables(t, "list10.txt") }
