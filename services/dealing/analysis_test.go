@@ -11,7 +11,6 @@ import (
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/metadata"
-	"google.golang.org/grpc/status"
 
 	"github.com/bridge-director/director/bridge"
 	"github.com/bridge-director/director/dealing"
@@ -90,22 +89,19 @@ func withFixtureSolver(deals []ddslist.Deal, gate <-chan struct{}) Option {
 	return func(s *Service) { s.analyser = analyser{solve: solve} }
 }
 
-// waitFor polls an operation as md until ok holds for it.
+// waitFor polls an operation as md until ok holds for it, at the rate a
+// terminal may call.
 func (h *harness) waitFor(t *testing.T, md metadata.MD, name string, ok func(*dealingv1.Operation) bool) *dealingv1.Operation {
 	t.Helper()
 	for {
 		resp, err := h.client.GetOperation(as(md), &dealingv1.GetOperationRequest{Name: name})
-		if status.Code(err) == codes.ResourceExhausted {
-			time.Sleep(10 * time.Millisecond)
-			continue
-		}
 		if err != nil {
 			t.Fatalf("GetOperation %s: %v", name, err)
 		}
 		if ok(resp.GetOperation()) {
 			return resp.GetOperation()
 		}
-		time.Sleep(5 * time.Millisecond)
+		time.Sleep(50 * time.Millisecond)
 	}
 }
 
@@ -139,36 +135,37 @@ func wantAnalysis(t *testing.T, board *typev1.Board, got *dealingv1.BoardAnalysi
 	}
 }
 
-// TestReleasedSetIsSolvedEndToEnd: releasing a set of ten of DDS's deals
-// starts their analysis with the real solver; once it is done, every board
-// carries DDS's table and its dealer's par, to a terminal too.
+// TestReleasedSetIsSolvedEndToEnd: releasing a set of DDS's deals starts
+// their analysis with the real solver; once it is done, every board carries
+// DDS's table and its dealer's par, to a terminal too. (Two deals of list10
+// keep it short; the solver's own tests solve them all.)
 func TestReleasedSetIsSolvedEndToEnd(t *testing.T) {
-	deals := list10(t)
+	deals := list10(t)[5:7]
 	h := start(t, t.TempDir(), withDeals(deals))
-	h.create(t, &dealingv1.BoardSet{FirstBoard: 1, LastBoard: 10})
+	h.create(t, &dealingv1.BoardSet{FirstBoard: 1, LastBoard: 2})
 	op := h.release(t)
-	if op.GetName() != setName+"/operations/1" || op.GetMetadata().GetBoardsTotal() != 10 || op.GetMetadata().GetRequestedBy() != "head-director" {
-		t.Fatalf("the release started %v; want operation 1 of 10 boards, asked by head-director", op)
+	if op.GetName() != setName+"/operations/1" || op.GetMetadata().GetBoardsTotal() != 2 || op.GetMetadata().GetRequestedBy() != "head-director" {
+		t.Fatalf("the release started %v; want operation 1 of 2 boards, asked by head-director", op)
 	}
 	op = h.waitFor(t, asTerminal, op.GetName(), done)
-	if op.GetError() != nil || op.GetMetadata().GetBoardsSolved() != 10 || op.GetMetadata().GetStartTime() == nil || op.GetMetadata().GetEndTime() == nil {
-		t.Fatalf("the analysis ended as %v; want 10 boards solved without error, with its times", op)
+	if op.GetError() != nil || op.GetMetadata().GetBoardsSolved() != 2 || op.GetMetadata().GetStartTime() == nil || op.GetMetadata().GetEndTime() == nil {
+		t.Fatalf("the analysis ended as %v; want 2 boards solved without error, with its times", op)
 	}
 	set, err := h.client.GetBoardSet(as(asTerminal), &dealingv1.GetBoardSetRequest{Name: setName})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(set.GetBoardSet().GetAnalyses()) != 10 || set.GetBoardSet().GetAnalysis() != op.GetName() {
-		t.Fatalf("the set carries %d analyses and names operation %q; want 10 and %s", len(set.GetBoardSet().GetAnalyses()), set.GetBoardSet().GetAnalysis(), op.GetName())
+	if len(set.GetBoardSet().GetAnalyses()) != 2 || set.GetBoardSet().GetAnalysis() != op.GetName() {
+		t.Fatalf("the set carries %d analyses and names operation %q; want 2 and %s", len(set.GetBoardSet().GetAnalyses()), set.GetBoardSet().GetAnalysis(), op.GetName())
 	}
 	for i, a := range set.GetBoardSet().GetAnalyses() {
 		wantAnalysis(t, set.GetBoardSet().GetBoards()[i], a, deals[i])
 	}
-	board, err := h.client.GetBoard(as(asTerminal), &dealingv1.GetBoardRequest{Name: setName + "/boards/7"})
+	board, err := h.client.GetBoard(as(asTerminal), &dealingv1.GetBoardRequest{Name: setName + "/boards/2"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantAnalysis(t, board.GetBoard(), board.GetAnalysis(), deals[6])
+	wantAnalysis(t, board.GetBoard(), board.GetAnalysis(), deals[1])
 }
 
 // TestAnalysisAnswersAtOnceAndShowsProgress: a director's request answers
