@@ -1,8 +1,10 @@
 // Package dealingservice is Director's dealing service: the gRPC server of
 // bridge.dealing.v1.DealingService over its bbolt store, dealing.db. It deals
 // board sets with package github.com/bridge-director/director/dealing, keeps
-// their deals secret until a director releases them, and writes them in the
-// formats of package github.com/bridge-director/director/formats.
+// their deals secret until a director releases them, solves them double
+// dummy in the background (analysis.go) for the tables and par their boards
+// carry once released, and writes them in the formats of package
+// github.com/bridge-director/director/formats.
 package dealingservice
 
 import (
