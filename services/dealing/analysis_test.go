@@ -107,6 +107,37 @@ func (h *harness) waitFor(t *testing.T, md metadata.MD, name string, ok func(*de
 
 func done(op *dealingv1.Operation) bool { return op.GetDone() }
 
+// gatedSet starts a service that deals list10's first n deals and solves
+// them by their tables, one for each value its gate is given, and deals
+// boards 1 to 4 of the set.
+func gatedSet(t *testing.T, dir string, n int) (*harness, []ddslist.Deal, chan struct{}) {
+	t.Helper()
+	deals, gate := list10(t)[:n], make(chan struct{})
+	h := start(t, dir, withDeals(deals), withFixtureSolver(deals, gate))
+	h.create(t, &dealingv1.BoardSet{FirstBoard: 1, LastBoard: 4})
+	return h, deals, gate
+}
+
+// solve asks for the analysis of the set as its director.
+func (h *harness) solve(t *testing.T) *dealingv1.Operation {
+	t.Helper()
+	resp, err := h.client.SolveBoardSet(as(asDirector), &dealingv1.SolveBoardSetRequest{Name: setName})
+	if err != nil {
+		t.Fatalf("SolveBoardSet: %v", err)
+	}
+	return resp.GetOperation()
+}
+
+// board reads board n of the set as md.
+func (h *harness) board(t *testing.T, md metadata.MD, n int) *dealingv1.GetBoardResponse {
+	t.Helper()
+	resp, err := h.client.GetBoard(as(md), &dealingv1.GetBoardRequest{Name: fmt.Sprintf("%s/boards/%d", setName, n)})
+	if err != nil {
+		t.Fatalf("GetBoard %d: %v", n, err)
+	}
+	return resp
+}
+
 // release releases the set and returns the analysis it started.
 func (h *harness) release(t *testing.T) *dealingv1.Operation {
 	t.Helper()
@@ -161,10 +192,7 @@ func TestReleasedSetIsSolvedEndToEnd(t *testing.T) {
 	for i, a := range set.GetBoardSet().GetAnalyses() {
 		wantAnalysis(t, set.GetBoardSet().GetBoards()[i], a, deals[i])
 	}
-	board, err := h.client.GetBoard(as(asTerminal), &dealingv1.GetBoardRequest{Name: setName + "/boards/2"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	board := h.board(t, asTerminal, 2)
 	wantAnalysis(t, board.GetBoard(), board.GetAnalysis(), deals[1])
 }
 
@@ -174,15 +202,8 @@ func TestReleasedSetIsSolvedEndToEnd(t *testing.T) {
 // solver goes; the tables of a set analysed before release stay hidden,
 // from its directors too, until it is released.
 func TestAnalysisAnswersAtOnceAndShowsProgress(t *testing.T) {
-	deals := list10(t)[:4]
-	gate := make(chan struct{})
-	h := start(t, t.TempDir(), withDeals(deals), withFixtureSolver(deals, gate))
-	h.create(t, &dealingv1.BoardSet{FirstBoard: 1, LastBoard: 4})
-	resp, err := h.client.SolveBoardSet(as(asDirector), &dealingv1.SolveBoardSetRequest{Name: setName})
-	if err != nil {
-		t.Fatal(err)
-	}
-	op := resp.GetOperation()
+	h, deals, gate := gatedSet(t, t.TempDir(), 4)
+	op := h.solve(t)
 	if op.GetDone() || op.GetName() != setName+"/operations/1" || op.GetMetadata().GetBoardsTotal() != 4 {
 		t.Fatalf("SolveBoardSet answered %v; want operation 1 of 4 boards, not done", op)
 	}
@@ -205,9 +226,8 @@ func TestAnalysisAnswersAtOnceAndShowsProgress(t *testing.T) {
 	}
 
 	// Analysed, not released: the directors see the operation, nobody a table.
-	board, err := h.client.GetBoard(as(asDirector), &dealingv1.GetBoardRequest{Name: setName + "/boards/2"})
-	if err != nil || board.GetAnalysis() != nil {
-		t.Errorf("a secret board shows its analysis to the director: %v, %v", board.GetAnalysis(), err)
+	if a := h.board(t, asDirector, 2).GetAnalysis(); a != nil {
+		t.Errorf("a secret board shows its analysis to the director: %v", a)
 	}
 	set, err := h.client.GetBoardSet(as(asDirector), &dealingv1.GetBoardSetRequest{Name: setName})
 	if err != nil || len(set.GetBoardSet().GetAnalyses()) != 0 || set.GetBoardSet().GetAnalysis() != op.GetName() {
@@ -226,10 +246,7 @@ func TestAnalysisAnswersAtOnceAndShowsProgress(t *testing.T) {
 		t.Fatalf("the release started %v; want operation 2", second)
 	}
 	h.waitFor(t, asTerminal, second.GetName(), done)
-	board, err = h.client.GetBoard(as(asTerminal), &dealingv1.GetBoardRequest{Name: setName + "/boards/2"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	board := h.board(t, asTerminal, 2)
 	wantAnalysis(t, board.GetBoard(), board.GetAnalysis(), deals[1])
 
 	// The feed records the end of each analysis, after the release.
@@ -303,11 +320,8 @@ func TestExportsCarryTheTables(t *testing.T) {
 // interrupts is still there, not done, at the next start, which takes it up
 // without being asked and finishes it.
 func TestRestartResumesAnAnalysis(t *testing.T) {
-	deals := list10(t)[:4]
 	dir := t.TempDir()
-	gate := make(chan struct{})
-	h := start(t, dir, withDeals(deals), withFixtureSolver(deals, gate))
-	h.create(t, &dealingv1.BoardSet{FirstBoard: 1, LastBoard: 4})
+	h, deals, gate := gatedSet(t, dir, 4)
 	op := h.release(t)
 	gate <- struct{}{}
 	h.waitFor(t, asDirector, op.GetName(), func(op *dealingv1.Operation) bool { return op.GetMetadata().GetBoardsSolved() == 1 })
@@ -318,30 +332,20 @@ func TestRestartResumesAnAnalysis(t *testing.T) {
 	if op.GetError() != nil || op.GetMetadata().GetBoardsSolved() != 4 {
 		t.Fatalf("after the restart the analysis ended as %v", op)
 	}
-	board, err := h.client.GetBoard(as(asTerminal), &dealingv1.GetBoardRequest{Name: setName + "/boards/4"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	board := h.board(t, asTerminal, 4)
 	wantAnalysis(t, board.GetBoard(), board.GetAnalysis(), deals[3])
 }
 
 // TestABoardDealtAgainIsSolvedAgain: the table of a board dealt again is
-// forgotten at once, so the release cannot show the old deal's, and a board
-// dealt again while its set is being solved is solved again, in a new
-// operation, without anyone asking.
+// forgotten at once, so the release cannot show the old deal's, and the
+// release's analysis solves the new deal.
 func TestABoardDealtAgainIsSolvedAgain(t *testing.T) {
-	deals := list10(t)[:6]
-	gate := make(chan struct{})
-	h := start(t, t.TempDir(), withDeals(deals), withFixtureSolver(deals, gate))
-	h.create(t, &dealingv1.BoardSet{FirstBoard: 1, LastBoard: 4})
-	resp, err := h.client.SolveBoardSet(as(asDirector), &dealingv1.SolveBoardSetRequest{Name: setName})
-	if err != nil {
-		t.Fatal(err)
-	}
+	h, deals, gate := gatedSet(t, t.TempDir(), 6)
+	resp := h.solve(t)
 	for range 4 {
 		gate <- struct{}{}
 	}
-	h.waitFor(t, asDirector, resp.GetOperation().GetName(), done)
+	h.waitFor(t, asDirector, resp.GetName(), done)
 	redeal := func(board int) {
 		t.Helper()
 		if _, err := h.client.RedealBoard(as(asDirector), &dealingv1.RedealBoardRequest{Name: fmt.Sprintf("%s/boards/%d", setName, board), Reason: "fouled"}); err != nil {
@@ -350,21 +354,14 @@ func TestABoardDealtAgainIsSolvedAgain(t *testing.T) {
 	}
 	redeal(2) // now list10's fifth deal
 	second := h.release(t)
-	board, err := h.client.GetBoard(as(asTerminal), &dealingv1.GetBoardRequest{Name: setName + "/boards/2"})
-	if err != nil || board.GetAnalysis() != nil {
-		t.Fatalf("board 2, dealt again, shows %v (%v) before it is solved again", board.GetAnalysis(), err)
+	if a := h.board(t, asTerminal, 2).GetAnalysis(); a != nil {
+		t.Fatalf("board 2, dealt again, shows %v before it is solved again", a)
 	}
-	board, err = h.client.GetBoard(as(asTerminal), &dealingv1.GetBoardRequest{Name: setName + "/boards/1"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	board := h.board(t, asTerminal, 1)
 	wantAnalysis(t, board.GetBoard(), board.GetAnalysis(), deals[0])
 	close(gate)
 	h.waitFor(t, asTerminal, second.GetName(), done)
-	board, err = h.client.GetBoard(as(asTerminal), &dealingv1.GetBoardRequest{Name: setName + "/boards/2"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	board = h.board(t, asTerminal, 2)
 	wantAnalysis(t, board.GetBoard(), board.GetAnalysis(), deals[4])
 }
 
@@ -372,15 +369,9 @@ func TestABoardDealtAgainIsSolvedAgain(t *testing.T) {
 // board's old deal stores the others' tables, not that one, and queues a
 // new analysis, which solves the new deal.
 func TestABoardDealtAgainWhileSolvedIsSolvedAgain(t *testing.T) {
-	deals := list10(t)[:6]
-	gate := make(chan struct{})
-	h := start(t, t.TempDir(), withDeals(deals), withFixtureSolver(deals, gate))
-	h.create(t, &dealingv1.BoardSet{FirstBoard: 1, LastBoard: 4})
-	resp, err := h.client.SolveBoardSet(as(asDirector), &dealingv1.SolveBoardSetRequest{Name: setName})
-	if err != nil {
-		t.Fatal(err)
-	}
-	first := resp.GetOperation().GetName()
+	h, deals, gate := gatedSet(t, t.TempDir(), 6)
+	resp := h.solve(t)
+	first := resp.GetName()
 	gate <- struct{}{}
 	h.waitFor(t, asDirector, first, func(op *dealingv1.Operation) bool { return op.GetMetadata().GetBoardsSolved() == 1 })
 	if _, err := h.client.RedealBoard(as(asDirector), &dealingv1.RedealBoardRequest{Name: setName + "/boards/3", Reason: "fouled"}); err != nil {
@@ -393,10 +384,7 @@ func TestABoardDealtAgainWhileSolvedIsSolvedAgain(t *testing.T) {
 		t.Fatalf("the second analysis ended as %v", second)
 	}
 	h.release(t)
-	board, err := h.client.GetBoard(as(asTerminal), &dealingv1.GetBoardRequest{Name: setName + "/boards/3"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	board := h.board(t, asTerminal, 3)
 	wantAnalysis(t, board.GetBoard(), board.GetAnalysis(), deals[4])
 }
 
@@ -413,11 +401,8 @@ func TestAnalysisRefusals(t *testing.T) {
 	wantCode(t, err, codes.PermissionDenied, "events/congress")
 	_, err = h.client.SolveBoardSet(as(asDirector), &dealingv1.SolveBoardSetRequest{Name: "events/congress/sessions/1/boardsets/other"})
 	wantCode(t, err, codes.NotFound, "boardsets/other")
-	resp, err := h.client.SolveBoardSet(as(asDirector), &dealingv1.SolveBoardSetRequest{Name: setName})
-	if err != nil {
-		t.Fatal(err)
-	}
-	op := h.waitFor(t, asDirector, resp.GetOperation().GetName(), done)
+	resp := h.solve(t)
+	op := h.waitFor(t, asDirector, resp.GetName(), done)
 	for _, md := range []metadata.MD{asClub, asTerminal} {
 		_, err = h.client.GetOperation(as(md), &dealingv1.GetOperationRequest{Name: op.GetName()})
 		wantCode(t, err, codes.PermissionDenied, "events/congress")
