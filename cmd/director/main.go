@@ -5,6 +5,9 @@
 //
 //	director [serve] [flags]
 //	director check [--data dir]
+//	director dd [-o FILE | --in-place] [--workers N] FILE.pbn
+//
+// dd adds each board's double-dummy table and par to a PBN file.
 //
 // Every flag can also be set by an environment variable, named in its help.
 package main
@@ -88,7 +91,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 		return c, err
 	}
 	if fs.NArg() > 0 {
-		return c, fmt.Errorf("unexpected argument %q: the commands are serve and check", fs.Arg(0))
+		return c, fmt.Errorf("unexpected argument %q: the commands are serve, check and dd", fs.Arg(0))
 	}
 	n, err := strconv.ParseInt(maxBody, 10, 64)
 	if err != nil || n <= 0 {
@@ -110,6 +113,9 @@ func serviceNames() []string {
 func run(ctx context.Context, args []string, stderr io.Writer) error {
 	if len(args) > 0 && args[0] == "check" {
 		return check(args[1:], os.Stdout, stderr)
+	}
+	if len(args) > 0 && args[0] == "dd" {
+		return dd(ctx, args[1:], os.Stdin, os.Stdout, os.Stderr)
 	}
 	c, err := parseFlags(args, stderr)
 	if errors.Is(err, flag.ErrHelp) {

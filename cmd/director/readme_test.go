@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/bridge-director/director/formats/pbn"
 )
 
 // TestREADMEWalkthrough runs the README's club-night script against the real
@@ -21,15 +23,15 @@ func TestREADMEWalkthrough(t *testing.T) {
 		t.Fatal(err)
 	}
 	blocks := walkthroughs(t, string(readme))
-	if len(blocks) != 7 {
-		t.Fatalf("the README has %d walkthroughs, want the club night, the ruling, the movement, the players, the dealing, the results files and the table", len(blocks))
+	if len(blocks) != 8 {
+		t.Fatalf("the README has %d walkthroughs, want the club night, the ruling, the movement, the players, the dealing, the results files, the table and director dd", len(blocks))
 	}
 	s := startDirector(t, t.TempDir())
 	work := t.TempDir()
 	run := func(script string) []byte {
 		t.Helper()
 		cmd := exec.Command("bash", "-euo", "pipefail", "-c", script)
-		cmd.Env = append(os.Environ(), "DIRECTOR="+s.base)
+		cmd.Env = append(os.Environ(), "DIRECTOR="+s.base, "PATH="+filepath.Dir(binary)+string(os.PathListSeparator)+os.Getenv("PATH"))
 		cmd.Dir = work
 		out, err := cmd.CombinedOutput()
 		if err != nil {
@@ -44,6 +46,43 @@ func TestREADMEWalkthrough(t *testing.T) {
 	checkDealing(t, run(blocks[4]), work)
 	checkResultFiles(t, run(blocks[5]), work)
 	checkTable(t, run(blocks[6]))
+	checkDD(t, run(blocks[7]), work)
+}
+
+// checkDD checks that director dd gave each of the 24 boards the dealing
+// walkthrough wrote a complete table, the same in both table tags, and a
+// par, and printed board 1's.
+func checkDD(t *testing.T, out []byte, dir string) {
+	t.Helper()
+	for _, want := range []string{`(?m)^\[Board "1"\]`, `(?m)^\[DoubleDummyTricks "[0-9a-d]{20}"\]`, `(?m)^\[OptimumScore "(NS|EW) \d+"\]`, `(?m)^\[ParContract "`} {
+		if !regexp.MustCompile(want).Match(out) {
+			t.Errorf("the director dd walkthrough printed no %s:\n%s", want, out)
+		}
+	}
+	f, err := os.Open(filepath.Join(dir, "tuesday-dd.pbn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	file, err := pbn.Read(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(file.Games) != 24 {
+		t.Fatalf("tuesday-dd.pbn has %d boards, want 24", len(file.Games))
+	}
+	for i, g := range file.Games {
+		tricks, ok, err := g.DoubleDummyTricks()
+		if !ok || err != nil || tricks.Validate() != nil {
+			t.Errorf("board %d: DoubleDummyTricks %v, %v, %v", i+1, tricks, ok, err)
+		}
+		if rows, ok, err := g.OptimumResultTable(); !ok || err != nil || rows != tricks {
+			t.Errorf("board %d: OptimumResultTable %v, %v, %v; want %v", i+1, rows, ok, err, tricks)
+		}
+		if _, ok, err := g.Par(); !ok || err != nil {
+			t.Errorf("board %d: no par read back (%v)", i+1, err)
+		}
+	}
 }
 
 // checkTable checks that table 1's device learnt its table and round, was

@@ -42,51 +42,50 @@ func disjoint(d bridge.Deal) error {
 }
 
 // checkPosition reports what stops p from being solved, or returns the cards
-// of its trick by number. The seats that have played to the trick hold one
+// of its trick by number, n of them. The seats that have played to the trick hold one
 // card fewer than those still to play, and a card played must follow suit
 // when its player could.
-func checkPosition(p Position) ([]int, error) {
+func checkPosition(p Position) (trick [3]int, n int, err error) {
 	if !p.Strain.Valid() || !p.Leader.Valid() {
-		return nil, fmt.Errorf("doubledummy: strain %d or leader %d is not a strain or a seat", p.Strain, p.Leader)
+		return trick, 0, fmt.Errorf("doubledummy: strain %d or leader %d is not a strain or a seat", p.Strain, p.Leader)
 	}
 	if len(p.Trick) > 3 {
-		return nil, fmt.Errorf("doubledummy: %d cards in the current trick: a trick in progress has 0 to 3", len(p.Trick))
+		return trick, 0, fmt.Errorf("doubledummy: %d cards in the current trick: a trick in progress has 0 to 3", len(p.Trick))
 	}
 	if err := disjoint(p.Hands); err != nil {
-		return nil, err
+		return trick, 0, err
 	}
-	n := p.Hands[p.Leader].Len()
-	trick := make([]int, len(p.Trick))
+	length := p.Hands[p.Leader].Len()
 	var played bridge.Hand
 	for i, c := range p.Trick {
 		seat := (p.Leader + bridge.Seat(i)) % 4
 		if !c.Valid() {
-			return nil, fmt.Errorf("doubledummy: card %d of the trick is not a card", i+1)
+			return trick, 0, fmt.Errorf("doubledummy: card %d of the trick is not a card", i+1)
 		}
-		if p.Hands[seat].Has(c) || played.Has(c) {
-			return nil, fmt.Errorf("doubledummy: %s is in the trick and held too", c)
+		if holder, ok := p.Hands.Holder(c); ok {
+			return trick, 0, fmt.Errorf("doubledummy: %s is in the trick and %s holds it too", c, holder.Name())
+		}
+		if played.Has(c) {
+			return trick, 0, fmt.Errorf("doubledummy: %s is in the trick twice", c)
 		}
 		if i > 0 && c.Suit != p.Trick[0].Suit && p.Hands[seat].SuitLen(p.Trick[0].Suit) > 0 {
-			return nil, fmt.Errorf("doubledummy: %s played %s to a %s lead while holding %s", seat.Name(), c, p.Trick[0].Suit, p.Trick[0].Suit)
+			return trick, 0, fmt.Errorf("doubledummy: %s played %s to a %s lead while holding %s", seat.Name(), c, p.Trick[0].Suit, p.Trick[0].Suit)
 		}
 		played = played.Add(c)
 		trick[i] = c.Index()
 	}
 	for i := range 4 {
 		seat := (p.Leader + bridge.Seat(i)) % 4
-		want := n
-		if i >= len(p.Trick) {
-			want = n + 1
-		}
-		if len(p.Trick) == 0 {
-			want = n
+		want := length
+		if len(p.Trick) > 0 && i >= len(p.Trick) {
+			want = length + 1
 		}
 		if p.Hands[seat].Len() != want {
-			return nil, fmt.Errorf("doubledummy: %s holds %d cards, want %d: the seats that have played to the trick hold one fewer than the others", seat.Name(), p.Hands[seat].Len(), want)
+			return trick, 0, fmt.Errorf("doubledummy: %s holds %d cards, want %d: the seats that have played to the trick hold one fewer than the others", seat.Name(), p.Hands[seat].Len(), want)
 		}
 	}
-	if n == 0 && len(p.Trick) == 0 {
-		return nil, fmt.Errorf("doubledummy: the hands are empty")
+	if length == 0 && len(p.Trick) == 0 {
+		return trick, 0, fmt.Errorf("doubledummy: the hands are empty")
 	}
-	return trick, nil
+	return trick, len(p.Trick), nil
 }

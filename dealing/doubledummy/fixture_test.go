@@ -46,7 +46,11 @@ func tableText(t bridge.DDTable) string {
 	for _, seat := range bridge.DDSeats {
 		out += " " + seat.String() + ":"
 		for _, strain := range bridge.DDStrains {
-			out += " " + string("0123456789ABCD"[t[seat][strain]])
+			if n, ok := t.Tricks(seat, strain); ok {
+				out += " " + string("0123456789ABCD"[n])
+			} else {
+				out += " ?"
+			}
 		}
 	}
 	return out

@@ -1,19 +1,39 @@
 package doubledummy
 
-// quickTricks counts tricks the side on lead takes at once, the leader
-// cashing winners from the top of his suits, and returns the cards the count
-// depends on.
+// quickTricks counts tricks the side on lead takes at once, cashing
+// winners from the top of its suits, and returns the cards the count depends
+// on: the better of the leader cashing his own winners, and the leader
+// crossing to partner in a suit where partner wins the trick and partner
+// cashing his.
+func (s *search) quickTricks() (int, uint64) {
+	seat := s.leader
+	q, cards, _ := s.cashing(seat)
+	pq, pcards, plow := s.cashing(seat ^ 2)
+	if pq <= q {
+		return q, cards
+	}
+	for su, low := range plow {
+		if h := holding(s.hands[seat], su); low >= 0 && h != 0 && lowest(h) < low {
+			return pq, pcards
+		}
+	}
+	return q, cards
+}
+
+// cashing counts tricks seat takes on lead, cashing winners from the top of
+// his suits, and returns the cards the count depends on and, for each suit,
+// the lowest card counted in it (-1 for none).
 //
 // A card counts when it is higher than every card the opponents hold in its
 // suit; in a suit contract a side suit counts only for as many rounds as
 // every opponent who holds trumps can follow. The leader keeps the lead while
 // partner can play under his winners; a suit where partner would have to
 // overtake is cashed last, and counts up to the trick partner wins.
-func (s *search) quickTricks() (int, uint64) {
-	seat := s.leader
+func (s *search) cashing(seat int) (int, uint64, [4]int) {
 	partner, lho, rho := seat^2, (seat+1)&3, (seat+3)&3
 	clean, blocked := 0, 0
 	var cards uint64
+	lows := [4]int{-1, -1, -1, -1}
 	for su := range 4 {
 		h := holding(s.hands[seat], su)
 		if h == 0 {
@@ -34,14 +54,18 @@ func (s *search) quickTricks() (int, uint64) {
 		if k == 0 {
 			continue
 		}
-		// The lowest card counted.
+		// The lowest card counted: the k-th highest of the holding.
 		low := h
-		for range bitsIn(h) - k {
-			low &^= 1 << uint(lowest(low))
+		for bitsIn(low) > k {
+			low &= low - 1
 		}
 		lowCard := lowest(low)
-		cards |= 1 << uint(suitBits*su+lowCard)
+		lows[su] = lowCard
 		p := holding(s.hands[partner], su)
+		if opp != 0 || p != 0 {
+			// Ranks matter only against the opponents' cards and partner's.
+			cards |= 1 << uint(suitBits*su+lowCard)
+		}
 		under := bitsIn(p & (1<<uint(lowCard) - 1))
 		if under == bitsIn(p) || under >= k {
 			clean += k
@@ -49,7 +73,7 @@ func (s *search) quickTricks() (int, uint64) {
 			blocked = max(blocked, under+1)
 		}
 	}
-	return clean + blocked, cards
+	return clean + blocked, cards, lows
 }
 
 // sureTricks counts tricks the side not on lead is sure to take, and returns

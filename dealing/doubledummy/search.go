@@ -1,6 +1,9 @@
 package doubledummy
 
-import "math/bits"
+import (
+	"context"
+	"math/bits"
+)
 
 // search is the state of one search: the hands, the trick being played and
 // the tricks taken so far. Seats are numbered as bridge numbers them (North
@@ -18,53 +21,51 @@ type search struct {
 	nsWon      int
 	tricksLeft int
 
-	tt      *transpositions
-	// hash identifies the cards each seat holds (Zobrist hashing), and
-	// cutoffs keeps, by the hash of a position in the play, the card that
-	// last cut the search off there.
-	hash    uint64
+	tt *transpositions
+	// cutoffs keeps, by what a player's choice depends on (cutoffKey), the
+	// card that last cut the search off.
 	cutoffs []cutoff
-	killers [56]int
 	moves   [56][13]move
-	nodes   uint64
-	// poll is called every few thousand nodes; when it returns true the
-	// search stops and its results mean nothing.
-	poll    func() bool
+	// nodes counts the positions searched, at trick starts and in the
+	// middle of tricks; the search asks poll again at nextPoll.
+	nodes, nextPoll uint64
+	// ctx is asked every few thousand nodes whether to go on; when it is
+	// done the search stops and its results mean nothing.
+	ctx     context.Context
 	stopped bool
 }
 
-// cutoff is a card that cut the search off in the position named by key.
+// cutoff is a card that cut the search off in a position whose key's low
+// bits are check. A wrong hint costs time, never a wrong answer, so 32 bits
+// of check are enough.
 type cutoff struct {
-	key  uint64
-	card int8
+	check uint32
+	card  int8
 }
 
-// cutoffBits sizes the cutoff cache: 2^16 slots.
+// cutoffBits sizes the cutoff cache: 2^16 slots of 8 bytes, 512 KiB, which
+// stays in a core's cache.
 const cutoffBits = 16
 
-// zobrist holds a random number for every seat and card, fixed, so that the
-// hash of a position is the exclusive or of those of its cards.
-var zobrist = func() (z [4][52]uint64) {
-	x := uint64(0x243f6a8885a308d3)
-	for seat := range z {
-		for c := range z[seat] {
-			x ^= x << 13
-			x ^= x >> 7
-			x ^= x << 17
-			z[seat][c] = x
-		}
+// cutoffKey names what a player's best card depends on most, for the
+// cutoff cache: his place in the trick and, when leading, his hand; when
+// following suit, the cards of the suit still out and the card winning the
+// trick; when discarding or ruffing, his hand and who or what is winning.
+// Positions alike in that way tend to be won by the same card.
+func (s *search) cutoffKey(pos, seat, winPos int) uint64 {
+	k := uint64(pos)<<60 | uint64(seat)<<58
+	if pos == 0 {
+		return (k | s.hands[seat]) * 0x9e3779b97f4a7c15
 	}
-	return z
-}()
-
-// positionKey names the position at pos in the current trick for the
-// cutoff cache.
-func (s *search) positionKey(pos int) uint64 {
-	k := s.hash ^ uint64(s.leader+1)*0x9e3779b97f4a7c15 ^ uint64(pos+1)<<56
-	for p := range pos {
-		k ^= zobrist[(s.leader+p)&3][s.trick[p]] * 31
+	led := suitOf(s.trick[0])
+	if holding(s.hands[seat], led) != 0 {
+		return (k | s.atStart&(suitMask<<uint(suitBits*led)) | uint64(s.trick[winPos])<<52) * 0x9e3779b97f4a7c15
 	}
-	return k
+	winner := uint64(s.trick[winPos])
+	if s.trump == noTrump {
+		winner = uint64((s.leader + winPos) & 3)
+	}
+	return (k | s.hands[seat] | winner<<52) * 0xc2b2ae3d27d4eb4f
 }
 
 // move is a card to try and how good it looks.
@@ -88,7 +89,7 @@ func shapeOf(hands *[4]uint64) uint64 {
 }
 
 // depth numbers the card about to be played at pos, counting from the end
-// of play, so that killer moves are kept per card of the play.
+// of play, so that each card of the play has its own buffer of moves.
 func (s *search) depth(pos int) int { return 4*s.tricksLeft - pos }
 
 // trickStart returns the tricks North-South take in all, with s.leader on
@@ -100,8 +101,11 @@ func (s *search) depth(pos int) int { return 4*s.tricksLeft - pos }
 // suit, has the same answer.
 func (s *search) trickStart(beta int) (int, uint64) {
 	s.nodes++
-	if s.nodes&0xfff == 0 && s.poll != nil && s.poll() {
-		s.stopped = true
+	if s.nodes >= s.nextPoll {
+		s.nextPoll = s.nodes + 1<<12
+		if s.ctx != nil && s.ctx.Err() != nil {
+			s.stopped = true
+		}
 	}
 	if s.stopped {
 		return 0, 0
@@ -115,11 +119,6 @@ func (s *search) trickStart(beta int) (int, uint64) {
 	}
 	if s.tricksLeft == 1 {
 		return s.lastTrick()
-	}
-	all := s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
-	rel := relative(&s.hands)
-	if found, bound, mask := s.tt.lookup(s.shape, s.leader, &rel, need); found {
-		return s.nsWon + bound, topCards(mask, all)
 	}
 	nsLead := s.leader&1 == 0
 	if q, cards := s.quickTricks(); q > 0 {
@@ -137,6 +136,11 @@ func (s *search) trickStart(beta int) (int, uint64) {
 		if nsLead && s.tricksLeft-q < need {
 			return s.nsWon + s.tricksLeft - q, cards
 		}
+	}
+	all := s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
+	rel := relative(&s.hands)
+	if found, bound, mask := s.tt.lookup(s.shape, s.leader, &rel, need); found {
+		return s.nsWon + bound, topCards(mask, all)
 	}
 	s.atStart = all
 	v, winners := s.play(0, beta)
@@ -186,42 +190,52 @@ func (s *search) deciding(winners, all uint64) uint64 {
 // After a card that fails, the other cards of its suit below the lowest card
 // of that suit the answer depended on play the same, and are not tried.
 func (s *search) play(pos, beta int) (int, uint64) {
+	if pos > 0 {
+		s.nodes++
+	}
 	seat := (s.leader + pos) & 3
 	maximizing := seat&1 == 0
-	key := s.positionKey(pos)
-	slot := &s.cutoffs[key&(1<<cutoffBits-1)]
-	hint := -1
-	if slot.key == key {
-		hint = int(slot.card)
+	winPos := s.winning(pos)
+	// One more trick may be all the side to play needs: then a card sure
+	// to win this one decides.
+	if pos > 0 && (maximizing && s.nsWon+1 >= beta || !maximizing && s.nsWon+s.tricksLeft-1 < beta) {
+		if _, w, ok := s.sureWinner(pos, seat, winPos); ok {
+			if maximizing {
+				return s.nsWon + 1, w
+			}
+			return s.nsWon + s.tricksLeft - 1, w
+		}
 	}
-	moves := s.generate(pos, seat, hint)
-	depth := s.depth(pos)
+	key := s.cutoffKey(pos, seat, winPos)
+	slot := &s.cutoffs[key>>(64-cutoffBits)]
 	best := 0
 	if !maximizing {
 		best = 13
 	}
 	var union uint64
 	var relevant [4]int // per suit, the lowest card still worth trying
-	for _, m := range moves {
+	// The card that cut off a position like this one is tried before the
+	// others are even weighed: most of the time it is all that is needed.
+	hint := -1
+	if slot.check == uint32(key) && s.legal(pos, seat, int(slot.card)) {
+		hint = int(slot.card)
+		v, w := s.try(pos, seat, hint, beta)
+		if s.stopped {
+			return 0, 0
+		}
+		best = v
+		if (best >= beta) == maximizing {
+			return best, w
+		}
+		union = w
+		skipIrrelevant(&relevant, hint, w)
+	}
+	for _, m := range s.generate(pos, seat, winPos, hint) {
 		c := m.card
-		su := suitOf(c)
-		if c < relevant[su] {
+		if c < relevant[suitOf(c)] {
 			continue
 		}
-		s.hands[seat] &^= 1 << uint(c)
-		s.shape -= shapeBit(seat, su)
-		s.hash ^= zobrist[seat][c]
-		s.trick[pos] = c
-		var v int
-		var w uint64
-		if pos < 3 {
-			v, w = s.play(pos+1, beta)
-		} else {
-			v, w = s.endTrick(beta)
-		}
-		s.hands[seat] |= 1 << uint(c)
-		s.shape += shapeBit(seat, su)
-		s.hash ^= zobrist[seat][c]
+		v, w := s.try(pos, seat, c, beta)
 		if s.stopped {
 			return 0, 0
 		}
@@ -231,18 +245,101 @@ func (s *search) play(pos, beta int) (int, uint64) {
 			best = min(best, v)
 		}
 		if (best >= beta) == maximizing {
-			s.killers[depth] = c
-			*slot = cutoff{key: key, card: int8(c)}
+			*slot = cutoff{check: uint32(key), card: int8(c)}
 			return best, w
 		}
 		union |= w
-		if ws := w & (suitMask << uint(suitBits*su)); ws == 0 {
-			relevant[su] = suitBits * (su + 1)
-		} else if low := lowest(ws); c < low {
-			relevant[su] = max(relevant[su], low)
-		}
+		skipIrrelevant(&relevant, c, w)
 	}
 	return best, union
+}
+
+// try plays card c for seat at pos in the trick, searches on, and takes the
+// card back.
+func (s *search) try(pos, seat, c, beta int) (int, uint64) {
+	su := suitOf(c)
+	s.hands[seat] &^= 1 << uint(c)
+	s.shape -= shapeBit(seat, su)
+	s.trick[pos] = c
+	var v int
+	var w uint64
+	if pos < 3 {
+		v, w = s.play(pos+1, beta)
+	} else {
+		v, w = s.endTrick(beta)
+	}
+	s.hands[seat] |= 1 << uint(c)
+	s.shape += shapeBit(seat, su)
+	return v, w
+}
+
+// legal reports whether seat, at pos in the trick, may play card c.
+func (s *search) legal(pos, seat, c int) bool {
+	if c < 0 || s.hands[seat]&(1<<uint(c)) == 0 {
+		return false
+	}
+	if pos == 0 {
+		return true
+	}
+	led := suitOf(s.trick[0])
+	return suitOf(c) == led || holding(s.hands[seat], led) == 0
+}
+
+// skipIrrelevant notes, after card c failed with the answer depending on
+// cards w, which cards of its suit need not be tried: none when no card of
+// the suit decided the answer, and those below the lowest that did when c
+// itself was below it.
+func skipIrrelevant(relevant *[4]int, c int, w uint64) {
+	su := suitOf(c)
+	if ws := w & (suitMask << uint(suitBits*su)); ws == 0 {
+		relevant[su] = suitBits * (su + 1)
+	} else if low := lowest(ws); c < low {
+		relevant[su] = max(relevant[su], low)
+	}
+}
+
+// sureWinner returns a card with which seat, at pos in the trick, or
+// partner already, wins the trick whatever the opponent still to come plays,
+// and the cards that decide it: the winning card, when it must beat another
+// card of its suit.
+func (s *search) sureWinner(pos, seat, winPos int) (int, uint64, bool) {
+	best := s.trick[winPos]
+	led := suitOf(s.trick[0])
+	// The best the opponent still to play, if any, can do.
+	threat := -1
+	if pos < 3 {
+		opp := s.hands[(seat+1)&3]
+		if h := holding(opp, led); h != 0 {
+			threat = suitBits*led + highest(h)
+		} else if s.trump != noTrump && holding(opp, s.trump) != 0 {
+			threat = suitBits*s.trump + highest(holding(opp, s.trump))
+		}
+	}
+	c := best
+	if (s.leader+winPos)&1 != seat&1 || threat >= 0 && beats(threat, best, s.trump) {
+		hand := s.hands[seat]
+		if h := holding(hand, led); h != 0 {
+			c = suitBits*led + highest(h)
+		} else if s.trump != noTrump && holding(hand, s.trump) != 0 {
+			c = suitBits*s.trump + highest(holding(hand, s.trump))
+		} else {
+			return 0, 0, false
+		}
+		if !beats(c, best, s.trump) || threat >= 0 && beats(threat, c, s.trump) {
+			return 0, 0, false
+		}
+	}
+	su := suitOf(c)
+	byRank := threat >= 0 && suitOf(threat) == su
+	for p := range pos {
+		if s.trick[p] != c && suitOf(s.trick[p]) == su {
+			byRank = true
+		}
+	}
+	if byRank {
+		return c, 1 << uint(c), true
+	}
+	return c, 0, true
 }
 
 // endTrick settles the trick just completed and goes on to the next.
@@ -263,6 +360,18 @@ func (s *search) endTrick(beta int) (int, uint64) {
 		w |= 1 << uint(trick[win])
 	}
 	return v, w
+}
+
+// winning returns the position of the card winning the current trick so
+// far, when pos cards of it have been played.
+func (s *search) winning(pos int) int {
+	win := 0
+	for p := 1; p < pos; p++ {
+		if beats(s.trick[p], s.trick[win], s.trump) {
+			win = p
+		}
+	}
+	return win
 }
 
 // trickWinner returns the position in the trick of the card that wins it,

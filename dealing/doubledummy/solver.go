@@ -8,16 +8,15 @@ import (
 	"github.com/bridge-director/director/bridge"
 )
 
-// tableBits sizes a Solver's transposition table: 2^19 entries of 48 bytes
-// and an index of twice as many 16-byte buckets, 40 MiB in all, whatever the
-// deal.
-const tableBits = 19
+// tableBits sizes a Solver's transposition table: 2^17 pages of 8 patterns
+// (280 bytes a page) and an index of twice as many 16-byte buckets, 39 MiB
+// in all, whatever the deal.
+const tableBits = 17
 
 // Solver solves deals double dummy. It keeps its tables between calls and
 // is used by one goroutine at a time; its memory is fixed when it is made.
 type Solver struct {
-	s   search
-	ctx context.Context
+	s search
 }
 
 // NewSolver returns a Solver with empty tables.
@@ -48,7 +47,7 @@ func (v *Solver) Table(ctx context.Context, d bridge.Deal) (bridge.DDTable, erro
 	tricks := d[0].Len()
 	for _, strain := range bridge.DDStrains {
 		v.begin(ctx, d, strain)
-		guess := -1
+		guess := estimate(d, strain)
 		for _, leader := range bridge.Seats {
 			ns, err := v.solve(leader, nil, guess)
 			if err != nil {
@@ -76,7 +75,7 @@ func (v *Solver) Tricks(ctx context.Context, d bridge.Deal, strain bridge.Strain
 		return 0, fmt.Errorf("doubledummy: strain %d or leader %d is not a strain or a seat", strain, leader)
 	}
 	v.begin(ctx, d, strain)
-	ns, err := v.solve(leader, nil, -1)
+	ns, err := v.solve(leader, nil, estimate(d, strain))
 	if err != nil {
 		return 0, err
 	}
@@ -89,16 +88,16 @@ func (v *Solver) Tricks(ctx context.Context, d bridge.Deal, strain bridge.Strain
 // Solve returns the tricks still to come, the current one included, that the
 // side of the player to play next takes.
 func (v *Solver) Solve(ctx context.Context, p Position) (int, error) {
-	trick, err := checkPosition(p)
+	trick, n, err := checkPosition(p)
 	if err != nil {
 		return 0, err
 	}
 	v.begin(ctx, p.Hands, p.Strain)
-	ns, err := v.solve(p.Leader, trick, -1)
+	ns, err := v.solve(p.Leader, trick[:n], -1)
 	if err != nil {
 		return 0, err
 	}
-	next := (p.Leader + bridge.Seat(len(trick))) % 4
+	next := (p.Leader + bridge.Seat(n)) % 4
 	if next.Side() == bridge.NorthSouth {
 		return ns, nil
 	}
@@ -118,19 +117,11 @@ func (v *Solver) begin(ctx context.Context, d bridge.Deal, strain bridge.Strain)
 	}
 	s.tt.clear()
 	s.trump = trump
-	s.killers = [56]int{}
-	v.ctx = ctx
-	s.poll = func() bool { return ctx.Err() != nil }
+	s.ctx = ctx
 	s.stopped = false
 	clear(s.cutoffs)
-	s.hash = 0
 	for seat := range 4 {
 		s.hands[seat] = uint64(d[seat])
-		for c := range 52 {
-			if s.hands[seat]&(1<<uint(c)) != 0 {
-				s.hash ^= zobrist[seat][c]
-			}
-		}
 	}
 }
 
@@ -167,7 +158,7 @@ func (v *Solver) solve(leader bridge.Seat, trick []int, guess int) (int, error) 
 		}
 		if s.stopped {
 			s.tt.clear()
-			return 0, fmt.Errorf("doubledummy: %w", context.Cause(v.ctx))
+			return 0, fmt.Errorf("doubledummy: %w", context.Cause(s.ctx))
 		}
 		if got >= beta {
 			lo = got
@@ -177,4 +168,19 @@ func (v *Solver) solve(leader bridge.Seat, trick []int, guess int) (int, error) 
 		g = got
 	}
 	return lo, nil
+}
+
+// estimate guesses the tricks North-South take in strain from their high
+// card points and, in a suit, their trumps, so that the search starts near
+// the answer: each step it is off costs a search.
+func estimate(d bridge.Deal, strain bridge.Strain) int {
+	n := d[bridge.North].Len()
+	hcp := d[bridge.North].HCP() + d[bridge.South].HCP()
+	g := float64(n)/2 + float64(hcp-20)*float64(n)/13/3
+	if suit, ok := strain.Suit(); ok {
+		ns := d[bridge.North].SuitLen(suit) + d[bridge.South].SuitLen(suit)
+		ew := d[bridge.East].SuitLen(suit) + d[bridge.West].SuitLen(suit)
+		g += float64(ns-ew) / 2
+	}
+	return min(max(int(g+0.5), 0), n)
 }

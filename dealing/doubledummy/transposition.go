@@ -8,13 +8,14 @@ package doubledummy
 // the strain changes, since the same cards play differently under another
 // trump suit.
 //
-// Its memory is fixed when it is made: entries live in one slab without
-// pointers, chained from an open-addressed index of (shape, leader); when
-// the slab is full the table starts again empty.
+// Its memory is fixed when it is made: the patterns of one (shape, leader)
+// sit together in pages of a slab without pointers, so that a lookup reads
+// them in order from memory, the newest first; when the slab is full the
+// table starts again empty.
 type transpositions struct {
-	index   []bucket
-	entries []entry
-	used    int32
+	index []bucket
+	pages []page
+	used  int32
 	// gen marks the buckets of the current contents; clearing the table
 	// moves it on instead of wiping the index.
 	gen uint32
@@ -27,21 +28,41 @@ type bucket struct {
 	head   int32
 }
 
-// entry is one pattern: the relative cards of North, East and South under
-// mask (West's follow from theirs), and bounds on North-South's tricks.
-type entry struct {
-	hands        [3]uint64
-	mask         uint64
+// pageSize is the number of patterns a page holds.
+const pageSize = 8
+
+// page holds patterns of one (shape, leader): the relative cards of North,
+// East and South under each mask (West's follow from theirs), and bounds on
+// North-South's tricks, a byte a pattern in lower and upper. Bounds come
+// first so that a lookup finds in a few instructions the patterns whose
+// bounds would decide, and reads only their cards.
+type page struct {
+	lower, upper uint64
+	n            int32
 	next         int32
-	lower, upper int8
+	mask         [pageSize]uint64
+	hands        [pageSize][3]uint64
 }
 
-// newTranspositions makes a table of 2^bits entries.
+// Byte lanes of a uint64, for comparing the eight bounds of a page at once.
+const (
+	lanesLow  = 0x0101010101010101
+	lanesHigh = 0x8080808080808080
+)
+
+// atLeast returns the high bit of each byte lane of x, a bound of 0 to 13,
+// that is at least n.
+func atLeast(x uint64, n int) uint64 { return ((x | lanesHigh) - uint64(n)*lanesLow) & lanesHigh }
+
+// lane returns bound i of lanes.
+func lane(lanes uint64, i int32) int { return int(lanes >> (8 * uint(i)) & 0xff) }
+
+// newTranspositions makes a table of 2^bits pages.
 func newTranspositions(bits uint) *transpositions {
 	return &transpositions{
-		index:   make([]bucket, 2<<bits),
-		entries: make([]entry, 1<<bits),
-		gen:     1,
+		index: make([]bucket, 2<<bits),
+		pages: make([]page, 1<<bits),
+		gen:   1,
 	}
 }
 
@@ -71,26 +92,29 @@ func (t *transpositions) find(shape uint64, leader int) *bucket {
 	}
 }
 
-// lookup looks for an entry matching rel whose bounds decide whether
+// lookup looks for a pattern matching rel whose bounds decide whether
 // North-South take at least need of the tricks left. It returns the bound
 // that decides (a lower bound of need or more, or an upper bound below need)
-// and the relative mask it depends on; found is false when no entry
-// decides.
+// and the relative mask it depends on; found is false when none decides.
 func (t *transpositions) lookup(shape uint64, leader int, rel *[4]uint64, need int) (found bool, bound int, mask uint64) {
 	b := t.find(shape, leader)
 	if b.gen != t.gen {
 		return false, 0, 0
 	}
-	for i := b.head; i >= 0; i = t.entries[i].next {
-		e := &t.entries[i]
-		if rel[0]&e.mask != e.hands[0] || rel[1]&e.mask != e.hands[1] || rel[2]&e.mask != e.hands[2] {
-			continue
-		}
-		if int(e.lower) >= need {
-			return true, int(e.lower), e.mask
-		}
-		if int(e.upper) < need {
-			return true, int(e.upper), e.mask
+	for p := b.head; p >= 0; p = t.pages[p].next {
+		pg := &t.pages[p]
+		valid := uint64(lanesHigh) >> (8 * uint(pageSize-pg.n))
+		deciding := (atLeast(pg.lower, need) | ^atLeast(pg.upper, need)&lanesHigh) & valid
+		for deciding != 0 {
+			i := int32(highest(deciding) / 8)
+			deciding &^= 0xff << (8 * uint(i))
+			m, h := pg.mask[i], &pg.hands[i]
+			if (rel[0]&m^h[0])|(rel[1]&m^h[1])|(rel[2]&m^h[2]) == 0 {
+				if lower := lane(pg.lower, i); lower >= need {
+					return true, lower, m
+				}
+				return true, lane(pg.upper, i), m
+			}
 		}
 	}
 	return false, 0, 0
@@ -100,40 +124,48 @@ func (t *transpositions) lookup(shape uint64, leader int, rel *[4]uint64, need i
 // bound of the tricks left in every position matching rel under mask. max
 // is the number of tricks left.
 func (t *transpositions) store(shape uint64, leader int, rel *[4]uint64, mask uint64, bound int, ok bool, max int) {
-	var hands [3]uint64
-	for h := range hands {
-		hands[h] = rel[h] & mask
-	}
+	hands := [3]uint64{rel[0] & mask, rel[1] & mask, rel[2] & mask}
 	b := t.find(shape, leader)
 	if b.gen == t.gen {
-		for i := b.head; i >= 0; i = t.entries[i].next {
-			e := &t.entries[i]
-			if e.mask == mask && e.hands == hands {
-				tighten(e, bound, ok)
-				return
+		for p := b.head; p >= 0; p = t.pages[p].next {
+			pg := &t.pages[p]
+			for i := range pg.n {
+				if pg.mask[i] == mask && pg.hands[i] == hands {
+					tighten(pg, i, bound, ok)
+					return
+				}
 			}
 		}
 	}
-	if int(t.used) == len(t.entries) {
-		t.clear()
-		b = t.find(shape, leader)
+	if b.gen != t.gen || t.pages[b.head].n == pageSize {
+		if int(t.used) == len(t.pages) {
+			t.clear()
+			b = t.find(shape, leader)
+		}
+		if b.gen != t.gen {
+			*b = bucket{shape: shape, gen: t.gen, leader: uint8(leader), head: -1}
+		}
+		t.pages[t.used] = page{next: b.head}
+		b.head = t.used
+		t.used++
 	}
-	if b.gen != t.gen {
-		*b = bucket{shape: shape, gen: t.gen, leader: uint8(leader), head: -1}
-	}
-	e := &t.entries[t.used]
-	*e = entry{hands: hands, mask: mask, next: b.head, lower: 0, upper: int8(max)}
-	tighten(e, bound, ok)
-	b.head = t.used
-	t.used++
+	pg := &t.pages[b.head]
+	i := pg.n
+	pg.n++
+	pg.mask[i], pg.hands[i] = mask, hands
+	pg.upper |= uint64(max) << (8 * uint(i))
+	tighten(pg, i, bound, ok)
 }
 
-// tighten narrows an entry's bounds by one result: a lower bound when ok,
-// an upper one otherwise.
-func tighten(e *entry, bound int, ok bool) {
+// tighten narrows the bounds of pattern i of a page by one result: a lower
+// bound when ok, an upper one otherwise.
+func tighten(pg *page, i int32, bound int, ok bool) {
+	shift := 8 * uint(i)
 	if ok {
-		e.lower = max(e.lower, int8(bound))
-	} else {
-		e.upper = min(e.upper, int8(bound))
+		if bound > lane(pg.lower, i) {
+			pg.lower = pg.lower&^(0xff<<shift) | uint64(bound)<<shift
+		}
+	} else if bound < lane(pg.upper, i) {
+		pg.upper = pg.upper&^(0xff<<shift) | uint64(bound)<<shift
 	}
 }

@@ -1,8 +1,8 @@
 // Package ddslist reads the test hand files of DDS, Bo Haglund's and Soren Hein's
 // double-dummy solver (hands/list*.txt and hands/sol*.txt in its repository), so
 // that a double-dummy solver can be checked against the results DDS computed.
-// Director has no solver yet: only tests read the files (this package's, and
-// dealing/par's, which reproduce DDS's par lines).
+// Only tests read the files: dealing/doubledummy's, which reproduce DDS's
+// tables, and dealing/par's, which reproduce its par lines.
 //
 // A list file starts with "NUMBER n" and then gives seven lines per deal:
 //

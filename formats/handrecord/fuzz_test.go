@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // FuzzWrite prints a board under any title, subtitle and par line and any
@@ -42,13 +43,13 @@ func FuzzWrite(f *testing.F) {
 }
 
 // plainHTML writes the page with every character of the title, subtitle and
-// par line but the suit symbols replaced by an x, to count the tags the page has
-// of its own.
+// par line but the suit symbols and white space replaced by an x, to count the
+// tags the page has of its own.
 func plainHTML(t *testing.T, rs []Record, opt Options) string {
 	t.Helper()
 	plain := func(s string) string {
 		return strings.Map(func(r rune) rune {
-			if _, ok := symbolSuit(r); ok {
+			if _, ok := symbolSuit(r); ok || unicode.IsSpace(r) || unicode.IsControl(r) {
 				return r
 			}
 			return 'x'

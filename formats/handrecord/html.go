@@ -25,7 +25,7 @@ func WriteHTML(w io.Writer, records []Record, opt Options) error {
 	}
 	view := htmlView{
 		Title:     clean(opt.Title),
-		Subtitle:  clean(opt.Subtitle),
+		Subtitle:  opt.subtitle(),
 		PageSize:  opt.PageSize.String(),
 		PerPage:   g.perPage(),
 		HandStats: opt.HandStats,

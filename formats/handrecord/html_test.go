@@ -5,8 +5,14 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	"golang.org/x/net/html"
+
+	"github.com/bridge-director/director/bridge"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata")
@@ -17,18 +23,21 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 func goldenRecords(t *testing.T) []Record {
 	records := fixtureRecords(t)[:4]
 	dd := *records[0].DoubleDummy
-	dd.Par = "+420 4♥ by N" // North makes ten tricks in hearts; East-West make nothing.
+	dd.Par = "Par +420: 4♥ by N" // North makes ten tricks in hearts; East-West make nothing.
 	records[0].DoubleDummy = &dd
 	records[2].DoubleDummy = nil
 	return records
 }
+
+// wednesday is the day the fixture session was played.
+var wednesday = time.Date(2025, time.April, 9, 0, 0, 0, 0, time.UTC)
 
 func TestHTMLGolden(t *testing.T) {
 	for _, tc := range []struct {
 		file string
 		opt  Options
 	}{
-		{"four_boards.html", Options{Title: "Wednesday AM Pairs", Subtitle: "Welwyn Garden City Bridge Club, 9 April 2025"}},
+		{"four_boards.html", Options{Title: "Wednesday AM Pairs", Venue: "Welwyn Garden City Bridge Club", Date: wednesday, Subtitle: "Boards 1 to 4"}},
 		{"four_boards_stats_letter.html", Options{Title: "Wednesday AM Pairs", BoardsPerPage: 2, PageSize: Letter, HandStats: true}},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
@@ -102,10 +111,114 @@ func TestHTMLEscapesText(t *testing.T) {
 		"<title>&lt;script&gt;alert(&#39;title&#39;)&lt;/script&gt;</title>",
 		"<h1>&lt;script&gt;alert(&#39;title&#39;)&lt;/script&gt;</h1>",
 		"<p>Club &#34;A&#34; &amp; &lt;b&gt;B&lt;/b&gt;</p>",
-		`Par: &lt;img src=x onerror=&#34;alert(1)&#34;&gt;`,
+		`<p class="par">&lt;img src=x onerror=&#34;alert(1)&#34;&gt;</p>`,
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %q", want)
 		}
 	}
+}
+
+// TestHTMLBoardMarkup reads the page as a browser does and checks each board:
+// its own element, straight in its sheet (so that a narrow screen stacks the
+// boards one to a row), with the makeable contracts in a table of 4 declarers
+// by 5 strains and the par line; a board without an analysis keeps its box.
+func TestHTMLBoardMarkup(t *testing.T) {
+	records := goldenRecords(t)
+	var buf bytes.Buffer
+	if err := WriteHTML(&buf, records, Options{Title: "Wednesday AM Pairs", Venue: "Welwyn Garden City Bridge Club", Date: wednesday}); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := html.Parse(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sheets := elements(doc, "div", "sheet")
+	if len(sheets) != 1 {
+		t.Fatalf("%d sheets, want 1", len(sheets))
+	}
+	if heads := elements(sheets[0], "header", "sheet-head"); len(heads) != 1 || !strings.Contains(text(heads[0]), "Welwyn Garden City Bridge Club · Wednesday 9 April 2025") {
+		t.Errorf("the sheet's printed header does not give the venue and the date")
+	}
+	boards := elements(doc, "article", "board")
+	if len(boards) != len(records) {
+		t.Fatalf("%d boards, want %d", len(boards), len(records))
+	}
+	for i, board := range boards {
+		r := records[i]
+		if board.Parent != sheets[0] {
+			t.Errorf("board %d is not an item of its sheet's grid", r.Board.Number)
+		}
+		tables := elements(board, "table", "dd")
+		if r.DoubleDummy == nil {
+			if len(tables) != 0 || len(elements(board, "div", "reserved")) != 1 {
+				t.Errorf("board %d without an analysis: %d tables, want none and the empty box", r.Board.Number, len(tables))
+			}
+			continue
+		}
+		if len(tables) != 1 {
+			t.Fatalf("board %d: %d double-dummy tables, want 1", r.Board.Number, len(tables))
+		}
+		var cells []string
+		for j, row := range elements(tables[0], "tr", "") {
+			tds := elements(row, "td", "")
+			if j == 0 {
+				continue // the strains
+			}
+			seat := bridge.DDSeats[j-1]
+			if heads := elements(row, "th", ""); len(heads) != 1 || text(heads[0]) != seat.String() {
+				t.Errorf("board %d: row %d is not headed %s", r.Board.Number, j, seat)
+			}
+			for k, td := range tds {
+				if want := makeable(r.DoubleDummy.Tricks[seat][bridge.DDStrains[k]]); text(td) != want {
+					t.Errorf("board %d: %s in %s shows %q, want %q", r.Board.Number, seat, bridge.DDStrains[k], text(td), want)
+				}
+				cells = append(cells, text(td))
+			}
+		}
+		if len(cells) != 20 {
+			t.Errorf("board %d: %d cells of tricks, want 20", r.Board.Number, len(cells))
+		}
+		par := elements(board, "p", "par")
+		if got := ""; len(par) == 1 {
+			got = text(par[0])
+			if want := strings.ReplaceAll(r.DoubleDummy.Par, "♥", "♥hearts "); got != want {
+				t.Errorf("board %d: par line %q, want %q", r.Board.Number, got, want)
+			}
+		} else if r.DoubleDummy.Par != "" {
+			t.Errorf("board %d: %d par lines, want 1", r.Board.Number, len(par))
+		}
+	}
+}
+
+// elements returns the elements under n with the tag name and, unless class
+// is empty, the class among theirs, in document order.
+func elements(n *html.Node, tag, class string) []*html.Node {
+	var out []*html.Node
+	for c := range n.Descendants() {
+		if c.Type != html.ElementNode || c.Data != tag {
+			continue
+		}
+		for _, a := range c.Attr {
+			if class == "" || a.Key == "class" && slices.Contains(strings.Fields(a.Val), class) {
+				out = append(out, c)
+				break
+			}
+		}
+		if class == "" && len(c.Attr) == 0 {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// text returns the text under n, as a screen reader reads it.
+func text(n *html.Node) string {
+	var b strings.Builder
+	for c := range n.Descendants() {
+		if c.Type == html.TextNode {
+			b.WriteString(c.Data)
+		}
+	}
+	return strings.TrimSpace(b.String())
 }

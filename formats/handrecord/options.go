@@ -3,6 +3,7 @@ package handrecord
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -31,7 +32,12 @@ func (p PageSize) String() string {
 type Options struct {
 	// Title heads every page: the event and session, "Wednesday Pairs".
 	Title string
-	// Subtitle is printed under the title: the date, the venue, the set.
+	// Venue, Date and Subtitle make the line under the title, in that order:
+	// where the session was played ("Welwyn Garden City Bridge Club"), the
+	// day, printed "Wednesday 9 April 2025" (the zero time leaves it out), and
+	// anything else, such as the set ("Boards 1 to 24").
+	Venue    string
+	Date     time.Time
 	Subtitle string
 	// BoardsPerPage is 1, 2, 4 or 6; 0 means 4. Boards are printed in one
 	// column when 1 or 2 fit a page and in two columns otherwise.
@@ -78,12 +84,41 @@ func checkedGrid(records []Record, opt Options) (grid, error) {
 // perPage returns the number of boards a page of g holds.
 func (g grid) perPage() int { return g.cols * g.rows }
 
-// pages splits records into pages of g.
+// pages splits records, in order, over the fewest pages of g that hold them,
+// as evenly as they go, the fuller pages first: 25 boards at four a page are
+// four pages of 4 and three of 3, never six of 4 and one of 1. So no page but
+// a lone one is half empty or less.
 func (g grid) pages(records []Record) [][]Record {
-	var pages [][]Record
-	for len(records) > g.perPage() {
-		pages = append(pages, records[:g.perPage()])
-		records = records[g.perPage():]
+	n := (len(records) + g.perPage() - 1) / g.perPage()
+	pages := make([][]Record, 0, n)
+	for i := range n {
+		size := len(records) / (n - i)
+		if len(records)%(n-i) != 0 {
+			size++
+		}
+		pages = append(pages, records[:size])
+		records = records[size:]
 	}
-	return append(pages, records)
+	return pages
+}
+
+// subtitle returns the line under the title: the venue, the date and the
+// subtitle of opt that are set, separated by " · ".
+func (opt Options) subtitle() string {
+	var parts []string
+	for _, s := range []string{opt.Venue, dateText(opt.Date), opt.Subtitle} {
+		if s = strings.TrimSpace(clean(s)); s != "" {
+			parts = append(parts, s)
+		}
+	}
+	return strings.Join(parts, " · ")
+}
+
+// dateText returns the day of t as "Wednesday 9 April 2025", or "" for the
+// zero time.
+func dateText(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.Format("Monday 2 January 2006")
 }

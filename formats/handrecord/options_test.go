@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bridge-director/director/bridge"
 )
@@ -62,16 +63,24 @@ func TestBadInputIsRefused(t *testing.T) {
 
 func TestPagesSplitRecordsInOrder(t *testing.T) {
 	records := fixtureRecords(t)
+	records = append(records, records[0]) // 25 boards
+	records[24].Board.Number = 25
 	for _, tc := range []struct {
-		perPage int
-		sizes   []int
+		perPage, boards int
+		sizes           []int
 	}{
-		{1, []int{1, 1, 1}},
-		{2, []int{2, 1}},
-		{4, []int{3}},
-		{6, []int{3}},
+		{1, 3, []int{1, 1, 1}},
+		{2, 3, []int{2, 1}},
+		{4, 3, []int{3}},
+		{6, 3, []int{3}},
+		// Spread evenly: never a page of 1 after full pages.
+		{4, 5, []int{3, 2}},
+		{4, 25, []int{4, 4, 4, 4, 3, 3, 3}},
+		{6, 7, []int{4, 3}},
+		{6, 25, []int{5, 5, 5, 5, 5}},
+		{4, 24, []int{4, 4, 4, 4, 4, 4}},
 	} {
-		pages := grids[tc.perPage].pages(records[:3])
+		pages := grids[tc.perPage].pages(records[:tc.boards])
 		var sizes []int
 		next := 0
 		for _, page := range pages {
@@ -83,8 +92,25 @@ func TestPagesSplitRecordsInOrder(t *testing.T) {
 				next++
 			}
 		}
-		if !slices.Equal(sizes, tc.sizes) {
-			t.Errorf("%d per page: pages of %v boards, want %v", tc.perPage, sizes, tc.sizes)
+		if !slices.Equal(sizes, tc.sizes) || next != tc.boards {
+			t.Errorf("%d boards at %d per page: pages of %v boards, want %v", tc.boards, tc.perPage, sizes, tc.sizes)
+		}
+	}
+}
+
+func TestSubtitleLine(t *testing.T) {
+	for _, tc := range []struct {
+		opt  Options
+		want string
+	}{
+		{Options{}, ""},
+		{Options{Subtitle: "Boards 1 to 24"}, "Boards 1 to 24"},
+		{Options{Venue: "Welwyn Garden City Bridge Club", Date: time.Date(2025, time.April, 9, 19, 30, 0, 0, time.UTC), Subtitle: "Boards 1 to 24"},
+			"Welwyn Garden City Bridge Club · Wednesday 9 April 2025 · Boards 1 to 24"},
+		{Options{Venue: " \t", Date: time.Date(2026, time.December, 1, 0, 0, 0, 0, time.UTC)}, "Tuesday 1 December 2026"},
+	} {
+		if got := tc.opt.subtitle(); got != tc.want {
+			t.Errorf("%+v: subtitle %q, want %q", tc.opt, got, tc.want)
 		}
 	}
 }

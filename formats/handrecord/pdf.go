@@ -46,14 +46,14 @@ func newPDF(opt Options) *fpdf.Fpdf {
 	if pdfdoc.Text(title) == "" {
 		title = "Hand records"
 	}
-	doc := pdfdoc.New(opt.PageSize == Letter, pdfdoc.Meta{Title: title, Subject: opt.Subtitle, Created: opt.Created})
+	doc := pdfdoc.New(opt.PageSize == Letter, pdfdoc.Meta{Title: title, Subject: opt.subtitle(), Created: opt.Created})
 	doc.SetMargins(pageMargin, pageMargin, pageMargin)
 	doc.SetAutoPageBreak(false, pageMargin)
 	return doc
 }
 
-// drawHeader writes the title, the subtitle and the page number at the top of
-// the current page, over a rule. A title too long for the line is set smaller.
+// drawHeader writes the title, the line of venue, date and subtitle, and the
+// page number at the top of the current page, over a rule. A title too long for the line is set smaller.
 func drawHeader(doc *fpdf.Fpdf, opt Options, page, pages int) {
 	width, _ := doc.GetPageSize()
 	right := width - pageMargin
@@ -65,7 +65,7 @@ func drawHeader(doc *fpdf.Fpdf, opt Options, page, pages int) {
 	onPage := pen{doc: doc, scale: 1}
 	textWidth := right - pageMargin - numberWidth - 5
 	onPage.text(pageMargin, pageMargin+4.5, "B", titleSize, segments(pdfdoc.Text(opt.Title)), textWidth)
-	onPage.text(pageMargin, pageMargin+9.5, "", subtitleSize, segments(pdfdoc.Text(opt.Subtitle)), textWidth)
+	onPage.text(pageMargin, pageMargin+9.5, "", subtitleSize, segments(pdfdoc.Text(opt.subtitle())), textWidth)
 	doc.SetDrawColor(0, 0, 0)
 	doc.SetLineWidth(0.3)
 	doc.Line(pageMargin, pageMargin+headerHeight-2, right, pageMargin+headerHeight-2)

@@ -125,7 +125,7 @@ func TestPDFShowsRedSuitsAndHCP(t *testing.T) {
 func TestPDFDoubleDummy(t *testing.T) {
 	r := fixtureRecords(t)[0]
 	dd := *r.DoubleDummy
-	dd.Par = "+420 4♥ by N"
+	dd.Par = "Par +420: 4♥ by N"
 	for _, tc := range []struct {
 		name   string
 		dd     *DoubleDummy
@@ -133,9 +133,9 @@ func TestPDFDoubleDummy(t *testing.T) {
 		misses []string
 	}{
 		// North takes 9, 8, 10, 7 and 9 tricks in NT, spades, hearts, diamonds, clubs.
-		{name: "analysed", dd: &dd, shows: []string{"NT", "3", "2", "4", "1", "–", "Par: +420 4", " by N"}},
-		{name: "no par", dd: r.DoubleDummy, shows: []string{"NT", "4"}, misses: []string{"Par: "}},
-		{name: "reserved", dd: nil, misses: []string{"NT", "Par: "}},
+		{name: "analysed", dd: &dd, shows: []string{"NT", "3", "2", "4", "1", "–", "Par +420: 4", " by N"}},
+		{name: "no par", dd: r.DoubleDummy, shows: []string{"NT", "4"}, misses: []string{"Par "}},
+		{name: "reserved", dd: nil, misses: []string{"NT", "Par "}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r.DoubleDummy = tc.dd
@@ -218,6 +218,47 @@ func BenchmarkWritePDF36Boards(b *testing.B) {
 	for b.Loop() {
 		if err := WritePDF(io.Discard, records, opt); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestPDFPagesCarryTheEventAndEveryBoardsAnalysis: 25 boards at four a page
+// print as seven pages, none with a lone board; every page heads with the
+// event, the venue and the date, and every board shows its makeable
+// contracts and its par line.
+func TestPDFPagesCarryTheEventAndEveryBoardsAnalysis(t *testing.T) {
+	records := fixtureRecords(t)
+	records = append(records, records[0])
+	records[24].Board = bridge.NewBoard(25, records[0].Board.Deal)
+	for i := range records {
+		dd := *records[i].DoubleDummy
+		dd.Par = fmt.Sprintf("Par +%d0: 3NT by S", i+1)
+		records[i].DoubleDummy = &dd
+	}
+	opt := Options{Title: "Wednesday AM Pairs", Venue: "Welwyn Garden City Bridge Club", Date: wednesday}
+	pages := pdftest.Pages(t, writePDF(t, records, opt))
+	sizes := []int{4, 4, 4, 4, 3, 3, 3}
+	if len(pages) != len(sizes) {
+		t.Fatalf("%d pages, want %d", len(pages), len(sizes))
+	}
+	next := 0
+	for i, page := range pages {
+		for _, want := range []string{"Wednesday AM Pairs", "Welwyn Garden City Bridge Club · Wednesday 9 April 2025"} {
+			if !strings.Contains(page, pdftest.Shown(want)) {
+				t.Errorf("page %d does not show %q", i+1, want)
+			}
+		}
+		if n := strings.Count(page, pdftest.Shown("Board")); n != sizes[i] {
+			t.Errorf("page %d shows %d boards, want %d", i+1, n, sizes[i])
+		}
+		if n := strings.Count(page, pdftest.Shown("NT")); n != sizes[i] {
+			t.Errorf("page %d shows %d makeable-contract tables, want %d", i+1, n, sizes[i])
+		}
+		for range sizes[i] {
+			if r := records[next]; !strings.Contains(page, pdftest.Shown(r.DoubleDummy.Par)) {
+				t.Errorf("page %d does not show board %d's par line %q", i+1, r.Board.Number, r.DoubleDummy.Par)
+			}
+			next++
 		}
 	}
 }

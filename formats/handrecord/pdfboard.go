@@ -165,7 +165,7 @@ func drawDoubleDummy(p pen, dx, dy float64, dd *DoubleDummy) {
 	}
 	drawTable(p, dx, dy, makeableColumns, makeableTable(dd))
 	if dd.Par != "" {
-		p.text(dx, dy+handHeight+parHeight-1, "", parSize, segments("Par: "+pdfdoc.Text(dd.Par)), boardWidth)
+		p.text(dx, dy+handHeight+parHeight-1, "", parSize, segments(pdfdoc.Text(dd.Par)), boardWidth)
 	}
 }
 

@@ -19,8 +19,9 @@ type DoubleDummy struct {
 	// Tricks holds the tricks each declarer takes in each strain, every cell
 	// known.
 	Tricks bridge.DDTable
-	// Par is the par line as players read it, "+620 4♠ by N"; empty to leave
-	// it out.
+	// Par is the par line as players read it and as par.Par's String writes
+	// it, "Par +620: 4♠ by N", printed under the diagram as it is given; empty
+	// to leave it out.
 	Par string
 }
 

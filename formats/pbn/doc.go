@@ -36,7 +36,10 @@
 // bridge.Board (from Board, Dealer, Vulnerable and a Deal tag starting with any
 // seat), Game.Result the contract, declarer and tricks, Game.DoubleDummyTricks and
 // Game.OptimumResultTable a bridge.DDTable (FormatDoubleDummyTricks and
-// OptimumResultTableOf write one back), Game.ScoreTable and Game.TotalScoreTable a
+// OptimumResultTableOf write one back), Game.Par the par of the OptimumScore
+// ("NS 620", "EW 100") and ParContract ("NS 4S", "EW 4Sx-1; EW 5Dx-1") tags as
+// a par.Par, and Game.SetDoubleDummy writes all four tags from a table and its
+// par, Game.ScoreTable and Game.TotalScoreTable a
 // board's traveller and the ranking (ScoreTableTag and TotalScoreTableTag write
 // them, with the Score_NS/Score_EW, MP_ or IMP_, Names and TotalScore columns
 // of scoring programs), and Game.Table any table section.

@@ -42,6 +42,7 @@ func FuzzRead(f *testing.F) {
 			g.Result()
 			g.DoubleDummyTricks()
 			g.OptimumResultTable()
+			g.Par()
 			checkScoreTablesReadBack(t, g)
 			for _, tag := range g.Tags {
 				if table, err := tag.Table(); err == nil {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/bridge-director/director/bridge"
+	"github.com/bridge-director/director/dealing/par"
 )
 
 func mustDeal(t *testing.T, s string) bridge.Deal {
@@ -34,8 +35,8 @@ func twoBoards(t *testing.T) []Game {
 	} {
 		one.Tags = append([]Tag{tag}, one.Tags...) // out of order on purpose
 	}
-	one.SetTag(Tag{Name: "DoubleDummyTricks", Value: FormatDoubleDummyTricks(dd)})
-	one.SetTag(OptimumResultTableOf(dd).Tag("OptimumResultTable"))
+	// North makes ten tricks in hearts, South nine; East-West make nothing.
+	one.SetDoubleDummy(dd, par.Par{Score: 420, Contracts: []par.Contract{{Contract: bridge.Contract{Level: 4, Strain: bridge.StrainHearts}, Declarers: []bridge.Seat{bridge.North}}}})
 	one.Set("Annotator", `The "Director" team`)
 
 	two := NewGame(bridge.NewBoard(2, mustDeal(t, board2Deal)))
