@@ -270,7 +270,8 @@ func TestAnalysisAnswersAtOnceAndShowsProgress(t *testing.T) {
 }
 
 // TestExportsCarryTheTables: once a set is analysed and released, the PBN
-// export carries each board's DoubleDummyTricks and OptimumResultTable, and
+// export carries each board's DoubleDummyTricks, OptimumResultTable and par
+// from its dealer, and
 // the HTML hand record is the one written with each table and par line.
 func TestExportsCarryTheTables(t *testing.T) {
 	deals := list10(t)[:4]
@@ -291,6 +292,11 @@ func TestExportsCarryTheTables(t *testing.T) {
 		optimum, okOptimum, errOptimum := g.OptimumResultTable()
 		if !ok || err != nil || tricks != deals[i].Table || !okOptimum || errOptimum != nil || optimum != deals[i].Table {
 			t.Errorf("PBN game %d: DoubleDummyTricks %v (%v, %v), OptimumResultTable %v (%v, %v); want %v", i+1, tricks, ok, err, optimum, okOptimum, errOptimum, deals[i].Table)
+		}
+		b := bridge.NewBoard(i+1, deals[i].Deal)
+		p, err := par.DealerPar(deals[i].Table, b.Dealer, b.Vulnerability)
+		if score, _ := g.Value("OptimumScore"); err != nil || score != pbn.OptimumScoreOf(p.Score) {
+			t.Errorf("PBN game %d: OptimumScore %q; want %q (%v)", i+1, score, pbn.OptimumScoreOf(p.Score), err)
 		}
 	}
 

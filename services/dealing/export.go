@@ -34,8 +34,7 @@ var exporters = map[dealingv1.Format]exporter{
 			games[i] = pbn.NewGame(b)
 			games[i].Set("Event", set.GetTitle())
 			if r, ok := results[b.Number]; ok {
-				games[i].Set("DoubleDummyTricks", pbn.FormatDoubleDummyTricks(r.table))
-				games[i].SetTag(pbn.OptimumResultTableOf(r.table).Tag("OptimumResultTable"))
+				games[i].SetDoubleDummy(r.table, r.par)
 			}
 		}
 		return pbn.Write(w, games, pbn.Options{Creator: "Director"})
