@@ -1,13 +1,10 @@
 package bridgepb
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/bridge-director/director/bridge"
-	"github.com/bridge-director/director/formats/ddslist"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
 )
 
@@ -66,41 +63,32 @@ func TestBoardRoundTrip(t *testing.T) {
 	}
 }
 
-// TestDDTableRoundTrip converts the tables of DDS's list10 and back: the
-// rows come North, South, East, West, and a row missing, doubled or out of
-// range is refused.
+// TestDDTableRoundTrip converts the table DDS gives the first deal of its
+// list10 and back: the rows come North, South, East, West, and a row
+// missing, doubled or out of range is refused.
 func TestDDTableRoundTrip(t *testing.T) {
-	f, err := os.Open(filepath.Join("..", "..", "..", "shared", "fixtures", "dds", "list10.txt"))
-	if err != nil {
-		t.Fatal(err)
+	// TABLE 5 8 5 8 6 6 6 6 5 7 5 7 7 5 7 5 6 6 6 6: by strain (spades,
+	// hearts, diamonds, clubs, no trumps), then declarer (N, E, S, W).
+	ns, ew := [5]int{7, 5, 6, 5, 6}, [5]int{5, 7, 6, 8, 6}
+	table := bridge.DDTable{bridge.North: ns, bridge.East: ew, bridge.South: ns, bridge.West: ew}
+	m := DDTable(table)
+	if back, err := DDTableFrom(m); err != nil || back != table {
+		t.Errorf("%v round trips to %v, %v", table, back, err)
 	}
-	defer f.Close()
-	deals, err := ddslist.ReadList(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, d := range deals {
-		m := DDTable(d.Table)
-		if back, err := DDTableFrom(m); err != nil || back != d.Table {
-			t.Errorf("line %d: %v round trips to %v, %v", d.Line, d.Table, back, err)
-		}
-	}
-	m := DDTable(deals[0].Table)
-	// The first deal: North takes 5 tricks in spades, West 8.
 	if r := m.GetDeclarers(); len(r) != 4 || r[0].GetDeclarer() != typev1.Seat_SEAT_NORTH || r[1].GetDeclarer() != typev1.Seat_SEAT_SOUTH ||
-		r[0].GetSpades() != 5 || r[3].GetDeclarer() != typev1.Seat_SEAT_WEST || r[3].GetSpades() != 8 {
-		t.Errorf("rows %v: want North (5 in spades), South, East, West (8 in spades)", r)
+		r[0].GetSpades() != 5 || r[0].GetClubs() != 7 || r[3].GetDeclarer() != typev1.Seat_SEAT_WEST || r[3].GetSpades() != 8 {
+		t.Errorf("rows %v: want North (5 in spades, 7 in clubs), South, East, West (8 in spades)", r)
 	}
 	m.Declarers[1].Declarer = typev1.Seat_SEAT_NORTH
 	if _, err := DDTableFrom(m); err == nil || !strings.Contains(err.Error(), "row 2") {
 		t.Errorf("North's row twice: %v, want an error naming row 2", err)
 	}
-	m = DDTable(deals[0].Table)
+	m = DDTable(table)
 	m.Declarers[2].Hearts = 14
 	if _, err := DDTableFrom(m); err == nil || !strings.Contains(err.Error(), "East declaring H takes 14") {
 		t.Errorf("14 tricks: %v", err)
 	}
-	m = DDTable(deals[0].Table)
+	m = DDTable(table)
 	m.Declarers = m.Declarers[:3]
 	if _, err := DDTableFrom(m); err == nil || !strings.Contains(err.Error(), "West") {
 		t.Errorf("no row for West: %v", err)
