@@ -77,3 +77,33 @@ func BoardFrom(b *typev1.Board) (bridge.Board, error) {
 	board := bridge.Board{Number: int(b.GetNumber()), Dealer: dealer, Vulnerability: vul, Deal: d}
 	return board, board.Validate()
 }
+
+// DDTable converts a double-dummy table: a row per declarer, in the order of
+// bridge.DDSeats.
+func DDTable(t bridge.DDTable) *typev1.DoubleDummyTable {
+	out := &typev1.DoubleDummyTable{}
+	for _, seat := range bridge.DDSeats {
+		row := t[seat]
+		out.Declarers = append(out.Declarers, &typev1.DoubleDummyTricks{
+			Declarer: Seat(seat),
+			NoTrump:  int32(row[bridge.NoTrump]), Spades: int32(row[bridge.StrainSpades]), Hearts: int32(row[bridge.StrainHearts]),
+			Diamonds: int32(row[bridge.StrainDiamonds]), Clubs: int32(row[bridge.StrainClubs]),
+		})
+	}
+	return out
+}
+
+// DDTableFrom converts a double-dummy table message back, checking that it
+// has one row for each declarer and 0 to 13 tricks in every cell.
+func DDTableFrom(m *typev1.DoubleDummyTable) (bridge.DDTable, error) {
+	t := bridge.UnknownDDTable()
+	for i, row := range m.GetDeclarers() {
+		seat, ok := SeatFrom(row.GetDeclarer())
+		if !ok || t[seat][bridge.NoTrump] != bridge.DDUnknown {
+			return t, fmt.Errorf("double-dummy table: row %d: declarer %v is not a seat without a row before", i+1, row.GetDeclarer())
+		}
+		t[seat][bridge.NoTrump], t[seat][bridge.StrainSpades], t[seat][bridge.StrainHearts] = int(row.GetNoTrump()), int(row.GetSpades()), int(row.GetHearts())
+		t[seat][bridge.StrainDiamonds], t[seat][bridge.StrainClubs] = int(row.GetDiamonds()), int(row.GetClubs())
+	}
+	return t, t.Validate()
+}

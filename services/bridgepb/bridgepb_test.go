@@ -1,6 +1,7 @@
 package bridgepb
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/bridge-director/director/bridge"
@@ -59,5 +60,37 @@ func TestBoardRoundTrip(t *testing.T) {
 	m.Deal.Pbn = "N:AKQJ.AKQ.AKQ.AKQ"
 	if _, err := BoardFrom(m); err == nil {
 		t.Error("a board with one hand was accepted")
+	}
+}
+
+// TestDDTableRoundTrip converts the table DDS gives the first deal of its
+// list10 and back: the rows come North, South, East, West, and a row
+// missing, doubled or out of range is refused.
+func TestDDTableRoundTrip(t *testing.T) {
+	// TABLE 5 8 5 8 6 6 6 6 5 7 5 7 7 5 7 5 6 6 6 6: by strain (spades,
+	// hearts, diamonds, clubs, no trumps), then declarer (N, E, S, W).
+	ns, ew := [5]int{7, 5, 6, 5, 6}, [5]int{5, 7, 6, 8, 6}
+	table := bridge.DDTable{bridge.North: ns, bridge.East: ew, bridge.South: ns, bridge.West: ew}
+	m := DDTable(table)
+	if back, err := DDTableFrom(m); err != nil || back != table {
+		t.Errorf("%v round trips to %v, %v", table, back, err)
+	}
+	if r := m.GetDeclarers(); len(r) != 4 || r[0].GetDeclarer() != typev1.Seat_SEAT_NORTH || r[1].GetDeclarer() != typev1.Seat_SEAT_SOUTH ||
+		r[0].GetSpades() != 5 || r[0].GetClubs() != 7 || r[3].GetDeclarer() != typev1.Seat_SEAT_WEST || r[3].GetSpades() != 8 {
+		t.Errorf("rows %v: want North (5 in spades, 7 in clubs), South, East, West (8 in spades)", r)
+	}
+	m.Declarers[1].Declarer = typev1.Seat_SEAT_NORTH
+	if _, err := DDTableFrom(m); err == nil || !strings.Contains(err.Error(), "row 2") {
+		t.Errorf("North's row twice: %v, want an error naming row 2", err)
+	}
+	m = DDTable(table)
+	m.Declarers[2].Hearts = 14
+	if _, err := DDTableFrom(m); err == nil || !strings.Contains(err.Error(), "East declaring H takes 14") {
+		t.Errorf("14 tricks: %v", err)
+	}
+	m = DDTable(table)
+	m.Declarers = m.Declarers[:3]
+	if _, err := DDTableFrom(m); err == nil || !strings.Contains(err.Error(), "West") {
+		t.Errorf("no row for West: %v", err)
 	}
 }

@@ -16,7 +16,7 @@ func (s *Service) Policy() platform.Policy {
 	)
 	roles := func(r ...platform.Role) []platform.Role { return r }
 	return platform.Policy{
-		dealingv1.DealingService_CreateBoardSet_FullMethodName:     {Roles: roles(director), Resources: []string{"parent", "board_set.name"}},
+		dealingv1.DealingService_CreateBoardSet_FullMethodName:     {Roles: roles(director), Resources: []string{"parent", "board_set.name", "board_set.analysis"}},
 		dealingv1.DealingService_GetBoardSet_FullMethodName:        {Roles: roles(public), Resources: []string{"name"}},
 		dealingv1.DealingService_GetBoard_FullMethodName:           {Roles: roles(public), Resources: []string{"name"}},
 		dealingv1.DealingService_RedealBoard_FullMethodName:        {Roles: roles(director), Resources: []string{"name"}},
@@ -27,6 +27,11 @@ func (s *Service) Policy() platform.Policy {
 		dealingv1.DealingService_ListChanges_FullMethodName:        platform.FeedRule(),
 		dealingv1.DealingService_AcknowledgeChanges_FullMethodName: platform.FeedRule(),
 		dealingv1.DealingService_WatchChanges_FullMethodName:       platform.FeedRule(),
+
+		// Directors start an analysis; whoever may read a set follows it,
+		// though only its directors until it is released (GetOperation).
+		dealingv1.DealingService_SolveBoardSet_FullMethodName: {Roles: roles(director), Resources: []string{"name"}},
+		dealingv1.DealingService_GetOperation_FullMethodName:  {Roles: roles(public), Resources: []string{"name"}},
 	}
 }
 

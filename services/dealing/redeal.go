@@ -70,6 +70,9 @@ func (s *Service) RedealBoard(ctx context.Context, req *dealingv1.RedealBoardReq
 		old.Deal = bridgepb.Deal(deal)
 		set.Redeals = append(set.Redeals, redeal)
 		resp.Board, resp.Redeal = old, redeal
+		if err := deleteBoardAnalysis(tx, setName, number); err != nil {
+			return err
+		}
 		return s.storeSet(tx, set, typev1.ChangeKind_CHANGE_KIND_BOARD_REDEALT, by)
 	})
 	return resp, err

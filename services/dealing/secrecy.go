@@ -20,6 +20,11 @@ import (
 // reads them. Every answer that holds a set's cards, its error messages and
 // details included, is made from what readSet returns, or goes to a method
 // only directors of the event may call (creating, redealing, releasing).
+// The double-dummy table of a board tells much of its cards: it is stored
+// when a set is analysed, released or not, and answered (resultsOf) only
+// once the set is released, to everyone who reads the set. An analysis's
+// progress shows no cards; until release only the set's directors follow
+// it.
 
 // readSet reads a board set for the caller, enforcing the secrecy of its
 // deals and recording the read of a secret set; what names what was read
@@ -33,8 +38,8 @@ func (s *Service) readSet(ctx context.Context, name, what string) (*dealingv1.Bo
 	if err != nil || set.GetReleased() {
 		return set, err
 	}
-	p, ok := platform.PrincipalFrom(ctx)
-	if !ok || !mayReadSecret(p, name) {
+	p, ok := secretReader(ctx, set)
+	if !ok {
 		return nil, status.Errorf(codes.PermissionDenied, "the deals of %s are secret until a director releases them", name)
 	}
 	read := &dealingv1.Read{Reader: p.Name, What: what, Time: timestamppb.New(s.now())}
@@ -43,6 +48,13 @@ func (s *Service) readSet(ctx context.Context, name, what string) (*dealingv1.Bo
 		return nil, err
 	}
 	return set, nil
+}
+
+// secretReader returns the caller and reports whether it may read what is
+// secret of set: anyone may once the set is released.
+func secretReader(ctx context.Context, set *dealingv1.BoardSet) (platform.Principal, bool) {
+	p, ok := platform.PrincipalFrom(ctx)
+	return p, set.GetReleased() || ok && mayReadSecret(p, set.GetName())
 }
 
 // mayReadSecret reports whether p may read the secret deals of the set

@@ -1,8 +1,10 @@
 // Package dealingservice is Director's dealing service: the gRPC server of
 // bridge.dealing.v1.DealingService over its bbolt store, dealing.db. It deals
 // board sets with package github.com/bridge-director/director/dealing, keeps
-// their deals secret until a director releases them, and writes them in the
-// formats of package github.com/bridge-director/director/formats.
+// their deals secret until a director releases them, solves them double
+// dummy in the background (analysis.go) for the tables and par their boards
+// carry once released, and writes them in the formats of package
+// github.com/bridge-director/director/formats.
 package dealingservice
 
 import (
@@ -38,6 +40,8 @@ type Service struct {
 	secure func() dealing.Source
 	// movement keeps the sessions sets are dealt for; nil until connected.
 	movement movementv1.MovementServiceClient
+	// analyser solves the sets double dummy (analysis.go).
+	analyser analyser
 }
 
 // Option configures a Service.
@@ -48,7 +52,7 @@ func WithClock(now func() time.Time) Option { return func(s *Service) { s.now = 
 
 // Open opens (or creates) dealing.db in dataDir and returns the service.
 func Open(dataDir string, opts ...Option) (*Service, error) {
-	s := &Service{now: time.Now, secure: func() dealing.Source { return dealing.NewSecure() }}
+	s := &Service{now: time.Now, secure: func() dealing.Source { return dealing.NewSecure() }, analyser: defaultAnalyser()}
 	for _, o := range opts {
 		o(s)
 	}
@@ -57,6 +61,7 @@ func Open(dataDir string, opts ...Option) (*Service, error) {
 		return nil, err
 	}
 	s.store = store
+	s.startAnalyser()
 	return s, nil
 }
 
@@ -77,8 +82,12 @@ func (s *Service) RegisterGateway(ctx context.Context, mux *runtime.ServeMux, co
 	return registerDownloads(mux, client)
 }
 
-// Close closes the store.
-func (s *Service) Close() error { return s.store.Close() }
+// Close stops the analysis under way (it starts again at the next Open) and
+// closes the store.
+func (s *Service) Close() error {
+	s.stopAnalyser()
+	return s.store.Close()
+}
 
 // Peers names the services dealing calls.
 func (s *Service) Peers() []string { return []string{"movement"} }
@@ -214,7 +223,18 @@ func (s *Service) GetBoardSet(ctx context.Context, req *dealingv1.GetBoardSetReq
 	if err != nil {
 		return nil, err
 	}
-	return &dealingv1.GetBoardSetResponse{BoardSet: forReader(set)}, nil
+	results, latest, err := s.resultsOf(set)
+	if err != nil {
+		return nil, err
+	}
+	out := forReader(set)
+	out.Analysis = latest
+	for _, b := range out.GetBoards() {
+		if r, ok := results[int(b.GetNumber())]; ok {
+			out.Analyses = append(out.Analyses, analysisMessage(int(b.GetNumber()), r))
+		}
+	}
+	return &dealingv1.GetBoardSetResponse{BoardSet: out}, nil
 }
 
 // GetBoard returns one board.
@@ -231,7 +251,15 @@ func (s *Service) GetBoard(ctx context.Context, req *dealingv1.GetBoardRequest) 
 	if b == nil {
 		return nil, platform.NotFound("board", req.GetName())
 	}
-	return &dealingv1.GetBoardResponse{Board: b}, nil
+	results, _, err := s.resultsOf(set)
+	if err != nil {
+		return nil, err
+	}
+	resp := &dealingv1.GetBoardResponse{Board: b}
+	if r, ok := results[int(number)]; ok {
+		resp.Analysis = analysisMessage(int(number), r)
+	}
+	return resp, nil
 }
 
 // splitBoardName splits a board's name into its set's name and its number.
@@ -252,7 +280,7 @@ func boardOf(set *dealingv1.BoardSet, number int32) *typev1.Board {
 	return nil
 }
 
-// ReleaseBoardSet makes a set public.
+// ReleaseBoardSet makes a set public and starts its double-dummy analysis.
 func (s *Service) ReleaseBoardSet(ctx context.Context, req *dealingv1.ReleaseBoardSetRequest) (*dealingv1.ReleaseBoardSetResponse, error) {
 	if _, err := resource.ParseBoardSet("name", req.GetName()); err != nil {
 		return nil, err
@@ -269,13 +297,20 @@ func (s *Service) ReleaseBoardSet(ctx context.Context, req *dealingv1.ReleaseBoa
 		}
 		if !set.Released {
 			set.Released, set.ReleaseTime = true, now
-			if err := s.storeSet(tx, set, typev1.ChangeKind_CHANGE_KIND_BOARD_SET_RELEASED, platform.CallerName(ctx)); err != nil {
+			by := platform.CallerName(ctx)
+			if err := s.storeSet(tx, set, typev1.ChangeKind_CHANGE_KIND_BOARD_SET_RELEASED, by); err != nil {
+				return err
+			}
+			if resp.Analysis, err = s.startAnalysis(tx, set, by); err != nil {
 				return err
 			}
 		}
 		resp.BoardSet = forReader(set)
 		return nil
 	})
+	if resp.GetAnalysis() != nil {
+		s.kickAnalyser()
+	}
 	return resp, err
 }
 

@@ -9,27 +9,41 @@ package dealingservice
 //	idempotency/...                              (platform: replies by request_id)
 //	boardsets/<board set name> -> BoardSet        with its boards, keys and redeals
 //	reads/<board set name>/<seq u64> -> Read      who read the deals while secret
+//	analyses/<board set name>/                    double-dummy analysis (schema 3)
+//	    operations/<seq u64> -> Operation         every analysis of the set, from 1
+//	    boards/<board u64> -> BoardAnalysis       the table (par is worked out on read)
+//	analysis_queue/<seq u64> -> operation name    analyses not done, oldest first
 //
 // A board set's name is "events/{event}/sessions/{session}/boardsets/{id}".
 // Its keys stay in the stored value after release; the service hides them
-// from readers until then.
+// from readers until then. A board's analysis is deleted when the board is
+// dealt again; an analysis is taken off the queue in the transaction that
+// ends it, so one a restart interrupted runs again.
 
 import (
+	"fmt"
+
 	"go.etcd.io/bbolt"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/wrapperspb"
 
 	"github.com/bridge-director/director/bridge"
 	dealingv1 "github.com/bridge-director/director/proto/bridge/dealing/v1"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
 	"github.com/bridge-director/director/services/bridgepb"
 	"github.com/bridge-director/director/services/platform"
+	"github.com/bridge-director/director/services/resource"
 )
 
 var (
-	bucketBoardSets = []byte("boardsets")
-	bucketReads     = []byte("reads")
+	bucketBoardSets     = []byte("boardsets")
+	bucketReads         = []byte("reads")
+	bucketAnalyses      = []byte("analyses")
+	bucketAnalysisQueue = []byte("analysis_queue")
+	bucketOperations    = []byte("operations")
+	bucketBoards        = []byte("boards")
 )
 
 // migrations of dealing.db, in order; add new ones at the end.
@@ -44,6 +58,14 @@ var migrations = []platform.Migration{
 	}},
 	{Version: 2, Name: "add checksums to stored values", Apply: func(tx *bbolt.Tx) error {
 		return platform.AddChecksums(tx, bucketBoardSets, bucketReads)
+	}},
+	{Version: 3, Name: "create analyses and analysis_queue buckets", Apply: func(tx *bbolt.Tx) error {
+		for _, b := range [][]byte{bucketAnalyses, bucketAnalysisQueue} {
+			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
+				return err
+			}
+		}
+		return nil
 	}},
 }
 
@@ -131,4 +153,156 @@ func setBoards(set *dealingv1.BoardSet) ([]bridge.Board, error) {
 
 func cloneSet(s *dealingv1.BoardSet) *dealingv1.BoardSet {
 	return proto.Clone(s).(*dealingv1.BoardSet)
+}
+
+// analysisBucket returns the bucket kind (bucketOperations or
+// bucketBoards) of a set's analyses, creating it when create is true; it is
+// nil when the set has none and create is false.
+func analysisBucket(tx *bbolt.Tx, set string, kind []byte, create bool) (*bbolt.Bucket, error) {
+	if !create {
+		b := tx.Bucket(bucketAnalyses).Bucket([]byte(set))
+		if b == nil {
+			return nil, nil
+		}
+		return b.Bucket(kind), nil
+	}
+	b, err := tx.Bucket(bucketAnalyses).CreateBucketIfNotExists([]byte(set))
+	if err != nil {
+		return nil, err
+	}
+	return b.CreateBucketIfNotExists(kind)
+}
+
+// newOperation stores a new operation of a set, numbered after its last,
+// and queues it.
+func newOperation(tx *bbolt.Tx, set string, meta *dealingv1.AnalysisMetadata) (*dealingv1.Operation, error) {
+	b, err := analysisBucket(tx, set, bucketOperations, true)
+	if err != nil {
+		return nil, err
+	}
+	seq, err := b.NextSequence()
+	if err != nil {
+		return nil, err
+	}
+	op := &dealingv1.Operation{Name: fmt.Sprintf("%s/operations/%d", set, seq), Metadata: meta}
+	if err := platform.PutMessage(b, platform.Uint64Key(seq), op); err != nil {
+		return nil, err
+	}
+	q := tx.Bucket(bucketAnalysisQueue)
+	qseq, err := q.NextSequence()
+	if err != nil {
+		return nil, err
+	}
+	return op, platform.PutMessage(q, platform.Uint64Key(qseq), wrapperspb.String(op.Name))
+}
+
+// getOperation reads an operation, or answers NotFound.
+func getOperation(tx *bbolt.Tx, name resource.Operation) (*dealingv1.Operation, error) {
+	set := name.Parent().String()
+	b, err := analysisBucket(tx, set, bucketOperations, false)
+	if err != nil {
+		return nil, err
+	}
+	op := &dealingv1.Operation{}
+	ok, err := platform.GetMessage(b, "analyses/"+set+"/operations", platform.Uint64Key(uint64(name.Operation)), op)
+	if err == nil && !ok {
+		err = platform.NotFound("operation", name.String())
+	}
+	return op, err
+}
+
+// putOperation stores an operation read by getOperation or latestOperation.
+func putOperation(tx *bbolt.Tx, op *dealingv1.Operation) error {
+	name, err := resource.ParseOperation("name", op.GetName())
+	if err != nil {
+		return err
+	}
+	b, err := analysisBucket(tx, name.Parent().String(), bucketOperations, true)
+	if err != nil {
+		return err
+	}
+	return platform.PutMessage(b, platform.Uint64Key(uint64(name.Operation)), op)
+}
+
+// latestOperation returns the last operation of a set, or nil.
+func latestOperation(tx *bbolt.Tx, set string) (*dealingv1.Operation, error) {
+	b, err := analysisBucket(tx, set, bucketOperations, false)
+	if b == nil || err != nil {
+		return nil, err
+	}
+	k, v := b.Cursor().Last()
+	if k == nil {
+		return nil, nil
+	}
+	op := &dealingv1.Operation{}
+	return op, platform.DecodeMessage(b, "analyses/"+set+"/operations", k, v, op)
+}
+
+// queuedOperation returns the name of the oldest operation not done, or ""
+// when there is none.
+func queuedOperation(tx *bbolt.Tx) (string, error) {
+	q := tx.Bucket(bucketAnalysisQueue)
+	k, v := q.Cursor().First()
+	if k == nil {
+		return "", nil
+	}
+	name := &wrapperspb.StringValue{}
+	err := platform.DecodeMessage(q, string(bucketAnalysisQueue), k, v, name)
+	return name.GetValue(), err
+}
+
+// unqueueOperation takes an operation off the queue.
+func unqueueOperation(tx *bbolt.Tx, name string) error {
+	q := tx.Bucket(bucketAnalysisQueue)
+	c := q.Cursor()
+	for k, v := c.First(); k != nil; k, v = c.Next() {
+		queued := &wrapperspb.StringValue{}
+		if err := platform.DecodeMessage(q, string(bucketAnalysisQueue), k, v, queued); err != nil {
+			return err
+		}
+		if queued.GetValue() == name {
+			return c.Delete()
+		}
+	}
+	return nil
+}
+
+// putBoardAnalysis stores the table of one board of a set.
+func putBoardAnalysis(tx *bbolt.Tx, set string, a *dealingv1.BoardAnalysis) error {
+	b, err := analysisBucket(tx, set, bucketBoards, true)
+	if err != nil {
+		return err
+	}
+	return platform.PutMessage(b, platform.Uint64Key(uint64(a.GetBoard())), a)
+}
+
+// deleteBoardAnalysis forgets the table of a board dealt again.
+func deleteBoardAnalysis(tx *bbolt.Tx, set string, board int32) error {
+	b, err := analysisBucket(tx, set, bucketBoards, false)
+	if b == nil || err != nil {
+		return err
+	}
+	return b.Delete(platform.Uint64Key(uint64(board)))
+}
+
+// boardTables reads the stored tables of a set's boards, by board number.
+func boardTables(tx *bbolt.Tx, set string) (map[int]bridge.DDTable, error) {
+	b, err := analysisBucket(tx, set, bucketBoards, false)
+	if b == nil || err != nil {
+		return nil, err
+	}
+	out := map[int]bridge.DDTable{}
+	err = b.ForEach(func(k, v []byte) error {
+		a := &dealingv1.BoardAnalysis{}
+		if err := platform.DecodeMessage(b, "analyses/"+set+"/boards", k, v, a); err != nil {
+			return err
+		}
+		t, err := bridgepb.DDTableFrom(a.GetDoubleDummy())
+		if err != nil {
+			return status.Errorf(codes.DataLoss, "dealing.db: the double-dummy table of board %d of %s is damaged: %v", a.GetBoard(), set, err)
+		}
+		out[int(a.GetBoard())] = t
+		return nil
+	})
+	return out, err
 }

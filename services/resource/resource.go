@@ -10,6 +10,7 @@
 //	events/{event}/sessions/{session}/sections/{section}/calls/{call}
 //	events/{event}/sessions/{session}/boardsets/{boardset}
 //	events/{event}/sessions/{session}/boardsets/{boardset}/boards/{board}
+//	events/{event}/sessions/{session}/boardsets/{boardset}/operations/{operation}
 //	events/{event}/penalties/{penalty}
 //
 // Each resource is a type whose String method builds its name and whose
@@ -37,7 +38,9 @@ const (
 	callPattern     = sectionPattern + "/calls/{call:n}"
 	boardSetPattern = sessionPattern + "/boardsets/{boardset}"
 	boardPattern    = boardSetPattern + "/boards/{board:n}"
-	penaltyPattern  = eventPattern + "/penalties/{penalty:n}"
+	// An operation is long work on a board set (AIP-151), numbered from 1.
+	operationPattern = boardSetPattern + "/operations/{operation:n}"
+	penaltyPattern   = eventPattern + "/penalties/{penalty:n}"
 )
 
 // Event is "events/{event}".
@@ -108,6 +111,14 @@ type Board struct {
 	Board    int32
 }
 
+// Operation is long work on a board set, numbered from 1 in the set.
+type Operation struct {
+	Event     string
+	Session   int32
+	BoardSet  string
+	Operation int32
+}
+
 // Penalty is a procedural penalty of an event, numbered from 1.
 type Penalty struct {
 	Event   string
@@ -138,6 +149,8 @@ func (b BoardSet) String() string {
 
 func (b Board) String() string { return fmt.Sprintf("%s/boards/%d", b.Parent(), b.Board) }
 
+func (o Operation) String() string { return fmt.Sprintf("%s/operations/%d", o.Parent(), o.Operation) }
+
 func (p Penalty) String() string { return fmt.Sprintf("events/%s/penalties/%d", p.Event, p.Penalty) }
 
 // Parent is the event of a session.
@@ -166,6 +179,9 @@ func (b BoardSet) Parent() Session { return Session{b.Event, b.Session} }
 
 // Parent is the board set of a board.
 func (b Board) Parent() BoardSet { return BoardSet{b.Event, b.Session, b.BoardSet} }
+
+// Parent is the board set of an operation.
+func (o Operation) Parent() BoardSet { return BoardSet{o.Event, o.Session, o.BoardSet} }
 
 // Parent is the event of a penalty.
 func (p Penalty) Parent() Event { return Event{p.Event} }
@@ -272,6 +288,19 @@ func ParseBoard(field, name string) (Board, error) {
 		return Board{}, err
 	}
 	return Board{ids[0], nums[0], ids[2], nums[1]}, nil
+}
+
+// ParseOperation reads an operation's name from a request's field.
+func ParseOperation(field, name string) (Operation, error) {
+	ids, err := platform.ParseName(field, name, operationPattern)
+	if err != nil {
+		return Operation{}, err
+	}
+	nums, err := numbers(field, name, []string{"session", ids[1], "operation", ids[3]}, MaxSession, MaxNumbered)
+	if err != nil {
+		return Operation{}, err
+	}
+	return Operation{ids[0], nums[0], ids[2], nums[1]}, nil
 }
 
 // ParsePenalty reads a penalty's name from a request's field.

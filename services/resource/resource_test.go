@@ -26,6 +26,7 @@ func TestNamesRoundTrip(t *testing.T) {
 		{Call{"club-night", 1, "A", 7}, "events/club-night/sessions/1/sections/A/calls/7", func(n string) (fmt.Stringer, error) { return ParseCall("f", n) }},
 		{BoardSet{"club-night", 1, "main"}, "events/club-night/sessions/1/boardsets/main", func(n string) (fmt.Stringer, error) { return ParseBoardSet("f", n) }},
 		{Board{"club-night", 1, "main", 24}, "events/club-night/sessions/1/boardsets/main/boards/24", func(n string) (fmt.Stringer, error) { return ParseBoard("f", n) }},
+		{Operation{"club-night", 1, "main", 3}, "events/club-night/sessions/1/boardsets/main/operations/3", func(n string) (fmt.Stringer, error) { return ParseOperation("f", n) }},
 		{Penalty{"club-night", 4}, "events/club-night/penalties/4", func(n string) (fmt.Stringer, error) { return ParsePenalty("f", n) }},
 	} {
 		if got := c.name.String(); got != c.want {
@@ -75,6 +76,7 @@ func TestBadNamesNameTheField(t *testing.T) {
 		{"events/c/sessions/1/sections/A/calls/99999999999", "call", func(f, n string) error { _, err := ParseCall(f, n); return err }},
 		{"events/c/sessions/1/boardsets/Main", "boardset", func(f, n string) error { _, err := ParseBoardSet(f, n); return err }},
 		{"events/c/sessions/1/boardsets/main/boards/1000", "board 1000", func(f, n string) error { _, err := ParseBoard(f, n); return err }},
+		{"events/c/sessions/1/boardsets/main/operations/0", "operation", func(f, n string) error { _, err := ParseOperation(f, n); return err }},
 		{"events/c/penalties/x", "penalty", func(f, n string) error { _, err := ParsePenalty(f, n); return err }},
 	} {
 		err := c.parse("request.name", c.name)

@@ -238,7 +238,13 @@ type BoardSet struct {
 	Redeals []*Redeal `protobuf:"bytes,13,rep,name=redeals,proto3" json:"redeals,omitempty"`
 	// Changes whenever the resource changes (AIP-154): send it back with a
 	// change to make the change only if nobody changed it since. Output only.
-	Etag          string `protobuf:"bytes,14,opt,name=etag,proto3" json:"etag,omitempty"`
+	Etag string `protobuf:"bytes,14,opt,name=etag,proto3" json:"etag,omitempty"`
+	// The double-dummy table and par of each analysed board, in board order,
+	// once the set is released; empty before. Output only.
+	Analyses []*BoardAnalysis `protobuf:"bytes,15,rep,name=analyses,proto3" json:"analyses,omitempty"`
+	// The name of the set's latest analysis operation; empty until one is
+	// started. Output only.
+	Analysis      string `protobuf:"bytes,16,opt,name=analysis,proto3" json:"analysis,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -371,6 +377,213 @@ func (x *BoardSet) GetEtag() string {
 	return ""
 }
 
+func (x *BoardSet) GetAnalyses() []*BoardAnalysis {
+	if x != nil {
+		return x.Analyses
+	}
+	return nil
+}
+
+func (x *BoardSet) GetAnalysis() string {
+	if x != nil {
+		return x.Analysis
+	}
+	return ""
+}
+
+// BoardAnalysis is what the double-dummy analysis found for one board.
+type BoardAnalysis struct {
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	Board       int32                  `protobuf:"varint,1,opt,name=board,proto3" json:"board,omitempty"`
+	DoubleDummy *v1.DoubleDummyTable   `protobuf:"bytes,2,opt,name=double_dummy,json=doubleDummy,proto3" json:"double_dummy,omitempty"`
+	// Par from the board's dealer, at its vulnerability (DDS's DealerPar):
+	// the par a hand record prints.
+	Par           *Par `protobuf:"bytes,3,opt,name=par,proto3" json:"par,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BoardAnalysis) Reset() {
+	*x = BoardAnalysis{}
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BoardAnalysis) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BoardAnalysis) ProtoMessage() {}
+
+func (x *BoardAnalysis) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BoardAnalysis.ProtoReflect.Descriptor instead.
+func (*BoardAnalysis) Descriptor() ([]byte, []int) {
+	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *BoardAnalysis) GetBoard() int32 {
+	if x != nil {
+		return x.Board
+	}
+	return 0
+}
+
+func (x *BoardAnalysis) GetDoubleDummy() *v1.DoubleDummyTable {
+	if x != nil {
+		return x.DoubleDummy
+	}
+	return nil
+}
+
+func (x *BoardAnalysis) GetPar() *Par {
+	if x != nil {
+		return x.Par
+	}
+	return nil
+}
+
+// Par is the score when both sides bid as well as the double-dummy table
+// allows.
+type Par struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// From North-South's view; 0 when the board is passed out.
+	Score int32 `protobuf:"varint,1,opt,name=score,proto3" json:"score,omitempty"`
+	// Every par contract; none when the board is passed out.
+	Contracts []*ParContract `protobuf:"bytes,2,rep,name=contracts,proto3" json:"contracts,omitempty"`
+	// As players read it on a hand record: "Par +620: 4♠ by N".
+	Text          string `protobuf:"bytes,3,opt,name=text,proto3" json:"text,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Par) Reset() {
+	*x = Par{}
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Par) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Par) ProtoMessage() {}
+
+func (x *Par) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Par.ProtoReflect.Descriptor instead.
+func (*Par) Descriptor() ([]byte, []int) {
+	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *Par) GetScore() int32 {
+	if x != nil {
+		return x.Score
+	}
+	return 0
+}
+
+func (x *Par) GetContracts() []*ParContract {
+	if x != nil {
+		return x.Contracts
+	}
+	return nil
+}
+
+func (x *Par) GetText() string {
+	if x != nil {
+		return x.Text
+	}
+	return ""
+}
+
+// ParContract is one par contract.
+type ParContract struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// "4S"; a sacrifice is doubled: "4SX".
+	Contract string `protobuf:"bytes,1,opt,name=contract,proto3" json:"contract,omitempty"`
+	// The seats that make it (for a sacrifice, that go down by the same), in
+	// the order North, East, South, West.
+	Declarers []v1.Seat `protobuf:"varint,2,rep,packed,name=declarers,proto3,enum=bridge.type.v1.Seat" json:"declarers,omitempty"`
+	// Overtricks (above 0) or undertricks (below 0); 0 when exactly made.
+	Result        int32 `protobuf:"varint,3,opt,name=result,proto3" json:"result,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ParContract) Reset() {
+	*x = ParContract{}
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ParContract) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ParContract) ProtoMessage() {}
+
+func (x *ParContract) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ParContract.ProtoReflect.Descriptor instead.
+func (*ParContract) Descriptor() ([]byte, []int) {
+	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *ParContract) GetContract() string {
+	if x != nil {
+		return x.Contract
+	}
+	return ""
+}
+
+func (x *ParContract) GetDeclarers() []v1.Seat {
+	if x != nil {
+		return x.Declarers
+	}
+	return nil
+}
+
+func (x *ParContract) GetResult() int32 {
+	if x != nil {
+		return x.Result
+	}
+	return 0
+}
+
 // Redeal records a board dealt again.
 type Redeal struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -385,7 +598,7 @@ type Redeal struct {
 
 func (x *Redeal) Reset() {
 	*x = Redeal{}
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[2]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -397,7 +610,7 @@ func (x *Redeal) String() string {
 func (*Redeal) ProtoMessage() {}
 
 func (x *Redeal) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[2]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -410,7 +623,7 @@ func (x *Redeal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Redeal.ProtoReflect.Descriptor instead.
 func (*Redeal) Descriptor() ([]byte, []int) {
-	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{2}
+	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *Redeal) GetBoard() int32 {
@@ -463,7 +676,7 @@ type CreateBoardSetRequest struct {
 
 func (x *CreateBoardSetRequest) Reset() {
 	*x = CreateBoardSetRequest{}
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[3]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -475,7 +688,7 @@ func (x *CreateBoardSetRequest) String() string {
 func (*CreateBoardSetRequest) ProtoMessage() {}
 
 func (x *CreateBoardSetRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[3]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -488,7 +701,7 @@ func (x *CreateBoardSetRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateBoardSetRequest.ProtoReflect.Descriptor instead.
 func (*CreateBoardSetRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{3}
+	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *CreateBoardSetRequest) GetRequestId() string {
@@ -528,7 +741,7 @@ type CreateBoardSetResponse struct {
 
 func (x *CreateBoardSetResponse) Reset() {
 	*x = CreateBoardSetResponse{}
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[4]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -540,7 +753,7 @@ func (x *CreateBoardSetResponse) String() string {
 func (*CreateBoardSetResponse) ProtoMessage() {}
 
 func (x *CreateBoardSetResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[4]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -553,7 +766,7 @@ func (x *CreateBoardSetResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateBoardSetResponse.ProtoReflect.Descriptor instead.
 func (*CreateBoardSetResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{4}
+	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *CreateBoardSetResponse) GetBoardSet() *BoardSet {
@@ -572,7 +785,7 @@ type GetBoardSetRequest struct {
 
 func (x *GetBoardSetRequest) Reset() {
 	*x = GetBoardSetRequest{}
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[5]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -584,7 +797,7 @@ func (x *GetBoardSetRequest) String() string {
 func (*GetBoardSetRequest) ProtoMessage() {}
 
 func (x *GetBoardSetRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[5]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -597,7 +810,7 @@ func (x *GetBoardSetRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetBoardSetRequest.ProtoReflect.Descriptor instead.
 func (*GetBoardSetRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{5}
+	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *GetBoardSetRequest) GetName() string {
@@ -616,7 +829,7 @@ type GetBoardSetResponse struct {
 
 func (x *GetBoardSetResponse) Reset() {
 	*x = GetBoardSetResponse{}
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[6]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -628,7 +841,7 @@ func (x *GetBoardSetResponse) String() string {
 func (*GetBoardSetResponse) ProtoMessage() {}
 
 func (x *GetBoardSetResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[6]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -641,7 +854,7 @@ func (x *GetBoardSetResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetBoardSetResponse.ProtoReflect.Descriptor instead.
 func (*GetBoardSetResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{6}
+	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *GetBoardSetResponse) GetBoardSet() *BoardSet {
@@ -661,7 +874,7 @@ type GetBoardRequest struct {
 
 func (x *GetBoardRequest) Reset() {
 	*x = GetBoardRequest{}
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[7]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -673,7 +886,7 @@ func (x *GetBoardRequest) String() string {
 func (*GetBoardRequest) ProtoMessage() {}
 
 func (x *GetBoardRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[7]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -686,7 +899,7 @@ func (x *GetBoardRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetBoardRequest.ProtoReflect.Descriptor instead.
 func (*GetBoardRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{7}
+	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *GetBoardRequest) GetName() string {
@@ -697,15 +910,18 @@ func (x *GetBoardRequest) GetName() string {
 }
 
 type GetBoardResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Board         *v1.Board              `protobuf:"bytes,1,opt,name=board,proto3" json:"board,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Board *v1.Board              `protobuf:"bytes,1,opt,name=board,proto3" json:"board,omitempty"`
+	// The board's double-dummy table and par, once its set is released and
+	// analysed; unset before.
+	Analysis      *BoardAnalysis `protobuf:"bytes,2,opt,name=analysis,proto3" json:"analysis,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *GetBoardResponse) Reset() {
 	*x = GetBoardResponse{}
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[8]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -717,7 +933,7 @@ func (x *GetBoardResponse) String() string {
 func (*GetBoardResponse) ProtoMessage() {}
 
 func (x *GetBoardResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[8]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -730,12 +946,19 @@ func (x *GetBoardResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetBoardResponse.ProtoReflect.Descriptor instead.
 func (*GetBoardResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{8}
+	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *GetBoardResponse) GetBoard() *v1.Board {
 	if x != nil {
 		return x.Board
+	}
+	return nil
+}
+
+func (x *GetBoardResponse) GetAnalysis() *BoardAnalysis {
+	if x != nil {
+		return x.Analysis
 	}
 	return nil
 }
@@ -756,7 +979,7 @@ type RedealBoardRequest struct {
 
 func (x *RedealBoardRequest) Reset() {
 	*x = RedealBoardRequest{}
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[9]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -768,7 +991,7 @@ func (x *RedealBoardRequest) String() string {
 func (*RedealBoardRequest) ProtoMessage() {}
 
 func (x *RedealBoardRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[9]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -781,7 +1004,7 @@ func (x *RedealBoardRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RedealBoardRequest.ProtoReflect.Descriptor instead.
 func (*RedealBoardRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{9}
+	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *RedealBoardRequest) GetRequestId() string {
@@ -822,7 +1045,7 @@ type RedealBoardResponse struct {
 
 func (x *RedealBoardResponse) Reset() {
 	*x = RedealBoardResponse{}
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[10]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -834,7 +1057,7 @@ func (x *RedealBoardResponse) String() string {
 func (*RedealBoardResponse) ProtoMessage() {}
 
 func (x *RedealBoardResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[10]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -847,7 +1070,7 @@ func (x *RedealBoardResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RedealBoardResponse.ProtoReflect.Descriptor instead.
 func (*RedealBoardResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{10}
+	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *RedealBoardResponse) GetBoard() *v1.Board {
@@ -877,7 +1100,7 @@ type ReleaseBoardSetRequest struct {
 
 func (x *ReleaseBoardSetRequest) Reset() {
 	*x = ReleaseBoardSetRequest{}
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[11]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -889,7 +1112,7 @@ func (x *ReleaseBoardSetRequest) String() string {
 func (*ReleaseBoardSetRequest) ProtoMessage() {}
 
 func (x *ReleaseBoardSetRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[11]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -902,7 +1125,7 @@ func (x *ReleaseBoardSetRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReleaseBoardSetRequest.ProtoReflect.Descriptor instead.
 func (*ReleaseBoardSetRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{11}
+	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *ReleaseBoardSetRequest) GetRequestId() string {
@@ -927,15 +1150,18 @@ func (x *ReleaseBoardSetRequest) GetEtag() string {
 }
 
 type ReleaseBoardSetResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	BoardSet      *BoardSet              `protobuf:"bytes,1,opt,name=board_set,json=boardSet,proto3" json:"board_set,omitempty"`
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	BoardSet *BoardSet              `protobuf:"bytes,1,opt,name=board_set,json=boardSet,proto3" json:"board_set,omitempty"`
+	// The analysis the release started, or the one already under way; unset
+	// when the set was released before.
+	Analysis      *Operation `protobuf:"bytes,2,opt,name=analysis,proto3" json:"analysis,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ReleaseBoardSetResponse) Reset() {
 	*x = ReleaseBoardSetResponse{}
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[12]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -947,7 +1173,7 @@ func (x *ReleaseBoardSetResponse) String() string {
 func (*ReleaseBoardSetResponse) ProtoMessage() {}
 
 func (x *ReleaseBoardSetResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[12]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -960,12 +1186,19 @@ func (x *ReleaseBoardSetResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReleaseBoardSetResponse.ProtoReflect.Descriptor instead.
 func (*ReleaseBoardSetResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{12}
+	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *ReleaseBoardSetResponse) GetBoardSet() *BoardSet {
 	if x != nil {
 		return x.BoardSet
+	}
+	return nil
+}
+
+func (x *ReleaseBoardSetResponse) GetAnalysis() *Operation {
+	if x != nil {
+		return x.Analysis
 	}
 	return nil
 }
@@ -980,7 +1213,7 @@ type ExportBoardSetRequest struct {
 
 func (x *ExportBoardSetRequest) Reset() {
 	*x = ExportBoardSetRequest{}
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[13]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -992,7 +1225,7 @@ func (x *ExportBoardSetRequest) String() string {
 func (*ExportBoardSetRequest) ProtoMessage() {}
 
 func (x *ExportBoardSetRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[13]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1005,7 +1238,7 @@ func (x *ExportBoardSetRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportBoardSetRequest.ProtoReflect.Descriptor instead.
 func (*ExportBoardSetRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{13}
+	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ExportBoardSetRequest) GetName() string {
@@ -1035,7 +1268,7 @@ type ExportBoardSetResponse struct {
 
 func (x *ExportBoardSetResponse) Reset() {
 	*x = ExportBoardSetResponse{}
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[14]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1047,7 +1280,7 @@ func (x *ExportBoardSetResponse) String() string {
 func (*ExportBoardSetResponse) ProtoMessage() {}
 
 func (x *ExportBoardSetResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[14]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1060,7 +1293,7 @@ func (x *ExportBoardSetResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportBoardSetResponse.ProtoReflect.Descriptor instead.
 func (*ExportBoardSetResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{14}
+	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *ExportBoardSetResponse) GetFileName() string {
@@ -1102,7 +1335,7 @@ type SquareDeal struct {
 
 func (x *SquareDeal) Reset() {
 	*x = SquareDeal{}
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[15]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1114,7 +1347,7 @@ func (x *SquareDeal) String() string {
 func (*SquareDeal) ProtoMessage() {}
 
 func (x *SquareDeal) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[15]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1127,7 +1360,7 @@ func (x *SquareDeal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SquareDeal.ProtoReflect.Descriptor instead.
 func (*SquareDeal) Descriptor() ([]byte, []int) {
-	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{15}
+	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *SquareDeal) GetSqd() string {
@@ -1190,7 +1423,7 @@ type VerifyBoardSetRequest struct {
 
 func (x *VerifyBoardSetRequest) Reset() {
 	*x = VerifyBoardSetRequest{}
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[16]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1202,7 +1435,7 @@ func (x *VerifyBoardSetRequest) String() string {
 func (*VerifyBoardSetRequest) ProtoMessage() {}
 
 func (x *VerifyBoardSetRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[16]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1215,7 +1448,7 @@ func (x *VerifyBoardSetRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifyBoardSetRequest.ProtoReflect.Descriptor instead.
 func (*VerifyBoardSetRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{16}
+	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *VerifyBoardSetRequest) GetSource() isVerifyBoardSetRequest_Source {
@@ -1329,7 +1562,7 @@ type VerifyBoardSetResponse struct {
 
 func (x *VerifyBoardSetResponse) Reset() {
 	*x = VerifyBoardSetResponse{}
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[17]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1341,7 +1574,7 @@ func (x *VerifyBoardSetResponse) String() string {
 func (*VerifyBoardSetResponse) ProtoMessage() {}
 
 func (x *VerifyBoardSetResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[17]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1354,7 +1587,7 @@ func (x *VerifyBoardSetResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifyBoardSetResponse.ProtoReflect.Descriptor instead.
 func (*VerifyBoardSetResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{17}
+	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *VerifyBoardSetResponse) GetMatches() bool {
@@ -1399,7 +1632,7 @@ type ListBoardSetReadsRequest struct {
 
 func (x *ListBoardSetReadsRequest) Reset() {
 	*x = ListBoardSetReadsRequest{}
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[18]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1411,7 +1644,7 @@ func (x *ListBoardSetReadsRequest) String() string {
 func (*ListBoardSetReadsRequest) ProtoMessage() {}
 
 func (x *ListBoardSetReadsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[18]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1424,7 +1657,7 @@ func (x *ListBoardSetReadsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListBoardSetReadsRequest.ProtoReflect.Descriptor instead.
 func (*ListBoardSetReadsRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{18}
+	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *ListBoardSetReadsRequest) GetName() string {
@@ -1462,7 +1695,7 @@ type Read struct {
 
 func (x *Read) Reset() {
 	*x = Read{}
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[19]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1474,7 +1707,7 @@ func (x *Read) String() string {
 func (*Read) ProtoMessage() {}
 
 func (x *Read) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[19]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1487,7 +1720,7 @@ func (x *Read) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Read.ProtoReflect.Descriptor instead.
 func (*Read) Descriptor() ([]byte, []int) {
-	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{19}
+	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *Read) GetReader() string {
@@ -1522,7 +1755,7 @@ type ListBoardSetReadsResponse struct {
 
 func (x *ListBoardSetReadsResponse) Reset() {
 	*x = ListBoardSetReadsResponse{}
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[20]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1534,7 +1767,7 @@ func (x *ListBoardSetReadsResponse) String() string {
 func (*ListBoardSetReadsResponse) ProtoMessage() {}
 
 func (x *ListBoardSetReadsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[20]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1547,7 +1780,7 @@ func (x *ListBoardSetReadsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListBoardSetReadsResponse.ProtoReflect.Descriptor instead.
 func (*ListBoardSetReadsResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{20}
+	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *ListBoardSetReadsResponse) GetReads() []*Read {
@@ -1562,6 +1795,422 @@ func (x *ListBoardSetReadsResponse) GetNextPageToken() string {
 		return x.NextPageToken
 	}
 	return ""
+}
+
+type SolveBoardSetRequest struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	RequestId string                 `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	// The board set's name.
+	Name          string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SolveBoardSetRequest) Reset() {
+	*x = SolveBoardSetRequest{}
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[24]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SolveBoardSetRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SolveBoardSetRequest) ProtoMessage() {}
+
+func (x *SolveBoardSetRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[24]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SolveBoardSetRequest.ProtoReflect.Descriptor instead.
+func (*SolveBoardSetRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{24}
+}
+
+func (x *SolveBoardSetRequest) GetRequestId() string {
+	if x != nil {
+		return x.RequestId
+	}
+	return ""
+}
+
+func (x *SolveBoardSetRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+type SolveBoardSetResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Operation     *Operation             `protobuf:"bytes,1,opt,name=operation,proto3" json:"operation,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SolveBoardSetResponse) Reset() {
+	*x = SolveBoardSetResponse{}
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[25]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SolveBoardSetResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SolveBoardSetResponse) ProtoMessage() {}
+
+func (x *SolveBoardSetResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[25]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SolveBoardSetResponse.ProtoReflect.Descriptor instead.
+func (*SolveBoardSetResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{25}
+}
+
+func (x *SolveBoardSetResponse) GetOperation() *Operation {
+	if x != nil {
+		return x.Operation
+	}
+	return nil
+}
+
+type GetOperationRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// "events/{event}/sessions/{session}/boardsets/{boardset}/operations/{operation}"
+	Name          string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetOperationRequest) Reset() {
+	*x = GetOperationRequest{}
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[26]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetOperationRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetOperationRequest) ProtoMessage() {}
+
+func (x *GetOperationRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[26]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetOperationRequest.ProtoReflect.Descriptor instead.
+func (*GetOperationRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{26}
+}
+
+func (x *GetOperationRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+type GetOperationResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Operation     *Operation             `protobuf:"bytes,1,opt,name=operation,proto3" json:"operation,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetOperationResponse) Reset() {
+	*x = GetOperationResponse{}
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[27]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetOperationResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetOperationResponse) ProtoMessage() {}
+
+func (x *GetOperationResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[27]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetOperationResponse.ProtoReflect.Descriptor instead.
+func (*GetOperationResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{27}
+}
+
+func (x *GetOperationResponse) GetOperation() *Operation {
+	if x != nil {
+		return x.Operation
+	}
+	return nil
+}
+
+// Operation is long work the service does in the background, in the shape
+// of AIP-151: the double-dummy analysis of a board set. It is kept in
+// dealing.db, so an analysis a restart interrupted starts again.
+type Operation struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// "events/{event}/sessions/{session}/boardsets/{boardset}/operations/{operation}",
+	// numbered from 1 in each set.
+	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// What the operation does and how far it has come.
+	Metadata *AnalysisMetadata `protobuf:"bytes,2,opt,name=metadata,proto3" json:"metadata,omitempty"`
+	// Whether it has ended: successfully when error is unset, the tables then
+	// in the boards' answers.
+	Done bool `protobuf:"varint,3,opt,name=done,proto3" json:"done,omitempty"`
+	// Why it failed, when it did.
+	Error         *OperationError `protobuf:"bytes,4,opt,name=error,proto3" json:"error,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Operation) Reset() {
+	*x = Operation{}
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[28]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Operation) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Operation) ProtoMessage() {}
+
+func (x *Operation) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[28]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Operation.ProtoReflect.Descriptor instead.
+func (*Operation) Descriptor() ([]byte, []int) {
+	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{28}
+}
+
+func (x *Operation) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *Operation) GetMetadata() *AnalysisMetadata {
+	if x != nil {
+		return x.Metadata
+	}
+	return nil
+}
+
+func (x *Operation) GetDone() bool {
+	if x != nil {
+		return x.Done
+	}
+	return false
+}
+
+func (x *Operation) GetError() *OperationError {
+	if x != nil {
+		return x.Error
+	}
+	return nil
+}
+
+// OperationError is why an operation failed.
+type OperationError struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The gRPC status code.
+	Code          int32  `protobuf:"varint,1,opt,name=code,proto3" json:"code,omitempty"`
+	Message       string `protobuf:"bytes,2,opt,name=message,proto3" json:"message,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *OperationError) Reset() {
+	*x = OperationError{}
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[29]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OperationError) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OperationError) ProtoMessage() {}
+
+func (x *OperationError) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[29]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OperationError.ProtoReflect.Descriptor instead.
+func (*OperationError) Descriptor() ([]byte, []int) {
+	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{29}
+}
+
+func (x *OperationError) GetCode() int32 {
+	if x != nil {
+		return x.Code
+	}
+	return 0
+}
+
+func (x *OperationError) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
+
+// AnalysisMetadata is the progress of the analysis of a board set.
+type AnalysisMetadata struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The board set's name.
+	BoardSet string `protobuf:"bytes,1,opt,name=board_set,json=boardSet,proto3" json:"board_set,omitempty"`
+	// The boards to solve and those solved so far. The count moves every few
+	// boards or every second, not necessarily after each.
+	BoardsTotal  int32 `protobuf:"varint,2,opt,name=boards_total,json=boardsTotal,proto3" json:"boards_total,omitempty"`
+	BoardsSolved int32 `protobuf:"varint,3,opt,name=boards_solved,json=boardsSolved,proto3" json:"boards_solved,omitempty"`
+	// Who started it: the director who asked, or who released the set.
+	RequestedBy string                 `protobuf:"bytes,4,opt,name=requested_by,json=requestedBy,proto3" json:"requested_by,omitempty"`
+	CreateTime  *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	// When the solving began (again, after a restart); unset while the
+	// analysis waits for the one before it.
+	StartTime     *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=start_time,json=startTime,proto3" json:"start_time,omitempty"`
+	EndTime       *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=end_time,json=endTime,proto3" json:"end_time,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AnalysisMetadata) Reset() {
+	*x = AnalysisMetadata{}
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[30]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AnalysisMetadata) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AnalysisMetadata) ProtoMessage() {}
+
+func (x *AnalysisMetadata) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[30]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AnalysisMetadata.ProtoReflect.Descriptor instead.
+func (*AnalysisMetadata) Descriptor() ([]byte, []int) {
+	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{30}
+}
+
+func (x *AnalysisMetadata) GetBoardSet() string {
+	if x != nil {
+		return x.BoardSet
+	}
+	return ""
+}
+
+func (x *AnalysisMetadata) GetBoardsTotal() int32 {
+	if x != nil {
+		return x.BoardsTotal
+	}
+	return 0
+}
+
+func (x *AnalysisMetadata) GetBoardsSolved() int32 {
+	if x != nil {
+		return x.BoardsSolved
+	}
+	return 0
+}
+
+func (x *AnalysisMetadata) GetRequestedBy() string {
+	if x != nil {
+		return x.RequestedBy
+	}
+	return ""
+}
+
+func (x *AnalysisMetadata) GetCreateTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CreateTime
+	}
+	return nil
+}
+
+func (x *AnalysisMetadata) GetStartTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.StartTime
+	}
+	return nil
+}
+
+func (x *AnalysisMetadata) GetEndTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.EndTime
+	}
+	return nil
 }
 
 // ListChangesRequest reads the service's change feed of an event.
@@ -1580,7 +2229,7 @@ type ListChangesRequest struct {
 
 func (x *ListChangesRequest) Reset() {
 	*x = ListChangesRequest{}
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[21]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1592,7 +2241,7 @@ func (x *ListChangesRequest) String() string {
 func (*ListChangesRequest) ProtoMessage() {}
 
 func (x *ListChangesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[21]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1605,7 +2254,7 @@ func (x *ListChangesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListChangesRequest.ProtoReflect.Descriptor instead.
 func (*ListChangesRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{21}
+	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *ListChangesRequest) GetParent() string {
@@ -1651,7 +2300,7 @@ type ListChangesResponse struct {
 
 func (x *ListChangesResponse) Reset() {
 	*x = ListChangesResponse{}
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[22]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1663,7 +2312,7 @@ func (x *ListChangesResponse) String() string {
 func (*ListChangesResponse) ProtoMessage() {}
 
 func (x *ListChangesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[22]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1676,7 +2325,7 @@ func (x *ListChangesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListChangesResponse.ProtoReflect.Descriptor instead.
 func (*ListChangesResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{22}
+	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *ListChangesResponse) GetChanges() []*v1.Change {
@@ -1721,7 +2370,7 @@ type AcknowledgeChangesRequest struct {
 
 func (x *AcknowledgeChangesRequest) Reset() {
 	*x = AcknowledgeChangesRequest{}
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[23]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1733,7 +2382,7 @@ func (x *AcknowledgeChangesRequest) String() string {
 func (*AcknowledgeChangesRequest) ProtoMessage() {}
 
 func (x *AcknowledgeChangesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[23]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1746,7 +2395,7 @@ func (x *AcknowledgeChangesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcknowledgeChangesRequest.ProtoReflect.Descriptor instead.
 func (*AcknowledgeChangesRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{23}
+	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *AcknowledgeChangesRequest) GetParent() string {
@@ -1773,7 +2422,7 @@ type AcknowledgeChangesResponse struct {
 
 func (x *AcknowledgeChangesResponse) Reset() {
 	*x = AcknowledgeChangesResponse{}
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[24]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1785,7 +2434,7 @@ func (x *AcknowledgeChangesResponse) String() string {
 func (*AcknowledgeChangesResponse) ProtoMessage() {}
 
 func (x *AcknowledgeChangesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[24]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1798,7 +2447,7 @@ func (x *AcknowledgeChangesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcknowledgeChangesResponse.ProtoReflect.Descriptor instead.
 func (*AcknowledgeChangesResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{24}
+	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *AcknowledgeChangesResponse) GetAcknowledged() uint64 {
@@ -1822,7 +2471,7 @@ type WatchChangesRequest struct {
 
 func (x *WatchChangesRequest) Reset() {
 	*x = WatchChangesRequest{}
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[25]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1834,7 +2483,7 @@ func (x *WatchChangesRequest) String() string {
 func (*WatchChangesRequest) ProtoMessage() {}
 
 func (x *WatchChangesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[25]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1847,7 +2496,7 @@ func (x *WatchChangesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchChangesRequest.ProtoReflect.Descriptor instead.
 func (*WatchChangesRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{25}
+	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *WatchChangesRequest) GetParent() string {
@@ -1874,7 +2523,7 @@ type WatchChangesResponse struct {
 
 func (x *WatchChangesResponse) Reset() {
 	*x = WatchChangesResponse{}
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[26]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1886,7 +2535,7 @@ func (x *WatchChangesResponse) String() string {
 func (*WatchChangesResponse) ProtoMessage() {}
 
 func (x *WatchChangesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[26]
+	mi := &file_bridge_dealing_v1_dealing_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1899,7 +2548,7 @@ func (x *WatchChangesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchChangesResponse.ProtoReflect.Descriptor instead.
 func (*WatchChangesResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{26}
+	return file_bridge_dealing_v1_dealing_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *WatchChangesResponse) GetChange() *v1.Change {
@@ -1916,7 +2565,7 @@ const file_bridge_dealing_v1_dealing_proto_rawDesc = "" +
 	"\x1fbridge/dealing/v1/dealing.proto\x12\x11bridge.dealing.v1\x1a\x1bbridge/type/v1/change.proto\x1a\x1abridge/type/v1/types.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"6\n" +
 	"\x04Keys\x12\x14\n" +
 	"\x05owner\x18\x01 \x01(\tR\x05owner\x12\x18\n" +
-	"\aentropy\x18\x02 \x01(\tR\aentropy\"\x9b\x04\n" +
+	"\aentropy\x18\x02 \x01(\tR\aentropy\"\xf5\x04\n" +
 	"\bBoardSet\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
 	"\x05title\x18\x02 \x01(\tR\x05title\x12\x1f\n" +
@@ -1936,7 +2585,21 @@ const file_bridge_dealing_v1_dealing_proto_rawDesc = "" +
 	"\frelease_time\x18\v \x01(\v2\x1a.google.protobuf.TimestampR\vreleaseTime\x12-\n" +
 	"\x06boards\x18\f \x03(\v2\x15.bridge.type.v1.BoardR\x06boards\x123\n" +
 	"\aredeals\x18\r \x03(\v2\x19.bridge.dealing.v1.RedealR\aredeals\x12\x12\n" +
-	"\x04etag\x18\x0e \x01(\tR\x04etag\"\xb7\x01\n" +
+	"\x04etag\x18\x0e \x01(\tR\x04etag\x12<\n" +
+	"\banalyses\x18\x0f \x03(\v2 .bridge.dealing.v1.BoardAnalysisR\banalyses\x12\x1a\n" +
+	"\banalysis\x18\x10 \x01(\tR\banalysis\"\x94\x01\n" +
+	"\rBoardAnalysis\x12\x14\n" +
+	"\x05board\x18\x01 \x01(\x05R\x05board\x12C\n" +
+	"\fdouble_dummy\x18\x02 \x01(\v2 .bridge.type.v1.DoubleDummyTableR\vdoubleDummy\x12(\n" +
+	"\x03par\x18\x03 \x01(\v2\x16.bridge.dealing.v1.ParR\x03par\"m\n" +
+	"\x03Par\x12\x14\n" +
+	"\x05score\x18\x01 \x01(\x05R\x05score\x12<\n" +
+	"\tcontracts\x18\x02 \x03(\v2\x1e.bridge.dealing.v1.ParContractR\tcontracts\x12\x12\n" +
+	"\x04text\x18\x03 \x01(\tR\x04text\"u\n" +
+	"\vParContract\x12\x1a\n" +
+	"\bcontract\x18\x01 \x01(\tR\bcontract\x122\n" +
+	"\tdeclarers\x18\x02 \x03(\x0e2\x14.bridge.type.v1.SeatR\tdeclarers\x12\x16\n" +
+	"\x06result\x18\x03 \x01(\x05R\x06result\"\xb7\x01\n" +
 	"\x06Redeal\x12\x14\n" +
 	"\x05board\x18\x01 \x01(\x05R\x05board\x120\n" +
 	"\bprevious\x18\x02 \x01(\v2\x14.bridge.type.v1.DealR\bprevious\x12\x16\n" +
@@ -1958,9 +2621,10 @@ const file_bridge_dealing_v1_dealing_proto_rawDesc = "" +
 	"\x13GetBoardSetResponse\x128\n" +
 	"\tboard_set\x18\x01 \x01(\v2\x1b.bridge.dealing.v1.BoardSetR\bboardSet\"%\n" +
 	"\x0fGetBoardRequest\x12\x12\n" +
-	"\x04name\x18\x01 \x01(\tR\x04name\"?\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\"}\n" +
 	"\x10GetBoardResponse\x12+\n" +
-	"\x05board\x18\x01 \x01(\v2\x15.bridge.type.v1.BoardR\x05board\"s\n" +
+	"\x05board\x18\x01 \x01(\v2\x15.bridge.type.v1.BoardR\x05board\x12<\n" +
+	"\banalysis\x18\x02 \x01(\v2 .bridge.dealing.v1.BoardAnalysisR\banalysis\"s\n" +
 	"\x12RedealBoardRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x12\n" +
@@ -1974,9 +2638,10 @@ const file_bridge_dealing_v1_dealing_proto_rawDesc = "" +
 	"\n" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x12\n" +
-	"\x04etag\x18\x03 \x01(\tR\x04etag\"S\n" +
+	"\x04etag\x18\x03 \x01(\tR\x04etag\"\x8d\x01\n" +
 	"\x17ReleaseBoardSetResponse\x128\n" +
-	"\tboard_set\x18\x01 \x01(\v2\x1b.bridge.dealing.v1.BoardSetR\bboardSet\"^\n" +
+	"\tboard_set\x18\x01 \x01(\v2\x1b.bridge.dealing.v1.BoardSetR\bboardSet\x128\n" +
+	"\banalysis\x18\x02 \x01(\v2\x1c.bridge.dealing.v1.OperationR\banalysis\"^\n" +
 	"\x15ExportBoardSetRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x121\n" +
 	"\x06format\x18\x02 \x01(\x0e2\x19.bridge.dealing.v1.FormatR\x06format\"r\n" +
@@ -2019,7 +2684,35 @@ const file_bridge_dealing_v1_dealing_proto_rawDesc = "" +
 	"\x04time\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\x04time\"r\n" +
 	"\x19ListBoardSetReadsResponse\x12-\n" +
 	"\x05reads\x18\x01 \x03(\v2\x17.bridge.dealing.v1.ReadR\x05reads\x12&\n" +
-	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"\x8d\x01\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"I\n" +
+	"\x14SolveBoardSetRequest\x12\x1d\n" +
+	"\n" +
+	"request_id\x18\x01 \x01(\tR\trequestId\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\"S\n" +
+	"\x15SolveBoardSetResponse\x12:\n" +
+	"\toperation\x18\x01 \x01(\v2\x1c.bridge.dealing.v1.OperationR\toperation\")\n" +
+	"\x13GetOperationRequest\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\"R\n" +
+	"\x14GetOperationResponse\x12:\n" +
+	"\toperation\x18\x01 \x01(\v2\x1c.bridge.dealing.v1.OperationR\toperation\"\xad\x01\n" +
+	"\tOperation\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12?\n" +
+	"\bmetadata\x18\x02 \x01(\v2#.bridge.dealing.v1.AnalysisMetadataR\bmetadata\x12\x12\n" +
+	"\x04done\x18\x03 \x01(\bR\x04done\x127\n" +
+	"\x05error\x18\x04 \x01(\v2!.bridge.dealing.v1.OperationErrorR\x05error\">\n" +
+	"\x0eOperationError\x12\x12\n" +
+	"\x04code\x18\x01 \x01(\x05R\x04code\x12\x18\n" +
+	"\amessage\x18\x02 \x01(\tR\amessage\"\xc9\x02\n" +
+	"\x10AnalysisMetadata\x12\x1b\n" +
+	"\tboard_set\x18\x01 \x01(\tR\bboardSet\x12!\n" +
+	"\fboards_total\x18\x02 \x01(\x05R\vboardsTotal\x12#\n" +
+	"\rboards_solved\x18\x03 \x01(\x05R\fboardsSolved\x12!\n" +
+	"\frequested_by\x18\x04 \x01(\tR\vrequestedBy\x12;\n" +
+	"\vcreate_time\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"createTime\x129\n" +
+	"\n" +
+	"start_time\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\tstartTime\x125\n" +
+	"\bend_time\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\aendTime\"\x8d\x01\n" +
 	"\x12ListChangesRequest\x12\x16\n" +
 	"\x06parent\x18\x01 \x01(\tR\x06parent\x12\x19\n" +
 	"\x05since\x18\x02 \x01(\x04H\x00R\x05since\x88\x01\x01\x12\x1b\n" +
@@ -2062,7 +2755,8 @@ const file_bridge_dealing_v1_dealing_proto_rawDesc = "" +
 	"\n" +
 	"FORMAT_LIN\x10\x06\x12\x1a\n" +
 	"\x16FORMAT_HAND_RECORD_PDF\x10\a\x12\x1b\n" +
-	"\x17FORMAT_HAND_RECORD_HTML\x10\b2\xe4\b\n" +
+	"\x17FORMAT_HAND_RECORD_HTML\x10\b2\xa9\n" +
+	"\n" +
 	"\x0eDealingService\x12e\n" +
 	"\x0eCreateBoardSet\x12(.bridge.dealing.v1.CreateBoardSetRequest\x1a).bridge.dealing.v1.CreateBoardSetResponse\x12\\\n" +
 	"\vGetBoardSet\x12%.bridge.dealing.v1.GetBoardSetRequest\x1a&.bridge.dealing.v1.GetBoardSetResponse\x12S\n" +
@@ -2071,7 +2765,9 @@ const file_bridge_dealing_v1_dealing_proto_rawDesc = "" +
 	"\x0fReleaseBoardSet\x12).bridge.dealing.v1.ReleaseBoardSetRequest\x1a*.bridge.dealing.v1.ReleaseBoardSetResponse\x12e\n" +
 	"\x0eExportBoardSet\x12(.bridge.dealing.v1.ExportBoardSetRequest\x1a).bridge.dealing.v1.ExportBoardSetResponse\x12e\n" +
 	"\x0eVerifyBoardSet\x12(.bridge.dealing.v1.VerifyBoardSetRequest\x1a).bridge.dealing.v1.VerifyBoardSetResponse\x12n\n" +
-	"\x11ListBoardSetReads\x12+.bridge.dealing.v1.ListBoardSetReadsRequest\x1a,.bridge.dealing.v1.ListBoardSetReadsResponse\x12\\\n" +
+	"\x11ListBoardSetReads\x12+.bridge.dealing.v1.ListBoardSetReadsRequest\x1a,.bridge.dealing.v1.ListBoardSetReadsResponse\x12b\n" +
+	"\rSolveBoardSet\x12'.bridge.dealing.v1.SolveBoardSetRequest\x1a(.bridge.dealing.v1.SolveBoardSetResponse\x12_\n" +
+	"\fGetOperation\x12&.bridge.dealing.v1.GetOperationRequest\x1a'.bridge.dealing.v1.GetOperationResponse\x12\\\n" +
 	"\vListChanges\x12%.bridge.dealing.v1.ListChangesRequest\x1a&.bridge.dealing.v1.ListChangesResponse\x12q\n" +
 	"\x12AcknowledgeChanges\x12,.bridge.dealing.v1.AcknowledgeChangesRequest\x1a-.bridge.dealing.v1.AcknowledgeChangesResponse\x12a\n" +
 	"\fWatchChanges\x12&.bridge.dealing.v1.WatchChangesRequest\x1a'.bridge.dealing.v1.WatchChangesResponse0\x01B\xd2\x01\n" +
@@ -2090,92 +2786,122 @@ func file_bridge_dealing_v1_dealing_proto_rawDescGZIP() []byte {
 }
 
 var file_bridge_dealing_v1_dealing_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_bridge_dealing_v1_dealing_proto_msgTypes = make([]protoimpl.MessageInfo, 27)
+var file_bridge_dealing_v1_dealing_proto_msgTypes = make([]protoimpl.MessageInfo, 37)
 var file_bridge_dealing_v1_dealing_proto_goTypes = []any{
 	(Method)(0),                        // 0: bridge.dealing.v1.Method
 	(Format)(0),                        // 1: bridge.dealing.v1.Format
 	(*Keys)(nil),                       // 2: bridge.dealing.v1.Keys
 	(*BoardSet)(nil),                   // 3: bridge.dealing.v1.BoardSet
-	(*Redeal)(nil),                     // 4: bridge.dealing.v1.Redeal
-	(*CreateBoardSetRequest)(nil),      // 5: bridge.dealing.v1.CreateBoardSetRequest
-	(*CreateBoardSetResponse)(nil),     // 6: bridge.dealing.v1.CreateBoardSetResponse
-	(*GetBoardSetRequest)(nil),         // 7: bridge.dealing.v1.GetBoardSetRequest
-	(*GetBoardSetResponse)(nil),        // 8: bridge.dealing.v1.GetBoardSetResponse
-	(*GetBoardRequest)(nil),            // 9: bridge.dealing.v1.GetBoardRequest
-	(*GetBoardResponse)(nil),           // 10: bridge.dealing.v1.GetBoardResponse
-	(*RedealBoardRequest)(nil),         // 11: bridge.dealing.v1.RedealBoardRequest
-	(*RedealBoardResponse)(nil),        // 12: bridge.dealing.v1.RedealBoardResponse
-	(*ReleaseBoardSetRequest)(nil),     // 13: bridge.dealing.v1.ReleaseBoardSetRequest
-	(*ReleaseBoardSetResponse)(nil),    // 14: bridge.dealing.v1.ReleaseBoardSetResponse
-	(*ExportBoardSetRequest)(nil),      // 15: bridge.dealing.v1.ExportBoardSetRequest
-	(*ExportBoardSetResponse)(nil),     // 16: bridge.dealing.v1.ExportBoardSetResponse
-	(*SquareDeal)(nil),                 // 17: bridge.dealing.v1.SquareDeal
-	(*VerifyBoardSetRequest)(nil),      // 18: bridge.dealing.v1.VerifyBoardSetRequest
-	(*VerifyBoardSetResponse)(nil),     // 19: bridge.dealing.v1.VerifyBoardSetResponse
-	(*ListBoardSetReadsRequest)(nil),   // 20: bridge.dealing.v1.ListBoardSetReadsRequest
-	(*Read)(nil),                       // 21: bridge.dealing.v1.Read
-	(*ListBoardSetReadsResponse)(nil),  // 22: bridge.dealing.v1.ListBoardSetReadsResponse
-	(*ListChangesRequest)(nil),         // 23: bridge.dealing.v1.ListChangesRequest
-	(*ListChangesResponse)(nil),        // 24: bridge.dealing.v1.ListChangesResponse
-	(*AcknowledgeChangesRequest)(nil),  // 25: bridge.dealing.v1.AcknowledgeChangesRequest
-	(*AcknowledgeChangesResponse)(nil), // 26: bridge.dealing.v1.AcknowledgeChangesResponse
-	(*WatchChangesRequest)(nil),        // 27: bridge.dealing.v1.WatchChangesRequest
-	(*WatchChangesResponse)(nil),       // 28: bridge.dealing.v1.WatchChangesResponse
-	(*timestamppb.Timestamp)(nil),      // 29: google.protobuf.Timestamp
-	(*v1.Board)(nil),                   // 30: bridge.type.v1.Board
-	(*v1.Deal)(nil),                    // 31: bridge.type.v1.Deal
-	(*v1.Change)(nil),                  // 32: bridge.type.v1.Change
+	(*BoardAnalysis)(nil),              // 4: bridge.dealing.v1.BoardAnalysis
+	(*Par)(nil),                        // 5: bridge.dealing.v1.Par
+	(*ParContract)(nil),                // 6: bridge.dealing.v1.ParContract
+	(*Redeal)(nil),                     // 7: bridge.dealing.v1.Redeal
+	(*CreateBoardSetRequest)(nil),      // 8: bridge.dealing.v1.CreateBoardSetRequest
+	(*CreateBoardSetResponse)(nil),     // 9: bridge.dealing.v1.CreateBoardSetResponse
+	(*GetBoardSetRequest)(nil),         // 10: bridge.dealing.v1.GetBoardSetRequest
+	(*GetBoardSetResponse)(nil),        // 11: bridge.dealing.v1.GetBoardSetResponse
+	(*GetBoardRequest)(nil),            // 12: bridge.dealing.v1.GetBoardRequest
+	(*GetBoardResponse)(nil),           // 13: bridge.dealing.v1.GetBoardResponse
+	(*RedealBoardRequest)(nil),         // 14: bridge.dealing.v1.RedealBoardRequest
+	(*RedealBoardResponse)(nil),        // 15: bridge.dealing.v1.RedealBoardResponse
+	(*ReleaseBoardSetRequest)(nil),     // 16: bridge.dealing.v1.ReleaseBoardSetRequest
+	(*ReleaseBoardSetResponse)(nil),    // 17: bridge.dealing.v1.ReleaseBoardSetResponse
+	(*ExportBoardSetRequest)(nil),      // 18: bridge.dealing.v1.ExportBoardSetRequest
+	(*ExportBoardSetResponse)(nil),     // 19: bridge.dealing.v1.ExportBoardSetResponse
+	(*SquareDeal)(nil),                 // 20: bridge.dealing.v1.SquareDeal
+	(*VerifyBoardSetRequest)(nil),      // 21: bridge.dealing.v1.VerifyBoardSetRequest
+	(*VerifyBoardSetResponse)(nil),     // 22: bridge.dealing.v1.VerifyBoardSetResponse
+	(*ListBoardSetReadsRequest)(nil),   // 23: bridge.dealing.v1.ListBoardSetReadsRequest
+	(*Read)(nil),                       // 24: bridge.dealing.v1.Read
+	(*ListBoardSetReadsResponse)(nil),  // 25: bridge.dealing.v1.ListBoardSetReadsResponse
+	(*SolveBoardSetRequest)(nil),       // 26: bridge.dealing.v1.SolveBoardSetRequest
+	(*SolveBoardSetResponse)(nil),      // 27: bridge.dealing.v1.SolveBoardSetResponse
+	(*GetOperationRequest)(nil),        // 28: bridge.dealing.v1.GetOperationRequest
+	(*GetOperationResponse)(nil),       // 29: bridge.dealing.v1.GetOperationResponse
+	(*Operation)(nil),                  // 30: bridge.dealing.v1.Operation
+	(*OperationError)(nil),             // 31: bridge.dealing.v1.OperationError
+	(*AnalysisMetadata)(nil),           // 32: bridge.dealing.v1.AnalysisMetadata
+	(*ListChangesRequest)(nil),         // 33: bridge.dealing.v1.ListChangesRequest
+	(*ListChangesResponse)(nil),        // 34: bridge.dealing.v1.ListChangesResponse
+	(*AcknowledgeChangesRequest)(nil),  // 35: bridge.dealing.v1.AcknowledgeChangesRequest
+	(*AcknowledgeChangesResponse)(nil), // 36: bridge.dealing.v1.AcknowledgeChangesResponse
+	(*WatchChangesRequest)(nil),        // 37: bridge.dealing.v1.WatchChangesRequest
+	(*WatchChangesResponse)(nil),       // 38: bridge.dealing.v1.WatchChangesResponse
+	(*timestamppb.Timestamp)(nil),      // 39: google.protobuf.Timestamp
+	(*v1.Board)(nil),                   // 40: bridge.type.v1.Board
+	(*v1.DoubleDummyTable)(nil),        // 41: bridge.type.v1.DoubleDummyTable
+	(v1.Seat)(0),                       // 42: bridge.type.v1.Seat
+	(*v1.Deal)(nil),                    // 43: bridge.type.v1.Deal
+	(*v1.Change)(nil),                  // 44: bridge.type.v1.Change
 }
 var file_bridge_dealing_v1_dealing_proto_depIdxs = []int32{
 	0,  // 0: bridge.dealing.v1.BoardSet.method:type_name -> bridge.dealing.v1.Method
 	2,  // 1: bridge.dealing.v1.BoardSet.keys:type_name -> bridge.dealing.v1.Keys
-	29, // 2: bridge.dealing.v1.BoardSet.create_time:type_name -> google.protobuf.Timestamp
-	29, // 3: bridge.dealing.v1.BoardSet.release_time:type_name -> google.protobuf.Timestamp
-	30, // 4: bridge.dealing.v1.BoardSet.boards:type_name -> bridge.type.v1.Board
-	4,  // 5: bridge.dealing.v1.BoardSet.redeals:type_name -> bridge.dealing.v1.Redeal
-	31, // 6: bridge.dealing.v1.Redeal.previous:type_name -> bridge.type.v1.Deal
-	29, // 7: bridge.dealing.v1.Redeal.time:type_name -> google.protobuf.Timestamp
-	3,  // 8: bridge.dealing.v1.CreateBoardSetRequest.board_set:type_name -> bridge.dealing.v1.BoardSet
-	3,  // 9: bridge.dealing.v1.CreateBoardSetResponse.board_set:type_name -> bridge.dealing.v1.BoardSet
-	3,  // 10: bridge.dealing.v1.GetBoardSetResponse.board_set:type_name -> bridge.dealing.v1.BoardSet
-	30, // 11: bridge.dealing.v1.GetBoardResponse.board:type_name -> bridge.type.v1.Board
-	30, // 12: bridge.dealing.v1.RedealBoardResponse.board:type_name -> bridge.type.v1.Board
-	4,  // 13: bridge.dealing.v1.RedealBoardResponse.redeal:type_name -> bridge.dealing.v1.Redeal
-	3,  // 14: bridge.dealing.v1.ReleaseBoardSetResponse.board_set:type_name -> bridge.dealing.v1.BoardSet
-	1,  // 15: bridge.dealing.v1.ExportBoardSetRequest.format:type_name -> bridge.dealing.v1.Format
-	2,  // 16: bridge.dealing.v1.VerifyBoardSetRequest.keys:type_name -> bridge.dealing.v1.Keys
-	17, // 17: bridge.dealing.v1.VerifyBoardSetRequest.square_deal:type_name -> bridge.dealing.v1.SquareDeal
-	29, // 18: bridge.dealing.v1.Read.time:type_name -> google.protobuf.Timestamp
-	21, // 19: bridge.dealing.v1.ListBoardSetReadsResponse.reads:type_name -> bridge.dealing.v1.Read
-	32, // 20: bridge.dealing.v1.ListChangesResponse.changes:type_name -> bridge.type.v1.Change
-	32, // 21: bridge.dealing.v1.WatchChangesResponse.change:type_name -> bridge.type.v1.Change
-	5,  // 22: bridge.dealing.v1.DealingService.CreateBoardSet:input_type -> bridge.dealing.v1.CreateBoardSetRequest
-	7,  // 23: bridge.dealing.v1.DealingService.GetBoardSet:input_type -> bridge.dealing.v1.GetBoardSetRequest
-	9,  // 24: bridge.dealing.v1.DealingService.GetBoard:input_type -> bridge.dealing.v1.GetBoardRequest
-	11, // 25: bridge.dealing.v1.DealingService.RedealBoard:input_type -> bridge.dealing.v1.RedealBoardRequest
-	13, // 26: bridge.dealing.v1.DealingService.ReleaseBoardSet:input_type -> bridge.dealing.v1.ReleaseBoardSetRequest
-	15, // 27: bridge.dealing.v1.DealingService.ExportBoardSet:input_type -> bridge.dealing.v1.ExportBoardSetRequest
-	18, // 28: bridge.dealing.v1.DealingService.VerifyBoardSet:input_type -> bridge.dealing.v1.VerifyBoardSetRequest
-	20, // 29: bridge.dealing.v1.DealingService.ListBoardSetReads:input_type -> bridge.dealing.v1.ListBoardSetReadsRequest
-	23, // 30: bridge.dealing.v1.DealingService.ListChanges:input_type -> bridge.dealing.v1.ListChangesRequest
-	25, // 31: bridge.dealing.v1.DealingService.AcknowledgeChanges:input_type -> bridge.dealing.v1.AcknowledgeChangesRequest
-	27, // 32: bridge.dealing.v1.DealingService.WatchChanges:input_type -> bridge.dealing.v1.WatchChangesRequest
-	6,  // 33: bridge.dealing.v1.DealingService.CreateBoardSet:output_type -> bridge.dealing.v1.CreateBoardSetResponse
-	8,  // 34: bridge.dealing.v1.DealingService.GetBoardSet:output_type -> bridge.dealing.v1.GetBoardSetResponse
-	10, // 35: bridge.dealing.v1.DealingService.GetBoard:output_type -> bridge.dealing.v1.GetBoardResponse
-	12, // 36: bridge.dealing.v1.DealingService.RedealBoard:output_type -> bridge.dealing.v1.RedealBoardResponse
-	14, // 37: bridge.dealing.v1.DealingService.ReleaseBoardSet:output_type -> bridge.dealing.v1.ReleaseBoardSetResponse
-	16, // 38: bridge.dealing.v1.DealingService.ExportBoardSet:output_type -> bridge.dealing.v1.ExportBoardSetResponse
-	19, // 39: bridge.dealing.v1.DealingService.VerifyBoardSet:output_type -> bridge.dealing.v1.VerifyBoardSetResponse
-	22, // 40: bridge.dealing.v1.DealingService.ListBoardSetReads:output_type -> bridge.dealing.v1.ListBoardSetReadsResponse
-	24, // 41: bridge.dealing.v1.DealingService.ListChanges:output_type -> bridge.dealing.v1.ListChangesResponse
-	26, // 42: bridge.dealing.v1.DealingService.AcknowledgeChanges:output_type -> bridge.dealing.v1.AcknowledgeChangesResponse
-	28, // 43: bridge.dealing.v1.DealingService.WatchChanges:output_type -> bridge.dealing.v1.WatchChangesResponse
-	33, // [33:44] is the sub-list for method output_type
-	22, // [22:33] is the sub-list for method input_type
-	22, // [22:22] is the sub-list for extension type_name
-	22, // [22:22] is the sub-list for extension extendee
-	0,  // [0:22] is the sub-list for field type_name
+	39, // 2: bridge.dealing.v1.BoardSet.create_time:type_name -> google.protobuf.Timestamp
+	39, // 3: bridge.dealing.v1.BoardSet.release_time:type_name -> google.protobuf.Timestamp
+	40, // 4: bridge.dealing.v1.BoardSet.boards:type_name -> bridge.type.v1.Board
+	7,  // 5: bridge.dealing.v1.BoardSet.redeals:type_name -> bridge.dealing.v1.Redeal
+	4,  // 6: bridge.dealing.v1.BoardSet.analyses:type_name -> bridge.dealing.v1.BoardAnalysis
+	41, // 7: bridge.dealing.v1.BoardAnalysis.double_dummy:type_name -> bridge.type.v1.DoubleDummyTable
+	5,  // 8: bridge.dealing.v1.BoardAnalysis.par:type_name -> bridge.dealing.v1.Par
+	6,  // 9: bridge.dealing.v1.Par.contracts:type_name -> bridge.dealing.v1.ParContract
+	42, // 10: bridge.dealing.v1.ParContract.declarers:type_name -> bridge.type.v1.Seat
+	43, // 11: bridge.dealing.v1.Redeal.previous:type_name -> bridge.type.v1.Deal
+	39, // 12: bridge.dealing.v1.Redeal.time:type_name -> google.protobuf.Timestamp
+	3,  // 13: bridge.dealing.v1.CreateBoardSetRequest.board_set:type_name -> bridge.dealing.v1.BoardSet
+	3,  // 14: bridge.dealing.v1.CreateBoardSetResponse.board_set:type_name -> bridge.dealing.v1.BoardSet
+	3,  // 15: bridge.dealing.v1.GetBoardSetResponse.board_set:type_name -> bridge.dealing.v1.BoardSet
+	40, // 16: bridge.dealing.v1.GetBoardResponse.board:type_name -> bridge.type.v1.Board
+	4,  // 17: bridge.dealing.v1.GetBoardResponse.analysis:type_name -> bridge.dealing.v1.BoardAnalysis
+	40, // 18: bridge.dealing.v1.RedealBoardResponse.board:type_name -> bridge.type.v1.Board
+	7,  // 19: bridge.dealing.v1.RedealBoardResponse.redeal:type_name -> bridge.dealing.v1.Redeal
+	3,  // 20: bridge.dealing.v1.ReleaseBoardSetResponse.board_set:type_name -> bridge.dealing.v1.BoardSet
+	30, // 21: bridge.dealing.v1.ReleaseBoardSetResponse.analysis:type_name -> bridge.dealing.v1.Operation
+	1,  // 22: bridge.dealing.v1.ExportBoardSetRequest.format:type_name -> bridge.dealing.v1.Format
+	2,  // 23: bridge.dealing.v1.VerifyBoardSetRequest.keys:type_name -> bridge.dealing.v1.Keys
+	20, // 24: bridge.dealing.v1.VerifyBoardSetRequest.square_deal:type_name -> bridge.dealing.v1.SquareDeal
+	39, // 25: bridge.dealing.v1.Read.time:type_name -> google.protobuf.Timestamp
+	24, // 26: bridge.dealing.v1.ListBoardSetReadsResponse.reads:type_name -> bridge.dealing.v1.Read
+	30, // 27: bridge.dealing.v1.SolveBoardSetResponse.operation:type_name -> bridge.dealing.v1.Operation
+	30, // 28: bridge.dealing.v1.GetOperationResponse.operation:type_name -> bridge.dealing.v1.Operation
+	32, // 29: bridge.dealing.v1.Operation.metadata:type_name -> bridge.dealing.v1.AnalysisMetadata
+	31, // 30: bridge.dealing.v1.Operation.error:type_name -> bridge.dealing.v1.OperationError
+	39, // 31: bridge.dealing.v1.AnalysisMetadata.create_time:type_name -> google.protobuf.Timestamp
+	39, // 32: bridge.dealing.v1.AnalysisMetadata.start_time:type_name -> google.protobuf.Timestamp
+	39, // 33: bridge.dealing.v1.AnalysisMetadata.end_time:type_name -> google.protobuf.Timestamp
+	44, // 34: bridge.dealing.v1.ListChangesResponse.changes:type_name -> bridge.type.v1.Change
+	44, // 35: bridge.dealing.v1.WatchChangesResponse.change:type_name -> bridge.type.v1.Change
+	8,  // 36: bridge.dealing.v1.DealingService.CreateBoardSet:input_type -> bridge.dealing.v1.CreateBoardSetRequest
+	10, // 37: bridge.dealing.v1.DealingService.GetBoardSet:input_type -> bridge.dealing.v1.GetBoardSetRequest
+	12, // 38: bridge.dealing.v1.DealingService.GetBoard:input_type -> bridge.dealing.v1.GetBoardRequest
+	14, // 39: bridge.dealing.v1.DealingService.RedealBoard:input_type -> bridge.dealing.v1.RedealBoardRequest
+	16, // 40: bridge.dealing.v1.DealingService.ReleaseBoardSet:input_type -> bridge.dealing.v1.ReleaseBoardSetRequest
+	18, // 41: bridge.dealing.v1.DealingService.ExportBoardSet:input_type -> bridge.dealing.v1.ExportBoardSetRequest
+	21, // 42: bridge.dealing.v1.DealingService.VerifyBoardSet:input_type -> bridge.dealing.v1.VerifyBoardSetRequest
+	23, // 43: bridge.dealing.v1.DealingService.ListBoardSetReads:input_type -> bridge.dealing.v1.ListBoardSetReadsRequest
+	26, // 44: bridge.dealing.v1.DealingService.SolveBoardSet:input_type -> bridge.dealing.v1.SolveBoardSetRequest
+	28, // 45: bridge.dealing.v1.DealingService.GetOperation:input_type -> bridge.dealing.v1.GetOperationRequest
+	33, // 46: bridge.dealing.v1.DealingService.ListChanges:input_type -> bridge.dealing.v1.ListChangesRequest
+	35, // 47: bridge.dealing.v1.DealingService.AcknowledgeChanges:input_type -> bridge.dealing.v1.AcknowledgeChangesRequest
+	37, // 48: bridge.dealing.v1.DealingService.WatchChanges:input_type -> bridge.dealing.v1.WatchChangesRequest
+	9,  // 49: bridge.dealing.v1.DealingService.CreateBoardSet:output_type -> bridge.dealing.v1.CreateBoardSetResponse
+	11, // 50: bridge.dealing.v1.DealingService.GetBoardSet:output_type -> bridge.dealing.v1.GetBoardSetResponse
+	13, // 51: bridge.dealing.v1.DealingService.GetBoard:output_type -> bridge.dealing.v1.GetBoardResponse
+	15, // 52: bridge.dealing.v1.DealingService.RedealBoard:output_type -> bridge.dealing.v1.RedealBoardResponse
+	17, // 53: bridge.dealing.v1.DealingService.ReleaseBoardSet:output_type -> bridge.dealing.v1.ReleaseBoardSetResponse
+	19, // 54: bridge.dealing.v1.DealingService.ExportBoardSet:output_type -> bridge.dealing.v1.ExportBoardSetResponse
+	22, // 55: bridge.dealing.v1.DealingService.VerifyBoardSet:output_type -> bridge.dealing.v1.VerifyBoardSetResponse
+	25, // 56: bridge.dealing.v1.DealingService.ListBoardSetReads:output_type -> bridge.dealing.v1.ListBoardSetReadsResponse
+	27, // 57: bridge.dealing.v1.DealingService.SolveBoardSet:output_type -> bridge.dealing.v1.SolveBoardSetResponse
+	29, // 58: bridge.dealing.v1.DealingService.GetOperation:output_type -> bridge.dealing.v1.GetOperationResponse
+	34, // 59: bridge.dealing.v1.DealingService.ListChanges:output_type -> bridge.dealing.v1.ListChangesResponse
+	36, // 60: bridge.dealing.v1.DealingService.AcknowledgeChanges:output_type -> bridge.dealing.v1.AcknowledgeChangesResponse
+	38, // 61: bridge.dealing.v1.DealingService.WatchChanges:output_type -> bridge.dealing.v1.WatchChangesResponse
+	49, // [49:62] is the sub-list for method output_type
+	36, // [36:49] is the sub-list for method input_type
+	36, // [36:36] is the sub-list for extension type_name
+	36, // [36:36] is the sub-list for extension extendee
+	0,  // [0:36] is the sub-list for field type_name
 }
 
 func init() { file_bridge_dealing_v1_dealing_proto_init() }
@@ -2183,21 +2909,21 @@ func file_bridge_dealing_v1_dealing_proto_init() {
 	if File_bridge_dealing_v1_dealing_proto != nil {
 		return
 	}
-	file_bridge_dealing_v1_dealing_proto_msgTypes[16].OneofWrappers = []any{
+	file_bridge_dealing_v1_dealing_proto_msgTypes[19].OneofWrappers = []any{
 		(*VerifyBoardSetRequest_Keys)(nil),
 		(*VerifyBoardSetRequest_SquareDeal)(nil),
 		(*VerifyBoardSetRequest_Pbn)(nil),
 		(*VerifyBoardSetRequest_BoardSet)(nil),
 	}
-	file_bridge_dealing_v1_dealing_proto_msgTypes[21].OneofWrappers = []any{}
-	file_bridge_dealing_v1_dealing_proto_msgTypes[25].OneofWrappers = []any{}
+	file_bridge_dealing_v1_dealing_proto_msgTypes[31].OneofWrappers = []any{}
+	file_bridge_dealing_v1_dealing_proto_msgTypes[35].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bridge_dealing_v1_dealing_proto_rawDesc), len(file_bridge_dealing_v1_dealing_proto_rawDesc)),
 			NumEnums:      2,
-			NumMessages:   27,
+			NumMessages:   37,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

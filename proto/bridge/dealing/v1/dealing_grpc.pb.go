@@ -32,6 +32,8 @@ const (
 	DealingService_ExportBoardSet_FullMethodName     = "/bridge.dealing.v1.DealingService/ExportBoardSet"
 	DealingService_VerifyBoardSet_FullMethodName     = "/bridge.dealing.v1.DealingService/VerifyBoardSet"
 	DealingService_ListBoardSetReads_FullMethodName  = "/bridge.dealing.v1.DealingService/ListBoardSetReads"
+	DealingService_SolveBoardSet_FullMethodName      = "/bridge.dealing.v1.DealingService/SolveBoardSet"
+	DealingService_GetOperation_FullMethodName       = "/bridge.dealing.v1.DealingService/GetOperation"
 	DealingService_ListChanges_FullMethodName        = "/bridge.dealing.v1.DealingService/ListChanges"
 	DealingService_AcknowledgeChanges_FullMethodName = "/bridge.dealing.v1.DealingService/AcknowledgeChanges"
 	DealingService_WatchChanges_FullMethodName       = "/bridge.dealing.v1.DealingService/WatchChanges"
@@ -64,6 +66,15 @@ type DealingServiceClient interface {
 	VerifyBoardSet(ctx context.Context, in *VerifyBoardSetRequest, opts ...grpc.CallOption) (*VerifyBoardSetResponse, error)
 	// ListBoardSetReads lists who read a set's deals while they were secret.
 	ListBoardSetReads(ctx context.Context, in *ListBoardSetReadsRequest, opts ...grpc.CallOption) (*ListBoardSetReadsResponse, error)
+	// SolveBoardSet starts the double-dummy analysis of a set, the table and
+	// par of every board, and answers at once with its operation (AIP-151),
+	// which GetOperation follows. While the set is being analysed it answers
+	// that operation. ReleaseBoardSet starts an analysis too; the boards show
+	// their tables only once the set is released.
+	SolveBoardSet(ctx context.Context, in *SolveBoardSetRequest, opts ...grpc.CallOption) (*SolveBoardSetResponse, error)
+	// GetOperation returns an analysis with its progress. Until its set is
+	// released, only the set's directors may read it.
+	GetOperation(ctx context.Context, in *GetOperationRequest, opts ...grpc.CallOption) (*GetOperationResponse, error)
 	// ListChanges lists the service's change feed of an event since a cursor,
 	// a page at a time: without since, after the caller's acknowledged record.
 	ListChanges(ctx context.Context, in *ListChangesRequest, opts ...grpc.CallOption) (*ListChangesResponse, error)
@@ -164,6 +175,26 @@ func (c *dealingServiceClient) ListBoardSetReads(ctx context.Context, in *ListBo
 	return out, nil
 }
 
+func (c *dealingServiceClient) SolveBoardSet(ctx context.Context, in *SolveBoardSetRequest, opts ...grpc.CallOption) (*SolveBoardSetResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SolveBoardSetResponse)
+	err := c.cc.Invoke(ctx, DealingService_SolveBoardSet_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *dealingServiceClient) GetOperation(ctx context.Context, in *GetOperationRequest, opts ...grpc.CallOption) (*GetOperationResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetOperationResponse)
+	err := c.cc.Invoke(ctx, DealingService_GetOperation_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *dealingServiceClient) ListChanges(ctx context.Context, in *ListChangesRequest, opts ...grpc.CallOption) (*ListChangesResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(ListChangesResponse)
@@ -230,6 +261,15 @@ type DealingServiceServer interface {
 	VerifyBoardSet(context.Context, *VerifyBoardSetRequest) (*VerifyBoardSetResponse, error)
 	// ListBoardSetReads lists who read a set's deals while they were secret.
 	ListBoardSetReads(context.Context, *ListBoardSetReadsRequest) (*ListBoardSetReadsResponse, error)
+	// SolveBoardSet starts the double-dummy analysis of a set, the table and
+	// par of every board, and answers at once with its operation (AIP-151),
+	// which GetOperation follows. While the set is being analysed it answers
+	// that operation. ReleaseBoardSet starts an analysis too; the boards show
+	// their tables only once the set is released.
+	SolveBoardSet(context.Context, *SolveBoardSetRequest) (*SolveBoardSetResponse, error)
+	// GetOperation returns an analysis with its progress. Until its set is
+	// released, only the set's directors may read it.
+	GetOperation(context.Context, *GetOperationRequest) (*GetOperationResponse, error)
 	// ListChanges lists the service's change feed of an event since a cursor,
 	// a page at a time: without since, after the caller's acknowledged record.
 	ListChanges(context.Context, *ListChangesRequest) (*ListChangesResponse, error)
@@ -273,6 +313,12 @@ func (UnimplementedDealingServiceServer) VerifyBoardSet(context.Context, *Verify
 }
 func (UnimplementedDealingServiceServer) ListBoardSetReads(context.Context, *ListBoardSetReadsRequest) (*ListBoardSetReadsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListBoardSetReads not implemented")
+}
+func (UnimplementedDealingServiceServer) SolveBoardSet(context.Context, *SolveBoardSetRequest) (*SolveBoardSetResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SolveBoardSet not implemented")
+}
+func (UnimplementedDealingServiceServer) GetOperation(context.Context, *GetOperationRequest) (*GetOperationResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetOperation not implemented")
 }
 func (UnimplementedDealingServiceServer) ListChanges(context.Context, *ListChangesRequest) (*ListChangesResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListChanges not implemented")
@@ -448,6 +494,42 @@ func _DealingService_ListBoardSetReads_Handler(srv interface{}, ctx context.Cont
 	return interceptor(ctx, in, info, handler)
 }
 
+func _DealingService_SolveBoardSet_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SolveBoardSetRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(DealingServiceServer).SolveBoardSet(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: DealingService_SolveBoardSet_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(DealingServiceServer).SolveBoardSet(ctx, req.(*SolveBoardSetRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _DealingService_GetOperation_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetOperationRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(DealingServiceServer).GetOperation(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: DealingService_GetOperation_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(DealingServiceServer).GetOperation(ctx, req.(*GetOperationRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _DealingService_ListChanges_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(ListChangesRequest)
 	if err := dec(in); err != nil {
@@ -533,6 +615,14 @@ var DealingService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ListBoardSetReads",
 			Handler:    _DealingService_ListBoardSetReads_Handler,
+		},
+		{
+			MethodName: "SolveBoardSet",
+			Handler:    _DealingService_SolveBoardSet_Handler,
+		},
+		{
+			MethodName: "GetOperation",
+			Handler:    _DealingService_GetOperation_Handler,
 		},
 		{
 			MethodName: "ListChanges",

@@ -82,6 +82,10 @@ const (
 	ChangeKind_CHANGE_KIND_RESULT_CONFIRMED ChangeKind = 23
 	// Movement: a section's terminal settings set.
 	ChangeKind_CHANGE_KIND_TERMINAL_SETTINGS_SET ChangeKind = 24
+	// Dealing: the double-dummy analysis of a board set ended (its resource
+	// is the bridge.dealing.v1.Operation): once the set is released, its
+	// boards carry their tables and par.
+	ChangeKind_CHANGE_KIND_BOARD_SET_ANALYSED ChangeKind = 25
 )
 
 // Enum value maps for ChangeKind.
@@ -112,6 +116,7 @@ var (
 		22: "CHANGE_KIND_PLAYERS_ENTERED",
 		23: "CHANGE_KIND_RESULT_CONFIRMED",
 		24: "CHANGE_KIND_TERMINAL_SETTINGS_SET",
+		25: "CHANGE_KIND_BOARD_SET_ANALYSED",
 	}
 	ChangeKind_value = map[string]int32{
 		"CHANGE_KIND_UNSPECIFIED":            0,
@@ -139,6 +144,7 @@ var (
 		"CHANGE_KIND_PLAYERS_ENTERED":        22,
 		"CHANGE_KIND_RESULT_CONFIRMED":       23,
 		"CHANGE_KIND_TERMINAL_SETTINGS_SET":  24,
+		"CHANGE_KIND_BOARD_SET_ANALYSED":     25,
 	}
 )
 
@@ -191,7 +197,8 @@ type Change struct {
 	// for a result entered or corrected, a bridge.scoring.v1.Revision for an
 	// erasure, a bridge.scoring.v1.Penalty, a bridge.movement.v1.Event, Session
 	// or Section, a bridge.rulings.v1.DirectorCall, a bridge.dealing.v1.BoardSet
-	// (without its deals until it is released).
+	// (without its deals until it is released), a bridge.dealing.v1.Operation
+	// (an analysis ended).
 	Resource      *anypb.Any `protobuf:"bytes,6,opt,name=resource,proto3" json:"resource,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -282,7 +289,7 @@ const file_bridge_type_v1_change_proto_rawDesc = "" +
 	"changed_by\x18\x04 \x01(\tR\tchangedBy\x12;\n" +
 	"\vchange_time\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"changeTime\x120\n" +
-	"\bresource\x18\x06 \x01(\v2\x14.google.protobuf.AnyR\bresource*\xc5\x06\n" +
+	"\bresource\x18\x06 \x01(\v2\x14.google.protobuf.AnyR\bresource*\xe9\x06\n" +
 	"\n" +
 	"ChangeKind\x12\x1b\n" +
 	"\x17CHANGE_KIND_UNSPECIFIED\x10\x00\x12 \n" +
@@ -310,7 +317,8 @@ const file_bridge_type_v1_change_proto_rawDesc = "" +
 	"\x1eCHANGE_KIND_BOARD_SET_RELEASED\x10\x15\x12\x1f\n" +
 	"\x1bCHANGE_KIND_PLAYERS_ENTERED\x10\x16\x12 \n" +
 	"\x1cCHANGE_KIND_RESULT_CONFIRMED\x10\x17\x12%\n" +
-	"!CHANGE_KIND_TERMINAL_SETTINGS_SET\x10\x18B\xbc\x01\n" +
+	"!CHANGE_KIND_TERMINAL_SETTINGS_SET\x10\x18\x12\"\n" +
+	"\x1eCHANGE_KIND_BOARD_SET_ANALYSED\x10\x19B\xbc\x01\n" +
 	"\x12com.bridge.type.v1B\vChangeProtoP\x01Z?github.com/bridge-director/director/proto/bridge/type/v1;typev1\xa2\x02\x03BTX\xaa\x02\x0eBridge.Type.V1\xca\x02\x0eBridge\\Type\\V1\xe2\x02\x1aBridge\\Type\\V1\\GPBMetadata\xea\x02\x10Bridge::Type::V1b\x06proto3"
 
 var (

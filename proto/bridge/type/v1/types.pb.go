@@ -398,6 +398,141 @@ func (x *Board) GetDeal() *Deal {
 	return nil
 }
 
+// DoubleDummyTable is what a double-dummy solver finds for a deal: the
+// tricks each declarer takes in each strain when all four players see all
+// 52 cards and play perfectly. Every service that carries a table carries
+// this one.
+type DoubleDummyTable struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// One row per declarer: North, South, East and West, in that order.
+	Declarers     []*DoubleDummyTricks `protobuf:"bytes,1,rep,name=declarers,proto3" json:"declarers,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DoubleDummyTable) Reset() {
+	*x = DoubleDummyTable{}
+	mi := &file_bridge_type_v1_types_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DoubleDummyTable) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DoubleDummyTable) ProtoMessage() {}
+
+func (x *DoubleDummyTable) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_type_v1_types_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DoubleDummyTable.ProtoReflect.Descriptor instead.
+func (*DoubleDummyTable) Descriptor() ([]byte, []int) {
+	return file_bridge_type_v1_types_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *DoubleDummyTable) GetDeclarers() []*DoubleDummyTricks {
+	if x != nil {
+		return x.Declarers
+	}
+	return nil
+}
+
+// DoubleDummyTricks is the row of one declarer in a DoubleDummyTable: the
+// tricks the declarer takes in each strain, 0 to 13.
+type DoubleDummyTricks struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Declarer      Seat                   `protobuf:"varint,1,opt,name=declarer,proto3,enum=bridge.type.v1.Seat" json:"declarer,omitempty"`
+	NoTrump       int32                  `protobuf:"varint,2,opt,name=no_trump,json=noTrump,proto3" json:"no_trump,omitempty"`
+	Spades        int32                  `protobuf:"varint,3,opt,name=spades,proto3" json:"spades,omitempty"`
+	Hearts        int32                  `protobuf:"varint,4,opt,name=hearts,proto3" json:"hearts,omitempty"`
+	Diamonds      int32                  `protobuf:"varint,5,opt,name=diamonds,proto3" json:"diamonds,omitempty"`
+	Clubs         int32                  `protobuf:"varint,6,opt,name=clubs,proto3" json:"clubs,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DoubleDummyTricks) Reset() {
+	*x = DoubleDummyTricks{}
+	mi := &file_bridge_type_v1_types_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DoubleDummyTricks) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DoubleDummyTricks) ProtoMessage() {}
+
+func (x *DoubleDummyTricks) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_type_v1_types_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DoubleDummyTricks.ProtoReflect.Descriptor instead.
+func (*DoubleDummyTricks) Descriptor() ([]byte, []int) {
+	return file_bridge_type_v1_types_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *DoubleDummyTricks) GetDeclarer() Seat {
+	if x != nil {
+		return x.Declarer
+	}
+	return Seat_SEAT_UNSPECIFIED
+}
+
+func (x *DoubleDummyTricks) GetNoTrump() int32 {
+	if x != nil {
+		return x.NoTrump
+	}
+	return 0
+}
+
+func (x *DoubleDummyTricks) GetSpades() int32 {
+	if x != nil {
+		return x.Spades
+	}
+	return 0
+}
+
+func (x *DoubleDummyTricks) GetHearts() int32 {
+	if x != nil {
+		return x.Hearts
+	}
+	return 0
+}
+
+func (x *DoubleDummyTricks) GetDiamonds() int32 {
+	if x != nil {
+		return x.Diamonds
+	}
+	return 0
+}
+
+func (x *DoubleDummyTricks) GetClubs() int32 {
+	if x != nil {
+		return x.Clubs
+	}
+	return 0
+}
+
 var File_bridge_type_v1_types_proto protoreflect.FileDescriptor
 
 const file_bridge_type_v1_types_proto_rawDesc = "" +
@@ -417,7 +552,16 @@ const file_bridge_type_v1_types_proto_rawDesc = "" +
 	"\x06number\x18\x01 \x01(\x05R\x06number\x12,\n" +
 	"\x06dealer\x18\x02 \x01(\x0e2\x14.bridge.type.v1.SeatR\x06dealer\x12C\n" +
 	"\rvulnerability\x18\x03 \x01(\x0e2\x1d.bridge.type.v1.VulnerabilityR\rvulnerability\x12(\n" +
-	"\x04deal\x18\x04 \x01(\v2\x14.bridge.type.v1.DealR\x04deal*Z\n" +
+	"\x04deal\x18\x04 \x01(\v2\x14.bridge.type.v1.DealR\x04deal\"S\n" +
+	"\x10DoubleDummyTable\x12?\n" +
+	"\tdeclarers\x18\x01 \x03(\v2!.bridge.type.v1.DoubleDummyTricksR\tdeclarers\"\xc2\x01\n" +
+	"\x11DoubleDummyTricks\x120\n" +
+	"\bdeclarer\x18\x01 \x01(\x0e2\x14.bridge.type.v1.SeatR\bdeclarer\x12\x19\n" +
+	"\bno_trump\x18\x02 \x01(\x05R\anoTrump\x12\x16\n" +
+	"\x06spades\x18\x03 \x01(\x05R\x06spades\x12\x16\n" +
+	"\x06hearts\x18\x04 \x01(\x05R\x06hearts\x12\x1a\n" +
+	"\bdiamonds\x18\x05 \x01(\x05R\bdiamonds\x12\x14\n" +
+	"\x05clubs\x18\x06 \x01(\x05R\x05clubs*Z\n" +
 	"\x04Seat\x12\x14\n" +
 	"\x10SEAT_UNSPECIFIED\x10\x00\x12\x0e\n" +
 	"\n" +
@@ -452,14 +596,16 @@ func file_bridge_type_v1_types_proto_rawDescGZIP() []byte {
 }
 
 var file_bridge_type_v1_types_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_bridge_type_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 3)
+var file_bridge_type_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 5)
 var file_bridge_type_v1_types_proto_goTypes = []any{
-	(Seat)(0),          // 0: bridge.type.v1.Seat
-	(Side)(0),          // 1: bridge.type.v1.Side
-	(Vulnerability)(0), // 2: bridge.type.v1.Vulnerability
-	(*Hand)(nil),       // 3: bridge.type.v1.Hand
-	(*Deal)(nil),       // 4: bridge.type.v1.Deal
-	(*Board)(nil),      // 5: bridge.type.v1.Board
+	(Seat)(0),                 // 0: bridge.type.v1.Seat
+	(Side)(0),                 // 1: bridge.type.v1.Side
+	(Vulnerability)(0),        // 2: bridge.type.v1.Vulnerability
+	(*Hand)(nil),              // 3: bridge.type.v1.Hand
+	(*Deal)(nil),              // 4: bridge.type.v1.Deal
+	(*Board)(nil),             // 5: bridge.type.v1.Board
+	(*DoubleDummyTable)(nil),  // 6: bridge.type.v1.DoubleDummyTable
+	(*DoubleDummyTricks)(nil), // 7: bridge.type.v1.DoubleDummyTricks
 }
 var file_bridge_type_v1_types_proto_depIdxs = []int32{
 	3, // 0: bridge.type.v1.Deal.north:type_name -> bridge.type.v1.Hand
@@ -469,11 +615,13 @@ var file_bridge_type_v1_types_proto_depIdxs = []int32{
 	0, // 4: bridge.type.v1.Board.dealer:type_name -> bridge.type.v1.Seat
 	2, // 5: bridge.type.v1.Board.vulnerability:type_name -> bridge.type.v1.Vulnerability
 	4, // 6: bridge.type.v1.Board.deal:type_name -> bridge.type.v1.Deal
-	7, // [7:7] is the sub-list for method output_type
-	7, // [7:7] is the sub-list for method input_type
-	7, // [7:7] is the sub-list for extension type_name
-	7, // [7:7] is the sub-list for extension extendee
-	0, // [0:7] is the sub-list for field type_name
+	7, // 7: bridge.type.v1.DoubleDummyTable.declarers:type_name -> bridge.type.v1.DoubleDummyTricks
+	0, // 8: bridge.type.v1.DoubleDummyTricks.declarer:type_name -> bridge.type.v1.Seat
+	9, // [9:9] is the sub-list for method output_type
+	9, // [9:9] is the sub-list for method input_type
+	9, // [9:9] is the sub-list for extension type_name
+	9, // [9:9] is the sub-list for extension extendee
+	0, // [0:9] is the sub-list for field type_name
 }
 
 func init() { file_bridge_type_v1_types_proto_init() }
@@ -487,7 +635,7 @@ func file_bridge_type_v1_types_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bridge_type_v1_types_proto_rawDesc), len(file_bridge_type_v1_types_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   3,
+			NumMessages:   5,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
