@@ -81,7 +81,8 @@ func (s *search) cashing(seat int) (int, uint64, [4]int) {
 // trumps above every trump of the side on lead wins the trick it is played
 // to, so they take as many tricks as the one of them who holds more such
 // trumps. At no trumps, when they hold the top card of every suit the leader
-// holds, they win the first trick.
+// holds, the one who wins the first trick goes on to cash his other tops:
+// as many tricks as the fewer suits either of them tops.
 func (s *search) sureTricks() (int, uint64) {
 	seat := s.leader
 	partner, lho, rho := seat^2, (seat+1)&3, (seat+3)&3
@@ -111,16 +112,29 @@ func (s *search) sureTricks() (int, uint64) {
 		return best, 1 << uint(suitBits*s.trump+lowest(t))
 	}
 	var cards uint64
-	theirs := s.hands[lho] | s.hands[rho]
+	var held [2]int // the leader's suits whose top card each opponent holds
+	all := s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
 	for su := range 4 {
 		if holding(s.hands[seat], su) == 0 {
 			continue
 		}
-		top := uint64(1) << uint(suitBits*su+highest(holding(s.hands[0]|s.hands[1]|s.hands[2]|s.hands[3], su)))
-		if theirs&top == 0 {
+		top := uint64(1) << uint(suitBits*su+highest(holding(all, su)))
+		switch {
+		case s.hands[lho]&top != 0:
+			held[0]++
+		case s.hands[rho]&top != 0:
+			held[1]++
+		default:
 			return 0, 0
 		}
 		cards |= top
 	}
-	return 1, cards
+	// Whichever opponent wins the first trick then cashes his other tops.
+	switch {
+	case held[0] == 0:
+		return held[1], cards
+	case held[1] == 0:
+		return held[0], cards
+	}
+	return min(held[0], held[1]), cards
 }
