@@ -2,10 +2,16 @@ package doubledummy
 
 import (
 	"context"
+	"flag"
 	"testing"
 
 	"github.com/bridge-director/director/bridge"
 )
+
+// longBenchmarks turns on the benchmarks over whole DDS files and the
+// freak deals, which take minutes: .ci/run runs every benchmark once and
+// leaves these out; measure with go test -bench . -dd.long.
+var longBenchmarks = flag.Bool("dd.long", false, "run the benchmarks over list100, largest and the thomas deals")
 
 // benchmarkFile solves the first n deals of a DDS file (all when n is 0) per
 // iteration on one Solver and reports the time and search nodes per deal,
@@ -29,10 +35,18 @@ func benchmarkFile(b *testing.B, name string, n int) {
 }
 
 func BenchmarkList10(b *testing.B)  { benchmarkFile(b, "list10.txt", 0) }
-func BenchmarkList100(b *testing.B) { benchmarkFile(b, "list100.txt", 0) }
-func BenchmarkLargest(b *testing.B) { benchmarkFile(b, "largest.txt", 0) }
-func BenchmarkThomas1(b *testing.B) { benchmarkFile(b, "thomas1.txt", 0) }
-func BenchmarkThomas2(b *testing.B) { benchmarkFile(b, "thomas2.txt", 0) }
+func BenchmarkList100(b *testing.B) { benchmarkLong(b, "list100.txt") }
+func BenchmarkLargest(b *testing.B) { benchmarkLong(b, "largest.txt") }
+func BenchmarkThomas1(b *testing.B) { benchmarkLong(b, "thomas1.txt") }
+func BenchmarkThomas2(b *testing.B) { benchmarkLong(b, "thomas2.txt") }
+
+// benchmarkLong runs benchmarkFile over a whole file with -dd.long.
+func benchmarkLong(b *testing.B, name string) {
+	if !*longBenchmarks {
+		b.Skip("takes minutes: run with -dd.long")
+	}
+	benchmarkFile(b, name, 0)
+}
 
 // BenchmarkSession36 solves a session's 36 boards (the first 36 deals of
 // list100) with Tables on two workers, as the dealing service does when a
