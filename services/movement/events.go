@@ -2,8 +2,9 @@ package movementservice
 
 // Events are the movement service's: an event is created here with the
 // settings it is scored by, and the other services ask for it by name
-// (scoring for its settings, all of them to refuse what would be created
-// under an event that does not exist).
+// (scoring for its settings, dealing for the title and venue that head its
+// hand records, all of them to refuse what would be created under an event
+// that does not exist).
 
 import (
 	"context"
