@@ -206,14 +206,18 @@ type standings struct {
 	NextPageToken string            `json:"next_page_token"`
 }
 
-// clubEvent creates the club night scored by matchpoints with two
-// winners, its session 1 and section A of pairs 1 to 6; with mitchell, the
-// section plays a 3-table Mitchell of two boards a round, which checks every
-// result clubNight enters.
+// clubNightStart is when the club night's session starts, a Tuesday evening.
+var clubNightStart = time.Date(2026, time.November, 24, 19, 30, 0, 0, time.UTC)
+
+// clubEvent creates the club night at its venue, scored by matchpoints with
+// two winners, its session 1 on Tuesday evening and section A of pairs 1 to
+// 6; with mitchell, the section plays a 3-table Mitchell of two boards a
+// round, which checks every result clubNight enters.
 func clubEvent(t *testing.T, s *server, mitchell bool) {
 	t.Helper()
-	s.mustCall(t, "POST", "/v1/events", `{"event_id":"club-night","event":{"title":"Tuesday pairs","scoring":{"form":"FORM_MATCHPOINTS","two_winners":true}}}`, nil)
-	s.mustCall(t, "POST", "/v1/events/club-night/sessions", `{"session_id":1,"session":{"title":"Tuesday"}}`, nil)
+	s.mustCall(t, "POST", "/v1/events", `{"event_id":"club-night","event":{"title":"Tuesday pairs",
+		"venue":"Welwyn Garden City Bridge Club","scoring":{"form":"FORM_MATCHPOINTS","two_winners":true}}}`, nil)
+	s.mustCall(t, "POST", "/v1/events/club-night/sessions", `{"session_id":1,"session":{"title":"Tuesday","start_time":"`+clubNightStart.Format(time.RFC3339)+`"}}`, nil)
 	s.mustCall(t, "POST", "/v1/events/club-night/sessions/1/sections", `{"section_id":"A","section":{"entrants":[
 		{"number":1},{"number":2},{"number":3},{"number":4},{"number":5},{"number":6}]}}`, nil)
 	if mitchell {
@@ -451,6 +455,12 @@ func TestDealingOverREST(t *testing.T) {
 	resp, body = get("/v1/events/club-night/sessions/1/boardsets/main/files/records.pdf")
 	if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != "application/pdf" || !bytes.HasPrefix(body, []byte("%PDF-")) {
 		t.Errorf("hand records: %d %v %.10q", resp.StatusCode, resp.Header, body)
+	}
+	// The HTML hand record is headed by the event and session the movement
+	// service keeps.
+	header := "Welwyn Garden City Bridge Club · " + clubNightStart.In(time.Local).Format("Monday 2 January 2006") + " · Tuesday · Boards 1 to 24"
+	if resp, body = get("/v1/events/club-night/sessions/1/boardsets/main/files/records.html"); resp.StatusCode != http.StatusOK || !bytes.Contains(body, []byte(header)) {
+		t.Errorf("HTML hand records: %d, want headed %q:\n%.800s", resp.StatusCode, header, body)
 	}
 	resp, body = get("/v1/events/club-night/sessions/1/boardsets/main/files/boards.xyz")
 	if resp.StatusCode != http.StatusNotFound || !bytes.Contains(body, []byte(".pbn")) {

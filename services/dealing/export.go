@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/bridge-director/director/bridge"
 	"github.com/bridge-director/director/formats/bri"
@@ -16,15 +17,19 @@ import (
 	"github.com/bridge-director/director/formats/lin"
 	"github.com/bridge-director/director/formats/pbn"
 	dealingv1 "github.com/bridge-director/director/proto/bridge/dealing/v1"
+	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	"github.com/bridge-director/director/services/platform"
 	"github.com/bridge-director/director/services/resource"
 )
 
 // exporter writes a set in one format: its boards with, once it is
-// released and analysed, their double-dummy results by board number.
+// released and analysed, their double-dummy results by board number. A hand
+// record is written by handRecord instead, headed by the set's event and
+// session.
 type exporter struct {
 	extension, contentType string
 	write                  func(w io.Writer, set *dealingv1.BoardSet, boards []bridge.Board, results map[int]boardResult) error
+	handRecord             func(w io.Writer, records []handrecord.Record, opt handrecord.Options) error
 }
 
 var exporters = map[dealingv1.Format]exporter{
@@ -38,7 +43,7 @@ var exporters = map[dealingv1.Format]exporter{
 			}
 		}
 		return pbn.Write(w, games, pbn.Options{Creator: "Director"})
-	}},
+	}, nil},
 	// A duplicating machine makes the copies; a secret set is sent sealed or
 	// blind, so that the machine's screen does not show the cards.
 	dealingv1.Format_FORMAT_DUP: {"dup", "application/octet-stream", func(w io.Writer, set *dealingv1.BoardSet, boards []bridge.Board, _ map[int]boardResult) error {
@@ -47,20 +52,20 @@ var exporters = map[dealingv1.Format]exporter{
 			opts = append(opts, dup.Blind())
 		}
 		return dup.Write(w, boards, opts...)
-	}},
+	}, nil},
 	dealingv1.Format_FORMAT_DLM: {"dlm", "text/plain; charset=us-ascii", func(w io.Writer, set *dealingv1.BoardSet, boards []bridge.Board, _ map[int]boardResult) error {
 		opts := []dlm.Option{dlm.Headline(set.GetTitle())}
 		if !set.GetReleased() {
 			opts = append(opts, dlm.Sealed())
 		}
 		return dlm.Write(w, boards, opts...)
-	}},
+	}, nil},
 	dealingv1.Format_FORMAT_BRI: {"bri", "application/octet-stream", func(w io.Writer, _ *dealingv1.BoardSet, boards []bridge.Board, _ map[int]boardResult) error {
 		return bri.Write(w, boards)
-	}},
+	}, nil},
 	dealingv1.Format_FORMAT_DGE: {"dge", "application/octet-stream", func(w io.Writer, _ *dealingv1.BoardSet, boards []bridge.Board, _ map[int]boardResult) error {
 		return dge.Write(w, boards)
-	}},
+	}, nil},
 	dealingv1.Format_FORMAT_LIN: {"lin", "text/plain; charset=utf-8", func(w io.Writer, _ *dealingv1.BoardSet, boards []bridge.Board, _ map[int]boardResult) error {
 		records := make([]lin.Record, len(boards))
 		for i, b := range boards {
@@ -70,13 +75,9 @@ var exporters = map[dealingv1.Format]exporter{
 			}
 		}
 		return lin.Write(w, records)
-	}},
-	dealingv1.Format_FORMAT_HAND_RECORD_PDF: {"pdf", "application/pdf", func(w io.Writer, set *dealingv1.BoardSet, boards []bridge.Board, results map[int]boardResult) error {
-		return handrecord.WritePDF(w, records(boards, results), handRecordOptions(set))
-	}},
-	dealingv1.Format_FORMAT_HAND_RECORD_HTML: {"html", "text/html; charset=utf-8", func(w io.Writer, set *dealingv1.BoardSet, boards []bridge.Board, results map[int]boardResult) error {
-		return handrecord.WriteHTML(w, records(boards, results), handRecordOptions(set))
-	}},
+	}, nil},
+	dealingv1.Format_FORMAT_HAND_RECORD_PDF:  {"pdf", "application/pdf", nil, handrecord.WritePDF},
+	dealingv1.Format_FORMAT_HAND_RECORD_HTML: {"html", "text/html; charset=utf-8", nil, handrecord.WriteHTML},
 }
 
 // records are the boards of a hand record, each with its double-dummy
@@ -92,9 +93,38 @@ func records(boards []bridge.Board, results map[int]boardResult) []handrecord.Re
 	return out
 }
 
-func handRecordOptions(set *dealingv1.BoardSet) handrecord.Options {
-	subtitle := fmt.Sprintf("Boards %d to %d", set.GetFirstBoard(), set.GetLastBoard())
-	return handrecord.Options{Title: set.GetTitle(), Subtitle: subtitle, HandStats: true}
+// handRecordOptions heads the hand record of set with its event and session,
+// each nil when the movement service did not give it: the event's title (the
+// set's when the event has none), under it the event's venue, the day the
+// session starts, in loc, and the session's title with the boards, "Evening
+// session · Boards 1 to 24".
+func handRecordOptions(set *dealingv1.BoardSet, event *movementv1.Event, session *movementv1.Session, loc *time.Location) handrecord.Options {
+	opt := handrecord.Options{Title: event.GetTitle(), Venue: event.GetVenue(), HandStats: true}
+	if opt.Title == "" {
+		opt.Title = set.GetTitle()
+	}
+	if start := session.GetStartTime(); start.IsValid() {
+		opt.Date = start.AsTime().In(loc)
+	}
+	opt.Subtitle = fmt.Sprintf("Boards %d to %d", set.GetFirstBoard(), set.GetLastBoard())
+	if title := session.GetTitle(); title != "" {
+		opt.Subtitle = title + " · " + opt.Subtitle
+	}
+	return opt
+}
+
+// heading asks the movement service for the event and the session of a set,
+// with the caller's credentials, for its hand record's header. Either is nil
+// when movement is not connected or refuses: a hand record prints with what
+// the set knows rather than fail for want of its header.
+func (s *Service) heading(ctx context.Context, set resource.BoardSet) (*movementv1.Event, *movementv1.Session) {
+	if s.movement == nil {
+		return nil, nil
+	}
+	ctx = platform.ForwardCredentials(ctx)
+	event, _ := s.movement.GetEvent(ctx, &movementv1.GetEventRequest{Name: set.Parent().Parent().String()})
+	session, _ := s.movement.GetSession(ctx, &movementv1.GetSessionRequest{Name: set.Parent().String()})
+	return event.GetEvent(), session.GetSession()
 }
 
 // ExportBoardSet writes a set as a file.
@@ -120,7 +150,15 @@ func (s *Service) ExportBoardSet(ctx context.Context, req *dealingv1.ExportBoard
 		return nil, err
 	}
 	var buf bytes.Buffer
-	if err := ex.write(&buf, set, boards, results); err != nil {
+	if ex.handRecord != nil {
+		// The day is printed where Director runs, the club's own clock: an
+		// event keeps no time zone.
+		event, session := s.heading(ctx, name)
+		err = ex.handRecord(&buf, records(boards, results), handRecordOptions(set, event, session, time.Local))
+	} else {
+		err = ex.write(&buf, set, boards, results)
+	}
+	if err != nil {
 		// The set is valid; what a format cannot hold (DLM beyond board 99)
 		// is the request's to change.
 		return nil, platform.FieldError("format", err.Error())

@@ -33,6 +33,7 @@ import (
 // gRPC through the platform's interceptors with real tokens.
 type harness struct {
 	client dealingv1.DealingServiceClient
+	moves  movementv1.MovementServiceClient
 	stop   func()
 }
 
@@ -77,10 +78,10 @@ func start(t testing.TB, dir string, opts ...Option) *harness {
 	mvConn, mvStop := platformtest.Serve(t, mv, auth)
 	svc.Connect("movement", mvConn)
 	conn, stop := platformtest.Serve(t, svc, auth)
-	h := &harness{client: dealingv1.NewDealingServiceClient(conn), stop: func() { stop(); mvStop() }}
+	moves := movementv1.NewMovementServiceClient(mvConn)
+	h := &harness{client: dealingv1.NewDealingServiceClient(conn), moves: moves, stop: func() { stop(); mvStop() }}
 	// The sets are dealt for session 1 of the congress, which the movement
 	// service keeps (and still has after a restart).
-	moves := movementv1.NewMovementServiceClient(mvConn)
 	for _, err := range []error{
 		call(moves.CreateEvent(as(asDirector), &movementv1.CreateEventRequest{EventId: "congress", Event: &movementv1.Event{Scoring: &scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_MATCHPOINTS}}})),
 		call(moves.CreateSession(as(asDirector), &movementv1.CreateSessionRequest{Parent: "events/congress", SessionId: 1})),

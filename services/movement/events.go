@@ -2,12 +2,12 @@ package movementservice
 
 // Events are the movement service's: an event is created here with the
 // settings it is scored by, and the other services ask for it by name
-// (scoring for its settings, all of them to refuse what would be created
-// under an event that does not exist).
+// (scoring for its settings, dealing for the title and venue that head its
+// hand records, all of them to refuse what would be created under an event
+// that does not exist).
 
 import (
 	"context"
-	"fmt"
 
 	"go.etcd.io/bbolt"
 	"google.golang.org/protobuf/proto"
@@ -20,24 +20,25 @@ import (
 	"github.com/bridge-director/director/services/resource"
 )
 
-// CreateEvent creates an event with its scoring settings.
+// CreateEvent creates an event with its scoring settings and, when given,
+// the venue its hand records name.
 func (s *Service) CreateEvent(ctx context.Context, req *movementv1.CreateEventRequest) (*movementv1.CreateEventResponse, error) {
 	name, err := resource.ParseEvent("event_id", resource.Event{Event: req.GetEventId()}.String())
 	if err != nil {
 		return nil, err
 	}
 	in := req.GetEvent()
-	if err := oneLine("event.title", in.GetTitle()); err != nil {
+	if err := titleLine("event.title", in.GetTitle()); err != nil {
 		return nil, err
 	}
-	if len(in.GetTitle()) > resource.MaxTitle {
-		return nil, platform.FieldError("event.title", fmt.Sprintf("a title is at most %d bytes", resource.MaxTitle))
+	if err := titleLine("event.venue", in.GetVenue()); err != nil {
+		return nil, err
 	}
 	settings, err := checkSettings(in.GetScoring())
 	if err != nil {
 		return nil, err
 	}
-	e := &movementv1.Event{Name: name.String(), Title: in.GetTitle(), Scoring: settings, CreateTime: timestamppb.New(s.now())}
+	e := &movementv1.Event{Name: name.String(), Title: in.GetTitle(), Venue: in.GetVenue(), Scoring: settings, CreateTime: timestamppb.New(s.now())}
 	resp := &movementv1.CreateEventResponse{}
 	err = s.store.Mutate(ctx, movementv1.MovementService_CreateEvent_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
 		if ok, err := get(tx, bucketEvents, e.Name, &movementv1.Event{}); err != nil || ok {

@@ -100,11 +100,8 @@ func (s *Service) CreateSession(ctx context.Context, req *movementv1.CreateSessi
 		Title:     req.GetSession().GetTitle(),
 		StartTime: req.GetSession().GetStartTime(),
 	}
-	if err := oneLine("session.title", session.Title); err != nil {
+	if err := titleLine("session.title", session.Title); err != nil {
 		return nil, err
-	}
-	if len(session.Title) > resource.MaxTitle {
-		return nil, platform.FieldError("session.title", fmt.Sprintf("a title is at most %d bytes", resource.MaxTitle))
 	}
 	resp := &movementv1.CreateSessionResponse{}
 	err = s.store.Mutate(ctx, movementv1.MovementService_CreateSession_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
@@ -277,6 +274,15 @@ func checkEntrant(field string, e *movementv1.Entrant) error {
 		}
 	}
 	return nil
+}
+
+// titleLine refuses a title or a venue in field that is not one line of at
+// most resource.MaxTitle bytes.
+func titleLine(field, text string) error {
+	if len(text) > resource.MaxTitle {
+		return platform.FieldError(field, fmt.Sprintf("at most %d bytes, and this is %d", resource.MaxTitle, len(text)))
+	}
+	return oneLine(field, text)
 }
 
 // oneLine refuses a name or title with a line break or another control

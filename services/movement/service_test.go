@@ -379,6 +379,47 @@ func TestEventsAreCreatedOnceAndListedInPages(t *testing.T) {
 	wantCode(t, err, codes.InvalidArgument, "page_size")
 }
 
+// TestAnEventKeepsItsVenue: the venue given when an event is created is
+// read back and listed; a venue is one line of at most 200 bytes, like a
+// title, and anything else is refused naming event.venue.
+func TestAnEventKeepsItsVenue(t *testing.T) {
+	h := start(t, t.TempDir())
+	ctx := context.Background()
+	const venue = "Cavendish Club, London"
+	matchpoints := &scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_MATCHPOINTS}
+	created, err := h.client.CreateEvent(ctx, &movementv1.CreateEventRequest{EventId: "spring-congress", Event: &movementv1.Event{Title: "Spring congress", Venue: venue, Scoring: matchpoints}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := h.client.GetEvent(ctx, &movementv1.GetEventRequest{Name: "events/spring-congress"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed, err := h.client.ListEvents(ctx, &movementv1.ListEventsRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for what, e := range map[string]*movementv1.Event{"created": created.GetEvent(), "read": got.GetEvent(), "listed": listed.GetEvents()[1]} {
+		if e.GetName() != "events/spring-congress" || e.GetVenue() != venue {
+			t.Errorf("%s event %s at %q, want events/spring-congress at %q", what, e.GetName(), e.GetVenue(), venue)
+		}
+	}
+	if e := listed.GetEvents()[0]; e.GetVenue() != "" {
+		t.Errorf("the club night, created without a venue, is at %q", e.GetVenue())
+	}
+	for _, c := range []struct{ venue, why string }{
+		{strings.Repeat("Cavendish ", 20) + "Club", "at most 200 bytes, and this is 204"},
+		{"Cavendish Club\nLondon", "one line"},
+	} {
+		_, err := h.client.CreateEvent(ctx, &movementv1.CreateEventRequest{EventId: "refused", Event: &movementv1.Event{Venue: c.venue, Scoring: matchpoints}})
+		wantCode(t, err, codes.InvalidArgument, "event.venue")
+		wantCode(t, err, codes.InvalidArgument, c.why)
+	}
+	if _, err := h.client.GetEvent(ctx, &movementv1.GetEventRequest{Name: "events/refused"}); status.Code(err) != codes.NotFound {
+		t.Errorf("an event refused for its venue was created: %v", err)
+	}
+}
+
 // TestTwoWinnersKeepEachPairInItsDirection refuses, in an event with two
 // winners, a movement that seats pairs both ways: a Howell, and an arrow
 // switch from a round on. Scoring ranks each direction apart, so such a

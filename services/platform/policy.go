@@ -155,6 +155,8 @@ var plainFields = map[string]bool{
 	// Names of people and teams, and of a movement's kind.
 	"bridge.movement.v1.Entrant.name": true, "bridge.movement.v1.Player.name": true,
 	"bridge.movement.v1.Movement.name": true,
+	// Where an event is played.
+	"bridge.movement.v1.Event.venue": true,
 	// Ids of a ruling's questions and choices.
 	"bridge.rulings.v1.Question.id": true, "bridge.rulings.v1.Choice.id": true,
 	// Section letters within the event the request names.

@@ -328,7 +328,10 @@ type Event struct {
 	// Output only.
 	CreateTime *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
 	// Changes whenever the resource changes (AIP-154). Output only.
-	Etag          string `protobuf:"bytes,5,opt,name=etag,proto3" json:"etag,omitempty"`
+	Etag string `protobuf:"bytes,5,opt,name=etag,proto3" json:"etag,omitempty"`
+	// Where the event is played, such as "Cavendish Club, London": one line
+	// of at most 200 bytes, printed on the hand records. Optional.
+	Venue         string `protobuf:"bytes,6,opt,name=venue,proto3" json:"venue,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -394,6 +397,13 @@ func (x *Event) GetCreateTime() *timestamppb.Timestamp {
 func (x *Event) GetEtag() string {
 	if x != nil {
 		return x.Etag
+	}
+	return ""
+}
+
+func (x *Event) GetVenue() string {
+	if x != nil {
+		return x.Venue
 	}
 	return ""
 }
@@ -5344,14 +5354,15 @@ var File_bridge_movement_v1_movement_proto protoreflect.FileDescriptor
 
 const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\n" +
-	"!bridge/movement/v1/movement.proto\x12\x12bridge.movement.v1\x1a\x1fbridge/scoring/v1/scoring.proto\x1a\x1bbridge/type/v1/change.proto\x1a\x1abridge/type/v1/types.proto\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xc0\x01\n" +
+	"!bridge/movement/v1/movement.proto\x12\x12bridge.movement.v1\x1a\x1fbridge/scoring/v1/scoring.proto\x1a\x1bbridge/type/v1/change.proto\x1a\x1abridge/type/v1/types.proto\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xd6\x01\n" +
 	"\x05Event\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
 	"\x05title\x18\x02 \x01(\tR\x05title\x12<\n" +
 	"\ascoring\x18\x03 \x01(\v2\".bridge.scoring.v1.ScoringSettingsR\ascoring\x12;\n" +
 	"\vcreate_time\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"createTime\x12\x12\n" +
-	"\x04etag\x18\x05 \x01(\tR\x04etag\"\x7f\n" +
+	"\x04etag\x18\x05 \x01(\tR\x04etag\x12\x14\n" +
+	"\x05venue\x18\x06 \x01(\tR\x05venue\"\x7f\n" +
 	"\x12CreateEventRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x19\n" +
