@@ -30,7 +30,7 @@ func (p PageSize) String() string {
 // Options says how to print a set of hand records. The zero Options prints four
 // boards to an A4 page without a header.
 type Options struct {
-	// Title heads every page: the event and session, "Wednesday Pairs".
+	// Title heads every page: the event, "Wednesday Pairs".
 	Title string
 	// Venue, Date and Subtitle make the line under the title, in that order:
 	// where the session was played ("Welwyn Garden City Bridge Club"), the
