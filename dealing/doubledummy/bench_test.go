@@ -2,16 +2,10 @@ package doubledummy
 
 import (
 	"context"
-	"flag"
 	"testing"
 
 	"github.com/bridge-director/director/bridge"
 )
-
-// longBenchmarks turns on the benchmarks over whole DDS files and the
-// freak deals, which take minutes: .ci/run runs every benchmark once and
-// leaves these out; measure with go test -bench . -dd.long.
-var longBenchmarks = flag.Bool("dd.long", false, "run the benchmarks over list100, largest and the thomas deals")
 
 // benchmarkFile solves the first n deals of a DDS file (all when n is 0) per
 // iteration on one Solver and reports the time and search nodes per deal,
@@ -42,7 +36,7 @@ func BenchmarkThomas2(b *testing.B) { benchmarkLong(b, "thomas2.txt") }
 
 // benchmarkLong runs benchmarkFile over a whole file with -dd.long.
 func benchmarkLong(b *testing.B, name string) {
-	if !*longBenchmarks {
+	if !*longRuns {
 		b.Skip("takes minutes: run with -dd.long")
 	}
 	benchmarkFile(b, name, 0)

@@ -2,12 +2,18 @@ package doubledummy
 
 import (
 	"context"
+	"flag"
 	"os"
 	"testing"
 
 	"github.com/bridge-director/director/bridge"
 	"github.com/bridge-director/director/formats/ddslist"
 )
+
+// longRuns turns on the tests and benchmarks over whole DDS files (list100,
+// list1000, largest) and the freak deals (thomas1, thomas2), which take
+// minutes: go test -dd.long ./dealing/doubledummy, as .ci/run does.
+var longRuns = flag.Bool("dd.long", false, "run the tests and benchmarks over whole DDS files and the freak deals")
 
 // readList reads a DDS test file of ../shared/fixtures/dds.
 func readList(t testing.TB, name string) []ddslist.Deal {

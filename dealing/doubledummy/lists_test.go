@@ -24,10 +24,11 @@ func readSol(t testing.TB, name string) []ddslist.Deal {
 	return deals
 }
 
-// long skips a test under -short: it solves many full deals.
+// long skips a test without -dd.long: it solves a whole DDS file or a freak
+// deal, which takes minutes. .ci/run sets it.
 func long(t *testing.T) {
-	if testing.Short() {
-		t.Skip("solves many full deals; runs without -short")
+	if !*longRuns {
+		t.Skip("solves a whole DDS file or a freak deal; runs with -dd.long")
 	}
 }
 
