@@ -19,12 +19,7 @@ import (
 // list10 returns DDS's list10 deals, with their tables and par.
 func list10(t *testing.T) []ddslist.Deal {
 	t.Helper()
-	f, err := os.Open("../../../shared/fixtures/dds/list10.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	deals, err := ddslist.ReadList(f)
+	deals, err := ddslist.ReadFile("../../../shared/fixtures/dds/list10.txt")
 	if err != nil {
 		t.Fatal(err)
 	}

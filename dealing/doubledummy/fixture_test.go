@@ -3,7 +3,6 @@ package doubledummy
 import (
 	"context"
 	"flag"
-	"os"
 	"testing"
 
 	"github.com/bridge-director/director/bridge"
@@ -15,17 +14,13 @@ import (
 // minutes: go test -dd.long ./dealing/doubledummy, as .ci/run does.
 var longRuns = flag.Bool("dd.long", false, "run the tests and benchmarks over whole DDS files and the freak deals")
 
-// readList reads a DDS test file of ../shared/fixtures/dds.
+// readList reads a DDS test file of ../shared/fixtures/dds, in either of
+// its formats.
 func readList(t testing.TB, name string) []ddslist.Deal {
 	t.Helper()
-	f, err := os.Open("../../../shared/fixtures/dds/" + name)
+	deals, err := ddslist.ReadFile("../../../shared/fixtures/dds/" + name)
 	if err != nil {
 		t.Fatal(err)
-	}
-	defer f.Close()
-	deals, err := ddslist.ReadList(f)
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
 	}
 	return deals
 }

@@ -2,27 +2,11 @@ package doubledummy
 
 import (
 	"context"
-	"os"
 	"testing"
 
 	"github.com/bridge-director/director/bridge"
 	"github.com/bridge-director/director/formats/ddslist"
 )
-
-// readSol reads a DDS file in GIB's sol format from ../shared/fixtures/dds.
-func readSol(t testing.TB, name string) []ddslist.Deal {
-	t.Helper()
-	f, err := os.Open("../../../shared/fixtures/dds/" + name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	deals, err := ddslist.ReadSol(f)
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	return deals
-}
 
 // long skips a test without -dd.long: it solves a whole DDS file or a freak
 // deal, which takes minutes. .ci/run sets it.
@@ -60,7 +44,7 @@ func TestTablesList1(t *testing.T) { checkTables(t, "list1.txt") }
 
 // TestTablesSol10 reads GIB's layout; under -short it solves three deals.
 func TestTablesSol10(t *testing.T) {
-	deals := readSol(t, "sol10.txt")
+	deals := readList(t, "sol10.txt")
 	if testing.Short() {
 		deals = deals[:3]
 	}

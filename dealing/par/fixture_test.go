@@ -1,8 +1,6 @@
 package par
 
 import (
-	"bytes"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -17,11 +15,7 @@ var fixtures = filepath.Join("..", "..", "..", "shared", "fixtures", "dds")
 
 func readFixture(t testing.TB, name string) []ddslist.Deal {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(fixtures, name))
-	var deals []ddslist.Deal
-	if err == nil {
-		deals, err = ddslist.ReadList(bytes.NewReader(data))
-	}
+	deals, err := ddslist.ReadFile(filepath.Join(fixtures, name))
 	if err != nil {
 		t.Fatal(err)
 	}

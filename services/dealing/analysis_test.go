@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -26,12 +25,7 @@ import (
 // list10 reads DDS's list10: ten deals with the tables DDS found for them.
 func list10(t testing.TB) []ddslist.Deal {
 	t.Helper()
-	f, err := os.Open(filepath.Join("..", "..", "..", "shared", "fixtures", "dds", "list10.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	deals, err := ddslist.ReadList(f)
+	deals, err := ddslist.ReadFile(filepath.Join("..", "..", "..", "shared", "fixtures", "dds", "list10.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
