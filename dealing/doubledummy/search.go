@@ -24,8 +24,9 @@ type search struct {
 	tt *transpositions
 	// cutoffs keeps, by what a player's choice depends on (cutoffKey), the
 	// card that last cut the search off.
-	cutoffs []cutoff
-	moves   [56][13]move
+	cutoffs   []cutoff
+	cutoffGen uint8
+	moves     [56][13]move
 	// nodes counts the positions searched, at trick starts and in the
 	// middle of tricks; the search asks poll again at nextPoll.
 	nodes, nextPoll uint64
@@ -41,6 +42,9 @@ type search struct {
 type cutoff struct {
 	check uint32
 	card  int8
+	// gen is the search's cutoffGen when the card was kept: a new deal or
+	// strain moves the generation on instead of wiping the cache.
+	gen uint8
 }
 
 // cutoffBits sizes the cutoff cache: 2^18 slots of 8 bytes, 2 MiB. A
@@ -219,7 +223,7 @@ func (s *search) play(pos, beta int) (int, uint64) {
 	// The card that cut off a position like this one is tried before the
 	// others are even weighed: most of the time it is all that is needed.
 	hint := -1
-	if slot.check == uint32(key) && s.legal(pos, seat, int(slot.card)) {
+	if slot.check == uint32(key) && slot.gen == s.cutoffGen && s.legal(pos, seat, int(slot.card)) {
 		hint = int(slot.card)
 		v, w := s.try(pos, seat, hint, beta)
 		if s.stopped {
@@ -247,7 +251,7 @@ func (s *search) play(pos, beta int) (int, uint64) {
 			best = min(best, v)
 		}
 		if (best >= beta) == maximizing {
-			*slot = cutoff{check: uint32(key), card: int8(c)}
+			*slot = cutoff{check: uint32(key), card: int8(c), gen: s.cutoffGen}
 			return best, w
 		}
 		union |= w

@@ -9,16 +9,18 @@ import (
 )
 
 // A Solver's transposition table starts with 2^16 pages of 8 patterns (280
-// bytes a page, with an index of twice as many 16-byte buckets: 20 MiB) and
-// may grow to 2^19 pages (156 MiB), DDS's own cap per thread, whatever the
-// deal.
+// bytes a page, with an index of twice as many 24-byte buckets: 20.5 MiB)
+// and may grow to 2^19 pages (164 MiB), about DDS's own cap per thread,
+// whatever the deal; the cutoff cache adds 2 MiB.
 const (
 	tableBits    = 16
 	tableMaxBits = 19
 )
 
-// Solver solves deals double dummy. It keeps its tables between calls and
-// is used by one goroutine at a time; its memory is fixed when it is made.
+// Solver solves deals double dummy. It is used by one goroutine at a time.
+// Its tables are emptied for each deal and strain, and keep the size they
+// grew to: a Solver that has met a freak deal holds its peak, at most the cap
+// above, until it is dropped.
 type Solver struct {
 	s search
 }
@@ -111,8 +113,9 @@ func (v *Solver) Solve(ctx context.Context, p Position) (int, error) {
 // Nodes returns the search nodes the solver has visited, for benchmarks.
 func (v *Solver) Nodes() uint64 { return v.s.nodes }
 
-// begin sets the solver up for a deal in a strain, clearing its table when
-// the strain or the deal differs from the last one.
+// begin sets the solver up for a deal in a strain, with its tables empty:
+// the same cards play differently under another trump, and answers must not
+// depend on what was solved before.
 func (v *Solver) begin(ctx context.Context, d bridge.Deal, strain bridge.Strain) {
 	s := &v.s
 	trump := int(strain)
@@ -123,7 +126,10 @@ func (v *Solver) begin(ctx context.Context, d bridge.Deal, strain bridge.Strain)
 	s.trump = trump
 	s.ctx = ctx
 	s.stopped = false
-	clear(s.cutoffs)
+	if s.cutoffGen++; s.cutoffGen == 0 {
+		clear(s.cutoffs)
+		s.cutoffGen = 1
+	}
 	for seat := range 4 {
 		s.hands[seat] = uint64(d[seat])
 	}

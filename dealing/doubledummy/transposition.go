@@ -10,9 +10,9 @@ package doubledummy
 //
 // The patterns of one (shape, leader) sit together in pages of a slab
 // without pointers, so that a lookup reads them in order from memory, the
-// newest first. The slab starts small and doubles when it fills, up to a
-// cap fixed when the table is made; a full slab at the cap starts again
-// empty. Ordinary deals never leave the first size; the deals built to be
+// newest first. The slab starts small; when it fills it starts again empty
+// at twice the size, up to a cap fixed when the table is made, and a full
+// slab at the cap starts again empty. Ordinary deals never leave the first size; the deals built to be
 // hard need many times more patterns and thrash without them.
 type transpositions struct {
 	index    []bucket
