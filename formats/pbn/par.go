@@ -90,7 +90,12 @@ func ParContractOf(contracts []par.Contract) string {
 // (or "NS Pass") for a deal passed out, which has no contracts. Declarers come
 // back in N, E, S, W order.
 func ParseParContract(s string) ([]par.Contract, error) {
-	parts := strings.FieldsFunc(s, func(r rune) bool { return r == ';' || r == ',' })
+	var parts []string
+	for _, part := range strings.FieldsFunc(s, func(r rune) bool { return r == ';' || r == ',' }) {
+		if strings.TrimSpace(part) != "" {
+			parts = append(parts, part)
+		}
+	}
 	var out []par.Contract
 	for i, part := range parts {
 		fields := strings.Fields(part)

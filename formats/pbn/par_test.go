@@ -78,6 +78,7 @@ func TestParContract(t *testing.T) {
 		"ns 4s, ew 5cx": {contract(4, bridge.StrainSpades, bridge.Undoubled, 0, n, s), contract(5, bridge.StrainClubs, bridge.Doubled, 0, e, w)},
 		"NS Pass":       nil,
 		"pass":          nil,
+		"NS 4S; ":       {contract(4, bridge.StrainSpades, bridge.Undoubled, 0, n, s)},
 	} {
 		if got, err := ParseParContract(value); err != nil || !reflect.DeepEqual(got, want) {
 			t.Errorf("ParseParContract(%q) = %v, %v; want %v", value, got, err, want)
