@@ -105,6 +105,7 @@ func (s *Service) analyse(ctx context.Context, name string) error {
 		return err
 	}
 	var set *dealingv1.BoardSet
+	var stored map[int]bridge.DDTable
 	err = s.store.Mutate(ctx, "", "", nil, nil, func(tx *bbolt.Tx) error {
 		op, err := getOperation(tx, opName)
 		if err != nil {
@@ -113,20 +114,27 @@ func (s *Service) analyse(ctx context.Context, name string) error {
 		if set, err = mustBoardSet(tx, opName.Parent().String()); err != nil {
 			return err
 		}
-		op.Metadata.StartTime, op.Metadata.BoardsSolved, op.Metadata.BoardsTotal = timestamppb.New(s.now()), 0, int32(len(set.GetBoards()))
+		// A stored table is current (a redeal drops its board's), so only
+		// the boards without one are solved.
+		stored, _ = boardTables(tx, set.GetName())
+		op.Metadata.StartTime, op.Metadata.BoardsSolved, op.Metadata.BoardsTotal = timestamppb.New(s.now()), int32(len(stored)), int32(len(set.GetBoards()))
 		return putOperation(tx, op)
 	})
 	if err != nil {
 		return err
 	}
-	boards, err := setBoards(set)
+	all, err := setBoards(set)
+	var boards []bridge.Board
 	var tables []bridge.DDTable
 	if err == nil {
-		deals := make([]bridge.Deal, len(boards))
-		for i, b := range boards {
-			deals[i] = b.Deal
+		var deals []bridge.Deal
+		for _, b := range all {
+			if _, ok := stored[b.Number]; !ok {
+				boards = append(boards, b)
+				deals = append(deals, b.Deal)
+			}
 		}
-		progress, stop := s.reportProgress(ctx, opName)
+		progress, stop := s.reportProgress(ctx, opName, len(all)-len(boards))
 		tables, err = s.analyser.solve(ctx, deals, 0, progress)
 		stop()
 	}
@@ -137,9 +145,10 @@ func (s *Service) analyse(ctx context.Context, name string) error {
 }
 
 // reportProgress returns the progress function for the solve of an
-// operation, which writes the count of boards solved at most once every
-// progressEvery, and the function that stops it.
-func (s *Service) reportProgress(ctx context.Context, name resource.Operation) (progress func(done int), stop func()) {
+// operation, which writes the count of boards solved (besides the already
+// boards solved before) at most once every progressEvery, and the function
+// that stops it.
+func (s *Service) reportProgress(ctx context.Context, name resource.Operation, already int) (progress func(done int), stop func()) {
 	var solved atomic.Int64
 	changed, quit, stopped := make(chan struct{}, 1), make(chan struct{}), make(chan struct{})
 	go func() {
@@ -160,7 +169,7 @@ func (s *Service) reportProgress(ctx context.Context, name resource.Operation) (
 				if err != nil || op.GetDone() {
 					return err
 				}
-				op.Metadata.BoardsSolved = int32(n)
+				op.Metadata.BoardsSolved = int32(already) + int32(n)
 				return putOperation(tx, op)
 			})
 			if err != nil && ctx.Err() == nil {
@@ -323,9 +332,14 @@ func (s *Service) resultsOf(set *dealingv1.BoardSet) (results map[int]boardResul
 		}
 		latest = op.GetName()
 		if set.GetReleased() {
-			tables, err = boardTables(tx, set.GetName())
+			var damaged []int
+			tables, damaged = boardTables(tx, set.GetName())
+			if len(damaged) > 0 {
+				// The deals stay readable: a table can always be found again.
+				slog.Warn("damaged double-dummy tables left out; solve the set again to restore them", "service", "dealing", "set", set.GetName(), "boards", damaged)
+			}
 		}
-		return err
+		return nil
 	})
 	if err != nil || len(tables) == 0 {
 		return nil, latest, err

@@ -3,10 +3,15 @@ package dealingservice
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
+	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/bridge-director/director/services/platform"
+	"go.etcd.io/bbolt"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/metadata"
@@ -81,6 +86,18 @@ func withFixtureSolver(deals []ddslist.Deal, gate <-chan struct{}) Option {
 		return out, nil
 	}
 	return func(s *Service) { s.analyser = analyser{solve: solve} }
+}
+
+// withSolvedCount counts in n the deals the service asks its solver for;
+// it goes after the option that sets the solver.
+func withSolvedCount(n *atomic.Int64) Option {
+	return func(s *Service) {
+		solve := s.analyser.solve
+		s.analyser.solve = func(ctx context.Context, ds []bridge.Deal, workers int, progress func(int)) ([]bridge.DDTable, error) {
+			n.Add(int64(len(ds)))
+			return solve(ctx, ds, workers, progress)
+		}
+	}
 }
 
 // waitFor polls an operation as md until ok holds for it, at the rate a
@@ -363,6 +380,65 @@ func TestABoardDealtAgainIsSolvedAgain(t *testing.T) {
 	h.waitFor(t, asTerminal, second.GetName(), done)
 	board = h.board(t, asTerminal, 2)
 	wantAnalysis(t, board.GetBoard(), board.GetAnalysis(), deals[4])
+}
+
+// TestOnlyBoardsWithoutATableAreSolved: a set solved before its release,
+// and then released with one board dealt again, is solved again only for
+// that board: a second ask with nothing new solves nothing.
+func TestOnlyBoardsWithoutATableAreSolved(t *testing.T) {
+	deals := list10(t)[:6]
+	var solved atomic.Int64
+	h := start(t, t.TempDir(), withDeals(deals), withFixtureSolver(deals, nil), withSolvedCount(&solved))
+	h.create(t, &dealingv1.BoardSet{FirstBoard: 1, LastBoard: 4})
+	h.waitFor(t, asDirector, h.solve(t).GetName(), done)
+	if _, err := h.client.RedealBoard(as(asDirector), &dealingv1.RedealBoardRequest{Name: setName + "/boards/2", Reason: "fouled"}); err != nil {
+		t.Fatal(err)
+	}
+	second := h.waitFor(t, asDirector, h.release(t).GetName(), done)
+	if got := solved.Load(); got != 5 || second.GetMetadata().GetBoardsSolved() != 4 {
+		t.Fatalf("after the redeal %d deals were solved in all and the analysis counts %d boards solved; want 5 (4, then board 2) and 4", got, second.GetMetadata().GetBoardsSolved())
+	}
+	third := h.waitFor(t, asDirector, h.solve(t).GetName(), done)
+	if got := solved.Load(); got != 5 || third.GetError() != nil {
+		t.Fatalf("a third analysis with every table stored solved %d deals in all (want 5) and ended %v", got, third)
+	}
+	board := h.board(t, asTerminal, 2)
+	wantAnalysis(t, board.GetBoard(), board.GetAnalysis(), deals[4])
+}
+
+// TestADamagedTableLeavesTheDealsReadable: a table record that cannot be
+// read is left out, and the board, the set and their exports are still
+// answered.
+func TestADamagedTableLeavesTheDealsReadable(t *testing.T) {
+	dir := t.TempDir()
+	deals := list10(t)[:4]
+	h := start(t, dir, withDeals(deals), withFixtureSolver(deals, nil))
+	h.create(t, &dealingv1.BoardSet{FirstBoard: 1, LastBoard: 4})
+	h.waitFor(t, asDirector, h.release(t).GetName(), done)
+	h.stop()
+	db, err := bbolt.Open(filepath.Join(dir, "dealing.db"), 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = db.Update(func(tx *bbolt.Tx) error {
+		b, err := analysisBucket(tx, setName, bucketBoards, false)
+		if b == nil || err != nil {
+			return fmt.Errorf("no tables stored: %v", err)
+		}
+		return b.Put(platform.Uint64Key(3), []byte("not a record"))
+	})
+	if err := errors.Join(err, db.Close()); err != nil {
+		t.Fatal(err)
+	}
+	h = start(t, dir, withDeals(deals), withFixtureSolver(deals, nil))
+	if a := h.board(t, asTerminal, 3).GetAnalysis(); a != nil {
+		t.Errorf("board 3's damaged table answered as %v", a)
+	}
+	board := h.board(t, asTerminal, 1)
+	wantAnalysis(t, board.GetBoard(), board.GetAnalysis(), deals[0])
+	if _, err := h.client.ExportBoardSet(as(asDirector), &dealingv1.ExportBoardSetRequest{Name: setName, Format: dealingv1.Format_FORMAT_HAND_RECORD_HTML}); err != nil {
+		t.Errorf("the hand record of a set with a damaged table: %v", err)
+	}
 }
 
 // TestABoardDealtAgainWhileSolvedIsSolvedAgain: the analysis that solved a

@@ -23,8 +23,9 @@ import (
 // The double-dummy table of a board tells much of its cards: it is stored
 // when a set is analysed, released or not, and answered (resultsOf) only
 // once the set is released, to everyone who reads the set. An analysis's
-// progress shows no cards; until release only the set's directors follow
-// it.
+// progress shows no cards: until release only the set's directors follow
+// it by GetOperation, and the feed's record of its end (the operation,
+// which names no card) reaches whoever reads the event's feed.
 
 // readSet reads a board set for the caller, enforcing the secrecy of its
 // deals and recording the read of a secret set; what names what was read

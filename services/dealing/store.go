@@ -21,6 +21,7 @@ package dealingservice
 // ends it, so one a restart interrupted runs again.
 
 import (
+	"encoding/binary"
 	"fmt"
 
 	"go.etcd.io/bbolt"
@@ -285,24 +286,28 @@ func deleteBoardAnalysis(tx *bbolt.Tx, set string, board int32) error {
 	return b.Delete(platform.Uint64Key(uint64(board)))
 }
 
-// boardTables reads the stored tables of a set's boards, by board number.
-func boardTables(tx *bbolt.Tx, set string) (map[int]bridge.DDTable, error) {
+// boardTables returns the stored double-dummy tables of a set's boards by
+// board number, and the boards whose records could not be read (left out:
+// a table can always be solved again, and must not stop the deals from being
+// read).
+func boardTables(tx *bbolt.Tx, set string) (tables map[int]bridge.DDTable, damaged []int) {
 	b, err := analysisBucket(tx, set, bucketBoards, false)
 	if b == nil || err != nil {
-		return nil, err
+		return nil, nil
 	}
-	out := map[int]bridge.DDTable{}
-	err = b.ForEach(func(k, v []byte) error {
+	tables = map[int]bridge.DDTable{}
+	b.ForEach(func(k, v []byte) error {
 		a := &dealingv1.BoardAnalysis{}
-		if err := platform.DecodeMessage(b, "analyses/"+set+"/boards", k, v, a); err != nil {
-			return err
+		t, err := bridge.DDTable{}, platform.DecodeMessage(b, "analyses/"+set+"/boards", k, v, a)
+		if err == nil {
+			t, err = bridgepb.DDTableFrom(a.GetDoubleDummy())
 		}
-		t, err := bridgepb.DDTableFrom(a.GetDoubleDummy())
 		if err != nil {
-			return status.Errorf(codes.DataLoss, "dealing.db: the double-dummy table of board %d of %s is damaged: %v", a.GetBoard(), set, err)
+			damaged = append(damaged, int(binary.BigEndian.Uint64(k)))
+			return nil
 		}
-		out[int(a.GetBoard())] = t
+		tables[int(a.GetBoard())] = t
 		return nil
 	})
-	return out, err
+	return tables, damaged
 }
