@@ -54,16 +54,16 @@ func compress(x, m uint64) uint64 {
 	return uint64(lo) | uint64(hi)<<bits.OnesCount64(m&0x7f)
 }
 
-// relative returns the hands with their cards named by rank among the cards
-// still to play: in every suit the highest card left is the ace, the next the
-// king, and so on. Two positions with the same shape and the same relative
-// hands play alike.
-func relative(hands *[4]uint64) (rel [4]uint64) {
+// relative returns the hands of North, East and South with their cards named
+// by rank among the cards still to play: in every suit the highest card left
+// is the ace, the next the king, and so on; West's follow from theirs. Two
+// positions with the same shape and the same relative hands play alike.
+func relative(hands *[4]uint64) (rel [3]uint64) {
 	all := hands[0] | hands[1] | hands[2] | hands[3]
 	for s := range 4 {
 		m := holding(all, s)
 		shift := uint(suitBits*s + suitBits - bits.OnesCount64(m))
-		for h := range 4 {
+		for h := range rel {
 			rel[h] |= compress(holding(hands[h], s), m) << shift
 		}
 	}

@@ -205,7 +205,7 @@ func (s *search) play(pos, beta int) (int, uint64) {
 	// One more trick may be all the side to play needs: then a card sure
 	// to win this one decides.
 	if pos > 0 && (maximizing && s.nsWon+1 >= beta || !maximizing && s.nsWon+s.tricksLeft-1 < beta) {
-		if _, w, ok := s.sureWinner(pos, seat, winPos); ok {
+		if w, ok := s.sureWinner(pos, seat, winPos); ok {
 			if maximizing {
 				return s.nsWon + 1, w
 			}
@@ -304,35 +304,22 @@ func skipIrrelevant(relevant *[4]int, c int, w uint64) {
 	}
 }
 
-// sureWinner returns a card with which seat, at pos in the trick, or
-// partner already, wins the trick whatever the opponent still to come plays,
-// and the cards that decide it: the winning card, when it must beat another
-// card of its suit.
-func (s *search) sureWinner(pos, seat, winPos int) (int, uint64, bool) {
+// sureWinner reports whether seat, at pos in the trick, or partner already,
+// wins the trick whatever the opponent still to come plays, and returns the
+// cards that decide it: the winning card, when it must beat another card of
+// its suit.
+func (s *search) sureWinner(pos, seat, winPos int) (uint64, bool) {
 	best := s.trick[winPos]
 	led := suitOf(s.trick[0])
-	// The best the opponent still to play, if any, can do.
-	threat := -1
+	threat := -1 // the best the opponent still to play can do
 	if pos < 3 {
-		opp := s.hands[(seat+1)&3]
-		if h := holding(opp, led); h != 0 {
-			threat = suitBits*led + highest(h)
-		} else if s.trump != noTrump && holding(opp, s.trump) != 0 {
-			threat = suitBits*s.trump + highest(holding(opp, s.trump))
-		}
+		threat = s.strongest(s.hands[(seat+1)&3], led)
 	}
 	c := best
 	if (s.leader+winPos)&1 != seat&1 || threat >= 0 && beats(threat, best, s.trump) {
-		hand := s.hands[seat]
-		if h := holding(hand, led); h != 0 {
-			c = suitBits*led + highest(h)
-		} else if s.trump != noTrump && holding(hand, s.trump) != 0 {
-			c = suitBits*s.trump + highest(holding(hand, s.trump))
-		} else {
-			return 0, 0, false
-		}
-		if !beats(c, best, s.trump) || threat >= 0 && beats(threat, c, s.trump) {
-			return 0, 0, false
+		c = s.strongest(s.hands[seat], led)
+		if c < 0 || !beats(c, best, s.trump) || threat >= 0 && beats(threat, c, s.trump) {
+			return 0, false
 		}
 	}
 	su := suitOf(c)
@@ -343,9 +330,23 @@ func (s *search) sureWinner(pos, seat, winPos int) (int, uint64, bool) {
 		}
 	}
 	if byRank {
-		return c, 1 << uint(c), true
+		return 1 << uint(c), true
 	}
-	return c, 0, true
+	return 0, true
+}
+
+// strongest returns the card of hand that does best on a lead of suit led:
+// its highest of the suit, or, void in it, its highest trump; -1 for none.
+func (s *search) strongest(hand uint64, led int) int {
+	if h := holding(hand, led); h != 0 {
+		return suitBits*led + highest(h)
+	}
+	if s.trump != noTrump {
+		if t := holding(hand, s.trump); t != 0 {
+			return suitBits*s.trump + highest(t)
+		}
+	}
+	return -1
 }
 
 // endTrick settles the trick just completed and goes on to the next.
@@ -384,14 +385,8 @@ func (s *search) winning(pos int) int {
 // and whether it won by rank over another card of its suit (rather than as
 // the only trump or the only card of the suit led).
 func (s *search) trickWinner() (pos int, byRank bool) {
-	best := s.trick[0]
-	for p := 1; p < 4; p++ {
-		c := s.trick[p]
-		if beats(c, best, s.trump) {
-			best, pos = c, p
-		}
-	}
-	su := suitOf(best)
+	pos = s.winning(4)
+	su := suitOf(s.trick[pos])
 	for p := range 4 {
 		if p != pos && suitOf(s.trick[p]) == su {
 			return pos, true

@@ -107,7 +107,7 @@ func (t *transpositions) find(shape uint64, leader int) *bucket {
 // North-South take at least need of the tricks left. It returns the bound
 // that decides (a lower bound of need or more, or an upper bound below need)
 // and the relative mask it depends on; found is false when none decides.
-func (t *transpositions) lookup(shape uint64, leader int, rel *[4]uint64, need int) (found bool, bound int, mask uint64) {
+func (t *transpositions) lookup(shape uint64, leader int, rel *[3]uint64, need int) (found bool, bound int, mask uint64) {
 	b := t.find(shape, leader)
 	if b.gen != t.gen {
 		return false, 0, 0
@@ -134,7 +134,7 @@ func (t *transpositions) lookup(shape uint64, leader int, rel *[4]uint64, need i
 // store records that North-South take at least (ok) or at most (not ok)
 // bound of the tricks left in every position matching rel under mask. max
 // is the number of tricks left.
-func (t *transpositions) store(shape uint64, leader int, rel *[4]uint64, mask uint64, bound int, ok bool, max int) {
+func (t *transpositions) store(shape uint64, leader int, rel *[3]uint64, mask uint64, bound int, ok bool, max int) {
 	hands := [3]uint64{rel[0] & mask, rel[1] & mask, rel[2] & mask}
 	b := t.find(shape, leader)
 	if b.gen == t.gen {
