@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -117,7 +118,7 @@ func readPlayer(in *csv.Reader, record []string, at map[string]int) (Player, err
 			return "", fmt.Errorf("registry: line %d, column %d (%s): empty; every player has a %s", l, c, column, column)
 		case column == columnID && !ValidID(v):
 			return "", fmt.Errorf("registry: line %d, column %d (%s): %q is not a national id: use letters, digits, '-', '_' and '.'", l, c, column, v)
-		case column != columnID && strings.ContainsFunc(v, isControl):
+		case column != columnID && strings.ContainsFunc(v, unicode.IsControl):
 			return "", fmt.Errorf("registry: line %d, column %d (%s): a control character in %q", l, c, column, v)
 		}
 		return v, nil
@@ -150,5 +151,3 @@ func ValidID(id string) bool {
 	}
 	return true
 }
-
-func isControl(r rune) bool { return r < 0x20 || r == 0x7f }

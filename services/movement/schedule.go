@@ -224,7 +224,8 @@ func noMovement(section string) error {
 }
 
 // GetTableRound says who sits at a table in a round and where they go next,
-// from the section's schedule in memory, with its revision.
+// from the section's schedule in memory, with its revision, and the players
+// entered at the table, read from the store.
 func (s *Service) GetTableRound(ctx context.Context, req *movementv1.GetTableRoundRequest) (*movementv1.GetTableRoundResponse, error) {
 	sch, err := s.scheduleWithMovement("section", req.GetSection())
 	if err != nil {

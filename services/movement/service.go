@@ -260,10 +260,11 @@ func checkEntrant(field string, e *movementv1.Entrant) error {
 		return platform.FieldError(field+".number", fmt.Sprintf("%d is outside 1 to %d", e.GetNumber(), resource.MaxEntrant))
 	case len(e.GetName()) > resource.MaxName:
 		return platform.FieldError(field+".name", fmt.Sprintf("a name is at most %d bytes", resource.MaxName))
-	case oneLine(field+".name", e.GetName()) != nil:
-		return oneLine(field+".name", e.GetName())
 	case len(e.GetPlayers()) > resource.MaxPlayers:
 		return platform.FieldError(field+".players", fmt.Sprintf("at most %d players", resource.MaxPlayers))
+	}
+	if err := oneLine(field+".name", e.GetName()); err != nil {
+		return err
 	}
 	for j, p := range e.GetPlayers() {
 		if len(p.GetName()) > resource.MaxName || len(p.GetMemberNumber()) > resource.MaxName {

@@ -45,10 +45,7 @@ var (
 // migrations of movement.db, in order; add new ones at the end.
 var migrations = []platform.Migration{
 	{Version: 1, Name: "create sessions and sections buckets", Apply: createBuckets(bucketSessions, bucketSections)},
-	{Version: 2, Name: "create events bucket", Apply: func(tx *bbolt.Tx) error {
-		_, err := tx.CreateBucketIfNotExists(bucketEvents)
-		return err
-	}},
+	{Version: 2, Name: "create events bucket", Apply: createBuckets(bucketEvents)},
 	{Version: 3, Name: "add checksums to stored values", Apply: func(tx *bbolt.Tx) error {
 		return platform.AddChecksums(tx, bucketEvents, bucketSessions, bucketSections)
 	}},

@@ -93,17 +93,13 @@ func (p Principal) SeatIn(round int32) (Seat, bool) {
 	return p.Seats[round-1], true
 }
 
-// mayCall reports whether one of the principal's roles is in allowed; a
-// federation admin may call everything.
-func (p Principal) mayCall(allowed []Role) bool {
+// Has reports whether the principal has one of roles, or is a federation
+// admin, whom every role's rights include.
+func (p Principal) Has(allowed ...Role) bool {
 	return slices.ContainsFunc(p.Roles, func(r Role) bool {
 		return r == RoleFederationAdmin || slices.Contains(allowed, r)
 	})
 }
-
-// Has reports whether the principal has one of roles, or is a federation
-// admin, whom every role's rights include.
-func (p Principal) Has(roles ...Role) bool { return p.mayCall(roles) }
 
 type principalKey struct{}
 
@@ -195,7 +191,7 @@ func (a *Authenticator) authorize(ctx context.Context, method string, policy Pol
 		}
 		return nil, Unauthenticated("method " + method + " needs a token: send the metadata (or HTTP header) authorization: Bearer <token>")
 	}
-	if !public && !p.mayCall(rule.Roles) {
+	if !public && !p.Has(rule.Roles...) {
 		return nil, permissionDenied("token %q with roles %v may not call %s, which needs one of %v", p.Name, p.Roles, method, rule.Roles)
 	}
 	if req != nil {
