@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -276,12 +277,12 @@ func (x *exported) usebioPairs(letter string, sec *usebio.Section) {
 			p.Percentage = strconv.FormatFloat(st.Percentage, 'f', 2, 64)
 		}
 		if twoWinners(x.event.GetScoring()) {
-			p.Direction = map[bridge.Side]string{bridge.NorthSouth: "NS", bridge.EastWest: "EW"}[st.Direction]
+			p.Direction = st.Direction.String()
 		}
 		sec.Participants.Pairs = append(sec.Participants.Pairs, p)
 	}
 	boards := x.boards(letter)
-	for _, n := range sortedKeys(boards) {
+	for _, n := range slices.Sorted(maps.Keys(boards)) {
 		b := usebio.Board{Number: strconv.Itoa(n)}
 		for _, l := range boards[n] {
 			tl := usebioLine(storedOf(l))
@@ -351,7 +352,7 @@ func (x *exported) usebioTeams(letter string, sec *usebio.Section) {
 	}
 	slices.SortFunc(matches, func(a, b *match) int { return cmp.Or(cmp.Compare(a.round, b.round), cmp.Compare(a.home, b.home)) })
 	for _, m := range matches {
-		numbers := sortedKeys(m.boards)
+		numbers := slices.Sorted(maps.Keys(m.boards))
 		um := usebio.Match{Round: strconv.Itoa(int(m.round)), Team: strconv.Itoa(int(m.home)), OpposingTeam: strconv.Itoa(int(m.away)),
 			StartBoard: strconv.Itoa(numbers[0]), EndBoard: strconv.Itoa(numbers[len(numbers)-1])}
 		for _, n := range numbers {
@@ -373,15 +374,6 @@ func (x *exported) usebioTeams(letter string, sec *usebio.Section) {
 		}
 		sec.Matches = append(sec.Matches, um)
 	}
-}
-
-func sortedKeys[V any](m map[int]V) []int {
-	out := make([]int, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
 }
 
 // pbnPoints is the unit of the PBN score tables.
@@ -420,7 +412,7 @@ func (x *exported) pbn() ([]pbn.Game, error) {
 	}
 	scoringTag := map[pbn.Points]string{pbn.Matchpoints: "MP", pbn.IMPs: "IMP", pbn.VictoryPoints: "IMP"}[points]
 	var games []pbn.Game
-	for _, n := range sortedKeys(byBoard) {
+	for _, n := range slices.Sorted(maps.Keys(byBoard)) {
 		board, dealt := x.deals[n]
 		g := pbn.Game{Tags: []pbn.Tag{{Name: "Board", Value: strconv.Itoa(n)}, {Name: "Dealer", Value: bridge.BoardDealer(n).String()},
 			{Name: "Vulnerable", Value: bridge.BoardVulnerability(n).String()}}}
@@ -448,7 +440,7 @@ func (x *exported) pbn() ([]pbn.Game, error) {
 			t.Percentage = strconv.FormatFloat(st.Percentage, 'f', 2, 64)
 		}
 		if twoWinners(x.event.GetScoring()) {
-			t.Direction = map[bridge.Side]string{bridge.NorthSouth: "NS", bridge.EastWest: "EW"}[st.Direction]
+			t.Direction = st.Direction.String()
 		}
 		totals = append(totals, t)
 	}
@@ -488,7 +480,7 @@ func (x *exported) standingRows() []resultcsv.StandingRow {
 			row.Percentage = strconv.FormatFloat(st.Percentage, 'f', 2, 64)
 		}
 		if twoWinners(x.event.GetScoring()) {
-			row.Direction = map[bridge.Side]string{bridge.NorthSouth: "NS", bridge.EastWest: "EW"}[st.Direction]
+			row.Direction = st.Direction.String()
 		}
 		rows = append(rows, row)
 	}

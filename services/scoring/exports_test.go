@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"google.golang.org/protobuf/proto"
+
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
@@ -156,7 +158,7 @@ func TestImportAgainAnswersTheSame(t *testing.T) {
 		t.Fatal(err)
 	}
 	again, err := h.client.ImportResults(context.Background(), req)
-	if err != nil || again.Results != first.Results || again.Compared != first.Compared || len(again.Differences) != 0 {
+	if err != nil || !proto.Equal(again, first) || len(again.Differences) != 0 {
 		t.Errorf("the same import again: %v, %v; want %v", again, err, first)
 	}
 	list, err := h.client.ListResults(context.Background(), &scoringv1.ListResultsRequest{Parent: "events/club", PageSize: 1000})

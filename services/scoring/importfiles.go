@@ -472,12 +472,12 @@ func fromPBN(f *pbn.File) (*imported, error) {
 	sections := map[string]*importedSection{}
 	var order []*importedSection
 	sectionOf := func(id string) *importedSection {
+		if s := sections[id]; s != nil {
+			return s
+		}
 		letter := sectionLetter(id, len(order), &im.notes)
 		if id == "" {
 			letter = "A"
-		}
-		if s := sections[id]; s != nil {
-			return s
 		}
 		s := &importedSection{letter: letter}
 		sections[id], order = s, append(order, s)
