@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"reflect"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -305,9 +306,12 @@ func TestExportsCarryTheTables(t *testing.T) {
 			t.Errorf("PBN game %d: DoubleDummyTricks %v (%v, %v), OptimumResultTable %v (%v, %v); want %v", i+1, tricks, ok, err, optimum, okOptimum, errOptimum, deals[i].Table)
 		}
 		b := bridge.NewBoard(i+1, deals[i].Deal)
-		p, err := par.DealerPar(deals[i].Table, b.Dealer, b.Vulnerability)
-		if score, _ := g.Value("OptimumScore"); err != nil || score != pbn.OptimumScoreOf(p.Score) {
-			t.Errorf("PBN game %d: OptimumScore %q; want %q (%v)", i+1, score, pbn.OptimumScoreOf(p.Score), err)
+		want, err := par.DealerPar(deals[i].Table, b.Dealer, b.Vulnerability)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, ok, err := g.Par(); !ok || err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("PBN game %d: par %v (%v, %v) from OptimumScore and ParContract; want %v", i+1, got, ok, err, want)
 		}
 	}
 
