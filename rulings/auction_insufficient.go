@@ -106,7 +106,7 @@ func (c *auctionCase) ruleReplacement(ib, last, rep bridge.Call) {
 		c.cite("27B3")
 		c.summary("%s's attempt to replace the insufficient %s with %s is cancelled: he must replace it with a legal bid or pass (27B1, 27B2), and %s must pass whenever it is his turn to call.",
 			c.offender.Name(), ib.Symbol(), rep.Symbol(), c.partner.Name())
-		c.withdrawnUI(c.offender, rep, "16C")
+		c.withdrawnUI(c.offender, rep)
 		c.partnerBarredThroughout(ib, "27B3")
 		return
 	}
@@ -120,7 +120,7 @@ func (c *auctionCase) ruleReplacement(ib, last, rep bridge.Call) {
 // passes throughout, 26B and 72C, the withdrawn bid unauthorised.
 func (c *auctionCase) partnerBarredThroughout(ib bridge.Call, law string) {
 	c.passThroughout(c.partner, law)
-	c.withdrawnUI(c.offender, ib, "16C")
+	c.withdrawnUI(c.offender, ib)
 	c.leadRestriction()
 	c.cite("72C")
 	c.mayAdjust("72C")
@@ -136,6 +136,6 @@ func (c *auctionCase) secondInsufficientBid(rep bridge.Call) {
 	c.option(c.lho, "accept", "accept "+rep.Symbol(), "it stands and the auction continues with no rectification", "27B4")
 	c.option(c.lho, "refuse", "refuse "+rep.Symbol(),
 		c.offender.Name()+" must make a legal call; "+c.partner.Name()+" must pass whenever it is his turn to call; Laws 26B and 72C (as 27B3)", "27B3")
-	c.withdrawnUI(c.offender, c.irr.Call, "16C")
+	c.withdrawnUI(c.offender, c.irr.Call)
 	c.mayAdjust("72C")
 }

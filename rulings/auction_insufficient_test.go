@@ -28,7 +28,7 @@ func TestInsufficientBid(t *testing.T) {
 			question: "same_denomination"},
 		{name: "27B1(a) lowest bid same denomination", calls: "1NT", irr: insufficient(callPtr("2S"), nil),
 			ans:  Answers{"unintended": no, "same_denomination": yes},
-			laws: []string{"27B1(a)"}, notLaws: []string{"26B", "16C"}, options: []string{"S:accept", "S:refuse"}, adjust: []string{"27D"}},
+			laws: []string{"27B1(a)"}, notLaws: []string{"26B", "16C2"}, options: []string{"S:accept", "S:refuse"}, adjust: []string{"27D"}},
 		{name: "27B1(b) comparable replacement", calls: "1NT", irr: insufficient(callPtr("2C"), nil),
 			ans:  Answers{"unintended": no, "same_denomination": no, "comparable": yes},
 			laws: []string{"27B1(b)"}, notLaws: []string{"26B"}, options: []string{"S:accept", "S:refuse"}, adjust: []string{"27D"}},

@@ -63,10 +63,12 @@ func (k AuctionIrregularityKind) String() string {
 //
 // The auction given to RuleAuction holds the legal calls before the
 // irregularity; the offending call is Call, not yet in it. Two kinds differ:
-// for CallChanged the auction ends with the offender's first call and
-// Call is the call he put in its place; for SimultaneousCalls the auction
-// already holds the call of the player whose turn it was, since Law 33
-// deems the offender's call to have come after it.
+// for CallChanged the auction ends with the offender's first call, or with
+// it and the call his left-hand opponent made over it before the change
+// (in their natural order), and Call is the call he put in its place; for
+// SimultaneousCalls the auction already holds the call of the player whose
+// turn it was, since Law 33 deems the offender's call to have come after
+// it.
 type AuctionIrregularity struct {
 	Kind     AuctionIrregularityKind
 	Offender bridge.Seat
@@ -204,6 +206,9 @@ func (c *auctionCase) dispatch() error {
 	rot := c.a.Rotation(c.offender)
 	problem := callProblem(c.a, c.offender, c.irr.Call)
 	switch {
+	case k == CallChanged && c.lhoCallOver() != nil:
+		c.changeOfCall()
+		return nil
 	case rot == AfterAuction:
 		return c.fits(k == CallAfterFinalPass, "the auction has ended", c.callAfterFinalPass)
 	case k == CallAfterFinalPass:
@@ -303,10 +308,10 @@ func (c *auctionCase) passThroughout(seat bridge.Seat, law string) {
 }
 
 // withdrawnUI records Law 16C: information from a withdrawn call is
-// authorised to the side that did not make it and unauthorised to the side
-// that did.
-func (c *auctionCase) withdrawnUI(by bridge.Seat, call bridge.Call, law string) {
-	c.cite(law)
+// authorised to the side that did not make it (16C1) and unauthorised to
+// the side that did (16C2).
+func (c *auctionCase) withdrawnUI(by bridge.Seat, call bridge.Call) {
+	c.cite("16C1", "16C2")
 	c.ruling.Unauthorised = append(c.ruling.Unauthorised, fmt.Sprintf(
 		"%s's withdrawn %s is unauthorised information for %s and authorised for %s",
 		by.Name(), call.Symbol(), sideName(by.Side()), sideName(by.Side().Opponents())))

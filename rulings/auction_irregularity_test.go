@@ -84,6 +84,7 @@ func runAuctionCases(t *testing.T, cases []auctionCaseTest) {
 					t.Errorf("laws %v cite %s", r.Laws, l)
 				}
 			}
+			checkParagraphs(t, r)
 			if got := optionStrings(r.Options); !slices.Equal(got, tc.options) {
 				t.Errorf("options = %v, want %v", got, tc.options)
 			}
@@ -97,6 +98,30 @@ func runAuctionCases(t *testing.T, cases []auctionCaseTest) {
 				t.Errorf("unauthorised = %q, want %d entries", r.Unauthorised, tc.ui)
 			}
 		})
+	}
+}
+
+// wholeLaws are the laws whose text the ruling applies has no paragraph
+// of its own: Law 33, and the opening of Law 24 (cards exposed stay face
+// up until the auction ends).
+var wholeLaws = map[string]bool{"24": true, "33": true}
+
+// checkParagraphs fails when the ruling cites a law by its number alone
+// where the law has paragraphs: each rectification names the paragraph it
+// applies ("27B2", not "27").
+func checkParagraphs(t *testing.T, r Ruling) {
+	t.Helper()
+	laws := slices.Clone(r.Laws)
+	for _, x := range r.Restrictions {
+		laws = append(laws, x.Law)
+	}
+	for _, o := range r.Options {
+		laws = append(laws, strings.Split(o.Law, ", ")...)
+	}
+	for _, l := range laws {
+		if strings.Trim(l, "0123456789") == "" && !wholeLaws[l] {
+			t.Errorf("the ruling cites Law %s by its number alone (laws %v)", l, r.Laws)
+		}
 	}
 }
 

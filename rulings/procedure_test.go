@@ -36,7 +36,7 @@ func TestRuleProcedure(t *testing.T) {
 		{"14B4: found after lead", ProcedureIrregularity{Kind: MissingCard}, Answers{"missing_when": "after_lead", "found": "found"}, "", "14B4", "revoke"},
 		{"14: asks where the card is", ProcedureIrregularity{Kind: MissingCard}, Answers{"missing_when": "after_lead"}, "found", "", ""},
 		{"15A1(a): partner called", ProcedureIrregularity{Kind: CardsFromWrongBoard, Offender: bridge.East}, Answers{"partner_called": "yes"}, "", "15A1(a)", "adjusted score"},
-		{"15A1(b): calls again", ProcedureIrregularity{Kind: CardsFromWrongBoard, Offender: bridge.East}, Answers{"partner_called": "no"}, "", "16C", "East and every later call are cancelled"},
+		{"15A1(b): calls again", ProcedureIrregularity{Kind: CardsFromWrongBoard, Offender: bridge.East}, Answers{"partner_called": "no"}, "", "16C2", "East and every later call are cancelled"},
 		{"15B1: played before", ProcedureIrregularity{Kind: WrongBoard}, Answers{"played_before": "yes"}, "", "15B1", "cancelled for both sides"},
 		{"15B2: not played before", ProcedureIrregularity{Kind: WrongBoard}, Answers{"played_before": "no"}, "", "15B2", "score stands"},
 		{"16B: asks about the information", ProcedureIrregularity{Kind: UnauthorisedInformation, Offender: bridge.North}, nil, "ui", "", ""},
@@ -65,6 +65,7 @@ func TestRuleProcedure(t *testing.T) {
 			if !slices.Contains(r.Laws, tt.law) || !strings.Contains(r.Summary, tt.summary) {
 				t.Fatalf("ruling cites %v, says %q; want law %s and %q", r.Laws, r.Summary, tt.law, tt.summary)
 			}
+			checkParagraphs(t, r)
 		})
 	}
 }
