@@ -33,7 +33,7 @@ func TestInsufficientBid(t *testing.T) {
 			ans:  Answers{"unintended": no, "same_denomination": no, "comparable": yes},
 			laws: []string{"27B1(b)"}, notLaws: []string{"26B"}, options: []string{"S:accept", "S:refuse"}, adjust: []string{"27D"}},
 		{name: "27B2 not comparable: partner passes throughout, 26B", calls: "1NT", irr: insufficient(callPtr("2H"), nil),
-			ans:     Answers{"unintended": no, "same_denomination": no, "comparable": no},
+			ans:     Answers{"specified_suits": "H", "unintended": no, "same_denomination": no, "comparable": no},
 			laws:    []string{"27B2", "26B", "72C"},
 			options: []string{"S:accept", "S:refuse"},
 			// East has specified hearts with 2H: declarer chooses among the other suits.
@@ -45,7 +45,7 @@ func TestInsufficientBid(t *testing.T) {
 			laws: []string{"27B2"}, options: []string{"S:accept", "S:refuse"},
 			restrict: []string{"MustPassThroughout:W", "LeadProhibitedOneOf:W:CD"}, adjust: []string{"72C"}, ui: 1},
 		{name: "27B3 insufficient bid corrected to a double", calls: "1NT", irr: insufficient(callPtr("X"), nil),
-			ans:  Answers{"unintended": no, "comparable": no},
+			ans:  Answers{"specified_suits": "none", "unintended": no, "comparable": no},
 			laws: []string{"27B3", "26B", "72C"}, notLaws: []string{"27B1(a)"}, options: []string{"S:accept", "S:refuse"},
 			restrict: []string{"MustPassThroughout:W", "LeadProhibitedOneOf:W:CDHS"}, adjust: []string{"72C"}, ui: 2},
 		{name: "27B1(b) comparable double", calls: "1NT", irr: insufficient(callPtr("X"), nil),

@@ -96,10 +96,10 @@ type AuctionIrregularity struct {
 //
 // Where the Laws leave a judgement to the director (is the call unintended,
 // comparable, ...?) the ruling holds the Question and nothing else is
-// certain until Answers hold it. An answer "specified_suits" (suit letters,
-// "SH", or "none") corrects the suits the offender has specified in the
-// auction, which Law 26B lead restrictions depend on; by default they are
-// the suits he has bid.
+// certain until Answers hold it. Where a Law 26B lead restriction follows,
+// the question "specified_suits" asks which suits the offender has
+// specified in the legal auction (suit letters, "SH", or "none"); the suits
+// he has bid are its suggested answer.
 //
 // RuleAuction does not change the auction: the caller applies the option
 // chosen and the ruling's restrictions (Auction.Restrict).
@@ -113,6 +113,9 @@ func RuleAuction(a *Auction, irr AuctionIrregularity, ans Answers) (Ruling, erro
 	}
 	if c.err != nil {
 		return Ruling{}, c.err
+	}
+	for i := range c.ruling.Restrictions {
+		c.ruling.Restrictions[i].Until = c.ruling.Restrictions[i].Lasts()
 	}
 	c.ruling.Laws = distinct(c.ruling.Laws)
 	c.ruling.AdjustmentMayFollow = distinct(c.ruling.AdjustmentMayFollow)
@@ -140,8 +143,9 @@ type auctionCase struct {
 	// offender, partner, lho and rho name the seats around the offender.
 	offender, partner, lho, rho bridge.Seat
 	// specified are the suits the offender has specified in the legal
-	// auction (Law 26B).
-	specified [4]bool
+	// auction (Law 26B), once the director has said (specifiedKnown).
+	specified      [4]bool
+	specifiedKnown bool
 }
 
 func newAuctionCase(a *Auction, irr AuctionIrregularity, ans Answers) (*auctionCase, error) {

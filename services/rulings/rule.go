@@ -55,6 +55,10 @@ var (
 		rulingsv1.Kind_KIND_WRONG_BOARD:               rulings.WrongBoard,
 		rulingsv1.Kind_KIND_UNAUTHORISED_INFORMATION:  rulings.UnauthorisedInformation,
 		rulingsv1.Kind_KIND_SURPLUS_CARD:              rulings.SurplusCard,
+		rulingsv1.Kind_KIND_UNPLAYABLE_BOARD:          rulings.UnplayableBoard,
+		rulingsv1.Kind_KIND_SLOW_PLAY:                 rulings.UndulySlowPlay,
+		rulingsv1.Kind_KIND_FOULED_BOARD:              rulings.FouledBoard,
+		rulingsv1.Kind_KIND_DIRECTOR_ERROR:            rulings.DirectorError,
 	}
 )
 
@@ -63,6 +67,10 @@ var (
 // once answered.
 func (s *Service) Rule(ctx context.Context, req *rulingsv1.RuleRequest) (*rulingsv1.RuleResponse, error) {
 	if err := checkAnswers(req.GetAnswers()); err != nil {
+		return nil, err
+	}
+	inForce, err := restrictionsFromProto(req.GetRestrictionsInForce())
+	if err != nil {
 		return nil, err
 	}
 	got, err := s.GetCall(ctx, &rulingsv1.GetCallRequest{Name: req.GetName()})
@@ -74,10 +82,12 @@ func (s *Service) Rule(ctx context.Context, req *rulingsv1.RuleRequest) (*ruling
 	if req.GetPlay() != nil {
 		play = req.GetPlay()
 	}
-	ruling, err := rule(call, play, req.GetIrregularity(), rulings.Answers(req.GetAnswers()))
+	ruling, err := rule(call, play, req.GetIrregularity(), rulings.Answers(req.GetAnswers()), inForce)
 	if err != nil {
 		return nil, err
 	}
+	out := rulingToProto(ruling)
+	out.InForce = inForceAfter(inForce, auctionKinds[req.GetIrregularity().GetKind()] == 0)
 	resp := &rulingsv1.RuleResponse{}
 	err = s.change(ctx, rulingsv1.RulingsService_Rule_FullMethodName, req.GetRequestId(), req, resp, typev1.ChangeKind_CHANGE_KIND_CALL_RULED, req.GetName(), req.GetEtag(),
 		func(c *rulingsv1.DirectorCall) { resp.Call = c },
@@ -85,7 +95,7 @@ func (s *Service) Rule(ctx context.Context, req *rulingsv1.RuleRequest) (*ruling
 			if c.GetState() >= rulingsv1.State_STATE_APPLIED {
 				return platform.FailedPrecondition(c.GetName() + "'s ruling is already applied; record an appeal to change it")
 			}
-			c.Irregularity, c.Ruling, c.Play, c.Answers = req.GetIrregularity(), rulingToProto(ruling), play, req.GetAnswers()
+			c.Irregularity, c.Ruling, c.Play, c.Answers = req.GetIrregularity(), out, play, req.GetAnswers()
 			c.State = rulingsv1.State_STATE_RULED
 			if ruling.Pending() {
 				c.State = rulingsv1.State_STATE_AWAITING_ANSWERS
@@ -120,10 +130,12 @@ func checkAnswers(answers map[string]string) error {
 	return nil
 }
 
-// rule sends the irregularity to the part of the engine that rules on it.
-func rule(call *rulingsv1.DirectorCall, play *rulingsv1.Play, in *rulingsv1.Irregularity, ans rulings.Answers) (rulings.Ruling, error) {
+// rule sends the irregularity to the part of the engine that rules on it,
+// with the restrictions in force from earlier rulings: on the auction (a
+// player who must pass) or on the play (a lead restriction).
+func rule(call *rulingsv1.DirectorCall, play *rulingsv1.Play, in *rulingsv1.Irregularity, ans rulings.Answers, inForce []rulings.Restriction) (rulings.Ruling, error) {
 	offender, ok := bridgepb.SeatFrom(in.GetOffender())
-	if !ok {
+	if pk := procedureKinds[in.GetKind()]; !ok && (pk == 0 || pk.NeedsOffender() || in.GetOffender() != 0) {
 		return rulings.Ruling{}, platform.FieldError("irregularity.offender", "say who committed it: SEAT_NORTH, SEAT_EAST, SEAT_SOUTH or SEAT_WEST")
 	}
 	var ruling rulings.Ruling
@@ -138,11 +150,22 @@ func rule(call *rulingsv1.DirectorCall, play *rulingsv1.Play, in *rulingsv1.Irre
 		if ierr != nil {
 			return rulings.Ruling{}, ierr
 		}
+		for _, r := range inForce {
+			auction.Restrict(r)
+		}
 		ruling, err = rulings.RuleAuction(auction, irr, ans)
 	case playKinds[kind] != 0:
 		state, perr := playState(play)
 		if perr != nil {
 			return rulings.Ruling{}, perr
+		}
+		for i, r := range inForce {
+			if r.Kind != rulings.LeadProhibited && r.Kind != rulings.LeadRequired && r.Kind != rulings.LeadProhibitedOneOf {
+				continue
+			}
+			if err := state.RestrictLead(r); err != nil {
+				return rulings.Ruling{}, platform.FieldError(fmt.Sprintf("restrictions_in_force[%d]", i), err.Error())
+			}
 		}
 		irr, ierr := playIrregularity(in, playKinds[kind], offender)
 		if ierr != nil {
@@ -165,7 +188,7 @@ func auctionIrregularity(in *rulingsv1.Irregularity, kind rulings.AuctionIrregul
 	out := rulings.AuctionIrregularity{Kind: kind, Offender: offender}
 	var err error
 	if in.GetCall() != "" {
-		if out.Call, err = bridge.ParseCall(in.GetCall()); err != nil {
+		if out.Call, err = rulings.ParseOffendingCall(in.GetCall()); err != nil {
 			return out, platform.FieldError("irregularity.call", err.Error())
 		}
 	}
@@ -276,7 +299,7 @@ func rulingToProto(r rulings.Ruling) *rulingsv1.Ruling {
 		out.Options = append(out.Options, &rulingsv1.Option{Chooser: bridgepb.Seat(o.Chooser), Choice: &rulingsv1.Choice{Id: o.ID, Text: o.Text}, Consequence: o.Consequence, Law: o.Law})
 	}
 	for _, x := range r.Restrictions {
-		out.Restrictions = append(out.Restrictions, &rulingsv1.Restriction{Seat: bridgepb.Seat(x.Seat), Text: x.Reason, Law: x.Law})
+		out.Restrictions = append(out.Restrictions, restrictionToProto(x))
 	}
 	return out
 }
@@ -509,11 +532,15 @@ func (s *Service) ContinueAuction(ctx context.Context, req *rulingsv1.ContinueAu
 	if err != nil {
 		return nil, platform.FailedPrecondition(fmt.Sprintf("the auction recorded on %s cannot be read: %v", req.GetName(), err))
 	}
-	ruling, err := rule(call, call.GetPlay(), call.GetIrregularity(), rulings.Answers(call.GetAnswers()))
+	inForce, err := restrictionsFromProto(call.GetRuling().GetInForce())
+	if err != nil {
+		return nil, platform.FailedPrecondition(fmt.Sprintf("the restrictions in force recorded on %s cannot be read: %v", req.GetName(), err))
+	}
+	ruling, err := rule(call, call.GetPlay(), call.GetIrregularity(), rulings.Answers(call.GetAnswers()), inForce)
 	if err != nil {
 		return nil, err
 	}
-	for _, r := range ruling.Restrictions {
+	for _, r := range append(inForce, ruling.Restrictions...) {
 		if r.Kind == rulings.MustPassNextTurn || r.Kind == rulings.MustPassThroughout {
 			auction.Restrict(r)
 		}
