@@ -15,11 +15,8 @@ import (
 
 // The questions the board rulings ask.
 var (
-	faultChoices = []Choice{{"none", "in no way at fault"}, {"partly", "only partly at fault"}, {"directly", "directly at fault"}}
-	procNSFault  = Question{ID: "ns_fault", Law: "12C2(a)", Choices: faultChoices,
-		Text: "How far is North-South at fault for the board not being played?"}
-	procEWFault = Question{ID: "ew_fault", Law: "12C2(a)", Choices: faultChoices,
-		Text: "How far is East-West at fault for the board not being played?"}
+	procNSFault     = faultQuestion("ns_fault", bridge.NorthSouth)
+	procEWFault     = faultQuestion("ew_fault", bridge.EastWest)
 	procBoardPlayed = Question{ID: "board_played", Law: "12A2", Choices: yesNo,
 		Text: "Was the board played to its end in the time allowed?"}
 	procDisconcert = Question{ID: "disconcert", Law: "74B4", Choices: yesNo,
@@ -29,6 +26,13 @@ var (
 	procScorable = Question{ID: "scorable", Law: "82C", Choices: yesNo,
 		Text: "Will a correction of the ruling let the board be scored normally?"}
 )
+
+// faultQuestion asks how far a side is at fault for a board that could not
+// be played normally (Law 12C2(a)).
+func faultQuestion(id string, side bridge.Side) Question {
+	return Question{ID: id, Law: "12C2(a)", Text: "How far is " + sideName(side) + " at fault for the board not being played?",
+		Choices: []Choice{{"none", "in no way at fault"}, {"partly", "only partly at fault"}, {"directly", "directly at fault"}}}
+}
 
 // faults are the responsibilities the answers to faultChoices name.
 var faults = map[string]Responsibility{"none": NotAtFault, "partly": PartlyAtFault, "directly": DirectlyAtFault}
