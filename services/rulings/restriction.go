@@ -101,6 +101,9 @@ func restrictionFromProto(p *rulingsv1.Restriction) (rulings.Restriction, error)
 		if r.Until, ok = untils[p.GetUntil()]; !ok {
 			return rulings.Restriction{}, fmt.Errorf("until %v is not one of the UNTIL_ values", p.GetUntil())
 		}
+		if lasts := (rulings.Restriction{Kind: kind}).Lasts(); r.Until != lasts {
+			return rulings.Restriction{}, fmt.Errorf("a %v lasts %v, not %v", p.GetKind(), untilsOut[lasts], p.GetUntil())
+		}
 	}
 	lead := kind == rulings.LeadProhibited || kind == rulings.LeadRequired || kind == rulings.LeadProhibitedOneOf
 	switch {

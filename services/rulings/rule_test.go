@@ -128,6 +128,8 @@ func TestRestrictionInForceIsCarried(t *testing.T) {
 		{&rulingsv1.Restriction{Kind: lead.Kind, Seat: typev1.Seat_SEAT_WEST, Law: "26B", Suits: []string{"Q"}}, `"Q"`},
 		{&rulingsv1.Restriction{Kind: rulingsv1.RestrictionKind_RESTRICTION_KIND_PENALTY_CARD, Seat: typev1.Seat_SEAT_WEST, Law: "50B"}, "names its card"},
 		{&rulingsv1.Restriction{Kind: barred.Kind, Seat: typev1.Seat_SEAT_NORTH, Law: "27B2", Until: 9}, "UNTIL_"},
+		{&rulingsv1.Restriction{Kind: barred.Kind, Seat: typev1.Seat_SEAT_NORTH, Law: "27B2", Until: rulingsv1.Until_UNTIL_NEXT_TURN_TO_CALL},
+			"a RESTRICTION_KIND_MUST_PASS_THROUGHOUT lasts UNTIL_END_OF_AUCTION, not UNTIL_NEXT_TURN_TO_CALL"},
 	} {
 		_, err := h.client.Rule(ctx, &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: irr, RestrictionsInForce: []*rulingsv1.Restriction{bad.r}})
 		wantCode(t, err, codes.InvalidArgument, "restrictions_in_force[0]")

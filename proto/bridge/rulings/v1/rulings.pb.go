@@ -916,7 +916,8 @@ type Restriction struct {
 	Card string `protobuf:"bytes,6,opt,name=card,proto3" json:"card,omitempty"`
 	// A major penalty card.
 	Major bool `protobuf:"varint,7,opt,name=major,proto3" json:"major,omitempty"`
-	// How long it lasts; always set in a ruling.
+	// How long it lasts; always set in a ruling. Each kind lasts one way
+	// (see UNTIL_UNSPECIFIED); a restriction sent with another is refused.
 	Until         Until `protobuf:"varint,8,opt,name=until,proto3,enum=bridge.rulings.v1.Until" json:"until,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1022,8 +1023,11 @@ type Ruling struct {
 	AdjustmentMayFollow []string `protobuf:"bytes,6,rep,name=adjustment_may_follow,json=adjustmentMayFollow,proto3" json:"adjustment_may_follow,omitempty"`
 	// Every law applied, in order.
 	Laws []string `protobuf:"bytes,7,rep,name=laws,proto3" json:"laws,omitempty"`
-	// The restrictions in force from earlier rulings that this ruling took
-	// into account (RuleRequest.restrictions_in_force), as sent.
+	// The restrictions in force from earlier rulings
+	// (RuleRequest.restrictions_in_force) that still bind after this one, with
+	// their until and text filled in: all of them after a ruling on the
+	// auction, only those of the play after any other (a pass restriction
+	// ends with the auction). Send them with the next ruling on the board.
 	InForce       []*Restriction `protobuf:"bytes,8,rep,name=in_force,json=inForce,proto3" json:"in_force,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -2106,7 +2110,9 @@ type ApplyRulingRequest struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
 	RequestId string                 `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
 	Name      string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
-	// The adjusted score to send to scoring, if the ruling adjusts one.
+	// The adjusted score to send to scoring, if the ruling adjusts one: for
+	// the director's own rulings on a board (an unplayable or fouled board,
+	// slow play, a ruling in error), the artificial scores the ruling names.
 	AdjustedScore *AdjustedScore `protobuf:"bytes,3,opt,name=adjusted_score,json=adjustedScore,proto3" json:"adjusted_score,omitempty"`
 	// Why, for the result's history.
 	Reason string `protobuf:"bytes,4,opt,name=reason,proto3" json:"reason,omitempty"`
