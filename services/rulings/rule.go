@@ -134,8 +134,11 @@ func checkAnswers(answers map[string]string) error {
 // with the restrictions in force from earlier rulings: on the auction (a
 // player who must pass) or on the play (a lead restriction).
 func rule(call *rulingsv1.DirectorCall, play *rulingsv1.Play, in *rulingsv1.Irregularity, ans rulings.Answers, inForce []rulings.Restriction) (rulings.Ruling, error) {
+	// An unplayable or fouled board and a director's error may have no
+	// offender; every other ruling names one, and a seat given must be one.
 	offender, ok := bridgepb.SeatFrom(in.GetOffender())
-	if pk := procedureKinds[in.GetKind()]; !ok && (pk == 0 || pk.NeedsOffender() || in.GetOffender() != 0) {
+	optional := procedureKinds[in.GetKind()] != 0 && !procedureKinds[in.GetKind()].NeedsOffender()
+	if !ok && (!optional || in.GetOffender() != typev1.Seat_SEAT_UNSPECIFIED) {
 		return rulings.Ruling{}, platform.FieldError("irregularity.offender", "say who committed it: SEAT_NORTH, SEAT_EAST, SEAT_SOUTH or SEAT_WEST")
 	}
 	var ruling rulings.Ruling

@@ -257,3 +257,18 @@ func TestApplyBoardRulings(t *testing.T) {
 		})
 	}
 }
+
+// TestBoardRulingsNameAnOffenderOnlyWhereThereIsOne: a fouled board needs
+// no offender, slow play does, and a seat given must be a seat.
+func TestBoardRulingsNameAnOffenderOnlyWhereThereIsOne(t *testing.T) {
+	h := start(t)
+	ctx := context.Background()
+	call := h.open(t, "")
+	if _, err := h.client.Rule(ctx, &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: &rulingsv1.Irregularity{Kind: rulingsv1.Kind_KIND_FOULED_BOARD}}); err != nil {
+		t.Errorf("a fouled board with no offender: %v", err)
+	}
+	_, err := h.client.Rule(ctx, &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: &rulingsv1.Irregularity{Kind: rulingsv1.Kind_KIND_SLOW_PLAY}})
+	wantCode(t, err, codes.InvalidArgument, "irregularity.offender")
+	_, err = h.client.Rule(ctx, &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: &rulingsv1.Irregularity{Kind: rulingsv1.Kind_KIND_UNPLAYABLE_BOARD, Offender: 9}})
+	wantCode(t, err, codes.InvalidArgument, "irregularity.offender")
+}
