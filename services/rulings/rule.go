@@ -158,7 +158,7 @@ func rule(call *rulingsv1.DirectorCall, play *rulingsv1.Play, in *rulingsv1.Irre
 		}
 		ruling, err = rulings.RuleAuction(auction, irr, ans)
 	case playKinds[kind] != 0:
-		state, perr := playState(play)
+		state, perr := playState(play, inForce)
 		if perr != nil {
 			return rulings.Ruling{}, perr
 		}
@@ -236,8 +236,11 @@ func playIrregularity(in *rulingsv1.Irregularity, kind rulings.PlayIrregularityK
 	return out, nil
 }
 
-// playState replays a play record into the engine's state.
-func playState(p *rulingsv1.Play) (*rulings.PlayState, error) {
+// playState replays a play record into the engine's state. A penalty card
+// in force from the auction (Law 24E) lies on the table from the opening
+// lead, so it is put there before the cards are played, unless the play
+// record lists it; one of declarer's side has gone back to the hand (24D).
+func playState(p *rulingsv1.Play, inForce []rulings.Restriction) (*rulings.PlayState, error) {
 	if p == nil {
 		return nil, platform.FieldError("play", "a ruling in the play needs the play so far: the contract, declarer and the cards played")
 	}
@@ -260,6 +263,20 @@ func playState(p *rulingsv1.Play) (*rulings.PlayState, error) {
 	state, err := rulings.NewPlayState(contract, declarer, deal)
 	if err != nil {
 		return nil, platform.FieldError("play", err.Error())
+	}
+	listed := map[bridge.Card]bool{}
+	for _, pc := range p.GetPenaltyCards() {
+		if c, err := bridge.ParseCard(pc.GetCard()); err == nil {
+			listed[c] = true
+		}
+	}
+	for i, r := range inForce {
+		if r.Kind != rulings.PenaltyCard || !state.IsDefender(r.Seat) || listed[r.Card] {
+			continue
+		}
+		if err := state.AddPenaltyCard(r.Seat, r.Card, r.Major); err != nil {
+			return nil, platform.FieldError(fmt.Sprintf("restrictions_in_force[%d]", i), err.Error())
+		}
 	}
 	for i, f := range strings.Fields(p.GetCards()) {
 		revoke := strings.HasSuffix(f, "!")

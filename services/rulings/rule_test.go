@@ -272,3 +272,34 @@ func TestBoardRulingsNameAnOffenderOnlyWhereThereIsOne(t *testing.T) {
 	_, err = h.client.Rule(ctx, &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: &rulingsv1.Irregularity{Kind: rulingsv1.Kind_KIND_UNPLAYABLE_BOARD, Offender: 9}})
 	wantCode(t, err, codes.InvalidArgument, "irregularity.offender")
 }
+
+// TestPenaltyCardFromTheAuctionIsOnTheTable: West exposed the CJ during
+// the auction and became a defender, so it is a major penalty card (Law
+// 24E), carried into the play as a restriction in force. West then leads
+// the D2: the ruling finds the penalty card on the table and rules Law 52.
+func TestPenaltyCardFromTheAuctionIsOnTheTable(t *testing.T) {
+	h := start(t)
+	ctx := context.Background()
+	call := h.open(t, "")
+	irr := &rulingsv1.Irregularity{Kind: rulingsv1.Kind_KIND_PENALTY_CARD_NOT_PLAYED, Offender: typev1.Seat_SEAT_WEST, Card: "D2"}
+	play := &rulingsv1.Play{Contract: "4S", Declarer: typev1.Seat_SEAT_SOUTH, Cards: "D2"}
+	_, err := h.client.Rule(ctx, &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: irr, Play: play})
+	wantCode(t, err, codes.InvalidArgument, "penalty card")
+	jack := &rulingsv1.Restriction{Kind: rulingsv1.RestrictionKind_RESTRICTION_KIND_PENALTY_CARD, Seat: typev1.Seat_SEAT_WEST, Card: "CJ", Major: true, Law: "24E"}
+	resp, err := h.client.Rule(ctx, &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: irr, Play: play, RestrictionsInForce: []*rulingsv1.Restriction{jack}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := resp.GetCall().GetRuling()
+	var options []string
+	for _, o := range r.GetOptions() {
+		options = append(options, o.GetChooser().String()+" "+o.GetChoice().GetId()+" "+o.GetLaw())
+	}
+	if want := []string{"SEAT_SOUTH accept 52B1(a)", "SEAT_SOUTH substitute 52B2"}; !slices.Contains(r.GetLaws(), "52A") || !slices.Equal(options, want) {
+		t.Errorf("ruling cites %v with options %q; want Law 52A and declarer's choice %q", r.GetLaws(), options, want)
+	}
+	// Dummy's card exposed during the auction went back to his hand (24D).
+	north := &rulingsv1.Restriction{Kind: jack.Kind, Seat: typev1.Seat_SEAT_NORTH, Card: "HA", Major: true, Law: "24E"}
+	_, err = h.client.Rule(ctx, &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: irr, Play: play, RestrictionsInForce: []*rulingsv1.Restriction{north}})
+	wantCode(t, err, codes.InvalidArgument, "penalty card")
+}

@@ -1974,10 +1974,14 @@ type RuleRequest struct {
 	// the change is refused with ABORTED (409) and the current state.
 	Etag string `protobuf:"bytes,6,opt,name=etag,proto3" json:"etag,omitempty"`
 	// Restrictions still in force from earlier rulings on the board (a
-	// player who must pass throughout, a Law 26B lead restriction for the
-	// play), read by their structure: kind, seat, suits, card, major, until
-	// and law. The ruling obeys them (a call by a player who must pass is
-	// ruled under Law 37) and carries forward those still in force after it.
+	// player who must pass throughout, a Law 26B lead restriction or a Law
+	// 24E penalty card for the play), read by their structure: kind, seat,
+	// suits, card, major, until and law. The ruling obeys them: in the
+	// auction a call by a player who must pass is ruled under Law 37; in the
+	// play a lead ruling applies a lead restriction to the player who is to
+	// lead, and a penalty card not in play.penalty_cards lies on the table
+	// from the opening lead. Ruling.in_force carries forward those still in
+	// force after it.
 	RestrictionsInForce []*Restriction `protobuf:"bytes,7,rep,name=restrictions_in_force,json=restrictionsInForce,proto3" json:"restrictions_in_force,omitempty"`
 	unknownFields       protoimpl.UnknownFields
 	sizeCache           protoimpl.SizeCache
