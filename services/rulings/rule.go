@@ -536,8 +536,9 @@ func adjustedResult(adj *rulingsv1.AdjustedScore) (*scoringv1.Result, error) {
 
 // ContinueAuction records the calls made after an auction ruling. The
 // auction as it stood when the director was called is replayed, the ruling's
-// restrictions are put on it (a player who must pass), and each call must be
-// legal there; the first that is not is refused with the law that forbids
+// restrictions and those in force before it are put on it (a player who
+// must pass), and each call must be legal there; the first that is not (a
+// bid of more than seven among them) is refused with the law that forbids
 // it, and nothing is stored.
 func (s *Service) ContinueAuction(ctx context.Context, req *rulingsv1.ContinueAuctionRequest) (*rulingsv1.ContinueAuctionResponse, error) {
 	got, err := s.GetCall(ctx, &rulingsv1.GetCallRequest{Name: req.GetName()})
@@ -567,7 +568,7 @@ func (s *Service) ContinueAuction(ctx context.Context, req *rulingsv1.ContinueAu
 	}
 	var made []string
 	for i, f := range strings.Fields(req.GetCalls()) {
-		c, err := bridge.ParseCall(f)
+		c, err := rulings.ParseOffendingCall(f)
 		if err == nil {
 			err = auction.Call(c)
 		}
