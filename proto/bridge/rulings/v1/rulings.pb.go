@@ -132,18 +132,18 @@ const (
 	Kind_KIND_UNAUTHORISED_INFORMATION  Kind = 24
 	Kind_KIND_SURPLUS_CARD              Kind = 25
 	// The director's own rulings, not on an irregularity in the auction or
-	// the play; applied with an adjusted score or a procedural penalty.
-	// A board that cannot be played (Laws 12A2, 12C2): the offender is a
-	// member of the side at fault, if either is.
+	// the play; applied with an adjusted score or a procedural penalty. The
+	// ruling asks how far each side is at fault where that matters, so the
+	// offender may be left unset, except for slow play.
+	// A board no rectification lets be played normally (Laws 12A2, 12C2(a)).
 	Kind_KIND_UNPLAYABLE_BOARD Kind = 26
 	// Unduly slow play by the offender's side (Laws 74B4, 90B2).
 	Kind_KIND_SLOW_PLAY Kind = 27
-	// A fouled board (Law 87): a board whose cards differ from those at
-	// other tables; scored by groups (87B). The offender is a player of the
-	// side that fouled it, if known.
+	// A fouled board (Law 87): its cards, dealer or vulnerability differed
+	// between tables that should have compared scores; scored by groups
+	// (87B).
 	Kind_KIND_FOULED_BOARD Kind = 28
-	// A rectification the director gave in error (Law 82C); the offender
-	// is a player of the side the error favoured, if either.
+	// A ruling the director finds he gave in error (Law 82C).
 	Kind_KIND_DIRECTOR_ERROR Kind = 29
 )
 
