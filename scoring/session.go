@@ -127,10 +127,10 @@ type Penalty struct {
 	// board points), or a percentage of a board's top when PercentOfTop.
 	Amount       float64
 	PercentOfTop bool
-	// IMPs, in a session of teams scored by victory points, says Amount is
-	// IMPs taken in the team's match of Round, converted to victory points
-	// as the profile says (IMPPenalties). It is deducted once that match is
-	// scored.
+	// IMPs says Amount is IMPs. In a session of teams scored by victory
+	// points they are taken in the team's match of Round and converted to
+	// victory points as the profile says (IMPPenalties), once that match is
+	// scored; other forms do not read Round.
 	IMPs  bool
 	Round int
 }
