@@ -9,17 +9,18 @@ import (
 
 // Weighted and split assigned adjusted scores at IMPs (Law 12C1(c) and
 // (e)). Each outcome of a weighted score is IMPed on its own and the IMPs
-// are weighted, as the EBU's White Book (§4.1, adjusting scores) and the
-// WBF score them: 50% of +620 and 50% of −100 against +170 at the other
-// table is ½·IMPs(+450) + ½·IMPs(−270) = ½·10 − ½·7 = +1.5 IMPs, where
-// weighting the scores first (+260 against +170: 3 IMPs) would give a
-// result no table could have earned. At cross-IMPs each outcome is IMPed
-// against every other result of the board, and each other result IMPs
-// against the weighted one the weighted sum of its comparisons with the
-// outcomes (the EBU's scoring forum works such a board the same way). A
-// split score IMPs each side on its own outcomes, so the two sides' IMPs
-// need not balance. Shares are kept exact (big.Rat), so that a weight of a
-// whole percent never rounds; what is published is rounded to 2 decimals.
+// are weighted, as the EBU's White Book has it (§4.1, adjusting scores; the
+// WBF's own text was not at hand to check): 50% of +620 and 50% of −100
+// against +170 at the other table is ½·IMPs(+450) + ½·IMPs(−270) = ½·10 −
+// ½·7 = +1.5 IMPs, where weighting the scores first (+260 against +170: 3
+// IMPs) would give a result no table could have earned. At cross-IMPs each
+// outcome is IMPed against every other result of the board, and each other
+// result IMPs against the weighted one the weighted sum of its comparisons
+// with the outcomes (the EBU's scoring forum works such a board the same
+// way). A split score IMPs each side on its own outcomes, so the two sides'
+// IMPs need not balance. Shares are kept exact (big.Rat), so that a weight
+// of a whole percent never rounds; what is published is rounded to 2
+// decimals.
 
 // SideScores is a weighted or split assigned adjusted score at one table:
 // the outcomes North-South are scored on and those East-West are scored
