@@ -207,6 +207,17 @@ func TestIMPPenalty(t *testing.T) {
 	wantCode(t, err, codes.InvalidArgument, "penalty.round")
 }
 
+// teamOneWinsByFive plays round 1 of ev, team 1 v team 2 over two boards:
+// 6 IMPs to team 1 on board 1, 1 IMP to team 2 on board 2 (as in
+// TestTeamsMatchToVictoryPoints).
+func (h *harness) teamOneWinsByFive(t *testing.T, ev string) {
+	t.Helper()
+	h.submitTo(t, ev, played(1, 1, 1, 1, 2, "4S", typev1.Seat_SEAT_NORTH, 10))
+	h.submitTo(t, ev, played(2, 1, 1, 2, 1, "2S", typev1.Seat_SEAT_NORTH, 10))
+	h.submitTo(t, ev, played(1, 1, 2, 1, 2, "4S", typev1.Seat_SEAT_NORTH, 10))
+	h.submitTo(t, ev, played(2, 1, 2, 2, 1, "4S", typev1.Seat_SEAT_NORTH, 11))
+}
+
 func TestVictoryPointPenalty(t *testing.T) {
 	h := start(t, t.TempDir())
 	h.createEvent(t, "teams", scoringv1.Form_FORM_TEAMS_VP)
@@ -214,10 +225,7 @@ func TestVictoryPointPenalty(t *testing.T) {
 	// Team 1 wins by 5 IMPs over 2 boards (as in TestTeamsMatchToVictoryPoints).
 	// WBF 2013: B = 15√2, VP = 10 + 10(1 − τ^(3·5/B))/(1 − τ³), τ = (√5 − 1)/2:
 	// 13.78 to 6.22.
-	h.submitTo(t, ev, played(1, 1, 1, 1, 2, "4S", typev1.Seat_SEAT_NORTH, 10))
-	h.submitTo(t, ev, played(2, 1, 1, 2, 1, "2S", typev1.Seat_SEAT_NORTH, 10))
-	h.submitTo(t, ev, played(1, 1, 2, 1, 2, "4S", typev1.Seat_SEAT_NORTH, 10))
-	h.submitTo(t, ev, played(2, 1, 2, 2, 1, "4S", typev1.Seat_SEAT_NORTH, 11))
+	h.teamOneWinsByFive(t, ev)
 	h.penalize(t, ev, penalty(1, 1, victoryPoints))
 	st := h.standings(t, ev)
 	wantStanding(t, st, 1, 12.78, 0, 1, "1")
@@ -246,10 +254,7 @@ func TestIMPPenaltyInAVictoryPointMatch(t *testing.T) {
 		h := start(t, t.TempDir())
 		h.createEventWith(t, "teams", &scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_TEAMS_VP, ImpPenalties: c.conversion})
 		ev := "events/teams"
-		h.submitTo(t, ev, played(1, 1, 1, 1, 2, "4S", typev1.Seat_SEAT_NORTH, 10))
-		h.submitTo(t, ev, played(2, 1, 1, 2, 1, "2S", typev1.Seat_SEAT_NORTH, 10))
-		h.submitTo(t, ev, played(1, 1, 2, 1, 2, "4S", typev1.Seat_SEAT_NORTH, 10))
-		h.submitTo(t, ev, played(2, 1, 2, 2, 1, "4S", typev1.Seat_SEAT_NORTH, 11))
+		h.teamOneWinsByFive(t, ev)
 		p := penalty(1, 3, imps)
 		_, err := h.client.ApplyPenalty(context.Background(), &scoringv1.ApplyPenaltyRequest{Parent: ev, Penalty: p})
 		wantCode(t, err, codes.InvalidArgument, "penalty.round")
