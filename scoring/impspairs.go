@@ -155,12 +155,12 @@ func boardIMPs(b IMPBoard, opt IMPPairsOptions) (ns, ew []*big.Rat, err error) {
 			ns[i], ew[i] = big.NewRat(int64(l.Artificial.Home), 1), big.NewRat(int64(l.Artificial.Away), 1)
 			continue
 		}
-		nsSide, ewSide := outcomesOf(l.Score, nil), outcomesOf(l.Score, nil)
+		nsSide, ewSide := single(l.Score), single(l.Score)
 		if a := l.Adjusted; a != nil {
 			if err := a.validate(); err != nil {
 				return nil, nil, fmt.Errorf("scoring: board %d line %d: %w", b.Board, i+1, err)
 			}
-			nsSide, ewSide = outcomesOf(0, a.NS), outcomesOf(0, a.EW)
+			nsSide, ewSide = outcomesOf(a.NS), outcomesOf(a.EW)
 			split = split || !slices.Equal(a.NS, a.EW)
 		}
 		nsSides, ewSides = append(nsSides, nsSide), append(ewSides, ewSide)

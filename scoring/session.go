@@ -130,7 +130,8 @@ type Penalty struct {
 	// IMPs says Amount is IMPs. In a session of teams scored by victory
 	// points they are taken in the team's match of Round and converted to
 	// victory points as the profile says (IMPPenalties), once that match is
-	// scored; other forms do not read Round.
+	// scored; a point-a-board session takes none, and other forms do not
+	// read Round.
 	IMPs  bool
 	Round int
 }

@@ -60,12 +60,12 @@ func (b BoardPair) imps() (home, away *big.Rat, err error) {
 // North-South score, or the assigned outcomes when adjusted is set.
 func tableOutcomes(nsScore int, adjusted *SideScores) (ns, ew []outcome, err error) {
 	if adjusted == nil {
-		return outcomesOf(nsScore, nil), outcomesOf(nsScore, nil), nil
+		return single(nsScore), single(nsScore), nil
 	}
 	if err := adjusted.validate(); err != nil {
 		return nil, nil, err
 	}
-	return outcomesOf(0, adjusted.NS), outcomesOf(0, adjusted.EW), nil
+	return outcomesOf(adjusted.NS), outcomesOf(adjusted.EW), nil
 }
 
 // Match is a team match between a home and an away team over some boards.

@@ -127,8 +127,8 @@ func scoreTeams(s Settings, results []Result, penalties []Penalty, out *SessionS
 	slices.SortStableFunc(out.Standings, func(a, b Standing) int {
 		return cmp.Or(CompareSections(a.Section, b.Section), cmp.Compare(a.Pair, b.Pair))
 	})
-	if scale == nil {
-		return penalties, nil
+	if scale == nil { // point-a-board: no IMPs to take
+		return slices.DeleteFunc(slices.Clone(penalties), func(p Penalty) bool { return p.IMPs }), nil
 	}
 	return impPenaltiesAsVPs(s.Profile.IMPPenalties, scale, scoredKeys, scored, penalties)
 }

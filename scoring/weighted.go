@@ -84,12 +84,11 @@ type outcome struct {
 // one is the share of a result that has one outcome.
 var one = big.NewRat(1, 1)
 
-// outcomesOf returns the outcomes a side is scored on: score alone, or the
-// weighted scores when there are any.
-func outcomesOf(score int, weights []WeightedScore) []outcome {
-	if len(weights) == 0 {
-		return []outcome{{one, score}}
-	}
+// single is the outcome of a result of one score.
+func single(score int) []outcome { return []outcome{{one, score}} }
+
+// outcomesOf returns the outcomes of a weighted score.
+func outcomesOf(weights []WeightedScore) []outcome {
 	out := make([]outcome, len(weights))
 	for i, w := range weights {
 		share := new(big.Rat).SetFloat64(w.Weight)
