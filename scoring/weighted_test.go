@@ -46,14 +46,18 @@ func TestCrossIMPsWeightedAndSplit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantNS := []float64{-4.75, 0.25, 4.25, 2.5, -2.25}
-	wantEW := []float64{5.875, 0.875, -3.25, -1.25, -2.25}
+	wantSides(t, ns, ew, []float64{-4.75, 0.25, 4.25, 2.5, -2.25}, []float64{5.875, 0.875, -3.25, -1.25, -2.25})
+}
+
+// wantSides checks each line's exact North-South and East-West IMPs.
+func wantSides(t *testing.T, ns, ew []*big.Rat, wantNS, wantEW []float64) {
+	t.Helper()
 	for i := range wantNS {
 		if got := ratFloat(ns[i]); got != wantNS[i] {
-			t.Errorf("line %d: NS %v cross-IMPs, want %v", i+1, got, wantNS[i])
+			t.Errorf("line %d: NS %v IMPs, want %v", i+1, got, wantNS[i])
 		}
 		if got := ratFloat(ew[i]); got != wantEW[i] {
-			t.Errorf("line %d: EW %v cross-IMPs, want %v", i+1, got, wantEW[i])
+			t.Errorf("line %d: EW %v IMPs, want %v", i+1, got, wantEW[i])
 		}
 	}
 }
@@ -72,14 +76,26 @@ func TestButlerWeighted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, want := range []float64{5, 5, -6, -3} {
-		if got := ratFloat(ns[i]); got != want {
-			t.Errorf("line %d: NS %v IMPs, want %v", i+1, got, want)
-		}
-		if got := ratFloat(ew[i]); got != -want {
-			t.Errorf("line %d: EW %v IMPs, want %v", i+1, got, -want)
-		}
+	wantSides(t, ns, ew, []float64{5, 5, -6, -3}, []float64{-5, -5, 6, 3})
+}
+
+func TestButlerSplit(t *testing.T) {
+	// +620, +170, and a split score: North-South scored on -100, East-West
+	// on +620. Each side has its own datum, nothing discarded. North-South:
+	// (620 + 170 - 100)/3 = 230; +390 is 9 IMPs, -60 is -2, -330 is -8.
+	// East-West, from North-South's side: (620 + 170 + 620)/3 = 470; +150 is
+	// 4 (so -4 to East-West), -300 is -7 (+7), +150 is 4 (-4). The split
+	// table scores -8 and -4: its two sides do not balance, nor do the
+	// others'.
+	board := IMPBoard{Board: 1, Lines: []IMPLine{
+		{NS: "A", EW: "B", Score: 620}, {NS: "C", EW: "D", Score: 170},
+		{NS: "E", EW: "F", Adjusted: &SideScores{NS: []WeightedScore{{100, -100}}, EW: []WeightedScore{{100, 620}}}},
+	}}
+	ns, ew, err := boardIMPs(board, IMPPairsOptions{Method: ButlerScoring})
+	if err != nil {
+		t.Fatal(err)
 	}
+	wantSides(t, ns, ew, []float64{9, -2, -8}, []float64{-4, 7, -4})
 }
 
 func TestScoreSessionCrossIMPsKeepsAWeightedTable(t *testing.T) {
