@@ -126,7 +126,8 @@ func weightedIMPs(outcomes []outcome, imps func(score int) int) *big.Rat {
 // every other line: a line of one outcome against another scores
 // IMPs(s − t), and a weighted line scores and is scored the weighted sum of
 // its outcomes' comparisons. Lines of one outcome are summed among
-// themselves in O(n log n) (crossIMPSums).
+// themselves in O(n log n) (crossIMPSums), and against the weighted lines
+// once for each distinct score.
 func crossIMPSides(lines [][]outcome) []*big.Rat {
 	var singles []int    // the score of each line of one outcome
 	var singleAt []int   // its line
@@ -143,20 +144,29 @@ func crossIMPSides(lines [][]outcome) []*big.Rat {
 	for k, s := range crossIMPSums(singles) {
 		out[singleAt[k]] = big.NewRat(int64(s), 1)
 	}
+	if len(weightedAt) == 0 {
+		return out
+	}
 	sorted := slices.Sorted(slices.Values(singles))
+	var all []outcome // the outcomes of every weighted line
 	for _, w := range weightedAt {
 		out[w] = weightedIMPs(lines[w], func(score int) int { return impsAgainst(sorted, score) })
-		for _, o := range lines[w] {
-			for k, i := range singleAt {
-				v := new(big.Rat).Mul(o.share, big.NewRat(int64(IMPs(singles[k]-o.score)), 1))
-				out[i].Add(out[i], v)
-			}
-		}
 		for _, v := range weightedAt {
 			if v != w {
 				out[w].Add(out[w], expectedIMPs(lines[w], lines[v]))
 			}
 		}
+		all = append(all, lines[w]...)
+	}
+	// What a score gains against the weighted lines, once for each
+	// distinct score: Law 77 scores repeat.
+	against := map[int]*big.Rat{}
+	for k, i := range singleAt {
+		s := singles[k]
+		if against[s] == nil {
+			against[s] = weightedIMPs(all, func(score int) int { return IMPs(s - score) })
+		}
+		out[i].Add(out[i], against[s])
 	}
 	return out
 }
@@ -170,6 +180,10 @@ func crossIMPSides(lines [][]outcome) []*big.Rat {
 func butlerSides(lines [][]outcome, opt ButlerOptions) ([]*big.Rat, error) {
 	scores := make([]int, len(lines))
 	for i, l := range lines {
+		if len(l) == 1 {
+			scores[i] = l[0].score
+			continue
+		}
 		mean := new(big.Rat)
 		for _, o := range l {
 			mean.Add(mean, new(big.Rat).Mul(o.share, big.NewRat(int64(o.score), 1)))
