@@ -111,12 +111,12 @@ func expectedIMPs(x, y []outcome) *big.Rat {
 	return sum
 }
 
-// weightedIMPs returns the sum of the shares of outcomes times what each
-// scores: Σ share·imps(score).
-func weightedIMPs(outcomes []outcome, imps func(score int) int) *big.Rat {
+// weightedSum returns the sum over the outcomes of each one's share times
+// the value of its score: Σ share·value(score).
+func weightedSum(outcomes []outcome, value func(score int) int) *big.Rat {
 	sum := new(big.Rat)
 	for _, o := range outcomes {
-		sum.Add(sum, new(big.Rat).Mul(o.share, big.NewRat(int64(imps(o.score)), 1)))
+		sum.Add(sum, new(big.Rat).Mul(o.share, big.NewRat(int64(value(o.score)), 1)))
 	}
 	return sum
 }
@@ -150,7 +150,7 @@ func crossIMPSides(lines [][]outcome) []*big.Rat {
 	sorted := slices.Sorted(slices.Values(singles))
 	var all []outcome // the outcomes of every weighted line
 	for _, w := range weightedAt {
-		out[w] = weightedIMPs(lines[w], func(score int) int { return impsAgainst(sorted, score) })
+		out[w] = weightedSum(lines[w], func(score int) int { return impsAgainst(sorted, score) })
 		for _, v := range weightedAt {
 			if v != w {
 				out[w].Add(out[w], expectedIMPs(lines[w], lines[v]))
@@ -164,7 +164,7 @@ func crossIMPSides(lines [][]outcome) []*big.Rat {
 	for k, i := range singleAt {
 		s := singles[k]
 		if against[s] == nil {
-			against[s] = weightedIMPs(all, func(score int) int { return IMPs(s - score) })
+			against[s] = weightedSum(all, func(score int) int { return IMPs(s - score) })
 		}
 		out[i].Add(out[i], against[s])
 	}
@@ -184,10 +184,7 @@ func butlerSides(lines [][]outcome, opt ButlerOptions) ([]*big.Rat, error) {
 			scores[i] = l[0].score
 			continue
 		}
-		mean := new(big.Rat)
-		for _, o := range l {
-			mean.Add(mean, new(big.Rat).Mul(o.share, big.NewRat(int64(o.score), 1)))
-		}
+		mean := weightedSum(l, func(score int) int { return score })
 		scores[i] = int(roundRat(mean, 0).Num().Int64())
 	}
 	datum, err := ButlerDatum(scores, opt)
@@ -196,7 +193,7 @@ func butlerSides(lines [][]outcome, opt ButlerOptions) ([]*big.Rat, error) {
 	}
 	out := make([]*big.Rat, len(lines))
 	for i, l := range lines {
-		out[i] = weightedIMPs(l, func(score int) int { return IMPs(score - datum) })
+		out[i] = weightedSum(l, func(score int) int { return IMPs(score - datum) })
 	}
 	return out, nil
 }
