@@ -121,7 +121,8 @@ type MatchResult struct {
 // split scores do not balance, each team's VPs come from its own margin, so the
 // two need not add up to the scale's total. A margin made fractional by a
 // weighted score is converted as it is, unrounded: the WBF's continuous scale
-// takes it into its formula, a discrete scale reads it against its steps.
+// takes it into its formula (the WBF's report tabulates whole margins only),
+// a discrete scale reads it against its steps.
 func ScoreIMPMatch(m Match, scale VPScale) (MatchResult, error) {
 	if err := m.validate(); err != nil {
 		return MatchResult{}, err
