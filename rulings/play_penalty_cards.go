@@ -220,22 +220,33 @@ func (s PlayState) penaltyLeadMenu(off bridge.Seat, pcs []PenaltyCardOnTable) (m
 	if _, mid := s.current(); mid || s.Finished() || s.ToPlay() != m.leader || len(pcs) == 0 || !pcs[0].Major {
 		return m, false
 	}
-	count := map[bridge.Suit]int{}
+	in := map[bridge.Suit][]PenaltyCardOnTable{}
 	var suits []bridge.Suit
 	for _, p := range pcs {
-		if count[p.Card.Suit] == 0 {
+		if len(in[p.Card.Suit]) == 0 {
 			suits = append(suits, p.Card.Suit)
 		}
-		count[p.Card.Suit]++
+		in[p.Card.Suit] = append(in[p.Card.Suit], p)
 	}
 	slices.Sort(suits)
+	count := func(x bridge.Suit) int { return len(in[x]) }
+	back := func(set []bridge.Suit) string {
+		var cards []PenaltyCardOnTable
+		for _, x := range set {
+			cards = append(cards, in[x]...)
+		}
+		if len(pcs) == 1 {
+			return fmt.Sprintf("%s is no longer a penalty card and goes back to %s's hand", playCardList(cards), off.Name())
+		}
+		return fmt.Sprintf("%s go back to %s's hand, and he may make any legal play to the trick", playCardList(cards), off.Name())
+	}
 	requireLaws := func(x bridge.Suit) []string {
 		switch {
-		case len(suits) > 1 && count[x] > 1:
+		case len(suits) > 1 && count(x) > 1:
 			return []string{"51B2(a)", "51B1(a)"}
 		case len(suits) > 1:
 			return []string{"51B2(a)"}
-		case count[x] > 1:
+		case count(x) > 1:
 			return []string{"51B1(a)"}
 		}
 		return []string{"50D2(a)"}
@@ -244,7 +255,7 @@ func (s PlayState) penaltyLeadMenu(off bridge.Seat, pcs []PenaltyCardOnTable) (m
 		m.choices = append(m.choices, penaltyLeadChoice{
 			Option: Option{
 				Choice:      Choice{ID: "require-" + x.String(), Text: fmt.Sprintf("require %s to lead a %s", m.leader.Name(), playSuitWord(x))},
-				Consequence: fmt.Sprintf("%s's penalty cards in %ss are no longer penalty cards and go back to his hand; he may make any legal play to the trick", off.Name(), playSuitWord(x)),
+				Consequence: back([]bridge.Suit{x}),
 			},
 			kind: LeadRequired, suits: []bridge.Suit{x}, laws: requireLaws(x)})
 	}
@@ -252,7 +263,7 @@ func (s PlayState) penaltyLeadMenu(off bridge.Seat, pcs []PenaltyCardOnTable) (m
 	switch {
 	case len(suits) > 1:
 		prohibitLaw = "51B2(b)"
-	case count[suits[0]] > 1:
+	case count(suits[0]) > 1:
 		prohibitLaw = "51B1(b)"
 	}
 	for _, set := range suitSubsets(suits) {
@@ -263,7 +274,7 @@ func (s PlayState) penaltyLeadMenu(off bridge.Seat, pcs []PenaltyCardOnTable) (m
 		m.choices = append(m.choices, penaltyLeadChoice{
 			Option: Option{
 				Choice:      Choice{ID: id, Text: fmt.Sprintf("prohibit %s from leading %s for as long as he retains the lead", m.leader.Name(), playSuitList(set))},
-				Consequence: fmt.Sprintf("%s picks up every penalty card in %s and may make any legal play to the trick", off.Name(), playSuitList(set)),
+				Consequence: back(set),
 			},
 			kind: LeadProhibited, suits: set, laws: []string{prohibitLaw}})
 	}
