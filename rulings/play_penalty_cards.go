@@ -56,9 +56,22 @@ func (st *playStep) penaltyCards(off bridge.Seat, cards []bridge.Card, deliberat
 			return err
 		}
 		picked = st.choosePenaltyLead(menu, chosen)
+		st.leadersOwnPenaltyCards(menu.leader)
 	}
 	st.imposePenaltyCards(off, all, picked)
 	return nil
+}
+
+// leadersOwnPenaltyCards says that the leader must lead his own major
+// penalty card, unless the lead restriction declarer chooses forbids it
+// (Law 50D1(b)).
+func (st *playStep) leadersOwnPenaltyCards(leader bridge.Seat) {
+	own := st.s.penaltyCardsOf(leader)
+	if len(own) == 0 || !own[0].Major {
+		return
+	}
+	st.cite("50D1(b)")
+	st.say("%s must lead his own penalty card (%s) unless the lead declarer requires or prohibits forbids it, which comes first (Law 50D1(b)).", leader.Name(), playCardList(own))
 }
 
 // penaltyLead rules when the partner of off, a defender with penalty cards
@@ -91,7 +104,9 @@ func (st *playStep) penaltyLead() error {
 	if err != nil {
 		return err
 	}
-	st.imposePenaltyCards(off, pcs, st.choosePenaltyLead(menu, chosen))
+	picked := st.choosePenaltyLead(menu, chosen)
+	st.leadersOwnPenaltyCards(leader)
+	st.imposePenaltyCards(off, pcs, picked)
 	return nil
 }
 
@@ -340,13 +355,18 @@ func (st *playStep) penaltyCardNotPlayed() error {
 	}
 	t := st.s.tricks[i]
 	var missed []PenaltyCardOnTable
+	led := t.Cards[0].Suit
+	held, _ := st.s.heldAt(off, i, led)
 	for _, p := range st.s.penaltyCardsAt(off, i) {
-		if p.Card == c {
-			continue
-		}
-		led := t.Cards[0].Suit
-		held, _ := st.s.heldAt(off, i, led)
-		if pos == 0 || p.Card.Suit == led || (!held && led != c.Suit) {
+		switch {
+		case p.Card == c:
+		case !p.Major:
+			// A minor penalty card bars only a lower card of its suit
+			// (Law 50C).
+			if c.Suit == p.Card.Suit && !isHonour(c) {
+				missed = append(missed, p)
+			}
+		case pos == 0 || p.Card.Suit == led || (!held && led != c.Suit):
 			missed = append(missed, p)
 		}
 	}

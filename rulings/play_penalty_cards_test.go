@@ -145,6 +145,22 @@ func TestPenaltyCardNotPlayed(t *testing.T) {
 			checkRuling(t, tc, r)
 		})
 	}
+	// 50C: West's ♣3 is a minor penalty card. Playing ♣J, an honour, to
+	// the club lead is allowed; ♣6, a lower club, is not.
+	for _, tc := range []struct {
+		played string
+		ok     bool
+	}{{"CJ", false}, {"C6", true}} {
+		s := playState(t, true, "DT DA D4 D6 C4 C7 CA")
+		if err := s.AddPenaltyCard(bridge.West, three, false); err != nil {
+			t.Fatal(err)
+		}
+		playCards(t, &s, tc.played)
+		r, err := RulePlay(s, PlayIrregularity{Kind: PenaltyCardNotPlayed, Offender: bridge.West, Card: card(t, tc.played)}, nil)
+		if (err == nil) != tc.ok || (tc.ok && !containsString(r.Laws, "52A")) {
+			t.Errorf("West plays %s with the minor penalty card ♣3 on the table: %v, %v", tc.played, r.Laws, err)
+		}
+	}
 	t.Run("no penalty card could be played", func(t *testing.T) {
 		s := playState(t, true, "DT DA D4 D6 C4 C7 CA C3")
 		_, err := RulePlay(s, PlayIrregularity{Kind: PenaltyCardNotPlayed, Offender: bridge.West, Card: three}, nil)
@@ -220,6 +236,15 @@ func TestPenaltyCardLead(t *testing.T) {
 			ans:         Answers{"choice": "prohibit-H"},
 			wantOptions: []string{"require-C", "require-H", "prohibit-C", "prohibit-H", "prohibit-CH", "free"}, wantChooser: bridge.South,
 			wantRestrictions: []string{"LeadProhibited E H", "PenaltyCard W CJ major"}, wantLaws: []string{"51B2(b)"}, wantAdjust: []string{"50E3"}},
+		{name: "50D1(b) East has a penalty card of his own: he leads it unless declarer's choice forbids it", plays: before,
+			penalty: append([]PenaltyCardOnTable{{Seat: bridge.East, Card: c(bridge.Hearts, bridge.King), Major: true}}, jack...), after: after, irr: lead,
+			ans:         Answers{"choice": "prohibit-C"},
+			wantOptions: []string{"require-C", "prohibit-C", "free"}, wantChooser: bridge.South,
+			wantRestrictions: []string{"LeadProhibited E C"}, wantLaws: []string{"50D2(a)", "50D1(b)"}, wantSummary: "East must lead his own penalty card (♥K)"},
+		{name: "50D2 before the opening lead: a penalty card from the auction", penalty: []PenaltyCardOnTable{{Seat: bridge.East, Card: c(bridge.Hearts, bridge.King), Major: true}},
+			irr:         PlayIrregularity{Kind: PenaltyCardLead, Offender: bridge.East},
+			wantOptions: []string{"require-H", "prohibit-H", "free"}, wantChooser: bridge.South,
+			wantRestrictions: []string{"PenaltyCard E HK major"}, wantLaws: []string{"50D2"}, wantSummary: "West is to lead", wantAdjust: []string{"50E3"}},
 		{name: "50C a minor penalty card: no lead restriction", plays: before,
 			penalty: []PenaltyCardOnTable{{Seat: bridge.West, Card: c(bridge.Clubs, bridge.Three)}}, after: after, irr: lead,
 			wantRestrictions: []string{"PenaltyCard W C3 minor"}, wantLaws: []string{"50C", "50E2"},
