@@ -47,11 +47,13 @@ func (t Trick) winning(strain bridge.Strain) int {
 	return best
 }
 
-// penaltyCardRecord is a penalty card and the trick in which it was played
-// (removed), or -1 while it lies on the table.
+// penaltyCardRecord is a penalty card and the first trick its owner played
+// to without it on the table (gone): the one after the trick he played it
+// to, or the one before whose lead it went back to his hand; -1 while it
+// lies on the table.
 type penaltyCardRecord struct {
 	PenaltyCardOnTable
-	removed int
+	gone int
 }
 
 // PenaltyCardOnTable is a defender's penalty card (Law 50) and when it
@@ -212,7 +214,7 @@ func (s PlayState) tricksWonFrom(side bridge.Side, i int) int {
 func (s PlayState) PenaltyCards() []PenaltyCardOnTable {
 	var out []PenaltyCardOnTable
 	for _, p := range s.penalty {
-		if p.removed < 0 {
+		if p.gone < 0 {
 			out = append(out, p.PenaltyCardOnTable)
 		}
 	}
@@ -224,7 +226,7 @@ func (s PlayState) PenaltyCards() []PenaltyCardOnTable {
 func (s PlayState) penaltyCardsAt(seat bridge.Seat, i int) []PenaltyCardOnTable {
 	var out []PenaltyCardOnTable
 	for _, p := range s.penalty {
-		if p.Seat == seat && p.Trick <= i && (p.removed < 0 || p.removed >= i) {
+		if p.Seat == seat && p.Trick <= i && (p.gone < 0 || i < p.gone) {
 			out = append(out, p.PenaltyCardOnTable)
 		}
 	}

@@ -84,7 +84,7 @@ func (s *PlayState) AddPenaltyCardAt(p PenaltyCardOnTable) error {
 	case p.Trick < 0 || p.Trick > len(s.tricks) || p.Trick == 13:
 		return fmt.Errorf("rulings: penalty card: %s: trick %d is not one of the tricks played or the one to come", c.Symbol(), p.Trick+1)
 	}
-	removed := -1
+	gone := -1
 	for i, t := range s.tricks {
 		for j, d := range t.Cards {
 			switch {
@@ -94,17 +94,44 @@ func (s *PlayState) AddPenaltyCardAt(p PenaltyCardOnTable) error {
 			case i < p.Trick:
 				return fmt.Errorf("rulings: penalty card: %s was played to trick %d, before it became a penalty card at trick %d", c.Symbol(), i+1, p.Trick+1)
 			default:
-				removed = i
+				gone = i + 1
 			}
 		}
 	}
 	for _, q := range s.penalty {
-		if q.Card == c {
-			return fmt.Errorf("rulings: penalty card: %s is already a penalty card", c.Symbol())
+		if q.Card == c && (q.gone < 0 || q.gone > p.Trick) {
+			return fmt.Errorf("rulings: penalty card: %s is already a penalty card at trick %d", c.Symbol(), p.Trick+1)
 		}
 	}
-	s.penalty = append(s.penalty, penaltyCardRecord{PenaltyCardOnTable: p, removed: removed})
+	s.penalty = append(s.penalty, penaltyCardRecord{PenaltyCardOnTable: p, gone: gone})
 	return nil
+}
+
+// PickUpPenaltyCard records that the penalty card c went back to its
+// owner's hand before trick (0 = the first) was led, when declarer
+// required or prohibited the lead of its suit (Laws 50D2(a), 51B). It is
+// an error if c did not lie on the table then, or the trick is still to
+// come.
+func (s *PlayState) PickUpPenaltyCard(c bridge.Card, trick int) error {
+	_, mid := s.current()
+	if trick < 0 || trick > len(s.tricks) || trick == 13 || (trick == len(s.tricks) && mid) {
+		return fmt.Errorf("rulings: penalty card picked up: trick %d is not one of the tricks led or the next to lead", trick+1)
+	}
+	leader := s.OnLead()
+	if trick < len(s.tricks) {
+		leader = s.tricks[trick].Leader
+	}
+	for i, p := range s.penalty {
+		switch {
+		case p.Card != c || p.Trick > trick || (p.gone >= 0 && p.gone <= trick):
+		case leader != p.Seat.Partner():
+			return fmt.Errorf("rulings: penalty card picked up: %s leads trick %d, not %s's partner, so declarer had no choice of his lead that returned %s (Law 50D2)", leader.Name(), trick+1, p.Seat.Name(), c.Symbol())
+		default:
+			s.penalty[i].gone = trick
+			return nil
+		}
+	}
+	return fmt.Errorf("rulings: penalty card picked up: %s did not lie on the table as a penalty card before trick %d", c.Symbol(), trick+1)
 }
 
 // checkPlay checks what every played card must satisfy.
@@ -141,8 +168,8 @@ func (s *PlayState) record(c bridge.Card) {
 	n := len(s.tricks) - 1
 	s.tricks[n].Cards = append(s.tricks[n].Cards, c)
 	for i, p := range s.penalty {
-		if p.Card == c && p.removed < 0 {
-			s.penalty[i].removed = n
+		if p.Card == c && p.gone < 0 {
+			s.penalty[i].gone = n + 1
 		}
 	}
 }

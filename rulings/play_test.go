@@ -219,6 +219,39 @@ func TestPenaltyCardRecord(t *testing.T) {
 			t.Errorf("%s: got %v, want an error with %q", name, err, tc.want)
 		}
 	}
+	// West's ♥T, a penalty card from trick 2, went back to his hand before
+	// East led to trick 4, declarer prohibiting hearts; it can be a
+	// penalty card again later, exposed anew.
+	ten := PenaltyCardOnTable{Seat: bridge.West, Card: card(t, "HT"), Major: true, Trick: 1}
+	if err := s.AddPenaltyCardAt(ten); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.PickUpPenaltyCard(ten.Card, 2); err == nil || !strings.Contains(err.Error(), "South leads trick 3") {
+		t.Errorf("♥T picked up when South led: %v", err)
+	}
+	if err := s.PickUpPenaltyCard(ten.Card, 3); err != nil {
+		t.Fatal(err)
+	}
+	if at3, at4 := s.penaltyCardsAt(bridge.West, 2), s.penaltyCardsAt(bridge.West, 3); len(at3) != 2 || len(at4) != 1 {
+		t.Errorf("West's penalty cards at trick 3 %v, at trick 4 %v: want ♥T at trick 3, not 4", at3, at4)
+	}
+	if err := s.AddPenaltyCardAt(PenaltyCardOnTable{Seat: bridge.West, Card: ten.Card, Major: true, Trick: 4}); err != nil {
+		t.Errorf("♥T exposed again at trick 5: %v", err)
+	}
+	for name, tc := range map[string]struct {
+		c     string
+		trick int
+	}{
+		"before it became one":                {"HT", 0},
+		"after it was played":                 {"CJ", 4},
+		"no penalty card":                     {"S3", 2},
+		"a trick still to come":               {"HT", 7},
+		"North, not East, is to lead trick 5": {"HT", 4},
+	} {
+		if err := s.PickUpPenaltyCard(card(t, tc.c), tc.trick); err == nil {
+			t.Errorf("picked up %s: %s", tc.c, name)
+		}
+	}
 	blind := playState(t, false, plays)
 	if err := blind.AddPenaltyCardAt(PenaltyCardOnTable{Seat: bridge.East, Card: card(t, "CJ"), Trick: 1}); err == nil || !strings.Contains(err.Error(), "played by West") {
 		t.Errorf("without the deal, West's ♣J recorded as East's: %v", err)
@@ -246,6 +279,9 @@ type playCase struct {
 	// recorded are penalty cards recorded after all the plays, each at
 	// its trick, as the rulings service does.
 	recorded []PenaltyCardOnTable
+	// pickedUp are the tricks before whose lead recorded penalty cards went
+	// back to the hand.
+	pickedUp map[bridge.Card]int
 	irr      PlayIrregularity
 	ans      Answers
 	// wantQuestion is the ID of the question the ruling waits for.
@@ -274,6 +310,11 @@ func runPlayCases(t *testing.T, cases []playCase) {
 			playCards(t, &s, tc.after)
 			for _, p := range tc.recorded {
 				if err := s.AddPenaltyCardAt(p); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for c, trick := range tc.pickedUp {
+				if err := s.PickUpPenaltyCard(c, trick); err != nil {
 					t.Fatal(err)
 				}
 			}

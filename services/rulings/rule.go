@@ -263,6 +263,9 @@ func playState(p *rulingsv1.Play) (*rulings.PlayState, error) {
 		default:
 			err = state.AddPenaltyCardAt(rulings.PenaltyCardOnTable{Seat: seat, Card: c, Major: pc.GetMajor(), Trick: int(trick) - 1})
 		}
+		if up := pc.GetPickedUp(); err == nil && up != 0 {
+			err = state.PickUpPenaltyCard(c, int(up)-1)
+		}
 		if err != nil {
 			return nil, platform.FieldError(fmt.Sprintf("play.penalty_cards[%d]", i), err.Error())
 		}

@@ -391,6 +391,11 @@ func TestPenaltyCardsKeepTheirTrick(t *testing.T) {
 	jack.Trick = -1
 	_, err = h.client.Rule(context.Background(), &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: revoke, Play: play})
 	wantCode(t, err, codes.InvalidArgument, "play.penalty_cards[0]")
+	// Picked up before South's lead to trick 3: declarer chooses a lead
+	// only when West's partner East is to lead.
+	jack.Trick, jack.PickedUp = 2, 3
+	_, err = h.client.Rule(context.Background(), &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: revoke, Play: play})
+	wantCode(t, err, codes.InvalidArgument, "South leads trick 3")
 }
 
 // TestPenaltyCardLead: West's HT has lain on the table since trick 2 and

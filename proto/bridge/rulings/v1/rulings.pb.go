@@ -423,8 +423,8 @@ type Play struct {
 	// A card that failed to follow suit when its player could is marked with
 	// a "!" ("C2!").
 	Cards string `protobuf:"bytes,4,opt,name=cards,proto3" json:"cards,omitempty"`
-	// Penalty cards: those lying on the table, and those played since they
-	// became penalty cards.
+	// Penalty cards: those lying on the table, and those played or picked up
+	// since they became penalty cards.
 	PenaltyCards  []*PenaltyCard `protobuf:"bytes,5,rep,name=penalty_cards,json=penaltyCards,proto3" json:"penalty_cards,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -505,7 +505,11 @@ type PenaltyCard struct {
 	// owner's play to that trick and to every later one was made with it on
 	// the table. It may have been played since, at that trick or later. 0:
 	// it became one after the last card in the play's cards.
-	Trick         int32 `protobuf:"varint,4,opt,name=trick,proto3" json:"trick,omitempty"`
+	Trick int32 `protobuf:"varint,4,opt,name=trick,proto3" json:"trick,omitempty"`
+	// The trick before whose lead it went back to its owner's hand, declarer
+	// having required or prohibited the lead of its suit (Laws 50D2(a),
+	// 51B); 0 if it did not.
+	PickedUp      int32 `protobuf:"varint,5,opt,name=picked_up,json=pickedUp,proto3" json:"picked_up,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -564,6 +568,13 @@ func (x *PenaltyCard) GetMajor() bool {
 func (x *PenaltyCard) GetTrick() int32 {
 	if x != nil {
 		return x.Trick
+	}
+	return 0
+}
+
+func (x *PenaltyCard) GetPickedUp() int32 {
+	if x != nil {
+		return x.PickedUp
 	}
 	return 0
 }
@@ -2611,12 +2622,13 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\bdeclarer\x18\x02 \x01(\x0e2\x14.bridge.type.v1.SeatR\bdeclarer\x12\x12\n" +
 	"\x04deal\x18\x03 \x01(\tR\x04deal\x12\x14\n" +
 	"\x05cards\x18\x04 \x01(\tR\x05cards\x12C\n" +
-	"\rpenalty_cards\x18\x05 \x03(\v2\x1e.bridge.rulings.v1.PenaltyCardR\fpenaltyCards\"w\n" +
+	"\rpenalty_cards\x18\x05 \x03(\v2\x1e.bridge.rulings.v1.PenaltyCardR\fpenaltyCards\"\x94\x01\n" +
 	"\vPenaltyCard\x12(\n" +
 	"\x04seat\x18\x01 \x01(\x0e2\x14.bridge.type.v1.SeatR\x04seat\x12\x12\n" +
 	"\x04card\x18\x02 \x01(\tR\x04card\x12\x14\n" +
 	"\x05major\x18\x03 \x01(\bR\x05major\x12\x14\n" +
-	"\x05trick\x18\x04 \x01(\x05R\x05trick\"u\n" +
+	"\x05trick\x18\x04 \x01(\x05R\x05trick\x12\x1b\n" +
+	"\tpicked_up\x18\x05 \x01(\x05R\bpickedUp\"u\n" +
 	"\bQuestion\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04text\x18\x02 \x01(\tR\x04text\x123\n" +
