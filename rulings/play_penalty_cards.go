@@ -50,7 +50,8 @@ func (st *playStep) penaltyCards(off bridge.Seat, cards []bridge.Card, deliberat
 	menu, ok := st.s.penaltyLeadMenu(off, all)
 	var picked map[bridge.Suit]bool
 	if ok {
-		st.say("%s is to lead: before he does, declarer chooses (Law 50D2).", menu.leader.Name())
+		st.cite("50D2")
+		st.say("%s is to lead while %s has %s on the table: he may not lead until declarer has chosen (Law 50D2); a lead before that is itself rectified under Law 49.", menu.leader.Name(), off.Name(), playCardList(all))
 		chosen, err := st.offer(st.s.declarer, menu.options()...)
 		if err != nil {
 			return err
@@ -97,17 +98,7 @@ func (st *playStep) penaltyLead() error {
 		st.imposePenaltyCards(off, pcs, nil)
 		return nil
 	}
-	menu, _ := st.s.penaltyLeadMenu(off, pcs)
-	st.cite("50D2")
-	st.say("%s is to lead while %s has %s on the table: he may not lead until declarer has chosen (Law 50D2); a lead before that is itself rectified under Law 49.", leader.Name(), off.Name(), playCardList(pcs))
-	chosen, err := st.offer(st.s.declarer, menu.options()...)
-	if err != nil {
-		return err
-	}
-	picked := st.choosePenaltyLead(menu, chosen)
-	st.leadersOwnPenaltyCards(leader)
-	st.imposePenaltyCards(off, pcs, picked)
-	return nil
+	return st.penaltyCards(off, nil, false)
 }
 
 // penaltyCardSet returns the penalty cards off has once cards join those
