@@ -241,8 +241,11 @@ func (s PlayState) penaltyLeadMenu(off bridge.Seat, pcs []PenaltyCardOnTable) (m
 		for _, x := range set {
 			cards = append(cards, in[x]...)
 		}
-		if len(pcs) == 1 {
+		switch {
+		case len(pcs) == 1:
 			return fmt.Sprintf("%s is no longer a penalty card and goes back to %s's hand", playCardList(cards), off.Name())
+		case len(cards) == 1:
+			return fmt.Sprintf("%s goes back to %s's hand, and he may make any legal play to the trick", playCardList(cards), off.Name())
 		}
 		return fmt.Sprintf("%s go back to %s's hand, and he may make any legal play to the trick", playCardList(cards), off.Name())
 	}

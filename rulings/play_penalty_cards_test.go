@@ -271,3 +271,32 @@ func TestPenaltyCardLead(t *testing.T) {
 		})
 	}
 }
+
+// TestPenaltyLeadConsequences: each option names the penalty cards it sends
+// back to the offender's hand.
+func TestPenaltyLeadConsequences(t *testing.T) {
+	s := playState(t, true, "DT D2 DQ D6")
+	for _, c := range []string{"CJ", "C3", "ST"} {
+		if err := s.AddPenaltyCard(bridge.West, card(t, c), true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := RulePlay(s, PlayIrregularity{Kind: PenaltyCardLead, Offender: bridge.West}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"require-C":   "♣J and ♣3 go back to West's hand",
+		"require-S":   "♠T goes back to West's hand",
+		"prohibit-CS": "♣J and ♣3 and ♠T go back",
+		"free":        "the penalty cards stay on the table",
+	}
+	for _, o := range r.Options {
+		if w, ok := want[o.ID]; ok && !strings.Contains(o.Consequence, w) {
+			t.Errorf("%s: %q, want %q", o.ID, o.Consequence, w)
+		}
+		if o.ID == "require-C" && o.Law != "51B2(a), 51B1(a)" {
+			t.Errorf("require-C cites %q, want 51B2(a) with 51B1(a) for the two clubs", o.Law)
+		}
+	}
+}
