@@ -47,25 +47,32 @@ func (t Trick) winning(strain bridge.Strain) int {
 	return best
 }
 
-// penaltyCardRecord is a penalty card and the tricks during which it lay on
-// the table: from trick placed until the trick in which it was played (or
-// for ever, removed = -1).
+// penaltyCardRecord is a penalty card and the first trick its owner played
+// to without it on the table (gone): the one after the trick he played it
+// to, or the one before whose lead it went back to his hand; -1 while it
+// lies on the table.
 type penaltyCardRecord struct {
 	PenaltyCardOnTable
-	placed, removed int
+	gone int
 }
 
-// PenaltyCardOnTable is a defender's penalty card lying face up (Law 50).
+// PenaltyCardOnTable is a defender's penalty card (Law 50) and when it
+// became one.
 type PenaltyCardOnTable struct {
 	Seat  bridge.Seat
 	Card  bridge.Card
 	Major bool
+	// Trick is the trick (0 = the first) at which it became a penalty card:
+	// its owner's play to that trick and to every later one was made with
+	// it on the table.
+	Trick int
 }
 
 // PlayState is what a ruling in the play needs: the contract and declarer,
 // the deal when the director has it, the tricks played so far, and the
 // penalty cards on the table. Build it with NewPlayState and record the play
-// card by card with Play, Revoke and AddPenaltyCard, which check every card;
+// card by card with Play, Revoke and AddPenaltyCard (or AddPenaltyCardAt,
+// for a penalty card recorded after the plays), which check every card;
 // the zero PlayState is not usable.
 type PlayState struct {
 	contract bridge.Contract
@@ -210,7 +217,7 @@ func (s PlayState) tricksWonFrom(side bridge.Side, i int) int {
 func (s PlayState) PenaltyCards() []PenaltyCardOnTable {
 	var out []PenaltyCardOnTable
 	for _, p := range s.penalty {
-		if p.removed < 0 {
+		if p.gone < 0 {
 			out = append(out, p.PenaltyCardOnTable)
 		}
 	}
@@ -222,7 +229,7 @@ func (s PlayState) PenaltyCards() []PenaltyCardOnTable {
 func (s PlayState) penaltyCardsAt(seat bridge.Seat, i int) []PenaltyCardOnTable {
 	var out []PenaltyCardOnTable
 	for _, p := range s.penalty {
-		if p.Seat == seat && p.placed <= i && (p.removed < 0 || p.removed >= i) {
+		if p.Seat == seat && p.Trick <= i && (p.gone < 0 || i < p.gone) {
 			out = append(out, p.PenaltyCardOnTable)
 		}
 	}

@@ -45,6 +45,9 @@ const (
 	// player's (Law 58A), or several cards from one hand at once (58B):
 	// Card is the one he plays, Cards the others.
 	SimultaneousPlay
+	// PenaltyCardLead: the partner of Offender, a defender with penalty
+	// cards on the table, is to lead, at any trick (Laws 50D2, 51B).
+	PenaltyCardLead
 )
 
 var playKindNames = map[PlayIrregularityKind]string{
@@ -58,6 +61,7 @@ var playKindNames = map[PlayIrregularityKind]string{
 	CardPlayedFromDummyWrongly: "card played from dummy wrongly",
 	RetractedCard:              "retracted card",
 	SimultaneousPlay:           "simultaneous play",
+	PenaltyCardLead:            "lead by the partner of a defender with penalty cards",
 }
 
 // String names the kind: "lead out of turn".
@@ -125,6 +129,8 @@ func RulePlay(s PlayState, irr PlayIrregularity, ans Answers) (Ruling, error) {
 		err = st.retractedCard()
 	case SimultaneousPlay:
 		err = st.simultaneousPlay()
+	case PenaltyCardLead:
+		err = st.penaltyLead()
 	default:
 		return Ruling{}, fmt.Errorf("rulings: play: unknown irregularity kind %d", irr.Kind)
 	}

@@ -2,6 +2,7 @@ package rulings
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/bridge-director/director/bridge"
 )
@@ -104,28 +105,37 @@ func (st *playStep) openingLeadOutOfTurn() error {
 		Law:         "54B"}
 	all := st.s.penaltyCardSet(off, []bridge.Card{c}, true)
 	menu, _ := st.s.penaltyLeadMenu(off, all)
-	refusals := st.refusals(menu, "54D")
+	refusals := st.refusals(menu, "54D", "56")
 	opts := append([]Option{spread, accept}, refusals...)
-	st.cite("54")
-	st.say("%s led %s out of turn; declarer chooses among %d options (Law 54).", off.Name(), c.Symbol(), len(opts))
+	st.say("%s led %s out of turn; declarer chooses among %d options (Laws 54A, 54B, 54D).", off.Name(), c.Symbol(), len(opts))
 	chosen, err := st.offer(decl, opts...)
-	if err != nil || chosen == "" || chosen == "spread" || chosen == "accept" {
+	switch {
+	case err != nil:
 		return err
+	case chosen == "":
+		st.cite("54A", "54B", "54D")
+		return nil
+	case chosen == "spread":
+		st.cite("54A")
+		return nil
+	case chosen == "accept":
+		st.cite("54B")
+		return nil
 	}
-	st.cite("56")
+	st.cite("54D", "56")
 	picked := st.choosePenaltyLead(menu, chosen)
 	st.imposePenaltyCards(off, all, picked)
 	return nil
 }
 
 // refusals turns declarer's penalty-card lead options into options that
-// first refuse the lead out of turn (Laws 54D, 56).
-func (st *playStep) refusals(m penaltyLeadMenu, law string) []Option {
-	opts := make([]Option, len(m.opts))
-	for i, o := range m.opts {
+// first refuse the lead out of turn, under laws (54D, 56).
+func (st *playStep) refusals(m penaltyLeadMenu, laws ...string) []Option {
+	opts := m.options()
+	for i, o := range opts {
 		o.Text = "refuse the lead and " + o.Text
 		o.Consequence = fmt.Sprintf("%s becomes a major penalty card; %s", st.irr.Card.Symbol(), o.Consequence)
-		o.Law = law + ", 56, " + o.Law
+		o.Law = strings.Join(laws, ", ") + ", " + o.Law
 		opts[i] = o
 	}
 	return opts

@@ -8,14 +8,21 @@ import (
 	"github.com/bridge-director/director/bridge"
 )
 
-// exposedCard rules on a defender's card exposed or named (Laws 49, 50, 51);
-// declarer's exposed cards are no penalty cards (48A).
+// exposedCard rules on defender's cards exposed or named (Law 49): each
+// becomes a penalty card of its own, major or minor by Law 50B; declarer's
+// exposed cards are no penalty cards (48A).
 func (st *playStep) exposedCard() error {
 	off := st.irr.Offender
 	cards := append([]bridge.Card{st.irr.Card}, st.irr.Cards...)
-	for _, c := range cards {
+	for i, c := range cards {
 		if err := st.checkHolds(off, c); err != nil {
 			return err
+		}
+		if slices.Contains(cards[:i], c) {
+			return fmt.Errorf("rulings: exposed card: %s is named twice", c.Symbol())
+		}
+		if st.s.isPenaltyCard(c) {
+			return fmt.Errorf("rulings: exposed card: %s is a penalty card already", c.Symbol())
 		}
 	}
 	if !st.s.IsDefender(off) {
@@ -23,48 +30,85 @@ func (st *playStep) exposedCard() error {
 		st.say("%s is on declarer's side: an exposed card of declarer or dummy is not a penalty card; no rectification.", off.Name())
 		return nil
 	}
-	major := len(cards) > 1 || isHonour(cards[0])
-	if !major {
+	deliberate := false
+	if len(cards) == 1 && !isHonour(cards[0]) && len(st.s.penaltyCardsOf(off)) == 0 {
 		inadvertent, pending, err := st.yes("inadvertent", "50B",
 			fmt.Sprintf("Was %s exposed inadvertently (dropped, or played with another card) rather than through deliberate play?", cards[0].Symbol()))
 		if err != nil || pending {
 			return err
 		}
-		major = !inadvertent
+		deliberate = !inadvertent
 	}
-	st.cite("49", "50A", "50B")
-	return st.penaltyCards(off, cards, major)
+	st.cite("49", "50B")
+	return st.penaltyCards(off, cards, deliberate)
 }
 
 // penaltyCards makes cards penalty cards of the defender off and offers
 // declarer his lead options if off's partner is to lead (Laws 50D2, 51B).
-func (st *playStep) penaltyCards(off bridge.Seat, cards []bridge.Card, major bool) error {
-	all := st.s.penaltyCardSet(off, cards, major)
+func (st *playStep) penaltyCards(off bridge.Seat, cards []bridge.Card, deliberate bool) error {
+	all := st.s.penaltyCardSet(off, cards, deliberate)
 	menu, ok := st.s.penaltyLeadMenu(off, all)
-	picked := map[bridge.Suit]bool{}
+	var picked map[bridge.Suit]bool
 	if ok {
-		st.say("%s is to lead: before he does, declarer chooses (Law 50D2).", menu.leader.Name())
-		chosen, err := st.offer(st.s.declarer, menu.opts...)
+		st.cite("50D2")
+		st.say("%s is to lead while %s has %s on the table: he may not lead until declarer has chosen (Law 50D2); a lead before that is itself rectified under Law 49.", menu.leader.Name(), off.Name(), playCardList(all))
+		chosen, err := st.offer(st.s.declarer, menu.options()...)
 		if err != nil {
 			return err
 		}
 		picked = st.choosePenaltyLead(menu, chosen)
+		st.leadersOwnPenaltyCards(menu.leader)
 	}
 	st.imposePenaltyCards(off, all, picked)
 	return nil
 }
 
-// penaltyCardSet returns the penalty cards off has once cards join those
-// already on the table; two or more are all major (Law 50B).
-func (s PlayState) penaltyCardSet(off bridge.Seat, cards []bridge.Card, major bool) []PenaltyCardOnTable {
-	var all []PenaltyCardOnTable
-	for _, p := range s.PenaltyCards() {
-		if p.Seat == off && !slices.Contains(cards, p.Card) {
-			all = append(all, p)
-		}
+// leadersOwnPenaltyCards says that the leader must lead his own major
+// penalty card, unless the lead restriction declarer chooses forbids it
+// (Law 50D1(b)).
+func (st *playStep) leadersOwnPenaltyCards(leader bridge.Seat) {
+	own := st.s.penaltyCardsOf(leader)
+	if len(own) == 0 || !own[0].Major {
+		return
 	}
+	st.cite("50D1(b)")
+	st.say("%s must lead his own penalty card (%s) unless the lead declarer requires or prohibits forbids it, which comes first (Law 50D1(b)).", leader.Name(), playCardList(own))
+}
+
+// penaltyLead rules when the partner of off, a defender with penalty cards
+// on the table, is to lead, at whatever trick (Laws 50D2, 51B): declarer's
+// options are his each time, for as long as a major penalty card remains
+// (50D2(b)).
+func (st *playStep) penaltyLead() error {
+	off := st.irr.Offender
+	pcs := st.s.penaltyCardsOf(off)
+	leader := off.Partner()
+	_, mid := st.s.current()
+	switch {
+	case !st.s.IsDefender(off):
+		return fmt.Errorf("rulings: penalty card lead: %s is on declarer's side, which has no penalty cards (Law 48A)", off.Name())
+	case len(pcs) == 0:
+		return fmt.Errorf("rulings: penalty card lead: %s has no penalty card on the table; record it among the play's penalty cards", off.Name())
+	case mid || st.s.Finished() || st.s.ToPlay() != leader:
+		return fmt.Errorf("rulings: penalty card lead: it is not %s's turn to lead", leader.Name())
+	}
+	if !pcs[0].Major {
+		st.cite("50C")
+		st.say("%s's %s is a minor penalty card: %s is not subject to a lead restriction and may lead any card (Law 50C).", off.Name(), pcs[0].Card.Symbol(), leader.Name())
+		st.imposePenaltyCards(off, pcs, nil)
+		return nil
+	}
+	return st.penaltyCards(off, nil, false)
+}
+
+// penaltyCardSet returns the penalty cards off has once cards join those
+// on the table. A new card is major if it is of honour rank or exposed
+// through deliberate play, minor if it is a single lower card exposed
+// inadvertently; when off has two or more, all are major (Law 50B).
+func (s PlayState) penaltyCardSet(off bridge.Seat, cards []bridge.Card, deliberate bool) []PenaltyCardOnTable {
+	all := slices.DeleteFunc(s.penaltyCardsOf(off), func(p PenaltyCardOnTable) bool { return slices.Contains(cards, p.Card) })
 	for _, c := range cards {
-		all = append(all, PenaltyCardOnTable{Seat: off, Card: c, Major: major})
+		all = append(all, PenaltyCardOnTable{Seat: off, Card: c, Major: deliberate || isHonour(c), Trick: s.trickNow(off)})
 	}
 	if len(all) > 1 {
 		for i := range all {
@@ -74,8 +118,24 @@ func (s PlayState) penaltyCardSet(off bridge.Seat, cards []bridge.Card, major bo
 	return all
 }
 
+// penaltyCardsOf returns seat's penalty cards on the table now.
+func (s PlayState) penaltyCardsOf(seat bridge.Seat) []PenaltyCardOnTable {
+	var out []PenaltyCardOnTable
+	for _, p := range s.PenaltyCards() {
+		if p.Seat == seat {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// isPenaltyCard reports whether c lies on the table as a penalty card.
+func (s PlayState) isPenaltyCard(c bridge.Card) bool {
+	return slices.ContainsFunc(s.PenaltyCards(), func(p PenaltyCardOnTable) bool { return p.Card == c })
+}
+
 // imposePenaltyCards records off's penalty cards, except those in the
-// suits picked up, with what follows from them (Laws 50C, 50D1, 50E).
+// suits picked up, with what follows from them (Laws 50C, 50D1, 50E, 51A).
 func (st *playStep) imposePenaltyCards(off bridge.Seat, all []PenaltyCardOnTable, picked map[bridge.Suit]bool) {
 	var left []PenaltyCardOnTable
 	for _, p := range all {
@@ -87,99 +147,194 @@ func (st *playStep) imposePenaltyCards(off bridge.Seat, all []PenaltyCardOnTable
 		return
 	}
 	if left[0].Major {
-		st.say("%s must stay face up and be played at the first legal opportunity, leading, following suit, discarding or trumping; if two or more can be played, declarer designates which (Laws 50D1, 51A).", playCardList(left))
-		st.cite("50D1")
+		st.say("%s must stay face up and be played at the first legal opportunity, leading, following suit, discarding or trumping (Law 50D1(a)); following suit or a lead or play restriction comes first, and the card stays on the table for the next legal opportunity (50D1(b)).", playCardList(left))
+		st.cite("50D1(a)", "50D1(b)")
+		if len(left) > 1 {
+			st.say("When two or more of them can legally be played, declarer designates which (Law 51A).")
+			st.cite("51A")
+		}
+		st.say("Each time %s is to lead while %s has a major penalty card, declarer first chooses among the options of Law 50D2 (51B for two or more).", off.Partner().Name(), off.Name())
 	} else {
 		st.say("%s is a minor penalty card: %s may not play another card of that suit below an honour until it is played, but may play an honour instead; %s has no lead restriction (Law 50C).", left[0].Card.Symbol(), off.Name(), off.Partner().Name())
 		st.cite("50C")
 	}
 	for _, p := range left {
-		law, size := "50C", "minor"
+		law := "50C"
 		if p.Major {
-			law, size = "50D1", "major"
+			law = "50D1(a)"
 		}
 		st.restrict(Restriction{Kind: PenaltyCard, Seat: off, Card: p.Card, Major: p.Major, Law: law,
-			Reason: fmt.Sprintf("%s is a %s penalty card", p.Card.Symbol(), size)})
+			Reason: penaltyCardReason(p, len(all))})
 	}
 	st.unauthorised("information from %s's penalty card other than that it must be played is unauthorised to %s, authorised to declarer", off.Name(), off.Partner().Name())
-	st.cite("50E")
+	st.cite("50E1", "50E2")
 	st.adjustable("50E3")
+}
+
+// penaltyCardReason says why p, one of n penalty cards of its owner, is
+// major or minor (Law 50B).
+func penaltyCardReason(p PenaltyCardOnTable, n int) string {
+	c := p.Card.Symbol()
+	switch {
+	case !p.Major:
+		return c + ", a single card below honour rank exposed inadvertently, is a minor penalty card (Law 50B)"
+	case n > 1:
+		return fmt.Sprintf("%s is a major penalty card: %s has two or more penalty cards (Law 50B)", c, p.Seat.Name())
+	case isHonour(p.Card):
+		return c + ", a card of honour rank, is a major penalty card (Law 50B)"
+	}
+	return c + ", exposed through deliberate play, is a major penalty card (Law 50B)"
 }
 
 // penaltyLeadMenu is declarer's choice when the offender's partner is to
 // lead while the offender has a major penalty card (Law 50D2; 51B for two
 // or more).
 type penaltyLeadMenu struct {
-	leader                  bridge.Seat
-	suits                   []bridge.Suit
-	requireLaw, prohibitLaw string
-	opts                    []Option
+	leader  bridge.Seat
+	choices []penaltyLeadChoice
+}
+
+// penaltyLeadChoice is one of declarer's options: the lead it requires
+// (LeadRequired) or prohibits (LeadProhibited) in suits, whose penalty
+// cards go back to the offender's hand, or neither (kind 0); and the laws
+// that give it.
+type penaltyLeadChoice struct {
+	Option
+	kind  RestrictionKind
+	suits []bridge.Suit
+	laws  []string
+}
+
+// options returns the menu's options, in order.
+func (m penaltyLeadMenu) options() []Option {
+	out := make([]Option, len(m.choices))
+	for i, c := range m.choices {
+		out[i] = c.Option
+	}
+	return out
 }
 
 // penaltyLeadMenu returns declarer's options; ok is false unless off's
-// partner is to lead and the penalty cards are major.
+// partner is to lead and the penalty cards are major. With one penalty
+// card declarer may require or prohibit its suit (50D2(a)); with two or
+// more in one suit the same, and all of them are picked up (51B1); with
+// penalty cards in two or more suits he may require any one of those
+// suits (51B2(a)) or prohibit any one or more of them (51B2(b)). Or he
+// lets the leader lead any card and the penalty cards stay (50D2(b)).
 func (s PlayState) penaltyLeadMenu(off bridge.Seat, pcs []PenaltyCardOnTable) (m penaltyLeadMenu, ok bool) {
 	m.leader = off.Partner()
-	if _, mid := s.current(); mid || s.ToPlay() != m.leader || len(pcs) == 0 || !pcs[0].Major {
+	if _, mid := s.current(); mid || s.Finished() || s.ToPlay() != m.leader || len(pcs) == 0 || !pcs[0].Major {
 		return m, false
 	}
+	in := map[bridge.Suit][]PenaltyCardOnTable{}
+	var suits []bridge.Suit
 	for _, p := range pcs {
-		if !slices.Contains(m.suits, p.Card.Suit) {
-			m.suits = append(m.suits, p.Card.Suit)
+		if len(in[p.Card.Suit]) == 0 {
+			suits = append(suits, p.Card.Suit)
 		}
+		in[p.Card.Suit] = append(in[p.Card.Suit], p)
 	}
-	slices.Sort(m.suits)
-	m.requireLaw, m.prohibitLaw = "50D2(a)", "50D2(a)"
-	if len(pcs) > 1 {
-		m.requireLaw, m.prohibitLaw = "51B1(a)", "51B1(a)"
+	slices.Sort(suits)
+	count := func(x bridge.Suit) int { return len(in[x]) }
+	back := func(set []bridge.Suit) string {
+		var cards []PenaltyCardOnTable
+		for _, x := range set {
+			cards = append(cards, in[x]...)
+		}
+		switch {
+		case len(pcs) == 1:
+			return fmt.Sprintf("%s is no longer a penalty card and goes back to %s's hand", playCardList(cards), off.Name())
+		case len(cards) == 1:
+			return fmt.Sprintf("%s goes back to %s's hand, and he may make any legal play to the trick", playCardList(cards), off.Name())
+		}
+		return fmt.Sprintf("%s go back to %s's hand, and he may make any legal play to the trick", playCardList(cards), off.Name())
 	}
-	if len(m.suits) > 1 {
-		m.requireLaw, m.prohibitLaw = "51B2(a)", "51B2(b)"
+	requireLaws := func(x bridge.Suit) []string {
+		switch {
+		case len(suits) > 1 && count(x) > 1:
+			return []string{"51B2(a)", "51B1(a)"}
+		case len(suits) > 1:
+			return []string{"51B2(a)"}
+		case count(x) > 1:
+			return []string{"51B1(a)"}
+		}
+		return []string{"50D2(a)"}
 	}
-	for _, x := range m.suits {
-		m.opts = append(m.opts, Option{
-			Choice:      Choice{ID: "require-" + x.String(), Text: fmt.Sprintf("require %s to lead a %s", m.leader.Name(), playSuitWord(x))},
-			Consequence: fmt.Sprintf("%s's penalty cards in %ss go back to his hand", off.Name(), playSuitWord(x)),
-			Law:         m.requireLaw,
-		})
+	for _, x := range suits {
+		m.choices = append(m.choices, penaltyLeadChoice{
+			Option: Option{
+				Choice:      Choice{ID: "require-" + x.String(), Text: fmt.Sprintf("require %s to lead a %s", m.leader.Name(), playSuitWord(x))},
+				Consequence: back([]bridge.Suit{x}),
+			},
+			kind: LeadRequired, suits: []bridge.Suit{x}, laws: requireLaws(x)})
 	}
-	prohibit := Option{Law: m.prohibitLaw}
-	if len(m.suits) == 1 {
-		prohibit.Choice = Choice{ID: "prohibit-" + m.suits[0].String(), Text: fmt.Sprintf("prohibit %s from leading a %s for as long as he retains the lead", m.leader.Name(), playSuitWord(m.suits[0]))}
-		prohibit.Consequence = fmt.Sprintf("%s's penalty cards in %ss go back to his hand", off.Name(), playSuitWord(m.suits[0]))
-	} else {
-		prohibit.Choice = Choice{ID: "prohibit-all", Text: fmt.Sprintf("prohibit %s from leading %s for as long as he retains the lead", m.leader.Name(), playSuitList(m.suits))}
-		prohibit.Consequence = fmt.Sprintf("%s picks up every penalty card", off.Name())
+	prohibitLaw := "50D2(a)"
+	switch {
+	case len(suits) > 1:
+		prohibitLaw = "51B2(b)"
+	case count(suits[0]) > 1:
+		prohibitLaw = "51B1(b)"
 	}
-	free := Option{
-		Choice:      Choice{ID: "free", Text: fmt.Sprintf("let %s lead any card", m.leader.Name())},
-		Consequence: "the penalty cards stay on the table",
-		Law:         "50D2(b)",
+	for _, set := range suitSubsets(suits) {
+		id := "prohibit-"
+		for _, x := range set {
+			id += x.String()
+		}
+		m.choices = append(m.choices, penaltyLeadChoice{
+			Option: Option{
+				Choice:      Choice{ID: id, Text: fmt.Sprintf("prohibit %s from leading %s for as long as he retains the lead", m.leader.Name(), playSuitList(set))},
+				Consequence: back(set),
+			},
+			kind: LeadProhibited, suits: set, laws: []string{prohibitLaw}})
 	}
-	m.opts = append(m.opts, prohibit, free)
+	m.choices = append(m.choices, penaltyLeadChoice{
+		Option: Option{
+			Choice:      Choice{ID: "free", Text: fmt.Sprintf("let %s lead any card", m.leader.Name())},
+			Consequence: fmt.Sprintf("the penalty cards stay on the table, and declarer chooses again the next time %s is to lead while one remains", m.leader.Name()),
+		},
+		laws: []string{"50D2(b)"}})
+	for i := range m.choices {
+		m.choices[i].Law = strings.Join(m.choices[i].laws, ", ")
+	}
 	return m, true
+}
+
+// suitSubsets returns the non-empty sets of suits, each in suits' order:
+// for ♣ and ♠, {♣}, {♠}, {♣, ♠}.
+func suitSubsets(suits []bridge.Suit) [][]bridge.Suit {
+	var out [][]bridge.Suit
+	for mask := 1; mask < 1<<len(suits); mask++ {
+		var set []bridge.Suit
+		for i, x := range suits {
+			if mask&(1<<i) != 0 {
+				set = append(set, x)
+			}
+		}
+		out = append(out, set)
+	}
+	return out
 }
 
 // choosePenaltyLead records the restriction the chosen option brings and
 // returns the suits whose penalty cards go back to the offender's hand.
 func (st *playStep) choosePenaltyLead(m penaltyLeadMenu, chosen string) map[bridge.Suit]bool {
 	picked := map[bridge.Suit]bool{}
-	for _, x := range m.suits {
-		switch chosen {
-		case "require-" + x.String():
-			picked[x] = true
-			st.restrict(Restriction{Kind: LeadRequired, Seat: m.leader, Suits: []bridge.Suit{x}, Law: m.requireLaw,
-				Reason: fmt.Sprintf("must lead a %s", playSuitWord(x))})
-		case "prohibit-" + x.String(), "prohibit-all":
+	for _, c := range m.choices {
+		if c.ID != chosen {
+			continue
+		}
+		st.cite(c.laws...)
+		switch c.kind {
+		case LeadRequired:
+			st.restrict(Restriction{Kind: LeadRequired, Seat: m.leader, Suits: c.suits, Law: c.Law,
+				Reason: "must lead a " + playSuitWord(c.suits[0])})
+		case LeadProhibited:
+			st.restrict(Restriction{Kind: LeadProhibited, Seat: m.leader, Suits: c.suits, Law: c.Law,
+				Reason: "may not lead " + playSuitList(c.suits) + " for as long as he retains the lead"})
+		}
+		for _, x := range c.suits {
 			picked[x] = true
 		}
-	}
-	if strings.HasPrefix(chosen, "prohibit-") {
-		st.restrict(Restriction{Kind: LeadProhibited, Seat: m.leader, Suits: m.suits, Law: m.prohibitLaw,
-			Reason: "may not lead " + playSuitList(m.suits) + " for as long as he retains the lead"})
-	}
-	if chosen != "" {
-		st.cite("50D2")
 	}
 	return picked
 }
@@ -194,13 +349,18 @@ func (st *playStep) penaltyCardNotPlayed() error {
 	}
 	t := st.s.tricks[i]
 	var missed []PenaltyCardOnTable
+	led := t.Cards[0].Suit
+	held, _ := st.s.heldAt(off, i, led)
 	for _, p := range st.s.penaltyCardsAt(off, i) {
-		if p.Card == c {
-			continue
-		}
-		led := t.Cards[0].Suit
-		held, _ := st.s.heldAt(off, i, led)
-		if pos == 0 || p.Card.Suit == led || (!held && led != c.Suit) {
+		switch {
+		case p.Card == c:
+		case !p.Major:
+			// A minor penalty card bars only a lower card of its suit
+			// (Law 50C).
+			if c.Suit == p.Card.Suit && !isHonour(c) {
+				missed = append(missed, p)
+			}
+		case pos == 0 || p.Card.Suit == led || (!held && led != c.Suit):
 			missed = append(missed, p)
 		}
 	}
@@ -210,18 +370,23 @@ func (st *playStep) penaltyCardNotPlayed() error {
 	st.cite("52A")
 	st.say("%s may not withdraw %s on his own (Law 52A).", off.Name(), c.Symbol())
 	if st.declarerPlayedSince(i, pos) {
-		st.cite("52B1(a)")
-		st.say("Declarer has played since from his hand or dummy, so he must accept %s; %s stays a penalty card (Law 52B1).", c.Symbol(), playCardList(missed))
+		st.cite("52B1(b)", "52B1(c)")
+		st.say("Declarer has played since from his hand or dummy, so he must accept %s (Law 52B1(b)); %s stays a penalty card (52B1(c)).", c.Symbol(), playCardList(missed))
 		return nil
 	}
 	chosen, err := st.offer(st.s.declarer,
 		Option{Choice: Choice{ID: "accept", Text: "accept " + c.Symbol()},
-			Consequence: playCardList(missed) + " stays a penalty card", Law: "52B1(a)"},
+			Consequence: playCardList(missed) + " stays a penalty card", Law: "52B1(a), 52B1(c)"},
 		Option{Choice: Choice{ID: "substitute", Text: "require " + off.Name() + " to play the penalty card instead"},
 			Consequence: c.Symbol() + " becomes a major penalty card", Law: "52B2"})
-	if err != nil || chosen != "substitute" {
+	switch {
+	case err != nil || chosen == "":
 		return err
+	case chosen == "accept":
+		st.cite("52B1(a)", "52B1(c)")
+		return nil
 	}
+	st.cite("52B2")
 	st.restrict(Restriction{Kind: PenaltyCard, Seat: off, Card: c, Major: true, Law: "52B2",
 		Reason: fmt.Sprintf("%s, played illegally, is a major penalty card", c.Symbol())})
 	return nil

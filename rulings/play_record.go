@@ -48,8 +48,30 @@ func (s *PlayState) Revoke(c bridge.Card) error {
 }
 
 // AddPenaltyCard puts c, a card of a defender, face up on the table as a
-// penalty card, major or minor (Law 50B).
+// penalty card, major or minor (Law 50B), now: at the trick in progress if
+// seat has still to play to it, else at the next.
 func (s *PlayState) AddPenaltyCard(seat bridge.Seat, c bridge.Card, major bool) error {
+	return s.AddPenaltyCardAt(PenaltyCardOnTable{Seat: seat, Card: c, Major: major, Trick: s.trickNow(seat)})
+}
+
+// trickNow returns the trick seat plays to next: the trick in progress if
+// seat has still to play to it, else the next.
+func (s PlayState) trickNow(seat bridge.Seat) int {
+	if t, ok := s.current(); ok {
+		if _, played := t.CardOf(seat); !played {
+			return len(s.tricks) - 1
+		}
+	}
+	return len(s.tricks)
+}
+
+// AddPenaltyCardAt records p, a card of a defender that became a penalty
+// card at trick p.Trick (0 = the first), in a play recorded already: its
+// owner may have played it since, at that trick or a later one (Law 50D1).
+// It is an error if the trick is still to come, or the card was played
+// before it, or by another player.
+func (s *PlayState) AddPenaltyCardAt(p PenaltyCardOnTable) error {
+	seat, c := p.Seat, p.Card
 	switch {
 	case !seat.Valid():
 		return fmt.Errorf("rulings: penalty card: %d is not a seat", seat)
@@ -57,22 +79,59 @@ func (s *PlayState) AddPenaltyCard(seat bridge.Seat, c bridge.Card, major bool) 
 		return fmt.Errorf("rulings: penalty card: %s is not a defender; declarer's side never has penalty cards (Law 48A)", seat.Name())
 	case !c.Valid():
 		return fmt.Errorf("rulings: penalty card: %v is not a card", c)
-	case s.played(c):
-		return fmt.Errorf("rulings: penalty card: %s has already been played", c.Symbol())
 	case s.hasDeal && !s.deal[seat].Has(c):
 		return fmt.Errorf("rulings: penalty card: %s does not hold %s", seat.Name(), c.Symbol())
+	case p.Trick < 0 || p.Trick > len(s.tricks) || p.Trick == 13:
+		return fmt.Errorf("rulings: penalty card: %s: trick %d is not one of the tricks played or the one to come", c.Symbol(), p.Trick+1)
 	}
-	for _, p := range s.PenaltyCards() {
-		if p.Card == c {
-			return fmt.Errorf("rulings: penalty card: %s is already a penalty card", c.Symbol())
+	gone := -1
+	for i, t := range s.tricks {
+		for j, d := range t.Cards {
+			switch {
+			case d != c:
+			case t.Seat(j) != seat:
+				return fmt.Errorf("rulings: penalty card: %s was played by %s, not %s", c.Symbol(), t.Seat(j).Name(), seat.Name())
+			case i < p.Trick:
+				return fmt.Errorf("rulings: penalty card: %s was played to trick %d, before it became a penalty card at trick %d", c.Symbol(), i+1, p.Trick+1)
+			default:
+				gone = i + 1
+			}
 		}
 	}
-	s.penalty = append(s.penalty, penaltyCardRecord{
-		PenaltyCardOnTable: PenaltyCardOnTable{Seat: seat, Card: c, Major: major},
-		placed:             s.CompleteTricks(),
-		removed:            -1,
-	})
+	for _, q := range s.penalty {
+		if q.Card == c && (q.gone < 0 || q.gone > p.Trick) {
+			return fmt.Errorf("rulings: penalty card: %s is already a penalty card at trick %d", c.Symbol(), p.Trick+1)
+		}
+	}
+	s.penalty = append(s.penalty, penaltyCardRecord{PenaltyCardOnTable: p, gone: gone})
 	return nil
+}
+
+// PickUpPenaltyCard records that the penalty card c went back to its
+// owner's hand before trick (0 = the first) was led, when declarer
+// required or prohibited the lead of its suit (Laws 50D2(a), 51B). It is
+// an error if c did not lie on the table then, or the trick is still to
+// come.
+func (s *PlayState) PickUpPenaltyCard(c bridge.Card, trick int) error {
+	_, mid := s.current()
+	if trick < 0 || trick > len(s.tricks) || trick == 13 || (trick == len(s.tricks) && mid) {
+		return fmt.Errorf("rulings: penalty card picked up: trick %d is not one of the tricks led or the next to lead", trick+1)
+	}
+	leader := s.OnLead()
+	if trick < len(s.tricks) {
+		leader = s.tricks[trick].Leader
+	}
+	for i, p := range s.penalty {
+		switch {
+		case p.Card != c || p.Trick > trick || (p.gone >= 0 && p.gone <= trick):
+		case leader != p.Seat.Partner():
+			return fmt.Errorf("rulings: penalty card picked up: %s leads trick %d, not %s's partner, so declarer had no choice of his lead that returned %s (Law 50D2)", leader.Name(), trick+1, p.Seat.Name(), c.Symbol())
+		default:
+			s.penalty[i].gone = trick
+			return nil
+		}
+	}
+	return fmt.Errorf("rulings: penalty card picked up: %s did not lie on the table as a penalty card before trick %d", c.Symbol(), trick+1)
 }
 
 // checkPlay checks what every played card must satisfy.
@@ -109,8 +168,8 @@ func (s *PlayState) record(c bridge.Card) {
 	n := len(s.tricks) - 1
 	s.tricks[n].Cards = append(s.tricks[n].Cards, c)
 	for i, p := range s.penalty {
-		if p.Card == c && p.removed < 0 {
-			s.penalty[i].removed = n
+		if p.Card == c && p.gone < 0 {
+			s.penalty[i].gone = n + 1
 		}
 	}
 }

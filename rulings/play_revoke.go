@@ -76,7 +76,7 @@ func (st *playStep) transferTricks(i int) {
 	off := st.irr.Offender
 	n, err := st.s.TricksTransferred(off, i)
 	if err != nil {
-		st.cite("64A")
+		st.cite("64A1", "64A2")
 		st.say("The revoke trick is not complete: at the end of play, if %s wins it, it and one later trick won by his side go to the opponents (64A1); otherwise one trick does if his side wins it or a later trick (64A2).", off.Name())
 		return
 	}

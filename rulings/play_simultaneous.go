@@ -41,9 +41,7 @@ func (st *playStep) simultaneousPlay() error {
 	if !st.s.IsDefender(off) {
 		return nil
 	}
-	others := st.irr.Cards
-	major := len(others) > 1 || isHonour(others[0])
-	st.say("Each other card exposed becomes a penalty card.")
-	st.imposePenaltyCards(off, st.s.penaltyCardSet(off, others, major), nil)
+	st.say("Each other card exposed becomes a penalty card (Law 58B2).")
+	st.imposePenaltyCards(off, st.s.penaltyCardSet(off, st.irr.Cards, false), nil)
 	return nil
 }

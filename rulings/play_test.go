@@ -183,6 +183,92 @@ func TestPlayStateWithoutDealKeepsPenaltyCards(t *testing.T) {
 	}
 }
 
+// TestPenaltyCardRecord: a penalty card recorded after the play keeps the
+// trick at which it became one, and may have been played since.
+func TestPenaltyCardRecord(t *testing.T) {
+	// Trick 2: North leads ♣4, East ♣7, South ♣A, West discards ♥8 (a
+	// revoke); trick 3: South ♦J, West ♦5, North ♦3, East ♦K; trick 4:
+	// East ♣9, South ♣Q, West ♣J, North ♣K.
+	const plays = "DT DA D4 D6 C4 C7 CA !H8 DJ D5 D3 DK C9 CQ CJ CK"
+	jack := func(trick int) PenaltyCardOnTable {
+		return PenaltyCardOnTable{Seat: bridge.West, Card: card(t, "CJ"), Major: true, Trick: trick}
+	}
+	s := playState(t, true, plays)
+	if err := s.AddPenaltyCardAt(jack(1)); err != nil {
+		t.Fatal(err)
+	}
+	if pcs := s.PenaltyCards(); len(pcs) != 0 {
+		t.Errorf("♣J, played to trick 4, is still on the table: %v", pcs)
+	}
+	for i, want := range []int{0, 1, 1, 1, 0} {
+		if got := len(s.penaltyCardsAt(bridge.West, i)); got != want {
+			t.Errorf("trick %d: %d penalty cards of West on the table, want %d", i+1, got, want)
+		}
+	}
+	for name, tc := range map[string]struct {
+		p    PenaltyCardOnTable
+		want string
+	}{
+		"played before it became one": {jack(4), "before it became a penalty card"},
+		"played by another player":    {PenaltyCardOnTable{Seat: bridge.West, Card: card(t, "CK"), Trick: 1}, "does not hold"},
+		"a trick still to come":       {PenaltyCardOnTable{Seat: bridge.West, Card: card(t, "C6"), Trick: 6}, "not one of the tricks"},
+		"declarer's card":             {PenaltyCardOnTable{Seat: bridge.South, Card: card(t, "S7"), Trick: 1}, "48A"},
+		"twice":                       {jack(2), "already a penalty card"},
+	} {
+		if err := s.AddPenaltyCardAt(tc.p); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: got %v, want an error with %q", name, err, tc.want)
+		}
+	}
+	// West's ♥T, a penalty card from trick 2, went back to his hand before
+	// East led to trick 4, declarer prohibiting hearts; it can be a
+	// penalty card again later, exposed anew.
+	ten := PenaltyCardOnTable{Seat: bridge.West, Card: card(t, "HT"), Major: true, Trick: 1}
+	if err := s.AddPenaltyCardAt(ten); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.PickUpPenaltyCard(ten.Card, 2); err == nil || !strings.Contains(err.Error(), "South leads trick 3") {
+		t.Errorf("♥T picked up when South led: %v", err)
+	}
+	if err := s.PickUpPenaltyCard(ten.Card, 3); err != nil {
+		t.Fatal(err)
+	}
+	if at3, at4 := s.penaltyCardsAt(bridge.West, 2), s.penaltyCardsAt(bridge.West, 3); len(at3) != 2 || len(at4) != 1 {
+		t.Errorf("West's penalty cards at trick 3 %v, at trick 4 %v: want ♥T at trick 3, not 4", at3, at4)
+	}
+	if err := s.AddPenaltyCardAt(PenaltyCardOnTable{Seat: bridge.West, Card: ten.Card, Major: true, Trick: 4}); err != nil {
+		t.Errorf("♥T exposed again at trick 5: %v", err)
+	}
+	for name, tc := range map[string]struct {
+		c     string
+		trick int
+	}{
+		"before it became one":                {"HT", 0},
+		"after it was played":                 {"CJ", 4},
+		"no penalty card":                     {"S3", 2},
+		"a trick still to come":               {"HT", 7},
+		"North, not East, is to lead trick 5": {"HT", 4},
+	} {
+		if err := s.PickUpPenaltyCard(card(t, tc.c), tc.trick); err == nil {
+			t.Errorf("picked up %s: %s", tc.c, name)
+		}
+	}
+	blind := playState(t, false, plays)
+	if err := blind.AddPenaltyCardAt(PenaltyCardOnTable{Seat: bridge.East, Card: card(t, "CJ"), Trick: 1}); err == nil || !strings.Contains(err.Error(), "played by West") {
+		t.Errorf("without the deal, West's ♣J recorded as East's: %v", err)
+	}
+	// AddPenaltyCard puts the card at the trick its owner plays to next.
+	mid := playState(t, true, "DT D2")
+	if err := mid.AddPenaltyCard(bridge.West, card(t, "CJ"), true); err != nil {
+		t.Fatal(err)
+	}
+	if err := mid.AddPenaltyCard(bridge.East, card(t, "HK"), true); err != nil {
+		t.Fatal(err)
+	}
+	if pcs := mid.PenaltyCards(); len(pcs) != 2 || pcs[0].Trick != 1 || pcs[1].Trick != 0 {
+		t.Errorf("penalty cards %+v: want West's at trick 2 (he has played to trick 1), East's at trick 1", pcs)
+	}
+}
+
 // playCase is one situation for RulePlay and what the ruling must hold.
 type playCase struct {
 	name    string
@@ -190,8 +276,14 @@ type playCase struct {
 	plays   string
 	penalty []PenaltyCardOnTable // put on the table after the plays
 	after   string               // plays recorded after the penalty cards
-	irr     PlayIrregularity
-	ans     Answers
+	// recorded are penalty cards recorded after all the plays, each at
+	// its trick, as the rulings service does.
+	recorded []PenaltyCardOnTable
+	// pickedUp are the tricks before whose lead recorded penalty cards went
+	// back to the hand.
+	pickedUp map[bridge.Card]int
+	irr      PlayIrregularity
+	ans      Answers
 	// wantQuestion is the ID of the question the ruling waits for.
 	wantQuestion string
 	// wantOptions are the option IDs offered, in order.
@@ -216,6 +308,16 @@ func runPlayCases(t *testing.T, cases []playCase) {
 				}
 			}
 			playCards(t, &s, tc.after)
+			for _, p := range tc.recorded {
+				if err := s.AddPenaltyCardAt(p); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for c, trick := range tc.pickedUp {
+				if err := s.PickUpPenaltyCard(c, trick); err != nil {
+					t.Fatal(err)
+				}
+			}
 			r, err := RulePlay(s, tc.irr, tc.ans)
 			if err != nil {
 				t.Fatal(err)

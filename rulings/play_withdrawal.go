@@ -2,6 +2,8 @@ package rulings
 
 import (
 	"fmt"
+
+	"github.com/bridge-director/director/bridge"
 )
 
 // cardFromDummyWrongly rules on a card dummy put in the played position
@@ -66,13 +68,25 @@ func (st *playStep) retractedCard() error {
 	if err != nil || why == "" {
 		return err
 	}
+	defender := st.s.IsDefender(off)
 	switch why {
 	case "rectify":
 		st.cite("47A")
 		st.say("%s may be withdrawn to rectify the irregularity; the law rectifying it says whether it becomes a penalty card.", c.Symbol())
+		if !defender {
+			st.cite("48A")
+			st.say("It is a card of declarer's side, so it never becomes a penalty card (Law 48A).")
+		}
 	case "illegal":
 		st.cite("47B")
-		st.say("%s may be withdrawn to correct the illegal play; a defender's card so withdrawn may be a penalty card (Law 49).", c.Symbol())
+		if !defender {
+			st.cite("48A")
+			st.say("%s may be withdrawn to correct the illegal play; a card of declarer's side is not a penalty card (Law 48A).", c.Symbol())
+			return nil
+		}
+		st.cite("49", "50B")
+		st.say("%s may be withdrawn to correct the illegal play; withdrawn by a defender it becomes a penalty card, exposed through deliberate play (Laws 49, 50B).", c.Symbol())
+		st.imposePenaltyCards(off, st.s.penaltyCardSet(off, []bridge.Card{c}, true), nil)
 	case "designation":
 		if off != st.s.Dummy() {
 			st.cite("45C4(a)", "47F")
@@ -93,11 +107,11 @@ func (st *playStep) retractedCard() error {
 		st.unauthorised("information from a card an opponent withdrew is unauthorised to %s", playSideName(off))
 	case "opponent-changed":
 		st.cite("47D", "16C")
-		st.say("After an opponent's change of play %s may be withdrawn and another card substituted.", c.Symbol())
+		st.say("After an opponent's change of play %s may be withdrawn and another card substituted; it is not a penalty card.", c.Symbol())
 		st.unauthorised("information from %s, withdrawn, is unauthorised to %s's opponents", c.Symbol(), off.Name())
 	case "misinformed":
 		st.cite("47E")
-		st.say("%s, played after mistaken information from an opponent, may be withdrawn without rectification.", c.Symbol())
+		st.say("%s, played after mistaken information from an opponent, may be withdrawn without rectification; it is not a penalty card.", c.Symbol())
 	default:
 		st.cite("47F")
 		st.say("A played card may not be withdrawn except as Law 47 allows: %s goes back to the played position.", c.Symbol())

@@ -25,11 +25,17 @@ func TestCardFromDummyWrongly(t *testing.T) {
 func TestRetractedCard(t *testing.T) {
 	took := PlayIrregularity{Kind: RetractedCard, Offender: bridge.East, Card: bridge.Card{Suit: bridge.Diamonds, Rank: bridge.Four}}
 	dummyCard := PlayIrregularity{Kind: RetractedCard, Offender: bridge.North, Card: bridge.Card{Suit: bridge.Diamonds, Rank: bridge.Two}}
+	declarerCard := PlayIrregularity{Kind: RetractedCard, Offender: bridge.South, Card: bridge.Card{Suit: bridge.Diamonds, Rank: bridge.Six}}
 	const plays = "DT D2 D4"
 	runPlayCases(t, []playCase{
 		{name: "asks why", plays: plays, irr: took, wantQuestion: "reason"},
 		{name: "47A to rectify an irregularity", plays: plays, irr: took, ans: Answers{"reason": "rectify"}, wantLaws: []string{"47A"}},
-		{name: "47B to correct an illegal play", plays: plays, irr: took, ans: Answers{"reason": "illegal"}, wantLaws: []string{"47B"}},
+		{name: "47B a defender's card withdrawn to correct an illegal play is a major penalty card", plays: plays, irr: took, ans: Answers{"reason": "illegal"},
+			wantRestrictions: []string{"PenaltyCard E D4 major"}, wantLaws: []string{"47B", "49", "50B", "50D1(a)"}, wantAdjust: []string{"50E3"}},
+		{name: "47B, 48A declarer's card withdrawn to correct an illegal play is no penalty card", plays: plays + " D6", irr: declarerCard, ans: Answers{"reason": "illegal"},
+			wantLaws: []string{"47B", "48A"}, wantSummary: "not a penalty card"},
+		{name: "47A, 48A dummy's card withdrawn in a rectification is no penalty card", plays: plays, irr: dummyCard, ans: Answers{"reason": "rectify"},
+			wantLaws: []string{"47A", "48A"}, wantSummary: "never becomes a penalty card"},
 		{name: "asks whether declarer's designation from dummy was unintended", plays: plays, irr: dummyCard, ans: Answers{"reason": "designation"}, wantQuestion: "unintended"},
 		{name: "45C4(b) unintended designation from dummy changed", plays: plays, irr: dummyCard, ans: Answers{"reason": "designation", "unintended": "yes"},
 			wantLaws: []string{"45C4(b)", "47C"}, wantSummary: "changed without rectification"},
@@ -37,8 +43,8 @@ func TestRetractedCard(t *testing.T) {
 			wantLaws: []string{"45C4(a)", "47F"}, wantSummary: "stays played"},
 		{name: "45C4(b) is declarer's only: a defender's designation stands", plays: plays, irr: took, ans: Answers{"reason": "designation"},
 			wantLaws: []string{"45C4(a)", "47F"}, wantSummary: "Only declarer's designation"},
-		{name: "47D after an opponent's change", plays: plays, irr: took, ans: Answers{"reason": "opponent-changed"}, wantLaws: []string{"47D", "16C"}},
-		{name: "47E after mistaken information", plays: plays, irr: took, ans: Answers{"reason": "misinformed"}, wantLaws: []string{"47E"}},
+		{name: "47D after an opponent's change: no penalty card", plays: plays, irr: took, ans: Answers{"reason": "opponent-changed"}, wantLaws: []string{"47D", "16C"}, wantSummary: "not a penalty card"},
+		{name: "47E after mistaken information: no penalty card", plays: plays, irr: took, ans: Answers{"reason": "misinformed"}, wantLaws: []string{"47E"}, wantSummary: "not a penalty card"},
 		{name: "47F a change of mind", plays: plays, irr: took, ans: Answers{"reason": "other"}, wantLaws: []string{"47F"}, wantSummary: "may not be withdrawn"},
 	})
 }

@@ -26,17 +26,13 @@ func CrossIMPs(nsScores []int) []float64 {
 // crossIMPSums returns, for each NS score, the sum of its IMPs against every score
 // on the board (against itself it scores 0).
 //
-// It runs in O(n log n): for a score s, the sum over the field of IMPs(s-t) is, step
-// by step of the IMP scale, the number of scores at least that step below s minus
-// the number at least that step above it. Each distinct score is worked out once.
+// It runs in O(n log n) (see impsAgainst); each distinct score is worked out once.
 func crossIMPSums(nsScores []int) []int {
 	sorted := slices.Sorted(slices.Values(nsScores))
 	distinct := slices.Compact(slices.Clone(sorted))
 	sumOf := make([]int, len(distinct))
 	for i, s := range distinct {
-		for _, step := range impThresholds {
-			sumOf[i] += countAtMost(sorted, s, -step) - countAtLeast(sorted, s, step)
-		}
+		sumOf[i] = impsAgainst(sorted, s)
 	}
 	out := make([]int, len(nsScores))
 	for i, s := range nsScores {
@@ -44,6 +40,17 @@ func crossIMPSums(nsScores []int) []int {
 		out[i] = sumOf[j]
 	}
 	return out
+}
+
+// impsAgainst returns the sum of the IMPs of s against each of the sorted
+// scores: step by step of the IMP scale, the number of scores at least that
+// step below s minus the number at least that step above it.
+func impsAgainst(sorted []int, s int) int {
+	sum := 0
+	for _, step := range impThresholds {
+		sum += countAtMost(sorted, s, -step) - countAtLeast(sorted, s, step)
+	}
+	return sum
 }
 
 // countAtMost returns how many of the sorted scores are at most s+offset (offset

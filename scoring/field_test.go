@@ -30,6 +30,7 @@ func randomFieldCase(rng *rand.Rand) fieldCase {
 	if c.settings.Form != MatchpointPairs {
 		c.settings.TwoWinners = false
 	}
+	c.settings.Profile.IMPPenalties = IMPPenaltyMethod(rng.IntN(2))
 	return c
 }
 
@@ -55,11 +56,11 @@ func (c fieldCase) randomResult(rng *rand.Rand) Result {
 	case k == 1 || k == 4:
 		r.Kind, r.NSScore = Artificial, 0
 		r.NSAdjust, r.EWAdjust = adjustments[rng.IntN(3)], adjustments[rng.IntN(3)]
-	case k == 2 && c.settings.Form.teams() == false:
+	case k == 2 && c.settings.Form != TeamsPointABoard:
 		r.Kind = Weighted
 		r.Weights = []WeightedScore{{Weight: 25, NSScore: scores[rng.IntN(len(scores))]}, {Weight: 75, NSScore: r.NSScore}}
 		r.NSScore = 0
-	case k == 3 && c.settings.Form == MatchpointPairs:
+	case k == 3 && c.settings.Form != TeamsPointABoard:
 		r.Kind, r.EWScore = Split, scores[rng.IntN(len(scores))]
 	}
 	return r
@@ -74,6 +75,9 @@ func (c fieldCase) randomPenalties(rng *rand.Rand) []Penalty {
 		}
 		if c.settings.TwoWinners && rng.IntN(2) == 0 {
 			p.Directed, p.Direction = true, bridge.Side(rng.IntN(2))
+		}
+		if c.settings.Form == TeamsVictoryPoints && rng.IntN(2) == 0 {
+			p.IMPs, p.Round = true, 1+rng.IntN(3)
 		}
 		out = append(out, p)
 	}

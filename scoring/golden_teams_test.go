@@ -155,13 +155,13 @@ func TestGoldenTeamsScorerIMPsToVPs(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i, b := range m.Boards {
-			if want := mustInt(t, "IMPS", b.IMPs); r.Boards[i].Home != want {
-				t.Errorf("match %s v %s board %s: %d IMPs, published %d", m.Team, m.OpposingTeam, b.Number, r.Boards[i].Home, want)
+			if want := mustInt(t, "IMPS", b.IMPs); r.Boards[i].Home != float64(want) {
+				t.Errorf("match %s v %s board %s: %v IMPs, published %d", m.Team, m.OpposingTeam, b.Number, r.Boards[i].Home, want)
 			}
 			boardIMPs++
 		}
 		if home, away := publishedNumber(t, "TEAM_SCORE", m.TeamScore), publishedNumber(t, "OPPOSING_TEAM_SCORE", m.OpposingTeamScore); r.HomeScore != home || r.AwayScore != away {
-			t.Errorf("match %s v %s, margin %d: %v-%v VPs, published %v-%v", m.Team, m.OpposingTeam, r.HomeMargin, r.HomeScore, r.AwayScore, home, away)
+			t.Errorf("match %s v %s, margin %v: %v-%v VPs, published %v-%v", m.Team, m.OpposingTeam, r.HomeMargin, r.HomeScore, r.AwayScore, home, away)
 		}
 		vps += 2
 		results = append(results, r)
@@ -198,8 +198,8 @@ func TestGoldenEBUScoreTeamsPointABoard(t *testing.T) {
 		}
 		for i, b := range m.Boards {
 			home, away := mustInt(t, "TEAM_POINTS", b.TeamPoints), mustInt(t, "OPPOSING_TEAM_POINTS", b.OpposingTeamPoints)
-			if r.Boards[i].Home != home || r.Boards[i].Away != away {
-				t.Errorf("match %s v %s board %s: aggregate %d gives %d-%d, published %d-%d",
+			if r.Boards[i].Home != float64(home) || r.Boards[i].Away != float64(away) {
+				t.Errorf("match %s v %s board %s: aggregate %d gives %v-%v, published %d-%d",
 					m.Team, m.OpposingTeam, b.Number, match.Boards[i].Aggregate(), r.Boards[i].Home, r.Boards[i].Away, home, away)
 			}
 			if agg := match.Boards[i].Aggregate(); agg == 10 || agg == -10 {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"slices"
 )
 
 // IMPMethod is how the boards of an IMP pairs event are scored.
@@ -21,6 +22,11 @@ const (
 type IMPLine struct {
 	NS, EW string // the pairs
 	Score  int    // the NS score
+	// Adjusted, when set, replaces Score: a weighted or split assigned
+	// adjusted score, each side IMPed on its own outcomes. The weighted
+	// line is one comparison for each other line, scored the weighted sum
+	// of its comparisons with the outcomes.
+	Adjusted *SideScores
 	// Artificial, when set, is an artificial adjusted score in IMPs for each
 	// side (Law 12C2(b): +3, 0 or -3 unless the regulating authority says
 	// otherwise; see ArtificialTeamIMPs). The line is left out of the
@@ -50,7 +56,8 @@ type IMPPairsOptions struct {
 // IMPPairsResult is a scored IMP pairs event.
 type IMPPairsResult struct {
 	// Boards holds, for each board in the order given, the NS IMPs of each line
-	// (EW score the negation), not rounded.
+	// (EW score the negation unless the line or another of its board is split
+	// or artificial), not rounded.
 	Boards [][]float64
 	// Pairs holds the pairs in the order of their first appearance.
 	Pairs []IMPPairTotal
@@ -91,24 +98,19 @@ func ScoreIMPPairs(boards []IMPBoard, opt IMPPairsOptions) (IMPPairsResult, erro
 		played[pair]++
 	}
 	for _, b := range boards {
-		imps, err := boardIMPs(b, opt)
+		nsIMPs, ewIMPs, err := boardIMPs(b, opt)
 		if err != nil {
 			return IMPPairsResult{}, err
 		}
-		ns := make([]float64, len(imps))
+		ns := make([]float64, len(nsIMPs))
 		for i, line := range b.Lines {
-			ns[i], _ = imps[i].Float64()
-			if a := line.Artificial; a != nil {
-				add(line.NS, big.NewRat(int64(a.Home), 1))
-				add(line.EW, big.NewRat(int64(a.Away), 1))
-				continue
-			}
-			v := imps[i]
-			if opt.RoundBoards {
-				v = roundRat(v, 2)
+			ns[i], _ = nsIMPs[i].Float64()
+			v, w := nsIMPs[i], ewIMPs[i]
+			if opt.RoundBoards && line.Artificial == nil {
+				v, w = roundRat(v, 2), roundRat(w, 2)
 			}
 			add(line.NS, v)
-			add(line.EW, new(big.Rat).Neg(v))
+			add(line.EW, w)
 		}
 		res.Boards = append(res.Boards, ns)
 	}
@@ -132,47 +134,73 @@ func ScoreIMPPairs(boards []IMPBoard, opt IMPPairsOptions) (IMPPairsResult, erro
 	return res, nil
 }
 
-// boardIMPs returns the exact NS IMPs of each line of a board: the IMPs of
-// an artificial line are its North-South side's.
-func boardIMPs(b IMPBoard, opt IMPPairsOptions) ([]*big.Rat, error) {
+// boardIMPs returns the exact IMPs of each line of a board for North-South
+// and for East-West: an artificial line's are its sides' own, and the
+// others' come from comparing each side with the same side of the other
+// lines. East-West score the negation of North-South unless a line is
+// split.
+func boardIMPs(b IMPBoard, opt IMPPairsOptions) (ns, ew []*big.Rat, err error) {
 	if len(b.Lines) == 0 {
-		return nil, fmt.Errorf("scoring: board %d has no results", b.Board)
+		return nil, nil, fmt.Errorf("scoring: board %d has no results", b.Board)
 	}
-	var scores []int
-	var compared []int // the index in b.Lines of each score compared
-	out := make([]*big.Rat, len(b.Lines))
+	var nsSides, ewSides [][]outcome
+	var compared []int // the index in b.Lines of each line compared
+	split := false
+	ns, ew = make([]*big.Rat, len(b.Lines)), make([]*big.Rat, len(b.Lines))
 	for i, l := range b.Lines {
 		if l.NS == "" || l.EW == "" || l.NS == l.EW {
-			return nil, fmt.Errorf("scoring: board %d line %d: pairs %q and %q are not two pairs", b.Board, i+1, l.NS, l.EW)
+			return nil, nil, fmt.Errorf("scoring: board %d line %d: pairs %q and %q are not two pairs", b.Board, i+1, l.NS, l.EW)
 		}
 		if l.Artificial != nil {
-			out[i] = big.NewRat(int64(l.Artificial.Home), 1)
+			ns[i], ew[i] = big.NewRat(int64(l.Artificial.Home), 1), big.NewRat(int64(l.Artificial.Away), 1)
 			continue
 		}
-		scores = append(scores, l.Score)
+		nsSide, ewSide := single(l.Score), single(l.Score)
+		if a := l.Adjusted; a != nil {
+			if err := a.validate(); err != nil {
+				return nil, nil, fmt.Errorf("scoring: board %d line %d: %w", b.Board, i+1, err)
+			}
+			nsSide, ewSide = outcomesOf(a.NS), outcomesOf(a.EW)
+			split = split || !slices.Equal(a.NS, a.EW)
+		}
+		nsSides, ewSides = append(nsSides, nsSide), append(ewSides, ewSide)
 		compared = append(compared, i)
 	}
-	if len(scores) == 0 {
-		return out, nil
+	if len(compared) == 0 {
+		return ns, ew, nil
 	}
-	switch opt.Method {
-	case CrossIMPScoring:
-		comparisons := int64(max(len(scores)-1, 1))
-		for j, s := range crossIMPSums(scores) {
-			out[compared[j]] = big.NewRat(int64(s), comparisons)
+	side := func(lines [][]outcome) ([]*big.Rat, error) {
+		switch opt.Method {
+		case CrossIMPScoring:
+			sums := crossIMPSides(lines)
+			comparisons := big.NewRat(int64(max(len(lines)-1, 1)), 1)
+			for _, s := range sums {
+				s.Quo(s, comparisons)
+			}
+			return sums, nil
+		case ButlerScoring:
+			imps, err := butlerSides(lines, opt.Butler)
+			if err != nil {
+				return nil, fmt.Errorf("scoring: board %d: %w", b.Board, err)
+			}
+			return imps, nil
 		}
-	case ButlerScoring:
-		imps, err := Butler(scores, opt.Butler)
-		if err != nil {
-			return nil, fmt.Errorf("scoring: board %d: %w", b.Board, err)
-		}
-		for j, v := range imps {
-			out[compared[j]] = big.NewRat(int64(v), 1)
-		}
-	default:
 		return nil, errors.New("scoring: unknown IMP pairs method")
 	}
-	return out, nil
+	nsCompared, err := side(nsSides)
+	if err != nil {
+		return nil, nil, err
+	}
+	ewCompared := nsCompared
+	if split {
+		if ewCompared, err = side(ewSides); err != nil {
+			return nil, nil, err
+		}
+	}
+	for k, i := range compared {
+		ns[i], ew[i] = nsCompared[k], new(big.Rat).Neg(ewCompared[k])
+	}
+	return ns, ew, nil
 }
 
 // roundRat returns r rounded to the given number of decimals, exact halves away

@@ -24,12 +24,15 @@ func ScorePABMatch(m Match, opt PABOptions) (MatchResult, error) {
 	}
 	r := MatchResult{Home: m.Home, Away: m.Away, Boards: make([]BoardScore, len(m.Boards))}
 	for i, b := range m.Boards {
-		home := pabPoints(b, opt.TieMargin)
+		if b.adjusted() {
+			return MatchResult{}, fmt.Errorf("scoring: board %d: a point-a-board match takes no weighted or split scores", b.Board)
+		}
+		home := float64(pabPoints(b, opt.TieMargin))
 		r.Boards[i] = BoardScore{Board: b.Board, Home: home, Away: 2 - home}
-		r.HomeScore += float64(home)
-		r.AwayScore += float64(2 - home)
+		r.HomeScore += home
+		r.AwayScore += 2 - home
 	}
-	r.HomeMargin = int(r.HomeScore - r.AwayScore)
+	r.HomeMargin = r.HomeScore - r.AwayScore
 	r.AwayMargin = -r.HomeMargin
 	return r, nil
 }

@@ -15,22 +15,22 @@ func TestScorePABMatch(t *testing.T) {
 	}}
 	cases := []struct {
 		opt        PABOptions
-		points     []int
+		points     []float64
 		home, away float64
 	}{
-		{PABOptions{}, []int{2, 0, 1, 2}, 5, 3},
-		{PABOptions{TieMargin: 10}, []int{2, 1, 1, 2}, 6, 2},
+		{PABOptions{}, []float64{2, 0, 1, 2}, 5, 3},
+		{PABOptions{TieMargin: 10}, []float64{2, 1, 1, 2}, 6, 2},
 	}
 	for _, c := range cases {
 		r, err := ScorePABMatch(m, c.opt)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var got []int
+		var got []float64
 		for _, b := range r.Boards {
 			got = append(got, b.Home)
 			if b.Home+b.Away != 2 {
-				t.Errorf("board %d: %d + %d points, want 2 in all", b.Board, b.Home, b.Away)
+				t.Errorf("board %d: %v + %v points, want 2 in all", b.Board, b.Home, b.Away)
 			}
 		}
 		if !slices.Equal(got, c.points) || r.HomeScore != c.home || r.AwayScore != c.away {

@@ -2,7 +2,6 @@ package scoring
 
 import (
 	"fmt"
-	"math"
 	"slices"
 
 	"github.com/bridge-director/director/bridge"
@@ -273,19 +272,7 @@ func (r Result) validate() error {
 			return fmt.Errorf("artificial score needs an adjustment for both sides, have NS %v and EW %v", r.NSAdjust, r.EWAdjust)
 		}
 	case Weighted:
-		if len(r.Weights) == 0 {
-			return fmt.Errorf("weighted score has no weights")
-		}
-		sum := 0.0
-		for _, w := range r.Weights {
-			if !(w.Weight > 0 && w.Weight <= 100) {
-				return fmt.Errorf("weight %v%% is not above 0 and at most 100", w.Weight)
-			}
-			sum += w.Weight
-		}
-		if math.Abs(sum-100) > 1e-6 {
-			return fmt.Errorf("weights add up to %v%%, not 100%%", sum)
-		}
+		return validateWeights(r.Weights)
 	default:
 		return fmt.Errorf("unknown kind %v", r.Kind)
 	}

@@ -36,6 +36,35 @@ const (
 	RoundHalfUp
 )
 
+// IMPPenaltyMethod is how a procedural penalty in IMPs becomes victory
+// points in a match scored by them. Conditions of contest do it one of two
+// ways, and say which.
+type IMPPenaltyMethod uint8
+
+const (
+	// PenaltyFromMargin takes the IMPs from the offending team's margin in
+	// the match before it is converted: the team scores the VPs of its
+	// margin less the penalty, its opponents those of their own margin, so
+	// the two need not add up to the scale's total. A team that has lost by
+	// the blitz margin or more loses nothing more.
+	PenaltyFromMargin IMPPenaltyMethod = iota
+	// PenaltyOnScale converts the penalty on its own: the offending team
+	// loses what the penalty's IMPs would win over a draw in a match of the
+	// same length, VP(penalty) − VP(0), whatever the match's margin.
+	PenaltyOnScale
+)
+
+// String names the method.
+func (m IMPPenaltyMethod) String() string {
+	switch m {
+	case PenaltyFromMargin:
+		return "from the margin"
+	case PenaltyOnScale:
+		return "on the scale"
+	}
+	return fmt.Sprintf("IMPPenaltyMethod(%d)", uint8(m))
+}
+
 // Profile holds the scoring rules on which regulating authorities differ. The
 // percentages are of the board's top.
 type Profile struct {
@@ -77,6 +106,9 @@ type Profile struct {
 	// VPScale names the Victory Point scale, e.g. "WBF2013" (the WBF continuous
 	// 20-VP scale).
 	VPScale string
+	// IMPPenalties says how a procedural penalty in IMPs is taken from a
+	// team in a match scored by victory points.
+	IMPPenalties IMPPenaltyMethod
 	// ProceduralPenalty is the standard procedural penalty (Law 90) in each
 	// unit; zero where the authority publishes none and the director gives
 	// the amount.

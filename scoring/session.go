@@ -127,6 +127,13 @@ type Penalty struct {
 	// board points), or a percentage of a board's top when PercentOfTop.
 	Amount       float64
 	PercentOfTop bool
+	// IMPs says Amount is IMPs. In a session of teams scored by victory
+	// points they are taken in the team's match of Round and converted to
+	// victory points as the profile says (IMPPenalties), once that match is
+	// scored; a point-a-board session takes none, and other forms do not
+	// read Round.
+	IMPs  bool
+	Round int
 }
 
 // Line is what one result earned: a line of its board's traveller.
@@ -203,7 +210,7 @@ func ScoreSession(s Settings, results []Result, penalties []Penalty) (SessionSco
 	case s.Form == MatchpointPairs:
 		err = scoreMatchpoints(s, good, &out)
 	case s.Form.teams():
-		err = scoreTeams(s, good, &out)
+		penalties, err = scoreTeams(s, good, penalties, &out)
 	default:
 		err = scoreIMPPairs(s, good, &out)
 	}
@@ -263,6 +270,12 @@ func checkGroup(s Settings, g []Result) error {
 		return newSheet(g, s.pairsOptions()).index()
 	case s.Form.teams():
 		for _, r := range g {
+			if err := r.validate(); err != nil {
+				return fmt.Errorf("scoring: table %d: %w", r.Table, err)
+			}
+			if s.Form == TeamsPointABoard && r.sideScores() != nil {
+				return fmt.Errorf("scoring: table %d: a point-a-board match takes no weighted or split scores", r.Table)
+			}
 			if r.Kind == Artificial {
 				if _, err := ArtificialTeamIMPs(r.NSAdjust, r.EWAdjust, s.Profile); err != nil {
 					return err
@@ -274,7 +287,7 @@ func checkGroup(s Settings, g []Result) error {
 	}
 	b, err := impBoard(s, g)
 	if err == nil && len(b.Lines) > 0 {
-		_, err = boardIMPs(b, impOptions(s))
+		_, _, err = boardIMPs(b, impOptions(s))
 	}
 	return err
 }
@@ -343,10 +356,10 @@ func impOptions(s Settings) IMPPairsOptions {
 	return IMPPairsOptions{Method: CrossIMPScoring}
 }
 
-// impBoard is the IMP traveller of one group: the results with one
-// North-South score (played, passed out or assigned), IMPed against each
+// impBoard is the IMP traveller of one group: the results with scores
+// (played, passed out, assigned, weighted or split), IMPed against each
 // other, and the artificial adjusted scores, which earn the profile's IMPs
-// (Law 12C2(b)). Weighted and split scores earn no IMPs.
+// (Law 12C2(b)).
 func impBoard(s Settings, g []Result) (IMPBoard, error) {
 	b := IMPBoard{Board: g[0].Board}
 	for _, r := range g {
@@ -367,6 +380,9 @@ func impLine(s Settings, r Result) (line IMPLine, ok bool, err error) {
 	line = IMPLine{NS: pairName(r.Section, r.NS), EW: pairName(r.Section, r.EW), Score: r.NSScore}
 	switch r.Kind {
 	case Played:
+		return line, true, nil
+	case Weighted, Split:
+		line.Adjusted = r.sideScores()
 		return line, true, nil
 	case Artificial:
 		imps, err := ArtificialTeamIMPs(r.NSAdjust, r.EWAdjust, s.Profile)
@@ -390,33 +406,27 @@ func impPoints(v *big.Rat) float64 {
 func impBoardScore(s Settings, g []Result) ([]Line, []impShare, error) {
 	lines := make([]Line, len(g))
 	var shares []impShare
-	var imps []*big.Rat
+	var nsIMPs, ewIMPs []*big.Rat
 	b, err := impBoard(s, g)
 	if err != nil {
 		return nil, nil, err
 	}
 	if len(b.Lines) > 0 {
-		if imps, err = boardIMPs(b, impOptions(s)); err != nil {
+		if nsIMPs, ewIMPs, err = boardIMPs(b, impOptions(s)); err != nil {
 			return nil, nil, err
 		}
 	}
 	k := 0
 	for i, r := range g {
 		lines[i].Result = r
-		line, ok, _ := impLine(s, r)
-		if !ok {
+		if _, ok, _ := impLine(s, r); !ok {
 			continue
 		}
-		v := imps[k]
+		v, w := nsIMPs[k], ewIMPs[k]
 		k++
 		ns, ew := pairKey{r.Section, bridge.NorthSouth, r.NS}, pairKey{r.Section, bridge.NorthSouth, r.EW}
-		if a := line.Artificial; a != nil {
-			lines[i].NSPoints, lines[i].EWPoints = float64(a.Home), float64(a.Away)
-			shares = append(shares, impShare{ns, big.NewRat(int64(a.Home), 1)}, impShare{ew, big.NewRat(int64(a.Away), 1)})
-			continue
-		}
-		lines[i].NSPoints, lines[i].EWPoints = impPoints(v), impPoints(new(big.Rat).Neg(v))
-		shares = append(shares, impShare{ns, v}, impShare{ew, new(big.Rat).Neg(v)})
+		lines[i].NSPoints, lines[i].EWPoints = impPoints(v), impPoints(w)
+		shares = append(shares, impShare{ns, v}, impShare{ew, w})
 	}
 	return lines, shares, nil
 }

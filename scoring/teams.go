@@ -3,6 +3,7 @@ package scoring
 import (
 	"errors"
 	"fmt"
+	"math/big"
 )
 
 // BoardPair is one board of a team match, played at two tables. In the open room
@@ -13,6 +14,14 @@ type BoardPair struct {
 	Board    int
 	OpenNS   int // NS score in the open room: the home team's pair
 	ClosedNS int // NS score in the closed room: the away team's pair
+	// OpenAdjusted and ClosedAdjusted, when set, replace OpenNS or ClosedNS: the
+	// Director assigned a weighted or split score at that table (Law 12C1(c),
+	// (e)). Each team is IMPed on what its own pairs were given: the home team
+	// on the open room's North-South outcomes against the closed room's
+	// East-West ones, the away team on the closed room's North-South outcomes
+	// against the open room's East-West ones, each outcome IMPed on its own
+	// and the IMPs weighted. Split scores need not balance.
+	OpenAdjusted, ClosedAdjusted *SideScores
 	// Assigned, when set, replaces the two scores: no result could be obtained and
 	// the Director gave each team an artificial adjusted score in IMPs.
 	Assigned *AssignedIMPs
@@ -27,13 +36,36 @@ type AssignedIMPs struct {
 // Aggregate returns the home team's net total on the board, OpenNS - ClosedNS.
 func (b BoardPair) Aggregate() int { return b.OpenNS - b.ClosedNS }
 
-// IMPs returns the IMPs of the home and of the away team on the board.
-func (b BoardPair) IMPs() (home, away int) {
-	if b.Assigned != nil {
-		return b.Assigned.Home, b.Assigned.Away
+// adjusted reports whether a table of the board has a weighted or split
+// score.
+func (b BoardPair) adjusted() bool { return b.OpenAdjusted != nil || b.ClosedAdjusted != nil }
+
+// imps returns the exact IMPs of the home and of the away team on the board.
+func (b BoardPair) imps() (home, away *big.Rat, err error) {
+	if a := b.Assigned; a != nil {
+		return big.NewRat(int64(a.Home), 1), big.NewRat(int64(a.Away), 1), nil
 	}
-	home = IMPs(b.Aggregate())
-	return home, -home
+	openNS, openEW, err := tableOutcomes(b.OpenNS, b.OpenAdjusted)
+	if err != nil {
+		return nil, nil, fmt.Errorf("scoring: board %d, open room: %w", b.Board, err)
+	}
+	closedNS, closedEW, err := tableOutcomes(b.ClosedNS, b.ClosedAdjusted)
+	if err != nil {
+		return nil, nil, fmt.Errorf("scoring: board %d, closed room: %w", b.Board, err)
+	}
+	return expectedIMPs(openNS, closedEW), expectedIMPs(closedNS, openEW), nil
+}
+
+// tableOutcomes returns what each side of a table is scored on: its
+// North-South score, or the assigned outcomes when adjusted is set.
+func tableOutcomes(nsScore int, adjusted *SideScores) (ns, ew []outcome, err error) {
+	if adjusted == nil {
+		return single(nsScore), single(nsScore), nil
+	}
+	if err := adjusted.validate(); err != nil {
+		return nil, nil, err
+	}
+	return outcomesOf(adjusted.NS), outcomesOf(adjusted.EW), nil
 }
 
 // Match is a team match between a home and an away team over some boards.
@@ -63,10 +95,11 @@ func (m Match) validate() error {
 }
 
 // BoardScore is what each team of a match scored on one board: IMPs in a match
-// scored by IMPs, points (2, 1 or 0) in a point-a-board match.
+// scored by IMPs (to 2 decimals, whole unless a weighted score made them
+// fractional), points (2, 1 or 0) in a point-a-board match.
 type BoardScore struct {
 	Board      int
-	Home, Away int
+	Home, Away float64
 }
 
 // MatchResult is a scored match.
@@ -74,36 +107,52 @@ type MatchResult struct {
 	Home, Away string
 	Boards     []BoardScore
 	// HomeMargin and AwayMargin are each team's net IMPs over the match (the sum of
-	// its board IMPs), equal and opposite unless artificial scores did not balance;
-	// in a point-a-board match they are each team's net points.
-	HomeMargin, AwayMargin int
+	// its exact board IMPs, to 2 decimals), equal and opposite unless artificial
+	// or split scores did not balance; in a point-a-board match they are each
+	// team's net points.
+	HomeMargin, AwayMargin float64
 	// HomeScore and AwayScore are the match score: victory points, or the board
 	// points of a point-a-board match.
 	HomeScore, AwayScore float64
 }
 
 // ScoreIMPMatch scores a match by IMPs and converts each team's margin to victory
-// points on scale; the match length is the number of boards. When artificial scores
-// do not balance, each team's VPs come from its own margin.
+// points on scale; the match length is the number of boards. When artificial or
+// split scores do not balance, each team's VPs come from its own margin, so the
+// two need not add up to the scale's total. A margin made fractional by a
+// weighted score is converted as it is, unrounded: the WBF's continuous scale
+// takes it into its formula (the WBF's report tabulates whole margins only),
+// a discrete scale reads it against its steps.
 func ScoreIMPMatch(m Match, scale VPScale) (MatchResult, error) {
 	if err := m.validate(); err != nil {
 		return MatchResult{}, err
 	}
 	r := MatchResult{Home: m.Home, Away: m.Away, Boards: make([]BoardScore, len(m.Boards))}
+	homeSum, awaySum := new(big.Rat), new(big.Rat)
 	for i, b := range m.Boards {
-		home, away := b.IMPs()
-		r.Boards[i] = BoardScore{Board: b.Board, Home: home, Away: away}
-		r.HomeMargin += home
-		r.AwayMargin += away
+		home, away, err := b.imps()
+		if err != nil {
+			return MatchResult{}, err
+		}
+		r.Boards[i] = BoardScore{Board: b.Board, Home: impPoints(home), Away: impPoints(away)}
+		homeSum.Add(homeSum, home)
+		awaySum.Add(awaySum, away)
 	}
+	r.HomeMargin, r.AwayMargin = impPoints(homeSum), impPoints(awaySum)
 	var err error
-	if r.HomeScore, err = scale.VP(r.HomeMargin, len(m.Boards)); err != nil {
+	if r.HomeScore, err = scale.VP(ratFloat(homeSum), len(m.Boards)); err != nil {
 		return MatchResult{}, err
 	}
-	if r.AwayScore, err = scale.VP(r.AwayMargin, len(m.Boards)); err != nil {
+	if r.AwayScore, err = scale.VP(ratFloat(awaySum), len(m.Boards)); err != nil {
 		return MatchResult{}, err
 	}
 	return r, nil
+}
+
+// ratFloat is the float64 nearest r.
+func ratFloat(r *big.Rat) float64 {
+	f, _ := r.Float64()
+	return f
 }
 
 // ArtificialTeamIMPs returns the IMPs of the artificial adjusted scores given to

@@ -38,7 +38,7 @@ func TestScoreIMPMatchAssignedScoresNeedNotBalance(t *testing.T) {
 		t.Fatal(err)
 	}
 	if r.HomeMargin != 9 || r.AwayMargin != -3 || r.HomeScore != 16 || r.AwayScore != 7 {
-		t.Errorf("margins %d/%d VPs %v/%v, want 9/-3 and 16/7", r.HomeMargin, r.AwayMargin, r.HomeScore, r.AwayScore)
+		t.Errorf("margins %v/%v VPs %v/%v, want 9/-3 and 16/7", r.HomeMargin, r.AwayMargin, r.HomeScore, r.AwayScore)
 	}
 }
 

@@ -61,25 +61,28 @@ func teamMatches(results []Result) ([]matchKey, map[matchKey][]*teamBoard, error
 }
 
 // scoreTeams scores every match whose boards have been played at both
-// tables, by IMPs and victory points or point-a-board.
-func scoreTeams(s Settings, results []Result, out *SessionScore) error {
+// tables, by IMPs and victory points or point-a-board, and returns the
+// penalties that stand with those in IMPs converted to victory points.
+func scoreTeams(s Settings, results []Result, penalties []Penalty, out *SessionScore) ([]Penalty, error) {
 	scoreMatch := func(m Match) (MatchResult, error) { return ScorePABMatch(m, s.Profile.PABOptions()) }
+	var scale VPScale
 	if s.Form == TeamsVictoryPoints {
-		scale, err := s.Profile.VictoryPoints()
-		if err != nil {
-			return err
+		var err error
+		if scale, err = s.Profile.VictoryPoints(); err != nil {
+			return nil, err
 		}
 		scoreMatch = func(m Match) (MatchResult, error) { return ScoreIMPMatch(m, scale) }
 	}
 	order, matches, err := teamMatches(results)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	out.Lines = make([]Line, len(results))
 	for i, r := range results {
 		out.Lines[i].Result = r
 	}
 	var scored []MatchResult
+	var scoredKeys []matchKey
 	boards := map[string]int{}
 	for _, k := range order {
 		m := Match{Home: pairName(k.section, k.home), Away: pairName(k.section, k.away)}
@@ -90,7 +93,7 @@ func scoreTeams(s Settings, results []Result, out *SessionScore) error {
 			}
 			bp, err := boardPair(s.Profile, b.board, results[b.open], results[b.closed])
 			if err != nil {
-				return err
+				return nil, err
 			}
 			m.Boards = append(m.Boards, bp)
 			both = append(both, b)
@@ -100,14 +103,15 @@ func scoreTeams(s Settings, results []Result, out *SessionScore) error {
 		}
 		res, err := scoreMatch(m)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		for i, b := range both {
-			home, away := float64(res.Boards[i].Home), float64(res.Boards[i].Away)
+			home, away := res.Boards[i].Home, res.Boards[i].Away
 			out.Lines[b.open].NSPoints, out.Lines[b.open].EWPoints = home, away
 			out.Lines[b.closed].NSPoints, out.Lines[b.closed].EWPoints = away, home
 		}
 		scored = append(scored, res)
+		scoredKeys = append(scoredKeys, k)
 		boards[m.Home] += len(m.Boards)
 		boards[m.Away] += len(m.Boards)
 	}
@@ -123,17 +127,65 @@ func scoreTeams(s Settings, results []Result, out *SessionScore) error {
 	slices.SortStableFunc(out.Standings, func(a, b Standing) int {
 		return cmp.Or(CompareSections(a.Section, b.Section), cmp.Compare(a.Pair, b.Pair))
 	})
-	return nil
+	if scale == nil { // point-a-board: no IMPs to take
+		return slices.DeleteFunc(slices.Clone(penalties), func(p Penalty) bool { return p.IMPs }), nil
+	}
+	return impPenaltiesAsVPs(s.Profile.IMPPenalties, scale, scoredKeys, scored, penalties)
+}
+
+// impPenaltiesAsVPs returns the penalties with each one in IMPs replaced by
+// the victory points it takes from its team's match of its round (Law 90;
+// how, method says), and left out while that match is not scored.
+func impPenaltiesAsVPs(method IMPPenaltyMethod, scale VPScale, keys []matchKey, scored []MatchResult, penalties []Penalty) ([]Penalty, error) {
+	out := make([]Penalty, 0, len(penalties))
+	for _, p := range penalties {
+		if !p.IMPs {
+			out = append(out, p)
+			continue
+		}
+		i := slices.IndexFunc(keys, func(k matchKey) bool {
+			return k.section == p.Section && k.round == p.Round && (k.home == p.Pair || k.away == p.Pair)
+		})
+		if i < 0 {
+			continue // the match is not scored yet
+		}
+		res, boards := scored[i], len(scored[i].Boards)
+		score, margin := res.HomeScore, res.HomeMargin
+		if keys[i].away == p.Pair {
+			score, margin = res.AwayScore, res.AwayMargin
+		}
+		var left float64
+		var err error
+		switch method {
+		case PenaltyFromMargin:
+			left, err = scale.VP(margin-p.Amount, boards)
+		case PenaltyOnScale:
+			var won, draw float64
+			if won, err = scale.VP(p.Amount, boards); err == nil {
+				draw, err = scale.VP(0, boards)
+			}
+			left = score - (won - draw)
+		default:
+			err = fmt.Errorf("scoring: IMP penalty method %v is unknown", method)
+		}
+		if err != nil {
+			return nil, err
+		}
+		p.IMPs, p.Amount = false, round2(score-left)
+		out = append(out, p)
+	}
+	return out, nil
 }
 
 // boardPair turns the two tables of a board into the match's board: two
-// North-South scores, or artificial IMPs when either table was given an
-// artificial adjusted score. Played, passed-out and assigned results carry
-// their North-South score (a teams session takes no weighted or split
-// score). The home team sits North-South in the open room and East-West in
-// the closed room.
+// North-South scores, the outcomes of a weighted or split score at either
+// table, or artificial IMPs when either table was given an artificial
+// adjusted score. Played, passed-out and assigned results carry their
+// North-South score. The home team sits North-South in the open room and
+// East-West in the closed room.
 func boardPair(p Profile, board int, open, closed Result) (BoardPair, error) {
-	bp := BoardPair{Board: board, OpenNS: open.NSScore, ClosedNS: closed.NSScore}
+	bp := BoardPair{Board: board, OpenNS: open.NSScore, ClosedNS: closed.NSScore,
+		OpenAdjusted: open.sideScores(), ClosedAdjusted: closed.sideScores()}
 	for i, r := range []Result{open, closed} {
 		if r.Kind != Artificial {
 			continue

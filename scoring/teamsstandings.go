@@ -7,8 +7,8 @@ type TeamStanding struct {
 	// point-a-board), to 2 decimals.
 	Score float64
 	// Margin is the team's net IMPs (net board points point-a-board) over all its
-	// matches, a common tie-break.
-	Margin      int
+	// matches, a common tie-break, to 2 decimals.
+	Margin      float64
 	Matches     int
 	WinsOrDraws int // matches in which the team scored at least as much as its opponents
 	Place       Place
@@ -21,7 +21,7 @@ type TeamStanding struct {
 func TeamStandings(results []MatchResult) []TeamStanding {
 	var out []TeamStanding
 	index := map[string]int{}
-	add := func(team string, score, against float64, margin int) {
+	add := func(team string, score, against, margin float64) {
 		i, ok := index[team]
 		if !ok {
 			i = len(out)
@@ -42,7 +42,7 @@ func TeamStandings(results []MatchResult) []TeamStanding {
 	}
 	scores := make([]float64, len(out))
 	for i := range out {
-		out[i].Score = round2(out[i].Score)
+		out[i].Score, out[i].Margin = round2(out[i].Score), round2(out[i].Margin)
 		scores[i] = out[i].Score
 	}
 	for i, p := range Rank(scores, true) {

@@ -1,6 +1,7 @@
 package scoring
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -10,9 +11,10 @@ import (
 // VPScale converts the IMP margin of a team match into victory points.
 type VPScale interface {
 	// VP returns the victory points of a side that won a match of the given number
-	// of boards by margin IMPs, or lost it when margin is negative. It fails when
-	// the scale has no conversion for that number of boards.
-	VP(margin, boards int) (float64, error)
+	// of boards by margin IMPs, or lost it when margin is negative; a weighted
+	// score can make the margin fractional. It fails when the scale has no
+	// conversion for that number of boards, or margin is not a number.
+	VP(margin float64, boards int) (float64, error)
 }
 
 // WBF2013 is the continuous 20-VP scale the WBF adopted in 2013 (technical report
@@ -30,55 +32,56 @@ type WBF2013 struct{}
 var tau = (math.Sqrt(5) - 1) / 2
 
 // VP implements VPScale.
-func (WBF2013) VP(margin, boards int) (float64, error) {
-	if boards < 1 {
+func (WBF2013) VP(margin float64, boards int) (float64, error) {
+	switch {
+	case boards < 1:
 		return 0, fmt.Errorf("scoring: WBF 2013 VP scale for %d boards: want at least 1", boards)
-	}
-	if margin < 0 {
-		won, err := WBF2013{}.VP(absMargin(margin), boards)
+	case math.IsNaN(margin):
+		return 0, errors.New("scoring: WBF 2013 VP scale: the margin is not a number")
+	case margin < 0:
+		won, err := WBF2013{}.VP(-margin, boards)
 		return round2(20 - won), err
 	}
 	blitz := 15 * math.Sqrt(float64(boards))
-	if float64(margin) >= blitz {
+	if margin >= blitz {
 		return 20, nil
 	}
-	vp := 10 + 10*(1-math.Pow(tau, 3*float64(margin)/blitz))/(1-math.Pow(tau, 3))
+	vp := 10 + 10*(1-math.Pow(tau, 3*margin/blitz))/(1-math.Pow(tau, 3))
 	return math.Min(20, round2(vp)), nil
 }
 
 // DiscreteVPScale is a table of whole victory points. For each match length it
 // lists the smallest IMP margin that earns each VP above the draw: the winner of a
 // match of b boards by m IMPs scores Draw plus the number of steps in Steps[b]
-// that are at most m, and the loser Total minus that.
+// that are at most m, and the loser Total minus that. A fractional margin is read
+// the same way, as the IMP scale reads a difference: 2.5 IMPs has reached the
+// step at 2 and not the one at 3.
 type DiscreteVPScale struct {
 	Draw, Total float64
 	Steps       map[int][]int
 }
 
 // VP implements VPScale.
-func (s DiscreteVPScale) VP(margin, boards int) (float64, error) {
+func (s DiscreteVPScale) VP(margin float64, boards int) (float64, error) {
 	steps, ok := s.Steps[boards]
-	if !ok {
+	switch {
+	case !ok:
 		return 0, fmt.Errorf("scoring: discrete VP scale has no table for %d-board matches", boards)
+	case math.IsNaN(margin):
+		return 0, errors.New("scoring: discrete VP scale: the margin is not a number")
 	}
-	m := absMargin(margin)
-	reached := len(steps)
-	if m < math.MaxInt {
-		reached, _ = slices.BinarySearch(steps, m+1)
-	}
+	m := math.Abs(margin)
+	reached, _ := slices.BinarySearchFunc(steps, m, func(step int, m float64) int {
+		if float64(step) <= m {
+			return -1
+		}
+		return 1
+	})
 	won := s.Draw + float64(reached)
 	if margin < 0 {
 		return s.Total - won, nil
 	}
 	return won, nil
-}
-
-// absMargin returns |margin|, the smallest int counting as the largest.
-func absMargin(margin int) int {
-	if margin >= 0 {
-		return margin
-	}
-	return -max(margin, -math.MaxInt)
 }
 
 // EBUDiscrete20 is the discrete 20-VP scale that TeamsScorer (the EBU's club teams

@@ -23,8 +23,8 @@ func TestREADMEWalkthrough(t *testing.T) {
 		t.Fatal(err)
 	}
 	blocks := walkthroughs(t, string(readme))
-	if len(blocks) != 8 {
-		t.Fatalf("the README has %d walkthroughs, want the club night, the ruling, the movement, the players, the dealing, the results files, the table and director dd", len(blocks))
+	if len(blocks) != 9 {
+		t.Fatalf("the README has %d walkthroughs, want the club night, the ruling, the penalty card, the movement, the players, the dealing, the results files, the table and director dd", len(blocks))
 	}
 	s := startDirector(t, t.TempDir())
 	work := t.TempDir()
@@ -41,12 +41,13 @@ func TestREADMEWalkthrough(t *testing.T) {
 	}
 	checkClubNight(t, run(blocks[0]))
 	checkRuling(t, run(blocks[1]))
-	checkMovement(t, run(blocks[2]), work)
-	checkPlayers(t, run(blocks[3]))
-	checkDealing(t, run(blocks[4]), work)
-	checkResultFiles(t, run(blocks[5]), work)
-	checkTable(t, run(blocks[6]))
-	checkDD(t, run(blocks[7]), work)
+	checkPenaltyCard(t, run(blocks[2]))
+	checkMovement(t, run(blocks[3]), work)
+	checkPlayers(t, run(blocks[4]))
+	checkDealing(t, run(blocks[5]), work)
+	checkResultFiles(t, run(blocks[6]), work)
+	checkTable(t, run(blocks[7]))
+	checkDD(t, run(blocks[8]), work)
 }
 
 // checkDD checks that director dd gave each of the 24 boards the dealing
@@ -138,6 +139,31 @@ func checkRuling(t *testing.T, out []byte) {
 		if !regexp.MustCompile(want).Match(out) {
 			t.Errorf("the ruling walkthrough printed no %s:\n%s", want, out)
 		}
+	}
+}
+
+// checkPenaltyCard checks that the exposed ♠K was ruled a major penalty
+// card with declarer's choice before South's lead, and that declarer was
+// offered it again when South was next to lead, and required a spade.
+func checkPenaltyCard(t *testing.T, out []byte) {
+	t.Helper()
+	rulings := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(rulings) != 2 {
+		t.Fatalf("the penalty card walkthrough printed %d answers, want 2:\n%s", len(rulings), out)
+	}
+	for i, wants := range [][]string{
+		{`"chooser":\s*"SEAT_WEST",\s*"choice":\s*\{"id":\s*"require-S"`, `"id":\s*"prohibit-S"`, `"law":\s*"50D2\(b\)"`, `"50B"`, `"50D1\(a\)"`,
+			`"text":\s*"♠K, a card of honour rank, is a major penalty card \(Law 50B\)"`},
+		{`"chooser":\s*"SEAT_WEST",\s*"choice":\s*\{"id":\s*"require-S"`, `"laws":\s*\[[^]]*"50D2\(a\)"`, `"text":\s*"must lead a spade"`},
+	} {
+		for _, want := range wants {
+			if !regexp.MustCompile(want).MatchString(rulings[i]) {
+				t.Errorf("the penalty card walkthrough's ruling %d has no %s:\n%s", i+1, want, rulings[i])
+			}
+		}
+	}
+	if strings.Contains(rulings[1], "is a major penalty card") {
+		t.Errorf("the ♠K, picked up when declarer required a spade, is still a penalty card:\n%s", rulings[1])
 	}
 }
 

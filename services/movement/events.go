@@ -76,6 +76,10 @@ func checkSettings(in *scoringv1.ScoringSettings) (*scoringv1.ScoringSettings, e
 		return nil, platform.FieldError("event.scoring.vp_scale", "unknown scale: use VP_SCALE_WBF_2013 or VP_SCALE_EBU_DISCRETE_20")
 	case out.VpScale != scoringv1.VPScale_VP_SCALE_UNSPECIFIED && out.Form != scoringv1.Form_FORM_TEAMS_VP:
 		return nil, platform.FieldError("event.scoring.vp_scale", "only teams scored by victory points (FORM_TEAMS_VP) convert IMPs to victory points")
+	case scoringv1.ImpPenaltyConversion_name[int32(out.ImpPenalties)] == "":
+		return nil, platform.FieldError("event.scoring.imp_penalties", "unknown conversion: use IMP_PENALTY_CONVERSION_FROM_MARGIN or IMP_PENALTY_CONVERSION_ON_SCALE")
+	case out.ImpPenalties != scoringv1.ImpPenaltyConversion_IMP_PENALTY_CONVERSION_UNSPECIFIED && out.Form != scoringv1.Form_FORM_TEAMS_VP:
+		return nil, platform.FieldError("event.scoring.imp_penalties", "only teams scored by victory points (FORM_TEAMS_VP) convert IMP penalties to victory points")
 	}
 	if out.Profile == scoringv1.Profile_PROFILE_UNSPECIFIED {
 		out.Profile = scoringv1.Profile_PROFILE_WBF

@@ -335,6 +335,8 @@ func TestEventsAreCreatedOnceAndListedInPages(t *testing.T) {
 		{&movementv1.CreateEventRequest{EventId: "two-lines", Event: &movementv1.Event{Title: "Tuesday\npairs", Scoring: &scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_MATCHPOINTS}}}, "event.title"},
 		{&movementv1.CreateEventRequest{EventId: "pairs-vp", Event: &movementv1.Event{Scoring: &scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_BUTLER, VpScale: scoringv1.VPScale_VP_SCALE_EBU_DISCRETE_20}}}, "event.scoring.vp_scale"},
 		{&movementv1.CreateEventRequest{EventId: "teams-scale", Event: &movementv1.Event{Scoring: &scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_TEAMS_VP, VpScale: 9}}}, "event.scoring.vp_scale"},
+		{&movementv1.CreateEventRequest{EventId: "pairs-imp-penalties", Event: &movementv1.Event{Scoring: &scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_CROSS_IMPS, ImpPenalties: scoringv1.ImpPenaltyConversion_IMP_PENALTY_CONVERSION_ON_SCALE}}}, "event.scoring.imp_penalties"},
+		{&movementv1.CreateEventRequest{EventId: "teams-imp-penalties", Event: &movementv1.Event{Scoring: &scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_TEAMS_VP, ImpPenalties: 9}}}, "event.scoring.imp_penalties"},
 		{&movementv1.CreateEventRequest{EventId: "long", Event: &movementv1.Event{Title: strings.Repeat("x", 201), Scoring: &scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_BUTLER}}}, "event.title"},
 	} {
 		_, err := h.client.CreateEvent(ctx, c.req)

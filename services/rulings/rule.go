@@ -47,6 +47,7 @@ var (
 		rulingsv1.Kind_KIND_CARD_PLAYED_FROM_DUMMY_WRONGLY: rulings.CardPlayedFromDummyWrongly,
 		rulingsv1.Kind_KIND_RETRACTED_CARD:                 rulings.RetractedCard,
 		rulingsv1.Kind_KIND_SIMULTANEOUS_PLAY:              rulings.SimultaneousPlay,
+		rulingsv1.Kind_KIND_PENALTY_CARD_LEAD:              rulings.PenaltyCardLead,
 	}
 	procedureKinds = map[rulingsv1.Kind]rulings.ProcedureKind{
 		rulingsv1.Kind_KIND_INCORRECT_NUMBER_OF_CARDS: rulings.IncorrectNumberOfCards,
@@ -296,8 +297,17 @@ func playState(p *rulingsv1.Play, inForce []rulings.Restriction) (*rulings.PlayS
 		if err == nil && !ok {
 			err = fmt.Errorf("not a seat at the table")
 		}
-		if err == nil {
+		switch trick := pc.GetTrick(); {
+		case err != nil:
+		case trick < 0:
+			err = fmt.Errorf("trick %d: tricks are counted from 1, or 0 for a penalty card that became one after the last card played", trick)
+		case trick == 0:
 			err = state.AddPenaltyCard(seat, c, pc.GetMajor())
+		default:
+			err = state.AddPenaltyCardAt(rulings.PenaltyCardOnTable{Seat: seat, Card: c, Major: pc.GetMajor(), Trick: int(trick) - 1})
+		}
+		if up := pc.GetPickedUp(); err == nil && up != 0 {
+			err = state.PickUpPenaltyCard(c, int(up)-1)
 		}
 		if err != nil {
 			return nil, platform.FieldError(fmt.Sprintf("play.penalty_cards[%d]", i), err.Error())

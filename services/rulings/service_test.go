@@ -2,6 +2,7 @@ package rulingsservice
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -365,6 +366,56 @@ func TestPlayRulingNeedsThePlay(t *testing.T) {
 	_, err = h.client.Rule(context.Background(), &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: &rulingsv1.Irregularity{Kind: rulingsv1.Kind_KIND_REVOKE, Offender: typev1.Seat_SEAT_WEST, Card: "C2"},
 		Play: &rulingsv1.Play{Contract: "4S", Declarer: typev1.Seat_SEAT_SOUTH, Cards: "HK HK"}})
 	wantCode(t, err, codes.InvalidArgument, "play.cards")
+}
+
+// TestPenaltyCardsKeepTheirTrick: 4S by South; West discarded HE on the
+// club lead to trick 2 while his CJ lay on the table as a penalty card from
+// trick 2 on, and played it to trick 4. The record says so, and the revoke
+// is a failure to play a card faced on the table (Law 64B3).
+func TestPenaltyCardsKeepTheirTrick(t *testing.T) {
+	h := start(t)
+	call := h.open(t, "")
+	jack := &rulingsv1.PenaltyCard{Seat: typev1.Seat_SEAT_WEST, Card: "CJ", Major: true, Trick: 2}
+	play := &rulingsv1.Play{Contract: "4S", Declarer: typev1.Seat_SEAT_SOUTH,
+		Deal:  "N:AKQ2.543.A32.K54 J98.KQJ2.KQ4.987 7654.A76.J76.AQ2 T3.T98.T985.JT63",
+		Cards: "DT DA D4 D6 C4 C7 CA H8! DJ D5 D3 DK C9 CQ CJ CK", PenaltyCards: []*rulingsv1.PenaltyCard{jack}}
+	revoke := &rulingsv1.Irregularity{Kind: rulingsv1.Kind_KIND_REVOKE, Offender: typev1.Seat_SEAT_WEST, Card: "H8"}
+	ruled := h.rule(t, call.GetName(), revoke, play)
+	if laws := ruled.GetRuling().GetLaws(); !slices.Contains(laws, "64B3") {
+		t.Errorf("laws %v: want 64B3, West's CJ lay on the table at the revoke", laws)
+	}
+	// Recorded as if it became a penalty card now, after it was played.
+	jack.Trick = 0
+	_, err := h.client.Rule(context.Background(), &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: revoke, Play: play})
+	wantCode(t, err, codes.InvalidArgument, "play.penalty_cards[0]")
+	jack.Trick = -1
+	_, err = h.client.Rule(context.Background(), &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: revoke, Play: play})
+	wantCode(t, err, codes.InvalidArgument, "play.penalty_cards[0]")
+	// Picked up before South's lead to trick 3: declarer chooses a lead
+	// only when West's partner East is to lead.
+	jack.Trick, jack.PickedUp = 2, 3
+	_, err = h.client.Rule(context.Background(), &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: revoke, Play: play})
+	wantCode(t, err, codes.InvalidArgument, "South leads trick 3")
+}
+
+// TestPenaltyCardLead: West's HT has lain on the table since trick 2 and
+// East is to lead to trick 3: declarer may require or prohibit a heart, or
+// let East lead anything (Law 50D2).
+func TestPenaltyCardLead(t *testing.T) {
+	h := start(t)
+	call := h.open(t, "")
+	play := &rulingsv1.Play{Contract: "4S", Declarer: typev1.Seat_SEAT_SOUTH, Cards: "DT D2 DQ D6 DK D7 D9 D3",
+		PenaltyCards: []*rulingsv1.PenaltyCard{{Seat: typev1.Seat_SEAT_WEST, Card: "HT", Major: true, Trick: 2}}}
+	ruled := h.rule(t, call.GetName(), &rulingsv1.Irregularity{Kind: rulingsv1.Kind_KIND_PENALTY_CARD_LEAD, Offender: typev1.Seat_SEAT_WEST}, play)
+	var ids []string
+	for _, o := range ruled.GetRuling().GetOptions() {
+		if o.GetChooser() == typev1.Seat_SEAT_SOUTH {
+			ids = append(ids, o.GetChoice().GetId())
+		}
+	}
+	if strings.Join(ids, " ") != "require-H prohibit-H free" || !slices.Contains(ruled.GetRuling().GetLaws(), "50D2") {
+		t.Errorf("ruling %v: want declarer's three options of Law 50D2", ruled.GetRuling())
+	}
 }
 
 // TestRestrictionsHoldForTheRestOfTheAuction: South's insufficient 1H is

@@ -21,6 +21,9 @@ func settingsOf(e *scoringv1.ScoringSettings) scoring.Settings {
 	case scoringv1.VPScale_VP_SCALE_EBU_DISCRETE_20:
 		s.Profile.VPScale = "EBUDiscrete20"
 	}
+	if e.GetImpPenalties() == scoringv1.ImpPenaltyConversion_IMP_PENALTY_CONVERSION_ON_SCALE {
+		s.Profile.IMPPenalties = scoring.PenaltyOnScale
+	}
 	switch e.GetForm() {
 	case scoringv1.Form_FORM_MATCHPOINTS:
 		s.Form = scoring.MatchpointPairs
@@ -101,7 +104,8 @@ func hasNSScore(r *scoringv1.Result) bool {
 // penaltyOf converts a penalty that stands to the scoring library's.
 func penaltyOf(p *scoringv1.Penalty) scoring.Penalty {
 	d := scoring.Penalty{Section: p.GetSection(), Pair: int(p.GetPair()), Amount: p.GetAmount(),
-		PercentOfTop: p.GetUnit() == scoringv1.PenaltyUnit_PENALTY_UNIT_PERCENT_OF_TOP}
+		PercentOfTop: p.GetUnit() == scoringv1.PenaltyUnit_PENALTY_UNIT_PERCENT_OF_TOP,
+		IMPs:         p.GetUnit() == scoringv1.PenaltyUnit_PENALTY_UNIT_IMPS, Round: int(p.GetRound())}
 	d.Direction, d.Directed = bridgepb.SideFrom(p.GetDirection())
 	return d
 }

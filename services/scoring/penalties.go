@@ -28,7 +28,7 @@ var penaltyUnits = map[scoringv1.Form][]scoringv1.PenaltyUnit{
 	scoringv1.Form_FORM_TEAMS_POINT_A_BOARD: {scoringv1.PenaltyUnit_PENALTY_UNIT_PERCENT_OF_TOP, scoringv1.PenaltyUnit_PENALTY_UNIT_MATCHPOINTS},
 	scoringv1.Form_FORM_CROSS_IMPS:          {scoringv1.PenaltyUnit_PENALTY_UNIT_IMPS},
 	scoringv1.Form_FORM_BUTLER:              {scoringv1.PenaltyUnit_PENALTY_UNIT_IMPS},
-	scoringv1.Form_FORM_TEAMS_VP:            {scoringv1.PenaltyUnit_PENALTY_UNIT_VICTORY_POINTS},
+	scoringv1.Form_FORM_TEAMS_VP:            {scoringv1.PenaltyUnit_PENALTY_UNIT_VICTORY_POINTS, scoringv1.PenaltyUnit_PENALTY_UNIT_IMPS},
 }
 
 // penaltyLimits names each unit for people and gives the largest penalty in
@@ -205,6 +205,9 @@ func checkPenalty(event string, in *scoringv1.Penalty) (*scoringv1.Penalty, erro
 	if !lawPattern.MatchString(p.Law) {
 		bad("law", fmt.Sprintf("%q is not a law as cited, such as 90B2", p.Law))
 	}
+	if p.Round < 0 || p.Round > resource.MaxRound {
+		bad("round", fmt.Sprintf("%d is outside 1 to %d", p.Round, resource.MaxRound))
+	}
 	if len(v) > 0 {
 		return nil, platform.FieldErrors(v...)
 	}
@@ -239,6 +242,13 @@ func checkPenaltyFits(e *movementv1.Event, p *scoringv1.Penalty) error {
 	}
 	if p.GetDirection() != typev1.Side_SIDE_UNSPECIFIED && !twoWinners(e.GetScoring()) {
 		return platform.FieldError("penalty.direction", e.GetName()+" ranks North-South and East-West together: leave the direction empty")
+	}
+	inMatch := form == scoringv1.Form_FORM_TEAMS_VP && p.GetUnit() == scoringv1.PenaltyUnit_PENALTY_UNIT_IMPS
+	switch {
+	case inMatch && p.GetRound() == 0:
+		return platform.FieldError("penalty.round", "an IMP penalty in a teams event by victory points is taken in one match: give its round")
+	case !inMatch && p.GetRound() != 0:
+		return platform.FieldError("penalty.round", "only an IMP penalty in a teams event by victory points is taken in one round's match: leave the round empty")
 	}
 	return nil
 }

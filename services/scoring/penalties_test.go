@@ -201,6 +201,21 @@ func TestIMPPenalty(t *testing.T) {
 
 	_, err := h.client.ApplyPenalty(context.Background(), &scoringv1.ApplyPenaltyRequest{Parent: ev, Penalty: penalty(8, 25, percentOfTop)})
 	wantCode(t, err, codes.InvalidArgument, "PENALTY_UNIT_IMPS")
+	inRound := penalty(8, 3, imps)
+	inRound.Round = 1
+	_, err = h.client.ApplyPenalty(context.Background(), &scoringv1.ApplyPenaltyRequest{Parent: ev, Penalty: inRound})
+	wantCode(t, err, codes.InvalidArgument, "penalty.round")
+}
+
+// teamOneWinsByFive plays round 1 of ev, team 1 v team 2 over two boards:
+// 6 IMPs to team 1 on board 1, 1 IMP to team 2 on board 2 (as in
+// TestTeamsMatchToVictoryPoints).
+func (h *harness) teamOneWinsByFive(t *testing.T, ev string) {
+	t.Helper()
+	h.submitTo(t, ev, played(1, 1, 1, 1, 2, "4S", typev1.Seat_SEAT_NORTH, 10))
+	h.submitTo(t, ev, played(2, 1, 1, 2, 1, "2S", typev1.Seat_SEAT_NORTH, 10))
+	h.submitTo(t, ev, played(1, 1, 2, 1, 2, "4S", typev1.Seat_SEAT_NORTH, 10))
+	h.submitTo(t, ev, played(2, 1, 2, 2, 1, "4S", typev1.Seat_SEAT_NORTH, 11))
 }
 
 func TestVictoryPointPenalty(t *testing.T) {
@@ -210,10 +225,7 @@ func TestVictoryPointPenalty(t *testing.T) {
 	// Team 1 wins by 5 IMPs over 2 boards (as in TestTeamsMatchToVictoryPoints).
 	// WBF 2013: B = 15√2, VP = 10 + 10(1 − τ^(3·5/B))/(1 − τ³), τ = (√5 − 1)/2:
 	// 13.78 to 6.22.
-	h.submitTo(t, ev, played(1, 1, 1, 1, 2, "4S", typev1.Seat_SEAT_NORTH, 10))
-	h.submitTo(t, ev, played(2, 1, 1, 2, 1, "2S", typev1.Seat_SEAT_NORTH, 10))
-	h.submitTo(t, ev, played(1, 1, 2, 1, 2, "4S", typev1.Seat_SEAT_NORTH, 10))
-	h.submitTo(t, ev, played(2, 1, 2, 2, 1, "4S", typev1.Seat_SEAT_NORTH, 11))
+	h.teamOneWinsByFive(t, ev)
 	h.penalize(t, ev, penalty(1, 1, victoryPoints))
 	st := h.standings(t, ev)
 	wantStanding(t, st, 1, 12.78, 0, 1, "1")
@@ -224,6 +236,34 @@ func TestVictoryPointPenalty(t *testing.T) {
 	wantStanding(t, st, 2, 6.22, 0, 0, "1")
 	wantStanding(t, st, 1, 5.78, 0, 8, "2")
 	wantRankOrder(t, h, ev)
+}
+
+func TestIMPPenaltyInAVictoryPointMatch(t *testing.T) {
+	for _, c := range []struct {
+		conversion scoringv1.ImpPenaltyConversion
+		score      float64
+		taken      float64
+	}{
+		// Team 1 wins by 5 IMPs over 2 boards, 13.78 to 6.22 (as in
+		// TestVictoryPointPenalty). From the margin: 5 - 3 = 2 IMPs, 11.67
+		// VPs, 2.11 taken.
+		{scoringv1.ImpPenaltyConversion_IMP_PENALTY_CONVERSION_UNSPECIFIED, 11.67, 2.11},
+		// On the scale: 3 IMPs over 2 boards win 12.42, 2.42 over a draw.
+		{scoringv1.ImpPenaltyConversion_IMP_PENALTY_CONVERSION_ON_SCALE, 11.36, 2.42},
+	} {
+		h := start(t, t.TempDir())
+		h.createEventWith(t, "teams", &scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_TEAMS_VP, ImpPenalties: c.conversion})
+		ev := "events/teams"
+		h.teamOneWinsByFive(t, ev)
+		p := penalty(1, 3, imps)
+		_, err := h.client.ApplyPenalty(context.Background(), &scoringv1.ApplyPenaltyRequest{Parent: ev, Penalty: p})
+		wantCode(t, err, codes.InvalidArgument, "penalty.round")
+		p.Round = 1
+		h.penalize(t, ev, p)
+		st := h.standings(t, ev)
+		wantStanding(t, st, 1, c.score, 0, c.taken, "1")
+		wantStanding(t, st, 2, 6.22, 0, 0, "2")
+	}
 }
 
 func TestPointABoardPenalty(t *testing.T) {

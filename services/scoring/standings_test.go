@@ -248,7 +248,7 @@ func TestTeamsPointABoard(t *testing.T) {
 	}
 }
 
-func TestTeamsTakeArtificialScoresAndRefuseSplitOnes(t *testing.T) {
+func TestTeamsTakeArtificialScores(t *testing.T) {
 	h := start(t, t.TempDir())
 	h.createEvent(t, "teams", scoringv1.Form_FORM_TEAMS_VP)
 	ev := "events/teams"
@@ -272,11 +272,81 @@ func TestTeamsTakeArtificialScoresAndRefuseSplitOnes(t *testing.T) {
 			t.Errorf("table %d: %v/%v IMPs, want %v/%v", l.GetResult().GetTable(), l.GetNsPoints(), l.GetEwPoints(), ns, ew)
 		}
 	}
-	_, err = h.client.SubmitResult(context.Background(), &scoringv1.SubmitResultRequest{Parent: ev, Result: &scoringv1.Result{
-		Table: 1, Round: 1, Board: 2, NsPair: 1, EwPair: 2,
-		Outcome: &scoringv1.Result_Assigned{Assigned: &scoringv1.AssignedScore{Kind: &scoringv1.AssignedScore_Split{Split: &scoringv1.SplitScore{NsScore: 420, EwScore: 170}}}},
-	}})
+}
+
+// split is a split assigned score: North-South scored on ns, East-West on
+// ew, both from North-South's point of view.
+func split(table, round, board, nsPair, ewPair, ns, ew int32) *scoringv1.Result {
+	return &scoringv1.Result{Table: table, Round: round, Board: board, NsPair: nsPair, EwPair: ewPair,
+		Outcome: &scoringv1.Result_Assigned{Assigned: &scoringv1.AssignedScore{Kind: &scoringv1.AssignedScore_Split{Split: &scoringv1.SplitScore{NsScore: ns, EwScore: ew}}}}}
+}
+
+func TestSplitScoreInAVictoryPointMatch(t *testing.T) {
+	h := start(t, t.TempDir())
+	h.createEvent(t, "teams", scoringv1.Form_FORM_TEAMS_VP)
+	ev := "events/teams"
+	// Round 1, team 1 v team 2 over two boards. Board 1: +420 and +170, 6
+	// IMPs to team 1. Board 2 (North-South vulnerable): 4S+1, +650, at table
+	// 1; at table 2 the director split the score (Law 12C1(e)): team 2's
+	// North-South pair is scored on -100, team 1's East-West pair on +620.
+	// Team 1: +650 against its pair's -620, 30 points, 1 IMP. Team 2: its
+	// pair's -100 against -650 at table 1, -750, -13 IMPs. Margins 7 and
+	// -19 over 2 boards: 14.96 and 20 - 19.50 = 0.50 VPs on the WBF's scale
+	// (blitz 15·√2 = 21.21), not adding up to 20.
+	h.submitTo(t, ev, played(1, 1, 1, 1, 2, "4S", typev1.Seat_SEAT_NORTH, 10))
+	h.submitTo(t, ev, played(2, 1, 1, 2, 1, "2S", typev1.Seat_SEAT_NORTH, 10))
+	h.submitTo(t, ev, played(1, 1, 2, 1, 2, "4S", typev1.Seat_SEAT_NORTH, 11))
+	h.submitTo(t, ev, split(2, 1, 2, 2, 1, -100, 620))
+	st := h.standings(t, ev)
+	if st[1].GetScore() != 14.96 || st[2].GetScore() != 0.5 || st[2].GetBoardsPlayed() != 2 {
+		t.Errorf("team 1 %v VPs, team 2 %v after %d boards; want 14.96 and 0.50 after 2", st[1].GetScore(), st[2].GetScore(), st[2].GetBoardsPlayed())
+	}
+	trav, err := h.client.GetTraveller(context.Background(), &scoringv1.GetTravellerRequest{Event: ev, Board: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range trav.GetLines() {
+		ns, ew := 1.0, -13.0 // table 1: team 1 North-South
+		if l.GetResult().GetNsPair() == 2 {
+			ns, ew = -13, 1
+		}
+		if l.GetNsPoints() != ns || l.GetEwPoints() != ew {
+			t.Errorf("board 2 table %d: %v/%v IMPs, want %v/%v", l.GetResult().GetTable(), l.GetNsPoints(), l.GetEwPoints(), ns, ew)
+		}
+	}
+}
+
+func TestPointABoardRefusesWeightedAndSplitScores(t *testing.T) {
+	h := start(t, t.TempDir())
+	h.createEvent(t, "pab", scoringv1.Form_FORM_TEAMS_POINT_A_BOARD)
+	_, err := h.client.SubmitResult(context.Background(), &scoringv1.SubmitResultRequest{Parent: "events/pab", Result: split(1, 1, 2, 1, 2, 420, 170)})
 	wantCode(t, err, codes.InvalidArgument, "result.assigned")
+}
+
+func TestWeightedScoreAtCrossIMPs(t *testing.T) {
+	h := start(t, t.TempDir())
+	h.createEvent(t, "ximps", scoringv1.Form_FORM_CROSS_IMPS)
+	ev := "events/ximps"
+	// Board 1, nobody vulnerable: +420, +170, and at table 3 half of +420
+	// and half of -50 (Law 12C1(c)). Two comparisons a line. +420: 6 (v
+	// +170) and ½·0 + ½·10 = 5 (v the weighted table): 11/2 = 5.5. +170:
+	// -6 and ½·-6 + ½·6 = 0: -3. The weighted table: +420 scores 0 + 6, -50
+	// scores -10 - 6 against the two: (½·6 - ½·16)/2 = -2.5.
+	h.submitTo(t, ev, played(1, 1, 1, 1, 5, "4H", typev1.Seat_SEAT_NORTH, 10))
+	h.submitTo(t, ev, played(2, 1, 1, 2, 6, "2H", typev1.Seat_SEAT_NORTH, 10))
+	h.submitTo(t, ev, &scoringv1.Result{Table: 3, Round: 1, Board: 1, NsPair: 3, EwPair: 7,
+		Outcome: &scoringv1.Result_Assigned{Assigned: &scoringv1.AssignedScore{Kind: &scoringv1.AssignedScore_Weighted{Weighted: &scoringv1.WeightedScore{
+			Parts: []*scoringv1.WeightedPart{{Weight: 1, NsScore: 420}, {Weight: 1, NsScore: -50}}}}}}})
+	st := h.standings(t, ev)
+	want := map[int32]float64{1: 5.5, 5: -5.5, 2: -3, 6: 3, 3: -2.5, 7: 2.5}
+	if len(st) != len(want) {
+		t.Errorf("%d pairs stand, want %d", len(st), len(want))
+	}
+	for pair, imps := range want {
+		if st[pair].GetScore() != imps {
+			t.Errorf("pair %d: %v IMPs, want %v", pair, st[pair].GetScore(), imps)
+		}
+	}
 }
 
 func TestCrossIMPsGiveArtificialScoresTheirIMPs(t *testing.T) {

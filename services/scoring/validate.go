@@ -217,11 +217,11 @@ func checkAssigned(field string, r *scoringv1.Result, a *scoringv1.AssignedScore
 }
 
 // checkForm refuses a result that an event's form of scoring cannot score:
-// team matches take played results, artificial scores and one assigned
-// score, not weighted or split ones.
+// point-a-board matches take played results, artificial scores and one
+// assigned score, not weighted or split ones.
 func checkForm(form scoringv1.Form, r *scoringv1.Result) error {
-	if a := r.GetAssigned(); teamsForm(form) && a != nil && !hasNSScore(r) {
-		return platform.FieldError("result.assigned", "a teams event takes one assigned score (ns_score), not a weighted or split one")
+	if a := r.GetAssigned(); form == scoringv1.Form_FORM_TEAMS_POINT_A_BOARD && a != nil && !hasNSScore(r) {
+		return platform.FieldError("result.assigned", "a point-a-board event takes one assigned score (ns_score), not a weighted or split one")
 	}
 	return nil
 }

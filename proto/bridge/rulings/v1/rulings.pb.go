@@ -145,6 +145,10 @@ const (
 	Kind_KIND_FOULED_BOARD Kind = 28
 	// A ruling the director finds he gave in error (Law 82C).
 	Kind_KIND_DIRECTOR_ERROR Kind = 29
+	// The play again: a defender with a penalty card on the table, whose
+	// partner is now to lead (Laws 50D2, 51B); the offender is the defender
+	// with the penalty cards.
+	Kind_KIND_PENALTY_CARD_LEAD Kind = 30
 )
 
 // Enum value maps for Kind.
@@ -180,6 +184,7 @@ var (
 		27: "KIND_SLOW_PLAY",
 		28: "KIND_FOULED_BOARD",
 		29: "KIND_DIRECTOR_ERROR",
+		30: "KIND_PENALTY_CARD_LEAD",
 	}
 	Kind_value = map[string]int32{
 		"KIND_UNSPECIFIED":                    0,
@@ -212,6 +217,7 @@ var (
 		"KIND_SLOW_PLAY":                      27,
 		"KIND_FOULED_BOARD":                   28,
 		"KIND_DIRECTOR_ERROR":                 29,
+		"KIND_PENALTY_CARD_LEAD":              30,
 	}
 )
 
@@ -577,7 +583,8 @@ type Play struct {
 	// A card that failed to follow suit when its player could is marked with
 	// a "!" ("C2!").
 	Cards string `protobuf:"bytes,4,opt,name=cards,proto3" json:"cards,omitempty"`
-	// Penalty cards lying on the table.
+	// Penalty cards: those lying on the table, and those played or picked up
+	// since they became penalty cards.
 	PenaltyCards  []*PenaltyCard `protobuf:"bytes,5,rep,name=penalty_cards,json=penaltyCards,proto3" json:"penalty_cards,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -650,10 +657,19 @@ func (x *Play) GetPenaltyCards() []*PenaltyCard {
 
 // PenaltyCard is a card lying face up on the table (Law 50).
 type PenaltyCard struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Seat          v1.Seat                `protobuf:"varint,1,opt,name=seat,proto3,enum=bridge.type.v1.Seat" json:"seat,omitempty"`
-	Card          string                 `protobuf:"bytes,2,opt,name=card,proto3" json:"card,omitempty"`
-	Major         bool                   `protobuf:"varint,3,opt,name=major,proto3" json:"major,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Seat  v1.Seat                `protobuf:"varint,1,opt,name=seat,proto3,enum=bridge.type.v1.Seat" json:"seat,omitempty"`
+	Card  string                 `protobuf:"bytes,2,opt,name=card,proto3" json:"card,omitempty"`
+	Major bool                   `protobuf:"varint,3,opt,name=major,proto3" json:"major,omitempty"`
+	// The trick at which it became a penalty card, 1 for the first: its
+	// owner's play to that trick and to every later one was made with it on
+	// the table. It may have been played since, at that trick or later. 0:
+	// it became one after the last card in the play's cards.
+	Trick int32 `protobuf:"varint,4,opt,name=trick,proto3" json:"trick,omitempty"`
+	// The trick before whose lead it went back to its owner's hand, declarer
+	// having required or prohibited the lead of its suit (Laws 50D2(a),
+	// 51B); 0 if it did not.
+	PickedUp      int32 `protobuf:"varint,5,opt,name=picked_up,json=pickedUp,proto3" json:"picked_up,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -707,6 +723,20 @@ func (x *PenaltyCard) GetMajor() bool {
 		return x.Major
 	}
 	return false
+}
+
+func (x *PenaltyCard) GetTrick() int32 {
+	if x != nil {
+		return x.Trick
+	}
+	return 0
+}
+
+func (x *PenaltyCard) GetPickedUp() int32 {
+	if x != nil {
+		return x.PickedUp
+	}
+	return 0
 }
 
 // Question asks the director for a judgement the Laws leave to them.
@@ -2843,11 +2873,13 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\bdeclarer\x18\x02 \x01(\x0e2\x14.bridge.type.v1.SeatR\bdeclarer\x12\x12\n" +
 	"\x04deal\x18\x03 \x01(\tR\x04deal\x12\x14\n" +
 	"\x05cards\x18\x04 \x01(\tR\x05cards\x12C\n" +
-	"\rpenalty_cards\x18\x05 \x03(\v2\x1e.bridge.rulings.v1.PenaltyCardR\fpenaltyCards\"a\n" +
+	"\rpenalty_cards\x18\x05 \x03(\v2\x1e.bridge.rulings.v1.PenaltyCardR\fpenaltyCards\"\x94\x01\n" +
 	"\vPenaltyCard\x12(\n" +
 	"\x04seat\x18\x01 \x01(\x0e2\x14.bridge.type.v1.SeatR\x04seat\x12\x12\n" +
 	"\x04card\x18\x02 \x01(\tR\x04card\x12\x14\n" +
-	"\x05major\x18\x03 \x01(\bR\x05major\"u\n" +
+	"\x05major\x18\x03 \x01(\bR\x05major\x12\x14\n" +
+	"\x05trick\x18\x04 \x01(\x05R\x05trick\x12\x1b\n" +
+	"\tpicked_up\x18\x05 \x01(\x05R\bpickedUp\"u\n" +
 	"\bQuestion\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04text\x18\x02 \x01(\tR\x04text\x123\n" +
@@ -3018,7 +3050,7 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\x16STATE_AWAITING_ANSWERS\x10\x02\x12\x0f\n" +
 	"\vSTATE_RULED\x10\x03\x12\x11\n" +
 	"\rSTATE_APPLIED\x10\x04\x12\x12\n" +
-	"\x0eSTATE_APPEALED\x10\x05*\xc4\x06\n" +
+	"\x0eSTATE_APPEALED\x10\x05*\xe0\x06\n" +
 	"\x04Kind\x12\x14\n" +
 	"\x10KIND_UNSPECIFIED\x10\x00\x12\x19\n" +
 	"\x15KIND_INSUFFICIENT_BID\x10\x01\x12\x1d\n" +
@@ -3051,7 +3083,8 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\x15KIND_UNPLAYABLE_BOARD\x10\x1a\x12\x12\n" +
 	"\x0eKIND_SLOW_PLAY\x10\x1b\x12\x15\n" +
 	"\x11KIND_FOULED_BOARD\x10\x1c\x12\x17\n" +
-	"\x13KIND_DIRECTOR_ERROR\x10\x1d*\xa2\x02\n" +
+	"\x13KIND_DIRECTOR_ERROR\x10\x1d\x12\x1a\n" +
+	"\x16KIND_PENALTY_CARD_LEAD\x10\x1e*\xa2\x02\n" +
 	"\x0fRestrictionKind\x12 \n" +
 	"\x1cRESTRICTION_KIND_UNSPECIFIED\x10\x00\x12(\n" +
 	"$RESTRICTION_KIND_MUST_PASS_NEXT_TURN\x10\x01\x12)\n" +

@@ -148,6 +148,63 @@ func (Profile) EnumDescriptor() ([]byte, []int) {
 	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{1}
 }
 
+// ImpPenaltyConversion is how a procedural penalty in IMPs is taken from a
+// team in a match scored by victory points; conditions of contest say
+// which.
+type ImpPenaltyConversion int32
+
+const (
+	ImpPenaltyConversion_IMP_PENALTY_CONVERSION_UNSPECIFIED ImpPenaltyConversion = 0
+	// The IMPs come off the team's margin in the match before it is
+	// converted: the team scores the VPs of its margin less the penalty, its
+	// opponents those of their own margin.
+	ImpPenaltyConversion_IMP_PENALTY_CONVERSION_FROM_MARGIN ImpPenaltyConversion = 1
+	// The penalty is converted on its own: the team loses what the penalty's
+	// IMPs would win over a draw in a match of the same length.
+	ImpPenaltyConversion_IMP_PENALTY_CONVERSION_ON_SCALE ImpPenaltyConversion = 2
+)
+
+// Enum value maps for ImpPenaltyConversion.
+var (
+	ImpPenaltyConversion_name = map[int32]string{
+		0: "IMP_PENALTY_CONVERSION_UNSPECIFIED",
+		1: "IMP_PENALTY_CONVERSION_FROM_MARGIN",
+		2: "IMP_PENALTY_CONVERSION_ON_SCALE",
+	}
+	ImpPenaltyConversion_value = map[string]int32{
+		"IMP_PENALTY_CONVERSION_UNSPECIFIED": 0,
+		"IMP_PENALTY_CONVERSION_FROM_MARGIN": 1,
+		"IMP_PENALTY_CONVERSION_ON_SCALE":    2,
+	}
+)
+
+func (x ImpPenaltyConversion) Enum() *ImpPenaltyConversion {
+	p := new(ImpPenaltyConversion)
+	*p = x
+	return p
+}
+
+func (x ImpPenaltyConversion) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (ImpPenaltyConversion) Descriptor() protoreflect.EnumDescriptor {
+	return file_bridge_scoring_v1_scoring_proto_enumTypes[2].Descriptor()
+}
+
+func (ImpPenaltyConversion) Type() protoreflect.EnumType {
+	return &file_bridge_scoring_v1_scoring_proto_enumTypes[2]
+}
+
+func (x ImpPenaltyConversion) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use ImpPenaltyConversion.Descriptor instead.
+func (ImpPenaltyConversion) EnumDescriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{2}
+}
+
 // VPScale is a scale of victory points for the IMP margin of a match.
 type VPScale int32
 
@@ -184,11 +241,11 @@ func (x VPScale) String() string {
 }
 
 func (VPScale) Descriptor() protoreflect.EnumDescriptor {
-	return file_bridge_scoring_v1_scoring_proto_enumTypes[2].Descriptor()
+	return file_bridge_scoring_v1_scoring_proto_enumTypes[3].Descriptor()
 }
 
 func (VPScale) Type() protoreflect.EnumType {
-	return &file_bridge_scoring_v1_scoring_proto_enumTypes[2]
+	return &file_bridge_scoring_v1_scoring_proto_enumTypes[3]
 }
 
 func (x VPScale) Number() protoreflect.EnumNumber {
@@ -197,7 +254,7 @@ func (x VPScale) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use VPScale.Descriptor instead.
 func (VPScale) EnumDescriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{2}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{3}
 }
 
 // Adjustment is an artificial adjusted score for one side (Law 12C2).
@@ -237,11 +294,11 @@ func (x Adjustment) String() string {
 }
 
 func (Adjustment) Descriptor() protoreflect.EnumDescriptor {
-	return file_bridge_scoring_v1_scoring_proto_enumTypes[3].Descriptor()
+	return file_bridge_scoring_v1_scoring_proto_enumTypes[4].Descriptor()
 }
 
 func (Adjustment) Type() protoreflect.EnumType {
-	return &file_bridge_scoring_v1_scoring_proto_enumTypes[3]
+	return &file_bridge_scoring_v1_scoring_proto_enumTypes[4]
 }
 
 func (x Adjustment) Number() protoreflect.EnumNumber {
@@ -250,7 +307,7 @@ func (x Adjustment) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use Adjustment.Descriptor instead.
 func (Adjustment) EnumDescriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{3}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{4}
 }
 
 // Action is what a revision did to a result slot.
@@ -294,11 +351,11 @@ func (x Action) String() string {
 }
 
 func (Action) Descriptor() protoreflect.EnumDescriptor {
-	return file_bridge_scoring_v1_scoring_proto_enumTypes[4].Descriptor()
+	return file_bridge_scoring_v1_scoring_proto_enumTypes[5].Descriptor()
 }
 
 func (Action) Type() protoreflect.EnumType {
-	return &file_bridge_scoring_v1_scoring_proto_enumTypes[4]
+	return &file_bridge_scoring_v1_scoring_proto_enumTypes[5]
 }
 
 func (x Action) Number() protoreflect.EnumNumber {
@@ -307,7 +364,7 @@ func (x Action) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use Action.Descriptor instead.
 func (Action) EnumDescriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{4}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{5}
 }
 
 // PenaltyUnit is what a procedural penalty is counted in. Each form of scoring
@@ -323,7 +380,9 @@ const (
 	// Matchpoints, taken from the total as they are: for FORM_MATCHPOINTS, and
 	// board points for FORM_TEAMS_POINT_A_BOARD.
 	PenaltyUnit_PENALTY_UNIT_MATCHPOINTS PenaltyUnit = 2
-	// IMPs, for FORM_CROSS_IMPS and FORM_BUTLER.
+	// IMPs, for FORM_CROSS_IMPS and FORM_BUTLER; and for FORM_TEAMS_VP, where
+	// they are taken in the team's match of the penalty's round and converted
+	// to victory points as the event's imp_penalties says.
 	PenaltyUnit_PENALTY_UNIT_IMPS PenaltyUnit = 3
 	// Victory points, for FORM_TEAMS_VP.
 	PenaltyUnit_PENALTY_UNIT_VICTORY_POINTS PenaltyUnit = 4
@@ -358,11 +417,11 @@ func (x PenaltyUnit) String() string {
 }
 
 func (PenaltyUnit) Descriptor() protoreflect.EnumDescriptor {
-	return file_bridge_scoring_v1_scoring_proto_enumTypes[5].Descriptor()
+	return file_bridge_scoring_v1_scoring_proto_enumTypes[6].Descriptor()
 }
 
 func (PenaltyUnit) Type() protoreflect.EnumType {
-	return &file_bridge_scoring_v1_scoring_proto_enumTypes[5]
+	return &file_bridge_scoring_v1_scoring_proto_enumTypes[6]
 }
 
 func (x PenaltyUnit) Number() protoreflect.EnumNumber {
@@ -371,7 +430,7 @@ func (x PenaltyUnit) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use PenaltyUnit.Descriptor instead.
 func (PenaltyUnit) EnumDescriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{5}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{6}
 }
 
 // ExportFormat is the file ExportSession writes.
@@ -421,11 +480,11 @@ func (x ExportFormat) String() string {
 }
 
 func (ExportFormat) Descriptor() protoreflect.EnumDescriptor {
-	return file_bridge_scoring_v1_scoring_proto_enumTypes[6].Descriptor()
+	return file_bridge_scoring_v1_scoring_proto_enumTypes[7].Descriptor()
 }
 
 func (ExportFormat) Type() protoreflect.EnumType {
-	return &file_bridge_scoring_v1_scoring_proto_enumTypes[6]
+	return &file_bridge_scoring_v1_scoring_proto_enumTypes[7]
 }
 
 func (x ExportFormat) Number() protoreflect.EnumNumber {
@@ -434,7 +493,7 @@ func (x ExportFormat) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use ExportFormat.Descriptor instead.
 func (ExportFormat) EnumDescriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{6}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{7}
 }
 
 // ImportFormat is the kind of file ImportResults reads.
@@ -472,11 +531,11 @@ func (x ImportFormat) String() string {
 }
 
 func (ImportFormat) Descriptor() protoreflect.EnumDescriptor {
-	return file_bridge_scoring_v1_scoring_proto_enumTypes[7].Descriptor()
+	return file_bridge_scoring_v1_scoring_proto_enumTypes[8].Descriptor()
 }
 
 func (ImportFormat) Type() protoreflect.EnumType {
-	return &file_bridge_scoring_v1_scoring_proto_enumTypes[7]
+	return &file_bridge_scoring_v1_scoring_proto_enumTypes[8]
 }
 
 func (x ImportFormat) Number() protoreflect.EnumNumber {
@@ -485,7 +544,7 @@ func (x ImportFormat) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use ImportFormat.Descriptor instead.
 func (ImportFormat) EnumDescriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{7}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{8}
 }
 
 // ScoringSettings say how an event is scored. An event of the movement
@@ -502,7 +561,10 @@ type ScoringSettings struct {
 	AcrossField bool `protobuf:"varint,4,opt,name=across_field,json=acrossField,proto3" json:"across_field,omitempty"`
 	// How a team match's IMPs become victory points (FORM_TEAMS_VP only);
 	// unset for the profile's scale.
-	VpScale       VPScale `protobuf:"varint,5,opt,name=vp_scale,json=vpScale,proto3,enum=bridge.scoring.v1.VPScale" json:"vp_scale,omitempty"`
+	VpScale VPScale `protobuf:"varint,5,opt,name=vp_scale,json=vpScale,proto3,enum=bridge.scoring.v1.VPScale" json:"vp_scale,omitempty"`
+	// How a procedural penalty in IMPs becomes victory points (FORM_TEAMS_VP
+	// only); unset for IMP_PENALTY_CONVERSION_FROM_MARGIN.
+	ImpPenalties  ImpPenaltyConversion `protobuf:"varint,6,opt,name=imp_penalties,json=impPenalties,proto3,enum=bridge.scoring.v1.ImpPenaltyConversion" json:"imp_penalties,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -570,6 +632,13 @@ func (x *ScoringSettings) GetVpScale() VPScale {
 		return x.VpScale
 	}
 	return VPScale_VP_SCALE_UNSPECIFIED
+}
+
+func (x *ScoringSettings) GetImpPenalties() ImpPenaltyConversion {
+	if x != nil {
+		return x.ImpPenalties
+	}
+	return ImpPenaltyConversion_IMP_PENALTY_CONVERSION_UNSPECIFIED
 }
 
 // Played is a board played to a contract.
@@ -839,6 +908,9 @@ func (x *WeightedPart) GetNsScore() int32 {
 }
 
 // AssignedScore is a score the director assigns in place of the result.
+// Weighted and split scores are taken by every form of scoring but
+// FORM_TEAMS_POINT_A_BOARD: at IMPs each outcome is IMPed on its own and the
+// IMPs weighted, and each side of a split score is scored on its own.
 type AssignedScore struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Types that are valid to be assigned to Kind:
@@ -3166,7 +3238,10 @@ type Penalty struct {
 	Removal *PenaltyRemoval `protobuf:"bytes,13,opt,name=removal,proto3" json:"removal,omitempty"`
 	// Changes whenever the resource changes (AIP-154): send it back with a
 	// change to make the change only if nobody changed it since. Output only.
-	Etag          string `protobuf:"bytes,14,opt,name=etag,proto3" json:"etag,omitempty"`
+	Etag string `protobuf:"bytes,14,opt,name=etag,proto3" json:"etag,omitempty"`
+	// The round of the match a penalty in IMPs is taken in; required for
+	// PENALTY_UNIT_IMPS in FORM_TEAMS_VP, and not given otherwise.
+	Round         int32 `protobuf:"varint,15,opt,name=round,proto3" json:"round,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3297,6 +3372,13 @@ func (x *Penalty) GetEtag() string {
 		return x.Etag
 	}
 	return ""
+}
+
+func (x *Penalty) GetRound() int32 {
+	if x != nil {
+		return x.Round
+	}
+	return 0
 }
 
 // PenaltyRemoval records who removed a penalty, when and why.
@@ -4522,14 +4604,15 @@ var File_bridge_scoring_v1_scoring_proto protoreflect.FileDescriptor
 
 const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\n" +
-	"\x1fbridge/scoring/v1/scoring.proto\x12\x11bridge.scoring.v1\x1a\x1bbridge/type/v1/change.proto\x1a\x1abridge/type/v1/types.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xef\x01\n" +
+	"\x1fbridge/scoring/v1/scoring.proto\x12\x11bridge.scoring.v1\x1a\x1bbridge/type/v1/change.proto\x1a\x1abridge/type/v1/types.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xbd\x02\n" +
 	"\x0fScoringSettings\x12+\n" +
 	"\x04form\x18\x01 \x01(\x0e2\x17.bridge.scoring.v1.FormR\x04form\x124\n" +
 	"\aprofile\x18\x02 \x01(\x0e2\x1a.bridge.scoring.v1.ProfileR\aprofile\x12\x1f\n" +
 	"\vtwo_winners\x18\x03 \x01(\bR\n" +
 	"twoWinners\x12!\n" +
 	"\facross_field\x18\x04 \x01(\bR\vacrossField\x125\n" +
-	"\bvp_scale\x18\x05 \x01(\x0e2\x1a.bridge.scoring.v1.VPScaleR\avpScale\"\xa1\x01\n" +
+	"\bvp_scale\x18\x05 \x01(\x0e2\x1a.bridge.scoring.v1.VPScaleR\avpScale\x12L\n" +
+	"\rimp_penalties\x18\x06 \x01(\x0e2'.bridge.scoring.v1.ImpPenaltyConversionR\fimpPenalties\"\xa1\x01\n" +
 	"\x06Played\x12\x1a\n" +
 	"\bcontract\x18\x01 \x01(\tR\bcontract\x120\n" +
 	"\bdeclarer\x18\x02 \x01(\x0e2\x14.bridge.type.v1.SeatR\bdeclarer\x12\x16\n" +
@@ -4724,7 +4807,7 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\x14GetScorecardResponse\x127\n" +
 	"\bstanding\x18\x01 \x01(\v2\x1b.bridge.scoring.v1.StandingR\bstanding\x126\n" +
 	"\x05lines\x18\x02 \x03(\v2 .bridge.scoring.v1.ScorecardLineR\x05lines\x12;\n" +
-	"\bproblems\x18\x03 \x03(\v2\x1f.bridge.scoring.v1.BoardProblemR\bproblems\"\xd4\x03\n" +
+	"\bproblems\x18\x03 \x03(\v2\x1f.bridge.scoring.v1.BoardProblemR\bproblems\"\xea\x03\n" +
 	"\aPenalty\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x18\n" +
 	"\asession\x18\x02 \x01(\x05R\asession\x12\x18\n" +
@@ -4742,7 +4825,8 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\vcreate_time\x18\f \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"createTime\x12;\n" +
 	"\aremoval\x18\r \x01(\v2!.bridge.scoring.v1.PenaltyRemovalR\aremoval\x12\x12\n" +
-	"\x04etag\x18\x0e \x01(\tR\x04etag\"w\n" +
+	"\x04etag\x18\x0e \x01(\tR\x04etag\x12\x14\n" +
+	"\x05round\x18\x0f \x01(\x05R\x05round\"w\n" +
 	"\x0ePenaltyRemoval\x12\x1d\n" +
 	"\n" +
 	"removed_by\x18\x01 \x01(\tR\tremovedBy\x12\x16\n" +
@@ -4846,7 +4930,11 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\x13PROFILE_UNSPECIFIED\x10\x00\x12\x0f\n" +
 	"\vPROFILE_WBF\x10\x01\x12\x10\n" +
 	"\fPROFILE_ACBL\x10\x02\x12\x0f\n" +
-	"\vPROFILE_EBU\x10\x03*X\n" +
+	"\vPROFILE_EBU\x10\x03*\x8b\x01\n" +
+	"\x14ImpPenaltyConversion\x12&\n" +
+	"\"IMP_PENALTY_CONVERSION_UNSPECIFIED\x10\x00\x12&\n" +
+	"\"IMP_PENALTY_CONVERSION_FROM_MARGIN\x10\x01\x12#\n" +
+	"\x1fIMP_PENALTY_CONVERSION_ON_SCALE\x10\x02*X\n" +
 	"\aVPScale\x12\x18\n" +
 	"\x14VP_SCALE_UNSPECIFIED\x10\x00\x12\x15\n" +
 	"\x11VP_SCALE_WBF_2013\x10\x01\x12\x1c\n" +
@@ -4912,184 +5000,186 @@ func file_bridge_scoring_v1_scoring_proto_rawDescGZIP() []byte {
 	return file_bridge_scoring_v1_scoring_proto_rawDescData
 }
 
-var file_bridge_scoring_v1_scoring_proto_enumTypes = make([]protoimpl.EnumInfo, 8)
+var file_bridge_scoring_v1_scoring_proto_enumTypes = make([]protoimpl.EnumInfo, 9)
 var file_bridge_scoring_v1_scoring_proto_msgTypes = make([]protoimpl.MessageInfo, 55)
 var file_bridge_scoring_v1_scoring_proto_goTypes = []any{
 	(Form)(0),                          // 0: bridge.scoring.v1.Form
 	(Profile)(0),                       // 1: bridge.scoring.v1.Profile
-	(VPScale)(0),                       // 2: bridge.scoring.v1.VPScale
-	(Adjustment)(0),                    // 3: bridge.scoring.v1.Adjustment
-	(Action)(0),                        // 4: bridge.scoring.v1.Action
-	(PenaltyUnit)(0),                   // 5: bridge.scoring.v1.PenaltyUnit
-	(ExportFormat)(0),                  // 6: bridge.scoring.v1.ExportFormat
-	(ImportFormat)(0),                  // 7: bridge.scoring.v1.ImportFormat
-	(*ScoringSettings)(nil),            // 8: bridge.scoring.v1.ScoringSettings
-	(*Played)(nil),                     // 9: bridge.scoring.v1.Played
-	(*PassedOut)(nil),                  // 10: bridge.scoring.v1.PassedOut
-	(*NotPlayed)(nil),                  // 11: bridge.scoring.v1.NotPlayed
-	(*ArtificialScore)(nil),            // 12: bridge.scoring.v1.ArtificialScore
-	(*WeightedPart)(nil),               // 13: bridge.scoring.v1.WeightedPart
-	(*AssignedScore)(nil),              // 14: bridge.scoring.v1.AssignedScore
-	(*WeightedScore)(nil),              // 15: bridge.scoring.v1.WeightedScore
-	(*SplitScore)(nil),                 // 16: bridge.scoring.v1.SplitScore
-	(*Result)(nil),                     // 17: bridge.scoring.v1.Result
-	(*Confirmation)(nil),               // 18: bridge.scoring.v1.Confirmation
-	(*ConfirmResultRequest)(nil),       // 19: bridge.scoring.v1.ConfirmResultRequest
-	(*ConfirmResultResponse)(nil),      // 20: bridge.scoring.v1.ConfirmResultResponse
-	(*GetPlayedDealRequest)(nil),       // 21: bridge.scoring.v1.GetPlayedDealRequest
-	(*GetPlayedDealResponse)(nil),      // 22: bridge.scoring.v1.GetPlayedDealResponse
-	(*SubmitResultRequest)(nil),        // 23: bridge.scoring.v1.SubmitResultRequest
-	(*SubmitResultResponse)(nil),       // 24: bridge.scoring.v1.SubmitResultResponse
-	(*CorrectResultRequest)(nil),       // 25: bridge.scoring.v1.CorrectResultRequest
-	(*CorrectResultResponse)(nil),      // 26: bridge.scoring.v1.CorrectResultResponse
-	(*EraseResultRequest)(nil),         // 27: bridge.scoring.v1.EraseResultRequest
-	(*EraseResultResponse)(nil),        // 28: bridge.scoring.v1.EraseResultResponse
-	(*Revision)(nil),                   // 29: bridge.scoring.v1.Revision
-	(*GetResultHistoryRequest)(nil),    // 30: bridge.scoring.v1.GetResultHistoryRequest
-	(*GetResultHistoryResponse)(nil),   // 31: bridge.scoring.v1.GetResultHistoryResponse
-	(*ListResultsRequest)(nil),         // 32: bridge.scoring.v1.ListResultsRequest
-	(*ListResultsResponse)(nil),        // 33: bridge.scoring.v1.ListResultsResponse
-	(*GetTravellerRequest)(nil),        // 34: bridge.scoring.v1.GetTravellerRequest
-	(*TravellerLine)(nil),              // 35: bridge.scoring.v1.TravellerLine
-	(*GetTravellerResponse)(nil),       // 36: bridge.scoring.v1.GetTravellerResponse
-	(*GetStandingsRequest)(nil),        // 37: bridge.scoring.v1.GetStandingsRequest
-	(*Standing)(nil),                   // 38: bridge.scoring.v1.Standing
-	(*GetStandingsResponse)(nil),       // 39: bridge.scoring.v1.GetStandingsResponse
-	(*BoardProblem)(nil),               // 40: bridge.scoring.v1.BoardProblem
-	(*GetScorecardRequest)(nil),        // 41: bridge.scoring.v1.GetScorecardRequest
-	(*ScorecardLine)(nil),              // 42: bridge.scoring.v1.ScorecardLine
-	(*GetScorecardResponse)(nil),       // 43: bridge.scoring.v1.GetScorecardResponse
-	(*Penalty)(nil),                    // 44: bridge.scoring.v1.Penalty
-	(*PenaltyRemoval)(nil),             // 45: bridge.scoring.v1.PenaltyRemoval
-	(*ApplyPenaltyRequest)(nil),        // 46: bridge.scoring.v1.ApplyPenaltyRequest
-	(*ApplyPenaltyResponse)(nil),       // 47: bridge.scoring.v1.ApplyPenaltyResponse
-	(*ListPenaltiesRequest)(nil),       // 48: bridge.scoring.v1.ListPenaltiesRequest
-	(*ListPenaltiesResponse)(nil),      // 49: bridge.scoring.v1.ListPenaltiesResponse
-	(*RemovePenaltyRequest)(nil),       // 50: bridge.scoring.v1.RemovePenaltyRequest
-	(*RemovePenaltyResponse)(nil),      // 51: bridge.scoring.v1.RemovePenaltyResponse
-	(*ExportSessionRequest)(nil),       // 52: bridge.scoring.v1.ExportSessionRequest
-	(*ExportSessionResponse)(nil),      // 53: bridge.scoring.v1.ExportSessionResponse
-	(*ImportResultsRequest)(nil),       // 54: bridge.scoring.v1.ImportResultsRequest
-	(*Difference)(nil),                 // 55: bridge.scoring.v1.Difference
-	(*ImportResultsResponse)(nil),      // 56: bridge.scoring.v1.ImportResultsResponse
-	(*ListChangesRequest)(nil),         // 57: bridge.scoring.v1.ListChangesRequest
-	(*ListChangesResponse)(nil),        // 58: bridge.scoring.v1.ListChangesResponse
-	(*AcknowledgeChangesRequest)(nil),  // 59: bridge.scoring.v1.AcknowledgeChangesRequest
-	(*AcknowledgeChangesResponse)(nil), // 60: bridge.scoring.v1.AcknowledgeChangesResponse
-	(*WatchChangesRequest)(nil),        // 61: bridge.scoring.v1.WatchChangesRequest
-	(*WatchChangesResponse)(nil),       // 62: bridge.scoring.v1.WatchChangesResponse
-	(v1.Seat)(0),                       // 63: bridge.type.v1.Seat
-	(*timestamppb.Timestamp)(nil),      // 64: google.protobuf.Timestamp
-	(v1.Side)(0),                       // 65: bridge.type.v1.Side
-	(*v1.Board)(nil),                   // 66: bridge.type.v1.Board
-	(v1.Vulnerability)(0),              // 67: bridge.type.v1.Vulnerability
-	(*v1.Change)(nil),                  // 68: bridge.type.v1.Change
+	(ImpPenaltyConversion)(0),          // 2: bridge.scoring.v1.ImpPenaltyConversion
+	(VPScale)(0),                       // 3: bridge.scoring.v1.VPScale
+	(Adjustment)(0),                    // 4: bridge.scoring.v1.Adjustment
+	(Action)(0),                        // 5: bridge.scoring.v1.Action
+	(PenaltyUnit)(0),                   // 6: bridge.scoring.v1.PenaltyUnit
+	(ExportFormat)(0),                  // 7: bridge.scoring.v1.ExportFormat
+	(ImportFormat)(0),                  // 8: bridge.scoring.v1.ImportFormat
+	(*ScoringSettings)(nil),            // 9: bridge.scoring.v1.ScoringSettings
+	(*Played)(nil),                     // 10: bridge.scoring.v1.Played
+	(*PassedOut)(nil),                  // 11: bridge.scoring.v1.PassedOut
+	(*NotPlayed)(nil),                  // 12: bridge.scoring.v1.NotPlayed
+	(*ArtificialScore)(nil),            // 13: bridge.scoring.v1.ArtificialScore
+	(*WeightedPart)(nil),               // 14: bridge.scoring.v1.WeightedPart
+	(*AssignedScore)(nil),              // 15: bridge.scoring.v1.AssignedScore
+	(*WeightedScore)(nil),              // 16: bridge.scoring.v1.WeightedScore
+	(*SplitScore)(nil),                 // 17: bridge.scoring.v1.SplitScore
+	(*Result)(nil),                     // 18: bridge.scoring.v1.Result
+	(*Confirmation)(nil),               // 19: bridge.scoring.v1.Confirmation
+	(*ConfirmResultRequest)(nil),       // 20: bridge.scoring.v1.ConfirmResultRequest
+	(*ConfirmResultResponse)(nil),      // 21: bridge.scoring.v1.ConfirmResultResponse
+	(*GetPlayedDealRequest)(nil),       // 22: bridge.scoring.v1.GetPlayedDealRequest
+	(*GetPlayedDealResponse)(nil),      // 23: bridge.scoring.v1.GetPlayedDealResponse
+	(*SubmitResultRequest)(nil),        // 24: bridge.scoring.v1.SubmitResultRequest
+	(*SubmitResultResponse)(nil),       // 25: bridge.scoring.v1.SubmitResultResponse
+	(*CorrectResultRequest)(nil),       // 26: bridge.scoring.v1.CorrectResultRequest
+	(*CorrectResultResponse)(nil),      // 27: bridge.scoring.v1.CorrectResultResponse
+	(*EraseResultRequest)(nil),         // 28: bridge.scoring.v1.EraseResultRequest
+	(*EraseResultResponse)(nil),        // 29: bridge.scoring.v1.EraseResultResponse
+	(*Revision)(nil),                   // 30: bridge.scoring.v1.Revision
+	(*GetResultHistoryRequest)(nil),    // 31: bridge.scoring.v1.GetResultHistoryRequest
+	(*GetResultHistoryResponse)(nil),   // 32: bridge.scoring.v1.GetResultHistoryResponse
+	(*ListResultsRequest)(nil),         // 33: bridge.scoring.v1.ListResultsRequest
+	(*ListResultsResponse)(nil),        // 34: bridge.scoring.v1.ListResultsResponse
+	(*GetTravellerRequest)(nil),        // 35: bridge.scoring.v1.GetTravellerRequest
+	(*TravellerLine)(nil),              // 36: bridge.scoring.v1.TravellerLine
+	(*GetTravellerResponse)(nil),       // 37: bridge.scoring.v1.GetTravellerResponse
+	(*GetStandingsRequest)(nil),        // 38: bridge.scoring.v1.GetStandingsRequest
+	(*Standing)(nil),                   // 39: bridge.scoring.v1.Standing
+	(*GetStandingsResponse)(nil),       // 40: bridge.scoring.v1.GetStandingsResponse
+	(*BoardProblem)(nil),               // 41: bridge.scoring.v1.BoardProblem
+	(*GetScorecardRequest)(nil),        // 42: bridge.scoring.v1.GetScorecardRequest
+	(*ScorecardLine)(nil),              // 43: bridge.scoring.v1.ScorecardLine
+	(*GetScorecardResponse)(nil),       // 44: bridge.scoring.v1.GetScorecardResponse
+	(*Penalty)(nil),                    // 45: bridge.scoring.v1.Penalty
+	(*PenaltyRemoval)(nil),             // 46: bridge.scoring.v1.PenaltyRemoval
+	(*ApplyPenaltyRequest)(nil),        // 47: bridge.scoring.v1.ApplyPenaltyRequest
+	(*ApplyPenaltyResponse)(nil),       // 48: bridge.scoring.v1.ApplyPenaltyResponse
+	(*ListPenaltiesRequest)(nil),       // 49: bridge.scoring.v1.ListPenaltiesRequest
+	(*ListPenaltiesResponse)(nil),      // 50: bridge.scoring.v1.ListPenaltiesResponse
+	(*RemovePenaltyRequest)(nil),       // 51: bridge.scoring.v1.RemovePenaltyRequest
+	(*RemovePenaltyResponse)(nil),      // 52: bridge.scoring.v1.RemovePenaltyResponse
+	(*ExportSessionRequest)(nil),       // 53: bridge.scoring.v1.ExportSessionRequest
+	(*ExportSessionResponse)(nil),      // 54: bridge.scoring.v1.ExportSessionResponse
+	(*ImportResultsRequest)(nil),       // 55: bridge.scoring.v1.ImportResultsRequest
+	(*Difference)(nil),                 // 56: bridge.scoring.v1.Difference
+	(*ImportResultsResponse)(nil),      // 57: bridge.scoring.v1.ImportResultsResponse
+	(*ListChangesRequest)(nil),         // 58: bridge.scoring.v1.ListChangesRequest
+	(*ListChangesResponse)(nil),        // 59: bridge.scoring.v1.ListChangesResponse
+	(*AcknowledgeChangesRequest)(nil),  // 60: bridge.scoring.v1.AcknowledgeChangesRequest
+	(*AcknowledgeChangesResponse)(nil), // 61: bridge.scoring.v1.AcknowledgeChangesResponse
+	(*WatchChangesRequest)(nil),        // 62: bridge.scoring.v1.WatchChangesRequest
+	(*WatchChangesResponse)(nil),       // 63: bridge.scoring.v1.WatchChangesResponse
+	(v1.Seat)(0),                       // 64: bridge.type.v1.Seat
+	(*timestamppb.Timestamp)(nil),      // 65: google.protobuf.Timestamp
+	(v1.Side)(0),                       // 66: bridge.type.v1.Side
+	(*v1.Board)(nil),                   // 67: bridge.type.v1.Board
+	(v1.Vulnerability)(0),              // 68: bridge.type.v1.Vulnerability
+	(*v1.Change)(nil),                  // 69: bridge.type.v1.Change
 }
 var file_bridge_scoring_v1_scoring_proto_depIdxs = []int32{
 	0,  // 0: bridge.scoring.v1.ScoringSettings.form:type_name -> bridge.scoring.v1.Form
 	1,  // 1: bridge.scoring.v1.ScoringSettings.profile:type_name -> bridge.scoring.v1.Profile
-	2,  // 2: bridge.scoring.v1.ScoringSettings.vp_scale:type_name -> bridge.scoring.v1.VPScale
-	63, // 3: bridge.scoring.v1.Played.declarer:type_name -> bridge.type.v1.Seat
-	3,  // 4: bridge.scoring.v1.ArtificialScore.north_south:type_name -> bridge.scoring.v1.Adjustment
-	3,  // 5: bridge.scoring.v1.ArtificialScore.east_west:type_name -> bridge.scoring.v1.Adjustment
-	15, // 6: bridge.scoring.v1.AssignedScore.weighted:type_name -> bridge.scoring.v1.WeightedScore
-	16, // 7: bridge.scoring.v1.AssignedScore.split:type_name -> bridge.scoring.v1.SplitScore
-	13, // 8: bridge.scoring.v1.WeightedScore.parts:type_name -> bridge.scoring.v1.WeightedPart
-	9,  // 9: bridge.scoring.v1.Result.played:type_name -> bridge.scoring.v1.Played
-	10, // 10: bridge.scoring.v1.Result.passed_out:type_name -> bridge.scoring.v1.PassedOut
-	11, // 11: bridge.scoring.v1.Result.not_played:type_name -> bridge.scoring.v1.NotPlayed
-	12, // 12: bridge.scoring.v1.Result.artificial:type_name -> bridge.scoring.v1.ArtificialScore
-	14, // 13: bridge.scoring.v1.Result.assigned:type_name -> bridge.scoring.v1.AssignedScore
-	64, // 14: bridge.scoring.v1.Result.update_time:type_name -> google.protobuf.Timestamp
-	65, // 15: bridge.scoring.v1.Result.entered_side:type_name -> bridge.type.v1.Side
-	18, // 16: bridge.scoring.v1.Result.confirmation:type_name -> bridge.scoring.v1.Confirmation
-	65, // 17: bridge.scoring.v1.Confirmation.side:type_name -> bridge.type.v1.Side
-	64, // 18: bridge.scoring.v1.Confirmation.time:type_name -> google.protobuf.Timestamp
-	65, // 19: bridge.scoring.v1.ConfirmResultRequest.side:type_name -> bridge.type.v1.Side
-	17, // 20: bridge.scoring.v1.ConfirmResultResponse.result:type_name -> bridge.scoring.v1.Result
-	66, // 21: bridge.scoring.v1.GetPlayedDealResponse.board:type_name -> bridge.type.v1.Board
-	17, // 22: bridge.scoring.v1.SubmitResultRequest.result:type_name -> bridge.scoring.v1.Result
-	17, // 23: bridge.scoring.v1.SubmitResultResponse.result:type_name -> bridge.scoring.v1.Result
-	17, // 24: bridge.scoring.v1.CorrectResultRequest.result:type_name -> bridge.scoring.v1.Result
-	17, // 25: bridge.scoring.v1.CorrectResultResponse.result:type_name -> bridge.scoring.v1.Result
-	29, // 26: bridge.scoring.v1.EraseResultResponse.revision:type_name -> bridge.scoring.v1.Revision
-	4,  // 27: bridge.scoring.v1.Revision.action:type_name -> bridge.scoring.v1.Action
-	17, // 28: bridge.scoring.v1.Revision.result:type_name -> bridge.scoring.v1.Result
-	64, // 29: bridge.scoring.v1.Revision.time:type_name -> google.protobuf.Timestamp
-	29, // 30: bridge.scoring.v1.GetResultHistoryResponse.revisions:type_name -> bridge.scoring.v1.Revision
-	17, // 31: bridge.scoring.v1.ListResultsResponse.results:type_name -> bridge.scoring.v1.Result
-	17, // 32: bridge.scoring.v1.TravellerLine.result:type_name -> bridge.scoring.v1.Result
-	63, // 33: bridge.scoring.v1.GetTravellerResponse.dealer:type_name -> bridge.type.v1.Seat
-	67, // 34: bridge.scoring.v1.GetTravellerResponse.vulnerability:type_name -> bridge.type.v1.Vulnerability
-	35, // 35: bridge.scoring.v1.GetTravellerResponse.lines:type_name -> bridge.scoring.v1.TravellerLine
-	40, // 36: bridge.scoring.v1.GetTravellerResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
-	65, // 37: bridge.scoring.v1.Standing.direction:type_name -> bridge.type.v1.Side
-	0,  // 38: bridge.scoring.v1.GetStandingsResponse.form:type_name -> bridge.scoring.v1.Form
-	38, // 39: bridge.scoring.v1.GetStandingsResponse.standings:type_name -> bridge.scoring.v1.Standing
-	40, // 40: bridge.scoring.v1.GetStandingsResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
-	17, // 41: bridge.scoring.v1.ScorecardLine.result:type_name -> bridge.scoring.v1.Result
-	65, // 42: bridge.scoring.v1.ScorecardLine.direction:type_name -> bridge.type.v1.Side
-	38, // 43: bridge.scoring.v1.GetScorecardResponse.standing:type_name -> bridge.scoring.v1.Standing
-	42, // 44: bridge.scoring.v1.GetScorecardResponse.lines:type_name -> bridge.scoring.v1.ScorecardLine
-	40, // 45: bridge.scoring.v1.GetScorecardResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
-	65, // 46: bridge.scoring.v1.Penalty.direction:type_name -> bridge.type.v1.Side
-	5,  // 47: bridge.scoring.v1.Penalty.unit:type_name -> bridge.scoring.v1.PenaltyUnit
-	64, // 48: bridge.scoring.v1.Penalty.create_time:type_name -> google.protobuf.Timestamp
-	45, // 49: bridge.scoring.v1.Penalty.removal:type_name -> bridge.scoring.v1.PenaltyRemoval
-	64, // 50: bridge.scoring.v1.PenaltyRemoval.time:type_name -> google.protobuf.Timestamp
-	44, // 51: bridge.scoring.v1.ApplyPenaltyRequest.penalty:type_name -> bridge.scoring.v1.Penalty
-	44, // 52: bridge.scoring.v1.ApplyPenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
-	44, // 53: bridge.scoring.v1.ListPenaltiesResponse.penalties:type_name -> bridge.scoring.v1.Penalty
-	44, // 54: bridge.scoring.v1.RemovePenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
-	6,  // 55: bridge.scoring.v1.ExportSessionRequest.format:type_name -> bridge.scoring.v1.ExportFormat
-	7,  // 56: bridge.scoring.v1.ImportResultsRequest.format:type_name -> bridge.scoring.v1.ImportFormat
-	8,  // 57: bridge.scoring.v1.ImportResultsRequest.scoring:type_name -> bridge.scoring.v1.ScoringSettings
-	65, // 58: bridge.scoring.v1.Difference.direction:type_name -> bridge.type.v1.Side
-	8,  // 59: bridge.scoring.v1.ImportResultsResponse.scoring:type_name -> bridge.scoring.v1.ScoringSettings
-	55, // 60: bridge.scoring.v1.ImportResultsResponse.differences:type_name -> bridge.scoring.v1.Difference
-	68, // 61: bridge.scoring.v1.ListChangesResponse.changes:type_name -> bridge.type.v1.Change
-	68, // 62: bridge.scoring.v1.WatchChangesResponse.change:type_name -> bridge.type.v1.Change
-	23, // 63: bridge.scoring.v1.ScoringService.SubmitResult:input_type -> bridge.scoring.v1.SubmitResultRequest
-	25, // 64: bridge.scoring.v1.ScoringService.CorrectResult:input_type -> bridge.scoring.v1.CorrectResultRequest
-	27, // 65: bridge.scoring.v1.ScoringService.EraseResult:input_type -> bridge.scoring.v1.EraseResultRequest
-	21, // 66: bridge.scoring.v1.ScoringService.GetPlayedDeal:input_type -> bridge.scoring.v1.GetPlayedDealRequest
-	19, // 67: bridge.scoring.v1.ScoringService.ConfirmResult:input_type -> bridge.scoring.v1.ConfirmResultRequest
-	30, // 68: bridge.scoring.v1.ScoringService.GetResultHistory:input_type -> bridge.scoring.v1.GetResultHistoryRequest
-	32, // 69: bridge.scoring.v1.ScoringService.ListResults:input_type -> bridge.scoring.v1.ListResultsRequest
-	34, // 70: bridge.scoring.v1.ScoringService.GetTraveller:input_type -> bridge.scoring.v1.GetTravellerRequest
-	37, // 71: bridge.scoring.v1.ScoringService.GetStandings:input_type -> bridge.scoring.v1.GetStandingsRequest
-	41, // 72: bridge.scoring.v1.ScoringService.GetScorecard:input_type -> bridge.scoring.v1.GetScorecardRequest
-	46, // 73: bridge.scoring.v1.ScoringService.ApplyPenalty:input_type -> bridge.scoring.v1.ApplyPenaltyRequest
-	48, // 74: bridge.scoring.v1.ScoringService.ListPenalties:input_type -> bridge.scoring.v1.ListPenaltiesRequest
-	50, // 75: bridge.scoring.v1.ScoringService.RemovePenalty:input_type -> bridge.scoring.v1.RemovePenaltyRequest
-	52, // 76: bridge.scoring.v1.ScoringService.ExportSession:input_type -> bridge.scoring.v1.ExportSessionRequest
-	54, // 77: bridge.scoring.v1.ScoringService.ImportResults:input_type -> bridge.scoring.v1.ImportResultsRequest
-	57, // 78: bridge.scoring.v1.ScoringService.ListChanges:input_type -> bridge.scoring.v1.ListChangesRequest
-	59, // 79: bridge.scoring.v1.ScoringService.AcknowledgeChanges:input_type -> bridge.scoring.v1.AcknowledgeChangesRequest
-	61, // 80: bridge.scoring.v1.ScoringService.WatchChanges:input_type -> bridge.scoring.v1.WatchChangesRequest
-	24, // 81: bridge.scoring.v1.ScoringService.SubmitResult:output_type -> bridge.scoring.v1.SubmitResultResponse
-	26, // 82: bridge.scoring.v1.ScoringService.CorrectResult:output_type -> bridge.scoring.v1.CorrectResultResponse
-	28, // 83: bridge.scoring.v1.ScoringService.EraseResult:output_type -> bridge.scoring.v1.EraseResultResponse
-	22, // 84: bridge.scoring.v1.ScoringService.GetPlayedDeal:output_type -> bridge.scoring.v1.GetPlayedDealResponse
-	20, // 85: bridge.scoring.v1.ScoringService.ConfirmResult:output_type -> bridge.scoring.v1.ConfirmResultResponse
-	31, // 86: bridge.scoring.v1.ScoringService.GetResultHistory:output_type -> bridge.scoring.v1.GetResultHistoryResponse
-	33, // 87: bridge.scoring.v1.ScoringService.ListResults:output_type -> bridge.scoring.v1.ListResultsResponse
-	36, // 88: bridge.scoring.v1.ScoringService.GetTraveller:output_type -> bridge.scoring.v1.GetTravellerResponse
-	39, // 89: bridge.scoring.v1.ScoringService.GetStandings:output_type -> bridge.scoring.v1.GetStandingsResponse
-	43, // 90: bridge.scoring.v1.ScoringService.GetScorecard:output_type -> bridge.scoring.v1.GetScorecardResponse
-	47, // 91: bridge.scoring.v1.ScoringService.ApplyPenalty:output_type -> bridge.scoring.v1.ApplyPenaltyResponse
-	49, // 92: bridge.scoring.v1.ScoringService.ListPenalties:output_type -> bridge.scoring.v1.ListPenaltiesResponse
-	51, // 93: bridge.scoring.v1.ScoringService.RemovePenalty:output_type -> bridge.scoring.v1.RemovePenaltyResponse
-	53, // 94: bridge.scoring.v1.ScoringService.ExportSession:output_type -> bridge.scoring.v1.ExportSessionResponse
-	56, // 95: bridge.scoring.v1.ScoringService.ImportResults:output_type -> bridge.scoring.v1.ImportResultsResponse
-	58, // 96: bridge.scoring.v1.ScoringService.ListChanges:output_type -> bridge.scoring.v1.ListChangesResponse
-	60, // 97: bridge.scoring.v1.ScoringService.AcknowledgeChanges:output_type -> bridge.scoring.v1.AcknowledgeChangesResponse
-	62, // 98: bridge.scoring.v1.ScoringService.WatchChanges:output_type -> bridge.scoring.v1.WatchChangesResponse
-	81, // [81:99] is the sub-list for method output_type
-	63, // [63:81] is the sub-list for method input_type
-	63, // [63:63] is the sub-list for extension type_name
-	63, // [63:63] is the sub-list for extension extendee
-	0,  // [0:63] is the sub-list for field type_name
+	3,  // 2: bridge.scoring.v1.ScoringSettings.vp_scale:type_name -> bridge.scoring.v1.VPScale
+	2,  // 3: bridge.scoring.v1.ScoringSettings.imp_penalties:type_name -> bridge.scoring.v1.ImpPenaltyConversion
+	64, // 4: bridge.scoring.v1.Played.declarer:type_name -> bridge.type.v1.Seat
+	4,  // 5: bridge.scoring.v1.ArtificialScore.north_south:type_name -> bridge.scoring.v1.Adjustment
+	4,  // 6: bridge.scoring.v1.ArtificialScore.east_west:type_name -> bridge.scoring.v1.Adjustment
+	16, // 7: bridge.scoring.v1.AssignedScore.weighted:type_name -> bridge.scoring.v1.WeightedScore
+	17, // 8: bridge.scoring.v1.AssignedScore.split:type_name -> bridge.scoring.v1.SplitScore
+	14, // 9: bridge.scoring.v1.WeightedScore.parts:type_name -> bridge.scoring.v1.WeightedPart
+	10, // 10: bridge.scoring.v1.Result.played:type_name -> bridge.scoring.v1.Played
+	11, // 11: bridge.scoring.v1.Result.passed_out:type_name -> bridge.scoring.v1.PassedOut
+	12, // 12: bridge.scoring.v1.Result.not_played:type_name -> bridge.scoring.v1.NotPlayed
+	13, // 13: bridge.scoring.v1.Result.artificial:type_name -> bridge.scoring.v1.ArtificialScore
+	15, // 14: bridge.scoring.v1.Result.assigned:type_name -> bridge.scoring.v1.AssignedScore
+	65, // 15: bridge.scoring.v1.Result.update_time:type_name -> google.protobuf.Timestamp
+	66, // 16: bridge.scoring.v1.Result.entered_side:type_name -> bridge.type.v1.Side
+	19, // 17: bridge.scoring.v1.Result.confirmation:type_name -> bridge.scoring.v1.Confirmation
+	66, // 18: bridge.scoring.v1.Confirmation.side:type_name -> bridge.type.v1.Side
+	65, // 19: bridge.scoring.v1.Confirmation.time:type_name -> google.protobuf.Timestamp
+	66, // 20: bridge.scoring.v1.ConfirmResultRequest.side:type_name -> bridge.type.v1.Side
+	18, // 21: bridge.scoring.v1.ConfirmResultResponse.result:type_name -> bridge.scoring.v1.Result
+	67, // 22: bridge.scoring.v1.GetPlayedDealResponse.board:type_name -> bridge.type.v1.Board
+	18, // 23: bridge.scoring.v1.SubmitResultRequest.result:type_name -> bridge.scoring.v1.Result
+	18, // 24: bridge.scoring.v1.SubmitResultResponse.result:type_name -> bridge.scoring.v1.Result
+	18, // 25: bridge.scoring.v1.CorrectResultRequest.result:type_name -> bridge.scoring.v1.Result
+	18, // 26: bridge.scoring.v1.CorrectResultResponse.result:type_name -> bridge.scoring.v1.Result
+	30, // 27: bridge.scoring.v1.EraseResultResponse.revision:type_name -> bridge.scoring.v1.Revision
+	5,  // 28: bridge.scoring.v1.Revision.action:type_name -> bridge.scoring.v1.Action
+	18, // 29: bridge.scoring.v1.Revision.result:type_name -> bridge.scoring.v1.Result
+	65, // 30: bridge.scoring.v1.Revision.time:type_name -> google.protobuf.Timestamp
+	30, // 31: bridge.scoring.v1.GetResultHistoryResponse.revisions:type_name -> bridge.scoring.v1.Revision
+	18, // 32: bridge.scoring.v1.ListResultsResponse.results:type_name -> bridge.scoring.v1.Result
+	18, // 33: bridge.scoring.v1.TravellerLine.result:type_name -> bridge.scoring.v1.Result
+	64, // 34: bridge.scoring.v1.GetTravellerResponse.dealer:type_name -> bridge.type.v1.Seat
+	68, // 35: bridge.scoring.v1.GetTravellerResponse.vulnerability:type_name -> bridge.type.v1.Vulnerability
+	36, // 36: bridge.scoring.v1.GetTravellerResponse.lines:type_name -> bridge.scoring.v1.TravellerLine
+	41, // 37: bridge.scoring.v1.GetTravellerResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
+	66, // 38: bridge.scoring.v1.Standing.direction:type_name -> bridge.type.v1.Side
+	0,  // 39: bridge.scoring.v1.GetStandingsResponse.form:type_name -> bridge.scoring.v1.Form
+	39, // 40: bridge.scoring.v1.GetStandingsResponse.standings:type_name -> bridge.scoring.v1.Standing
+	41, // 41: bridge.scoring.v1.GetStandingsResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
+	18, // 42: bridge.scoring.v1.ScorecardLine.result:type_name -> bridge.scoring.v1.Result
+	66, // 43: bridge.scoring.v1.ScorecardLine.direction:type_name -> bridge.type.v1.Side
+	39, // 44: bridge.scoring.v1.GetScorecardResponse.standing:type_name -> bridge.scoring.v1.Standing
+	43, // 45: bridge.scoring.v1.GetScorecardResponse.lines:type_name -> bridge.scoring.v1.ScorecardLine
+	41, // 46: bridge.scoring.v1.GetScorecardResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
+	66, // 47: bridge.scoring.v1.Penalty.direction:type_name -> bridge.type.v1.Side
+	6,  // 48: bridge.scoring.v1.Penalty.unit:type_name -> bridge.scoring.v1.PenaltyUnit
+	65, // 49: bridge.scoring.v1.Penalty.create_time:type_name -> google.protobuf.Timestamp
+	46, // 50: bridge.scoring.v1.Penalty.removal:type_name -> bridge.scoring.v1.PenaltyRemoval
+	65, // 51: bridge.scoring.v1.PenaltyRemoval.time:type_name -> google.protobuf.Timestamp
+	45, // 52: bridge.scoring.v1.ApplyPenaltyRequest.penalty:type_name -> bridge.scoring.v1.Penalty
+	45, // 53: bridge.scoring.v1.ApplyPenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
+	45, // 54: bridge.scoring.v1.ListPenaltiesResponse.penalties:type_name -> bridge.scoring.v1.Penalty
+	45, // 55: bridge.scoring.v1.RemovePenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
+	7,  // 56: bridge.scoring.v1.ExportSessionRequest.format:type_name -> bridge.scoring.v1.ExportFormat
+	8,  // 57: bridge.scoring.v1.ImportResultsRequest.format:type_name -> bridge.scoring.v1.ImportFormat
+	9,  // 58: bridge.scoring.v1.ImportResultsRequest.scoring:type_name -> bridge.scoring.v1.ScoringSettings
+	66, // 59: bridge.scoring.v1.Difference.direction:type_name -> bridge.type.v1.Side
+	9,  // 60: bridge.scoring.v1.ImportResultsResponse.scoring:type_name -> bridge.scoring.v1.ScoringSettings
+	56, // 61: bridge.scoring.v1.ImportResultsResponse.differences:type_name -> bridge.scoring.v1.Difference
+	69, // 62: bridge.scoring.v1.ListChangesResponse.changes:type_name -> bridge.type.v1.Change
+	69, // 63: bridge.scoring.v1.WatchChangesResponse.change:type_name -> bridge.type.v1.Change
+	24, // 64: bridge.scoring.v1.ScoringService.SubmitResult:input_type -> bridge.scoring.v1.SubmitResultRequest
+	26, // 65: bridge.scoring.v1.ScoringService.CorrectResult:input_type -> bridge.scoring.v1.CorrectResultRequest
+	28, // 66: bridge.scoring.v1.ScoringService.EraseResult:input_type -> bridge.scoring.v1.EraseResultRequest
+	22, // 67: bridge.scoring.v1.ScoringService.GetPlayedDeal:input_type -> bridge.scoring.v1.GetPlayedDealRequest
+	20, // 68: bridge.scoring.v1.ScoringService.ConfirmResult:input_type -> bridge.scoring.v1.ConfirmResultRequest
+	31, // 69: bridge.scoring.v1.ScoringService.GetResultHistory:input_type -> bridge.scoring.v1.GetResultHistoryRequest
+	33, // 70: bridge.scoring.v1.ScoringService.ListResults:input_type -> bridge.scoring.v1.ListResultsRequest
+	35, // 71: bridge.scoring.v1.ScoringService.GetTraveller:input_type -> bridge.scoring.v1.GetTravellerRequest
+	38, // 72: bridge.scoring.v1.ScoringService.GetStandings:input_type -> bridge.scoring.v1.GetStandingsRequest
+	42, // 73: bridge.scoring.v1.ScoringService.GetScorecard:input_type -> bridge.scoring.v1.GetScorecardRequest
+	47, // 74: bridge.scoring.v1.ScoringService.ApplyPenalty:input_type -> bridge.scoring.v1.ApplyPenaltyRequest
+	49, // 75: bridge.scoring.v1.ScoringService.ListPenalties:input_type -> bridge.scoring.v1.ListPenaltiesRequest
+	51, // 76: bridge.scoring.v1.ScoringService.RemovePenalty:input_type -> bridge.scoring.v1.RemovePenaltyRequest
+	53, // 77: bridge.scoring.v1.ScoringService.ExportSession:input_type -> bridge.scoring.v1.ExportSessionRequest
+	55, // 78: bridge.scoring.v1.ScoringService.ImportResults:input_type -> bridge.scoring.v1.ImportResultsRequest
+	58, // 79: bridge.scoring.v1.ScoringService.ListChanges:input_type -> bridge.scoring.v1.ListChangesRequest
+	60, // 80: bridge.scoring.v1.ScoringService.AcknowledgeChanges:input_type -> bridge.scoring.v1.AcknowledgeChangesRequest
+	62, // 81: bridge.scoring.v1.ScoringService.WatchChanges:input_type -> bridge.scoring.v1.WatchChangesRequest
+	25, // 82: bridge.scoring.v1.ScoringService.SubmitResult:output_type -> bridge.scoring.v1.SubmitResultResponse
+	27, // 83: bridge.scoring.v1.ScoringService.CorrectResult:output_type -> bridge.scoring.v1.CorrectResultResponse
+	29, // 84: bridge.scoring.v1.ScoringService.EraseResult:output_type -> bridge.scoring.v1.EraseResultResponse
+	23, // 85: bridge.scoring.v1.ScoringService.GetPlayedDeal:output_type -> bridge.scoring.v1.GetPlayedDealResponse
+	21, // 86: bridge.scoring.v1.ScoringService.ConfirmResult:output_type -> bridge.scoring.v1.ConfirmResultResponse
+	32, // 87: bridge.scoring.v1.ScoringService.GetResultHistory:output_type -> bridge.scoring.v1.GetResultHistoryResponse
+	34, // 88: bridge.scoring.v1.ScoringService.ListResults:output_type -> bridge.scoring.v1.ListResultsResponse
+	37, // 89: bridge.scoring.v1.ScoringService.GetTraveller:output_type -> bridge.scoring.v1.GetTravellerResponse
+	40, // 90: bridge.scoring.v1.ScoringService.GetStandings:output_type -> bridge.scoring.v1.GetStandingsResponse
+	44, // 91: bridge.scoring.v1.ScoringService.GetScorecard:output_type -> bridge.scoring.v1.GetScorecardResponse
+	48, // 92: bridge.scoring.v1.ScoringService.ApplyPenalty:output_type -> bridge.scoring.v1.ApplyPenaltyResponse
+	50, // 93: bridge.scoring.v1.ScoringService.ListPenalties:output_type -> bridge.scoring.v1.ListPenaltiesResponse
+	52, // 94: bridge.scoring.v1.ScoringService.RemovePenalty:output_type -> bridge.scoring.v1.RemovePenaltyResponse
+	54, // 95: bridge.scoring.v1.ScoringService.ExportSession:output_type -> bridge.scoring.v1.ExportSessionResponse
+	57, // 96: bridge.scoring.v1.ScoringService.ImportResults:output_type -> bridge.scoring.v1.ImportResultsResponse
+	59, // 97: bridge.scoring.v1.ScoringService.ListChanges:output_type -> bridge.scoring.v1.ListChangesResponse
+	61, // 98: bridge.scoring.v1.ScoringService.AcknowledgeChanges:output_type -> bridge.scoring.v1.AcknowledgeChangesResponse
+	63, // 99: bridge.scoring.v1.ScoringService.WatchChanges:output_type -> bridge.scoring.v1.WatchChangesResponse
+	82, // [82:100] is the sub-list for method output_type
+	64, // [64:82] is the sub-list for method input_type
+	64, // [64:64] is the sub-list for extension type_name
+	64, // [64:64] is the sub-list for extension extendee
+	0,  // [0:64] is the sub-list for field type_name
 }
 
 func init() { file_bridge_scoring_v1_scoring_proto_init() }
@@ -5116,7 +5206,7 @@ func file_bridge_scoring_v1_scoring_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bridge_scoring_v1_scoring_proto_rawDesc), len(file_bridge_scoring_v1_scoring_proto_rawDesc)),
-			NumEnums:      8,
+			NumEnums:      9,
 			NumMessages:   55,
 			NumExtensions: 0,
 			NumServices:   1,

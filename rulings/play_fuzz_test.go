@@ -1,0 +1,91 @@
+package rulings
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/bridge-director/director/bridge"
+)
+
+// FuzzRulePlay drives RulePlay with arbitrary plays, penalty cards recorded
+// at arbitrary tricks and picked up at others, and irregularities, as a
+// play record from the network gives them: the state refuses what cannot
+// be, and RulePlay answers or refuses, never panics; a ruling that is not
+// pending says what happens, cites a law, and each penalty card it imposes
+// is a defender's.
+func FuzzRulePlay(f *testing.F) {
+	f.Add(true, "DT D2 DQ D6 DK D7 D9 D3", "W CJ 2 0,W HT 1 3", uint8(PenaltyCardLead), uint8(3), "", "", "choice=prohibit-CH")
+	f.Add(true, "DT DA D4 D6 C4 C7 CA !H8 DJ D5 D3 DK", "W CJ 2 0", uint8(Revoke), uint8(3), "H8", "", "attention=in-time")
+	f.Add(false, "DT D2 DQ D6", "W CJ 1 0", uint8(ExposedCard), uint8(3), "ST", "H8 H8", "choice=free")
+	f.Add(true, "DT D2 D4", "", uint8(RetractedCard), uint8(1), "D4", "", "reason=illegal")
+	f.Add(true, "", "E HK 1 1", uint8(LeadOutOfTurn), uint8(1), "HQ", "", "faced=yes,seen-dummy=no,choice=free")
+	seatOf := map[string]bridge.Seat{"N": bridge.North, "E": bridge.East, "S": bridge.South, "W": bridge.West}
+	f.Fuzz(func(t *testing.T, withDeal bool, plays, penalties string, kind, offender uint8, played, exposed, answers string) {
+		var deal *bridge.Deal
+		if withDeal {
+			d, err := bridge.ParsePBNDeal(testDeal)
+			if err != nil {
+				t.Fatal(err)
+			}
+			deal = &d
+		}
+		s, err := NewPlayState(bridge.Contract{Level: 4, Strain: bridge.StrainSpades}, bridge.South, deal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range strings.Fields(plays) {
+			c, revoke := strings.CutPrefix(w, "!")
+			if card, err := bridge.ParseCard(c); err == nil && revoke {
+				_ = s.Revoke(card)
+			} else if err == nil {
+				_ = s.Play(card)
+			}
+		}
+		for _, pc := range strings.Split(penalties, ",") {
+			var seat, c string
+			var trick, up int
+			if n, _ := fmt.Sscan(pc, &seat, &c, &trick, &up); n < 3 {
+				continue
+			}
+			card, err := bridge.ParseCard(c)
+			if err != nil {
+				continue
+			}
+			if s.AddPenaltyCardAt(PenaltyCardOnTable{Seat: seatOf[seat], Card: card, Major: trick%2 == 0, Trick: trick - 1}) == nil && up > 0 {
+				_ = s.PickUpPenaltyCard(card, up-1)
+			}
+		}
+		irr := PlayIrregularity{Kind: PlayIrregularityKind(kind), Offender: bridge.Seat(offender % 5)}
+		if c, err := bridge.ParseCard(played); err == nil {
+			irr.Card = c
+		}
+		for _, f := range strings.Fields(exposed) {
+			if c, err := bridge.ParseCard(f); err == nil {
+				irr.Cards = append(irr.Cards, c)
+			}
+		}
+		ans := Answers{}
+		for _, kv := range strings.Split(answers, ",") {
+			if k, v, ok := strings.Cut(kv, "="); ok {
+				ans[k] = v
+			}
+		}
+		r, err := RulePlay(*s, irr, ans)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "rulings: ") {
+				t.Fatalf("error %q does not say where it comes from", err)
+			}
+			return
+		}
+		if !r.Pending() && (r.Summary == "" && len(r.Restrictions) == 0 || len(r.Laws) == 0) {
+			t.Fatalf("ruling %+v for %+v says nothing or cites no law", r, irr)
+		}
+		for _, x := range r.Restrictions {
+			if x.Kind == PenaltyCard && !s.IsDefender(x.Seat) {
+				t.Fatalf("declarer's side was given the penalty card %v (Law 48A): %+v", x.Card, irr)
+			}
+		}
+		_ = r.String()
+	})
+}
