@@ -122,6 +122,9 @@ type Ruling struct {
 	AdjustmentMayFollow []string
 	// Laws cites every law applied, in order.
 	Laws []string
+	// Claim holds, for a claim ruled with the deal, what the double-dummy
+	// solver found at the claim.
+	Claim *ClaimFigures
 }
 
 // Pending reports whether the ruling still needs the director's answers.
