@@ -193,9 +193,13 @@ func (st *playStep) adjudicate(f ClaimFigures) (int, error) {
 	if err != nil || st.r.Pending() {
 		return 0, err
 	}
-	if f.Line >= claimed {
+	switch {
+	case f.Line >= claimed:
 		st.say("Along that line %s take the %d tricks claimed: the claim stands.", playSideName(off), claimed)
 		return 0, nil
+	case f.Line >= f.Best:
+		st.say("No line takes more than %d: %d of the tricks claimed go to %s.", f.Best, claimed-f.Best, playSideName(off.LHO()))
+		return claimed - f.Best, nil
 	}
 	text := fmt.Sprintf("The least successful line the statement admits is %s, and it loses %d of the claimed tricks. Is every play in it normal for the class of player involved — careless or inferior perhaps, but not irrational (Laws 70D1, 70E1)?", claimTricks(f.LineTricks), claimed-f.Line)
 	if unaware {

@@ -356,55 +356,73 @@ func (w *claimWalk) choose(p claimPosition, v int) (bridge.Card, int, error) {
 }
 
 // normal keeps, of the cards the claimer's side may play, those a claimer
-// could play without being irrational: playing to a trick, it does not let
-// the opponents win it when it could make sure of it, and does not discard
-// a card no opponent can beat while it holds a side-suit card one can.
+// could play without being irrational: leading a suit, it leads a card no
+// opponent can beat if it has one there; playing to a trick, it does not
+// let the opponents win it when it could make sure of it, does not discard
+// a card no opponent can beat while it holds a side-suit card one can, and
+// does not spend such a card on a trick its partner has made sure of while
+// it holds one an opponent can beat.
 // Everything else — leading winners in a careless order, into a ruff,
 // blocking a suit, an unstated finesse not taken — stays open, and the
 // worst of it is chosen.
 func (p claimPosition) normal(cands []bridge.Card) []bridge.Card {
 	trump, hasTrump := p.strain.Suit()
+	if len(p.trick) == 0 {
+		var leads []bridge.Card
+		for _, c := range cands {
+			if p.master(c) || !slices.ContainsFunc(cands, func(d bridge.Card) bool { return d.Suit == c.Suit && p.master(d) }) {
+				leads = append(leads, c)
+			}
+		}
+		return leads
+	}
 	var safe []bridge.Card
 	for _, c := range cands {
-		if len(p.trick) == 0 || c.Suit == p.trick[0].Suit || hasTrump && c.Suit == trump || !p.master(c) {
+		if c.Suit == p.trick[0].Suit || hasTrump && c.Suit == trump || !p.master(c) {
 			safe = append(safe, c)
 		}
 	}
 	if len(safe) == 0 {
 		safe = cands
 	}
-	var sure []bridge.Card
+	won := p.sure(p.trick)
+	var sure, spare []bridge.Card
 	for _, c := range safe {
-		if len(p.trick) > 0 && p.sureTrick(c) {
+		if p.sure(append(p.trick[:len(p.trick):len(p.trick)], c)) {
 			sure = append(sure, c)
 		}
+		if won && !p.master(c) {
+			spare = append(spare, c)
+		}
 	}
-	if len(sure) > 0 {
+	switch {
+	case len(spare) > 0:
+		return spare
+	case len(sure) > 0:
 		return sure
 	}
 	return safe
 }
 
-// sureTrick reports whether the trick is the side's of the seat to play,
-// whatever the opponents still to play to it hold, once it plays c.
-func (p claimPosition) sureTrick(c bridge.Card) bool {
-	seat := p.toPlay()
-	cards := append(append([]bridge.Card(nil), p.trick...), c)
+// sure reports whether the trick, its first cards played, is the side's of
+// the seat to play whatever the opponents still to play to it hold.
+func (p claimPosition) sure(cards []bridge.Card) bool {
+	side := p.toPlay().Side()
 	t := Trick{Leader: p.leader, Cards: cards}
-	i := t.winning(p.strain)
-	if t.Seat(i).Side() != seat.Side() {
+	if t.Seat(t.winning(p.strain)).Side() != side {
 		return false
 	}
+	led := cards[0].Suit
 	for k := len(cards); k < 4; k++ {
 		opp := t.Seat(k)
-		if opp.Side() == seat.Side() {
+		if opp.Side() == side {
 			continue
 		}
 		for _, d := range p.hands[opp].Cards() {
-			if d.Suit != cards[0].Suit && p.hands[opp].SuitLen(cards[0].Suit) > 0 {
+			if d.Suit != led && p.hands[opp].SuitLen(led) > 0 {
 				continue
 			}
-			beat := Trick{Leader: p.leader, Cards: append(append([]bridge.Card(nil), cards...), d)}
+			beat := Trick{Leader: p.leader, Cards: append(cards[:len(cards):len(cards)], d)}
 			if beat.winning(p.strain) == len(cards) {
 				return false
 			}
