@@ -23,8 +23,8 @@ func TestREADMEWalkthrough(t *testing.T) {
 		t.Fatal(err)
 	}
 	blocks := walkthroughs(t, string(readme))
-	if len(blocks) != 8 {
-		t.Fatalf("the README has %d walkthroughs, want the club night, the ruling, the movement, the players, the dealing, the results files, the table and director dd", len(blocks))
+	if len(blocks) != 9 {
+		t.Fatalf("the README has %d walkthroughs, want the club night, the ruling, the claim, the movement, the players, the dealing, the results files, the table and director dd", len(blocks))
 	}
 	s := startDirector(t, t.TempDir())
 	work := t.TempDir()
@@ -41,12 +41,13 @@ func TestREADMEWalkthrough(t *testing.T) {
 	}
 	checkClubNight(t, run(blocks[0]))
 	checkRuling(t, run(blocks[1]))
-	checkMovement(t, run(blocks[2]), work)
-	checkPlayers(t, run(blocks[3]))
-	checkDealing(t, run(blocks[4]), work)
-	checkResultFiles(t, run(blocks[5]), work)
-	checkTable(t, run(blocks[6]))
-	checkDD(t, run(blocks[7]), work)
+	checkClaim(t, run(blocks[2]))
+	checkMovement(t, run(blocks[3]), work)
+	checkPlayers(t, run(blocks[4]))
+	checkDealing(t, run(blocks[5]), work)
+	checkResultFiles(t, run(blocks[6]), work)
+	checkTable(t, run(blocks[7]))
+	checkDD(t, run(blocks[8]), work)
 }
 
 // checkDD checks that director dd gave each of the 24 boards the dealing
@@ -137,6 +138,18 @@ func checkRuling(t *testing.T, out []byte) {
 	for _, want := range []string{`"law":\s*"25A1"`, `"27B1\(a\)"`, `"state":\s*"STATE_APPLIED"`, `"action":\s*"ACTION_CORRECTED"`, `"ns_score":\s*-110`} {
 		if !regexp.MustCompile(want).Match(out) {
 			t.Errorf("the ruling walkthrough printed no %s:\n%s", want, out)
+		}
+	}
+}
+
+// checkClaim checks that the claim's ruling gave the solver's figures,
+// asked whether the claim was doubted, and then awarded the tricks.
+func checkClaim(t *testing.T, out []byte) {
+	t.Helper()
+	for _, want := range []string{`could take 6 of the 10 tricks left double dummy`, `"id":\s*"agreed"`, `"state":\s*"STATE_RULED"`,
+		`North-South are awarded 9 tricks in all, East-West 4`, `"70A"`} {
+		if !regexp.MustCompile(want).Match(out) {
+			t.Errorf("the claim walkthrough printed no %s:\n%s", want, out)
 		}
 	}
 }
