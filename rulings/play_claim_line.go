@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/bridge-director/director/bridge"
@@ -88,12 +89,20 @@ type ClaimFigures struct {
 // without the deal.
 const claimSolveLimit = 20 * time.Second
 
+// claimSolvers keeps solvers between rulings: a new one allocates some 20
+// MiB of tables, far more work than solving a claim's ending, and a Solver
+// is used by one goroutine at a time, as the pool hands them out.
+var claimSolvers = sync.Pool{New: func() any { return doubledummy.NewSolver() }}
+
 // claimFigures solves the position of s for a claim by claimer with the
-// stated line.
+// stated line. Penalty cards on the table are not taken into account: the
+// solver plays them as any other card.
 func claimFigures(s PlayState, claimer bridge.Seat, line []ClaimStep) (ClaimFigures, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), claimSolveLimit)
 	defer cancel()
-	w := &claimWalk{solver: doubledummy.NewSolver(), ctx: ctx, side: claimer.Side(), line: line}
+	solver := claimSolvers.Get().(*doubledummy.Solver)
+	defer claimSolvers.Put(solver)
+	w := &claimWalk{solver: solver, ctx: ctx, side: claimer.Side(), line: line}
 	pos := positionOf(s)
 	f := ClaimFigures{Remaining: pos.hands[pos.toPlay()].Len()}
 	if trump, ok := s.contract.Strain.Suit(); ok {

@@ -2,6 +2,7 @@ package rulings
 
 import (
 	"maps"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -35,7 +36,7 @@ const (
 // tricks that all four follow, each won by declarer but the last, which
 // leader wins so that he leads to the ending. It returns the state and
 // the play, as the API takes them.
-func endingState(t *testing.T, contract string, declarer bridge.Seat, hands string, leader bridge.Seat) (PlayState, string, string) {
+func endingState(t testing.TB, contract string, declarer bridge.Seat, hands string, leader bridge.Seat) (PlayState, string, string) {
 	t.Helper()
 	var end bridge.Deal
 	for i, f := range strings.Fields(hands) {
@@ -93,7 +94,12 @@ func endingState(t *testing.T, contract string, declarer bridge.Seat, hands stri
 		t.Fatal(err)
 	}
 	play := strings.Join(plays, " ")
-	playCards(t, s, play)
+	for _, w := range plays {
+		c, _ := bridge.ParseCard(w)
+		if err := s.Play(c); err != nil {
+			t.Fatalf("playing %s: %v", w, err)
+		}
+	}
 	if s.OnLead() != leader {
 		t.Fatalf("the ending is led by %v, want %v", s.OnLead(), leader)
 	}
@@ -333,4 +339,81 @@ func FuzzParseClaimLine(f *testing.F) {
 			t.Errorf("%q read as %v, written back as %q and read again as %v, %v", s, line, words, again, err)
 		}
 	})
+}
+
+// BenchmarkClaimFigures measures the solver's work on a claim: at a
+// five-card ending, and with ten tricks left (testDeal after a diamond and
+// two rounds of trumps).
+func BenchmarkClaimFigures(b *testing.B) {
+	ending, _, _ := endingState(b, "4S", bridge.South, endTrumpOut, bridge.South)
+	deal, err := bridge.ParsePBNDeal(testDeal)
+	if err != nil {
+		b.Fatal(err)
+	}
+	early, err := NewPlayState(bridge.Contract{Level: 4, Strain: bridge.StrainSpades}, bridge.South, &deal)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, w := range strings.Fields("DT DA D4 D6 SA S8 S4 S3 SK S9 S5 ST") {
+		c, _ := bridge.ParseCard(w)
+		if err := early.Play(c); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for _, bc := range []struct {
+		name string
+		s    PlayState
+	}{{"ending", ending}, {"ten tricks", *early}} {
+		b.Run(bc.name, func(b *testing.B) {
+			for range b.N {
+				if _, err := claimFigures(bc.s, bridge.South, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// TestClaimFiguresHold checks, at random positions of random deals, what
+// every claim's figures must satisfy: the line is a legal play of every
+// card left, it takes no more than the side's double-dummy maximum, and
+// the tricks it loses to a trump are among those it loses.
+func TestClaimFiguresHold(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 70))
+	for i := range 40 {
+		var deal bridge.Deal
+		for k, n := range rng.Perm(52) {
+			deal[k%4] = deal[k%4].Add(bridge.CardFromIndex(n))
+		}
+		strain := bridge.Strain(rng.IntN(5))
+		s, err := NewPlayState(bridge.Contract{Level: 1, Strain: strain}, bridge.Seat(rng.IntN(4)), &deal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 24 + rng.IntN(20) {
+			pos := positionOf(*s)
+			cards := pos.legal()
+			if err := s.Play(cards[rng.IntN(len(cards))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		claimer := bridge.Seat(rng.IntN(4))
+		f, err := claimFigures(*s, claimer, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		replay := *s
+		replay.tricks = slices.Clone(s.tricks)
+		for _, trick := range f.LineTricks {
+			for _, c := range trick {
+				if err := replay.Play(c); err != nil {
+					t.Fatalf("position %d: the line plays %s illegally: %v", i, c, err)
+				}
+			}
+		}
+		won := replay.tricksWonFrom(claimer.Side(), s.CompleteTricks())
+		if !replay.Finished() || won != f.Line || f.Line > f.Best || f.Best > f.Remaining || f.LostToTrump > f.Remaining-f.Line {
+			t.Errorf("position %d: finished %v, line takes %d of %d; figures %+v", i, replay.Finished(), won, f.Remaining, f)
+		}
+	}
 }
