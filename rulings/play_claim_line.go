@@ -71,22 +71,25 @@ type ClaimFigures struct {
 	// Line is the tricks the claimer's side takes along the least
 	// successful line the statement admits: the stated plays in order,
 	// every choice the statement leaves open made the worst for the
-	// claimer's side and the opponents defending best (Laws 70A, 70D).
+	// claimer's side among the plays that are not irrational, and the
+	// opponents defending best (Laws 70A, 70D, 70E).
 	Line int
 	// LineTricks are the cards of that line, trick by trick; when the claim
 	// came during a trick, the first holds only the cards still to be
 	// played to it.
 	LineTricks [][]bridge.Card
 	// LostToTrump is the tricks along that line the opponents win with a
-	// trump they held at the claim (Law 70C3); 0 in no trumps.
+	// trump they still held in their hands at the claim (Law 70C3).
 	LostToTrump int
-	// OutstandingTrump is set when an opponent held a trump at the claim.
+	// OutstandingTrump is set when a trump remained in an opponent's hand
+	// at the claim.
 	OutstandingTrump bool
 }
 
-// claimSolveLimit bounds the solver's work on one claim. A claim early in
-// the play may take the solver seconds; past this the director is asked, as
-// without the deal.
+// claimSolveLimit bounds the solver's work on one claim. A claim with ten
+// tricks left takes it some ten milliseconds, an ending well under one; a
+// position that takes longer than this is left to the director, as without
+// the deal.
 const claimSolveLimit = 20 * time.Second
 
 // claimSolvers keeps solvers between rulings: a new one allocates some 20
@@ -108,9 +111,6 @@ func claimFigures(s PlayState, claimer bridge.Seat, line []ClaimStep) (ClaimFigu
 	if trump, ok := s.contract.Strain.Suit(); ok {
 		for _, opp := range [2]bridge.Seat{claimer.LHO(), claimer.RHO()} {
 			w.oppTrumps |= suitCards(pos.hands[opp], trump)
-			if c, ok := (Trick{Leader: pos.leader, Cards: pos.trick}).CardOf(opp); ok && c.Suit == trump {
-				w.oppTrumps = w.oppTrumps.Add(c)
-			}
 		}
 		f.OutstandingTrump = w.oppTrumps != 0
 	}
