@@ -39,6 +39,18 @@ func (st *playStep) claim() error {
 			st.sayFigures(off, *f)
 		}
 	}
+	if st.s.IsDefender(off) && st.irr.Tricks < remaining {
+		objected, pending, err := st.yes("partner-objected", "68B2", fmt.Sprintf("Did %s object immediately to %s's concession?", off.Partner().Name(), off.Name()))
+		if err != nil || pending {
+			return err
+		}
+		if objected {
+			st.cite("68B2", "16C")
+			st.say("%s's partner objected at once, so neither a concession nor a claim has occurred and play continues; a card %s exposed is not a penalty card (Law 68B2).", off.Name(), off.Name())
+			st.unauthorised("the attempted concession, and any card %s exposed with it, are unauthorised to %s", off.Name(), off.Partner().Name())
+			return nil
+		}
+	}
 	agreed, pending, err := st.yes("agreed", "69A", "Did every player agree to the claim or concession, no one doubting it?")
 	if err != nil || pending {
 		return err

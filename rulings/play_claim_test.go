@@ -259,6 +259,22 @@ func TestClaimPlayedOut(t *testing.T) {
 	}
 }
 
+func TestClaimTheSolverCannotTake(t *testing.T) {
+	// North ruffs South's ♥2 though he holds hearts, and South claims before
+	// East plays to the trick: the solver takes
+	// no position with a card that did not follow suit, so the director is
+	// asked as without the deal.
+	s, _, _ := endingState(t, "4S", bridge.South, endHeartKing, bridge.South)
+	playCards(t, &s, "H2 CT !S4")
+	r, err := RulePlay(s, PlayIrregularity{Kind: Claim, Offender: bridge.South, Tricks: 4}, Answers{"agreed": "no"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Claim != nil || !strings.Contains(r.Summary, "The solver could not take the position at the claim") || !r.Pending() || r.Questions[0].ID != "line-stated" {
+		t.Errorf("figures %v, summary %q, questions %v: want the director asked", r.Claim, r.Summary, r.Questions)
+	}
+}
+
 func TestClaimRejects(t *testing.T) {
 	s, _, _ := endingState(t, "4S", bridge.South, endHeartKing, bridge.South)
 	for _, tc := range []struct {
@@ -305,8 +321,13 @@ func TestClaimWithoutTheDeal(t *testing.T) {
 		{name: "71 a concession of a trick that could not be lost is cancelled", noDeal: true, plays: trickOne,
 			irr: PlayIrregularity{Kind: Claim, Offender: bridge.South, Tricks: 9}, ans: Answers{"agreed": "yes", "unlosable": "1"},
 			wantLaws: []string{"71"}, wantSummary: "North-South are awarded 11 tricks in all, East-West 2"},
+		{name: "a defender's concession: asks whether his partner objected", noDeal: true, plays: trickOne,
+			irr: PlayIrregularity{Kind: Claim, Offender: bridge.East, Tricks: 3}, ans: Answers{"agreed": "yes"}, wantQuestion: "partner-objected"},
+		{name: "68B2 a defender's concession his partner objects to at once is none", noDeal: true, plays: trickOne,
+			irr: PlayIrregularity{Kind: Claim, Offender: bridge.East, Tricks: 3}, ans: Answers{"partner-objected": "yes"},
+			wantLaws: []string{"68B2", "16C"}, wantSummary: "neither a concession nor a claim has occurred and play continues"},
 		{name: "a defender's claim", noDeal: true, plays: trickOne,
-			irr: PlayIrregularity{Kind: Claim, Offender: bridge.East, Tricks: 3}, ans: Answers{"agreed": "yes", "unlosable": "0"},
+			irr: PlayIrregularity{Kind: Claim, Offender: bridge.East, Tricks: 3}, ans: Answers{"partner-objected": "no", "agreed": "yes", "unlosable": "0"},
 			wantSummary: "East-West are awarded 3 tricks in all, North-South 10"},
 		{name: "68D2(b) play continued with all four agreeing", noDeal: true, plays: trickOne + " C4 C7",
 			irr: PlayIrregularity{Kind: Claim, Offender: bridge.South, Tricks: 12, PlayedAfter: 2}, ans: Answers{"agreed": "no", "played-on": "yes"},
