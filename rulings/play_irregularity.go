@@ -88,6 +88,12 @@ type PlayIrregularity struct {
 	// Tricks is, for a claim, how many of the remaining tricks the claimer
 	// claims for his side; the rest are conceded.
 	Tricks int
+	// Line is, for a claim, the line of play the claimer stated with it
+	// (Law 68C), in order; empty when he stated none.
+	Line []ClaimStep
+	// PlayedAfter is, for a claim, how many of the last cards recorded in
+	// the state were played after the claim (Law 68D); 0 when play stopped.
+	PlayedAfter int
 }
 
 // The answer that names the option a player chose, by its Choice ID. When

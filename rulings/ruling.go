@@ -16,7 +16,8 @@
 // restrictions that follow, and RuleAuction over them. play.go and the play_
 // files are the play (Laws 41 to 71): the PlayState and its record, leads out
 // of turn, premature play, penalty cards, designation of dummy's cards,
-// withdrawn cards, simultaneous play, revokes, claims, and RulePlay.
+// withdrawn cards, simultaneous play, revokes, claims (worked out with the
+// double-dummy solver when the deal is known), and RulePlay.
 // procedure.go and the procedure_ files are the director's own procedure:
 // irregularities of procedure (Laws 13 to 16), boards that cannot be scored
 // normally (unplayable, slowly played, fouled, or ruled in error: Laws 12A2,
@@ -212,6 +213,9 @@ type Ruling struct {
 	AdjustmentMayFollow []string
 	// Laws cites every law applied, in order.
 	Laws []string
+	// Claim holds, for a claim ruled with the deal, what the double-dummy
+	// solver found at the claim.
+	Claim *ClaimFigures
 }
 
 // Pending reports whether the ruling still needs the director's answers.

@@ -23,8 +23,8 @@ func TestREADMEWalkthrough(t *testing.T) {
 		t.Fatal(err)
 	}
 	blocks := walkthroughs(t, string(readme))
-	if len(blocks) != 9 {
-		t.Fatalf("the README has %d walkthroughs, want the club night, the ruling, the penalty card, the movement, the players, the dealing, the results files, the table and director dd", len(blocks))
+	if len(blocks) != 10 {
+		t.Fatalf("the README has %d walkthroughs, want the club night, the ruling, the penalty card, the claim, the movement, the players, the dealing, the results files, the table and director dd", len(blocks))
 	}
 	s := startDirector(t, t.TempDir())
 	work := t.TempDir()
@@ -42,12 +42,13 @@ func TestREADMEWalkthrough(t *testing.T) {
 	checkClubNight(t, run(blocks[0]))
 	checkRuling(t, run(blocks[1]))
 	checkPenaltyCard(t, run(blocks[2]))
-	checkMovement(t, run(blocks[3]), work)
-	checkPlayers(t, run(blocks[4]))
-	checkDealing(t, run(blocks[5]), work)
-	checkResultFiles(t, run(blocks[6]), work)
-	checkTable(t, run(blocks[7]))
-	checkDD(t, run(blocks[8]), work)
+	checkClaim(t, run(blocks[3]))
+	checkMovement(t, run(blocks[4]), work)
+	checkPlayers(t, run(blocks[5]))
+	checkDealing(t, run(blocks[6]), work)
+	checkResultFiles(t, run(blocks[7]), work)
+	checkTable(t, run(blocks[8]))
+	checkDD(t, run(blocks[9]), work)
 }
 
 // checkDD checks that director dd gave each of the 24 boards the dealing
@@ -164,6 +165,18 @@ func checkPenaltyCard(t *testing.T, out []byte) {
 	}
 	if strings.Contains(rulings[1], "is a major penalty card") {
 		t.Errorf("the ♠K, picked up when declarer required a spade, is still a penalty card:\n%s", rulings[1])
+	}
+}
+
+// checkClaim checks that the claim's ruling gave the solver's figures,
+// asked whether the claim was doubted, and then awarded the tricks.
+func checkClaim(t *testing.T, out []byte) {
+	t.Helper()
+	for _, want := range []string{`could take 6 of the 10 tricks left double dummy`, `"id":\s*"agreed"`, `"state":\s*"STATE_RULED"`,
+		`North-South are awarded 9 tricks in all, East-West 4`, `"70A"`} {
+		if !regexp.MustCompile(want).Match(out) {
+			t.Errorf("the claim walkthrough printed no %s:\n%s", want, out)
+		}
 	}
 }
 

@@ -220,8 +220,11 @@ func auctionIrregularity(in *rulingsv1.Irregularity, kind rulings.AuctionIrregul
 
 // playIrregularity reads the API's irregularity for the play engine.
 func playIrregularity(in *rulingsv1.Irregularity, kind rulings.PlayIrregularityKind, offender bridge.Seat) (rulings.PlayIrregularity, error) {
-	out := rulings.PlayIrregularity{Kind: kind, Offender: offender, Designation: in.GetDesignation(), Tricks: int(in.GetTricks())}
+	out := rulings.PlayIrregularity{Kind: kind, Offender: offender, Designation: in.GetDesignation(), Tricks: int(in.GetTricks()), PlayedAfter: int(in.GetPlayedAfterClaim())}
 	var err error
+	if out.Line, err = rulings.ParseClaimLine(in.GetClaimLine()); err != nil {
+		return out, platform.FieldError("irregularity.claim_line", err.Error())
+	}
 	if in.GetCard() != "" {
 		if out.Card, err = bridge.ParseCard(in.GetCard()); err != nil {
 			return out, platform.FieldError("irregularity.card", err.Error())

@@ -418,6 +418,37 @@ func TestPenaltyCardLead(t *testing.T) {
 	}
 }
 
+// TestClaimIsWorkedOut: in 4S by South, after a diamond to dummy's ace and
+// two rounds of trumps, South claims seven of the ten tricks left, clubs
+// from the top. The solver finds six at most, so one goes to East-West with
+// no question beyond whether the claim was doubted; a line that is not one
+// is refused.
+func TestClaimIsWorkedOut(t *testing.T) {
+	h := start(t)
+	call := h.open(t, "")
+	play := &rulingsv1.Play{Contract: "4S", Declarer: typev1.Seat_SEAT_SOUTH,
+		Deal:  "N:AKQ2.543.A32.K54 J98.KQJ2.KQ4.987 7654.A76.J76.AQ2 T3.T98.T985.JT63",
+		Cards: "DT DA D4 D6 SA S8 S4 S3 SK S9 S5 ST"}
+	irr := &rulingsv1.Irregularity{Kind: rulingsv1.Kind_KIND_CLAIM, Offender: typev1.Seat_SEAT_SOUTH, Tricks: 7, ClaimLine: "C"}
+	resp, err := h.client.Rule(context.Background(), &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: irr, Play: play, Answers: map[string]string{"agreed": "no"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := resp.GetCall()
+	if got.GetState() != rulingsv1.State_STATE_RULED || !strings.Contains(got.GetRuling().GetSummary(), "North-South are awarded 9 tricks in all, East-West 4") {
+		t.Errorf("ruling %v: want 9 tricks to North-South without a question", got.GetRuling())
+	}
+	if got.GetIrregularity().GetClaimLine() != "C" {
+		t.Errorf("the stated line was not kept: %v", got.GetIrregularity())
+	}
+	irr.ClaimLine = "C X"
+	_, err = h.client.Rule(context.Background(), &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: irr, Play: play})
+	wantCode(t, err, codes.InvalidArgument, "irregularity.claim_line")
+	irr.ClaimLine, irr.PlayedAfterClaim = "", 13
+	_, err = h.client.Rule(context.Background(), &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: irr, Play: play})
+	wantCode(t, err, codes.InvalidArgument, "irregularity")
+}
+
 // TestRestrictionsHoldForTheRestOfTheAuction: South's insufficient 1H is
 // replaced by 2C, not comparable (Law 27B2): North must pass for the rest of
 // the auction, and a later bid by North is refused.

@@ -459,9 +459,16 @@ type Irregularity struct {
 	// before passing 4H").
 	Information string `protobuf:"bytes,10,opt,name=information,proto3" json:"information,omitempty"`
 	// Set in a team event (a wrong board is then ruled by Law 86B).
-	Teams         bool `protobuf:"varint,11,opt,name=teams,proto3" json:"teams,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Teams bool `protobuf:"varint,11,opt,name=teams,proto3" json:"teams,omitempty"`
+	// For a claim: the line of play the claimer stated with it (Law 68C), in
+	// order, steps separated by spaces: a card his side plays ("HA"), or a
+	// suit alone ("S") that it plays from the top. Empty when he stated none.
+	ClaimLine string `protobuf:"bytes,20,opt,name=claim_line,json=claimLine,proto3" json:"claim_line,omitempty"`
+	// For a claim: how many of the last cards of the play record were played
+	// after the claim (Law 68D); 0 when play stopped at the claim.
+	PlayedAfterClaim int32 `protobuf:"varint,21,opt,name=played_after_claim,json=playedAfterClaim,proto3" json:"played_after_claim,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *Irregularity) Reset() {
@@ -569,6 +576,20 @@ func (x *Irregularity) GetTeams() bool {
 		return x.Teams
 	}
 	return false
+}
+
+func (x *Irregularity) GetClaimLine() string {
+	if x != nil {
+		return x.ClaimLine
+	}
+	return ""
+}
+
+func (x *Irregularity) GetPlayedAfterClaim() int32 {
+	if x != nil {
+		return x.PlayedAfterClaim
+	}
+	return 0
 }
 
 // Play is what has been played on the board, for a ruling in the play.
@@ -2854,7 +2875,7 @@ var File_bridge_rulings_v1_rulings_proto protoreflect.FileDescriptor
 
 const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\n" +
-	"\x1fbridge/rulings/v1/rulings.proto\x12\x11bridge.rulings.v1\x1a\x1fbridge/scoring/v1/scoring.proto\x1a\x1bbridge/type/v1/change.proto\x1a\x1abridge/type/v1/types.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x87\x03\n" +
+	"\x1fbridge/rulings/v1/rulings.proto\x12\x11bridge.rulings.v1\x1a\x1fbridge/scoring/v1/scoring.proto\x1a\x1bbridge/type/v1/change.proto\x1a\x1abridge/type/v1/types.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xd4\x03\n" +
 	"\fIrregularity\x12+\n" +
 	"\x04kind\x18\x01 \x01(\x0e2\x17.bridge.rulings.v1.KindR\x04kind\x120\n" +
 	"\boffender\x18\x02 \x01(\x0e2\x14.bridge.type.v1.SeatR\boffender\x12\x12\n" +
@@ -2867,7 +2888,10 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\x06tricks\x18\t \x01(\x05R\x06tricks\x12 \n" +
 	"\vinformation\x18\n" +
 	" \x01(\tR\vinformation\x12\x14\n" +
-	"\x05teams\x18\v \x01(\bR\x05teams\"\xc3\x01\n" +
+	"\x05teams\x18\v \x01(\bR\x05teams\x12\x1d\n" +
+	"\n" +
+	"claim_line\x18\x14 \x01(\tR\tclaimLine\x12,\n" +
+	"\x12played_after_claim\x18\x15 \x01(\x05R\x10playedAfterClaim\"\xc3\x01\n" +
 	"\x04Play\x12\x1a\n" +
 	"\bcontract\x18\x01 \x01(\tR\bcontract\x120\n" +
 	"\bdeclarer\x18\x02 \x01(\x0e2\x14.bridge.type.v1.SeatR\bdeclarer\x12\x12\n" +
