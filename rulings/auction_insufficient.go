@@ -37,6 +37,19 @@ func (c *auctionCase) insufficientBid() {
 		return
 	}
 	c.ruleReplacement(ib, last, *rep)
+	c.prematureReplacement(*rep)
+}
+
+// prematureReplacement applies Law 27C to a replacement made before the
+// director was called: it stands unless the left-hand opponent accepts the
+// insufficient bid, and is ruled under 27B1 to 27B3 as any other.
+func (c *auctionCase) prematureReplacement(rep bridge.Call) {
+	if !c.irr.ReplacedBeforeRuling || c.pending() {
+		return
+	}
+	c.cite("27C")
+	c.ruling.Summary += fmt.Sprintf(" %s replaced the insufficient bid before the director was called: %s stands unless %s accepts the insufficient %s (Law 27C).",
+		c.offender.Name(), rep.Symbol(), c.lho.Name(), c.irr.Call.Symbol())
 }
 
 // lowestSufficient is the lowest bid in strain s that supersedes last.

@@ -86,6 +86,9 @@ type AuctionIrregularity struct {
 	// (Law 28B), or the offender's left-hand opponent, accepting the call
 	// (Laws 25B1, 27A1, 29A, 36A, 37A).
 	CalledBeforeRuling *bridge.Seat
+	// ReplacedBeforeRuling says the offender replaced his insufficient bid
+	// before the director was called (Law 27C); Replacement is the call.
+	ReplacedBeforeRuling bool
 }
 
 // RuleAuction rules on an irregularity of the auction period under the 2017
@@ -160,6 +163,8 @@ func newAuctionCase(a *Auction, irr AuctionIrregularity, ans Answers) (*auctionC
 		return nil, fmt.Errorf("rulings: %v: the player who called before the ruling, %v, is not a seat", irr.Kind, *irr.CalledBeforeRuling)
 	case irr.CalledBeforeRuling != nil && *irr.CalledBeforeRuling == irr.Offender:
 		return nil, fmt.Errorf("rulings: %v: the player who called before the ruling must not be the offender", irr.Kind)
+	case irr.ReplacedBeforeRuling && (irr.Kind != InsufficientBid || irr.Replacement == nil):
+		return nil, fmt.Errorf("rulings: %v: only an insufficient bid is replaced before the ruling (Law 27C), and then the replacement is given", irr.Kind)
 	}
 	if err := validCalls(irr); err != nil {
 		return nil, err

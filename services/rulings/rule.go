@@ -189,7 +189,7 @@ func rule(call *rulingsv1.DirectorCall, play *rulingsv1.Play, in *rulingsv1.Irre
 
 // auctionIrregularity reads the API's irregularity for the auction engine.
 func auctionIrregularity(in *rulingsv1.Irregularity, kind rulings.AuctionIrregularityKind, offender bridge.Seat) (rulings.AuctionIrregularity, error) {
-	out := rulings.AuctionIrregularity{Kind: kind, Offender: offender}
+	out := rulings.AuctionIrregularity{Kind: kind, Offender: offender, ReplacedBeforeRuling: in.GetReplacedBeforeRuling()}
 	var err error
 	if in.GetCall() != "" {
 		if out.Call, err = rulings.ParseOffendingCall(in.GetCall()); err != nil {

@@ -44,6 +44,9 @@ func TestRestrictionsKeepTheirStructure(t *testing.T) {
 		{Kind: rulingsv1.RestrictionKind_RESTRICTION_KIND_LEAD_PROHIBITED_ONE_OF, Seat: typev1.Seat_SEAT_NORTH,
 			Suits: []string{"D", "H", "S"}, Until: rulingsv1.Until_UNTIL_LEAD_LOST, Law: "26B"},
 	}
+	if slices.Contains(ruled.GetRuling().GetLaws(), "27C") {
+		t.Errorf("laws %v: 27C for a replacement made after the ruling", ruled.GetRuling().GetLaws())
+	}
 	got := ruled.GetRuling().GetRestrictions()
 	if len(got) != len(want) {
 		t.Fatalf("restrictions %v, want %v", got, want)
@@ -58,6 +61,22 @@ func TestRestrictionsKeepTheirStructure(t *testing.T) {
 			t.Errorf("restriction %d = %v, want %v", i, bare, want[i])
 		}
 	}
+}
+
+// TestPrematureReplacement: South had already replaced his insufficient 1H
+// with 2C when the director came (Law 27C).
+func TestPrematureReplacement(t *testing.T) {
+	h := start(t)
+	call := h.open(t, "1S P")
+	ruled := h.ruleWith(t, &rulingsv1.RuleRequest{Name: call.GetName(),
+		Irregularity: &rulingsv1.Irregularity{Kind: rulingsv1.Kind_KIND_INSUFFICIENT_BID, Offender: typev1.Seat_SEAT_SOUTH, Call: "1H", Replacement: "2C", ReplacedBeforeRuling: true},
+		Answers:      map[string]string{"unintended": "no", "same_denomination": "no", "comparable": "no", "specified_suits": "C"}})
+	if r := ruled.GetRuling(); !slices.Contains(r.GetLaws(), "27C") || !strings.Contains(r.GetSummary(), "2♣ stands unless West accepts the insufficient 1♥ (Law 27C)") {
+		t.Errorf("ruling cites %v and says %q; want Law 27C", r.GetLaws(), r.GetSummary())
+	}
+	_, err := h.client.Rule(context.Background(), &rulingsv1.RuleRequest{Name: call.GetName(),
+		Irregularity: &rulingsv1.Irregularity{Kind: rulingsv1.Kind_KIND_INSUFFICIENT_BID, Offender: typev1.Seat_SEAT_SOUTH, Call: "1H", ReplacedBeforeRuling: true}})
+	wantCode(t, err, codes.InvalidArgument, "27C")
 }
 
 // TestRestrictionInForceIsCarried: an earlier ruling at the table left North

@@ -460,6 +460,9 @@ type Irregularity struct {
 	Information string `protobuf:"bytes,10,opt,name=information,proto3" json:"information,omitempty"`
 	// Set in a team event (a wrong board is then ruled by Law 86B).
 	Teams bool `protobuf:"varint,11,opt,name=teams,proto3" json:"teams,omitempty"`
+	// For an insufficient bid: the offender replaced it, with replacement,
+	// before the director was called (Law 27C).
+	ReplacedBeforeRuling bool `protobuf:"varint,12,opt,name=replaced_before_ruling,json=replacedBeforeRuling,proto3" json:"replaced_before_ruling,omitempty"`
 	// For a claim: the line of play the claimer stated with it (Law 68C), in
 	// order, steps separated by spaces: a card his side plays ("HA"), or a
 	// suit alone ("S") that it plays from the top. Empty when he stated none.
@@ -574,6 +577,13 @@ func (x *Irregularity) GetInformation() string {
 func (x *Irregularity) GetTeams() bool {
 	if x != nil {
 		return x.Teams
+	}
+	return false
+}
+
+func (x *Irregularity) GetReplacedBeforeRuling() bool {
+	if x != nil {
+		return x.ReplacedBeforeRuling
 	}
 	return false
 }
@@ -2875,7 +2885,7 @@ var File_bridge_rulings_v1_rulings_proto protoreflect.FileDescriptor
 
 const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\n" +
-	"\x1fbridge/rulings/v1/rulings.proto\x12\x11bridge.rulings.v1\x1a\x1fbridge/scoring/v1/scoring.proto\x1a\x1bbridge/type/v1/change.proto\x1a\x1abridge/type/v1/types.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xd4\x03\n" +
+	"\x1fbridge/rulings/v1/rulings.proto\x12\x11bridge.rulings.v1\x1a\x1fbridge/scoring/v1/scoring.proto\x1a\x1bbridge/type/v1/change.proto\x1a\x1abridge/type/v1/types.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x8a\x04\n" +
 	"\fIrregularity\x12+\n" +
 	"\x04kind\x18\x01 \x01(\x0e2\x17.bridge.rulings.v1.KindR\x04kind\x120\n" +
 	"\boffender\x18\x02 \x01(\x0e2\x14.bridge.type.v1.SeatR\boffender\x12\x12\n" +
@@ -2888,7 +2898,8 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\x06tricks\x18\t \x01(\x05R\x06tricks\x12 \n" +
 	"\vinformation\x18\n" +
 	" \x01(\tR\vinformation\x12\x14\n" +
-	"\x05teams\x18\v \x01(\bR\x05teams\x12\x1d\n" +
+	"\x05teams\x18\v \x01(\bR\x05teams\x124\n" +
+	"\x16replaced_before_ruling\x18\f \x01(\bR\x14replacedBeforeRuling\x12\x1d\n" +
 	"\n" +
 	"claim_line\x18\x14 \x01(\tR\tclaimLine\x12,\n" +
 	"\x12played_after_claim\x18\x15 \x01(\x05R\x10playedAfterClaim\"\xc3\x01\n" +
