@@ -90,8 +90,8 @@ func restrictionFromProto(p *rulingsv1.Restriction) (rulings.Restriction, error)
 		return rulings.Restriction{}, fmt.Errorf("say whom it binds: SEAT_NORTH, SEAT_EAST, SEAT_SOUTH or SEAT_WEST")
 	}
 	law := p.GetLaw()
-	if law == "" || len(law) > 16 {
-		return rulings.Restriction{}, fmt.Errorf("say the law that imposed it (\"27B2\"), in at most 16 characters")
+	if !isLaw(law) {
+		return rulings.Restriction{}, fmt.Errorf("law %.20q: say the law that imposed it, as \"27B2\" or \"50D2(a)\"", law)
 	}
 	if len(p.GetText()) > resource.MaxText {
 		return rulings.Restriction{}, fmt.Errorf("text: at most %d bytes", resource.MaxText)
@@ -141,6 +141,20 @@ func restrictionFromProto(p *rulingsv1.Restriction) (rulings.Restriction, error)
 		r.Reason = r.Describe()
 	}
 	return r, nil
+}
+
+// isLaw reports whether s is written as a law is cited: a number, then
+// letters, digits and brackets ("27B2", "50D2(a)"), at most 16 characters.
+func isLaw(s string) bool {
+	if s == "" || len(s) > 16 || s[0] < '0' || s[0] > '9' {
+		return false
+	}
+	for _, r := range s {
+		if !('0' <= r && r <= '9' || 'A' <= r && r <= 'Z' || 'a' <= r && r <= 'z' || r == '(' || r == ')') {
+			return false
+		}
+	}
+	return true
 }
 
 // inForceAfter are the restrictions in force before a ruling that still

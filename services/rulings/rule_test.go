@@ -142,6 +142,7 @@ func TestRestrictionInForceIsCarried(t *testing.T) {
 		{&rulingsv1.Restriction{Seat: typev1.Seat_SEAT_NORTH, Law: "27B2"}, "RESTRICTION_KIND_"},
 		{&rulingsv1.Restriction{Kind: barred.Kind, Law: "27B2"}, "say whom it binds"},
 		{&rulingsv1.Restriction{Kind: barred.Kind, Seat: typev1.Seat_SEAT_NORTH}, "the law that imposed it"},
+		{&rulingsv1.Restriction{Kind: barred.Kind, Seat: typev1.Seat_SEAT_NORTH, Law: "27B2\n"}, "the law that imposed it"},
 		{&rulingsv1.Restriction{Kind: lead.Kind, Seat: typev1.Seat_SEAT_WEST, Law: "26B"}, "names its suits"},
 		{&rulingsv1.Restriction{Kind: lead.Kind, Seat: typev1.Seat_SEAT_WEST, Law: "26B", Suits: []string{"S", "S"}}, "named twice"},
 		{&rulingsv1.Restriction{Kind: lead.Kind, Seat: typev1.Seat_SEAT_WEST, Law: "26B", Suits: []string{"Q"}}, `"Q"`},
