@@ -133,7 +133,8 @@ func checkAnswers(answers map[string]string) error {
 
 // rule sends the irregularity to the part of the engine that rules on it,
 // with the restrictions in force from earlier rulings: on the auction (a
-// player who must pass) or on the play (a lead restriction).
+// player who must pass) or on the play (a lead restriction, a penalty
+// card).
 func rule(call *rulingsv1.DirectorCall, play *rulingsv1.Play, in *rulingsv1.Irregularity, ans rulings.Answers, inForce []rulings.Restriction) (rulings.Ruling, error) {
 	// An unplayable or fouled board and a director's error may have no
 	// offender; every other ruling names one, and a seat given must be one.
