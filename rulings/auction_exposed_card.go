@@ -38,7 +38,7 @@ func (c *auctionCase) exposedCard() {
 			}
 		}
 	}
-	c.cite("24", "16C")
+	c.cite("24", "16C1", "16C2")
 	c.ruling.Unauthorised = append(c.ruling.Unauthorised, fmt.Sprintf(
 		"the exposed %s is authorised information for %s and unauthorised for %s",
 		card.Symbol(), sideName(c.offender.Side().Opponents()), sideName(c.offender.Side())))

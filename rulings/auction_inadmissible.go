@@ -23,15 +23,15 @@ func (c *auctionCase) inadmissibleDouble() {
 		return
 	}
 	if c.lhoCalled() {
-		c.cite("36A", "16C")
+		c.cite("36A")
 		c.summary("%s's inadmissible %s and %s's call over it are cancelled; the auction reverts to %s and proceeds as though there had been no irregularity. Law 26B does not apply.",
 			c.offender.Name(), call.Symbol(), c.lho.Name(), c.a.Turn().Name())
-		c.withdrawnUI(c.offender, call, "16C")
+		c.withdrawnUI(c.offender, call)
 		c.ruling.Unauthorised = append(c.ruling.Unauthorised,
 			c.lho.Name()+"'s cancelled call is authorised information for "+sideName(c.lho.Side())+" and unauthorised for "+sideName(c.offender.Side()))
 		return
 	}
-	law := "36B"
+	law := "36B2"
 	if inRotation {
 		c.cite("36B1", "36B2", "36B3")
 		c.summary("%s's %s is inadmissible and cannot be accepted: it is cancelled, %s must make a legal call, and %s must pass whenever it is his turn to call.",
@@ -43,7 +43,7 @@ func (c *auctionCase) inadmissibleDouble() {
 			c.offender.Name(), call.Symbol(), c.a.Turn().Name(), c.offender.Name(), c.partner.Name())
 	}
 	c.passThroughout(c.partner, law)
-	c.withdrawnUI(c.offender, call, "16C")
+	c.withdrawnUI(c.offender, call)
 	c.leadRestriction()
 	c.cite("72C")
 	c.mayAdjust("72C")
@@ -81,12 +81,12 @@ func (c *auctionCase) callWhileBarred() {
 		c.mayAdjust("72C")
 		return
 	}
-	c.cite("37B1", "37B2", "16C", "72C")
+	c.cite("37B1", "37B2", "72C")
 	c.summary("%s had to pass (Law %s): his %s is cancelled and replaced by a pass, and both %s and %s must pass whenever it is their turn to call.",
 		c.offender.Name(), barred.Law, call.Symbol(), c.offender.Name(), c.partner.Name())
 	c.passThroughout(c.offender, "37B2")
 	c.passThroughout(c.partner, "37B2")
-	c.withdrawnUI(c.offender, call, "16C")
+	c.withdrawnUI(c.offender, call)
 	c.leadRestriction()
 	c.mayAdjust("72C")
 }
@@ -109,7 +109,7 @@ func (c *auctionCase) bidAboveSeven() {
 		c.offender.Name(), call.Symbol(), c.offender.Name(), c.partner.Name())
 	c.passThroughout(c.offender, "38C")
 	c.passThroughout(c.partner, "38C")
-	c.withdrawnUI(c.offender, call, "16C")
+	c.withdrawnUI(c.offender, call)
 	c.cite("38D")
 	if c.lhoCalled() {
 		return
@@ -138,10 +138,10 @@ func (c *auctionCase) callAfterFinalPass() {
 		c.cite("39B")
 		c.summary("%s's pass after the final pass is cancelled; there is no rectification.", c.offender.Name())
 	default:
-		c.cite("39C", "16C2")
+		c.cite("39C")
 		c.summary("%s's %s after the final pass is cancelled; it is unauthorised information for %s, and declarer may restrict %s's lead (Law 26B).",
 			c.offender.Name(), call.Symbol(), c.partner.Name(), c.partner.Name())
-		c.withdrawnUI(c.offender, call, "16C2")
+		c.withdrawnUI(c.offender, call)
 		c.leadRestriction()
 	}
 }

@@ -37,6 +37,19 @@ func (c *auctionCase) insufficientBid() {
 		return
 	}
 	c.ruleReplacement(ib, last, *rep)
+	c.prematureReplacement(*rep)
+}
+
+// prematureReplacement applies Law 27C to a replacement made before the
+// director was called: it stands unless the left-hand opponent accepts the
+// insufficient bid, and is ruled under 27B1 to 27B3 as any other.
+func (c *auctionCase) prematureReplacement(rep bridge.Call) {
+	if !c.irr.ReplacedBeforeRuling || c.pending() {
+		return
+	}
+	c.cite("27C")
+	c.ruling.Summary += fmt.Sprintf(" %s replaced the insufficient bid before the director was called: %s stands unless %s accepts the insufficient %s (Law 27C).",
+		c.offender.Name(), rep.Symbol(), c.lho.Name(), c.irr.Call.Symbol())
 }
 
 // lowestSufficient is the lowest bid in strain s that supersedes last.
@@ -106,7 +119,7 @@ func (c *auctionCase) ruleReplacement(ib, last, rep bridge.Call) {
 		c.cite("27B3")
 		c.summary("%s's attempt to replace the insufficient %s with %s is cancelled: he must replace it with a legal bid or pass (27B1, 27B2), and %s must pass whenever it is his turn to call.",
 			c.offender.Name(), ib.Symbol(), rep.Symbol(), c.partner.Name())
-		c.withdrawnUI(c.offender, rep, "16C")
+		c.withdrawnUI(c.offender, rep)
 		c.partnerBarredThroughout(ib, "27B3")
 		return
 	}
@@ -120,7 +133,7 @@ func (c *auctionCase) ruleReplacement(ib, last, rep bridge.Call) {
 // passes throughout, 26B and 72C, the withdrawn bid unauthorised.
 func (c *auctionCase) partnerBarredThroughout(ib bridge.Call, law string) {
 	c.passThroughout(c.partner, law)
-	c.withdrawnUI(c.offender, ib, "16C")
+	c.withdrawnUI(c.offender, ib)
 	c.leadRestriction()
 	c.cite("72C")
 	c.mayAdjust("72C")
@@ -136,6 +149,6 @@ func (c *auctionCase) secondInsufficientBid(rep bridge.Call) {
 	c.option(c.lho, "accept", "accept "+rep.Symbol(), "it stands and the auction continues with no rectification", "27B4")
 	c.option(c.lho, "refuse", "refuse "+rep.Symbol(),
 		c.offender.Name()+" must make a legal call; "+c.partner.Name()+" must pass whenever it is his turn to call; Laws 26B and 72C (as 27B3)", "27B3")
-	c.withdrawnUI(c.offender, c.irr.Call, "16C")
+	c.withdrawnUI(c.offender, c.irr.Call)
 	c.mayAdjust("72C")
 }

@@ -63,10 +63,12 @@ func (k AuctionIrregularityKind) String() string {
 //
 // The auction given to RuleAuction holds the legal calls before the
 // irregularity; the offending call is Call, not yet in it. Two kinds differ:
-// for CallChanged the auction ends with the offender's first call and
-// Call is the call he put in its place; for SimultaneousCalls the auction
-// already holds the call of the player whose turn it was, since Law 33
-// deems the offender's call to have come after it.
+// for CallChanged the auction ends with the offender's first call, or with
+// it and the call his left-hand opponent made over it before the change
+// (in their natural order), and Call is the call he put in its place; for
+// SimultaneousCalls the auction already holds the call of the player whose
+// turn it was, since Law 33 deems the offender's call to have come after
+// it.
 type AuctionIrregularity struct {
 	Kind     AuctionIrregularityKind
 	Offender bridge.Seat
@@ -84,6 +86,9 @@ type AuctionIrregularity struct {
 	// (Law 28B), or the offender's left-hand opponent, accepting the call
 	// (Laws 25B1, 27A1, 29A, 36A, 37A).
 	CalledBeforeRuling *bridge.Seat
+	// ReplacedBeforeRuling says the offender replaced his insufficient bid
+	// before the director was called (Law 27C); Replacement is the call.
+	ReplacedBeforeRuling bool
 }
 
 // RuleAuction rules on an irregularity of the auction period under the 2017
@@ -94,10 +99,10 @@ type AuctionIrregularity struct {
 //
 // Where the Laws leave a judgement to the director (is the call unintended,
 // comparable, ...?) the ruling holds the Question and nothing else is
-// certain until Answers hold it. An answer "specified_suits" (suit letters,
-// "SH", or "none") corrects the suits the offender has specified in the
-// auction, which Law 26B lead restrictions depend on; by default they are
-// the suits he has bid.
+// certain until Answers hold it. Where a Law 26B lead restriction follows,
+// the question "specified_suits" asks which suits the offender has
+// specified in the legal auction (suit letters, "SH", or "none"); the suits
+// he has bid are its suggested answer.
 //
 // RuleAuction does not change the auction: the caller applies the option
 // chosen and the ruling's restrictions (Auction.Restrict).
@@ -111,6 +116,9 @@ func RuleAuction(a *Auction, irr AuctionIrregularity, ans Answers) (Ruling, erro
 	}
 	if c.err != nil {
 		return Ruling{}, c.err
+	}
+	for i := range c.ruling.Restrictions {
+		c.ruling.Restrictions[i].Until = c.ruling.Restrictions[i].Lasts()
 	}
 	c.ruling.Laws = distinct(c.ruling.Laws)
 	c.ruling.AdjustmentMayFollow = distinct(c.ruling.AdjustmentMayFollow)
@@ -138,8 +146,9 @@ type auctionCase struct {
 	// offender, partner, lho and rho name the seats around the offender.
 	offender, partner, lho, rho bridge.Seat
 	// specified are the suits the offender has specified in the legal
-	// auction (Law 26B).
-	specified [4]bool
+	// auction (Law 26B), once the director has said (specifiedKnown).
+	specified      [4]bool
+	specifiedKnown bool
 }
 
 func newAuctionCase(a *Auction, irr AuctionIrregularity, ans Answers) (*auctionCase, error) {
@@ -154,6 +163,8 @@ func newAuctionCase(a *Auction, irr AuctionIrregularity, ans Answers) (*auctionC
 		return nil, fmt.Errorf("rulings: %v: the player who called before the ruling, %v, is not a seat", irr.Kind, *irr.CalledBeforeRuling)
 	case irr.CalledBeforeRuling != nil && *irr.CalledBeforeRuling == irr.Offender:
 		return nil, fmt.Errorf("rulings: %v: the player who called before the ruling must not be the offender", irr.Kind)
+	case irr.ReplacedBeforeRuling && (irr.Kind != InsufficientBid || irr.Replacement == nil):
+		return nil, fmt.Errorf("rulings: %v: only an insufficient bid is replaced before the ruling (Law 27C), and then the replacement is given", irr.Kind)
 	}
 	if err := validCalls(irr); err != nil {
 		return nil, err
@@ -204,6 +215,9 @@ func (c *auctionCase) dispatch() error {
 	rot := c.a.Rotation(c.offender)
 	problem := callProblem(c.a, c.offender, c.irr.Call)
 	switch {
+	case k == CallChanged && c.lhoCallOver() != nil:
+		c.changeOfCall()
+		return nil
 	case rot == AfterAuction:
 		return c.fits(k == CallAfterFinalPass, "the auction has ended", c.callAfterFinalPass)
 	case k == CallAfterFinalPass:
@@ -303,10 +317,10 @@ func (c *auctionCase) passThroughout(seat bridge.Seat, law string) {
 }
 
 // withdrawnUI records Law 16C: information from a withdrawn call is
-// authorised to the side that did not make it and unauthorised to the side
-// that did.
-func (c *auctionCase) withdrawnUI(by bridge.Seat, call bridge.Call, law string) {
-	c.cite(law)
+// authorised to the side that did not make it (16C1) and unauthorised to
+// the side that did (16C2).
+func (c *auctionCase) withdrawnUI(by bridge.Seat, call bridge.Call) {
+	c.cite("16C1", "16C2")
 	c.ruling.Unauthorised = append(c.ruling.Unauthorised, fmt.Sprintf(
 		"%s's withdrawn %s is unauthorised information for %s and authorised for %s",
 		by.Name(), call.Symbol(), sideName(by.Side()), sideName(by.Side().Opponents())))

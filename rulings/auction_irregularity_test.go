@@ -74,16 +74,7 @@ func runAuctionCases(t *testing.T, cases []auctionCaseTest) {
 			if r.Summary == "" || !strings.Contains(r.Summary, tc.says) {
 				t.Errorf("summary %q lacks %q", r.Summary, tc.says)
 			}
-			for _, l := range tc.laws {
-				if !slices.Contains(r.Laws, l) {
-					t.Errorf("laws %v lack %s", r.Laws, l)
-				}
-			}
-			for _, l := range tc.notLaws {
-				if slices.Contains(r.Laws, l) {
-					t.Errorf("laws %v cite %s", r.Laws, l)
-				}
-			}
+			checkLaws(t, r, tc.laws, tc.notLaws)
 			if got := optionStrings(r.Options); !slices.Equal(got, tc.options) {
 				t.Errorf("options = %v, want %v", got, tc.options)
 			}
@@ -97,6 +88,47 @@ func runAuctionCases(t *testing.T, cases []auctionCaseTest) {
 				t.Errorf("unauthorised = %q, want %d entries", r.Unauthorised, tc.ui)
 			}
 		})
+	}
+}
+
+// wholeLaws are the laws whose text the ruling applies has no paragraph
+// of its own: Law 33, and the opening of Law 24 (cards exposed stay face
+// up until the auction ends).
+var wholeLaws = map[string]bool{"24": true, "33": true}
+
+// checkLaws checks that the ruling cites each of laws, none of notLaws,
+// and every law by its paragraph (checkParagraphs).
+func checkLaws(t *testing.T, r Ruling, laws, notLaws []string) {
+	t.Helper()
+	for _, l := range laws {
+		if !slices.Contains(r.Laws, l) {
+			t.Errorf("laws %v lack %s", r.Laws, l)
+		}
+	}
+	for _, l := range notLaws {
+		if slices.Contains(r.Laws, l) {
+			t.Errorf("laws %v cite %s", r.Laws, l)
+		}
+	}
+	checkParagraphs(t, r)
+}
+
+// checkParagraphs fails when the ruling cites a law by its number alone
+// where the law has paragraphs: each rectification names the paragraph it
+// applies ("27B2", not "27").
+func checkParagraphs(t *testing.T, r Ruling) {
+	t.Helper()
+	laws := slices.Clone(r.Laws)
+	for _, x := range r.Restrictions {
+		laws = append(laws, x.Law)
+	}
+	for _, o := range r.Options {
+		laws = append(laws, strings.Split(o.Law, ", ")...)
+	}
+	for _, l := range laws {
+		if strings.Trim(l, "0123456789") == "" && !wholeLaws[l] {
+			t.Errorf("the ruling cites Law %s by its number alone (laws %v)", l, r.Laws)
+		}
 	}
 }
 

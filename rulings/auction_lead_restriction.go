@@ -7,37 +7,60 @@ import (
 	"github.com/bridge-director/director/bridge"
 )
 
-// specifiedSuitsAnswer is the optional answer that corrects the suits the
-// offender has specified in the legal auction: suit letters ("SH"), or
-// "none".
+// specifiedSuitsAnswer is the question the Law 26B lead restriction asks:
+// the suits the offender has specified in the legal auction, answered with
+// suit letters ("SH") or "none".
 const specifiedSuitsAnswer = "specified_suits"
 
-// readSpecified sets the suits the offender has specified in the legal
-// auction: the director's answer when given, otherwise the suits of his bids
-// (and of his replacement call). Whether a call specifies a suit is a matter
-// of its meaning (a transfer specifies the suit above it, Stayman no suit),
-// which is why the director may correct it.
+// readSpecified reads the director's answer naming the suits the offender
+// has specified in the legal auction, when it is given; an answer that
+// names no suits is an error.
 func (c *auctionCase) readSpecified() error {
-	if s, ok := c.ans[specifiedSuitsAnswer]; ok {
-		suits, err := ParseSpecifiedSuits(s)
-		if err != nil {
-			return err
-		}
-		for _, suit := range suits {
-			c.specified[suit] = true
-		}
+	s, ok := c.ans[specifiedSuitsAnswer]
+	if !ok {
 		return nil
 	}
+	suits, err := ParseSpecifiedSuits(s)
+	if err != nil {
+		return err
+	}
+	for _, suit := range suits {
+		c.specified[suit] = true
+	}
+	c.specifiedKnown = true
+	return nil
+}
+
+// specifiedQuestion asks which suits the offender has specified. Whether a
+// call specifies a suit is a matter of its meaning (a transfer specifies
+// the suit above it, Stayman no suit), so the director judges; the suits
+// the offender has bid (and the replacement call, if a bid) are the
+// suggested answer.
+func (c *auctionCase) specifiedQuestion() Question {
 	calls := c.a.Calls()
 	if c.irr.Replacement != nil {
 		calls = append(calls, CallRecord{Seat: c.offender, Call: *c.irr.Replacement})
 	}
+	var bid [4]bool
 	for _, r := range calls {
 		if suit, ok := r.Call.Strain.Suit(); ok && r.Seat == c.offender && r.Call.IsBid() {
-			c.specified[suit] = true
+			bid[suit] = true
 		}
 	}
-	return nil
+	var id, names []string
+	for _, s := range bridge.Suits {
+		if bid[s] {
+			id = append(id, s.String())
+			names = append(names, s.Symbol())
+		}
+	}
+	choices := []Choice{{"none", "none"}}
+	if len(id) > 0 {
+		choices = append([]Choice{{strings.Join(id, ""), "the suits he has bid: " + strings.Join(names, " ")}}, choices...)
+	}
+	return Question{ID: specifiedSuitsAnswer, Law: "26B", Choices: choices, Text: fmt.Sprintf(
+		"Which suits has %s specified in the legal auction (shown length, a control or shortness in them)? Answer with suit letters, such as \"SH\", or \"none\".",
+		c.offender.Name())}
 }
 
 // ParseSpecifiedSuits reads the director's answer naming the suits an
@@ -91,6 +114,15 @@ func (c *auctionCase) leadRestrictionUnlessComparable(comparable bool) {
 // when it ends. (Checked: 2017 Law 26B as amended, quoted on the NZ Bridge
 // forum; the 2007 26A2 "require" option is gone.)
 func (c *auctionCase) leadRestriction() {
+	if c.pending() {
+		return
+	}
+	if !c.specifiedKnown {
+		q := c.specifiedQuestion()
+		c.ruling.Questions = []Question{q}
+		c.ruling.Summary = "The director's judgement is needed: " + q.Text
+		return
+	}
 	var free []bridge.Suit
 	var names []string
 	for _, s := range bridge.Suits {

@@ -13,7 +13,7 @@ import (
 // not a ban on every listed suit (which is what LeadProhibited means).
 func TestLeadRestriction26BIsDeclarersChoiceOfOneSuit(t *testing.T) {
 	a := mustParseAuction(t, bridge.North, "1NT")
-	r, err := RuleAuction(a, insufficient(callPtr("2H"), nil), Answers{"unintended": no, "same_denomination": no, "comparable": no})
+	r, err := RuleAuction(a, insufficient(callPtr("2H"), nil), Answers{"unintended": no, "same_denomination": no, "comparable": no, "specified_suits": "H"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,5 +35,35 @@ func TestLeadRestriction26BIsDeclarersChoiceOfOneSuit(t *testing.T) {
 	}
 	if !strings.Contains(got.Reason, "one of") {
 		t.Errorf("26B reason %q does not say declarer prohibits one suit of those listed", got.Reason)
+	}
+}
+
+// Which suits a call specifies is a matter of its meaning, so Law 26B asks
+// the director, suggesting the suits the offender has bid. North opened
+// 1NT; East's insufficient 2H, replaced by 3H, was a transfer that showed
+// spades: the director says so, and declarer may prohibit a club, diamond
+// or heart.
+func TestLeadRestriction26BAsksWhichSuitsWereSpecified(t *testing.T) {
+	a := mustParseAuction(t, bridge.North, "1NT")
+	irr := insufficient(callPtr("3H"), nil)
+	asked := Answers{"unintended": no, "same_denomination": no, "comparable": no}
+	r, err := RuleAuction(a, irr, asked)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Questions) != 1 || r.Questions[0].ID != "specified_suits" || r.Questions[0].Law != "26B" ||
+		len(r.Questions[0].Choices) != 2 || r.Questions[0].Choices[0].ID != "H" || r.Questions[0].Choices[1].ID != "none" {
+		t.Fatalf("questions = %+v, want specified_suits (Law 26B) suggesting East's hearts, or none", r.Questions)
+	}
+	asked["specified_suits"] = "S"
+	r, err = RuleAuction(a, irr, asked)
+	if err != nil || r.Pending() {
+		t.Fatalf("RuleAuction = %+v, %v", r, err)
+	}
+	if got := restrictionStrings(r.Restrictions); !slices.Equal(got, []string{"MustPassThroughout:W", "LeadProhibitedOneOf:W:CDH"}) {
+		t.Errorf("restrictions = %v, want West barred and a club, diamond or heart lead prohibited", got)
+	}
+	if r.Restrictions[1].Lasts() != WhileRetainingLead || r.Restrictions[0].Until != UntilEndOfAuction {
+		t.Errorf("durations %v, %v; want for as long as he retains the lead, and to the end of the auction", r.Restrictions[1].Until, r.Restrictions[0].Until)
 	}
 }

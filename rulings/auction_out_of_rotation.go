@@ -15,10 +15,10 @@ func (c *auctionCase) outOfRotation() {
 	}
 	turn := c.a.Turn()
 	if by := c.irr.CalledBeforeRuling; by != nil && *by == turn && turn.Side() != c.offender.Side() {
-		c.cite("28B", "16C2")
+		c.cite("28B")
 		c.summary("%s, whose turn it was, called before the director ruled: %s's %s is cancelled, the auction continues as though he had not called, and there is no rectification.",
 			turn.Name(), c.offender.Name(), call.Symbol())
-		c.withdrawnUI(c.offender, call, "16C2")
+		c.withdrawnUI(c.offender, call)
 		return
 	}
 	if c.lhoCalled() {
@@ -75,7 +75,7 @@ func (c *auctionCase) passOutOfRotation() {
 		c.mayAdjust("72C")
 		return
 	}
-	c.cite("30B1(a)", "16C2")
+	c.cite("30B1(a)", "16C1", "16C2")
 	c.ruling.Unauthorised = append(c.ruling.Unauthorised, c.partner.Name()+" may make any legal call, but the information that "+
 		c.offender.Name()+" passed out of rotation is unauthorised for him")
 	c.offenderLaterCall("30B1(b)(i)", "30B1(b)(ii)")
@@ -84,11 +84,10 @@ func (c *auctionCase) passOutOfRotation() {
 // bidOutOfRotation applies Law 31 (2017) to a bid, or an artificial pass.
 func (c *auctionCase) bidOutOfRotation() {
 	if c.atRHOsTurn() {
-		c.cite("31A")
 		c.callAtRHOsTurn("31A1", "31A2(a)", "31A2(b)")
 		return
 	}
-	c.cite("31B1", "16C2", "31B2")
+	c.cite("31B1", "16C1", "16C2", "31B2")
 	c.partnerMayCall()
 	c.offenderLaterCall("31A2(a)", "31A2(b)")
 }
@@ -97,11 +96,10 @@ func (c *auctionCase) bidOutOfRotation() {
 // redouble; an inadmissible one is Law 36.
 func (c *auctionCase) doubleOutOfRotation() {
 	if c.atRHOsTurn() {
-		c.cite("32A")
 		c.callAtRHOsTurn("32A1", "32A2(a)", "32A2(b)")
 		return
 	}
-	c.cite("32B1", "16C2", "32B2")
+	c.cite("32B1", "16C1", "16C2", "32B2")
 	c.partnerMayCall()
 	c.offenderLaterCall("32A2(a)", "32A2(b)")
 }
@@ -179,11 +177,11 @@ func (c *auctionCase) judgeLaterCall(rep bridge.Call, comparableLaw, otherLaw st
 		c.mayAdjust("23C")
 		return
 	}
-	c.cite(otherLaw, "16C", "72C")
+	c.cite(otherLaw, "72C")
 	c.summary("%s's %s is not comparable to the cancelled %s: %s must pass when next it is his turn to call.",
 		c.offender.Name(), rep.Symbol(), c.irr.Call.Symbol(), c.partner.Name())
 	c.passNextTurn(c.partner, otherLaw)
-	c.withdrawnUI(c.offender, c.irr.Call, "16C")
+	c.withdrawnUI(c.offender, c.irr.Call)
 	c.leadRestriction()
 	c.mayAdjust("72C")
 }

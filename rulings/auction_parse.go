@@ -2,6 +2,7 @@ package rulings
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -39,4 +40,27 @@ func (a *Auction) String() string {
 		words[i] = r.Call.String()
 	}
 	return strings.Join(words, " ")
+}
+
+// ParseOffendingCall reads a call as bridge.ParseCall does, and also a bid
+// of more than seven ("8C", "9NT", up to 99): no auction can hold one, but
+// a player can make one, and Law 38 rectifies it. The error for anything
+// else is bridge.ParseCall's.
+func ParseOffendingCall(s string) (bridge.Call, error) {
+	c, err := bridge.ParseCall(s)
+	if err == nil {
+		return c, nil
+	}
+	t := strings.TrimSpace(s)
+	digits := t[:len(t)-len(strings.TrimLeft(t, "0123456789"))]
+	level, aerr := strconv.Atoi(digits)
+	if aerr != nil || len(digits) > 2 || level <= 7 {
+		return bridge.Call{}, err
+	}
+	bid, berr := bridge.ParseCall("7" + t[len(digits):])
+	if berr != nil || !bid.IsBid() {
+		return bridge.Call{}, err
+	}
+	bid.Level = level
+	return bid, nil
 }

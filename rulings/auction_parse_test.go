@@ -64,3 +64,65 @@ func TestParseAuctionErrors(t *testing.T) {
 		}
 	}
 }
+
+// A bid of more than seven is what a player said, and Law 38 rules on it:
+// the offending call reads it; anything else reads as bridge.ParseCall.
+func TestParseOffendingCall(t *testing.T) {
+	tests := []struct {
+		in   string
+		want bridge.Call
+		err  string
+	}{
+		{in: "1S", want: bridge.Bid(1, bridge.StrainSpades)},
+		{in: "x", want: bridge.Double},
+		{in: "8C", want: bridge.Bid(8, bridge.StrainClubs)},
+		{in: " 9nt ", want: bridge.Bid(9, bridge.NoTrump)},
+		{in: "12♥", want: bridge.Bid(12, bridge.StrainHearts)},
+		{in: "0S", err: "level 0"},
+		{in: "100C", err: "level 100"},
+		{in: "8", err: `"8"`},
+		{in: "8Z", err: `"8Z"`},
+		{in: "8CX", err: `"8CX"`},
+		{in: "", err: "call"},
+	}
+	for _, tt := range tests {
+		got, err := ParseOffendingCall(tt.in)
+		if tt.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("ParseOffendingCall(%q) = %v, %v; want an error with %q", tt.in, got, err, tt.err)
+			}
+			continue
+		}
+		if err != nil || got != tt.want {
+			t.Errorf("ParseOffendingCall(%q) = %v, %v; want %v", tt.in, got, err, tt.want)
+		}
+	}
+}
+
+// FuzzParseOffendingCall: whatever it reads is a valid call or a bid of 8
+// to 99 in a real strain, it writes back to what it read, and it reads
+// every call bridge.ParseCall reads the same way.
+func FuzzParseOffendingCall(f *testing.F) {
+	for _, s := range []string{"1S", "8C", "99NT", "P", "xx", "7♠", "8", "0C", "８C"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c, err := ParseOffendingCall(s)
+		if want, werr := bridge.ParseCall(s); werr == nil && (err != nil || c != want) {
+			t.Fatalf("ParseOffendingCall(%q) = %v, %v; bridge.ParseCall reads %v", s, c, err, want)
+		}
+		if err != nil {
+			return
+		}
+		if c.IsBid() && c.Level > 7 {
+			if c.Level > 99 || !c.Strain.Valid() {
+				t.Fatalf("ParseOffendingCall(%q) = %+v", s, c)
+			}
+		} else if verr := c.Validate(); verr != nil {
+			t.Fatalf("ParseOffendingCall(%q) = %v: %v", s, c, verr)
+		}
+		if back, err := ParseOffendingCall(c.String()); err != nil || back != c {
+			t.Fatalf("ParseOffendingCall(%q) = %v, read back from %q as %v, %v", s, c, c.String(), back, err)
+		}
+	})
+}

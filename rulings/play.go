@@ -81,6 +81,9 @@ type PlayState struct {
 	hasDeal  bool
 	tricks   []Trick
 	penalty  []penaltyCardRecord
+	// leads are the lead restrictions in force from earlier rulings
+	// (RestrictLead).
+	leads []Restriction
 }
 
 // NewPlayState starts the play of contract by declarer. deal may be nil when

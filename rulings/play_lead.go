@@ -21,6 +21,7 @@ func (st *playStep) leadOutOfTurn() error {
 	if err := st.checkHolds(off, c); err != nil {
 		return err
 	}
+	defer st.leadStillRestricted()
 	switch {
 	case len(st.s.tricks) == 0 && !st.s.IsDefender(off):
 		st.cite("54E", "24")
@@ -32,6 +33,43 @@ func (st *playStep) leadOutOfTurn() error {
 		return st.defenderLeadOutOfTurn()
 	}
 	return st.declarerLeadOutOfTurn()
+}
+
+// RestrictLead records a lead restriction in force from an earlier ruling
+// (Laws 26B, 50D2) for the lead rulings to apply. One on a member of the
+// declaring side has lapsed (Law 26B binds only a defender) and is not kept.
+func (s *PlayState) RestrictLead(r Restriction) error {
+	switch {
+	case r.Kind != LeadProhibited && r.Kind != LeadRequired && r.Kind != LeadProhibitedOneOf:
+		return fmt.Errorf("rulings: play: %s is not a lead restriction", r.Describe())
+	case !r.Seat.Valid():
+		return fmt.Errorf("rulings: play: lead restriction on %d, not a seat", r.Seat)
+	case len(r.Suits) == 0:
+		return fmt.Errorf("rulings: play: a lead restriction on %s names no suit", r.Seat.Name())
+	case !s.IsDefender(r.Seat):
+		return nil
+	}
+	r.Suits = append([]bridge.Suit(nil), r.Suits...)
+	s.leads = append(s.leads, r)
+	return nil
+}
+
+// leadStillRestricted carries into a complete ruling the lead restrictions
+// in force on the player who is to lead: whatever is chosen, his lead is
+// bound by them.
+func (st *playStep) leadStillRestricted() {
+	if st.r.Pending() {
+		return
+	}
+	leader := st.s.OnLead()
+	for _, r := range st.s.leads {
+		if r.Seat != leader {
+			continue
+		}
+		st.restrict(r)
+		st.cite(r.Law)
+		st.say("The restriction in force on %s, who is to lead, still binds him (Law %s): %s.", leader.Name(), r.Law, r.Describe())
+	}
 }
 
 // openingLeadOutOfTurn: declarer's five options (Law 54).

@@ -1,6 +1,7 @@
 package rulings
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/bridge-director/director/bridge"
@@ -92,4 +93,53 @@ func TestPrematurePlay(t *testing.T) {
 			irr:      PlayIrregularity{Kind: PrematureLeadOrPlay, Offender: bridge.South, Card: bridge.Card{Suit: bridge.Diamonds, Rank: bridge.Jack}},
 			wantLaws: []string{"57C3"}},
 	})
+}
+
+// South declares 4♠. In the auction East's insufficient bid was replaced by
+// a call that was not comparable: declarer may prohibit West's lead of one
+// of clubs, diamonds and spades (Law 26B). East then leads out of turn; the
+// ruling carries West's restriction, still in force, to West's lead.
+func TestLeadOutOfTurnCarriesLeadRestrictionInForce(t *testing.T) {
+	s := playState(t, true, "")
+	in := Restriction{Kind: LeadProhibitedOneOf, Seat: bridge.West, Suits: []bridge.Suit{bridge.Clubs, bridge.Diamonds, bridge.Spades}, Law: "26B"}
+	if err := s.RestrictLead(in); err != nil {
+		t.Fatal(err)
+	}
+	// North is dummy: a restriction on him has lapsed (26B binds a defender).
+	if err := s.RestrictLead(Restriction{Kind: LeadProhibitedOneOf, Seat: bridge.North, Suits: []bridge.Suit{bridge.Hearts}, Law: "26B"}); err != nil {
+		t.Fatal(err)
+	}
+	irr := PlayIrregularity{Kind: LeadOutOfTurn, Offender: bridge.East, Card: bridge.Card{Suit: bridge.Hearts, Rank: bridge.King}}
+	r, err := RulePlay(s, irr, Answers{"faced": "yes", "seen-dummy": "no", "choice": "accept"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Restrictions) != 1 || r.Restrictions[0].Kind != LeadProhibitedOneOf || r.Restrictions[0].Seat != bridge.West ||
+		restrictionSuits(r.Restrictions[0]) != "CDS" || r.Restrictions[0].Lasts() != WhileRetainingLead {
+		t.Fatalf("restrictions = %+v, want West's 26B restriction on C D S, while he retains the lead", r.Restrictions)
+	}
+	if !containsString(r.Laws, "26B") || !strings.Contains(r.Summary, "The restriction in force on West, who is to lead, still binds him (Law 26B): declarer may prohibit his lead of one of ♣ ♦ ♠") {
+		t.Errorf("ruling cites %v and says %q; want West's 26B restriction applied to his lead", r.Laws, r.Summary)
+	}
+	pending, err := RulePlay(s, irr, nil)
+	if err != nil || len(pending.Restrictions) != 0 {
+		t.Errorf("a pending ruling holds %v (%v), want only its question", pending.Restrictions, err)
+	}
+	for _, bad := range []Restriction{
+		{Kind: MustPassThroughout, Seat: bridge.West, Law: "27B2"},
+		{Kind: LeadRequired, Seat: bridge.West, Law: "50D2(a)"},
+		{Kind: LeadRequired, Seat: 9, Suits: []bridge.Suit{bridge.Clubs}, Law: "50D2(a)"},
+	} {
+		if err := s.RestrictLead(bad); err == nil {
+			t.Errorf("RestrictLead(%+v) took it", bad)
+		}
+	}
+}
+
+func restrictionSuits(r Restriction) string {
+	var b strings.Builder
+	for _, s := range r.Suits {
+		b.WriteString(s.String())
+	}
+	return b.String()
 }

@@ -29,7 +29,24 @@ const (
 	// SurplusCard: a card that is not part of the deal was found among the
 	// cards of the board (Law 13C).
 	SurplusCard
+	// UnplayableBoard: no rectification lets the board be played normally
+	// (Law 12A2).
+	UnplayableBoard
+	// UndulySlowPlay: the offender's side played unduly slowly (Laws 74B4, 90B2).
+	UndulySlowPlay
+	// FouledBoard: the board's cards, dealer or vulnerability differed
+	// between tables that should have compared scores (Law 87).
+	FouledBoard
+	// DirectorError: the director finds a ruling he gave was wrong (Law
+	// 82C).
+	DirectorError
 )
+
+// NeedsOffender reports whether the kind names an offender: a board that
+// cannot be played, a fouled board and a director's error may have none.
+func (k ProcedureKind) NeedsOffender() bool {
+	return k != UnplayableBoard && k != FouledBoard && k != DirectorError
+}
 
 // ProcedureIrregularity is what happened.
 type ProcedureIrregularity struct {
@@ -124,7 +141,7 @@ func (s *procStep) cite(laws ...string) { s.ruling.Laws = append(s.ruling.Laws, 
 // may follow are cited; their amount is the director's (see
 // StandardProceduralPenalty).
 func RuleProcedure(p ProcedureIrregularity, ans Answers) (Ruling, error) {
-	if !p.Offender.Valid() {
+	if p.Kind.NeedsOffender() && !p.Offender.Valid() {
 		return Ruling{}, fmt.Errorf("rulings: procedure: offender %v is not a seat", p.Offender)
 	}
 	s := &procStep{ans: ans}
@@ -144,6 +161,14 @@ func RuleProcedure(p ProcedureIrregularity, ans Answers) (Ruling, error) {
 		s.unauthorisedInformation(p)
 	case SurplusCard:
 		s.surplusCard()
+	case UnplayableBoard:
+		s.unplayableBoard()
+	case UndulySlowPlay:
+		s.slowPlay(p.Offender)
+	case FouledBoard:
+		s.fouledBoard()
+	case DirectorError:
+		s.directorError()
 	default:
 		return Ruling{}, fmt.Errorf("rulings: procedure: unknown irregularity %d", p.Kind)
 	}
@@ -180,7 +205,7 @@ func (s *procStep) incorrectNumberOfCards(offender bridge.Seat) {
 		case "yes":
 			r.Summary = "The director corrects the discrepancy; the board is played and scored. If the information from the cards seen affected the result, he awards an adjusted score and may penalise an offender."
 			r.AdjustmentMayFollow = []string{"13A2"}
-			s.cite("13A2", "12C1(b)", "90")
+			s.cite("13A2", "12C1(b)", "90B7")
 		}
 	case "after_call":
 		switch s.ask(procPlayable) {
@@ -190,11 +215,11 @@ func (s *procStep) incorrectNumberOfCards(offender bridge.Seat) {
 			s.cite("13B1")
 		case "no":
 			r.Summary = "The deal cannot be played normally: the director awards an adjusted score and may penalise an offender."
-			s.cite("13B2", "12C1(b)", "90")
+			s.cite("13B2", "12C1(b)", "90B7")
 		}
 	case "after_play":
 		r.Summary = "One hand held more than 13 cards and another fewer: the result is cancelled and the director awards an adjusted score; an offender may incur a procedural penalty."
-		s.cite("13D", "12C", "90")
+		s.cite("13D", "12C1(b)", "90B7")
 	}
 	if !s.pending() {
 		r.Unauthorised = append(r.Unauthorised, ui)
@@ -242,8 +267,8 @@ func (s *procStep) missingCard(offender bridge.Seat) {
 		r.Summary = "The director reconstructs the deal with another pack; the auction and play continue normally."
 		s.cite("14A2", "14A3")
 	case found == "played":
-		r.Summary = "The card is among the played cards: Law 67 (defective trick) applies."
-		s.cite("14B1", "67")
+		r.Summary = "The card is among the played cards: Law 67 (defective trick) applies — 67A if neither side has played to the next trick since, 67B if they have."
+		s.cite("14B1", "67A", "67B")
 	default:
 		letter := "14B2"
 		if found == "lost" {
@@ -251,7 +276,7 @@ func (s *procStep) missingCard(offender bridge.Seat) {
 		}
 		r.Summary = "The card is restored to the deficient hand (from another pack if it is lost). It is deemed to have belonged to that hand throughout: it may become a penalty card, and failing to have played it may be a revoke."
 		r.AdjustmentMayFollow = []string{"64C"}
-		s.cite(letter, "14B4", "50", "64")
+		s.cite(letter, "14B4")
 	}
 	r.Unauthorised = append(r.Unauthorised, fmt.Sprintf("knowledge of the restored card is unauthorised to %s, partner of the player whose hand was deficient", offender.Partner().Name()))
 }
@@ -263,12 +288,12 @@ func (s *procStep) cardsFromWrongBoard(offender bridge.Seat) {
 	switch s.ask(procPartnerCalled) {
 	case "yes":
 		r.Summary = fmt.Sprintf("The call by %s and every later call are cancelled; his partner has called since, so the director awards an adjusted score.", offender.Name())
-		s.cite("15A1", "15A1(a)", "12C", "90")
+		s.cite("15A1", "15A1(a)", "12C2(a)", "90B7")
 	case "no":
 		r.Summary = fmt.Sprintf("The call by %s and every later call are cancelled; after looking at his own hand he calls again and the auction continues normally.", offender.Name())
 		r.Unauthorised = []string{fmt.Sprintf("the cancelled calls are unauthorised to %s's side", offender.Name())}
 		r.AdjustmentMayFollow = []string{"15A2"}
-		s.cite("15A1", "15A1(b)", "15A1(c)", "16C", "15A2", "90")
+		s.cite("15A1", "15A1(b)", "15A1(c)", "16C2", "15A2", "90B7")
 	}
 }
 
@@ -278,11 +303,11 @@ func (s *procStep) wrongBoard() {
 	switch s.ask(procPlayedBefore) {
 	case "yes":
 		r.Summary = "The board is cancelled for both sides at this table; every contestant deprived of the chance to earn a valid score gets an artificial adjusted score."
-		s.cite("15B1", "15B3", "12C2(a)", "90")
+		s.cite("15B1", "15B3", "12C2(a)", "90B7")
 	case "no":
 		r.Summary = "The auction and play are completed and the score stands; the director may have both pairs play their correct board against one another later. Any contestant deprived of the chance to earn a valid score gets an artificial adjusted score."
 		r.Options = []Option{{Choice: Choice{"late_play", "require the correct board to be played later"}, Consequence: "both pairs play their correct board against one another later", Law: "15B2"}}
-		s.cite("15B2", "15B3", "12C2(a)", "90")
+		s.cite("15B2", "15B3", "12C2(a)", "90B7")
 	}
 }
 
@@ -317,7 +342,7 @@ func (s *procStep) unauthorisedInformation(p ProcedureIrregularity) {
 	}
 	if s.ask(procDamaged) == "no" {
 		r.Summary = fmt.Sprintf("%s chose an action the information suggested over a logical alternative, but the non-offending side was not damaged: the score stands (a procedural penalty may be given).", partner.Name())
-		s.cite("16B1(b)", "12B1", "90")
+		s.cite("16B1(b)", "12B1", "90A")
 		return
 	}
 	if s.pending() {

@@ -19,8 +19,10 @@
 // withdrawn cards, simultaneous play, revokes, claims (worked out with the
 // double-dummy solver when the deal is known), and RulePlay.
 // procedure.go and the procedure_ files are the director's own procedure:
-// irregularities of procedure (Laws 13 to 16), adjusted scores (Law 12C),
-// team matches (Law 86) and procedural penalties (Law 90). ruling.go holds
+// irregularities of procedure (Laws 13 to 16), boards that cannot be scored
+// normally (unplayable, slowly played, fouled, or ruled in error: Laws 12A2,
+// 82C, 87, 90B2), adjusted scores (Law 12C), team matches (Law 86) and
+// procedural penalties (Law 90). ruling.go holds
 // what every ruling shares: questions, answers, options, restrictions and
 // the Ruling.
 package rulings
@@ -92,6 +94,41 @@ const (
 	LeadProhibitedOneOf
 )
 
+// Until is how long a restriction lasts.
+type Until uint8
+
+// How long the Laws make a restriction last.
+const (
+	// UntilNextTurnToCall: to the player's next turn to call (Laws 30A,
+	// 31A2, 24B).
+	UntilNextTurnToCall Until = iota + 1
+	// UntilEndOfAuction: whenever it is his turn to call, to the end of the
+	// auction (Laws 27B2, 31B, 36B2, 37B2, 38C).
+	UntilEndOfAuction
+	// WhileRetainingLead: from his first turn to lead for as long as he
+	// keeps the lead (Laws 26B, 50D2(b)).
+	WhileRetainingLead
+	// UntilNextLead: at his next turn to lead (Law 50D2(a)).
+	UntilNextLead
+	// UntilCardPlayed: until the penalty card is played (Law 50B).
+	UntilCardPlayed
+)
+
+var untilNames = map[Until]string{
+	UntilNextTurnToCall: "until his next turn to call",
+	UntilEndOfAuction:   "until the end of the auction",
+	WhileRetainingLead:  "for as long as he retains the lead",
+	UntilNextLead:       "at his next turn to lead",
+	UntilCardPlayed:     "until the card is played",
+}
+
+func (u Until) String() string {
+	if s, ok := untilNames[u]; ok {
+		return s
+	}
+	return fmt.Sprintf("Until(%d)", uint8(u))
+}
+
 // Restriction is an obligation a rectification puts on a player.
 type Restriction struct {
 	Kind   RestrictionKind
@@ -101,6 +138,59 @@ type Restriction struct {
 	Major  bool          // a major penalty card
 	Law    string
 	Reason string
+	// Until is how long it lasts; zero means as long as its Kind lasts
+	// (Lasts).
+	Until Until
+}
+
+// Lasts is how long the restriction lasts: Until when it is set, otherwise
+// what its Kind implies.
+func (r Restriction) Lasts() Until {
+	if r.Until != 0 {
+		return r.Until
+	}
+	switch r.Kind {
+	case MustPassNextTurn:
+		return UntilNextTurnToCall
+	case MustPassThroughout:
+		return UntilEndOfAuction
+	case PenaltyCard:
+		return UntilCardPlayed
+	case LeadRequired:
+		return UntilNextLead
+	}
+	return WhileRetainingLead
+}
+
+// Describe says what the restriction obliges, for people, from its
+// structure: "must pass whenever it is his turn to call, until the end of
+// the auction".
+func (r Restriction) Describe() string {
+	suits := make([]string, len(r.Suits))
+	for i, s := range r.Suits {
+		suits[i] = s.Symbol()
+	}
+	var what string
+	switch r.Kind {
+	case MustPassNextTurn:
+		what = "must pass"
+	case MustPassThroughout:
+		what = "must pass whenever it is his turn to call"
+	case LeadProhibited:
+		what = "may not lead " + strings.Join(suits, " or ")
+	case LeadRequired:
+		what = "must lead " + strings.Join(suits, " or ")
+	case LeadProhibitedOneOf:
+		what = "declarer may prohibit his lead of one of " + strings.Join(suits, " ")
+	case PenaltyCard:
+		what = "has the " + r.Card.Symbol() + " as a minor penalty card"
+		if r.Major {
+			what = "has the " + r.Card.Symbol() + " as a major penalty card"
+		}
+	default:
+		what = fmt.Sprintf("RestrictionKind(%d)", uint8(r.Kind))
+	}
+	return what + ", " + r.Lasts().String()
 }
 
 // Ruling is what the Laws require after an irregularity, or, while a

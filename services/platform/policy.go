@@ -157,8 +157,10 @@ var plainFields = map[string]bool{
 	"bridge.movement.v1.Movement.name": true,
 	// Where an event is played.
 	"bridge.movement.v1.Event.venue": true,
-	// Ids of a ruling's questions and choices.
+	// Ids of a ruling's questions and choices, and the suits of a lead
+	// restriction.
 	"bridge.rulings.v1.Question.id": true, "bridge.rulings.v1.Choice.id": true,
+	"bridge.rulings.v1.Restriction.suits": true,
 	// Section letters within the event the request names.
 	"bridge.scoring.v1.ListResultsRequest.section": true, "bridge.scoring.v1.GetTravellerRequest.section": true,
 	"bridge.scoring.v1.GetStandingsRequest.section": true, "bridge.scoring.v1.GetScorecardRequest.section": true,

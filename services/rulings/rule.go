@@ -56,6 +56,10 @@ var (
 		rulingsv1.Kind_KIND_WRONG_BOARD:               rulings.WrongBoard,
 		rulingsv1.Kind_KIND_UNAUTHORISED_INFORMATION:  rulings.UnauthorisedInformation,
 		rulingsv1.Kind_KIND_SURPLUS_CARD:              rulings.SurplusCard,
+		rulingsv1.Kind_KIND_UNPLAYABLE_BOARD:          rulings.UnplayableBoard,
+		rulingsv1.Kind_KIND_SLOW_PLAY:                 rulings.UndulySlowPlay,
+		rulingsv1.Kind_KIND_FOULED_BOARD:              rulings.FouledBoard,
+		rulingsv1.Kind_KIND_DIRECTOR_ERROR:            rulings.DirectorError,
 	}
 )
 
@@ -64,6 +68,10 @@ var (
 // once answered.
 func (s *Service) Rule(ctx context.Context, req *rulingsv1.RuleRequest) (*rulingsv1.RuleResponse, error) {
 	if err := checkAnswers(req.GetAnswers()); err != nil {
+		return nil, err
+	}
+	inForce, err := restrictionsFromProto(req.GetRestrictionsInForce())
+	if err != nil {
 		return nil, err
 	}
 	got, err := s.GetCall(ctx, &rulingsv1.GetCallRequest{Name: req.GetName()})
@@ -75,10 +83,12 @@ func (s *Service) Rule(ctx context.Context, req *rulingsv1.RuleRequest) (*ruling
 	if req.GetPlay() != nil {
 		play = req.GetPlay()
 	}
-	ruling, err := rule(call, play, req.GetIrregularity(), rulings.Answers(req.GetAnswers()))
+	ruling, err := rule(call, play, req.GetIrregularity(), rulings.Answers(req.GetAnswers()), inForce)
 	if err != nil {
 		return nil, err
 	}
+	out := rulingToProto(ruling)
+	out.InForce = inForceAfter(inForce, auctionKinds[req.GetIrregularity().GetKind()] == 0)
 	resp := &rulingsv1.RuleResponse{}
 	err = s.change(ctx, rulingsv1.RulingsService_Rule_FullMethodName, req.GetRequestId(), req, resp, typev1.ChangeKind_CHANGE_KIND_CALL_RULED, req.GetName(), req.GetEtag(),
 		func(c *rulingsv1.DirectorCall) { resp.Call = c },
@@ -86,7 +96,7 @@ func (s *Service) Rule(ctx context.Context, req *rulingsv1.RuleRequest) (*ruling
 			if c.GetState() >= rulingsv1.State_STATE_APPLIED {
 				return platform.FailedPrecondition(c.GetName() + "'s ruling is already applied; record an appeal to change it")
 			}
-			c.Irregularity, c.Ruling, c.Play, c.Answers = req.GetIrregularity(), rulingToProto(ruling), play, req.GetAnswers()
+			c.Irregularity, c.Ruling, c.Play, c.Answers = req.GetIrregularity(), out, play, req.GetAnswers()
 			c.State = rulingsv1.State_STATE_RULED
 			if ruling.Pending() {
 				c.State = rulingsv1.State_STATE_AWAITING_ANSWERS
@@ -121,10 +131,16 @@ func checkAnswers(answers map[string]string) error {
 	return nil
 }
 
-// rule sends the irregularity to the part of the engine that rules on it.
-func rule(call *rulingsv1.DirectorCall, play *rulingsv1.Play, in *rulingsv1.Irregularity, ans rulings.Answers) (rulings.Ruling, error) {
+// rule sends the irregularity to the part of the engine that rules on it,
+// with the restrictions in force from earlier rulings: on the auction (a
+// player who must pass) or on the play (a lead restriction, a penalty
+// card).
+func rule(call *rulingsv1.DirectorCall, play *rulingsv1.Play, in *rulingsv1.Irregularity, ans rulings.Answers, inForce []rulings.Restriction) (rulings.Ruling, error) {
+	// An unplayable or fouled board and a director's error may have no
+	// offender; every other ruling names one, and a seat given must be one.
 	offender, ok := bridgepb.SeatFrom(in.GetOffender())
-	if !ok {
+	optional := procedureKinds[in.GetKind()] != 0 && !procedureKinds[in.GetKind()].NeedsOffender()
+	if !ok && (!optional || in.GetOffender() != typev1.Seat_SEAT_UNSPECIFIED) {
 		return rulings.Ruling{}, platform.FieldError("irregularity.offender", "say who committed it: SEAT_NORTH, SEAT_EAST, SEAT_SOUTH or SEAT_WEST")
 	}
 	var ruling rulings.Ruling
@@ -139,11 +155,22 @@ func rule(call *rulingsv1.DirectorCall, play *rulingsv1.Play, in *rulingsv1.Irre
 		if ierr != nil {
 			return rulings.Ruling{}, ierr
 		}
+		for _, r := range inForce {
+			auction.Restrict(r)
+		}
 		ruling, err = rulings.RuleAuction(auction, irr, ans)
 	case playKinds[kind] != 0:
-		state, perr := playState(play)
+		state, perr := playState(play, inForce)
 		if perr != nil {
 			return rulings.Ruling{}, perr
+		}
+		for i, r := range inForce {
+			if r.Kind != rulings.LeadProhibited && r.Kind != rulings.LeadRequired && r.Kind != rulings.LeadProhibitedOneOf {
+				continue
+			}
+			if err := state.RestrictLead(r); err != nil {
+				return rulings.Ruling{}, platform.FieldError(fmt.Sprintf("restrictions_in_force[%d]", i), err.Error())
+			}
 		}
 		irr, ierr := playIrregularity(in, playKinds[kind], offender)
 		if ierr != nil {
@@ -163,10 +190,10 @@ func rule(call *rulingsv1.DirectorCall, play *rulingsv1.Play, in *rulingsv1.Irre
 
 // auctionIrregularity reads the API's irregularity for the auction engine.
 func auctionIrregularity(in *rulingsv1.Irregularity, kind rulings.AuctionIrregularityKind, offender bridge.Seat) (rulings.AuctionIrregularity, error) {
-	out := rulings.AuctionIrregularity{Kind: kind, Offender: offender}
+	out := rulings.AuctionIrregularity{Kind: kind, Offender: offender, ReplacedBeforeRuling: in.GetReplacedBeforeRuling()}
 	var err error
 	if in.GetCall() != "" {
-		if out.Call, err = bridge.ParseCall(in.GetCall()); err != nil {
+		if out.Call, err = rulings.ParseOffendingCall(in.GetCall()); err != nil {
 			return out, platform.FieldError("irregularity.call", err.Error())
 		}
 	}
@@ -214,8 +241,11 @@ func playIrregularity(in *rulingsv1.Irregularity, kind rulings.PlayIrregularityK
 	return out, nil
 }
 
-// playState replays a play record into the engine's state.
-func playState(p *rulingsv1.Play) (*rulings.PlayState, error) {
+// playState replays a play record into the engine's state. A penalty card
+// in force from the auction (Law 24E) lies on the table from the opening
+// lead, so it is put there before the cards are played, unless the play
+// record lists it; one of declarer's side has gone back to the hand (24D).
+func playState(p *rulingsv1.Play, inForce []rulings.Restriction) (*rulings.PlayState, error) {
 	if p == nil {
 		return nil, platform.FieldError("play", "a ruling in the play needs the play so far: the contract, declarer and the cards played")
 	}
@@ -238,6 +268,20 @@ func playState(p *rulingsv1.Play) (*rulings.PlayState, error) {
 	state, err := rulings.NewPlayState(contract, declarer, deal)
 	if err != nil {
 		return nil, platform.FieldError("play", err.Error())
+	}
+	listed := map[bridge.Card]bool{}
+	for _, pc := range p.GetPenaltyCards() {
+		if c, err := bridge.ParseCard(pc.GetCard()); err == nil {
+			listed[c] = true
+		}
+	}
+	for i, r := range inForce {
+		if r.Kind != rulings.PenaltyCard || !state.IsDefender(r.Seat) || listed[r.Card] {
+			continue
+		}
+		if err := state.AddPenaltyCard(r.Seat, r.Card, r.Major); err != nil {
+			return nil, platform.FieldError(fmt.Sprintf("restrictions_in_force[%d]", i), err.Error())
+		}
 	}
 	for i, f := range strings.Fields(p.GetCards()) {
 		revoke := strings.HasSuffix(f, "!")
@@ -289,7 +333,7 @@ func rulingToProto(r rulings.Ruling) *rulingsv1.Ruling {
 		out.Options = append(out.Options, &rulingsv1.Option{Chooser: bridgepb.Seat(o.Chooser), Choice: &rulingsv1.Choice{Id: o.ID, Text: o.Text}, Consequence: o.Consequence, Law: o.Law})
 	}
 	for _, x := range r.Restrictions {
-		out.Restrictions = append(out.Restrictions, &rulingsv1.Restriction{Seat: bridgepb.Seat(x.Seat), Text: x.Reason, Law: x.Law})
+		out.Restrictions = append(out.Restrictions, restrictionToProto(x))
 	}
 	return out
 }
@@ -506,8 +550,9 @@ func adjustedResult(adj *rulingsv1.AdjustedScore) (*scoringv1.Result, error) {
 
 // ContinueAuction records the calls made after an auction ruling. The
 // auction as it stood when the director was called is replayed, the ruling's
-// restrictions are put on it (a player who must pass), and each call must be
-// legal there; the first that is not is refused with the law that forbids
+// restrictions and those in force before it are put on it (a player who
+// must pass), and each call must be legal there; the first that is not (a
+// bid of more than seven among them) is refused with the law that forbids
 // it, and nothing is stored.
 func (s *Service) ContinueAuction(ctx context.Context, req *rulingsv1.ContinueAuctionRequest) (*rulingsv1.ContinueAuctionResponse, error) {
 	got, err := s.GetCall(ctx, &rulingsv1.GetCallRequest{Name: req.GetName()})
@@ -522,18 +567,22 @@ func (s *Service) ContinueAuction(ctx context.Context, req *rulingsv1.ContinueAu
 	if err != nil {
 		return nil, platform.FailedPrecondition(fmt.Sprintf("the auction recorded on %s cannot be read: %v", req.GetName(), err))
 	}
-	ruling, err := rule(call, call.GetPlay(), call.GetIrregularity(), rulings.Answers(call.GetAnswers()))
+	inForce, err := restrictionsFromProto(call.GetRuling().GetInForce())
+	if err != nil {
+		return nil, platform.FailedPrecondition(fmt.Sprintf("the restrictions in force recorded on %s cannot be read: %v", req.GetName(), err))
+	}
+	ruling, err := rule(call, call.GetPlay(), call.GetIrregularity(), rulings.Answers(call.GetAnswers()), inForce)
 	if err != nil {
 		return nil, err
 	}
-	for _, r := range ruling.Restrictions {
+	for _, r := range append(inForce, ruling.Restrictions...) {
 		if r.Kind == rulings.MustPassNextTurn || r.Kind == rulings.MustPassThroughout {
 			auction.Restrict(r)
 		}
 	}
 	var made []string
 	for i, f := range strings.Fields(req.GetCalls()) {
-		c, err := bridge.ParseCall(f)
+		c, err := rulings.ParseOffendingCall(f)
 		if err == nil {
 			err = auction.Call(c)
 		}

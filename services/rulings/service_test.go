@@ -463,6 +463,8 @@ func TestRestrictionsHoldForTheRestOfTheAuction(t *testing.T) {
 	ctx := context.Background()
 	_, err := h.client.ContinueAuction(ctx, &rulingsv1.ContinueAuctionRequest{Name: call.GetName(), Calls: "2C X 2S"})
 	wantCode(t, err, codes.InvalidArgument, "call 3 (2S): North must pass")
+	_, err = h.client.ContinueAuction(ctx, &rulingsv1.ContinueAuctionRequest{Name: call.GetName(), Calls: "2C X P 8S"})
+	wantCode(t, err, codes.InvalidArgument, "call 4 (8S): 8S is a bid of more than seven (Law 38)")
 	resp, err := h.client.ContinueAuction(ctx, &rulingsv1.ContinueAuctionRequest{Name: call.GetName(), Calls: "2C X P P P"})
 	if err != nil || resp.GetCall().GetContinuedAuction() == "" {
 		t.Fatalf("a legal continuation: %v, %v", resp, err)

@@ -100,8 +100,12 @@ type Kind int32
 const (
 	Kind_KIND_UNSPECIFIED Kind = 0
 	// The auction (Laws 24 to 39).
-	Kind_KIND_INSUFFICIENT_BID            Kind = 1
-	Kind_KIND_CALL_OUT_OF_ROTATION        Kind = 2
+	Kind_KIND_INSUFFICIENT_BID     Kind = 1
+	Kind_KIND_CALL_OUT_OF_ROTATION Kind = 2
+	// The call's auction ends with the offender's first call, or, when his
+	// left-hand opponent called before he tried to change it, with that call
+	// after it (the calls in their natural order); irregularity.call is the
+	// call he changed to.
 	Kind_KIND_CHANGE_OF_CALL              Kind = 3
 	Kind_KIND_CARD_EXPOSED_DURING_AUCTION Kind = 4
 	Kind_KIND_INADMISSIBLE_CALL           Kind = 5
@@ -127,6 +131,20 @@ const (
 	Kind_KIND_WRONG_BOARD               Kind = 23
 	Kind_KIND_UNAUTHORISED_INFORMATION  Kind = 24
 	Kind_KIND_SURPLUS_CARD              Kind = 25
+	// The director's own rulings, not on an irregularity in the auction or
+	// the play; applied with an adjusted score or a procedural penalty. The
+	// ruling asks how far each side is at fault where that matters, so the
+	// offender may be left unset, except for slow play.
+	// A board no rectification lets be played normally (Laws 12A2, 12C2(a)).
+	Kind_KIND_UNPLAYABLE_BOARD Kind = 26
+	// Unduly slow play by the offender's side (Laws 74B4, 90B2).
+	Kind_KIND_SLOW_PLAY Kind = 27
+	// A fouled board (Law 87): its cards, dealer or vulnerability differed
+	// between tables that should have compared scores; scored by groups
+	// (87B).
+	Kind_KIND_FOULED_BOARD Kind = 28
+	// A ruling the director finds he gave in error (Law 82C).
+	Kind_KIND_DIRECTOR_ERROR Kind = 29
 	// The play again: a defender with a penalty card on the table, whose
 	// partner is now to lead (Laws 50D2, 51B); the offender is the defender
 	// with the penalty cards.
@@ -162,6 +180,10 @@ var (
 		23: "KIND_WRONG_BOARD",
 		24: "KIND_UNAUTHORISED_INFORMATION",
 		25: "KIND_SURPLUS_CARD",
+		26: "KIND_UNPLAYABLE_BOARD",
+		27: "KIND_SLOW_PLAY",
+		28: "KIND_FOULED_BOARD",
+		29: "KIND_DIRECTOR_ERROR",
 		30: "KIND_PENALTY_CARD_LEAD",
 	}
 	Kind_value = map[string]int32{
@@ -191,6 +213,10 @@ var (
 		"KIND_WRONG_BOARD":                    23,
 		"KIND_UNAUTHORISED_INFORMATION":       24,
 		"KIND_SURPLUS_CARD":                   25,
+		"KIND_UNPLAYABLE_BOARD":               26,
+		"KIND_SLOW_PLAY":                      27,
+		"KIND_FOULED_BOARD":                   28,
+		"KIND_DIRECTOR_ERROR":                 29,
 		"KIND_PENALTY_CARD_LEAD":              30,
 	}
 )
@@ -220,6 +246,139 @@ func (x Kind) Number() protoreflect.EnumNumber {
 // Deprecated: Use Kind.Descriptor instead.
 func (Kind) EnumDescriptor() ([]byte, []int) {
 	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{1}
+}
+
+// RestrictionKind is what a restriction obliges.
+type RestrictionKind int32
+
+const (
+	RestrictionKind_RESTRICTION_KIND_UNSPECIFIED RestrictionKind = 0
+	// Must pass at the next turn to call.
+	RestrictionKind_RESTRICTION_KIND_MUST_PASS_NEXT_TURN RestrictionKind = 1
+	// Must pass whenever it is the player's turn to call, for the rest of
+	// the auction.
+	RestrictionKind_RESTRICTION_KIND_MUST_PASS_THROUGHOUT RestrictionKind = 2
+	// May lead none of the suits (declarer has prohibited them, Law 50D2).
+	RestrictionKind_RESTRICTION_KIND_LEAD_PROHIBITED RestrictionKind = 3
+	// Must lead the one suit given (Law 50D2).
+	RestrictionKind_RESTRICTION_KIND_LEAD_REQUIRED RestrictionKind = 4
+	// The card is a penalty card on the table (Law 50), major or minor.
+	RestrictionKind_RESTRICTION_KIND_PENALTY_CARD RestrictionKind = 5
+	// Declarer may, at the player's first turn to lead, prohibit the lead of
+	// one of the suits, his choice (Law 26B).
+	RestrictionKind_RESTRICTION_KIND_LEAD_PROHIBITED_ONE_OF RestrictionKind = 6
+)
+
+// Enum value maps for RestrictionKind.
+var (
+	RestrictionKind_name = map[int32]string{
+		0: "RESTRICTION_KIND_UNSPECIFIED",
+		1: "RESTRICTION_KIND_MUST_PASS_NEXT_TURN",
+		2: "RESTRICTION_KIND_MUST_PASS_THROUGHOUT",
+		3: "RESTRICTION_KIND_LEAD_PROHIBITED",
+		4: "RESTRICTION_KIND_LEAD_REQUIRED",
+		5: "RESTRICTION_KIND_PENALTY_CARD",
+		6: "RESTRICTION_KIND_LEAD_PROHIBITED_ONE_OF",
+	}
+	RestrictionKind_value = map[string]int32{
+		"RESTRICTION_KIND_UNSPECIFIED":            0,
+		"RESTRICTION_KIND_MUST_PASS_NEXT_TURN":    1,
+		"RESTRICTION_KIND_MUST_PASS_THROUGHOUT":   2,
+		"RESTRICTION_KIND_LEAD_PROHIBITED":        3,
+		"RESTRICTION_KIND_LEAD_REQUIRED":          4,
+		"RESTRICTION_KIND_PENALTY_CARD":           5,
+		"RESTRICTION_KIND_LEAD_PROHIBITED_ONE_OF": 6,
+	}
+)
+
+func (x RestrictionKind) Enum() *RestrictionKind {
+	p := new(RestrictionKind)
+	*p = x
+	return p
+}
+
+func (x RestrictionKind) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (RestrictionKind) Descriptor() protoreflect.EnumDescriptor {
+	return file_bridge_rulings_v1_rulings_proto_enumTypes[2].Descriptor()
+}
+
+func (RestrictionKind) Type() protoreflect.EnumType {
+	return &file_bridge_rulings_v1_rulings_proto_enumTypes[2]
+}
+
+func (x RestrictionKind) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use RestrictionKind.Descriptor instead.
+func (RestrictionKind) EnumDescriptor() ([]byte, []int) {
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{2}
+}
+
+// Until is how long a restriction lasts.
+type Until int32
+
+const (
+	// As long as its kind implies: the next turn for MUST_PASS_NEXT_TURN, the
+	// auction for MUST_PASS_THROUGHOUT, the next lead for LEAD_REQUIRED, until
+	// played for a penalty card, while the player retains the lead otherwise.
+	Until_UNTIL_UNSPECIFIED       Until = 0
+	Until_UNTIL_NEXT_TURN_TO_CALL Until = 1
+	Until_UNTIL_END_OF_AUCTION    Until = 2
+	// From the player's first turn to lead for as long as he retains the lead.
+	Until_UNTIL_LEAD_LOST   Until = 3
+	Until_UNTIL_CARD_PLAYED Until = 4
+	Until_UNTIL_NEXT_LEAD   Until = 5
+)
+
+// Enum value maps for Until.
+var (
+	Until_name = map[int32]string{
+		0: "UNTIL_UNSPECIFIED",
+		1: "UNTIL_NEXT_TURN_TO_CALL",
+		2: "UNTIL_END_OF_AUCTION",
+		3: "UNTIL_LEAD_LOST",
+		4: "UNTIL_CARD_PLAYED",
+		5: "UNTIL_NEXT_LEAD",
+	}
+	Until_value = map[string]int32{
+		"UNTIL_UNSPECIFIED":       0,
+		"UNTIL_NEXT_TURN_TO_CALL": 1,
+		"UNTIL_END_OF_AUCTION":    2,
+		"UNTIL_LEAD_LOST":         3,
+		"UNTIL_CARD_PLAYED":       4,
+		"UNTIL_NEXT_LEAD":         5,
+	}
+)
+
+func (x Until) Enum() *Until {
+	p := new(Until)
+	*p = x
+	return p
+}
+
+func (x Until) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (Until) Descriptor() protoreflect.EnumDescriptor {
+	return file_bridge_rulings_v1_rulings_proto_enumTypes[3].Descriptor()
+}
+
+func (Until) Type() protoreflect.EnumType {
+	return &file_bridge_rulings_v1_rulings_proto_enumTypes[3]
+}
+
+func (x Until) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use Until.Descriptor instead.
+func (Until) EnumDescriptor() ([]byte, []int) {
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{3}
 }
 
 // Adjustment is an artificial adjusted score for one side (Law 12C2).
@@ -259,11 +418,11 @@ func (x Adjustment) String() string {
 }
 
 func (Adjustment) Descriptor() protoreflect.EnumDescriptor {
-	return file_bridge_rulings_v1_rulings_proto_enumTypes[2].Descriptor()
+	return file_bridge_rulings_v1_rulings_proto_enumTypes[4].Descriptor()
 }
 
 func (Adjustment) Type() protoreflect.EnumType {
-	return &file_bridge_rulings_v1_rulings_proto_enumTypes[2]
+	return &file_bridge_rulings_v1_rulings_proto_enumTypes[4]
 }
 
 func (x Adjustment) Number() protoreflect.EnumNumber {
@@ -272,7 +431,7 @@ func (x Adjustment) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use Adjustment.Descriptor instead.
 func (Adjustment) EnumDescriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{2}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{4}
 }
 
 // Irregularity is what happened at the table.
@@ -281,7 +440,8 @@ type Irregularity struct {
 	Kind  Kind                   `protobuf:"varint,1,opt,name=kind,proto3,enum=bridge.rulings.v1.Kind" json:"kind,omitempty"`
 	// The player who committed it.
 	Offender v1.Seat `protobuf:"varint,2,opt,name=offender,proto3,enum=bridge.type.v1.Seat" json:"offender,omitempty"`
-	// The offending call ("1H", "X", "P"), when there is one.
+	// The offending call ("1H", "X", "P"), when there is one; a bid of more
+	// than seven ("8C") is a call Law 38 rules on.
 	Call string `protobuf:"bytes,3,opt,name=call,proto3" json:"call,omitempty"`
 	// The card exposed or played ("SK"), when there is one.
 	Card string `protobuf:"bytes,4,opt,name=card,proto3" json:"card,omitempty"`
@@ -300,6 +460,9 @@ type Irregularity struct {
 	Information string `protobuf:"bytes,10,opt,name=information,proto3" json:"information,omitempty"`
 	// Set in a team event (a wrong board is then ruled by Law 86B).
 	Teams bool `protobuf:"varint,11,opt,name=teams,proto3" json:"teams,omitempty"`
+	// For an insufficient bid: the offender replaced it, with replacement,
+	// before the director was called (Law 27C).
+	ReplacedBeforeRuling bool `protobuf:"varint,12,opt,name=replaced_before_ruling,json=replacedBeforeRuling,proto3" json:"replaced_before_ruling,omitempty"`
 	// For a claim: the line of play the claimer stated with it (Law 68C), in
 	// order, steps separated by spaces: a card his side plays ("HA"), or a
 	// suit alone ("S") that it plays from the top. Empty when he stated none.
@@ -414,6 +577,13 @@ func (x *Irregularity) GetInformation() string {
 func (x *Irregularity) GetTeams() bool {
 	if x != nil {
 		return x.Teams
+	}
+	return false
+}
+
+func (x *Irregularity) GetReplacedBeforeRuling() bool {
+	if x != nil {
+		return x.ReplacedBeforeRuling
 	}
 	return false
 }
@@ -795,9 +965,21 @@ func (x *Option) GetLaw() string {
 type Restriction struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Seat  v1.Seat                `protobuf:"varint,1,opt,name=seat,proto3,enum=bridge.type.v1.Seat" json:"seat,omitempty"`
-	// For people: "must pass for the rest of the auction".
-	Text          string `protobuf:"bytes,2,opt,name=text,proto3" json:"text,omitempty"`
-	Law           string `protobuf:"bytes,3,opt,name=law,proto3" json:"law,omitempty"`
+	// For people: "must pass for the rest of the auction". Output only: a
+	// restriction sent in restrictions_in_force is read by its structure.
+	Text string `protobuf:"bytes,2,opt,name=text,proto3" json:"text,omitempty"`
+	// The law that imposes it: "27B2", "26B", "50D2(a)".
+	Law  string          `protobuf:"bytes,3,opt,name=law,proto3" json:"law,omitempty"`
+	Kind RestrictionKind `protobuf:"varint,4,opt,name=kind,proto3,enum=bridge.rulings.v1.RestrictionKind" json:"kind,omitempty"`
+	// The suits of a lead restriction, as letters: "S", "H", "D", "C".
+	Suits []string `protobuf:"bytes,5,rep,name=suits,proto3" json:"suits,omitempty"`
+	// The penalty card ("SK").
+	Card string `protobuf:"bytes,6,opt,name=card,proto3" json:"card,omitempty"`
+	// A major penalty card.
+	Major bool `protobuf:"varint,7,opt,name=major,proto3" json:"major,omitempty"`
+	// How long it lasts; always set in a ruling. Each kind lasts one way
+	// (see UNTIL_UNSPECIFIED); a restriction sent with another is refused.
+	Until         Until `protobuf:"varint,8,opt,name=until,proto3,enum=bridge.rulings.v1.Until" json:"until,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -853,6 +1035,41 @@ func (x *Restriction) GetLaw() string {
 	return ""
 }
 
+func (x *Restriction) GetKind() RestrictionKind {
+	if x != nil {
+		return x.Kind
+	}
+	return RestrictionKind_RESTRICTION_KIND_UNSPECIFIED
+}
+
+func (x *Restriction) GetSuits() []string {
+	if x != nil {
+		return x.Suits
+	}
+	return nil
+}
+
+func (x *Restriction) GetCard() string {
+	if x != nil {
+		return x.Card
+	}
+	return ""
+}
+
+func (x *Restriction) GetMajor() bool {
+	if x != nil {
+		return x.Major
+	}
+	return false
+}
+
+func (x *Restriction) GetUntil() Until {
+	if x != nil {
+		return x.Until
+	}
+	return Until_UNTIL_UNSPECIFIED
+}
+
 // Ruling is what the Laws require.
 type Ruling struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -866,7 +1083,13 @@ type Ruling struct {
 	// Laws under which the score may be adjusted at the end of play.
 	AdjustmentMayFollow []string `protobuf:"bytes,6,rep,name=adjustment_may_follow,json=adjustmentMayFollow,proto3" json:"adjustment_may_follow,omitempty"`
 	// Every law applied, in order.
-	Laws          []string `protobuf:"bytes,7,rep,name=laws,proto3" json:"laws,omitempty"`
+	Laws []string `protobuf:"bytes,7,rep,name=laws,proto3" json:"laws,omitempty"`
+	// The restrictions in force from earlier rulings
+	// (RuleRequest.restrictions_in_force) that still bind after this one, with
+	// their until and text filled in: all of them after a ruling on the
+	// auction, only those of the play after any other (a pass restriction
+	// ends with the auction). Send them with the next ruling on the board.
+	InForce       []*Restriction `protobuf:"bytes,8,rep,name=in_force,json=inForce,proto3" json:"in_force,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -946,6 +1169,13 @@ func (x *Ruling) GetAdjustmentMayFollow() []string {
 func (x *Ruling) GetLaws() []string {
 	if x != nil {
 		return x.Laws
+	}
+	return nil
+}
+
+func (x *Ruling) GetInForce() []*Restriction {
+	if x != nil {
+		return x.InForce
 	}
 	return nil
 }
@@ -1784,16 +2014,38 @@ type RuleRequest struct {
 	// The call's name.
 	Name         string        `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
 	Irregularity *Irregularity `protobuf:"bytes,3,opt,name=irregularity,proto3" json:"irregularity,omitempty"`
-	// The director's answers to the ruling's questions, by question id.
+	// The director's answers to the ruling's questions, by question id: each
+	// Question of the ruling names its id, and its choices are its answers.
+	// Two keys need more than the choices say:
+	//
+	//	"specified_suits" (Question "specified_suits", Law 26B): the suits the
+	//	  offender has specified in the legal auction, as letters in any
+	//	  order ("SH") or "none"; any set of suits is an answer, and the
+	//	  choices only suggest the suits he has bid.
+	//	"choice": in the play, the id of the Option the chooser took, one of
+	//	  the ruling's options' choice ids ("accept", "spread",
+	//	  "require-H"); the ruling then adds the restrictions that option
+	//	  brings. It is not a Question: the options are the choices, and a
+	//	  ruling is complete without it.
 	Answers map[string]string `protobuf:"bytes,4,rep,name=answers,proto3" json:"answers,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	// What has been played so far, for a ruling in the play; it replaces the
 	// call's play record.
 	Play *Play `protobuf:"bytes,5,opt,name=play,proto3" json:"play,omitempty"`
 	// The etag of the call as last read: when given and no longer current,
 	// the change is refused with ABORTED (409) and the current state.
-	Etag          string `protobuf:"bytes,6,opt,name=etag,proto3" json:"etag,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Etag string `protobuf:"bytes,6,opt,name=etag,proto3" json:"etag,omitempty"`
+	// Restrictions still in force from earlier rulings on the board (a
+	// player who must pass throughout, a Law 26B lead restriction or a Law
+	// 24E penalty card for the play), read by their structure: kind, seat,
+	// suits, card, major, until and law. The ruling obeys them: in the
+	// auction a call by a player who must pass is ruled under Law 37; in the
+	// play a lead ruling applies a lead restriction to the player who is to
+	// lead, and a penalty card not in play.penalty_cards lies on the table
+	// from the opening lead. Ruling.in_force carries forward those still in
+	// force after it.
+	RestrictionsInForce []*Restriction `protobuf:"bytes,7,rep,name=restrictions_in_force,json=restrictionsInForce,proto3" json:"restrictions_in_force,omitempty"`
+	unknownFields       protoimpl.UnknownFields
+	sizeCache           protoimpl.SizeCache
 }
 
 func (x *RuleRequest) Reset() {
@@ -1868,6 +2120,13 @@ func (x *RuleRequest) GetEtag() string {
 	return ""
 }
 
+func (x *RuleRequest) GetRestrictionsInForce() []*Restriction {
+	if x != nil {
+		return x.RestrictionsInForce
+	}
+	return nil
+}
+
 type RuleResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Call          *DirectorCall          `protobuf:"bytes,1,opt,name=call,proto3" json:"call,omitempty"`
@@ -1916,7 +2175,9 @@ type ApplyRulingRequest struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
 	RequestId string                 `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
 	Name      string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
-	// The adjusted score to send to scoring, if the ruling adjusts one.
+	// The adjusted score to send to scoring, if the ruling adjusts one: for
+	// the director's own rulings on a board (an unplayable or fouled board,
+	// slow play, a ruling in error), the artificial scores the ruling names.
 	AdjustedScore *AdjustedScore `protobuf:"bytes,3,opt,name=adjusted_score,json=adjustedScore,proto3" json:"adjusted_score,omitempty"`
 	// Why, for the result's history.
 	Reason string `protobuf:"bytes,4,opt,name=reason,proto3" json:"reason,omitempty"`
@@ -2624,7 +2885,7 @@ var File_bridge_rulings_v1_rulings_proto protoreflect.FileDescriptor
 
 const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\n" +
-	"\x1fbridge/rulings/v1/rulings.proto\x12\x11bridge.rulings.v1\x1a\x1fbridge/scoring/v1/scoring.proto\x1a\x1bbridge/type/v1/change.proto\x1a\x1abridge/type/v1/types.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xd4\x03\n" +
+	"\x1fbridge/rulings/v1/rulings.proto\x12\x11bridge.rulings.v1\x1a\x1fbridge/scoring/v1/scoring.proto\x1a\x1bbridge/type/v1/change.proto\x1a\x1abridge/type/v1/types.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x8a\x04\n" +
 	"\fIrregularity\x12+\n" +
 	"\x04kind\x18\x01 \x01(\x0e2\x17.bridge.rulings.v1.KindR\x04kind\x120\n" +
 	"\boffender\x18\x02 \x01(\x0e2\x14.bridge.type.v1.SeatR\boffender\x12\x12\n" +
@@ -2637,7 +2898,8 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\x06tricks\x18\t \x01(\x05R\x06tricks\x12 \n" +
 	"\vinformation\x18\n" +
 	" \x01(\tR\vinformation\x12\x14\n" +
-	"\x05teams\x18\v \x01(\bR\x05teams\x12\x1d\n" +
+	"\x05teams\x18\v \x01(\bR\x05teams\x124\n" +
+	"\x16replaced_before_ruling\x18\f \x01(\bR\x14replacedBeforeRuling\x12\x1d\n" +
 	"\n" +
 	"claim_line\x18\x14 \x01(\tR\tclaimLine\x12,\n" +
 	"\x12played_after_claim\x18\x15 \x01(\x05R\x10playedAfterClaim\"\xc3\x01\n" +
@@ -2665,11 +2927,16 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\achooser\x18\x01 \x01(\x0e2\x14.bridge.type.v1.SeatR\achooser\x121\n" +
 	"\x06choice\x18\x02 \x01(\v2\x19.bridge.rulings.v1.ChoiceR\x06choice\x12 \n" +
 	"\vconsequence\x18\x03 \x01(\tR\vconsequence\x12\x10\n" +
-	"\x03law\x18\x04 \x01(\tR\x03law\"]\n" +
+	"\x03law\x18\x04 \x01(\tR\x03law\"\x85\x02\n" +
 	"\vRestriction\x12(\n" +
 	"\x04seat\x18\x01 \x01(\x0e2\x14.bridge.type.v1.SeatR\x04seat\x12\x12\n" +
 	"\x04text\x18\x02 \x01(\tR\x04text\x12\x10\n" +
-	"\x03law\x18\x03 \x01(\tR\x03law\"\xc2\x02\n" +
+	"\x03law\x18\x03 \x01(\tR\x03law\x126\n" +
+	"\x04kind\x18\x04 \x01(\x0e2\".bridge.rulings.v1.RestrictionKindR\x04kind\x12\x14\n" +
+	"\x05suits\x18\x05 \x03(\tR\x05suits\x12\x12\n" +
+	"\x04card\x18\x06 \x01(\tR\x04card\x12\x14\n" +
+	"\x05major\x18\a \x01(\bR\x05major\x12.\n" +
+	"\x05until\x18\b \x01(\x0e2\x18.bridge.rulings.v1.UntilR\x05until\"\xfd\x02\n" +
 	"\x06Ruling\x129\n" +
 	"\tquestions\x18\x01 \x03(\v2\x1b.bridge.rulings.v1.QuestionR\tquestions\x12\x18\n" +
 	"\asummary\x18\x02 \x01(\tR\asummary\x123\n" +
@@ -2677,7 +2944,8 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\frestrictions\x18\x04 \x03(\v2\x1e.bridge.rulings.v1.RestrictionR\frestrictions\x12\"\n" +
 	"\funauthorised\x18\x05 \x03(\tR\funauthorised\x122\n" +
 	"\x15adjustment_may_follow\x18\x06 \x03(\tR\x13adjustmentMayFollow\x12\x12\n" +
-	"\x04laws\x18\a \x03(\tR\x04laws\"\xa3\x02\n" +
+	"\x04laws\x18\a \x03(\tR\x04laws\x129\n" +
+	"\bin_force\x18\b \x03(\v2\x1e.bridge.rulings.v1.RestrictionR\ainForce\"\xa3\x02\n" +
 	"\rAdjustedScore\x12D\n" +
 	"\n" +
 	"artificial\x18\x01 \x01(\v2\".bridge.rulings.v1.ArtificialScoreH\x00R\n" +
@@ -2746,7 +3014,7 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"page_token\x18\x03 \x01(\tR\tpageToken\"r\n" +
 	"\x11ListCallsResponse\x125\n" +
 	"\x05calls\x18\x01 \x03(\v2\x1f.bridge.rulings.v1.DirectorCallR\x05calls\x12&\n" +
-	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"\xc9\x02\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"\x9d\x03\n" +
 	"\vRuleRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x12\n" +
@@ -2754,7 +3022,8 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\firregularity\x18\x03 \x01(\v2\x1f.bridge.rulings.v1.IrregularityR\firregularity\x12E\n" +
 	"\aanswers\x18\x04 \x03(\v2+.bridge.rulings.v1.RuleRequest.AnswersEntryR\aanswers\x12+\n" +
 	"\x04play\x18\x05 \x01(\v2\x17.bridge.rulings.v1.PlayR\x04play\x12\x12\n" +
-	"\x04etag\x18\x06 \x01(\tR\x04etag\x1a:\n" +
+	"\x04etag\x18\x06 \x01(\tR\x04etag\x12R\n" +
+	"\x15restrictions_in_force\x18\a \x03(\v2\x1e.bridge.rulings.v1.RestrictionR\x13restrictionsInForce\x1a:\n" +
 	"\fAnswersEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"C\n" +
@@ -2816,7 +3085,7 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\x16STATE_AWAITING_ANSWERS\x10\x02\x12\x0f\n" +
 	"\vSTATE_RULED\x10\x03\x12\x11\n" +
 	"\rSTATE_APPLIED\x10\x04\x12\x12\n" +
-	"\x0eSTATE_APPEALED\x10\x05*\x81\x06\n" +
+	"\x0eSTATE_APPEALED\x10\x05*\xe0\x06\n" +
 	"\x04Kind\x12\x14\n" +
 	"\x10KIND_UNSPECIFIED\x10\x00\x12\x19\n" +
 	"\x15KIND_INSUFFICIENT_BID\x10\x01\x12\x1d\n" +
@@ -2845,8 +3114,27 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\x1bKIND_CARDS_FROM_WRONG_BOARD\x10\x16\x12\x14\n" +
 	"\x10KIND_WRONG_BOARD\x10\x17\x12!\n" +
 	"\x1dKIND_UNAUTHORISED_INFORMATION\x10\x18\x12\x15\n" +
-	"\x11KIND_SURPLUS_CARD\x10\x19\x12\x1a\n" +
-	"\x16KIND_PENALTY_CARD_LEAD\x10\x1e*{\n" +
+	"\x11KIND_SURPLUS_CARD\x10\x19\x12\x19\n" +
+	"\x15KIND_UNPLAYABLE_BOARD\x10\x1a\x12\x12\n" +
+	"\x0eKIND_SLOW_PLAY\x10\x1b\x12\x15\n" +
+	"\x11KIND_FOULED_BOARD\x10\x1c\x12\x17\n" +
+	"\x13KIND_DIRECTOR_ERROR\x10\x1d\x12\x1a\n" +
+	"\x16KIND_PENALTY_CARD_LEAD\x10\x1e*\xa2\x02\n" +
+	"\x0fRestrictionKind\x12 \n" +
+	"\x1cRESTRICTION_KIND_UNSPECIFIED\x10\x00\x12(\n" +
+	"$RESTRICTION_KIND_MUST_PASS_NEXT_TURN\x10\x01\x12)\n" +
+	"%RESTRICTION_KIND_MUST_PASS_THROUGHOUT\x10\x02\x12$\n" +
+	" RESTRICTION_KIND_LEAD_PROHIBITED\x10\x03\x12\"\n" +
+	"\x1eRESTRICTION_KIND_LEAD_REQUIRED\x10\x04\x12!\n" +
+	"\x1dRESTRICTION_KIND_PENALTY_CARD\x10\x05\x12+\n" +
+	"'RESTRICTION_KIND_LEAD_PROHIBITED_ONE_OF\x10\x06*\x96\x01\n" +
+	"\x05Until\x12\x15\n" +
+	"\x11UNTIL_UNSPECIFIED\x10\x00\x12\x1b\n" +
+	"\x17UNTIL_NEXT_TURN_TO_CALL\x10\x01\x12\x18\n" +
+	"\x14UNTIL_END_OF_AUCTION\x10\x02\x12\x13\n" +
+	"\x0fUNTIL_LEAD_LOST\x10\x03\x12\x15\n" +
+	"\x11UNTIL_CARD_PLAYED\x10\x04\x12\x13\n" +
+	"\x0fUNTIL_NEXT_LEAD\x10\x05*{\n" +
 	"\n" +
 	"Adjustment\x12\x1a\n" +
 	"\x16ADJUSTMENT_UNSPECIFIED\x10\x00\x12\x1b\n" +
@@ -2878,126 +3166,132 @@ func file_bridge_rulings_v1_rulings_proto_rawDescGZIP() []byte {
 	return file_bridge_rulings_v1_rulings_proto_rawDescData
 }
 
-var file_bridge_rulings_v1_rulings_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
+var file_bridge_rulings_v1_rulings_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
 var file_bridge_rulings_v1_rulings_proto_msgTypes = make([]protoimpl.MessageInfo, 34)
 var file_bridge_rulings_v1_rulings_proto_goTypes = []any{
 	(State)(0),                         // 0: bridge.rulings.v1.State
 	(Kind)(0),                          // 1: bridge.rulings.v1.Kind
-	(Adjustment)(0),                    // 2: bridge.rulings.v1.Adjustment
-	(*Irregularity)(nil),               // 3: bridge.rulings.v1.Irregularity
-	(*Play)(nil),                       // 4: bridge.rulings.v1.Play
-	(*PenaltyCard)(nil),                // 5: bridge.rulings.v1.PenaltyCard
-	(*Question)(nil),                   // 6: bridge.rulings.v1.Question
-	(*Choice)(nil),                     // 7: bridge.rulings.v1.Choice
-	(*Option)(nil),                     // 8: bridge.rulings.v1.Option
-	(*Restriction)(nil),                // 9: bridge.rulings.v1.Restriction
-	(*Ruling)(nil),                     // 10: bridge.rulings.v1.Ruling
-	(*AdjustedScore)(nil),              // 11: bridge.rulings.v1.AdjustedScore
-	(*ArtificialScore)(nil),            // 12: bridge.rulings.v1.ArtificialScore
-	(*Appeal)(nil),                     // 13: bridge.rulings.v1.Appeal
-	(*DirectorCall)(nil),               // 14: bridge.rulings.v1.DirectorCall
-	(*OpenCallRequest)(nil),            // 15: bridge.rulings.v1.OpenCallRequest
-	(*OpenCallResponse)(nil),           // 16: bridge.rulings.v1.OpenCallResponse
-	(*GetCallRequest)(nil),             // 17: bridge.rulings.v1.GetCallRequest
-	(*GetCallResponse)(nil),            // 18: bridge.rulings.v1.GetCallResponse
-	(*ListCallsRequest)(nil),           // 19: bridge.rulings.v1.ListCallsRequest
-	(*ListCallsResponse)(nil),          // 20: bridge.rulings.v1.ListCallsResponse
-	(*RuleRequest)(nil),                // 21: bridge.rulings.v1.RuleRequest
-	(*RuleResponse)(nil),               // 22: bridge.rulings.v1.RuleResponse
-	(*ApplyRulingRequest)(nil),         // 23: bridge.rulings.v1.ApplyRulingRequest
-	(*ApplyRulingResponse)(nil),        // 24: bridge.rulings.v1.ApplyRulingResponse
-	(*RecordAppealRequest)(nil),        // 25: bridge.rulings.v1.RecordAppealRequest
-	(*RecordAppealResponse)(nil),       // 26: bridge.rulings.v1.RecordAppealResponse
-	(*ContinueAuctionRequest)(nil),     // 27: bridge.rulings.v1.ContinueAuctionRequest
-	(*ContinueAuctionResponse)(nil),    // 28: bridge.rulings.v1.ContinueAuctionResponse
-	(*ListChangesRequest)(nil),         // 29: bridge.rulings.v1.ListChangesRequest
-	(*ListChangesResponse)(nil),        // 30: bridge.rulings.v1.ListChangesResponse
-	(*AcknowledgeChangesRequest)(nil),  // 31: bridge.rulings.v1.AcknowledgeChangesRequest
-	(*AcknowledgeChangesResponse)(nil), // 32: bridge.rulings.v1.AcknowledgeChangesResponse
-	(*WatchChangesRequest)(nil),        // 33: bridge.rulings.v1.WatchChangesRequest
-	(*WatchChangesResponse)(nil),       // 34: bridge.rulings.v1.WatchChangesResponse
-	nil,                                // 35: bridge.rulings.v1.DirectorCall.AnswersEntry
-	nil,                                // 36: bridge.rulings.v1.RuleRequest.AnswersEntry
-	(v1.Seat)(0),                       // 37: bridge.type.v1.Seat
-	(*v11.WeightedScore)(nil),          // 38: bridge.scoring.v1.WeightedScore
-	(*v11.SplitScore)(nil),             // 39: bridge.scoring.v1.SplitScore
-	(v1.Side)(0),                       // 40: bridge.type.v1.Side
-	(*timestamppb.Timestamp)(nil),      // 41: google.protobuf.Timestamp
-	(*v11.Penalty)(nil),                // 42: bridge.scoring.v1.Penalty
-	(*v1.Change)(nil),                  // 43: bridge.type.v1.Change
+	(RestrictionKind)(0),               // 2: bridge.rulings.v1.RestrictionKind
+	(Until)(0),                         // 3: bridge.rulings.v1.Until
+	(Adjustment)(0),                    // 4: bridge.rulings.v1.Adjustment
+	(*Irregularity)(nil),               // 5: bridge.rulings.v1.Irregularity
+	(*Play)(nil),                       // 6: bridge.rulings.v1.Play
+	(*PenaltyCard)(nil),                // 7: bridge.rulings.v1.PenaltyCard
+	(*Question)(nil),                   // 8: bridge.rulings.v1.Question
+	(*Choice)(nil),                     // 9: bridge.rulings.v1.Choice
+	(*Option)(nil),                     // 10: bridge.rulings.v1.Option
+	(*Restriction)(nil),                // 11: bridge.rulings.v1.Restriction
+	(*Ruling)(nil),                     // 12: bridge.rulings.v1.Ruling
+	(*AdjustedScore)(nil),              // 13: bridge.rulings.v1.AdjustedScore
+	(*ArtificialScore)(nil),            // 14: bridge.rulings.v1.ArtificialScore
+	(*Appeal)(nil),                     // 15: bridge.rulings.v1.Appeal
+	(*DirectorCall)(nil),               // 16: bridge.rulings.v1.DirectorCall
+	(*OpenCallRequest)(nil),            // 17: bridge.rulings.v1.OpenCallRequest
+	(*OpenCallResponse)(nil),           // 18: bridge.rulings.v1.OpenCallResponse
+	(*GetCallRequest)(nil),             // 19: bridge.rulings.v1.GetCallRequest
+	(*GetCallResponse)(nil),            // 20: bridge.rulings.v1.GetCallResponse
+	(*ListCallsRequest)(nil),           // 21: bridge.rulings.v1.ListCallsRequest
+	(*ListCallsResponse)(nil),          // 22: bridge.rulings.v1.ListCallsResponse
+	(*RuleRequest)(nil),                // 23: bridge.rulings.v1.RuleRequest
+	(*RuleResponse)(nil),               // 24: bridge.rulings.v1.RuleResponse
+	(*ApplyRulingRequest)(nil),         // 25: bridge.rulings.v1.ApplyRulingRequest
+	(*ApplyRulingResponse)(nil),        // 26: bridge.rulings.v1.ApplyRulingResponse
+	(*RecordAppealRequest)(nil),        // 27: bridge.rulings.v1.RecordAppealRequest
+	(*RecordAppealResponse)(nil),       // 28: bridge.rulings.v1.RecordAppealResponse
+	(*ContinueAuctionRequest)(nil),     // 29: bridge.rulings.v1.ContinueAuctionRequest
+	(*ContinueAuctionResponse)(nil),    // 30: bridge.rulings.v1.ContinueAuctionResponse
+	(*ListChangesRequest)(nil),         // 31: bridge.rulings.v1.ListChangesRequest
+	(*ListChangesResponse)(nil),        // 32: bridge.rulings.v1.ListChangesResponse
+	(*AcknowledgeChangesRequest)(nil),  // 33: bridge.rulings.v1.AcknowledgeChangesRequest
+	(*AcknowledgeChangesResponse)(nil), // 34: bridge.rulings.v1.AcknowledgeChangesResponse
+	(*WatchChangesRequest)(nil),        // 35: bridge.rulings.v1.WatchChangesRequest
+	(*WatchChangesResponse)(nil),       // 36: bridge.rulings.v1.WatchChangesResponse
+	nil,                                // 37: bridge.rulings.v1.DirectorCall.AnswersEntry
+	nil,                                // 38: bridge.rulings.v1.RuleRequest.AnswersEntry
+	(v1.Seat)(0),                       // 39: bridge.type.v1.Seat
+	(*v11.WeightedScore)(nil),          // 40: bridge.scoring.v1.WeightedScore
+	(*v11.SplitScore)(nil),             // 41: bridge.scoring.v1.SplitScore
+	(v1.Side)(0),                       // 42: bridge.type.v1.Side
+	(*timestamppb.Timestamp)(nil),      // 43: google.protobuf.Timestamp
+	(*v11.Penalty)(nil),                // 44: bridge.scoring.v1.Penalty
+	(*v1.Change)(nil),                  // 45: bridge.type.v1.Change
 }
 var file_bridge_rulings_v1_rulings_proto_depIdxs = []int32{
 	1,  // 0: bridge.rulings.v1.Irregularity.kind:type_name -> bridge.rulings.v1.Kind
-	37, // 1: bridge.rulings.v1.Irregularity.offender:type_name -> bridge.type.v1.Seat
-	37, // 2: bridge.rulings.v1.Irregularity.called_before_ruling:type_name -> bridge.type.v1.Seat
-	37, // 3: bridge.rulings.v1.Play.declarer:type_name -> bridge.type.v1.Seat
-	5,  // 4: bridge.rulings.v1.Play.penalty_cards:type_name -> bridge.rulings.v1.PenaltyCard
-	37, // 5: bridge.rulings.v1.PenaltyCard.seat:type_name -> bridge.type.v1.Seat
-	7,  // 6: bridge.rulings.v1.Question.choices:type_name -> bridge.rulings.v1.Choice
-	37, // 7: bridge.rulings.v1.Option.chooser:type_name -> bridge.type.v1.Seat
-	7,  // 8: bridge.rulings.v1.Option.choice:type_name -> bridge.rulings.v1.Choice
-	37, // 9: bridge.rulings.v1.Restriction.seat:type_name -> bridge.type.v1.Seat
-	6,  // 10: bridge.rulings.v1.Ruling.questions:type_name -> bridge.rulings.v1.Question
-	8,  // 11: bridge.rulings.v1.Ruling.options:type_name -> bridge.rulings.v1.Option
-	9,  // 12: bridge.rulings.v1.Ruling.restrictions:type_name -> bridge.rulings.v1.Restriction
-	12, // 13: bridge.rulings.v1.AdjustedScore.artificial:type_name -> bridge.rulings.v1.ArtificialScore
-	38, // 14: bridge.rulings.v1.AdjustedScore.weighted:type_name -> bridge.scoring.v1.WeightedScore
-	39, // 15: bridge.rulings.v1.AdjustedScore.split:type_name -> bridge.scoring.v1.SplitScore
-	2,  // 16: bridge.rulings.v1.ArtificialScore.north_south:type_name -> bridge.rulings.v1.Adjustment
-	2,  // 17: bridge.rulings.v1.ArtificialScore.east_west:type_name -> bridge.rulings.v1.Adjustment
-	40, // 18: bridge.rulings.v1.Appeal.appellant:type_name -> bridge.type.v1.Side
-	41, // 19: bridge.rulings.v1.Appeal.lodged:type_name -> google.protobuf.Timestamp
-	41, // 20: bridge.rulings.v1.Appeal.decided:type_name -> google.protobuf.Timestamp
-	37, // 21: bridge.rulings.v1.DirectorCall.called_by:type_name -> bridge.type.v1.Seat
-	41, // 22: bridge.rulings.v1.DirectorCall.call_time:type_name -> google.protobuf.Timestamp
-	0,  // 23: bridge.rulings.v1.DirectorCall.state:type_name -> bridge.rulings.v1.State
-	3,  // 24: bridge.rulings.v1.DirectorCall.irregularity:type_name -> bridge.rulings.v1.Irregularity
-	10, // 25: bridge.rulings.v1.DirectorCall.ruling:type_name -> bridge.rulings.v1.Ruling
-	11, // 26: bridge.rulings.v1.DirectorCall.adjusted_score:type_name -> bridge.rulings.v1.AdjustedScore
-	13, // 27: bridge.rulings.v1.DirectorCall.appeal:type_name -> bridge.rulings.v1.Appeal
-	4,  // 28: bridge.rulings.v1.DirectorCall.play:type_name -> bridge.rulings.v1.Play
-	35, // 29: bridge.rulings.v1.DirectorCall.answers:type_name -> bridge.rulings.v1.DirectorCall.AnswersEntry
-	14, // 30: bridge.rulings.v1.OpenCallRequest.call:type_name -> bridge.rulings.v1.DirectorCall
-	14, // 31: bridge.rulings.v1.OpenCallResponse.call:type_name -> bridge.rulings.v1.DirectorCall
-	14, // 32: bridge.rulings.v1.GetCallResponse.call:type_name -> bridge.rulings.v1.DirectorCall
-	14, // 33: bridge.rulings.v1.ListCallsResponse.calls:type_name -> bridge.rulings.v1.DirectorCall
-	3,  // 34: bridge.rulings.v1.RuleRequest.irregularity:type_name -> bridge.rulings.v1.Irregularity
-	36, // 35: bridge.rulings.v1.RuleRequest.answers:type_name -> bridge.rulings.v1.RuleRequest.AnswersEntry
-	4,  // 36: bridge.rulings.v1.RuleRequest.play:type_name -> bridge.rulings.v1.Play
-	14, // 37: bridge.rulings.v1.RuleResponse.call:type_name -> bridge.rulings.v1.DirectorCall
-	11, // 38: bridge.rulings.v1.ApplyRulingRequest.adjusted_score:type_name -> bridge.rulings.v1.AdjustedScore
-	42, // 39: bridge.rulings.v1.ApplyRulingRequest.procedural_penalty:type_name -> bridge.scoring.v1.Penalty
-	14, // 40: bridge.rulings.v1.ApplyRulingResponse.call:type_name -> bridge.rulings.v1.DirectorCall
-	13, // 41: bridge.rulings.v1.RecordAppealRequest.appeal:type_name -> bridge.rulings.v1.Appeal
-	14, // 42: bridge.rulings.v1.RecordAppealResponse.call:type_name -> bridge.rulings.v1.DirectorCall
-	14, // 43: bridge.rulings.v1.ContinueAuctionResponse.call:type_name -> bridge.rulings.v1.DirectorCall
-	43, // 44: bridge.rulings.v1.ListChangesResponse.changes:type_name -> bridge.type.v1.Change
-	43, // 45: bridge.rulings.v1.WatchChangesResponse.change:type_name -> bridge.type.v1.Change
-	15, // 46: bridge.rulings.v1.RulingsService.OpenCall:input_type -> bridge.rulings.v1.OpenCallRequest
-	17, // 47: bridge.rulings.v1.RulingsService.GetCall:input_type -> bridge.rulings.v1.GetCallRequest
-	19, // 48: bridge.rulings.v1.RulingsService.ListCalls:input_type -> bridge.rulings.v1.ListCallsRequest
-	21, // 49: bridge.rulings.v1.RulingsService.Rule:input_type -> bridge.rulings.v1.RuleRequest
-	23, // 50: bridge.rulings.v1.RulingsService.ApplyRuling:input_type -> bridge.rulings.v1.ApplyRulingRequest
-	25, // 51: bridge.rulings.v1.RulingsService.RecordAppeal:input_type -> bridge.rulings.v1.RecordAppealRequest
-	27, // 52: bridge.rulings.v1.RulingsService.ContinueAuction:input_type -> bridge.rulings.v1.ContinueAuctionRequest
-	29, // 53: bridge.rulings.v1.RulingsService.ListChanges:input_type -> bridge.rulings.v1.ListChangesRequest
-	31, // 54: bridge.rulings.v1.RulingsService.AcknowledgeChanges:input_type -> bridge.rulings.v1.AcknowledgeChangesRequest
-	33, // 55: bridge.rulings.v1.RulingsService.WatchChanges:input_type -> bridge.rulings.v1.WatchChangesRequest
-	16, // 56: bridge.rulings.v1.RulingsService.OpenCall:output_type -> bridge.rulings.v1.OpenCallResponse
-	18, // 57: bridge.rulings.v1.RulingsService.GetCall:output_type -> bridge.rulings.v1.GetCallResponse
-	20, // 58: bridge.rulings.v1.RulingsService.ListCalls:output_type -> bridge.rulings.v1.ListCallsResponse
-	22, // 59: bridge.rulings.v1.RulingsService.Rule:output_type -> bridge.rulings.v1.RuleResponse
-	24, // 60: bridge.rulings.v1.RulingsService.ApplyRuling:output_type -> bridge.rulings.v1.ApplyRulingResponse
-	26, // 61: bridge.rulings.v1.RulingsService.RecordAppeal:output_type -> bridge.rulings.v1.RecordAppealResponse
-	28, // 62: bridge.rulings.v1.RulingsService.ContinueAuction:output_type -> bridge.rulings.v1.ContinueAuctionResponse
-	30, // 63: bridge.rulings.v1.RulingsService.ListChanges:output_type -> bridge.rulings.v1.ListChangesResponse
-	32, // 64: bridge.rulings.v1.RulingsService.AcknowledgeChanges:output_type -> bridge.rulings.v1.AcknowledgeChangesResponse
-	34, // 65: bridge.rulings.v1.RulingsService.WatchChanges:output_type -> bridge.rulings.v1.WatchChangesResponse
-	56, // [56:66] is the sub-list for method output_type
-	46, // [46:56] is the sub-list for method input_type
-	46, // [46:46] is the sub-list for extension type_name
-	46, // [46:46] is the sub-list for extension extendee
-	0,  // [0:46] is the sub-list for field type_name
+	39, // 1: bridge.rulings.v1.Irregularity.offender:type_name -> bridge.type.v1.Seat
+	39, // 2: bridge.rulings.v1.Irregularity.called_before_ruling:type_name -> bridge.type.v1.Seat
+	39, // 3: bridge.rulings.v1.Play.declarer:type_name -> bridge.type.v1.Seat
+	7,  // 4: bridge.rulings.v1.Play.penalty_cards:type_name -> bridge.rulings.v1.PenaltyCard
+	39, // 5: bridge.rulings.v1.PenaltyCard.seat:type_name -> bridge.type.v1.Seat
+	9,  // 6: bridge.rulings.v1.Question.choices:type_name -> bridge.rulings.v1.Choice
+	39, // 7: bridge.rulings.v1.Option.chooser:type_name -> bridge.type.v1.Seat
+	9,  // 8: bridge.rulings.v1.Option.choice:type_name -> bridge.rulings.v1.Choice
+	39, // 9: bridge.rulings.v1.Restriction.seat:type_name -> bridge.type.v1.Seat
+	2,  // 10: bridge.rulings.v1.Restriction.kind:type_name -> bridge.rulings.v1.RestrictionKind
+	3,  // 11: bridge.rulings.v1.Restriction.until:type_name -> bridge.rulings.v1.Until
+	8,  // 12: bridge.rulings.v1.Ruling.questions:type_name -> bridge.rulings.v1.Question
+	10, // 13: bridge.rulings.v1.Ruling.options:type_name -> bridge.rulings.v1.Option
+	11, // 14: bridge.rulings.v1.Ruling.restrictions:type_name -> bridge.rulings.v1.Restriction
+	11, // 15: bridge.rulings.v1.Ruling.in_force:type_name -> bridge.rulings.v1.Restriction
+	14, // 16: bridge.rulings.v1.AdjustedScore.artificial:type_name -> bridge.rulings.v1.ArtificialScore
+	40, // 17: bridge.rulings.v1.AdjustedScore.weighted:type_name -> bridge.scoring.v1.WeightedScore
+	41, // 18: bridge.rulings.v1.AdjustedScore.split:type_name -> bridge.scoring.v1.SplitScore
+	4,  // 19: bridge.rulings.v1.ArtificialScore.north_south:type_name -> bridge.rulings.v1.Adjustment
+	4,  // 20: bridge.rulings.v1.ArtificialScore.east_west:type_name -> bridge.rulings.v1.Adjustment
+	42, // 21: bridge.rulings.v1.Appeal.appellant:type_name -> bridge.type.v1.Side
+	43, // 22: bridge.rulings.v1.Appeal.lodged:type_name -> google.protobuf.Timestamp
+	43, // 23: bridge.rulings.v1.Appeal.decided:type_name -> google.protobuf.Timestamp
+	39, // 24: bridge.rulings.v1.DirectorCall.called_by:type_name -> bridge.type.v1.Seat
+	43, // 25: bridge.rulings.v1.DirectorCall.call_time:type_name -> google.protobuf.Timestamp
+	0,  // 26: bridge.rulings.v1.DirectorCall.state:type_name -> bridge.rulings.v1.State
+	5,  // 27: bridge.rulings.v1.DirectorCall.irregularity:type_name -> bridge.rulings.v1.Irregularity
+	12, // 28: bridge.rulings.v1.DirectorCall.ruling:type_name -> bridge.rulings.v1.Ruling
+	13, // 29: bridge.rulings.v1.DirectorCall.adjusted_score:type_name -> bridge.rulings.v1.AdjustedScore
+	15, // 30: bridge.rulings.v1.DirectorCall.appeal:type_name -> bridge.rulings.v1.Appeal
+	6,  // 31: bridge.rulings.v1.DirectorCall.play:type_name -> bridge.rulings.v1.Play
+	37, // 32: bridge.rulings.v1.DirectorCall.answers:type_name -> bridge.rulings.v1.DirectorCall.AnswersEntry
+	16, // 33: bridge.rulings.v1.OpenCallRequest.call:type_name -> bridge.rulings.v1.DirectorCall
+	16, // 34: bridge.rulings.v1.OpenCallResponse.call:type_name -> bridge.rulings.v1.DirectorCall
+	16, // 35: bridge.rulings.v1.GetCallResponse.call:type_name -> bridge.rulings.v1.DirectorCall
+	16, // 36: bridge.rulings.v1.ListCallsResponse.calls:type_name -> bridge.rulings.v1.DirectorCall
+	5,  // 37: bridge.rulings.v1.RuleRequest.irregularity:type_name -> bridge.rulings.v1.Irregularity
+	38, // 38: bridge.rulings.v1.RuleRequest.answers:type_name -> bridge.rulings.v1.RuleRequest.AnswersEntry
+	6,  // 39: bridge.rulings.v1.RuleRequest.play:type_name -> bridge.rulings.v1.Play
+	11, // 40: bridge.rulings.v1.RuleRequest.restrictions_in_force:type_name -> bridge.rulings.v1.Restriction
+	16, // 41: bridge.rulings.v1.RuleResponse.call:type_name -> bridge.rulings.v1.DirectorCall
+	13, // 42: bridge.rulings.v1.ApplyRulingRequest.adjusted_score:type_name -> bridge.rulings.v1.AdjustedScore
+	44, // 43: bridge.rulings.v1.ApplyRulingRequest.procedural_penalty:type_name -> bridge.scoring.v1.Penalty
+	16, // 44: bridge.rulings.v1.ApplyRulingResponse.call:type_name -> bridge.rulings.v1.DirectorCall
+	15, // 45: bridge.rulings.v1.RecordAppealRequest.appeal:type_name -> bridge.rulings.v1.Appeal
+	16, // 46: bridge.rulings.v1.RecordAppealResponse.call:type_name -> bridge.rulings.v1.DirectorCall
+	16, // 47: bridge.rulings.v1.ContinueAuctionResponse.call:type_name -> bridge.rulings.v1.DirectorCall
+	45, // 48: bridge.rulings.v1.ListChangesResponse.changes:type_name -> bridge.type.v1.Change
+	45, // 49: bridge.rulings.v1.WatchChangesResponse.change:type_name -> bridge.type.v1.Change
+	17, // 50: bridge.rulings.v1.RulingsService.OpenCall:input_type -> bridge.rulings.v1.OpenCallRequest
+	19, // 51: bridge.rulings.v1.RulingsService.GetCall:input_type -> bridge.rulings.v1.GetCallRequest
+	21, // 52: bridge.rulings.v1.RulingsService.ListCalls:input_type -> bridge.rulings.v1.ListCallsRequest
+	23, // 53: bridge.rulings.v1.RulingsService.Rule:input_type -> bridge.rulings.v1.RuleRequest
+	25, // 54: bridge.rulings.v1.RulingsService.ApplyRuling:input_type -> bridge.rulings.v1.ApplyRulingRequest
+	27, // 55: bridge.rulings.v1.RulingsService.RecordAppeal:input_type -> bridge.rulings.v1.RecordAppealRequest
+	29, // 56: bridge.rulings.v1.RulingsService.ContinueAuction:input_type -> bridge.rulings.v1.ContinueAuctionRequest
+	31, // 57: bridge.rulings.v1.RulingsService.ListChanges:input_type -> bridge.rulings.v1.ListChangesRequest
+	33, // 58: bridge.rulings.v1.RulingsService.AcknowledgeChanges:input_type -> bridge.rulings.v1.AcknowledgeChangesRequest
+	35, // 59: bridge.rulings.v1.RulingsService.WatchChanges:input_type -> bridge.rulings.v1.WatchChangesRequest
+	18, // 60: bridge.rulings.v1.RulingsService.OpenCall:output_type -> bridge.rulings.v1.OpenCallResponse
+	20, // 61: bridge.rulings.v1.RulingsService.GetCall:output_type -> bridge.rulings.v1.GetCallResponse
+	22, // 62: bridge.rulings.v1.RulingsService.ListCalls:output_type -> bridge.rulings.v1.ListCallsResponse
+	24, // 63: bridge.rulings.v1.RulingsService.Rule:output_type -> bridge.rulings.v1.RuleResponse
+	26, // 64: bridge.rulings.v1.RulingsService.ApplyRuling:output_type -> bridge.rulings.v1.ApplyRulingResponse
+	28, // 65: bridge.rulings.v1.RulingsService.RecordAppeal:output_type -> bridge.rulings.v1.RecordAppealResponse
+	30, // 66: bridge.rulings.v1.RulingsService.ContinueAuction:output_type -> bridge.rulings.v1.ContinueAuctionResponse
+	32, // 67: bridge.rulings.v1.RulingsService.ListChanges:output_type -> bridge.rulings.v1.ListChangesResponse
+	34, // 68: bridge.rulings.v1.RulingsService.AcknowledgeChanges:output_type -> bridge.rulings.v1.AcknowledgeChangesResponse
+	36, // 69: bridge.rulings.v1.RulingsService.WatchChanges:output_type -> bridge.rulings.v1.WatchChangesResponse
+	60, // [60:70] is the sub-list for method output_type
+	50, // [50:60] is the sub-list for method input_type
+	50, // [50:50] is the sub-list for extension type_name
+	50, // [50:50] is the sub-list for extension extendee
+	0,  // [0:50] is the sub-list for field type_name
 }
 
 func init() { file_bridge_rulings_v1_rulings_proto_init() }
@@ -3018,7 +3312,7 @@ func file_bridge_rulings_v1_rulings_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bridge_rulings_v1_rulings_proto_rawDesc), len(file_bridge_rulings_v1_rulings_proto_rawDesc)),
-			NumEnums:      3,
+			NumEnums:      5,
 			NumMessages:   34,
 			NumExtensions: 0,
 			NumServices:   1,

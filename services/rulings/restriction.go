@@ -1,0 +1,172 @@
+package rulingsservice
+
+import (
+	"fmt"
+
+	"github.com/bridge-director/director/bridge"
+	rulingsv1 "github.com/bridge-director/director/proto/bridge/rulings/v1"
+	"github.com/bridge-director/director/rulings"
+	"github.com/bridge-director/director/services/bridgepb"
+	"github.com/bridge-director/director/services/platform"
+	"github.com/bridge-director/director/services/resource"
+)
+
+// The API's restriction kinds and durations, and the engine's.
+var (
+	restrictionKinds = map[rulingsv1.RestrictionKind]rulings.RestrictionKind{
+		rulingsv1.RestrictionKind_RESTRICTION_KIND_MUST_PASS_NEXT_TURN:    rulings.MustPassNextTurn,
+		rulingsv1.RestrictionKind_RESTRICTION_KIND_MUST_PASS_THROUGHOUT:   rulings.MustPassThroughout,
+		rulingsv1.RestrictionKind_RESTRICTION_KIND_LEAD_PROHIBITED:        rulings.LeadProhibited,
+		rulingsv1.RestrictionKind_RESTRICTION_KIND_LEAD_REQUIRED:          rulings.LeadRequired,
+		rulingsv1.RestrictionKind_RESTRICTION_KIND_PENALTY_CARD:           rulings.PenaltyCard,
+		rulingsv1.RestrictionKind_RESTRICTION_KIND_LEAD_PROHIBITED_ONE_OF: rulings.LeadProhibitedOneOf,
+	}
+	untils = map[rulingsv1.Until]rulings.Until{
+		rulingsv1.Until_UNTIL_NEXT_TURN_TO_CALL: rulings.UntilNextTurnToCall,
+		rulingsv1.Until_UNTIL_END_OF_AUCTION:    rulings.UntilEndOfAuction,
+		rulingsv1.Until_UNTIL_LEAD_LOST:         rulings.WhileRetainingLead,
+		rulingsv1.Until_UNTIL_CARD_PLAYED:       rulings.UntilCardPlayed,
+		rulingsv1.Until_UNTIL_NEXT_LEAD:         rulings.UntilNextLead,
+	}
+	restrictionKindsOut = invert(restrictionKinds)
+	untilsOut           = invert(untils)
+)
+
+func invert[K, V comparable](m map[K]V) map[V]K {
+	out := make(map[V]K, len(m))
+	for k, v := range m {
+		out[v] = k
+	}
+	return out
+}
+
+// maxRestrictionsInForce bounds restrictions_in_force: far more than a
+// board can hold, so a request cannot grow the call without limit.
+const maxRestrictionsInForce = 20
+
+// restrictionToProto writes a restriction with its whole structure; until
+// is always set.
+func restrictionToProto(r rulings.Restriction) *rulingsv1.Restriction {
+	out := &rulingsv1.Restriction{
+		Seat: bridgepb.Seat(r.Seat), Text: r.Reason, Law: r.Law, Kind: restrictionKindsOut[r.Kind],
+		Major: r.Major, Until: untilsOut[r.Lasts()],
+	}
+	for _, s := range r.Suits {
+		out.Suits = append(out.Suits, s.String())
+	}
+	if r.Kind == rulings.PenaltyCard {
+		out.Card = r.Card.String()
+	}
+	if out.Text == "" {
+		out.Text = r.Describe()
+	}
+	return out
+}
+
+// restrictionsFromProto reads restrictions_in_force by their structure.
+func restrictionsFromProto(in []*rulingsv1.Restriction) ([]rulings.Restriction, error) {
+	if len(in) > maxRestrictionsInForce {
+		return nil, platform.FieldError("restrictions_in_force", fmt.Sprintf("%d restrictions: a board holds at most %d", len(in), maxRestrictionsInForce))
+	}
+	var out []rulings.Restriction
+	for i, p := range in {
+		r, err := restrictionFromProto(p)
+		if err != nil {
+			return nil, platform.FieldError(fmt.Sprintf("restrictions_in_force[%d]", i), err.Error())
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// restrictionFromProto reads one restriction and says what is wrong with it.
+func restrictionFromProto(p *rulingsv1.Restriction) (rulings.Restriction, error) {
+	kind, ok := restrictionKinds[p.GetKind()]
+	if !ok {
+		return rulings.Restriction{}, fmt.Errorf("say what it obliges: kind is one of the RESTRICTION_KIND_ values")
+	}
+	seat, ok := bridgepb.SeatFrom(p.GetSeat())
+	if !ok {
+		return rulings.Restriction{}, fmt.Errorf("say whom it binds: SEAT_NORTH, SEAT_EAST, SEAT_SOUTH or SEAT_WEST")
+	}
+	law := p.GetLaw()
+	if !isLaw(law) {
+		return rulings.Restriction{}, fmt.Errorf("law %.20q: say the law that imposed it, as \"27B2\" or \"50D2(a)\"", law)
+	}
+	if len(p.GetText()) > resource.MaxText {
+		return rulings.Restriction{}, fmt.Errorf("text: at most %d bytes", resource.MaxText)
+	}
+	r := rulings.Restriction{Kind: kind, Seat: seat, Law: law, Major: p.GetMajor(), Reason: p.GetText()}
+	if p.GetUntil() != rulingsv1.Until_UNTIL_UNSPECIFIED {
+		if r.Until, ok = untils[p.GetUntil()]; !ok {
+			return rulings.Restriction{}, fmt.Errorf("until %v is not one of the UNTIL_ values", p.GetUntil())
+		}
+		if lasts := (rulings.Restriction{Kind: kind}).Lasts(); r.Until != lasts {
+			return rulings.Restriction{}, fmt.Errorf("a %v lasts %v, not %v", p.GetKind(), untilsOut[lasts], p.GetUntil())
+		}
+	}
+	lead := kind == rulings.LeadProhibited || kind == rulings.LeadRequired || kind == rulings.LeadProhibitedOneOf
+	switch {
+	case lead && len(p.GetSuits()) == 0:
+		return rulings.Restriction{}, fmt.Errorf("a lead restriction names its suits: \"S\", \"H\", \"D\", \"C\"")
+	case !lead && len(p.GetSuits()) > 0:
+		return rulings.Restriction{}, fmt.Errorf("only a lead restriction names suits")
+	case kind == rulings.LeadRequired && len(p.GetSuits()) != 1:
+		return rulings.Restriction{}, fmt.Errorf("a required lead names one suit")
+	case kind == rulings.PenaltyCard && p.GetCard() == "":
+		return rulings.Restriction{}, fmt.Errorf("a penalty card names its card (\"SK\")")
+	case kind != rulings.PenaltyCard && (p.GetCard() != "" || p.GetMajor()):
+		return rulings.Restriction{}, fmt.Errorf("only a penalty card names a card, major or minor")
+	}
+	seen := map[bridge.Suit]bool{}
+	for _, f := range p.GetSuits() {
+		s, err := bridge.ParseSuit(f)
+		if err != nil {
+			return rulings.Restriction{}, err
+		}
+		if seen[s] {
+			return rulings.Restriction{}, fmt.Errorf("suit %s is named twice", f)
+		}
+		seen[s] = true
+		r.Suits = append(r.Suits, s)
+	}
+	if kind == rulings.PenaltyCard {
+		c, err := bridge.ParseCard(p.GetCard())
+		if err != nil {
+			return rulings.Restriction{}, err
+		}
+		r.Card = c
+	}
+	if r.Reason == "" {
+		r.Reason = r.Describe()
+	}
+	return r, nil
+}
+
+// isLaw reports whether s is written as a law is cited: a number, then
+// letters, digits and brackets ("27B2", "50D2(a)"), at most 16 characters.
+func isLaw(s string) bool {
+	if s == "" || len(s) > 16 || s[0] < '0' || s[0] > '9' {
+		return false
+	}
+	for _, r := range s {
+		if !('0' <= r && r <= '9' || 'A' <= r && r <= 'Z' || 'a' <= r && r <= 'z' || r == '(' || r == ')') {
+			return false
+		}
+	}
+	return true
+}
+
+// inForceAfter are the restrictions in force before a ruling that still
+// bind after it: all of them after a ruling on the auction, and otherwise
+// those of the play (a pass restriction ends with the auction).
+func inForceAfter(in []rulings.Restriction, afterAuction bool) []*rulingsv1.Restriction {
+	var out []*rulingsv1.Restriction
+	for _, r := range in {
+		if until := r.Lasts(); afterAuction && (until == rulings.UntilNextTurnToCall || until == rulings.UntilEndOfAuction) {
+			continue
+		}
+		out = append(out, restrictionToProto(r))
+	}
+	return out
+}
