@@ -335,6 +335,17 @@ func rulingToProto(r rulings.Ruling) *rulingsv1.Ruling {
 	for _, x := range r.Restrictions {
 		out.Restrictions = append(out.Restrictions, restrictionToProto(x))
 	}
+	if c := r.Claim; c != nil {
+		out.Claim = &rulingsv1.ClaimFigures{Remaining: int32(c.Remaining), Best: int32(c.Best), Line: int32(c.Line),
+			OutstandingTrump: c.OutstandingTrump, LostToTrump: int32(c.LostToTrump)}
+		for _, t := range c.LineTricks {
+			cards := make([]string, len(t))
+			for i, card := range t {
+				cards[i] = card.String()
+			}
+			out.Claim.LineTricks = append(out.Claim.LineTricks, strings.Join(cards, " "))
+		}
+	}
 	return out
 }
 

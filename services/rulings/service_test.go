@@ -441,6 +441,16 @@ func TestClaimIsWorkedOut(t *testing.T) {
 	if got.GetIrregularity().GetClaimLine() != "C" {
 		t.Errorf("the stated line was not kept: %v", got.GetIrregularity())
 	}
+	// East's ♠J is still out; the line is ten whole tricks of cards.
+	f := got.GetRuling().GetClaim()
+	if f.GetRemaining() != 10 || f.GetBest() != 6 || f.GetLine() > 6 || !f.GetOutstandingTrump() || len(f.GetLineTricks()) != 10 {
+		t.Errorf("claim figures %v: want 10 tricks left, 6 double dummy, no more along the line, East's trump outstanding and the line's ten tricks", f)
+	}
+	for _, trick := range f.GetLineTricks() {
+		if len(strings.Fields(trick)) != 4 {
+			t.Errorf("line trick %q: want four cards", trick)
+		}
+	}
 	irr.ClaimLine = "C X"
 	_, err = h.client.Rule(context.Background(), &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: irr, Play: play})
 	wantCode(t, err, codes.InvalidArgument, "irregularity.claim_line")

@@ -1089,7 +1089,10 @@ type Ruling struct {
 	// their until and text filled in: all of them after a ruling on the
 	// auction, only those of the play after any other (a pass restriction
 	// ends with the auction). Send them with the next ruling on the board.
-	InForce       []*Restriction `protobuf:"bytes,8,rep,name=in_force,json=inForce,proto3" json:"in_force,omitempty"`
+	InForce []*Restriction `protobuf:"bytes,8,rep,name=in_force,json=inForce,proto3" json:"in_force,omitempty"`
+	// For a claim ruled with the deal: what the double-dummy solver found at
+	// the claim.
+	Claim         *ClaimFigures `protobuf:"bytes,9,opt,name=claim,proto3" json:"claim,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1180,6 +1183,111 @@ func (x *Ruling) GetInForce() []*Restriction {
 	return nil
 }
 
+func (x *Ruling) GetClaim() *ClaimFigures {
+	if x != nil {
+		return x.Claim
+	}
+	return nil
+}
+
+// ClaimFigures are what Director works out of a claim with the deal (Laws
+// 70 and 71): the claimer's side's tricks with best play, and along the
+// least successful line its statement admits.
+type ClaimFigures struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Tricks still to be played at the claim, the one in progress included.
+	Remaining int32 `protobuf:"varint,1,opt,name=remaining,proto3" json:"remaining,omitempty"`
+	// The tricks the claimer's side takes of those double dummy, every
+	// player playing perfectly.
+	Best int32 `protobuf:"varint,2,opt,name=best,proto3" json:"best,omitempty"`
+	// The tricks the claimer's side takes along the least successful line
+	// the statement admits: the stated plays in order, every choice the
+	// statement leaves open made the worst for the claimer's side among
+	// plays that are not irrational, the opponents defending best.
+	Line int32 `protobuf:"varint,3,opt,name=line,proto3" json:"line,omitempty"`
+	// That line's cards, a trick to an item ("HA H2 H5 HK"); when the claim
+	// came during a trick the first holds only the cards still to be played.
+	LineTricks []string `protobuf:"bytes,4,rep,name=line_tricks,json=lineTricks,proto3" json:"line_tricks,omitempty"`
+	// Set when a trump remained in an opponent's hand at the claim.
+	OutstandingTrump bool `protobuf:"varint,5,opt,name=outstanding_trump,json=outstandingTrump,proto3" json:"outstanding_trump,omitempty"`
+	// The tricks along the line the opponents win with that trump (Law 70C3).
+	LostToTrump   int32 `protobuf:"varint,6,opt,name=lost_to_trump,json=lostToTrump,proto3" json:"lost_to_trump,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ClaimFigures) Reset() {
+	*x = ClaimFigures{}
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ClaimFigures) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ClaimFigures) ProtoMessage() {}
+
+func (x *ClaimFigures) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ClaimFigures.ProtoReflect.Descriptor instead.
+func (*ClaimFigures) Descriptor() ([]byte, []int) {
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *ClaimFigures) GetRemaining() int32 {
+	if x != nil {
+		return x.Remaining
+	}
+	return 0
+}
+
+func (x *ClaimFigures) GetBest() int32 {
+	if x != nil {
+		return x.Best
+	}
+	return 0
+}
+
+func (x *ClaimFigures) GetLine() int32 {
+	if x != nil {
+		return x.Line
+	}
+	return 0
+}
+
+func (x *ClaimFigures) GetLineTricks() []string {
+	if x != nil {
+		return x.LineTricks
+	}
+	return nil
+}
+
+func (x *ClaimFigures) GetOutstandingTrump() bool {
+	if x != nil {
+		return x.OutstandingTrump
+	}
+	return false
+}
+
+func (x *ClaimFigures) GetLostToTrump() int32 {
+	if x != nil {
+		return x.LostToTrump
+	}
+	return 0
+}
+
 // AdjustedScore is the score the director gives in place of the result.
 type AdjustedScore struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1199,7 +1307,7 @@ type AdjustedScore struct {
 
 func (x *AdjustedScore) Reset() {
 	*x = AdjustedScore{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[8]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1211,7 +1319,7 @@ func (x *AdjustedScore) String() string {
 func (*AdjustedScore) ProtoMessage() {}
 
 func (x *AdjustedScore) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[8]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1224,7 +1332,7 @@ func (x *AdjustedScore) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AdjustedScore.ProtoReflect.Descriptor instead.
 func (*AdjustedScore) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{8}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *AdjustedScore) GetKind() isAdjustedScore_Kind {
@@ -1327,7 +1435,7 @@ type ArtificialScore struct {
 
 func (x *ArtificialScore) Reset() {
 	*x = ArtificialScore{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[9]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1339,7 +1447,7 @@ func (x *ArtificialScore) String() string {
 func (*ArtificialScore) ProtoMessage() {}
 
 func (x *ArtificialScore) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[9]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1352,7 +1460,7 @@ func (x *ArtificialScore) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ArtificialScore.ProtoReflect.Descriptor instead.
 func (*ArtificialScore) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{9}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *ArtificialScore) GetNorthSouth() Adjustment {
@@ -1384,7 +1492,7 @@ type Appeal struct {
 
 func (x *Appeal) Reset() {
 	*x = Appeal{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[10]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1396,7 +1504,7 @@ func (x *Appeal) String() string {
 func (*Appeal) ProtoMessage() {}
 
 func (x *Appeal) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[10]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1409,7 +1517,7 @@ func (x *Appeal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Appeal.ProtoReflect.Descriptor instead.
 func (*Appeal) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{10}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *Appeal) GetAppellant() v1.Side {
@@ -1502,7 +1610,7 @@ type DirectorCall struct {
 
 func (x *DirectorCall) Reset() {
 	*x = DirectorCall{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[11]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1514,7 +1622,7 @@ func (x *DirectorCall) String() string {
 func (*DirectorCall) ProtoMessage() {}
 
 func (x *DirectorCall) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[11]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1527,7 +1635,7 @@ func (x *DirectorCall) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DirectorCall.ProtoReflect.Descriptor instead.
 func (*DirectorCall) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{11}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *DirectorCall) GetName() string {
@@ -1710,7 +1818,7 @@ type OpenCallRequest struct {
 
 func (x *OpenCallRequest) Reset() {
 	*x = OpenCallRequest{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[12]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1722,7 +1830,7 @@ func (x *OpenCallRequest) String() string {
 func (*OpenCallRequest) ProtoMessage() {}
 
 func (x *OpenCallRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[12]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1735,7 +1843,7 @@ func (x *OpenCallRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OpenCallRequest.ProtoReflect.Descriptor instead.
 func (*OpenCallRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{12}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *OpenCallRequest) GetRequestId() string {
@@ -1768,7 +1876,7 @@ type OpenCallResponse struct {
 
 func (x *OpenCallResponse) Reset() {
 	*x = OpenCallResponse{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[13]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1780,7 +1888,7 @@ func (x *OpenCallResponse) String() string {
 func (*OpenCallResponse) ProtoMessage() {}
 
 func (x *OpenCallResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[13]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1793,7 +1901,7 @@ func (x *OpenCallResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OpenCallResponse.ProtoReflect.Descriptor instead.
 func (*OpenCallResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{13}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *OpenCallResponse) GetCall() *DirectorCall {
@@ -1812,7 +1920,7 @@ type GetCallRequest struct {
 
 func (x *GetCallRequest) Reset() {
 	*x = GetCallRequest{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[14]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1824,7 +1932,7 @@ func (x *GetCallRequest) String() string {
 func (*GetCallRequest) ProtoMessage() {}
 
 func (x *GetCallRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[14]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1837,7 +1945,7 @@ func (x *GetCallRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCallRequest.ProtoReflect.Descriptor instead.
 func (*GetCallRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{14}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *GetCallRequest) GetName() string {
@@ -1856,7 +1964,7 @@ type GetCallResponse struct {
 
 func (x *GetCallResponse) Reset() {
 	*x = GetCallResponse{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[15]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1868,7 +1976,7 @@ func (x *GetCallResponse) String() string {
 func (*GetCallResponse) ProtoMessage() {}
 
 func (x *GetCallResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[15]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1881,7 +1989,7 @@ func (x *GetCallResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCallResponse.ProtoReflect.Descriptor instead.
 func (*GetCallResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{15}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *GetCallResponse) GetCall() *DirectorCall {
@@ -1906,7 +2014,7 @@ type ListCallsRequest struct {
 
 func (x *ListCallsRequest) Reset() {
 	*x = ListCallsRequest{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[16]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1918,7 +2026,7 @@ func (x *ListCallsRequest) String() string {
 func (*ListCallsRequest) ProtoMessage() {}
 
 func (x *ListCallsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[16]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1931,7 +2039,7 @@ func (x *ListCallsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCallsRequest.ProtoReflect.Descriptor instead.
 func (*ListCallsRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{16}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *ListCallsRequest) GetParent() string {
@@ -1966,7 +2074,7 @@ type ListCallsResponse struct {
 
 func (x *ListCallsResponse) Reset() {
 	*x = ListCallsResponse{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[17]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1978,7 +2086,7 @@ func (x *ListCallsResponse) String() string {
 func (*ListCallsResponse) ProtoMessage() {}
 
 func (x *ListCallsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[17]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1991,7 +2099,7 @@ func (x *ListCallsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCallsResponse.ProtoReflect.Descriptor instead.
 func (*ListCallsResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{17}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *ListCallsResponse) GetCalls() []*DirectorCall {
@@ -2050,7 +2158,7 @@ type RuleRequest struct {
 
 func (x *RuleRequest) Reset() {
 	*x = RuleRequest{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[18]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2062,7 +2170,7 @@ func (x *RuleRequest) String() string {
 func (*RuleRequest) ProtoMessage() {}
 
 func (x *RuleRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[18]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2075,7 +2183,7 @@ func (x *RuleRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleRequest.ProtoReflect.Descriptor instead.
 func (*RuleRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{18}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *RuleRequest) GetRequestId() string {
@@ -2136,7 +2244,7 @@ type RuleResponse struct {
 
 func (x *RuleResponse) Reset() {
 	*x = RuleResponse{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[19]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2148,7 +2256,7 @@ func (x *RuleResponse) String() string {
 func (*RuleResponse) ProtoMessage() {}
 
 func (x *RuleResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[19]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2161,7 +2269,7 @@ func (x *RuleResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleResponse.ProtoReflect.Descriptor instead.
 func (*RuleResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{19}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *RuleResponse) GetCall() *DirectorCall {
@@ -2193,7 +2301,7 @@ type ApplyRulingRequest struct {
 
 func (x *ApplyRulingRequest) Reset() {
 	*x = ApplyRulingRequest{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[20]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2205,7 +2313,7 @@ func (x *ApplyRulingRequest) String() string {
 func (*ApplyRulingRequest) ProtoMessage() {}
 
 func (x *ApplyRulingRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[20]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2218,7 +2326,7 @@ func (x *ApplyRulingRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ApplyRulingRequest.ProtoReflect.Descriptor instead.
 func (*ApplyRulingRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{20}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *ApplyRulingRequest) GetRequestId() string {
@@ -2272,7 +2380,7 @@ type ApplyRulingResponse struct {
 
 func (x *ApplyRulingResponse) Reset() {
 	*x = ApplyRulingResponse{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[21]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2284,7 +2392,7 @@ func (x *ApplyRulingResponse) String() string {
 func (*ApplyRulingResponse) ProtoMessage() {}
 
 func (x *ApplyRulingResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[21]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2297,7 +2405,7 @@ func (x *ApplyRulingResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ApplyRulingResponse.ProtoReflect.Descriptor instead.
 func (*ApplyRulingResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{21}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *ApplyRulingResponse) GetCall() *DirectorCall {
@@ -2321,7 +2429,7 @@ type RecordAppealRequest struct {
 
 func (x *RecordAppealRequest) Reset() {
 	*x = RecordAppealRequest{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[22]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2333,7 +2441,7 @@ func (x *RecordAppealRequest) String() string {
 func (*RecordAppealRequest) ProtoMessage() {}
 
 func (x *RecordAppealRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[22]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2346,7 +2454,7 @@ func (x *RecordAppealRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordAppealRequest.ProtoReflect.Descriptor instead.
 func (*RecordAppealRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{22}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *RecordAppealRequest) GetRequestId() string {
@@ -2386,7 +2494,7 @@ type RecordAppealResponse struct {
 
 func (x *RecordAppealResponse) Reset() {
 	*x = RecordAppealResponse{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[23]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2398,7 +2506,7 @@ func (x *RecordAppealResponse) String() string {
 func (*RecordAppealResponse) ProtoMessage() {}
 
 func (x *RecordAppealResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[23]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2411,7 +2519,7 @@ func (x *RecordAppealResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordAppealResponse.ProtoReflect.Descriptor instead.
 func (*RecordAppealResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{23}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *RecordAppealResponse) GetCall() *DirectorCall {
@@ -2436,7 +2544,7 @@ type ContinueAuctionRequest struct {
 
 func (x *ContinueAuctionRequest) Reset() {
 	*x = ContinueAuctionRequest{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[24]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2448,7 +2556,7 @@ func (x *ContinueAuctionRequest) String() string {
 func (*ContinueAuctionRequest) ProtoMessage() {}
 
 func (x *ContinueAuctionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[24]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2461,7 +2569,7 @@ func (x *ContinueAuctionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContinueAuctionRequest.ProtoReflect.Descriptor instead.
 func (*ContinueAuctionRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{24}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *ContinueAuctionRequest) GetRequestId() string {
@@ -2501,7 +2609,7 @@ type ContinueAuctionResponse struct {
 
 func (x *ContinueAuctionResponse) Reset() {
 	*x = ContinueAuctionResponse{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[25]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2513,7 +2621,7 @@ func (x *ContinueAuctionResponse) String() string {
 func (*ContinueAuctionResponse) ProtoMessage() {}
 
 func (x *ContinueAuctionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[25]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2526,7 +2634,7 @@ func (x *ContinueAuctionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContinueAuctionResponse.ProtoReflect.Descriptor instead.
 func (*ContinueAuctionResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{25}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *ContinueAuctionResponse) GetCall() *DirectorCall {
@@ -2552,7 +2660,7 @@ type ListChangesRequest struct {
 
 func (x *ListChangesRequest) Reset() {
 	*x = ListChangesRequest{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[26]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2564,7 +2672,7 @@ func (x *ListChangesRequest) String() string {
 func (*ListChangesRequest) ProtoMessage() {}
 
 func (x *ListChangesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[26]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2577,7 +2685,7 @@ func (x *ListChangesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListChangesRequest.ProtoReflect.Descriptor instead.
 func (*ListChangesRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{26}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *ListChangesRequest) GetParent() string {
@@ -2623,7 +2731,7 @@ type ListChangesResponse struct {
 
 func (x *ListChangesResponse) Reset() {
 	*x = ListChangesResponse{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[27]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2635,7 +2743,7 @@ func (x *ListChangesResponse) String() string {
 func (*ListChangesResponse) ProtoMessage() {}
 
 func (x *ListChangesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[27]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2648,7 +2756,7 @@ func (x *ListChangesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListChangesResponse.ProtoReflect.Descriptor instead.
 func (*ListChangesResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{27}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *ListChangesResponse) GetChanges() []*v1.Change {
@@ -2693,7 +2801,7 @@ type AcknowledgeChangesRequest struct {
 
 func (x *AcknowledgeChangesRequest) Reset() {
 	*x = AcknowledgeChangesRequest{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[28]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2705,7 +2813,7 @@ func (x *AcknowledgeChangesRequest) String() string {
 func (*AcknowledgeChangesRequest) ProtoMessage() {}
 
 func (x *AcknowledgeChangesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[28]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2718,7 +2826,7 @@ func (x *AcknowledgeChangesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcknowledgeChangesRequest.ProtoReflect.Descriptor instead.
 func (*AcknowledgeChangesRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{28}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *AcknowledgeChangesRequest) GetParent() string {
@@ -2745,7 +2853,7 @@ type AcknowledgeChangesResponse struct {
 
 func (x *AcknowledgeChangesResponse) Reset() {
 	*x = AcknowledgeChangesResponse{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[29]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2757,7 +2865,7 @@ func (x *AcknowledgeChangesResponse) String() string {
 func (*AcknowledgeChangesResponse) ProtoMessage() {}
 
 func (x *AcknowledgeChangesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[29]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2770,7 +2878,7 @@ func (x *AcknowledgeChangesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcknowledgeChangesResponse.ProtoReflect.Descriptor instead.
 func (*AcknowledgeChangesResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{29}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *AcknowledgeChangesResponse) GetAcknowledged() uint64 {
@@ -2794,7 +2902,7 @@ type WatchChangesRequest struct {
 
 func (x *WatchChangesRequest) Reset() {
 	*x = WatchChangesRequest{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[30]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2806,7 +2914,7 @@ func (x *WatchChangesRequest) String() string {
 func (*WatchChangesRequest) ProtoMessage() {}
 
 func (x *WatchChangesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[30]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2819,7 +2927,7 @@ func (x *WatchChangesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchChangesRequest.ProtoReflect.Descriptor instead.
 func (*WatchChangesRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{30}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *WatchChangesRequest) GetParent() string {
@@ -2846,7 +2954,7 @@ type WatchChangesResponse struct {
 
 func (x *WatchChangesResponse) Reset() {
 	*x = WatchChangesResponse{}
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[31]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2858,7 +2966,7 @@ func (x *WatchChangesResponse) String() string {
 func (*WatchChangesResponse) ProtoMessage() {}
 
 func (x *WatchChangesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[31]
+	mi := &file_bridge_rulings_v1_rulings_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2871,7 +2979,7 @@ func (x *WatchChangesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchChangesResponse.ProtoReflect.Descriptor instead.
 func (*WatchChangesResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{31}
+	return file_bridge_rulings_v1_rulings_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *WatchChangesResponse) GetChange() *v1.Change {
@@ -2936,7 +3044,7 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\x05suits\x18\x05 \x03(\tR\x05suits\x12\x12\n" +
 	"\x04card\x18\x06 \x01(\tR\x04card\x12\x14\n" +
 	"\x05major\x18\a \x01(\bR\x05major\x12.\n" +
-	"\x05until\x18\b \x01(\x0e2\x18.bridge.rulings.v1.UntilR\x05until\"\xfd\x02\n" +
+	"\x05until\x18\b \x01(\x0e2\x18.bridge.rulings.v1.UntilR\x05until\"\xb4\x03\n" +
 	"\x06Ruling\x129\n" +
 	"\tquestions\x18\x01 \x03(\v2\x1b.bridge.rulings.v1.QuestionR\tquestions\x12\x18\n" +
 	"\asummary\x18\x02 \x01(\tR\asummary\x123\n" +
@@ -2945,7 +3053,16 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\funauthorised\x18\x05 \x03(\tR\funauthorised\x122\n" +
 	"\x15adjustment_may_follow\x18\x06 \x03(\tR\x13adjustmentMayFollow\x12\x12\n" +
 	"\x04laws\x18\a \x03(\tR\x04laws\x129\n" +
-	"\bin_force\x18\b \x03(\v2\x1e.bridge.rulings.v1.RestrictionR\ainForce\"\xa3\x02\n" +
+	"\bin_force\x18\b \x03(\v2\x1e.bridge.rulings.v1.RestrictionR\ainForce\x125\n" +
+	"\x05claim\x18\t \x01(\v2\x1f.bridge.rulings.v1.ClaimFiguresR\x05claim\"\xc6\x01\n" +
+	"\fClaimFigures\x12\x1c\n" +
+	"\tremaining\x18\x01 \x01(\x05R\tremaining\x12\x12\n" +
+	"\x04best\x18\x02 \x01(\x05R\x04best\x12\x12\n" +
+	"\x04line\x18\x03 \x01(\x05R\x04line\x12\x1f\n" +
+	"\vline_tricks\x18\x04 \x03(\tR\n" +
+	"lineTricks\x12+\n" +
+	"\x11outstanding_trump\x18\x05 \x01(\bR\x10outstandingTrump\x12\"\n" +
+	"\rlost_to_trump\x18\x06 \x01(\x05R\vlostToTrump\"\xa3\x02\n" +
 	"\rAdjustedScore\x12D\n" +
 	"\n" +
 	"artificial\x18\x01 \x01(\v2\".bridge.rulings.v1.ArtificialScoreH\x00R\n" +
@@ -3167,7 +3284,7 @@ func file_bridge_rulings_v1_rulings_proto_rawDescGZIP() []byte {
 }
 
 var file_bridge_rulings_v1_rulings_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
-var file_bridge_rulings_v1_rulings_proto_msgTypes = make([]protoimpl.MessageInfo, 34)
+var file_bridge_rulings_v1_rulings_proto_msgTypes = make([]protoimpl.MessageInfo, 35)
 var file_bridge_rulings_v1_rulings_proto_goTypes = []any{
 	(State)(0),                         // 0: bridge.rulings.v1.State
 	(Kind)(0),                          // 1: bridge.rulings.v1.Kind
@@ -3182,116 +3299,118 @@ var file_bridge_rulings_v1_rulings_proto_goTypes = []any{
 	(*Option)(nil),                     // 10: bridge.rulings.v1.Option
 	(*Restriction)(nil),                // 11: bridge.rulings.v1.Restriction
 	(*Ruling)(nil),                     // 12: bridge.rulings.v1.Ruling
-	(*AdjustedScore)(nil),              // 13: bridge.rulings.v1.AdjustedScore
-	(*ArtificialScore)(nil),            // 14: bridge.rulings.v1.ArtificialScore
-	(*Appeal)(nil),                     // 15: bridge.rulings.v1.Appeal
-	(*DirectorCall)(nil),               // 16: bridge.rulings.v1.DirectorCall
-	(*OpenCallRequest)(nil),            // 17: bridge.rulings.v1.OpenCallRequest
-	(*OpenCallResponse)(nil),           // 18: bridge.rulings.v1.OpenCallResponse
-	(*GetCallRequest)(nil),             // 19: bridge.rulings.v1.GetCallRequest
-	(*GetCallResponse)(nil),            // 20: bridge.rulings.v1.GetCallResponse
-	(*ListCallsRequest)(nil),           // 21: bridge.rulings.v1.ListCallsRequest
-	(*ListCallsResponse)(nil),          // 22: bridge.rulings.v1.ListCallsResponse
-	(*RuleRequest)(nil),                // 23: bridge.rulings.v1.RuleRequest
-	(*RuleResponse)(nil),               // 24: bridge.rulings.v1.RuleResponse
-	(*ApplyRulingRequest)(nil),         // 25: bridge.rulings.v1.ApplyRulingRequest
-	(*ApplyRulingResponse)(nil),        // 26: bridge.rulings.v1.ApplyRulingResponse
-	(*RecordAppealRequest)(nil),        // 27: bridge.rulings.v1.RecordAppealRequest
-	(*RecordAppealResponse)(nil),       // 28: bridge.rulings.v1.RecordAppealResponse
-	(*ContinueAuctionRequest)(nil),     // 29: bridge.rulings.v1.ContinueAuctionRequest
-	(*ContinueAuctionResponse)(nil),    // 30: bridge.rulings.v1.ContinueAuctionResponse
-	(*ListChangesRequest)(nil),         // 31: bridge.rulings.v1.ListChangesRequest
-	(*ListChangesResponse)(nil),        // 32: bridge.rulings.v1.ListChangesResponse
-	(*AcknowledgeChangesRequest)(nil),  // 33: bridge.rulings.v1.AcknowledgeChangesRequest
-	(*AcknowledgeChangesResponse)(nil), // 34: bridge.rulings.v1.AcknowledgeChangesResponse
-	(*WatchChangesRequest)(nil),        // 35: bridge.rulings.v1.WatchChangesRequest
-	(*WatchChangesResponse)(nil),       // 36: bridge.rulings.v1.WatchChangesResponse
-	nil,                                // 37: bridge.rulings.v1.DirectorCall.AnswersEntry
-	nil,                                // 38: bridge.rulings.v1.RuleRequest.AnswersEntry
-	(v1.Seat)(0),                       // 39: bridge.type.v1.Seat
-	(*v11.WeightedScore)(nil),          // 40: bridge.scoring.v1.WeightedScore
-	(*v11.SplitScore)(nil),             // 41: bridge.scoring.v1.SplitScore
-	(v1.Side)(0),                       // 42: bridge.type.v1.Side
-	(*timestamppb.Timestamp)(nil),      // 43: google.protobuf.Timestamp
-	(*v11.Penalty)(nil),                // 44: bridge.scoring.v1.Penalty
-	(*v1.Change)(nil),                  // 45: bridge.type.v1.Change
+	(*ClaimFigures)(nil),               // 13: bridge.rulings.v1.ClaimFigures
+	(*AdjustedScore)(nil),              // 14: bridge.rulings.v1.AdjustedScore
+	(*ArtificialScore)(nil),            // 15: bridge.rulings.v1.ArtificialScore
+	(*Appeal)(nil),                     // 16: bridge.rulings.v1.Appeal
+	(*DirectorCall)(nil),               // 17: bridge.rulings.v1.DirectorCall
+	(*OpenCallRequest)(nil),            // 18: bridge.rulings.v1.OpenCallRequest
+	(*OpenCallResponse)(nil),           // 19: bridge.rulings.v1.OpenCallResponse
+	(*GetCallRequest)(nil),             // 20: bridge.rulings.v1.GetCallRequest
+	(*GetCallResponse)(nil),            // 21: bridge.rulings.v1.GetCallResponse
+	(*ListCallsRequest)(nil),           // 22: bridge.rulings.v1.ListCallsRequest
+	(*ListCallsResponse)(nil),          // 23: bridge.rulings.v1.ListCallsResponse
+	(*RuleRequest)(nil),                // 24: bridge.rulings.v1.RuleRequest
+	(*RuleResponse)(nil),               // 25: bridge.rulings.v1.RuleResponse
+	(*ApplyRulingRequest)(nil),         // 26: bridge.rulings.v1.ApplyRulingRequest
+	(*ApplyRulingResponse)(nil),        // 27: bridge.rulings.v1.ApplyRulingResponse
+	(*RecordAppealRequest)(nil),        // 28: bridge.rulings.v1.RecordAppealRequest
+	(*RecordAppealResponse)(nil),       // 29: bridge.rulings.v1.RecordAppealResponse
+	(*ContinueAuctionRequest)(nil),     // 30: bridge.rulings.v1.ContinueAuctionRequest
+	(*ContinueAuctionResponse)(nil),    // 31: bridge.rulings.v1.ContinueAuctionResponse
+	(*ListChangesRequest)(nil),         // 32: bridge.rulings.v1.ListChangesRequest
+	(*ListChangesResponse)(nil),        // 33: bridge.rulings.v1.ListChangesResponse
+	(*AcknowledgeChangesRequest)(nil),  // 34: bridge.rulings.v1.AcknowledgeChangesRequest
+	(*AcknowledgeChangesResponse)(nil), // 35: bridge.rulings.v1.AcknowledgeChangesResponse
+	(*WatchChangesRequest)(nil),        // 36: bridge.rulings.v1.WatchChangesRequest
+	(*WatchChangesResponse)(nil),       // 37: bridge.rulings.v1.WatchChangesResponse
+	nil,                                // 38: bridge.rulings.v1.DirectorCall.AnswersEntry
+	nil,                                // 39: bridge.rulings.v1.RuleRequest.AnswersEntry
+	(v1.Seat)(0),                       // 40: bridge.type.v1.Seat
+	(*v11.WeightedScore)(nil),          // 41: bridge.scoring.v1.WeightedScore
+	(*v11.SplitScore)(nil),             // 42: bridge.scoring.v1.SplitScore
+	(v1.Side)(0),                       // 43: bridge.type.v1.Side
+	(*timestamppb.Timestamp)(nil),      // 44: google.protobuf.Timestamp
+	(*v11.Penalty)(nil),                // 45: bridge.scoring.v1.Penalty
+	(*v1.Change)(nil),                  // 46: bridge.type.v1.Change
 }
 var file_bridge_rulings_v1_rulings_proto_depIdxs = []int32{
 	1,  // 0: bridge.rulings.v1.Irregularity.kind:type_name -> bridge.rulings.v1.Kind
-	39, // 1: bridge.rulings.v1.Irregularity.offender:type_name -> bridge.type.v1.Seat
-	39, // 2: bridge.rulings.v1.Irregularity.called_before_ruling:type_name -> bridge.type.v1.Seat
-	39, // 3: bridge.rulings.v1.Play.declarer:type_name -> bridge.type.v1.Seat
+	40, // 1: bridge.rulings.v1.Irregularity.offender:type_name -> bridge.type.v1.Seat
+	40, // 2: bridge.rulings.v1.Irregularity.called_before_ruling:type_name -> bridge.type.v1.Seat
+	40, // 3: bridge.rulings.v1.Play.declarer:type_name -> bridge.type.v1.Seat
 	7,  // 4: bridge.rulings.v1.Play.penalty_cards:type_name -> bridge.rulings.v1.PenaltyCard
-	39, // 5: bridge.rulings.v1.PenaltyCard.seat:type_name -> bridge.type.v1.Seat
+	40, // 5: bridge.rulings.v1.PenaltyCard.seat:type_name -> bridge.type.v1.Seat
 	9,  // 6: bridge.rulings.v1.Question.choices:type_name -> bridge.rulings.v1.Choice
-	39, // 7: bridge.rulings.v1.Option.chooser:type_name -> bridge.type.v1.Seat
+	40, // 7: bridge.rulings.v1.Option.chooser:type_name -> bridge.type.v1.Seat
 	9,  // 8: bridge.rulings.v1.Option.choice:type_name -> bridge.rulings.v1.Choice
-	39, // 9: bridge.rulings.v1.Restriction.seat:type_name -> bridge.type.v1.Seat
+	40, // 9: bridge.rulings.v1.Restriction.seat:type_name -> bridge.type.v1.Seat
 	2,  // 10: bridge.rulings.v1.Restriction.kind:type_name -> bridge.rulings.v1.RestrictionKind
 	3,  // 11: bridge.rulings.v1.Restriction.until:type_name -> bridge.rulings.v1.Until
 	8,  // 12: bridge.rulings.v1.Ruling.questions:type_name -> bridge.rulings.v1.Question
 	10, // 13: bridge.rulings.v1.Ruling.options:type_name -> bridge.rulings.v1.Option
 	11, // 14: bridge.rulings.v1.Ruling.restrictions:type_name -> bridge.rulings.v1.Restriction
 	11, // 15: bridge.rulings.v1.Ruling.in_force:type_name -> bridge.rulings.v1.Restriction
-	14, // 16: bridge.rulings.v1.AdjustedScore.artificial:type_name -> bridge.rulings.v1.ArtificialScore
-	40, // 17: bridge.rulings.v1.AdjustedScore.weighted:type_name -> bridge.scoring.v1.WeightedScore
-	41, // 18: bridge.rulings.v1.AdjustedScore.split:type_name -> bridge.scoring.v1.SplitScore
-	4,  // 19: bridge.rulings.v1.ArtificialScore.north_south:type_name -> bridge.rulings.v1.Adjustment
-	4,  // 20: bridge.rulings.v1.ArtificialScore.east_west:type_name -> bridge.rulings.v1.Adjustment
-	42, // 21: bridge.rulings.v1.Appeal.appellant:type_name -> bridge.type.v1.Side
-	43, // 22: bridge.rulings.v1.Appeal.lodged:type_name -> google.protobuf.Timestamp
-	43, // 23: bridge.rulings.v1.Appeal.decided:type_name -> google.protobuf.Timestamp
-	39, // 24: bridge.rulings.v1.DirectorCall.called_by:type_name -> bridge.type.v1.Seat
-	43, // 25: bridge.rulings.v1.DirectorCall.call_time:type_name -> google.protobuf.Timestamp
-	0,  // 26: bridge.rulings.v1.DirectorCall.state:type_name -> bridge.rulings.v1.State
-	5,  // 27: bridge.rulings.v1.DirectorCall.irregularity:type_name -> bridge.rulings.v1.Irregularity
-	12, // 28: bridge.rulings.v1.DirectorCall.ruling:type_name -> bridge.rulings.v1.Ruling
-	13, // 29: bridge.rulings.v1.DirectorCall.adjusted_score:type_name -> bridge.rulings.v1.AdjustedScore
-	15, // 30: bridge.rulings.v1.DirectorCall.appeal:type_name -> bridge.rulings.v1.Appeal
-	6,  // 31: bridge.rulings.v1.DirectorCall.play:type_name -> bridge.rulings.v1.Play
-	37, // 32: bridge.rulings.v1.DirectorCall.answers:type_name -> bridge.rulings.v1.DirectorCall.AnswersEntry
-	16, // 33: bridge.rulings.v1.OpenCallRequest.call:type_name -> bridge.rulings.v1.DirectorCall
-	16, // 34: bridge.rulings.v1.OpenCallResponse.call:type_name -> bridge.rulings.v1.DirectorCall
-	16, // 35: bridge.rulings.v1.GetCallResponse.call:type_name -> bridge.rulings.v1.DirectorCall
-	16, // 36: bridge.rulings.v1.ListCallsResponse.calls:type_name -> bridge.rulings.v1.DirectorCall
-	5,  // 37: bridge.rulings.v1.RuleRequest.irregularity:type_name -> bridge.rulings.v1.Irregularity
-	38, // 38: bridge.rulings.v1.RuleRequest.answers:type_name -> bridge.rulings.v1.RuleRequest.AnswersEntry
-	6,  // 39: bridge.rulings.v1.RuleRequest.play:type_name -> bridge.rulings.v1.Play
-	11, // 40: bridge.rulings.v1.RuleRequest.restrictions_in_force:type_name -> bridge.rulings.v1.Restriction
-	16, // 41: bridge.rulings.v1.RuleResponse.call:type_name -> bridge.rulings.v1.DirectorCall
-	13, // 42: bridge.rulings.v1.ApplyRulingRequest.adjusted_score:type_name -> bridge.rulings.v1.AdjustedScore
-	44, // 43: bridge.rulings.v1.ApplyRulingRequest.procedural_penalty:type_name -> bridge.scoring.v1.Penalty
-	16, // 44: bridge.rulings.v1.ApplyRulingResponse.call:type_name -> bridge.rulings.v1.DirectorCall
-	15, // 45: bridge.rulings.v1.RecordAppealRequest.appeal:type_name -> bridge.rulings.v1.Appeal
-	16, // 46: bridge.rulings.v1.RecordAppealResponse.call:type_name -> bridge.rulings.v1.DirectorCall
-	16, // 47: bridge.rulings.v1.ContinueAuctionResponse.call:type_name -> bridge.rulings.v1.DirectorCall
-	45, // 48: bridge.rulings.v1.ListChangesResponse.changes:type_name -> bridge.type.v1.Change
-	45, // 49: bridge.rulings.v1.WatchChangesResponse.change:type_name -> bridge.type.v1.Change
-	17, // 50: bridge.rulings.v1.RulingsService.OpenCall:input_type -> bridge.rulings.v1.OpenCallRequest
-	19, // 51: bridge.rulings.v1.RulingsService.GetCall:input_type -> bridge.rulings.v1.GetCallRequest
-	21, // 52: bridge.rulings.v1.RulingsService.ListCalls:input_type -> bridge.rulings.v1.ListCallsRequest
-	23, // 53: bridge.rulings.v1.RulingsService.Rule:input_type -> bridge.rulings.v1.RuleRequest
-	25, // 54: bridge.rulings.v1.RulingsService.ApplyRuling:input_type -> bridge.rulings.v1.ApplyRulingRequest
-	27, // 55: bridge.rulings.v1.RulingsService.RecordAppeal:input_type -> bridge.rulings.v1.RecordAppealRequest
-	29, // 56: bridge.rulings.v1.RulingsService.ContinueAuction:input_type -> bridge.rulings.v1.ContinueAuctionRequest
-	31, // 57: bridge.rulings.v1.RulingsService.ListChanges:input_type -> bridge.rulings.v1.ListChangesRequest
-	33, // 58: bridge.rulings.v1.RulingsService.AcknowledgeChanges:input_type -> bridge.rulings.v1.AcknowledgeChangesRequest
-	35, // 59: bridge.rulings.v1.RulingsService.WatchChanges:input_type -> bridge.rulings.v1.WatchChangesRequest
-	18, // 60: bridge.rulings.v1.RulingsService.OpenCall:output_type -> bridge.rulings.v1.OpenCallResponse
-	20, // 61: bridge.rulings.v1.RulingsService.GetCall:output_type -> bridge.rulings.v1.GetCallResponse
-	22, // 62: bridge.rulings.v1.RulingsService.ListCalls:output_type -> bridge.rulings.v1.ListCallsResponse
-	24, // 63: bridge.rulings.v1.RulingsService.Rule:output_type -> bridge.rulings.v1.RuleResponse
-	26, // 64: bridge.rulings.v1.RulingsService.ApplyRuling:output_type -> bridge.rulings.v1.ApplyRulingResponse
-	28, // 65: bridge.rulings.v1.RulingsService.RecordAppeal:output_type -> bridge.rulings.v1.RecordAppealResponse
-	30, // 66: bridge.rulings.v1.RulingsService.ContinueAuction:output_type -> bridge.rulings.v1.ContinueAuctionResponse
-	32, // 67: bridge.rulings.v1.RulingsService.ListChanges:output_type -> bridge.rulings.v1.ListChangesResponse
-	34, // 68: bridge.rulings.v1.RulingsService.AcknowledgeChanges:output_type -> bridge.rulings.v1.AcknowledgeChangesResponse
-	36, // 69: bridge.rulings.v1.RulingsService.WatchChanges:output_type -> bridge.rulings.v1.WatchChangesResponse
-	60, // [60:70] is the sub-list for method output_type
-	50, // [50:60] is the sub-list for method input_type
-	50, // [50:50] is the sub-list for extension type_name
-	50, // [50:50] is the sub-list for extension extendee
-	0,  // [0:50] is the sub-list for field type_name
+	13, // 16: bridge.rulings.v1.Ruling.claim:type_name -> bridge.rulings.v1.ClaimFigures
+	15, // 17: bridge.rulings.v1.AdjustedScore.artificial:type_name -> bridge.rulings.v1.ArtificialScore
+	41, // 18: bridge.rulings.v1.AdjustedScore.weighted:type_name -> bridge.scoring.v1.WeightedScore
+	42, // 19: bridge.rulings.v1.AdjustedScore.split:type_name -> bridge.scoring.v1.SplitScore
+	4,  // 20: bridge.rulings.v1.ArtificialScore.north_south:type_name -> bridge.rulings.v1.Adjustment
+	4,  // 21: bridge.rulings.v1.ArtificialScore.east_west:type_name -> bridge.rulings.v1.Adjustment
+	43, // 22: bridge.rulings.v1.Appeal.appellant:type_name -> bridge.type.v1.Side
+	44, // 23: bridge.rulings.v1.Appeal.lodged:type_name -> google.protobuf.Timestamp
+	44, // 24: bridge.rulings.v1.Appeal.decided:type_name -> google.protobuf.Timestamp
+	40, // 25: bridge.rulings.v1.DirectorCall.called_by:type_name -> bridge.type.v1.Seat
+	44, // 26: bridge.rulings.v1.DirectorCall.call_time:type_name -> google.protobuf.Timestamp
+	0,  // 27: bridge.rulings.v1.DirectorCall.state:type_name -> bridge.rulings.v1.State
+	5,  // 28: bridge.rulings.v1.DirectorCall.irregularity:type_name -> bridge.rulings.v1.Irregularity
+	12, // 29: bridge.rulings.v1.DirectorCall.ruling:type_name -> bridge.rulings.v1.Ruling
+	14, // 30: bridge.rulings.v1.DirectorCall.adjusted_score:type_name -> bridge.rulings.v1.AdjustedScore
+	16, // 31: bridge.rulings.v1.DirectorCall.appeal:type_name -> bridge.rulings.v1.Appeal
+	6,  // 32: bridge.rulings.v1.DirectorCall.play:type_name -> bridge.rulings.v1.Play
+	38, // 33: bridge.rulings.v1.DirectorCall.answers:type_name -> bridge.rulings.v1.DirectorCall.AnswersEntry
+	17, // 34: bridge.rulings.v1.OpenCallRequest.call:type_name -> bridge.rulings.v1.DirectorCall
+	17, // 35: bridge.rulings.v1.OpenCallResponse.call:type_name -> bridge.rulings.v1.DirectorCall
+	17, // 36: bridge.rulings.v1.GetCallResponse.call:type_name -> bridge.rulings.v1.DirectorCall
+	17, // 37: bridge.rulings.v1.ListCallsResponse.calls:type_name -> bridge.rulings.v1.DirectorCall
+	5,  // 38: bridge.rulings.v1.RuleRequest.irregularity:type_name -> bridge.rulings.v1.Irregularity
+	39, // 39: bridge.rulings.v1.RuleRequest.answers:type_name -> bridge.rulings.v1.RuleRequest.AnswersEntry
+	6,  // 40: bridge.rulings.v1.RuleRequest.play:type_name -> bridge.rulings.v1.Play
+	11, // 41: bridge.rulings.v1.RuleRequest.restrictions_in_force:type_name -> bridge.rulings.v1.Restriction
+	17, // 42: bridge.rulings.v1.RuleResponse.call:type_name -> bridge.rulings.v1.DirectorCall
+	14, // 43: bridge.rulings.v1.ApplyRulingRequest.adjusted_score:type_name -> bridge.rulings.v1.AdjustedScore
+	45, // 44: bridge.rulings.v1.ApplyRulingRequest.procedural_penalty:type_name -> bridge.scoring.v1.Penalty
+	17, // 45: bridge.rulings.v1.ApplyRulingResponse.call:type_name -> bridge.rulings.v1.DirectorCall
+	16, // 46: bridge.rulings.v1.RecordAppealRequest.appeal:type_name -> bridge.rulings.v1.Appeal
+	17, // 47: bridge.rulings.v1.RecordAppealResponse.call:type_name -> bridge.rulings.v1.DirectorCall
+	17, // 48: bridge.rulings.v1.ContinueAuctionResponse.call:type_name -> bridge.rulings.v1.DirectorCall
+	46, // 49: bridge.rulings.v1.ListChangesResponse.changes:type_name -> bridge.type.v1.Change
+	46, // 50: bridge.rulings.v1.WatchChangesResponse.change:type_name -> bridge.type.v1.Change
+	18, // 51: bridge.rulings.v1.RulingsService.OpenCall:input_type -> bridge.rulings.v1.OpenCallRequest
+	20, // 52: bridge.rulings.v1.RulingsService.GetCall:input_type -> bridge.rulings.v1.GetCallRequest
+	22, // 53: bridge.rulings.v1.RulingsService.ListCalls:input_type -> bridge.rulings.v1.ListCallsRequest
+	24, // 54: bridge.rulings.v1.RulingsService.Rule:input_type -> bridge.rulings.v1.RuleRequest
+	26, // 55: bridge.rulings.v1.RulingsService.ApplyRuling:input_type -> bridge.rulings.v1.ApplyRulingRequest
+	28, // 56: bridge.rulings.v1.RulingsService.RecordAppeal:input_type -> bridge.rulings.v1.RecordAppealRequest
+	30, // 57: bridge.rulings.v1.RulingsService.ContinueAuction:input_type -> bridge.rulings.v1.ContinueAuctionRequest
+	32, // 58: bridge.rulings.v1.RulingsService.ListChanges:input_type -> bridge.rulings.v1.ListChangesRequest
+	34, // 59: bridge.rulings.v1.RulingsService.AcknowledgeChanges:input_type -> bridge.rulings.v1.AcknowledgeChangesRequest
+	36, // 60: bridge.rulings.v1.RulingsService.WatchChanges:input_type -> bridge.rulings.v1.WatchChangesRequest
+	19, // 61: bridge.rulings.v1.RulingsService.OpenCall:output_type -> bridge.rulings.v1.OpenCallResponse
+	21, // 62: bridge.rulings.v1.RulingsService.GetCall:output_type -> bridge.rulings.v1.GetCallResponse
+	23, // 63: bridge.rulings.v1.RulingsService.ListCalls:output_type -> bridge.rulings.v1.ListCallsResponse
+	25, // 64: bridge.rulings.v1.RulingsService.Rule:output_type -> bridge.rulings.v1.RuleResponse
+	27, // 65: bridge.rulings.v1.RulingsService.ApplyRuling:output_type -> bridge.rulings.v1.ApplyRulingResponse
+	29, // 66: bridge.rulings.v1.RulingsService.RecordAppeal:output_type -> bridge.rulings.v1.RecordAppealResponse
+	31, // 67: bridge.rulings.v1.RulingsService.ContinueAuction:output_type -> bridge.rulings.v1.ContinueAuctionResponse
+	33, // 68: bridge.rulings.v1.RulingsService.ListChanges:output_type -> bridge.rulings.v1.ListChangesResponse
+	35, // 69: bridge.rulings.v1.RulingsService.AcknowledgeChanges:output_type -> bridge.rulings.v1.AcknowledgeChangesResponse
+	37, // 70: bridge.rulings.v1.RulingsService.WatchChanges:output_type -> bridge.rulings.v1.WatchChangesResponse
+	61, // [61:71] is the sub-list for method output_type
+	51, // [51:61] is the sub-list for method input_type
+	51, // [51:51] is the sub-list for extension type_name
+	51, // [51:51] is the sub-list for extension extendee
+	0,  // [0:51] is the sub-list for field type_name
 }
 
 func init() { file_bridge_rulings_v1_rulings_proto_init() }
@@ -3299,21 +3418,21 @@ func file_bridge_rulings_v1_rulings_proto_init() {
 	if File_bridge_rulings_v1_rulings_proto != nil {
 		return
 	}
-	file_bridge_rulings_v1_rulings_proto_msgTypes[8].OneofWrappers = []any{
+	file_bridge_rulings_v1_rulings_proto_msgTypes[9].OneofWrappers = []any{
 		(*AdjustedScore_Artificial)(nil),
 		(*AdjustedScore_NsScore)(nil),
 		(*AdjustedScore_Weighted)(nil),
 		(*AdjustedScore_Split)(nil),
 	}
-	file_bridge_rulings_v1_rulings_proto_msgTypes[26].OneofWrappers = []any{}
-	file_bridge_rulings_v1_rulings_proto_msgTypes[30].OneofWrappers = []any{}
+	file_bridge_rulings_v1_rulings_proto_msgTypes[27].OneofWrappers = []any{}
+	file_bridge_rulings_v1_rulings_proto_msgTypes[31].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bridge_rulings_v1_rulings_proto_rawDesc), len(file_bridge_rulings_v1_rulings_proto_rawDesc)),
 			NumEnums:      5,
-			NumMessages:   34,
+			NumMessages:   35,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
