@@ -107,7 +107,7 @@ func (m Movement) ChangeFrom(from int, next Movement) (Movement, error) {
 	}
 	out := Movement{
 		Name:   fmt.Sprintf("%s; from round %d %s", m.Name, from, next.Name),
-		Tables: max(m.Tables, next.Tables), Rounds: next.Rounds, Sets: max(m.Sets, next.Sets),
+		Tables: max(m.Tables, next.Tables), Rounds: next.Rounds, Sets: max(m.Sets, next.Sets), Teams: m.Teams || next.Teams,
 		Notes: append(slices.Clone(next.Notes), fmt.Sprintf("Rounds 1 to %d were played as %s.", from-1, m.Name)),
 	}
 	seated := map[tableRound]bool{}
@@ -175,22 +175,6 @@ func (m Movement) NumberAs(numbers []int) (Movement, error) {
 	to := make(map[int]int, len(ours))
 	for i, e := range ours {
 		to[e] = theirs[i]
-	}
-	return m.Renumber(to), nil
-}
-
-// NumberTeamsAs numbers a two-room teams movement, which seats team t as
-// the pairs TeamPairs(t), with a section's team numbers: both pairs of the
-// movement's team t take the t-th lowest of numbers.
-func (m Movement) NumberTeamsAs(numbers []int) (Movement, error) {
-	theirs := slices.Sorted(slices.Values(numbers))
-	to := map[int]int{}
-	for _, e := range m.Entrants() {
-		t := TeamOf(e)
-		if t > len(theirs) {
-			return Movement{}, fmt.Errorf("the movement seats team %d of %d", t, len(theirs))
-		}
-		to[e] = theirs[t-1]
 	}
 	return m.Renumber(to), nil
 }

@@ -230,8 +230,8 @@ func TestChangeFromARoundRefusesAReplay(t *testing.T) {
 	}
 }
 
-// TestNumberAsASection: the movement's pairs take a section's numbers,
-// lowest to lowest; a teams movement's two pairs of a team take the team's.
+// TestNumberAsASection: the movement's pairs (or teams) take a section's
+// numbers, lowest to lowest.
 func TestNumberAsASection(t *testing.T) {
 	m := made(Mitchell(3, MitchellOptions{}))
 	got, err := m.NumberAs([]int{26, 21, 22, 23, 24, 25})
@@ -246,24 +246,5 @@ func TestNumberAsASection(t *testing.T) {
 	}
 	if _, err := m.NumberAs([]int{1, 2, 3}); err == nil || !strings.Contains(err.Error(), "seats 6 pairs, the section has 3 entrants") {
 		t.Errorf("three numbers for six pairs: %v", err)
-	}
-	rounds, err := RoundRobin(4)
-	if err != nil {
-		t.Fatal(err)
-	}
-	teams := made(TeamsMovement(rounds, 8))
-	numbered, err := teams.NumberTeamsAs([]int{7, 3, 5, 9})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ns, ew := TeamPairs(1)
-	for _, s := range teams.Seatings {
-		now, _ := numbered.At(s.Round, s.Table)
-		if (s.NS == ns || s.NS == ew) != (now.NS == 3) {
-			t.Fatalf("%v became %v: team 1's pairs are team 3", s, now)
-		}
-	}
-	if _, err := teams.NumberTeamsAs([]int{1, 2}); err == nil || !strings.Contains(err.Error(), "seats team 3 of 2") {
-		t.Errorf("two numbers for four teams: %v", err)
 	}
 }

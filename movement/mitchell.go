@@ -295,7 +295,7 @@ func (p mitchellPlan) notes(opts MitchellOptions) []string {
 		first, n, n+1, 2*n, n, n, n)}
 	switch p.style {
 	case MitchellSkip:
-		notes = append(notes, fmt.Sprintf("skip before round %d: East-West pairs move up two tables", n/2+1))
+		notes = append(notes, fmt.Sprintf("skip after round %d: East-West pairs move up two tables", n/2))
 		if p.rounds == n {
 			notes = append(notes, fmt.Sprintf("round %d is a revenge round against the round-1 opponents", n))
 		}

@@ -62,6 +62,12 @@ type Movement struct {
 	TwoWinners bool
 	// Stationary lists the entrants that never move.
 	Stationary []int
+	// Teams is set when the entrants are teams of two pairs: in a round a
+	// team sits at two tables, North-South at one and East-West at the
+	// other (the two rooms of its match), and plays the round's set once in
+	// each direction. Every match of a round may play the same set, each
+	// from its own copy of the boards.
+	Teams bool
 	// Notes are instructions for the director and the players: "boards
 	// between tables 3 and 4 rest on the bye-stand", "skip after round 4".
 	Notes []string
@@ -140,7 +146,8 @@ type Position struct {
 }
 
 // Path returns an entrant's position in every round it plays, in round
-// order; a round it sits out has no position.
+// order, then table order (a team of a Teams movement has two a round); a
+// round it sits out has no position.
 func (m Movement) Path(entrant int) []Position {
 	var out []Position
 	for _, s := range m.Seatings {
@@ -151,7 +158,7 @@ func (m Movement) Path(entrant int) []Position {
 			out = append(out, Position{s.Round, s.Table, false, s.NS, s.Set})
 		}
 	}
-	slices.SortFunc(out, func(a, b Position) int { return cmp.Compare(a.Round, b.Round) })
+	slices.SortFunc(out, func(a, b Position) int { return cmp.Or(cmp.Compare(a.Round, b.Round), cmp.Compare(a.Table, b.Table)) })
 	return out
 }
 

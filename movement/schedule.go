@@ -12,8 +12,9 @@ import (
 // Schedule does not change once made, so any number of goroutines may read
 // one at once.
 //
-// When a movement seats a pair twice in a round or a table twice, the first
-// seating in round and table order counts; Check reports the fault.
+// When a movement seats a pair twice in a round (a team of a Teams
+// movement twice in one direction) or a table twice, the first seating in
+// round and table order counts; Check reports the fault.
 type Schedule struct {
 	m      Movement
 	rounds int
@@ -65,9 +66,13 @@ func NewSchedule(m Movement) *Schedule {
 			entrant    int
 			northSouth bool
 		}{{s.NS, true}, {s.EW, false}} {
-			if _, twice := x.seatIn(p.entrant, s.Round); p.entrant != None && !twice {
-				x.seats[p.entrant] = append(x.seats[p.entrant], pairSeat{seatPlace{s.Table, p.northSouth}, s})
+			if p.entrant == None {
+				continue
 			}
+			if first, twice := x.seatIn(p.entrant, s.Round); twice && (!m.Teams || first.place.northSouth == p.northSouth) {
+				continue
+			}
+			x.seats[p.entrant] = append(x.seats[p.entrant], pairSeat{seatPlace{s.Table, p.northSouth}, s})
 		}
 		if s.Set != None {
 			x.setTables[setRound{s.Set, s.Round}] = append(x.setTables[setRound{s.Set, s.Round}], s.Table)
@@ -97,8 +102,8 @@ func (x *Schedule) TableRound(round, table int, layout Layout) (CardRound, bool)
 	return x.cardRound(s, layout), true
 }
 
-// Path returns entrant e's position in every round it plays, in round
-// order, as Movement.Path does, but from the index, in time proportional to
+// Path returns entrant e's position in every round it plays, in round and
+// table order, as Movement.Path does, but from the index, in time proportional to
 // e's rounds rather than to the movement's seatings.
 func (x *Schedule) Path(e int) []Position {
 	seats := x.seats[e]

@@ -105,15 +105,16 @@ func (s *Service) GetBalance(ctx context.Context, req *movementv1.GetBalanceRequ
 	if err != nil {
 		return nil, err
 	}
-	if section.GetMovement().GetChoice().GetKind() == movementv1.Kind_KIND_TEAMS_ROUND_ROBIN {
-		return nil, platform.FailedPrecondition("balance compares pairs; in a teams event every team meets every other")
-	}
 	m := fromProto(section.GetMovement())
 	r := movement.Balance(m)
 	meetings, comparisons := map[int]int32{}, map[int]int32{}
 	for _, p := range r.Pairs {
 		meetings[p.Meetings]++
 		comparisons[p.Comparisons]++
+	}
+	if m.Teams {
+		// Teams are compared only with their opponents.
+		return &movementv1.GetBalanceResponse{Meetings: histogram(meetings), Teams: true}, nil
 	}
 	return &movementv1.GetBalanceResponse{Meetings: histogram(meetings), Comparisons: histogram(comparisons), ManningSd: r.Manning.SD}, nil
 }

@@ -226,6 +226,39 @@ func TestTeamsRoundRobinSeatsTeams(t *testing.T) {
 			t.Errorf("teams %v meet at %d tables, want 2 rooms", pair, tables)
 		}
 	}
+	// Every match of a round plays the round's boards: three rounds of 8.
+	for _, st := range mv.GetSeatings() {
+		if want := (st.GetRound()-1)*8 + 1; st.GetLowBoard() != want {
+			t.Errorf("round %d table %d plays from board %d, want the round's boards from %d", st.GetRound(), st.GetTable(), st.GetLowBoard(), want)
+		}
+	}
+	if mv.GetSets() != 3 {
+		t.Errorf("%d sets, want one a round", mv.GetSets())
+	}
+	ctx := context.Background()
+	// A team's path has its two tables in every round: North-South at one,
+	// East-West at the other, against the same team.
+	path, err := h.client.GetEntrantPath(ctx, &movementv1.GetEntrantPathRequest{Section: sectionName, Entrant: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(path.GetStops()) != 6 {
+		t.Fatalf("team 2's path: %v, want two stops in each of 3 rounds", path.GetStops())
+	}
+	for i := 0; i < 6; i += 2 {
+		a, b := path.GetStops()[i], path.GetStops()[i+1]
+		if a.GetRound() != b.GetRound() || a.GetTable() == b.GetTable() || a.GetDirection() == b.GetDirection() || a.GetOpponent() != b.GetOpponent() || a.GetTable() == 0 {
+			t.Errorf("team 2 in round %d: %v and %v, want both rooms of one match", a.GetRound(), a, b)
+		}
+	}
+	// The balance of a teams section says how often the teams meet.
+	b, err := h.client.GetBalance(ctx, &movementv1.GetBalanceRequest{Section: sectionName})
+	if err != nil {
+		t.Fatalf("GetBalance: %v", err)
+	}
+	if !b.GetTeams() || len(b.GetMeetings()) != 1 || b.GetMeetings()[0].GetValue() != 1 || b.GetMeetings()[0].GetPairs() != 6 || len(b.GetComparisons()) != 0 {
+		t.Errorf("balance %v: want the six pairs of teams meeting once each", b)
+	}
 }
 
 func TestBadRequestsNameTheField(t *testing.T) {

@@ -37,7 +37,8 @@ const (
 	Kind_KIND_UNSPECIFIED Kind = 0
 	Kind_KIND_MITCHELL    Kind = 1
 	Kind_KIND_HOWELL      Kind = 2
-	// Teams: a round robin of two-room matches.
+	// Teams: a round robin of two-room matches; with more rounds than the
+	// round robin has, it is played again (two teams: a match in segments).
 	Kind_KIND_TEAMS_ROUND_ROBIN Kind = 3
 )
 
@@ -84,60 +85,70 @@ func (Kind) EnumDescriptor() ([]byte, []int) {
 	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{0}
 }
 
-// EvenTables is how a Mitchell with an even number of tables avoids
-// replaying boards.
-type EvenTables int32
+// MitchellForm is how a Mitchell keeps the moving pairs off boards they
+// have played. Each form's name says the table counts it is for; a form
+// asked for the other count is refused.
+type MitchellForm int32
 
 const (
-	EvenTables_EVEN_TABLES_UNSPECIFIED EvenTables = 0
-	// East-West skip a table half way.
-	EvenTables_EVEN_TABLES_SKIP EvenTables = 1
-	// Tables 1 and n share a set each round, with a bye-stand half way.
-	EvenTables_EVEN_TABLES_RELAY_BYE_STAND EvenTables = 2
-	// The moving pairs play a round North-South at table 1 (one winner).
-	EvenTables_EVEN_TABLES_HESITATION EvenTables = 3
+	// The usual form for the table count: the plain Mitchell for an odd
+	// number of tables, the skip (MITCHELL_FORM_SKIP_EVEN_TABLES) for an even
+	// number.
+	MitchellForm_MITCHELL_FORM_UNSPECIFIED MitchellForm = 0
+	// Even tables: East-West pairs skip a table once, moving up two tables
+	// after round tables/2 (after round 4 at 8 tables); tables−1 rounds.
+	MitchellForm_MITCHELL_FORM_SKIP_EVEN_TABLES MitchellForm = 1
+	// Even tables: a bye-stand between the two middle tables holds one set,
+	// and tables 1 and n share a set every round (the relay); tables rounds,
+	// and every East-West pair meets every North-South pair. With a half
+	// table, table n sits out instead of sharing.
+	MitchellForm_MITCHELL_FORM_RELAY_AND_BYE_STAND_EVEN_TABLES MitchellForm = 2
+	// Odd tables: the East-West pair of table 1 stays and plays North-South
+	// there next round, so the moving pairs play both directions and there
+	// is one winner; tables+1 rounds, one set on a relay half way.
+	MitchellForm_MITCHELL_FORM_HESITATION_ODD_TABLES MitchellForm = 3
 )
 
-// Enum value maps for EvenTables.
+// Enum value maps for MitchellForm.
 var (
-	EvenTables_name = map[int32]string{
-		0: "EVEN_TABLES_UNSPECIFIED",
-		1: "EVEN_TABLES_SKIP",
-		2: "EVEN_TABLES_RELAY_BYE_STAND",
-		3: "EVEN_TABLES_HESITATION",
+	MitchellForm_name = map[int32]string{
+		0: "MITCHELL_FORM_UNSPECIFIED",
+		1: "MITCHELL_FORM_SKIP_EVEN_TABLES",
+		2: "MITCHELL_FORM_RELAY_AND_BYE_STAND_EVEN_TABLES",
+		3: "MITCHELL_FORM_HESITATION_ODD_TABLES",
 	}
-	EvenTables_value = map[string]int32{
-		"EVEN_TABLES_UNSPECIFIED":     0,
-		"EVEN_TABLES_SKIP":            1,
-		"EVEN_TABLES_RELAY_BYE_STAND": 2,
-		"EVEN_TABLES_HESITATION":      3,
+	MitchellForm_value = map[string]int32{
+		"MITCHELL_FORM_UNSPECIFIED":                     0,
+		"MITCHELL_FORM_SKIP_EVEN_TABLES":                1,
+		"MITCHELL_FORM_RELAY_AND_BYE_STAND_EVEN_TABLES": 2,
+		"MITCHELL_FORM_HESITATION_ODD_TABLES":           3,
 	}
 )
 
-func (x EvenTables) Enum() *EvenTables {
-	p := new(EvenTables)
+func (x MitchellForm) Enum() *MitchellForm {
+	p := new(MitchellForm)
 	*p = x
 	return p
 }
 
-func (x EvenTables) String() string {
+func (x MitchellForm) String() string {
 	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
 }
 
-func (EvenTables) Descriptor() protoreflect.EnumDescriptor {
+func (MitchellForm) Descriptor() protoreflect.EnumDescriptor {
 	return file_bridge_movement_v1_movement_proto_enumTypes[1].Descriptor()
 }
 
-func (EvenTables) Type() protoreflect.EnumType {
+func (MitchellForm) Type() protoreflect.EnumType {
 	return &file_bridge_movement_v1_movement_proto_enumTypes[1]
 }
 
-func (x EvenTables) Number() protoreflect.EnumNumber {
+func (x MitchellForm) Number() protoreflect.EnumNumber {
 	return protoreflect.EnumNumber(x)
 }
 
-// Deprecated: Use EvenTables.Descriptor instead.
-func (EvenTables) EnumDescriptor() ([]byte, []int) {
+// Deprecated: Use MitchellForm.Descriptor instead.
+func (MitchellForm) EnumDescriptor() ([]byte, []int) {
 	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{1}
 }
 
@@ -1264,8 +1275,9 @@ type MovementChoice struct {
 	BoardsPerRound int32 `protobuf:"varint,3,opt,name=boards_per_round,json=boardsPerRound,proto3" json:"boards_per_round,omitempty"`
 	// The number of the first board; defaults to 1.
 	FirstBoard int32 `protobuf:"varint,4,opt,name=first_board,json=firstBoard,proto3" json:"first_board,omitempty"`
-	// Mitchell with an even number of tables.
-	EvenTables EvenTables `protobuf:"varint,5,opt,name=even_tables,json=evenTables,proto3,enum=bridge.movement.v1.EvenTables" json:"even_tables,omitempty"`
+	// The form of a Mitchell (skip or relay and bye-stand for even tables,
+	// hesitation for odd tables).
+	MitchellForm MitchellForm `protobuf:"varint,5,opt,name=mitchell_form,json=mitchellForm,proto3,enum=bridge.movement.v1.MitchellForm" json:"mitchell_form,omitempty"`
 	// Mitchell rounds in which North-South play the East-West cards (one
 	// winner).
 	ArrowSwitchRounds []int32 `protobuf:"varint,6,rep,packed,name=arrow_switch_rounds,json=arrowSwitchRounds,proto3" json:"arrow_switch_rounds,omitempty"`
@@ -1331,11 +1343,11 @@ func (x *MovementChoice) GetFirstBoard() int32 {
 	return 0
 }
 
-func (x *MovementChoice) GetEvenTables() EvenTables {
+func (x *MovementChoice) GetMitchellForm() MitchellForm {
 	if x != nil {
-		return x.EvenTables
+		return x.MitchellForm
 	}
-	return EvenTables_EVEN_TABLES_UNSPECIFIED
+	return MitchellForm_MITCHELL_FORM_UNSPECIFIED
 }
 
 func (x *MovementChoice) GetArrowSwitchRounds() []int32 {
@@ -2646,9 +2658,11 @@ func (x *Stop) GetHighBoard() int32 {
 }
 
 type GetEntrantPathResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Entrant       *Entrant               `protobuf:"bytes,1,opt,name=entrant,proto3" json:"entrant,omitempty"`
-	Stops         []*Stop                `protobuf:"bytes,2,rep,name=stops,proto3" json:"stops,omitempty"`
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Entrant *Entrant               `protobuf:"bytes,1,opt,name=entrant,proto3" json:"entrant,omitempty"`
+	// Every round in order, one stop a round; a team has two, its tables in
+	// both rooms of its match (North-South at one, East-West at the other).
+	Stops         []*Stop `protobuf:"bytes,2,rep,name=stops,proto3" json:"stops,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3044,12 +3058,16 @@ func (x *Count) GetPairs() int32 {
 
 type GetBalanceResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// How many times pairs of entrants meet, as a histogram.
+	// How many times pairs of entrants meet, as a histogram: for teams, how
+	// many matches two teams play (a match in two rooms counts once).
 	Meetings []*Count `protobuf:"bytes,1,rep,name=meetings,proto3" json:"meetings,omitempty"`
-	// How many times pairs of entrants are compared.
+	// How many times pairs of entrants are compared; empty for teams.
 	Comparisons []*Count `protobuf:"bytes,2,rep,name=comparisons,proto3" json:"comparisons,omitempty"`
-	// The spread of Manning's competition scores (0 is perfect).
-	ManningSd     float64 `protobuf:"fixed64,3,opt,name=manning_sd,json=manningSd,proto3" json:"manning_sd,omitempty"`
+	// The spread of Manning's competition scores (0 is perfect); 0 for teams.
+	ManningSd float64 `protobuf:"fixed64,3,opt,name=manning_sd,json=manningSd,proto3" json:"manning_sd,omitempty"`
+	// The entrants are teams, each compared only with its opponents: the
+	// meetings are all there is to measure.
+	Teams         bool `protobuf:"varint,4,opt,name=teams,proto3" json:"teams,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3103,6 +3121,13 @@ func (x *GetBalanceResponse) GetManningSd() float64 {
 		return x.ManningSd
 	}
 	return 0
+}
+
+func (x *GetBalanceResponse) GetTeams() bool {
+	if x != nil {
+		return x.Teams
+	}
+	return false
 }
 
 type ExportSectionRequest struct {
@@ -3219,12 +3244,16 @@ func (x *ExportSectionResponse) GetContent() []byte {
 
 type RecommendMovementsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Pairs (or teams) expected.
+	// Pairs (or, with teams, teams) expected.
 	Entrants int32 `protobuf:"varint,1,opt,name=entrants,proto3" json:"entrants,omitempty"`
 	// Boards wanted in the session.
 	Boards int32 `protobuf:"varint,2,opt,name=boards,proto3" json:"boards,omitempty"`
 	// Minutes available.
-	Minutes       int32 `protobuf:"varint,3,opt,name=minutes,proto3" json:"minutes,omitempty"`
+	Minutes int32 `protobuf:"varint,3,opt,name=minutes,proto3" json:"minutes,omitempty"`
+	// The entrants are teams of four: team movements are recommended (a
+	// match between two teams played in segments, a round robin), boards
+	// being those each team plays.
+	Teams         bool `protobuf:"varint,4,opt,name=teams,proto3" json:"teams,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3278,6 +3307,13 @@ func (x *RecommendMovementsRequest) GetMinutes() int32 {
 		return x.Minutes
 	}
 	return 0
+}
+
+func (x *RecommendMovementsRequest) GetTeams() bool {
+	if x != nil {
+		return x.Teams
+	}
+	return false
 }
 
 // Recommendation is one movement that fits.
@@ -5418,15 +5454,14 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\aplayers\x18\x03 \x03(\v2\x1a.bridge.movement.v1.PlayerR\aplayers\x12\x1d\n" +
 	"\n" +
 	"from_round\x18\x04 \x01(\x05R\tfromRound\x120\n" +
-	"\x14withdrawn_from_round\x18\x05 \x01(\x05R\x12withdrawnFromRound\"\x92\x02\n" +
+	"\x14withdrawn_from_round\x18\x05 \x01(\x05R\x12withdrawnFromRound\"\x98\x02\n" +
 	"\x0eMovementChoice\x12,\n" +
 	"\x04kind\x18\x01 \x01(\x0e2\x18.bridge.movement.v1.KindR\x04kind\x12\x16\n" +
 	"\x06rounds\x18\x02 \x01(\x05R\x06rounds\x12(\n" +
 	"\x10boards_per_round\x18\x03 \x01(\x05R\x0eboardsPerRound\x12\x1f\n" +
 	"\vfirst_board\x18\x04 \x01(\x05R\n" +
-	"firstBoard\x12?\n" +
-	"\veven_tables\x18\x05 \x01(\x0e2\x1e.bridge.movement.v1.EvenTablesR\n" +
-	"evenTables\x12.\n" +
+	"firstBoard\x12E\n" +
+	"\rmitchell_form\x18\x05 \x01(\x0e2 .bridge.movement.v1.MitchellFormR\fmitchellForm\x12.\n" +
 	"\x13arrow_switch_rounds\x18\x06 \x03(\x05R\x11arrowSwitchRounds\"\x91\x01\n" +
 	"\aSeating\x12\x14\n" +
 	"\x05round\x18\x01 \x01(\x05R\x05round\x12\x14\n" +
@@ -5558,23 +5593,25 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\asection\x18\x01 \x01(\tR\asection\"3\n" +
 	"\x05Count\x12\x14\n" +
 	"\x05value\x18\x01 \x01(\x05R\x05value\x12\x14\n" +
-	"\x05pairs\x18\x02 \x01(\x05R\x05pairs\"\xa7\x01\n" +
+	"\x05pairs\x18\x02 \x01(\x05R\x05pairs\"\xbd\x01\n" +
 	"\x12GetBalanceResponse\x125\n" +
 	"\bmeetings\x18\x01 \x03(\v2\x19.bridge.movement.v1.CountR\bmeetings\x12;\n" +
 	"\vcomparisons\x18\x02 \x03(\v2\x19.bridge.movement.v1.CountR\vcomparisons\x12\x1d\n" +
 	"\n" +
-	"manning_sd\x18\x03 \x01(\x01R\tmanningSd\"^\n" +
+	"manning_sd\x18\x03 \x01(\x01R\tmanningSd\x12\x14\n" +
+	"\x05teams\x18\x04 \x01(\bR\x05teams\"^\n" +
 	"\x14ExportSectionRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x122\n" +
 	"\x06format\x18\x02 \x01(\x0e2\x1a.bridge.movement.v1.FormatR\x06format\"q\n" +
 	"\x15ExportSectionResponse\x12\x1b\n" +
 	"\tfile_name\x18\x01 \x01(\tR\bfileName\x12!\n" +
 	"\fcontent_type\x18\x02 \x01(\tR\vcontentType\x12\x18\n" +
-	"\acontent\x18\x03 \x01(\fR\acontent\"i\n" +
+	"\acontent\x18\x03 \x01(\fR\acontent\"\x7f\n" +
 	"\x19RecommendMovementsRequest\x12\x1a\n" +
 	"\bentrants\x18\x01 \x01(\x05R\bentrants\x12\x16\n" +
 	"\x06boards\x18\x02 \x01(\x05R\x06boards\x12\x18\n" +
-	"\aminutes\x18\x03 \x01(\x05R\aminutes\"\xfa\x01\n" +
+	"\aminutes\x18\x03 \x01(\x05R\aminutes\x12\x14\n" +
+	"\x05teams\x18\x04 \x01(\bR\x05teams\"\xfa\x01\n" +
 	"\x0eRecommendation\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12:\n" +
 	"\x06choice\x18\x02 \x01(\v2\".bridge.movement.v1.MovementChoiceR\x06choice\x12\x16\n" +
@@ -5730,13 +5767,12 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\x10KIND_UNSPECIFIED\x10\x00\x12\x11\n" +
 	"\rKIND_MITCHELL\x10\x01\x12\x0f\n" +
 	"\vKIND_HOWELL\x10\x02\x12\x1a\n" +
-	"\x16KIND_TEAMS_ROUND_ROBIN\x10\x03*|\n" +
-	"\n" +
-	"EvenTables\x12\x1b\n" +
-	"\x17EVEN_TABLES_UNSPECIFIED\x10\x00\x12\x14\n" +
-	"\x10EVEN_TABLES_SKIP\x10\x01\x12\x1f\n" +
-	"\x1bEVEN_TABLES_RELAY_BYE_STAND\x10\x02\x12\x1a\n" +
-	"\x16EVEN_TABLES_HESITATION\x10\x03*\xbc\x01\n" +
+	"\x16KIND_TEAMS_ROUND_ROBIN\x10\x03*\xad\x01\n" +
+	"\fMitchellForm\x12\x1d\n" +
+	"\x19MITCHELL_FORM_UNSPECIFIED\x10\x00\x12\"\n" +
+	"\x1eMITCHELL_FORM_SKIP_EVEN_TABLES\x10\x01\x121\n" +
+	"-MITCHELL_FORM_RELAY_AND_BYE_STAND_EVEN_TABLES\x10\x02\x12'\n" +
+	"#MITCHELL_FORM_HESITATION_ODD_TABLES\x10\x03*\xbc\x01\n" +
 	"\rLeadCardEntry\x12\x1f\n" +
 	"\x1bLEAD_CARD_ENTRY_UNSPECIFIED\x10\x00\x12\x1c\n" +
 	"\x18LEAD_CARD_ENTRY_DISABLED\x10\x01\x12!\n" +
@@ -5805,7 +5841,7 @@ var file_bridge_movement_v1_movement_proto_enumTypes = make([]protoimpl.EnumInfo
 var file_bridge_movement_v1_movement_proto_msgTypes = make([]protoimpl.MessageInfo, 79)
 var file_bridge_movement_v1_movement_proto_goTypes = []any{
 	(Kind)(0),                           // 0: bridge.movement.v1.Kind
-	(EvenTables)(0),                     // 1: bridge.movement.v1.EvenTables
+	(MitchellForm)(0),                   // 1: bridge.movement.v1.MitchellForm
 	(LeadCardEntry)(0),                  // 2: bridge.movement.v1.LeadCardEntry
 	(ResultEntry)(0),                    // 3: bridge.movement.v1.ResultEntry
 	(Format)(0),                         // 4: bridge.movement.v1.Format
@@ -5909,7 +5945,7 @@ var file_bridge_movement_v1_movement_proto_depIdxs = []int32{
 	12, // 10: bridge.movement.v1.ListSessionsResponse.sessions:type_name -> bridge.movement.v1.Session
 	19, // 11: bridge.movement.v1.Entrant.players:type_name -> bridge.movement.v1.Player
 	0,  // 12: bridge.movement.v1.MovementChoice.kind:type_name -> bridge.movement.v1.Kind
-	1,  // 13: bridge.movement.v1.MovementChoice.even_tables:type_name -> bridge.movement.v1.EvenTables
+	1,  // 13: bridge.movement.v1.MovementChoice.mitchell_form:type_name -> bridge.movement.v1.MitchellForm
 	21, // 14: bridge.movement.v1.Movement.choice:type_name -> bridge.movement.v1.MovementChoice
 	22, // 15: bridge.movement.v1.Movement.seatings:type_name -> bridge.movement.v1.Seating
 	24, // 16: bridge.movement.v1.Movement.shares:type_name -> bridge.movement.v1.Share
