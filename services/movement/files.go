@@ -129,25 +129,31 @@ func histogram(counts map[int]int32) []*movementv1.Count {
 
 // RecommendMovements lists the movements that fit a field.
 func (s *Service) RecommendMovements(ctx context.Context, req *movementv1.RecommendMovementsRequest) (*movementv1.RecommendMovementsResponse, error) {
-	found, err := movement.Recommend(movement.Request{Pairs: int(req.GetEntrants()), Boards: int(req.GetBoards()), Minutes: int(req.GetMinutes())})
+	found, err := movement.Recommend(movement.Request{Entrants: int(req.GetEntrants()), Teams: req.GetTeams(), Boards: int(req.GetBoards()), Minutes: int(req.GetMinutes())})
 	if err != nil {
 		return nil, platform.FieldError("entrants", err.Error())
 	}
+	kinds := map[movement.Kind]movementv1.Kind{
+		movement.KindMitchell:        movementv1.Kind_KIND_MITCHELL,
+		movement.KindHowell:          movementv1.Kind_KIND_HOWELL,
+		movement.KindTeamsRoundRobin: movementv1.Kind_KIND_TEAMS_ROUND_ROBIN,
+	}
+	forms := map[movement.MitchellStyle]movementv1.MitchellForm{
+		movement.MitchellRelayByeStand: movementv1.MitchellForm_MITCHELL_FORM_RELAY_AND_BYE_STAND_EVEN_TABLES,
+	}
 	resp := &movementv1.RecommendMovementsResponse{}
 	for _, r := range found {
-		kind := movementv1.Kind_KIND_MITCHELL
-		if r.Kind == movement.KindHowell {
-			kind = movementv1.Kind_KIND_HOWELL
-		}
 		resp.Recommendations = append(resp.Recommendations, &movementv1.Recommendation{
-			Name:        r.Name,
-			Choice:      &movementv1.MovementChoice{Kind: kind, Rounds: int32(r.Rounds), BoardsPerRound: int32(r.BoardsPerRound), FirstBoard: 1},
+			Name: r.Name,
+			Choice: &movementv1.MovementChoice{Kind: kinds[r.Kind], Rounds: int32(r.Rounds), BoardsPerRound: int32(r.BoardsPerRound), FirstBoard: 1,
+				MitchellForm: forms[r.Style]},
 			Tables:      int32(r.Tables),
 			Rounds:      int32(r.Rounds),
 			TotalBoards: int32(r.TotalBoards),
 			SitOut:      r.SitOut,
 			Why:         r.Why,
 			Sections:    int32(r.Sections),
+			Whole:       r.Whole,
 		})
 	}
 	return resp, nil

@@ -308,6 +308,41 @@ func TestRecommendForAClubNight(t *testing.T) {
 	h.section(t, 13, best.GetChoice())
 }
 
+// TestEveryRecommendationCanBeSet: the service sets each recommended
+// choice for the field it was recommended for, pairs or teams, with the
+// rounds and tables recommended.
+func TestEveryRecommendationCanBeSet(t *testing.T) {
+	for _, req := range []*movementv1.RecommendMovementsRequest{
+		{Entrants: 27, Boards: 26},
+		{Entrants: 5, Teams: true, Boards: 24, Minutes: 180},
+		{Entrants: 2, Teams: true, Boards: 24, Minutes: 180},
+	} {
+		h := start(t, t.TempDir())
+		resp, err := h.client.RecommendMovements(context.Background(), req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs := resp.GetRecommendations()
+		if len(recs) == 0 {
+			t.Fatalf("%v: no recommendation", req)
+		}
+		if req.GetTeams() && (recs[0].GetChoice().GetKind() != movementv1.Kind_KIND_TEAMS_ROUND_ROBIN || !recs[0].GetWhole()) {
+			t.Errorf("%v: first %v, want a team movement played whole", req, recs[0])
+		}
+		h.section(t, int(req.GetEntrants()), recs[0].GetChoice())
+		for _, r := range recs {
+			got, err := h.client.SetMovement(context.Background(), &movementv1.SetMovementRequest{Name: sectionName, Choice: r.GetChoice()})
+			if err != nil {
+				t.Fatalf("%v: %s: %v", req, r.GetName(), err)
+			}
+			if mv := got.GetSection().GetMovement(); mv.GetRounds() != r.GetRounds() || mv.GetTables() != r.GetTables() {
+				t.Errorf("%v: %s set as %d rounds at %d tables", req, r.GetName(), mv.GetRounds(), mv.GetTables())
+			}
+		}
+		h.stop()
+	}
+}
+
 func TestPolicyCoversEveryMethod(t *testing.T) {
 	if err := platform.CheckPolicyCovers((&Service{}).Policy(), movementv1.MovementService_ServiceDesc); err != nil {
 		t.Fatal(err)

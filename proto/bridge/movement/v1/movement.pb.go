@@ -3329,7 +3329,11 @@ type Recommendation struct {
 	Why string `protobuf:"bytes,7,opt,name=why,proto3" json:"why,omitempty"`
 	// How many sections the field is split into; each plays this movement
 	// (those a pair short with a sit-out).
-	Sections      int32 `protobuf:"varint,8,opt,name=sections,proto3" json:"sections,omitempty"`
+	Sections int32 `protobuf:"varint,8,opt,name=sections,proto3" json:"sections,omitempty"`
+	// The movement is played whole (every pair meets all it is meant to),
+	// adds no sit-out to an odd field's one, and gives the boards asked for
+	// within a round: such recommendations come first.
+	Whole         bool `protobuf:"varint,9,opt,name=whole,proto3" json:"whole,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3418,6 +3422,13 @@ func (x *Recommendation) GetSections() int32 {
 		return x.Sections
 	}
 	return 0
+}
+
+func (x *Recommendation) GetWhole() bool {
+	if x != nil {
+		return x.Whole
+	}
+	return false
 }
 
 type RecommendMovementsResponse struct {
@@ -5611,7 +5622,7 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\bentrants\x18\x01 \x01(\x05R\bentrants\x12\x16\n" +
 	"\x06boards\x18\x02 \x01(\x05R\x06boards\x12\x18\n" +
 	"\aminutes\x18\x03 \x01(\x05R\aminutes\x12\x14\n" +
-	"\x05teams\x18\x04 \x01(\bR\x05teams\"\xfa\x01\n" +
+	"\x05teams\x18\x04 \x01(\bR\x05teams\"\x90\x02\n" +
 	"\x0eRecommendation\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12:\n" +
 	"\x06choice\x18\x02 \x01(\v2\".bridge.movement.v1.MovementChoiceR\x06choice\x12\x16\n" +
@@ -5620,7 +5631,8 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\ftotal_boards\x18\x05 \x01(\x05R\vtotalBoards\x12\x17\n" +
 	"\asit_out\x18\x06 \x01(\bR\x06sitOut\x12\x10\n" +
 	"\x03why\x18\a \x01(\tR\x03why\x12\x1a\n" +
-	"\bsections\x18\b \x01(\x05R\bsections\"j\n" +
+	"\bsections\x18\b \x01(\x05R\bsections\x12\x14\n" +
+	"\x05whole\x18\t \x01(\bR\x05whole\"j\n" +
 	"\x1aRecommendMovementsResponse\x12L\n" +
 	"\x0frecommendations\x18\x01 \x03(\v2\".bridge.movement.v1.RecommendationR\x0frecommendations\"\xbb\x01\n" +
 	"\x10RegisteredPlayer\x12\x12\n" +
