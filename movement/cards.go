@@ -56,7 +56,8 @@ type Card struct {
 	// Rounds holds every round of the movement, in order. A guide card's
 	// round in which the pair is at no table has Table 0.
 	Rounds []CardRound
-	// Notes are the movement's instructions, printed under the rounds.
+	// Notes are the movement's footnotes (Movement.Footnotes), printed
+	// under the rounds.
 	Notes []string
 }
 
@@ -101,7 +102,7 @@ func TableCards(m Movement, layout Layout) []Card {
 	x := NewSchedule(m)
 	var cards []Card
 	for _, t := range x.tables {
-		c := Card{Kind: TableCard, Heading: cardHeading(m, layout), Title: fmt.Sprintf("Table %d", t), Table: t, Notes: slices.Clone(m.Notes)}
+		c := Card{Kind: TableCard, Heading: cardHeading(m, layout), Title: fmt.Sprintf("Table %d", t), Table: t, Notes: m.Footnotes()}
 		for r := 1; r <= x.rounds; r++ {
 			if s, ok := x.at[tableRound{t, r}]; ok {
 				c.Rounds = append(c.Rounds, x.cardRound(s, layout))
@@ -116,17 +117,19 @@ func TableCards(m Movement, layout Layout) []Card {
 
 // GuideCards returns a card for every pair of m that changes table during
 // the session (a pair that only changes direction, in an arrow-switched
-// round, follows its table card), ordered by where the pairs start: by the
-// first round they sit at a table, then by table, North-South first.
+// round, follows its table card) or arrives after round 1, to be told
+// where to sit, ordered by where the pairs start: by the first round they
+// sit at a table, then by table, North-South first.
 func GuideCards(m Movement, layout Layout) []Card {
 	x := NewSchedule(m)
 	var cards []Card
 	for _, e := range m.Entrants() {
 		seats := x.seats[e]
-		if !slices.ContainsFunc(seats, func(s pairSeat) bool { return s.place.table != seats[0].place.table }) {
+		moves := slices.ContainsFunc(seats, func(s pairSeat) bool { return s.place.table != seats[0].place.table })
+		if !moves && seats[0].seating.Round == 1 {
 			continue
 		}
-		c := Card{Kind: GuideCard, Heading: cardHeading(m, layout), Title: startTitle(seats[0]), Entrant: e, Notes: slices.Clone(m.Notes)}
+		c := Card{Kind: GuideCard, Heading: cardHeading(m, layout), Title: startTitle(seats[0]), Entrant: e, Notes: m.Footnotes()}
 		for r := 1; r <= x.rounds; r++ {
 			if s, ok := x.seatIn(e, r); ok {
 				c.Rounds = append(c.Rounds, x.cardRound(s.seating, layout))

@@ -108,7 +108,8 @@ func howellMovement(pairs int, rounds [][]howellTable) Movement {
 	}
 	stay := rounds[0][0].NS
 	if stay == None {
-		m.Notes = append(m.Notes, "the phantom pair holds table 1 North-South: the pair due at table 1 sits out and the boards of table 1 rest that round")
+		m.RoundNotes = append(m.RoundNotes, RoundNote{From: 1, SitOut: true,
+			Text: "the phantom pair holds table 1 North-South: the pair due at table 1 sits out and the boards of table 1 rest that round"})
 	} else {
 		m.Stationary = []int{stay}
 		m.Notes = append(m.Notes, fmt.Sprintf("pair %d stays North-South at table 1", stay))

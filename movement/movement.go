@@ -68,9 +68,81 @@ type Movement struct {
 	// each direction. Every match of a round may play the same set, each
 	// from its own copy of the boards.
 	Teams bool
-	// Notes are instructions for the director and the players: "boards
-	// between tables 3 and 4 rest on the bye-stand", "skip after round 4".
+	// Notes are instructions for the director and the players that hold
+	// for the whole movement: "boards between tables 3 and 4 rest on the
+	// bye-stand", "skip after round 4".
 	Notes []string
+	// RoundNotes are instructions that hold for some rounds only, or that
+	// a change of the movement can end: who sits out, a late entrant, a
+	// withdrawal, the movement played before a change.
+	RoundNotes []RoundNote
+}
+
+// RoundNote is an instruction that holds from round From to round To.
+type RoundNote struct {
+	// From and To are the first and last rounds it holds for; To 0 is the
+	// last round of the movement.
+	From, To int
+	Text     string
+	// SitOut marks a note on who sits out while the field is short: a
+	// late entrant, who takes the empty seats, ends it.
+	SitOut bool
+}
+
+// String says the note with its rounds: "rounds 1–2: …", "from round 3:
+// …", or the text alone when it holds from round 1 to the end.
+func (n RoundNote) String() string {
+	switch {
+	case n.To == 0 && n.From <= 1:
+		return n.Text
+	case n.To == 0:
+		return fmt.Sprintf("from round %d: %s", n.From, n.Text)
+	case n.From == n.To:
+		return fmt.Sprintf("round %d: %s", n.From, n.Text)
+	}
+	return fmt.Sprintf("rounds %d–%d: %s", n.From, n.To, n.Text)
+}
+
+// Footnotes are what the movement's cards say under the rounds: its notes,
+// then its round notes with their rounds.
+func (m Movement) Footnotes() []string {
+	out := slices.Clone(m.Notes)
+	for _, n := range m.RoundNotes {
+		out = append(out, n.String())
+	}
+	return out
+}
+
+// until ends before round from the round notes that ends says end there,
+// dropping those that would only have begun at from or later; the others
+// stand as they are.
+func until(notes []RoundNote, from int, ends func(RoundNote) bool) []RoundNote {
+	var out []RoundNote
+	for _, n := range notes {
+		switch {
+		case !ends(n):
+		case n.From >= from:
+			continue
+		case n.To == 0 || n.To >= from:
+			n.To = from - 1
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// since returns the round notes that hold from round from on, beginning
+// there those that began before.
+func since(notes []RoundNote, from int) []RoundNote {
+	var out []RoundNote
+	for _, n := range notes {
+		if n.To != 0 && n.To < from {
+			continue
+		}
+		n.From = max(n.From, from)
+		out = append(out, n)
+	}
+	return out
 }
 
 // Boards returns the board numbers of set s when every set holds

@@ -47,7 +47,7 @@ func TeamsMovement(rounds [][]Match, boardsPerRound int) (Movement, error) {
 		table := 1
 		for _, match := range round {
 			if match.Away == None {
-				m.Notes = append(m.Notes, fmt.Sprintf("round %d: team %d has a bye", r+1, match.Home))
+				m.RoundNotes = append(m.RoundNotes, RoundNote{From: r + 1, To: r + 1, SitOut: true, Text: fmt.Sprintf("team %d has a bye", match.Home)})
 				continue
 			}
 			set := r + 1

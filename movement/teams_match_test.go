@@ -66,7 +66,7 @@ func TestTeamsMovementFromRoundRobin(t *testing.T) {
 				}
 			}
 		}
-		if byes := strings.Count(strings.Join(m.Notes, "\n"), "has a bye"); byes != teams%2*teams {
+		if byes := strings.Count(strings.Join(m.Footnotes(), "\n"), "has a bye"); byes != teams%2*teams {
 			t.Errorf("%d teams: %d byes noted", teams, byes)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
+	"go.etcd.io/bbolt"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
@@ -30,10 +31,19 @@ func (s *Service) ExportSection(ctx context.Context, req *movementv1.ExportSecti
 		return nil, err
 	}
 	name, _ := resource.ParseSection("name", req.GetName())
+	var event *movementv1.Event
+	if err := s.store.View(func(tx *bbolt.Tx) (err error) {
+		event, err = mustEvent(tx, name.Parent().Parent().String())
+		return err
+	}); err != nil {
+		return nil, err
+	}
 	m := fromProto(section.GetMovement())
 	choice := section.GetMovement().GetChoice()
 	bps, first := int(choice.GetBoardsPerRound()), int(choice.GetFirstBoard())
-	layout := movement.Layout{BoardsPerSet: bps, FirstBoard: first, Section: name.Section, Title: m.Name}
+	// The cards are headed by the event's title, the section and the
+	// movement's name.
+	layout := movement.Layout{BoardsPerSet: bps, FirstBoard: first, Section: name.Section, Title: event.GetTitle()}
 	cards := append(movement.TableCards(m, layout), movement.GuideCards(m, layout)...)
 	var buf bytes.Buffer
 	resp := &movementv1.ExportSectionResponse{FileName: fmt.Sprintf("%s-%d-%s", name.Event, name.Session, name.Section)}

@@ -176,6 +176,9 @@ func toProto(m movement.Movement, c *movementv1.MovementChoice, entrants int32) 
 	for _, e := range m.Stationary {
 		out.Stationary = append(out.Stationary, int32(e))
 	}
+	for _, n := range m.RoundNotes {
+		out.RoundNotes = append(out.RoundNotes, &movementv1.RoundNote{FromRound: int32(n.From), ToRound: int32(n.To), Text: n.Text, SitOut: n.SitOut})
+	}
 	return out
 }
 
@@ -203,6 +206,9 @@ func fromProto(p *movementv1.Movement) movement.Movement {
 	}
 	for _, e := range p.GetStationary() {
 		m.Stationary = append(m.Stationary, int(e))
+	}
+	for _, n := range p.GetRoundNotes() {
+		m.RoundNotes = append(m.RoundNotes, movement.RoundNote{From: int(n.GetFromRound()), To: int(n.GetToRound()), Text: n.GetText(), SitOut: n.GetSitOut()})
 	}
 	return m
 }

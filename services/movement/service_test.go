@@ -165,6 +165,26 @@ func TestLateAndWithdrawnPairsKeepTheRestOfTheSchedule(t *testing.T) {
 			t.Fatalf("pair 5 still seated after withdrawing: %v", st)
 		}
 	}
+	// The late pair's guide card tells it where to sit, and the cards'
+	// footnotes say the movement as it now is.
+	text, err := h.client.ExportSection(ctx, &movementv1.ExportSectionRequest{Name: sectionName, Format: movementv1.Format_FORMAT_CARDS_TEXT})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"Tuesday pairs · Section A · Howell, 13 pairs, 7 tables\n",
+		"Start at table 1 NS in round 3",
+		"Note: rounds 1–2: the phantom pair holds table 1 North-South",
+		"Note: from round 3: pair 14, arriving late, sits North-South at table 1\n",
+		"Note: from round 6: pair 5 has withdrawn: the pair due to meet it sits out",
+	} {
+		if !strings.Contains(string(text.GetContent()), want) {
+			t.Errorf("the cards do not say %q:\n%s", want, text.GetContent())
+		}
+	}
+	if strings.Contains(string(text.GetContent()), "Note: the phantom pair holds") {
+		t.Error("the cards say the phantom holds table 1 throughout, after pair 14 took its seats")
+	}
 	_, err = h.client.WithdrawEntrant(ctx, &movementv1.WithdrawEntrantRequest{Section: sectionName, Entrant: 5, FromRound: 7})
 	wantCode(t, err, codes.FailedPrecondition, "already withdrawn")
 	_, err = h.client.AddLateEntrant(ctx, &movementv1.AddLateEntrantRequest{Section: sectionName, Entrant: &movementv1.Entrant{Number: 14}, FromRound: 5})

@@ -1452,7 +1452,8 @@ type Movement struct {
 	Rounds     int32           `protobuf:"varint,4,opt,name=rounds,proto3" json:"rounds,omitempty"`
 	TwoWinners bool            `protobuf:"varint,5,opt,name=two_winners,json=twoWinners,proto3" json:"two_winners,omitempty"`
 	Seatings   []*Seating      `protobuf:"bytes,6,rep,name=seatings,proto3" json:"seatings,omitempty"`
-	// Instructions for the director and players.
+	// Instructions for the director and players that hold for the whole
+	// movement.
 	Notes []string `protobuf:"bytes,7,rep,name=notes,proto3" json:"notes,omitempty"`
 	// How many entrants the movement was made for.
 	Entrants int32 `protobuf:"varint,8,opt,name=entrants,proto3" json:"entrants,omitempty"`
@@ -1462,7 +1463,11 @@ type Movement struct {
 	// The entrants that never move.
 	Stationary []int32 `protobuf:"varint,10,rep,packed,name=stationary,proto3" json:"stationary,omitempty"`
 	// How many board sets the movement uses.
-	Sets          int32 `protobuf:"varint,11,opt,name=sets,proto3" json:"sets,omitempty"`
+	Sets int32 `protobuf:"varint,11,opt,name=sets,proto3" json:"sets,omitempty"`
+	// Instructions that hold for some rounds only: who sits out, a late
+	// entrant, a withdrawal, the movement played before a change. The cards
+	// print them after the notes, with their rounds.
+	RoundNotes    []*RoundNote `protobuf:"bytes,12,rep,name=round_notes,json=roundNotes,proto3" json:"round_notes,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1574,6 +1579,85 @@ func (x *Movement) GetSets() int32 {
 	return 0
 }
 
+func (x *Movement) GetRoundNotes() []*RoundNote {
+	if x != nil {
+		return x.RoundNotes
+	}
+	return nil
+}
+
+// RoundNote is an instruction that holds from one round to another.
+type RoundNote struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	FromRound int32                  `protobuf:"varint,1,opt,name=from_round,json=fromRound,proto3" json:"from_round,omitempty"`
+	// 0: to the last round.
+	ToRound int32  `protobuf:"varint,2,opt,name=to_round,json=toRound,proto3" json:"to_round,omitempty"`
+	Text    string `protobuf:"bytes,3,opt,name=text,proto3" json:"text,omitempty"`
+	// It says who sits out while the field is short; a late entrant, who
+	// takes the empty seats, ends it.
+	SitOut        bool `protobuf:"varint,4,opt,name=sit_out,json=sitOut,proto3" json:"sit_out,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RoundNote) Reset() {
+	*x = RoundNote{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RoundNote) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RoundNote) ProtoMessage() {}
+
+func (x *RoundNote) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RoundNote.ProtoReflect.Descriptor instead.
+func (*RoundNote) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{19}
+}
+
+func (x *RoundNote) GetFromRound() int32 {
+	if x != nil {
+		return x.FromRound
+	}
+	return 0
+}
+
+func (x *RoundNote) GetToRound() int32 {
+	if x != nil {
+		return x.ToRound
+	}
+	return 0
+}
+
+func (x *RoundNote) GetText() string {
+	if x != nil {
+		return x.Text
+	}
+	return ""
+}
+
+func (x *RoundNote) GetSitOut() bool {
+	if x != nil {
+		return x.SitOut
+	}
+	return false
+}
+
 // Share is a board set two tables play in the same round.
 type Share struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -1586,7 +1670,7 @@ type Share struct {
 
 func (x *Share) Reset() {
 	*x = Share{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[19]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1598,7 +1682,7 @@ func (x *Share) String() string {
 func (*Share) ProtoMessage() {}
 
 func (x *Share) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[19]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1611,7 +1695,7 @@ func (x *Share) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Share.ProtoReflect.Descriptor instead.
 func (*Share) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{19}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *Share) GetRound() int32 {
@@ -1660,7 +1744,7 @@ type Section struct {
 
 func (x *Section) Reset() {
 	*x = Section{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[20]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1672,7 +1756,7 @@ func (x *Section) String() string {
 func (*Section) ProtoMessage() {}
 
 func (x *Section) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[20]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1685,7 +1769,7 @@ func (x *Section) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Section.ProtoReflect.Descriptor instead.
 func (*Section) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{20}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *Section) GetName() string {
@@ -1758,7 +1842,7 @@ type TerminalSettings struct {
 
 func (x *TerminalSettings) Reset() {
 	*x = TerminalSettings{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[21]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1770,7 +1854,7 @@ func (x *TerminalSettings) String() string {
 func (*TerminalSettings) ProtoMessage() {}
 
 func (x *TerminalSettings) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[21]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1783,7 +1867,7 @@ func (x *TerminalSettings) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TerminalSettings.ProtoReflect.Descriptor instead.
 func (*TerminalSettings) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{21}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *TerminalSettings) GetLeadCard() LeadCardEntry {
@@ -1857,7 +1941,7 @@ type SetTerminalSettingsRequest struct {
 
 func (x *SetTerminalSettingsRequest) Reset() {
 	*x = SetTerminalSettingsRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[22]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1869,7 +1953,7 @@ func (x *SetTerminalSettingsRequest) String() string {
 func (*SetTerminalSettingsRequest) ProtoMessage() {}
 
 func (x *SetTerminalSettingsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[22]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1882,7 +1966,7 @@ func (x *SetTerminalSettingsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetTerminalSettingsRequest.ProtoReflect.Descriptor instead.
 func (*SetTerminalSettingsRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{22}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *SetTerminalSettingsRequest) GetRequestId() string {
@@ -1922,7 +2006,7 @@ type SetTerminalSettingsResponse struct {
 
 func (x *SetTerminalSettingsResponse) Reset() {
 	*x = SetTerminalSettingsResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[23]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1934,7 +2018,7 @@ func (x *SetTerminalSettingsResponse) String() string {
 func (*SetTerminalSettingsResponse) ProtoMessage() {}
 
 func (x *SetTerminalSettingsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[23]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1947,7 +2031,7 @@ func (x *SetTerminalSettingsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetTerminalSettingsResponse.ProtoReflect.Descriptor instead.
 func (*SetTerminalSettingsResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{23}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *SetTerminalSettingsResponse) GetSection() *Section {
@@ -1971,7 +2055,7 @@ type CreateSectionRequest struct {
 
 func (x *CreateSectionRequest) Reset() {
 	*x = CreateSectionRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[24]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1983,7 +2067,7 @@ func (x *CreateSectionRequest) String() string {
 func (*CreateSectionRequest) ProtoMessage() {}
 
 func (x *CreateSectionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[24]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1996,7 +2080,7 @@ func (x *CreateSectionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSectionRequest.ProtoReflect.Descriptor instead.
 func (*CreateSectionRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{24}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *CreateSectionRequest) GetRequestId() string {
@@ -2036,7 +2120,7 @@ type CreateSectionResponse struct {
 
 func (x *CreateSectionResponse) Reset() {
 	*x = CreateSectionResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[25]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2048,7 +2132,7 @@ func (x *CreateSectionResponse) String() string {
 func (*CreateSectionResponse) ProtoMessage() {}
 
 func (x *CreateSectionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[25]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2061,7 +2145,7 @@ func (x *CreateSectionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSectionResponse.ProtoReflect.Descriptor instead.
 func (*CreateSectionResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{25}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *CreateSectionResponse) GetSection() *Section {
@@ -2080,7 +2164,7 @@ type GetSectionRequest struct {
 
 func (x *GetSectionRequest) Reset() {
 	*x = GetSectionRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[26]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2092,7 +2176,7 @@ func (x *GetSectionRequest) String() string {
 func (*GetSectionRequest) ProtoMessage() {}
 
 func (x *GetSectionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[26]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2105,7 +2189,7 @@ func (x *GetSectionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSectionRequest.ProtoReflect.Descriptor instead.
 func (*GetSectionRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{26}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *GetSectionRequest) GetName() string {
@@ -2124,7 +2208,7 @@ type GetSectionResponse struct {
 
 func (x *GetSectionResponse) Reset() {
 	*x = GetSectionResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[27]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2136,7 +2220,7 @@ func (x *GetSectionResponse) String() string {
 func (*GetSectionResponse) ProtoMessage() {}
 
 func (x *GetSectionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[27]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2149,7 +2233,7 @@ func (x *GetSectionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSectionResponse.ProtoReflect.Descriptor instead.
 func (*GetSectionResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{27}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *GetSectionResponse) GetSection() *Section {
@@ -2182,7 +2266,7 @@ type SetMovementRequest struct {
 
 func (x *SetMovementRequest) Reset() {
 	*x = SetMovementRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[28]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2194,7 +2278,7 @@ func (x *SetMovementRequest) String() string {
 func (*SetMovementRequest) ProtoMessage() {}
 
 func (x *SetMovementRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[28]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2207,7 +2291,7 @@ func (x *SetMovementRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetMovementRequest.ProtoReflect.Descriptor instead.
 func (*SetMovementRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{28}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *SetMovementRequest) GetRequestId() string {
@@ -2254,7 +2338,7 @@ type SetMovementResponse struct {
 
 func (x *SetMovementResponse) Reset() {
 	*x = SetMovementResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[29]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2266,7 +2350,7 @@ func (x *SetMovementResponse) String() string {
 func (*SetMovementResponse) ProtoMessage() {}
 
 func (x *SetMovementResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[29]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2279,7 +2363,7 @@ func (x *SetMovementResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetMovementResponse.ProtoReflect.Descriptor instead.
 func (*SetMovementResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{29}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *SetMovementResponse) GetSection() *Section {
@@ -2301,7 +2385,7 @@ type GetTableRoundRequest struct {
 
 func (x *GetTableRoundRequest) Reset() {
 	*x = GetTableRoundRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[30]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2313,7 +2397,7 @@ func (x *GetTableRoundRequest) String() string {
 func (*GetTableRoundRequest) ProtoMessage() {}
 
 func (x *GetTableRoundRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[30]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2326,7 +2410,7 @@ func (x *GetTableRoundRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTableRoundRequest.ProtoReflect.Descriptor instead.
 func (*GetTableRoundRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{30}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *GetTableRoundRequest) GetSection() string {
@@ -2366,7 +2450,7 @@ type Move struct {
 
 func (x *Move) Reset() {
 	*x = Move{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[31]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2378,7 +2462,7 @@ func (x *Move) String() string {
 func (*Move) ProtoMessage() {}
 
 func (x *Move) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[31]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2391,7 +2475,7 @@ func (x *Move) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Move.ProtoReflect.Descriptor instead.
 func (*Move) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{31}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *Move) GetWho() string {
@@ -2441,7 +2525,7 @@ type GetTableRoundResponse struct {
 
 func (x *GetTableRoundResponse) Reset() {
 	*x = GetTableRoundResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[32]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2453,7 +2537,7 @@ func (x *GetTableRoundResponse) String() string {
 func (*GetTableRoundResponse) ProtoMessage() {}
 
 func (x *GetTableRoundResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[32]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2466,7 +2550,7 @@ func (x *GetTableRoundResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTableRoundResponse.ProtoReflect.Descriptor instead.
 func (*GetTableRoundResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{32}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *GetTableRoundResponse) GetSeating() *Seating {
@@ -2529,7 +2613,7 @@ type GetEntrantPathRequest struct {
 
 func (x *GetEntrantPathRequest) Reset() {
 	*x = GetEntrantPathRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[33]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2541,7 +2625,7 @@ func (x *GetEntrantPathRequest) String() string {
 func (*GetEntrantPathRequest) ProtoMessage() {}
 
 func (x *GetEntrantPathRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[33]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2554,7 +2638,7 @@ func (x *GetEntrantPathRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetEntrantPathRequest.ProtoReflect.Descriptor instead.
 func (*GetEntrantPathRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{33}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *GetEntrantPathRequest) GetSection() string {
@@ -2587,7 +2671,7 @@ type Stop struct {
 
 func (x *Stop) Reset() {
 	*x = Stop{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[34]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2599,7 +2683,7 @@ func (x *Stop) String() string {
 func (*Stop) ProtoMessage() {}
 
 func (x *Stop) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[34]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2612,7 +2696,7 @@ func (x *Stop) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Stop.ProtoReflect.Descriptor instead.
 func (*Stop) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{34}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *Stop) GetRound() int32 {
@@ -2669,7 +2753,7 @@ type GetEntrantPathResponse struct {
 
 func (x *GetEntrantPathResponse) Reset() {
 	*x = GetEntrantPathResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[35]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2681,7 +2765,7 @@ func (x *GetEntrantPathResponse) String() string {
 func (*GetEntrantPathResponse) ProtoMessage() {}
 
 func (x *GetEntrantPathResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[35]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2694,7 +2778,7 @@ func (x *GetEntrantPathResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetEntrantPathResponse.ProtoReflect.Descriptor instead.
 func (*GetEntrantPathResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{35}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *GetEntrantPathResponse) GetEntrant() *Entrant {
@@ -2728,7 +2812,7 @@ type AddLateEntrantRequest struct {
 
 func (x *AddLateEntrantRequest) Reset() {
 	*x = AddLateEntrantRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[36]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2740,7 +2824,7 @@ func (x *AddLateEntrantRequest) String() string {
 func (*AddLateEntrantRequest) ProtoMessage() {}
 
 func (x *AddLateEntrantRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[36]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2753,7 +2837,7 @@ func (x *AddLateEntrantRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddLateEntrantRequest.ProtoReflect.Descriptor instead.
 func (*AddLateEntrantRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{36}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *AddLateEntrantRequest) GetRequestId() string {
@@ -2800,7 +2884,7 @@ type AddLateEntrantResponse struct {
 
 func (x *AddLateEntrantResponse) Reset() {
 	*x = AddLateEntrantResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[37]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2812,7 +2896,7 @@ func (x *AddLateEntrantResponse) String() string {
 func (*AddLateEntrantResponse) ProtoMessage() {}
 
 func (x *AddLateEntrantResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[37]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2825,7 +2909,7 @@ func (x *AddLateEntrantResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddLateEntrantResponse.ProtoReflect.Descriptor instead.
 func (*AddLateEntrantResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{37}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *AddLateEntrantResponse) GetSection() *Section {
@@ -2851,7 +2935,7 @@ type WithdrawEntrantRequest struct {
 
 func (x *WithdrawEntrantRequest) Reset() {
 	*x = WithdrawEntrantRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[38]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2863,7 +2947,7 @@ func (x *WithdrawEntrantRequest) String() string {
 func (*WithdrawEntrantRequest) ProtoMessage() {}
 
 func (x *WithdrawEntrantRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[38]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2876,7 +2960,7 @@ func (x *WithdrawEntrantRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WithdrawEntrantRequest.ProtoReflect.Descriptor instead.
 func (*WithdrawEntrantRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{38}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *WithdrawEntrantRequest) GetRequestId() string {
@@ -2923,7 +3007,7 @@ type WithdrawEntrantResponse struct {
 
 func (x *WithdrawEntrantResponse) Reset() {
 	*x = WithdrawEntrantResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[39]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2935,7 +3019,7 @@ func (x *WithdrawEntrantResponse) String() string {
 func (*WithdrawEntrantResponse) ProtoMessage() {}
 
 func (x *WithdrawEntrantResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[39]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2948,7 +3032,7 @@ func (x *WithdrawEntrantResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WithdrawEntrantResponse.ProtoReflect.Descriptor instead.
 func (*WithdrawEntrantResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{39}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *WithdrawEntrantResponse) GetSection() *Section {
@@ -2968,7 +3052,7 @@ type GetBalanceRequest struct {
 
 func (x *GetBalanceRequest) Reset() {
 	*x = GetBalanceRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[40]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2980,7 +3064,7 @@ func (x *GetBalanceRequest) String() string {
 func (*GetBalanceRequest) ProtoMessage() {}
 
 func (x *GetBalanceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[40]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2993,7 +3077,7 @@ func (x *GetBalanceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetBalanceRequest.ProtoReflect.Descriptor instead.
 func (*GetBalanceRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{40}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *GetBalanceRequest) GetSection() string {
@@ -3014,7 +3098,7 @@ type Count struct {
 
 func (x *Count) Reset() {
 	*x = Count{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[41]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3026,7 +3110,7 @@ func (x *Count) String() string {
 func (*Count) ProtoMessage() {}
 
 func (x *Count) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[41]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3039,7 +3123,7 @@ func (x *Count) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Count.ProtoReflect.Descriptor instead.
 func (*Count) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{41}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *Count) GetValue() int32 {
@@ -3074,7 +3158,7 @@ type GetBalanceResponse struct {
 
 func (x *GetBalanceResponse) Reset() {
 	*x = GetBalanceResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[42]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3086,7 +3170,7 @@ func (x *GetBalanceResponse) String() string {
 func (*GetBalanceResponse) ProtoMessage() {}
 
 func (x *GetBalanceResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[42]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3099,7 +3183,7 @@ func (x *GetBalanceResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetBalanceResponse.ProtoReflect.Descriptor instead.
 func (*GetBalanceResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{42}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *GetBalanceResponse) GetMeetings() []*Count {
@@ -3140,7 +3224,7 @@ type ExportSectionRequest struct {
 
 func (x *ExportSectionRequest) Reset() {
 	*x = ExportSectionRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[43]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3152,7 +3236,7 @@ func (x *ExportSectionRequest) String() string {
 func (*ExportSectionRequest) ProtoMessage() {}
 
 func (x *ExportSectionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[43]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3165,7 +3249,7 @@ func (x *ExportSectionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportSectionRequest.ProtoReflect.Descriptor instead.
 func (*ExportSectionRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{43}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *ExportSectionRequest) GetName() string {
@@ -3193,7 +3277,7 @@ type ExportSectionResponse struct {
 
 func (x *ExportSectionResponse) Reset() {
 	*x = ExportSectionResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[44]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3205,7 +3289,7 @@ func (x *ExportSectionResponse) String() string {
 func (*ExportSectionResponse) ProtoMessage() {}
 
 func (x *ExportSectionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[44]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3218,7 +3302,7 @@ func (x *ExportSectionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportSectionResponse.ProtoReflect.Descriptor instead.
 func (*ExportSectionResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{44}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *ExportSectionResponse) GetFileName() string {
@@ -3260,7 +3344,7 @@ type RecommendMovementsRequest struct {
 
 func (x *RecommendMovementsRequest) Reset() {
 	*x = RecommendMovementsRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[45]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3272,7 +3356,7 @@ func (x *RecommendMovementsRequest) String() string {
 func (*RecommendMovementsRequest) ProtoMessage() {}
 
 func (x *RecommendMovementsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[45]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3285,7 +3369,7 @@ func (x *RecommendMovementsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecommendMovementsRequest.ProtoReflect.Descriptor instead.
 func (*RecommendMovementsRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{45}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *RecommendMovementsRequest) GetEntrants() int32 {
@@ -3340,7 +3424,7 @@ type Recommendation struct {
 
 func (x *Recommendation) Reset() {
 	*x = Recommendation{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[46]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3352,7 +3436,7 @@ func (x *Recommendation) String() string {
 func (*Recommendation) ProtoMessage() {}
 
 func (x *Recommendation) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[46]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3365,7 +3449,7 @@ func (x *Recommendation) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Recommendation.ProtoReflect.Descriptor instead.
 func (*Recommendation) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{46}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *Recommendation) GetName() string {
@@ -3440,7 +3524,7 @@ type RecommendMovementsResponse struct {
 
 func (x *RecommendMovementsResponse) Reset() {
 	*x = RecommendMovementsResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[47]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3452,7 +3536,7 @@ func (x *RecommendMovementsResponse) String() string {
 func (*RecommendMovementsResponse) ProtoMessage() {}
 
 func (x *RecommendMovementsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[47]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3465,7 +3549,7 @@ func (x *RecommendMovementsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecommendMovementsResponse.ProtoReflect.Descriptor instead.
 func (*RecommendMovementsResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{47}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *RecommendMovementsResponse) GetRecommendations() []*Recommendation {
@@ -3494,7 +3578,7 @@ type RegisteredPlayer struct {
 
 func (x *RegisteredPlayer) Reset() {
 	*x = RegisteredPlayer{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[48]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3506,7 +3590,7 @@ func (x *RegisteredPlayer) String() string {
 func (*RegisteredPlayer) ProtoMessage() {}
 
 func (x *RegisteredPlayer) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[48]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3519,7 +3603,7 @@ func (x *RegisteredPlayer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RegisteredPlayer.ProtoReflect.Descriptor instead.
 func (*RegisteredPlayer) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{48}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *RegisteredPlayer) GetName() string {
@@ -3571,7 +3655,7 @@ type ImportPlayersRequest struct {
 
 func (x *ImportPlayersRequest) Reset() {
 	*x = ImportPlayersRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[49]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3583,7 +3667,7 @@ func (x *ImportPlayersRequest) String() string {
 func (*ImportPlayersRequest) ProtoMessage() {}
 
 func (x *ImportPlayersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[49]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3596,7 +3680,7 @@ func (x *ImportPlayersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportPlayersRequest.ProtoReflect.Descriptor instead.
 func (*ImportPlayersRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{49}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *ImportPlayersRequest) GetRequestId() string {
@@ -3628,7 +3712,7 @@ type ImportPlayersResponse struct {
 
 func (x *ImportPlayersResponse) Reset() {
 	*x = ImportPlayersResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[50]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3640,7 +3724,7 @@ func (x *ImportPlayersResponse) String() string {
 func (*ImportPlayersResponse) ProtoMessage() {}
 
 func (x *ImportPlayersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[50]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3653,7 +3737,7 @@ func (x *ImportPlayersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportPlayersResponse.ProtoReflect.Descriptor instead.
 func (*ImportPlayersResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{50}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *ImportPlayersResponse) GetAdded() int32 {
@@ -3694,7 +3778,7 @@ type GetPlayerRequest struct {
 
 func (x *GetPlayerRequest) Reset() {
 	*x = GetPlayerRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[51]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3706,7 +3790,7 @@ func (x *GetPlayerRequest) String() string {
 func (*GetPlayerRequest) ProtoMessage() {}
 
 func (x *GetPlayerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[51]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3719,7 +3803,7 @@ func (x *GetPlayerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetPlayerRequest.ProtoReflect.Descriptor instead.
 func (*GetPlayerRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{51}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *GetPlayerRequest) GetName() string {
@@ -3738,7 +3822,7 @@ type GetPlayerResponse struct {
 
 func (x *GetPlayerResponse) Reset() {
 	*x = GetPlayerResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[52]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3750,7 +3834,7 @@ func (x *GetPlayerResponse) String() string {
 func (*GetPlayerResponse) ProtoMessage() {}
 
 func (x *GetPlayerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[52]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3763,7 +3847,7 @@ func (x *GetPlayerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetPlayerResponse.ProtoReflect.Descriptor instead.
 func (*GetPlayerResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{52}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *GetPlayerResponse) GetPlayer() *RegisteredPlayer {
@@ -3790,7 +3874,7 @@ type ListPlayersRequest struct {
 
 func (x *ListPlayersRequest) Reset() {
 	*x = ListPlayersRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[53]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3802,7 +3886,7 @@ func (x *ListPlayersRequest) String() string {
 func (*ListPlayersRequest) ProtoMessage() {}
 
 func (x *ListPlayersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[53]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3815,7 +3899,7 @@ func (x *ListPlayersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPlayersRequest.ProtoReflect.Descriptor instead.
 func (*ListPlayersRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{53}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *ListPlayersRequest) GetPageSize() int32 {
@@ -3850,7 +3934,7 @@ type ListPlayersResponse struct {
 
 func (x *ListPlayersResponse) Reset() {
 	*x = ListPlayersResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[54]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3862,7 +3946,7 @@ func (x *ListPlayersResponse) String() string {
 func (*ListPlayersResponse) ProtoMessage() {}
 
 func (x *ListPlayersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[54]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3875,7 +3959,7 @@ func (x *ListPlayersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPlayersResponse.ProtoReflect.Descriptor instead.
 func (*ListPlayersResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{54}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *ListPlayersResponse) GetPlayers() []*RegisteredPlayer {
@@ -3903,7 +3987,7 @@ type SeatNumber struct {
 
 func (x *SeatNumber) Reset() {
 	*x = SeatNumber{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[55]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3915,7 +3999,7 @@ func (x *SeatNumber) String() string {
 func (*SeatNumber) ProtoMessage() {}
 
 func (x *SeatNumber) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[55]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3928,7 +4012,7 @@ func (x *SeatNumber) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatNumber.ProtoReflect.Descriptor instead.
 func (*SeatNumber) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{55}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *SeatNumber) GetSeat() v11.Seat {
@@ -3960,7 +4044,7 @@ type SeatedPlayer struct {
 
 func (x *SeatedPlayer) Reset() {
 	*x = SeatedPlayer{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[56]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3972,7 +4056,7 @@ func (x *SeatedPlayer) String() string {
 func (*SeatedPlayer) ProtoMessage() {}
 
 func (x *SeatedPlayer) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[56]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3985,7 +4069,7 @@ func (x *SeatedPlayer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatedPlayer.ProtoReflect.Descriptor instead.
 func (*SeatedPlayer) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{56}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *SeatedPlayer) GetSeat() v11.Seat {
@@ -4030,7 +4114,7 @@ type TablePlayers struct {
 
 func (x *TablePlayers) Reset() {
 	*x = TablePlayers{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[57]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4042,7 +4126,7 @@ func (x *TablePlayers) String() string {
 func (*TablePlayers) ProtoMessage() {}
 
 func (x *TablePlayers) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[57]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4055,7 +4139,7 @@ func (x *TablePlayers) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TablePlayers.ProtoReflect.Descriptor instead.
 func (*TablePlayers) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{57}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *TablePlayers) GetTable() int32 {
@@ -4109,7 +4193,7 @@ type SetTablePlayersRequest struct {
 
 func (x *SetTablePlayersRequest) Reset() {
 	*x = SetTablePlayersRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[58]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4121,7 +4205,7 @@ func (x *SetTablePlayersRequest) String() string {
 func (*SetTablePlayersRequest) ProtoMessage() {}
 
 func (x *SetTablePlayersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[58]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4134,7 +4218,7 @@ func (x *SetTablePlayersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetTablePlayersRequest.ProtoReflect.Descriptor instead.
 func (*SetTablePlayersRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{58}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *SetTablePlayersRequest) GetRequestId() string {
@@ -4195,7 +4279,7 @@ type SetTablePlayersResponse struct {
 
 func (x *SetTablePlayersResponse) Reset() {
 	*x = SetTablePlayersResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[59]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4207,7 +4291,7 @@ func (x *SetTablePlayersResponse) String() string {
 func (*SetTablePlayersResponse) ProtoMessage() {}
 
 func (x *SetTablePlayersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[59]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4220,7 +4304,7 @@ func (x *SetTablePlayersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetTablePlayersResponse.ProtoReflect.Descriptor instead.
 func (*SetTablePlayersResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{59}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *SetTablePlayersResponse) GetTablePlayers() *TablePlayers {
@@ -4245,7 +4329,7 @@ type ListTablePlayersRequest struct {
 
 func (x *ListTablePlayersRequest) Reset() {
 	*x = ListTablePlayersRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[60]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[61]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4257,7 +4341,7 @@ func (x *ListTablePlayersRequest) String() string {
 func (*ListTablePlayersRequest) ProtoMessage() {}
 
 func (x *ListTablePlayersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[60]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[61]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4270,7 +4354,7 @@ func (x *ListTablePlayersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListTablePlayersRequest.ProtoReflect.Descriptor instead.
 func (*ListTablePlayersRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{60}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{61}
 }
 
 func (x *ListTablePlayersRequest) GetSection() string {
@@ -4306,7 +4390,7 @@ type ListTablePlayersResponse struct {
 
 func (x *ListTablePlayersResponse) Reset() {
 	*x = ListTablePlayersResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[61]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[62]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4318,7 +4402,7 @@ func (x *ListTablePlayersResponse) String() string {
 func (*ListTablePlayersResponse) ProtoMessage() {}
 
 func (x *ListTablePlayersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[61]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[62]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4331,7 +4415,7 @@ func (x *ListTablePlayersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListTablePlayersResponse.ProtoReflect.Descriptor instead.
 func (*ListTablePlayersResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{61}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{62}
 }
 
 func (x *ListTablePlayersResponse) GetTablePlayers() []*TablePlayers {
@@ -4364,7 +4448,7 @@ type ListChangesRequest struct {
 
 func (x *ListChangesRequest) Reset() {
 	*x = ListChangesRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[62]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[63]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4376,7 +4460,7 @@ func (x *ListChangesRequest) String() string {
 func (*ListChangesRequest) ProtoMessage() {}
 
 func (x *ListChangesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[62]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[63]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4389,7 +4473,7 @@ func (x *ListChangesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListChangesRequest.ProtoReflect.Descriptor instead.
 func (*ListChangesRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{62}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{63}
 }
 
 func (x *ListChangesRequest) GetParent() string {
@@ -4435,7 +4519,7 @@ type ListChangesResponse struct {
 
 func (x *ListChangesResponse) Reset() {
 	*x = ListChangesResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[63]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[64]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4447,7 +4531,7 @@ func (x *ListChangesResponse) String() string {
 func (*ListChangesResponse) ProtoMessage() {}
 
 func (x *ListChangesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[63]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[64]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4460,7 +4544,7 @@ func (x *ListChangesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListChangesResponse.ProtoReflect.Descriptor instead.
 func (*ListChangesResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{63}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{64}
 }
 
 func (x *ListChangesResponse) GetChanges() []*v11.Change {
@@ -4505,7 +4589,7 @@ type AcknowledgeChangesRequest struct {
 
 func (x *AcknowledgeChangesRequest) Reset() {
 	*x = AcknowledgeChangesRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[64]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[65]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4517,7 +4601,7 @@ func (x *AcknowledgeChangesRequest) String() string {
 func (*AcknowledgeChangesRequest) ProtoMessage() {}
 
 func (x *AcknowledgeChangesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[64]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[65]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4530,7 +4614,7 @@ func (x *AcknowledgeChangesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcknowledgeChangesRequest.ProtoReflect.Descriptor instead.
 func (*AcknowledgeChangesRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{64}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{65}
 }
 
 func (x *AcknowledgeChangesRequest) GetParent() string {
@@ -4557,7 +4641,7 @@ type AcknowledgeChangesResponse struct {
 
 func (x *AcknowledgeChangesResponse) Reset() {
 	*x = AcknowledgeChangesResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[65]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[66]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4569,7 +4653,7 @@ func (x *AcknowledgeChangesResponse) String() string {
 func (*AcknowledgeChangesResponse) ProtoMessage() {}
 
 func (x *AcknowledgeChangesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[65]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[66]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4582,7 +4666,7 @@ func (x *AcknowledgeChangesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcknowledgeChangesResponse.ProtoReflect.Descriptor instead.
 func (*AcknowledgeChangesResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{65}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{66}
 }
 
 func (x *AcknowledgeChangesResponse) GetAcknowledged() uint64 {
@@ -4606,7 +4690,7 @@ type WatchChangesRequest struct {
 
 func (x *WatchChangesRequest) Reset() {
 	*x = WatchChangesRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[66]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[67]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4618,7 +4702,7 @@ func (x *WatchChangesRequest) String() string {
 func (*WatchChangesRequest) ProtoMessage() {}
 
 func (x *WatchChangesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[66]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[67]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4631,7 +4715,7 @@ func (x *WatchChangesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchChangesRequest.ProtoReflect.Descriptor instead.
 func (*WatchChangesRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{66}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{67}
 }
 
 func (x *WatchChangesRequest) GetParent() string {
@@ -4658,7 +4742,7 @@ type WatchChangesResponse struct {
 
 func (x *WatchChangesResponse) Reset() {
 	*x = WatchChangesResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[67]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[68]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4670,7 +4754,7 @@ func (x *WatchChangesResponse) String() string {
 func (*WatchChangesResponse) ProtoMessage() {}
 
 func (x *WatchChangesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[67]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[68]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4683,7 +4767,7 @@ func (x *WatchChangesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchChangesResponse.ProtoReflect.Descriptor instead.
 func (*WatchChangesResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{67}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{68}
 }
 
 func (x *WatchChangesResponse) GetChange() *v11.Change {
@@ -4724,7 +4808,7 @@ type TableToken struct {
 
 func (x *TableToken) Reset() {
 	*x = TableToken{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[68]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[69]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4736,7 +4820,7 @@ func (x *TableToken) String() string {
 func (*TableToken) ProtoMessage() {}
 
 func (x *TableToken) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[68]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[69]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4749,7 +4833,7 @@ func (x *TableToken) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TableToken.ProtoReflect.Descriptor instead.
 func (*TableToken) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{68}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{69}
 }
 
 func (x *TableToken) GetTable() string {
@@ -4823,7 +4907,7 @@ type IssueTableTokensRequest struct {
 
 func (x *IssueTableTokensRequest) Reset() {
 	*x = IssueTableTokensRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[69]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[70]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4835,7 +4919,7 @@ func (x *IssueTableTokensRequest) String() string {
 func (*IssueTableTokensRequest) ProtoMessage() {}
 
 func (x *IssueTableTokensRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[69]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[70]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4848,7 +4932,7 @@ func (x *IssueTableTokensRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IssueTableTokensRequest.ProtoReflect.Descriptor instead.
 func (*IssueTableTokensRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{69}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{70}
 }
 
 func (x *IssueTableTokensRequest) GetSection() string {
@@ -4882,7 +4966,7 @@ type IssueTableTokensResponse struct {
 
 func (x *IssueTableTokensResponse) Reset() {
 	*x = IssueTableTokensResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[70]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[71]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4894,7 +4978,7 @@ func (x *IssueTableTokensResponse) String() string {
 func (*IssueTableTokensResponse) ProtoMessage() {}
 
 func (x *IssueTableTokensResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[70]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[71]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4907,7 +4991,7 @@ func (x *IssueTableTokensResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IssueTableTokensResponse.ProtoReflect.Descriptor instead.
 func (*IssueTableTokensResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{70}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{71}
 }
 
 func (x *IssueTableTokensResponse) GetTokens() []*TableToken {
@@ -4928,7 +5012,7 @@ type RevokeTableTokenRequest struct {
 
 func (x *RevokeTableTokenRequest) Reset() {
 	*x = RevokeTableTokenRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[71]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[72]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4940,7 +5024,7 @@ func (x *RevokeTableTokenRequest) String() string {
 func (*RevokeTableTokenRequest) ProtoMessage() {}
 
 func (x *RevokeTableTokenRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[71]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[72]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4953,7 +5037,7 @@ func (x *RevokeTableTokenRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeTableTokenRequest.ProtoReflect.Descriptor instead.
 func (*RevokeTableTokenRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{71}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{72}
 }
 
 func (x *RevokeTableTokenRequest) GetRequestId() string {
@@ -4980,7 +5064,7 @@ type RevokeTableTokenResponse struct {
 
 func (x *RevokeTableTokenResponse) Reset() {
 	*x = RevokeTableTokenResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[72]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[73]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4992,7 +5076,7 @@ func (x *RevokeTableTokenResponse) String() string {
 func (*RevokeTableTokenResponse) ProtoMessage() {}
 
 func (x *RevokeTableTokenResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[72]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[73]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5005,7 +5089,7 @@ func (x *RevokeTableTokenResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeTableTokenResponse.ProtoReflect.Descriptor instead.
 func (*RevokeTableTokenResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{72}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{73}
 }
 
 func (x *RevokeTableTokenResponse) GetToken() *TableToken {
@@ -5030,7 +5114,7 @@ type GetTableIdentityRequest struct {
 
 func (x *GetTableIdentityRequest) Reset() {
 	*x = GetTableIdentityRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[73]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[74]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5042,7 +5126,7 @@ func (x *GetTableIdentityRequest) String() string {
 func (*GetTableIdentityRequest) ProtoMessage() {}
 
 func (x *GetTableIdentityRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[73]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[74]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5055,7 +5139,7 @@ func (x *GetTableIdentityRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTableIdentityRequest.ProtoReflect.Descriptor instead.
 func (*GetTableIdentityRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{73}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{74}
 }
 
 func (x *GetTableIdentityRequest) GetCode() string {
@@ -5099,7 +5183,7 @@ type GetTableIdentityResponse struct {
 
 func (x *GetTableIdentityResponse) Reset() {
 	*x = GetTableIdentityResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[74]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[75]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5111,7 +5195,7 @@ func (x *GetTableIdentityResponse) String() string {
 func (*GetTableIdentityResponse) ProtoMessage() {}
 
 func (x *GetTableIdentityResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[74]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[75]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5124,7 +5208,7 @@ func (x *GetTableIdentityResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTableIdentityResponse.ProtoReflect.Descriptor instead.
 func (*GetTableIdentityResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{74}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{75}
 }
 
 func (x *GetTableIdentityResponse) GetTable() string {
@@ -5205,7 +5289,7 @@ type IssuePairTokensRequest struct {
 
 func (x *IssuePairTokensRequest) Reset() {
 	*x = IssuePairTokensRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[75]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[76]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5217,7 +5301,7 @@ func (x *IssuePairTokensRequest) String() string {
 func (*IssuePairTokensRequest) ProtoMessage() {}
 
 func (x *IssuePairTokensRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[75]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[76]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5230,7 +5314,7 @@ func (x *IssuePairTokensRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IssuePairTokensRequest.ProtoReflect.Descriptor instead.
 func (*IssuePairTokensRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{75}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{76}
 }
 
 func (x *IssuePairTokensRequest) GetSection() string {
@@ -5264,7 +5348,7 @@ type IssuePairTokensResponse struct {
 
 func (x *IssuePairTokensResponse) Reset() {
 	*x = IssuePairTokensResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[76]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[77]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5276,7 +5360,7 @@ func (x *IssuePairTokensResponse) String() string {
 func (*IssuePairTokensResponse) ProtoMessage() {}
 
 func (x *IssuePairTokensResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[76]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[77]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5289,7 +5373,7 @@ func (x *IssuePairTokensResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IssuePairTokensResponse.ProtoReflect.Descriptor instead.
 func (*IssuePairTokensResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{76}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{77}
 }
 
 func (x *IssuePairTokensResponse) GetTokens() []*TableToken {
@@ -5310,7 +5394,7 @@ type RevokePairTokenRequest struct {
 
 func (x *RevokePairTokenRequest) Reset() {
 	*x = RevokePairTokenRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[77]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[78]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5322,7 +5406,7 @@ func (x *RevokePairTokenRequest) String() string {
 func (*RevokePairTokenRequest) ProtoMessage() {}
 
 func (x *RevokePairTokenRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[77]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[78]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5335,7 +5419,7 @@ func (x *RevokePairTokenRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokePairTokenRequest.ProtoReflect.Descriptor instead.
 func (*RevokePairTokenRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{77}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{78}
 }
 
 func (x *RevokePairTokenRequest) GetRequestId() string {
@@ -5362,7 +5446,7 @@ type RevokePairTokenResponse struct {
 
 func (x *RevokePairTokenResponse) Reset() {
 	*x = RevokePairTokenResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[78]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[79]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5374,7 +5458,7 @@ func (x *RevokePairTokenResponse) String() string {
 func (*RevokePairTokenResponse) ProtoMessage() {}
 
 func (x *RevokePairTokenResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[78]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[79]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5387,7 +5471,7 @@ func (x *RevokePairTokenResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokePairTokenResponse.ProtoReflect.Descriptor instead.
 func (*RevokePairTokenResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{78}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{79}
 }
 
 func (x *RevokePairTokenResponse) GetToken() *TableToken {
@@ -5481,7 +5565,7 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\x02ew\x18\x04 \x01(\x05R\x02ew\x12\x1b\n" +
 	"\tlow_board\x18\x05 \x01(\x05R\blowBoard\x12\x1d\n" +
 	"\n" +
-	"high_board\x18\x06 \x01(\x05R\thighBoard\"\xfd\x02\n" +
+	"high_board\x18\x06 \x01(\x05R\thighBoard\"\xbd\x03\n" +
 	"\bMovement\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12:\n" +
 	"\x06choice\x18\x02 \x01(\v2\".bridge.movement.v1.MovementChoiceR\x06choice\x12\x16\n" +
@@ -5497,7 +5581,15 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"stationary\x18\n" +
 	" \x03(\x05R\n" +
 	"stationary\x12\x12\n" +
-	"\x04sets\x18\v \x01(\x05R\x04sets\"R\n" +
+	"\x04sets\x18\v \x01(\x05R\x04sets\x12>\n" +
+	"\vround_notes\x18\f \x03(\v2\x1d.bridge.movement.v1.RoundNoteR\n" +
+	"roundNotes\"r\n" +
+	"\tRoundNote\x12\x1d\n" +
+	"\n" +
+	"from_round\x18\x01 \x01(\x05R\tfromRound\x12\x19\n" +
+	"\bto_round\x18\x02 \x01(\x05R\atoRound\x12\x12\n" +
+	"\x04text\x18\x03 \x01(\tR\x04text\x12\x17\n" +
+	"\asit_out\x18\x04 \x01(\bR\x06sitOut\"R\n" +
 	"\x05Share\x12\x14\n" +
 	"\x05round\x18\x01 \x01(\x05R\x05round\x12\x1b\n" +
 	"\tlow_board\x18\x02 \x01(\x05R\blowBoard\x12\x16\n" +
@@ -5850,7 +5942,7 @@ func file_bridge_movement_v1_movement_proto_rawDescGZIP() []byte {
 }
 
 var file_bridge_movement_v1_movement_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
-var file_bridge_movement_v1_movement_proto_msgTypes = make([]protoimpl.MessageInfo, 79)
+var file_bridge_movement_v1_movement_proto_msgTypes = make([]protoimpl.MessageInfo, 80)
 var file_bridge_movement_v1_movement_proto_goTypes = []any{
 	(Kind)(0),                           // 0: bridge.movement.v1.Kind
 	(MitchellForm)(0),                   // 1: bridge.movement.v1.MitchellForm
@@ -5876,81 +5968,82 @@ var file_bridge_movement_v1_movement_proto_goTypes = []any{
 	(*MovementChoice)(nil),              // 21: bridge.movement.v1.MovementChoice
 	(*Seating)(nil),                     // 22: bridge.movement.v1.Seating
 	(*Movement)(nil),                    // 23: bridge.movement.v1.Movement
-	(*Share)(nil),                       // 24: bridge.movement.v1.Share
-	(*Section)(nil),                     // 25: bridge.movement.v1.Section
-	(*TerminalSettings)(nil),            // 26: bridge.movement.v1.TerminalSettings
-	(*SetTerminalSettingsRequest)(nil),  // 27: bridge.movement.v1.SetTerminalSettingsRequest
-	(*SetTerminalSettingsResponse)(nil), // 28: bridge.movement.v1.SetTerminalSettingsResponse
-	(*CreateSectionRequest)(nil),        // 29: bridge.movement.v1.CreateSectionRequest
-	(*CreateSectionResponse)(nil),       // 30: bridge.movement.v1.CreateSectionResponse
-	(*GetSectionRequest)(nil),           // 31: bridge.movement.v1.GetSectionRequest
-	(*GetSectionResponse)(nil),          // 32: bridge.movement.v1.GetSectionResponse
-	(*SetMovementRequest)(nil),          // 33: bridge.movement.v1.SetMovementRequest
-	(*SetMovementResponse)(nil),         // 34: bridge.movement.v1.SetMovementResponse
-	(*GetTableRoundRequest)(nil),        // 35: bridge.movement.v1.GetTableRoundRequest
-	(*Move)(nil),                        // 36: bridge.movement.v1.Move
-	(*GetTableRoundResponse)(nil),       // 37: bridge.movement.v1.GetTableRoundResponse
-	(*GetEntrantPathRequest)(nil),       // 38: bridge.movement.v1.GetEntrantPathRequest
-	(*Stop)(nil),                        // 39: bridge.movement.v1.Stop
-	(*GetEntrantPathResponse)(nil),      // 40: bridge.movement.v1.GetEntrantPathResponse
-	(*AddLateEntrantRequest)(nil),       // 41: bridge.movement.v1.AddLateEntrantRequest
-	(*AddLateEntrantResponse)(nil),      // 42: bridge.movement.v1.AddLateEntrantResponse
-	(*WithdrawEntrantRequest)(nil),      // 43: bridge.movement.v1.WithdrawEntrantRequest
-	(*WithdrawEntrantResponse)(nil),     // 44: bridge.movement.v1.WithdrawEntrantResponse
-	(*GetBalanceRequest)(nil),           // 45: bridge.movement.v1.GetBalanceRequest
-	(*Count)(nil),                       // 46: bridge.movement.v1.Count
-	(*GetBalanceResponse)(nil),          // 47: bridge.movement.v1.GetBalanceResponse
-	(*ExportSectionRequest)(nil),        // 48: bridge.movement.v1.ExportSectionRequest
-	(*ExportSectionResponse)(nil),       // 49: bridge.movement.v1.ExportSectionResponse
-	(*RecommendMovementsRequest)(nil),   // 50: bridge.movement.v1.RecommendMovementsRequest
-	(*Recommendation)(nil),              // 51: bridge.movement.v1.Recommendation
-	(*RecommendMovementsResponse)(nil),  // 52: bridge.movement.v1.RecommendMovementsResponse
-	(*RegisteredPlayer)(nil),            // 53: bridge.movement.v1.RegisteredPlayer
-	(*ImportPlayersRequest)(nil),        // 54: bridge.movement.v1.ImportPlayersRequest
-	(*ImportPlayersResponse)(nil),       // 55: bridge.movement.v1.ImportPlayersResponse
-	(*GetPlayerRequest)(nil),            // 56: bridge.movement.v1.GetPlayerRequest
-	(*GetPlayerResponse)(nil),           // 57: bridge.movement.v1.GetPlayerResponse
-	(*ListPlayersRequest)(nil),          // 58: bridge.movement.v1.ListPlayersRequest
-	(*ListPlayersResponse)(nil),         // 59: bridge.movement.v1.ListPlayersResponse
-	(*SeatNumber)(nil),                  // 60: bridge.movement.v1.SeatNumber
-	(*SeatedPlayer)(nil),                // 61: bridge.movement.v1.SeatedPlayer
-	(*TablePlayers)(nil),                // 62: bridge.movement.v1.TablePlayers
-	(*SetTablePlayersRequest)(nil),      // 63: bridge.movement.v1.SetTablePlayersRequest
-	(*SetTablePlayersResponse)(nil),     // 64: bridge.movement.v1.SetTablePlayersResponse
-	(*ListTablePlayersRequest)(nil),     // 65: bridge.movement.v1.ListTablePlayersRequest
-	(*ListTablePlayersResponse)(nil),    // 66: bridge.movement.v1.ListTablePlayersResponse
-	(*ListChangesRequest)(nil),          // 67: bridge.movement.v1.ListChangesRequest
-	(*ListChangesResponse)(nil),         // 68: bridge.movement.v1.ListChangesResponse
-	(*AcknowledgeChangesRequest)(nil),   // 69: bridge.movement.v1.AcknowledgeChangesRequest
-	(*AcknowledgeChangesResponse)(nil),  // 70: bridge.movement.v1.AcknowledgeChangesResponse
-	(*WatchChangesRequest)(nil),         // 71: bridge.movement.v1.WatchChangesRequest
-	(*WatchChangesResponse)(nil),        // 72: bridge.movement.v1.WatchChangesResponse
-	(*TableToken)(nil),                  // 73: bridge.movement.v1.TableToken
-	(*IssueTableTokensRequest)(nil),     // 74: bridge.movement.v1.IssueTableTokensRequest
-	(*IssueTableTokensResponse)(nil),    // 75: bridge.movement.v1.IssueTableTokensResponse
-	(*RevokeTableTokenRequest)(nil),     // 76: bridge.movement.v1.RevokeTableTokenRequest
-	(*RevokeTableTokenResponse)(nil),    // 77: bridge.movement.v1.RevokeTableTokenResponse
-	(*GetTableIdentityRequest)(nil),     // 78: bridge.movement.v1.GetTableIdentityRequest
-	(*GetTableIdentityResponse)(nil),    // 79: bridge.movement.v1.GetTableIdentityResponse
-	(*IssuePairTokensRequest)(nil),      // 80: bridge.movement.v1.IssuePairTokensRequest
-	(*IssuePairTokensResponse)(nil),     // 81: bridge.movement.v1.IssuePairTokensResponse
-	(*RevokePairTokenRequest)(nil),      // 82: bridge.movement.v1.RevokePairTokenRequest
-	(*RevokePairTokenResponse)(nil),     // 83: bridge.movement.v1.RevokePairTokenResponse
-	(*v1.ScoringSettings)(nil),          // 84: bridge.scoring.v1.ScoringSettings
-	(*timestamppb.Timestamp)(nil),       // 85: google.protobuf.Timestamp
-	(*durationpb.Duration)(nil),         // 86: google.protobuf.Duration
-	(v11.Side)(0),                       // 87: bridge.type.v1.Side
-	(v11.Seat)(0),                       // 88: bridge.type.v1.Seat
-	(*v11.Change)(nil),                  // 89: bridge.type.v1.Change
+	(*RoundNote)(nil),                   // 24: bridge.movement.v1.RoundNote
+	(*Share)(nil),                       // 25: bridge.movement.v1.Share
+	(*Section)(nil),                     // 26: bridge.movement.v1.Section
+	(*TerminalSettings)(nil),            // 27: bridge.movement.v1.TerminalSettings
+	(*SetTerminalSettingsRequest)(nil),  // 28: bridge.movement.v1.SetTerminalSettingsRequest
+	(*SetTerminalSettingsResponse)(nil), // 29: bridge.movement.v1.SetTerminalSettingsResponse
+	(*CreateSectionRequest)(nil),        // 30: bridge.movement.v1.CreateSectionRequest
+	(*CreateSectionResponse)(nil),       // 31: bridge.movement.v1.CreateSectionResponse
+	(*GetSectionRequest)(nil),           // 32: bridge.movement.v1.GetSectionRequest
+	(*GetSectionResponse)(nil),          // 33: bridge.movement.v1.GetSectionResponse
+	(*SetMovementRequest)(nil),          // 34: bridge.movement.v1.SetMovementRequest
+	(*SetMovementResponse)(nil),         // 35: bridge.movement.v1.SetMovementResponse
+	(*GetTableRoundRequest)(nil),        // 36: bridge.movement.v1.GetTableRoundRequest
+	(*Move)(nil),                        // 37: bridge.movement.v1.Move
+	(*GetTableRoundResponse)(nil),       // 38: bridge.movement.v1.GetTableRoundResponse
+	(*GetEntrantPathRequest)(nil),       // 39: bridge.movement.v1.GetEntrantPathRequest
+	(*Stop)(nil),                        // 40: bridge.movement.v1.Stop
+	(*GetEntrantPathResponse)(nil),      // 41: bridge.movement.v1.GetEntrantPathResponse
+	(*AddLateEntrantRequest)(nil),       // 42: bridge.movement.v1.AddLateEntrantRequest
+	(*AddLateEntrantResponse)(nil),      // 43: bridge.movement.v1.AddLateEntrantResponse
+	(*WithdrawEntrantRequest)(nil),      // 44: bridge.movement.v1.WithdrawEntrantRequest
+	(*WithdrawEntrantResponse)(nil),     // 45: bridge.movement.v1.WithdrawEntrantResponse
+	(*GetBalanceRequest)(nil),           // 46: bridge.movement.v1.GetBalanceRequest
+	(*Count)(nil),                       // 47: bridge.movement.v1.Count
+	(*GetBalanceResponse)(nil),          // 48: bridge.movement.v1.GetBalanceResponse
+	(*ExportSectionRequest)(nil),        // 49: bridge.movement.v1.ExportSectionRequest
+	(*ExportSectionResponse)(nil),       // 50: bridge.movement.v1.ExportSectionResponse
+	(*RecommendMovementsRequest)(nil),   // 51: bridge.movement.v1.RecommendMovementsRequest
+	(*Recommendation)(nil),              // 52: bridge.movement.v1.Recommendation
+	(*RecommendMovementsResponse)(nil),  // 53: bridge.movement.v1.RecommendMovementsResponse
+	(*RegisteredPlayer)(nil),            // 54: bridge.movement.v1.RegisteredPlayer
+	(*ImportPlayersRequest)(nil),        // 55: bridge.movement.v1.ImportPlayersRequest
+	(*ImportPlayersResponse)(nil),       // 56: bridge.movement.v1.ImportPlayersResponse
+	(*GetPlayerRequest)(nil),            // 57: bridge.movement.v1.GetPlayerRequest
+	(*GetPlayerResponse)(nil),           // 58: bridge.movement.v1.GetPlayerResponse
+	(*ListPlayersRequest)(nil),          // 59: bridge.movement.v1.ListPlayersRequest
+	(*ListPlayersResponse)(nil),         // 60: bridge.movement.v1.ListPlayersResponse
+	(*SeatNumber)(nil),                  // 61: bridge.movement.v1.SeatNumber
+	(*SeatedPlayer)(nil),                // 62: bridge.movement.v1.SeatedPlayer
+	(*TablePlayers)(nil),                // 63: bridge.movement.v1.TablePlayers
+	(*SetTablePlayersRequest)(nil),      // 64: bridge.movement.v1.SetTablePlayersRequest
+	(*SetTablePlayersResponse)(nil),     // 65: bridge.movement.v1.SetTablePlayersResponse
+	(*ListTablePlayersRequest)(nil),     // 66: bridge.movement.v1.ListTablePlayersRequest
+	(*ListTablePlayersResponse)(nil),    // 67: bridge.movement.v1.ListTablePlayersResponse
+	(*ListChangesRequest)(nil),          // 68: bridge.movement.v1.ListChangesRequest
+	(*ListChangesResponse)(nil),         // 69: bridge.movement.v1.ListChangesResponse
+	(*AcknowledgeChangesRequest)(nil),   // 70: bridge.movement.v1.AcknowledgeChangesRequest
+	(*AcknowledgeChangesResponse)(nil),  // 71: bridge.movement.v1.AcknowledgeChangesResponse
+	(*WatchChangesRequest)(nil),         // 72: bridge.movement.v1.WatchChangesRequest
+	(*WatchChangesResponse)(nil),        // 73: bridge.movement.v1.WatchChangesResponse
+	(*TableToken)(nil),                  // 74: bridge.movement.v1.TableToken
+	(*IssueTableTokensRequest)(nil),     // 75: bridge.movement.v1.IssueTableTokensRequest
+	(*IssueTableTokensResponse)(nil),    // 76: bridge.movement.v1.IssueTableTokensResponse
+	(*RevokeTableTokenRequest)(nil),     // 77: bridge.movement.v1.RevokeTableTokenRequest
+	(*RevokeTableTokenResponse)(nil),    // 78: bridge.movement.v1.RevokeTableTokenResponse
+	(*GetTableIdentityRequest)(nil),     // 79: bridge.movement.v1.GetTableIdentityRequest
+	(*GetTableIdentityResponse)(nil),    // 80: bridge.movement.v1.GetTableIdentityResponse
+	(*IssuePairTokensRequest)(nil),      // 81: bridge.movement.v1.IssuePairTokensRequest
+	(*IssuePairTokensResponse)(nil),     // 82: bridge.movement.v1.IssuePairTokensResponse
+	(*RevokePairTokenRequest)(nil),      // 83: bridge.movement.v1.RevokePairTokenRequest
+	(*RevokePairTokenResponse)(nil),     // 84: bridge.movement.v1.RevokePairTokenResponse
+	(*v1.ScoringSettings)(nil),          // 85: bridge.scoring.v1.ScoringSettings
+	(*timestamppb.Timestamp)(nil),       // 86: google.protobuf.Timestamp
+	(*durationpb.Duration)(nil),         // 87: google.protobuf.Duration
+	(v11.Side)(0),                       // 88: bridge.type.v1.Side
+	(v11.Seat)(0),                       // 89: bridge.type.v1.Seat
+	(*v11.Change)(nil),                  // 90: bridge.type.v1.Change
 }
 var file_bridge_movement_v1_movement_proto_depIdxs = []int32{
-	84, // 0: bridge.movement.v1.Event.scoring:type_name -> bridge.scoring.v1.ScoringSettings
-	85, // 1: bridge.movement.v1.Event.create_time:type_name -> google.protobuf.Timestamp
+	85, // 0: bridge.movement.v1.Event.scoring:type_name -> bridge.scoring.v1.ScoringSettings
+	86, // 1: bridge.movement.v1.Event.create_time:type_name -> google.protobuf.Timestamp
 	5,  // 2: bridge.movement.v1.CreateEventRequest.event:type_name -> bridge.movement.v1.Event
 	5,  // 3: bridge.movement.v1.CreateEventResponse.event:type_name -> bridge.movement.v1.Event
 	5,  // 4: bridge.movement.v1.GetEventResponse.event:type_name -> bridge.movement.v1.Event
 	5,  // 5: bridge.movement.v1.ListEventsResponse.events:type_name -> bridge.movement.v1.Event
-	85, // 6: bridge.movement.v1.Session.start_time:type_name -> google.protobuf.Timestamp
+	86, // 6: bridge.movement.v1.Session.start_time:type_name -> google.protobuf.Timestamp
 	12, // 7: bridge.movement.v1.CreateSessionRequest.session:type_name -> bridge.movement.v1.Session
 	12, // 8: bridge.movement.v1.CreateSessionResponse.session:type_name -> bridge.movement.v1.Session
 	12, // 9: bridge.movement.v1.GetSessionResponse.session:type_name -> bridge.movement.v1.Session
@@ -5960,123 +6053,124 @@ var file_bridge_movement_v1_movement_proto_depIdxs = []int32{
 	1,  // 13: bridge.movement.v1.MovementChoice.mitchell_form:type_name -> bridge.movement.v1.MitchellForm
 	21, // 14: bridge.movement.v1.Movement.choice:type_name -> bridge.movement.v1.MovementChoice
 	22, // 15: bridge.movement.v1.Movement.seatings:type_name -> bridge.movement.v1.Seating
-	24, // 16: bridge.movement.v1.Movement.shares:type_name -> bridge.movement.v1.Share
-	20, // 17: bridge.movement.v1.Section.entrants:type_name -> bridge.movement.v1.Entrant
-	23, // 18: bridge.movement.v1.Section.movement:type_name -> bridge.movement.v1.Movement
-	26, // 19: bridge.movement.v1.Section.terminal_settings:type_name -> bridge.movement.v1.TerminalSettings
-	2,  // 20: bridge.movement.v1.TerminalSettings.lead_card:type_name -> bridge.movement.v1.LeadCardEntry
-	3,  // 21: bridge.movement.v1.TerminalSettings.result_entry:type_name -> bridge.movement.v1.ResultEntry
-	26, // 22: bridge.movement.v1.SetTerminalSettingsRequest.settings:type_name -> bridge.movement.v1.TerminalSettings
-	25, // 23: bridge.movement.v1.SetTerminalSettingsResponse.section:type_name -> bridge.movement.v1.Section
-	25, // 24: bridge.movement.v1.CreateSectionRequest.section:type_name -> bridge.movement.v1.Section
-	25, // 25: bridge.movement.v1.CreateSectionResponse.section:type_name -> bridge.movement.v1.Section
-	25, // 26: bridge.movement.v1.GetSectionResponse.section:type_name -> bridge.movement.v1.Section
-	21, // 27: bridge.movement.v1.SetMovementRequest.choice:type_name -> bridge.movement.v1.MovementChoice
-	25, // 28: bridge.movement.v1.SetMovementResponse.section:type_name -> bridge.movement.v1.Section
-	22, // 29: bridge.movement.v1.GetTableRoundResponse.seating:type_name -> bridge.movement.v1.Seating
-	36, // 30: bridge.movement.v1.GetTableRoundResponse.next:type_name -> bridge.movement.v1.Move
-	61, // 31: bridge.movement.v1.GetTableRoundResponse.players:type_name -> bridge.movement.v1.SeatedPlayer
-	26, // 32: bridge.movement.v1.GetTableRoundResponse.settings:type_name -> bridge.movement.v1.TerminalSettings
-	86, // 33: bridge.movement.v1.GetTableRoundResponse.round_time:type_name -> google.protobuf.Duration
-	87, // 34: bridge.movement.v1.Stop.direction:type_name -> bridge.type.v1.Side
-	20, // 35: bridge.movement.v1.GetEntrantPathResponse.entrant:type_name -> bridge.movement.v1.Entrant
-	39, // 36: bridge.movement.v1.GetEntrantPathResponse.stops:type_name -> bridge.movement.v1.Stop
-	20, // 37: bridge.movement.v1.AddLateEntrantRequest.entrant:type_name -> bridge.movement.v1.Entrant
-	25, // 38: bridge.movement.v1.AddLateEntrantResponse.section:type_name -> bridge.movement.v1.Section
-	25, // 39: bridge.movement.v1.WithdrawEntrantResponse.section:type_name -> bridge.movement.v1.Section
-	46, // 40: bridge.movement.v1.GetBalanceResponse.meetings:type_name -> bridge.movement.v1.Count
-	46, // 41: bridge.movement.v1.GetBalanceResponse.comparisons:type_name -> bridge.movement.v1.Count
-	4,  // 42: bridge.movement.v1.ExportSectionRequest.format:type_name -> bridge.movement.v1.Format
-	21, // 43: bridge.movement.v1.Recommendation.choice:type_name -> bridge.movement.v1.MovementChoice
-	51, // 44: bridge.movement.v1.RecommendMovementsResponse.recommendations:type_name -> bridge.movement.v1.Recommendation
-	85, // 45: bridge.movement.v1.RegisteredPlayer.update_time:type_name -> google.protobuf.Timestamp
-	53, // 46: bridge.movement.v1.GetPlayerResponse.player:type_name -> bridge.movement.v1.RegisteredPlayer
-	53, // 47: bridge.movement.v1.ListPlayersResponse.players:type_name -> bridge.movement.v1.RegisteredPlayer
-	88, // 48: bridge.movement.v1.SeatNumber.seat:type_name -> bridge.type.v1.Seat
-	88, // 49: bridge.movement.v1.SeatedPlayer.seat:type_name -> bridge.type.v1.Seat
-	61, // 50: bridge.movement.v1.TablePlayers.players:type_name -> bridge.movement.v1.SeatedPlayer
-	85, // 51: bridge.movement.v1.TablePlayers.update_time:type_name -> google.protobuf.Timestamp
-	60, // 52: bridge.movement.v1.SetTablePlayersRequest.numbers:type_name -> bridge.movement.v1.SeatNumber
-	62, // 53: bridge.movement.v1.SetTablePlayersResponse.table_players:type_name -> bridge.movement.v1.TablePlayers
-	62, // 54: bridge.movement.v1.ListTablePlayersResponse.table_players:type_name -> bridge.movement.v1.TablePlayers
-	89, // 55: bridge.movement.v1.ListChangesResponse.changes:type_name -> bridge.type.v1.Change
-	89, // 56: bridge.movement.v1.WatchChangesResponse.change:type_name -> bridge.type.v1.Change
-	85, // 57: bridge.movement.v1.TableToken.create_time:type_name -> google.protobuf.Timestamp
-	85, // 58: bridge.movement.v1.TableToken.expire_time:type_name -> google.protobuf.Timestamp
-	85, // 59: bridge.movement.v1.TableToken.revoke_time:type_name -> google.protobuf.Timestamp
-	86, // 60: bridge.movement.v1.IssueTableTokensRequest.ttl:type_name -> google.protobuf.Duration
-	73, // 61: bridge.movement.v1.IssueTableTokensResponse.tokens:type_name -> bridge.movement.v1.TableToken
-	73, // 62: bridge.movement.v1.RevokeTableTokenResponse.token:type_name -> bridge.movement.v1.TableToken
-	85, // 63: bridge.movement.v1.GetTableIdentityResponse.expire_time:type_name -> google.protobuf.Timestamp
-	39, // 64: bridge.movement.v1.GetTableIdentityResponse.rounds:type_name -> bridge.movement.v1.Stop
-	86, // 65: bridge.movement.v1.IssuePairTokensRequest.ttl:type_name -> google.protobuf.Duration
-	73, // 66: bridge.movement.v1.IssuePairTokensResponse.tokens:type_name -> bridge.movement.v1.TableToken
-	73, // 67: bridge.movement.v1.RevokePairTokenResponse.token:type_name -> bridge.movement.v1.TableToken
-	6,  // 68: bridge.movement.v1.MovementService.CreateEvent:input_type -> bridge.movement.v1.CreateEventRequest
-	8,  // 69: bridge.movement.v1.MovementService.GetEvent:input_type -> bridge.movement.v1.GetEventRequest
-	10, // 70: bridge.movement.v1.MovementService.ListEvents:input_type -> bridge.movement.v1.ListEventsRequest
-	13, // 71: bridge.movement.v1.MovementService.CreateSession:input_type -> bridge.movement.v1.CreateSessionRequest
-	15, // 72: bridge.movement.v1.MovementService.GetSession:input_type -> bridge.movement.v1.GetSessionRequest
-	17, // 73: bridge.movement.v1.MovementService.ListSessions:input_type -> bridge.movement.v1.ListSessionsRequest
-	29, // 74: bridge.movement.v1.MovementService.CreateSection:input_type -> bridge.movement.v1.CreateSectionRequest
-	31, // 75: bridge.movement.v1.MovementService.GetSection:input_type -> bridge.movement.v1.GetSectionRequest
-	33, // 76: bridge.movement.v1.MovementService.SetMovement:input_type -> bridge.movement.v1.SetMovementRequest
-	35, // 77: bridge.movement.v1.MovementService.GetTableRound:input_type -> bridge.movement.v1.GetTableRoundRequest
-	38, // 78: bridge.movement.v1.MovementService.GetEntrantPath:input_type -> bridge.movement.v1.GetEntrantPathRequest
-	41, // 79: bridge.movement.v1.MovementService.AddLateEntrant:input_type -> bridge.movement.v1.AddLateEntrantRequest
-	43, // 80: bridge.movement.v1.MovementService.WithdrawEntrant:input_type -> bridge.movement.v1.WithdrawEntrantRequest
-	45, // 81: bridge.movement.v1.MovementService.GetBalance:input_type -> bridge.movement.v1.GetBalanceRequest
-	48, // 82: bridge.movement.v1.MovementService.ExportSection:input_type -> bridge.movement.v1.ExportSectionRequest
-	50, // 83: bridge.movement.v1.MovementService.RecommendMovements:input_type -> bridge.movement.v1.RecommendMovementsRequest
-	54, // 84: bridge.movement.v1.MovementService.ImportPlayers:input_type -> bridge.movement.v1.ImportPlayersRequest
-	56, // 85: bridge.movement.v1.MovementService.GetPlayer:input_type -> bridge.movement.v1.GetPlayerRequest
-	58, // 86: bridge.movement.v1.MovementService.ListPlayers:input_type -> bridge.movement.v1.ListPlayersRequest
-	63, // 87: bridge.movement.v1.MovementService.SetTablePlayers:input_type -> bridge.movement.v1.SetTablePlayersRequest
-	65, // 88: bridge.movement.v1.MovementService.ListTablePlayers:input_type -> bridge.movement.v1.ListTablePlayersRequest
-	67, // 89: bridge.movement.v1.MovementService.ListChanges:input_type -> bridge.movement.v1.ListChangesRequest
-	69, // 90: bridge.movement.v1.MovementService.AcknowledgeChanges:input_type -> bridge.movement.v1.AcknowledgeChangesRequest
-	71, // 91: bridge.movement.v1.MovementService.WatchChanges:input_type -> bridge.movement.v1.WatchChangesRequest
-	27, // 92: bridge.movement.v1.MovementService.SetTerminalSettings:input_type -> bridge.movement.v1.SetTerminalSettingsRequest
-	74, // 93: bridge.movement.v1.MovementService.IssueTableTokens:input_type -> bridge.movement.v1.IssueTableTokensRequest
-	76, // 94: bridge.movement.v1.MovementService.RevokeTableToken:input_type -> bridge.movement.v1.RevokeTableTokenRequest
-	78, // 95: bridge.movement.v1.MovementService.GetTableIdentity:input_type -> bridge.movement.v1.GetTableIdentityRequest
-	80, // 96: bridge.movement.v1.MovementService.IssuePairTokens:input_type -> bridge.movement.v1.IssuePairTokensRequest
-	82, // 97: bridge.movement.v1.MovementService.RevokePairToken:input_type -> bridge.movement.v1.RevokePairTokenRequest
-	7,  // 98: bridge.movement.v1.MovementService.CreateEvent:output_type -> bridge.movement.v1.CreateEventResponse
-	9,  // 99: bridge.movement.v1.MovementService.GetEvent:output_type -> bridge.movement.v1.GetEventResponse
-	11, // 100: bridge.movement.v1.MovementService.ListEvents:output_type -> bridge.movement.v1.ListEventsResponse
-	14, // 101: bridge.movement.v1.MovementService.CreateSession:output_type -> bridge.movement.v1.CreateSessionResponse
-	16, // 102: bridge.movement.v1.MovementService.GetSession:output_type -> bridge.movement.v1.GetSessionResponse
-	18, // 103: bridge.movement.v1.MovementService.ListSessions:output_type -> bridge.movement.v1.ListSessionsResponse
-	30, // 104: bridge.movement.v1.MovementService.CreateSection:output_type -> bridge.movement.v1.CreateSectionResponse
-	32, // 105: bridge.movement.v1.MovementService.GetSection:output_type -> bridge.movement.v1.GetSectionResponse
-	34, // 106: bridge.movement.v1.MovementService.SetMovement:output_type -> bridge.movement.v1.SetMovementResponse
-	37, // 107: bridge.movement.v1.MovementService.GetTableRound:output_type -> bridge.movement.v1.GetTableRoundResponse
-	40, // 108: bridge.movement.v1.MovementService.GetEntrantPath:output_type -> bridge.movement.v1.GetEntrantPathResponse
-	42, // 109: bridge.movement.v1.MovementService.AddLateEntrant:output_type -> bridge.movement.v1.AddLateEntrantResponse
-	44, // 110: bridge.movement.v1.MovementService.WithdrawEntrant:output_type -> bridge.movement.v1.WithdrawEntrantResponse
-	47, // 111: bridge.movement.v1.MovementService.GetBalance:output_type -> bridge.movement.v1.GetBalanceResponse
-	49, // 112: bridge.movement.v1.MovementService.ExportSection:output_type -> bridge.movement.v1.ExportSectionResponse
-	52, // 113: bridge.movement.v1.MovementService.RecommendMovements:output_type -> bridge.movement.v1.RecommendMovementsResponse
-	55, // 114: bridge.movement.v1.MovementService.ImportPlayers:output_type -> bridge.movement.v1.ImportPlayersResponse
-	57, // 115: bridge.movement.v1.MovementService.GetPlayer:output_type -> bridge.movement.v1.GetPlayerResponse
-	59, // 116: bridge.movement.v1.MovementService.ListPlayers:output_type -> bridge.movement.v1.ListPlayersResponse
-	64, // 117: bridge.movement.v1.MovementService.SetTablePlayers:output_type -> bridge.movement.v1.SetTablePlayersResponse
-	66, // 118: bridge.movement.v1.MovementService.ListTablePlayers:output_type -> bridge.movement.v1.ListTablePlayersResponse
-	68, // 119: bridge.movement.v1.MovementService.ListChanges:output_type -> bridge.movement.v1.ListChangesResponse
-	70, // 120: bridge.movement.v1.MovementService.AcknowledgeChanges:output_type -> bridge.movement.v1.AcknowledgeChangesResponse
-	72, // 121: bridge.movement.v1.MovementService.WatchChanges:output_type -> bridge.movement.v1.WatchChangesResponse
-	28, // 122: bridge.movement.v1.MovementService.SetTerminalSettings:output_type -> bridge.movement.v1.SetTerminalSettingsResponse
-	75, // 123: bridge.movement.v1.MovementService.IssueTableTokens:output_type -> bridge.movement.v1.IssueTableTokensResponse
-	77, // 124: bridge.movement.v1.MovementService.RevokeTableToken:output_type -> bridge.movement.v1.RevokeTableTokenResponse
-	79, // 125: bridge.movement.v1.MovementService.GetTableIdentity:output_type -> bridge.movement.v1.GetTableIdentityResponse
-	81, // 126: bridge.movement.v1.MovementService.IssuePairTokens:output_type -> bridge.movement.v1.IssuePairTokensResponse
-	83, // 127: bridge.movement.v1.MovementService.RevokePairToken:output_type -> bridge.movement.v1.RevokePairTokenResponse
-	98, // [98:128] is the sub-list for method output_type
-	68, // [68:98] is the sub-list for method input_type
-	68, // [68:68] is the sub-list for extension type_name
-	68, // [68:68] is the sub-list for extension extendee
-	0,  // [0:68] is the sub-list for field type_name
+	25, // 16: bridge.movement.v1.Movement.shares:type_name -> bridge.movement.v1.Share
+	24, // 17: bridge.movement.v1.Movement.round_notes:type_name -> bridge.movement.v1.RoundNote
+	20, // 18: bridge.movement.v1.Section.entrants:type_name -> bridge.movement.v1.Entrant
+	23, // 19: bridge.movement.v1.Section.movement:type_name -> bridge.movement.v1.Movement
+	27, // 20: bridge.movement.v1.Section.terminal_settings:type_name -> bridge.movement.v1.TerminalSettings
+	2,  // 21: bridge.movement.v1.TerminalSettings.lead_card:type_name -> bridge.movement.v1.LeadCardEntry
+	3,  // 22: bridge.movement.v1.TerminalSettings.result_entry:type_name -> bridge.movement.v1.ResultEntry
+	27, // 23: bridge.movement.v1.SetTerminalSettingsRequest.settings:type_name -> bridge.movement.v1.TerminalSettings
+	26, // 24: bridge.movement.v1.SetTerminalSettingsResponse.section:type_name -> bridge.movement.v1.Section
+	26, // 25: bridge.movement.v1.CreateSectionRequest.section:type_name -> bridge.movement.v1.Section
+	26, // 26: bridge.movement.v1.CreateSectionResponse.section:type_name -> bridge.movement.v1.Section
+	26, // 27: bridge.movement.v1.GetSectionResponse.section:type_name -> bridge.movement.v1.Section
+	21, // 28: bridge.movement.v1.SetMovementRequest.choice:type_name -> bridge.movement.v1.MovementChoice
+	26, // 29: bridge.movement.v1.SetMovementResponse.section:type_name -> bridge.movement.v1.Section
+	22, // 30: bridge.movement.v1.GetTableRoundResponse.seating:type_name -> bridge.movement.v1.Seating
+	37, // 31: bridge.movement.v1.GetTableRoundResponse.next:type_name -> bridge.movement.v1.Move
+	62, // 32: bridge.movement.v1.GetTableRoundResponse.players:type_name -> bridge.movement.v1.SeatedPlayer
+	27, // 33: bridge.movement.v1.GetTableRoundResponse.settings:type_name -> bridge.movement.v1.TerminalSettings
+	87, // 34: bridge.movement.v1.GetTableRoundResponse.round_time:type_name -> google.protobuf.Duration
+	88, // 35: bridge.movement.v1.Stop.direction:type_name -> bridge.type.v1.Side
+	20, // 36: bridge.movement.v1.GetEntrantPathResponse.entrant:type_name -> bridge.movement.v1.Entrant
+	40, // 37: bridge.movement.v1.GetEntrantPathResponse.stops:type_name -> bridge.movement.v1.Stop
+	20, // 38: bridge.movement.v1.AddLateEntrantRequest.entrant:type_name -> bridge.movement.v1.Entrant
+	26, // 39: bridge.movement.v1.AddLateEntrantResponse.section:type_name -> bridge.movement.v1.Section
+	26, // 40: bridge.movement.v1.WithdrawEntrantResponse.section:type_name -> bridge.movement.v1.Section
+	47, // 41: bridge.movement.v1.GetBalanceResponse.meetings:type_name -> bridge.movement.v1.Count
+	47, // 42: bridge.movement.v1.GetBalanceResponse.comparisons:type_name -> bridge.movement.v1.Count
+	4,  // 43: bridge.movement.v1.ExportSectionRequest.format:type_name -> bridge.movement.v1.Format
+	21, // 44: bridge.movement.v1.Recommendation.choice:type_name -> bridge.movement.v1.MovementChoice
+	52, // 45: bridge.movement.v1.RecommendMovementsResponse.recommendations:type_name -> bridge.movement.v1.Recommendation
+	86, // 46: bridge.movement.v1.RegisteredPlayer.update_time:type_name -> google.protobuf.Timestamp
+	54, // 47: bridge.movement.v1.GetPlayerResponse.player:type_name -> bridge.movement.v1.RegisteredPlayer
+	54, // 48: bridge.movement.v1.ListPlayersResponse.players:type_name -> bridge.movement.v1.RegisteredPlayer
+	89, // 49: bridge.movement.v1.SeatNumber.seat:type_name -> bridge.type.v1.Seat
+	89, // 50: bridge.movement.v1.SeatedPlayer.seat:type_name -> bridge.type.v1.Seat
+	62, // 51: bridge.movement.v1.TablePlayers.players:type_name -> bridge.movement.v1.SeatedPlayer
+	86, // 52: bridge.movement.v1.TablePlayers.update_time:type_name -> google.protobuf.Timestamp
+	61, // 53: bridge.movement.v1.SetTablePlayersRequest.numbers:type_name -> bridge.movement.v1.SeatNumber
+	63, // 54: bridge.movement.v1.SetTablePlayersResponse.table_players:type_name -> bridge.movement.v1.TablePlayers
+	63, // 55: bridge.movement.v1.ListTablePlayersResponse.table_players:type_name -> bridge.movement.v1.TablePlayers
+	90, // 56: bridge.movement.v1.ListChangesResponse.changes:type_name -> bridge.type.v1.Change
+	90, // 57: bridge.movement.v1.WatchChangesResponse.change:type_name -> bridge.type.v1.Change
+	86, // 58: bridge.movement.v1.TableToken.create_time:type_name -> google.protobuf.Timestamp
+	86, // 59: bridge.movement.v1.TableToken.expire_time:type_name -> google.protobuf.Timestamp
+	86, // 60: bridge.movement.v1.TableToken.revoke_time:type_name -> google.protobuf.Timestamp
+	87, // 61: bridge.movement.v1.IssueTableTokensRequest.ttl:type_name -> google.protobuf.Duration
+	74, // 62: bridge.movement.v1.IssueTableTokensResponse.tokens:type_name -> bridge.movement.v1.TableToken
+	74, // 63: bridge.movement.v1.RevokeTableTokenResponse.token:type_name -> bridge.movement.v1.TableToken
+	86, // 64: bridge.movement.v1.GetTableIdentityResponse.expire_time:type_name -> google.protobuf.Timestamp
+	40, // 65: bridge.movement.v1.GetTableIdentityResponse.rounds:type_name -> bridge.movement.v1.Stop
+	87, // 66: bridge.movement.v1.IssuePairTokensRequest.ttl:type_name -> google.protobuf.Duration
+	74, // 67: bridge.movement.v1.IssuePairTokensResponse.tokens:type_name -> bridge.movement.v1.TableToken
+	74, // 68: bridge.movement.v1.RevokePairTokenResponse.token:type_name -> bridge.movement.v1.TableToken
+	6,  // 69: bridge.movement.v1.MovementService.CreateEvent:input_type -> bridge.movement.v1.CreateEventRequest
+	8,  // 70: bridge.movement.v1.MovementService.GetEvent:input_type -> bridge.movement.v1.GetEventRequest
+	10, // 71: bridge.movement.v1.MovementService.ListEvents:input_type -> bridge.movement.v1.ListEventsRequest
+	13, // 72: bridge.movement.v1.MovementService.CreateSession:input_type -> bridge.movement.v1.CreateSessionRequest
+	15, // 73: bridge.movement.v1.MovementService.GetSession:input_type -> bridge.movement.v1.GetSessionRequest
+	17, // 74: bridge.movement.v1.MovementService.ListSessions:input_type -> bridge.movement.v1.ListSessionsRequest
+	30, // 75: bridge.movement.v1.MovementService.CreateSection:input_type -> bridge.movement.v1.CreateSectionRequest
+	32, // 76: bridge.movement.v1.MovementService.GetSection:input_type -> bridge.movement.v1.GetSectionRequest
+	34, // 77: bridge.movement.v1.MovementService.SetMovement:input_type -> bridge.movement.v1.SetMovementRequest
+	36, // 78: bridge.movement.v1.MovementService.GetTableRound:input_type -> bridge.movement.v1.GetTableRoundRequest
+	39, // 79: bridge.movement.v1.MovementService.GetEntrantPath:input_type -> bridge.movement.v1.GetEntrantPathRequest
+	42, // 80: bridge.movement.v1.MovementService.AddLateEntrant:input_type -> bridge.movement.v1.AddLateEntrantRequest
+	44, // 81: bridge.movement.v1.MovementService.WithdrawEntrant:input_type -> bridge.movement.v1.WithdrawEntrantRequest
+	46, // 82: bridge.movement.v1.MovementService.GetBalance:input_type -> bridge.movement.v1.GetBalanceRequest
+	49, // 83: bridge.movement.v1.MovementService.ExportSection:input_type -> bridge.movement.v1.ExportSectionRequest
+	51, // 84: bridge.movement.v1.MovementService.RecommendMovements:input_type -> bridge.movement.v1.RecommendMovementsRequest
+	55, // 85: bridge.movement.v1.MovementService.ImportPlayers:input_type -> bridge.movement.v1.ImportPlayersRequest
+	57, // 86: bridge.movement.v1.MovementService.GetPlayer:input_type -> bridge.movement.v1.GetPlayerRequest
+	59, // 87: bridge.movement.v1.MovementService.ListPlayers:input_type -> bridge.movement.v1.ListPlayersRequest
+	64, // 88: bridge.movement.v1.MovementService.SetTablePlayers:input_type -> bridge.movement.v1.SetTablePlayersRequest
+	66, // 89: bridge.movement.v1.MovementService.ListTablePlayers:input_type -> bridge.movement.v1.ListTablePlayersRequest
+	68, // 90: bridge.movement.v1.MovementService.ListChanges:input_type -> bridge.movement.v1.ListChangesRequest
+	70, // 91: bridge.movement.v1.MovementService.AcknowledgeChanges:input_type -> bridge.movement.v1.AcknowledgeChangesRequest
+	72, // 92: bridge.movement.v1.MovementService.WatchChanges:input_type -> bridge.movement.v1.WatchChangesRequest
+	28, // 93: bridge.movement.v1.MovementService.SetTerminalSettings:input_type -> bridge.movement.v1.SetTerminalSettingsRequest
+	75, // 94: bridge.movement.v1.MovementService.IssueTableTokens:input_type -> bridge.movement.v1.IssueTableTokensRequest
+	77, // 95: bridge.movement.v1.MovementService.RevokeTableToken:input_type -> bridge.movement.v1.RevokeTableTokenRequest
+	79, // 96: bridge.movement.v1.MovementService.GetTableIdentity:input_type -> bridge.movement.v1.GetTableIdentityRequest
+	81, // 97: bridge.movement.v1.MovementService.IssuePairTokens:input_type -> bridge.movement.v1.IssuePairTokensRequest
+	83, // 98: bridge.movement.v1.MovementService.RevokePairToken:input_type -> bridge.movement.v1.RevokePairTokenRequest
+	7,  // 99: bridge.movement.v1.MovementService.CreateEvent:output_type -> bridge.movement.v1.CreateEventResponse
+	9,  // 100: bridge.movement.v1.MovementService.GetEvent:output_type -> bridge.movement.v1.GetEventResponse
+	11, // 101: bridge.movement.v1.MovementService.ListEvents:output_type -> bridge.movement.v1.ListEventsResponse
+	14, // 102: bridge.movement.v1.MovementService.CreateSession:output_type -> bridge.movement.v1.CreateSessionResponse
+	16, // 103: bridge.movement.v1.MovementService.GetSession:output_type -> bridge.movement.v1.GetSessionResponse
+	18, // 104: bridge.movement.v1.MovementService.ListSessions:output_type -> bridge.movement.v1.ListSessionsResponse
+	31, // 105: bridge.movement.v1.MovementService.CreateSection:output_type -> bridge.movement.v1.CreateSectionResponse
+	33, // 106: bridge.movement.v1.MovementService.GetSection:output_type -> bridge.movement.v1.GetSectionResponse
+	35, // 107: bridge.movement.v1.MovementService.SetMovement:output_type -> bridge.movement.v1.SetMovementResponse
+	38, // 108: bridge.movement.v1.MovementService.GetTableRound:output_type -> bridge.movement.v1.GetTableRoundResponse
+	41, // 109: bridge.movement.v1.MovementService.GetEntrantPath:output_type -> bridge.movement.v1.GetEntrantPathResponse
+	43, // 110: bridge.movement.v1.MovementService.AddLateEntrant:output_type -> bridge.movement.v1.AddLateEntrantResponse
+	45, // 111: bridge.movement.v1.MovementService.WithdrawEntrant:output_type -> bridge.movement.v1.WithdrawEntrantResponse
+	48, // 112: bridge.movement.v1.MovementService.GetBalance:output_type -> bridge.movement.v1.GetBalanceResponse
+	50, // 113: bridge.movement.v1.MovementService.ExportSection:output_type -> bridge.movement.v1.ExportSectionResponse
+	53, // 114: bridge.movement.v1.MovementService.RecommendMovements:output_type -> bridge.movement.v1.RecommendMovementsResponse
+	56, // 115: bridge.movement.v1.MovementService.ImportPlayers:output_type -> bridge.movement.v1.ImportPlayersResponse
+	58, // 116: bridge.movement.v1.MovementService.GetPlayer:output_type -> bridge.movement.v1.GetPlayerResponse
+	60, // 117: bridge.movement.v1.MovementService.ListPlayers:output_type -> bridge.movement.v1.ListPlayersResponse
+	65, // 118: bridge.movement.v1.MovementService.SetTablePlayers:output_type -> bridge.movement.v1.SetTablePlayersResponse
+	67, // 119: bridge.movement.v1.MovementService.ListTablePlayers:output_type -> bridge.movement.v1.ListTablePlayersResponse
+	69, // 120: bridge.movement.v1.MovementService.ListChanges:output_type -> bridge.movement.v1.ListChangesResponse
+	71, // 121: bridge.movement.v1.MovementService.AcknowledgeChanges:output_type -> bridge.movement.v1.AcknowledgeChangesResponse
+	73, // 122: bridge.movement.v1.MovementService.WatchChanges:output_type -> bridge.movement.v1.WatchChangesResponse
+	29, // 123: bridge.movement.v1.MovementService.SetTerminalSettings:output_type -> bridge.movement.v1.SetTerminalSettingsResponse
+	76, // 124: bridge.movement.v1.MovementService.IssueTableTokens:output_type -> bridge.movement.v1.IssueTableTokensResponse
+	78, // 125: bridge.movement.v1.MovementService.RevokeTableToken:output_type -> bridge.movement.v1.RevokeTableTokenResponse
+	80, // 126: bridge.movement.v1.MovementService.GetTableIdentity:output_type -> bridge.movement.v1.GetTableIdentityResponse
+	82, // 127: bridge.movement.v1.MovementService.IssuePairTokens:output_type -> bridge.movement.v1.IssuePairTokensResponse
+	84, // 128: bridge.movement.v1.MovementService.RevokePairToken:output_type -> bridge.movement.v1.RevokePairTokenResponse
+	99, // [99:129] is the sub-list for method output_type
+	69, // [69:99] is the sub-list for method input_type
+	69, // [69:69] is the sub-list for extension type_name
+	69, // [69:69] is the sub-list for extension extendee
+	0,  // [0:69] is the sub-list for field type_name
 }
 
 func init() { file_bridge_movement_v1_movement_proto_init() }
@@ -6084,15 +6178,15 @@ func file_bridge_movement_v1_movement_proto_init() {
 	if File_bridge_movement_v1_movement_proto != nil {
 		return
 	}
-	file_bridge_movement_v1_movement_proto_msgTypes[62].OneofWrappers = []any{}
-	file_bridge_movement_v1_movement_proto_msgTypes[66].OneofWrappers = []any{}
+	file_bridge_movement_v1_movement_proto_msgTypes[63].OneofWrappers = []any{}
+	file_bridge_movement_v1_movement_proto_msgTypes[67].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bridge_movement_v1_movement_proto_rawDesc), len(file_bridge_movement_v1_movement_proto_rawDesc)),
 			NumEnums:      5,
-			NumMessages:   79,
+			NumMessages:   80,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
