@@ -3,6 +3,7 @@ package movementservice
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -360,6 +361,40 @@ func TestEveryRecommendationCanBeSet(t *testing.T) {
 			}
 		}
 		h.stop()
+	}
+}
+
+// TestMitchellFormsSayTheirTables: each form of Mitchell is named for the
+// table counts it is for, plays there, and is refused for the others with
+// the reason.
+func TestMitchellFormsSayTheirTables(t *testing.T) {
+	for value, name := range movementv1.MitchellForm_name {
+		form := movementv1.MitchellForm(value)
+		if form == movementv1.MitchellForm_MITCHELL_FORM_UNSPECIFIED {
+			continue
+		}
+		even := strings.HasSuffix(name, "_EVEN_TABLES")
+		if !even && !strings.HasSuffix(name, "_ODD_TABLES") {
+			t.Errorf("%s does not say which tables it is for", name)
+		}
+		for _, tables := range []int{7, 8} {
+			h := start(t, t.TempDir())
+			ctx := context.Background()
+			h.client.CreateSession(ctx, &movementv1.CreateSessionRequest{Parent: "events/club-night", SessionId: 1})
+			var entrants []*movementv1.Entrant
+			for i := 1; i <= 2*tables; i++ {
+				entrants = append(entrants, &movementv1.Entrant{Number: int32(i)})
+			}
+			h.client.CreateSection(ctx, &movementv1.CreateSectionRequest{Parent: "events/club-night/sessions/1", SectionId: "A", Section: &movementv1.Section{Entrants: entrants}})
+			_, err := h.client.SetMovement(ctx, &movementv1.SetMovementRequest{Name: sectionName, Choice: &movementv1.MovementChoice{Kind: movementv1.Kind_KIND_MITCHELL, MitchellForm: form}})
+			switch fits := even == (tables%2 == 0); {
+			case fits && err != nil:
+				t.Errorf("%s at %d tables: %v", name, tables, err)
+			case !fits:
+				wantCode(t, err, codes.InvalidArgument, fmt.Sprintf("%s number of tables, not %d", map[bool]string{true: "even", false: "odd"}[even], tables))
+			}
+			h.stop()
+		}
 	}
 }
 
