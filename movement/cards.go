@@ -70,8 +70,11 @@ type CardRound struct {
 	// Set is the board set at the table and LowBoard..HighBoard its boards;
 	// None and 0, 0 when the table has no boards.
 	Set, LowBoard, HighBoard int
-	// SharedWith lists the other tables playing the same boards this round.
+	// SharedWith lists the other tables playing the same boards this round
+	// (in a teams movement: the other room of the match).
 	SharedWith []int
+	// Teams is set when NS and EW are teams, each fielding a pair here.
+	Teams bool
 	// NSNext and EWNext say where the North-South and East-West pairs play
 	// next; BoardsNext where the boards are played next.
 	NSNext, EWNext NextSeat

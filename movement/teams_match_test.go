@@ -2,6 +2,7 @@ package movement
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -152,6 +153,44 @@ func TestCheckTeamsSeatsEachDirectionOnce(t *testing.T) {
 	m.Teams = false
 	if err := Check(m); err == nil || !errors.As(err, &ce) || ce.Rule != RuleEntrantTwice {
 		t.Errorf("pairs at two tables at once: %v", err)
+	}
+}
+
+// TestTeamsTableCards: a teams table's card shares the boards with the
+// other room of its match only, and sends each team's pair to its team's
+// seat in the same direction next round.
+func TestTeamsTableCards(t *testing.T) {
+	rounds, _ := RoundRobin(6)
+	m, err := TeamsMovement(rounds, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := NewSchedule(m)
+	for r := 1; r < len(rounds); r++ {
+		for table := 1; table <= m.Tables; table++ {
+			c, _ := x.TableRound(r, table, Layout{BoardsPerSet: 6})
+			if other := table + 1 - 2*((table+1)%2); len(c.SharedWith) != 1 || c.SharedWith[0] != other {
+				t.Errorf("round %d table %d shares its boards with %v, want the other room, table %d", r, table, c.SharedWith, other)
+			}
+			for _, mv := range c.Moves() {
+				if mv.Who == BoardSet {
+					continue
+				}
+				team, northSouth := c.NS, mv.Who == NorthSouthPair
+				if !northSouth {
+					team = c.EW
+				}
+				var want Position
+				for _, p := range x.Path(team) {
+					if p.Round == r+1 && p.NorthSouth == northSouth {
+						want = p
+					}
+				}
+				if text := fmt.Sprintf("team %d's %s pair to table %d %s", team, mv.Who, want.Table, mv.Who); mv.Table != want.Table || mv.Text != text {
+					t.Errorf("round %d table %d: %+v, want %q", r, table, mv, text)
+				}
+			}
+		}
 	}
 }
 

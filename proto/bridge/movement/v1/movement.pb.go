@@ -2442,7 +2442,8 @@ type Move struct {
 	// The table it goes to, 0 when it sits out (or, for boards, rests).
 	Table int32 `protobuf:"varint,2,opt,name=table,proto3" json:"table,omitempty"`
 	// For people: "pair 3 stays", "pair 12 to table 4 East-West", "pair 5
-	// sits out, then to table 2 North-South", "boards 5-6 to tables 1 and 6".
+	// sits out, then to table 2 North-South", "team 4's East-West pair to
+	// table 6 East-West", "boards 5-6 to tables 1 and 6".
 	Text          string `protobuf:"bytes,3,opt,name=text,proto3" json:"text,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
