@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
-	"go.etcd.io/bbolt"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
@@ -31,11 +30,8 @@ func (s *Service) ExportSection(ctx context.Context, req *movementv1.ExportSecti
 		return nil, err
 	}
 	name, _ := resource.ParseSection("name", req.GetName())
-	var event *movementv1.Event
-	if err := s.store.View(func(tx *bbolt.Tx) (err error) {
-		event, err = mustEvent(tx, name.Parent().Parent().String())
-		return err
-	}); err != nil {
+	event, err := s.eventOf(name)
+	if err != nil {
 		return nil, err
 	}
 	m := fromProto(section.GetMovement())

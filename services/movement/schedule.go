@@ -27,11 +27,8 @@ func (s *Service) SetMovement(ctx context.Context, req *movementv1.SetMovementRe
 	if err != nil {
 		return nil, err
 	}
-	var event *movementv1.Event
-	if err := s.store.View(func(tx *bbolt.Tx) (err error) {
-		event, err = mustEvent(tx, name.Parent().Parent().String())
-		return err
-	}); err != nil {
+	event, err := s.eventOf(name)
+	if err != nil {
 		return nil, err
 	}
 	choice, err := checkChoice(req.GetChoice())
