@@ -39,6 +39,7 @@ func TestAddLateTakesTheEmptySeats(t *testing.T) {
 	}{
 		// Thirteen pairs: the Howell's sit-out table has no boards.
 		{"Howell", made(Howell(13, HowellOptions{})), made(Howell(14, HowellOptions{})), 14, 3},
+		{"Howell cut short", made(Howell(13, HowellOptions{Rounds: 11})), made(Howell(14, HowellOptions{Rounds: 11})), 14, 4},
 		// A Mitchell a pair short: East-West pair 14 is missing, and the
 		// table where its opponents sit out keeps the set it would play.
 		{"Mitchell", made(Mitchell(7, MitchellOptions{HalfTable: true})), Movement{}, 14, 5},
