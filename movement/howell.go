@@ -3,6 +3,7 @@ package movement
 import (
 	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -48,8 +49,9 @@ type HowellOptions struct {
 	// plays where it can: one set a round, every pair playing every set
 	// (the one a pair sits out aside), with as many pairs more than the
 	// rounds staying North-South at tables of their own (partialHowells;
-	// two stationary pairs for 12 rounds at 7 tables). Where no such
-	// movement is known, it is that many rounds of the complete movement,
+	// two stationary pairs for 12 rounds at 7 tables), or a design listed
+	// round by round (listedPartialHowells). Where no such movement is
+	// known, it is that many rounds of the complete movement,
 	// chosen to leave the fewest sets played at one table only, then the
 	// most even Manning competition scores (never worse than stopping
 	// early), played in order and renumbered from 1, with the sets they use
@@ -74,18 +76,25 @@ func Howell(pairs int, opts HowellOptions) (Movement, error) {
 	if opts.Rounds == 0 || opts.Rounds == len(rounds) {
 		return howellMovement(pairs, rounds), nil
 	}
-	if p, ok := partialHowells[[2]int{(pairs + 1) / 2, opts.Rounds}]; ok {
-		return partialHowellMovement(pairs, p), nil
+	size := [2]int{(pairs + 1) / 2, opts.Rounds}
+	if p, ok := partialHowells[size]; ok {
+		return partialHowellMovement(pairs, p.rounds()), nil
+	}
+	if listed, ok := listedPartialHowells[size]; ok {
+		rounds := make([][]howellTable, len(listed))
+		for r := range listed {
+			rounds[r] = slices.Clone(listed[r])
+		}
+		return partialHowellMovement(pairs, rounds), nil
 	}
 	m := howellMovement(pairs, rounds)
 	return keepRounds(m, pickHowellRounds(m, opts.Rounds)), nil
 }
 
-// partialHowellMovement builds the partial Howell of p for pairs (one
-// fewer than twice its tables: the highest stationary pair is the
-// phantom).
-func partialHowellMovement(pairs int, p cyclicHowell) Movement {
-	rounds := p.rounds()
+// partialHowellMovement builds a partial Howell that plays one set a round
+// from its rounds, where pair 2·tables sits North-South at table 1
+// throughout: the phantom of one pair fewer.
+func partialHowellMovement(pairs int, rounds [][]howellTable) Movement {
 	if pairs%2 == 1 {
 		for r := range rounds {
 			rounds[r][0].NS = None
@@ -95,8 +104,8 @@ func partialHowellMovement(pairs int, p cyclicHowell) Movement {
 	m.Name = fmt.Sprintf("Partial Howell, %d pairs, %d tables, %d of %d rounds", pairs, m.Tables, m.Rounds, 2*m.Tables-1)
 	m.Stationary = nil
 	var at []int
-	for t, tb := range p.round1 {
-		if tb.NS > p.moving && tb.NS <= pairs {
+	for t, tb := range rounds[0] {
+		if tb.NS != None && !slices.ContainsFunc(rounds, func(round []howellTable) bool { return round[t].NS != tb.NS }) {
 			m.Stationary = append(m.Stationary, tb.NS)
 			at = append(at, t+1)
 		}

@@ -5,9 +5,11 @@ package movement
 // (howell_partial_search_test.go): pairs 1 to rounds move, the others stay
 // North-South, the highest at table 1 (the phantom of an odd field). Each
 // comment gives the spread of Manning's competition scores with every pair
-// present. Four tables have none (no design of 5 rounds exists, none of 6
-// was found), nor have five tables for 8 rounds. Rerun the search with
-// -howell.partial=15 to print this map's entries.
+// present. The sizes it lacks are listed round by round below, but for
+// four tables cut to 5 rounds (no such design exists) and one round more
+// than the tables at 7, 8, 10, 12 and 14 tables (the round-by-round search
+// was run up to 6 tables): those keep rounds of the complete Howell. Rerun
+// the search with -howell.partial=15 to print this map's entries.
 var partialHowells = map[[2]int]cyclicHowell{
 	{3, 4}:   {sets: 4, moving: 4, round1: []howellTable{{6, 1, 1}, {5, 2, 3}, {4, 3, 2}}},                                                                                                                                                                     // Manning SD 1.200
 	{5, 6}:   {sets: 6, moving: 6, round1: []howellTable{{10, 1, 1}, {9, 5, 4}, {8, 4, 5}, {7, 6, 2}, {3, 2, 6}}},                                                                                                                                              // Manning SD 2.357
@@ -91,4 +93,37 @@ var partialHowells = map[[2]int]cyclicHowell{
 	{15, 25}: {sets: 25, moving: 25, round1: []howellTable{{30, 1, 1}, {29, 17, 16}, {28, 16, 17}, {27, 14, 19}, {26, 19, 14}, {21, 13, 6}, {24, 10, 7}, {6, 7, 21}, {2, 22, 13}, {4, 25, 2}, {15, 18, 22}, {23, 5, 11}, {8, 20, 4}, {12, 3, 15}, {11, 9, 3}}}, // Manning SD 5.261
 	{15, 26}: {sets: 26, moving: 26, round1: []howellTable{{30, 1, 1}, {29, 8, 6}, {28, 6, 8}, {27, 11, 15}, {15, 25, 11}, {12, 26, 25}, {3, 22, 12}, {9, 24, 3}, {4, 5, 22}, {16, 7, 26}, {13, 17, 2}, {2, 23, 5}, {18, 10, 24}, {19, 21, 16}, {14, 20, 21}}}, // Manning SD 3.636
 	{15, 27}: {sets: 27, moving: 27, round1: []howellTable{{30, 1, 1}, {29, 17, 22}, {28, 22, 17}, {23, 13, 16}, {16, 4, 23}, {9, 3, 13}, {19, 15, 4}, {18, 11, 9}, {6, 7, 3}, {8, 5, 19}, {27, 2, 8}, {25, 14, 27}, {24, 10, 25}, {21, 26, 20}, {12, 20, 2}}}, // Manning SD 3.801
+}
+
+// listedPartialHowells holds, round by round, the partial Howells that play
+// as many sets as rounds where no cyclic one was found, by tables and
+// rounds; pair 2·tables sits North-South at table 1 throughout.
+var listedPartialHowells = map[[2]int][][]howellTable{
+	{4, 6}: { // Manning SD 2.770
+		{{8, 1, 2}, {2, 3, 6}, {4, 7, 1}, {5, 6, 4}},
+		{{8, 7, 4}, {1, 5, 1}, {2, 6, 3}, {3, 4, 5}},
+		{{8, 6, 6}, {1, 3, 4}, {2, 7, 2}, {4, 5, 3}},
+		{{8, 5, 5}, {1, 7, 3}, {2, 4, 4}, {3, 6, 1}},
+		{{8, 3, 3}, {1, 2, 5}, {4, 6, 2}, {5, 7, 6}},
+		{{8, 2, 1}, {1, 4, 6}, {3, 5, 2}, {6, 7, 5}},
+	},
+	{5, 8}: { // Manning SD 3.525
+		{{10, 1, 2}, {2, 6, 6}, {3, 5, 4}, {4, 7, 1}, {8, 9, 5}},
+		{{10, 4, 6}, {1, 7, 5}, {2, 9, 8}, {3, 6, 2}, {5, 8, 1}},
+		{{10, 5, 5}, {1, 3, 7}, {2, 7, 3}, {4, 9, 2}, {6, 8, 4}},
+		{{10, 8, 3}, {1, 9, 4}, {2, 5, 7}, {3, 7, 8}, {4, 6, 5}},
+		{{10, 6, 8}, {1, 2, 1}, {3, 9, 6}, {4, 8, 7}, {5, 7, 2}},
+		{{10, 7, 4}, {1, 5, 6}, {2, 8, 2}, {3, 4, 3}, {6, 9, 1}},
+		{{10, 9, 7}, {1, 6, 3}, {2, 3, 5}, {4, 5, 8}, {7, 8, 6}},
+		{{10, 3, 1}, {1, 8, 8}, {2, 4, 4}, {5, 9, 3}, {6, 7, 7}},
+	},
+	{6, 7}: { // Manning SD 3.888
+		{{12, 2, 4}, {1, 8, 6}, {3, 6, 5}, {4, 9, 1}, {5, 11, 3}, {7, 10, 2}},
+		{{12, 10, 1}, {1, 7, 5}, {2, 3, 6}, {4, 8, 3}, {5, 6, 7}, {9, 11, 4}},
+		{{12, 11, 6}, {1, 9, 2}, {2, 4, 7}, {3, 5, 1}, {6, 7, 4}, {8, 10, 5}},
+		{{12, 3, 3}, {1, 10, 7}, {2, 5, 2}, {4, 11, 5}, {6, 9, 6}, {7, 8, 1}},
+		{{12, 8, 7}, {1, 5, 4}, {2, 6, 1}, {3, 11, 2}, {4, 7, 6}, {9, 10, 3}},
+		{{12, 4, 2}, {1, 6, 3}, {2, 9, 5}, {3, 8, 4}, {5, 10, 6}, {7, 11, 7}},
+		{{12, 5, 5}, {1, 11, 1}, {2, 7, 3}, {3, 9, 7}, {4, 10, 4}, {6, 8, 2}},
+	},
 }
