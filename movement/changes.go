@@ -256,6 +256,38 @@ func (m Movement) NumberAs(numbers []int) (Movement, error) {
 	return m.Renumber(to), nil
 }
 
+// until returns the round notes with those that ends picks ended at round
+// from−1, or dropped when they would only begin at from or later; the
+// others stand as they are.
+func until(notes []RoundNote, from int, ends func(RoundNote) bool) []RoundNote {
+	var out []RoundNote
+	for _, n := range notes {
+		switch {
+		case !ends(n):
+		case n.From >= from:
+			continue
+		case n.To == 0 || n.To >= from:
+			n.To = from - 1
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// since returns the round notes that hold from round from on, beginning
+// there those that began before.
+func since(notes []RoundNote, from int) []RoundNote {
+	var out []RoundNote
+	for _, n := range notes {
+		if n.To != 0 && n.To < from {
+			continue
+		}
+		n.From = max(n.From, from)
+		out = append(out, n)
+	}
+	return out
+}
+
 // checkFrom reports a round a change cannot start from.
 func (m Movement) checkFrom(from int) error {
 	if from < 1 || from > m.Rounds {

@@ -113,38 +113,6 @@ func (m Movement) Footnotes() []string {
 	return out
 }
 
-// until ends before round from the round notes that ends says end there,
-// dropping those that would only have begun at from or later; the others
-// stand as they are.
-func until(notes []RoundNote, from int, ends func(RoundNote) bool) []RoundNote {
-	var out []RoundNote
-	for _, n := range notes {
-		switch {
-		case !ends(n):
-		case n.From >= from:
-			continue
-		case n.To == 0 || n.To >= from:
-			n.To = from - 1
-		}
-		out = append(out, n)
-	}
-	return out
-}
-
-// since returns the round notes that hold from round from on, beginning
-// there those that began before.
-func since(notes []RoundNote, from int) []RoundNote {
-	var out []RoundNote
-	for _, n := range notes {
-		if n.To != 0 && n.To < from {
-			continue
-		}
-		n.From = max(n.From, from)
-		out = append(out, n)
-	}
-	return out
-}
-
 // Boards returns the board numbers of set s when every set holds
 // boardsPerSet boards and the first set starts at board first.
 func Boards(s, boardsPerSet, first int) (low, high int) {
