@@ -81,6 +81,7 @@ const (
 	usualMatchBoards = 6
 	minTeams         = 2
 	maxTeams         = 100
+	maxPlayedAgain   = 8 // rounds a round robin played again may reach
 )
 
 // Recommend returns the movements that suit a request, best first. First
@@ -111,18 +112,28 @@ func Recommend(req Request) ([]Recommendation, error) {
 		longest = min(longest, timeSlack*float64(req.Minutes)/perBoard)
 	}
 	var found []scored
-	candidates, boards := recommendCandidates(req.Entrants, int(longest/2)), []int{2, 3, 4}
+	var candidates []candidate
+	boards := []int{2, 3, 4}
 	if req.Teams {
-		candidates, boards = teamCandidates(req.Entrants, int(longest/minMatchBoards)), []int{8, 7, 6, 5, 4}
+		// Longer matches first: of two that fit as well, the fewer rounds.
+		candidates, boards = teamCandidates(req.Entrants, int(longest/minMatchBoards)), nil
+		for b := maxMatchBoards; b >= minMatchBoards; b-- {
+			boards = append(boards, b)
+		}
+	} else {
+		candidates = recommendCandidates(req.Entrants, int(longest/2))
 	}
 	for _, c := range candidates {
 		for _, b := range boards {
+			if float64(c.rounds*b) > longest {
+				continue // longer than any session asked for: not built
+			}
 			r, ok := c.recommendation(b)
 			if !ok {
 				continue
 			}
 			over, ok := overtime(r.TotalBoards, req.Minutes, perBoard)
-			if !ok || float64(r.TotalBoards) > longest {
+			if !ok {
 				continue
 			}
 			r.Whole = c.complete && c.addedSitOuts() == 0 && abs(r.TotalBoards-want) <= b
@@ -130,11 +141,16 @@ func Recommend(req Request) ([]Recommendation, error) {
 		}
 	}
 	if len(found) == 0 {
-		what := map[bool]string{false: "pairs", true: "teams"}[req.Teams]
-		if req.Minutes == 0 {
-			return nil, fmt.Errorf("recommend: no movement Director builds seats %d %s", req.Entrants, what)
+		what, swiss := "pairs", ""
+		if req.Teams {
+			// Half a round robin does not fit: the field wants pairing
+			// round by round on the scores (SwissPairings).
+			what, swiss = "teams", "; a Swiss, paired round by round, suits such a field"
 		}
-		return nil, fmt.Errorf("recommend: no movement seats %d %s in %d minutes at %.1f minutes a board", req.Entrants, what, req.Minutes, perBoard)
+		if req.Minutes == 0 {
+			return nil, fmt.Errorf("recommend: no movement Director builds seats %d %s%s", req.Entrants, what, swiss)
+		}
+		return nil, fmt.Errorf("recommend: no movement seats %d %s in %d minutes at %.1f minutes a board%s", req.Entrants, what, req.Minutes, perBoard, swiss)
 	}
 	slices.SortStableFunc(found, func(a, b scored) int {
 		return cmp.Or(-compareBool(a.Whole, b.Whole), cmp.Compare(a.penalty, b.penalty))
@@ -207,6 +223,7 @@ type candidate struct {
 	sections, tables int
 	sectionPairs     []int
 	complete         bool // every pair meets every other (or every NS every EW), every team every other
+	rounds           int
 	// movement is the movement played at some boards a round.
 	movement func(boards int) Movement
 	// describe names the movement at some boards a round and says what it
@@ -271,7 +288,7 @@ func recommendCandidates(pairs, maxRounds int) []candidate {
 
 // pairs completes a pairs candidate with its movement.
 func (c candidate) pairs(m Movement, complete bool) candidate {
-	c.complete = complete
+	c.complete, c.rounds = complete, m.Rounds
 	c.movement = func(int) Movement { return m }
 	c.describe = func(r Recommendation) (string, []string) {
 		return fmt.Sprintf("%s, %d boards a round", m.Name, r.BoardsPerRound), nil
@@ -280,8 +297,9 @@ func (c candidate) pairs(m Movement, complete bool) candidate {
 }
 
 // teamCandidates builds the round robins of teams teams of at most
-// maxRounds rounds: played once, again as often as fits, or cut short to
-// no fewer than half its rounds.
+// maxRounds rounds: played once, again as often as fits in eight rounds
+// (two teams: eight segments), or cut short to no fewer than half its
+// rounds.
 func teamCandidates(teams, maxRounds int) []candidate {
 	once, err := RoundRobin(teams)
 	if err != nil {
@@ -289,7 +307,7 @@ func teamCandidates(teams, maxRounds int) []candidate {
 	}
 	cycle := len(once)
 	var out []candidate
-	for rounds := max((cycle+1)/2, 1); rounds <= maxRounds; rounds++ {
+	for rounds := max((cycle+1)/2, 1); rounds <= min(maxRounds, max(cycle, maxPlayedAgain)); rounds++ {
 		if rounds > cycle && rounds%cycle != 0 {
 			continue // a round robin played again is played whole
 		}
@@ -298,7 +316,7 @@ func teamCandidates(teams, maxRounds int) []candidate {
 			return nil
 		}
 		out = append(out, candidate{
-			kind: KindTeamsRoundRobin, sections: 1, tables: 2 * (teams / 2), sectionPairs: []int{teams},
+			kind: KindTeamsRoundRobin, sections: 1, tables: 2 * (teams / 2), sectionPairs: []int{teams}, rounds: rounds,
 			complete: rounds%cycle == 0,
 			movement: func(boards int) Movement {
 				m, _ := TeamsMovement(matches, boards) // matches made above, boards at least 4

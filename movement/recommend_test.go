@@ -175,6 +175,7 @@ func TestRecommendRejectsImpossibleRequests(t *testing.T) {
 		{"more than 26 sections of 15 tables", Request{Entrants: 26*30 + 2}, "no movement Director builds seats 782 pairs"},
 		{"one team", Request{Entrants: 1, Teams: true}, "1 teams: a team movement seats 2 to 100"},
 		{"no time for a match", Request{Entrants: 8, Teams: true, Minutes: 20}, "no movement seats 8 teams in 20 minutes"},
+		{"a field for a Swiss", Request{Entrants: 60, Teams: true, Boards: 24}, "60 teams; a Swiss, paired round by round, suits such a field"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
