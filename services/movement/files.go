@@ -144,15 +144,12 @@ func (s *Service) RecommendMovements(ctx context.Context, req *movementv1.Recomm
 		movement.KindHowell:          movementv1.Kind_KIND_HOWELL,
 		movement.KindTeamsRoundRobin: movementv1.Kind_KIND_TEAMS_ROUND_ROBIN,
 	}
-	forms := map[movement.MitchellStyle]movementv1.MitchellForm{
-		movement.MitchellRelayByeStand: movementv1.MitchellForm_MITCHELL_FORM_RELAY_AND_BYE_STAND_EVEN_TABLES,
-	}
 	resp := &movementv1.RecommendMovementsResponse{}
 	for _, r := range found {
 		resp.Recommendations = append(resp.Recommendations, &movementv1.Recommendation{
 			Name: r.Name,
 			Choice: &movementv1.MovementChoice{Kind: kinds[r.Kind], Rounds: int32(r.Rounds), BoardsPerRound: int32(r.BoardsPerRound), FirstBoard: 1,
-				MitchellForm: forms[r.Style]},
+				MitchellForm: mitchellForm(r.Style)},
 			Tables:      int32(r.Tables),
 			Rounds:      int32(r.Rounds),
 			TotalBoards: int32(r.TotalBoards),

@@ -7,18 +7,31 @@ import (
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 )
 
+// mitchellStyles are the Mitchells the forms of the API name.
+var mitchellStyles = map[movementv1.MitchellForm]movement.MitchellStyle{
+	movementv1.MitchellForm_MITCHELL_FORM_UNSPECIFIED:                     movement.MitchellStandard,
+	movementv1.MitchellForm_MITCHELL_FORM_SKIP_EVEN_TABLES:                movement.MitchellSkip,
+	movementv1.MitchellForm_MITCHELL_FORM_RELAY_AND_BYE_STAND_EVEN_TABLES: movement.MitchellRelayByeStand,
+	movementv1.MitchellForm_MITCHELL_FORM_HESITATION_ODD_TABLES:           movement.MitchellHesitation,
+}
+
+// mitchellForm names a Mitchell's style as the API does.
+func mitchellForm(style movement.MitchellStyle) movementv1.MitchellForm {
+	for form, s := range mitchellStyles {
+		if s == style {
+			return form
+		}
+	}
+	return movementv1.MitchellForm_MITCHELL_FORM_UNSPECIFIED
+}
+
 // generate makes the movement a choice names for a number of entrants, in
 // the movement's own numbering.
 func generate(c *movementv1.MovementChoice, entrants int32) (movement.Movement, error) {
 	n := int(entrants)
 	switch c.GetKind() {
 	case movementv1.Kind_KIND_MITCHELL:
-		style := map[movementv1.MitchellForm]movement.MitchellStyle{
-			movementv1.MitchellForm_MITCHELL_FORM_UNSPECIFIED:                     movement.MitchellStandard,
-			movementv1.MitchellForm_MITCHELL_FORM_SKIP_EVEN_TABLES:                movement.MitchellSkip,
-			movementv1.MitchellForm_MITCHELL_FORM_RELAY_AND_BYE_STAND_EVEN_TABLES: movement.MitchellRelayByeStand,
-			movementv1.MitchellForm_MITCHELL_FORM_HESITATION_ODD_TABLES:           movement.MitchellHesitation,
-		}[c.GetMitchellForm()]
+		style := mitchellStyles[c.GetMitchellForm()]
 		switches := make([]int, len(c.GetArrowSwitchRounds()))
 		for i, r := range c.GetArrowSwitchRounds() {
 			switches[i] = int(r)
