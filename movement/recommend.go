@@ -57,8 +57,9 @@ type Recommendation struct {
 	SitOut bool
 	// Whole is set when the movement is played whole (every pair meets
 	// all it is meant to), no pair sits out but for an odd field's one,
-	// and it gives the boards asked for, within a round: such movements
-	// come before all others.
+	// and it gives the boards asked for: short of them by less than a
+	// round, or over by a round at most. Such movements come before all
+	// others.
 	Whole    bool
 	Movement Movement
 	Why      string
@@ -86,7 +87,8 @@ const (
 
 // Recommend returns the movements that suit a request, best first. First
 // come the movements played whole that give every pair the boards asked
-// for (within a round's boards; an odd field's sit-out aside): a movement
+// for (short by less than a round, or over by a round at most; an odd
+// field's sit-out aside): a movement
 // cut short, one whose split into sections adds sit-outs, or one that
 // plays fewer or many more boards than asked comes after every one of
 // those. Within
@@ -136,7 +138,9 @@ func Recommend(req Request) ([]Recommendation, error) {
 			if !ok {
 				continue
 			}
-			r.Whole = c.complete && c.addedSitOuts() == 0 && abs(r.TotalBoards-want) <= b
+			// Short of the boards by less than a round, or over by a round
+			// at most.
+			r.Whole = c.complete && c.addedSitOuts() == 0 && r.TotalBoards > want-b && r.TotalBoards <= want+b
 			found = append(found, scored{r, c.penalty(b) + abs(r.TotalBoards-want) + over})
 		}
 	}

@@ -256,6 +256,9 @@ func TestRecommendPlaysWholeFirst(t *testing.T) {
 		{Request{Entrants: 14, Boards: 26, Minutes: 180}, offered{kind: KindMitchell, tables: 7, rounds: 7, boardsPerRound: 4}, offered{kind: KindHowell, tables: 7, rounds: 12, boardsPerRound: 2}},
 		// The whole Howell of 26 boards before 12 of its rounds, 24 boards.
 		{Request{Entrants: 14, Boards: 24, Minutes: 180}, offered{kind: KindHowell, tables: 7, rounds: 13, boardsPerRound: 2}, offered{kind: KindHowell, tables: 7, rounds: 12, boardsPerRound: 2}},
+		// Ten pairs: the whole Howell of 27 boards, not 8 of its rounds for
+		// 24; the whole Mitchell of 20 boards is a round short.
+		{Request{Entrants: 10, Boards: 24, Minutes: 180}, offered{kind: KindHowell, tables: 5, rounds: 9, boardsPerRound: 3}, offered{kind: KindHowell, tables: 5, rounds: 8, boardsPerRound: 3}},
 		// Two sections of 17 pairs, each with a sit-out, do not count as
 		// whole: the one 17-table Mitchell, cut short, is not behind them.
 		{Request{Entrants: 34, Boards: 26, Minutes: 180}, offered{kind: KindMitchell, tables: 17, rounds: 13, boardsPerRound: 2}, offered{kind: KindMitchell, tables: 9, rounds: 9, boardsPerRound: 3}},
@@ -276,7 +279,8 @@ func TestRecommendPlaysWholeFirst(t *testing.T) {
 			}
 		}
 		for _, r := range recs {
-			if r.Whole && (strings.Contains(r.Why, "cut short") || r.Sections > 1 && r.SitOut) {
+			if r.Whole && (strings.Contains(r.Why, "cut short") || r.Sections > 1 && r.SitOut ||
+				r.TotalBoards <= c.req.Boards-r.BoardsPerRound || r.TotalBoards > c.req.Boards+r.BoardsPerRound) {
 				t.Errorf("%+v: %s counts as whole: %s", c.req, r.Name, r.Why)
 			}
 		}

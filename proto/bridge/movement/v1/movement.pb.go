@@ -3416,8 +3416,9 @@ type Recommendation struct {
 	// (those a pair short with a sit-out).
 	Sections int32 `protobuf:"varint,8,opt,name=sections,proto3" json:"sections,omitempty"`
 	// The movement is played whole (every pair meets all it is meant to),
-	// adds no sit-out to an odd field's one, and gives the boards asked for
-	// within a round: such recommendations come first.
+	// adds no sit-out to an odd field's one, and gives the boards asked for:
+	// short of them by less than a round, or over by a round at most. Such
+	// recommendations come first.
 	Whole         bool `protobuf:"varint,9,opt,name=whole,proto3" json:"whole,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
