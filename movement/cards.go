@@ -51,8 +51,13 @@ type Card struct {
 	// Title is what the card is for: "Table 3", or the starting place of a
 	// guide card, "Start at table 3 EW".
 	Title string
-	// Table is the table of a table card; Entrant the pair of a guide card.
+	// Table is the table of a table card; Entrant the pair (or team) of a
+	// guide card.
 	Table, Entrant int
+	// Holder names whom a guide card is for: "Pair 8", or in a teams
+	// movement, where each of a team's pairs keeps its direction, "Team 3,
+	// North-South pair".
+	Holder string
 	// Rounds holds every round of the movement, in order. A guide card's
 	// round in which the pair is at no table has Table 0.
 	Rounds []CardRound
@@ -122,31 +127,51 @@ func TableCards(m Movement, layout Layout) []Card {
 // the session (a pair that only changes direction, in an arrow-switched
 // round, follows its table card) or arrives after round 1, to be told
 // where to sit, ordered by where the pairs start: by the first round they
-// sit at a table, then by table, North-South first.
+// sit at a table, then by table, North-South first. In a teams movement
+// each team's two pairs have a card each, the North-South pair following
+// its team's North-South seats and the East-West pair the others.
 func GuideCards(m Movement, layout Layout) []Card {
 	x := NewSchedule(m)
-	var cards []Card
+	type guide struct {
+		holder  string
+		entrant int
+		seats   []pairSeat
+	}
+	var guides []guide
 	for _, e := range m.Entrants() {
-		seats := x.seats[e]
-		moves := slices.ContainsFunc(seats, func(s pairSeat) bool { return s.place.table != seats[0].place.table })
-		if !moves && seats[0].seating.Round == 1 {
+		if !m.Teams {
+			guides = append(guides, guide{fmt.Sprintf("Pair %d", e), e, x.seats[e]})
 			continue
 		}
-		c := Card{Kind: GuideCard, Heading: cardHeading(m, layout), Title: startTitle(seats[0]), Entrant: e, Notes: m.Footnotes()}
+		for _, northSouth := range []bool{true, false} {
+			seats := slices.DeleteFunc(slices.Clone(x.seats[e]), func(s pairSeat) bool { return s.place.northSouth != northSouth })
+			if len(seats) > 0 {
+				guides = append(guides, guide{fmt.Sprintf("Team %d, %s pair", e, map[bool]Mover{true: NorthSouthPair, false: EastWestPair}[northSouth]), e, seats})
+			}
+		}
+	}
+	slices.SortStableFunc(guides, func(a, b guide) int {
+		sa, sb := a.seats[0], b.seats[0]
+		return cmp.Or(cmp.Compare(sa.seating.Round, sb.seating.Round), cmp.Compare(sa.place.table, sb.place.table),
+			cmp.Compare(northSouthFirst(sa.place.northSouth), northSouthFirst(sb.place.northSouth)))
+	})
+	var cards []Card
+	for _, g := range guides {
+		first := g.seats[0]
+		if !slices.ContainsFunc(g.seats, func(s pairSeat) bool { return s.place.table != first.place.table }) && first.seating.Round == 1 {
+			continue
+		}
+		c := Card{Kind: GuideCard, Heading: cardHeading(m, layout), Title: startTitle(first), Entrant: g.entrant, Holder: g.holder, Notes: m.Footnotes()}
 		for r := 1; r <= x.rounds; r++ {
-			if s, ok := x.seatIn(e, r); ok {
-				c.Rounds = append(c.Rounds, x.cardRound(s.seating, layout))
-			} else {
+			i := slices.IndexFunc(g.seats, func(s pairSeat) bool { return s.seating.Round == r })
+			if i < 0 {
 				c.Rounds = append(c.Rounds, CardRound{Round: r})
+			} else {
+				c.Rounds = append(c.Rounds, x.cardRound(g.seats[i].seating, layout))
 			}
 		}
 		cards = append(cards, c)
 	}
-	slices.SortStableFunc(cards, func(a, b Card) int {
-		sa, sb := x.seats[a.Entrant][0], x.seats[b.Entrant][0]
-		return cmp.Or(cmp.Compare(sa.seating.Round, sb.seating.Round), cmp.Compare(sa.place.table, sb.place.table),
-			cmp.Compare(northSouthFirst(sa.place.northSouth), northSouthFirst(sb.place.northSouth)))
-	})
 	return cards
 }
 

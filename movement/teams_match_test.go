@@ -194,6 +194,31 @@ func TestTeamsTableCards(t *testing.T) {
 	}
 }
 
+// TestTeamsGuideCards: each of a team's pairs has a guide card that keeps
+// its direction and follows its team's seat in it every round.
+func TestTeamsGuideCards(t *testing.T) {
+	rounds, _ := RoundRobin(6)
+	m, err := TeamsMovement(rounds, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cards := GuideCards(m, Layout{BoardsPerSet: 6})
+	if len(cards) != 12 {
+		t.Fatalf("%d guide cards, want two for each of 6 teams", len(cards))
+	}
+	for _, c := range cards {
+		northSouth := strings.HasSuffix(c.Holder, "North-South pair")
+		if want := fmt.Sprintf("Team %d, %s pair", c.Entrant, map[bool]string{true: "North-South", false: "East-West"}[northSouth]); c.Holder != want {
+			t.Errorf("card for %q, want %q", c.Holder, want)
+		}
+		for _, r := range c.Rounds {
+			if seated := map[bool]int{true: r.NS, false: r.EW}[northSouth]; seated != c.Entrant {
+				t.Errorf("%s, round %d: table %d seats %d v %d", c.Holder, r.Round, r.Table, r.NS, r.EW)
+			}
+		}
+	}
+}
+
 func TestTeamsMovementFreeTables(t *testing.T) {
 	rounds := [][]Match{{{1, 2}, {3, 4}}, {{1, 3}, {2, None}}}
 	m, err := TeamsMovement(rounds, 4)
