@@ -53,7 +53,15 @@ type Report struct {
 // Balance measures how fairly a movement compares its entrants. It reads
 // any movement, valid or not, and never fails; Check it first to trust the
 // numbers.
+//
+// A Teams movement is measured by its matches: Meetings counts the rounds
+// in which two teams play each other (a match in two rooms counts once).
+// A team's score is compared only with its opponents', so Comparisons and
+// Manning's scores do not apply: they stay zero, and so does Qf.
 func Balance(m Movement) Report {
+	if m.Teams {
+		return teamBalance(m)
+	}
 	r := Report{Entrants: m.Entrants()}
 	index := make(map[int]int, len(r.Entrants))
 	for i, e := range r.Entrants {
@@ -134,6 +142,31 @@ func Balance(m Movement) Report {
 	if mean, sd := r.Manning.Mean, r.Manning.SD; sd > 0 {
 		r.Qf = 100 * mean * mean / (mean*mean + sd*sd)
 	}
+	return r
+}
+
+// teamBalance counts the matches of every two teams of a Teams movement.
+func teamBalance(m Movement) Report {
+	r := Report{Entrants: m.Entrants()}
+	type match struct{ round, a, b int }
+	matches := map[match]bool{}
+	for _, s := range m.Seatings {
+		if s.playing() && s.NS != s.EW {
+			matches[match{s.Round, min(s.NS, s.EW), max(s.NS, s.EW)}] = true
+		}
+	}
+	meetings := map[[2]int]int{}
+	for k := range matches {
+		meetings[[2]int{k.a, k.b}]++
+	}
+	for i, a := range r.Entrants {
+		for _, b := range r.Entrants[i+1:] {
+			r.Pairs = append(r.Pairs, PairBalance{A: a, B: b, Meetings: meetings[[2]int{a, b}]})
+		}
+	}
+	r.Meetings = summarise(r.Pairs, func(p PairBalance) int { return p.Meetings })
+	r.Comparisons = summarise(r.Pairs, func(PairBalance) int { return 0 })
+	r.Manning = r.Comparisons
 	return r
 }
 

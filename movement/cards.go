@@ -51,12 +51,18 @@ type Card struct {
 	// Title is what the card is for: "Table 3", or the starting place of a
 	// guide card, "Start at table 3 EW".
 	Title string
-	// Table is the table of a table card; Entrant the pair of a guide card.
+	// Table is the table of a table card; Entrant the pair (or team) of a
+	// guide card.
 	Table, Entrant int
+	// Holder names whom a guide card is for: "Pair 8", or in a teams
+	// movement, where each of a team's pairs keeps its direction, "Team 3,
+	// North-South pair".
+	Holder string
 	// Rounds holds every round of the movement, in order. A guide card's
 	// round in which the pair is at no table has Table 0.
 	Rounds []CardRound
-	// Notes are the movement's instructions, printed under the rounds.
+	// Notes are the movement's footnotes (Movement.Footnotes), printed
+	// under the rounds.
 	Notes []string
 }
 
@@ -69,8 +75,11 @@ type CardRound struct {
 	// Set is the board set at the table and LowBoard..HighBoard its boards;
 	// None and 0, 0 when the table has no boards.
 	Set, LowBoard, HighBoard int
-	// SharedWith lists the other tables playing the same boards this round.
+	// SharedWith lists the other tables playing the same boards this round
+	// (in a teams movement: the other room of the match).
 	SharedWith []int
+	// Teams is set when NS and EW are teams, each fielding a pair here.
+	Teams bool
 	// NSNext and EWNext say where the North-South and East-West pairs play
 	// next; BoardsNext where the boards are played next.
 	NSNext, EWNext NextSeat
@@ -101,7 +110,7 @@ func TableCards(m Movement, layout Layout) []Card {
 	x := NewSchedule(m)
 	var cards []Card
 	for _, t := range x.tables {
-		c := Card{Kind: TableCard, Heading: cardHeading(m, layout), Title: fmt.Sprintf("Table %d", t), Table: t, Notes: slices.Clone(m.Notes)}
+		c := Card{Kind: TableCard, Heading: cardHeading(m, layout), Title: fmt.Sprintf("Table %d", t), Table: t, Notes: m.Footnotes()}
 		for r := 1; r <= x.rounds; r++ {
 			if s, ok := x.at[tableRound{t, r}]; ok {
 				c.Rounds = append(c.Rounds, x.cardRound(s, layout))
@@ -116,31 +125,53 @@ func TableCards(m Movement, layout Layout) []Card {
 
 // GuideCards returns a card for every pair of m that changes table during
 // the session (a pair that only changes direction, in an arrow-switched
-// round, follows its table card), ordered by where the pairs start: by the
-// first round they sit at a table, then by table, North-South first.
+// round, follows its table card) or arrives after round 1, to be told
+// where to sit, ordered by where the pairs start: by the first round they
+// sit at a table, then by table, North-South first. In a teams movement
+// each team's two pairs have a card each, the North-South pair following
+// its team's North-South seats and the East-West pair the others.
 func GuideCards(m Movement, layout Layout) []Card {
 	x := NewSchedule(m)
-	var cards []Card
+	type guide struct {
+		holder  string
+		entrant int
+		seats   []pairSeat
+	}
+	var guides []guide
 	for _, e := range m.Entrants() {
-		seats := x.seats[e]
-		if !slices.ContainsFunc(seats, func(s pairSeat) bool { return s.place.table != seats[0].place.table }) {
+		if !m.Teams {
+			guides = append(guides, guide{fmt.Sprintf("Pair %d", e), e, x.seats[e]})
 			continue
 		}
-		c := Card{Kind: GuideCard, Heading: cardHeading(m, layout), Title: startTitle(seats[0]), Entrant: e, Notes: slices.Clone(m.Notes)}
+		for _, northSouth := range []bool{true, false} {
+			seats := slices.DeleteFunc(slices.Clone(x.seats[e]), func(s pairSeat) bool { return s.place.northSouth != northSouth })
+			if len(seats) > 0 {
+				guides = append(guides, guide{fmt.Sprintf("Team %d, %s pair", e, map[bool]Mover{true: NorthSouthPair, false: EastWestPair}[northSouth]), e, seats})
+			}
+		}
+	}
+	slices.SortStableFunc(guides, func(a, b guide) int {
+		sa, sb := a.seats[0], b.seats[0]
+		return cmp.Or(cmp.Compare(sa.seating.Round, sb.seating.Round), cmp.Compare(sa.place.table, sb.place.table),
+			cmp.Compare(northSouthFirst(sa.place.northSouth), northSouthFirst(sb.place.northSouth)))
+	})
+	var cards []Card
+	for _, g := range guides {
+		first := g.seats[0]
+		if !slices.ContainsFunc(g.seats, func(s pairSeat) bool { return s.place.table != first.place.table }) && first.seating.Round == 1 {
+			continue
+		}
+		c := Card{Kind: GuideCard, Heading: cardHeading(m, layout), Title: startTitle(first), Entrant: g.entrant, Holder: g.holder, Notes: m.Footnotes()}
 		for r := 1; r <= x.rounds; r++ {
-			if s, ok := x.seatIn(e, r); ok {
-				c.Rounds = append(c.Rounds, x.cardRound(s.seating, layout))
-			} else {
+			i := slices.IndexFunc(g.seats, func(s pairSeat) bool { return s.seating.Round == r })
+			if i < 0 {
 				c.Rounds = append(c.Rounds, CardRound{Round: r})
+			} else {
+				c.Rounds = append(c.Rounds, x.cardRound(g.seats[i].seating, layout))
 			}
 		}
 		cards = append(cards, c)
 	}
-	slices.SortStableFunc(cards, func(a, b Card) int {
-		sa, sb := x.seats[a.Entrant][0], x.seats[b.Entrant][0]
-		return cmp.Or(cmp.Compare(sa.seating.Round, sb.seating.Round), cmp.Compare(sa.place.table, sb.place.table),
-			cmp.Compare(northSouthFirst(sa.place.northSouth), northSouthFirst(sb.place.northSouth)))
-	})
 	return cards
 }
 

@@ -57,7 +57,65 @@ func (m Movement) AddLate(entrant, from int, full Movement) (Movement, error) {
 			s.EW = entrant
 		}
 	}
+	shares := newShares(out, full, from)
+	out.Shares = append(out.Shares, shares...)
+	// Nobody sits out for want of a pair from round from on.
+	out.RoundNotes = append(until(out.RoundNotes, from, func(n RoundNote) bool { return n.SitOut }), RoundNote{From: from, Text: lateText(out, entrant)})
+	out.RoundNotes = append(out.RoundNotes, shareNotes(shares, m.Rounds)...)
 	return checked(out, fmt.Sprintf("seating entrant %d from round %d", entrant, from))
+}
+
+// newShares returns the shares of full, from round from on, of sets that
+// m now plays at both tables of the share but does not declare shared: the
+// relay a late pair's table joins.
+func newShares(m, full Movement, from int) []Share {
+	x := NewSchedule(m)
+	var out []Share
+	for _, sh := range full.Shares {
+		if sh.Round < from || slices.ContainsFunc(m.Shares, func(d Share) bool { return d.Round == sh.Round && d.Set == sh.Set }) {
+			continue
+		}
+		a, okA := x.At(sh.Round, sh.Tables[0])
+		b, okB := x.At(sh.Round, sh.Tables[1])
+		if okA && okB && a.playing() && b.playing() && a.Set == sh.Set && b.Set == sh.Set {
+			out = append(out, sh)
+		}
+	}
+	return out
+}
+
+// shareNotes say which tables share their set in which rounds, in the
+// rounds from the first to the last share of those tables.
+func shareNotes(shares []Share, rounds int) []RoundNote {
+	var out []RoundNote
+	at := map[[2]int]int{} // tables -> index in out
+	for _, sh := range shares {
+		i, ok := at[sh.Tables]
+		if !ok {
+			i, at[sh.Tables] = len(out), len(out)
+			out = append(out, RoundNote{From: sh.Round, To: sh.Round, Text: TablesText(sh.Tables[:]) + " share their set, exchanging boards during the round"})
+		}
+		out[i].From, out[i].To = min(out[i].From, sh.Round), max(out[i].To, sh.Round)
+	}
+	for i := range out {
+		if out[i].To == rounds {
+			out[i].To = 0
+		}
+	}
+	return out
+}
+
+// lateText says where a late entrant of m sits: "pair 14, arriving late,
+// sits North-South at table 1".
+func lateText(m Movement, entrant int) string {
+	path := m.Path(entrant)
+	first := path[0]
+	direction := map[bool]string{true: "North-South", false: "East-West"}[first.NorthSouth]
+	text := fmt.Sprintf("%s %d, arriving late, sits %s at table %d", m.entrantWord(), entrant, direction, first.Table)
+	if slices.ContainsFunc(path, func(p Position) bool { return p.Table != first.Table || p.NorthSouth != first.NorthSouth }) {
+		text += " first, then moves as its guide card shows"
+	}
+	return text
 }
 
 // Withdraw takes entrant out from round from on: its seats become empty and
@@ -82,6 +140,8 @@ func (m Movement) Withdraw(entrant, from int) (Movement, error) {
 			s.EW = None
 		}
 	}
+	out.RoundNotes = append(out.RoundNotes, RoundNote{From: from, SitOut: true,
+		Text: fmt.Sprintf("%s %d has withdrawn: the %s due to meet it sits out", m.entrantWord(), entrant, m.entrantWord())})
 	return checked(out, fmt.Sprintf("withdrawing entrant %d from round %d", entrant, from))
 }
 
@@ -107,9 +167,26 @@ func (m Movement) ChangeFrom(from int, next Movement) (Movement, error) {
 	}
 	out := Movement{
 		Name:   fmt.Sprintf("%s; from round %d %s", m.Name, from, next.Name),
-		Tables: max(m.Tables, next.Tables), Rounds: next.Rounds, Sets: max(m.Sets, next.Sets),
-		Notes: append(slices.Clone(next.Notes), fmt.Sprintf("Rounds 1 to %d were played as %s.", from-1, m.Name)),
+		Tables: max(m.Tables, next.Tables), Rounds: next.Rounds, Sets: max(m.Sets, next.Sets), Teams: m.Teams || next.Teams,
 	}
+	// What both movements say holds throughout; the rest for the rounds
+	// of the movement that says it.
+	before := []RoundNote{{From: 1, To: from - 1, Text: "played as " + m.Name}}
+	for _, n := range m.Notes {
+		if slices.Contains(next.Notes, n) {
+			out.Notes = append(out.Notes, n)
+		} else {
+			before = append(before, RoundNote{From: 1, To: from - 1, Text: n})
+		}
+	}
+	var after []RoundNote
+	for _, n := range next.Notes {
+		if !slices.Contains(m.Notes, n) {
+			after = append(after, RoundNote{From: from, Text: n})
+		}
+	}
+	everything := func(RoundNote) bool { return true }
+	out.RoundNotes = slices.Concat(before, until(m.RoundNotes, from, everything), after, since(next.RoundNotes, from))
 	seated := map[tableRound]bool{}
 	for _, part := range []struct {
 		m      Movement
@@ -179,20 +256,36 @@ func (m Movement) NumberAs(numbers []int) (Movement, error) {
 	return m.Renumber(to), nil
 }
 
-// NumberTeamsAs numbers a two-room teams movement, which seats team t as
-// the pairs TeamPairs(t), with a section's team numbers: both pairs of the
-// movement's team t take the t-th lowest of numbers.
-func (m Movement) NumberTeamsAs(numbers []int) (Movement, error) {
-	theirs := slices.Sorted(slices.Values(numbers))
-	to := map[int]int{}
-	for _, e := range m.Entrants() {
-		t := TeamOf(e)
-		if t > len(theirs) {
-			return Movement{}, fmt.Errorf("the movement seats team %d of %d", t, len(theirs))
+// until returns the round notes with those that ends picks ended at round
+// from−1, or dropped when they would only begin at from or later; the
+// others stand as they are.
+func until(notes []RoundNote, from int, ends func(RoundNote) bool) []RoundNote {
+	var out []RoundNote
+	for _, n := range notes {
+		switch {
+		case !ends(n):
+		case n.From >= from:
+			continue
+		case n.To == 0 || n.To >= from:
+			n.To = from - 1
 		}
-		to[e] = theirs[t-1]
+		out = append(out, n)
 	}
-	return m.Renumber(to), nil
+	return out
+}
+
+// since returns the round notes that hold from round from on, beginning
+// there those that began before.
+func since(notes []RoundNote, from int) []RoundNote {
+	var out []RoundNote
+	for _, n := range notes {
+		if n.To != 0 && n.To < from {
+			continue
+		}
+		n.From = max(n.From, from)
+		out = append(out, n)
+	}
+	return out
 }
 
 // checkFrom reports a round a change cannot start from.
@@ -207,6 +300,8 @@ func (m Movement) checkFrom(from int) error {
 func (m Movement) clone() Movement {
 	m.Seatings = slices.Clone(m.Seatings)
 	m.Stationary = slices.Clone(m.Stationary)
+	m.Shares = slices.Clone(m.Shares)
+	m.RoundNotes = slices.Clone(m.RoundNotes)
 	return m
 }
 

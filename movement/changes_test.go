@@ -2,6 +2,7 @@ package movement
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -26,8 +27,10 @@ func sameRounds(t *testing.T, got, want Movement, to int) {
 }
 
 // TestAddLateTakesTheEmptySeats: a late pair takes the phantom's seat of
-// every round from its first, with the boards the full field plays there;
-// the rounds before are kept and the movement it came from is unchanged.
+// every round from its first, with the boards the full field plays there
+// (and the relay its table then shares); the rounds before are kept and
+// the movement it came from is unchanged. It gets a guide card saying
+// where to sit, and the footnotes say the sit-out ends when it comes.
 func TestAddLateTakesTheEmptySeats(t *testing.T) {
 	for _, c := range []struct {
 		name       string
@@ -36,9 +39,13 @@ func TestAddLateTakesTheEmptySeats(t *testing.T) {
 	}{
 		// Thirteen pairs: the Howell's sit-out table has no boards.
 		{"Howell", made(Howell(13, HowellOptions{})), made(Howell(14, HowellOptions{})), 14, 3},
+		{"Howell cut short", made(Howell(13, HowellOptions{Rounds: 11})), made(Howell(14, HowellOptions{Rounds: 11})), 14, 4},
 		// A Mitchell a pair short: East-West pair 14 is missing, and the
 		// table where its opponents sit out keeps the set it would play.
 		{"Mitchell", made(Mitchell(7, MitchellOptions{HalfTable: true})), Movement{}, 14, 5},
+		// Eight tables a pair short: table 8 has no North-South pair, so
+		// tables 1 and 8 share the relay only once the late pair sits there.
+		{"relay Mitchell", made(Mitchell(8, MitchellOptions{Style: MitchellRelayByeStand, HalfTable: true})), made(Mitchell(8, MitchellOptions{Style: MitchellRelayByeStand})), 8, 3},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			before := slices.Clone(c.m.Seatings)
@@ -64,6 +71,29 @@ func TestAddLateTakesTheEmptySeats(t *testing.T) {
 				if p.Opponent == None || p.Set != want || (old.NS != None && old.EW != None) {
 					t.Errorf("round %d: pair %d at table %d against %d on set %d; want the empty seat, against the pair that sat out, on set %d", p.Round, c.late, p.Table, p.Opponent, p.Set, want)
 				}
+			}
+			cards := GuideCards(got, Layout{BoardsPerSet: 2})
+			if !slices.ContainsFunc(cards, func(card Card) bool {
+				return card.Entrant == c.late && strings.HasSuffix(card.Title, fmt.Sprintf(" in round %d", c.from))
+			}) {
+				t.Errorf("no guide card tells pair %d where to sit in round %d", c.late, c.from)
+			}
+			var late bool
+			for _, n := range got.RoundNotes {
+				if n.SitOut && (n.To == 0 || n.To >= c.from) {
+					t.Errorf("footnote %q: nobody sits out for want of a pair from round %d", n, c.from)
+				}
+				late = late || n.From == c.from && strings.HasPrefix(n.Text, fmt.Sprintf("pair %d, arriving late, sits ", c.late))
+			}
+			until := fmt.Sprintf("rounds 1–%d: ", c.from-1)
+			if c.from == 2 {
+				until = "round 1: "
+			}
+			if !late || !slices.ContainsFunc(got.Footnotes(), func(s string) bool { return strings.HasPrefix(s, until) }) {
+				t.Errorf("footnotes %q: want the sit-out until round %d and the late pair from then", got.Footnotes(), c.from-1)
+			}
+			if shares := len(got.Shares) > len(c.m.Shares); shares != slices.Contains(got.Footnotes(), fmt.Sprintf("from round %d: tables 1 and 8 share their set, exchanging boards during the round", c.from)) {
+				t.Errorf("footnotes %q: want the relay the late pair's table joins said when there is one (%v)", got.Footnotes(), shares)
 			}
 		})
 	}
@@ -152,6 +182,13 @@ func TestReplacementPairTakesTheWithdrawnSeats(t *testing.T) {
 			t.Errorf("round %d table %d: %v; want pair 15 in pair 9's seat on set %d", p.Round, p.Table, now, p.Set)
 		}
 	}
+	// The footnotes follow: the withdrawal's sit-out held in round 4 only.
+	for _, want := range []string{"round 4: pair 9 has withdrawn: the pair due to meet it sits out",
+		"from round 5: pair 15, arriving late, sits East-West at table 6 first, then moves as its guide card shows"} {
+		if !slices.Contains(got.Footnotes(), want) {
+			t.Errorf("footnotes %q, want %q", got.Footnotes(), want)
+		}
+	}
 }
 
 // TestChangeFromARound: the director arrow-switches the last four rounds
@@ -173,8 +210,13 @@ func TestChangeFromARound(t *testing.T) {
 	if got.TwoWinners || !slices.Equal(got.Stationary, m.Stationary) || got.Rounds != 7 {
 		t.Errorf("two winners %v, stationary %v, %d rounds; want one winner, pairs 1-7 stationary, 7 rounds", got.TwoWinners, got.Stationary, got.Rounds)
 	}
-	if !strings.Contains(got.Name, "from round 4") || !slices.Contains(got.Notes, "Rounds 1 to 3 were played as "+m.Name+".") {
-		t.Errorf("name %q, notes %q: want both to say what was played before round 4", got.Name, got.Notes)
+	// The footnotes say what each part of the movement does: the notes
+	// both movements share hold throughout, the others for their rounds.
+	notes := got.Footnotes()
+	if !strings.Contains(got.Name, "from round 4") || !slices.Contains(notes, "rounds 1–3: played as "+m.Name) ||
+		!slices.Contains(notes, "from round 4: arrow switch in round 4, 5, 6, 7: North-South pairs play the East-West cards") ||
+		!slices.Equal(got.Notes, m.Notes) {
+		t.Errorf("name %q, footnotes %q: want both to say what was played before round 4, and the arrow switch from round 4", got.Name, notes)
 	}
 	if again, err := m.ChangeFrom(1, switched); err != nil || !slices.Equal(again.Seatings, switched.Seatings) {
 		t.Errorf("a change from round 1 is the new movement: %v", err)
@@ -230,8 +272,8 @@ func TestChangeFromARoundRefusesAReplay(t *testing.T) {
 	}
 }
 
-// TestNumberAsASection: the movement's pairs take a section's numbers,
-// lowest to lowest; a teams movement's two pairs of a team take the team's.
+// TestNumberAsASection: the movement's pairs (or teams) take a section's
+// numbers, lowest to lowest.
 func TestNumberAsASection(t *testing.T) {
 	m := made(Mitchell(3, MitchellOptions{}))
 	got, err := m.NumberAs([]int{26, 21, 22, 23, 24, 25})
@@ -246,24 +288,5 @@ func TestNumberAsASection(t *testing.T) {
 	}
 	if _, err := m.NumberAs([]int{1, 2, 3}); err == nil || !strings.Contains(err.Error(), "seats 6 pairs, the section has 3 entrants") {
 		t.Errorf("three numbers for six pairs: %v", err)
-	}
-	rounds, err := RoundRobin(4)
-	if err != nil {
-		t.Fatal(err)
-	}
-	teams := made(TeamsMovement(rounds, 8))
-	numbered, err := teams.NumberTeamsAs([]int{7, 3, 5, 9})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ns, ew := TeamPairs(1)
-	for _, s := range teams.Seatings {
-		now, _ := numbered.At(s.Round, s.Table)
-		if (s.NS == ns || s.NS == ew) != (now.NS == 3) {
-			t.Fatalf("%v became %v: team 1's pairs are team 3", s, now)
-		}
-	}
-	if _, err := teams.NumberTeamsAs([]int{1, 2}); err == nil || !strings.Contains(err.Error(), "seats team 3 of 2") {
-		t.Errorf("two numbers for four teams: %v", err)
 	}
 }

@@ -64,10 +64,12 @@ func (s Seating) playing() bool { return s.NS != None && s.EW != None }
 //     them; every set 1..Sets is played somewhere;
 //   - every table has exactly one seating a round, with two different
 //     pairs (or an empty seat, None) and, when two pairs play, a set;
-//   - a pair sits at most once a round and plays each set at most once;
+//   - a pair sits at most once a round and plays each set at most once (a
+//     team of a Teams movement: at most once in each direction);
 //   - a set is played at one table a round, unless a Share declares those
-//     two tables for that round and set; every Share names two tables that
-//     hold its set in its round;
+//     two tables for that round and set or the movement is a Teams one,
+//     whose matches play the round's set from copies of their own; every
+//     Share names two tables that hold its set in its round;
 //   - a Stationary pair keeps its table; in a TwoWinners movement no pair
 //     sits both North-South and East-West.
 //
@@ -109,9 +111,18 @@ func checkCounts(m Movement) error {
 // seen before it.
 func checkSeatings(m Movement, seatings []Seating) *CheckError {
 	type roundKey struct{ round, n int }
-	type setKey struct{ entrant, set int }
+	// A pair has one place a round and plays a set once; a team has one
+	// in each direction.
+	type placeKey struct {
+		round, entrant int
+		northSouth     bool
+	}
+	type setKey struct {
+		entrant, set int
+		northSouth   bool
+	}
 	tableSeen := map[roundKey]bool{}
-	entrantAt := map[roundKey]int{}   // (round, pair) -> table
+	entrantAt := map[placeKey]int{}   // (round, pair) -> table
 	setPlayed := map[setKey]Seating{} // (pair, set) -> where
 	for _, s := range seatings {
 		if err := checkRange(m, s); err != nil {
@@ -130,27 +141,41 @@ func checkSeatings(m Movement, seatings []Seating) *CheckError {
 				Reason: fmt.Sprintf("round %d table %d appears twice", s.Round, s.Table)}
 		}
 		tableSeen[roundKey{s.Round, s.Table}] = true
-		for _, e := range []int{s.NS, s.EW} {
+		for _, p := range []struct {
+			entrant    int
+			northSouth bool
+		}{{s.NS, true}, {s.EW, false}} {
+			e := p.entrant
 			if e == None {
 				continue
 			}
-			if t, ok := entrantAt[roundKey{s.Round, e}]; ok {
+			direction := m.Teams && p.northSouth
+			if t, ok := entrantAt[placeKey{s.Round, e, direction}]; ok {
 				return &CheckError{Rule: RuleEntrantTwice, Round: s.Round, Table: s.Table, Entrant: e,
-					Reason: fmt.Sprintf("round %d: pair %d sits at tables %d and %d", s.Round, e, t, s.Table)}
+					Reason: fmt.Sprintf("round %d: %s %d sits at tables %d and %d", s.Round, m.entrantWord(), e, t, s.Table)}
 			}
-			entrantAt[roundKey{s.Round, e}] = s.Table
+			entrantAt[placeKey{s.Round, e, direction}] = s.Table
 			if !s.playing() {
 				continue
 			}
-			if first, ok := setPlayed[setKey{e, s.Set}]; ok {
+			if first, ok := setPlayed[setKey{e, s.Set, direction}]; ok {
 				return &CheckError{Rule: RuleReplay, Round: s.Round, Table: s.Table, Entrant: e, Set: s.Set,
-					Reason: fmt.Sprintf("pair %d plays set %d twice: round %d table %d and round %d table %d",
-						e, s.Set, first.Round, first.Table, s.Round, s.Table)}
+					Reason: fmt.Sprintf("%s %d plays set %d twice: round %d table %d and round %d table %d",
+						m.entrantWord(), e, s.Set, first.Round, first.Table, s.Round, s.Table)}
 			}
-			setPlayed[setKey{e, s.Set}] = s
+			setPlayed[setKey{e, s.Set, direction}] = s
 		}
 	}
 	return nil
+}
+
+// entrantWord names what the movement's entrants are, for messages: "pair"
+// or "team".
+func (m Movement) entrantWord() string {
+	if m.Teams {
+		return "team"
+	}
+	return "pair"
 }
 
 func checkRange(m Movement, s Seating) *CheckError {
@@ -232,6 +257,9 @@ func checkShares(m Movement, seatings []Seating) *CheckError {
 }
 
 func checkSetsAtOneTable(m Movement, seatings []Seating) *CheckError {
+	if m.Teams {
+		return nil
+	}
 	type share struct{ round, set, a, b int }
 	declared := map[share]bool{}
 	for _, sh := range m.Shares {

@@ -8,7 +8,7 @@ import (
 
 // fuzzMovement reads a small movement from bytes: Rounds, Tables, Sets, a
 // flags byte (bit 0 two winners, bit 1 one stationary pair, bits 2–3 the
-// number of shares, bit 4 an enormous Sets), the stationary pair, the
+// number of shares, bit 4 an enormous Sets, bit 5 teams), the stationary pair, the
 // shares (round, set, table, table) and then seatings of five bytes
 // (round, table, NS+1, EW+1, set). Values stay small so that valid and
 // nearly valid movements are common; each can still fall out of range.
@@ -33,6 +33,7 @@ func fuzzMovement(data []byte) Movement {
 	if flags&16 != 0 {
 		m.Sets = 1 << 50
 	}
+	m.Teams = flags&32 != 0
 	for len(data) >= 5 {
 		m.Seatings = append(m.Seatings, Seating{Round: next() % 5, Table: next() % 5,
 			NS: next()%9 - 1, EW: next()%9 - 1, Set: next() % 6})
@@ -50,6 +51,9 @@ func fuzzBytes(m Movement) []byte {
 		flags |= 2
 	}
 	flags |= len(m.Shares) << 2
+	if m.Teams {
+		flags |= 32
+	}
 	out := []byte{byte(m.Rounds), byte(m.Tables), byte(m.Sets), byte(flags)}
 	if len(m.Stationary) > 0 {
 		out = append(out, byte(m.Stationary[0]))
@@ -83,12 +87,15 @@ func validSlowly(m Movement) bool {
 		}
 		for _, o := range m.Seatings[i+1:] {
 			common := slices.ContainsFunc([]int{o.NS, o.EW}, func(e int) bool { return e != None && (e == s.NS || e == s.EW) })
+			if m.Teams { // a team sits once in each direction
+				common = s.NS != None && s.NS == o.NS || s.EW != None && s.EW == o.EW
+			}
 			bothPlay := plays(s) && plays(o)
 			switch {
 			case s.Round == o.Round && s.Table == o.Table,
 				s.Round == o.Round && common,
 				bothPlay && common && s.Set == o.Set,
-				bothPlay && s.Round == o.Round && s.Set == o.Set && !shared(s.Round, s.Set, s.Table, o.Table):
+				bothPlay && s.Round == o.Round && s.Set == o.Set && !m.Teams && !shared(s.Round, s.Set, s.Table, o.Table):
 				return false
 			}
 		}
@@ -143,7 +150,8 @@ func FuzzCheck(f *testing.F) {
 	stationary.Stationary = []int{2}
 	broken := threeTableMitchell()
 	broken.Seatings[4].Set = 1
-	for _, m := range []Movement{threeTableMitchell(), twoTablesOneSet(), shared, stationary, broken} {
+	match, _ := TeamsMovement([][]Match{{{1, 2}}, {{2, 1}}}, 4)
+	for _, m := range []Movement{threeTableMitchell(), twoTablesOneSet(), shared, stationary, broken, match} {
 		f.Add(fuzzBytes(m))
 	}
 	f.Add([]byte{})

@@ -1,6 +1,11 @@
 package movement
 
-import "fmt"
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+)
 
 // Howell movements: one winner, every pair meets every other.
 //
@@ -40,15 +45,22 @@ const (
 type HowellOptions struct {
 	// Rounds is how many rounds to play; 0 plays the complete Howell.
 	//
-	// Fewer rounds make a partial Howell: that many rounds of the complete
-	// movement, chosen to leave the fewest sets played at one table only,
-	// then the most even Manning competition scores (never worse than
-	// stopping early), played in order and renumbered from 1, with the sets
-	// they use renumbered from 1. Every pair still plays each set at most
-	// once and no set is at two tables in a round (save the six-pair
-	// Howell's shared last set); what is lost is that every pair meets
-	// every other. A three-quarter Howell is the partial Howell of about
-	// three quarters of the complete rounds (11 of 15 for eight tables).
+	// Fewer rounds make a partial Howell, which uses only the boards it
+	// plays where it can: one set a round, every pair playing every set
+	// (the one a pair sits out aside), with as many pairs more than the
+	// rounds staying North-South at tables of their own (partialHowells;
+	// two stationary pairs for 12 rounds at 7 tables), or a design listed
+	// round by round (listedPartialHowells). Where no such movement is
+	// known, it is that many rounds of the complete movement,
+	// chosen to leave the fewest sets played at one table only, then the
+	// most even Manning competition scores (never worse than stopping
+	// early), played in order and renumbered from 1, with the sets they use
+	// renumbered from 1: every pair misses some of the sets in play. Either
+	// way every pair plays each set at most once and no set is at two
+	// tables in a round (save the six-pair Howell's shared last set); what
+	// is lost is that every pair meets every other. A three-quarter Howell
+	// is the partial Howell of about three quarters of the complete rounds
+	// (11 of 15 for eight tables).
 	Rounds int
 }
 
@@ -61,30 +73,74 @@ func Howell(pairs int, opts HowellOptions) (Movement, error) {
 	if opts.Rounds < 0 || opts.Rounds > len(rounds) {
 		return Movement{}, fmt.Errorf("howell: %d rounds asked for %d pairs: the complete Howell has %d", opts.Rounds, pairs, len(rounds))
 	}
-	m := howellMovement(pairs, rounds)
-	if opts.Rounds != 0 && opts.Rounds < len(rounds) {
-		m = keepRounds(m, pickHowellRounds(m, opts.Rounds))
+	if opts.Rounds == 0 || opts.Rounds == len(rounds) {
+		return howellMovement(pairs, rounds), nil
 	}
-	return m, nil
+	size := [2]int{(pairs + 1) / 2, opts.Rounds}
+	if p, ok := partialHowells[size]; ok {
+		return partialHowellMovement(pairs, p.rounds()), nil
+	}
+	if listed, ok := listedPartialHowells[size]; ok {
+		rounds := make([][]howellTable, len(listed))
+		for r := range listed {
+			rounds[r] = slices.Clone(listed[r])
+		}
+		return partialHowellMovement(pairs, rounds), nil
+	}
+	m := howellMovement(pairs, rounds)
+	return keepRounds(m, pickHowellRounds(m, opts.Rounds)), nil
+}
+
+// partialHowellMovement builds a partial Howell that plays one set a round
+// from its rounds, where pair 2·tables sits North-South at table 1
+// throughout: the phantom of one pair fewer.
+func partialHowellMovement(pairs int, rounds [][]howellTable) Movement {
+	if pairs%2 == 1 {
+		for r := range rounds {
+			rounds[r][0].NS = None
+		}
+	}
+	m := howellMovement(pairs, rounds)
+	m.Name = fmt.Sprintf("Partial Howell, %d pairs, %d tables, %d of %d rounds", pairs, m.Tables, m.Rounds, 2*m.Tables-1)
+	m.Stationary = nil
+	var at []int
+	for t, tb := range rounds[0] {
+		if tb.NS != None && !slices.ContainsFunc(rounds, func(round []howellTable) bool { return round[t].NS != tb.NS }) {
+			m.Stationary = append(m.Stationary, tb.NS)
+			at = append(at, t+1)
+		}
+	}
+	m.Notes = []string{fmt.Sprintf("every pair plays every one of the %d sets", m.Sets)}
+	if len(at) > 0 {
+		names := make([]string, len(m.Stationary))
+		for i, e := range m.Stationary {
+			names[i] = fmt.Sprint(e)
+		}
+		m.Notes = append(m.Notes, fmt.Sprintf("pairs %s stay North-South at %s", strings.Join(names, ", "), TablesText(at)))
+	}
+	return m
 }
 
 // howellTable is one table of one round, in pair and set numbers.
 type howellTable struct{ NS, EW, Set int }
 
-// cyclicHowell is round 1 of a cyclic Howell. Table 1 holds the pair that
-// never moves (or the phantom, None) North-South; every other pair number
-// goes up by one each round modulo the moving pairs, every set number
-// modulo sets, which is also the number of rounds.
+// cyclicHowell is round 1 of a cyclic Howell. Pairs 1 to moving go up by
+// one each round modulo moving; the others never move, sitting
+// North-South, table 1's pair (or the phantom, None) first; every set
+// number goes up by one modulo sets, which is also the number of rounds.
 type cyclicHowell struct {
-	sets   int
+	sets int
+	// moving counts the pairs that move; 0 means all but table 1's, one
+	// less than twice the tables.
+	moving int
 	round1 []howellTable
 }
 
 // rounds expands round 1 to every round.
 func (c cyclicHowell) rounds() [][]howellTable {
-	stay, m := c.round1[0].NS, 2*len(c.round1)-1 // m moving pairs
+	m := cmp.Or(c.moving, 2*len(c.round1)-1)
 	shift := func(p, r int) int {
-		if p == stay {
+		if p == None || p > m {
 			return p
 		}
 		return (p-1+r)%m + 1
@@ -108,7 +164,8 @@ func howellMovement(pairs int, rounds [][]howellTable) Movement {
 	}
 	stay := rounds[0][0].NS
 	if stay == None {
-		m.Notes = append(m.Notes, "the phantom pair holds table 1 North-South: the pair due at table 1 sits out and the boards of table 1 rest that round")
+		m.RoundNotes = append(m.RoundNotes, RoundNote{From: 1, SitOut: true,
+			Text: "the phantom pair holds table 1 North-South: the pair due at table 1 sits out and the boards of table 1 rest that round"})
 	} else {
 		m.Stationary = []int{stay}
 		m.Notes = append(m.Notes, fmt.Sprintf("pair %d stays North-South at table 1", stay))

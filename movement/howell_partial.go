@@ -84,6 +84,7 @@ func keepRounds(complete Movement, keep []int) Movement {
 		Rounds:     len(keep),
 		Stationary: complete.Stationary,
 		Notes:      slices.Clone(complete.Notes),
+		RoundNotes: slices.Clone(complete.RoundNotes),
 	}
 	rounds := make([]string, len(keep))
 	setNumber := map[int]int{}

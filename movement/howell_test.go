@@ -187,12 +187,19 @@ func TestWorkedFourTableHowell(t *testing.T) {
 	}
 }
 
+// TestPartialHowell: a partial Howell that no design of as many sets as
+// rounds plays is made of rounds of the complete one, chosen at least as
+// well as its first rounds.
 func TestPartialHowell(t *testing.T) {
 	tests := []struct{ pairs, rounds int }{
-		{4, 3}, {6, 4}, {5, 3}, {8, 5}, {12, 8}, {16, 11}, {15, 11}, {20, 14}, {26, 18}, {30, 22},
+		{4, 3}, {5, 3}, {8, 5}, {7, 5}, {16, 9}, {15, 9},
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%d pairs %d rounds", tt.pairs, tt.rounds), func(t *testing.T) {
+			size := [2]int{(tt.pairs + 1) / 2, tt.rounds}
+			if _, ok := partialHowells[size]; ok || listedPartialHowells[size] != nil {
+				t.Fatal("a design of as many sets as rounds plays this partial Howell: the case proves nothing")
+			}
 			m, err := Howell(tt.pairs, HowellOptions{Rounds: tt.rounds})
 			if err != nil {
 				t.Fatal(err)
@@ -221,6 +228,51 @@ func TestPartialHowell(t *testing.T) {
 			}
 			t.Logf("%s: %+v (first rounds %+v), meetings %v, sets %d; %s", m.Name, chosen, window, r.Meetings.Histogram, m.Sets, m.Notes[len(m.Notes)-1])
 		})
+	}
+}
+
+// TestPartialHowellUsesOnlyTheBoardsItPlays: cut short to fewer rounds, a
+// Howell plays one set a round, every set at as many tables as pairs play
+// it, and every pair plays every set but the one it may sit out, with the
+// pairs beyond the rounds stationary in a cyclic design; pairs meet at most
+// once.
+func TestPartialHowellUsesOnlyTheBoardsItPlays(t *testing.T) {
+	designs := 0
+	for pairs := MinHowellPairs; pairs <= MaxHowellPairs; pairs++ {
+		tables := (pairs + 1) / 2
+		for rounds := tables + 1; rounds <= 2*tables-2; rounds++ {
+			_, cyclic := partialHowells[[2]int{tables, rounds}]
+			if _, listed := listedPartialHowells[[2]int{tables, rounds}]; !cyclic && !listed {
+				continue
+			}
+			designs++
+			m, err := Howell(pairs, HowellOptions{Rounds: rounds})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := Check(m); err != nil {
+				t.Fatalf("%d pairs, %d rounds: Check: %v", pairs, rounds, err)
+			}
+			if m.Sets != rounds || m.Rounds != rounds || m.Tables != tables {
+				t.Errorf("%s: %d sets, %d rounds at %d tables, want one set a round", m.Name, m.Sets, m.Rounds, m.Tables)
+			}
+			for _, e := range m.Entrants() {
+				if played := len(m.Path(e)); played < rounds-pairs%2 {
+					t.Errorf("%s: pair %d plays %d of the %d sets", m.Name, e, played, rounds)
+				}
+			}
+			if most := slices.Max(Balance(m).Meetings.Values()); most > 1 {
+				t.Errorf("%s: pairs meet up to %d times", m.Name, most)
+			}
+			// A cyclic design keeps the pairs beyond the rounds at their
+			// tables; a listed one those that happen to stay.
+			if want := 2*tables - rounds - pairs%2; cyclic && len(m.Stationary) != want {
+				t.Errorf("%s: stationary pairs %v, want %d", m.Name, m.Stationary, want)
+			}
+		}
+	}
+	if designs < 2*70 {
+		t.Errorf("%d partial Howells of as many sets as rounds, want them for most sizes", designs)
 	}
 }
 

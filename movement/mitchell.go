@@ -79,6 +79,7 @@ func Mitchell(tables int, opts MitchellOptions) (Movement, error) {
 		Sets:       p.sets,
 		TwoWinners: p.style != MitchellHesitation && len(opts.ArrowSwitch) == 0,
 		Notes:      p.notes(opts),
+		RoundNotes: p.sitOutNotes(),
 	}
 	for r := 1; r <= p.rounds; r++ {
 		for t := 1; t <= tables; t++ {
@@ -121,6 +122,7 @@ func MitchellSections(sections, tables int, opts MitchellOptions) ([]Movement, e
 		s.Seatings = slices.Clone(m.Seatings)
 		s.Shares = slices.Clone(m.Shares)
 		s.Stationary = slices.Clone(m.Stationary)
+		s.RoundNotes = slices.Clone(m.RoundNotes)
 		s.Notes = append(slices.Clone(m.Notes), fmt.Sprintf(
 			"section %s plays its own copy of sets 1–%d; pairs are A1, B1…: the same number in another section is another pair", letter, m.Sets))
 		out[i] = s
@@ -295,7 +297,7 @@ func (p mitchellPlan) notes(opts MitchellOptions) []string {
 		first, n, n+1, 2*n, n, n, n)}
 	switch p.style {
 	case MitchellSkip:
-		notes = append(notes, fmt.Sprintf("skip before round %d: East-West pairs move up two tables", n/2+1))
+		notes = append(notes, fmt.Sprintf("skip after round %d: East-West pairs move up two tables", n/2))
 		if p.rounds == n {
 			notes = append(notes, fmt.Sprintf("round %d is a revenge round against the round-1 opponents", n))
 		}
@@ -310,13 +312,6 @@ func (p mitchellPlan) notes(opts MitchellOptions) []string {
 			"the East-West pair of table 1 stays and sits North-South at table 1 next round; the North-South pair of table 1 goes to table 2 East-West",
 			fmt.Sprintf("a relay between tables %d and %d holds one set: boards from table %d go to the relay, boards on the relay go to table %d", j, j+1, j+1, j))
 	}
-	switch {
-	case p.absent == None:
-	case p.style == MitchellRelayByeStand:
-		notes = append(notes, fmt.Sprintf("half table: table %d has no North-South pair; the East-West pair arriving there sits out, and table 1 plays the shared set alone", p.absent))
-	default:
-		notes = append(notes, fmt.Sprintf("half table: pair %d is absent; the pair it would meet sits out", p.absent))
-	}
 	if len(opts.ArrowSwitch) > 0 {
 		rounds := make([]string, len(opts.ArrowSwitch))
 		for i, r := range opts.ArrowSwitch {
@@ -325,4 +320,15 @@ func (p mitchellPlan) notes(opts MitchellOptions) []string {
 		notes = append(notes, "arrow switch in round "+strings.Join(rounds, ", ")+": North-South pairs play the East-West cards")
 	}
 	return notes
+}
+
+// sitOutNotes say who sits out at a half table.
+func (p mitchellPlan) sitOutNotes() []RoundNote {
+	switch {
+	case p.absent == None:
+		return nil
+	case p.style == MitchellRelayByeStand:
+		return []RoundNote{{From: 1, SitOut: true, Text: fmt.Sprintf("half table: table %d has no North-South pair; the East-West pair arriving there sits out, and table 1 plays the shared set alone", p.absent)}}
+	}
+	return []RoundNote{{From: 1, SitOut: true, Text: fmt.Sprintf("half table: pair %d is absent; the pair it would meet sits out", p.absent)}}
 }

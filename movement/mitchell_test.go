@@ -185,15 +185,15 @@ func TestMitchellMeetings(t *testing.T) {
 }
 
 // The skip formula, checked as movement: from one round to the next every
-// East-West pair moves up one table (n to 1), two at the skip before round
-// n/2+1, and every set moves down one table (1 to n).
+// East-West pair moves up one table (n to 1), two at the skip after round
+// n/2, and every set moves down one table (1 to n).
 func TestSkipMitchellMoves(t *testing.T) {
 	for n := 4; n <= 30; n += 2 {
 		m, err := Mitchell(n, MitchellOptions{Style: MitchellSkip, Rounds: n})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !slices.ContainsFunc(m.Notes, func(s string) bool { return strings.Contains(s, fmt.Sprintf("skip before round %d", n/2+1)) }) {
+		if !slices.ContainsFunc(m.Notes, func(s string) bool { return strings.Contains(s, fmt.Sprintf("skip after round %d", n/2)) }) {
 			t.Errorf("%d tables: no skip note in %q", n, m.Notes)
 		}
 		for r := 1; r < m.Rounds; r++ {

@@ -62,9 +62,55 @@ type Movement struct {
 	TwoWinners bool
 	// Stationary lists the entrants that never move.
 	Stationary []int
-	// Notes are instructions for the director and the players: "boards
-	// between tables 3 and 4 rest on the bye-stand", "skip after round 4".
+	// Teams is set when the entrants are teams of two pairs: in a round a
+	// team sits at two tables, North-South at one and East-West at the
+	// other (the two rooms of its match), and plays the round's set once in
+	// each direction. Every match of a round may play the same set, each
+	// from its own copy of the boards.
+	Teams bool
+	// Notes are instructions for the director and the players that hold
+	// for the whole movement: "boards between tables 3 and 4 rest on the
+	// bye-stand", "skip after round 4".
 	Notes []string
+	// RoundNotes are instructions that hold for some rounds only, or that
+	// a change of the movement can end: who sits out, a late entrant, a
+	// withdrawal, the movement played before a change.
+	RoundNotes []RoundNote
+}
+
+// RoundNote is an instruction that holds from round From to round To.
+type RoundNote struct {
+	// From and To are the first and last rounds it holds for; To 0 is the
+	// last round of the movement.
+	From, To int
+	Text     string
+	// SitOut marks a note on who sits out while the field is short: a
+	// late entrant, who takes the empty seats, ends it.
+	SitOut bool
+}
+
+// String says the note with its rounds: "rounds 1–2: …", "from round 3:
+// …", or the text alone when it holds from round 1 to the end.
+func (n RoundNote) String() string {
+	switch {
+	case n.To == 0 && n.From <= 1:
+		return n.Text
+	case n.To == 0:
+		return fmt.Sprintf("from round %d: %s", n.From, n.Text)
+	case n.From == n.To:
+		return fmt.Sprintf("round %d: %s", n.From, n.Text)
+	}
+	return fmt.Sprintf("rounds %d–%d: %s", n.From, n.To, n.Text)
+}
+
+// Footnotes are what the movement's cards say under the rounds: its notes,
+// then its round notes with their rounds.
+func (m Movement) Footnotes() []string {
+	out := slices.Clone(m.Notes)
+	for _, n := range m.RoundNotes {
+		out = append(out, n.String())
+	}
+	return out
 }
 
 // Boards returns the board numbers of set s when every set holds
@@ -140,7 +186,8 @@ type Position struct {
 }
 
 // Path returns an entrant's position in every round it plays, in round
-// order; a round it sits out has no position.
+// order, then table order (a team of a Teams movement has two a round); a
+// round it sits out has no position.
 func (m Movement) Path(entrant int) []Position {
 	var out []Position
 	for _, s := range m.Seatings {
@@ -151,7 +198,7 @@ func (m Movement) Path(entrant int) []Position {
 			out = append(out, Position{s.Round, s.Table, false, s.NS, s.Set})
 		}
 	}
-	slices.SortFunc(out, func(a, b Position) int { return cmp.Compare(a.Round, b.Round) })
+	slices.SortFunc(out, func(a, b Position) int { return cmp.Or(cmp.Compare(a.Round, b.Round), cmp.Compare(a.Table, b.Table)) })
 	return out
 }
 

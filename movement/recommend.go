@@ -16,13 +16,22 @@ type Kind string
 const (
 	KindHowell   Kind = "Howell"
 	KindMitchell Kind = "Mitchell"
+	// KindTeamsRoundRobin is a round robin of two-room team matches,
+	// played once, cut short, or played again (two teams: a match in
+	// segments).
+	KindTeamsRoundRobin Kind = "Teams round robin"
 )
 
-// Request describes a pairs session to find a movement for.
+// Request describes a session to find a movement for.
 type Request struct {
-	Pairs int
-	// Boards is how many boards the players want; 0 means a usual session
-	// of about 26.
+	// Entrants is how many pairs play, or how many teams when Teams is
+	// set.
+	Entrants int
+	// Teams is set when the entrants are teams of four, who play team
+	// matches in two rooms.
+	Teams bool
+	// Boards is how many boards the players want (each team, for teams);
+	// 0 means a usual session of about 26.
 	Boards int
 	// Minutes is the playing time available; 0 means no limit.
 	Minutes int
@@ -34,15 +43,24 @@ type Request struct {
 type Recommendation struct {
 	Name string
 	Kind Kind
+	// Style is the form of a Mitchell.
+	Style MitchellStyle
 	// Sections is how many sections the field is split into; each plays
 	// the movement below, those a pair short with a sit-out.
 	Sections int
 	// Tables, Rounds and BoardsPerRound describe one section;
 	// TotalBoards is the length of the session, Rounds × BoardsPerRound
-	// (a pair that sits out plays a round fewer).
+	// (a pair that sits out, or a team with a bye, plays a round fewer).
 	Tables, Rounds, BoardsPerRound, TotalBoards int
-	// SitOut is set when some pair sits out each round.
-	SitOut   bool
+	// SitOut is set when some pair sits out (some team has a bye) each
+	// round.
+	SitOut bool
+	// Whole is set when the movement is played whole (every pair meets
+	// all it is meant to), no pair sits out but for an odd field's one,
+	// and it gives the boards asked for: short of them by less than a
+	// round, or over by a round at most. Such movements come before all
+	// others.
+	Whole    bool
 	Movement Movement
 	Why      string
 }
@@ -50,6 +68,7 @@ type Recommendation struct {
 // Session shape (reference §0.5, §0.6): EBU requires every pair to be
 // scheduled for at least 70% of the boards in play; two boards a round
 // suit thirteen rounds or more, three suit nine to twelve, four fewer.
+// Team matches are of four to eight boards, six or more preferred.
 const (
 	minShareOfBoards = 0.7
 	usualBoards      = 26
@@ -58,15 +77,30 @@ const (
 	sectionMaxTables = 15  // larger fields are split into sections
 	maxSections      = 26  // one letter each
 	timeSlack        = 1.2 // "about three hours" stretches a fifth at most
+	minMatchBoards   = 4
+	maxMatchBoards   = 8
+	usualMatchBoards = 6
+	minTeams         = 2
+	maxTeams         = 100
+	maxPlayedAgain   = 8 // rounds a round robin played again may reach
 )
 
-// Recommend returns the movements that suit a request, best first: board
-// count close to the wish and within about the time (at most a fifth over,
-// each board beyond the time counting against it), every pair playing at
-// least 70% of the boards in play, a one-winner Howell for small fields and a
-// Mitchell for larger ones, split into sections beyond fifteen tables, and
-// the usual boards a round for the size of the section. The error says why
-// nothing fits.
+// Recommend returns the movements that suit a request, best first. First
+// come the movements played whole that give every pair the boards asked
+// for (short by less than a round, or over by a round at most; an odd
+// field's sit-out aside): a movement
+// cut short, one whose split into sections adds sit-outs, or one that
+// plays fewer or many more boards than asked comes after every one of
+// those. Within
+// each group: board count close to the wish and within about the time (at
+// most a fifth over, each board beyond the time counting against it),
+// every pair playing at least 70% of the boards in play, a one-winner
+// Howell for small fields and a Mitchell for larger ones, one section up
+// to fifteen tables and the fewest sit-outs beyond, and the usual boards a
+// round for the size of the section. Teams are recommended team
+// movements: a round robin of matches, played again to make up the
+// boards (two teams play one match in segments), or cut short for a field
+// too large to meet every other team. The error says why nothing fits.
 func Recommend(req Request) ([]Recommendation, error) {
 	if err := checkRequest(req); err != nil {
 		return nil, err
@@ -80,9 +114,23 @@ func Recommend(req Request) ([]Recommendation, error) {
 		longest = min(longest, timeSlack*float64(req.Minutes)/perBoard)
 	}
 	var found []scored
-	for _, c := range recommendCandidates(req.Pairs, int(longest/2)) {
-		for boards := 2; boards <= 4; boards++ {
-			r, ok := c.recommendation(boards)
+	var candidates []candidate
+	boards := []int{2, 3, 4}
+	if req.Teams {
+		// Longer matches first: of two that fit as well, the fewer rounds.
+		candidates, boards = teamCandidates(req.Entrants, int(longest/minMatchBoards)), nil
+		for b := maxMatchBoards; b >= minMatchBoards; b-- {
+			boards = append(boards, b)
+		}
+	} else {
+		candidates = recommendCandidates(req.Entrants, int(longest/2))
+	}
+	for _, c := range candidates {
+		for _, b := range boards {
+			if float64(c.rounds*b) > longest {
+				continue // longer than any session asked for: not built
+			}
+			r, ok := c.recommendation(b)
 			if !ok {
 				continue
 			}
@@ -90,21 +138,43 @@ func Recommend(req Request) ([]Recommendation, error) {
 			if !ok {
 				continue
 			}
-			found = append(found, scored{r, c.penalty(boards) + abs(r.TotalBoards-want) + over})
+			// Short of the boards by less than a round, or over by a round
+			// at most.
+			r.Whole = c.complete && c.addedSitOuts() == 0 && r.TotalBoards > want-b && r.TotalBoards <= want+b
+			found = append(found, scored{r, c.penalty(b) + abs(r.TotalBoards-want) + over})
 		}
 	}
 	if len(found) == 0 {
-		if req.Minutes == 0 {
-			return nil, fmt.Errorf("recommend: no movement Director builds seats %d pairs", req.Pairs)
+		what, swiss := "pairs", ""
+		if req.Teams {
+			// Half a round robin does not fit: the field wants pairing
+			// round by round on the scores (SwissPairings).
+			what, swiss = "teams", "; a Swiss, paired round by round, suits such a field"
 		}
-		return nil, fmt.Errorf("recommend: no movement seats %d pairs in %d minutes at %.1f minutes a board", req.Pairs, req.Minutes, perBoard)
+		if req.Minutes == 0 {
+			return nil, fmt.Errorf("recommend: no movement Director builds seats %d %s%s", req.Entrants, what, swiss)
+		}
+		return nil, fmt.Errorf("recommend: no movement seats %d %s in %d minutes at %.1f minutes a board%s", req.Entrants, what, req.Minutes, perBoard, swiss)
 	}
-	slices.SortStableFunc(found, func(a, b scored) int { return cmp.Compare(a.penalty, b.penalty) })
+	slices.SortStableFunc(found, func(a, b scored) int {
+		return cmp.Or(-compareBool(a.Whole, b.Whole), cmp.Compare(a.penalty, b.penalty))
+	})
 	out := make([]Recommendation, len(found))
 	for i, f := range found {
 		out[i] = f.Recommendation
 	}
 	return out, nil
+}
+
+// compareBool orders false before true.
+func compareBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
 }
 
 // overtime counts the boards a session plays beyond the time available,
@@ -128,8 +198,11 @@ type scored struct {
 
 func checkRequest(req Request) error {
 	var problems []string
-	if req.Pairs < MinHowellPairs {
-		problems = append(problems, fmt.Sprintf("%d pairs: the smallest movement seats %d", req.Pairs, MinHowellPairs))
+	switch {
+	case req.Teams && (req.Entrants < minTeams || req.Entrants > maxTeams):
+		problems = append(problems, fmt.Sprintf("%d teams: a team movement seats %d to %d", req.Entrants, minTeams, maxTeams))
+	case !req.Teams && req.Entrants < MinHowellPairs:
+		problems = append(problems, fmt.Sprintf("%d pairs: the smallest movement seats %d", req.Entrants, MinHowellPairs))
 	}
 	if req.Boards < 0 {
 		problems = append(problems, fmt.Sprintf("%d boards wanted", req.Boards))
@@ -150,52 +223,134 @@ func checkRequest(req Request) error {
 // round.
 type candidate struct {
 	kind             Kind
+	style            MitchellStyle
 	sections, tables int
 	sectionPairs     []int
-	movement         Movement
-	complete         bool // every pair meets every other (or every NS every EW)
+	complete         bool // every pair meets every other (or every NS every EW), every team every other
+	rounds           int
+	// movement is the movement played at some boards a round.
+	movement func(boards int) Movement
+	// describe names the movement at some boards a round and says what it
+	// is, for people.
+	describe func(r Recommendation) (name string, why []string)
 }
 
 // recommendCandidates builds every Howell and Mitchell, complete or cut
 // short to no fewer than 70% of its rounds, of at most maxRounds rounds,
-// that could seat the pairs in one section or in several equal ones.
+// that could seat the pairs in one section or, when one section would
+// have more than fifteen tables, in several equal ones.
 func recommendCandidates(pairs, maxRounds int) []candidate {
 	var out []candidate
 	for sections := 1; sections <= maxSections && (sections == 1 || pairs/sections >= 5); sections++ {
+		if sections > 1 && (pairs+1)/2 <= sectionMaxTables {
+			break // one section seats the field: no director splits it
+		}
 		sizes := sectionSizes(pairs, sections)
 		largest := sizes[0]
 		tables := (largest + 1) / 2
 		if (sizes[len(sizes)-1]+1)/2 != tables || (sections > 1 && tables > sectionMaxTables) {
 			continue
 		}
-		add := func(kind Kind, cutShort bool, build func(rounds int) (Movement, error)) {
+		add := func(kind Kind, style MitchellStyle, cutShort bool, build func(rounds int) (Movement, error)) {
 			full, err := build(0)
 			if err != nil {
 				return
 			}
+			c := candidate{kind: kind, style: style, sections: sections, tables: tables, sectionPairs: sizes}
 			if full.Rounds <= maxRounds {
-				out = append(out, candidate{kind, sections, tables, sizes, full, true})
+				out = append(out, c.pairs(full, true))
 			}
 			for r := min(full.Rounds-1, maxRounds); cutShort && r >= (full.Rounds*7+9)/10; r-- {
 				if m, err := build(r); err == nil {
-					out = append(out, candidate{kind, sections, tables, sizes, m, false})
+					out = append(out, c.pairs(m, false))
 				}
 			}
 		}
 		if largest <= MaxHowellPairs {
 			// Partial Howells are played up to eight tables (the "¾
 			// Howell"); larger fields play a Mitchell instead.
-			add(KindHowell, tables <= howellMaxTables, func(rounds int) (Movement, error) {
+			add(KindHowell, MitchellStandard, tables <= howellMaxTables, func(rounds int) (Movement, error) {
 				return Howell(largest, HowellOptions{Rounds: rounds})
 			})
 		}
-		if tables >= 3 && tables <= MaxMitchellTables {
-			add(KindMitchell, true, func(rounds int) (Movement, error) {
-				return Mitchell(tables, MitchellOptions{Rounds: rounds, HalfTable: largest%2 == 1})
-			})
+		styles := []MitchellStyle{MitchellStandard}
+		if tables%2 == 0 {
+			// The skip for even tables (which a half table cannot take),
+			// or the relay and bye-stand.
+			styles = append(styles, MitchellRelayByeStand)
+		}
+		for _, style := range styles {
+			if tables >= 3 && tables <= MaxMitchellTables {
+				add(KindMitchell, style, true, func(rounds int) (Movement, error) {
+					return Mitchell(tables, MitchellOptions{Style: style, Rounds: rounds, HalfTable: largest%2 == 1})
+				})
+			}
 		}
 	}
 	return out
+}
+
+// pairs completes a pairs candidate with its movement.
+func (c candidate) pairs(m Movement, complete bool) candidate {
+	c.complete, c.rounds = complete, m.Rounds
+	c.movement = func(int) Movement { return m }
+	c.describe = func(r Recommendation) (string, []string) {
+		return fmt.Sprintf("%s, %d boards a round", m.Name, r.BoardsPerRound), nil
+	}
+	return c
+}
+
+// teamCandidates builds the round robins of teams teams of at most
+// maxRounds rounds: played once, again as often as fits in eight rounds
+// (two teams: eight segments), or cut short to no fewer than half its
+// rounds.
+func teamCandidates(teams, maxRounds int) []candidate {
+	once, err := RoundRobin(teams)
+	if err != nil {
+		return nil
+	}
+	cycle := len(once)
+	var out []candidate
+	for rounds := max((cycle+1)/2, 1); rounds <= min(maxRounds, max(cycle, maxPlayedAgain)); rounds++ {
+		if rounds > cycle && rounds%cycle != 0 {
+			continue // a round robin played again is played whole
+		}
+		matches, err := RoundRobinRounds(teams, rounds)
+		if err != nil {
+			return nil
+		}
+		out = append(out, candidate{
+			kind: KindTeamsRoundRobin, sections: 1, tables: 2 * (teams / 2), sectionPairs: []int{teams}, rounds: rounds,
+			complete: rounds%cycle == 0,
+			movement: func(boards int) Movement {
+				m, _ := TeamsMovement(matches, boards) // matches made above, boards at least 4
+				return m
+			},
+			describe: func(r Recommendation) (string, []string) {
+				return teamsDescription(teams, cycle, r)
+			},
+		})
+	}
+	return out
+}
+
+// teamsDescription names a teams recommendation and says what its teams
+// play.
+func teamsDescription(teams, cycle int, r Recommendation) (string, []string) {
+	if teams == 2 {
+		return fmt.Sprintf("Match, 2 teams, %d segments of %d boards", r.Rounds, r.BoardsPerRound),
+			[]string{fmt.Sprintf("one match of %d boards in %d segments of %d, in two rooms", r.TotalBoards, r.Rounds, r.BoardsPerRound)}
+	}
+	switch {
+	case r.Rounds == cycle:
+		return fmt.Sprintf("Round robin, %d teams, %d matches of %d boards", teams, r.Rounds, r.BoardsPerRound),
+			[]string{"every team meets every other once"}
+	case r.Rounds > cycle:
+		return fmt.Sprintf("Round robin played %d times, %d teams, %d matches of %d boards", r.Rounds/cycle, teams, r.Rounds, r.BoardsPerRound),
+			[]string{fmt.Sprintf("every team meets every other %d times, home and away exchanged", r.Rounds/cycle)}
+	}
+	return fmt.Sprintf("Round robin cut short, %d teams, %d of %d matches of %d boards", teams, r.Rounds, cycle, r.BoardsPerRound),
+		[]string{fmt.Sprintf("cut short: each team meets at most %d of the %d others", r.Rounds, teams-1)}
 }
 
 // sectionSizes splits pairs into sections as evenly as possible, largest
@@ -230,28 +385,44 @@ func advisedBoards(rounds int) int {
 // penalty ranks a candidate played at some boards a round, before the
 // distance from the wanted board count is added.
 func (c candidate) penalty(boards int) int {
-	p := 3 * abs(boards-advisedBoards(c.movement.Rounds))
-	if (c.kind == KindHowell) != (c.tables <= howellMaxTables) {
-		p += 4
-	}
+	p := 0
 	if !c.complete {
 		p++
 	}
-	return p + 2*(c.sections-1)
+	if c.kind == KindTeamsRoundRobin {
+		return p + 2*max(usualMatchBoards-boards, 0)
+	}
+	p += 3 * abs(boards-advisedBoards(c.movement(boards).Rounds))
+	if (c.kind == KindHowell) != (c.tables <= howellMaxTables) {
+		p += 4
+	}
+	return p + 2*(c.sections-1) + 3*c.addedSitOuts()
+}
+
+// addedSitOuts counts the sit-outs a split into sections adds: every
+// section short of a pair has one, and one is the field's own when its
+// number is odd.
+func (c candidate) addedSitOuts() int {
+	sitOuts, pairs := 0, 0
+	for _, n := range c.sectionPairs {
+		sitOuts += n % 2
+		pairs += n
+	}
+	return sitOuts - pairs%2
 }
 
 // recommendation describes the candidate at some boards a round, or
 // reports false when a pair would play under 70% of the boards in play.
 func (c candidate) recommendation(boards int) (Recommendation, bool) {
-	m := c.movement
+	m := c.movement(boards)
 	inPlay, fewest := boardsInPlay(m)
-	if float64(fewest) < minShareOfBoards*float64(inPlay) {
+	if !m.Teams && float64(fewest) < minShareOfBoards*float64(inPlay) {
 		return Recommendation{}, false
 	}
 	sitOut := slices.ContainsFunc(c.sectionPairs, func(p int) bool { return p%2 == 1 })
 	r := Recommendation{
-		Name:           fmt.Sprintf("%s, %d boards a round", m.Name, boards),
 		Kind:           c.kind,
+		Style:          c.style,
 		Sections:       c.sections,
 		Tables:         m.Tables,
 		Rounds:         m.Rounds,
@@ -260,7 +431,9 @@ func (c candidate) recommendation(boards int) (Recommendation, bool) {
 		SitOut:         sitOut,
 		Movement:       m,
 	}
-	r.Why = c.why(r, fewest, inPlay)
+	name, what := c.describe(r)
+	r.Name = name
+	r.Why = c.why(r, what, fewest, inPlay)
 	return r, true
 }
 
@@ -286,7 +459,7 @@ func boardsInPlay(m Movement) (inPlay, fewest int) {
 	return len(sets), max(fewest, 0)
 }
 
-func (c candidate) why(r Recommendation, fewest, inPlay int) string {
+func (c candidate) why(r Recommendation, what []string, fewest, inPlay int) string {
 	var parts []string
 	if c.sections > 1 {
 		sizes := make([]string, len(c.sectionPairs))
@@ -296,6 +469,16 @@ func (c candidate) why(r Recommendation, fewest, inPlay int) string {
 		parts = append(parts, fmt.Sprintf("%d sections (%s pairs)", c.sections, strings.Join(sizes, ", ")))
 	}
 	parts = append(parts, fmt.Sprintf("%d rounds of %d boards = %d boards", r.Rounds, r.BoardsPerRound, r.TotalBoards))
+	parts = append(parts, what...)
+	if c.kind == KindTeamsRoundRobin {
+		if r.SitOut {
+			parts = append(parts, "one team has a bye each round")
+		}
+		if r.Tables > 2 {
+			parts = append(parts, "every match of a round plays the same boards")
+		}
+		return strings.Join(parts, "; ")
+	}
 	if r.SitOut {
 		parts = append(parts, "one pair sits out each round")
 	}

@@ -24,13 +24,16 @@ func checkRecommendations(t *testing.T, req Request, recs []Recommendation) {
 		if req.Minutes > 0 && float64(r.TotalBoards)*perBoard > 1.2*float64(req.Minutes) {
 			t.Errorf("%s: %d boards do not fit in about %d minutes", r.Name, r.TotalBoards, req.Minutes)
 		}
+		if r.Movement.Teams != req.Teams || (r.Kind == KindTeamsRoundRobin) != req.Teams {
+			t.Errorf("%s: a %s movement for teams %v", r.Name, r.Kind, req.Teams)
+		}
 		inPlay, fewest := boardsInPlay(r.Movement)
-		if float64(fewest) < 0.7*float64(inPlay) {
+		if !req.Teams && float64(fewest) < 0.7*float64(inPlay) {
 			t.Errorf("%s: a pair plays %d of %d sets, under 70%%", r.Name, fewest, inPlay)
 		}
 		seated := len(r.Movement.Entrants())
-		if r.Sections == 1 && seated != req.Pairs {
-			t.Errorf("%s: %d pairs seated for %d", r.Name, seated, req.Pairs)
+		if r.Sections == 1 && seated != req.Entrants {
+			t.Errorf("%s: %d pairs seated for %d", r.Name, seated, req.Entrants)
 		}
 		if r.Why == "" {
 			t.Errorf("%s: no reason given", r.Name)
@@ -63,25 +66,28 @@ func TestRecommend(t *testing.T) {
 	}{
 		{
 			name:  "13 pairs, 26 boards, about three hours",
-			req:   Request{Pairs: 13, Boards: 26, Minutes: 180},
+			req:   Request{Entrants: 13, Boards: 26, Minutes: 180},
 			first: want{KindHowell, 1, 7, 13, 2, true},
 			also:  []want{{KindMitchell, 1, 7, 7, 4, true}},
 		},
 		{
 			name:  "congress section of 30 pairs",
-			req:   Request{Pairs: 30, Boards: 27, Minutes: 210},
+			req:   Request{Entrants: 30, Boards: 27, Minutes: 210},
 			first: want{KindMitchell, 1, 15, 14, 2, false},
 			also:  []want{{KindMitchell, 1, 15, 13, 2, false}},
 		},
 		{
 			name:  "4 pairs",
-			req:   Request{Pairs: 4, Boards: 24},
+			req:   Request{Entrants: 4, Boards: 24},
 			first: want{KindHowell, 1, 2, 6, 4, false},
 		},
 		{
-			name:  "60 pairs split into two sections",
-			req:   Request{Pairs: 60, Boards: 26, Minutes: 200},
-			first: want{KindMitchell, 2, 15, 13, 2, false},
+			// Three sections play a skip Mitchell whole (27 boards); two
+			// of fifteen tables would cut theirs short to 13 of 15 rounds.
+			name:  "60 pairs split into sections",
+			req:   Request{Entrants: 60, Boards: 26, Minutes: 200},
+			first: want{KindMitchell, 3, 10, 9, 3, false},
+			also:  []want{{KindMitchell, 2, 15, 13, 2, false}},
 		},
 	}
 	for _, tt := range tests {
@@ -110,7 +116,7 @@ func TestRecommend(t *testing.T) {
 }
 
 func TestRecommendKeepsToTheTime(t *testing.T) {
-	untimed := Request{Pairs: 16, Boards: 24, MinutesPerBoard: 6}
+	untimed := Request{Entrants: 16, Boards: 24, MinutesPerBoard: 6}
 	timed := untimed
 	timed.Minutes = 90
 	long := func(recs []Recommendation) int {
@@ -140,7 +146,7 @@ func TestRecommendKeepsToTheTime(t *testing.T) {
 }
 
 func TestRecommendSplitsLargeFields(t *testing.T) {
-	recs, err := Recommend(Request{Pairs: 60, Boards: 26, Minutes: 200})
+	recs, err := Recommend(Request{Entrants: 60, Boards: 26, Minutes: 200})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,13 +166,16 @@ func TestRecommendRejectsImpossibleRequests(t *testing.T) {
 		req  Request
 		want string
 	}{
-		{"one pair", Request{Pairs: 1}, "1 pairs: the smallest movement seats 4"},
+		{"one pair", Request{Entrants: 1}, "1 pairs: the smallest movement seats 4"},
 		{"no pairs", Request{}, "0 pairs"},
-		{"negative boards", Request{Pairs: 10, Boards: -2}, "-2 boards"},
-		{"negative time", Request{Pairs: 10, Minutes: -5}, "-5 minutes"},
-		{"no time to play", Request{Pairs: 20, Minutes: 10}, "no movement seats 20 pairs in 10 minutes"},
-		{"minutes a board not a number", Request{Pairs: 20, MinutesPerBoard: math.NaN()}, "NaN minutes a board"},
-		{"more than 26 sections of 15 tables", Request{Pairs: 26*30 + 2}, "no movement Director builds seats 782 pairs"},
+		{"negative boards", Request{Entrants: 10, Boards: -2}, "-2 boards"},
+		{"negative time", Request{Entrants: 10, Minutes: -5}, "-5 minutes"},
+		{"no time to play", Request{Entrants: 20, Minutes: 10}, "no movement seats 20 pairs in 10 minutes"},
+		{"minutes a board not a number", Request{Entrants: 20, MinutesPerBoard: math.NaN()}, "NaN minutes a board"},
+		{"more than 26 sections of 15 tables", Request{Entrants: 26*30 + 2}, "no movement Director builds seats 782 pairs"},
+		{"one team", Request{Entrants: 1, Teams: true}, "1 teams: a team movement seats 2 to 100"},
+		{"no time for a match", Request{Entrants: 8, Teams: true, Minutes: 20}, "no movement seats 8 teams in 20 minutes"},
+		{"a field for a Swiss", Request{Entrants: 60, Teams: true, Boards: 24}, "60 teams; a Swiss, paired round by round, suits such a field"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -184,11 +193,12 @@ func TestRecommendRejectsImpossibleRequests(t *testing.T) {
 // FuzzRecommend feeds requests as a client might send them: every answer
 // is a reason or movements that keep their promises.
 func FuzzRecommend(f *testing.F) {
-	f.Add(int16(13), int16(26), int16(180), 7.5)
-	f.Add(int16(60), int16(0), int16(0), 0.0)
-	f.Add(int16(-4), int16(-1), int16(30), -1.0)
-	f.Fuzz(func(t *testing.T, pairs, boards, minutes int16, perBoard float64) {
-		req := Request{Pairs: int(pairs), Boards: int(boards), Minutes: int(minutes), MinutesPerBoard: perBoard}
+	f.Add(int16(13), int16(26), int16(180), 7.5, false)
+	f.Add(int16(60), int16(0), int16(0), 0.0, false)
+	f.Add(int16(-4), int16(-1), int16(30), -1.0, false)
+	f.Add(int16(2), int16(24), int16(180), 7.5, true)
+	f.Fuzz(func(t *testing.T, pairs, boards, minutes int16, perBoard float64, teams bool) {
+		req := Request{Entrants: int(pairs), Boards: int(boards), Minutes: int(minutes), MinutesPerBoard: perBoard, Teams: teams}
 		recs, err := Recommend(req)
 		if err != nil {
 			if len(recs) != 0 {
@@ -198,4 +208,112 @@ func FuzzRecommend(f *testing.F) {
 		}
 		checkRecommendations(t, req, recs)
 	})
+}
+
+// TestRecommendKeepsAFieldInOneSection: a field one section seats plays
+// in one; 14 pairs play a 7-table movement without a sit-out, never two
+// 7-pair sections with a sit-out each.
+func TestRecommendKeepsAFieldInOneSection(t *testing.T) {
+	req := Request{Entrants: 14, Boards: 26, Minutes: 180}
+	recs, err := Recommend(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkRecommendations(t, req, recs)
+	for i, r := range recs[:2] {
+		if r.Sections != 1 || r.Tables != 7 || r.SitOut {
+			t.Errorf("recommendation %d: %s (%s), want a 7-table movement with no sit-out", i+1, r.Name, r.Why)
+		}
+	}
+	for pairs := MinHowellPairs; pairs <= 2*sectionMaxTables; pairs++ {
+		recs, err := Recommend(Request{Entrants: pairs, Boards: 26})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range recs {
+			if r.Sections > 1 {
+				t.Errorf("%d pairs: %s splits into %d sections (%s)", pairs, r.Name, r.Sections, r.Why)
+			}
+		}
+	}
+}
+
+// offered names a movement Recommend may offer.
+type offered struct {
+	kind                           Kind
+	tables, rounds, boardsPerRound int
+}
+
+// TestRecommendPlaysWholeFirst: a movement played whole that gives every
+// pair the boards asked for comes before one cut short, even one nearer
+// the board count.
+func TestRecommendPlaysWholeFirst(t *testing.T) {
+	for _, c := range []struct {
+		req          Request
+		whole, short offered
+	}{
+		// The 7-table Mitchell of 28 boards before 12 rounds of the Howell.
+		{Request{Entrants: 14, Boards: 26, Minutes: 180}, offered{kind: KindMitchell, tables: 7, rounds: 7, boardsPerRound: 4}, offered{kind: KindHowell, tables: 7, rounds: 12, boardsPerRound: 2}},
+		// The whole Howell of 26 boards before 12 of its rounds, 24 boards.
+		{Request{Entrants: 14, Boards: 24, Minutes: 180}, offered{kind: KindHowell, tables: 7, rounds: 13, boardsPerRound: 2}, offered{kind: KindHowell, tables: 7, rounds: 12, boardsPerRound: 2}},
+		// Ten pairs: the whole Howell of 27 boards, not 8 of its rounds for
+		// 24; the whole Mitchell of 20 boards is a round short.
+		{Request{Entrants: 10, Boards: 24, Minutes: 180}, offered{kind: KindHowell, tables: 5, rounds: 9, boardsPerRound: 3}, offered{kind: KindHowell, tables: 5, rounds: 8, boardsPerRound: 3}},
+		// Two sections of 17 pairs, each with a sit-out, do not count as
+		// whole: the one 17-table Mitchell, cut short, is not behind them.
+		{Request{Entrants: 34, Boards: 26, Minutes: 180}, offered{kind: KindMitchell, tables: 17, rounds: 13, boardsPerRound: 2}, offered{kind: KindMitchell, tables: 9, rounds: 9, boardsPerRound: 3}},
+	} {
+		recs, err := Recommend(c.req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkRecommendations(t, c.req, recs)
+		whole := findRecommendation(recs, c.whole.kind, c.whole.tables, c.whole.rounds, c.whole.boardsPerRound)
+		short := findRecommendation(recs, c.short.kind, c.short.tables, c.short.rounds, c.short.boardsPerRound)
+		if whole < 0 || short < 0 || whole > short {
+			t.Errorf("%+v: %+v at %d, %+v at %d: want the first before the second", c.req, c.whole, whole, c.short, short)
+		}
+		for i := 1; i < len(recs); i++ {
+			if recs[i].Whole && !recs[i-1].Whole {
+				t.Errorf("%+v: %s, played whole, after %s", c.req, recs[i].Name, recs[i-1].Name)
+			}
+		}
+		for _, r := range recs {
+			if r.Whole && (strings.Contains(r.Why, "cut short") || r.Sections > 1 && r.SitOut ||
+				r.TotalBoards <= c.req.Boards-r.BoardsPerRound || r.TotalBoards > c.req.Boards+r.BoardsPerRound) {
+				t.Errorf("%+v: %s counts as whole: %s", c.req, r.Name, r.Why)
+			}
+		}
+	}
+}
+
+// TestRecommendTeamMovements: teams are recommended team movements: two
+// teams a match in segments, a few a round robin, many a round robin cut
+// short; every match of a round plays the round's boards.
+func TestRecommendTeamMovements(t *testing.T) {
+	for _, c := range []struct {
+		req                            Request
+		name                           string
+		tables, rounds, boardsPerRound int
+		whole                          bool
+	}{
+		{Request{Entrants: 2, Teams: true, Boards: 24, Minutes: 180}, "Match, 2 teams, 3 segments of 8 boards", 2, 3, 8, true},
+		{Request{Entrants: 6, Teams: true, Boards: 26, Minutes: 180}, "Round robin, 6 teams, 5 matches of 5 boards", 6, 5, 5, true},
+		{Request{Entrants: 12, Teams: true, Boards: 24, Minutes: 180}, "Round robin cut short, 12 teams, 6 of 11 matches of 4 boards", 12, 6, 4, false},
+	} {
+		recs, err := Recommend(c.req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkRecommendations(t, c.req, recs)
+		got := recs[0]
+		if got.Name != c.name || got.Tables != c.tables || got.Rounds != c.rounds || got.BoardsPerRound != c.boardsPerRound || got.Whole != c.whole {
+			t.Errorf("%+v: first %s (%d tables, %d × %d boards, whole %v), want %s", c.req, got.Name, got.Tables, got.Rounds, got.BoardsPerRound, got.Whole, c.name)
+		}
+		for _, r := range recs {
+			if r.Movement.Sets != r.Rounds {
+				t.Errorf("%s: %d sets in %d rounds, want the matches of a round to share one", r.Name, r.Movement.Sets, r.Rounds)
+			}
+		}
+	}
 }

@@ -12,8 +12,9 @@ import (
 // Schedule does not change once made, so any number of goroutines may read
 // one at once.
 //
-// When a movement seats a pair twice in a round or a table twice, the first
-// seating in round and table order counts; Check reports the fault.
+// When a movement seats a pair twice in a round (a team of a Teams
+// movement twice in one direction) or a table twice, the first seating in
+// round and table order counts; Check reports the fault.
 type Schedule struct {
 	m      Movement
 	rounds int
@@ -65,9 +66,13 @@ func NewSchedule(m Movement) *Schedule {
 			entrant    int
 			northSouth bool
 		}{{s.NS, true}, {s.EW, false}} {
-			if _, twice := x.seatIn(p.entrant, s.Round); p.entrant != None && !twice {
-				x.seats[p.entrant] = append(x.seats[p.entrant], pairSeat{seatPlace{s.Table, p.northSouth}, s})
+			if p.entrant == None {
+				continue
 			}
+			if first, twice := x.seatIn(p.entrant, s.Round); twice && (!m.Teams || first.place.northSouth == p.northSouth) {
+				continue
+			}
+			x.seats[p.entrant] = append(x.seats[p.entrant], pairSeat{seatPlace{s.Table, p.northSouth}, s})
 		}
 		if s.Set != None {
 			x.setTables[setRound{s.Set, s.Round}] = append(x.setTables[setRound{s.Set, s.Round}], s.Table)
@@ -97,8 +102,8 @@ func (x *Schedule) TableRound(round, table int, layout Layout) (CardRound, bool)
 	return x.cardRound(s, layout), true
 }
 
-// Path returns entrant e's position in every round it plays, in round
-// order, as Movement.Path does, but from the index, in time proportional to
+// Path returns entrant e's position in every round it plays, in round and
+// table order, as Movement.Path does, but from the index, in time proportional to
 // e's rounds rather than to the movement's seatings.
 func (x *Schedule) Path(e int) []Position {
 	seats := x.seats[e]
@@ -123,17 +128,24 @@ func (x *Schedule) seatIn(e, r int) (pairSeat, bool) {
 	return pairSeat{}, false
 }
 
-// nextSeat returns where entrant e sits after round r.
-func (x *Schedule) nextSeat(e, r int) NextSeat {
+// nextSeat returns where entrant e, sitting North-South or not, sits
+// after round r: a team's pair in the same direction, where its team has a
+// seat in it.
+func (x *Schedule) nextSeat(e, r int, northSouth bool) NextSeat {
+	var next NextSeat
 	if e == None {
-		return NextSeat{}
+		return next
 	}
 	for _, s := range x.seats[e] {
-		if s.seating.Round > r {
-			return NextSeat{Round: s.seating.Round, Table: s.place.table, NorthSouth: s.place.northSouth}
+		switch {
+		case s.seating.Round <= r:
+		case next.Round == 0:
+			next = NextSeat{Round: s.seating.Round, Table: s.place.table, NorthSouth: s.place.northSouth}
+		case s.seating.Round == next.Round && s.place.northSouth == northSouth:
+			next.Table, next.NorthSouth = s.place.table, northSouth
 		}
 	}
-	return NextSeat{}
+	return next
 }
 
 // nextBoards returns where set s is after round r.
@@ -153,17 +165,28 @@ func (x *Schedule) nextBoards(s, r int) NextBoards {
 func (x *Schedule) cardRound(s Seating, layout Layout) CardRound {
 	low, high := layout.Boards(s.Set)
 	c := CardRound{
-		Round: s.Round, Table: s.Table, NS: s.NS, EW: s.EW, Set: s.Set, LowBoard: low, HighBoard: high,
-		NSNext: x.nextSeat(s.NS, s.Round), EWNext: x.nextSeat(s.EW, s.Round), BoardsNext: x.nextBoards(s.Set, s.Round),
+		Round: s.Round, Table: s.Table, NS: s.NS, EW: s.EW, Set: s.Set, LowBoard: low, HighBoard: high, Teams: x.m.Teams,
+		NSNext: x.nextSeat(s.NS, s.Round, true), EWNext: x.nextSeat(s.EW, s.Round, false), BoardsNext: x.nextBoards(s.Set, s.Round),
 	}
 	if s.NS != None && s.EW != None && s.Set != None {
 		for _, t := range x.setTables[setRound{s.Set, s.Round}] {
-			if other := x.at[tableRound{t, s.Round}]; t != s.Table && other.NS != None && other.EW != None {
+			other := x.at[tableRound{t, s.Round}]
+			// The matches of a teams round play copies of the set: only
+			// the other room of the match shares the boards.
+			if t != s.Table && other.NS != None && other.EW != None && (!x.m.Teams || x.shared(s.Round, s.Set, s.Table, t)) {
 				c.SharedWith = append(c.SharedWith, t)
 			}
 		}
 	}
 	return c
+}
+
+// shared reports whether the movement declares tables a and b to share set
+// in round.
+func (x *Schedule) shared(round, set, a, b int) bool {
+	return slices.ContainsFunc(x.m.Shares, func(sh Share) bool {
+		return sh.Round == round && sh.Set == set && (sh.Tables == [2]int{a, b} || sh.Tables == [2]int{b, a})
+	})
 }
 
 // Mover is what moves after a round: a table's North-South pair, its
@@ -197,8 +220,9 @@ type Move struct {
 	// (for boards: rests) that round and is at a table only later.
 	Table int
 	// Text says it for people: "pair 3 stays", "pair 12 to table 4
-	// East-West", "pair 5 sits out, then to table 2 North-South", "boards
-	// 5-6 to tables 1 and 6", "board 7 rests, then to table 3".
+	// East-West", "pair 5 sits out, then to table 2 North-South", "team 4's
+	// East-West pair to table 6 East-West", "boards 5-6 to tables 1 and 6",
+	// "board 7 rests, then to table 3".
 	Text string
 }
 
@@ -219,11 +243,15 @@ func (r CardRound) Moves() []Move {
 		if p.next.Round == r.Round+1 {
 			m.Table = p.next.Table
 		}
+		who := fmt.Sprintf("pair %d", p.pair)
+		if r.Teams {
+			who = fmt.Sprintf("team %d's %s pair", p.pair, p.who)
+		}
 		if p.next.Round == r.Round+1 && p.next.Table == r.Table && p.next.NorthSouth == (p.who == NorthSouthPair) {
-			m.Text = fmt.Sprintf("pair %d stays", p.pair)
+			m.Text = who + " stays"
 		} else {
 			direction := map[bool]Mover{true: NorthSouthPair, false: EastWestPair}[p.next.NorthSouth]
-			m.Text = fmt.Sprintf("pair %d %sto table %d %s", p.pair, WaitText("sits out", p.next.Round-r.Round-1), p.next.Table, direction)
+			m.Text = fmt.Sprintf("%s %sto table %d %s", who, WaitText("sits out", p.next.Round-r.Round-1), p.next.Table, direction)
 		}
 		out = append(out, m)
 	}

@@ -2,19 +2,16 @@ package movement
 
 import "fmt"
 
-// TeamsMovement seats team matches played in two rooms (reference §2).
-// Every team fields two pairs, and a pair sits at one table a round, so the
-// entrants are the pairs, not the teams: team t's North-South pair is
-// entrant 2t−1 and its East-West pair entrant 2t (TeamPairs, TeamOf). Match
-// k of a round takes tables 2k−1 (the open room: home North-South against
-// away East-West) and 2k (the closed room: away North-South against home
-// East-West), and both rooms play the same board set, declared as a Share
-// of the two tables: the rooms start at opposite halves of the set and
-// swap boards half-way through the round. Every match of every round has a
-// set of its own, numbered in round and match order, so no pair ever meets
-// a set twice; an organiser who deals the same deals to every match of a
-// round duplicates them per match, which is the dealing service's
-// business, not the movement's.
+// TeamsMovement seats team matches played in two rooms (reference §2). The
+// entrants are the teams, and a teams movement (Teams set) seats each team
+// at two tables a round: match k of a round takes tables 2k−1 (the open
+// room: the home team North-South against the away team East-West) and 2k
+// (the closed room: away North-South against home East-West). Both rooms
+// play the same board set, declared as a Share of the two tables: the rooms
+// start at opposite halves of the set and swap boards half-way through the
+// round. As in real events, every match of a round plays that round's set,
+// each match from its own duplicated copy, so the session has one set a
+// round: rounds × boardsPerRound boards in all.
 //
 // A team with a bye (Away None) has no table; a note names it. Tables left
 // free in a round with fewer matches hold no players and no boards.
@@ -39,24 +36,25 @@ func TeamsMovement(rounds [][]Match, boardsPerRound int) (Movement, error) {
 		Name:   fmt.Sprintf("Teams, %d rounds of %d boards, two rooms", len(rounds), boardsPerRound),
 		Tables: 2 * matches,
 		Rounds: len(rounds),
+		Sets:   len(rounds),
+		Teams:  true,
 		Notes: []string{
-			fmt.Sprintf("each match plays in two rooms: the odd table is the open room (home team North-South), the even table the closed room (away team North-South); pairs 2t−1 (North-South) and 2t (East-West) make up team t; the closed room starts at board %d of the set and the rooms swap boards half-way", boardsPerRound/2+1),
+			fmt.Sprintf("each match plays in two rooms: the odd table is the open room (home team North-South), the even table the closed room (away team North-South); the closed room starts at board %d of the set and the rooms swap boards half-way", boardsPerRound/2+1),
+			"every match of a round plays the same boards, each from its own copy",
 		},
 	}
 	for r, round := range rounds {
 		table := 1
 		for _, match := range round {
 			if match.Away == None {
-				m.Notes = append(m.Notes, fmt.Sprintf("round %d: team %d has a bye", r+1, match.Home))
+				m.RoundNotes = append(m.RoundNotes, RoundNote{From: r + 1, To: r + 1, SitOut: true, Text: fmt.Sprintf("team %d has a bye", match.Home)})
 				continue
 			}
-			m.Sets++
-			homeNS, homeEW := TeamPairs(match.Home)
-			awayNS, awayEW := TeamPairs(match.Away)
+			set := r + 1
 			m.Seatings = append(m.Seatings,
-				Seating{Round: r + 1, Table: table, NS: homeNS, EW: awayEW, Set: m.Sets},
-				Seating{Round: r + 1, Table: table + 1, NS: awayNS, EW: homeEW, Set: m.Sets})
-			m.Shares = append(m.Shares, Share{Round: r + 1, Set: m.Sets, Tables: [2]int{table, table + 1}})
+				Seating{Round: r + 1, Table: table, NS: match.Home, EW: match.Away, Set: set},
+				Seating{Round: r + 1, Table: table + 1, NS: match.Away, EW: match.Home, Set: set})
+			m.Shares = append(m.Shares, Share{Round: r + 1, Set: set, Tables: [2]int{table, table + 1}})
 			table += 2
 		}
 		for ; table <= m.Tables; table++ {
@@ -65,14 +63,6 @@ func TeamsMovement(rounds [][]Match, boardsPerRound int) (Movement, error) {
 	}
 	return m, nil
 }
-
-// TeamPairs returns the entrant numbers of a team's North-South and
-// East-West pairs in a two-room teams movement.
-func TeamPairs(team int) (ns, ew int) { return 2*team - 1, 2 * team }
-
-// TeamOf returns the team an entrant of a two-room teams movement belongs
-// to.
-func TeamOf(entrant int) int { return (entrant + 1) / 2 }
 
 // checkTeamRound reports the first thing wrong with the matches of a round.
 func checkTeamRound(r int, round []Match) error {

@@ -42,3 +42,32 @@ func RoundRobin(teams int) ([][]Match, error) {
 	}
 	return rounds, nil
 }
+
+// RoundRobinRounds returns the first rounds of the round robin of teams
+// teams played as many times as it takes: 0 rounds is the round robin
+// once; fewer rounds cut it short; more play it again (a double round
+// robin, and two teams playing a match in segments), home and away
+// exchanged each time it is played again.
+func RoundRobinRounds(teams, rounds int) ([][]Match, error) {
+	once, err := RoundRobin(teams)
+	if err != nil {
+		return nil, err
+	}
+	if rounds < 0 {
+		return nil, fmt.Errorf("round robin: %d rounds", rounds)
+	}
+	if rounds == 0 {
+		return once, nil
+	}
+	out := make([][]Match, rounds)
+	for r := range out {
+		again := r / len(once)
+		for _, m := range once[r%len(once)] {
+			if again%2 == 1 && m.Away != None {
+				m.Home, m.Away = m.Away, m.Home
+			}
+			out[r] = append(out[r], m)
+		}
+	}
+	return out, nil
+}

@@ -46,12 +46,13 @@ func cardGrid(c movement.Card) ([]cardColumn, [][]string) {
 	return columns, rows
 }
 
-// cardSubtitle names the pair of a guide card: "Pair 8".
+// cardSubtitle names whom a guide card is for: "Pair 8", "Team 3,
+// North-South pair".
 func cardSubtitle(c movement.Card) string {
 	if c.Kind != movement.GuideCard {
 		return ""
 	}
-	return fmt.Sprintf("Pair %d", c.Entrant)
+	return c.Holder
 }
 
 // tableCells are a table card's cells for a round, without the note.

@@ -30,10 +30,16 @@ func (s *Service) ExportSection(ctx context.Context, req *movementv1.ExportSecti
 		return nil, err
 	}
 	name, _ := resource.ParseSection("name", req.GetName())
+	event, err := s.eventOf(name)
+	if err != nil {
+		return nil, err
+	}
 	m := fromProto(section.GetMovement())
 	choice := section.GetMovement().GetChoice()
 	bps, first := int(choice.GetBoardsPerRound()), int(choice.GetFirstBoard())
-	layout := movement.Layout{BoardsPerSet: bps, FirstBoard: first, Section: name.Section, Title: m.Name}
+	// The cards are headed by the event's title, the section and the
+	// movement's name.
+	layout := movement.Layout{BoardsPerSet: bps, FirstBoard: first, Section: name.Section, Title: event.GetTitle()}
 	cards := append(movement.TableCards(m, layout), movement.GuideCards(m, layout)...)
 	var buf bytes.Buffer
 	resp := &movementv1.ExportSectionResponse{FileName: fmt.Sprintf("%s-%d-%s", name.Event, name.Session, name.Section)}
@@ -105,15 +111,16 @@ func (s *Service) GetBalance(ctx context.Context, req *movementv1.GetBalanceRequ
 	if err != nil {
 		return nil, err
 	}
-	if section.GetMovement().GetChoice().GetKind() == movementv1.Kind_KIND_TEAMS_ROUND_ROBIN {
-		return nil, platform.FailedPrecondition("balance compares pairs; in a teams event every team meets every other")
-	}
 	m := fromProto(section.GetMovement())
 	r := movement.Balance(m)
 	meetings, comparisons := map[int]int32{}, map[int]int32{}
 	for _, p := range r.Pairs {
 		meetings[p.Meetings]++
 		comparisons[p.Comparisons]++
+	}
+	if m.Teams {
+		// Teams are compared only with their opponents.
+		return &movementv1.GetBalanceResponse{Meetings: histogram(meetings), Teams: true}, nil
 	}
 	return &movementv1.GetBalanceResponse{Meetings: histogram(meetings), Comparisons: histogram(comparisons), ManningSd: r.Manning.SD}, nil
 }
@@ -128,25 +135,28 @@ func histogram(counts map[int]int32) []*movementv1.Count {
 
 // RecommendMovements lists the movements that fit a field.
 func (s *Service) RecommendMovements(ctx context.Context, req *movementv1.RecommendMovementsRequest) (*movementv1.RecommendMovementsResponse, error) {
-	found, err := movement.Recommend(movement.Request{Pairs: int(req.GetEntrants()), Boards: int(req.GetBoards()), Minutes: int(req.GetMinutes())})
+	found, err := movement.Recommend(movement.Request{Entrants: int(req.GetEntrants()), Teams: req.GetTeams(), Boards: int(req.GetBoards()), Minutes: int(req.GetMinutes())})
 	if err != nil {
 		return nil, platform.FieldError("entrants", err.Error())
 	}
+	kinds := map[movement.Kind]movementv1.Kind{
+		movement.KindMitchell:        movementv1.Kind_KIND_MITCHELL,
+		movement.KindHowell:          movementv1.Kind_KIND_HOWELL,
+		movement.KindTeamsRoundRobin: movementv1.Kind_KIND_TEAMS_ROUND_ROBIN,
+	}
 	resp := &movementv1.RecommendMovementsResponse{}
 	for _, r := range found {
-		kind := movementv1.Kind_KIND_MITCHELL
-		if r.Kind == movement.KindHowell {
-			kind = movementv1.Kind_KIND_HOWELL
-		}
 		resp.Recommendations = append(resp.Recommendations, &movementv1.Recommendation{
-			Name:        r.Name,
-			Choice:      &movementv1.MovementChoice{Kind: kind, Rounds: int32(r.Rounds), BoardsPerRound: int32(r.BoardsPerRound), FirstBoard: 1},
+			Name: r.Name,
+			Choice: &movementv1.MovementChoice{Kind: kinds[r.Kind], Rounds: int32(r.Rounds), BoardsPerRound: int32(r.BoardsPerRound), FirstBoard: 1,
+				MitchellForm: mitchellForm(r.Style)},
 			Tables:      int32(r.Tables),
 			Rounds:      int32(r.Rounds),
 			TotalBoards: int32(r.TotalBoards),
 			SitOut:      r.SitOut,
 			Why:         r.Why,
 			Sections:    int32(r.Sections),
+			Whole:       r.Whole,
 		})
 	}
 	return resp, nil

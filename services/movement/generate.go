@@ -7,18 +7,31 @@ import (
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 )
 
+// mitchellStyles are the Mitchells the forms of the API name.
+var mitchellStyles = map[movementv1.MitchellForm]movement.MitchellStyle{
+	movementv1.MitchellForm_MITCHELL_FORM_UNSPECIFIED:                     movement.MitchellStandard,
+	movementv1.MitchellForm_MITCHELL_FORM_SKIP_EVEN_TABLES:                movement.MitchellSkip,
+	movementv1.MitchellForm_MITCHELL_FORM_RELAY_AND_BYE_STAND_EVEN_TABLES: movement.MitchellRelayByeStand,
+	movementv1.MitchellForm_MITCHELL_FORM_HESITATION_ODD_TABLES:           movement.MitchellHesitation,
+}
+
+// mitchellForm names a Mitchell's style as the API does.
+func mitchellForm(style movement.MitchellStyle) movementv1.MitchellForm {
+	for form, s := range mitchellStyles {
+		if s == style {
+			return form
+		}
+	}
+	return movementv1.MitchellForm_MITCHELL_FORM_UNSPECIFIED
+}
+
 // generate makes the movement a choice names for a number of entrants, in
 // the movement's own numbering.
 func generate(c *movementv1.MovementChoice, entrants int32) (movement.Movement, error) {
 	n := int(entrants)
 	switch c.GetKind() {
 	case movementv1.Kind_KIND_MITCHELL:
-		style := map[movementv1.EvenTables]movement.MitchellStyle{
-			movementv1.EvenTables_EVEN_TABLES_UNSPECIFIED:     movement.MitchellStandard,
-			movementv1.EvenTables_EVEN_TABLES_SKIP:            movement.MitchellSkip,
-			movementv1.EvenTables_EVEN_TABLES_RELAY_BYE_STAND: movement.MitchellRelayByeStand,
-			movementv1.EvenTables_EVEN_TABLES_HESITATION:      movement.MitchellHesitation,
-		}[c.GetEvenTables()]
+		style := mitchellStyles[c.GetMitchellForm()]
 		switches := make([]int, len(c.GetArrowSwitchRounds()))
 		for i, r := range c.GetArrowSwitchRounds() {
 			switches[i] = int(r)
@@ -27,28 +40,21 @@ func generate(c *movementv1.MovementChoice, entrants int32) (movement.Movement, 
 	case movementv1.Kind_KIND_HOWELL:
 		return movement.Howell(n, movement.HowellOptions{Rounds: int(c.GetRounds())})
 	case movementv1.Kind_KIND_TEAMS_ROUND_ROBIN:
-		rounds, err := movement.RoundRobin(n)
+		rounds, err := movement.RoundRobinRounds(n, int(c.GetRounds()))
 		if err != nil {
 			return movement.Movement{}, err
-		}
-		if r := int(c.GetRounds()); r > 0 && r < len(rounds) {
-			rounds = rounds[:r]
 		}
 		return movement.TeamsMovement(rounds, int(c.GetBoardsPerRound()))
 	}
 	return movement.Movement{}, fmt.Errorf("unknown kind of movement %v", c.GetKind())
 }
 
-// generateFor makes the movement a choice names for a section's entrants,
-// numbered as they are: a pairs movement's pairs in order, a teams
-// movement's teams (each seated as two pairs) in order.
+// generateFor makes the movement a choice names for a section's entrants
+// (pairs or teams), numbered as they are, in order.
 func generateFor(c *movementv1.MovementChoice, numbers []int) (movement.Movement, error) {
 	m, err := generate(c, int32(len(numbers)))
 	if err != nil {
 		return movement.Movement{}, err
-	}
-	if c.GetKind() == movementv1.Kind_KIND_TEAMS_ROUND_ROBIN {
-		return m.NumberTeamsAs(numbers)
 	}
 	return m.NumberAs(numbers)
 }

@@ -85,7 +85,7 @@ func (s *Service) pairSeats(name string) ([]platform.Seat, error) {
 	}
 	seats := make([]platform.Seat, sch.index.Movement().Rounds)
 	for _, p := range sch.index.Path(int(pair.Entrant)) {
-		if p.Round >= 1 && p.Round <= len(seats) {
+		if p.Round >= 1 && p.Round <= len(seats) && seats[p.Round-1].Table == "" {
 			t := resource.Table{Event: pair.Event, Session: pair.Session, Section: pair.Section, Table: int32(p.Table)}
 			seats[p.Round-1] = platform.Seat{Table: t.String(), EastWest: !p.NorthSouth}
 		}

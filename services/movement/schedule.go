@@ -27,11 +27,8 @@ func (s *Service) SetMovement(ctx context.Context, req *movementv1.SetMovementRe
 	if err != nil {
 		return nil, err
 	}
-	var event *movementv1.Event
-	if err := s.store.View(func(tx *bbolt.Tx) (err error) {
-		event, err = mustEvent(tx, name.Parent().Parent().String())
-		return err
-	}); err != nil {
+	event, err := s.eventOf(name)
+	if err != nil {
 		return nil, err
 	}
 	choice, err := checkChoice(req.GetChoice())
@@ -128,7 +125,7 @@ func checkChange(section string, old *movementv1.Movement, choice *movementv1.Mo
 func checkChoice(in *movementv1.MovementChoice) (*movementv1.MovementChoice, error) {
 	c := &movementv1.MovementChoice{
 		Kind: in.GetKind(), Rounds: in.GetRounds(), BoardsPerRound: in.GetBoardsPerRound(),
-		FirstBoard: in.GetFirstBoard(), EvenTables: in.GetEvenTables(), ArrowSwitchRounds: in.GetArrowSwitchRounds(),
+		FirstBoard: in.GetFirstBoard(), MitchellForm: in.GetMitchellForm(), ArrowSwitchRounds: in.GetArrowSwitchRounds(),
 	}
 	if c.BoardsPerRound == 0 {
 		c.BoardsPerRound = 2
@@ -147,8 +144,8 @@ func checkChoice(in *movementv1.MovementChoice) (*movementv1.MovementChoice, err
 		return nil, platform.FieldError("choice.rounds", fmt.Sprintf("%d rounds: 0 (the whole movement) to %d", c.Rounds, resource.MaxRound))
 	case len(c.ArrowSwitchRounds) > resource.MaxRound:
 		return nil, platform.FieldError("choice.arrow_switch_rounds", fmt.Sprintf("%d rounds: a movement has at most %d", len(c.ArrowSwitchRounds), resource.MaxRound))
-	case movementv1.EvenTables_name[int32(c.EvenTables)] == "":
-		return nil, platform.FieldError("choice.even_tables", "unknown way of handling even tables")
+	case movementv1.MitchellForm_name[int32(c.MitchellForm)] == "":
+		return nil, platform.FieldError("choice.mitchell_form", "unknown form of Mitchell: MITCHELL_FORM_SKIP_EVEN_TABLES, MITCHELL_FORM_RELAY_AND_BYE_STAND_EVEN_TABLES or MITCHELL_FORM_HESITATION_ODD_TABLES")
 	}
 	return c, nil
 }
@@ -176,6 +173,9 @@ func toProto(m movement.Movement, c *movementv1.MovementChoice, entrants int32) 
 	for _, e := range m.Stationary {
 		out.Stationary = append(out.Stationary, int32(e))
 	}
+	for _, n := range m.RoundNotes {
+		out.RoundNotes = append(out.RoundNotes, &movementv1.RoundNote{FromRound: int32(n.From), ToRound: int32(n.To), Text: n.Text, SitOut: n.SitOut})
+	}
 	return out
 }
 
@@ -191,7 +191,7 @@ func fromProto(p *movementv1.Movement) movement.Movement {
 	}
 	m := movement.Movement{
 		Name: p.GetName(), Tables: int(p.GetTables()), Rounds: int(p.GetRounds()), Sets: int(p.GetSets()),
-		TwoWinners: p.GetTwoWinners(), Notes: p.GetNotes(),
+		TwoWinners: p.GetTwoWinners(), Notes: p.GetNotes(), Teams: p.GetChoice().GetKind() == movementv1.Kind_KIND_TEAMS_ROUND_ROBIN,
 	}
 	for _, st := range p.GetSeatings() {
 		m.Seatings = append(m.Seatings, movement.Seating{Round: int(st.GetRound()), Table: int(st.GetTable()), NS: int(st.GetNs()), EW: int(st.GetEw()), Set: set(st.GetLowBoard())})
@@ -203,6 +203,9 @@ func fromProto(p *movementv1.Movement) movement.Movement {
 	}
 	for _, e := range p.GetStationary() {
 		m.Stationary = append(m.Stationary, int(e))
+	}
+	for _, n := range p.GetRoundNotes() {
+		m.RoundNotes = append(m.RoundNotes, movement.RoundNote{From: int(n.GetFromRound()), To: int(n.GetToRound()), Text: n.GetText(), SitOut: n.GetSitOut()})
 	}
 	return m
 }
@@ -270,21 +273,23 @@ func (s *Service) GetEntrantPath(ctx context.Context, req *movementv1.GetEntrant
 		return nil, platform.NotFound("entrant", fmt.Sprintf("%s/entrants/%d", req.GetSection(), req.GetEntrant()))
 	}
 	m := sch.index.Movement()
-	at := map[int]movement.Position{}
+	at := map[int][]movement.Position{}
 	for _, p := range sch.index.Path(int(req.GetEntrant())) {
-		at[p.Round] = p
+		at[p.Round] = append(at[p.Round], p)
 	}
 	for r := 1; r <= m.Rounds; r++ {
-		stop := &movementv1.Stop{Round: int32(r)}
-		if p, ok := at[r]; ok {
+		if len(at[r]) == 0 {
+			resp.Stops = append(resp.Stops, &movementv1.Stop{Round: int32(r)})
+		}
+		for _, p := range at[r] {
 			low, high := sch.layout.Boards(p.Set)
-			stop.Table, stop.LowBoard, stop.HighBoard, stop.Opponent = int32(p.Table), int32(low), int32(high), int32(p.Opponent)
-			stop.Direction = bridgepb.Side(bridge.EastWest)
+			stop := &movementv1.Stop{Round: int32(r), Table: int32(p.Table), LowBoard: int32(low), HighBoard: int32(high), Opponent: int32(p.Opponent),
+				Direction: bridgepb.Side(bridge.EastWest)}
 			if p.NorthSouth {
 				stop.Direction = bridgepb.Side(bridge.NorthSouth)
 			}
+			resp.Stops = append(resp.Stops, stop)
 		}
-		resp.Stops = append(resp.Stops, stop)
 	}
 	return resp, nil
 }

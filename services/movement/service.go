@@ -318,6 +318,16 @@ func (s *Service) GetSection(ctx context.Context, req *movementv1.GetSectionRequ
 }
 
 // section reads a section named in field.
+// eventOf reads the event a section belongs to.
+func (s *Service) eventOf(section resource.Section) (*movementv1.Event, error) {
+	var event *movementv1.Event
+	err := s.store.View(func(tx *bbolt.Tx) (err error) {
+		event, err = mustEvent(tx, section.Parent().Parent().String())
+		return err
+	})
+	return event, err
+}
+
 func (s *Service) section(field, name string) (*movementv1.Section, error) {
 	if _, err := resource.ParseSection(field, name); err != nil {
 		return nil, err

@@ -3,6 +3,7 @@ package movementservice
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -165,6 +166,26 @@ func TestLateAndWithdrawnPairsKeepTheRestOfTheSchedule(t *testing.T) {
 			t.Fatalf("pair 5 still seated after withdrawing: %v", st)
 		}
 	}
+	// The late pair's guide card tells it where to sit, and the cards'
+	// footnotes say the movement as it now is.
+	text, err := h.client.ExportSection(ctx, &movementv1.ExportSectionRequest{Name: sectionName, Format: movementv1.Format_FORMAT_CARDS_TEXT})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"Tuesday pairs · Section A · Howell, 13 pairs, 7 tables\n",
+		"Start at table 1 NS in round 3",
+		"Note: rounds 1–2: the phantom pair holds table 1 North-South",
+		"Note: from round 3: pair 14, arriving late, sits North-South at table 1\n",
+		"Note: from round 6: pair 5 has withdrawn: the pair due to meet it sits out",
+	} {
+		if !strings.Contains(string(text.GetContent()), want) {
+			t.Errorf("the cards do not say %q:\n%s", want, text.GetContent())
+		}
+	}
+	if strings.Contains(string(text.GetContent()), "Note: the phantom pair holds") {
+		t.Error("the cards say the phantom holds table 1 throughout, after pair 14 took its seats")
+	}
 	_, err = h.client.WithdrawEntrant(ctx, &movementv1.WithdrawEntrantRequest{Section: sectionName, Entrant: 5, FromRound: 7})
 	wantCode(t, err, codes.FailedPrecondition, "already withdrawn")
 	_, err = h.client.AddLateEntrant(ctx, &movementv1.AddLateEntrantRequest{Section: sectionName, Entrant: &movementv1.Entrant{Number: 14}, FromRound: 5})
@@ -226,6 +247,39 @@ func TestTeamsRoundRobinSeatsTeams(t *testing.T) {
 			t.Errorf("teams %v meet at %d tables, want 2 rooms", pair, tables)
 		}
 	}
+	// Every match of a round plays the round's boards: three rounds of 8.
+	for _, st := range mv.GetSeatings() {
+		if want := (st.GetRound()-1)*8 + 1; st.GetLowBoard() != want {
+			t.Errorf("round %d table %d plays from board %d, want the round's boards from %d", st.GetRound(), st.GetTable(), st.GetLowBoard(), want)
+		}
+	}
+	if mv.GetSets() != 3 {
+		t.Errorf("%d sets, want one a round", mv.GetSets())
+	}
+	ctx := context.Background()
+	// A team's path has its two tables in every round: North-South at one,
+	// East-West at the other, against the same team.
+	path, err := h.client.GetEntrantPath(ctx, &movementv1.GetEntrantPathRequest{Section: sectionName, Entrant: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(path.GetStops()) != 6 {
+		t.Fatalf("team 2's path: %v, want two stops in each of 3 rounds", path.GetStops())
+	}
+	for i := 0; i < 6; i += 2 {
+		a, b := path.GetStops()[i], path.GetStops()[i+1]
+		if a.GetRound() != b.GetRound() || a.GetTable() == b.GetTable() || a.GetDirection() == b.GetDirection() || a.GetOpponent() != b.GetOpponent() || a.GetTable() == 0 {
+			t.Errorf("team 2 in round %d: %v and %v, want both rooms of one match", a.GetRound(), a, b)
+		}
+	}
+	// The balance of a teams section says how often the teams meet.
+	b, err := h.client.GetBalance(ctx, &movementv1.GetBalanceRequest{Section: sectionName})
+	if err != nil {
+		t.Fatalf("GetBalance: %v", err)
+	}
+	if !b.GetTeams() || len(b.GetMeetings()) != 1 || b.GetMeetings()[0].GetValue() != 1 || b.GetMeetings()[0].GetPairs() != 6 || len(b.GetComparisons()) != 0 {
+		t.Errorf("balance %v: want the six pairs of teams meeting once each", b)
+	}
 }
 
 func TestBadRequestsNameTheField(t *testing.T) {
@@ -273,6 +327,75 @@ func TestRecommendForAClubNight(t *testing.T) {
 	}
 	// The recommended choice is one the service can set.
 	h.section(t, 13, best.GetChoice())
+}
+
+// TestEveryRecommendationCanBeSet: the service sets each recommended
+// choice for the field it was recommended for, pairs or teams, with the
+// rounds and tables recommended.
+func TestEveryRecommendationCanBeSet(t *testing.T) {
+	for _, req := range []*movementv1.RecommendMovementsRequest{
+		{Entrants: 27, Boards: 26},
+		{Entrants: 5, Teams: true, Boards: 24, Minutes: 180},
+		{Entrants: 2, Teams: true, Boards: 24, Minutes: 180},
+	} {
+		h := start(t, t.TempDir())
+		resp, err := h.client.RecommendMovements(context.Background(), req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs := resp.GetRecommendations()
+		if len(recs) == 0 {
+			t.Fatalf("%v: no recommendation", req)
+		}
+		if req.GetTeams() && (recs[0].GetChoice().GetKind() != movementv1.Kind_KIND_TEAMS_ROUND_ROBIN || !recs[0].GetWhole()) {
+			t.Errorf("%v: first %v, want a team movement played whole", req, recs[0])
+		}
+		h.section(t, int(req.GetEntrants()), recs[0].GetChoice())
+		for _, r := range recs {
+			got, err := h.client.SetMovement(context.Background(), &movementv1.SetMovementRequest{Name: sectionName, Choice: r.GetChoice()})
+			if err != nil {
+				t.Fatalf("%v: %s: %v", req, r.GetName(), err)
+			}
+			if mv := got.GetSection().GetMovement(); mv.GetRounds() != r.GetRounds() || mv.GetTables() != r.GetTables() {
+				t.Errorf("%v: %s set as %d rounds at %d tables", req, r.GetName(), mv.GetRounds(), mv.GetTables())
+			}
+		}
+		h.stop()
+	}
+}
+
+// TestMitchellFormsSayTheirTables: each form of Mitchell is named for the
+// table counts it is for, plays there, and is refused for the others with
+// the reason.
+func TestMitchellFormsSayTheirTables(t *testing.T) {
+	for value, name := range movementv1.MitchellForm_name {
+		form := movementv1.MitchellForm(value)
+		if form == movementv1.MitchellForm_MITCHELL_FORM_UNSPECIFIED {
+			continue
+		}
+		even := strings.HasSuffix(name, "_EVEN_TABLES")
+		if !even && !strings.HasSuffix(name, "_ODD_TABLES") {
+			t.Errorf("%s does not say which tables it is for", name)
+		}
+		for _, tables := range []int{7, 8} {
+			h := start(t, t.TempDir())
+			ctx := context.Background()
+			h.client.CreateSession(ctx, &movementv1.CreateSessionRequest{Parent: "events/club-night", SessionId: 1})
+			var entrants []*movementv1.Entrant
+			for i := 1; i <= 2*tables; i++ {
+				entrants = append(entrants, &movementv1.Entrant{Number: int32(i)})
+			}
+			h.client.CreateSection(ctx, &movementv1.CreateSectionRequest{Parent: "events/club-night/sessions/1", SectionId: "A", Section: &movementv1.Section{Entrants: entrants}})
+			_, err := h.client.SetMovement(ctx, &movementv1.SetMovementRequest{Name: sectionName, Choice: &movementv1.MovementChoice{Kind: movementv1.Kind_KIND_MITCHELL, MitchellForm: form}})
+			switch fits := even == (tables%2 == 0); {
+			case fits && err != nil:
+				t.Errorf("%s at %d tables: %v", name, tables, err)
+			case !fits:
+				wantCode(t, err, codes.InvalidArgument, fmt.Sprintf("%s number of tables, not %d", map[bool]string{true: "even", false: "odd"}[even], tables))
+			}
+			h.stop()
+		}
+	}
 }
 
 func TestPolicyCoversEveryMethod(t *testing.T) {

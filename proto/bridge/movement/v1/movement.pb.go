@@ -37,7 +37,8 @@ const (
 	Kind_KIND_UNSPECIFIED Kind = 0
 	Kind_KIND_MITCHELL    Kind = 1
 	Kind_KIND_HOWELL      Kind = 2
-	// Teams: a round robin of two-room matches.
+	// Teams: a round robin of two-room matches; with more rounds than the
+	// round robin has, it is played again (two teams: a match in segments).
 	Kind_KIND_TEAMS_ROUND_ROBIN Kind = 3
 )
 
@@ -84,60 +85,70 @@ func (Kind) EnumDescriptor() ([]byte, []int) {
 	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{0}
 }
 
-// EvenTables is how a Mitchell with an even number of tables avoids
-// replaying boards.
-type EvenTables int32
+// MitchellForm is how a Mitchell keeps the moving pairs off boards they
+// have played. Each form's name says the table counts it is for; a form
+// asked for the other count is refused.
+type MitchellForm int32
 
 const (
-	EvenTables_EVEN_TABLES_UNSPECIFIED EvenTables = 0
-	// East-West skip a table half way.
-	EvenTables_EVEN_TABLES_SKIP EvenTables = 1
-	// Tables 1 and n share a set each round, with a bye-stand half way.
-	EvenTables_EVEN_TABLES_RELAY_BYE_STAND EvenTables = 2
-	// The moving pairs play a round North-South at table 1 (one winner).
-	EvenTables_EVEN_TABLES_HESITATION EvenTables = 3
+	// The usual form for the table count: the plain Mitchell for an odd
+	// number of tables, the skip (MITCHELL_FORM_SKIP_EVEN_TABLES) for an even
+	// number.
+	MitchellForm_MITCHELL_FORM_UNSPECIFIED MitchellForm = 0
+	// Even tables: East-West pairs skip a table once, moving up two tables
+	// after round tables/2 (after round 4 at 8 tables); tables−1 rounds.
+	MitchellForm_MITCHELL_FORM_SKIP_EVEN_TABLES MitchellForm = 1
+	// Even tables: a bye-stand between the two middle tables holds one set,
+	// and tables 1 and n share a set every round (the relay); tables rounds,
+	// and every East-West pair meets every North-South pair. With a half
+	// table, table n sits out instead of sharing.
+	MitchellForm_MITCHELL_FORM_RELAY_AND_BYE_STAND_EVEN_TABLES MitchellForm = 2
+	// Odd tables: the East-West pair of table 1 stays and plays North-South
+	// there next round, so the moving pairs play both directions and there
+	// is one winner; tables+1 rounds, one set on a relay half way.
+	MitchellForm_MITCHELL_FORM_HESITATION_ODD_TABLES MitchellForm = 3
 )
 
-// Enum value maps for EvenTables.
+// Enum value maps for MitchellForm.
 var (
-	EvenTables_name = map[int32]string{
-		0: "EVEN_TABLES_UNSPECIFIED",
-		1: "EVEN_TABLES_SKIP",
-		2: "EVEN_TABLES_RELAY_BYE_STAND",
-		3: "EVEN_TABLES_HESITATION",
+	MitchellForm_name = map[int32]string{
+		0: "MITCHELL_FORM_UNSPECIFIED",
+		1: "MITCHELL_FORM_SKIP_EVEN_TABLES",
+		2: "MITCHELL_FORM_RELAY_AND_BYE_STAND_EVEN_TABLES",
+		3: "MITCHELL_FORM_HESITATION_ODD_TABLES",
 	}
-	EvenTables_value = map[string]int32{
-		"EVEN_TABLES_UNSPECIFIED":     0,
-		"EVEN_TABLES_SKIP":            1,
-		"EVEN_TABLES_RELAY_BYE_STAND": 2,
-		"EVEN_TABLES_HESITATION":      3,
+	MitchellForm_value = map[string]int32{
+		"MITCHELL_FORM_UNSPECIFIED":                     0,
+		"MITCHELL_FORM_SKIP_EVEN_TABLES":                1,
+		"MITCHELL_FORM_RELAY_AND_BYE_STAND_EVEN_TABLES": 2,
+		"MITCHELL_FORM_HESITATION_ODD_TABLES":           3,
 	}
 )
 
-func (x EvenTables) Enum() *EvenTables {
-	p := new(EvenTables)
+func (x MitchellForm) Enum() *MitchellForm {
+	p := new(MitchellForm)
 	*p = x
 	return p
 }
 
-func (x EvenTables) String() string {
+func (x MitchellForm) String() string {
 	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
 }
 
-func (EvenTables) Descriptor() protoreflect.EnumDescriptor {
+func (MitchellForm) Descriptor() protoreflect.EnumDescriptor {
 	return file_bridge_movement_v1_movement_proto_enumTypes[1].Descriptor()
 }
 
-func (EvenTables) Type() protoreflect.EnumType {
+func (MitchellForm) Type() protoreflect.EnumType {
 	return &file_bridge_movement_v1_movement_proto_enumTypes[1]
 }
 
-func (x EvenTables) Number() protoreflect.EnumNumber {
+func (x MitchellForm) Number() protoreflect.EnumNumber {
 	return protoreflect.EnumNumber(x)
 }
 
-// Deprecated: Use EvenTables.Descriptor instead.
-func (EvenTables) EnumDescriptor() ([]byte, []int) {
+// Deprecated: Use MitchellForm.Descriptor instead.
+func (MitchellForm) EnumDescriptor() ([]byte, []int) {
 	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{1}
 }
 
@@ -1264,8 +1275,9 @@ type MovementChoice struct {
 	BoardsPerRound int32 `protobuf:"varint,3,opt,name=boards_per_round,json=boardsPerRound,proto3" json:"boards_per_round,omitempty"`
 	// The number of the first board; defaults to 1.
 	FirstBoard int32 `protobuf:"varint,4,opt,name=first_board,json=firstBoard,proto3" json:"first_board,omitempty"`
-	// Mitchell with an even number of tables.
-	EvenTables EvenTables `protobuf:"varint,5,opt,name=even_tables,json=evenTables,proto3,enum=bridge.movement.v1.EvenTables" json:"even_tables,omitempty"`
+	// The form of a Mitchell (skip or relay and bye-stand for even tables,
+	// hesitation for odd tables).
+	MitchellForm MitchellForm `protobuf:"varint,5,opt,name=mitchell_form,json=mitchellForm,proto3,enum=bridge.movement.v1.MitchellForm" json:"mitchell_form,omitempty"`
 	// Mitchell rounds in which North-South play the East-West cards (one
 	// winner).
 	ArrowSwitchRounds []int32 `protobuf:"varint,6,rep,packed,name=arrow_switch_rounds,json=arrowSwitchRounds,proto3" json:"arrow_switch_rounds,omitempty"`
@@ -1331,11 +1343,11 @@ func (x *MovementChoice) GetFirstBoard() int32 {
 	return 0
 }
 
-func (x *MovementChoice) GetEvenTables() EvenTables {
+func (x *MovementChoice) GetMitchellForm() MitchellForm {
 	if x != nil {
-		return x.EvenTables
+		return x.MitchellForm
 	}
-	return EvenTables_EVEN_TABLES_UNSPECIFIED
+	return MitchellForm_MITCHELL_FORM_UNSPECIFIED
 }
 
 func (x *MovementChoice) GetArrowSwitchRounds() []int32 {
@@ -1440,7 +1452,8 @@ type Movement struct {
 	Rounds     int32           `protobuf:"varint,4,opt,name=rounds,proto3" json:"rounds,omitempty"`
 	TwoWinners bool            `protobuf:"varint,5,opt,name=two_winners,json=twoWinners,proto3" json:"two_winners,omitempty"`
 	Seatings   []*Seating      `protobuf:"bytes,6,rep,name=seatings,proto3" json:"seatings,omitempty"`
-	// Instructions for the director and players.
+	// Instructions for the director and players that hold for the whole
+	// movement.
 	Notes []string `protobuf:"bytes,7,rep,name=notes,proto3" json:"notes,omitempty"`
 	// How many entrants the movement was made for.
 	Entrants int32 `protobuf:"varint,8,opt,name=entrants,proto3" json:"entrants,omitempty"`
@@ -1450,7 +1463,11 @@ type Movement struct {
 	// The entrants that never move.
 	Stationary []int32 `protobuf:"varint,10,rep,packed,name=stationary,proto3" json:"stationary,omitempty"`
 	// How many board sets the movement uses.
-	Sets          int32 `protobuf:"varint,11,opt,name=sets,proto3" json:"sets,omitempty"`
+	Sets int32 `protobuf:"varint,11,opt,name=sets,proto3" json:"sets,omitempty"`
+	// Instructions that hold for some rounds only: who sits out, a late
+	// entrant, a withdrawal, the movement played before a change. The cards
+	// print them after the notes, with their rounds.
+	RoundNotes    []*RoundNote `protobuf:"bytes,12,rep,name=round_notes,json=roundNotes,proto3" json:"round_notes,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1562,6 +1579,85 @@ func (x *Movement) GetSets() int32 {
 	return 0
 }
 
+func (x *Movement) GetRoundNotes() []*RoundNote {
+	if x != nil {
+		return x.RoundNotes
+	}
+	return nil
+}
+
+// RoundNote is an instruction that holds from one round to another.
+type RoundNote struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	FromRound int32                  `protobuf:"varint,1,opt,name=from_round,json=fromRound,proto3" json:"from_round,omitempty"`
+	// 0: to the last round.
+	ToRound int32  `protobuf:"varint,2,opt,name=to_round,json=toRound,proto3" json:"to_round,omitempty"`
+	Text    string `protobuf:"bytes,3,opt,name=text,proto3" json:"text,omitempty"`
+	// It says who sits out while the field is short; a late entrant, who
+	// takes the empty seats, ends it.
+	SitOut        bool `protobuf:"varint,4,opt,name=sit_out,json=sitOut,proto3" json:"sit_out,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RoundNote) Reset() {
+	*x = RoundNote{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RoundNote) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RoundNote) ProtoMessage() {}
+
+func (x *RoundNote) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RoundNote.ProtoReflect.Descriptor instead.
+func (*RoundNote) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{19}
+}
+
+func (x *RoundNote) GetFromRound() int32 {
+	if x != nil {
+		return x.FromRound
+	}
+	return 0
+}
+
+func (x *RoundNote) GetToRound() int32 {
+	if x != nil {
+		return x.ToRound
+	}
+	return 0
+}
+
+func (x *RoundNote) GetText() string {
+	if x != nil {
+		return x.Text
+	}
+	return ""
+}
+
+func (x *RoundNote) GetSitOut() bool {
+	if x != nil {
+		return x.SitOut
+	}
+	return false
+}
+
 // Share is a board set two tables play in the same round.
 type Share struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -1574,7 +1670,7 @@ type Share struct {
 
 func (x *Share) Reset() {
 	*x = Share{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[19]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1586,7 +1682,7 @@ func (x *Share) String() string {
 func (*Share) ProtoMessage() {}
 
 func (x *Share) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[19]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1599,7 +1695,7 @@ func (x *Share) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Share.ProtoReflect.Descriptor instead.
 func (*Share) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{19}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *Share) GetRound() int32 {
@@ -1648,7 +1744,7 @@ type Section struct {
 
 func (x *Section) Reset() {
 	*x = Section{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[20]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1660,7 +1756,7 @@ func (x *Section) String() string {
 func (*Section) ProtoMessage() {}
 
 func (x *Section) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[20]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1673,7 +1769,7 @@ func (x *Section) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Section.ProtoReflect.Descriptor instead.
 func (*Section) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{20}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *Section) GetName() string {
@@ -1746,7 +1842,7 @@ type TerminalSettings struct {
 
 func (x *TerminalSettings) Reset() {
 	*x = TerminalSettings{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[21]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1758,7 +1854,7 @@ func (x *TerminalSettings) String() string {
 func (*TerminalSettings) ProtoMessage() {}
 
 func (x *TerminalSettings) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[21]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1771,7 +1867,7 @@ func (x *TerminalSettings) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TerminalSettings.ProtoReflect.Descriptor instead.
 func (*TerminalSettings) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{21}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *TerminalSettings) GetLeadCard() LeadCardEntry {
@@ -1845,7 +1941,7 @@ type SetTerminalSettingsRequest struct {
 
 func (x *SetTerminalSettingsRequest) Reset() {
 	*x = SetTerminalSettingsRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[22]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1857,7 +1953,7 @@ func (x *SetTerminalSettingsRequest) String() string {
 func (*SetTerminalSettingsRequest) ProtoMessage() {}
 
 func (x *SetTerminalSettingsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[22]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1870,7 +1966,7 @@ func (x *SetTerminalSettingsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetTerminalSettingsRequest.ProtoReflect.Descriptor instead.
 func (*SetTerminalSettingsRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{22}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *SetTerminalSettingsRequest) GetRequestId() string {
@@ -1910,7 +2006,7 @@ type SetTerminalSettingsResponse struct {
 
 func (x *SetTerminalSettingsResponse) Reset() {
 	*x = SetTerminalSettingsResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[23]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1922,7 +2018,7 @@ func (x *SetTerminalSettingsResponse) String() string {
 func (*SetTerminalSettingsResponse) ProtoMessage() {}
 
 func (x *SetTerminalSettingsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[23]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1935,7 +2031,7 @@ func (x *SetTerminalSettingsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetTerminalSettingsResponse.ProtoReflect.Descriptor instead.
 func (*SetTerminalSettingsResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{23}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *SetTerminalSettingsResponse) GetSection() *Section {
@@ -1959,7 +2055,7 @@ type CreateSectionRequest struct {
 
 func (x *CreateSectionRequest) Reset() {
 	*x = CreateSectionRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[24]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1971,7 +2067,7 @@ func (x *CreateSectionRequest) String() string {
 func (*CreateSectionRequest) ProtoMessage() {}
 
 func (x *CreateSectionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[24]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1984,7 +2080,7 @@ func (x *CreateSectionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSectionRequest.ProtoReflect.Descriptor instead.
 func (*CreateSectionRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{24}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *CreateSectionRequest) GetRequestId() string {
@@ -2024,7 +2120,7 @@ type CreateSectionResponse struct {
 
 func (x *CreateSectionResponse) Reset() {
 	*x = CreateSectionResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[25]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2036,7 +2132,7 @@ func (x *CreateSectionResponse) String() string {
 func (*CreateSectionResponse) ProtoMessage() {}
 
 func (x *CreateSectionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[25]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2049,7 +2145,7 @@ func (x *CreateSectionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSectionResponse.ProtoReflect.Descriptor instead.
 func (*CreateSectionResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{25}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *CreateSectionResponse) GetSection() *Section {
@@ -2068,7 +2164,7 @@ type GetSectionRequest struct {
 
 func (x *GetSectionRequest) Reset() {
 	*x = GetSectionRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[26]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2080,7 +2176,7 @@ func (x *GetSectionRequest) String() string {
 func (*GetSectionRequest) ProtoMessage() {}
 
 func (x *GetSectionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[26]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2093,7 +2189,7 @@ func (x *GetSectionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSectionRequest.ProtoReflect.Descriptor instead.
 func (*GetSectionRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{26}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *GetSectionRequest) GetName() string {
@@ -2112,7 +2208,7 @@ type GetSectionResponse struct {
 
 func (x *GetSectionResponse) Reset() {
 	*x = GetSectionResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[27]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2124,7 +2220,7 @@ func (x *GetSectionResponse) String() string {
 func (*GetSectionResponse) ProtoMessage() {}
 
 func (x *GetSectionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[27]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2137,7 +2233,7 @@ func (x *GetSectionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSectionResponse.ProtoReflect.Descriptor instead.
 func (*GetSectionResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{27}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *GetSectionResponse) GetSection() *Section {
@@ -2170,7 +2266,7 @@ type SetMovementRequest struct {
 
 func (x *SetMovementRequest) Reset() {
 	*x = SetMovementRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[28]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2182,7 +2278,7 @@ func (x *SetMovementRequest) String() string {
 func (*SetMovementRequest) ProtoMessage() {}
 
 func (x *SetMovementRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[28]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2195,7 +2291,7 @@ func (x *SetMovementRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetMovementRequest.ProtoReflect.Descriptor instead.
 func (*SetMovementRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{28}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *SetMovementRequest) GetRequestId() string {
@@ -2242,7 +2338,7 @@ type SetMovementResponse struct {
 
 func (x *SetMovementResponse) Reset() {
 	*x = SetMovementResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[29]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2254,7 +2350,7 @@ func (x *SetMovementResponse) String() string {
 func (*SetMovementResponse) ProtoMessage() {}
 
 func (x *SetMovementResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[29]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2267,7 +2363,7 @@ func (x *SetMovementResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetMovementResponse.ProtoReflect.Descriptor instead.
 func (*SetMovementResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{29}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *SetMovementResponse) GetSection() *Section {
@@ -2289,7 +2385,7 @@ type GetTableRoundRequest struct {
 
 func (x *GetTableRoundRequest) Reset() {
 	*x = GetTableRoundRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[30]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2301,7 +2397,7 @@ func (x *GetTableRoundRequest) String() string {
 func (*GetTableRoundRequest) ProtoMessage() {}
 
 func (x *GetTableRoundRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[30]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2314,7 +2410,7 @@ func (x *GetTableRoundRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTableRoundRequest.ProtoReflect.Descriptor instead.
 func (*GetTableRoundRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{30}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *GetTableRoundRequest) GetSection() string {
@@ -2346,7 +2442,8 @@ type Move struct {
 	// The table it goes to, 0 when it sits out (or, for boards, rests).
 	Table int32 `protobuf:"varint,2,opt,name=table,proto3" json:"table,omitempty"`
 	// For people: "pair 3 stays", "pair 12 to table 4 East-West", "pair 5
-	// sits out, then to table 2 North-South", "boards 5-6 to tables 1 and 6".
+	// sits out, then to table 2 North-South", "team 4's East-West pair to
+	// table 6 East-West", "boards 5-6 to tables 1 and 6".
 	Text          string `protobuf:"bytes,3,opt,name=text,proto3" json:"text,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -2354,7 +2451,7 @@ type Move struct {
 
 func (x *Move) Reset() {
 	*x = Move{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[31]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2366,7 +2463,7 @@ func (x *Move) String() string {
 func (*Move) ProtoMessage() {}
 
 func (x *Move) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[31]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2379,7 +2476,7 @@ func (x *Move) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Move.ProtoReflect.Descriptor instead.
 func (*Move) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{31}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *Move) GetWho() string {
@@ -2429,7 +2526,7 @@ type GetTableRoundResponse struct {
 
 func (x *GetTableRoundResponse) Reset() {
 	*x = GetTableRoundResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[32]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2441,7 +2538,7 @@ func (x *GetTableRoundResponse) String() string {
 func (*GetTableRoundResponse) ProtoMessage() {}
 
 func (x *GetTableRoundResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[32]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2454,7 +2551,7 @@ func (x *GetTableRoundResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTableRoundResponse.ProtoReflect.Descriptor instead.
 func (*GetTableRoundResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{32}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *GetTableRoundResponse) GetSeating() *Seating {
@@ -2517,7 +2614,7 @@ type GetEntrantPathRequest struct {
 
 func (x *GetEntrantPathRequest) Reset() {
 	*x = GetEntrantPathRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[33]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2529,7 +2626,7 @@ func (x *GetEntrantPathRequest) String() string {
 func (*GetEntrantPathRequest) ProtoMessage() {}
 
 func (x *GetEntrantPathRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[33]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2542,7 +2639,7 @@ func (x *GetEntrantPathRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetEntrantPathRequest.ProtoReflect.Descriptor instead.
 func (*GetEntrantPathRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{33}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *GetEntrantPathRequest) GetSection() string {
@@ -2575,7 +2672,7 @@ type Stop struct {
 
 func (x *Stop) Reset() {
 	*x = Stop{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[34]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2587,7 +2684,7 @@ func (x *Stop) String() string {
 func (*Stop) ProtoMessage() {}
 
 func (x *Stop) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[34]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2600,7 +2697,7 @@ func (x *Stop) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Stop.ProtoReflect.Descriptor instead.
 func (*Stop) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{34}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *Stop) GetRound() int32 {
@@ -2646,16 +2743,18 @@ func (x *Stop) GetHighBoard() int32 {
 }
 
 type GetEntrantPathResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Entrant       *Entrant               `protobuf:"bytes,1,opt,name=entrant,proto3" json:"entrant,omitempty"`
-	Stops         []*Stop                `protobuf:"bytes,2,rep,name=stops,proto3" json:"stops,omitempty"`
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Entrant *Entrant               `protobuf:"bytes,1,opt,name=entrant,proto3" json:"entrant,omitempty"`
+	// Every round in order, one stop a round; a team has two, its tables in
+	// both rooms of its match (North-South at one, East-West at the other).
+	Stops         []*Stop `protobuf:"bytes,2,rep,name=stops,proto3" json:"stops,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *GetEntrantPathResponse) Reset() {
 	*x = GetEntrantPathResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[35]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2667,7 +2766,7 @@ func (x *GetEntrantPathResponse) String() string {
 func (*GetEntrantPathResponse) ProtoMessage() {}
 
 func (x *GetEntrantPathResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[35]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2680,7 +2779,7 @@ func (x *GetEntrantPathResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetEntrantPathResponse.ProtoReflect.Descriptor instead.
 func (*GetEntrantPathResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{35}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *GetEntrantPathResponse) GetEntrant() *Entrant {
@@ -2714,7 +2813,7 @@ type AddLateEntrantRequest struct {
 
 func (x *AddLateEntrantRequest) Reset() {
 	*x = AddLateEntrantRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[36]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2726,7 +2825,7 @@ func (x *AddLateEntrantRequest) String() string {
 func (*AddLateEntrantRequest) ProtoMessage() {}
 
 func (x *AddLateEntrantRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[36]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2739,7 +2838,7 @@ func (x *AddLateEntrantRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddLateEntrantRequest.ProtoReflect.Descriptor instead.
 func (*AddLateEntrantRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{36}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *AddLateEntrantRequest) GetRequestId() string {
@@ -2786,7 +2885,7 @@ type AddLateEntrantResponse struct {
 
 func (x *AddLateEntrantResponse) Reset() {
 	*x = AddLateEntrantResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[37]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2798,7 +2897,7 @@ func (x *AddLateEntrantResponse) String() string {
 func (*AddLateEntrantResponse) ProtoMessage() {}
 
 func (x *AddLateEntrantResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[37]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2811,7 +2910,7 @@ func (x *AddLateEntrantResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddLateEntrantResponse.ProtoReflect.Descriptor instead.
 func (*AddLateEntrantResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{37}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *AddLateEntrantResponse) GetSection() *Section {
@@ -2837,7 +2936,7 @@ type WithdrawEntrantRequest struct {
 
 func (x *WithdrawEntrantRequest) Reset() {
 	*x = WithdrawEntrantRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[38]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2849,7 +2948,7 @@ func (x *WithdrawEntrantRequest) String() string {
 func (*WithdrawEntrantRequest) ProtoMessage() {}
 
 func (x *WithdrawEntrantRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[38]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2862,7 +2961,7 @@ func (x *WithdrawEntrantRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WithdrawEntrantRequest.ProtoReflect.Descriptor instead.
 func (*WithdrawEntrantRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{38}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *WithdrawEntrantRequest) GetRequestId() string {
@@ -2909,7 +3008,7 @@ type WithdrawEntrantResponse struct {
 
 func (x *WithdrawEntrantResponse) Reset() {
 	*x = WithdrawEntrantResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[39]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2921,7 +3020,7 @@ func (x *WithdrawEntrantResponse) String() string {
 func (*WithdrawEntrantResponse) ProtoMessage() {}
 
 func (x *WithdrawEntrantResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[39]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2934,7 +3033,7 @@ func (x *WithdrawEntrantResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WithdrawEntrantResponse.ProtoReflect.Descriptor instead.
 func (*WithdrawEntrantResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{39}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *WithdrawEntrantResponse) GetSection() *Section {
@@ -2954,7 +3053,7 @@ type GetBalanceRequest struct {
 
 func (x *GetBalanceRequest) Reset() {
 	*x = GetBalanceRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[40]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2966,7 +3065,7 @@ func (x *GetBalanceRequest) String() string {
 func (*GetBalanceRequest) ProtoMessage() {}
 
 func (x *GetBalanceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[40]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2979,7 +3078,7 @@ func (x *GetBalanceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetBalanceRequest.ProtoReflect.Descriptor instead.
 func (*GetBalanceRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{40}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *GetBalanceRequest) GetSection() string {
@@ -3000,7 +3099,7 @@ type Count struct {
 
 func (x *Count) Reset() {
 	*x = Count{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[41]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3012,7 +3111,7 @@ func (x *Count) String() string {
 func (*Count) ProtoMessage() {}
 
 func (x *Count) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[41]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3025,7 +3124,7 @@ func (x *Count) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Count.ProtoReflect.Descriptor instead.
 func (*Count) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{41}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *Count) GetValue() int32 {
@@ -3044,19 +3143,23 @@ func (x *Count) GetPairs() int32 {
 
 type GetBalanceResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// How many times pairs of entrants meet, as a histogram.
+	// How many times pairs of entrants meet, as a histogram: for teams, how
+	// many matches two teams play (a match in two rooms counts once).
 	Meetings []*Count `protobuf:"bytes,1,rep,name=meetings,proto3" json:"meetings,omitempty"`
-	// How many times pairs of entrants are compared.
+	// How many times pairs of entrants are compared; empty for teams.
 	Comparisons []*Count `protobuf:"bytes,2,rep,name=comparisons,proto3" json:"comparisons,omitempty"`
-	// The spread of Manning's competition scores (0 is perfect).
-	ManningSd     float64 `protobuf:"fixed64,3,opt,name=manning_sd,json=manningSd,proto3" json:"manning_sd,omitempty"`
+	// The spread of Manning's competition scores (0 is perfect); 0 for teams.
+	ManningSd float64 `protobuf:"fixed64,3,opt,name=manning_sd,json=manningSd,proto3" json:"manning_sd,omitempty"`
+	// The entrants are teams, each compared only with its opponents: the
+	// meetings are all there is to measure.
+	Teams         bool `protobuf:"varint,4,opt,name=teams,proto3" json:"teams,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *GetBalanceResponse) Reset() {
 	*x = GetBalanceResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[42]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3068,7 +3171,7 @@ func (x *GetBalanceResponse) String() string {
 func (*GetBalanceResponse) ProtoMessage() {}
 
 func (x *GetBalanceResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[42]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3081,7 +3184,7 @@ func (x *GetBalanceResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetBalanceResponse.ProtoReflect.Descriptor instead.
 func (*GetBalanceResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{42}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *GetBalanceResponse) GetMeetings() []*Count {
@@ -3105,6 +3208,13 @@ func (x *GetBalanceResponse) GetManningSd() float64 {
 	return 0
 }
 
+func (x *GetBalanceResponse) GetTeams() bool {
+	if x != nil {
+		return x.Teams
+	}
+	return false
+}
+
 type ExportSectionRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
@@ -3115,7 +3225,7 @@ type ExportSectionRequest struct {
 
 func (x *ExportSectionRequest) Reset() {
 	*x = ExportSectionRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[43]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3127,7 +3237,7 @@ func (x *ExportSectionRequest) String() string {
 func (*ExportSectionRequest) ProtoMessage() {}
 
 func (x *ExportSectionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[43]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3140,7 +3250,7 @@ func (x *ExportSectionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportSectionRequest.ProtoReflect.Descriptor instead.
 func (*ExportSectionRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{43}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *ExportSectionRequest) GetName() string {
@@ -3168,7 +3278,7 @@ type ExportSectionResponse struct {
 
 func (x *ExportSectionResponse) Reset() {
 	*x = ExportSectionResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[44]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3180,7 +3290,7 @@ func (x *ExportSectionResponse) String() string {
 func (*ExportSectionResponse) ProtoMessage() {}
 
 func (x *ExportSectionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[44]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3193,7 +3303,7 @@ func (x *ExportSectionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportSectionResponse.ProtoReflect.Descriptor instead.
 func (*ExportSectionResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{44}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *ExportSectionResponse) GetFileName() string {
@@ -3219,19 +3329,23 @@ func (x *ExportSectionResponse) GetContent() []byte {
 
 type RecommendMovementsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Pairs (or teams) expected.
+	// Pairs (or, with teams, teams) expected.
 	Entrants int32 `protobuf:"varint,1,opt,name=entrants,proto3" json:"entrants,omitempty"`
 	// Boards wanted in the session.
 	Boards int32 `protobuf:"varint,2,opt,name=boards,proto3" json:"boards,omitempty"`
 	// Minutes available.
-	Minutes       int32 `protobuf:"varint,3,opt,name=minutes,proto3" json:"minutes,omitempty"`
+	Minutes int32 `protobuf:"varint,3,opt,name=minutes,proto3" json:"minutes,omitempty"`
+	// The entrants are teams of four: team movements are recommended (a
+	// match between two teams played in segments, a round robin), boards
+	// being those each team plays.
+	Teams         bool `protobuf:"varint,4,opt,name=teams,proto3" json:"teams,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *RecommendMovementsRequest) Reset() {
 	*x = RecommendMovementsRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[45]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3243,7 +3357,7 @@ func (x *RecommendMovementsRequest) String() string {
 func (*RecommendMovementsRequest) ProtoMessage() {}
 
 func (x *RecommendMovementsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[45]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3256,7 +3370,7 @@ func (x *RecommendMovementsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecommendMovementsRequest.ProtoReflect.Descriptor instead.
 func (*RecommendMovementsRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{45}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *RecommendMovementsRequest) GetEntrants() int32 {
@@ -3280,6 +3394,13 @@ func (x *RecommendMovementsRequest) GetMinutes() int32 {
 	return 0
 }
 
+func (x *RecommendMovementsRequest) GetTeams() bool {
+	if x != nil {
+		return x.Teams
+	}
+	return false
+}
+
 // Recommendation is one movement that fits.
 type Recommendation struct {
 	state       protoimpl.MessageState `protogen:"open.v1"`
@@ -3293,14 +3414,19 @@ type Recommendation struct {
 	Why string `protobuf:"bytes,7,opt,name=why,proto3" json:"why,omitempty"`
 	// How many sections the field is split into; each plays this movement
 	// (those a pair short with a sit-out).
-	Sections      int32 `protobuf:"varint,8,opt,name=sections,proto3" json:"sections,omitempty"`
+	Sections int32 `protobuf:"varint,8,opt,name=sections,proto3" json:"sections,omitempty"`
+	// The movement is played whole (every pair meets all it is meant to),
+	// adds no sit-out to an odd field's one, and gives the boards asked for:
+	// short of them by less than a round, or over by a round at most. Such
+	// recommendations come first.
+	Whole         bool `protobuf:"varint,9,opt,name=whole,proto3" json:"whole,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Recommendation) Reset() {
 	*x = Recommendation{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[46]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3312,7 +3438,7 @@ func (x *Recommendation) String() string {
 func (*Recommendation) ProtoMessage() {}
 
 func (x *Recommendation) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[46]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3325,7 +3451,7 @@ func (x *Recommendation) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Recommendation.ProtoReflect.Descriptor instead.
 func (*Recommendation) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{46}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *Recommendation) GetName() string {
@@ -3384,6 +3510,13 @@ func (x *Recommendation) GetSections() int32 {
 	return 0
 }
 
+func (x *Recommendation) GetWhole() bool {
+	if x != nil {
+		return x.Whole
+	}
+	return false
+}
+
 type RecommendMovementsResponse struct {
 	state           protoimpl.MessageState `protogen:"open.v1"`
 	Recommendations []*Recommendation      `protobuf:"bytes,1,rep,name=recommendations,proto3" json:"recommendations,omitempty"`
@@ -3393,7 +3526,7 @@ type RecommendMovementsResponse struct {
 
 func (x *RecommendMovementsResponse) Reset() {
 	*x = RecommendMovementsResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[47]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3405,7 +3538,7 @@ func (x *RecommendMovementsResponse) String() string {
 func (*RecommendMovementsResponse) ProtoMessage() {}
 
 func (x *RecommendMovementsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[47]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3418,7 +3551,7 @@ func (x *RecommendMovementsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecommendMovementsResponse.ProtoReflect.Descriptor instead.
 func (*RecommendMovementsResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{47}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *RecommendMovementsResponse) GetRecommendations() []*Recommendation {
@@ -3447,7 +3580,7 @@ type RegisteredPlayer struct {
 
 func (x *RegisteredPlayer) Reset() {
 	*x = RegisteredPlayer{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[48]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3459,7 +3592,7 @@ func (x *RegisteredPlayer) String() string {
 func (*RegisteredPlayer) ProtoMessage() {}
 
 func (x *RegisteredPlayer) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[48]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3472,7 +3605,7 @@ func (x *RegisteredPlayer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RegisteredPlayer.ProtoReflect.Descriptor instead.
 func (*RegisteredPlayer) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{48}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *RegisteredPlayer) GetName() string {
@@ -3524,7 +3657,7 @@ type ImportPlayersRequest struct {
 
 func (x *ImportPlayersRequest) Reset() {
 	*x = ImportPlayersRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[49]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3536,7 +3669,7 @@ func (x *ImportPlayersRequest) String() string {
 func (*ImportPlayersRequest) ProtoMessage() {}
 
 func (x *ImportPlayersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[49]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3549,7 +3682,7 @@ func (x *ImportPlayersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportPlayersRequest.ProtoReflect.Descriptor instead.
 func (*ImportPlayersRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{49}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *ImportPlayersRequest) GetRequestId() string {
@@ -3581,7 +3714,7 @@ type ImportPlayersResponse struct {
 
 func (x *ImportPlayersResponse) Reset() {
 	*x = ImportPlayersResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[50]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3593,7 +3726,7 @@ func (x *ImportPlayersResponse) String() string {
 func (*ImportPlayersResponse) ProtoMessage() {}
 
 func (x *ImportPlayersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[50]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3606,7 +3739,7 @@ func (x *ImportPlayersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportPlayersResponse.ProtoReflect.Descriptor instead.
 func (*ImportPlayersResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{50}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *ImportPlayersResponse) GetAdded() int32 {
@@ -3647,7 +3780,7 @@ type GetPlayerRequest struct {
 
 func (x *GetPlayerRequest) Reset() {
 	*x = GetPlayerRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[51]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3659,7 +3792,7 @@ func (x *GetPlayerRequest) String() string {
 func (*GetPlayerRequest) ProtoMessage() {}
 
 func (x *GetPlayerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[51]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3672,7 +3805,7 @@ func (x *GetPlayerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetPlayerRequest.ProtoReflect.Descriptor instead.
 func (*GetPlayerRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{51}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *GetPlayerRequest) GetName() string {
@@ -3691,7 +3824,7 @@ type GetPlayerResponse struct {
 
 func (x *GetPlayerResponse) Reset() {
 	*x = GetPlayerResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[52]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3703,7 +3836,7 @@ func (x *GetPlayerResponse) String() string {
 func (*GetPlayerResponse) ProtoMessage() {}
 
 func (x *GetPlayerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[52]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3716,7 +3849,7 @@ func (x *GetPlayerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetPlayerResponse.ProtoReflect.Descriptor instead.
 func (*GetPlayerResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{52}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *GetPlayerResponse) GetPlayer() *RegisteredPlayer {
@@ -3743,7 +3876,7 @@ type ListPlayersRequest struct {
 
 func (x *ListPlayersRequest) Reset() {
 	*x = ListPlayersRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[53]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3755,7 +3888,7 @@ func (x *ListPlayersRequest) String() string {
 func (*ListPlayersRequest) ProtoMessage() {}
 
 func (x *ListPlayersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[53]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3768,7 +3901,7 @@ func (x *ListPlayersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPlayersRequest.ProtoReflect.Descriptor instead.
 func (*ListPlayersRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{53}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *ListPlayersRequest) GetPageSize() int32 {
@@ -3803,7 +3936,7 @@ type ListPlayersResponse struct {
 
 func (x *ListPlayersResponse) Reset() {
 	*x = ListPlayersResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[54]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3815,7 +3948,7 @@ func (x *ListPlayersResponse) String() string {
 func (*ListPlayersResponse) ProtoMessage() {}
 
 func (x *ListPlayersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[54]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3828,7 +3961,7 @@ func (x *ListPlayersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPlayersResponse.ProtoReflect.Descriptor instead.
 func (*ListPlayersResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{54}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *ListPlayersResponse) GetPlayers() []*RegisteredPlayer {
@@ -3856,7 +3989,7 @@ type SeatNumber struct {
 
 func (x *SeatNumber) Reset() {
 	*x = SeatNumber{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[55]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3868,7 +4001,7 @@ func (x *SeatNumber) String() string {
 func (*SeatNumber) ProtoMessage() {}
 
 func (x *SeatNumber) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[55]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3881,7 +4014,7 @@ func (x *SeatNumber) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatNumber.ProtoReflect.Descriptor instead.
 func (*SeatNumber) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{55}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *SeatNumber) GetSeat() v11.Seat {
@@ -3913,7 +4046,7 @@ type SeatedPlayer struct {
 
 func (x *SeatedPlayer) Reset() {
 	*x = SeatedPlayer{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[56]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3925,7 +4058,7 @@ func (x *SeatedPlayer) String() string {
 func (*SeatedPlayer) ProtoMessage() {}
 
 func (x *SeatedPlayer) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[56]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3938,7 +4071,7 @@ func (x *SeatedPlayer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatedPlayer.ProtoReflect.Descriptor instead.
 func (*SeatedPlayer) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{56}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *SeatedPlayer) GetSeat() v11.Seat {
@@ -3983,7 +4116,7 @@ type TablePlayers struct {
 
 func (x *TablePlayers) Reset() {
 	*x = TablePlayers{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[57]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3995,7 +4128,7 @@ func (x *TablePlayers) String() string {
 func (*TablePlayers) ProtoMessage() {}
 
 func (x *TablePlayers) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[57]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4008,7 +4141,7 @@ func (x *TablePlayers) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TablePlayers.ProtoReflect.Descriptor instead.
 func (*TablePlayers) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{57}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *TablePlayers) GetTable() int32 {
@@ -4062,7 +4195,7 @@ type SetTablePlayersRequest struct {
 
 func (x *SetTablePlayersRequest) Reset() {
 	*x = SetTablePlayersRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[58]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4074,7 +4207,7 @@ func (x *SetTablePlayersRequest) String() string {
 func (*SetTablePlayersRequest) ProtoMessage() {}
 
 func (x *SetTablePlayersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[58]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4087,7 +4220,7 @@ func (x *SetTablePlayersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetTablePlayersRequest.ProtoReflect.Descriptor instead.
 func (*SetTablePlayersRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{58}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *SetTablePlayersRequest) GetRequestId() string {
@@ -4148,7 +4281,7 @@ type SetTablePlayersResponse struct {
 
 func (x *SetTablePlayersResponse) Reset() {
 	*x = SetTablePlayersResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[59]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4160,7 +4293,7 @@ func (x *SetTablePlayersResponse) String() string {
 func (*SetTablePlayersResponse) ProtoMessage() {}
 
 func (x *SetTablePlayersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[59]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4173,7 +4306,7 @@ func (x *SetTablePlayersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetTablePlayersResponse.ProtoReflect.Descriptor instead.
 func (*SetTablePlayersResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{59}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *SetTablePlayersResponse) GetTablePlayers() *TablePlayers {
@@ -4198,7 +4331,7 @@ type ListTablePlayersRequest struct {
 
 func (x *ListTablePlayersRequest) Reset() {
 	*x = ListTablePlayersRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[60]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[61]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4210,7 +4343,7 @@ func (x *ListTablePlayersRequest) String() string {
 func (*ListTablePlayersRequest) ProtoMessage() {}
 
 func (x *ListTablePlayersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[60]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[61]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4223,7 +4356,7 @@ func (x *ListTablePlayersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListTablePlayersRequest.ProtoReflect.Descriptor instead.
 func (*ListTablePlayersRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{60}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{61}
 }
 
 func (x *ListTablePlayersRequest) GetSection() string {
@@ -4259,7 +4392,7 @@ type ListTablePlayersResponse struct {
 
 func (x *ListTablePlayersResponse) Reset() {
 	*x = ListTablePlayersResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[61]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[62]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4271,7 +4404,7 @@ func (x *ListTablePlayersResponse) String() string {
 func (*ListTablePlayersResponse) ProtoMessage() {}
 
 func (x *ListTablePlayersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[61]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[62]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4284,7 +4417,7 @@ func (x *ListTablePlayersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListTablePlayersResponse.ProtoReflect.Descriptor instead.
 func (*ListTablePlayersResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{61}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{62}
 }
 
 func (x *ListTablePlayersResponse) GetTablePlayers() []*TablePlayers {
@@ -4317,7 +4450,7 @@ type ListChangesRequest struct {
 
 func (x *ListChangesRequest) Reset() {
 	*x = ListChangesRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[62]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[63]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4329,7 +4462,7 @@ func (x *ListChangesRequest) String() string {
 func (*ListChangesRequest) ProtoMessage() {}
 
 func (x *ListChangesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[62]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[63]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4342,7 +4475,7 @@ func (x *ListChangesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListChangesRequest.ProtoReflect.Descriptor instead.
 func (*ListChangesRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{62}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{63}
 }
 
 func (x *ListChangesRequest) GetParent() string {
@@ -4388,7 +4521,7 @@ type ListChangesResponse struct {
 
 func (x *ListChangesResponse) Reset() {
 	*x = ListChangesResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[63]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[64]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4400,7 +4533,7 @@ func (x *ListChangesResponse) String() string {
 func (*ListChangesResponse) ProtoMessage() {}
 
 func (x *ListChangesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[63]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[64]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4413,7 +4546,7 @@ func (x *ListChangesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListChangesResponse.ProtoReflect.Descriptor instead.
 func (*ListChangesResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{63}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{64}
 }
 
 func (x *ListChangesResponse) GetChanges() []*v11.Change {
@@ -4458,7 +4591,7 @@ type AcknowledgeChangesRequest struct {
 
 func (x *AcknowledgeChangesRequest) Reset() {
 	*x = AcknowledgeChangesRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[64]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[65]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4470,7 +4603,7 @@ func (x *AcknowledgeChangesRequest) String() string {
 func (*AcknowledgeChangesRequest) ProtoMessage() {}
 
 func (x *AcknowledgeChangesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[64]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[65]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4483,7 +4616,7 @@ func (x *AcknowledgeChangesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcknowledgeChangesRequest.ProtoReflect.Descriptor instead.
 func (*AcknowledgeChangesRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{64}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{65}
 }
 
 func (x *AcknowledgeChangesRequest) GetParent() string {
@@ -4510,7 +4643,7 @@ type AcknowledgeChangesResponse struct {
 
 func (x *AcknowledgeChangesResponse) Reset() {
 	*x = AcknowledgeChangesResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[65]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[66]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4522,7 +4655,7 @@ func (x *AcknowledgeChangesResponse) String() string {
 func (*AcknowledgeChangesResponse) ProtoMessage() {}
 
 func (x *AcknowledgeChangesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[65]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[66]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4535,7 +4668,7 @@ func (x *AcknowledgeChangesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcknowledgeChangesResponse.ProtoReflect.Descriptor instead.
 func (*AcknowledgeChangesResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{65}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{66}
 }
 
 func (x *AcknowledgeChangesResponse) GetAcknowledged() uint64 {
@@ -4559,7 +4692,7 @@ type WatchChangesRequest struct {
 
 func (x *WatchChangesRequest) Reset() {
 	*x = WatchChangesRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[66]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[67]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4571,7 +4704,7 @@ func (x *WatchChangesRequest) String() string {
 func (*WatchChangesRequest) ProtoMessage() {}
 
 func (x *WatchChangesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[66]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[67]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4584,7 +4717,7 @@ func (x *WatchChangesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchChangesRequest.ProtoReflect.Descriptor instead.
 func (*WatchChangesRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{66}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{67}
 }
 
 func (x *WatchChangesRequest) GetParent() string {
@@ -4611,7 +4744,7 @@ type WatchChangesResponse struct {
 
 func (x *WatchChangesResponse) Reset() {
 	*x = WatchChangesResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[67]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[68]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4623,7 +4756,7 @@ func (x *WatchChangesResponse) String() string {
 func (*WatchChangesResponse) ProtoMessage() {}
 
 func (x *WatchChangesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[67]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[68]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4636,7 +4769,7 @@ func (x *WatchChangesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchChangesResponse.ProtoReflect.Descriptor instead.
 func (*WatchChangesResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{67}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{68}
 }
 
 func (x *WatchChangesResponse) GetChange() *v11.Change {
@@ -4677,7 +4810,7 @@ type TableToken struct {
 
 func (x *TableToken) Reset() {
 	*x = TableToken{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[68]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[69]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4689,7 +4822,7 @@ func (x *TableToken) String() string {
 func (*TableToken) ProtoMessage() {}
 
 func (x *TableToken) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[68]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[69]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4702,7 +4835,7 @@ func (x *TableToken) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TableToken.ProtoReflect.Descriptor instead.
 func (*TableToken) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{68}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{69}
 }
 
 func (x *TableToken) GetTable() string {
@@ -4776,7 +4909,7 @@ type IssueTableTokensRequest struct {
 
 func (x *IssueTableTokensRequest) Reset() {
 	*x = IssueTableTokensRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[69]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[70]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4788,7 +4921,7 @@ func (x *IssueTableTokensRequest) String() string {
 func (*IssueTableTokensRequest) ProtoMessage() {}
 
 func (x *IssueTableTokensRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[69]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[70]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4801,7 +4934,7 @@ func (x *IssueTableTokensRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IssueTableTokensRequest.ProtoReflect.Descriptor instead.
 func (*IssueTableTokensRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{69}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{70}
 }
 
 func (x *IssueTableTokensRequest) GetSection() string {
@@ -4835,7 +4968,7 @@ type IssueTableTokensResponse struct {
 
 func (x *IssueTableTokensResponse) Reset() {
 	*x = IssueTableTokensResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[70]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[71]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4847,7 +4980,7 @@ func (x *IssueTableTokensResponse) String() string {
 func (*IssueTableTokensResponse) ProtoMessage() {}
 
 func (x *IssueTableTokensResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[70]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[71]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4860,7 +4993,7 @@ func (x *IssueTableTokensResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IssueTableTokensResponse.ProtoReflect.Descriptor instead.
 func (*IssueTableTokensResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{70}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{71}
 }
 
 func (x *IssueTableTokensResponse) GetTokens() []*TableToken {
@@ -4881,7 +5014,7 @@ type RevokeTableTokenRequest struct {
 
 func (x *RevokeTableTokenRequest) Reset() {
 	*x = RevokeTableTokenRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[71]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[72]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4893,7 +5026,7 @@ func (x *RevokeTableTokenRequest) String() string {
 func (*RevokeTableTokenRequest) ProtoMessage() {}
 
 func (x *RevokeTableTokenRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[71]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[72]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4906,7 +5039,7 @@ func (x *RevokeTableTokenRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeTableTokenRequest.ProtoReflect.Descriptor instead.
 func (*RevokeTableTokenRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{71}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{72}
 }
 
 func (x *RevokeTableTokenRequest) GetRequestId() string {
@@ -4933,7 +5066,7 @@ type RevokeTableTokenResponse struct {
 
 func (x *RevokeTableTokenResponse) Reset() {
 	*x = RevokeTableTokenResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[72]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[73]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4945,7 +5078,7 @@ func (x *RevokeTableTokenResponse) String() string {
 func (*RevokeTableTokenResponse) ProtoMessage() {}
 
 func (x *RevokeTableTokenResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[72]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[73]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4958,7 +5091,7 @@ func (x *RevokeTableTokenResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeTableTokenResponse.ProtoReflect.Descriptor instead.
 func (*RevokeTableTokenResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{72}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{73}
 }
 
 func (x *RevokeTableTokenResponse) GetToken() *TableToken {
@@ -4983,7 +5116,7 @@ type GetTableIdentityRequest struct {
 
 func (x *GetTableIdentityRequest) Reset() {
 	*x = GetTableIdentityRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[73]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[74]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4995,7 +5128,7 @@ func (x *GetTableIdentityRequest) String() string {
 func (*GetTableIdentityRequest) ProtoMessage() {}
 
 func (x *GetTableIdentityRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[73]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[74]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5008,7 +5141,7 @@ func (x *GetTableIdentityRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTableIdentityRequest.ProtoReflect.Descriptor instead.
 func (*GetTableIdentityRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{73}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{74}
 }
 
 func (x *GetTableIdentityRequest) GetCode() string {
@@ -5052,7 +5185,7 @@ type GetTableIdentityResponse struct {
 
 func (x *GetTableIdentityResponse) Reset() {
 	*x = GetTableIdentityResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[74]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[75]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5064,7 +5197,7 @@ func (x *GetTableIdentityResponse) String() string {
 func (*GetTableIdentityResponse) ProtoMessage() {}
 
 func (x *GetTableIdentityResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[74]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[75]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5077,7 +5210,7 @@ func (x *GetTableIdentityResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTableIdentityResponse.ProtoReflect.Descriptor instead.
 func (*GetTableIdentityResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{74}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{75}
 }
 
 func (x *GetTableIdentityResponse) GetTable() string {
@@ -5158,7 +5291,7 @@ type IssuePairTokensRequest struct {
 
 func (x *IssuePairTokensRequest) Reset() {
 	*x = IssuePairTokensRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[75]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[76]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5170,7 +5303,7 @@ func (x *IssuePairTokensRequest) String() string {
 func (*IssuePairTokensRequest) ProtoMessage() {}
 
 func (x *IssuePairTokensRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[75]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[76]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5183,7 +5316,7 @@ func (x *IssuePairTokensRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IssuePairTokensRequest.ProtoReflect.Descriptor instead.
 func (*IssuePairTokensRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{75}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{76}
 }
 
 func (x *IssuePairTokensRequest) GetSection() string {
@@ -5217,7 +5350,7 @@ type IssuePairTokensResponse struct {
 
 func (x *IssuePairTokensResponse) Reset() {
 	*x = IssuePairTokensResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[76]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[77]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5229,7 +5362,7 @@ func (x *IssuePairTokensResponse) String() string {
 func (*IssuePairTokensResponse) ProtoMessage() {}
 
 func (x *IssuePairTokensResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[76]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[77]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5242,7 +5375,7 @@ func (x *IssuePairTokensResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IssuePairTokensResponse.ProtoReflect.Descriptor instead.
 func (*IssuePairTokensResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{76}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{77}
 }
 
 func (x *IssuePairTokensResponse) GetTokens() []*TableToken {
@@ -5263,7 +5396,7 @@ type RevokePairTokenRequest struct {
 
 func (x *RevokePairTokenRequest) Reset() {
 	*x = RevokePairTokenRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[77]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[78]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5275,7 +5408,7 @@ func (x *RevokePairTokenRequest) String() string {
 func (*RevokePairTokenRequest) ProtoMessage() {}
 
 func (x *RevokePairTokenRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[77]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[78]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5288,7 +5421,7 @@ func (x *RevokePairTokenRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokePairTokenRequest.ProtoReflect.Descriptor instead.
 func (*RevokePairTokenRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{77}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{78}
 }
 
 func (x *RevokePairTokenRequest) GetRequestId() string {
@@ -5315,7 +5448,7 @@ type RevokePairTokenResponse struct {
 
 func (x *RevokePairTokenResponse) Reset() {
 	*x = RevokePairTokenResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[78]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[79]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5327,7 +5460,7 @@ func (x *RevokePairTokenResponse) String() string {
 func (*RevokePairTokenResponse) ProtoMessage() {}
 
 func (x *RevokePairTokenResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[78]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[79]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5340,7 +5473,7 @@ func (x *RevokePairTokenResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokePairTokenResponse.ProtoReflect.Descriptor instead.
 func (*RevokePairTokenResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{78}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{79}
 }
 
 func (x *RevokePairTokenResponse) GetToken() *TableToken {
@@ -5418,15 +5551,14 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\aplayers\x18\x03 \x03(\v2\x1a.bridge.movement.v1.PlayerR\aplayers\x12\x1d\n" +
 	"\n" +
 	"from_round\x18\x04 \x01(\x05R\tfromRound\x120\n" +
-	"\x14withdrawn_from_round\x18\x05 \x01(\x05R\x12withdrawnFromRound\"\x92\x02\n" +
+	"\x14withdrawn_from_round\x18\x05 \x01(\x05R\x12withdrawnFromRound\"\x98\x02\n" +
 	"\x0eMovementChoice\x12,\n" +
 	"\x04kind\x18\x01 \x01(\x0e2\x18.bridge.movement.v1.KindR\x04kind\x12\x16\n" +
 	"\x06rounds\x18\x02 \x01(\x05R\x06rounds\x12(\n" +
 	"\x10boards_per_round\x18\x03 \x01(\x05R\x0eboardsPerRound\x12\x1f\n" +
 	"\vfirst_board\x18\x04 \x01(\x05R\n" +
-	"firstBoard\x12?\n" +
-	"\veven_tables\x18\x05 \x01(\x0e2\x1e.bridge.movement.v1.EvenTablesR\n" +
-	"evenTables\x12.\n" +
+	"firstBoard\x12E\n" +
+	"\rmitchell_form\x18\x05 \x01(\x0e2 .bridge.movement.v1.MitchellFormR\fmitchellForm\x12.\n" +
 	"\x13arrow_switch_rounds\x18\x06 \x03(\x05R\x11arrowSwitchRounds\"\x91\x01\n" +
 	"\aSeating\x12\x14\n" +
 	"\x05round\x18\x01 \x01(\x05R\x05round\x12\x14\n" +
@@ -5435,7 +5567,7 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\x02ew\x18\x04 \x01(\x05R\x02ew\x12\x1b\n" +
 	"\tlow_board\x18\x05 \x01(\x05R\blowBoard\x12\x1d\n" +
 	"\n" +
-	"high_board\x18\x06 \x01(\x05R\thighBoard\"\xfd\x02\n" +
+	"high_board\x18\x06 \x01(\x05R\thighBoard\"\xbd\x03\n" +
 	"\bMovement\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12:\n" +
 	"\x06choice\x18\x02 \x01(\v2\".bridge.movement.v1.MovementChoiceR\x06choice\x12\x16\n" +
@@ -5451,7 +5583,15 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"stationary\x18\n" +
 	" \x03(\x05R\n" +
 	"stationary\x12\x12\n" +
-	"\x04sets\x18\v \x01(\x05R\x04sets\"R\n" +
+	"\x04sets\x18\v \x01(\x05R\x04sets\x12>\n" +
+	"\vround_notes\x18\f \x03(\v2\x1d.bridge.movement.v1.RoundNoteR\n" +
+	"roundNotes\"r\n" +
+	"\tRoundNote\x12\x1d\n" +
+	"\n" +
+	"from_round\x18\x01 \x01(\x05R\tfromRound\x12\x19\n" +
+	"\bto_round\x18\x02 \x01(\x05R\atoRound\x12\x12\n" +
+	"\x04text\x18\x03 \x01(\tR\x04text\x12\x17\n" +
+	"\asit_out\x18\x04 \x01(\bR\x06sitOut\"R\n" +
 	"\x05Share\x12\x14\n" +
 	"\x05round\x18\x01 \x01(\x05R\x05round\x12\x1b\n" +
 	"\tlow_board\x18\x02 \x01(\x05R\blowBoard\x12\x16\n" +
@@ -5558,23 +5698,25 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\asection\x18\x01 \x01(\tR\asection\"3\n" +
 	"\x05Count\x12\x14\n" +
 	"\x05value\x18\x01 \x01(\x05R\x05value\x12\x14\n" +
-	"\x05pairs\x18\x02 \x01(\x05R\x05pairs\"\xa7\x01\n" +
+	"\x05pairs\x18\x02 \x01(\x05R\x05pairs\"\xbd\x01\n" +
 	"\x12GetBalanceResponse\x125\n" +
 	"\bmeetings\x18\x01 \x03(\v2\x19.bridge.movement.v1.CountR\bmeetings\x12;\n" +
 	"\vcomparisons\x18\x02 \x03(\v2\x19.bridge.movement.v1.CountR\vcomparisons\x12\x1d\n" +
 	"\n" +
-	"manning_sd\x18\x03 \x01(\x01R\tmanningSd\"^\n" +
+	"manning_sd\x18\x03 \x01(\x01R\tmanningSd\x12\x14\n" +
+	"\x05teams\x18\x04 \x01(\bR\x05teams\"^\n" +
 	"\x14ExportSectionRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x122\n" +
 	"\x06format\x18\x02 \x01(\x0e2\x1a.bridge.movement.v1.FormatR\x06format\"q\n" +
 	"\x15ExportSectionResponse\x12\x1b\n" +
 	"\tfile_name\x18\x01 \x01(\tR\bfileName\x12!\n" +
 	"\fcontent_type\x18\x02 \x01(\tR\vcontentType\x12\x18\n" +
-	"\acontent\x18\x03 \x01(\fR\acontent\"i\n" +
+	"\acontent\x18\x03 \x01(\fR\acontent\"\x7f\n" +
 	"\x19RecommendMovementsRequest\x12\x1a\n" +
 	"\bentrants\x18\x01 \x01(\x05R\bentrants\x12\x16\n" +
 	"\x06boards\x18\x02 \x01(\x05R\x06boards\x12\x18\n" +
-	"\aminutes\x18\x03 \x01(\x05R\aminutes\"\xfa\x01\n" +
+	"\aminutes\x18\x03 \x01(\x05R\aminutes\x12\x14\n" +
+	"\x05teams\x18\x04 \x01(\bR\x05teams\"\x90\x02\n" +
 	"\x0eRecommendation\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12:\n" +
 	"\x06choice\x18\x02 \x01(\v2\".bridge.movement.v1.MovementChoiceR\x06choice\x12\x16\n" +
@@ -5583,7 +5725,8 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\ftotal_boards\x18\x05 \x01(\x05R\vtotalBoards\x12\x17\n" +
 	"\asit_out\x18\x06 \x01(\bR\x06sitOut\x12\x10\n" +
 	"\x03why\x18\a \x01(\tR\x03why\x12\x1a\n" +
-	"\bsections\x18\b \x01(\x05R\bsections\"j\n" +
+	"\bsections\x18\b \x01(\x05R\bsections\x12\x14\n" +
+	"\x05whole\x18\t \x01(\bR\x05whole\"j\n" +
 	"\x1aRecommendMovementsResponse\x12L\n" +
 	"\x0frecommendations\x18\x01 \x03(\v2\".bridge.movement.v1.RecommendationR\x0frecommendations\"\xbb\x01\n" +
 	"\x10RegisteredPlayer\x12\x12\n" +
@@ -5730,13 +5873,12 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\x10KIND_UNSPECIFIED\x10\x00\x12\x11\n" +
 	"\rKIND_MITCHELL\x10\x01\x12\x0f\n" +
 	"\vKIND_HOWELL\x10\x02\x12\x1a\n" +
-	"\x16KIND_TEAMS_ROUND_ROBIN\x10\x03*|\n" +
-	"\n" +
-	"EvenTables\x12\x1b\n" +
-	"\x17EVEN_TABLES_UNSPECIFIED\x10\x00\x12\x14\n" +
-	"\x10EVEN_TABLES_SKIP\x10\x01\x12\x1f\n" +
-	"\x1bEVEN_TABLES_RELAY_BYE_STAND\x10\x02\x12\x1a\n" +
-	"\x16EVEN_TABLES_HESITATION\x10\x03*\xbc\x01\n" +
+	"\x16KIND_TEAMS_ROUND_ROBIN\x10\x03*\xad\x01\n" +
+	"\fMitchellForm\x12\x1d\n" +
+	"\x19MITCHELL_FORM_UNSPECIFIED\x10\x00\x12\"\n" +
+	"\x1eMITCHELL_FORM_SKIP_EVEN_TABLES\x10\x01\x121\n" +
+	"-MITCHELL_FORM_RELAY_AND_BYE_STAND_EVEN_TABLES\x10\x02\x12'\n" +
+	"#MITCHELL_FORM_HESITATION_ODD_TABLES\x10\x03*\xbc\x01\n" +
 	"\rLeadCardEntry\x12\x1f\n" +
 	"\x1bLEAD_CARD_ENTRY_UNSPECIFIED\x10\x00\x12\x1c\n" +
 	"\x18LEAD_CARD_ENTRY_DISABLED\x10\x01\x12!\n" +
@@ -5802,10 +5944,10 @@ func file_bridge_movement_v1_movement_proto_rawDescGZIP() []byte {
 }
 
 var file_bridge_movement_v1_movement_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
-var file_bridge_movement_v1_movement_proto_msgTypes = make([]protoimpl.MessageInfo, 79)
+var file_bridge_movement_v1_movement_proto_msgTypes = make([]protoimpl.MessageInfo, 80)
 var file_bridge_movement_v1_movement_proto_goTypes = []any{
 	(Kind)(0),                           // 0: bridge.movement.v1.Kind
-	(EvenTables)(0),                     // 1: bridge.movement.v1.EvenTables
+	(MitchellForm)(0),                   // 1: bridge.movement.v1.MitchellForm
 	(LeadCardEntry)(0),                  // 2: bridge.movement.v1.LeadCardEntry
 	(ResultEntry)(0),                    // 3: bridge.movement.v1.ResultEntry
 	(Format)(0),                         // 4: bridge.movement.v1.Format
@@ -5828,207 +5970,209 @@ var file_bridge_movement_v1_movement_proto_goTypes = []any{
 	(*MovementChoice)(nil),              // 21: bridge.movement.v1.MovementChoice
 	(*Seating)(nil),                     // 22: bridge.movement.v1.Seating
 	(*Movement)(nil),                    // 23: bridge.movement.v1.Movement
-	(*Share)(nil),                       // 24: bridge.movement.v1.Share
-	(*Section)(nil),                     // 25: bridge.movement.v1.Section
-	(*TerminalSettings)(nil),            // 26: bridge.movement.v1.TerminalSettings
-	(*SetTerminalSettingsRequest)(nil),  // 27: bridge.movement.v1.SetTerminalSettingsRequest
-	(*SetTerminalSettingsResponse)(nil), // 28: bridge.movement.v1.SetTerminalSettingsResponse
-	(*CreateSectionRequest)(nil),        // 29: bridge.movement.v1.CreateSectionRequest
-	(*CreateSectionResponse)(nil),       // 30: bridge.movement.v1.CreateSectionResponse
-	(*GetSectionRequest)(nil),           // 31: bridge.movement.v1.GetSectionRequest
-	(*GetSectionResponse)(nil),          // 32: bridge.movement.v1.GetSectionResponse
-	(*SetMovementRequest)(nil),          // 33: bridge.movement.v1.SetMovementRequest
-	(*SetMovementResponse)(nil),         // 34: bridge.movement.v1.SetMovementResponse
-	(*GetTableRoundRequest)(nil),        // 35: bridge.movement.v1.GetTableRoundRequest
-	(*Move)(nil),                        // 36: bridge.movement.v1.Move
-	(*GetTableRoundResponse)(nil),       // 37: bridge.movement.v1.GetTableRoundResponse
-	(*GetEntrantPathRequest)(nil),       // 38: bridge.movement.v1.GetEntrantPathRequest
-	(*Stop)(nil),                        // 39: bridge.movement.v1.Stop
-	(*GetEntrantPathResponse)(nil),      // 40: bridge.movement.v1.GetEntrantPathResponse
-	(*AddLateEntrantRequest)(nil),       // 41: bridge.movement.v1.AddLateEntrantRequest
-	(*AddLateEntrantResponse)(nil),      // 42: bridge.movement.v1.AddLateEntrantResponse
-	(*WithdrawEntrantRequest)(nil),      // 43: bridge.movement.v1.WithdrawEntrantRequest
-	(*WithdrawEntrantResponse)(nil),     // 44: bridge.movement.v1.WithdrawEntrantResponse
-	(*GetBalanceRequest)(nil),           // 45: bridge.movement.v1.GetBalanceRequest
-	(*Count)(nil),                       // 46: bridge.movement.v1.Count
-	(*GetBalanceResponse)(nil),          // 47: bridge.movement.v1.GetBalanceResponse
-	(*ExportSectionRequest)(nil),        // 48: bridge.movement.v1.ExportSectionRequest
-	(*ExportSectionResponse)(nil),       // 49: bridge.movement.v1.ExportSectionResponse
-	(*RecommendMovementsRequest)(nil),   // 50: bridge.movement.v1.RecommendMovementsRequest
-	(*Recommendation)(nil),              // 51: bridge.movement.v1.Recommendation
-	(*RecommendMovementsResponse)(nil),  // 52: bridge.movement.v1.RecommendMovementsResponse
-	(*RegisteredPlayer)(nil),            // 53: bridge.movement.v1.RegisteredPlayer
-	(*ImportPlayersRequest)(nil),        // 54: bridge.movement.v1.ImportPlayersRequest
-	(*ImportPlayersResponse)(nil),       // 55: bridge.movement.v1.ImportPlayersResponse
-	(*GetPlayerRequest)(nil),            // 56: bridge.movement.v1.GetPlayerRequest
-	(*GetPlayerResponse)(nil),           // 57: bridge.movement.v1.GetPlayerResponse
-	(*ListPlayersRequest)(nil),          // 58: bridge.movement.v1.ListPlayersRequest
-	(*ListPlayersResponse)(nil),         // 59: bridge.movement.v1.ListPlayersResponse
-	(*SeatNumber)(nil),                  // 60: bridge.movement.v1.SeatNumber
-	(*SeatedPlayer)(nil),                // 61: bridge.movement.v1.SeatedPlayer
-	(*TablePlayers)(nil),                // 62: bridge.movement.v1.TablePlayers
-	(*SetTablePlayersRequest)(nil),      // 63: bridge.movement.v1.SetTablePlayersRequest
-	(*SetTablePlayersResponse)(nil),     // 64: bridge.movement.v1.SetTablePlayersResponse
-	(*ListTablePlayersRequest)(nil),     // 65: bridge.movement.v1.ListTablePlayersRequest
-	(*ListTablePlayersResponse)(nil),    // 66: bridge.movement.v1.ListTablePlayersResponse
-	(*ListChangesRequest)(nil),          // 67: bridge.movement.v1.ListChangesRequest
-	(*ListChangesResponse)(nil),         // 68: bridge.movement.v1.ListChangesResponse
-	(*AcknowledgeChangesRequest)(nil),   // 69: bridge.movement.v1.AcknowledgeChangesRequest
-	(*AcknowledgeChangesResponse)(nil),  // 70: bridge.movement.v1.AcknowledgeChangesResponse
-	(*WatchChangesRequest)(nil),         // 71: bridge.movement.v1.WatchChangesRequest
-	(*WatchChangesResponse)(nil),        // 72: bridge.movement.v1.WatchChangesResponse
-	(*TableToken)(nil),                  // 73: bridge.movement.v1.TableToken
-	(*IssueTableTokensRequest)(nil),     // 74: bridge.movement.v1.IssueTableTokensRequest
-	(*IssueTableTokensResponse)(nil),    // 75: bridge.movement.v1.IssueTableTokensResponse
-	(*RevokeTableTokenRequest)(nil),     // 76: bridge.movement.v1.RevokeTableTokenRequest
-	(*RevokeTableTokenResponse)(nil),    // 77: bridge.movement.v1.RevokeTableTokenResponse
-	(*GetTableIdentityRequest)(nil),     // 78: bridge.movement.v1.GetTableIdentityRequest
-	(*GetTableIdentityResponse)(nil),    // 79: bridge.movement.v1.GetTableIdentityResponse
-	(*IssuePairTokensRequest)(nil),      // 80: bridge.movement.v1.IssuePairTokensRequest
-	(*IssuePairTokensResponse)(nil),     // 81: bridge.movement.v1.IssuePairTokensResponse
-	(*RevokePairTokenRequest)(nil),      // 82: bridge.movement.v1.RevokePairTokenRequest
-	(*RevokePairTokenResponse)(nil),     // 83: bridge.movement.v1.RevokePairTokenResponse
-	(*v1.ScoringSettings)(nil),          // 84: bridge.scoring.v1.ScoringSettings
-	(*timestamppb.Timestamp)(nil),       // 85: google.protobuf.Timestamp
-	(*durationpb.Duration)(nil),         // 86: google.protobuf.Duration
-	(v11.Side)(0),                       // 87: bridge.type.v1.Side
-	(v11.Seat)(0),                       // 88: bridge.type.v1.Seat
-	(*v11.Change)(nil),                  // 89: bridge.type.v1.Change
+	(*RoundNote)(nil),                   // 24: bridge.movement.v1.RoundNote
+	(*Share)(nil),                       // 25: bridge.movement.v1.Share
+	(*Section)(nil),                     // 26: bridge.movement.v1.Section
+	(*TerminalSettings)(nil),            // 27: bridge.movement.v1.TerminalSettings
+	(*SetTerminalSettingsRequest)(nil),  // 28: bridge.movement.v1.SetTerminalSettingsRequest
+	(*SetTerminalSettingsResponse)(nil), // 29: bridge.movement.v1.SetTerminalSettingsResponse
+	(*CreateSectionRequest)(nil),        // 30: bridge.movement.v1.CreateSectionRequest
+	(*CreateSectionResponse)(nil),       // 31: bridge.movement.v1.CreateSectionResponse
+	(*GetSectionRequest)(nil),           // 32: bridge.movement.v1.GetSectionRequest
+	(*GetSectionResponse)(nil),          // 33: bridge.movement.v1.GetSectionResponse
+	(*SetMovementRequest)(nil),          // 34: bridge.movement.v1.SetMovementRequest
+	(*SetMovementResponse)(nil),         // 35: bridge.movement.v1.SetMovementResponse
+	(*GetTableRoundRequest)(nil),        // 36: bridge.movement.v1.GetTableRoundRequest
+	(*Move)(nil),                        // 37: bridge.movement.v1.Move
+	(*GetTableRoundResponse)(nil),       // 38: bridge.movement.v1.GetTableRoundResponse
+	(*GetEntrantPathRequest)(nil),       // 39: bridge.movement.v1.GetEntrantPathRequest
+	(*Stop)(nil),                        // 40: bridge.movement.v1.Stop
+	(*GetEntrantPathResponse)(nil),      // 41: bridge.movement.v1.GetEntrantPathResponse
+	(*AddLateEntrantRequest)(nil),       // 42: bridge.movement.v1.AddLateEntrantRequest
+	(*AddLateEntrantResponse)(nil),      // 43: bridge.movement.v1.AddLateEntrantResponse
+	(*WithdrawEntrantRequest)(nil),      // 44: bridge.movement.v1.WithdrawEntrantRequest
+	(*WithdrawEntrantResponse)(nil),     // 45: bridge.movement.v1.WithdrawEntrantResponse
+	(*GetBalanceRequest)(nil),           // 46: bridge.movement.v1.GetBalanceRequest
+	(*Count)(nil),                       // 47: bridge.movement.v1.Count
+	(*GetBalanceResponse)(nil),          // 48: bridge.movement.v1.GetBalanceResponse
+	(*ExportSectionRequest)(nil),        // 49: bridge.movement.v1.ExportSectionRequest
+	(*ExportSectionResponse)(nil),       // 50: bridge.movement.v1.ExportSectionResponse
+	(*RecommendMovementsRequest)(nil),   // 51: bridge.movement.v1.RecommendMovementsRequest
+	(*Recommendation)(nil),              // 52: bridge.movement.v1.Recommendation
+	(*RecommendMovementsResponse)(nil),  // 53: bridge.movement.v1.RecommendMovementsResponse
+	(*RegisteredPlayer)(nil),            // 54: bridge.movement.v1.RegisteredPlayer
+	(*ImportPlayersRequest)(nil),        // 55: bridge.movement.v1.ImportPlayersRequest
+	(*ImportPlayersResponse)(nil),       // 56: bridge.movement.v1.ImportPlayersResponse
+	(*GetPlayerRequest)(nil),            // 57: bridge.movement.v1.GetPlayerRequest
+	(*GetPlayerResponse)(nil),           // 58: bridge.movement.v1.GetPlayerResponse
+	(*ListPlayersRequest)(nil),          // 59: bridge.movement.v1.ListPlayersRequest
+	(*ListPlayersResponse)(nil),         // 60: bridge.movement.v1.ListPlayersResponse
+	(*SeatNumber)(nil),                  // 61: bridge.movement.v1.SeatNumber
+	(*SeatedPlayer)(nil),                // 62: bridge.movement.v1.SeatedPlayer
+	(*TablePlayers)(nil),                // 63: bridge.movement.v1.TablePlayers
+	(*SetTablePlayersRequest)(nil),      // 64: bridge.movement.v1.SetTablePlayersRequest
+	(*SetTablePlayersResponse)(nil),     // 65: bridge.movement.v1.SetTablePlayersResponse
+	(*ListTablePlayersRequest)(nil),     // 66: bridge.movement.v1.ListTablePlayersRequest
+	(*ListTablePlayersResponse)(nil),    // 67: bridge.movement.v1.ListTablePlayersResponse
+	(*ListChangesRequest)(nil),          // 68: bridge.movement.v1.ListChangesRequest
+	(*ListChangesResponse)(nil),         // 69: bridge.movement.v1.ListChangesResponse
+	(*AcknowledgeChangesRequest)(nil),   // 70: bridge.movement.v1.AcknowledgeChangesRequest
+	(*AcknowledgeChangesResponse)(nil),  // 71: bridge.movement.v1.AcknowledgeChangesResponse
+	(*WatchChangesRequest)(nil),         // 72: bridge.movement.v1.WatchChangesRequest
+	(*WatchChangesResponse)(nil),        // 73: bridge.movement.v1.WatchChangesResponse
+	(*TableToken)(nil),                  // 74: bridge.movement.v1.TableToken
+	(*IssueTableTokensRequest)(nil),     // 75: bridge.movement.v1.IssueTableTokensRequest
+	(*IssueTableTokensResponse)(nil),    // 76: bridge.movement.v1.IssueTableTokensResponse
+	(*RevokeTableTokenRequest)(nil),     // 77: bridge.movement.v1.RevokeTableTokenRequest
+	(*RevokeTableTokenResponse)(nil),    // 78: bridge.movement.v1.RevokeTableTokenResponse
+	(*GetTableIdentityRequest)(nil),     // 79: bridge.movement.v1.GetTableIdentityRequest
+	(*GetTableIdentityResponse)(nil),    // 80: bridge.movement.v1.GetTableIdentityResponse
+	(*IssuePairTokensRequest)(nil),      // 81: bridge.movement.v1.IssuePairTokensRequest
+	(*IssuePairTokensResponse)(nil),     // 82: bridge.movement.v1.IssuePairTokensResponse
+	(*RevokePairTokenRequest)(nil),      // 83: bridge.movement.v1.RevokePairTokenRequest
+	(*RevokePairTokenResponse)(nil),     // 84: bridge.movement.v1.RevokePairTokenResponse
+	(*v1.ScoringSettings)(nil),          // 85: bridge.scoring.v1.ScoringSettings
+	(*timestamppb.Timestamp)(nil),       // 86: google.protobuf.Timestamp
+	(*durationpb.Duration)(nil),         // 87: google.protobuf.Duration
+	(v11.Side)(0),                       // 88: bridge.type.v1.Side
+	(v11.Seat)(0),                       // 89: bridge.type.v1.Seat
+	(*v11.Change)(nil),                  // 90: bridge.type.v1.Change
 }
 var file_bridge_movement_v1_movement_proto_depIdxs = []int32{
-	84, // 0: bridge.movement.v1.Event.scoring:type_name -> bridge.scoring.v1.ScoringSettings
-	85, // 1: bridge.movement.v1.Event.create_time:type_name -> google.protobuf.Timestamp
+	85, // 0: bridge.movement.v1.Event.scoring:type_name -> bridge.scoring.v1.ScoringSettings
+	86, // 1: bridge.movement.v1.Event.create_time:type_name -> google.protobuf.Timestamp
 	5,  // 2: bridge.movement.v1.CreateEventRequest.event:type_name -> bridge.movement.v1.Event
 	5,  // 3: bridge.movement.v1.CreateEventResponse.event:type_name -> bridge.movement.v1.Event
 	5,  // 4: bridge.movement.v1.GetEventResponse.event:type_name -> bridge.movement.v1.Event
 	5,  // 5: bridge.movement.v1.ListEventsResponse.events:type_name -> bridge.movement.v1.Event
-	85, // 6: bridge.movement.v1.Session.start_time:type_name -> google.protobuf.Timestamp
+	86, // 6: bridge.movement.v1.Session.start_time:type_name -> google.protobuf.Timestamp
 	12, // 7: bridge.movement.v1.CreateSessionRequest.session:type_name -> bridge.movement.v1.Session
 	12, // 8: bridge.movement.v1.CreateSessionResponse.session:type_name -> bridge.movement.v1.Session
 	12, // 9: bridge.movement.v1.GetSessionResponse.session:type_name -> bridge.movement.v1.Session
 	12, // 10: bridge.movement.v1.ListSessionsResponse.sessions:type_name -> bridge.movement.v1.Session
 	19, // 11: bridge.movement.v1.Entrant.players:type_name -> bridge.movement.v1.Player
 	0,  // 12: bridge.movement.v1.MovementChoice.kind:type_name -> bridge.movement.v1.Kind
-	1,  // 13: bridge.movement.v1.MovementChoice.even_tables:type_name -> bridge.movement.v1.EvenTables
+	1,  // 13: bridge.movement.v1.MovementChoice.mitchell_form:type_name -> bridge.movement.v1.MitchellForm
 	21, // 14: bridge.movement.v1.Movement.choice:type_name -> bridge.movement.v1.MovementChoice
 	22, // 15: bridge.movement.v1.Movement.seatings:type_name -> bridge.movement.v1.Seating
-	24, // 16: bridge.movement.v1.Movement.shares:type_name -> bridge.movement.v1.Share
-	20, // 17: bridge.movement.v1.Section.entrants:type_name -> bridge.movement.v1.Entrant
-	23, // 18: bridge.movement.v1.Section.movement:type_name -> bridge.movement.v1.Movement
-	26, // 19: bridge.movement.v1.Section.terminal_settings:type_name -> bridge.movement.v1.TerminalSettings
-	2,  // 20: bridge.movement.v1.TerminalSettings.lead_card:type_name -> bridge.movement.v1.LeadCardEntry
-	3,  // 21: bridge.movement.v1.TerminalSettings.result_entry:type_name -> bridge.movement.v1.ResultEntry
-	26, // 22: bridge.movement.v1.SetTerminalSettingsRequest.settings:type_name -> bridge.movement.v1.TerminalSettings
-	25, // 23: bridge.movement.v1.SetTerminalSettingsResponse.section:type_name -> bridge.movement.v1.Section
-	25, // 24: bridge.movement.v1.CreateSectionRequest.section:type_name -> bridge.movement.v1.Section
-	25, // 25: bridge.movement.v1.CreateSectionResponse.section:type_name -> bridge.movement.v1.Section
-	25, // 26: bridge.movement.v1.GetSectionResponse.section:type_name -> bridge.movement.v1.Section
-	21, // 27: bridge.movement.v1.SetMovementRequest.choice:type_name -> bridge.movement.v1.MovementChoice
-	25, // 28: bridge.movement.v1.SetMovementResponse.section:type_name -> bridge.movement.v1.Section
-	22, // 29: bridge.movement.v1.GetTableRoundResponse.seating:type_name -> bridge.movement.v1.Seating
-	36, // 30: bridge.movement.v1.GetTableRoundResponse.next:type_name -> bridge.movement.v1.Move
-	61, // 31: bridge.movement.v1.GetTableRoundResponse.players:type_name -> bridge.movement.v1.SeatedPlayer
-	26, // 32: bridge.movement.v1.GetTableRoundResponse.settings:type_name -> bridge.movement.v1.TerminalSettings
-	86, // 33: bridge.movement.v1.GetTableRoundResponse.round_time:type_name -> google.protobuf.Duration
-	87, // 34: bridge.movement.v1.Stop.direction:type_name -> bridge.type.v1.Side
-	20, // 35: bridge.movement.v1.GetEntrantPathResponse.entrant:type_name -> bridge.movement.v1.Entrant
-	39, // 36: bridge.movement.v1.GetEntrantPathResponse.stops:type_name -> bridge.movement.v1.Stop
-	20, // 37: bridge.movement.v1.AddLateEntrantRequest.entrant:type_name -> bridge.movement.v1.Entrant
-	25, // 38: bridge.movement.v1.AddLateEntrantResponse.section:type_name -> bridge.movement.v1.Section
-	25, // 39: bridge.movement.v1.WithdrawEntrantResponse.section:type_name -> bridge.movement.v1.Section
-	46, // 40: bridge.movement.v1.GetBalanceResponse.meetings:type_name -> bridge.movement.v1.Count
-	46, // 41: bridge.movement.v1.GetBalanceResponse.comparisons:type_name -> bridge.movement.v1.Count
-	4,  // 42: bridge.movement.v1.ExportSectionRequest.format:type_name -> bridge.movement.v1.Format
-	21, // 43: bridge.movement.v1.Recommendation.choice:type_name -> bridge.movement.v1.MovementChoice
-	51, // 44: bridge.movement.v1.RecommendMovementsResponse.recommendations:type_name -> bridge.movement.v1.Recommendation
-	85, // 45: bridge.movement.v1.RegisteredPlayer.update_time:type_name -> google.protobuf.Timestamp
-	53, // 46: bridge.movement.v1.GetPlayerResponse.player:type_name -> bridge.movement.v1.RegisteredPlayer
-	53, // 47: bridge.movement.v1.ListPlayersResponse.players:type_name -> bridge.movement.v1.RegisteredPlayer
-	88, // 48: bridge.movement.v1.SeatNumber.seat:type_name -> bridge.type.v1.Seat
-	88, // 49: bridge.movement.v1.SeatedPlayer.seat:type_name -> bridge.type.v1.Seat
-	61, // 50: bridge.movement.v1.TablePlayers.players:type_name -> bridge.movement.v1.SeatedPlayer
-	85, // 51: bridge.movement.v1.TablePlayers.update_time:type_name -> google.protobuf.Timestamp
-	60, // 52: bridge.movement.v1.SetTablePlayersRequest.numbers:type_name -> bridge.movement.v1.SeatNumber
-	62, // 53: bridge.movement.v1.SetTablePlayersResponse.table_players:type_name -> bridge.movement.v1.TablePlayers
-	62, // 54: bridge.movement.v1.ListTablePlayersResponse.table_players:type_name -> bridge.movement.v1.TablePlayers
-	89, // 55: bridge.movement.v1.ListChangesResponse.changes:type_name -> bridge.type.v1.Change
-	89, // 56: bridge.movement.v1.WatchChangesResponse.change:type_name -> bridge.type.v1.Change
-	85, // 57: bridge.movement.v1.TableToken.create_time:type_name -> google.protobuf.Timestamp
-	85, // 58: bridge.movement.v1.TableToken.expire_time:type_name -> google.protobuf.Timestamp
-	85, // 59: bridge.movement.v1.TableToken.revoke_time:type_name -> google.protobuf.Timestamp
-	86, // 60: bridge.movement.v1.IssueTableTokensRequest.ttl:type_name -> google.protobuf.Duration
-	73, // 61: bridge.movement.v1.IssueTableTokensResponse.tokens:type_name -> bridge.movement.v1.TableToken
-	73, // 62: bridge.movement.v1.RevokeTableTokenResponse.token:type_name -> bridge.movement.v1.TableToken
-	85, // 63: bridge.movement.v1.GetTableIdentityResponse.expire_time:type_name -> google.protobuf.Timestamp
-	39, // 64: bridge.movement.v1.GetTableIdentityResponse.rounds:type_name -> bridge.movement.v1.Stop
-	86, // 65: bridge.movement.v1.IssuePairTokensRequest.ttl:type_name -> google.protobuf.Duration
-	73, // 66: bridge.movement.v1.IssuePairTokensResponse.tokens:type_name -> bridge.movement.v1.TableToken
-	73, // 67: bridge.movement.v1.RevokePairTokenResponse.token:type_name -> bridge.movement.v1.TableToken
-	6,  // 68: bridge.movement.v1.MovementService.CreateEvent:input_type -> bridge.movement.v1.CreateEventRequest
-	8,  // 69: bridge.movement.v1.MovementService.GetEvent:input_type -> bridge.movement.v1.GetEventRequest
-	10, // 70: bridge.movement.v1.MovementService.ListEvents:input_type -> bridge.movement.v1.ListEventsRequest
-	13, // 71: bridge.movement.v1.MovementService.CreateSession:input_type -> bridge.movement.v1.CreateSessionRequest
-	15, // 72: bridge.movement.v1.MovementService.GetSession:input_type -> bridge.movement.v1.GetSessionRequest
-	17, // 73: bridge.movement.v1.MovementService.ListSessions:input_type -> bridge.movement.v1.ListSessionsRequest
-	29, // 74: bridge.movement.v1.MovementService.CreateSection:input_type -> bridge.movement.v1.CreateSectionRequest
-	31, // 75: bridge.movement.v1.MovementService.GetSection:input_type -> bridge.movement.v1.GetSectionRequest
-	33, // 76: bridge.movement.v1.MovementService.SetMovement:input_type -> bridge.movement.v1.SetMovementRequest
-	35, // 77: bridge.movement.v1.MovementService.GetTableRound:input_type -> bridge.movement.v1.GetTableRoundRequest
-	38, // 78: bridge.movement.v1.MovementService.GetEntrantPath:input_type -> bridge.movement.v1.GetEntrantPathRequest
-	41, // 79: bridge.movement.v1.MovementService.AddLateEntrant:input_type -> bridge.movement.v1.AddLateEntrantRequest
-	43, // 80: bridge.movement.v1.MovementService.WithdrawEntrant:input_type -> bridge.movement.v1.WithdrawEntrantRequest
-	45, // 81: bridge.movement.v1.MovementService.GetBalance:input_type -> bridge.movement.v1.GetBalanceRequest
-	48, // 82: bridge.movement.v1.MovementService.ExportSection:input_type -> bridge.movement.v1.ExportSectionRequest
-	50, // 83: bridge.movement.v1.MovementService.RecommendMovements:input_type -> bridge.movement.v1.RecommendMovementsRequest
-	54, // 84: bridge.movement.v1.MovementService.ImportPlayers:input_type -> bridge.movement.v1.ImportPlayersRequest
-	56, // 85: bridge.movement.v1.MovementService.GetPlayer:input_type -> bridge.movement.v1.GetPlayerRequest
-	58, // 86: bridge.movement.v1.MovementService.ListPlayers:input_type -> bridge.movement.v1.ListPlayersRequest
-	63, // 87: bridge.movement.v1.MovementService.SetTablePlayers:input_type -> bridge.movement.v1.SetTablePlayersRequest
-	65, // 88: bridge.movement.v1.MovementService.ListTablePlayers:input_type -> bridge.movement.v1.ListTablePlayersRequest
-	67, // 89: bridge.movement.v1.MovementService.ListChanges:input_type -> bridge.movement.v1.ListChangesRequest
-	69, // 90: bridge.movement.v1.MovementService.AcknowledgeChanges:input_type -> bridge.movement.v1.AcknowledgeChangesRequest
-	71, // 91: bridge.movement.v1.MovementService.WatchChanges:input_type -> bridge.movement.v1.WatchChangesRequest
-	27, // 92: bridge.movement.v1.MovementService.SetTerminalSettings:input_type -> bridge.movement.v1.SetTerminalSettingsRequest
-	74, // 93: bridge.movement.v1.MovementService.IssueTableTokens:input_type -> bridge.movement.v1.IssueTableTokensRequest
-	76, // 94: bridge.movement.v1.MovementService.RevokeTableToken:input_type -> bridge.movement.v1.RevokeTableTokenRequest
-	78, // 95: bridge.movement.v1.MovementService.GetTableIdentity:input_type -> bridge.movement.v1.GetTableIdentityRequest
-	80, // 96: bridge.movement.v1.MovementService.IssuePairTokens:input_type -> bridge.movement.v1.IssuePairTokensRequest
-	82, // 97: bridge.movement.v1.MovementService.RevokePairToken:input_type -> bridge.movement.v1.RevokePairTokenRequest
-	7,  // 98: bridge.movement.v1.MovementService.CreateEvent:output_type -> bridge.movement.v1.CreateEventResponse
-	9,  // 99: bridge.movement.v1.MovementService.GetEvent:output_type -> bridge.movement.v1.GetEventResponse
-	11, // 100: bridge.movement.v1.MovementService.ListEvents:output_type -> bridge.movement.v1.ListEventsResponse
-	14, // 101: bridge.movement.v1.MovementService.CreateSession:output_type -> bridge.movement.v1.CreateSessionResponse
-	16, // 102: bridge.movement.v1.MovementService.GetSession:output_type -> bridge.movement.v1.GetSessionResponse
-	18, // 103: bridge.movement.v1.MovementService.ListSessions:output_type -> bridge.movement.v1.ListSessionsResponse
-	30, // 104: bridge.movement.v1.MovementService.CreateSection:output_type -> bridge.movement.v1.CreateSectionResponse
-	32, // 105: bridge.movement.v1.MovementService.GetSection:output_type -> bridge.movement.v1.GetSectionResponse
-	34, // 106: bridge.movement.v1.MovementService.SetMovement:output_type -> bridge.movement.v1.SetMovementResponse
-	37, // 107: bridge.movement.v1.MovementService.GetTableRound:output_type -> bridge.movement.v1.GetTableRoundResponse
-	40, // 108: bridge.movement.v1.MovementService.GetEntrantPath:output_type -> bridge.movement.v1.GetEntrantPathResponse
-	42, // 109: bridge.movement.v1.MovementService.AddLateEntrant:output_type -> bridge.movement.v1.AddLateEntrantResponse
-	44, // 110: bridge.movement.v1.MovementService.WithdrawEntrant:output_type -> bridge.movement.v1.WithdrawEntrantResponse
-	47, // 111: bridge.movement.v1.MovementService.GetBalance:output_type -> bridge.movement.v1.GetBalanceResponse
-	49, // 112: bridge.movement.v1.MovementService.ExportSection:output_type -> bridge.movement.v1.ExportSectionResponse
-	52, // 113: bridge.movement.v1.MovementService.RecommendMovements:output_type -> bridge.movement.v1.RecommendMovementsResponse
-	55, // 114: bridge.movement.v1.MovementService.ImportPlayers:output_type -> bridge.movement.v1.ImportPlayersResponse
-	57, // 115: bridge.movement.v1.MovementService.GetPlayer:output_type -> bridge.movement.v1.GetPlayerResponse
-	59, // 116: bridge.movement.v1.MovementService.ListPlayers:output_type -> bridge.movement.v1.ListPlayersResponse
-	64, // 117: bridge.movement.v1.MovementService.SetTablePlayers:output_type -> bridge.movement.v1.SetTablePlayersResponse
-	66, // 118: bridge.movement.v1.MovementService.ListTablePlayers:output_type -> bridge.movement.v1.ListTablePlayersResponse
-	68, // 119: bridge.movement.v1.MovementService.ListChanges:output_type -> bridge.movement.v1.ListChangesResponse
-	70, // 120: bridge.movement.v1.MovementService.AcknowledgeChanges:output_type -> bridge.movement.v1.AcknowledgeChangesResponse
-	72, // 121: bridge.movement.v1.MovementService.WatchChanges:output_type -> bridge.movement.v1.WatchChangesResponse
-	28, // 122: bridge.movement.v1.MovementService.SetTerminalSettings:output_type -> bridge.movement.v1.SetTerminalSettingsResponse
-	75, // 123: bridge.movement.v1.MovementService.IssueTableTokens:output_type -> bridge.movement.v1.IssueTableTokensResponse
-	77, // 124: bridge.movement.v1.MovementService.RevokeTableToken:output_type -> bridge.movement.v1.RevokeTableTokenResponse
-	79, // 125: bridge.movement.v1.MovementService.GetTableIdentity:output_type -> bridge.movement.v1.GetTableIdentityResponse
-	81, // 126: bridge.movement.v1.MovementService.IssuePairTokens:output_type -> bridge.movement.v1.IssuePairTokensResponse
-	83, // 127: bridge.movement.v1.MovementService.RevokePairToken:output_type -> bridge.movement.v1.RevokePairTokenResponse
-	98, // [98:128] is the sub-list for method output_type
-	68, // [68:98] is the sub-list for method input_type
-	68, // [68:68] is the sub-list for extension type_name
-	68, // [68:68] is the sub-list for extension extendee
-	0,  // [0:68] is the sub-list for field type_name
+	25, // 16: bridge.movement.v1.Movement.shares:type_name -> bridge.movement.v1.Share
+	24, // 17: bridge.movement.v1.Movement.round_notes:type_name -> bridge.movement.v1.RoundNote
+	20, // 18: bridge.movement.v1.Section.entrants:type_name -> bridge.movement.v1.Entrant
+	23, // 19: bridge.movement.v1.Section.movement:type_name -> bridge.movement.v1.Movement
+	27, // 20: bridge.movement.v1.Section.terminal_settings:type_name -> bridge.movement.v1.TerminalSettings
+	2,  // 21: bridge.movement.v1.TerminalSettings.lead_card:type_name -> bridge.movement.v1.LeadCardEntry
+	3,  // 22: bridge.movement.v1.TerminalSettings.result_entry:type_name -> bridge.movement.v1.ResultEntry
+	27, // 23: bridge.movement.v1.SetTerminalSettingsRequest.settings:type_name -> bridge.movement.v1.TerminalSettings
+	26, // 24: bridge.movement.v1.SetTerminalSettingsResponse.section:type_name -> bridge.movement.v1.Section
+	26, // 25: bridge.movement.v1.CreateSectionRequest.section:type_name -> bridge.movement.v1.Section
+	26, // 26: bridge.movement.v1.CreateSectionResponse.section:type_name -> bridge.movement.v1.Section
+	26, // 27: bridge.movement.v1.GetSectionResponse.section:type_name -> bridge.movement.v1.Section
+	21, // 28: bridge.movement.v1.SetMovementRequest.choice:type_name -> bridge.movement.v1.MovementChoice
+	26, // 29: bridge.movement.v1.SetMovementResponse.section:type_name -> bridge.movement.v1.Section
+	22, // 30: bridge.movement.v1.GetTableRoundResponse.seating:type_name -> bridge.movement.v1.Seating
+	37, // 31: bridge.movement.v1.GetTableRoundResponse.next:type_name -> bridge.movement.v1.Move
+	62, // 32: bridge.movement.v1.GetTableRoundResponse.players:type_name -> bridge.movement.v1.SeatedPlayer
+	27, // 33: bridge.movement.v1.GetTableRoundResponse.settings:type_name -> bridge.movement.v1.TerminalSettings
+	87, // 34: bridge.movement.v1.GetTableRoundResponse.round_time:type_name -> google.protobuf.Duration
+	88, // 35: bridge.movement.v1.Stop.direction:type_name -> bridge.type.v1.Side
+	20, // 36: bridge.movement.v1.GetEntrantPathResponse.entrant:type_name -> bridge.movement.v1.Entrant
+	40, // 37: bridge.movement.v1.GetEntrantPathResponse.stops:type_name -> bridge.movement.v1.Stop
+	20, // 38: bridge.movement.v1.AddLateEntrantRequest.entrant:type_name -> bridge.movement.v1.Entrant
+	26, // 39: bridge.movement.v1.AddLateEntrantResponse.section:type_name -> bridge.movement.v1.Section
+	26, // 40: bridge.movement.v1.WithdrawEntrantResponse.section:type_name -> bridge.movement.v1.Section
+	47, // 41: bridge.movement.v1.GetBalanceResponse.meetings:type_name -> bridge.movement.v1.Count
+	47, // 42: bridge.movement.v1.GetBalanceResponse.comparisons:type_name -> bridge.movement.v1.Count
+	4,  // 43: bridge.movement.v1.ExportSectionRequest.format:type_name -> bridge.movement.v1.Format
+	21, // 44: bridge.movement.v1.Recommendation.choice:type_name -> bridge.movement.v1.MovementChoice
+	52, // 45: bridge.movement.v1.RecommendMovementsResponse.recommendations:type_name -> bridge.movement.v1.Recommendation
+	86, // 46: bridge.movement.v1.RegisteredPlayer.update_time:type_name -> google.protobuf.Timestamp
+	54, // 47: bridge.movement.v1.GetPlayerResponse.player:type_name -> bridge.movement.v1.RegisteredPlayer
+	54, // 48: bridge.movement.v1.ListPlayersResponse.players:type_name -> bridge.movement.v1.RegisteredPlayer
+	89, // 49: bridge.movement.v1.SeatNumber.seat:type_name -> bridge.type.v1.Seat
+	89, // 50: bridge.movement.v1.SeatedPlayer.seat:type_name -> bridge.type.v1.Seat
+	62, // 51: bridge.movement.v1.TablePlayers.players:type_name -> bridge.movement.v1.SeatedPlayer
+	86, // 52: bridge.movement.v1.TablePlayers.update_time:type_name -> google.protobuf.Timestamp
+	61, // 53: bridge.movement.v1.SetTablePlayersRequest.numbers:type_name -> bridge.movement.v1.SeatNumber
+	63, // 54: bridge.movement.v1.SetTablePlayersResponse.table_players:type_name -> bridge.movement.v1.TablePlayers
+	63, // 55: bridge.movement.v1.ListTablePlayersResponse.table_players:type_name -> bridge.movement.v1.TablePlayers
+	90, // 56: bridge.movement.v1.ListChangesResponse.changes:type_name -> bridge.type.v1.Change
+	90, // 57: bridge.movement.v1.WatchChangesResponse.change:type_name -> bridge.type.v1.Change
+	86, // 58: bridge.movement.v1.TableToken.create_time:type_name -> google.protobuf.Timestamp
+	86, // 59: bridge.movement.v1.TableToken.expire_time:type_name -> google.protobuf.Timestamp
+	86, // 60: bridge.movement.v1.TableToken.revoke_time:type_name -> google.protobuf.Timestamp
+	87, // 61: bridge.movement.v1.IssueTableTokensRequest.ttl:type_name -> google.protobuf.Duration
+	74, // 62: bridge.movement.v1.IssueTableTokensResponse.tokens:type_name -> bridge.movement.v1.TableToken
+	74, // 63: bridge.movement.v1.RevokeTableTokenResponse.token:type_name -> bridge.movement.v1.TableToken
+	86, // 64: bridge.movement.v1.GetTableIdentityResponse.expire_time:type_name -> google.protobuf.Timestamp
+	40, // 65: bridge.movement.v1.GetTableIdentityResponse.rounds:type_name -> bridge.movement.v1.Stop
+	87, // 66: bridge.movement.v1.IssuePairTokensRequest.ttl:type_name -> google.protobuf.Duration
+	74, // 67: bridge.movement.v1.IssuePairTokensResponse.tokens:type_name -> bridge.movement.v1.TableToken
+	74, // 68: bridge.movement.v1.RevokePairTokenResponse.token:type_name -> bridge.movement.v1.TableToken
+	6,  // 69: bridge.movement.v1.MovementService.CreateEvent:input_type -> bridge.movement.v1.CreateEventRequest
+	8,  // 70: bridge.movement.v1.MovementService.GetEvent:input_type -> bridge.movement.v1.GetEventRequest
+	10, // 71: bridge.movement.v1.MovementService.ListEvents:input_type -> bridge.movement.v1.ListEventsRequest
+	13, // 72: bridge.movement.v1.MovementService.CreateSession:input_type -> bridge.movement.v1.CreateSessionRequest
+	15, // 73: bridge.movement.v1.MovementService.GetSession:input_type -> bridge.movement.v1.GetSessionRequest
+	17, // 74: bridge.movement.v1.MovementService.ListSessions:input_type -> bridge.movement.v1.ListSessionsRequest
+	30, // 75: bridge.movement.v1.MovementService.CreateSection:input_type -> bridge.movement.v1.CreateSectionRequest
+	32, // 76: bridge.movement.v1.MovementService.GetSection:input_type -> bridge.movement.v1.GetSectionRequest
+	34, // 77: bridge.movement.v1.MovementService.SetMovement:input_type -> bridge.movement.v1.SetMovementRequest
+	36, // 78: bridge.movement.v1.MovementService.GetTableRound:input_type -> bridge.movement.v1.GetTableRoundRequest
+	39, // 79: bridge.movement.v1.MovementService.GetEntrantPath:input_type -> bridge.movement.v1.GetEntrantPathRequest
+	42, // 80: bridge.movement.v1.MovementService.AddLateEntrant:input_type -> bridge.movement.v1.AddLateEntrantRequest
+	44, // 81: bridge.movement.v1.MovementService.WithdrawEntrant:input_type -> bridge.movement.v1.WithdrawEntrantRequest
+	46, // 82: bridge.movement.v1.MovementService.GetBalance:input_type -> bridge.movement.v1.GetBalanceRequest
+	49, // 83: bridge.movement.v1.MovementService.ExportSection:input_type -> bridge.movement.v1.ExportSectionRequest
+	51, // 84: bridge.movement.v1.MovementService.RecommendMovements:input_type -> bridge.movement.v1.RecommendMovementsRequest
+	55, // 85: bridge.movement.v1.MovementService.ImportPlayers:input_type -> bridge.movement.v1.ImportPlayersRequest
+	57, // 86: bridge.movement.v1.MovementService.GetPlayer:input_type -> bridge.movement.v1.GetPlayerRequest
+	59, // 87: bridge.movement.v1.MovementService.ListPlayers:input_type -> bridge.movement.v1.ListPlayersRequest
+	64, // 88: bridge.movement.v1.MovementService.SetTablePlayers:input_type -> bridge.movement.v1.SetTablePlayersRequest
+	66, // 89: bridge.movement.v1.MovementService.ListTablePlayers:input_type -> bridge.movement.v1.ListTablePlayersRequest
+	68, // 90: bridge.movement.v1.MovementService.ListChanges:input_type -> bridge.movement.v1.ListChangesRequest
+	70, // 91: bridge.movement.v1.MovementService.AcknowledgeChanges:input_type -> bridge.movement.v1.AcknowledgeChangesRequest
+	72, // 92: bridge.movement.v1.MovementService.WatchChanges:input_type -> bridge.movement.v1.WatchChangesRequest
+	28, // 93: bridge.movement.v1.MovementService.SetTerminalSettings:input_type -> bridge.movement.v1.SetTerminalSettingsRequest
+	75, // 94: bridge.movement.v1.MovementService.IssueTableTokens:input_type -> bridge.movement.v1.IssueTableTokensRequest
+	77, // 95: bridge.movement.v1.MovementService.RevokeTableToken:input_type -> bridge.movement.v1.RevokeTableTokenRequest
+	79, // 96: bridge.movement.v1.MovementService.GetTableIdentity:input_type -> bridge.movement.v1.GetTableIdentityRequest
+	81, // 97: bridge.movement.v1.MovementService.IssuePairTokens:input_type -> bridge.movement.v1.IssuePairTokensRequest
+	83, // 98: bridge.movement.v1.MovementService.RevokePairToken:input_type -> bridge.movement.v1.RevokePairTokenRequest
+	7,  // 99: bridge.movement.v1.MovementService.CreateEvent:output_type -> bridge.movement.v1.CreateEventResponse
+	9,  // 100: bridge.movement.v1.MovementService.GetEvent:output_type -> bridge.movement.v1.GetEventResponse
+	11, // 101: bridge.movement.v1.MovementService.ListEvents:output_type -> bridge.movement.v1.ListEventsResponse
+	14, // 102: bridge.movement.v1.MovementService.CreateSession:output_type -> bridge.movement.v1.CreateSessionResponse
+	16, // 103: bridge.movement.v1.MovementService.GetSession:output_type -> bridge.movement.v1.GetSessionResponse
+	18, // 104: bridge.movement.v1.MovementService.ListSessions:output_type -> bridge.movement.v1.ListSessionsResponse
+	31, // 105: bridge.movement.v1.MovementService.CreateSection:output_type -> bridge.movement.v1.CreateSectionResponse
+	33, // 106: bridge.movement.v1.MovementService.GetSection:output_type -> bridge.movement.v1.GetSectionResponse
+	35, // 107: bridge.movement.v1.MovementService.SetMovement:output_type -> bridge.movement.v1.SetMovementResponse
+	38, // 108: bridge.movement.v1.MovementService.GetTableRound:output_type -> bridge.movement.v1.GetTableRoundResponse
+	41, // 109: bridge.movement.v1.MovementService.GetEntrantPath:output_type -> bridge.movement.v1.GetEntrantPathResponse
+	43, // 110: bridge.movement.v1.MovementService.AddLateEntrant:output_type -> bridge.movement.v1.AddLateEntrantResponse
+	45, // 111: bridge.movement.v1.MovementService.WithdrawEntrant:output_type -> bridge.movement.v1.WithdrawEntrantResponse
+	48, // 112: bridge.movement.v1.MovementService.GetBalance:output_type -> bridge.movement.v1.GetBalanceResponse
+	50, // 113: bridge.movement.v1.MovementService.ExportSection:output_type -> bridge.movement.v1.ExportSectionResponse
+	53, // 114: bridge.movement.v1.MovementService.RecommendMovements:output_type -> bridge.movement.v1.RecommendMovementsResponse
+	56, // 115: bridge.movement.v1.MovementService.ImportPlayers:output_type -> bridge.movement.v1.ImportPlayersResponse
+	58, // 116: bridge.movement.v1.MovementService.GetPlayer:output_type -> bridge.movement.v1.GetPlayerResponse
+	60, // 117: bridge.movement.v1.MovementService.ListPlayers:output_type -> bridge.movement.v1.ListPlayersResponse
+	65, // 118: bridge.movement.v1.MovementService.SetTablePlayers:output_type -> bridge.movement.v1.SetTablePlayersResponse
+	67, // 119: bridge.movement.v1.MovementService.ListTablePlayers:output_type -> bridge.movement.v1.ListTablePlayersResponse
+	69, // 120: bridge.movement.v1.MovementService.ListChanges:output_type -> bridge.movement.v1.ListChangesResponse
+	71, // 121: bridge.movement.v1.MovementService.AcknowledgeChanges:output_type -> bridge.movement.v1.AcknowledgeChangesResponse
+	73, // 122: bridge.movement.v1.MovementService.WatchChanges:output_type -> bridge.movement.v1.WatchChangesResponse
+	29, // 123: bridge.movement.v1.MovementService.SetTerminalSettings:output_type -> bridge.movement.v1.SetTerminalSettingsResponse
+	76, // 124: bridge.movement.v1.MovementService.IssueTableTokens:output_type -> bridge.movement.v1.IssueTableTokensResponse
+	78, // 125: bridge.movement.v1.MovementService.RevokeTableToken:output_type -> bridge.movement.v1.RevokeTableTokenResponse
+	80, // 126: bridge.movement.v1.MovementService.GetTableIdentity:output_type -> bridge.movement.v1.GetTableIdentityResponse
+	82, // 127: bridge.movement.v1.MovementService.IssuePairTokens:output_type -> bridge.movement.v1.IssuePairTokensResponse
+	84, // 128: bridge.movement.v1.MovementService.RevokePairToken:output_type -> bridge.movement.v1.RevokePairTokenResponse
+	99, // [99:129] is the sub-list for method output_type
+	69, // [69:99] is the sub-list for method input_type
+	69, // [69:69] is the sub-list for extension type_name
+	69, // [69:69] is the sub-list for extension extendee
+	0,  // [0:69] is the sub-list for field type_name
 }
 
 func init() { file_bridge_movement_v1_movement_proto_init() }
@@ -6036,15 +6180,15 @@ func file_bridge_movement_v1_movement_proto_init() {
 	if File_bridge_movement_v1_movement_proto != nil {
 		return
 	}
-	file_bridge_movement_v1_movement_proto_msgTypes[62].OneofWrappers = []any{}
-	file_bridge_movement_v1_movement_proto_msgTypes[66].OneofWrappers = []any{}
+	file_bridge_movement_v1_movement_proto_msgTypes[63].OneofWrappers = []any{}
+	file_bridge_movement_v1_movement_proto_msgTypes[67].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bridge_movement_v1_movement_proto_rawDesc), len(file_bridge_movement_v1_movement_proto_rawDesc)),
 			NumEnums:      5,
-			NumMessages:   79,
+			NumMessages:   80,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
