@@ -151,7 +151,7 @@ var plainFields = map[string]bool{
 	"calls": true, "card": true, "cards": true, "replacement": true, "designation": true,
 	"information": true, "unauthorised": true, "adjustment_may_follow": true, "deal": true,
 	"pbn": true, "shape": true, "law": true, "laws": true, "owner": true, "entropy": true,
-	"sqd": true, "sqk": true, "answers": true, "over_under": true, "flags": true, "claim_line": true,
+	"sqd": true, "sqk": true, "answers": true, "over_under": true, "flags": true, "claim_line": true, "line_tricks": true,
 	// Names of people and teams, and of a movement's kind.
 	"bridge.movement.v1.Entrant.name": true, "bridge.movement.v1.Player.name": true,
 	"bridge.movement.v1.Movement.name": true,
