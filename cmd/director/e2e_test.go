@@ -100,6 +100,7 @@ func launch(t testing.TB, scheme string, client *http.Client, dataDir string, ex
 	for range 200 {
 		select {
 		case err := <-s.done:
+			s.done <- err // for the cleanup, which waits for the exit
 			t.Fatalf("director exited before serving: %v\n%s", err, s.logs)
 		default:
 		}
