@@ -351,22 +351,27 @@ func TestClaimRejects(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		irr  PlayIrregularity
+		want string // a part of the error
 	}{
-		{"more tricks than remain", PlayIrregularity{Tricks: 6}},
-		{"more cards after the claim than played", PlayIrregularity{Tricks: 5, PlayedAfter: 33}},
-		{"a stated card East holds", PlayIrregularity{Tricks: 5, Line: []ClaimStep{{Card: bridge.Card{Suit: bridge.Hearts, Rank: bridge.King}}}}},
-		{"a stated card already played", PlayIrregularity{Tricks: 5, Line: []ClaimStep{{Card: bridge.Card{Suit: bridge.Clubs, Rank: bridge.Two}}}}},
-		{"a step that is no card", PlayIrregularity{Tricks: 5, Line: []ClaimStep{{}}}},
+		{"more tricks than remain", PlayIrregularity{Tricks: 6}, "South claims 6 tricks but 5 remain"},
+		{"fewer than none", PlayIrregularity{Tricks: -1}, "South claims -1 tricks but 5 remain"},
+		{"more cards after the claim than played", PlayIrregularity{Tricks: 5, PlayedAfter: 33}, "33 cards played after the claim, but 32 are recorded"},
+		{"a stated card East holds", PlayIrregularity{Tricks: 5, Line: []ClaimStep{{Card: bridge.Card{Suit: bridge.Hearts, Rank: bridge.King}}}},
+			"step 1 of the stated line, ♥K, is not a card North-South still held at the claim"},
+		{"a stated card already played", PlayIrregularity{Tricks: 5, Line: []ClaimStep{{Card: bridge.Card{Suit: bridge.Hearts, Rank: bridge.Ace}}, {Card: bridge.Card{Suit: bridge.Clubs, Rank: bridge.Two}}}},
+			"step 2 of the stated line, ♣2, is not a card North-South still held at the claim"},
+		{"a step that is no card", PlayIrregularity{Tricks: 5, Line: []ClaimStep{{}}}, "step 1 of the stated line is neither a card nor a suit"},
 	} {
 		tc.irr.Kind, tc.irr.Offender = Claim, bridge.South
-		if _, err := RulePlay(s, tc.irr, Answers{"agreed": "yes"}); err == nil {
-			t.Errorf("%s: accepted", tc.name)
+		if _, err := RulePlay(s, tc.irr, Answers{"agreed": "yes"}); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want one saying %q", tc.name, err, tc.want)
 		}
 	}
 	line, _ := ParseClaimLine("H2 HJ")
-	if _, err := RulePlay(s, PlayIrregularity{Kind: Claim, Offender: bridge.South, Tricks: 5, Line: line},
-		Answers{"agreed": "no", "line-normal": "no", "lost": "2"}); err == nil {
-		t.Error("2 tricks lost, more than the least successful line loses, was accepted")
+	_, err := RulePlay(s, PlayIrregularity{Kind: Claim, Offender: bridge.South, Tricks: 5, Line: line},
+		Answers{"agreed": "no", "line-normal": "no", "lost": "2"})
+	if want := `answer "2" to question "lost" is not one of`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("2 tricks lost, more than the least successful line loses: error %v, want one saying %q", err, want)
 	}
 }
 
