@@ -1,6 +1,7 @@
 package rulings
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -30,7 +31,10 @@ func (st *playStep) claim() error {
 	st.cite("68A", "68B")
 	var f *ClaimFigures
 	if at.hasDeal && remaining > 0 {
-		figures, err := claimFigures(at, off, st.irr.Line)
+		figures, err := claimFigures(st.ctx, at, off, st.irr.Line)
+		if st.ctx.Err() != nil {
+			return fmt.Errorf("rulings: claim: the solver stopped: %w", context.Cause(st.ctx))
+		}
 		if err != nil {
 			st.say("The solver could not take the position at the claim (%v), so the director judges the tricks himself.", err)
 		} else {

@@ -87,10 +87,10 @@ type ClaimFigures struct {
 }
 
 // claimSolveLimit bounds the solver's work on one claim. A claim with ten
-// tricks left takes it some ten milliseconds, an ending well under one; a
-// position that takes longer than this is left to the director, as without
-// the deal.
-const claimSolveLimit = 20 * time.Second
+// tricks left takes it a few milliseconds, an ending well under one, a
+// claim of all thirteen up to a second; a position that takes longer than
+// this is left to the director, as without the deal.
+const claimSolveLimit = 5 * time.Second
 
 // claimSolvers keeps solvers between rulings: a new one allocates some 20
 // MiB of tables, far more work than solving a claim's ending, and a Solver
@@ -98,10 +98,11 @@ const claimSolveLimit = 20 * time.Second
 var claimSolvers = sync.Pool{New: func() any { return doubledummy.NewSolver() }}
 
 // claimFigures solves the position of s for a claim by claimer with the
-// stated line. Penalty cards on the table are not taken into account: the
-// solver plays them as any other card.
-func claimFigures(s PlayState, claimer bridge.Seat, line []ClaimStep) (ClaimFigures, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), claimSolveLimit)
+// stated line, until ctx is done or claimSolveLimit has passed. Penalty
+// cards on the table are not taken into account: the solver plays them as
+// any other card.
+func claimFigures(ctx context.Context, s PlayState, claimer bridge.Seat, line []ClaimStep) (ClaimFigures, error) {
+	ctx, cancel := context.WithTimeout(ctx, claimSolveLimit)
 	defer cancel()
 	solver := claimSolvers.Get().(*doubledummy.Solver)
 	defer claimSolvers.Put(solver)

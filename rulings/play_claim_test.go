@@ -1,6 +1,8 @@
 package rulings
 
 import (
+	"context"
+	"errors"
 	"maps"
 	"math/rand/v2"
 	"slices"
@@ -346,6 +348,21 @@ func TestClaimTheSolverCannotTake(t *testing.T) {
 	}
 }
 
+func TestClaimGivenUp(t *testing.T) {
+	// The caller gave up before the solver finished: the claim is not
+	// ruled, and the error says why.
+	s, _, _ := endingState(t, "4S", bridge.South, endHeartKing, bridge.South)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := RulePlayContext(ctx, s, PlayIrregularity{Kind: Claim, Offender: bridge.South, Tricks: 5}, Answers{"agreed": "no"})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("error %v, want the context's", err)
+	}
+	if _, err := RulePlayContext(ctx, s, PlayIrregularity{Kind: LeadOutOfTurn, Offender: bridge.West, Card: card(t, "CQ")}, nil); err != nil {
+		t.Errorf("a ruling that needs no solver failed with the context done: %v", err)
+	}
+}
+
 func TestClaimRejects(t *testing.T) {
 	s, _, _ := endingState(t, "4S", bridge.South, endHeartKing, bridge.South)
 	for _, tc := range []struct {
@@ -463,7 +480,7 @@ func BenchmarkClaimFigures(b *testing.B) {
 	}{{"ending", ending}, {"ten tricks", *early}} {
 		b.Run(bc.name, func(b *testing.B) {
 			for range b.N {
-				if _, err := claimFigures(bc.s, bridge.South, nil); err != nil {
+				if _, err := claimFigures(context.Background(), bc.s, bridge.South, nil); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -495,7 +512,7 @@ func TestClaimFiguresHold(t *testing.T) {
 			}
 		}
 		claimer := bridge.Seat(rng.IntN(4))
-		f, err := claimFigures(*s, claimer, nil)
+		f, err := claimFigures(context.Background(), *s, claimer, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
