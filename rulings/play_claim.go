@@ -1,6 +1,7 @@
 package rulings
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -30,7 +31,10 @@ func (st *playStep) claim() error {
 	st.cite("68A", "68B")
 	var f *ClaimFigures
 	if at.hasDeal && remaining > 0 {
-		figures, err := claimFigures(at, off, st.irr.Line)
+		figures, err := claimFigures(st.ctx, at, off, st.irr.Line)
+		if st.ctx.Err() != nil {
+			return fmt.Errorf("rulings: claim: the solver stopped: %w", context.Cause(st.ctx))
+		}
 		if err != nil {
 			st.say("The solver could not take the position at the claim (%v), so the director judges the tricks himself.", err)
 		} else {
@@ -73,7 +77,7 @@ func (st *playStep) claim() error {
 				st.cite("68D2(b)")
 				st.say("Play continued at the non-claimers' request with all four players agreeing, so the claim is void and the board is scored as played (Law 68D2(b)).")
 				if st.s.Finished() {
-					st.say("%s took %d tricks in all, %s %d.", playSideName(off), st.s.TricksWon(off.Side()), playSideName(off.LHO()), st.s.TricksWon(off.LHO().Side()))
+					st.say("%s took %s in all, %s %d.", playSideName(off), count(st.s.TricksWon(off.Side()), "trick"), playSideName(off.LHO()), st.s.TricksWon(off.LHO().Side()))
 				}
 				return nil
 			}
@@ -93,7 +97,7 @@ func (st *playStep) claim() error {
 		return err
 	}
 	won := at.TricksWon(off.Side()) + st.irr.Tricks - lost + regained
-	st.say("%s are awarded %d tricks in all, %s %d.", playSideName(off), won, playSideName(off.LHO()), 13-won)
+	st.say("%s are awarded %s in all, %s %d.", playSideName(off), count(won, "trick"), playSideName(off.LHO()), 13-won)
 	return nil
 }
 
@@ -157,7 +161,7 @@ func (st *playStep) withdrawnAgreement(f *ClaimFigures) (int, error) {
 		n, _ = strconv.Atoi(a)
 	}
 	if n > 0 {
-		st.say("%s withdrew their agreement; %d trick(s) they would likely have won go back to them (Law 69B2).", opps, n)
+		st.say("%s withdrew their agreement and are awarded %s they would likely have won (Law 69B2).", opps, count(n, "trick"))
 	}
 	return n, nil
 }
@@ -177,9 +181,9 @@ func (st *playStep) playAfterAsEvidence(at PlayState) {
 		}
 	}
 	st.cite("70D3")
-	text := fmt.Sprintf("The %d card(s) played after the claim (%s) are void (Law 68D)", st.irr.PlayedAfter, claimTricks(after))
+	text := fmt.Sprintf("The play after the claim, %s (%s), is void (Law 68D)", count(st.irr.PlayedAfter, "card"), claimTricks(after))
 	if done := st.s.CompleteTricks() - at.CompleteTricks(); done > 0 {
-		text += fmt.Sprintf("; in them %s won %d of the %d tricks completed", playSideName(off), st.s.tricksWonFrom(off.Side(), at.CompleteTricks()), done)
+		text += fmt.Sprintf("; in it %s won %d of %s completed", playSideName(off), st.s.tricksWonFrom(off.Side(), at.CompleteTricks()), count(done, "trick"))
 	}
 	st.say("%s. The director may take that play as evidence of the players' probable plays after the claim and of the accuracy of the claim (Law 70D3).", text)
 }
@@ -201,17 +205,20 @@ func (st *playStep) adjudicate(f ClaimFigures) (int, error) {
 		st.cite("70D2")
 		st.say("His partner's plays are open choices too: a defender's claim may not depend on his partner's choosing one of several normal plays (Law 70D2).")
 	}
-	unaware, err := st.trumpUnaware(f)
-	if err != nil || st.r.Pending() {
-		return 0, err
-	}
 	switch {
 	case f.Line >= claimed:
+		if f.OutstandingTrump {
+			st.say("An opponent holds a trump, but along that line it takes none of the tricks claimed (Law 70C3).")
+		}
 		st.say("Along that line %s take the %d tricks claimed: the claim stands.", playSideName(off), claimed)
 		return 0, nil
 	case f.Line >= f.Best:
-		st.say("No line takes more than %d: %d of the tricks claimed go to %s.", f.Best, claimed-f.Best, playSideName(off.LHO()))
+		st.say("No line takes more than %d, so %s are awarded %d of the tricks claimed.", f.Best, playSideName(off.LHO()), claimed-f.Best)
 		return claimed - f.Best, nil
+	}
+	unaware, err := st.trumpUnaware(f)
+	if err != nil || st.r.Pending() {
+		return 0, err
 	}
 	text := fmt.Sprintf("The least successful line the statement admits is %s, and it loses %d of the claimed tricks. Is every play in it normal for the class of player involved — careless or inferior perhaps, but not irrational (Laws 70D1, 70E1)?", claimTricks(f.LineTricks), claimed-f.Line)
 	if unaware {
@@ -235,8 +242,10 @@ func (st *playStep) adjudicate(f ClaimFigures) (int, error) {
 }
 
 // trumpUnaware asks the questions of Law 70C when an opponent held a trump
-// at the claim and the least successful line loses a trick to it, and
-// reports whether the claimer is deemed unaware of it.
+// at the claim and the least successful line, which loses some of the
+// tricks claimed, loses a trick to it: doubtful points resolved against
+// the claimer, that trick is one of those claimed. It reports whether the
+// claimer is deemed unaware of the trump.
 func (st *playStep) trumpUnaware(f ClaimFigures) (bool, error) {
 	if !f.OutstandingTrump {
 		return false, nil
@@ -245,7 +254,8 @@ func (st *playStep) trumpUnaware(f ClaimFigures) (bool, error) {
 		st.say("An opponent holds a trump, but no trick along that line is lost to it (Law 70C3).")
 		return false, nil
 	}
-	unaware, err := st.unawareOfTrump(fmt.Sprintf("An opponent holds a trump, and the least successful line loses %d trick(s) to it", f.LostToTrump))
+	n := min(f.LostToTrump, st.irr.Tricks-f.Line)
+	unaware, err := st.unawareOfTrump(fmt.Sprintf("An opponent holds a trump, and the least successful line loses %d of the tricks claimed to it", n))
 	if unaware {
 		st.say("The claimer made no statement about the outstanding trump and may have been unaware of it: the tricks a normal play loses to it go to the opponents (Law 70C).")
 	}
@@ -338,9 +348,17 @@ func (st *playStep) cancelledConcession(f *ClaimFigures, remaining int) (int, er
 	}
 	if n > 0 {
 		st.cite("71")
-		st.say("The concession of %d trick(s) that could not be lost by any normal play is cancelled (Law 71).", n)
+		st.say("The concession of %s that could not be lost by any normal play is cancelled (Law 71).", count(n, "trick"))
 	}
 	return n, nil
+}
+
+// count writes n of noun, singular or plural: "1 trick", "2 tricks".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // playRange are the choices lo to hi.

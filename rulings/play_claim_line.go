@@ -87,10 +87,10 @@ type ClaimFigures struct {
 }
 
 // claimSolveLimit bounds the solver's work on one claim. A claim with ten
-// tricks left takes it some ten milliseconds, an ending well under one; a
-// position that takes longer than this is left to the director, as without
-// the deal.
-const claimSolveLimit = 20 * time.Second
+// tricks left takes it a few milliseconds, an ending well under one, a
+// claim of all thirteen up to a second; a position that takes longer than
+// this is left to the director, as without the deal.
+const claimSolveLimit = 5 * time.Second
 
 // claimSolvers keeps solvers between rulings: a new one allocates some 20
 // MiB of tables, far more work than solving a claim's ending, and a Solver
@@ -98,10 +98,11 @@ const claimSolveLimit = 20 * time.Second
 var claimSolvers = sync.Pool{New: func() any { return doubledummy.NewSolver() }}
 
 // claimFigures solves the position of s for a claim by claimer with the
-// stated line. Penalty cards on the table are not taken into account: the
-// solver plays them as any other card.
-func claimFigures(s PlayState, claimer bridge.Seat, line []ClaimStep) (ClaimFigures, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), claimSolveLimit)
+// stated line, until ctx is done or claimSolveLimit has passed. Penalty
+// cards on the table are not taken into account: the solver plays them as
+// any other card.
+func claimFigures(ctx context.Context, s PlayState, claimer bridge.Seat, line []ClaimStep) (ClaimFigures, error) {
+	ctx, cancel := context.WithTimeout(ctx, claimSolveLimit)
 	defer cancel()
 	solver := claimSolvers.Get().(*doubledummy.Solver)
 	defer claimSolvers.Put(solver)
@@ -277,9 +278,10 @@ func (w *claimWalk) walk(p claimPosition, v int, f *ClaimFigures) error {
 }
 
 // stated returns the card the line makes the seat to play play, if any. A
-// card of the line is played when its holder leads, or follows to a trick
-// of its suit; a suit of the line is led from the top by the hand on lead
-// while it holds a card of it. Steps the play has overtaken (the card is
+// card of the line is played at its holder's first turn where it is
+// legal: when he leads, follows to a trick of its suit, or has no card of
+// the suit led and so may ruff or discard with it; a suit of the line is
+// led from the top by the hand on lead while it holds a card of it. Steps the play has overtaken (the card is
 // gone, the suit is exhausted on the claimer's side) are passed over.
 func (w *claimWalk) stated(p claimPosition) (bridge.Card, bool) {
 	seat := p.toPlay()
@@ -302,7 +304,7 @@ func (w *claimWalk) stated(p claimPosition) (bridge.Card, bool) {
 	switch {
 	case s.Run && leading && hand.SuitLen(s.Suit) > 0:
 		return bridge.Card{Suit: s.Suit, Rank: hand.Suit(s.Suit)[0]}, true
-	case !s.Run && hand.Has(s.Card) && (leading || p.trick[0].Suit == s.Card.Suit):
+	case !s.Run && hand.Has(s.Card) && (leading || p.trick[0].Suit == s.Card.Suit || hand.SuitLen(p.trick[0].Suit) == 0):
 		w.next++
 		return s.Card, true
 	}
@@ -367,10 +369,13 @@ func (w *claimWalk) choose(p claimPosition, v int) (bridge.Card, int, error) {
 // normal keeps, of the cards the claimer's side may play, those a claimer
 // could play without being irrational: leading a suit, it leads a card no
 // opponent can beat if it has one there; playing to a trick, it does not
-// let the opponents win it when it could make sure of it, does not discard
-// a card no opponent can beat while it holds a side-suit card one can, and
-// does not spend such a card on a trick its partner has made sure of while
-// it holds one an opponent can beat.
+// discard a card no opponent can beat while it holds a side-suit card one
+// can, does not spend such a card on a trick its partner has made sure of
+// while it holds one an opponent can beat, and does not let the opponents
+// win the trick when it could make sure of it — unless its partner is
+// winning the trick and it has none of the suit led: then ruffing and
+// discarding are both open, a careless discard that an opponent ruffs or
+// beats included.
 // Everything else — leading winners in a careless order, into a ruff,
 // blocking a suit, an unstated finesse not taken — stays open, and the
 // worst of it is chosen.
@@ -385,14 +390,14 @@ func (p claimPosition) normal(cands []bridge.Card) []bridge.Card {
 		}
 		return leads
 	}
+	led := p.trick[0].Suit
+	discard := func(c bridge.Card) bool { return c.Suit != led && !(hasTrump && c.Suit == trump) }
+	loser := slices.ContainsFunc(cands, func(c bridge.Card) bool { return discard(c) && !p.master(c) })
 	var safe []bridge.Card
 	for _, c := range cands {
-		if c.Suit == p.trick[0].Suit || hasTrump && c.Suit == trump || !p.master(c) {
+		if !loser || !discard(c) || !p.master(c) {
 			safe = append(safe, c)
 		}
-	}
-	if len(safe) == 0 {
-		safe = cands
 	}
 	won := p.sure(p.trick)
 	var sure, spare []bridge.Card
@@ -404,10 +409,13 @@ func (p claimPosition) normal(cands []bridge.Card) []bridge.Card {
 			spare = append(spare, c)
 		}
 	}
+	t := Trick{Leader: p.leader, Cards: p.trick}
+	partnerWinning := t.Seat(t.winning(p.strain)).Side() == p.toPlay().Side()
+	void := !slices.ContainsFunc(cands, func(c bridge.Card) bool { return c.Suit == led })
 	switch {
 	case len(spare) > 0:
 		return spare
-	case len(sure) > 0:
+	case len(sure) > 0 && !(void && partnerWinning):
 		return sure
 	}
 	return safe

@@ -1,6 +1,8 @@
 package rulings
 
 import (
+	"context"
+	"errors"
 	"maps"
 	"math/rand/v2"
 	"slices"
@@ -28,6 +30,19 @@ const (
 	// East to lead against 3NT by South: his clubs, then the ♥2 to West's
 	// ♥A — if West has kept it through the clubs.
 	endDefence = "AKQJ.K.. .2..AKQJ T.QJ.T.T .A.AKQJ."
+)
+
+// A slam in 6♠ by South with trumps drawn but East's ♠2, after seven
+// tricks all North-South's; South leads, holding ♠AJT ♣AKQ, North ♠8
+// ♦T5432, East ♠2 ♥AK432, West ♥8765 ♣65. Dummy may ruff South's clubs
+// or, carelessly, throw a diamond on them, when East ruffs.
+const (
+	dealTrumpForgotten = "N:8765..AKQJT5432. 432.AKQJT9432..7 AKQJT9...AKQJT98 .8765.9876.65432"
+	playTrumpForgotten = "C2 S5 C7 C8 DA H9 C9 D6 DK HT CT D7 DQ HJ CJ D8 DJ HQ S9 D9 SK C3 S6 S3 SQ C4 S7 S4"
+	// dealDummyOutOfTrumps is the same slam with North's ♠8 West's ♦9:
+	// dummy cannot ruff, and East ruffs the first club.
+	dealDummyOutOfTrumps = "N:765..AKQJT95432. 432.AKQJT9432..7 AKQJT9...AKQJT98 8.8765.876.65432"
+	playDummyOutOfTrumps = "C2 S5 C7 C8 DA H9 C9 D6 DK HT CT D7 DQ HJ CJ D8 DJ HQ S9 C3 SK S8 S6 S3 SQ C4 S7 S4"
 )
 
 // endingState builds the play of contract by declarer up to an ending:
@@ -113,12 +128,17 @@ type claimCase struct {
 	hands    string
 	contract string
 	leader   bridge.Seat
+	// deal, when set, is the whole deal in place of hands: the contract
+	// is played by South from its first card, the plays recorded.
+	deal string
 	// line is the stated line, as ParseClaimLine reads it.
 	line string
 	// after are cards played after the claim (plays, those before it).
 	after string
 	// wantFigures are Best, Line and LostToTrump.
 	wantFigures [3]int
+	// notLaws are laws the ruling must not cite.
+	notLaws []string
 }
 
 func runClaimCases(t *testing.T, cases []claimCase) {
@@ -129,7 +149,12 @@ func runClaimCases(t *testing.T, cases []claimCase) {
 			if contract == "" {
 				contract = "4S"
 			}
-			s, _, _ := endingState(t, contract, bridge.South, tc.hands, tc.leader)
+			var s PlayState
+			if tc.deal != "" {
+				s = dealState(t, contract, tc.deal)
+			} else {
+				s, _, _ = endingState(t, contract, bridge.South, tc.hands, tc.leader)
+			}
 			playCards(t, &s, tc.plays+" "+tc.after)
 			irr := tc.irr
 			irr.Kind, irr.PlayedAfter = Claim, len(strings.Fields(tc.after))
@@ -148,8 +173,31 @@ func runClaimCases(t *testing.T, cases []claimCase) {
 				t.Errorf("best, line, lost to trump = %v, want %v; line %v", got, tc.wantFigures, r.Claim.LineTricks)
 			}
 			checkRuling(t, tc.playCase, r)
+			for _, law := range tc.notLaws {
+				if containsString(r.Laws, law) {
+					t.Errorf("law %s cited in %v", law, r.Laws)
+				}
+			}
 		})
 	}
+}
+
+// dealState returns contract by South on the deal, before the opening lead.
+func dealState(t *testing.T, contract, pbn string) PlayState {
+	t.Helper()
+	deal, err := bridge.ParsePBNDeal(pbn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := bridge.ParseContract(contract)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewPlayState(c, bridge.South, &deal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return *s
 }
 
 // withAnswers returns a with the answers more, question and answer in turn.
@@ -210,9 +258,34 @@ func TestClaimWithTheDeal(t *testing.T) {
 			irr: south(5), ans: withAnswers(doubted, "trump-mentioned", "yes", "line-normal", "no", "lost", "0"),
 			wantSummary: "North-South are awarded 13 tricks in all, East-West 0"},
 			hands: endTrumpOut, leader: bridge.South, wantFigures: [3]int{5, 4, 1}},
+		{playCase: playCase{name: "70C a claim the line makes though it loses a trick to the trump: no question, 70C not cited",
+			irr: south(4), ans: doubted, wantSummary: "North-South are awarded 12 tricks in all, East-West 1"},
+			hands: endTrumpOut, leader: bridge.South, wantFigures: [3]int{5, 4, 1}, notLaws: []string{"70C"}},
+		{playCase: playCase{name: "70C dummy may throw a diamond on South's ♣A, ruffed by East: asks whether the trump was mentioned",
+			plays: playTrumpForgotten, irr: south(6), ans: doubted, wantQuestion: "trump-mentioned"},
+			contract: "6S", deal: dealTrumpForgotten, line: "C", wantFigures: [3]int{6, 5, 1}},
+		{playCase: playCase{name: "70C dummy's careless discard under a forgotten trump loses the ruff to East-West",
+			plays: playTrumpForgotten, irr: south(6),
+			ans:      withAnswers(doubted, "trump-mentioned", "no", "trump-unaware", "yes", "line-normal", "yes"),
+			wantLaws: []string{"70C", "70D1"}, wantSummary: "North-South are awarded 12 tricks in all, East-West 1"},
+			contract: "6S", deal: dealTrumpForgotten, line: "C", wantFigures: [3]int{6, 5, 1}},
+		{playCase: playCase{name: "the stated ♦2 is dummy's discard on the ♣A, and East ruffs it",
+			plays: playTrumpForgotten, irr: south(6),
+			ans:      withAnswers(doubted, "trump-mentioned", "no", "trump-unaware", "yes", "line-normal", "yes"),
+			wantLaws: []string{"70C"}, wantSummary: "they take 5: ♣A ♣6 ♦2 ♠2"},
+			contract: "6S", deal: dealTrumpForgotten, line: "CA D2", wantFigures: [3]int{6, 5, 1}},
+		{playCase: playCase{name: "70C dummy out of trumps: East ruffs the first club",
+			plays: playDummyOutOfTrumps, irr: south(6),
+			ans:      withAnswers(doubted, "trump-mentioned", "no", "trump-unaware", "yes", "line-normal", "yes"),
+			wantLaws: []string{"70C", "70D1"}, wantSummary: "North-South are awarded 12 tricks in all, East-West 1"},
+			contract: "6S", deal: dealDummyOutOfTrumps, line: "C", wantFigures: [3]int{6, 5, 1}},
 		{playCase: playCase{name: "70C an outstanding trump no play loses a trick to: no question",
-			irr: south(5), ans: doubted, wantSummary: "no trick along that line is lost to it (Law 70C3)"},
+			irr: south(5), ans: doubted, wantSummary: "An opponent holds a trump, but along that line it takes none of the tricks claimed (Law 70C3)"},
 			hands: endTrumpHarmless, leader: bridge.South, wantFigures: [3]int{5, 5, 0}},
+		{playCase: playCase{name: "a claim of more than the tricks double dummy: the rest go to the opponents",
+			irr: PlayIrregularity{Offender: bridge.East, Tricks: 1}, ans: withAnswers(doubted, "partner-objected", "no"),
+			wantSummary: "No line takes more than 0, so North-South are awarded 1 of the tricks claimed. East-West are awarded 1 trick in all, North-South 12."},
+			hands: endHeartKing, leader: bridge.East, wantFigures: [3]int{0, 0, 3}},
 		{playCase: playCase{name: "71 the concession of a trick that could not be lost is cancelled",
 			irr: south(4), ans: Answers{"agreed": "yes"}, wantLaws: []string{"69A", "71"},
 			wantSummary: "North-South are awarded 13 tricks in all, East-West 0"},
@@ -223,7 +296,7 @@ func TestClaimWithTheDeal(t *testing.T) {
 			contract: "3NT", hands: endDefence, leader: bridge.East, line: "C H2", wantFigures: [3]int{5, 4, 0}},
 		{playCase: playCase{name: "68D play after the claim without all four agreeing is only evidence",
 			irr: south(5), ans: withAnswers(doubted, "played-on", "no", "line-normal", "yes"), wantLaws: []string{"68D", "70D3"},
-			wantSummary: "The 4 card(s) played after the claim (♥2 ♣T ♥J ♥K) are void (Law 68D); in them North-South won 0 of the 1 tricks completed"},
+			wantSummary: "The play after the claim, 4 cards (♥2 ♣T ♥J ♥K), is void (Law 68D); in it North-South won 0 of 1 trick completed"},
 			hands: endHeartKing, leader: bridge.South, line: "H2 HJ", after: "H2 CT HJ HK", wantFigures: [3]int{5, 4, 0}},
 		{playCase: playCase{name: "68D2(b) play continued with all four agreeing: the claim is void",
 			irr: south(5), ans: withAnswers(doubted, "played-on", "yes"), wantLaws: []string{"68D2(b)"},
@@ -275,27 +348,47 @@ func TestClaimTheSolverCannotTake(t *testing.T) {
 	}
 }
 
+func TestClaimGivenUp(t *testing.T) {
+	// The caller gave up before the solver finished: the claim is not
+	// ruled, and the error says why.
+	s, _, _ := endingState(t, "4S", bridge.South, endHeartKing, bridge.South)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := RulePlayContext(ctx, s, PlayIrregularity{Kind: Claim, Offender: bridge.South, Tricks: 5}, Answers{"agreed": "no"})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("error %v, want the context's", err)
+	}
+	if _, err := RulePlayContext(ctx, s, PlayIrregularity{Kind: LeadOutOfTurn, Offender: bridge.West, Card: card(t, "CQ")}, nil); err != nil {
+		t.Errorf("a ruling that needs no solver failed with the context done: %v", err)
+	}
+}
+
 func TestClaimRejects(t *testing.T) {
 	s, _, _ := endingState(t, "4S", bridge.South, endHeartKing, bridge.South)
 	for _, tc := range []struct {
 		name string
 		irr  PlayIrregularity
+		want string // a part of the error
 	}{
-		{"more tricks than remain", PlayIrregularity{Tricks: 6}},
-		{"more cards after the claim than played", PlayIrregularity{Tricks: 5, PlayedAfter: 33}},
-		{"a stated card East holds", PlayIrregularity{Tricks: 5, Line: []ClaimStep{{Card: bridge.Card{Suit: bridge.Hearts, Rank: bridge.King}}}}},
-		{"a stated card already played", PlayIrregularity{Tricks: 5, Line: []ClaimStep{{Card: bridge.Card{Suit: bridge.Clubs, Rank: bridge.Two}}}}},
-		{"a step that is no card", PlayIrregularity{Tricks: 5, Line: []ClaimStep{{}}}},
+		{"more tricks than remain", PlayIrregularity{Tricks: 6}, "South claims 6 tricks but 5 remain"},
+		{"fewer than none", PlayIrregularity{Tricks: -1}, "South claims -1 tricks but 5 remain"},
+		{"more cards after the claim than played", PlayIrregularity{Tricks: 5, PlayedAfter: 33}, "33 cards played after the claim, but 32 are recorded"},
+		{"a stated card East holds", PlayIrregularity{Tricks: 5, Line: []ClaimStep{{Card: bridge.Card{Suit: bridge.Hearts, Rank: bridge.King}}}},
+			"step 1 of the stated line, ♥K, is not a card North-South still held at the claim"},
+		{"a stated card already played", PlayIrregularity{Tricks: 5, Line: []ClaimStep{{Card: bridge.Card{Suit: bridge.Hearts, Rank: bridge.Ace}}, {Card: bridge.Card{Suit: bridge.Clubs, Rank: bridge.Two}}}},
+			"step 2 of the stated line, ♣2, is not a card North-South still held at the claim"},
+		{"a step that is no card", PlayIrregularity{Tricks: 5, Line: []ClaimStep{{}}}, "step 1 of the stated line is neither a card nor a suit"},
 	} {
 		tc.irr.Kind, tc.irr.Offender = Claim, bridge.South
-		if _, err := RulePlay(s, tc.irr, Answers{"agreed": "yes"}); err == nil {
-			t.Errorf("%s: accepted", tc.name)
+		if _, err := RulePlay(s, tc.irr, Answers{"agreed": "yes"}); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want one saying %q", tc.name, err, tc.want)
 		}
 	}
 	line, _ := ParseClaimLine("H2 HJ")
-	if _, err := RulePlay(s, PlayIrregularity{Kind: Claim, Offender: bridge.South, Tricks: 5, Line: line},
-		Answers{"agreed": "no", "line-normal": "no", "lost": "2"}); err == nil {
-		t.Error("2 tricks lost, more than the least successful line loses, was accepted")
+	_, err := RulePlay(s, PlayIrregularity{Kind: Claim, Offender: bridge.South, Tricks: 5, Line: line},
+		Answers{"agreed": "no", "line-normal": "no", "lost": "2"})
+	if want := `answer "2" to question "lost" is not one of`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("2 tricks lost, more than the least successful line loses: error %v, want one saying %q", err, want)
 	}
 }
 
@@ -387,7 +480,7 @@ func BenchmarkClaimFigures(b *testing.B) {
 	}{{"ending", ending}, {"ten tricks", *early}} {
 		b.Run(bc.name, func(b *testing.B) {
 			for range b.N {
-				if _, err := claimFigures(bc.s, bridge.South, nil); err != nil {
+				if _, err := claimFigures(context.Background(), bc.s, bridge.South, nil); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -419,7 +512,7 @@ func TestClaimFiguresHold(t *testing.T) {
 			}
 		}
 		claimer := bridge.Seat(rng.IntN(4))
-		f, err := claimFigures(*s, claimer, nil)
+		f, err := claimFigures(context.Background(), *s, claimer, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

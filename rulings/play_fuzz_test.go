@@ -9,19 +9,24 @@ import (
 )
 
 // FuzzRulePlay drives RulePlay with arbitrary plays, penalty cards recorded
-// at arbitrary tricks and picked up at others, and irregularities, as a
+// at arbitrary tricks and picked up at others, and irregularities — a
+// claim's tricks, stated line and cards played after it among them — as a
 // play record from the network gives them: the state refuses what cannot
 // be, and RulePlay answers or refuses, never panics; a ruling that is not
 // pending says what happens, cites a law, and each penalty card it imposes
-// is a defender's.
+// is a defender's; a claim's figures keep their order (the line takes no
+// more than double dummy, nor loses to a trump more than it loses).
 func FuzzRulePlay(f *testing.F) {
-	f.Add(true, "DT D2 DQ D6 DK D7 D9 D3", "W CJ 2 0,W HT 1 3", uint8(PenaltyCardLead), uint8(3), "", "", "choice=prohibit-CH")
-	f.Add(true, "DT DA D4 D6 C4 C7 CA !H8 DJ D5 D3 DK", "W CJ 2 0", uint8(Revoke), uint8(3), "H8", "", "attention=in-time")
-	f.Add(false, "DT D2 DQ D6", "W CJ 1 0", uint8(ExposedCard), uint8(3), "ST", "H8 H8", "choice=free")
-	f.Add(true, "DT D2 D4", "", uint8(RetractedCard), uint8(1), "D4", "", "reason=illegal")
-	f.Add(true, "", "E HK 1 1", uint8(LeadOutOfTurn), uint8(1), "HQ", "", "faced=yes,seen-dummy=no,choice=free")
+	f.Add(true, "DT D2 DQ D6 DK D7 D9 D3", "W CJ 2 0,W HT 1 3", uint8(PenaltyCardLead), uint8(3), "", "", "choice=prohibit-CH", int8(0), "", uint8(0))
+	f.Add(true, "DT DA D4 D6 C4 C7 CA !H8 DJ D5 D3 DK", "W CJ 2 0", uint8(Revoke), uint8(3), "H8", "", "attention=in-time", int8(0), "", uint8(0))
+	f.Add(false, "DT D2 DQ D6", "W CJ 1 0", uint8(ExposedCard), uint8(3), "ST", "H8 H8", "choice=free", int8(0), "", uint8(0))
+	f.Add(true, "DT D2 D4", "", uint8(RetractedCard), uint8(1), "D4", "", "reason=illegal", int8(0), "", uint8(0))
+	f.Add(true, "", "E HK 1 1", uint8(LeadOutOfTurn), uint8(1), "HQ", "", "faced=yes,seen-dummy=no,choice=free", int8(0), "", uint8(0))
+	f.Add(true, "DT DA D4 D6 SA S8 S4 S3 SK S9 S5 ST", "", uint8(Claim), uint8(2), "", "", "agreed=no,trump-mentioned=no,trump-unaware=yes,line-normal=yes", int8(7), "C HA", uint8(0))
+	f.Add(true, "DT DA D4 D6 SA S8 S4 S3 C4 C7 CA", "", uint8(Claim), uint8(2), "", "", "agreed=no,played-on=no,line-normal=no,lost=1", int8(8), "C", uint8(3))
+	f.Add(false, "DT DA D4 D6", "", uint8(Claim), uint8(1), "", "", "partner-objected=no,agreed=yes,unlosable=0", int8(2), "", uint8(0))
 	seatOf := map[string]bridge.Seat{"N": bridge.North, "E": bridge.East, "S": bridge.South, "W": bridge.West}
-	f.Fuzz(func(t *testing.T, withDeal bool, plays, penalties string, kind, offender uint8, played, exposed, answers string) {
+	f.Fuzz(func(t *testing.T, withDeal bool, plays, penalties string, kind, offender uint8, played, exposed, answers string, tricks int8, line string, playedAfter uint8) {
 		var deal *bridge.Deal
 		if withDeal {
 			d, err := bridge.ParsePBNDeal(testDeal)
@@ -42,6 +47,16 @@ func FuzzRulePlay(f *testing.F) {
 				_ = s.Play(card)
 			}
 		}
+		if PlayIrregularityKind(kind) == Claim && withDeal {
+			// The solver works a claim out card by card: play on until
+			// at most fuzzClaimTricks remain, so that each run is quick.
+			for range 52 {
+				if s.Finished() || 13-s.CompleteTricks() <= fuzzClaimTricks {
+					break
+				}
+				_ = s.Play(positionOf(*s).legal()[0])
+			}
+		}
 		for _, pc := range strings.Split(penalties, ",") {
 			var seat, c string
 			var trick, up int
@@ -56,7 +71,8 @@ func FuzzRulePlay(f *testing.F) {
 				_ = s.PickUpPenaltyCard(card, up-1)
 			}
 		}
-		irr := PlayIrregularity{Kind: PlayIrregularityKind(kind), Offender: bridge.Seat(offender % 5)}
+		irr := PlayIrregularity{Kind: PlayIrregularityKind(kind), Offender: bridge.Seat(offender % 5), Tricks: int(tricks), PlayedAfter: int(playedAfter)}
+		irr.Line, _ = ParseClaimLine(line)
 		if c, err := bridge.ParseCard(played); err == nil {
 			irr.Card = c
 		}
@@ -86,6 +102,12 @@ func FuzzRulePlay(f *testing.F) {
 				t.Fatalf("declarer's side was given the penalty card %v (Law 48A): %+v", x.Card, irr)
 			}
 		}
+		if f := r.Claim; f != nil && (f.Line > f.Best || f.Best > f.Remaining || f.LostToTrump > f.Remaining-f.Line) {
+			t.Fatalf("claim figures %+v out of order for %+v", *f, irr)
+		}
 		_ = r.String()
 	})
 }
+
+// fuzzClaimTricks bounds the tricks left at a fuzzed claim with the deal.
+const fuzzClaimTricks = 8

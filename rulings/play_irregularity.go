@@ -1,6 +1,7 @@
 package rulings
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -106,13 +107,20 @@ const playChoiceAnswer = "choice"
 // ans["choice"] may name the chosen option's ID to get the restrictions it
 // brings. The error names what is wrong with s, irr or ans.
 func RulePlay(s PlayState, irr PlayIrregularity, ans Answers) (Ruling, error) {
+	return RulePlayContext(context.Background(), s, irr, ans)
+}
+
+// RulePlayContext is RulePlay for a caller that may give up: the solver's
+// work on a claim stops when ctx is done, and the ruling fails with ctx's
+// error.
+func RulePlayContext(ctx context.Context, s PlayState, irr PlayIrregularity, ans Answers) (Ruling, error) {
 	if s.contract.Level == 0 {
 		return Ruling{}, fmt.Errorf("rulings: play: the play state has no contract; build it with NewPlayState")
 	}
 	if !irr.Offender.Valid() {
 		return Ruling{}, fmt.Errorf("rulings: play: offender %d is not a seat", irr.Offender)
 	}
-	st := &playStep{s: s, irr: irr, ans: ans}
+	st := &playStep{ctx: ctx, s: s, irr: irr, ans: ans}
 	var err error
 	switch irr.Kind {
 	case LeadOutOfTurn:
@@ -148,6 +156,7 @@ func RulePlay(s PlayState, irr PlayIrregularity, ans Answers) (Ruling, error) {
 
 // playStep carries one ruling in the play as it is built.
 type playStep struct {
+	ctx context.Context
 	s   PlayState
 	irr PlayIrregularity
 	ans Answers

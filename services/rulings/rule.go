@@ -83,7 +83,7 @@ func (s *Service) Rule(ctx context.Context, req *rulingsv1.RuleRequest) (*ruling
 	if req.GetPlay() != nil {
 		play = req.GetPlay()
 	}
-	ruling, err := rule(call, play, req.GetIrregularity(), rulings.Answers(req.GetAnswers()), inForce)
+	ruling, err := rule(ctx, call, play, req.GetIrregularity(), rulings.Answers(req.GetAnswers()), inForce)
 	if err != nil {
 		return nil, err
 	}
@@ -134,8 +134,8 @@ func checkAnswers(answers map[string]string) error {
 // rule sends the irregularity to the part of the engine that rules on it,
 // with the restrictions in force from earlier rulings: on the auction (a
 // player who must pass) or on the play (a lead restriction, a penalty
-// card).
-func rule(call *rulingsv1.DirectorCall, play *rulingsv1.Play, in *rulingsv1.Irregularity, ans rulings.Answers, inForce []rulings.Restriction) (rulings.Ruling, error) {
+// card). The solver's work on a claim stops when ctx is done.
+func rule(ctx context.Context, call *rulingsv1.DirectorCall, play *rulingsv1.Play, in *rulingsv1.Irregularity, ans rulings.Answers, inForce []rulings.Restriction) (rulings.Ruling, error) {
 	// An unplayable or fouled board and a director's error may have no
 	// offender; every other ruling names one, and a seat given must be one.
 	offender, ok := bridgepb.SeatFrom(in.GetOffender())
@@ -176,11 +176,14 @@ func rule(call *rulingsv1.DirectorCall, play *rulingsv1.Play, in *rulingsv1.Irre
 		if ierr != nil {
 			return rulings.Ruling{}, ierr
 		}
-		ruling, err = rulings.RulePlay(*state, irr, ans)
+		ruling, err = rulings.RulePlayContext(ctx, *state, irr, ans)
 	case procedureKinds[kind] != 0:
 		ruling, err = rulings.RuleProcedure(rulings.ProcedureIrregularity{Kind: procedureKinds[kind], Offender: offender, Teams: in.GetTeams(), Information: in.GetInformation()}, ans)
 	default:
 		return rulings.Ruling{}, platform.FieldError("irregularity.kind", "say what happened: one of the KIND_ values")
+	}
+	if err != nil && ctx.Err() != nil {
+		return rulings.Ruling{}, status.FromContextError(ctx.Err()).Err()
 	}
 	if err != nil {
 		return rulings.Ruling{}, platform.FieldError("irregularity", err.Error())
@@ -582,7 +585,7 @@ func (s *Service) ContinueAuction(ctx context.Context, req *rulingsv1.ContinueAu
 	if err != nil {
 		return nil, platform.FailedPrecondition(fmt.Sprintf("the restrictions in force recorded on %s cannot be read: %v", req.GetName(), err))
 	}
-	ruling, err := rule(call, call.GetPlay(), call.GetIrregularity(), rulings.Answers(call.GetAnswers()), inForce)
+	ruling, err := rule(ctx, call, call.GetPlay(), call.GetIrregularity(), rulings.Answers(call.GetAnswers()), inForce)
 	if err != nil {
 		return nil, err
 	}

@@ -16,6 +16,7 @@ import (
 	rulingsv1 "github.com/bridge-director/director/proto/bridge/rulings/v1"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
+	"github.com/bridge-director/director/rulings"
 	movementservice "github.com/bridge-director/director/services/movement"
 	"github.com/bridge-director/director/services/platform"
 	"github.com/bridge-director/director/services/platform/platformtest"
@@ -457,6 +458,13 @@ func TestClaimIsWorkedOut(t *testing.T) {
 	irr.ClaimLine, irr.PlayedAfterClaim = "", 13
 	_, err = h.client.Rule(context.Background(), &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: irr, Play: play})
 	wantCode(t, err, codes.InvalidArgument, "irregularity")
+	// A caller that has given up stops the solver, and the ruling fails
+	// with the caller's code, not as a fault in the irregularity.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	irr.PlayedAfterClaim = 0
+	_, err = rule(ctx, got, play, irr, rulings.Answers{"agreed": "no"}, nil)
+	wantCode(t, err, codes.Canceled, "")
 }
 
 // TestRestrictionsHoldForTheRestOfTheAuction: South's insufficient 1H is
