@@ -353,7 +353,7 @@ func TestPenaltyCardPlayedWasAPenaltyCard(t *testing.T) {
 		ans     Answers
 		want    string
 	}{
-		"declarer had designated none": {[]string{"CJ", "CT"}, Answers{"designated": "none"}, "declarer had designated no other (Law 51A), so there was no failure"},
+		"declarer had designated none":  {[]string{"CJ", "CT"}, Answers{"designated": "none"}, "declarer had designated no other (Law 51A), so there was no failure"},
 		"the other could not be played": {[]string{"CJ", "H8"}, nil, "no other penalty card of his could legally be played, so there was no failure"},
 		"his only penalty card":         {[]string{"CJ"}, nil, "West played ♣J, itself one of his penalty cards, to trick 2"},
 	} {
