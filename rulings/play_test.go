@@ -368,6 +368,17 @@ func checkRuling(t *testing.T, tc playCase, r Ruling) {
 	}
 }
 
+// checkConsequences checks that each option named in want says its part
+// of what follows.
+func checkConsequences(t *testing.T, r Ruling, want map[string]string) {
+	t.Helper()
+	for _, o := range r.Options {
+		if w, ok := want[o.ID]; ok && !strings.Contains(o.Consequence, w) {
+			t.Errorf("%s: %q, want %q", o.ID, o.Consequence, w)
+		}
+	}
+}
+
 // restrictionKey writes a restriction compactly: "LeadRequired W H",
 // "PenaltyCard E HK major".
 func restrictionKey(r Restriction) string {
