@@ -20,6 +20,7 @@ func FuzzRulePlay(f *testing.F) {
 	f.Add(false, "DT D2 DQ D6", "W CJ 1 0", uint8(ExposedCard), uint8(3), "ST", "H8 H8", "choice=free")
 	f.Add(true, "DT D2 D4", "", uint8(RetractedCard), uint8(1), "D4", "", "reason=illegal")
 	f.Add(true, "", "E HK 1 1", uint8(LeadOutOfTurn), uint8(1), "HQ", "", "faced=yes,seen-dummy=no,choice=free")
+	f.Add(true, "DT D2 DQ D6 C9 C2 CJ", "W CJ 1 0,W CT 1 0", uint8(PenaltyCardNotPlayed), uint8(3), "CJ", "", "designated=CT,choice=substitute")
 	seatOf := map[string]bridge.Seat{"N": bridge.North, "E": bridge.East, "S": bridge.South, "W": bridge.West}
 	f.Fuzz(func(t *testing.T, withDeal bool, plays, penalties string, kind, offender uint8, played, exposed, answers string) {
 		var deal *bridge.Deal
