@@ -378,7 +378,9 @@ func (st *playStep) penaltyCardNotPlayed() error {
 	legal := func(p PenaltyCardOnTable) bool { return pos == 0 || p.Card.Suit == led || (!held && led != c.Suit) }
 	pcs := st.s.penaltyCardsAt(off, i)
 	var missed []PenaltyCardOnTable
+	becomes := c.Symbol() + " becomes a major penalty card"
 	if slices.ContainsFunc(pcs, func(p PenaltyCardOnTable) bool { return p.Card == c }) {
+		becomes = c.Symbol() + " goes back on the table as a major penalty card"
 		designated, err := st.designatedInstead(i, pcs, legal)
 		if err != nil || designated == nil {
 			return err
@@ -412,7 +414,7 @@ func (st *playStep) penaltyCardNotPlayed() error {
 		Option{Choice: Choice{ID: "accept", Text: "accept " + c.Symbol()},
 			Consequence: playCardList(missed) + " stays a penalty card", Law: "52B1(a), 52B1(c)"},
 		Option{Choice: Choice{ID: "substitute", Text: "require " + off.Name() + " to play " + substitute(missed) + " instead"},
-			Consequence: c.Symbol() + " becomes a major penalty card", Law: "52B2"})
+			Consequence: becomes, Law: "52B2"})
 	switch {
 	case err != nil || chosen == "":
 		return err

@@ -335,8 +335,8 @@ func TestPenaltyCardPlayedWasAPenaltyCard(t *testing.T) {
 		checkRuling(t, playCase{wantOptions: []string{"accept", "substitute"}, wantChooser: bridge.South,
 			wantRestrictions: []string{"PenaltyCard W CJ major"}, wantLaws: []string{"51A", "52A", "52B2"},
 			wantSummary: "Declarer had designated ♣T (Law 51A), but West played ♣J."}, r)
-		if r.Options[1].Text != "require West to play ♣T instead" {
-			t.Errorf("substitute option %q, want it to name ♣T", r.Options[1].Text)
+		if o := r.Options[1]; o.Text != "require West to play ♣T instead" || o.Consequence != "♣J goes back on the table as a major penalty card" {
+			t.Errorf("substitute option %q: %q, want it to name ♣T and put ♣J back on the table", o.Text, o.Consequence)
 		}
 	})
 	t.Run("52B1(b) declarer had designated ♣T but has played since", func(t *testing.T) {
