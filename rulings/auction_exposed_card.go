@@ -2,6 +2,7 @@ package rulings
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/bridge-director/director/bridge"
 )
@@ -10,7 +11,8 @@ import (
 // 24, 2017). The card stays face up until the auction ends; a single card
 // below honour rank that was not led prematurely has no further
 // rectification (24A); an honour or a card led prematurely (24B), or two or
-// more cards (24C), bar partner at his next turn. If the offender becomes
+// more cards (24C), bar partner at his next turn. The cards exposed are
+// Card and Cards: two or more listed are 24C without asking. If the offender becomes
 // declarer or dummy the cards go back to his hand (24D); if he becomes a
 // defender each becomes a penalty card (24E, Law 50).
 //
@@ -22,54 +24,68 @@ import (
 // (Checked: EBU TD forum "Card exposed during the auction" quoting 2017
 // Laws 24 and 50B.)
 func (c *auctionCase) exposedCard() {
-	card := c.irr.Card
-	honour := card.Rank >= bridge.Ten
+	cards := append([]bridge.Card{c.irr.Card}, c.irr.Cards...)
+	list := make([]string, len(cards))
+	for i, card := range cards {
+		list[i] = card.Symbol()
+	}
+	named := strings.Join(list, " and ")
+	single := len(cards) == 1
 	led := false
-	several := false
-	if !honour {
+	if single && !isHonour(cards[0]) {
 		var ok bool
 		if led, ok = c.yes(question("led", "24B", "Was %s's %s led prematurely, rather than exposed (dropped, or seen by partner)?",
-			c.offender.Name(), card.Symbol())); !ok {
+			c.offender.Name(), named)); !ok {
 			return
-		}
-		if !led {
-			if several, ok = c.yes(question("more_cards", "24C", "Did %s expose two or more cards?", c.offender.Name())); !ok {
-				return
-			}
 		}
 	}
 	c.cite("24", "16C1", "16C2")
 	c.ruling.Unauthorised = append(c.ruling.Unauthorised, fmt.Sprintf(
-		"the exposed %s is authorised information for %s and unauthorised for %s",
-		card.Symbol(), sideName(c.offender.Side().Opponents()), sideName(c.offender.Side())))
+		"the exposed %s: authorised information for %s and unauthorised for %s",
+		named, sideName(c.offender.Side().Opponents()), sideName(c.offender.Side())))
 	law := "24A"
 	switch {
-	case several:
+	case !single:
 		law = "24C"
-	case honour || led:
+	case isHonour(cards[0]) || led:
 		law = "24B"
 	}
 	c.cite(law)
 	minor := law == "24A"
+	stay := "stays"
+	if !single {
+		stay = "stay"
+	}
 	if minor {
-		c.summary("%s's %s stays face up on the table until the auction ends; there is no further rectification.", c.offender.Name(), card.Symbol())
+		c.summary("%s's %s stays face up on the table until the auction ends; there is no further rectification.", c.offender.Name(), named)
 	} else {
-		c.summary("%s's %s stays face up on the table until the auction ends, and %s must pass when next it is his turn to call.",
-			c.offender.Name(), card.Symbol(), c.partner.Name())
+		c.summary("%s's %s %s face up on the table until the auction ends, and %s must pass when next it is his turn to call.",
+			c.offender.Name(), named, stay, c.partner.Name())
 		if !c.a.Ended() {
 			c.passNextTurn(c.partner, law)
 		}
 		c.cite("72C")
 		c.mayAdjust("72C")
 	}
-	kind := "a major"
-	if minor {
-		kind = "a minor"
-	}
 	c.cite("24D", "24E", "50B")
-	c.ruling.Restrictions = append(c.ruling.Restrictions, Restriction{
-		Kind: PenaltyCard, Seat: c.offender, Card: card, Major: !minor, Law: "24E",
-		Reason: fmt.Sprintf("if %s becomes a defender, the %s is %s penalty card (Law 50); if he becomes declarer or dummy it goes back to his hand (24D)",
-			c.offender.Name(), card.Symbol(), kind),
-	})
+	for _, card := range cards {
+		c.ruling.Restrictions = append(c.ruling.Restrictions, Restriction{
+			Kind: PenaltyCard, Seat: c.offender, Card: card, Major: !minor, Law: "24E",
+			Reason: fmt.Sprintf("if %s becomes a defender, the %s is %s (Law 50B); if he becomes declarer or dummy it goes back to his hand (24D)",
+				c.offender.Name(), card.Symbol(), auctionPenaltyKind(minor, single)),
+		})
+	}
+}
+
+// auctionPenaltyKind says what penalty card a card exposed in the auction
+// becomes for a defender (Law 50B): minor for a single low card not led,
+// major for an honour or a card led, and major as one of two or more.
+func auctionPenaltyKind(minor, single bool) string {
+	switch {
+	case minor:
+		return "a minor penalty card"
+	case single:
+		return "a major penalty card"
+	}
+	return "a major penalty card, as one of two or more penalty cards"
 }

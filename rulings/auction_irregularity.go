@@ -3,6 +3,7 @@ package rulings
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/bridge-director/director/bridge"
 )
@@ -76,6 +77,8 @@ type AuctionIrregularity struct {
 	Call bridge.Call
 	// Card is the card exposed or led (Law 24).
 	Card bridge.Card
+	// Cards are further cards exposed with Card (Law 24C).
+	Cards []bridge.Card
 	// Replacement is the call the offender has made in place of the
 	// offending one: the replacement of an insufficient bid (Law 27B, 27C),
 	// or, for a call out of rotation, the call he made at his proper turn.
@@ -182,7 +185,15 @@ func newAuctionCase(a *Auction, irr AuctionIrregularity, ans Answers) (*auctionC
 func validCalls(irr AuctionIrregularity) error {
 	if irr.Kind == CardExposedDuringAuction {
 		if !irr.Card.Valid() {
-			return fmt.Errorf("rulings: %v: %v is not a card", irr.Kind, irr.Card)
+			return fmt.Errorf("rulings: %v: no card given; say the card exposed", irr.Kind)
+		}
+		for i, card := range irr.Cards {
+			switch {
+			case !card.Valid():
+				return fmt.Errorf("rulings: %v: further card %d names no suit and rank", irr.Kind, i+1)
+			case card == irr.Card || slices.Contains(irr.Cards[:i], card):
+				return fmt.Errorf("rulings: %v: %s is named twice", irr.Kind, card.Symbol())
+			}
 		}
 		return nil
 	}

@@ -181,7 +181,8 @@ func TestRuleAuctionErrors(t *testing.T) {
 		{"unknown kind", open, AuctionIrregularity{Kind: 99, Call: call("1H")}, nil, "unknown kind"},
 		{"bad offender", open, AuctionIrregularity{Kind: InsufficientBid, Offender: 7, Call: call("1H")}, nil, "not a seat"},
 		{"bad call", open, AuctionIrregularity{Kind: InsufficientBid, Offender: bridge.East}, nil, "offending call"},
-		{"bad card", open, AuctionIrregularity{Kind: CardExposedDuringAuction, Offender: bridge.East}, nil, "not a card"},
+		{"no card", open, AuctionIrregularity{Kind: CardExposedDuringAuction, Offender: bridge.East}, nil, "no card given; say the card exposed"},
+		{"a card exposed twice", open, AuctionIrregularity{Kind: CardExposedDuringAuction, Offender: bridge.East, Card: bridge.Card{Suit: bridge.Hearts, Rank: bridge.King}, Cards: []bridge.Card{{Suit: bridge.Hearts, Rank: bridge.King}}}, nil, "♥K is named twice"},
 		{"offender called before ruling", open, AuctionIrregularity{Kind: InsufficientBid, Offender: bridge.East, Call: call("1H"), CalledBeforeRuling: seat(bridge.East)}, nil, "must not be the offender"},
 		{"sufficient bid is not insufficient", open, AuctionIrregularity{Kind: InsufficientBid, Offender: bridge.East, Call: call("2H")}, nil, "not a case of insufficient bid"},
 		{"legal call in rotation", open, AuctionIrregularity{Kind: CallOutOfRotation, Offender: bridge.East, Call: call("2H")}, nil, "legal call in rotation"},
@@ -253,6 +254,7 @@ func FuzzRuleAuction(f *testing.F) {
 	f.Add(uint8(2), "1NT 2H", uint8(CallOutOfRotation), uint8(1), "X", "X", "rho_passed=no,comparable=yes", uint8(2))
 	f.Add(uint8(0), "1S P P P", uint8(CallAfterFinalPass), uint8(1), "2H", "", "", uint8(9))
 	f.Add(uint8(0), "7NT", uint8(BidAboveSeven), uint8(1), "8C", "", "unintended=no", uint8(2))
+	f.Add(uint8(0), "1S", uint8(CardExposedDuringAuction), uint8(3), "", "D4 HK", "", uint8(9))
 	f.Fuzz(func(t *testing.T, dealer uint8, calls string, kind, offender uint8, offending, replacement, answers string, calledBefore uint8) {
 		a, err := ParseAuction(bridge.Seat(dealer%4), calls)
 		if err != nil {
@@ -269,6 +271,12 @@ func FuzzRuleAuction(f *testing.F) {
 			irr.CalledBeforeRuling = seat(bridge.Seat(calledBefore))
 		}
 		irr.Card = bridge.Card{Suit: bridge.Suit(dealer % 4), Rank: bridge.Rank(offender%13 + 2)}
+		// The replacement, read as cards, is the further cards exposed.
+		for _, f := range strings.Fields(replacement) {
+			if c, err := bridge.ParseCard(f); err == nil {
+				irr.Cards = append(irr.Cards, c)
+			}
+		}
 		ans := Answers{}
 		for _, kv := range strings.Split(answers, ",") {
 			if k, v, ok := strings.Cut(kv, "="); ok {

@@ -25,6 +25,7 @@ func FuzzRulePlay(f *testing.F) {
 	f.Add(true, "DT DA D4 D6 SA S8 S4 S3 SK S9 S5 ST", "", uint8(Claim), uint8(2), "", "", "agreed=no,trump-mentioned=no,trump-unaware=yes,line-normal=yes", int8(7), "C HA", uint8(0))
 	f.Add(true, "DT DA D4 D6 SA S8 S4 S3 C4 C7 CA", "", uint8(Claim), uint8(2), "", "", "agreed=no,played-on=no,line-normal=no,lost=1", int8(8), "C", uint8(3))
 	f.Add(false, "DT DA D4 D6", "", uint8(Claim), uint8(1), "", "", "partner-objected=no,agreed=yes,unlosable=0", int8(2), "", uint8(0))
+	f.Add(true, "DT D2 DQ D6 C9 C2 CJ", "W CJ 1 0,W CT 1 0", uint8(PenaltyCardNotPlayed), uint8(3), "CJ", "", "designated=CT,choice=substitute", int8(0), "", uint8(0))
 	seatOf := map[string]bridge.Seat{"N": bridge.North, "E": bridge.East, "S": bridge.South, "W": bridge.West}
 	f.Fuzz(func(t *testing.T, withDeal bool, plays, penalties string, kind, offender uint8, played, exposed, answers string, tricks int8, line string, playedAfter uint8) {
 		var deal *bridge.Deal

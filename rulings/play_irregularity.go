@@ -65,6 +65,23 @@ var playKindNames = map[PlayIrregularityKind]string{
 	PenaltyCardLead:            "lead by the partner of a defender with penalty cards",
 }
 
+// cardRoles say, for each kind that names a card, what the card is.
+var cardRoles = map[PlayIrregularityKind]string{
+	LeadOutOfTurn:              "the card led",
+	PrematureLeadOrPlay:        "the card led or played",
+	ExposedCard:                "the card exposed",
+	PenaltyCardNotPlayed:       "the card played instead of the penalty card",
+	Revoke:                     "the revoke card",
+	CardPlayedFromDummyWrongly: "the card dummy played",
+	RetractedCard:              "the card taken back",
+	SimultaneousPlay:           "the card he plays",
+}
+
+// CardRole says what the irregularity's Card is for a kind that names one
+// ("the revoke card"), and "" for a kind that names none (a claim, an
+// incomplete designation, a penalty card lead).
+func (k PlayIrregularityKind) CardRole() string { return cardRoles[k] }
+
 // String names the kind: "lead out of turn".
 func (k PlayIrregularityKind) String() string {
 	if n, ok := playKindNames[k]; ok {
@@ -119,6 +136,9 @@ func RulePlayContext(ctx context.Context, s PlayState, irr PlayIrregularity, ans
 	}
 	if !irr.Offender.Valid() {
 		return Ruling{}, fmt.Errorf("rulings: play: offender %d is not a seat", irr.Offender)
+	}
+	if role := irr.Kind.CardRole(); role != "" && !irr.Card.Valid() {
+		return Ruling{}, fmt.Errorf("rulings: %s: no card given; say %s", irr.Kind, role)
 	}
 	st := &playStep{ctx: ctx, s: s, irr: irr, ans: ans}
 	var err error
@@ -257,7 +277,7 @@ func playSideName(seat bridge.Seat) string {
 // the cards not yet played.
 func (st *playStep) checkHolds(seat bridge.Seat, c bridge.Card) error {
 	if !c.Valid() {
-		return fmt.Errorf("rulings: %s: %v is not a card", st.irr.Kind, c)
+		return fmt.Errorf("rulings: %s: a card given is no card (it names no suit and rank)", st.irr.Kind)
 	}
 	if st.s.played(c) {
 		return fmt.Errorf("rulings: %s: %s has already been played", st.irr.Kind, c.Symbol())

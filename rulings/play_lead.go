@@ -2,6 +2,7 @@ package rulings
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/bridge-director/director/bridge"
@@ -80,12 +81,18 @@ func (st *playStep) openingLeadOutOfTurn() error {
 		return err
 	}
 	if !faced {
-		// 2017 Law 41A: a face-down lead may be withdrawn only on the
-		// director's instruction after an irregularity, and the card goes
-		// back to the defender's hand (checked: pzbs.pl 2017 Law 41 in
-		// English). Law 54 applies only once a lead out of turn is faced.
-		st.cite("41A")
-		st.say("A face-down opening lead by the wrong defender is withdrawn on the director's instruction and %s goes back to %s's hand; %s makes the opening lead.", c.Symbol(), off.Name(), st.s.OpeningLeader().Name())
+		// 2017 Law 41A: "The face-down lead may be withdrawn only upon
+		// instruction of the Director after an irregularity (see Laws 47E
+		// and 54); the withdrawn card must be returned to the defender's
+		// hand" (checked: pzbs.pl 2017 Law 41 in English). Law 54 applies
+		// only once a lead out of turn is faced; a card never faced is no
+		// penalty card (Law 49 makes one of a card face up or seen by
+		// partner). The withdrawn lead is a withdrawn play, so Law 16C
+		// applies: its information is authorised to declarer's side and
+		// unauthorised to the offenders.
+		st.cite("41A", "16C")
+		st.say("A face-down opening lead by the wrong defender is withdrawn on the director's instruction and %s goes back to %s's hand; it was not faced, so it is not a penalty card, and %s makes the opening lead. Law 16C applies to the withdrawn card.", c.Symbol(), off.Name(), st.s.OpeningLeader().Name())
+		st.unauthorised("information from %s's withdrawn face-down lead is unauthorised to %s and authorised to %s", off.Name(), playSideName(off), playSideName(decl))
 		return nil
 	}
 	seen, pending, err := st.yes("seen-dummy", "54C", "Could declarer have seen any of dummy's cards (other than cards exposed during the auction under Law 24)?")
@@ -97,8 +104,11 @@ func (st *playStep) openingLeadOutOfTurn() error {
 		st.say("Declarer could have seen dummy's cards, so he must accept the opening lead of %s: dummy is spread and declarer plays the second card from his own hand.", c.Symbol())
 		return nil
 	}
+	// After 54A the lead is in turn: the offender is the new declarer's
+	// left-hand opponent, so the second card comes from the hand on his
+	// left, the spread hand of the old declarer, now dummy.
 	spread := Option{Choice: Choice{ID: "spread", Text: "accept the lead by spreading his hand and become dummy"},
-		Consequence: fmt.Sprintf("%s becomes declarer and plays the second card from his own hand; once declarer exposes a card while spreading he must spread his whole hand", decl.Partner().Name()),
+		Consequence: fmt.Sprintf("%s becomes declarer and plays the second card to the trick from %s's hand, now dummy, and the last from his own; once %s exposes a card while spreading he must spread his whole hand", decl.Partner().Name(), off.LHO().Name(), decl.Name()),
 		Law:         "54A"}
 	accept := Option{Choice: Choice{ID: "accept", Text: "accept the lead and play the contract"},
 		Consequence: "dummy is spread and declarer plays the second card from his own hand; a card he plays from dummy instead stands unless it corrects a revoke",
@@ -129,12 +139,18 @@ func (st *playStep) openingLeadOutOfTurn() error {
 }
 
 // refusals turns declarer's penalty-card lead options into options that
-// first refuse the lead out of turn, under laws (54D, 56).
+// first refuse the lead out of turn, under laws (54D, 56). The card led
+// becomes a major penalty card unless the option sends it back to the hand
+// (50D2(a)).
 func (st *playStep) refusals(m penaltyLeadMenu, laws ...string) []Option {
 	opts := m.options()
 	for i, o := range opts {
 		o.Text = "refuse the lead and " + o.Text
-		o.Consequence = fmt.Sprintf("%s becomes a major penalty card; %s", st.irr.Card.Symbol(), o.Consequence)
+		if slices.Contains(m.choices[i].suits, st.irr.Card.Suit) {
+			o.Consequence = "the lead is withdrawn; " + o.Consequence
+		} else {
+			o.Consequence = fmt.Sprintf("%s becomes a major penalty card; %s", st.irr.Card.Symbol(), o.Consequence)
+		}
 		o.Law = strings.Join(laws, ", ") + ", " + o.Law
 		opts[i] = o
 	}

@@ -143,3 +143,40 @@ func restrictionSuits(r Restriction) string {
 	}
 	return b.String()
 }
+
+// TestOpeningLeadOutOfTurnWording: South declares, East leads ♥K out of
+// turn. What the director reads out must fit the seats: after 54A North
+// declares and the second card comes from South's spread hand; a refusal
+// that sends ♥K back does not also call it a penalty card; a face-down
+// lead goes back under 41A with Law 16C.
+func TestOpeningLeadOutOfTurnWording(t *testing.T) {
+	s := playState(t, true, "")
+	eastLeads := PlayIrregularity{Kind: LeadOutOfTurn, Offender: bridge.East, Card: card(t, "HK")}
+	r, err := RulePlay(s, eastLeads, Answers{"faced": "yes", "seen-dummy": "no"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"spread":     "North becomes declarer and plays the second card to the trick from South's hand, now dummy, and the last from his own",
+		"require-H":  "the lead is withdrawn; ♥K goes back to East's hand and is not a penalty card",
+		"prohibit-H": "the lead is withdrawn; ♥K goes back to East's hand and is not a penalty card",
+		"free":       "♥K becomes a major penalty card; the penalty cards stay on the table",
+	}
+	checkConsequences(t, r, want)
+	for _, o := range r.Options {
+		if o.ID != "free" && strings.Contains(o.Consequence, "becomes a major penalty card") {
+			t.Errorf("%s: %q calls ♥K a penalty card it does not become", o.ID, o.Consequence)
+		}
+	}
+	r, err = RulePlay(s, eastLeads, Answers{"faced": "no"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkRuling(t, playCase{wantLaws: []string{"41A", "16C"}, wantSummary: "Law 16C applies to the withdrawn card"}, r)
+	if len(r.Unauthorised) != 1 || !strings.Contains(r.Unauthorised[0], "unauthorised to East-West and authorised to North-South") {
+		t.Errorf("unauthorised %q, want the withdrawn lead unauthorised to East-West", r.Unauthorised)
+	}
+	if len(r.Restrictions) != 0 {
+		t.Errorf("a face-down lead is no penalty card: restrictions %v", r.Restrictions)
+	}
+}

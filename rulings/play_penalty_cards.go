@@ -164,24 +164,28 @@ func (st *playStep) imposePenaltyCards(off bridge.Seat, all []PenaltyCardOnTable
 			law = "50D1(a)"
 		}
 		st.restrict(Restriction{Kind: PenaltyCard, Seat: off, Card: p.Card, Major: p.Major, Law: law,
-			Reason: penaltyCardReason(p, len(all))})
+			Reason: penaltyCardReason(p, len(all), len(left))})
 	}
 	st.unauthorised("information from %s's penalty card other than that it must be played is unauthorised to %s, authorised to declarer", off.Name(), off.Partner().Name())
 	st.cite("50E1", "50E2")
 	st.adjustable("50E3")
 }
 
-// penaltyCardReason says why p, one of n penalty cards of its owner, is
-// major or minor (Law 50B).
-func penaltyCardReason(p PenaltyCardOnTable, n int) string {
+// penaltyCardReason says why p, one of n penalty cards of its owner of
+// which left stay on the table, is major or minor (Law 50B). A card that
+// became major as one of two or more stays major when the others go back
+// to the hand.
+func penaltyCardReason(p PenaltyCardOnTable, n, left int) string {
 	c := p.Card.Symbol()
 	switch {
 	case !p.Major:
 		return c + ", a single card below honour rank exposed inadvertently, is a minor penalty card (Law 50B)"
-	case n > 1:
-		return fmt.Sprintf("%s is a major penalty card: %s has two or more penalty cards (Law 50B)", c, p.Seat.Name())
 	case isHonour(p.Card):
 		return c + ", a card of honour rank, is a major penalty card (Law 50B)"
+	case left > 1:
+		return fmt.Sprintf("%s is a major penalty card: %s has two or more penalty cards (Law 50B)", c, p.Seat.Name())
+	case n > 1:
+		return fmt.Sprintf("%s stays a major penalty card: it became one while %s had two or more penalty cards (Law 50B)", c, p.Seat.Name())
 	}
 	return c + ", exposed through deliberate play, is a major penalty card (Law 50B)"
 }
@@ -197,7 +201,7 @@ type penaltyLeadMenu struct {
 // penaltyLeadChoice is one of declarer's options: the lead it requires
 // (LeadRequired) or prohibits (LeadProhibited) in suits, whose penalty
 // cards go back to the offender's hand, or neither (kind 0); and the laws
-// that give it.
+// that give it, the first the one that imposes its restriction.
 type penaltyLeadChoice struct {
 	Option
 	kind  RestrictionKind
@@ -220,7 +224,12 @@ func (m penaltyLeadMenu) options() []Option {
 // more in one suit the same, and all of them are picked up (51B1); with
 // penalty cards in two or more suits he may require any one of those
 // suits (51B2(a)) or prohibit any one or more of them (51B2(b)). Or he
-// lets the leader lead any card and the penalty cards stay (50D2(b)).
+// lets the leader lead any card and the penalty cards stay: 50D2(b) for
+// penalty cards in one suit, 51B2(c) for two or more suits (2017 Law
+// 51B2(c): declarer may elect not to require or prohibit a lead, the
+// penalty cards remain, and Laws 50 and 51 continue to apply for as long
+// as they remain; checked: thesmolens.com Law 51 and the French 2017 code
+// of the Ecole de bridge de Toulon, Loi 51B2(c)).
 func (s PlayState) penaltyLeadMenu(off bridge.Seat, pcs []PenaltyCardOnTable) (m penaltyLeadMenu, ok bool) {
 	m.leader = off.Partner()
 	if _, mid := s.current(); mid || s.Finished() || s.ToPlay() != m.leader || len(pcs) == 0 || !pcs[0].Major {
@@ -237,17 +246,30 @@ func (s PlayState) penaltyLeadMenu(off bridge.Seat, pcs []PenaltyCardOnTable) (m
 	slices.Sort(suits)
 	count := func(x bridge.Suit) int { return len(in[x]) }
 	back := func(set []bridge.Suit) string {
-		var cards []PenaltyCardOnTable
-		for _, x := range set {
-			cards = append(cards, in[x]...)
+		var cards, stay []PenaltyCardOnTable
+		for _, p := range pcs {
+			if slices.Contains(set, p.Card.Suit) {
+				cards = append(cards, p)
+			} else {
+				stay = append(stay, p)
+			}
 		}
+		var out string
 		switch {
 		case len(pcs) == 1:
-			return fmt.Sprintf("%s is no longer a penalty card and goes back to %s's hand", playCardList(cards), off.Name())
+			return fmt.Sprintf("%s goes back to %s's hand and is not a penalty card", playCardList(cards), off.Name())
 		case len(cards) == 1:
-			return fmt.Sprintf("%s goes back to %s's hand, and he may make any legal play to the trick", playCardList(cards), off.Name())
+			out = fmt.Sprintf("%s goes back to %s's hand, and he may make any legal play to the trick", playCardList(cards), off.Name())
+		default:
+			out = fmt.Sprintf("%s go back to %s's hand, and he may make any legal play to the trick", playCardList(cards), off.Name())
 		}
-		return fmt.Sprintf("%s go back to %s's hand, and he may make any legal play to the trick", playCardList(cards), off.Name())
+		switch {
+		case len(stay) == 1:
+			out += fmt.Sprintf("; %s stays on the table as a major penalty card", playCardList(stay))
+		case len(stay) > 1:
+			out += fmt.Sprintf("; %s stay on the table as major penalty cards", playCardList(stay))
+		}
+		return out
 	}
 	requireLaws := func(x bridge.Suit) []string {
 		switch {
@@ -268,10 +290,10 @@ func (s PlayState) penaltyLeadMenu(off bridge.Seat, pcs []PenaltyCardOnTable) (m
 			},
 			kind: LeadRequired, suits: []bridge.Suit{x}, laws: requireLaws(x)})
 	}
-	prohibitLaw := "50D2(a)"
+	prohibitLaw, freeLaw := "50D2(a)", "50D2(b)"
 	switch {
 	case len(suits) > 1:
-		prohibitLaw = "51B2(b)"
+		prohibitLaw, freeLaw = "51B2(b)", "51B2(c)"
 	case count(suits[0]) > 1:
 		prohibitLaw = "51B1(b)"
 	}
@@ -292,7 +314,7 @@ func (s PlayState) penaltyLeadMenu(off bridge.Seat, pcs []PenaltyCardOnTable) (m
 			Choice:      Choice{ID: "free", Text: fmt.Sprintf("let %s lead any card", m.leader.Name())},
 			Consequence: fmt.Sprintf("the penalty cards stay on the table, and declarer chooses again the next time %s is to lead while one remains", m.leader.Name()),
 		},
-		laws: []string{"50D2(b)"}})
+		laws: []string{freeLaw}})
 	for i := range m.choices {
 		m.choices[i].Law = strings.Join(m.choices[i].laws, ", ")
 	}
@@ -326,10 +348,10 @@ func (st *playStep) choosePenaltyLead(m penaltyLeadMenu, chosen string) map[brid
 		st.cite(c.laws...)
 		switch c.kind {
 		case LeadRequired:
-			st.restrict(Restriction{Kind: LeadRequired, Seat: m.leader, Suits: c.suits, Law: c.Law,
+			st.restrict(Restriction{Kind: LeadRequired, Seat: m.leader, Suits: c.suits, Law: c.laws[0],
 				Reason: "must lead a " + playSuitWord(c.suits[0])})
 		case LeadProhibited:
-			st.restrict(Restriction{Kind: LeadProhibited, Seat: m.leader, Suits: c.suits, Law: c.Law,
+			st.restrict(Restriction{Kind: LeadProhibited, Seat: m.leader, Suits: c.suits, Law: c.laws[0],
 				Reason: "may not lead " + playSuitList(c.suits) + " for as long as he retains the lead"})
 		}
 		for _, x := range c.suits {
@@ -348,19 +370,33 @@ func (st *playStep) penaltyCardNotPlayed() error {
 		return fmt.Errorf("rulings: penalty card not played: %s has not played %s; record the card in the play state first", off.Name(), c.Symbol())
 	}
 	t := st.s.tricks[i]
-	var missed []PenaltyCardOnTable
 	led := t.Cards[0].Suit
 	held, _ := st.s.heldAt(off, i, led)
-	for _, p := range st.s.penaltyCardsAt(off, i) {
+	// legal reports whether off could legally have played p instead of c:
+	// any card when leading, a card of the suit led, or any card when void
+	// in it.
+	legal := func(p PenaltyCardOnTable) bool { return pos == 0 || p.Card.Suit == led || (!held && led != c.Suit) }
+	pcs := st.s.penaltyCardsAt(off, i)
+	var missed []PenaltyCardOnTable
+	becomes := c.Symbol() + " becomes a major penalty card"
+	if slices.ContainsFunc(pcs, func(p PenaltyCardOnTable) bool { return p.Card == c }) {
+		becomes = c.Symbol() + " goes back on the table as a major penalty card"
+		designated, err := st.designatedInstead(i, pcs, legal)
+		if err != nil || designated == nil {
+			return err
+		}
+		missed = []PenaltyCardOnTable{*designated}
+	}
+	for _, p := range pcs {
 		switch {
-		case p.Card == c:
+		case missed != nil || p.Card == c:
 		case !p.Major:
 			// A minor penalty card bars only a lower card of its suit
 			// (Law 50C).
 			if c.Suit == p.Card.Suit && !isHonour(c) {
 				missed = append(missed, p)
 			}
-		case pos == 0 || p.Card.Suit == led || (!held && led != c.Suit):
+		case legal(p):
 			missed = append(missed, p)
 		}
 	}
@@ -377,8 +413,8 @@ func (st *playStep) penaltyCardNotPlayed() error {
 	chosen, err := st.offer(st.s.declarer,
 		Option{Choice: Choice{ID: "accept", Text: "accept " + c.Symbol()},
 			Consequence: playCardList(missed) + " stays a penalty card", Law: "52B1(a), 52B1(c)"},
-		Option{Choice: Choice{ID: "substitute", Text: "require " + off.Name() + " to play the penalty card instead"},
-			Consequence: c.Symbol() + " becomes a major penalty card", Law: "52B2"})
+		Option{Choice: Choice{ID: "substitute", Text: "require " + off.Name() + " to play " + substitute(missed) + " instead"},
+			Consequence: becomes, Law: "52B2"})
 	switch {
 	case err != nil || chosen == "":
 		return err
@@ -390,6 +426,53 @@ func (st *playStep) penaltyCardNotPlayed() error {
 	st.restrict(Restriction{Kind: PenaltyCard, Seat: off, Card: c, Major: true, Law: "52B2",
 		Reason: fmt.Sprintf("%s, played illegally, is a major penalty card", c.Symbol())})
 	return nil
+}
+
+// designatedInstead rules on a defender who played Card, itself one of his
+// penalty cards pcs, to trick i. That is no failure to play a penalty card
+// (Law 50D1(a)) unless another of them could legally be played too, so that
+// declarer designates which (2017 Law 51A: "If it is a defender's turn to
+// play and that defender has two or more penalty cards that can legally be
+// played, declarer designates which is to be played at that turn"), and he
+// had designated another: then Law 52 applies to the one designated, which
+// designatedInstead returns. It returns nil while the director has not
+// said, and an error when there was no failure.
+func (st *playStep) designatedInstead(i int, pcs []PenaltyCardOnTable, legal func(PenaltyCardOnTable) bool) (*PenaltyCardOnTable, error) {
+	off, c := st.irr.Offender, st.irr.Card
+	var others []PenaltyCardOnTable
+	choices := []Choice{}
+	for _, p := range pcs {
+		if p.Card != c && p.Major && legal(p) {
+			others = append(others, p)
+			choices = append(choices, Choice{ID: p.Card.String(), Text: "yes, " + p.Card.Symbol()})
+		}
+	}
+	noFailure := fmt.Errorf("rulings: penalty card not played: %s played %s, itself one of his penalty cards, to trick %d, as Law 50D1(a) requires", off.Name(), c.Symbol(), i+1)
+	if len(others) == 0 {
+		return nil, fmt.Errorf("%w; no other penalty card of his could legally be played, so there was no failure to play a penalty card (Law 52)", noFailure)
+	}
+	choices = append(choices, Choice{ID: "none", Text: "no"})
+	a, err := st.ask(Question{ID: "designated", Law: "51A", Choices: choices,
+		Text: fmt.Sprintf("%s played %s, one of his penalty cards; %s could legally be played too. Had declarer designated another penalty card to be played (Law 51A), and which?", off.Name(), c.Symbol(), playCardList(others))})
+	switch {
+	case err != nil || a == "":
+		return nil, err
+	case a == "none":
+		return nil, fmt.Errorf("%w; declarer had designated no other (Law 51A), so there was no failure to play a penalty card (Law 52)", noFailure)
+	}
+	i = slices.IndexFunc(others, func(p PenaltyCardOnTable) bool { return p.Card.String() == a })
+	st.cite("51A")
+	st.say("Declarer had designated %s (Law 51A), but %s played %s.", others[i].Card.Symbol(), off.Name(), c.Symbol())
+	return &others[i], nil
+}
+
+// substitute names what declarer may require instead of the card played:
+// the penalty card, or "a penalty card" when there are several.
+func substitute(missed []PenaltyCardOnTable) string {
+	if len(missed) == 1 {
+		return missed[0].Card.Symbol()
+	}
+	return "a penalty card"
 }
 
 // declarerPlayedSince reports whether declarer or dummy played a card after

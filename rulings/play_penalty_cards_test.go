@@ -291,12 +291,117 @@ func TestPenaltyLeadConsequences(t *testing.T) {
 		"prohibit-CS": "♣J and ♣3 and ♠T go back",
 		"free":        "the penalty cards stay on the table",
 	}
+	checkConsequences(t, r, want)
 	for _, o := range r.Options {
-		if w, ok := want[o.ID]; ok && !strings.Contains(o.Consequence, w) {
-			t.Errorf("%s: %q, want %q", o.ID, o.Consequence, w)
-		}
 		if o.ID == "require-C" && o.Law != "51B2(a), 51B1(a)" {
 			t.Errorf("require-C cites %q, want 51B2(a) with 51B1(a) for the two clubs", o.Law)
 		}
+	}
+}
+
+// TestPenaltyCardPlayedWasAPenaltyCard: West has ♣J and ♣T on the table as
+// major penalty cards and plays ♣J to East's club lead. Playing one of his
+// penalty cards is no failure to play one (Law 50D1(a)), unless declarer
+// had designated the other (51A); then Law 52 rules on ♣T.
+func TestPenaltyCardPlayedWasAPenaltyCard(t *testing.T) {
+	build := func(t *testing.T, penalty []string, after string) PlayState {
+		s := playState(t, true, "DT D2 DQ D6")
+		for _, c := range penalty {
+			if err := s.AddPenaltyCard(bridge.West, card(t, c), true); err != nil {
+				t.Fatal(err)
+			}
+		}
+		playCards(t, &s, after)
+		return s
+	}
+	jack := PlayIrregularity{Kind: PenaltyCardNotPlayed, Offender: bridge.West, Card: card(t, "CJ")}
+	t.Run("51A asks whether declarer had designated the other", func(t *testing.T) {
+		r, err := RulePlay(build(t, []string{"CJ", "CT"}, "C9 C2 CJ"), jack, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !r.Pending() || r.Questions[0].ID != "designated" || r.Questions[0].Law != "51A" {
+			t.Fatalf("questions %+v, want designated (51A)", r.Questions)
+		}
+		if ids := playChoiceIDs(r.Questions[0].Choices); ids != "CT, none" {
+			t.Errorf("choices %s, want CT, none", ids)
+		}
+	})
+	t.Run("52 declarer had designated ♣T: he may require it", func(t *testing.T) {
+		r, err := RulePlay(build(t, []string{"CJ", "CT"}, "C9 C2 CJ"), jack, Answers{"designated": "CT", "choice": "substitute"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkRuling(t, playCase{wantOptions: []string{"accept", "substitute"}, wantChooser: bridge.South,
+			wantRestrictions: []string{"PenaltyCard W CJ major"}, wantLaws: []string{"51A", "52A", "52B2"},
+			wantSummary: "Declarer had designated ♣T (Law 51A), but West played ♣J."}, r)
+		if o := r.Options[1]; o.Text != "require West to play ♣T instead" || o.Consequence != "♣J goes back on the table as a major penalty card" {
+			t.Errorf("substitute option %q: %q, want it to name ♣T and put ♣J back on the table", o.Text, o.Consequence)
+		}
+	})
+	t.Run("52B1(b) declarer had designated ♣T but has played since", func(t *testing.T) {
+		r, err := RulePlay(build(t, []string{"CJ", "CT"}, "C9 C2 CJ CK"), jack, Answers{"designated": "CT"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkRuling(t, playCase{wantLaws: []string{"51A", "52B1(b)", "52B1(c)"}, wantSummary: "♣T stays a penalty card"}, r)
+	})
+	for name, tc := range map[string]struct {
+		penalty []string
+		ans     Answers
+		want    string
+	}{
+		"declarer had designated none":  {[]string{"CJ", "CT"}, Answers{"designated": "none"}, "declarer had designated no other (Law 51A), so there was no failure"},
+		"the other could not be played": {[]string{"CJ", "H8"}, nil, "no other penalty card of his could legally be played, so there was no failure"},
+		"his only penalty card":         {[]string{"CJ"}, nil, "West played ♣J, itself one of his penalty cards, to trick 2"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, err := RulePlay(build(t, tc.penalty, "C9 C2 CJ CK"), jack, tc.ans)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v, want an error saying %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestPenaltyLeadRestrictionLaws: the option letting the leader lead
+// anything with penalty cards in two suits is 51B2(c); a restriction cites
+// the one law that imposes it; the penalty card left on the table is
+// named, with why it is still major.
+func TestPenaltyLeadRestrictionLaws(t *testing.T) {
+	s := playState(t, true, "DT D2 DQ D6")
+	for _, c := range []string{"CJ", "CT", "S3"} {
+		if err := s.AddPenaltyCard(bridge.West, card(t, c), true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	lead := PlayIrregularity{Kind: PenaltyCardLead, Offender: bridge.West}
+	r, err := RulePlay(s, lead, Answers{"choice": "require-C"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	laws := map[string]string{}
+	for _, o := range r.Options {
+		laws[o.ID] = o.Law
+		if o.ID == "require-C" && !strings.Contains(o.Consequence, "♠3 stays on the table as a major penalty card") {
+			t.Errorf("require-C: %q does not say that ♠3 stays on the table", o.Consequence)
+		}
+	}
+	if laws["free"] != "51B2(c)" || laws["require-C"] != "51B2(a), 51B1(a)" || laws["prohibit-CS"] != "51B2(b)" {
+		t.Errorf("option laws %v, want free 51B2(c), require-C 51B2(a) with 51B1(a), prohibit-CS 51B2(b)", laws)
+	}
+	var got []string
+	for _, x := range r.Restrictions {
+		got = append(got, restrictionKey(x)+" "+x.Law)
+		if x.Kind == PenaltyCard && !strings.Contains(x.Reason, "stays a major penalty card: it became one while West had two or more") {
+			t.Errorf("♠3 alone on the table: reason %q", x.Reason)
+		}
+	}
+	if strings.Join(got, "; ") != "LeadRequired E C 51B2(a); PenaltyCard W S3 major 50D1(a)" {
+		t.Errorf("restrictions %v", got)
+	}
+	r, err = RulePlay(s, lead, Answers{"choice": "free"})
+	if err != nil || !containsString(r.Laws, "51B2(c)") || containsString(r.Laws, "50D2(b)") {
+		t.Errorf("free with penalty cards in two suits: laws %v (%v), want 51B2(c) and not 50D2(b)", r.Laws, err)
 	}
 }

@@ -78,7 +78,7 @@ func (s *PlayState) AddPenaltyCardAt(p PenaltyCardOnTable) error {
 	case !s.IsDefender(seat):
 		return fmt.Errorf("rulings: penalty card: %s is not a defender; declarer's side never has penalty cards (Law 48A)", seat.Name())
 	case !c.Valid():
-		return fmt.Errorf("rulings: penalty card: %v is not a card", c)
+		return fmt.Errorf("rulings: penalty card: no card given (it names no suit and rank)")
 	case s.hasDeal && !s.deal[seat].Has(c):
 		return fmt.Errorf("rulings: penalty card: %s does not hold %s", seat.Name(), c.Symbol())
 	case p.Trick < 0 || p.Trick > len(s.tricks) || p.Trick == 13:
@@ -143,7 +143,7 @@ func (s *PlayState) checkPlay(c bridge.Card) error {
 	case s.Finished():
 		return fmt.Errorf("rulings: play: all 13 tricks have been played")
 	case !c.Valid():
-		return fmt.Errorf("rulings: play: %v is not a card", c)
+		return fmt.Errorf("rulings: play: no card given (it names no suit and rank)")
 	case s.played(c):
 		return fmt.Errorf("rulings: play: %s has already been played", c.Symbol())
 	case s.hasDeal && !s.deal[seat].Has(c):

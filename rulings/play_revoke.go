@@ -12,7 +12,7 @@ func (st *playStep) revoke() error {
 	off, c := st.irr.Offender, st.irr.Card
 	i, pos, ok := st.s.findPlay(off, c)
 	if !ok {
-		return fmt.Errorf("rulings: revoke: %s has not played %s; record the revoke in the play state first (PlayState.Revoke)", off.Name(), c.Symbol())
+		return fmt.Errorf("rulings: revoke: %s has not played %s; the revoke card must be among the cards played, marked as a revoke", off.Name(), c.Symbol())
 	}
 	led, failed := st.s.failedToFollow(off, i)
 	if !failed {

@@ -368,6 +368,17 @@ func checkRuling(t *testing.T, tc playCase, r Ruling) {
 	}
 }
 
+// checkConsequences checks that each option named in want says its part
+// of what follows.
+func checkConsequences(t *testing.T, r Ruling, want map[string]string) {
+	t.Helper()
+	for _, o := range r.Options {
+		if w, ok := want[o.ID]; ok && !strings.Contains(o.Consequence, w) {
+			t.Errorf("%s: %q, want %q", o.ID, o.Consequence, w)
+		}
+	}
+}
+
 // restrictionKey writes a restriction compactly: "LeadRequired W H",
 // "PenaltyCard E HK major".
 func restrictionKey(r Restriction) string {
@@ -427,5 +438,35 @@ func TestRulePlayRejectsBadInput(t *testing.T) {
 				t.Errorf("got %v, want an error with %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestRulePlayNamesMissingCard: an irregularity that names a card but came
+// without one is refused in the director's words, never with a Go value
+// such as "♣Rank(0)".
+func TestRulePlayNamesMissingCard(t *testing.T) {
+	s := playState(t, true, "DT D2 DQ D6")
+	want := map[PlayIrregularityKind]string{
+		LeadOutOfTurn: "lead out of turn: no card given; say the card led",
+		Revoke:        "revoke: no card given; say the revoke card",
+	}
+	for k := LeadOutOfTurn; k <= PenaltyCardLead; k++ {
+		role := k.CardRole()
+		if role == "" {
+			continue
+		}
+		_, err := RulePlay(s, PlayIrregularity{Kind: k, Offender: bridge.East}, Answers{"faced": "yes", "seen-dummy": "no"})
+		switch {
+		case err == nil:
+			t.Errorf("%s without a card: ruled", k)
+		case strings.Contains(err.Error(), "Rank(") || !strings.Contains(err.Error(), "say "+role):
+			t.Errorf("%s without a card: %q, want it to ask for %s", k, err, role)
+		case want[k] != "" && !strings.Contains(err.Error(), want[k]):
+			t.Errorf("%s without a card: %q, want %q", k, err, want[k])
+		}
+	}
+	_, err := RulePlay(s, PlayIrregularity{Kind: Revoke, Offender: bridge.North, Card: card(t, "C5")}, nil)
+	if err == nil || strings.Contains(err.Error(), "PlayState") {
+		t.Errorf("revoke card never played: %v, want it refused without naming Go types", err)
 	}
 }

@@ -200,10 +200,12 @@ func auctionIrregularity(in *rulingsv1.Irregularity, kind rulings.AuctionIrregul
 			return out, platform.FieldError("irregularity.call", err.Error())
 		}
 	}
-	if in.GetCard() != "" {
-		if out.Card, err = bridge.ParseCard(in.GetCard()); err != nil {
-			return out, platform.FieldError("irregularity.card", err.Error())
+	if kind == rulings.CardExposedDuringAuction {
+		cards, err := exposedCards(in, "the card exposed")
+		if err != nil {
+			return out, err
 		}
+		out.Card, out.Cards = cards[0], cards[1:]
 	}
 	if in.GetReplacement() != "" {
 		c, err := bridge.ParseCall(in.GetReplacement())
@@ -229,17 +231,60 @@ func playIrregularity(in *rulingsv1.Irregularity, kind rulings.PlayIrregularityK
 	if out.Line, err = rulings.ParseClaimLine(in.GetClaimLine()); err != nil {
 		return out, platform.FieldError("irregularity.claim_line", err.Error())
 	}
+	role := kind.CardRole()
+	if kind == rulings.ExposedCard {
+		cards, err := exposedCards(in, role)
+		if err != nil {
+			return out, err
+		}
+		out.Card, out.Cards = cards[0], cards[1:]
+		return out, nil
+	}
+	if in.GetCard() == "" && role != "" {
+		return out, platform.FieldError("irregularity.card", fmt.Sprintf("a %s names %s: \"SK\"", kind, role))
+	}
 	if in.GetCard() != "" {
 		if out.Card, err = bridge.ParseCard(in.GetCard()); err != nil {
 			return out, platform.FieldError("irregularity.card", err.Error())
 		}
 	}
-	for _, f := range strings.Fields(in.GetCards()) {
+	if out.Cards, err = parseCards(in.GetCards()); err != nil {
+		return out, err
+	}
+	return out, nil
+}
+
+// exposedCards reads the cards of an exposure (Laws 24, 49): card, then
+// cards, all alike; card may be left out when cards lists them.
+func exposedCards(in *rulingsv1.Irregularity, role string) ([]bridge.Card, error) {
+	var cards []bridge.Card
+	if in.GetCard() != "" {
+		c, err := bridge.ParseCard(in.GetCard())
+		if err != nil {
+			return nil, platform.FieldError("irregularity.card", err.Error())
+		}
+		cards = append(cards, c)
+	}
+	more, err := parseCards(in.GetCards())
+	if err != nil {
+		return nil, err
+	}
+	cards = append(cards, more...)
+	if len(cards) == 0 {
+		return nil, platform.FieldError("irregularity.card", fmt.Sprintf("say %s (\"SK\"), and any further cards exposed in irregularity.cards", role))
+	}
+	return cards, nil
+}
+
+// parseCards reads irregularity.cards: "SK HQ".
+func parseCards(s string) ([]bridge.Card, error) {
+	var out []bridge.Card
+	for i, f := range strings.Fields(s) {
 		c, err := bridge.ParseCard(f)
 		if err != nil {
-			return out, platform.FieldError("irregularity.cards", err.Error())
+			return nil, platform.FieldError("irregularity.cards", fmt.Sprintf("card %d (%s): %v", i+1, f, err))
 		}
-		out.Cards = append(out.Cards, c)
+		out = append(out, c)
 	}
 	return out, nil
 }
