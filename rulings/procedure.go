@@ -141,7 +141,9 @@ func (s *procStep) cite(laws ...string) { s.ruling.Laws = append(s.ruling.Laws, 
 // may follow are cited; their amount is the director's (see
 // StandardProceduralPenalty).
 func RuleProcedure(p ProcedureIrregularity, ans Answers) (Ruling, error) {
-	if p.Kind.NeedsOffender() && !p.Offender.Valid() {
+	// A kind that needs no offender ignores the one given, but a seat given
+	// must still be a seat.
+	if !p.Offender.Valid() {
 		return Ruling{}, fmt.Errorf("rulings: procedure: offender %v is not a seat", p.Offender)
 	}
 	s := &procStep{ans: ans}

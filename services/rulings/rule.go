@@ -136,16 +136,20 @@ func checkAnswers(answers map[string]string) error {
 // player who must pass) or on the play (a lead restriction, a penalty
 // card).
 func rule(call *rulingsv1.DirectorCall, play *rulingsv1.Play, in *rulingsv1.Irregularity, ans rulings.Answers, inForce []rulings.Restriction) (rulings.Ruling, error) {
+	kind := in.GetKind()
+	if auctionKinds[kind] == 0 && playKinds[kind] == 0 && procedureKinds[kind] == 0 {
+		return rulings.Ruling{}, platform.FieldError("irregularity.kind", "say what happened: one of the KIND_ values")
+	}
 	// An unplayable or fouled board and a director's error may have no
 	// offender; every other ruling names one, and a seat given must be one.
 	offender, ok := bridgepb.SeatFrom(in.GetOffender())
-	optional := procedureKinds[in.GetKind()] != 0 && !procedureKinds[in.GetKind()].NeedsOffender()
+	optional := procedureKinds[kind] != 0 && !procedureKinds[kind].NeedsOffender()
 	if !ok && (!optional || in.GetOffender() != typev1.Seat_SEAT_UNSPECIFIED) {
 		return rulings.Ruling{}, platform.FieldError("irregularity.offender", "say who committed it: SEAT_NORTH, SEAT_EAST, SEAT_SOUTH or SEAT_WEST")
 	}
 	var ruling rulings.Ruling
 	var err error
-	switch kind := in.GetKind(); {
+	switch {
 	case auctionKinds[kind] != 0:
 		auction, aerr := parseAuction(call.GetAuction(), call.GetBoard())
 		if aerr != nil {
@@ -177,10 +181,8 @@ func rule(call *rulingsv1.DirectorCall, play *rulingsv1.Play, in *rulingsv1.Irre
 			return rulings.Ruling{}, ierr
 		}
 		ruling, err = rulings.RulePlay(*state, irr, ans)
-	case procedureKinds[kind] != 0:
-		ruling, err = rulings.RuleProcedure(rulings.ProcedureIrregularity{Kind: procedureKinds[kind], Offender: offender, Teams: in.GetTeams(), Information: in.GetInformation()}, ans)
 	default:
-		return rulings.Ruling{}, platform.FieldError("irregularity.kind", "say what happened: one of the KIND_ values")
+		ruling, err = rulings.RuleProcedure(rulings.ProcedureIrregularity{Kind: procedureKinds[kind], Offender: offender, Teams: in.GetTeams(), Information: in.GetInformation()}, ans)
 	}
 	if err != nil {
 		return rulings.Ruling{}, platform.FieldError("irregularity", err.Error())

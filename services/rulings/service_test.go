@@ -279,6 +279,9 @@ func TestBadCallsNameTheField(t *testing.T) {
 	call := h.open(t, "1S P")
 	_, err = h.client.Rule(ctx, &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: &rulingsv1.Irregularity{Offender: typev1.Seat_SEAT_SOUTH}})
 	wantCode(t, err, codes.InvalidArgument, "irregularity.kind")
+	// With no irregularity at all, what is missing first is what happened.
+	_, err = h.client.Rule(ctx, &rulingsv1.RuleRequest{Name: call.GetName()})
+	wantCode(t, err, codes.InvalidArgument, "irregularity.kind")
 	_, err = h.client.ApplyRuling(ctx, &rulingsv1.ApplyRulingRequest{Name: call.GetName()})
 	wantCode(t, err, codes.FailedPrecondition, "only a complete ruling")
 	_, err = h.client.GetCall(ctx, &rulingsv1.GetCallRequest{Name: section + "/calls/9"})
