@@ -341,7 +341,7 @@ func sideName(s bridge.Side) string {
 func (c *auctionCase) yes(q Question) (yes, ok bool) {
 	a := c.ask(q)
 	if c.pending() {
-		c.ruling.Summary = "The director's judgement is needed: " + q.Text
+		c.ruling.Summary = judgementNeeded(c.ruling.Questions)
 		return false, false
 	}
 	return a == "yes", true

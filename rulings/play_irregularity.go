@@ -143,6 +143,10 @@ func RulePlay(s PlayState, irr PlayIrregularity, ans Answers) (Ruling, error) {
 	if err != nil {
 		return Ruling{}, err
 	}
+	if st.r.Pending() {
+		// What is known so far stays, before the questions.
+		st.say("%s", judgementNeeded(st.r.Questions))
+	}
 	return st.r, nil
 }
 
@@ -161,6 +165,7 @@ var playYesNo = []Choice{{"yes", "yes"}, {"no", "no"}}
 // q when there is none yet. An answer that is not one of q's choices is an
 // error.
 func (st *playStep) ask(q Question) (string, error) {
+	st.r.Asked = append(st.r.Asked, q.ID)
 	a, ok := st.ans[q.ID]
 	if !ok {
 		st.r.Questions = append(st.r.Questions, q)
@@ -171,7 +176,7 @@ func (st *playStep) ask(q Question) (string, error) {
 			return a, nil
 		}
 	}
-	return "", fmt.Errorf("rulings: answer %q to question %q is not one of %s", a, q.ID, playChoiceIDs(q.Choices))
+	return "", &AnswerError{ID: q.ID, Err: fmt.Errorf("rulings: answer %q to question %q is not one of %s", a, q.ID, playChoiceIDs(q.Choices))}
 }
 
 // yes asks a yes-or-no question; pending is true while it is unanswered.
@@ -198,7 +203,7 @@ func (st *playStep) offer(chooser bridge.Seat, opts ...Option) (string, error) {
 			return a, nil
 		}
 	}
-	return "", fmt.Errorf("rulings: choice %q is not one of the options %s", a, playChoiceIDs(ids))
+	return "", &AnswerError{ID: playChoiceAnswer, Err: fmt.Errorf("rulings: choice %q is not one of the options %s", a, playChoiceIDs(ids))}
 }
 
 // cite records laws applied.

@@ -199,6 +199,11 @@ type Ruling struct {
 	// Questions are the judgements still needed; when there are any, the
 	// rest of the ruling is provisional until they are answered.
 	Questions []Question
+	// Asked are the IDs of every question the ruling asked, answered or
+	// still open: an answer under any other ID (but "choice" and
+	// "specified_suits", which are not questions of their own) answers
+	// nothing.
+	Asked []string
 	// Summary says in one or two sentences what happens.
 	Summary string
 	// Options are the choices the Laws give; Chooser says whose.
@@ -220,6 +225,26 @@ type Ruling struct {
 
 // Pending reports whether the ruling still needs the director's answers.
 func (r Ruling) Pending() bool { return len(r.Questions) > 0 }
+
+// judgementNeeded is the summary of a ruling waiting for the director's
+// answers, the same in the auction, the play and the director's procedure.
+func judgementNeeded(qs []Question) string {
+	texts := make([]string, len(qs))
+	for i, q := range qs {
+		texts[i] = q.Text
+	}
+	return "The director's judgement is needed: " + strings.Join(texts, " ")
+}
+
+// AnswerError is an answer the ruling cannot take: ID names the question
+// (or "choice", the option chosen) it was given for.
+type AnswerError struct {
+	ID  string
+	Err error
+}
+
+func (e *AnswerError) Error() string { return e.Err.Error() }
+func (e *AnswerError) Unwrap() error { return e.Err }
 
 // String writes the ruling for a person.
 func (r Ruling) String() string {

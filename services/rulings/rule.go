@@ -2,7 +2,9 @@ package rulingsservice
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -147,6 +149,9 @@ func rule(call *rulingsv1.DirectorCall, play *rulingsv1.Play, in *rulingsv1.Irre
 	if !ok && (!optional || in.GetOffender() != typev1.Seat_SEAT_UNSPECIFIED) {
 		return rulings.Ruling{}, platform.FieldError("irregularity.offender", "say who committed it: SEAT_NORTH, SEAT_EAST, SEAT_SOUTH or SEAT_WEST")
 	}
+	if !ok {
+		offender = bridge.North // the kind takes no offender and ignores it
+	}
 	var ruling rulings.Ruling
 	var err error
 	switch {
@@ -184,10 +189,36 @@ func rule(call *rulingsv1.DirectorCall, play *rulingsv1.Play, in *rulingsv1.Irre
 	default:
 		ruling, err = rulings.RuleProcedure(rulings.ProcedureIrregularity{Kind: procedureKinds[kind], Offender: offender, Teams: in.GetTeams(), Information: in.GetInformation()}, ans)
 	}
-	if err != nil {
+	var bad *rulings.AnswerError
+	switch {
+	case errors.As(err, &bad):
+		return rulings.Ruling{}, platform.FieldError("answers."+bad.ID, err.Error())
+	case err != nil:
 		return rulings.Ruling{}, platform.FieldError("irregularity", err.Error())
 	}
-	return ruling, nil
+	return ruling, unasked(ans, ruling.Asked)
+}
+
+// unasked refuses an answer to a question the ruling never asked (a
+// misspelt id would otherwise be ignored, and its question asked again).
+// "choice" and "specified_suits" are answers of their own, asked by no
+// question id.
+func unasked(ans rulings.Answers, asked []string) error {
+	keys := make([]string, 0, len(ans))
+	for k := range ans {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		if k == "choice" || k == "specified_suits" || slices.Contains(asked, k) {
+			continue
+		}
+		if len(asked) == 0 {
+			return platform.FieldError("answers."+k, "this ruling asks no question")
+		}
+		return platform.FieldError("answers."+k, "this ruling asks no such question; it asked "+strings.Join(asked, ", "))
+	}
+	return nil
 }
 
 // auctionIrregularity reads the API's irregularity for the auction engine.

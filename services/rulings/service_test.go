@@ -550,3 +550,32 @@ func TestTheFeedFollowsACall(t *testing.T) {
 		t.Errorf("scoring's feed: %v, %v; want the adjusted score and the penalty", scoring.GetChanges(), err)
 	}
 }
+
+// TestAnswersNameTheirKey: a choice that is not one of the options, and an
+// answer to a question the ruling never asked (a misspelt id), are refused
+// on the answer's own key; the second lists the questions asked.
+func TestAnswersNameTheirKey(t *testing.T) {
+	h := start(t)
+	ctx := context.Background()
+	call := h.open(t, "")
+	play := &rulingsv1.Play{Contract: "4S", Declarer: typev1.Seat_SEAT_SOUTH}
+	lead := &rulingsv1.Irregularity{Kind: rulingsv1.Kind_KIND_LEAD_OUT_OF_TURN, Offender: typev1.Seat_SEAT_EAST, Card: "HK"}
+	asked := map[string]string{"faced": "yes", "seen-dummy": "no"}
+	with := func(k, v string) map[string]string {
+		out := map[string]string{}
+		for q, a := range asked {
+			out[q] = a
+		}
+		out[k] = v
+		return out
+	}
+	_, err := h.client.Rule(ctx, &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: lead, Play: play, Answers: with("choice", "refuse-prohibit")})
+	wantCode(t, err, codes.InvalidArgument, `answers.choice: rulings: choice "refuse-prohibit" is not one of the options`)
+	_, err = h.client.Rule(ctx, &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: lead, Play: play, Answers: with("seen_dummy", "no")})
+	wantCode(t, err, codes.InvalidArgument, "answers.seen_dummy: this ruling asks no such question; it asked faced, seen-dummy")
+	_, err = h.client.Rule(ctx, &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: lead, Play: play, Answers: with("faced", "maybe")})
+	wantCode(t, err, codes.InvalidArgument, "answers.faced")
+	if _, err := h.client.Rule(ctx, &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: lead, Play: play, Answers: with("choice", "accept")}); err != nil {
+		t.Errorf("the answers asked and a choice offered: %v", err)
+	}
+}
