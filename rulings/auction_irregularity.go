@@ -118,7 +118,13 @@ func RuleAuction(a *Auction, irr AuctionIrregularity, ans Answers) (Ruling, erro
 		return Ruling{}, c.err
 	}
 	for i := range c.ruling.Restrictions {
-		c.ruling.Restrictions[i].Until = c.ruling.Restrictions[i].Lasts()
+		r := &c.ruling.Restrictions[i]
+		r.Until = r.Lasts()
+		if r.From == 0 && r.isPass() {
+			r.From = len(a.calls) + 1
+		} else if r.From == 0 {
+			r.From = 1
+		}
 	}
 	c.ruling.Laws = distinct(c.ruling.Laws)
 	c.ruling.AdjustmentMayFollow = distinct(c.ruling.AdjustmentMayFollow)

@@ -147,6 +147,14 @@ func RulePlay(s PlayState, irr PlayIrregularity, ans Answers) (Ruling, error) {
 		// What is known so far stays, before the questions.
 		st.say("%s", judgementNeeded(st.r.Questions))
 	}
+	for i := range st.r.Restrictions {
+		if r := &st.r.Restrictions[i]; r.From == 0 {
+			r.From = s.nextLead()
+			if r.Kind == PenaltyCard {
+				r.From = s.CompleteTricks() + 1
+			}
+		}
+	}
 	return st.r, nil
 }
 

@@ -36,8 +36,10 @@ func (st *playStep) leadOutOfTurn() error {
 }
 
 // RestrictLead records a lead restriction in force from an earlier ruling
-// (Laws 26B, 50D2) for the lead rulings to apply. One on a member of the
-// declaring side has lapsed (Law 26B binds only a defender) and is not kept.
+// (Laws 26B, 50D2) for the lead rulings to apply, from its From (the next
+// lead, when zero). One on a member of the declaring side has lapsed (Law
+// 26B binds only a defender), and one the play recorded has spent (Binds)
+// is not kept.
 func (s *PlayState) RestrictLead(r Restriction) error {
 	switch {
 	case r.Kind != LeadProhibited && r.Kind != LeadRequired && r.Kind != LeadProhibitedOneOf:
@@ -49,9 +51,58 @@ func (s *PlayState) RestrictLead(r Restriction) error {
 	case !s.IsDefender(r.Seat):
 		return nil
 	}
+	if r.From == 0 {
+		r.From = s.nextLead()
+	}
+	if !s.Binds(r) {
+		return nil
+	}
 	r.Suits = append([]bridge.Suit(nil), r.Suits...)
 	s.leads = append(s.leads, r)
 	return nil
+}
+
+// nextLead is the number (from 1) of the next trick to be led.
+func (s PlayState) nextLead() int { return len(s.tricks) + 1 }
+
+// Binds reports whether r, in force from an earlier ruling, still binds
+// after the play recorded, by how long it lasts from its From (zero: from
+// now, so it binds). A pass restriction ended with the auction. A penalty
+// card binds while it lies on the table. A required lead (Law 50D2(a)) binds
+// until the player has led from his From on; a lead of one of the suits
+// declarer may prohibit (26B) binds only the player's first turn to lead
+// from his From, when declarer chooses; a prohibited lead (26B, 50D2(b))
+// binds while the player retains the lead from his From, and ends with the
+// first trick from there that he did not lead or did not win.
+func (s PlayState) Binds(r Restriction) bool {
+	if r.isPass() {
+		return false
+	}
+	if r.Kind == PenaltyCard {
+		for _, p := range s.PenaltyCards() {
+			if p.Seat == r.Seat && p.Card == r.Card {
+				return true
+			}
+		}
+		return false
+	}
+	if r.From == 0 {
+		return true
+	}
+	for i := r.From - 1; i < len(s.tricks); i++ {
+		led := s.tricks[i].Leader == r.Seat
+		switch r.Kind {
+		case LeadRequired, LeadProhibitedOneOf:
+			if led {
+				return false
+			}
+		default:
+			if w, done := s.TrickWinner(i); !led || done && w != r.Seat {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // leadStillRestricted carries into a complete ruling the lead restrictions

@@ -141,7 +141,18 @@ type Restriction struct {
 	// Until is how long it lasts; zero means as long as its Kind lasts
 	// (Lasts).
 	Until Until
+	// From is where it began, counted in what it binds: for a pass
+	// restriction the number (from 1) of the first call after it was
+	// imposed, for a restriction of the play the number (from 1) of the
+	// first trick whose lead it binds, or at which its penalty card lay on
+	// the table (1 for one imposed in the auction). Zero means from now:
+	// the end of the record it is put on (Auction.Restrict,
+	// PlayState.RestrictLead). The record then says when it is spent.
+	From int
 }
+
+// isPass reports whether the restriction binds calls, not the play.
+func (r Restriction) isPass() bool { return r.Kind == MustPassNextTurn || r.Kind == MustPassThroughout }
 
 // Lasts is how long the restriction lasts: Until when it is set, otherwise
 // what its Kind implies.
