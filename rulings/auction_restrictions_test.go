@@ -126,3 +126,23 @@ func mustCall(t *testing.T, a *Auction, s string) {
 		t.Fatalf("after %q, %s by %v: %v", a, s, a.Turn(), err)
 	}
 }
+
+// A Law 26B restriction says what declarer may do, and when.
+func TestDescribeLeadProhibitedOneOf(t *testing.T) {
+	for suits, want := range map[string]string{
+		"H":   "at his first turn to lead, declarer may prohibit his leading ♥, for as long as he retains the lead",
+		"CDS": "at his first turn to lead, declarer may prohibit his leading any one of ♣ ♦ ♠, for as long as he retains the lead",
+	} {
+		r := Restriction{Kind: LeadProhibitedOneOf, Seat: bridge.West, Law: "26B"}
+		for _, l := range suits {
+			s, err := bridge.ParseSuit(string(l))
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.Suits = append(r.Suits, s)
+		}
+		if got := r.Describe(); got != want {
+			t.Errorf("Describe() = %q, want %q", got, want)
+		}
+	}
+}

@@ -48,6 +48,10 @@ const (
 	// PenaltyCardLead: the partner of Offender, a defender with penalty
 	// cards on the table, is to lead, at any trick (Laws 50D2, 51B).
 	PenaltyCardLead
+	// LeadRestriction: Offender, a defender with a Law 26B restriction in
+	// force (LeadProhibitedOneOf, PlayState.RestrictLead), is to lead in
+	// turn: declarer chooses the suit to prohibit.
+	LeadRestriction
 )
 
 var playKindNames = map[PlayIrregularityKind]string{
@@ -62,6 +66,7 @@ var playKindNames = map[PlayIrregularityKind]string{
 	RetractedCard:              "retracted card",
 	SimultaneousPlay:           "simultaneous play",
 	PenaltyCardLead:            "lead by the partner of a defender with penalty cards",
+	LeadRestriction:            "lead by a defender with a Law 26B restriction",
 }
 
 // String names the kind: "lead out of turn".
@@ -137,6 +142,8 @@ func RulePlay(s PlayState, irr PlayIrregularity, ans Answers) (Ruling, error) {
 		err = st.simultaneousPlay()
 	case PenaltyCardLead:
 		err = st.penaltyLead()
+	case LeadRestriction:
+		err = st.leadRestrictionChoice()
 	default:
 		return Ruling{}, fmt.Errorf("rulings: play: unknown irregularity kind %d", irr.Kind)
 	}

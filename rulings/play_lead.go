@@ -2,6 +2,7 @@ package rulings
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/bridge-director/director/bridge"
@@ -120,7 +121,50 @@ func (st *playStep) leadStillRestricted() {
 		st.restrict(r)
 		st.cite(r.Law)
 		st.say("The restriction in force on %s, who is to lead, still binds him (Law %s): %s.", leader.Name(), r.Law, r.Describe())
+		if r.Kind == LeadProhibitedOneOf {
+			st.say("When he comes to lead, declarer chooses the suit (rule it as a lead with a Law 26B restriction).")
+		}
 	}
+}
+
+// leadRestrictionChoice: the offender, on lead in turn with a Law 26B
+// restriction in force, is at his first turn to lead since it was imposed;
+// declarer may prohibit his leading any one of its suits, for as long as he
+// retains the lead, or let him lead freely (Law 26B). After a lead out of
+// turn, this is ruled once the player with the restriction is to lead.
+func (st *playStep) leadRestrictionChoice() error {
+	off, decl := st.irr.Offender, st.s.declarer
+	if _, mid := st.s.current(); mid || st.s.OnLead() != off {
+		return fmt.Errorf("rulings: %v: %s is not on lead; it is %s's turn to play", st.irr.Kind, off.Name(), st.s.ToPlay().Name())
+	}
+	i := slices.IndexFunc(st.s.leads, func(r Restriction) bool { return r.Seat == off && r.Kind == LeadProhibitedOneOf })
+	if i < 0 {
+		return fmt.Errorf("rulings: %v: no Law 26B restriction on %s's lead is in force; give it among the restrictions in force", st.irr.Kind, off.Name())
+	}
+	oneOf := st.s.leads[i]
+	var opts []Option
+	var names []string
+	for _, s := range oneOf.Suits {
+		names = append(names, s.Symbol())
+		opts = append(opts, Option{Choice: Choice{ID: "prohibit-" + s.String(), Text: "prohibit a " + playSuitWord(s) + " lead"},
+			Consequence: fmt.Sprintf("%s may not lead a %s for as long as he retains the lead", off.Name(), playSuitWord(s)), Law: oneOf.Law})
+	}
+	opts = append(opts, Option{Choice: Choice{ID: "free", Text: "prohibit nothing"},
+		Consequence: fmt.Sprintf("%s leads any card, and the restriction is spent", off.Name()), Law: oneOf.Law})
+	st.cite(oneOf.Law)
+	st.say("%s is at his first turn to lead with the Law %s restriction in force: declarer may prohibit his leading any one of %s, for as long as he retains the lead.",
+		off.Name(), oneOf.Law, strings.Join(names, " "))
+	chosen, err := st.offer(decl, opts...)
+	if err != nil || chosen == "" || chosen == "free" {
+		return err
+	}
+	suit, err := bridge.ParseSuit(strings.TrimPrefix(chosen, "prohibit-"))
+	if err != nil {
+		return err
+	}
+	st.restrict(Restriction{Kind: LeadProhibited, Seat: off, Suits: []bridge.Suit{suit}, Law: oneOf.Law, Until: WhileRetainingLead,
+		Reason: fmt.Sprintf("may not lead a %s for as long as he retains the lead", playSuitWord(suit))})
+	return nil
 }
 
 // openingLeadOutOfTurn: declarer's five options (Law 54).

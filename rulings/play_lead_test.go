@@ -118,7 +118,7 @@ func TestLeadOutOfTurnCarriesLeadRestrictionInForce(t *testing.T) {
 		restrictionSuits(r.Restrictions[0]) != "CDS" || r.Restrictions[0].Lasts() != WhileRetainingLead {
 		t.Fatalf("restrictions = %+v, want West's 26B restriction on C D S, while he retains the lead", r.Restrictions)
 	}
-	if !containsString(r.Laws, "26B") || !strings.Contains(r.Summary, "The restriction in force on West, who is to lead, still binds him (Law 26B): declarer may prohibit his lead of one of ♣ ♦ ♠") {
+	if !containsString(r.Laws, "26B") || !strings.Contains(r.Summary, "The restriction in force on West, who is to lead, still binds him (Law 26B): at his first turn to lead, declarer may prohibit his leading any one of ♣ ♦ ♠") {
 		t.Errorf("ruling cites %v and says %q; want West's 26B restriction applied to his lead", r.Laws, r.Summary)
 	}
 	pending, err := RulePlay(s, irr, nil)

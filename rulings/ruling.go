@@ -29,6 +29,7 @@ package rulings
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/bridge-director/director/bridge"
@@ -151,6 +152,24 @@ type Restriction struct {
 	From int
 }
 
+// Reissues reports whether the ruling's restrictions carry x, a
+// restriction in force before it, on or settle it: the same obligation on
+// the same player, whatever law now imposes it (a penalty card from the
+// auction, now under Law 50), or the suit declarer chose to prohibit in
+// place of a Law 26B choice still to make.
+func (r Ruling) Reissues(x Restriction) bool {
+	for _, y := range r.Restrictions {
+		switch {
+		case y.Seat != x.Seat:
+		case y.Kind == x.Kind && y.Card == x.Card && slices.Equal(y.Suits, x.Suits):
+			return true
+		case x.Kind == LeadProhibitedOneOf && y.Kind == LeadProhibited && y.Law == x.Law:
+			return true
+		}
+	}
+	return false
+}
+
 // isPass reports whether the restriction binds calls, not the play.
 func (r Restriction) isPass() bool { return r.Kind == MustPassNextTurn || r.Kind == MustPassThroughout }
 
@@ -192,7 +211,10 @@ func (r Restriction) Describe() string {
 	case LeadRequired:
 		what = "must lead " + strings.Join(suits, " or ")
 	case LeadProhibitedOneOf:
-		what = "declarer may prohibit his lead of one of " + strings.Join(suits, " ")
+		what = "at his first turn to lead, declarer may prohibit his leading " + strings.Join(suits, " ")
+		if len(suits) > 1 {
+			what = "at his first turn to lead, declarer may prohibit his leading any one of " + strings.Join(suits, " ")
+		}
 	case PenaltyCard:
 		what = "has the " + r.Card.Symbol() + " as a minor penalty card"
 		if r.Major {
