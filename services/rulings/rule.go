@@ -247,8 +247,6 @@ func duringProcedure(call *rulingsv1.DirectorCall, play *rulingsv1.Play, inForce
 	return out
 }
 
-
-
 // unasked refuses an answer to a question the ruling never asked (a
 // misspelt id would otherwise be ignored, and its question asked again).
 // "choice" and "specified_suits" are answers of their own, asked by no
