@@ -122,7 +122,7 @@ func (c *auctionCase) changeOfCall() {
 	c.summary("%s's change from %s to %s was intended: %s may accept it, otherwise it is cancelled and %s stands.",
 		c.offender.Name(), first.Symbol(), c.irr.Call.Symbol(), c.lho.Name(), first.Symbol())
 	c.option(c.lho, "accept", "accept "+c.irr.Call.Symbol(),
-		first.Symbol()+" is withdrawn and "+c.irr.Call.Symbol()+" stands; unless it is comparable, declarer may restrict the opening lead (Law 26B)", "25B1")
+		first.Symbol()+" is withdrawn and "+c.irr.Call.Symbol()+" stands; unless it is comparable, declarer may prohibit a lead at the first turn to lead of "+c.partner.Name()+" (Law 26B)", "25B1")
 	c.option(c.lho, "refuse", "refuse "+c.irr.Call.Symbol(),
 		c.irr.Call.Symbol()+" is cancelled and "+first.Symbol()+" stands; Law 26B may apply", "25B2")
 	c.ruling.Unauthorised = append(c.ruling.Unauthorised,

@@ -85,7 +85,10 @@ func (c *auctionCase) replacementChoices(ib, last bridge.Call) {
 // ruleReplacement classifies a legal replacement of the insufficient bid
 // (27B1 to 27B3; 27C when it was made before the director ruled).
 func (c *auctionCase) ruleReplacement(ib, last, rep bridge.Call) {
-	if rep.IsBid() {
+	// Only a bid that is the lowest sufficient bid in its own strain can be
+	// the lowest sufficient bid specifying the same denomination(s); of any
+	// other the director is not asked.
+	if low, ok := lowestSufficient(last, rep.Strain); rep.IsBid() && ok && low == rep {
 		lowest := "it cannot be bid"
 		if low, ok := lowestSufficient(last, ib.Strain); ok {
 			lowest = "it is " + low.Symbol()

@@ -39,6 +39,8 @@ func TestInsufficientBid(t *testing.T) {
 			options: []string{"S:accept", "S:refuse"},
 			// East has specified hearts with 2H: declarer chooses among the other suits.
 			restrict: []string{"MustPassThroughout:W", "LeadProhibitedOneOf:W:CDS"}, adjust: []string{"72C"}, ui: 1},
+		{name: "3H cannot be the lowest sufficient bid: asked only comparability", calls: "1NT", irr: insufficient(callPtr("3H"), nil),
+			ans: Answers{"unintended": no}, question: "comparable"},
 		{name: "27B2 pass replacement is asked only comparability", calls: "1NT", irr: insufficient(callPtr("P"), nil),
 			ans: Answers{"unintended": no}, question: "comparable"},
 		{name: "26B suits corrected by the director", calls: "1NT", irr: insufficient(callPtr("2H"), nil),

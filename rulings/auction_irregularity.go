@@ -121,7 +121,13 @@ func RuleAuction(a *Auction, irr AuctionIrregularity, ans Answers) (Ruling, erro
 		return Ruling{}, c.err
 	}
 	for i := range c.ruling.Restrictions {
-		c.ruling.Restrictions[i].Until = c.ruling.Restrictions[i].Lasts()
+		r := &c.ruling.Restrictions[i]
+		r.Until = r.Lasts()
+		if r.From == 0 && r.isPass() {
+			r.From = len(a.calls) + 1
+		} else if r.From == 0 {
+			r.From = 1
+		}
 	}
 	c.ruling.Laws = distinct(c.ruling.Laws)
 	c.ruling.AdjustmentMayFollow = distinct(c.ruling.AdjustmentMayFollow)
@@ -352,7 +358,7 @@ func sideName(s bridge.Side) string {
 func (c *auctionCase) yes(q Question) (yes, ok bool) {
 	a := c.ask(q)
 	if c.pending() {
-		c.ruling.Summary = "The director's judgement is needed: " + q.Text
+		c.ruling.Summary = judgementNeeded(c.ruling.Questions)
 		return false, false
 	}
 	return a == "yes", true

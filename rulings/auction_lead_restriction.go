@@ -22,7 +22,7 @@ func (c *auctionCase) readSpecified() error {
 	}
 	suits, err := ParseSpecifiedSuits(s)
 	if err != nil {
-		return err
+		return &AnswerError{ID: specifiedSuitsAnswer, Err: err}
 	}
 	for _, suit := range suits {
 		c.specified[suit] = true
@@ -119,8 +119,9 @@ func (c *auctionCase) leadRestriction() {
 	}
 	if !c.specifiedKnown {
 		q := c.specifiedQuestion()
+		c.ruling.Asked = append(c.ruling.Asked, q.ID)
 		c.ruling.Questions = []Question{q}
-		c.ruling.Summary = "The director's judgement is needed: " + q.Text
+		c.ruling.Summary = judgementNeeded(c.ruling.Questions)
 		return
 	}
 	var free []bridge.Suit

@@ -5,10 +5,27 @@ import "github.com/bridge-director/director/bridge"
 // Restrict puts a restriction on a player. Legal enforces the pass
 // restrictions while the auction lasts: a MustPassNextTurn ends with the
 // player's next pass, a MustPassThroughout lasts to the end of the auction.
-// Lead restrictions and penalty cards are kept for the play.
+// A pass restriction begins at its From (now, after the calls recorded,
+// when zero), and a pass the record already holds from there meets a
+// MustPassNextTurn. Lead restrictions and penalty cards are kept for the
+// play.
 func (a *Auction) Restrict(r Restriction) {
 	r.Suits = append([]bridge.Suit(nil), r.Suits...)
-	a.restrictions = append(a.restrictions, heldRestriction{Restriction: r, endedBy: -1})
+	h := heldRestriction{Restriction: r, endedBy: -1}
+	if r.isPass() && h.From == 0 {
+		h.From = len(a.calls) + 1
+	}
+	if r.Kind == MustPassNextTurn {
+		for i := max(h.From-1, 0); i < len(a.calls); i++ {
+			if a.calls[i].Seat == r.Seat {
+				if a.calls[i].Call.Kind == bridge.CallPass {
+					h.endedBy = i
+				}
+				break
+			}
+		}
+	}
+	a.restrictions = append(a.restrictions, h)
 }
 
 // Restrictions are the restrictions in force, in the order they were made.
@@ -48,6 +65,4 @@ func (a *Auction) MustPass(seat bridge.Seat) (Restriction, bool) {
 	return found.Restriction, true
 }
 
-func (h heldRestriction) isPassRestriction() bool {
-	return h.Kind == MustPassNextTurn || h.Kind == MustPassThroughout
-}
+func (h heldRestriction) isPassRestriction() bool { return h.isPass() }

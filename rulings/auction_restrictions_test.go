@@ -77,6 +77,28 @@ func TestRestrictionsKeepPlayRestrictions(t *testing.T) {
 	}
 }
 
+// The review's auction: West had to pass at call 4 and did. Put on the
+// auction as it now stands, from where it began, the restriction is met by
+// that pass and West's 4♣ is legal; put on it from now, it still binds.
+func TestMustPassNextTurnMetByTheRecord(t *testing.T) {
+	a := mustParseAuction(t, bridge.North, "1H P 1S P 2H P 3H")
+	a.Restrict(Restriction{Kind: MustPassNextTurn, Seat: bridge.West, Law: "30A", From: 2})
+	if _, barred := a.MustPass(bridge.West); barred {
+		t.Errorf("West's pass at call 4 did not meet a restriction from call 2: %v", a.Restrictions())
+	}
+	if err := a.Legal(bridge.Bid(4, bridge.StrainClubs)); err != nil {
+		t.Errorf("West's 4C: %v", err)
+	}
+	if got := a.Restrictions(); len(got) != 0 {
+		t.Errorf("Restrictions() = %v, want the met restriction spent", got)
+	}
+	now := mustParseAuction(t, bridge.North, "1H P 1S P 2H P 3H")
+	now.Restrict(Restriction{Kind: MustPassNextTurn, Seat: bridge.West, Law: "30A"})
+	if r, barred := now.MustPass(bridge.West); !barred || r.From != 8 {
+		t.Errorf("a restriction from now: MustPass(West) = %+v, %v; want it binding from call 8", r, barred)
+	}
+}
+
 func TestMustPassPrefersThroughout(t *testing.T) {
 	a := NewAuction(bridge.North)
 	a.Restrict(Restriction{Kind: MustPassNextTurn, Seat: bridge.North, Law: "30B1"})
@@ -102,5 +124,25 @@ func mustCall(t *testing.T, a *Auction, s string) {
 	}
 	if err := a.Call(c); err != nil {
 		t.Fatalf("after %q, %s by %v: %v", a, s, a.Turn(), err)
+	}
+}
+
+// A Law 26B restriction says what declarer may do, and when.
+func TestDescribeLeadProhibitedOneOf(t *testing.T) {
+	for suits, want := range map[string]string{
+		"H":   "at his first turn to lead, declarer may prohibit his leading ♥, for as long as he retains the lead",
+		"CDS": "at his first turn to lead, declarer may prohibit his leading any one of ♣ ♦ ♠, for as long as he retains the lead",
+	} {
+		r := Restriction{Kind: LeadProhibitedOneOf, Seat: bridge.West, Law: "26B"}
+		for _, l := range suits {
+			s, err := bridge.ParseSuit(string(l))
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.Suits = append(r.Suits, s)
+		}
+		if got := r.Describe(); got != want {
+			t.Errorf("Describe() = %q, want %q", got, want)
+		}
 	}
 }

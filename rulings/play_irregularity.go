@@ -49,6 +49,10 @@ const (
 	// PenaltyCardLead: the partner of Offender, a defender with penalty
 	// cards on the table, is to lead, at any trick (Laws 50D2, 51B).
 	PenaltyCardLead
+	// LeadRestriction: Offender, a defender with a Law 26B restriction in
+	// force (LeadProhibitedOneOf, PlayState.RestrictLead), is to lead in
+	// turn: declarer chooses the suit to prohibit.
+	LeadRestriction
 )
 
 var playKindNames = map[PlayIrregularityKind]string{
@@ -63,6 +67,7 @@ var playKindNames = map[PlayIrregularityKind]string{
 	RetractedCard:              "retracted card",
 	SimultaneousPlay:           "simultaneous play",
 	PenaltyCardLead:            "lead by the partner of a defender with penalty cards",
+	LeadRestriction:            "lead by a defender with a Law 26B restriction",
 }
 
 // cardRoles say, for each kind that names a card, what the card is.
@@ -165,11 +170,25 @@ func RulePlayContext(ctx context.Context, s PlayState, irr PlayIrregularity, ans
 		err = st.simultaneousPlay()
 	case PenaltyCardLead:
 		err = st.penaltyLead()
+	case LeadRestriction:
+		err = st.leadRestrictionChoice()
 	default:
 		return Ruling{}, fmt.Errorf("rulings: play: unknown irregularity kind %d", irr.Kind)
 	}
 	if err != nil {
 		return Ruling{}, err
+	}
+	if st.r.Pending() {
+		// What is known so far stays, before the questions.
+		st.say("%s", judgementNeeded(st.r.Questions))
+	}
+	for i := range st.r.Restrictions {
+		if r := &st.r.Restrictions[i]; r.From == 0 {
+			r.From = s.nextLead()
+			if r.Kind == PenaltyCard {
+				r.From = s.CompleteTricks() + 1
+			}
+		}
 	}
 	return st.r, nil
 }
@@ -190,6 +209,7 @@ var playYesNo = []Choice{{"yes", "yes"}, {"no", "no"}}
 // q when there is none yet. An answer that is not one of q's choices is an
 // error.
 func (st *playStep) ask(q Question) (string, error) {
+	st.r.Asked = append(st.r.Asked, q.ID)
 	a, ok := st.ans[q.ID]
 	if !ok {
 		st.r.Questions = append(st.r.Questions, q)
@@ -200,7 +220,7 @@ func (st *playStep) ask(q Question) (string, error) {
 			return a, nil
 		}
 	}
-	return "", fmt.Errorf("rulings: answer %q to question %q is not one of %s", a, q.ID, playChoiceIDs(q.Choices))
+	return "", &AnswerError{ID: q.ID, Err: fmt.Errorf("rulings: answer %q to question %q is not one of %s", a, q.ID, playChoiceIDs(q.Choices))}
 }
 
 // yes asks a yes-or-no question; pending is true while it is unanswered.
@@ -227,7 +247,7 @@ func (st *playStep) offer(chooser bridge.Seat, opts ...Option) (string, error) {
 			return a, nil
 		}
 	}
-	return "", fmt.Errorf("rulings: choice %q is not one of the options %s", a, playChoiceIDs(ids))
+	return "", &AnswerError{ID: playChoiceAnswer, Err: fmt.Errorf("rulings: choice %q is not one of the options %s", a, playChoiceIDs(ids))}
 }
 
 // cite records laws applied.

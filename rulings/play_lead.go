@@ -37,8 +37,10 @@ func (st *playStep) leadOutOfTurn() error {
 }
 
 // RestrictLead records a lead restriction in force from an earlier ruling
-// (Laws 26B, 50D2) for the lead rulings to apply. One on a member of the
-// declaring side has lapsed (Law 26B binds only a defender) and is not kept.
+// (Laws 26B, 50D2) for the lead rulings to apply, from its From (the next
+// lead, when zero). One on a member of the declaring side has lapsed (Law
+// 26B binds only a defender), and one the play recorded has spent (Binds)
+// is not kept.
 func (s *PlayState) RestrictLead(r Restriction) error {
 	switch {
 	case r.Kind != LeadProhibited && r.Kind != LeadRequired && r.Kind != LeadProhibitedOneOf:
@@ -50,9 +52,58 @@ func (s *PlayState) RestrictLead(r Restriction) error {
 	case !s.IsDefender(r.Seat):
 		return nil
 	}
+	if r.From == 0 {
+		r.From = s.nextLead()
+	}
+	if !s.Binds(r) {
+		return nil
+	}
 	r.Suits = append([]bridge.Suit(nil), r.Suits...)
 	s.leads = append(s.leads, r)
 	return nil
+}
+
+// nextLead is the number (from 1) of the next trick to be led.
+func (s PlayState) nextLead() int { return len(s.tricks) + 1 }
+
+// Binds reports whether r, in force from an earlier ruling, still binds
+// after the play recorded, by how long it lasts from its From (zero: from
+// now, so it binds). A pass restriction ended with the auction. A penalty
+// card binds while it lies on the table. A required lead (Law 50D2(a)) binds
+// until the player has led from his From on; a lead of one of the suits
+// declarer may prohibit (26B) binds only the player's first turn to lead
+// from his From, when declarer chooses; a prohibited lead (26B, 50D2(b))
+// binds while the player retains the lead from his From, and ends with the
+// first trick from there that he did not lead or did not win.
+func (s PlayState) Binds(r Restriction) bool {
+	if r.isPass() {
+		return false
+	}
+	if r.Kind == PenaltyCard {
+		for _, p := range s.PenaltyCards() {
+			if p.Seat == r.Seat && p.Card == r.Card {
+				return true
+			}
+		}
+		return false
+	}
+	if r.From == 0 {
+		return true
+	}
+	for i := r.From - 1; i < len(s.tricks); i++ {
+		led := s.tricks[i].Leader == r.Seat
+		switch r.Kind {
+		case LeadRequired, LeadProhibitedOneOf:
+			if led {
+				return false
+			}
+		default:
+			if w, done := s.TrickWinner(i); !led || done && w != r.Seat {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // leadStillRestricted carries into a complete ruling the lead restrictions
@@ -70,7 +121,50 @@ func (st *playStep) leadStillRestricted() {
 		st.restrict(r)
 		st.cite(r.Law)
 		st.say("The restriction in force on %s, who is to lead, still binds him (Law %s): %s.", leader.Name(), r.Law, r.Describe())
+		if r.Kind == LeadProhibitedOneOf {
+			st.say("When he comes to lead, declarer chooses the suit (rule it as a lead with a Law 26B restriction).")
+		}
 	}
+}
+
+// leadRestrictionChoice: the offender, on lead in turn with a Law 26B
+// restriction in force, is at his first turn to lead since it was imposed;
+// declarer may prohibit his leading any one of its suits, for as long as he
+// retains the lead, or let him lead freely (Law 26B). After a lead out of
+// turn, this is ruled once the player with the restriction is to lead.
+func (st *playStep) leadRestrictionChoice() error {
+	off, decl := st.irr.Offender, st.s.declarer
+	if _, mid := st.s.current(); mid || st.s.OnLead() != off {
+		return fmt.Errorf("rulings: %v: %s is not on lead; it is %s's turn to play", st.irr.Kind, off.Name(), st.s.ToPlay().Name())
+	}
+	i := slices.IndexFunc(st.s.leads, func(r Restriction) bool { return r.Seat == off && r.Kind == LeadProhibitedOneOf })
+	if i < 0 {
+		return fmt.Errorf("rulings: %v: no Law 26B restriction on %s's lead is in force; give it among the restrictions in force", st.irr.Kind, off.Name())
+	}
+	oneOf := st.s.leads[i]
+	var opts []Option
+	var names []string
+	for _, s := range oneOf.Suits {
+		names = append(names, s.Symbol())
+		opts = append(opts, Option{Choice: Choice{ID: "prohibit-" + s.String(), Text: "prohibit a " + playSuitWord(s) + " lead"},
+			Consequence: fmt.Sprintf("%s may not lead a %s for as long as he retains the lead", off.Name(), playSuitWord(s)), Law: oneOf.Law})
+	}
+	opts = append(opts, Option{Choice: Choice{ID: "free", Text: "prohibit nothing"},
+		Consequence: fmt.Sprintf("%s leads any card, and the restriction is spent", off.Name()), Law: oneOf.Law})
+	st.cite(oneOf.Law)
+	st.say("%s is at his first turn to lead with the Law %s restriction in force: declarer may prohibit his leading any one of %s, for as long as he retains the lead.",
+		off.Name(), oneOf.Law, strings.Join(names, " "))
+	chosen, err := st.offer(decl, opts...)
+	if err != nil || chosen == "" || chosen == "free" {
+		return err
+	}
+	suit, err := bridge.ParseSuit(strings.TrimPrefix(chosen, "prohibit-"))
+	if err != nil {
+		return err
+	}
+	st.restrict(Restriction{Kind: LeadProhibited, Seat: off, Suits: []bridge.Suit{suit}, Law: oneOf.Law, Until: WhileRetainingLead,
+		Reason: fmt.Sprintf("may not lead a %s for as long as he retains the lead", playSuitWord(suit))})
+	return nil
 }
 
 // openingLeadOutOfTurn: declarer's five options (Law 54).

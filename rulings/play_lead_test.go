@@ -118,7 +118,7 @@ func TestLeadOutOfTurnCarriesLeadRestrictionInForce(t *testing.T) {
 		restrictionSuits(r.Restrictions[0]) != "CDS" || r.Restrictions[0].Lasts() != WhileRetainingLead {
 		t.Fatalf("restrictions = %+v, want West's 26B restriction on C D S, while he retains the lead", r.Restrictions)
 	}
-	if !containsString(r.Laws, "26B") || !strings.Contains(r.Summary, "The restriction in force on West, who is to lead, still binds him (Law 26B): declarer may prohibit his lead of one of ♣ ♦ ♠") {
+	if !containsString(r.Laws, "26B") || !strings.Contains(r.Summary, "The restriction in force on West, who is to lead, still binds him (Law 26B): at his first turn to lead, declarer may prohibit his leading any one of ♣ ♦ ♠") {
 		t.Errorf("ruling cites %v and says %q; want West's 26B restriction applied to his lead", r.Laws, r.Summary)
 	}
 	pending, err := RulePlay(s, irr, nil)
@@ -178,5 +178,41 @@ func TestOpeningLeadOutOfTurnWording(t *testing.T) {
 	}
 	if len(r.Restrictions) != 0 {
 		t.Errorf("a face-down lead is no penalty card: restrictions %v", r.Restrictions)
+	}
+}
+
+// Restrictions in force lapse by the play recorded from where they began.
+// East won trick 1; at trick 2 he had to lead a diamond (Law 50D2(a)) and
+// was barred from hearts while he kept the lead (50D2(b)), and West's first
+// turn to lead was bound by 26B from the opening lead. East led ♦K and won
+// it, so at trick 3 he is on lead again, and West leads ♣3 out of turn.
+func TestLeadRestrictionsLapse(t *testing.T) {
+	s := playState(t, true, "DT D2 DQ D6 DK D7 D5 D3")
+	required := Restriction{Kind: LeadRequired, Seat: bridge.East, Suits: []bridge.Suit{bridge.Diamonds}, Law: "50D2(a)", From: 2}
+	prohibited := Restriction{Kind: LeadProhibited, Seat: bridge.East, Suits: []bridge.Suit{bridge.Hearts}, Law: "50D2(b)", From: 2}
+	oneOf := Restriction{Kind: LeadProhibitedOneOf, Seat: bridge.West, Suits: []bridge.Suit{bridge.Hearts}, Law: "26B", From: 1}
+	if s.Binds(required) || !s.Binds(prohibited) || s.Binds(oneOf) {
+		t.Fatalf("Binds: required %v (led), prohibited %v (still on lead), West's 26B %v (he led trick 1)", s.Binds(required), s.Binds(prohibited), s.Binds(oneOf))
+	}
+	for _, r := range []Restriction{required, prohibited, oneOf} {
+		if err := s.RestrictLead(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := RulePlay(s, PlayIrregularity{Kind: LeadOutOfTurn, Offender: bridge.West, Card: card(t, "C3")}, Answers{"choice": "accept"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Restrictions) != 1 || restrictionKey(r.Restrictions[0]) != "LeadProhibited E H" || strings.Contains(r.Summary, "must lead") {
+		t.Errorf("restrictions %v, summary %q: want only East's heart prohibition still binding", r.Restrictions, r.Summary)
+	}
+	// East leads ♥K and South wins it with ♥A: East has lost the lead.
+	playCards(t, &s, "HK HA H8 H3")
+	if s.Binds(prohibited) {
+		t.Error("the 50D2(b) prohibition binds East after he lost the lead")
+	}
+	// A restriction from now binds, whatever the record.
+	if now := (Restriction{Kind: LeadRequired, Seat: bridge.East, Suits: []bridge.Suit{bridge.Diamonds}, Law: "50D2(a)"}); !s.Binds(now) {
+		t.Error("a restriction from now does not bind")
 	}
 }

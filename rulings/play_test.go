@@ -333,6 +333,9 @@ func checkRuling(t *testing.T, tc playCase, r Ruling) {
 		if !r.Pending() || r.Questions[0].ID != tc.wantQuestion {
 			t.Fatalf("want question %q, got %+v", tc.wantQuestion, r.Questions)
 		}
+		if want := "The director's judgement is needed: " + r.Questions[0].Text; !strings.Contains(r.Summary, want) {
+			t.Errorf("summary %q does not say %q", r.Summary, want)
+		}
 		return
 	}
 	if r.Pending() {

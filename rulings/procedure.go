@@ -53,6 +53,8 @@ type ProcedureIrregularity struct {
 	Kind ProcedureKind
 	// Offender is the player with the wrong hand, the player who called on
 	// cards from a wrong board, or the player who made information available.
+	// A kind that needs none (NeedsOffender) ignores it, but it must still
+	// be a seat.
 	Offender bridge.Seat
 	// Teams is set in a team event: a wrong board is then ruled under Law 86B.
 	Teams bool
@@ -103,7 +105,7 @@ func procAsk(ans Answers, q Question) (answer string, ok bool, err error) {
 			return a, true, nil
 		}
 	}
-	return "", false, fmt.Errorf("rulings: answer %q to question %q (Law %s) is not one of its choices", a, q.ID, q.Law)
+	return "", false, &AnswerError{ID: q.ID, Err: fmt.Errorf("rulings: answer %q to question %q (Law %s) is not one of its choices", a, q.ID, q.Law)}
 }
 
 // procStep is a ruling being written: it asks each question in turn and stops
@@ -120,6 +122,7 @@ func (s *procStep) ask(q Question) string {
 	if s.err != nil || s.ruling.Pending() {
 		return ""
 	}
+	s.ruling.Asked = append(s.ruling.Asked, q.ID)
 	a, ok, err := procAsk(s.ans, q)
 	switch {
 	case err != nil:
@@ -141,7 +144,9 @@ func (s *procStep) cite(laws ...string) { s.ruling.Laws = append(s.ruling.Laws, 
 // may follow are cited; their amount is the director's (see
 // StandardProceduralPenalty).
 func RuleProcedure(p ProcedureIrregularity, ans Answers) (Ruling, error) {
-	if p.Kind.NeedsOffender() && !p.Offender.Valid() {
+	// A kind that needs no offender ignores the one given, but a seat given
+	// must still be a seat.
+	if !p.Offender.Valid() {
 		return Ruling{}, fmt.Errorf("rulings: procedure: offender %v is not a seat", p.Offender)
 	}
 	s := &procStep{ans: ans}
@@ -176,7 +181,7 @@ func RuleProcedure(p ProcedureIrregularity, ans Answers) (Ruling, error) {
 		return Ruling{}, s.err
 	}
 	if s.ruling.Pending() {
-		return Ruling{Questions: s.ruling.Questions}, nil
+		return Ruling{Questions: s.ruling.Questions, Asked: s.ruling.Asked, Summary: judgementNeeded(s.ruling.Questions)}, nil
 	}
 	return s.ruling, nil
 }

@@ -34,7 +34,7 @@ func faultQuestion(id string, side bridge.Side) Question {
 		Choices: []Choice{{"none", "in no way at fault"}, {"partly", "only partly at fault"}, {"directly", "directly at fault"}}}
 }
 
-// faults are the responsibilities the answers to faultChoices name.
+// faults are the responsibilities the answers to faultQuestion name.
 var faults = map[string]Responsibility{"none": NotAtFault, "partly": PartlyAtFault, "directly": DirectlyAtFault}
 
 // artificialScore asks how far each side is at fault and gives the Law

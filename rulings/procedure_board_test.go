@@ -46,8 +46,8 @@ func TestRuleBoardErrors(t *testing.T) {
 	if _, err := RuleProcedure(ProcedureIrregularity{Kind: UndulySlowPlay, Offender: 7}, nil); err == nil || !strings.Contains(err.Error(), "not a seat") {
 		t.Errorf("slow play by no seat: err = %v, want the offender refused", err)
 	}
-	if _, err := RuleProcedure(ProcedureIrregularity{Kind: UnplayableBoard, Offender: 7}, nil); err != nil {
-		t.Errorf("an unplayable board needs no offender: %v", err)
+	if _, err := RuleProcedure(ProcedureIrregularity{Kind: UnplayableBoard, Offender: 7}, nil); err == nil || !strings.Contains(err.Error(), "not a seat") {
+		t.Errorf("unplayable board by no seat: err = %v, want the seat given refused", err)
 	}
 	if _, err := RuleProcedure(ProcedureIrregularity{Kind: UnplayableBoard}, Answers{"ns_fault": "some"}); err == nil || !strings.Contains(err.Error(), `"some"`) {
 		t.Errorf("fault answer not a choice: err = %v", err)

@@ -87,7 +87,7 @@ func RuleTeamAdjustment(c TeamCase, ans Answers) (Ruling, error) {
 		return Ruling{}, s.err
 	}
 	if r.Pending() {
-		return Ruling{Questions: r.Questions}, nil
+		return Ruling{Questions: r.Questions, Asked: r.Asked, Summary: judgementNeeded(r.Questions)}, nil
 	}
 	return *r, nil
 }

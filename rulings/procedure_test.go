@@ -63,7 +63,7 @@ func runProcedureCases(t *testing.T, cases []procedureCase) {
 				t.Fatal(err)
 			}
 			if tt.question != "" {
-				if len(r.Questions) != 1 || r.Questions[0].ID != tt.question || r.Summary != "" {
+				if len(r.Questions) != 1 || r.Questions[0].ID != tt.question || r.Summary != "The director's judgement is needed: "+r.Questions[0].Text {
 					t.Fatalf("ruling = %+v, want only question %q", r, tt.question)
 				}
 				return

@@ -29,6 +29,7 @@ package rulings
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/bridge-director/director/bridge"
@@ -141,7 +142,36 @@ type Restriction struct {
 	// Until is how long it lasts; zero means as long as its Kind lasts
 	// (Lasts).
 	Until Until
+	// From is where it began, counted in what it binds: for a pass
+	// restriction the number (from 1) of the first call after it was
+	// imposed, for a restriction of the play the number (from 1) of the
+	// first trick whose lead it binds, or at which its penalty card lay on
+	// the table (1 for one imposed in the auction). Zero means from now:
+	// the end of the record it is put on (Auction.Restrict,
+	// PlayState.RestrictLead). The record then says when it is spent.
+	From int
 }
+
+// Reissues reports whether the ruling's restrictions carry x, a
+// restriction in force before it, on or settle it: the same obligation on
+// the same player, whatever law now imposes it (a penalty card from the
+// auction, now under Law 50), or the suit declarer chose to prohibit in
+// place of a Law 26B choice still to make.
+func (r Ruling) Reissues(x Restriction) bool {
+	for _, y := range r.Restrictions {
+		switch {
+		case y.Seat != x.Seat:
+		case y.Kind == x.Kind && y.Card == x.Card && slices.Equal(y.Suits, x.Suits):
+			return true
+		case x.Kind == LeadProhibitedOneOf && y.Kind == LeadProhibited && y.Law == x.Law:
+			return true
+		}
+	}
+	return false
+}
+
+// isPass reports whether the restriction binds calls, not the play.
+func (r Restriction) isPass() bool { return r.Kind == MustPassNextTurn || r.Kind == MustPassThroughout }
 
 // Lasts is how long the restriction lasts: Until when it is set, otherwise
 // what its Kind implies.
@@ -181,7 +211,10 @@ func (r Restriction) Describe() string {
 	case LeadRequired:
 		what = "must lead " + strings.Join(suits, " or ")
 	case LeadProhibitedOneOf:
-		what = "declarer may prohibit his lead of one of " + strings.Join(suits, " ")
+		what = "at his first turn to lead, declarer may prohibit his leading " + strings.Join(suits, " ")
+		if len(suits) > 1 {
+			what = "at his first turn to lead, declarer may prohibit his leading any one of " + strings.Join(suits, " ")
+		}
 	case PenaltyCard:
 		what = "has the " + r.Card.Symbol() + " as a minor penalty card"
 		if r.Major {
@@ -199,6 +232,11 @@ type Ruling struct {
 	// Questions are the judgements still needed; when there are any, the
 	// rest of the ruling is provisional until they are answered.
 	Questions []Question
+	// Asked are the IDs of every question the ruling asked, answered or
+	// still open: an answer under any other ID (but "choice" and
+	// "specified_suits", which are not questions of their own) answers
+	// nothing.
+	Asked []string
 	// Summary says in one or two sentences what happens.
 	Summary string
 	// Options are the choices the Laws give; Chooser says whose.
@@ -220,6 +258,26 @@ type Ruling struct {
 
 // Pending reports whether the ruling still needs the director's answers.
 func (r Ruling) Pending() bool { return len(r.Questions) > 0 }
+
+// judgementNeeded is the summary of a ruling waiting for the director's
+// answers, the same in the auction, the play and the director's procedure.
+func judgementNeeded(qs []Question) string {
+	texts := make([]string, len(qs))
+	for i, q := range qs {
+		texts[i] = q.Text
+	}
+	return "The director's judgement is needed: " + strings.Join(texts, " ")
+}
+
+// AnswerError is an answer the ruling cannot take: ID names the question
+// (or "choice", the option chosen) it was given for.
+type AnswerError struct {
+	ID  string
+	Err error
+}
+
+func (e *AnswerError) Error() string { return e.Err.Error() }
+func (e *AnswerError) Unwrap() error { return e.Err }
 
 // String writes the ruling for a person.
 func (r Ruling) String() string {

@@ -44,12 +44,16 @@ func invert[K, V comparable](m map[K]V) map[V]K {
 // board can hold, so a request cannot grow the call without limit.
 const maxRestrictionsInForce = 20
 
+// maxFrom bounds a restriction's from: more calls than an auction can hold
+// (a bid can be doubled and redoubled at most 35 times over).
+const maxFrom = 320
+
 // restrictionToProto writes a restriction with its whole structure; until
 // is always set.
 func restrictionToProto(r rulings.Restriction) *rulingsv1.Restriction {
 	out := &rulingsv1.Restriction{
 		Seat: bridgepb.Seat(r.Seat), Text: r.Reason, Law: r.Law, Kind: restrictionKindsOut[r.Kind],
-		Major: r.Major, Until: untilsOut[r.Lasts()],
+		Major: r.Major, Until: untilsOut[r.Lasts()], From: int32(r.From),
 	}
 	for _, s := range r.Suits {
 		out.Suits = append(out.Suits, s.String())
@@ -96,7 +100,10 @@ func restrictionFromProto(p *rulingsv1.Restriction) (rulings.Restriction, error)
 	if len(p.GetText()) > resource.MaxText {
 		return rulings.Restriction{}, fmt.Errorf("text: at most %d bytes", resource.MaxText)
 	}
-	r := rulings.Restriction{Kind: kind, Seat: seat, Law: law, Major: p.GetMajor(), Reason: p.GetText()}
+	if from := p.GetFrom(); from < 0 || from > maxFrom {
+		return rulings.Restriction{}, fmt.Errorf("from %d: the call or trick it began at, from 1, or 0 for now", from)
+	}
+	r := rulings.Restriction{Kind: kind, Seat: seat, Law: law, Major: p.GetMajor(), Reason: p.GetText(), From: int(p.GetFrom())}
 	if p.GetUntil() != rulingsv1.Until_UNTIL_UNSPECIFIED {
 		if r.Until, ok = untils[p.GetUntil()]; !ok {
 			return rulings.Restriction{}, fmt.Errorf("until %v is not one of the UNTIL_ values", p.GetUntil())
@@ -157,16 +164,15 @@ func isLaw(s string) bool {
 	return true
 }
 
-// inForceAfter are the restrictions in force before a ruling that still
-// bind after it: all of them after a ruling on the auction, and otherwise
-// those of the play (a pass restriction ends with the auction).
-func inForceAfter(in []rulings.Restriction, afterAuction bool) []*rulingsv1.Restriction {
+// inForceAfter are the restrictions still binding after a ruling (as rule
+// found them) that it does not re-issue or settle in its own restrictions,
+// so that a client sending both back sends each once.
+func inForceAfter(still []rulings.Restriction, ruling rulings.Ruling) []*rulingsv1.Restriction {
 	var out []*rulingsv1.Restriction
-	for _, r := range in {
-		if until := r.Lasts(); afterAuction && (until == rulings.UntilNextTurnToCall || until == rulings.UntilEndOfAuction) {
-			continue
+	for _, r := range still {
+		if !ruling.Reissues(r) {
+			out = append(out, restrictionToProto(r))
 		}
-		out = append(out, restrictionToProto(r))
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package rulingsservice
 
 import (
+	"context"
 	"maps"
 	"slices"
 	"testing"
@@ -63,11 +64,15 @@ func TestEveryRestrictionRoundTrips(t *testing.T) {
 	checked := map[string]int{}
 	for _, tc := range auction {
 		call := &rulingsv1.DirectorCall{Name: "round-trip", Board: 1, Auction: tc.calls}
-		explore(t, tc.name, func(ans rulings.Answers) (rulings.Ruling, error) { return rule(call, nil, tc.irr, ans, nil) }, checked)
+		explore(t, tc.name, func(ans rulings.Answers) (rulings.Ruling, error) {
+			r, _, err := rule(context.Background(), call, nil, tc.irr, ans, nil)
+			return r, err
+		}, checked)
 	}
 	for _, tc := range playRulings {
 		explore(t, tc.name, func(ans rulings.Answers) (rulings.Ruling, error) {
-			return rule(&rulingsv1.DirectorCall{Name: "round-trip"}, tc.play, tc.irr, ans, nil)
+			r, _, err := rule(context.Background(), &rulingsv1.DirectorCall{Name: "round-trip"}, tc.play, tc.irr, ans, nil)
+			return r, err
 		}, checked)
 	}
 	// Each kind of restriction is among those checked, and the one a joined

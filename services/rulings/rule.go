@@ -2,7 +2,9 @@ package rulingsservice
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -48,6 +50,7 @@ var (
 		rulingsv1.Kind_KIND_RETRACTED_CARD:                 rulings.RetractedCard,
 		rulingsv1.Kind_KIND_SIMULTANEOUS_PLAY:              rulings.SimultaneousPlay,
 		rulingsv1.Kind_KIND_PENALTY_CARD_LEAD:              rulings.PenaltyCardLead,
+		rulingsv1.Kind_KIND_LEAD_RESTRICTION:               rulings.LeadRestriction,
 	}
 	procedureKinds = map[rulingsv1.Kind]rulings.ProcedureKind{
 		rulingsv1.Kind_KIND_INCORRECT_NUMBER_OF_CARDS: rulings.IncorrectNumberOfCards,
@@ -83,12 +86,12 @@ func (s *Service) Rule(ctx context.Context, req *rulingsv1.RuleRequest) (*ruling
 	if req.GetPlay() != nil {
 		play = req.GetPlay()
 	}
-	ruling, err := rule(ctx, call, play, req.GetIrregularity(), rulings.Answers(req.GetAnswers()), inForce)
+	ruling, still, err := rule(ctx, call, play, req.GetIrregularity(), rulings.Answers(req.GetAnswers()), inForce)
 	if err != nil {
 		return nil, err
 	}
 	out := rulingToProto(ruling)
-	out.InForce = inForceAfter(inForce, auctionKinds[req.GetIrregularity().GetKind()] == 0)
+	out.InForce = inForceAfter(still, ruling)
 	resp := &rulingsv1.RuleResponse{}
 	err = s.change(ctx, rulingsv1.RulingsService_Rule_FullMethodName, req.GetRequestId(), req, resp, typev1.ChangeKind_CHANGE_KIND_CALL_RULED, req.GetName(), req.GetEtag(),
 		func(c *rulingsv1.DirectorCall) { resp.Call = c },
@@ -134,61 +137,139 @@ func checkAnswers(answers map[string]string) error {
 // rule sends the irregularity to the part of the engine that rules on it,
 // with the restrictions in force from earlier rulings: on the auction (a
 // player who must pass) or on the play (a lead restriction, a penalty
-// card). The solver's work on a claim stops when ctx is done.
-func rule(ctx context.Context, call *rulingsv1.DirectorCall, play *rulingsv1.Play, in *rulingsv1.Irregularity, ans rulings.Answers, inForce []rulings.Restriction) (rulings.Ruling, error) {
+// card). The solver's work on a claim stops when ctx is done. It returns the ruling and those of inForce the engine finds still
+// binding by the record it ruled on: the auction's for a ruling on the
+// auction, the play's for one on the play, and for the director's
+// procedure the auction's while it lasts (a pass restriction holds during
+// the auction, whatever the ruling is about) and otherwise all but the pass
+// restrictions.
+func rule(ctx context.Context, call *rulingsv1.DirectorCall, play *rulingsv1.Play, in *rulingsv1.Irregularity, ans rulings.Answers, inForce []rulings.Restriction) (rulings.Ruling, []rulings.Restriction, error) {
+	ruling, still, err := ruleOn(ctx, call, play, in, ans, inForce)
+	var bad *rulings.AnswerError
+	switch {
+	case errors.As(err, &bad):
+		return rulings.Ruling{}, nil, platform.FieldError("answers."+bad.ID, err.Error())
+	case err != nil:
+		return rulings.Ruling{}, nil, err
+	}
+	return ruling, still, unasked(ans, ruling.Asked)
+}
+
+// ruleOn is rule before the answers are checked against the questions.
+func ruleOn(ctx context.Context, call *rulingsv1.DirectorCall, play *rulingsv1.Play, in *rulingsv1.Irregularity, ans rulings.Answers, inForce []rulings.Restriction) (rulings.Ruling, []rulings.Restriction, error) {
+	kind := in.GetKind()
+	if auctionKinds[kind] == 0 && playKinds[kind] == 0 && procedureKinds[kind] == 0 {
+		return rulings.Ruling{}, nil, platform.FieldError("irregularity.kind", "say what happened: one of the KIND_ values")
+	}
 	// An unplayable or fouled board and a director's error may have no
 	// offender; every other ruling names one, and a seat given must be one.
 	offender, ok := bridgepb.SeatFrom(in.GetOffender())
-	optional := procedureKinds[in.GetKind()] != 0 && !procedureKinds[in.GetKind()].NeedsOffender()
+	optional := procedureKinds[kind] != 0 && !procedureKinds[kind].NeedsOffender()
 	if !ok && (!optional || in.GetOffender() != typev1.Seat_SEAT_UNSPECIFIED) {
-		return rulings.Ruling{}, platform.FieldError("irregularity.offender", "say who committed it: SEAT_NORTH, SEAT_EAST, SEAT_SOUTH or SEAT_WEST")
+		return rulings.Ruling{}, nil, platform.FieldError("irregularity.offender", "say who committed it: SEAT_NORTH, SEAT_EAST, SEAT_SOUTH or SEAT_WEST")
+	}
+	if !ok {
+		offender = bridge.North // the kind takes no offender and ignores it
 	}
 	var ruling rulings.Ruling
+	var still []rulings.Restriction
 	var err error
-	switch kind := in.GetKind(); {
+	switch {
 	case auctionKinds[kind] != 0:
 		auction, aerr := parseAuction(call.GetAuction(), call.GetBoard())
 		if aerr != nil {
-			return rulings.Ruling{}, platform.FailedPrecondition(fmt.Sprintf("the auction recorded on %s cannot be read: %v", call.GetName(), aerr))
+			return rulings.Ruling{}, nil, platform.FailedPrecondition(fmt.Sprintf("the auction recorded on %s cannot be read: %v", call.GetName(), aerr))
 		}
 		irr, ierr := auctionIrregularity(in, auctionKinds[kind], offender)
 		if ierr != nil {
-			return rulings.Ruling{}, ierr
+			return rulings.Ruling{}, nil, ierr
 		}
 		for _, r := range inForce {
 			auction.Restrict(r)
 		}
+		still = auction.Restrictions()
 		ruling, err = rulings.RuleAuction(auction, irr, ans)
 	case playKinds[kind] != 0:
 		state, perr := playState(play, inForce)
 		if perr != nil {
-			return rulings.Ruling{}, perr
+			return rulings.Ruling{}, nil, perr
 		}
 		for i, r := range inForce {
 			if r.Kind != rulings.LeadProhibited && r.Kind != rulings.LeadRequired && r.Kind != rulings.LeadProhibitedOneOf {
 				continue
 			}
 			if err := state.RestrictLead(r); err != nil {
-				return rulings.Ruling{}, platform.FieldError(fmt.Sprintf("restrictions_in_force[%d]", i), err.Error())
+				return rulings.Ruling{}, nil, platform.FieldError(fmt.Sprintf("restrictions_in_force[%d]", i), err.Error())
 			}
 		}
 		irr, ierr := playIrregularity(in, playKinds[kind], offender)
 		if ierr != nil {
-			return rulings.Ruling{}, ierr
+			return rulings.Ruling{}, nil, ierr
+		}
+		for _, r := range inForce {
+			if state.Binds(r) {
+				still = append(still, r)
+			}
 		}
 		ruling, err = rulings.RulePlayContext(ctx, *state, irr, ans)
-	case procedureKinds[kind] != 0:
-		ruling, err = rulings.RuleProcedure(rulings.ProcedureIrregularity{Kind: procedureKinds[kind], Offender: offender, Teams: in.GetTeams(), Information: in.GetInformation()}, ans)
 	default:
-		return rulings.Ruling{}, platform.FieldError("irregularity.kind", "say what happened: one of the KIND_ values")
+		still = duringProcedure(call, play, inForce)
+		ruling, err = rulings.RuleProcedure(rulings.ProcedureIrregularity{Kind: procedureKinds[kind], Offender: offender, Teams: in.GetTeams(), Information: in.GetInformation()}, ans)
 	}
 	if err != nil && ctx.Err() != nil {
-		return rulings.Ruling{}, status.FromContextError(ctx.Err()).Err()
+		return rulings.Ruling{}, nil, status.FromContextError(ctx.Err()).Err()
 	}
-	if err != nil {
-		return rulings.Ruling{}, platform.FieldError("irregularity", err.Error())
+	var bad *rulings.AnswerError
+	switch {
+	case errors.As(err, &bad):
+		return rulings.Ruling{}, nil, err
+	case err != nil:
+		return rulings.Ruling{}, nil, platform.FieldError("irregularity", err.Error())
 	}
-	return ruling, nil
+	return ruling, still, nil
+}
+
+// duringProcedure are the restrictions of inForce still binding at a
+// ruling on the director's procedure: by the call's auction while it has
+// not ended (and no play is recorded), otherwise all but the pass
+// restrictions, which ended with it.
+func duringProcedure(call *rulingsv1.DirectorCall, play *rulingsv1.Play, inForce []rulings.Restriction) []rulings.Restriction {
+	auction, err := parseAuction(call.GetAuction(), call.GetBoard())
+	if err == nil && !auction.Ended() && play == nil {
+		for _, r := range inForce {
+			auction.Restrict(r)
+		}
+		return auction.Restrictions()
+	}
+	var out []rulings.Restriction
+	for _, r := range inForce {
+		if r.Kind != rulings.MustPassNextTurn && r.Kind != rulings.MustPassThroughout {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// unasked refuses an answer to a question the ruling never asked (a
+// misspelt id would otherwise be ignored, and its question asked again).
+// "choice" and "specified_suits" are answers of their own, asked by no
+// question id.
+func unasked(ans rulings.Answers, asked []string) error {
+	keys := make([]string, 0, len(ans))
+	for k := range ans {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		if k == "choice" || k == "specified_suits" || slices.Contains(asked, k) {
+			continue
+		}
+		if len(asked) == 0 {
+			return platform.FieldError("answers."+k, "this ruling asks no question")
+		}
+		return platform.FieldError("answers."+k, "this ruling asks no such question; it asked "+strings.Join(asked, ", "))
+	}
+	return nil
 }
 
 // auctionIrregularity reads the API's irregularity for the auction engine.
@@ -607,10 +688,28 @@ func adjustedResult(adj *rulingsv1.AdjustedScore) (*scoringv1.Result, error) {
 	return result, nil
 }
 
+// startsWithReplacement checks that calls begin with the offender's
+// replacement, rep, which the auction as recorded does not hold: without
+// it every later call would be taken as made one seat early.
+func startsWithReplacement(calls []string, rep string, by bridge.Seat) error {
+	want, err := bridge.ParseCall(rep)
+	if err != nil {
+		return platform.FailedPrecondition(fmt.Sprintf("the recorded replacement %q cannot be read: %v", rep, err))
+	}
+	if len(calls) > 0 {
+		if first, err := bridge.ParseCall(calls[0]); err == nil && first == want {
+			return nil
+		}
+	}
+	return platform.FieldError("calls", fmt.Sprintf("the auction continues with %s's replacement %s (irregularity.replacement): start the calls with it, then the calls that follow", by.Name(), want.Symbol()))
+}
+
 // ContinueAuction records the calls made after an auction ruling. The
 // auction as it stood when the director was called is replayed, the ruling's
-// restrictions and those in force before it are put on it (a player who
-// must pass), and each call must be legal there; the first that is not (a
+// restrictions and those still in force after it, as recorded on the call,
+// are put on it (a player who must pass), the offender's replacement, when
+// the irregularity names one, must come first, and each call must be legal
+// there; the first that is not (a
 // bid of more than seven among them) is refused with the law that forbids
 // it, and nothing is stored.
 func (s *Service) ContinueAuction(ctx context.Context, req *rulingsv1.ContinueAuctionRequest) (*rulingsv1.ContinueAuctionResponse, error) {
@@ -630,17 +729,23 @@ func (s *Service) ContinueAuction(ctx context.Context, req *rulingsv1.ContinueAu
 	if err != nil {
 		return nil, platform.FailedPrecondition(fmt.Sprintf("the restrictions in force recorded on %s cannot be read: %v", req.GetName(), err))
 	}
-	ruling, err := rule(ctx, call, call.GetPlay(), call.GetIrregularity(), rulings.Answers(call.GetAnswers()), inForce)
+	own, err := restrictionsFromProto(call.GetRuling().GetRestrictions())
 	if err != nil {
-		return nil, err
+		return nil, platform.FailedPrecondition(fmt.Sprintf("the ruling's restrictions recorded on %s cannot be read: %v", req.GetName(), err))
 	}
-	for _, r := range append(inForce, ruling.Restrictions...) {
+	for _, r := range append(inForce, own...) {
 		if r.Kind == rulings.MustPassNextTurn || r.Kind == rulings.MustPassThroughout {
 			auction.Restrict(r)
 		}
 	}
+	calls := strings.Fields(req.GetCalls())
+	if rep := call.GetIrregularity().GetReplacement(); rep != "" {
+		if err := startsWithReplacement(calls, rep, auction.Turn()); err != nil {
+			return nil, err
+		}
+	}
 	var made []string
-	for i, f := range strings.Fields(req.GetCalls()) {
+	for i, f := range calls {
 		c, err := rulings.ParseOffendingCall(f)
 		if err == nil {
 			err = auction.Call(c)

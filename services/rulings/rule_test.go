@@ -40,9 +40,9 @@ func TestRestrictionsKeepTheirStructure(t *testing.T) {
 		Answers:      map[string]string{"unintended": "no", "same_denomination": "no", "comparable": "no", "specified_suits": "C"}})
 	want := []*rulingsv1.Restriction{
 		{Kind: rulingsv1.RestrictionKind_RESTRICTION_KIND_MUST_PASS_THROUGHOUT, Seat: typev1.Seat_SEAT_NORTH,
-			Until: rulingsv1.Until_UNTIL_END_OF_AUCTION, Law: "27B2"},
+			Until: rulingsv1.Until_UNTIL_END_OF_AUCTION, Law: "27B2", From: 3},
 		{Kind: rulingsv1.RestrictionKind_RESTRICTION_KIND_LEAD_PROHIBITED_ONE_OF, Seat: typev1.Seat_SEAT_NORTH,
-			Suits: []string{"D", "H", "S"}, Until: rulingsv1.Until_UNTIL_LEAD_LOST, Law: "26B"},
+			Suits: []string{"D", "H", "S"}, Until: rulingsv1.Until_UNTIL_LEAD_LOST, Law: "26B", From: 1},
 	}
 	if slices.Contains(ruled.GetRuling().GetLaws(), "27C") {
 		t.Errorf("laws %v: 27C for a replacement made after the ruling", ruled.GetRuling().GetLaws())
@@ -104,14 +104,23 @@ func TestRestrictionInForceIsCarried(t *testing.T) {
 	if !strings.Contains(r.GetSummary(), "North had to pass (Law 27B2)") {
 		t.Errorf("summary %q does not name the restriction in force", r.GetSummary())
 	}
-	if len(r.GetInForce()) != 1 || r.GetInForce()[0].GetUntil() != rulingsv1.Until_UNTIL_END_OF_AUCTION || r.GetInForce()[0].GetLaw() != "27B2" ||
-		!strings.Contains(r.GetInForce()[0].GetText(), "must pass whenever it is his turn to call") {
-		t.Errorf("in force after the ruling: %v, want North's 27B2 restriction, until the end of the auction", r.GetInForce())
+	// The ruling re-issues North's bar under Law 37B2, so in force holds it
+	// no more: sending restrictions and in force back sends it once.
+	if len(r.GetInForce()) != 0 || !slices.ContainsFunc(r.GetRestrictions(), func(x *rulingsv1.Restriction) bool {
+		return x.GetSeat() == typev1.Seat_SEAT_NORTH && x.GetKind() == barred.GetKind() && x.GetLaw() == "37B2"
+	}) {
+		t.Errorf("in force after the ruling: %v, restrictions %v: want North's bar only among the restrictions, under 37B2", r.GetInForce(), r.GetRestrictions())
 	}
-	// The calls after the ruling obey the restriction carried in as well as
-	// the ruling's own (it comes first, so it is the one named).
 	_, err = h.client.ContinueAuction(ctx, &rulingsv1.ContinueAuctionRequest{Name: call.GetName(), Calls: "P 2H P P 3C"})
-	wantCode(t, err, codes.InvalidArgument, "call 5 (3C): North must pass at this turn (Law 27B2)")
+	wantCode(t, err, codes.InvalidArgument, "call 5 (3C): North must pass at this turn (Law 37B2)")
+	// Carried in on an auction it does not bind, the bar is in force after:
+	// a 24B bar on East for his next turn, met by no pass of his yet.
+	next := &rulingsv1.Restriction{Kind: rulingsv1.RestrictionKind_RESTRICTION_KIND_MUST_PASS_NEXT_TURN, Seat: typev1.Seat_SEAT_EAST, Law: "24B"}
+	ruled = h.ruleWith(t, &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: irr, Answers: map[string]string{"unintended": "no", "specified_suits": "S"},
+		RestrictionsInForce: []*rulingsv1.Restriction{barred, next}})
+	if got := ruled.GetRuling().GetInForce(); len(got) != 1 || got[0].GetSeat() != typev1.Seat_SEAT_EAST || got[0].GetFrom() != 5 {
+		t.Errorf("in force: %v, want East's bar from call 5", got)
+	}
 
 	lead := &rulingsv1.Restriction{Kind: rulingsv1.RestrictionKind_RESTRICTION_KIND_LEAD_PROHIBITED_ONE_OF, Seat: typev1.Seat_SEAT_WEST,
 		Suits: []string{"C", "D", "S"}, Law: "26B", Until: rulingsv1.Until_UNTIL_LEAD_LOST}
@@ -131,10 +140,27 @@ func TestRestrictionInForceIsCarried(t *testing.T) {
 	if carried == nil || !slices.Equal(carried.GetSuits(), []string{"C", "D", "S"}) || !slices.Contains(r.GetLaws(), "26B") {
 		t.Errorf("ruling %v: want West's 26B restriction applied to his lead", r)
 	}
-	// In the play the pass restriction is spent; the lead restriction is not.
-	if len(r.GetInForce()) != 1 || r.GetInForce()[0].GetKind() != rulingsv1.RestrictionKind_RESTRICTION_KIND_LEAD_PROHIBITED_ONE_OF {
-		t.Errorf("in force after the play ruling: %v, want only West's lead restriction", r.GetInForce())
+	// In the play the pass restriction is spent; the lead restriction is
+	// re-issued among the restrictions, so in force does not repeat it.
+	if len(r.GetInForce()) != 0 {
+		t.Errorf("in force after the play ruling: %v, want none", r.GetInForce())
 	}
+	// West comes to lead: declarer prohibits hearts, and the 26B choice is
+	// settled (Law 26B).
+	ruled = h.ruleWith(t, &rulingsv1.RuleRequest{Name: played.GetName(),
+		Irregularity:        &rulingsv1.Irregularity{Kind: rulingsv1.Kind_KIND_LEAD_RESTRICTION, Offender: typev1.Seat_SEAT_WEST},
+		Play:                &rulingsv1.Play{Contract: "4S", Declarer: typev1.Seat_SEAT_SOUTH},
+		Answers:             map[string]string{"choice": "prohibit-S"},
+		RestrictionsInForce: []*rulingsv1.Restriction{lead}})
+	r = ruled.GetRuling()
+	if len(r.GetRestrictions()) != 1 || r.GetRestrictions()[0].GetKind() != rulingsv1.RestrictionKind_RESTRICTION_KIND_LEAD_PROHIBITED ||
+		!slices.Equal(r.GetRestrictions()[0].GetSuits(), []string{"S"}) || len(r.GetInForce()) != 0 || r.GetOptions()[0].GetChooser() != typev1.Seat_SEAT_SOUTH {
+		t.Errorf("ruling %v: want declarer's choice recorded as West's spade prohibition", r)
+	}
+	_, err = h.client.Rule(ctx, &rulingsv1.RuleRequest{Name: played.GetName(),
+		Irregularity: &rulingsv1.Irregularity{Kind: rulingsv1.Kind_KIND_LEAD_OUT_OF_TURN, Offender: typev1.Seat_SEAT_EAST},
+		Play:         &rulingsv1.Play{Contract: "4S", Declarer: typev1.Seat_SEAT_SOUTH}})
+	wantCode(t, err, codes.InvalidArgument, "irregularity.card: a lead out of turn names the card led")
 	for _, bad := range []struct {
 		r    *rulingsv1.Restriction
 		text string

@@ -280,6 +280,9 @@ func TestBadCallsNameTheField(t *testing.T) {
 	call := h.open(t, "1S P")
 	_, err = h.client.Rule(ctx, &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: &rulingsv1.Irregularity{Offender: typev1.Seat_SEAT_SOUTH}})
 	wantCode(t, err, codes.InvalidArgument, "irregularity.kind")
+	// With no irregularity at all, what is missing first is what happened.
+	_, err = h.client.Rule(ctx, &rulingsv1.RuleRequest{Name: call.GetName()})
+	wantCode(t, err, codes.InvalidArgument, "irregularity.kind")
 	_, err = h.client.ApplyRuling(ctx, &rulingsv1.ApplyRulingRequest{Name: call.GetName()})
 	wantCode(t, err, codes.FailedPrecondition, "only a complete ruling")
 	_, err = h.client.GetCall(ctx, &rulingsv1.GetCallRequest{Name: section + "/calls/9"})
@@ -463,7 +466,7 @@ func TestClaimIsWorkedOut(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	irr.PlayedAfterClaim = 0
-	_, err = rule(ctx, got, play, irr, rulings.Answers{"agreed": "no"}, nil)
+	_, _, err = rule(ctx, got, play, irr, rulings.Answers{"agreed": "no"}, nil)
 	wantCode(t, err, codes.Canceled, "")
 }
 
@@ -553,5 +556,34 @@ func TestTheFeedFollowsACall(t *testing.T) {
 	scoring, err := h.scoring.ListChanges(ctx, &scoringv1.ListChangesRequest{Parent: "events/club-night"})
 	if err != nil || len(scoring.GetChanges()) != 2 || scoring.GetChanges()[0].GetKind() != typev1.ChangeKind_CHANGE_KIND_RESULT_SUBMITTED || scoring.GetChanges()[1].GetKind() != typev1.ChangeKind_CHANGE_KIND_PENALTY_APPLIED {
 		t.Errorf("scoring's feed: %v, %v; want the adjusted score and the penalty", scoring.GetChanges(), err)
+	}
+}
+
+// TestAnswersNameTheirKey: a choice that is not one of the options, and an
+// answer to a question the ruling never asked (a misspelt id), are refused
+// on the answer's own key; the second lists the questions asked.
+func TestAnswersNameTheirKey(t *testing.T) {
+	h := start(t)
+	ctx := context.Background()
+	call := h.open(t, "")
+	play := &rulingsv1.Play{Contract: "4S", Declarer: typev1.Seat_SEAT_SOUTH}
+	lead := &rulingsv1.Irregularity{Kind: rulingsv1.Kind_KIND_LEAD_OUT_OF_TURN, Offender: typev1.Seat_SEAT_EAST, Card: "HK"}
+	asked := map[string]string{"faced": "yes", "seen-dummy": "no"}
+	with := func(k, v string) map[string]string {
+		out := map[string]string{}
+		for q, a := range asked {
+			out[q] = a
+		}
+		out[k] = v
+		return out
+	}
+	_, err := h.client.Rule(ctx, &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: lead, Play: play, Answers: with("choice", "refuse-prohibit")})
+	wantCode(t, err, codes.InvalidArgument, `answers.choice: rulings: choice "refuse-prohibit" is not one of the options`)
+	_, err = h.client.Rule(ctx, &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: lead, Play: play, Answers: with("seen_dummy", "no")})
+	wantCode(t, err, codes.InvalidArgument, "answers.seen_dummy: this ruling asks no such question; it asked faced, seen-dummy")
+	_, err = h.client.Rule(ctx, &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: lead, Play: play, Answers: with("faced", "maybe")})
+	wantCode(t, err, codes.InvalidArgument, "answers.faced")
+	if _, err := h.client.Rule(ctx, &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: lead, Play: play, Answers: with("choice", "accept")}); err != nil {
+		t.Errorf("the answers asked and a choice offered: %v", err)
 	}
 }

@@ -149,6 +149,12 @@ const (
 	// partner is now to lead (Laws 50D2, 51B); the offender is the defender
 	// with the penalty cards.
 	Kind_KIND_PENALTY_CARD_LEAD Kind = 30
+	// The play again: a defender is to lead, in turn (or after a lead out of
+	// turn was ruled), with a LEAD_PROHIBITED_ONE_OF restriction in force on
+	// him (Law 26B); the offender is that defender. Declarer chooses the suit
+	// to prohibit: the options "prohibit-C", ..., or "free", answered under
+	// "choice"; a choice of suit adds the LEAD_PROHIBITED restriction.
+	Kind_KIND_LEAD_RESTRICTION Kind = 35
 )
 
 // Enum value maps for Kind.
@@ -185,6 +191,7 @@ var (
 		28: "KIND_FOULED_BOARD",
 		29: "KIND_DIRECTOR_ERROR",
 		30: "KIND_PENALTY_CARD_LEAD",
+		35: "KIND_LEAD_RESTRICTION",
 	}
 	Kind_value = map[string]int32{
 		"KIND_UNSPECIFIED":                    0,
@@ -218,6 +225,7 @@ var (
 		"KIND_FOULED_BOARD":                   28,
 		"KIND_DIRECTOR_ERROR":                 29,
 		"KIND_PENALTY_CARD_LEAD":              30,
+		"KIND_LEAD_RESTRICTION":               35,
 	}
 )
 
@@ -979,7 +987,19 @@ type Restriction struct {
 	Major bool `protobuf:"varint,7,opt,name=major,proto3" json:"major,omitempty"`
 	// How long it lasts; always set in a ruling. Each kind lasts one way
 	// (see UNTIL_UNSPECIFIED); a restriction sent with another is refused.
-	Until         Until `protobuf:"varint,8,opt,name=until,proto3,enum=bridge.rulings.v1.Until" json:"until,omitempty"`
+	Until Until `protobuf:"varint,8,opt,name=until,proto3,enum=bridge.rulings.v1.Until" json:"until,omitempty"`
+	// Where it began, counted in what it binds; always set in a ruling. For
+	// a pass restriction, the number (from 1) of the first call after it was
+	// imposed in the call's auction; for a lead restriction or a penalty
+	// card, the number (from 1) of the first trick whose lead it binds or at
+	// which the card lay on the table (1 for one imposed in the auction). The
+	// record sent with the next ruling then says whether it is spent: a pass
+	// at the player's next turn meets MUST_PASS_NEXT_TURN, his lead ends
+	// LEAD_REQUIRED, his first turn to lead ends LEAD_PROHIBITED_ONE_OF, a
+	// trick he does not win ends LEAD_PROHIBITED, and the card played ends a
+	// penalty card. 0 (as older clients send) means from now: from the end
+	// of the auction or play given with the request.
+	From          int32 `protobuf:"varint,9,opt,name=from,proto3" json:"from,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1070,6 +1090,13 @@ func (x *Restriction) GetUntil() Until {
 	return Until_UNTIL_UNSPECIFIED
 }
 
+func (x *Restriction) GetFrom() int32 {
+	if x != nil {
+		return x.From
+	}
+	return 0
+}
+
 // Ruling is what the Laws require.
 type Ruling struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1085,10 +1112,14 @@ type Ruling struct {
 	// Every law applied, in order.
 	Laws []string `protobuf:"bytes,7,rep,name=laws,proto3" json:"laws,omitempty"`
 	// The restrictions in force from earlier rulings
-	// (RuleRequest.restrictions_in_force) that still bind after this one, with
-	// their until and text filled in: all of them after a ruling on the
-	// auction, only those of the play after any other (a pass restriction
-	// ends with the auction). Send them with the next ruling on the board.
+	// (RuleRequest.restrictions_in_force) that still bind after this one, by
+	// the auction or play it was ruled on, with their until, from and text
+	// filled in; none of them is also in restrictions (one the ruling
+	// re-issues, as a penalty card from the auction now under Law 50, or
+	// settles, as a 26B choice of suit made, is given there only). A pass
+	// restriction is spent once met or once the auction has ended. With the
+	// next ruling on the board send, as restrictions_in_force, this ruling's
+	// restrictions (those of the option chosen) followed by in_force.
 	InForce []*Restriction `protobuf:"bytes,8,rep,name=in_force,json=inForce,proto3" json:"in_force,omitempty"`
 	// For a claim ruled with the deal: what the double-dummy solver found at
 	// the claim.
@@ -2130,11 +2161,15 @@ type RuleRequest struct {
 	//	  offender has specified in the legal auction, as letters in any
 	//	  order ("SH") or "none"; any set of suits is an answer, and the
 	//	  choices only suggest the suits he has bid.
-	//	"choice": in the play, the id of the Option the chooser took, one of
-	//	  the ruling's options' choice ids ("accept", "spread",
-	//	  "require-H"); the ruling then adds the restrictions that option
-	//	  brings. It is not a Question: the options are the choices, and a
-	//	  ruling is complete without it.
+	//	"choice": the id of the Option the chooser took, one of the ruling's
+	//	  options' choice ids ("accept", "spread", "require-H", "refuse");
+	//	  the ruling then adds the restrictions that option brings. It is
+	//	  not a Question: the options are the choices, and a ruling is
+	//	  complete without it.
+	//
+	// Any other key must be the id of a question the ruling asks: an answer
+	// that is not one of its choices, and a key the ruling never asks (a
+	// misspelt id), are refused with the field answers.<key>.
 	Answers map[string]string `protobuf:"bytes,4,rep,name=answers,proto3" json:"answers,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	// What has been played so far, for a ruling in the play; it replaces the
 	// call's play record.
@@ -2533,7 +2568,12 @@ type ContinueAuctionRequest struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
 	RequestId string                 `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
 	Name      string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
-	// Every call made after the ruling, from the first: "2H P 3H P P P".
+	// Every call made after the ruling, from the first, as the auction
+	// continues from the call's auction: "2H P 3H P P P". When the ruling
+	// has the offender make a call in place of his own (the replacement of
+	// an insufficient bid, the call after a cancelled one), that call comes
+	// first; when irregularity.replacement named it, the first call must be
+	// that call, and a different one is refused.
 	Calls string `protobuf:"bytes,3,opt,name=calls,proto3" json:"calls,omitempty"`
 	// The etag of the call as last read: when given and no longer current,
 	// the change is refused with ABORTED (409) and the current state.
@@ -3035,7 +3075,7 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\achooser\x18\x01 \x01(\x0e2\x14.bridge.type.v1.SeatR\achooser\x121\n" +
 	"\x06choice\x18\x02 \x01(\v2\x19.bridge.rulings.v1.ChoiceR\x06choice\x12 \n" +
 	"\vconsequence\x18\x03 \x01(\tR\vconsequence\x12\x10\n" +
-	"\x03law\x18\x04 \x01(\tR\x03law\"\x85\x02\n" +
+	"\x03law\x18\x04 \x01(\tR\x03law\"\x99\x02\n" +
 	"\vRestriction\x12(\n" +
 	"\x04seat\x18\x01 \x01(\x0e2\x14.bridge.type.v1.SeatR\x04seat\x12\x12\n" +
 	"\x04text\x18\x02 \x01(\tR\x04text\x12\x10\n" +
@@ -3044,7 +3084,8 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\x05suits\x18\x05 \x03(\tR\x05suits\x12\x12\n" +
 	"\x04card\x18\x06 \x01(\tR\x04card\x12\x14\n" +
 	"\x05major\x18\a \x01(\bR\x05major\x12.\n" +
-	"\x05until\x18\b \x01(\x0e2\x18.bridge.rulings.v1.UntilR\x05until\"\xb4\x03\n" +
+	"\x05until\x18\b \x01(\x0e2\x18.bridge.rulings.v1.UntilR\x05until\x12\x12\n" +
+	"\x04from\x18\t \x01(\x05R\x04from\"\xb4\x03\n" +
 	"\x06Ruling\x129\n" +
 	"\tquestions\x18\x01 \x03(\v2\x1b.bridge.rulings.v1.QuestionR\tquestions\x12\x18\n" +
 	"\asummary\x18\x02 \x01(\tR\asummary\x123\n" +
@@ -3202,7 +3243,7 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\x16STATE_AWAITING_ANSWERS\x10\x02\x12\x0f\n" +
 	"\vSTATE_RULED\x10\x03\x12\x11\n" +
 	"\rSTATE_APPLIED\x10\x04\x12\x12\n" +
-	"\x0eSTATE_APPEALED\x10\x05*\xe0\x06\n" +
+	"\x0eSTATE_APPEALED\x10\x05*\xfb\x06\n" +
 	"\x04Kind\x12\x14\n" +
 	"\x10KIND_UNSPECIFIED\x10\x00\x12\x19\n" +
 	"\x15KIND_INSUFFICIENT_BID\x10\x01\x12\x1d\n" +
@@ -3236,7 +3277,8 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\x0eKIND_SLOW_PLAY\x10\x1b\x12\x15\n" +
 	"\x11KIND_FOULED_BOARD\x10\x1c\x12\x17\n" +
 	"\x13KIND_DIRECTOR_ERROR\x10\x1d\x12\x1a\n" +
-	"\x16KIND_PENALTY_CARD_LEAD\x10\x1e*\xa2\x02\n" +
+	"\x16KIND_PENALTY_CARD_LEAD\x10\x1e\x12\x19\n" +
+	"\x15KIND_LEAD_RESTRICTION\x10#*\xa2\x02\n" +
 	"\x0fRestrictionKind\x12 \n" +
 	"\x1cRESTRICTION_KIND_UNSPECIFIED\x10\x00\x12(\n" +
 	"$RESTRICTION_KIND_MUST_PASS_NEXT_TURN\x10\x01\x12)\n" +
