@@ -26,8 +26,8 @@ package scoring
 // 0 IMPs, the average of Law 12C2(b). Team matches, which compare the two
 // tables of a match, do not read the group.
 
-// maxFouledGroup bounds the forms of one board a result may name.
-const maxFouledGroup = 20
+// MaxFouledGroup bounds the changed forms of one board a result may name.
+const MaxFouledGroup = 20
 
 // byForm splits the lines of a board by the form of the board each was
 // obtained on (formOf gives it), in the order each form first appears. A

@@ -115,7 +115,7 @@ func TestBoardInOneFormScoresAsBefore(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		group := 1 + rng.IntN(maxFouledGroup)
+		group := 1 + rng.IntN(MaxFouledGroup)
 		one := make([]Result, len(plain))
 		for i, r := range plain {
 			r.FouledGroup = group

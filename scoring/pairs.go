@@ -269,8 +269,8 @@ func (r Result) validate() error {
 		return fmt.Errorf("board number %d is outside 1 to %d", r.Board, maxBoardNumber)
 	case r.NS < 1 || r.NS > maxPairNumber || r.EW < 1 || r.EW > maxPairNumber:
 		return fmt.Errorf("pair numbers must be 1 to %d", maxPairNumber)
-	case r.FouledGroup < 0 || r.FouledGroup > maxFouledGroup:
-		return fmt.Errorf("fouled board group %d is outside 0 (the board in its correct form) to %d", r.FouledGroup, maxFouledGroup)
+	case r.FouledGroup < 0 || r.FouledGroup > MaxFouledGroup:
+		return fmt.Errorf("fouled board group %d is outside 0 (the board in its correct form) to %d", r.FouledGroup, MaxFouledGroup)
 	}
 	switch r.Kind {
 	case Played, NotPlayed, Split:
