@@ -2306,9 +2306,10 @@ type ApplyRulingRequest struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
 	RequestId string                 `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
 	Name      string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
-	// The adjusted score to send to scoring, if the ruling adjusts one: for
-	// the director's own rulings on a board (an unplayable or fouled board,
-	// slow play, a ruling in error), the artificial scores the ruling names.
+	// The adjusted score to send to scoring, if the ruling adjusts one. Left
+	// out, or given with only its pairs, the ruling's own score
+	// (Ruling.score) is sent, to the pairs the schedule seats unless given;
+	// a score other than the ruling's is refused unless replaces_ruled_score.
 	AdjustedScore *AdjustedScore `protobuf:"bytes,3,opt,name=adjusted_score,json=adjustedScore,proto3" json:"adjusted_score,omitempty"`
 	// Why, for the result's history.
 	Reason string `protobuf:"bytes,4,opt,name=reason,proto3" json:"reason,omitempty"`
