@@ -15,8 +15,10 @@ import (
 
 // The questions the board rulings ask.
 var (
-	procNSFault     = faultQuestion("ns_fault", bridge.NorthSouth)
-	procEWFault     = faultQuestion("ew_fault", bridge.EastWest)
+	procNSFault     = faultQuestion("ns_fault", bridge.NorthSouth, notPlayed)
+	procEWFault     = faultQuestion("ew_fault", bridge.EastWest, notPlayed)
+	procNSFouled    = faultQuestion("ns_fault", bridge.NorthSouth, fouled)
+	procEWFouled    = faultQuestion("ew_fault", bridge.EastWest, fouled)
 	procBoardPlayed = Question{ID: "board_played", Law: "12A2", Choices: yesNo,
 		Text: "Was the board played to its end in the time allowed?"}
 	procDisconcert = Question{ID: "disconcert", Law: "74B4", Choices: yesNo,
@@ -27,39 +29,48 @@ var (
 		Text: "Will a correction of the ruling let the board be scored normally?"}
 )
 
-// faultQuestion asks how far a side is at fault for a board that could not
-// be played normally (Law 12C2(a)).
-func faultQuestion(id string, side bridge.Side) Question {
-	return Question{ID: id, Law: "12C2(a)", Text: "How far is " + sideName(side) + " at fault for the board not being played?",
+// What a side may be at fault for when no result can be obtained: a board
+// that could not be played, or a fouled board played at this table in a
+// form no group can score.
+const (
+	notPlayed = "the board not being played"
+	fouled    = "the board being fouled, so that this table's result cannot be scored"
+)
+
+// faultQuestion asks how far a side is at fault for what kept the board
+// from a result (Law 12C2(a)).
+func faultQuestion(id string, side bridge.Side, what string) Question {
+	return Question{ID: id, Law: "12C2(a)", Text: "How far is " + sideName(side) + " at fault for " + what + "?",
 		Choices: []Choice{{"none", "in no way at fault"}, {"partly", "only partly at fault"}, {"directly", "directly at fault"}}}
 }
 
 // faults are the responsibilities the answers to faultQuestion name.
 var faults = map[string]Responsibility{"none": NotAtFault, "partly": PartlyAtFault, "directly": DirectlyAtFault}
 
-// artificialScore asks how far each side is at fault and gives the Law
-// 12C2(a) artificial adjusted scores: average minus to a side directly at
-// fault, average to one partly at fault, average plus to one in no way at
-// fault.
-func (s *procStep) artificialScore(why string) {
-	ns, ew := s.ask(procNSFault), s.ask(procEWFault)
+// artificialScore asks how far each side is at fault (nsQ, ewQ) and gives
+// the Law 12C2(a) artificial adjusted scores, in the ruling's Score too:
+// average minus to a side directly at fault, average to one partly at fault,
+// average plus to one in no way at fault.
+func (s *procStep) artificialScore(why string, nsQ, ewQ Question) {
+	ns, ew := s.ask(nsQ), s.ask(ewQ)
 	if s.pending() {
 		return
 	}
-	nsScore, ewScore, err := ArtificialScores(faults[ns], faults[ew])
+	score, err := Artificial(faults[ns], faults[ew])
 	if err != nil {
 		s.err = err
 		return
 	}
+	s.ruling.Score = &score
 	s.ruling.Summary = fmt.Sprintf("%s: the director awards artificial adjusted scores, %v to North-South (%s) and %v to East-West (%s); they need not balance.",
-		why, nsScore, faults[ns], ewScore, faults[ew])
+		why, score.NS, faults[ns], score.EW, faults[ew])
 	s.cite("12A2", "12C2(a)")
 }
 
 // unplayableBoard rules on a board no rectification lets be played
 // normally (Law 12A2): artificial adjusted scores by fault (12C2(a)).
 func (s *procStep) unplayableBoard() {
-	s.artificialScore("No rectification lets the board be played normally")
+	s.artificialScore("No rectification lets the board be played normally", procNSFault, procEWFault)
 }
 
 // slowPlay rules on unduly slow play (Law 90B2): a procedural penalty to
@@ -76,7 +87,7 @@ func (s *procStep) slowPlay(offender bridge.Seat) {
 		s.cite("74B4")
 	}
 	if played == "no" {
-		s.artificialScore(fmt.Sprintf("The board was not played in time because %s played unduly slowly", sideName(offender.Side())))
+		s.artificialScore(fmt.Sprintf("The board was not played in time because %s played unduly slowly", sideName(offender.Side())), procNSFault, procEWFault)
 		if s.pending() {
 			return
 		}
@@ -89,8 +100,9 @@ func (s *procStep) slowPlay(offender bridge.Seat) {
 // fouledBoard rules under Law 87: a board whose cards, dealer or
 // vulnerability differed between tables that should have compared scores
 // (87A) is scored by groups, each group rated separately as the regulations
-// say (87B); a result that falls in no group that can be scored gets
-// artificial adjusted scores by fault (12C2(a)). Whoever displaced the cards
+// say (87B) — the ruling's ScoredInGroup, for which the director names the
+// table's group as he applies it; a result that falls in no group that can
+// be scored gets artificial adjusted scores by fault (12C2(a)). Whoever displaced the cards
 // may be given a procedural penalty (90B6).
 func (s *procStep) fouledBoard() {
 	group := s.ask(procGroup)
@@ -100,8 +112,9 @@ func (s *procStep) fouledBoard() {
 	s.cite("87A", "87B")
 	if group == "yes" {
 		s.ruling.Summary = "The board was fouled: the director divides its results into groups by the form in which it was played and scores each group separately; this table's result is scored in its group."
+		s.ruling.ScoredInGroup = true
 	} else {
-		s.artificialScore("The board was fouled and this table's result cannot be scored in a group")
+		s.artificialScore("The board was fouled and this table's result cannot be scored in a group", procNSFouled, procEWFouled)
 		if s.pending() {
 			return
 		}

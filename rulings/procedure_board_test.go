@@ -1,10 +1,12 @@
 package rulings
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/bridge-director/director/bridge"
+	"github.com/bridge-director/director/scoring"
 )
 
 // The director's own rulings on a board: what he must judge, the score
@@ -40,6 +42,60 @@ func TestRuleBoard(t *testing.T) {
 		{name: "82C both sides non-offending", p: ProcedureIrregularity{Kind: DirectorError}, ans: Answers{"scorable": "no"},
 			laws: []string{"82C", "12C1(b)", "12C2(a)"}, summary: "treating both sides as non-offending"},
 	})
+}
+
+// TestBoardRulingsGiveTheirScore: a board ruling that ends in artificial
+// scores by fault gives them structured, for the director to apply as
+// ruled; a fouled board scored in its group says so; the rest give none.
+func TestBoardRulingsGiveTheirScore(t *testing.T) {
+	artificial := func(ns, ew scoring.Adjustment) *AdjustedScore {
+		return &AdjustedScore{Kind: ArtificialScore, NS: ns, EW: ew, Law: "12C2(a)"}
+	}
+	for _, tt := range []struct {
+		name    string
+		p       ProcedureIrregularity
+		ans     Answers
+		score   *AdjustedScore
+		inGroup bool
+	}{
+		{"12C2(a) unplayable, East-West at fault", ProcedureIrregularity{Kind: UnplayableBoard}, Answers{"ns_fault": "none", "ew_fault": "directly"},
+			artificial(scoring.AveragePlus, scoring.AverageMinus), false},
+		{"12C2(a) unplayable, both partly at fault", ProcedureIrregularity{Kind: UnplayableBoard}, Answers{"ns_fault": "partly", "ew_fault": "partly"},
+			artificial(scoring.Average, scoring.Average), false},
+		{"slow play, board not played", ProcedureIrregularity{Kind: UndulySlowPlay, Offender: bridge.East},
+			Answers{"disconcert": "no", "board_played": "no", "ns_fault": "none", "ew_fault": "directly"}, artificial(scoring.AveragePlus, scoring.AverageMinus), false},
+		{"slow play, board played: no score", ProcedureIrregularity{Kind: UndulySlowPlay, Offender: bridge.East}, Answers{"disconcert": "no", "board_played": "yes"}, nil, false},
+		{"87B fouled, scored in its group", ProcedureIrregularity{Kind: FouledBoard}, Answers{"group": "yes"}, nil, true},
+		{"87B fouled, no group: 12C2(a)", ProcedureIrregularity{Kind: FouledBoard}, Answers{"group": "no", "ns_fault": "partly", "ew_fault": "none"},
+			artificial(scoring.Average, scoring.AveragePlus), false},
+		{"82C both non-offending: the director assigns or gives Average+", ProcedureIrregularity{Kind: DirectorError}, Answers{"scorable": "no"}, nil, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := RuleProcedure(tt.p, tt.ans)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(r.Score, tt.score) || r.ScoredInGroup != tt.inGroup {
+				t.Errorf("score %+v, in group %v; want %+v, %v", r.Score, r.ScoredInGroup, tt.score, tt.inGroup)
+			}
+		})
+	}
+}
+
+// TestFouledBoardAsksFaultForTheFouling: a fouled board was played, so the
+// 12C2(a) question for a result no group can score asks who is at fault for
+// the fouling, never for the board not being played.
+func TestFouledBoardAsksFaultForTheFouling(t *testing.T) {
+	r, err := RuleProcedure(ProcedureIrregularity{Kind: FouledBoard}, Answers{"group": "no"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Questions) != 1 || r.Questions[0].ID != "ns_fault" {
+		t.Fatalf("questions %+v, want ns_fault", r.Questions)
+	}
+	if q := r.Questions[0].Text; strings.Contains(q, "not being played") || !strings.Contains(q, "fouled") {
+		t.Errorf("asks %q, want North-South's fault for the board being fouled", q)
+	}
 }
 
 func TestRuleBoardErrors(t *testing.T) {

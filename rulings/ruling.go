@@ -254,6 +254,15 @@ type Ruling struct {
 	// Claim holds, for a claim ruled with the deal, what the double-dummy
 	// solver found at the claim.
 	Claim *ClaimFigures
+	// Score is the adjusted score the ruling gives, where the engine can
+	// work it out: the artificial scores by fault of a board that could
+	// not be played or scored (Law 12C2(a)). Nil when the director must
+	// choose or assign one.
+	Score *AdjustedScore
+	// ScoredInGroup is set when the board was fouled and the table's result
+	// is scored in the group of results from the board in the same form
+	// (Law 87B).
+	ScoredInGroup bool
 }
 
 // Pending reports whether the ruling still needs the director's answers.

@@ -1,8 +1,9 @@
 // Package scoring computes duplicate bridge scores: Law 77 scores of a deal, the
 // matchpoints of a pairs field (Law 78A) with Neuberg's formula for boards with fewer
-// results and the artificial, weighted and split adjusted scores of Law 12C, IMPs
-// (Law 78B), Butler and cross-IMPs, Victory Points and point-a-board for teams, and
-// rankings with shared places.
+// results, a fouled board's groups scored apart (Law 87B, fouled.go), and the
+// artificial, weighted and split adjusted scores of Law 12C, IMPs (Law 78B), Butler
+// and cross-IMPs, Victory Points and point-a-board for teams, and rankings with
+// shared places.
 //
 // Where regulating authorities differ (2/1 or 1/½ matchpoints, average plus fixed at
 // 60% or raised to the session percentage, VP scales), the rules come from a Profile

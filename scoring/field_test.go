@@ -63,6 +63,9 @@ func (c fieldCase) randomResult(rng *rand.Rand) Result {
 	case k == 3 && c.settings.Form != TeamsPointABoard:
 		r.Kind, r.EWScore = Split, scores[rng.IntN(len(scores))]
 	}
+	if rng.IntN(5) == 0 { // a fouled board, played in a changed form here
+		r.FouledGroup = 1 + rng.IntN(2)
+	}
 	return r
 }
 

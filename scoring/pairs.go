@@ -70,6 +70,11 @@ type Result struct {
 	NSAdjust Adjustment
 	EWAdjust Adjustment
 	Weights  []WeightedScore
+	// FouledGroup is the form of a fouled board the result was obtained on
+	// (Law 87B): 0 for the board in its correct form, 1 to 20 for each
+	// changed form. A result is compared only with those of its group (see
+	// fouled.go).
+	FouledGroup int
 }
 
 // PairsOptions says how a pairs field is matchpointed.
@@ -264,6 +269,8 @@ func (r Result) validate() error {
 		return fmt.Errorf("board number %d is outside 1 to %d", r.Board, maxBoardNumber)
 	case r.NS < 1 || r.NS > maxPairNumber || r.EW < 1 || r.EW > maxPairNumber:
 		return fmt.Errorf("pair numbers must be 1 to %d", maxPairNumber)
+	case r.FouledGroup < 0 || r.FouledGroup > MaxFouledGroup:
+		return fmt.Errorf("fouled board group %d is outside 0 (the board in its correct form) to %d", r.FouledGroup, MaxFouledGroup)
 	}
 	switch r.Kind {
 	case Played, NotPlayed, Split:
@@ -370,16 +377,38 @@ func (s *sheet) countFullBoards() error {
 }
 
 // scoreBoard matchpoints the results obtained on one board of a field; artificial
-// ones wait for scoreArtificial but learn the board's top.
+// ones wait for scoreArtificial but learn the board's top. A fouled board's
+// groups are matchpointed apart, each factored to the whole board (fouled.go).
 func (s *sheet) scoreBoard(g int) {
 	group := s.groups[g]
-	size := len(group.lines)
+	full, useNeuberg := s.full[group.field], s.opt.Profile.Neuberg
+	forms := byForm(group.lines, func(i int) int { return s.results[i].FouledGroup })
+	if len(forms) > 1 {
+		if !useNeuberg {
+			full = 0
+			for _, i := range group.lines {
+				if s.results[i].Kind != Artificial {
+					full++
+				}
+			}
+		}
+		useNeuberg = true
+	}
+	for _, lines := range forms {
+		s.scoreLines(lines, full, useNeuberg)
+	}
+}
+
+// scoreLines matchpoints lines, results compared with each other, factored
+// up to full results by Neuberg's formula when useNeuberg is set.
+func (s *sheet) scoreLines(lines []int, full int, useNeuberg bool) {
+	size := len(lines)
 	ns := boardSide{singles: make([]int, 0, size)}
 	ew := boardSide{singles: make([]int, 0, size)}
 	singles := make([]int, 0, size) // the line of each single result
 	var weighted []int              // the line of each weighted result
 	split := false
-	for _, i := range group.lines {
+	for _, i := range lines {
 		r := s.results[i]
 		switch r.Kind {
 		case Played, Split:
@@ -404,7 +433,7 @@ func (s *sheet) scoreBoard(g int) {
 			s.artificial = append(s.artificial, i)
 		}
 	}
-	n, full, useNeuberg := len(singles)+len(weighted), s.full[group.field], s.opt.Profile.Neuberg
+	n := len(singles) + len(weighted)
 	top := boardTop(n, full, useNeuberg)
 	nsSingles, nsWeighted := ns.matchpoints()
 	var ewSingles, ewWeighted []float64
@@ -426,7 +455,7 @@ func (s *sheet) scoreBoard(g int) {
 	for k, i := range weighted {
 		score(i, nsWeighted[k], ewWeighted[k])
 	}
-	for _, i := range group.lines {
+	for _, i := range lines {
 		if s.results[i].Kind == Artificial {
 			s.lines[i].top = top
 		}

@@ -405,28 +405,40 @@ func impPoints(v *big.Rat) float64 {
 // results (in the group's order) and what each line adds to its pairs.
 func impBoardScore(s Settings, g []Result) ([]Line, []impShare, error) {
 	lines := make([]Line, len(g))
-	var shares []impShare
-	var nsIMPs, ewIMPs []*big.Rat
-	b, err := impBoard(s, g)
-	if err != nil {
-		return nil, nil, err
-	}
-	if len(b.Lines) > 0 {
-		if nsIMPs, ewIMPs, err = boardIMPs(b, impOptions(s)); err != nil {
-			return nil, nil, err
-		}
-	}
-	k := 0
+	all := make([]int, len(g))
 	for i, r := range g {
 		lines[i].Result = r
-		if _, ok, _ := impLine(s, r); !ok {
+		all[i] = i
+	}
+	var shares []impShare
+	for _, form := range byForm(all, func(i int) int { return g[i].FouledGroup }) {
+		rs := make([]Result, len(form))
+		for k, i := range form {
+			rs[k] = g[i]
+		}
+		b, err := impBoard(s, rs)
+		if err != nil {
+			return nil, nil, err
+		}
+		if len(b.Lines) == 0 {
 			continue
 		}
-		v, w := nsIMPs[k], ewIMPs[k]
-		k++
-		ns, ew := pairKey{r.Section, bridge.NorthSouth, r.NS}, pairKey{r.Section, bridge.NorthSouth, r.EW}
-		lines[i].NSPoints, lines[i].EWPoints = impPoints(v), impPoints(w)
-		shares = append(shares, impShare{ns, v}, impShare{ew, w})
+		nsIMPs, ewIMPs, err := boardIMPs(b, impOptions(s))
+		if err != nil {
+			return nil, nil, err
+		}
+		k := 0
+		for _, i := range form {
+			r := g[i]
+			if _, ok, _ := impLine(s, r); !ok {
+				continue
+			}
+			v, w := nsIMPs[k], ewIMPs[k]
+			k++
+			ns, ew := pairKey{r.Section, bridge.NorthSouth, r.NS}, pairKey{r.Section, bridge.NorthSouth, r.EW}
+			lines[i].NSPoints, lines[i].EWPoints = impPoints(v), impPoints(w)
+			shares = append(shares, impShare{ns, v}, impShare{ew, w})
+		}
 	}
 	return lines, shares, nil
 }

@@ -1,6 +1,7 @@
 package rulingsservice
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -19,6 +20,7 @@ import (
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
 	"github.com/bridge-director/director/rulings"
+	"github.com/bridge-director/director/scoring"
 	"github.com/bridge-director/director/services/bridgepb"
 	"github.com/bridge-director/director/services/platform"
 	"github.com/bridge-director/director/services/resource"
@@ -450,7 +452,8 @@ func playState(p *rulingsv1.Play, inForce []rulings.Restriction) (*rulings.PlayS
 }
 
 func rulingToProto(r rulings.Ruling) *rulingsv1.Ruling {
-	out := &rulingsv1.Ruling{Summary: r.Summary, Unauthorised: r.Unauthorised, AdjustmentMayFollow: r.AdjustmentMayFollow, Laws: r.Laws}
+	out := &rulingsv1.Ruling{Summary: r.Summary, Unauthorised: r.Unauthorised, AdjustmentMayFollow: r.AdjustmentMayFollow, Laws: r.Laws,
+		Score: ruledScore(r.Score), ScoredInGroup: r.ScoredInGroup}
 	for _, q := range r.Questions {
 		pq := &rulingsv1.Question{Id: q.ID, Text: q.Text, Law: q.Law}
 		for _, c := range q.Choices {
@@ -478,6 +481,16 @@ func rulingToProto(r rulings.Ruling) *rulingsv1.Ruling {
 	return out
 }
 
+// ruledScore is the score a ruling gives, without its pairs: the engine
+// gives only artificial scores (rulings.Ruling.Score).
+func ruledScore(s *rulings.AdjustedScore) *rulingsv1.AdjustedScore {
+	if s == nil || s.Kind != rulings.ArtificialScore {
+		return nil
+	}
+	return &rulingsv1.AdjustedScore{Kind: &rulingsv1.AdjustedScore_Artificial{Artificial: &rulingsv1.ArtificialScore{
+		NorthSouth: rulingsv1.Adjustment(s.NS), EastWest: rulingsv1.Adjustment(s.EW)}}}
+}
+
 // applyWait bounds how long ApplyRuling waits for scoring to take the
 // ruling's score and penalty before it answers with delivery_pending.
 const applyWait = 2 * time.Second
@@ -489,8 +502,10 @@ const (
 )
 
 // ApplyRuling applies a complete ruling: its adjusted score becomes the
-// board's result at the table and its procedural penalty is applied, in
-// scoring. Scoring is first asked to validate both (what it would refuse is
+// board's result at the table (the ruling's own score when the request
+// gives none), or, for a fouled board ruled scored in its group, the
+// table's result moves to the group the director names; and its procedural
+// penalty is applied, in scoring. Scoring is first asked to validate both (what it would refuse is
 // refused here, and nothing is stored); then the call is marked applied and
 // the two calls to scoring are written to the outbox in one transaction,
 // and delivered until scoring takes them. The answer waits a moment for
@@ -528,7 +543,7 @@ func (s *Service) ApplyRuling(ctx context.Context, req *rulingsv1.ApplyRulingReq
 		if err := canApply(req, c); err != nil {
 			return err
 		}
-		c.AdjustedScore, c.State = req.GetAdjustedScore(), rulingsv1.State_STATE_APPLIED
+		c.AdjustedScore, c.State = appliedScore(c, req), rulingsv1.State_STATE_APPLIED
 		c.Result, c.Penalty, c.DeliveryError, c.DeliveryPending = "", "", "", len(msgs) > 0
 		for _, m := range msgs {
 			m.Origin = req.GetRequestId()
@@ -568,19 +583,93 @@ func (s *Service) ApplyRuling(ctx context.Context, req *rulingsv1.ApplyRulingReq
 
 // canApply refuses to apply call: under a stale etag (ABORTED), when it is
 // applied already (ALREADY_EXISTS, with the applied call: two directors
-// applying at once, or a retry without a request_id), or before its ruling
-// is complete.
+// applying at once, or a retry without a request_id), before its ruling
+// is complete, or with a score the ruling does not give (checkScore).
 func canApply(req *rulingsv1.ApplyRulingRequest, call *rulingsv1.DirectorCall) error {
 	if err := platform.CheckETag(req.GetEtag(), "director call", call.GetName(), call); err != nil {
 		return err
 	}
 	switch call.GetState() {
 	case rulingsv1.State_STATE_RULED:
-		return nil
+		return checkScore(req, call)
 	case rulingsv1.State_STATE_APPLIED, rulingsv1.State_STATE_APPEALED:
 		return platform.AlreadyExists(call.GetName()+"'s ruling is already applied; record an appeal to change it", platform.SetETag(proto.Clone(call)))
 	}
 	return platform.FailedPrecondition(fmt.Sprintf("%s is %s: only a complete ruling can be applied", call.GetName(), strings.ToLower(strings.TrimPrefix(call.GetState().String(), "STATE_"))))
+}
+
+// checkScore refuses what the ruling does not give: for a fouled board
+// ruled scored in its group (Law 87B), an adjusted score, or no group or one
+// out of range; a group for any other ruling; and an adjusted score other
+// than the ruling's own (FAILED_PRECONDITION, naming both) unless the
+// director says he departs from it, and why.
+func checkScore(req *rulingsv1.ApplyRulingRequest, call *rulingsv1.DirectorCall) error {
+	ruling, given := call.GetRuling(), req.GetAdjustedScore()
+	switch g := req.GetFouledGroup(); {
+	case ruling.GetScoredInGroup() && given != nil:
+		return platform.FailedPrecondition(call.GetName() + " is ruled scored in its group (Law 87B): the table's result keeps its score; give fouled_group, not an adjusted_score")
+	case ruling.GetScoredInGroup() && (g < 1 || g > scoring.MaxFouledGroup):
+		return platform.FieldError("fouled_group", fmt.Sprintf("%d: say in which changed form of the board the table played it, 1 to %d (Law 87B)", g, scoring.MaxFouledGroup))
+	case !ruling.GetScoredInGroup() && g != 0:
+		return platform.FieldError("fouled_group", "only a fouled board ruled scored in its group (Law 87B) takes a group")
+	}
+	ruled := ruling.GetScore()
+	if !req.GetReplacesRuledScore() {
+		if ruled != nil && given.GetKind() != nil && !sameScore(given, ruled) {
+			return platform.FailedPrecondition(fmt.Sprintf("%s's ruling gives %s; adjusted_score gives %s: set replaces_ruled_score, with the reason, to depart from the ruling",
+				call.GetName(), describeScore(ruled), describeScore(given)))
+		}
+		return nil
+	}
+	switch {
+	case ruled == nil:
+		return platform.FieldError("replaces_ruled_score", "the ruling gives no score to depart from")
+	case given.GetKind() == nil:
+		return platform.FieldError("adjusted_score", "give the score that replaces the ruling's "+describeScore(ruled))
+	case strings.TrimSpace(req.GetReason()) == "":
+		return platform.FieldError("reason", "say why the director departs from the ruling's "+describeScore(ruled))
+	}
+	return nil
+}
+
+// sameScore reports whether adjusted score a gives what b does, whatever
+// pairs each names.
+func sameScore(a, b *rulingsv1.AdjustedScore) bool {
+	a, b = proto.Clone(a).(*rulingsv1.AdjustedScore), proto.Clone(b).(*rulingsv1.AdjustedScore)
+	a.NsPair, a.EwPair, b.NsPair, b.EwPair = 0, 0, 0, 0
+	return proto.Equal(a, b)
+}
+
+// describeScore says what an adjusted score gives, for the director:
+// "Average+ to North-South and Average- to East-West", "North-South +2220".
+func describeScore(a *rulingsv1.AdjustedScore) string {
+	switch k := a.GetKind().(type) {
+	case *rulingsv1.AdjustedScore_Artificial:
+		return fmt.Sprintf("%v to North-South and %v to East-West", scoring.Adjustment(k.Artificial.GetNorthSouth()), scoring.Adjustment(k.Artificial.GetEastWest()))
+	case *rulingsv1.AdjustedScore_NsScore:
+		return fmt.Sprintf("North-South %+d", k.NsScore)
+	case *rulingsv1.AdjustedScore_Weighted:
+		return "a weighted score"
+	case *rulingsv1.AdjustedScore_Split:
+		return "a split score"
+	}
+	return "no score"
+}
+
+// appliedScore is the adjusted score applying call sends: the request's,
+// or, when it gives only pairs or nothing, the ruling's own score; its
+// pairs, where the request leaves them out, are those the schedule seats.
+func appliedScore(call *rulingsv1.DirectorCall, req *rulingsv1.ApplyRulingRequest) *rulingsv1.AdjustedScore {
+	given, adj := req.GetAdjustedScore(), req.GetAdjustedScore()
+	if ruled := call.GetRuling().GetScore(); ruled != nil && given.GetKind() == nil {
+		adj = ruled
+	}
+	if adj == nil {
+		return nil
+	}
+	adj = proto.Clone(adj).(*rulingsv1.AdjustedScore)
+	adj.NsPair, adj.EwPair = cmp.Or(given.GetNsPair(), call.GetNsPair()), cmp.Or(given.GetEwPair(), call.GetEwPair())
+	return adj
 }
 
 // validate asks scoring whether it would take m, with the director's own
@@ -630,32 +719,43 @@ func (s *Service) settle(tx *bbolt.Tx, d platform.Delivery) error {
 }
 
 // scoringCalls are the calls to scoring that applying a ruling makes, made
-// by user: the adjusted score as the board's result at the call's table (one
-// CorrectResult with allow_missing: the same call whether or not a result
-// is stored), and the procedural penalty.
+// by user: the adjusted score (appliedScore) as the board's result at the
+// call's table (one CorrectResult with allow_missing: the same call whether
+// or not a result is stored), or, for a fouled board ruled scored in its
+// group, the stored result moved to the group (a group-only CorrectResult);
+// and the procedural penalty.
 func scoringCalls(call *rulingsv1.DirectorCall, req *rulingsv1.ApplyRulingRequest, user string) ([]platform.OutboxMessage, error) {
 	callName, err := resource.ParseCall("name", call.GetName())
 	if err != nil {
 		return nil, err
 	}
 	event := resource.Event{Event: callName.Event}.String()
-	var out []platform.OutboxMessage
-	if adj := req.GetAdjustedScore(); adj != nil {
-		result, err := adjustedResult(adj)
-		if err != nil {
+	reason := strings.TrimSpace(req.GetReason())
+	if reason == "" {
+		reason = "director's ruling"
+	}
+	if len(reason) > resource.MaxText {
+		return nil, platform.FieldError("reason", fmt.Sprintf("at most %d bytes", resource.MaxText))
+	}
+	correct := &scoringv1.CorrectResultRequest{Reason: reason + " (" + call.GetName() + ")",
+		Name: resource.Result{Event: callName.Event, Session: callName.Session, Section: callName.Section, Table: call.GetTable(), Round: call.GetRound(), Board: call.GetBoard()}.String()}
+	switch adj := appliedScore(call, req); {
+	case call.GetRuling().GetScoredInGroup():
+		correct.Result, correct.GroupOnly = &scoringv1.Result{FouledGroup: req.GetFouledGroup()}, true
+	case adj != nil:
+		if adj.GetNsPair() == 0 || adj.GetEwPair() == 0 {
+			return nil, platform.FieldError("adjusted_score", fmt.Sprintf("the schedule seats no pairs at table %d in round %d: give the ns_pair and ew_pair the score goes to", call.GetTable(), call.GetRound()))
+		}
+		if correct.Result, err = adjustedResult(adj); err != nil {
 			return nil, err
 		}
-		reason := strings.TrimSpace(req.GetReason())
-		if reason == "" {
-			reason = "director's ruling"
-		}
-		if len(reason) > resource.MaxText {
-			return nil, platform.FieldError("reason", fmt.Sprintf("at most %d bytes", resource.MaxText))
-		}
-		name := resource.Result{Event: callName.Event, Session: callName.Session, Section: callName.Section, Table: call.GetTable(), Round: call.GetRound(), Board: call.GetBoard()}.String()
+		correct.AllowMissing = true
+	}
+	var out []platform.OutboxMessage
+	if correct.Result != nil {
 		out = append(out, platform.OutboxMessage{
 			Peer: "scoring", Method: scoringv1.ScoringService_CorrectResult_FullMethodName, OnBehalfOf: user, Subject: call.GetName(), Label: labelScore,
-			Request: &scoringv1.CorrectResultRequest{Name: name, Result: result, Reason: reason + " (" + call.GetName() + ")", AllowMissing: true},
+			Request: correct,
 		})
 	}
 	if pp := req.GetProceduralPenalty(); pp != nil {

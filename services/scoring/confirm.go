@@ -41,6 +41,9 @@ func enteredAs(ctx context.Context, r *scoringv1.Result) error {
 	if r.GetArtificial() != nil || r.GetAssigned() != nil {
 		return platform.PermissionDenied("result: an artificial or assigned score is the director's: a table enters what was played, passed out or not played, and calls the director for the rest")
 	}
+	if r.GetFouledGroup() != 0 {
+		return platform.PermissionDenied("result.fouled_group: the group of a fouled board is the director's (Law 87B): a table enters what was played, without one")
+	}
 	if side := pairSide(ctx, r.GetRound()); side != typev1.Side_SIDE_UNSPECIFIED {
 		if r.GetEnteredSide() != typev1.Side_SIDE_UNSPECIFIED && r.GetEnteredSide() != side {
 			return platform.PermissionDenied(fmt.Sprintf("result.entered_side: %s; a pair's device enters for its own side", pairSeatText(ctx, r.GetRound())))

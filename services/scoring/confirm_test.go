@@ -201,7 +201,8 @@ func TestPassedOutAndNotPlayedAreEntriesToo(t *testing.T) {
 	}
 }
 
-// TestATableEntersWhatWasPlayed: a director's score is the director's;
+// TestATableEntersWhatWasPlayed: a director's score, and a fouled board's
+// group, are the director's;
 // a table that has not confirmed its own result does not see the
 // traveller; a revoked table token is refused by scoring at once.
 func TestATableEntersWhatWasPlayed(t *testing.T) {
@@ -210,6 +211,10 @@ func TestATableEntersWhatWasPlayed(t *testing.T) {
 	average.Result.Outcome = &scoringv1.Result_Artificial{Artificial: &scoringv1.ArtificialScore{NorthSouth: scoringv1.Adjustment_ADJUSTMENT_AVERAGE, EastWest: scoringv1.Adjustment_ADJUSTMENT_AVERAGE}}
 	_, err := h.client.SubmitResult(table1, average)
 	wantCode(t, err, codes.PermissionDenied, "an artificial or assigned score is the director's")
+	grouped := fourSpades(10)
+	grouped.Result.FouledGroup = 1
+	_, err = h.client.SubmitResult(table1, grouped)
+	wantCode(t, err, codes.PermissionDenied, "result.fouled_group: the group of a fouled board is the director's")
 	if _, err := h.client.SubmitResult(scorer, average); err != nil {
 		t.Errorf("the scorer entering an average: %v", err)
 	}

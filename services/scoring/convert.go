@@ -50,7 +50,7 @@ func twoWinners(e *scoringv1.ScoringSettings) bool {
 // the stored result along into its lines (storedOf).
 func toDomain(r *scoringv1.Result) scoring.Result {
 	d := scoring.Result{Section: r.GetSection(), Table: int(r.GetTable()), Round: int(r.GetRound()), Board: int(r.GetBoard()),
-		NS: int(r.GetNsPair()), EW: int(r.GetEwPair()), NSScore: int(r.GetNsScore()), Ref: r}
+		NS: int(r.GetNsPair()), EW: int(r.GetEwPair()), NSScore: int(r.GetNsScore()), FouledGroup: int(r.GetFouledGroup()), Ref: r}
 	switch o := r.Outcome.(type) {
 	case *scoringv1.Result_NotPlayed:
 		d.Kind = scoring.NotPlayed

@@ -165,19 +165,29 @@ func (s *Service) CorrectResult(ctx context.Context, req *scoringv1.CorrectResul
 	if err := fillSlot(in, sl); err != nil {
 		return nil, err
 	}
-	r, err := checkResult("result", in)
-	if err != nil {
-		return nil, err
-	}
-	r.EnteredSide = typev1.Side_SIDE_UNSPECIFIED // a correction is the director's or the scorer's word
-	settings, err := s.scoring(ctx, resource.Event{Event: id}, r)
-	if err != nil {
-		return nil, err
-	}
-	// A correction may seat other pairs than the schedule does (pairs who
-	// sat at the wrong table, Law 15), but only entrants of the section.
-	if err := s.checkEntrants(ctx, resource.Section{Event: id, Session: sl.Session, Section: sl.Section}, r); err != nil {
-		return nil, err
+	var r *scoringv1.Result
+	var settings *scoringv1.ScoringSettings
+	if req.GetGroupOnly() {
+		if v := checkFouledGroup("result", in); v != nil {
+			return nil, platform.FieldErrors(*v)
+		}
+		if settings, err = s.scoring(ctx, resource.Event{Event: id}, nil); err != nil {
+			return nil, err
+		}
+	} else {
+		if r, err = checkResult("result", in); err != nil {
+			return nil, err
+		}
+		r.EnteredSide = typev1.Side_SIDE_UNSPECIFIED // a correction is the director's or the scorer's word
+		if settings, err = s.scoring(ctx, resource.Event{Event: id}, r); err != nil {
+			return nil, err
+		}
+		// A correction may seat other pairs than the schedule does (pairs
+		// who sat at the wrong table, Law 15), but only entrants of the
+		// section.
+		if err := s.checkEntrants(ctx, resource.Section{Event: id, Session: sl.Session, Section: sl.Section}, r); err != nil {
+			return nil, err
+		}
 	}
 	by, now := platform.CallerName(ctx), timestamppb.New(s.now())
 	resp := &scoringv1.CorrectResultResponse{}
@@ -188,6 +198,13 @@ func (s *Service) CorrectResult(ctx context.Context, req *scoringv1.CorrectResul
 		}
 		if err := checkResultETag(tx, req.GetEtag(), id, sl, cur, ok); err != nil {
 			return err
+		}
+		r := r
+		if req.GetGroupOnly() {
+			if !ok {
+				return platform.NotFound("result", req.GetName())
+			}
+			r = regrouped(cur, in.GetFouledGroup())
 		}
 		action := scoringv1.Action_ACTION_CORRECTED
 		switch {
@@ -209,6 +226,15 @@ func (s *Service) CorrectResult(ctx context.Context, req *scoringv1.CorrectResul
 		s.reloadSlot(id, sl)
 	}
 	return resp, err
+}
+
+// regrouped is the stored result cur moved to a fouled board's group, as a
+// correction: the director's word, its flags cleared.
+func regrouped(cur *scoringv1.Result, group int32) *scoringv1.Result {
+	r := cloneResult(cur)
+	r.Name, r.Revision, r.EnteredBy, r.UpdateTime, r.Etag, r.Confirmation, r.Flags = "", 0, "", nil, "", nil, nil
+	r.EnteredSide, r.FouledGroup = typev1.Side_SIDE_UNSPECIFIED, group
+	return r
 }
 
 // checkResultETag refuses a change that names an etag other than the slot's

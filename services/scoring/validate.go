@@ -81,6 +81,9 @@ func checkResult(field string, in *scoringv1.Result) (*scoringv1.Result, error) 
 			v = append(v, platform.FieldViolation{Field: field + p.name, Description: fmt.Sprintf("pair number %d is outside 1 to %d", p.n, resource.MaxEntrant)})
 		}
 	}
+	if err := checkFouledGroup(field, r); err != nil {
+		v = append(v, *err)
+	}
 	if r.NsPair == r.EwPair && r.NsPair != 0 {
 		v = append(v, platform.FieldViolation{Field: field + ".ew_pair", Description: fmt.Sprintf("pair %d cannot play against itself", r.EwPair)})
 	}
@@ -229,4 +232,13 @@ func checkForm(form scoringv1.Form, r *scoringv1.Result) error {
 // teamsForm reports whether form scores team matches.
 func teamsForm(form scoringv1.Form) bool {
 	return form == scoringv1.Form_FORM_TEAMS_VP || form == scoringv1.Form_FORM_TEAMS_POINT_A_BOARD
+}
+
+// checkFouledGroup refuses a fouled board's group outside the forms a board
+// may have (Law 87B).
+func checkFouledGroup(field string, r *scoringv1.Result) *platform.FieldViolation {
+	if g := r.GetFouledGroup(); g < 0 || g > scoring.MaxFouledGroup {
+		return &platform.FieldViolation{Field: field + ".fouled_group", Description: fmt.Sprintf("group %d is outside 0 (the board in its correct form) to %d", g, scoring.MaxFouledGroup)}
+	}
+	return nil
 }

@@ -1123,7 +1123,16 @@ type Ruling struct {
 	InForce []*Restriction `protobuf:"bytes,8,rep,name=in_force,json=inForce,proto3" json:"in_force,omitempty"`
 	// For a claim ruled with the deal: what the double-dummy solver found at
 	// the claim.
-	Claim         *ClaimFigures `protobuf:"bytes,9,opt,name=claim,proto3" json:"claim,omitempty"`
+	Claim *ClaimFigures `protobuf:"bytes,9,opt,name=claim,proto3" json:"claim,omitempty"`
+	// The adjusted score the ruling gives, where the Laws fix it: the
+	// artificial scores by fault of a board that could not be played or
+	// scored (Law 12C2(a)). Its pairs are unset. ApplyRuling sends it when no
+	// adjusted_score is given, and refuses another unless the director says
+	// he departs from it.
+	Score *AdjustedScore `protobuf:"bytes,10,opt,name=score,proto3" json:"score,omitempty"`
+	// Set when the board was fouled and this table's result is scored in its
+	// group (Law 87B): ApplyRuling then needs the group.
+	ScoredInGroup bool `protobuf:"varint,11,opt,name=scored_in_group,json=scoredInGroup,proto3" json:"scored_in_group,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1219,6 +1228,20 @@ func (x *Ruling) GetClaim() *ClaimFigures {
 		return x.Claim
 	}
 	return nil
+}
+
+func (x *Ruling) GetScore() *AdjustedScore {
+	if x != nil {
+		return x.Score
+	}
+	return nil
+}
+
+func (x *Ruling) GetScoredInGroup() bool {
+	if x != nil {
+		return x.ScoredInGroup
+	}
+	return false
 }
 
 // ClaimFigures are what Director works out of a claim with the deal (Laws
@@ -2318,9 +2341,10 @@ type ApplyRulingRequest struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
 	RequestId string                 `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
 	Name      string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
-	// The adjusted score to send to scoring, if the ruling adjusts one: for
-	// the director's own rulings on a board (an unplayable or fouled board,
-	// slow play, a ruling in error), the artificial scores the ruling names.
+	// The adjusted score to send to scoring, if the ruling adjusts one. Left
+	// out, or given with only its pairs, the ruling's own score
+	// (Ruling.score) is sent, to the pairs the schedule seats unless given;
+	// a score other than the ruling's is refused unless replaces_ruled_score.
 	AdjustedScore *AdjustedScore `protobuf:"bytes,3,opt,name=adjusted_score,json=adjustedScore,proto3" json:"adjusted_score,omitempty"`
 	// Why, for the result's history.
 	Reason string `protobuf:"bytes,4,opt,name=reason,proto3" json:"reason,omitempty"`
@@ -2329,9 +2353,18 @@ type ApplyRulingRequest struct {
 	ProceduralPenalty *v11.Penalty `protobuf:"bytes,5,opt,name=procedural_penalty,json=proceduralPenalty,proto3" json:"procedural_penalty,omitempty"`
 	// The etag of the call as last read: when given and no longer current,
 	// the change is refused with ABORTED (409) and the current state.
-	Etag          string `protobuf:"bytes,6,opt,name=etag,proto3" json:"etag,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Etag string `protobuf:"bytes,6,opt,name=etag,proto3" json:"etag,omitempty"`
+	// For a fouled board ruled scored in its group (Ruling.scored_in_group),
+	// required: the group of the form this table played the board in, 0 for
+	// its correct form, 1 to 20 for each changed form (Law 87B). The table's
+	// result keeps its score and is scored in that group.
+	FouledGroup int32 `protobuf:"varint,7,opt,name=fouled_group,json=fouledGroup,proto3" json:"fouled_group,omitempty"`
+	// Set when the director gives an adjusted_score other than the one the
+	// ruling gives (Ruling.score), with the reason; otherwise such a score is
+	// refused with FAILED_PRECONDITION.
+	ReplacesRuledScore bool `protobuf:"varint,8,opt,name=replaces_ruled_score,json=replacesRuledScore,proto3" json:"replaces_ruled_score,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
 }
 
 func (x *ApplyRulingRequest) Reset() {
@@ -2404,6 +2437,20 @@ func (x *ApplyRulingRequest) GetEtag() string {
 		return x.Etag
 	}
 	return ""
+}
+
+func (x *ApplyRulingRequest) GetFouledGroup() int32 {
+	if x != nil {
+		return x.FouledGroup
+	}
+	return 0
+}
+
+func (x *ApplyRulingRequest) GetReplacesRuledScore() bool {
+	if x != nil {
+		return x.ReplacesRuledScore
+	}
+	return false
 }
 
 type ApplyRulingResponse struct {
@@ -3085,7 +3132,7 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\x04card\x18\x06 \x01(\tR\x04card\x12\x14\n" +
 	"\x05major\x18\a \x01(\bR\x05major\x12.\n" +
 	"\x05until\x18\b \x01(\x0e2\x18.bridge.rulings.v1.UntilR\x05until\x12\x12\n" +
-	"\x04from\x18\t \x01(\x05R\x04from\"\xb4\x03\n" +
+	"\x04from\x18\t \x01(\x05R\x04from\"\x94\x04\n" +
 	"\x06Ruling\x129\n" +
 	"\tquestions\x18\x01 \x03(\v2\x1b.bridge.rulings.v1.QuestionR\tquestions\x12\x18\n" +
 	"\asummary\x18\x02 \x01(\tR\asummary\x123\n" +
@@ -3095,7 +3142,10 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\x15adjustment_may_follow\x18\x06 \x03(\tR\x13adjustmentMayFollow\x12\x12\n" +
 	"\x04laws\x18\a \x03(\tR\x04laws\x129\n" +
 	"\bin_force\x18\b \x03(\v2\x1e.bridge.rulings.v1.RestrictionR\ainForce\x125\n" +
-	"\x05claim\x18\t \x01(\v2\x1f.bridge.rulings.v1.ClaimFiguresR\x05claim\"\xc6\x01\n" +
+	"\x05claim\x18\t \x01(\v2\x1f.bridge.rulings.v1.ClaimFiguresR\x05claim\x126\n" +
+	"\x05score\x18\n" +
+	" \x01(\v2 .bridge.rulings.v1.AdjustedScoreR\x05score\x12&\n" +
+	"\x0fscored_in_group\x18\v \x01(\bR\rscoredInGroup\"\xc6\x01\n" +
 	"\fClaimFigures\x12\x1c\n" +
 	"\tremaining\x18\x01 \x01(\x05R\tremaining\x12\x12\n" +
 	"\x04best\x18\x02 \x01(\x05R\x04best\x12\x12\n" +
@@ -3186,7 +3236,7 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"C\n" +
 	"\fRuleResponse\x123\n" +
-	"\x04call\x18\x01 \x01(\v2\x1f.bridge.rulings.v1.DirectorCallR\x04call\"\x87\x02\n" +
+	"\x04call\x18\x01 \x01(\v2\x1f.bridge.rulings.v1.DirectorCallR\x04call\"\xdc\x02\n" +
 	"\x12ApplyRulingRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x12\n" +
@@ -3194,7 +3244,9 @@ const file_bridge_rulings_v1_rulings_proto_rawDesc = "" +
 	"\x0eadjusted_score\x18\x03 \x01(\v2 .bridge.rulings.v1.AdjustedScoreR\radjustedScore\x12\x16\n" +
 	"\x06reason\x18\x04 \x01(\tR\x06reason\x12I\n" +
 	"\x12procedural_penalty\x18\x05 \x01(\v2\x1a.bridge.scoring.v1.PenaltyR\x11proceduralPenalty\x12\x12\n" +
-	"\x04etag\x18\x06 \x01(\tR\x04etag\"J\n" +
+	"\x04etag\x18\x06 \x01(\tR\x04etag\x12!\n" +
+	"\ffouled_group\x18\a \x01(\x05R\vfouledGroup\x120\n" +
+	"\x14replaces_ruled_score\x18\b \x01(\bR\x12replacesRuledScore\"J\n" +
 	"\x13ApplyRulingResponse\x123\n" +
 	"\x04call\x18\x01 \x01(\v2\x1f.bridge.rulings.v1.DirectorCallR\x04call\"\x8f\x01\n" +
 	"\x13RecordAppealRequest\x12\x1d\n" +
@@ -3394,65 +3446,66 @@ var file_bridge_rulings_v1_rulings_proto_depIdxs = []int32{
 	11, // 14: bridge.rulings.v1.Ruling.restrictions:type_name -> bridge.rulings.v1.Restriction
 	11, // 15: bridge.rulings.v1.Ruling.in_force:type_name -> bridge.rulings.v1.Restriction
 	13, // 16: bridge.rulings.v1.Ruling.claim:type_name -> bridge.rulings.v1.ClaimFigures
-	15, // 17: bridge.rulings.v1.AdjustedScore.artificial:type_name -> bridge.rulings.v1.ArtificialScore
-	41, // 18: bridge.rulings.v1.AdjustedScore.weighted:type_name -> bridge.scoring.v1.WeightedScore
-	42, // 19: bridge.rulings.v1.AdjustedScore.split:type_name -> bridge.scoring.v1.SplitScore
-	4,  // 20: bridge.rulings.v1.ArtificialScore.north_south:type_name -> bridge.rulings.v1.Adjustment
-	4,  // 21: bridge.rulings.v1.ArtificialScore.east_west:type_name -> bridge.rulings.v1.Adjustment
-	43, // 22: bridge.rulings.v1.Appeal.appellant:type_name -> bridge.type.v1.Side
-	44, // 23: bridge.rulings.v1.Appeal.lodged:type_name -> google.protobuf.Timestamp
-	44, // 24: bridge.rulings.v1.Appeal.decided:type_name -> google.protobuf.Timestamp
-	40, // 25: bridge.rulings.v1.DirectorCall.called_by:type_name -> bridge.type.v1.Seat
-	44, // 26: bridge.rulings.v1.DirectorCall.call_time:type_name -> google.protobuf.Timestamp
-	0,  // 27: bridge.rulings.v1.DirectorCall.state:type_name -> bridge.rulings.v1.State
-	5,  // 28: bridge.rulings.v1.DirectorCall.irregularity:type_name -> bridge.rulings.v1.Irregularity
-	12, // 29: bridge.rulings.v1.DirectorCall.ruling:type_name -> bridge.rulings.v1.Ruling
-	14, // 30: bridge.rulings.v1.DirectorCall.adjusted_score:type_name -> bridge.rulings.v1.AdjustedScore
-	16, // 31: bridge.rulings.v1.DirectorCall.appeal:type_name -> bridge.rulings.v1.Appeal
-	6,  // 32: bridge.rulings.v1.DirectorCall.play:type_name -> bridge.rulings.v1.Play
-	38, // 33: bridge.rulings.v1.DirectorCall.answers:type_name -> bridge.rulings.v1.DirectorCall.AnswersEntry
-	17, // 34: bridge.rulings.v1.OpenCallRequest.call:type_name -> bridge.rulings.v1.DirectorCall
-	17, // 35: bridge.rulings.v1.OpenCallResponse.call:type_name -> bridge.rulings.v1.DirectorCall
-	17, // 36: bridge.rulings.v1.GetCallResponse.call:type_name -> bridge.rulings.v1.DirectorCall
-	17, // 37: bridge.rulings.v1.ListCallsResponse.calls:type_name -> bridge.rulings.v1.DirectorCall
-	5,  // 38: bridge.rulings.v1.RuleRequest.irregularity:type_name -> bridge.rulings.v1.Irregularity
-	39, // 39: bridge.rulings.v1.RuleRequest.answers:type_name -> bridge.rulings.v1.RuleRequest.AnswersEntry
-	6,  // 40: bridge.rulings.v1.RuleRequest.play:type_name -> bridge.rulings.v1.Play
-	11, // 41: bridge.rulings.v1.RuleRequest.restrictions_in_force:type_name -> bridge.rulings.v1.Restriction
-	17, // 42: bridge.rulings.v1.RuleResponse.call:type_name -> bridge.rulings.v1.DirectorCall
-	14, // 43: bridge.rulings.v1.ApplyRulingRequest.adjusted_score:type_name -> bridge.rulings.v1.AdjustedScore
-	45, // 44: bridge.rulings.v1.ApplyRulingRequest.procedural_penalty:type_name -> bridge.scoring.v1.Penalty
-	17, // 45: bridge.rulings.v1.ApplyRulingResponse.call:type_name -> bridge.rulings.v1.DirectorCall
-	16, // 46: bridge.rulings.v1.RecordAppealRequest.appeal:type_name -> bridge.rulings.v1.Appeal
-	17, // 47: bridge.rulings.v1.RecordAppealResponse.call:type_name -> bridge.rulings.v1.DirectorCall
-	17, // 48: bridge.rulings.v1.ContinueAuctionResponse.call:type_name -> bridge.rulings.v1.DirectorCall
-	46, // 49: bridge.rulings.v1.ListChangesResponse.changes:type_name -> bridge.type.v1.Change
-	46, // 50: bridge.rulings.v1.WatchChangesResponse.change:type_name -> bridge.type.v1.Change
-	18, // 51: bridge.rulings.v1.RulingsService.OpenCall:input_type -> bridge.rulings.v1.OpenCallRequest
-	20, // 52: bridge.rulings.v1.RulingsService.GetCall:input_type -> bridge.rulings.v1.GetCallRequest
-	22, // 53: bridge.rulings.v1.RulingsService.ListCalls:input_type -> bridge.rulings.v1.ListCallsRequest
-	24, // 54: bridge.rulings.v1.RulingsService.Rule:input_type -> bridge.rulings.v1.RuleRequest
-	26, // 55: bridge.rulings.v1.RulingsService.ApplyRuling:input_type -> bridge.rulings.v1.ApplyRulingRequest
-	28, // 56: bridge.rulings.v1.RulingsService.RecordAppeal:input_type -> bridge.rulings.v1.RecordAppealRequest
-	30, // 57: bridge.rulings.v1.RulingsService.ContinueAuction:input_type -> bridge.rulings.v1.ContinueAuctionRequest
-	32, // 58: bridge.rulings.v1.RulingsService.ListChanges:input_type -> bridge.rulings.v1.ListChangesRequest
-	34, // 59: bridge.rulings.v1.RulingsService.AcknowledgeChanges:input_type -> bridge.rulings.v1.AcknowledgeChangesRequest
-	36, // 60: bridge.rulings.v1.RulingsService.WatchChanges:input_type -> bridge.rulings.v1.WatchChangesRequest
-	19, // 61: bridge.rulings.v1.RulingsService.OpenCall:output_type -> bridge.rulings.v1.OpenCallResponse
-	21, // 62: bridge.rulings.v1.RulingsService.GetCall:output_type -> bridge.rulings.v1.GetCallResponse
-	23, // 63: bridge.rulings.v1.RulingsService.ListCalls:output_type -> bridge.rulings.v1.ListCallsResponse
-	25, // 64: bridge.rulings.v1.RulingsService.Rule:output_type -> bridge.rulings.v1.RuleResponse
-	27, // 65: bridge.rulings.v1.RulingsService.ApplyRuling:output_type -> bridge.rulings.v1.ApplyRulingResponse
-	29, // 66: bridge.rulings.v1.RulingsService.RecordAppeal:output_type -> bridge.rulings.v1.RecordAppealResponse
-	31, // 67: bridge.rulings.v1.RulingsService.ContinueAuction:output_type -> bridge.rulings.v1.ContinueAuctionResponse
-	33, // 68: bridge.rulings.v1.RulingsService.ListChanges:output_type -> bridge.rulings.v1.ListChangesResponse
-	35, // 69: bridge.rulings.v1.RulingsService.AcknowledgeChanges:output_type -> bridge.rulings.v1.AcknowledgeChangesResponse
-	37, // 70: bridge.rulings.v1.RulingsService.WatchChanges:output_type -> bridge.rulings.v1.WatchChangesResponse
-	61, // [61:71] is the sub-list for method output_type
-	51, // [51:61] is the sub-list for method input_type
-	51, // [51:51] is the sub-list for extension type_name
-	51, // [51:51] is the sub-list for extension extendee
-	0,  // [0:51] is the sub-list for field type_name
+	14, // 17: bridge.rulings.v1.Ruling.score:type_name -> bridge.rulings.v1.AdjustedScore
+	15, // 18: bridge.rulings.v1.AdjustedScore.artificial:type_name -> bridge.rulings.v1.ArtificialScore
+	41, // 19: bridge.rulings.v1.AdjustedScore.weighted:type_name -> bridge.scoring.v1.WeightedScore
+	42, // 20: bridge.rulings.v1.AdjustedScore.split:type_name -> bridge.scoring.v1.SplitScore
+	4,  // 21: bridge.rulings.v1.ArtificialScore.north_south:type_name -> bridge.rulings.v1.Adjustment
+	4,  // 22: bridge.rulings.v1.ArtificialScore.east_west:type_name -> bridge.rulings.v1.Adjustment
+	43, // 23: bridge.rulings.v1.Appeal.appellant:type_name -> bridge.type.v1.Side
+	44, // 24: bridge.rulings.v1.Appeal.lodged:type_name -> google.protobuf.Timestamp
+	44, // 25: bridge.rulings.v1.Appeal.decided:type_name -> google.protobuf.Timestamp
+	40, // 26: bridge.rulings.v1.DirectorCall.called_by:type_name -> bridge.type.v1.Seat
+	44, // 27: bridge.rulings.v1.DirectorCall.call_time:type_name -> google.protobuf.Timestamp
+	0,  // 28: bridge.rulings.v1.DirectorCall.state:type_name -> bridge.rulings.v1.State
+	5,  // 29: bridge.rulings.v1.DirectorCall.irregularity:type_name -> bridge.rulings.v1.Irregularity
+	12, // 30: bridge.rulings.v1.DirectorCall.ruling:type_name -> bridge.rulings.v1.Ruling
+	14, // 31: bridge.rulings.v1.DirectorCall.adjusted_score:type_name -> bridge.rulings.v1.AdjustedScore
+	16, // 32: bridge.rulings.v1.DirectorCall.appeal:type_name -> bridge.rulings.v1.Appeal
+	6,  // 33: bridge.rulings.v1.DirectorCall.play:type_name -> bridge.rulings.v1.Play
+	38, // 34: bridge.rulings.v1.DirectorCall.answers:type_name -> bridge.rulings.v1.DirectorCall.AnswersEntry
+	17, // 35: bridge.rulings.v1.OpenCallRequest.call:type_name -> bridge.rulings.v1.DirectorCall
+	17, // 36: bridge.rulings.v1.OpenCallResponse.call:type_name -> bridge.rulings.v1.DirectorCall
+	17, // 37: bridge.rulings.v1.GetCallResponse.call:type_name -> bridge.rulings.v1.DirectorCall
+	17, // 38: bridge.rulings.v1.ListCallsResponse.calls:type_name -> bridge.rulings.v1.DirectorCall
+	5,  // 39: bridge.rulings.v1.RuleRequest.irregularity:type_name -> bridge.rulings.v1.Irregularity
+	39, // 40: bridge.rulings.v1.RuleRequest.answers:type_name -> bridge.rulings.v1.RuleRequest.AnswersEntry
+	6,  // 41: bridge.rulings.v1.RuleRequest.play:type_name -> bridge.rulings.v1.Play
+	11, // 42: bridge.rulings.v1.RuleRequest.restrictions_in_force:type_name -> bridge.rulings.v1.Restriction
+	17, // 43: bridge.rulings.v1.RuleResponse.call:type_name -> bridge.rulings.v1.DirectorCall
+	14, // 44: bridge.rulings.v1.ApplyRulingRequest.adjusted_score:type_name -> bridge.rulings.v1.AdjustedScore
+	45, // 45: bridge.rulings.v1.ApplyRulingRequest.procedural_penalty:type_name -> bridge.scoring.v1.Penalty
+	17, // 46: bridge.rulings.v1.ApplyRulingResponse.call:type_name -> bridge.rulings.v1.DirectorCall
+	16, // 47: bridge.rulings.v1.RecordAppealRequest.appeal:type_name -> bridge.rulings.v1.Appeal
+	17, // 48: bridge.rulings.v1.RecordAppealResponse.call:type_name -> bridge.rulings.v1.DirectorCall
+	17, // 49: bridge.rulings.v1.ContinueAuctionResponse.call:type_name -> bridge.rulings.v1.DirectorCall
+	46, // 50: bridge.rulings.v1.ListChangesResponse.changes:type_name -> bridge.type.v1.Change
+	46, // 51: bridge.rulings.v1.WatchChangesResponse.change:type_name -> bridge.type.v1.Change
+	18, // 52: bridge.rulings.v1.RulingsService.OpenCall:input_type -> bridge.rulings.v1.OpenCallRequest
+	20, // 53: bridge.rulings.v1.RulingsService.GetCall:input_type -> bridge.rulings.v1.GetCallRequest
+	22, // 54: bridge.rulings.v1.RulingsService.ListCalls:input_type -> bridge.rulings.v1.ListCallsRequest
+	24, // 55: bridge.rulings.v1.RulingsService.Rule:input_type -> bridge.rulings.v1.RuleRequest
+	26, // 56: bridge.rulings.v1.RulingsService.ApplyRuling:input_type -> bridge.rulings.v1.ApplyRulingRequest
+	28, // 57: bridge.rulings.v1.RulingsService.RecordAppeal:input_type -> bridge.rulings.v1.RecordAppealRequest
+	30, // 58: bridge.rulings.v1.RulingsService.ContinueAuction:input_type -> bridge.rulings.v1.ContinueAuctionRequest
+	32, // 59: bridge.rulings.v1.RulingsService.ListChanges:input_type -> bridge.rulings.v1.ListChangesRequest
+	34, // 60: bridge.rulings.v1.RulingsService.AcknowledgeChanges:input_type -> bridge.rulings.v1.AcknowledgeChangesRequest
+	36, // 61: bridge.rulings.v1.RulingsService.WatchChanges:input_type -> bridge.rulings.v1.WatchChangesRequest
+	19, // 62: bridge.rulings.v1.RulingsService.OpenCall:output_type -> bridge.rulings.v1.OpenCallResponse
+	21, // 63: bridge.rulings.v1.RulingsService.GetCall:output_type -> bridge.rulings.v1.GetCallResponse
+	23, // 64: bridge.rulings.v1.RulingsService.ListCalls:output_type -> bridge.rulings.v1.ListCallsResponse
+	25, // 65: bridge.rulings.v1.RulingsService.Rule:output_type -> bridge.rulings.v1.RuleResponse
+	27, // 66: bridge.rulings.v1.RulingsService.ApplyRuling:output_type -> bridge.rulings.v1.ApplyRulingResponse
+	29, // 67: bridge.rulings.v1.RulingsService.RecordAppeal:output_type -> bridge.rulings.v1.RecordAppealResponse
+	31, // 68: bridge.rulings.v1.RulingsService.ContinueAuction:output_type -> bridge.rulings.v1.ContinueAuctionResponse
+	33, // 69: bridge.rulings.v1.RulingsService.ListChanges:output_type -> bridge.rulings.v1.ListChangesResponse
+	35, // 70: bridge.rulings.v1.RulingsService.AcknowledgeChanges:output_type -> bridge.rulings.v1.AcknowledgeChangesResponse
+	37, // 71: bridge.rulings.v1.RulingsService.WatchChanges:output_type -> bridge.rulings.v1.WatchChangesResponse
+	62, // [62:72] is the sub-list for method output_type
+	52, // [52:62] is the sub-list for method input_type
+	52, // [52:52] is the sub-list for extension type_name
+	52, // [52:52] is the sub-list for extension extendee
+	0,  // [0:52] is the sub-list for field type_name
 }
 
 func init() { file_bridge_rulings_v1_rulings_proto_init() }

@@ -1160,7 +1160,14 @@ type Result struct {
 	// board's field. Flags do not refuse a result, and show wherever the
 	// result does, travellers too; a director's correction clears them.
 	// Output only.
-	Flags         []string `protobuf:"bytes,27,rep,name=flags,proto3" json:"flags,omitempty"`
+	Flags []string `protobuf:"bytes,27,rep,name=flags,proto3" json:"flags,omitempty"`
+	// For a fouled board (Law 87B), the group of results from the board in
+	// the same form this one is scored in: 0 for the board in its correct
+	// form, 1 to 20 for each changed form. Results are compared only within
+	// their group, each group factored to the full board by Neuberg's
+	// formula; a group of one result scores average. The director's or the
+	// scorer's: a table enters its result without one.
+	FouledGroup   int32 `protobuf:"varint,28,opt,name=fouled_group,json=fouledGroup,proto3" json:"fouled_group,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1357,6 +1364,13 @@ func (x *Result) GetFlags() []string {
 		return x.Flags
 	}
 	return nil
+}
+
+func (x *Result) GetFouledGroup() int32 {
+	if x != nil {
+		return x.FouledGroup
+	}
+	return 0
 }
 
 type isResult_Outcome interface {
@@ -1809,7 +1823,12 @@ type CorrectResultRequest struct {
 	// enter this one (AIP-134); otherwise that is NOT_FOUND.
 	AllowMissing bool `protobuf:"varint,6,opt,name=allow_missing,json=allowMissing,proto3" json:"allow_missing,omitempty"`
 	// Check the request as if it were made, and change nothing.
-	ValidateOnly  bool `protobuf:"varint,7,opt,name=validate_only,json=validateOnly,proto3" json:"validate_only,omitempty"`
+	ValidateOnly bool `protobuf:"varint,7,opt,name=validate_only,json=validateOnly,proto3" json:"validate_only,omitempty"`
+	// Change only the stored result's fouled_group to result.fouled_group,
+	// keeping its pairs and outcome: how a ruling that a fouled board's
+	// result is scored in its group (Law 87B) reaches it. The result must be
+	// stored; result gives only the group.
+	GroupOnly     bool `protobuf:"varint,8,opt,name=group_only,json=groupOnly,proto3" json:"group_only,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1889,6 +1908,13 @@ func (x *CorrectResultRequest) GetAllowMissing() bool {
 func (x *CorrectResultRequest) GetValidateOnly() bool {
 	if x != nil {
 		return x.ValidateOnly
+	}
+	return false
+}
+
+func (x *CorrectResultRequest) GetGroupOnly() bool {
+	if x != nil {
+		return x.GroupOnly
 	}
 	return false
 }
@@ -4639,7 +4665,7 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\n" +
 	"SplitScore\x12\x19\n" +
 	"\bns_score\x18\x01 \x01(\x05R\ansScore\x12\x19\n" +
-	"\bew_score\x18\x02 \x01(\x05R\aewScore\"\xc3\x06\n" +
+	"\bew_score\x18\x02 \x01(\x05R\aewScore\"\xe6\x06\n" +
 	"\x06Result\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x18\n" +
 	"\asession\x18\x02 \x01(\x05R\asession\x12\x18\n" +
@@ -4668,7 +4694,8 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\x04etag\x18\x18 \x01(\tR\x04etag\x127\n" +
 	"\fentered_side\x18\x19 \x01(\x0e2\x14.bridge.type.v1.SideR\venteredSide\x12C\n" +
 	"\fconfirmation\x18\x1a \x01(\v2\x1f.bridge.scoring.v1.ConfirmationR\fconfirmation\x12\x14\n" +
-	"\x05flags\x18\x1b \x03(\tR\x05flagsB\t\n" +
+	"\x05flags\x18\x1b \x03(\tR\x05flags\x12!\n" +
+	"\ffouled_group\x18\x1c \x01(\x05R\vfouledGroupB\t\n" +
 	"\aoutcome\"\xa7\x01\n" +
 	"\fConfirmation\x12(\n" +
 	"\x04side\x18\x01 \x01(\x0e2\x14.bridge.type.v1.SideR\x04side\x12!\n" +
@@ -4695,7 +4722,7 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\x06result\x18\x03 \x01(\v2\x19.bridge.scoring.v1.ResultR\x06result\x12#\n" +
 	"\rvalidate_only\x18\x04 \x01(\bR\fvalidateOnly\"I\n" +
 	"\x14SubmitResultResponse\x121\n" +
-	"\x06result\x18\x01 \x01(\v2\x19.bridge.scoring.v1.ResultR\x06result\"\xf2\x01\n" +
+	"\x06result\x18\x01 \x01(\v2\x19.bridge.scoring.v1.ResultR\x06result\"\x91\x02\n" +
 	"\x14CorrectResultRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x12\n" +
@@ -4704,7 +4731,9 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\x06reason\x18\x04 \x01(\tR\x06reason\x12\x12\n" +
 	"\x04etag\x18\x05 \x01(\tR\x04etag\x12#\n" +
 	"\rallow_missing\x18\x06 \x01(\bR\fallowMissing\x12#\n" +
-	"\rvalidate_only\x18\a \x01(\bR\fvalidateOnly\"J\n" +
+	"\rvalidate_only\x18\a \x01(\bR\fvalidateOnly\x12\x1d\n" +
+	"\n" +
+	"group_only\x18\b \x01(\bR\tgroupOnly\"J\n" +
 	"\x15CorrectResultResponse\x121\n" +
 	"\x06result\x18\x01 \x01(\v2\x19.bridge.scoring.v1.ResultR\x06result\"s\n" +
 	"\x12EraseResultRequest\x12\x1d\n" +
