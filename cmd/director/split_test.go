@@ -134,7 +134,7 @@ func TestSplitDeploymentDeliversRulings(t *testing.T) {
 	rulings.mustCall(t, "POST", "/v1/events/club-night/sessions/1/sections/A/calls",
 		`{"call":{"table":3,"round":1,"board":1,"called_by":"SEAT_SOUTH","description":"East opened 1S before North, the dealer, called"}}`, &call)
 	name := call.Call.Name
-	rule := `{"irregularity":{"kind":"KIND_CALL_OUT_OF_ROTATION","offender":"SEAT_EAST","call":"1S"},"answers":{"unintended":"no","accepted":"no"}}`
+	rule := `{"irregularity":{"kind":"KIND_CALL_OUT_OF_ROTATION","offender":"SEAT_EAST","call":"1S"},"answers":{}}`
 	rulings.mustCall(t, "POST", "/v1/"+name+":rule", rule, &call)
 	if call.Call.State != "STATE_RULED" {
 		t.Fatalf("the ruling did not complete: %+v", call)
