@@ -28,18 +28,7 @@ func FuzzRulePlay(f *testing.F) {
 	f.Add(true, "DT D2 DQ D6 C9 C2 CJ", "W CJ 1 0,W CT 1 0", uint8(PenaltyCardNotPlayed), uint8(3), "CJ", "", "designated=CT,choice=substitute", int8(0), "", uint8(0))
 	seatOf := map[string]bridge.Seat{"N": bridge.North, "E": bridge.East, "S": bridge.South, "W": bridge.West}
 	f.Fuzz(func(t *testing.T, withDeal bool, plays, penalties string, kind, offender uint8, played, exposed, answers string, tricks int8, line string, playedAfter uint8) {
-		var deal *bridge.Deal
-		if withDeal {
-			d, err := bridge.ParsePBNDeal(testDeal)
-			if err != nil {
-				t.Fatal(err)
-			}
-			deal = &d
-		}
-		s, err := NewPlayState(bridge.Contract{Level: 4, Strain: bridge.StrainSpades}, bridge.South, deal)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := newTestPlayState(t, withDeal)
 		for _, w := range strings.Fields(plays) {
 			c, revoke := strings.CutPrefix(w, "!")
 			if card, err := bridge.ParseCard(c); err == nil && revoke {

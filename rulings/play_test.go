@@ -19,6 +19,14 @@ const testDeal = "N:AKQ2.543.A32.K54 J98.KQJ2.KQ4.987 7654.A76.J76.AQ2 T3.T98.T9
 // the cards given, "!" marking a revoke: "DT DA D4 D6 C4 !S8".
 func playState(t *testing.T, withDeal bool, plays string) PlayState {
 	t.Helper()
+	s := newTestPlayState(t, withDeal)
+	playCards(t, s, plays)
+	return *s
+}
+
+// newTestPlayState starts 4♠ by South on testDeal, or without the deal.
+func newTestPlayState(t *testing.T, withDeal bool) *PlayState {
+	t.Helper()
 	var deal *bridge.Deal
 	if withDeal {
 		d, err := bridge.ParsePBNDeal(testDeal)
@@ -31,8 +39,7 @@ func playState(t *testing.T, withDeal bool, plays string) PlayState {
 	if err != nil {
 		t.Fatal(err)
 	}
-	playCards(t, s, plays)
-	return *s
+	return s
 }
 
 // playCards records the plays, "!" marking a revoke.
