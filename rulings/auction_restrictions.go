@@ -35,7 +35,7 @@ func (a *Auction) Restrictions() []Restriction {
 	var in []Restriction
 	ended := a.Ended()
 	for _, h := range a.restrictions {
-		if h.endedBy >= 0 || ended && h.isPassRestriction() {
+		if h.endedBy >= 0 || ended && h.isPass() {
 			continue
 		}
 		r := h.Restriction
@@ -52,7 +52,7 @@ func (a *Auction) MustPass(seat bridge.Seat) (Restriction, bool) {
 	var found *heldRestriction
 	for i := range a.restrictions {
 		h := &a.restrictions[i]
-		if h.Seat != seat || h.endedBy >= 0 || !h.isPassRestriction() {
+		if h.Seat != seat || h.endedBy >= 0 || !h.isPass() {
 			continue
 		}
 		if found == nil || h.Kind == MustPassThroughout && found.Kind != MustPassThroughout {
@@ -64,5 +64,3 @@ func (a *Auction) MustPass(seat bridge.Seat) (Restriction, bool) {
 	}
 	return found.Restriction, true
 }
-
-func (h heldRestriction) isPassRestriction() bool { return h.isPass() }

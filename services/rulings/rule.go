@@ -139,26 +139,14 @@ func checkAnswers(answers map[string]string) error {
 // rule sends the irregularity to the part of the engine that rules on it,
 // with the restrictions in force from earlier rulings: on the auction (a
 // player who must pass) or on the play (a lead restriction, a penalty
-// card). The solver's work on a claim stops when ctx is done. It returns the ruling and those of inForce the engine finds still
-// binding by the record it ruled on: the auction's for a ruling on the
-// auction, the play's for one on the play, and for the director's
-// procedure the auction's while it lasts (a pass restriction holds during
-// the auction, whatever the ruling is about) and otherwise all but the pass
-// restrictions.
+// card), and refuses an answer to a question the ruling never asked. The
+// solver's work on a claim stops when ctx is done. It returns the ruling
+// and those of inForce the engine finds still binding by the record it
+// ruled on: the auction's for a ruling on the auction, the play's for one
+// on the play, and for the director's procedure the auction's while it
+// lasts (a pass restriction holds during the auction, whatever the ruling
+// is about) and otherwise all but the pass restrictions.
 func rule(ctx context.Context, call *rulingsv1.DirectorCall, play *rulingsv1.Play, in *rulingsv1.Irregularity, ans rulings.Answers, inForce []rulings.Restriction) (rulings.Ruling, []rulings.Restriction, error) {
-	ruling, still, err := ruleOn(ctx, call, play, in, ans, inForce)
-	var bad *rulings.AnswerError
-	switch {
-	case errors.As(err, &bad):
-		return rulings.Ruling{}, nil, platform.FieldError("answers."+bad.ID, err.Error())
-	case err != nil:
-		return rulings.Ruling{}, nil, err
-	}
-	return ruling, still, unasked(ans, ruling.Asked)
-}
-
-// ruleOn is rule before the answers are checked against the questions.
-func ruleOn(ctx context.Context, call *rulingsv1.DirectorCall, play *rulingsv1.Play, in *rulingsv1.Irregularity, ans rulings.Answers, inForce []rulings.Restriction) (rulings.Ruling, []rulings.Restriction, error) {
 	kind := in.GetKind()
 	if auctionKinds[kind] == 0 && playKinds[kind] == 0 && procedureKinds[kind] == 0 {
 		return rulings.Ruling{}, nil, platform.FieldError("irregularity.kind", "say what happened: one of the KIND_ values")
@@ -224,11 +212,11 @@ func ruleOn(ctx context.Context, call *rulingsv1.DirectorCall, play *rulingsv1.P
 	var bad *rulings.AnswerError
 	switch {
 	case errors.As(err, &bad):
-		return rulings.Ruling{}, nil, err
+		return rulings.Ruling{}, nil, platform.FieldError("answers."+bad.ID, err.Error())
 	case err != nil:
 		return rulings.Ruling{}, nil, platform.FieldError("irregularity", err.Error())
 	}
-	return ruling, still, nil
+	return ruling, still, unasked(ans, ruling.Asked)
 }
 
 // duringProcedure are the restrictions of inForce still binding at a
@@ -805,13 +793,13 @@ func startsWithReplacement(calls []string, rep string, by bridge.Seat) error {
 }
 
 // ContinueAuction records the calls made after an auction ruling. The
-// auction as it stood when the director was called is replayed, the ruling's
-// restrictions and those still in force after it, as recorded on the call,
-// are put on it (a player who must pass), the offender's replacement, when
+// auction as it stood when the director was called is replayed, the
+// ruling's restrictions and those still in force after it, as recorded on
+// the call, are put on it (a player who must pass; the auction keeps those
+// of the play and does not apply them), the offender's replacement, when
 // the irregularity names one, must come first, and each call must be legal
-// there; the first that is not (a
-// bid of more than seven among them) is refused with the law that forbids
-// it, and nothing is stored.
+// there; the first that is not (a bid of more than seven among them) is
+// refused with the law that forbids it, and nothing is stored.
 func (s *Service) ContinueAuction(ctx context.Context, req *rulingsv1.ContinueAuctionRequest) (*rulingsv1.ContinueAuctionResponse, error) {
 	got, err := s.GetCall(ctx, &rulingsv1.GetCallRequest{Name: req.GetName()})
 	if err != nil {
@@ -834,9 +822,7 @@ func (s *Service) ContinueAuction(ctx context.Context, req *rulingsv1.ContinueAu
 		return nil, platform.FailedPrecondition(fmt.Sprintf("the ruling's restrictions recorded on %s cannot be read: %v", req.GetName(), err))
 	}
 	for _, r := range append(inForce, own...) {
-		if r.Kind == rulings.MustPassNextTurn || r.Kind == rulings.MustPassThroughout {
-			auction.Restrict(r)
-		}
+		auction.Restrict(r)
 	}
 	calls := strings.Fields(req.GetCalls())
 	if rep := call.GetIrregularity().GetReplacement(); rep != "" {
