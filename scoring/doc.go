@@ -1,8 +1,10 @@
 // Package scoring computes duplicate bridge scores: Law 77 scores of a deal, the
 // matchpoints of a pairs field (Law 78A) with Neuberg's formula for boards with fewer
 // results, a fouled board's groups scored apart (Law 87B, fouled.go), and the
-// artificial, weighted and split adjusted scores of Law 12C, IMPs (Law 78B), Butler
-// and cross-IMPs, Victory Points and point-a-board for teams, and rankings with
+// artificial, weighted and split adjusted scores of Law 12C (weighted and split
+// ones at IMPs too, weighted.go), IMPs (Law 78B), Butler and cross-IMPs, Victory
+// Points and point-a-board for teams, procedural penalties (Law 90; in IMPs at a
+// Victory Point match, taken as VPs from the team's match), and rankings with
 // shared places.
 //
 // Where regulating authorities differ (2/1 or 1/½ matchpoints, average plus fixed at

@@ -212,8 +212,7 @@ func TestIMPPenalty(t *testing.T) {
 // TestTeamsMatchToVictoryPoints).
 func (h *harness) teamOneWinsByFive(t *testing.T, ev string) {
 	t.Helper()
-	h.submitTo(t, ev, played(1, 1, 1, 1, 2, "4S", typev1.Seat_SEAT_NORTH, 10))
-	h.submitTo(t, ev, played(2, 1, 1, 2, 1, "2S", typev1.Seat_SEAT_NORTH, 10))
+	h.teamOneWinsBoardOne(t, ev)
 	h.submitTo(t, ev, played(1, 1, 2, 1, 2, "4S", typev1.Seat_SEAT_NORTH, 10))
 	h.submitTo(t, ev, played(2, 1, 2, 2, 1, "4S", typev1.Seat_SEAT_NORTH, 11))
 }
@@ -271,10 +270,7 @@ func TestPointABoardPenalty(t *testing.T) {
 	h.createEvent(t, "pab", scoringv1.Form_FORM_TEAMS_POINT_A_BOARD)
 	ev := "events/pab"
 	// Team 1 wins board 1 and halves board 2: 3 points to 1 (TestTeamsPointABoard).
-	h.submitTo(t, ev, played(1, 1, 1, 1, 2, "4S", typev1.Seat_SEAT_NORTH, 10))
-	h.submitTo(t, ev, played(2, 1, 1, 2, 1, "2S", typev1.Seat_SEAT_NORTH, 10))
-	h.submitTo(t, ev, played(1, 1, 2, 1, 2, "4S", typev1.Seat_SEAT_NORTH, 10))
-	h.submitTo(t, ev, played(2, 1, 2, 2, 1, "4S", typev1.Seat_SEAT_NORTH, 10))
+	h.teamOneWinsAndHalves(t, ev)
 	// Half a top of 2 points is 1, and 1 board point more: team 1 has 1 left,
 	// level with team 2.
 	h.penalize(t, ev, penalty(1, 50, percentOfTop))

@@ -103,6 +103,24 @@ func TestCrossIMPStandings(t *testing.T) {
 	}
 }
 
+// teamOneWinsBoardOne plays board 1 of round 1 of ev, team 1 v team 2, nobody
+// vulnerable: team 1 bids 4S making at table 1, team 2 stops in 2S at table 2,
+// +420 and +170, a 250 swing, 6 IMPs (a board point) to team 1.
+func (h *harness) teamOneWinsBoardOne(t *testing.T, ev string) {
+	t.Helper()
+	h.submitTo(t, ev, played(1, 1, 1, 1, 2, "4S", typev1.Seat_SEAT_NORTH, 10))
+	h.submitTo(t, ev, played(2, 1, 1, 2, 1, "2S", typev1.Seat_SEAT_NORTH, 10))
+}
+
+// teamOneWinsAndHalves plays round 1 of ev over two boards: team 1 wins board
+// 1 (teamOneWinsBoardOne) and board 2 is halved, +620 at both tables.
+func (h *harness) teamOneWinsAndHalves(t *testing.T, ev string) {
+	t.Helper()
+	h.teamOneWinsBoardOne(t, ev)
+	h.submitTo(t, ev, played(1, 1, 2, 1, 2, "4S", typev1.Seat_SEAT_NORTH, 10))
+	h.submitTo(t, ev, played(2, 1, 2, 2, 1, "4S", typev1.Seat_SEAT_NORTH, 10))
+}
+
 func TestTeamsMatchToVictoryPoints(t *testing.T) {
 	h := start(t, t.TempDir())
 	h.createEvent(t, "teams", scoringv1.Form_FORM_TEAMS_VP)
@@ -111,8 +129,7 @@ func TestTeamsMatchToVictoryPoints(t *testing.T) {
 	// team 1 bids 4S making at table 1, team 2 stops in 2S at table 2: +420
 	// and +170, a 250 swing, 6 IMPs to team 1. Board 2 (North-South vulnerable): +620 at
 	// table 1, -650 at table 2: 1 IMP to team 2.
-	h.submitTo(t, ev, played(1, 1, 1, 1, 2, "4S", typev1.Seat_SEAT_NORTH, 10))
-	h.submitTo(t, ev, played(2, 1, 1, 2, 1, "2S", typev1.Seat_SEAT_NORTH, 10))
+	h.teamOneWinsBoardOne(t, ev)
 	h.submitTo(t, ev, played(1, 1, 2, 1, 2, "4S", typev1.Seat_SEAT_NORTH, 10))
 	st := h.standings(t, ev)
 	if len(st) != 2 || st[1].GetBoardsPlayed() != 1 {
@@ -238,10 +255,7 @@ func TestTeamsPointABoard(t *testing.T) {
 	ev := "events/pab"
 	// Board 1: +420 against +170, won by team 1. Board 2: +620 at both
 	// tables, halved.
-	h.submitTo(t, ev, played(1, 1, 1, 1, 2, "4S", typev1.Seat_SEAT_NORTH, 10))
-	h.submitTo(t, ev, played(2, 1, 1, 2, 1, "2S", typev1.Seat_SEAT_NORTH, 10))
-	h.submitTo(t, ev, played(1, 1, 2, 1, 2, "4S", typev1.Seat_SEAT_NORTH, 10))
-	h.submitTo(t, ev, played(2, 1, 2, 2, 1, "4S", typev1.Seat_SEAT_NORTH, 10))
+	h.teamOneWinsAndHalves(t, ev)
 	st := h.standings(t, ev)
 	if st[1].GetScore() != 3 || st[2].GetScore() != 1 || st[1].GetPlace() != "1" || st[2].GetBoardsPlayed() != 2 {
 		t.Errorf("team 1 %v points (%s), team 2 %v after %d boards; want 3 to 1 after 2", st[1].GetScore(), st[1].GetPlace(), st[2].GetScore(), st[2].GetBoardsPlayed())
@@ -293,8 +307,7 @@ func TestSplitScoreInAVictoryPointMatch(t *testing.T) {
 	// pair's -100 against -650 at table 1, -750, -13 IMPs. Margins 7 and
 	// -19 over 2 boards: 14.96 and 20 - 19.50 = 0.50 VPs on the WBF's scale
 	// (blitz 15·√2 = 21.21), not adding up to 20.
-	h.submitTo(t, ev, played(1, 1, 1, 1, 2, "4S", typev1.Seat_SEAT_NORTH, 10))
-	h.submitTo(t, ev, played(2, 1, 1, 2, 1, "2S", typev1.Seat_SEAT_NORTH, 10))
+	h.teamOneWinsBoardOne(t, ev)
 	h.submitTo(t, ev, played(1, 1, 2, 1, 2, "4S", typev1.Seat_SEAT_NORTH, 11))
 	h.submitTo(t, ev, split(2, 1, 2, 2, 1, -100, 620))
 	st := h.standings(t, ev)
