@@ -451,13 +451,17 @@ type Irregularity struct {
 	// The offending call ("1H", "X", "P"), when there is one; a bid of more
 	// than seven ("8C") is a call Law 38 rules on.
 	Call string `protobuf:"bytes,3,opt,name=call,proto3" json:"call,omitempty"`
-	// The card exposed or played ("SK"), when there is one.
+	// The card exposed or played ("SK"): required for a play ruling on a card
+	// (not a claim, an incomplete designation or a penalty card lead); an
+	// exposure may give its cards in cards alone.
 	Card string `protobuf:"bytes,4,opt,name=card,proto3" json:"card,omitempty"`
 	// The call the offender put in its place, if any.
 	Replacement string `protobuf:"bytes,5,opt,name=replacement,proto3" json:"replacement,omitempty"`
 	// A player who called after the irregularity before the director came.
 	CalledBeforeRuling v1.Seat `protobuf:"varint,6,opt,name=called_before_ruling,json=calledBeforeRuling,proto3,enum=bridge.type.v1.Seat" json:"called_before_ruling,omitempty"`
-	// Further cards exposed with the card ("SK HQ").
+	// Further cards exposed with the card ("SK HQ"), or all of them when card
+	// is left out. Two or more exposed in the auction are ruled together
+	// (Law 24C); each becomes its own penalty card if the offender defends.
 	Cards string `protobuf:"bytes,7,opt,name=cards,proto3" json:"cards,omitempty"`
 	// What declarer said when calling a card from dummy: "low", "win", "queen".
 	Designation string `protobuf:"bytes,8,opt,name=designation,proto3" json:"designation,omitempty"`
@@ -2355,9 +2359,10 @@ type ApplyRulingRequest struct {
 	// the change is refused with ABORTED (409) and the current state.
 	Etag string `protobuf:"bytes,6,opt,name=etag,proto3" json:"etag,omitempty"`
 	// For a fouled board ruled scored in its group (Ruling.scored_in_group),
-	// required: the group of the form this table played the board in, 0 for
-	// its correct form, 1 to 20 for each changed form (Law 87B). The table's
-	// result keeps its score and is scored in that group.
+	// required: the changed form this table played the board in, 1 to 20
+	// (Law 87B); the results of the correct form are group 0, where every
+	// result starts. The table's result keeps its score and is scored in that
+	// group.
 	FouledGroup int32 `protobuf:"varint,7,opt,name=fouled_group,json=fouledGroup,proto3" json:"fouled_group,omitempty"`
 	// Set when the director gives an adjusted_score other than the one the
 	// ruling gives (Ruling.score), with the reason; otherwise such a score is
