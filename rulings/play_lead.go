@@ -49,8 +49,6 @@ func (s *PlayState) RestrictLead(r Restriction) error {
 		return fmt.Errorf("rulings: play: lead restriction on %d, not a seat", r.Seat)
 	case len(r.Suits) == 0:
 		return fmt.Errorf("rulings: play: a lead restriction on %s names no suit", r.Seat.Name())
-	case !s.IsDefender(r.Seat):
-		return nil
 	}
 	if r.From == 0 {
 		r.From = s.nextLead()
@@ -68,7 +66,8 @@ func (s PlayState) nextLead() int { return len(s.tricks) + 1 }
 
 // Binds reports whether r, in force from an earlier ruling, still binds
 // after the play recorded, by how long it lasts from its From (zero: from
-// now, so it binds). A pass restriction ended with the auction. A penalty
+// now, so it binds). None binds a member of the declaring side, whom Laws
+// 26B and 50 do not reach. A pass restriction ended with the auction. A penalty
 // card binds while it lies on the table. A required lead (Law 50D2(a)) binds
 // until the player has led from his From on; a lead of one of the suits
 // declarer may prohibit (26B) binds only the player's first turn to lead
@@ -76,7 +75,7 @@ func (s PlayState) nextLead() int { return len(s.tricks) + 1 }
 // binds while the player retains the lead from his From, and ends with the
 // first trick from there that he did not lead or did not win.
 func (s PlayState) Binds(r Restriction) bool {
-	if r.isPass() {
+	if r.isPass() || !s.IsDefender(r.Seat) {
 		return false
 	}
 	if r.Kind == PenaltyCard {
@@ -104,6 +103,22 @@ func (s PlayState) Binds(r Restriction) bool {
 		}
 	}
 	return true
+}
+
+// InForce returns those of rs that still bind by the play recorded (Binds),
+// each given its From when it had none: the next trick to be led.
+func (s PlayState) InForce(rs []Restriction) []Restriction {
+	var out []Restriction
+	for _, r := range rs {
+		if !s.Binds(r) {
+			continue
+		}
+		if r.From == 0 {
+			r.From = s.nextLead()
+		}
+		out = append(out, r)
+	}
+	return out
 }
 
 // leadStillRestricted carries into a complete ruling the lead restrictions

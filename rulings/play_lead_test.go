@@ -212,7 +212,16 @@ func TestLeadRestrictionsLapse(t *testing.T) {
 		t.Error("the 50D2(b) prohibition binds East after he lost the lead")
 	}
 	// A restriction from now binds, whatever the record.
-	if now := (Restriction{Kind: LeadRequired, Seat: bridge.East, Suits: []bridge.Suit{bridge.Diamonds}, Law: "50D2(a)"}); !s.Binds(now) {
+	now := Restriction{Kind: LeadRequired, Seat: bridge.East, Suits: []bridge.Suit{bridge.Diamonds}, Law: "50D2(a)"}
+	if !s.Binds(now) {
 		t.Error("a restriction from now does not bind")
+	}
+	// In force after the ruling: the one from now, dated to trick 4; not the
+	// spent prohibition, nor a lead restriction on declarer, who never
+	// defends (Law 26B binds a defender).
+	onDeclarer := Restriction{Kind: LeadRequired, Seat: bridge.South, Suits: []bridge.Suit{bridge.Clubs}, Law: "26B", From: 1}
+	still := s.InForce([]Restriction{prohibited, now, onDeclarer})
+	if len(still) != 1 || restrictionKey(still[0]) != "LeadRequired E D" || still[0].From != 4 {
+		t.Errorf("in force %+v: want East's diamond lead alone, from trick 4", still)
 	}
 }

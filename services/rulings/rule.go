@@ -196,11 +196,7 @@ func rule(ctx context.Context, call *rulingsv1.DirectorCall, play *rulingsv1.Pla
 		if ierr != nil {
 			return rulings.Ruling{}, nil, ierr
 		}
-		for _, r := range inForce {
-			if state.Binds(r) {
-				still = append(still, r)
-			}
-		}
+		still = state.InForce(inForce)
 		ruling, err = rulings.RulePlayContext(ctx, *state, irr, ans)
 	default:
 		still = duringProcedure(call, play, inForce)
