@@ -272,17 +272,8 @@ func FuzzRuleAuction(f *testing.F) {
 		}
 		irr.Card = bridge.Card{Suit: bridge.Suit(dealer % 4), Rank: bridge.Rank(offender%13 + 2)}
 		// The replacement, read as cards, is the further cards exposed.
-		for _, f := range strings.Fields(replacement) {
-			if c, err := bridge.ParseCard(f); err == nil {
-				irr.Cards = append(irr.Cards, c)
-			}
-		}
-		ans := Answers{}
-		for _, kv := range strings.Split(answers, ",") {
-			if k, v, ok := strings.Cut(kv, "="); ok {
-				ans[k] = v
-			}
-		}
+		irr.Cards = fuzzCards(replacement)
+		ans := fuzzAnswers(answers)
 		r, err := RuleAuction(a, irr, ans)
 		if err != nil {
 			return

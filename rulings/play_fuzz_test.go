@@ -66,17 +66,8 @@ func FuzzRulePlay(f *testing.F) {
 		if c, err := bridge.ParseCard(played); err == nil {
 			irr.Card = c
 		}
-		for _, f := range strings.Fields(exposed) {
-			if c, err := bridge.ParseCard(f); err == nil {
-				irr.Cards = append(irr.Cards, c)
-			}
-		}
-		ans := Answers{}
-		for _, kv := range strings.Split(answers, ",") {
-			if k, v, ok := strings.Cut(kv, "="); ok {
-				ans[k] = v
-			}
-		}
+		irr.Cards = fuzzCards(exposed)
+		ans := fuzzAnswers(answers)
 		r, err := RulePlay(*s, irr, ans)
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "rulings: ") {
@@ -101,3 +92,26 @@ func FuzzRulePlay(f *testing.F) {
 
 // fuzzClaimTricks bounds the tricks left at a fuzzed claim with the deal.
 const fuzzClaimTricks = 8
+
+// fuzzCards reads the cards of a fuzzed text, skipping what is not one.
+func fuzzCards(text string) []bridge.Card {
+	var out []bridge.Card
+	for _, f := range strings.Fields(text) {
+		if c, err := bridge.ParseCard(f); err == nil {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// fuzzAnswers reads a fuzzed "id=answer,id=answer" text as the director's
+// answers.
+func fuzzAnswers(text string) Answers {
+	ans := Answers{}
+	for _, kv := range strings.Split(text, ",") {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			ans[k] = v
+		}
+	}
+	return ans
+}
