@@ -3,6 +3,7 @@ module github.com/bridge-director/director
 go 1.26.8
 
 require (
+	github.com/chromedp/chromedp v0.23.1
 	github.com/fullstorydev/grpchan v1.1.2
 	github.com/getkin/kin-openapi v0.153.0
 	github.com/go-pdf/fpdf v0.9.0
@@ -25,6 +26,8 @@ require (
 
 require (
 	github.com/bufbuild/protocompile v0.9.0 // indirect
+	github.com/chromedp/cdproto v0.160.1 // indirect
+	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
 	github.com/go-openapi/jsonpointer v1.0.2 // indirect
 	github.com/golang/protobuf v1.5.4 // indirect
 	github.com/jhump/protoreflect v1.15.6 // indirect

@@ -9,7 +9,7 @@
 // answered 304 to a client that holds it, and its encoding kept for the
 // next reader (conditional.go); beside the routes it serves the watch of
 // an event's change feeds as server-sent events (watch.go), the live
-// standings (livestandings.go), and the OpenAPI
+// standings (livestandings.go), the web pages (package web), and the OpenAPI
 // description of every route and file download, in Swagger 2.0 and in
 // OpenAPI 3.0, generated from the protos by .ci/generate.
 // platform.Serve runs it on the HTTP listener (Options.Handler).
@@ -27,6 +27,7 @@ import (
 
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	"github.com/bridge-director/director/services/platform"
+	"github.com/bridge-director/director/services/web"
 )
 
 // DefaultMaxBody caps a REST request body (Options.MaxBody, --max-body).
@@ -74,6 +75,13 @@ func (o Options) Handler(ctx context.Context, b platform.Backend) (http.Handler,
 	root.Handle("/", e.mux)
 	root.Handle(OpenAPIPath, OpenAPI())
 	root.Handle(OpenAPI3Path, OpenAPI3())
+	pages, err := web.New(b.Conn, forwarded, b.Logger)
+	if err != nil {
+		return nil, err
+	}
+	for route, h := range pages.Routes() {
+		root.Handle(route, h)
+	}
 	root.Handle(WatchPath, &watcher{conn: b.Conn, feeds: feedsOf(b.Services), edge: e})
 	if slices.ContainsFunc(b.Services, func(s platform.Service) bool { return s.Name() == "scoring" }) {
 		root.Handle(LiveStandingsPath, &liveStandings{scoring: scoringv1.NewScoringServiceClient(b.Conn), edge: e, encode: restJSON(), log: b.Logger})

@@ -1,0 +1,146 @@
+package main
+
+// The pages in a real browser: headless Chromium (Debian's
+// chromium-headless-shell, which .ci/run installs) driven with chromedp
+// against the running binary, at a phone's size and a desktop's. Each test
+// saves screenshots of the pages it looked at in screenshots/ (or
+// $DIRECTOR_SCREENSHOTS), for a person to look at.
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// The windows the pages are tried in.
+var (
+	phone   = window{"phone", 390, 844}
+	desktop = window{"desktop", 1280, 900}
+)
+
+type window struct {
+	name          string
+	width, height int
+}
+
+// chromium finds the browser: $DIRECTOR_CHROMIUM, or Debian's
+// chromium-headless-shell. Without one the test is skipped, saying how to
+// get it, unless DIRECTOR_BROWSER_TESTS=required (as .ci/run sets), when it
+// fails.
+func chromium(t *testing.T) string {
+	t.Helper()
+	if p := os.Getenv("DIRECTOR_CHROMIUM"); p != "" {
+		return p
+	}
+	p, err := exec.LookPath("chromium-headless-shell")
+	if err == nil {
+		return p
+	}
+	if os.Getenv("DIRECTOR_BROWSER_TESTS") == "required" {
+		t.Fatalf("no browser: install Debian's chromium-headless-shell (apt-get install chromium-headless-shell) or set DIRECTOR_CHROMIUM")
+	}
+	t.Skip("no browser for the page tests: apt-get install chromium-headless-shell (or set DIRECTOR_CHROMIUM) to run them")
+	return ""
+}
+
+// browse opens a tab of a new headless browser with a window of w's size,
+// closed when the test ends; every step taken in it is bounded by a minute.
+func browse(t *testing.T, w window) context.Context {
+	t.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromium(t)),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(w.width, w.height),
+	)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	t.Cleanup(cancel)
+	ctx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
+	t.Cleanup(cancelAlloc)
+	ctx, cancelTab := chromedp.NewContext(ctx)
+	t.Cleanup(cancelTab)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(w.width), int64(w.height))); err != nil {
+		t.Fatalf("starting the browser: %v", err)
+	}
+	return ctx
+}
+
+// screenshot saves the whole page as screenshots/<name>.png.
+func screenshot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatalf("screenshot %s: %v", name, err)
+	}
+	dir := os.Getenv("DIRECTOR_SCREENSHOTS")
+	if dir == "" {
+		dir = filepath.Join("..", "..", "screenshots")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// text is the text of the first element sel matches, once it is visible.
+func text(t *testing.T, ctx context.Context, sel string) string {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.WaitVisible(sel)); err != nil {
+		t.Fatalf("waiting for %s: %v", sel, err)
+	}
+	s, err := chromedp.Run(ctx, chromedp.Text(sel))
+	if err != nil {
+		t.Fatalf("text of %s: %v", sel, err)
+	}
+	return strings.TrimSpace(s)
+}
+
+// waitFor waits until the page's script expression is true.
+func waitFor(t *testing.T, ctx context.Context, what, expr string) {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](expr)); err != nil {
+		t.Fatalf("waiting until %s (%s): %v", what, expr, err)
+	}
+}
+
+func TestHomePageListsEventsAndConsoleSignsIn(t *testing.T) {
+	s := startWithTokens(t, "tokens:\n  - name: club-director\n    token: tuesday-director-token\n    roles: [director]\n")
+	s.token = "tuesday-director-token"
+	s.mustCall(t, "POST", "/v1/events", `{"event_id": "club-night", "event": {"title": "Tuesday pairs",
+		"venue": "Welwyn Garden City Bridge Club", "scoring": {"form": "FORM_MATCHPOINTS"}}}`, nil)
+	for _, w := range []window{phone, desktop} {
+		t.Run(w.name, func(t *testing.T) {
+			ctx := browse(t, w)
+			if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/")); err != nil {
+				t.Fatal(err)
+			}
+			if got := text(t, ctx, "ul.events li"); !strings.Contains(got, "Tuesday pairs") || !strings.Contains(got, "Welwyn") {
+				t.Errorf("the home page lists %q, want the Tuesday pairs at Welwyn", got)
+			}
+			screenshot(t, ctx, "home-"+w.name)
+
+			if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/console"),
+				chromedp.SendKeys("#token", "not-a-token"), chromedp.Click("#signin-form button")); err != nil {
+				t.Fatal(err)
+			}
+			waitFor(t, ctx, "a wrong token is refused", `document.getElementById("signin-error").textContent.includes("Not signed in")`)
+			if err := chromedp.Do(ctx, chromedp.SetValue("#token", s.token), chromedp.Click("#signin-form button")); err != nil {
+				t.Fatal(err)
+			}
+			waitFor(t, ctx, "the director is signed in", `!document.getElementById("app").hidden`)
+		})
+	}
+}
