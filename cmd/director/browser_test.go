@@ -111,8 +111,10 @@ func text(t *testing.T, ctx context.Context, sel string) string {
 // waitFor waits until the page's script expression is true.
 func waitFor(t *testing.T, ctx context.Context, what, expr string) {
 	t.Helper()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](expr)); err != nil {
-		t.Fatalf("waiting until %s (%s): %v", what, expr, err)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+		page, _ := chromedp.Run(ctx, chromedp.Text("body"))
+		screenshot(t, ctx, "failed-"+strings.ReplaceAll(t.Name(), "/", "-"))
+		t.Fatalf("waiting until %s (%s): %v\nthe page says:\n%s", what, expr, err, page)
 	}
 }
 
@@ -141,6 +143,56 @@ func TestHomePageListsEventsAndConsoleSignsIn(t *testing.T) {
 				t.Fatal(err)
 			}
 			waitFor(t, ctx, "the director is signed in", `!document.getElementById("app").hidden`)
+			waitFor(t, ctx, "the console lists the event", `document.querySelector("#events").textContent.includes("Tuesday pairs")`)
+			screenshot(t, ctx, "console-events-"+w.name)
 		})
+	}
+}
+
+// A director sets up an evening in the console: the event, then section A of
+// session 1 with seven pairs and the movement picked from the
+// recommendations; the movement service holds what the console showed.
+func TestConsoleSetsUpAnEvening(t *testing.T) {
+	s := startWithTokens(t, "tokens:\n  - name: club-director\n    token: tuesday-director-token\n    roles: [director]\n")
+	s.token = "tuesday-director-token"
+	ctx := browse(t, desktop)
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/console"),
+		chromedp.SendKeys("#token", s.token), chromedp.Click("#signin-form button")); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.WaitVisible("#new-event"),
+		chromedp.SendKeys("#new-id", "tuesday"), chromedp.SendKeys("#new-title", "Tuesday pairs"),
+		chromedp.SendKeys("#new-venue", "Welwyn Garden City Bridge Club"),
+		chromedp.Click("#new-event button[type=submit]")); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the event's view opens", `location.pathname == "/console/events/tuesday" && !!document.querySelector("#new-section")`)
+	if err := chromedp.Do(ctx, chromedp.SetValue("#sec-entrants", "7"), chromedp.SetValue("#sec-boards", "21"),
+		chromedp.Click("#new-section button[type=submit]")); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the recommendations are shown", `!!document.querySelector("#recommendations button[data-pick]")`)
+	first := text(t, ctx, "#recommendations li")
+	screenshot(t, ctx, "console-recommendations")
+	if err := chromedp.Do(ctx, chromedp.Click(`#recommendations button[data-pick="0"]`)); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "section A is listed with its movement", `(document.querySelector('[data-section="events/tuesday/sessions/1/sections/A"]')||{textContent:""}).textContent.includes("7 entrants")`)
+	line := text(t, ctx, `[data-section="events/tuesday/sessions/1/sections/A"]`)
+	screenshot(t, ctx, "console-event")
+
+	var got struct {
+		Section struct {
+			Entrants []struct{ Number int } `json:"entrants"`
+			Movement struct{ Name string }  `json:"movement"`
+		} `json:"section"`
+	}
+	s.mustCall(t, "GET", "/v1/events/tuesday/sessions/1/sections/A", "", &got)
+	section := got.Section
+	if len(section.Entrants) != 7 || section.Movement.Name == "" {
+		t.Fatalf("section A holds %d entrants and movement %q, want the 7 pairs and the movement picked", len(section.Entrants), section.Movement.Name)
+	}
+	if !strings.Contains(first, section.Movement.Name) || !strings.Contains(line, section.Movement.Name) {
+		t.Errorf("the console offered %q and shows %q, but the section's movement is %q", first, line, section.Movement.Name)
 	}
 }

@@ -1,11 +1,19 @@
 // The director's console: signs in with a director token, kept in this
-// tab's session storage only, and sends it as a bearer token with every
-// call of the REST API.
+// tab's session storage only, sends it as a bearer token with every call of
+// the REST API, and draws the view the path names:
+//
+//	/console                 the events, and a form for a new one
+//	/console/events/{event}  its sessions and sections, a new section with a
+//	                         movement picked from the recommendations
+//
+// Everything shown is built with DOM calls and textContent, never from
+// HTML strings, so no name or title can become markup.
 (function () {
   "use strict";
   var key = "director-token";
   var form = document.getElementById("signin-form");
   var errorLine = document.getElementById("signin-error");
+  var app = document.getElementById("app");
 
   function api(method, path, body) {
     var opts = { method: method, headers: { Authorization: "Bearer " + sessionStorage.getItem(key) } };
@@ -21,11 +29,161 @@
     });
   }
 
-  function signedIn() {
-    document.getElementById("signin").hidden = true;
-    document.getElementById("app").hidden = false;
+  // el makes an element: el("a", {href: "/"}, "text", child, ...).
+  function el(tag, attrs) {
+    var e = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) {
+      if (k === "on") Object.keys(attrs.on).forEach(function (ev) { e.addEventListener(ev, attrs.on[ev]); });
+      else e.setAttribute(k, attrs[k]);
+    });
+    for (var i = 2; i < arguments.length; i++) {
+      var c = arguments[i];
+      if (c == null) continue;
+      e.append(typeof c === "string" || typeof c === "number" ? String(c) : c);
+    }
+    return e;
   }
 
+  function field(label, input) {
+    return el("p", {}, el("label", { for: input.id }, label), " ", input);
+  }
+
+  // formOf makes a form whose submit runs act(form) and shows its error.
+  function formOf(id, legend, fields, button, act) {
+    var status = el("p", { class: "error", role: "alert" });
+    var f = el("form", { id: id }, el("fieldset", {}, el("legend", {}, legend)), status);
+    fields.forEach(function (x) { f.firstChild.append(x); });
+    f.firstChild.append(el("button", { type: "submit" }, button));
+    f.addEventListener("submit", function (e) {
+      e.preventDefault();
+      status.textContent = "";
+      Promise.resolve().then(function () { return act(f); }).catch(function (err) { status.textContent = err.message; });
+    });
+    return f;
+  }
+
+  function show() {
+    var parts = location.pathname.split("/").filter(Boolean);
+    app.replaceChildren();
+    if (parts.length === 3 && parts[1] === "events") return eventView(decodeURIComponent(parts[2]));
+    return eventsView();
+  }
+
+  function go(path) {
+    history.pushState(null, "", path);
+    show();
+  }
+
+  function eventsView() {
+    var list = el("ul", { id: "events" });
+    app.append(el("h2", {}, "Events"), list);
+    api("GET", "/v1/events?page_size=100").then(function (r) {
+      (r.events || []).forEach(function (ev) {
+        var id = ev.name.split("/")[1];
+        list.append(el("li", {}, el("a", { href: "/console/events/" + id }, ev.title || id),
+          ev.venue ? " · " + ev.venue : null, " ", el("a", { href: "/" + ev.name, class: "muted" }, "(public page)")));
+      });
+      if (!list.children.length) list.append(el("li", { class: "muted" }, "No events yet."));
+    });
+    var forms = el("select", { id: "new-form" },
+      el("option", { value: "FORM_MATCHPOINTS" }, "Pairs, matchpoints"),
+      el("option", { value: "FORM_CROSS_IMPS" }, "Pairs, cross-IMPs"),
+      el("option", { value: "FORM_BUTLER" }, "Pairs, Butler"),
+      el("option", { value: "FORM_TEAMS_VP" }, "Teams, victory points"));
+    var twoWinners = el("input", { id: "new-two-winners", type: "checkbox" });
+    app.append(formOf("new-event", "A new event", [
+      field("Event id (a-z, 0-9, -)", el("input", { id: "new-id", required: "", pattern: "[a-z0-9][a-z0-9-]{0,62}" })),
+      field("Title", el("input", { id: "new-title", required: "" })),
+      field("Venue", el("input", { id: "new-venue" })),
+      field("Scoring", forms),
+      field("North-South and East-West ranked apart", twoWinners)
+    ], "Create the event", function (f) {
+      var id = f.querySelector("#new-id").value;
+      return api("POST", "/v1/events", { event_id: id, event: {
+        title: f.querySelector("#new-title").value, venue: f.querySelector("#new-venue").value,
+        scoring: { form: forms.value, two_winners: twoWinners.checked } } }).then(function () { go("/console/events/" + id); });
+    }));
+  }
+
+  function eventView(id) {
+    var ev = "events/" + id;
+    var heading = el("h2", {}, id);
+    var sessions = el("div", { id: "sessions" });
+    app.append(el("p", {}, el("a", { href: "/console" }, "All events"), " · ", el("a", { href: "/" + ev }, "public page")), heading, sessions);
+    api("GET", "/v1/" + ev).then(function (r) { heading.textContent = r.event.title || id; }, function (err) { heading.textContent = err.message; });
+    api("GET", "/v1/" + ev + "/sessions").then(function (r) {
+      (r.sessions || []).forEach(function (s) {
+        var n = s.name.split("/")[3];
+        var items = el("ul", {});
+        (s.sections || []).forEach(function (letter) {
+          var name = s.name + "/sections/" + letter;
+          var line = el("li", { "data-section": name }, "Section " + letter + ": ");
+          items.append(line);
+          api("GET", "/v1/" + name).then(function (r) {
+            var sec = r.section, m = sec.movement;
+            line.append((sec.entrants || []).length + " entrants, " + (m ? (m.name || m.kind || "movement set") : "no movement yet"),
+              " · ", el("a", { href: "/" + ev + "/standings?session=" + n + "&section=" + letter }, "standings"));
+          });
+        });
+        sessions.append(el("section", { "data-session": n }, el("h3", {}, "Session " + n + (s.title ? ": " + s.title : "")), items));
+      });
+    });
+    app.append(newSection(ev));
+  }
+
+  // newSection creates a session's section of numbered pairs and sets the
+  // movement the director picks from the recommendations for it.
+  function newSection(ev) {
+    var picks = el("div", { id: "recommendations" });
+    var n = function (id, value) { return el("input", { id: id, type: "number", min: "1", value: value, required: "" }); };
+    var f = formOf("new-section", "A session's section and its movement", [
+      field("Session", n("sec-session", "1")),
+      field("Section letter", el("input", { id: "sec-letter", value: "A", pattern: "[A-Za-z]{1,2}", required: "" })),
+      field("Pairs (or teams)", n("sec-entrants", "6")),
+      field("Boards", n("sec-boards", "24")),
+      field("Minutes", n("sec-minutes", "180"))
+    ], "Recommend movements", function (f) {
+      var v = function (id) { return Number(f.querySelector("#" + id).value); };
+      return api("POST", "/v1/movements:recommend", { entrants: v("sec-entrants"), boards: v("sec-boards"), minutes: v("sec-minutes") }).then(function (r) {
+        picks.replaceChildren(el("h3", {}, "Movements that fit, best first"));
+        var list = el("ol", {});
+        picks.append(list);
+        (r.recommendations || []).forEach(function (rec, i) {
+          list.append(el("li", {}, el("button", { type: "button", "data-pick": i, on: { click: function () {
+            return create(ev, v("sec-session"), f.querySelector("#sec-letter").value.toUpperCase(), v("sec-entrants"), rec.choice)
+              .then(show, function (err) { picks.append(el("p", { class: "error", role: "alert" }, err.message)); });
+          } } }, "Use"), " ", rec.name + " — " + rec.why));
+        });
+        if (!list.children.length) list.append(el("li", {}, "No movement fits; change the numbers."));
+      });
+    });
+    return el("div", {}, f, picks);
+  }
+
+  function create(ev, session, letter, entrants, choice) {
+    var sessionName = ev + "/sessions/" + session;
+    var pairs = [];
+    for (var i = 1; i <= entrants; i++) pairs.push({ number: i });
+    return api("GET", "/v1/" + sessionName).catch(function () {
+      return api("POST", "/v1/" + ev + "/sessions", { session_id: session, session: {} });
+    }).then(function () {
+      // A section made before, whose movement was refused, is kept: the
+      // director picks another movement for it.
+      return api("GET", "/v1/" + sessionName + "/sections/" + letter).catch(function () {
+        return api("POST", "/v1/" + sessionName + "/sections", { section_id: letter, section: { entrants: pairs } });
+      });
+    }).then(function () {
+      return api("POST", "/v1/" + sessionName + "/sections/" + letter + ":setMovement", { choice: choice });
+    });
+  }
+
+  function signedIn() {
+    document.getElementById("signin").hidden = true;
+    app.hidden = false;
+    show();
+  }
+
+  window.addEventListener("popstate", show);
   form.addEventListener("submit", function (e) {
     e.preventDefault();
     sessionStorage.setItem(key, form.token.value);
