@@ -195,4 +195,27 @@ func TestConsoleSetsUpAnEvening(t *testing.T) {
 	if !strings.Contains(first, section.Movement.Name) || !strings.Contains(line, section.Movement.Name) {
 		t.Errorf("the console offered %q and shows %q, but the section's movement is %q", first, line, section.Movement.Name)
 	}
+
+	// A code for each of the Howell's four tables; table 2's device is
+	// lost, and its code revoked.
+	if err := chromedp.Do(ctx, chromedp.Click(`button[data-issue]`)); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "four table codes are shown", `document.querySelectorAll("table.codes tr[data-table]").length == 4`)
+	code := text(t, ctx, `tr[data-table="2"] td.code`)
+	screenshot(t, ctx, "console-table-codes")
+	whoami := func() int {
+		resp, _ := s.send(t, code, "GET", "/v1/table:whoami", "")
+		return resp.StatusCode
+	}
+	if got := whoami(); got != 200 {
+		t.Fatalf("table 2's code %q from the console: whoami = %d, want 200", code, got)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(`button[data-revoke$="/tables/2"]`)); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "table 2's code shows revoked", `document.querySelector('tr[data-table="2"] td.code').textContent == "revoked"`)
+	if got := whoami(); got != 401 {
+		t.Errorf("table 2's revoked code: whoami = %d, want 401", got)
+	}
 }

@@ -4,7 +4,9 @@
 //
 //	/console                 the events, and a form for a new one
 //	/console/events/{event}  its sessions and sections, a new section with a
-//	                         movement picked from the recommendations
+//	                         movement picked from the recommendations, the
+//	                         table and guide cards, the table codes (issued
+//	                         and revoked) and the results files
 //
 // Everything shown is built with DOM calls and textContent, never from
 // HTML strings, so no name or title can become markup.
@@ -121,14 +123,65 @@
           items.append(line);
           api("GET", "/v1/" + name).then(function (r) {
             var sec = r.section, m = sec.movement;
-            line.append((sec.entrants || []).length + " entrants, " + (m ? (m.name || m.kind || "movement set") : "no movement yet"),
+            line.append((sec.entrants || []).length + " entrants, " + (m ? (m.name || "movement set") : "no movement yet"),
               " · ", el("a", { href: "/" + ev + "/standings?session=" + n + "&section=" + letter }, "standings"));
+            if (!m) return;
+            var codes = el("div", { class: "codes" });
+            line.append(" · ", download("/v1/" + name + "/files/cards.pdf", "Table and guide cards (PDF)"),
+              " · ", download("/v1/" + name + "/files/rounddata.csv", "RoundData"),
+              " · ", el("button", { type: "button", "data-issue": name, on: { click: function () { issueCodes(name, codes); } } }, "Issue table codes"),
+              codes);
           });
         });
-        sessions.append(el("section", { "data-session": n }, el("h3", {}, "Session " + n + (s.title ? ": " + s.title : "")), items));
+        var results = "/v1/" + s.name + "/results/";
+        sessions.append(el("section", { "data-session": n }, el("h3", {}, "Session " + n + (s.title ? ": " + s.title : "")), items,
+          el("p", {}, "Results files: ", download(results + id + "-" + n + ".xml", "USEBIO"), " · ",
+            download(results + "travellers.csv", "travellers (CSV)"), " · ", download(results + "standings.csv", "standings (CSV)"))));
       });
     });
     app.append(newSection(ev));
+  }
+
+  // download is a button that fetches path with the director's token and
+  // saves the answer under the name the server gives it.
+  function download(path, label) {
+    return el("button", { type: "button", class: "download", on: { click: function (e) {
+      var b = e.target;
+      fetch(path, { headers: { Authorization: "Bearer " + sessionStorage.getItem(key) } }).then(function (r) {
+        if (!r.ok) return r.json().catch(function () { return {}; }).then(function (j) { throw new Error(j.message || r.status); });
+        var name = (/filename="?([^";]+)"?/.exec(r.headers.get("Content-Disposition") || "") || [])[1] || path.split("/").pop();
+        return r.blob().then(function (blob) {
+          var a = el("a", { href: URL.createObjectURL(blob), download: name });
+          document.body.append(a);
+          a.click();
+          a.remove();
+          b.removeAttribute("title");
+        });
+      }).catch(function (err) { b.title = err.message; b.classList.add("failed"); });
+    } } }, label);
+  }
+
+  // issueCodes issues a code for every table of the section, shown for the
+  // director to read out or print, each with a button that revokes it.
+  function issueCodes(section, into) {
+    api("POST", "/v1/" + section + "/tabletokens:issue", {}).then(function (r) {
+      var list = el("table", { class: "codes" }, el("caption", {}, "Table codes, good until " +
+        new Date((r.tokens[0] || {}).expire_time).toLocaleTimeString()),
+        el("tr", {}, el("th", { scope: "col" }, "Table"), el("th", { scope: "col" }, "Code"), el("th", { scope: "col" }, "")));
+      (r.tokens || []).forEach(function (tok) {
+        var table = tok.table.split("/").pop();
+        var revoke = el("button", { type: "button", "data-revoke": tok.table }, "Revoke");
+        var row = el("tr", { "data-table": table }, el("td", {}, table), el("td", { class: "code" }, tok.code), el("td", {}, revoke));
+        revoke.addEventListener("click", function () {
+          api("POST", "/v1/" + tok.table + "/token:revoke", {}).then(function () {
+            row.querySelector(".code").textContent = "revoked";
+            revoke.remove();
+          }, function (err) { revoke.title = err.message; });
+        });
+        list.append(row);
+      });
+      into.replaceChildren(list);
+    }, function (err) { into.replaceChildren(el("p", { class: "error", role: "alert" }, err.message)); });
   }
 
   // newSection creates a session's section of numbered pairs and sets the
