@@ -8,6 +8,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -218,4 +219,39 @@ func TestConsoleSetsUpAnEvening(t *testing.T) {
 	if got := whoami(); got != 401 {
 		t.Errorf("table 2's revoked code: whoami = %d, want 401", got)
 	}
+
+	// The session's grid: nothing in yet; a result from a table in round 1
+	// shows in its cell without a reload.
+	if err := chromedp.Do(ctx, chromedp.Click(`a[href="/console/events/tuesday/sessions/1/sections/A"]`)); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the grid shows the four tables", `document.querySelectorAll("table.grid tr[data-table]").length == 4`)
+	var movement struct {
+		Section struct {
+			Movement struct {
+				Seatings []struct {
+					Round, Table, NS, EW int
+					LowBoard             int `json:"low_board"`
+					HighBoard            int `json:"high_board"`
+				} `json:"seatings"`
+			} `json:"movement"`
+		} `json:"section"`
+	}
+	s.mustCall(t, "GET", "/v1/events/tuesday/sessions/1/sections/A", "", &movement)
+	for _, st := range movement.Section.Movement.Seatings {
+		if st.Round != 1 || st.NS == 0 || st.EW == 0 || st.LowBoard == 0 {
+			continue
+		}
+		cell := fmt.Sprintf(`table.grid tr[data-table="%d"] td[data-round="1"]`, st.Table)
+		if got := text(t, ctx, cell); got != fmt.Sprintf("0/%d", st.HighBoard-st.LowBoard+1) {
+			t.Errorf("table %d, round 1 before any result shows %q", st.Table, got)
+		}
+		s.mustCall(t, "POST", "/v1/events/tuesday/results", fmt.Sprintf(`{"result": {"table": %d, "round": 1, "board": %d,
+			"ns_pair": %d, "ew_pair": %d, "played": {"contract": "3NT", "declarer": "SEAT_SOUTH", "tricks": 9, "lead": "D5"}}}`,
+			st.Table, st.LowBoard, st.NS, st.EW), nil)
+		waitFor(t, ctx, "the result shows in its cell", fmt.Sprintf(`document.querySelector('%s').textContent == "1/%d"`, cell, st.HighBoard-st.LowBoard+1))
+		screenshot(t, ctx, "console-grid")
+		return
+	}
+	t.Fatal("the movement has no table with two pairs and boards in round 1")
 }

@@ -68,6 +68,9 @@
     var parts = location.pathname.split("/").filter(Boolean);
     app.replaceChildren();
     if (parts.length === 3 && parts[1] === "events") return eventView(decodeURIComponent(parts[2]));
+    if (parts.length === 7 && parts[1] === "events" && parts[3] === "sessions" && parts[5] === "sections") {
+      return sectionView(parts[2], parts[4], parts[6]);
+    }
     return eventsView();
   }
 
@@ -127,7 +130,8 @@
               " · ", el("a", { href: "/" + ev + "/standings?session=" + n + "&section=" + letter }, "standings"));
             if (!m) return;
             var codes = el("div", { class: "codes" });
-            line.append(" · ", download("/v1/" + name + "/files/cards.pdf", "Table and guide cards (PDF)"),
+            line.append(" · ", el("a", { href: "/console/" + name }, "watch the session"),
+              " · ", download("/v1/" + name + "/files/cards.pdf", "Table and guide cards (PDF)"),
               " · ", download("/v1/" + name + "/files/rounddata.csv", "RoundData"),
               " · ", el("button", { type: "button", "data-issue": name, on: { click: function () { issueCodes(name, codes); } } }, "Issue table codes"),
               codes);
@@ -140,6 +144,111 @@
       });
     });
     app.append(newSection(ev));
+  }
+
+  // sectionView is the grid a director watches the session on: a row for
+  // each table, a column for each round, each cell the results in of the
+  // boards the table plays that round. A cell is complete (all in),
+  // partial, empty, or missing: empty or partial in a round before the
+  // latest round with results. It is drawn again on every change of
+  // scoring and movement, which it follows as server-sent events.
+  function sectionView(id, session, letter) {
+    var ev = "events/" + id, name = ev + "/sessions/" + session + "/sections/" + letter;
+    var grid = el("div", { id: "grid", class: "scroll" });
+    var live = el("p", { class: "muted", role: "status" });
+    app.append(el("p", {}, el("a", { href: "/console/events/" + id }, "The event"), " · ",
+      el("a", { href: "/" + ev + "/standings?session=" + session + "&section=" + letter }, "public standings")),
+      el("h2", {}, "Session " + session + ", section " + letter), live, grid);
+    var drawing = null;
+    function draw() {
+      drawing = null;
+      return Promise.all([api("GET", "/v1/" + name), results(ev, session, letter)]).then(function (got) {
+        grid.replaceChildren(gridOf(got[0].section.movement, got[1]));
+      }, function (err) { grid.replaceChildren(el("p", { class: "error", role: "alert" }, err.message)); });
+    }
+    draw();
+    follow("/v1/" + ev + "/changes:watch?services=scoring,movement", function () {
+      live.textContent = "Updated " + new Date().toLocaleTimeString();
+      if (!drawing) drawing = setTimeout(draw, 300);
+    });
+  }
+
+  // results reads every result of a section, a page at a time.
+  function results(ev, session, letter, token, into) {
+    into = into || [];
+    var q = "/v1/" + ev + "/results?page_size=1000&session=" + session + "&section=" + letter + (token ? "&page_token=" + encodeURIComponent(token) : "");
+    return api("GET", q).then(function (r) {
+      into.push.apply(into, r.results || []);
+      return r.next_page_token ? results(ev, session, letter, r.next_page_token, into) : into;
+    });
+  }
+
+  function gridOf(movement, got) {
+    if (!movement) return el("p", {}, "No movement yet.");
+    var inCell = {}, latest = 0;
+    got.forEach(function (r) {
+      var k = r.table + "/" + r.round;
+      inCell[k] = (inCell[k] || 0) + 1;
+      if (r.round > latest) latest = r.round;
+    });
+    var head = el("tr", {}, el("th", { scope: "col" }, "Table"));
+    for (var round = 1; round <= movement.rounds; round++) head.append(el("th", { scope: "col", class: "num" }, "Round " + round));
+    var table = el("table", { class: "grid" }, el("caption", {}, "Results in, by table and round"), head);
+    var rows = {};
+    (movement.seatings || []).forEach(function (st) {
+      if (!rows[st.table]) {
+        rows[st.table] = el("tr", { "data-table": st.table }, el("th", { scope: "row" }, "Table " + st.table));
+        for (var i = 1; i <= movement.rounds; i++) rows[st.table].append(el("td", { class: "num" }, ""));
+      }
+      var cell = rows[st.table].children[st.round];
+      if (!st.low_board || !st.ns || !st.ew) {
+        cell.className = "num sitout";
+        cell.textContent = "sit-out";
+        return;
+      }
+      var boards = st.high_board - st.low_board + 1, n = inCell[st.table + "/" + st.round] || 0;
+      var state = n >= boards ? "complete" : st.round < latest ? "missing" : n > 0 ? "partial" : "empty";
+      cell.className = "num " + state;
+      cell.dataset.round = st.round;
+      cell.title = "Boards " + st.low_board + "–" + st.high_board + ": pairs " + st.ns + " and " + st.ew + ", " + state;
+      cell.textContent = n + "/" + boards;
+    });
+    Object.keys(rows).sort(function (a, b) { return a - b; }).forEach(function (k) { table.append(rows[k]); });
+    return el("div", {}, table, el("p", { class: "legend" },
+      el("span", { class: "complete" }, "all in"), " ", el("span", { class: "partial" }, "some in"), " ",
+      el("span", { class: "empty" }, "none yet"), " ", el("span", { class: "missing" }, "missing from an earlier round")));
+  }
+
+  // follow reads the server-sent events of path with the director's token
+  // (EventSource cannot send one), calling onEvent for each, and comes back
+  // after a dropped connection from the last event's id.
+  function follow(path, onEvent) {
+    var last = "";
+    function open() {
+      var headers = { Authorization: "Bearer " + sessionStorage.getItem(key), Accept: "text/event-stream" };
+      if (last) headers["Last-Event-ID"] = last;
+      fetch(path, { headers: headers }).then(function (r) {
+        if (!r.ok) throw new Error(r.status);
+        var reader = r.body.getReader(), decoder = new TextDecoder(), buf = "";
+        function read() {
+          return reader.read().then(function (chunk) {
+            if (chunk.done) throw new Error("ended");
+            buf += decoder.decode(chunk.value, { stream: true });
+            var at;
+            while ((at = buf.indexOf("\n\n")) >= 0) {
+              var block = buf.slice(0, at);
+              buf = buf.slice(at + 2);
+              var id = /^id: ?(.*)$/m.exec(block);
+              if (id) last = id[1];
+              if (/^data:/m.test(block)) onEvent(block);
+            }
+            return read();
+          });
+        }
+        return read();
+      }).catch(function () { setTimeout(open, 3000); });
+    }
+    open();
   }
 
   // download is a button that fetches path with the director's token and
@@ -237,6 +346,13 @@
   }
 
   window.addEventListener("popstate", show);
+  // A link to another view of the console changes the view, not the page.
+  document.addEventListener("click", function (e) {
+    var a = e.target.closest && e.target.closest("a[href^='/console']");
+    if (!a || e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
+    e.preventDefault();
+    go(a.getAttribute("href"));
+  });
   form.addEventListener("submit", function (e) {
     e.preventDefault();
     sessionStorage.setItem(key, form.token.value);
