@@ -251,6 +251,46 @@ func TestConsoleSetsUpAnEvening(t *testing.T) {
 			st.Table, st.LowBoard, st.NS, st.EW), nil)
 		waitFor(t, ctx, "the result shows in its cell", fmt.Sprintf(`document.querySelector('%s').textContent == "1/%d"`, cell, st.HighBoard-st.LowBoard+1))
 		screenshot(t, ctx, "console-grid")
+
+		// West calls the director: South bid 1H over North's 1S. The call
+		// shows in the queue; the dialogue asks whether 1H was unintended,
+		// is told no, rules under Law 27, and sends -110 to North-South.
+		// Passes from the board's dealer (Law 2) up to North, who opens.
+		auction := strings.Repeat("P ", (4-(st.LowBoard-1)%4)%4) + "1S P"
+		s.mustCall(t, "POST", "/v1/events/tuesday/sessions/1/sections/A/calls", fmt.Sprintf(`{"call": {"table": %d, "round": 1,
+			"board": %d, "called_by": "SEAT_WEST", "auction": %q, "description": "South bid 1H over 1S"}}`, st.Table, st.LowBoard, auction), nil)
+		waitFor(t, ctx, "the call is in the queue", `document.querySelectorAll("#calls li[data-call]").length == 1`)
+		if err := chromedp.Do(ctx, chromedp.Click(`#calls li[data-call] button`)); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, ctx, "the kinds of irregularity are offered", `!!document.querySelector('#r-kind option[value="KIND_INSUFFICIENT_BID"]')`)
+		if err := chromedp.Do(ctx, chromedp.SetValue("#r-kind", "KIND_INSUFFICIENT_BID"), chromedp.SetValue("#r-offender", "SEAT_SOUTH"),
+			chromedp.SendKeys("#r-call", "1H"), chromedp.Click("#r-ask button[type=submit]")); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, ctx, "the engine asks whether 1H was unintended", `!!document.querySelector('[data-question="unintended"] [data-answer="no"]')`)
+		if err := chromedp.Do(ctx, chromedp.Click(`[data-question="unintended"] [data-answer="no"]`)); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, ctx, "the ruling cites Law 27", `(document.querySelector("#r-out .laws")||{textContent:""}).textContent.includes("27B1(a)")`)
+		screenshot(t, ctx, "console-ruling")
+		if err := chromedp.Do(ctx, chromedp.SendKeys("#r-ns-score", "-110"),
+			chromedp.SendKeys("#r-reason", "Law 27D: East-West damaged by the insufficient bid"),
+			chromedp.Click("#r-apply button[type=submit]")); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, ctx, "the ruling is applied", `!!document.querySelector("#ruling .applied")`)
+		var history struct {
+			Revisions []struct {
+				Result struct {
+					NSScore int `json:"ns_score"`
+				} `json:"result"`
+			} `json:"revisions"`
+		}
+		s.mustCall(t, "GET", fmt.Sprintf("/v1/events/tuesday/sessions/1/sections/A/tables/%d/rounds/1/boards/%d/history", st.Table, st.LowBoard), "", &history)
+		if n := len(history.Revisions); n == 0 || history.Revisions[n-1].Result.NSScore != -110 {
+			t.Errorf("after the ruling the board's history is %+v, want -110 to North-South last", history.Revisions)
+		}
 		return
 	}
 	t.Fatal("the movement has no table with two pairs and boards in round 1")

@@ -159,18 +159,105 @@
     app.append(el("p", {}, el("a", { href: "/console/events/" + id }, "The event"), " · ",
       el("a", { href: "/" + ev + "/standings?session=" + session + "&section=" + letter }, "public standings")),
       el("h2", {}, "Session " + session + ", section " + letter), live, grid);
+    var calls = el("section", { id: "calls", "aria-labelledby": "calls-h" });
+    var dialogue = el("section", { id: "ruling", "aria-live": "polite" });
+    app.append(calls, dialogue);
     var drawing = null;
     function draw() {
       drawing = null;
+      api("GET", "/v1/" + ev + "/sessions/" + session + "/calls?page_size=1000").then(function (r) {
+        calls.replaceChildren(callsOf(name, (r.calls || []).filter(function (c) { return c.name.indexOf(name + "/") === 0; }), dialogue));
+      }, function (err) { calls.replaceChildren(el("p", { class: "error", role: "alert" }, err.message)); });
       return Promise.all([api("GET", "/v1/" + name), results(ev, session, letter)]).then(function (got) {
         grid.replaceChildren(gridOf(got[0].section.movement, got[1]));
       }, function (err) { grid.replaceChildren(el("p", { class: "error", role: "alert" }, err.message)); });
     }
     draw();
-    follow("/v1/" + ev + "/changes:watch?services=scoring,movement", function () {
+    follow("/v1/" + ev + "/changes:watch?services=scoring,movement,rulings", function () {
       live.textContent = "Updated " + new Date().toLocaleTimeString();
       if (!drawing) drawing = setTimeout(draw, 300);
     });
+  }
+
+  var seats = ["SEAT_NORTH", "SEAT_EAST", "SEAT_SOUTH", "SEAT_WEST"];
+  function seatName(seat) { return seat ? seat.replace("SEAT_", "").charAt(0) + seat.replace("SEAT_", "").slice(1).toLowerCase() : ""; }
+  function kindName(kind) { return kind.replace("KIND_", "").replace(/_/g, " ").toLowerCase(); }
+
+  // callsOf lists the section's director calls, the open ones first, each
+  // with a button that opens its ruling.
+  function callsOf(section, list, dialogue) {
+    list.sort(function (a, b) { return (a.state === "STATE_APPLIED") - (b.state === "STATE_APPLIED") || a.call_time.localeCompare(b.call_time); });
+    var ul = el("ul", {});
+    list.forEach(function (c) {
+      ul.append(el("li", { "data-call": c.name }, "Table " + c.table + ", round " + c.round + ", board " + c.board + ": " +
+        (c.description || "(no description)") + " — called by " + seatName(c.called_by) + " · " + c.state.replace("STATE_", "").toLowerCase() + " ",
+        el("button", { type: "button", on: { click: function () { rulingOf(c, dialogue); } } }, "Rule")));
+    });
+    if (!list.length) ul.append(el("li", { class: "muted" }, "No calls."));
+    return el("div", {}, el("h3", { id: "calls-h" }, "Director calls"), ul);
+  }
+
+  var kinds = null;
+  // kindsOf reads the kinds of irregularity from the API's own description.
+  function kindsOf() {
+    if (!kinds) kinds = fetch("/openapi3.json").then(function (r) { return r.json(); }).then(function (d) {
+      return d.components.schemas.bridgeRulingsV1Kind.enum.filter(function (k) { return k !== "KIND_UNSPECIFIED"; });
+    });
+    return kinds;
+  }
+
+  // rulingOf is the ruling dialogue of call c: what happened, the engine's
+  // questions answered until it rules, its options, restrictions and laws,
+  // and the adjusted score sent to the standings with its reason.
+  function rulingOf(c, into) {
+    var kind = el("select", { id: "r-kind" }), offender = el("select", { id: "r-offender" });
+    seats.forEach(function (st) { offender.append(el("option", { value: st }, seatName(st))); });
+    var offending = el("input", { id: "r-call", placeholder: "1H" });
+    var answers = {}, out = el("div", { id: "r-out" });
+    kindsOf().then(function (ks) { ks.forEach(function (k) { kind.append(el("option", { value: k }, kindName(k))); }); });
+    function ask() {
+      var irregularity = { kind: kind.value, offender: offender.value };
+      if (offending.value) irregularity.call = offending.value;
+      return api("POST", "/v1/" + c.name + ":rule", { irregularity: irregularity, answers: answers }).then(function (r) { show(r.call.ruling || {}); });
+    }
+    function show(ru) {
+      out.replaceChildren();
+      if (ru.summary) out.append(el("p", { class: "summary" }, ru.summary));
+      (ru.questions || []).forEach(function (q) {
+        var group = el("fieldset", { "data-question": q.id }, el("legend", {}, q.text + (q.law ? " (Law " + q.law + ")" : "")));
+        (q.choices || []).forEach(function (ch) {
+          group.append(el("button", { type: "button", "data-answer": ch.id, on: { click: function () {
+            answers[q.id] = ch.id;
+            ask().catch(function (err) { out.append(el("p", { class: "error", role: "alert" }, err.message)); });
+          } } }, ch.text), " ");
+        });
+        out.append(group);
+      });
+      if ((ru.options || []).length) {
+        var opts = el("ul", { class: "options" });
+        ru.options.forEach(function (o) { opts.append(el("li", {}, seatName(o.chooser) + ": " + o.choice.text + " — " + o.consequence + (o.law ? " (Law " + o.law + ")" : ""))); });
+        out.append(el("h4", {}, "Options"), opts);
+      }
+      if ((ru.restrictions || []).length) {
+        var rs = el("ul", { class: "restrictions" });
+        ru.restrictions.forEach(function (x) { rs.append(el("li", {}, seatName(x.seat) + ": " + kindName(x.kind.replace("RESTRICTION_", "")) + (x.law ? " (Law " + x.law + ")" : ""))); });
+        out.append(el("h4", {}, "Restrictions"), rs);
+      }
+      if ((ru.laws || []).length) out.append(el("p", { class: "laws" }, "Laws: " + ru.laws.join(", ")));
+    }
+    var ns = el("input", { id: "r-ns-score", type: "number", step: "10" }), reason = el("input", { id: "r-reason", size: "40" });
+    into.replaceChildren(el("h3", {}, "Ruling: table " + c.table + ", board " + c.board),
+      formOf("r-ask", "What happened", [field("Irregularity", kind), field("Offender", offender), field("Offending call", offending)],
+        "Rule", function () { answers = {}; return ask(); }),
+      out,
+      formOf("r-apply", "Adjusted score to the standings", [
+        field("North-South score", ns), field("Reason (published with the standings)", reason)
+      ], "Apply the ruling", function () {
+        return api("POST", "/v1/" + c.name + ":apply", { reason: reason.value,
+          adjusted_score: { ns_pair: c.ns_pair, ew_pair: c.ew_pair, ns_score: Number(ns.value) } }).then(function () {
+          into.replaceChildren(el("p", { class: "applied", role: "status" }, "Applied: " + ns.value + " to North-South, table " + c.table + ", board " + c.board + "."));
+        });
+      }));
   }
 
   // results reads every result of a section, a page at a time.
