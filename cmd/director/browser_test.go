@@ -252,6 +252,23 @@ func TestConsoleSetsUpAnEvening(t *testing.T) {
 		waitFor(t, ctx, "the result shows in its cell", fmt.Sprintf(`document.querySelector('%s').textContent == "1/%d"`, cell, st.HighBoard-st.LowBoard+1))
 		screenshot(t, ctx, "console-grid")
 
+		// Table 2 owns up: 3NT went one down. The director corrects it
+		// from the grid, with a reason; the service keeps it as revision 2.
+		form := fmt.Sprintf("#correct-%d", st.LowBoard)
+		if err := chromedp.Do(ctx, chromedp.Click(cell+" button")); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, ctx, "the round's results are listed", fmt.Sprintf(`!!document.querySelector("%s")`, form))
+		if err := chromedp.Do(ctx, chromedp.SetValue(form+" input[id$=-tricks]", "8"),
+			chromedp.SendKeys(form+" input[id$=-reason]", "North-South agreed 3NT went one down"),
+			chromedp.Click(form+" button[type=submit]")); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, ctx, "the correction is confirmed", fmt.Sprintf(`(document.querySelector("%s .corrected")||{textContent:""}).textContent.includes("revision 2")`, form))
+		if got := text(t, ctx, form+" .corrected"); !strings.Contains(got, "-50 to North-South") && !strings.Contains(got, "-100 to North-South") {
+			t.Errorf("the correction says %q, want 3NT one down scored", got)
+		}
+
 		// West calls the director: South bid 1H over North's 1S. The call
 		// shows in the queue; the dialogue asks whether 1H was unintended,
 		// is told no, rules under Law 27, and sends -110 to North-South.

@@ -298,12 +298,39 @@
       cell.className = "num " + state;
       cell.dataset.round = st.round;
       cell.title = "Boards " + st.low_board + "–" + st.high_board + ": pairs " + st.ns + " and " + st.ew + ", " + state;
-      cell.textContent = n + "/" + boards;
+      cell.replaceChildren(el("button", { type: "button", class: "cell", on: { click: function () {
+        showResults(got.filter(function (r) { return r.table === st.table && r.round === st.round; }), st);
+      } } }, n + "/" + boards));
     });
     Object.keys(rows).sort(function (a, b) { return a - b; }).forEach(function (k) { table.append(rows[k]); });
     return el("div", {}, table, el("p", { class: "legend" },
       el("span", { class: "complete" }, "all in"), " ", el("span", { class: "partial" }, "some in"), " ",
       el("span", { class: "empty" }, "none yet"), " ", el("span", { class: "missing" }, "missing from an earlier round")));
+  }
+
+  // showResults lists the results of one table's round under the grid,
+  // each with a form that corrects it; a correction needs a reason, and is
+  // kept as a new revision beside the old.
+  function showResults(list, st) {
+    var box = document.getElementById("results") || el("section", { id: "results" });
+    document.getElementById("grid").after(box);
+    box.replaceChildren(el("h3", {}, "Table " + st.table + ", round " + st.round + ": pairs " + st.ns + " and " + st.ew));
+    if (!list.length) box.append(el("p", { class: "muted" }, "No results in yet."));
+    list.sort(function (a, b) { return a.board - b.board; }).forEach(function (r) {
+      var p = r.played || {}, id = "c" + r.board;
+      var input = function (what, value) { return el("input", { id: id + "-" + what, value: value == null ? "" : value, size: "6" }); };
+      var contract = input("contract", p.contract), declarer = el("select", { id: id + "-declarer" }), tricks = input("tricks", p.tricks), lead = input("lead", p.lead);
+      seats.forEach(function (s) { var o = el("option", { value: s }, seatName(s)); if (s === p.declarer) o.selected = true; declarer.append(o); });
+      var reason = el("input", { id: id + "-reason", size: "30", required: "" });
+      box.append(formOf("correct-" + r.board, "Board " + r.board + ": " + (p.contract ? p.contract + " by " + seatName(p.declarer) + ", " + p.tricks + " tricks" : "not played") +
+        ", " + r.ns_score + " to North-South", [field("Contract", contract), field("Declarer", declarer), field("Tricks", tricks), field("Lead", lead), field("Reason", reason)],
+        "Correct", function (f) {
+          return api("POST", "/v1/" + r.name + ":correct", { reason: reason.value, result: { ns_pair: r.ns_pair, ew_pair: r.ew_pair,
+            played: { contract: contract.value, declarer: declarer.value, tricks: Number(tricks.value), lead: lead.value } } }).then(function (c) {
+            f.append(el("p", { class: "corrected", role: "status" }, "Corrected: revision " + c.result.revision + ", " + c.result.ns_score + " to North-South."));
+          });
+        }));
+    });
   }
 
   // follow reads the server-sent events of path with the director's token
