@@ -308,6 +308,15 @@ func TestConsoleSetsUpAnEvening(t *testing.T) {
 		if n := len(history.Revisions); n == 0 || history.Revisions[n-1].Result.NSScore != -110 {
 			t.Errorf("after the ruling the board's history is %+v, want -110 to North-South last", history.Revisions)
 		}
+
+		// Pair 8 arrives late and takes the sit-out's seats from round 3.
+		if err := chromedp.Do(ctx, chromedp.SendKeys("#late-pair", "8"), chromedp.SendKeys("#late-round", "3"),
+			chromedp.Click("#late button[type=submit]")); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, ctx, "the late pair plays at the sit-out table from round 3",
+			`!document.querySelector('table.grid td[data-round="3"].sitout') && !!document.querySelector('table.grid td[data-round="2"].sitout')`)
+		screenshot(t, ctx, "console-late-pair")
 		return
 	}
 	t.Fatal("the movement has no table with two pairs and boards in round 1")

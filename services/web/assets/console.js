@@ -161,7 +161,15 @@
       el("h2", {}, "Session " + session + ", section " + letter), live, grid);
     var calls = el("section", { id: "calls", "aria-labelledby": "calls-h" });
     var dialogue = el("section", { id: "ruling", "aria-live": "polite" });
-    app.append(calls, dialogue);
+    var num = function (id) { return el("input", { id: id, type: "number", min: "1", required: "" }); };
+    var late = num("late-pair"), lateRound = num("late-round"), gone = num("withdraw-pair"), goneRound = num("withdraw-round");
+    app.append(calls, dialogue,
+      formOf("late", "A late pair", [field("Pair number", late), field("Plays from round", lateRound)], "Add the pair", function () {
+        return api("POST", "/v1/" + name + ":addLateEntrant", { entrant: { number: Number(late.value) }, from_round: Number(lateRound.value) }).then(draw);
+      }),
+      formOf("withdraw", "A pair withdraws", [field("Pair number", gone), field("From round", goneRound)], "Withdraw the pair", function () {
+        return api("POST", "/v1/" + name + ":withdrawEntrant", { entrant: Number(gone.value), from_round: Number(goneRound.value) }).then(draw);
+      }));
     var drawing = null;
     function draw() {
       drawing = null;
@@ -288,6 +296,7 @@
         for (var i = 1; i <= movement.rounds; i++) rows[st.table].append(el("td", { class: "num" }, ""));
       }
       var cell = rows[st.table].children[st.round];
+      cell.dataset.round = st.round;
       if (!st.low_board || !st.ns || !st.ew) {
         cell.className = "num sitout";
         cell.textContent = "sit-out";
@@ -296,7 +305,6 @@
       var boards = st.high_board - st.low_board + 1, n = inCell[st.table + "/" + st.round] || 0;
       var state = n >= boards ? "complete" : st.round < latest ? "missing" : n > 0 ? "partial" : "empty";
       cell.className = "num " + state;
-      cell.dataset.round = st.round;
       cell.title = "Boards " + st.low_board + "–" + st.high_board + ": pairs " + st.ns + " and " + st.ew + ", " + state;
       cell.replaceChildren(el("button", { type: "button", class: "cell", on: { click: function () {
         showResults(got.filter(function (r) { return r.table === st.table && r.round === st.round; }), st);
