@@ -182,6 +182,27 @@ func TestConsoleSetsUpAnEvening(t *testing.T) {
 	line := text(t, ctx, `[data-section="events/tuesday/sessions/1/sections/A"]`)
 	screenshot(t, ctx, "console-event")
 
+	// The boards: dealt for the session, secret, then released.
+	waitFor(t, ctx, "the session offers to deal its boards", `!!document.querySelector("#deal-last")`)
+	if err := chromedp.Do(ctx, chromedp.SetValue("#deal-last", "21"), chromedp.Click("#deal button[type=submit]")); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "boards 1 to 21 are dealt and secret", `!!document.querySelector("#release") && document.querySelector(".boards").textContent.includes("Boards 1 to 21, secret")`)
+	if err := chromedp.Do(ctx, chromedp.Click("#release")); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the boards are released", `document.querySelector(".boards").textContent.includes("21, released")`)
+	var set struct {
+		BoardSet struct {
+			Released  bool `json:"released"`
+			LastBoard int  `json:"last_board"`
+		} `json:"board_set"`
+	}
+	s.mustCall(t, "GET", "/v1/events/tuesday/sessions/1/boardsets/main", "", &set)
+	if !set.BoardSet.Released || set.BoardSet.LastBoard != 21 {
+		t.Errorf("the board set is %+v, want boards to 21, released", set.BoardSet)
+	}
+
 	var got struct {
 		Section struct {
 			Entrants []struct{ Number int } `json:"entrants"`

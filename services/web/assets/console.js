@@ -137,10 +137,12 @@
               codes);
           });
         });
-        var results = "/v1/" + s.name + "/results/";
-        sessions.append(el("section", { "data-session": n }, el("h3", {}, "Session " + n + (s.title ? ": " + s.title : "")), items,
-          el("p", {}, "Results files: ", download(results + id + "-" + n + ".xml", "USEBIO"), " · ",
-            download(results + "travellers.csv", "travellers (CSV)"), " · ", download(results + "standings.csv", "standings (CSV)"))));
+        var boards = el("div", { class: "boards", "data-boards": s.name });
+        boardsOf(s.name, id, boards);
+        sessions.append(el("section", { "data-session": n }, el("h3", {}, "Session " + n + (s.title ? ": " + s.title : "")), items, boards,
+          el("p", {}, "Results files: ", download("/v1/" + s.name + "/results/" + id + "-" + n + ".xml", "USEBIO"), " · ",
+            download("/v1/" + s.name + "/results/travellers.csv", "travellers (CSV)"), " · ",
+            download("/v1/" + s.name + "/results/standings.csv", "standings (CSV)"))));
       });
     });
     app.append(newSection(ev));
@@ -371,6 +373,29 @@
       }).catch(function () { setTimeout(open, 3000); });
     }
     open();
+  }
+
+  // boardsOf shows the session's board set "main": a form that deals it
+  // when there is none; else its files for the duplicating machine, the
+  // release (after which the deals are public), and the hand records.
+  function boardsOf(session, id, into) {
+    var set = session + "/boardsets/main";
+    api("GET", "/v1/" + set).then(function (r) {
+      var b = r.board_set;
+      into.replaceChildren(el("p", {}, "Boards " + b.first_board + " to " + b.last_board + (b.released ? ", released" : ", secret until released") + ": ",
+        download("/v1/" + set + "/files/" + id + ".dup", "duplimate file"), " · ", download("/v1/" + set + "/files/" + id + ".pbn", "PBN"), " · ",
+        b.released ? download("/v1/" + set + "/files/" + id + ".pdf", "hand records (PDF)")
+          : el("button", { type: "button", id: "release", on: { click: function () {
+            api("POST", "/v1/" + set + ":release", {}).then(function () { boardsOf(session, id, into); }, function (err) { into.append(el("p", { class: "error", role: "alert" }, err.message)); });
+          } } }, "Release the boards")));
+    }, function () {
+      var first = el("input", { id: "deal-first", type: "number", min: "1", value: "1" }), last = el("input", { id: "deal-last", type: "number", min: "1", value: "24" });
+      var copies = el("input", { id: "deal-copies", type: "number", min: "1", value: "1" });
+      into.replaceChildren(formOf("deal", "Deal the boards", [field("First board", first), field("Last board", last), field("Copies (one a section)", copies)], "Deal", function () {
+        return api("POST", "/v1/" + session + "/boardsets", { board_set_id: "main", board_set: { first_board: Number(first.value),
+          last_board: Number(last.value), copies: Number(copies.value) } }).then(function () { boardsOf(session, id, into); });
+      }));
+    });
   }
 
   // download is a button that fetches path with the director's token and
