@@ -10,6 +10,8 @@ import (
 // event's results under /events/{event}.
 func (s *Server) resultRoutes(routes map[string]http.Handler) {
 	routes["GET /{$}"] = http.HandlerFunc(s.events)
+	routes["GET /events/{event}"] = http.HandlerFunc(s.event)
+	routes["GET /events/{event}/standings"] = http.HandlerFunc(s.standings)
 }
 
 // events lists the events, newest first as the service lists them, a page

@@ -152,4 +152,9 @@ func (s *Server) asset(w http.ResponseWriter, r *http.Request) {
 }
 
 // funcs are the helpers the templates use.
-var funcs = template.FuncMap{}
+var funcs = template.FuncMap{
+	"join":  strings.Join,
+	"lower": strings.ToLower,
+	// sessionNumber is N of "events/{event}/sessions/N".
+	"sessionNumber": func(name string) string { return name[strings.LastIndex(name, "/")+1:] },
+}
