@@ -435,16 +435,7 @@ func TestDealingOverREST(t *testing.T) {
 	clubEvent(t, s, false)
 	s.mustCall(t, "POST", "/v1/events/club-night/sessions/1/boardsets", `{"board_set_id":"main",
 		"board_set":{"title":"Tuesday pairs","first_board":1,"last_board":24,"method":"METHOD_KEYED"}}`, nil)
-	get := func(path string) (*http.Response, []byte) {
-		t.Helper()
-		resp, err := http.Get(s.base + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		body, _ := io.ReadAll(resp.Body)
-		return resp, body
-	}
+	get := func(path string) (*http.Response, []byte) { return s.get(t, path) }
 	resp, body := get("/v1/events/club-night/sessions/1/boardsets/main/files/tuesday.pbn")
 	if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != "application/x-pbn" ||
 		resp.Header.Get("Content-Disposition") != `attachment; filename=club-night-1-main.pbn` || !bytes.HasPrefix(body, []byte("% PBN 2.1")) {

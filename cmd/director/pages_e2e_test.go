@@ -1,7 +1,6 @@
 package main
 
 import (
-	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -13,12 +12,7 @@ func TestPagesAndAssetsOverHTTP(t *testing.T) {
 	s := startDirector(t, t.TempDir())
 	get := func(path string) (*http.Response, string) {
 		t.Helper()
-		resp, err := http.Get(s.base + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		body, _ := io.ReadAll(resp.Body)
+		resp, body := s.get(t, path)
 		return resp, string(body)
 	}
 

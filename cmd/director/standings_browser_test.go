@@ -1,7 +1,6 @@
 package main
 
 import (
-	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -55,12 +54,7 @@ func TestStandingsPageLive(t *testing.T) {
 
 	size := 0
 	for _, path := range []string{"/events/club-night/standings?session=1&section=A", "/assets/site.css", "/assets/live.js"} {
-		resp, err := http.Get(s.base + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		body, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
+		resp, body := s.get(t, path)
 		if resp.StatusCode != http.StatusOK {
 			t.Fatalf("GET %s = %d", path, resp.StatusCode)
 		}
