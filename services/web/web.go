@@ -1,7 +1,7 @@
 // Package web serves Director's pages from the same binary as the REST API:
-// the public results players open on their phones (standings, travellers
-// with the deal, scorecards, team matches) and the console a director runs
-// the evening from. Templates and assets are embedded (html/template and a
+// the public results players open on their phones (the events, an event's
+// sessions, the standings) and the console a director runs the evening
+// from. Templates and assets are embedded (html/template and a
 // little plain JavaScript), so there is nothing to build.
 //
 // The result pages are rendered on the server from the services' own reads,
