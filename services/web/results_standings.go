@@ -80,7 +80,7 @@ func (s *Server) standings(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	p := standingsPage{ID: id, Session: session, Section: section, Form: resp.Form, Problems: resp.Problems,
+	p := standingsPage{ID: id, Session: session, Section: section, Problems: resp.Problems,
 		Matchpoints: resp.Form == scoringv1.Form_FORM_MATCHPOINTS}
 	p.Groups = groupByDirection(resp.Standings)
 	if resp.NextPageToken != "" {

@@ -20,6 +20,7 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"io"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -102,7 +103,7 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, name
 	h.Set("Referrer-Policy", "same-origin")
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
-		fmt.Fprint(w, b.String())
+		io.WriteString(w, b.String())
 	}
 }
 
@@ -114,6 +115,9 @@ const contentPolicy = "default-src 'self'; img-src 'self' data:; object-src 'non
 // fail answers a page whose read the services refused, with the status a
 // person understands and the service's own message.
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	if errors.Is(err, context.Canceled) {
+		return // the reader went away
+	}
 	code, title := http.StatusInternalServerError, "Something went wrong"
 	st, _ := status.FromError(err)
 	switch st.Code() {
@@ -129,9 +133,6 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		code, title = http.StatusTooManyRequests, "Too many requests"
 	case codes.Unavailable, codes.DeadlineExceeded:
 		code, title = http.StatusServiceUnavailable, "Director is busy"
-	}
-	if errors.Is(err, context.Canceled) {
-		return
 	}
 	if code == http.StatusInternalServerError {
 		s.log.Error("web: page read failed", "path", r.URL.Path, "err", err)

@@ -412,6 +412,7 @@
           a.click();
           a.remove();
           b.removeAttribute("title");
+          b.classList.remove("failed");
         });
       }).catch(function (err) { b.title = err.message; b.classList.add("failed"); });
     } } }, label);
