@@ -109,7 +109,8 @@ func (s *Service) GetTraveller(ctx context.Context, req *scoringv1.GetTravellerR
 		Dealer:        bridgepb.Seat(bridge.BoardDealer(board)),
 		Vulnerability: bridgepb.Vulnerability(bridge.BoardVulnerability(board)),
 	}
-	field, _ := ks.scoredField()
+	field, settings := ks.scoredField()
+	resp.Form = settings.GetForm()
 	if err := s.publicMayRead(ctx, req.GetEvent(), session, ks, names, section, req.GetBoard()); err != nil {
 		return nil, err
 	}
@@ -150,7 +151,7 @@ func (s *Service) GetScorecard(ctx context.Context, req *scoringv1.GetScorecardR
 	}
 	twoWinners := twoWinners(settings)
 	standings, cards, problems := field.Scorecard(section, int(req.GetPair()))
-	resp := &scoringv1.GetScorecardResponse{}
+	resp := &scoringv1.GetScorecardResponse{Form: settings.GetForm()}
 	var standing scoring.Standing
 	for _, st := range standings {
 		if st.Section == section && st.Pair == int(req.GetPair()) {

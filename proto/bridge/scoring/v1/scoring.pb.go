@@ -2573,7 +2573,10 @@ type GetTravellerResponse struct {
 	Lines []*TravellerLine `protobuf:"bytes,5,rep,name=lines,proto3" json:"lines,omitempty"`
 	// Results of this board that cannot be scored until a director corrects
 	// them; they are left out of the lines.
-	Problems      []*BoardProblem `protobuf:"bytes,6,rep,name=problems,proto3" json:"problems,omitempty"`
+	Problems []*BoardProblem `protobuf:"bytes,6,rep,name=problems,proto3" json:"problems,omitempty"`
+	// The form of scoring, which says what the points are: matchpoints,
+	// IMPs or board points.
+	Form          Form `protobuf:"varint,7,opt,name=form,proto3,enum=bridge.scoring.v1.Form" json:"form,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2648,6 +2651,13 @@ func (x *GetTravellerResponse) GetProblems() []*BoardProblem {
 		return x.Problems
 	}
 	return nil
+}
+
+func (x *GetTravellerResponse) GetForm() Form {
+	if x != nil {
+		return x.Form
+	}
+	return Form_FORM_UNSPECIFIED
 }
 
 type GetStandingsRequest struct {
@@ -3173,7 +3183,9 @@ type GetScorecardResponse struct {
 	Standing *Standing              `protobuf:"bytes,1,opt,name=standing,proto3" json:"standing,omitempty"`
 	Lines    []*ScorecardLine       `protobuf:"bytes,2,rep,name=lines,proto3" json:"lines,omitempty"`
 	// Boards left out because they cannot be scored.
-	Problems      []*BoardProblem `protobuf:"bytes,3,rep,name=problems,proto3" json:"problems,omitempty"`
+	Problems []*BoardProblem `protobuf:"bytes,3,rep,name=problems,proto3" json:"problems,omitempty"`
+	// The form of scoring, which says what the points are.
+	Form          Form `protobuf:"varint,4,opt,name=form,proto3,enum=bridge.scoring.v1.Form" json:"form,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3227,6 +3239,13 @@ func (x *GetScorecardResponse) GetProblems() []*BoardProblem {
 		return x.Problems
 	}
 	return nil
+}
+
+func (x *GetScorecardResponse) GetForm() Form {
+	if x != nil {
+		return x.Form
+	}
+	return Form_FORM_UNSPECIFIED
 }
 
 // Penalty is a procedural penalty (Law 90): a deduction from one pair's or
@@ -4779,14 +4798,15 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\rns_percentage\x18\x04 \x01(\x01R\fnsPercentage\x12#\n" +
 	"\rew_percentage\x18\x05 \x01(\x01R\fewPercentage\x12\x19\n" +
 	"\bns_names\x18\x06 \x03(\tR\ansNames\x12\x19\n" +
-	"\bew_names\x18\a \x03(\tR\aewNames\"\xa6\x02\n" +
+	"\bew_names\x18\a \x03(\tR\aewNames\"\xd3\x02\n" +
 	"\x14GetTravellerResponse\x12\x14\n" +
 	"\x05board\x18\x01 \x01(\x05R\x05board\x12,\n" +
 	"\x06dealer\x18\x02 \x01(\x0e2\x14.bridge.type.v1.SeatR\x06dealer\x12C\n" +
 	"\rvulnerability\x18\x03 \x01(\x0e2\x1d.bridge.type.v1.VulnerabilityR\rvulnerability\x12\x10\n" +
 	"\x03top\x18\x04 \x01(\x01R\x03top\x126\n" +
 	"\x05lines\x18\x05 \x03(\v2 .bridge.scoring.v1.TravellerLineR\x05lines\x12;\n" +
-	"\bproblems\x18\x06 \x03(\v2\x1f.bridge.scoring.v1.BoardProblemR\bproblems\"\x9b\x01\n" +
+	"\bproblems\x18\x06 \x03(\v2\x1f.bridge.scoring.v1.BoardProblemR\bproblems\x12+\n" +
+	"\x04form\x18\a \x01(\x0e2\x17.bridge.scoring.v1.FormR\x04form\"\x9b\x01\n" +
 	"\x13GetStandingsRequest\x12\x14\n" +
 	"\x05event\x18\x01 \x01(\tR\x05event\x12\x18\n" +
 	"\asession\x18\x02 \x01(\x05R\asession\x12\x18\n" +
@@ -4832,11 +4852,12 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\n" +
 	"percentage\x18\x06 \x01(\x01R\n" +
 	"percentage\x12%\n" +
-	"\x0eopponent_names\x18\a \x03(\tR\ropponentNames\"\xc4\x01\n" +
+	"\x0eopponent_names\x18\a \x03(\tR\ropponentNames\"\xf1\x01\n" +
 	"\x14GetScorecardResponse\x127\n" +
 	"\bstanding\x18\x01 \x01(\v2\x1b.bridge.scoring.v1.StandingR\bstanding\x126\n" +
 	"\x05lines\x18\x02 \x03(\v2 .bridge.scoring.v1.ScorecardLineR\x05lines\x12;\n" +
-	"\bproblems\x18\x03 \x03(\v2\x1f.bridge.scoring.v1.BoardProblemR\bproblems\"\xea\x03\n" +
+	"\bproblems\x18\x03 \x03(\v2\x1f.bridge.scoring.v1.BoardProblemR\bproblems\x12+\n" +
+	"\x04form\x18\x04 \x01(\x0e2\x17.bridge.scoring.v1.FormR\x04form\"\xea\x03\n" +
 	"\aPenalty\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x18\n" +
 	"\asession\x18\x02 \x01(\x05R\asession\x12\x18\n" +
@@ -5142,73 +5163,75 @@ var file_bridge_scoring_v1_scoring_proto_depIdxs = []int32{
 	68, // 35: bridge.scoring.v1.GetTravellerResponse.vulnerability:type_name -> bridge.type.v1.Vulnerability
 	36, // 36: bridge.scoring.v1.GetTravellerResponse.lines:type_name -> bridge.scoring.v1.TravellerLine
 	41, // 37: bridge.scoring.v1.GetTravellerResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
-	66, // 38: bridge.scoring.v1.Standing.direction:type_name -> bridge.type.v1.Side
-	0,  // 39: bridge.scoring.v1.GetStandingsResponse.form:type_name -> bridge.scoring.v1.Form
-	39, // 40: bridge.scoring.v1.GetStandingsResponse.standings:type_name -> bridge.scoring.v1.Standing
-	41, // 41: bridge.scoring.v1.GetStandingsResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
-	18, // 42: bridge.scoring.v1.ScorecardLine.result:type_name -> bridge.scoring.v1.Result
-	66, // 43: bridge.scoring.v1.ScorecardLine.direction:type_name -> bridge.type.v1.Side
-	39, // 44: bridge.scoring.v1.GetScorecardResponse.standing:type_name -> bridge.scoring.v1.Standing
-	43, // 45: bridge.scoring.v1.GetScorecardResponse.lines:type_name -> bridge.scoring.v1.ScorecardLine
-	41, // 46: bridge.scoring.v1.GetScorecardResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
-	66, // 47: bridge.scoring.v1.Penalty.direction:type_name -> bridge.type.v1.Side
-	6,  // 48: bridge.scoring.v1.Penalty.unit:type_name -> bridge.scoring.v1.PenaltyUnit
-	65, // 49: bridge.scoring.v1.Penalty.create_time:type_name -> google.protobuf.Timestamp
-	46, // 50: bridge.scoring.v1.Penalty.removal:type_name -> bridge.scoring.v1.PenaltyRemoval
-	65, // 51: bridge.scoring.v1.PenaltyRemoval.time:type_name -> google.protobuf.Timestamp
-	45, // 52: bridge.scoring.v1.ApplyPenaltyRequest.penalty:type_name -> bridge.scoring.v1.Penalty
-	45, // 53: bridge.scoring.v1.ApplyPenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
-	45, // 54: bridge.scoring.v1.ListPenaltiesResponse.penalties:type_name -> bridge.scoring.v1.Penalty
-	45, // 55: bridge.scoring.v1.RemovePenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
-	7,  // 56: bridge.scoring.v1.ExportSessionRequest.format:type_name -> bridge.scoring.v1.ExportFormat
-	8,  // 57: bridge.scoring.v1.ImportResultsRequest.format:type_name -> bridge.scoring.v1.ImportFormat
-	9,  // 58: bridge.scoring.v1.ImportResultsRequest.scoring:type_name -> bridge.scoring.v1.ScoringSettings
-	66, // 59: bridge.scoring.v1.Difference.direction:type_name -> bridge.type.v1.Side
-	9,  // 60: bridge.scoring.v1.ImportResultsResponse.scoring:type_name -> bridge.scoring.v1.ScoringSettings
-	56, // 61: bridge.scoring.v1.ImportResultsResponse.differences:type_name -> bridge.scoring.v1.Difference
-	69, // 62: bridge.scoring.v1.ListChangesResponse.changes:type_name -> bridge.type.v1.Change
-	69, // 63: bridge.scoring.v1.WatchChangesResponse.change:type_name -> bridge.type.v1.Change
-	24, // 64: bridge.scoring.v1.ScoringService.SubmitResult:input_type -> bridge.scoring.v1.SubmitResultRequest
-	26, // 65: bridge.scoring.v1.ScoringService.CorrectResult:input_type -> bridge.scoring.v1.CorrectResultRequest
-	28, // 66: bridge.scoring.v1.ScoringService.EraseResult:input_type -> bridge.scoring.v1.EraseResultRequest
-	22, // 67: bridge.scoring.v1.ScoringService.GetPlayedDeal:input_type -> bridge.scoring.v1.GetPlayedDealRequest
-	20, // 68: bridge.scoring.v1.ScoringService.ConfirmResult:input_type -> bridge.scoring.v1.ConfirmResultRequest
-	31, // 69: bridge.scoring.v1.ScoringService.GetResultHistory:input_type -> bridge.scoring.v1.GetResultHistoryRequest
-	33, // 70: bridge.scoring.v1.ScoringService.ListResults:input_type -> bridge.scoring.v1.ListResultsRequest
-	35, // 71: bridge.scoring.v1.ScoringService.GetTraveller:input_type -> bridge.scoring.v1.GetTravellerRequest
-	38, // 72: bridge.scoring.v1.ScoringService.GetStandings:input_type -> bridge.scoring.v1.GetStandingsRequest
-	42, // 73: bridge.scoring.v1.ScoringService.GetScorecard:input_type -> bridge.scoring.v1.GetScorecardRequest
-	47, // 74: bridge.scoring.v1.ScoringService.ApplyPenalty:input_type -> bridge.scoring.v1.ApplyPenaltyRequest
-	49, // 75: bridge.scoring.v1.ScoringService.ListPenalties:input_type -> bridge.scoring.v1.ListPenaltiesRequest
-	51, // 76: bridge.scoring.v1.ScoringService.RemovePenalty:input_type -> bridge.scoring.v1.RemovePenaltyRequest
-	53, // 77: bridge.scoring.v1.ScoringService.ExportSession:input_type -> bridge.scoring.v1.ExportSessionRequest
-	55, // 78: bridge.scoring.v1.ScoringService.ImportResults:input_type -> bridge.scoring.v1.ImportResultsRequest
-	58, // 79: bridge.scoring.v1.ScoringService.ListChanges:input_type -> bridge.scoring.v1.ListChangesRequest
-	60, // 80: bridge.scoring.v1.ScoringService.AcknowledgeChanges:input_type -> bridge.scoring.v1.AcknowledgeChangesRequest
-	62, // 81: bridge.scoring.v1.ScoringService.WatchChanges:input_type -> bridge.scoring.v1.WatchChangesRequest
-	25, // 82: bridge.scoring.v1.ScoringService.SubmitResult:output_type -> bridge.scoring.v1.SubmitResultResponse
-	27, // 83: bridge.scoring.v1.ScoringService.CorrectResult:output_type -> bridge.scoring.v1.CorrectResultResponse
-	29, // 84: bridge.scoring.v1.ScoringService.EraseResult:output_type -> bridge.scoring.v1.EraseResultResponse
-	23, // 85: bridge.scoring.v1.ScoringService.GetPlayedDeal:output_type -> bridge.scoring.v1.GetPlayedDealResponse
-	21, // 86: bridge.scoring.v1.ScoringService.ConfirmResult:output_type -> bridge.scoring.v1.ConfirmResultResponse
-	32, // 87: bridge.scoring.v1.ScoringService.GetResultHistory:output_type -> bridge.scoring.v1.GetResultHistoryResponse
-	34, // 88: bridge.scoring.v1.ScoringService.ListResults:output_type -> bridge.scoring.v1.ListResultsResponse
-	37, // 89: bridge.scoring.v1.ScoringService.GetTraveller:output_type -> bridge.scoring.v1.GetTravellerResponse
-	40, // 90: bridge.scoring.v1.ScoringService.GetStandings:output_type -> bridge.scoring.v1.GetStandingsResponse
-	44, // 91: bridge.scoring.v1.ScoringService.GetScorecard:output_type -> bridge.scoring.v1.GetScorecardResponse
-	48, // 92: bridge.scoring.v1.ScoringService.ApplyPenalty:output_type -> bridge.scoring.v1.ApplyPenaltyResponse
-	50, // 93: bridge.scoring.v1.ScoringService.ListPenalties:output_type -> bridge.scoring.v1.ListPenaltiesResponse
-	52, // 94: bridge.scoring.v1.ScoringService.RemovePenalty:output_type -> bridge.scoring.v1.RemovePenaltyResponse
-	54, // 95: bridge.scoring.v1.ScoringService.ExportSession:output_type -> bridge.scoring.v1.ExportSessionResponse
-	57, // 96: bridge.scoring.v1.ScoringService.ImportResults:output_type -> bridge.scoring.v1.ImportResultsResponse
-	59, // 97: bridge.scoring.v1.ScoringService.ListChanges:output_type -> bridge.scoring.v1.ListChangesResponse
-	61, // 98: bridge.scoring.v1.ScoringService.AcknowledgeChanges:output_type -> bridge.scoring.v1.AcknowledgeChangesResponse
-	63, // 99: bridge.scoring.v1.ScoringService.WatchChanges:output_type -> bridge.scoring.v1.WatchChangesResponse
-	82, // [82:100] is the sub-list for method output_type
-	64, // [64:82] is the sub-list for method input_type
-	64, // [64:64] is the sub-list for extension type_name
-	64, // [64:64] is the sub-list for extension extendee
-	0,  // [0:64] is the sub-list for field type_name
+	0,  // 38: bridge.scoring.v1.GetTravellerResponse.form:type_name -> bridge.scoring.v1.Form
+	66, // 39: bridge.scoring.v1.Standing.direction:type_name -> bridge.type.v1.Side
+	0,  // 40: bridge.scoring.v1.GetStandingsResponse.form:type_name -> bridge.scoring.v1.Form
+	39, // 41: bridge.scoring.v1.GetStandingsResponse.standings:type_name -> bridge.scoring.v1.Standing
+	41, // 42: bridge.scoring.v1.GetStandingsResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
+	18, // 43: bridge.scoring.v1.ScorecardLine.result:type_name -> bridge.scoring.v1.Result
+	66, // 44: bridge.scoring.v1.ScorecardLine.direction:type_name -> bridge.type.v1.Side
+	39, // 45: bridge.scoring.v1.GetScorecardResponse.standing:type_name -> bridge.scoring.v1.Standing
+	43, // 46: bridge.scoring.v1.GetScorecardResponse.lines:type_name -> bridge.scoring.v1.ScorecardLine
+	41, // 47: bridge.scoring.v1.GetScorecardResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
+	0,  // 48: bridge.scoring.v1.GetScorecardResponse.form:type_name -> bridge.scoring.v1.Form
+	66, // 49: bridge.scoring.v1.Penalty.direction:type_name -> bridge.type.v1.Side
+	6,  // 50: bridge.scoring.v1.Penalty.unit:type_name -> bridge.scoring.v1.PenaltyUnit
+	65, // 51: bridge.scoring.v1.Penalty.create_time:type_name -> google.protobuf.Timestamp
+	46, // 52: bridge.scoring.v1.Penalty.removal:type_name -> bridge.scoring.v1.PenaltyRemoval
+	65, // 53: bridge.scoring.v1.PenaltyRemoval.time:type_name -> google.protobuf.Timestamp
+	45, // 54: bridge.scoring.v1.ApplyPenaltyRequest.penalty:type_name -> bridge.scoring.v1.Penalty
+	45, // 55: bridge.scoring.v1.ApplyPenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
+	45, // 56: bridge.scoring.v1.ListPenaltiesResponse.penalties:type_name -> bridge.scoring.v1.Penalty
+	45, // 57: bridge.scoring.v1.RemovePenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
+	7,  // 58: bridge.scoring.v1.ExportSessionRequest.format:type_name -> bridge.scoring.v1.ExportFormat
+	8,  // 59: bridge.scoring.v1.ImportResultsRequest.format:type_name -> bridge.scoring.v1.ImportFormat
+	9,  // 60: bridge.scoring.v1.ImportResultsRequest.scoring:type_name -> bridge.scoring.v1.ScoringSettings
+	66, // 61: bridge.scoring.v1.Difference.direction:type_name -> bridge.type.v1.Side
+	9,  // 62: bridge.scoring.v1.ImportResultsResponse.scoring:type_name -> bridge.scoring.v1.ScoringSettings
+	56, // 63: bridge.scoring.v1.ImportResultsResponse.differences:type_name -> bridge.scoring.v1.Difference
+	69, // 64: bridge.scoring.v1.ListChangesResponse.changes:type_name -> bridge.type.v1.Change
+	69, // 65: bridge.scoring.v1.WatchChangesResponse.change:type_name -> bridge.type.v1.Change
+	24, // 66: bridge.scoring.v1.ScoringService.SubmitResult:input_type -> bridge.scoring.v1.SubmitResultRequest
+	26, // 67: bridge.scoring.v1.ScoringService.CorrectResult:input_type -> bridge.scoring.v1.CorrectResultRequest
+	28, // 68: bridge.scoring.v1.ScoringService.EraseResult:input_type -> bridge.scoring.v1.EraseResultRequest
+	22, // 69: bridge.scoring.v1.ScoringService.GetPlayedDeal:input_type -> bridge.scoring.v1.GetPlayedDealRequest
+	20, // 70: bridge.scoring.v1.ScoringService.ConfirmResult:input_type -> bridge.scoring.v1.ConfirmResultRequest
+	31, // 71: bridge.scoring.v1.ScoringService.GetResultHistory:input_type -> bridge.scoring.v1.GetResultHistoryRequest
+	33, // 72: bridge.scoring.v1.ScoringService.ListResults:input_type -> bridge.scoring.v1.ListResultsRequest
+	35, // 73: bridge.scoring.v1.ScoringService.GetTraveller:input_type -> bridge.scoring.v1.GetTravellerRequest
+	38, // 74: bridge.scoring.v1.ScoringService.GetStandings:input_type -> bridge.scoring.v1.GetStandingsRequest
+	42, // 75: bridge.scoring.v1.ScoringService.GetScorecard:input_type -> bridge.scoring.v1.GetScorecardRequest
+	47, // 76: bridge.scoring.v1.ScoringService.ApplyPenalty:input_type -> bridge.scoring.v1.ApplyPenaltyRequest
+	49, // 77: bridge.scoring.v1.ScoringService.ListPenalties:input_type -> bridge.scoring.v1.ListPenaltiesRequest
+	51, // 78: bridge.scoring.v1.ScoringService.RemovePenalty:input_type -> bridge.scoring.v1.RemovePenaltyRequest
+	53, // 79: bridge.scoring.v1.ScoringService.ExportSession:input_type -> bridge.scoring.v1.ExportSessionRequest
+	55, // 80: bridge.scoring.v1.ScoringService.ImportResults:input_type -> bridge.scoring.v1.ImportResultsRequest
+	58, // 81: bridge.scoring.v1.ScoringService.ListChanges:input_type -> bridge.scoring.v1.ListChangesRequest
+	60, // 82: bridge.scoring.v1.ScoringService.AcknowledgeChanges:input_type -> bridge.scoring.v1.AcknowledgeChangesRequest
+	62, // 83: bridge.scoring.v1.ScoringService.WatchChanges:input_type -> bridge.scoring.v1.WatchChangesRequest
+	25, // 84: bridge.scoring.v1.ScoringService.SubmitResult:output_type -> bridge.scoring.v1.SubmitResultResponse
+	27, // 85: bridge.scoring.v1.ScoringService.CorrectResult:output_type -> bridge.scoring.v1.CorrectResultResponse
+	29, // 86: bridge.scoring.v1.ScoringService.EraseResult:output_type -> bridge.scoring.v1.EraseResultResponse
+	23, // 87: bridge.scoring.v1.ScoringService.GetPlayedDeal:output_type -> bridge.scoring.v1.GetPlayedDealResponse
+	21, // 88: bridge.scoring.v1.ScoringService.ConfirmResult:output_type -> bridge.scoring.v1.ConfirmResultResponse
+	32, // 89: bridge.scoring.v1.ScoringService.GetResultHistory:output_type -> bridge.scoring.v1.GetResultHistoryResponse
+	34, // 90: bridge.scoring.v1.ScoringService.ListResults:output_type -> bridge.scoring.v1.ListResultsResponse
+	37, // 91: bridge.scoring.v1.ScoringService.GetTraveller:output_type -> bridge.scoring.v1.GetTravellerResponse
+	40, // 92: bridge.scoring.v1.ScoringService.GetStandings:output_type -> bridge.scoring.v1.GetStandingsResponse
+	44, // 93: bridge.scoring.v1.ScoringService.GetScorecard:output_type -> bridge.scoring.v1.GetScorecardResponse
+	48, // 94: bridge.scoring.v1.ScoringService.ApplyPenalty:output_type -> bridge.scoring.v1.ApplyPenaltyResponse
+	50, // 95: bridge.scoring.v1.ScoringService.ListPenalties:output_type -> bridge.scoring.v1.ListPenaltiesResponse
+	52, // 96: bridge.scoring.v1.ScoringService.RemovePenalty:output_type -> bridge.scoring.v1.RemovePenaltyResponse
+	54, // 97: bridge.scoring.v1.ScoringService.ExportSession:output_type -> bridge.scoring.v1.ExportSessionResponse
+	57, // 98: bridge.scoring.v1.ScoringService.ImportResults:output_type -> bridge.scoring.v1.ImportResultsResponse
+	59, // 99: bridge.scoring.v1.ScoringService.ListChanges:output_type -> bridge.scoring.v1.ListChangesResponse
+	61, // 100: bridge.scoring.v1.ScoringService.AcknowledgeChanges:output_type -> bridge.scoring.v1.AcknowledgeChangesResponse
+	63, // 101: bridge.scoring.v1.ScoringService.WatchChanges:output_type -> bridge.scoring.v1.WatchChangesResponse
+	84, // [84:102] is the sub-list for method output_type
+	66, // [66:84] is the sub-list for method input_type
+	66, // [66:66] is the sub-list for extension type_name
+	66, // [66:66] is the sub-list for extension extendee
+	0,  // [0:66] is the sub-list for field type_name
 }
 
 func init() { file_bridge_scoring_v1_scoring_proto_init() }
