@@ -12,6 +12,9 @@ func (s *Server) resultRoutes(routes map[string]http.Handler) {
 	routes["GET /{$}"] = http.HandlerFunc(s.events)
 	routes["GET /events/{event}"] = http.HandlerFunc(s.event)
 	routes["GET /events/{event}/standings"] = http.HandlerFunc(s.standings)
+	routes["GET /events/{event}/boards/{board}"] = http.HandlerFunc(s.traveller)
+	routes["GET /events/{event}/sections/{section}/boards/{board}"] = http.HandlerFunc(s.traveller)
+	routes["GET /events/{event}/sections/{section}/pairs/{pair}"] = http.HandlerFunc(s.scorecard)
 }
 
 // events lists the events, newest first as the service lists them, a page

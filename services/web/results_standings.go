@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
@@ -62,15 +63,9 @@ type standingsGroup struct {
 func (s *Server) standings(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("event")
 	q := r.URL.Query()
-	session := int32(1)
-	if v := q.Get("session"); v != "" {
-		n, err := strconv.ParseInt(v, 10, 32)
-		if err != nil || n < 1 {
-			s.render(w, r, http.StatusBadRequest, "pages/error.html", Page{Title: "Not a page Director has", Up: "/events/" + id,
-				Data: fmt.Sprintf("session %q is not a session number (1, 2, ...)", v)})
-			return
-		}
-		session = int32(n)
+	session, ok := s.number(w, r, "/events/"+id, "session", q.Get("session"), 1)
+	if !ok {
+		return
 	}
 	section := q.Get("section")
 	resp, err := scoringv1.NewScoringServiceClient(s.conn).GetStandings(s.forward(r), &scoringv1.GetStandingsRequest{
@@ -94,10 +89,7 @@ func (s *Server) standings(w http.ResponseWriter, r *http.Request) {
 	if section != "" {
 		title += ", section " + section
 	}
-	live := fmt.Sprintf("/v1/events/%s/standings:watch?session=%d", url.PathEscape(id), session)
-	if section != "" {
-		live += "&section=" + url.QueryEscape(section)
-	}
+	live := "/v1" + strings.Replace(standingsPath(id, session, section), "/standings?", "/standings:watch?", 1)
 	s.render(w, r, http.StatusOK, "results/standings.html", Page{Title: title, Up: "/events/" + id, Live: live, Data: p})
 }
 

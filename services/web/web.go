@@ -1,6 +1,7 @@
 // Package web serves Director's pages from the same binary as the REST API:
 // the public results players open on their phones (the events, an event's
-// sessions, the standings) and the console a director runs the evening
+// sessions, the standings, a board's traveller with its deal, a pair's
+// scorecard) and the console a director runs the evening
 // from. Templates and assets are embedded (html/template and a
 // little plain JavaScript), so there is nothing to build.
 //
@@ -156,6 +157,8 @@ func (s *Server) asset(w http.ResponseWriter, r *http.Request) {
 var funcs = template.FuncMap{
 	"join":  strings.Join,
 	"lower": strings.ToLower,
+	"add":   func(a, b int32) int32 { return a + b },
+	"sub":   func(a, b int32) int32 { return a - b },
 	// sessionNumber is N of "events/{event}/sessions/N".
 	"sessionNumber": func(name string) string { return name[strings.LastIndex(name, "/")+1:] },
 }
