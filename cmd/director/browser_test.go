@@ -191,7 +191,7 @@ func TestConsoleSetsUpAnEvening(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Click("#release")); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, ctx, "the boards are released", `document.querySelector(".boards").textContent.includes("21, released")`)
+	waitFor(t, ctx, "the boards are released, played in section A", `document.querySelector(".boards").textContent.includes("21, released") && document.querySelector(".boards .plays").textContent == " Played in section A."`)
 	var set struct {
 		BoardSet struct {
 			Released  bool `json:"released"`
@@ -205,12 +205,20 @@ func TestConsoleSetsUpAnEvening(t *testing.T) {
 
 	var got struct {
 		Section struct {
-			Entrants []struct{ Number int } `json:"entrants"`
-			Movement struct{ Name string }  `json:"movement"`
+			Entrants         []struct{ Number int } `json:"entrants"`
+			Movement         struct{ Name string }  `json:"movement"`
+			TerminalSettings struct {
+				BoardSet string `json:"board_set"`
+			} `json:"terminal_settings"`
 		} `json:"section"`
 	}
 	s.mustCall(t, "GET", "/v1/events/tuesday/sessions/1/sections/A", "", &got)
 	section := got.Section
+	// Dealing the session's boards made the section play them, so that its
+	// terminals and travellers show these deals.
+	if section.TerminalSettings.BoardSet != "events/tuesday/sessions/1/boardsets/main" {
+		t.Errorf("section A plays board set %q after the console dealt the session's, want events/tuesday/sessions/1/boardsets/main", section.TerminalSettings.BoardSet)
+	}
 	if len(section.Entrants) != 7 || section.Movement.Name == "" {
 		t.Fatalf("section A holds %d entrants and movement %q, want the 7 pairs and the movement picked", len(section.Entrants), section.Movement.Name)
 	}

@@ -138,7 +138,7 @@
           });
         });
         var boards = el("div", { class: "boards", "data-boards": s.name });
-        boardsOf(s.name, id, boards);
+        boardsOf(s.name, s.sections || [], id, boards);
         sessions.append(el("section", { "data-session": n }, el("h3", {}, "Session " + n + (s.title ? ": " + s.title : "")), items, boards,
           el("p", {}, "Results files: ", download("/v1/" + s.name + "/results/" + id + "-" + n + ".xml", "USEBIO"), " · ",
             download("/v1/" + s.name + "/results/travellers.csv", "travellers (CSV)"), " · ",
@@ -377,24 +377,49 @@
 
   // boardsOf shows the session's board set "main": a form that deals it
   // when there is none; else its files for the duplicating machine, the
-  // release (after which the deals are public), and the hand records.
-  function boardsOf(session, id, into) {
+  // release (after which the deals are public), and the hand records. Every
+  // section of the session plays the set: one that names no set yet is given
+  // it, so that its terminals and its travellers show these deals.
+  function boardsOf(session, sections, id, into) {
     var set = session + "/boardsets/main";
     api("GET", "/v1/" + set).then(function (r) {
-      var b = r.board_set;
+      var b = r.board_set, plays = el("span", { class: "plays" }), playing = [];
+      sections.forEach(function (letter) {
+        playsSet(session + "/sections/" + letter, set, into).then(function (yes) {
+          if (!yes) return;
+          playing.push(letter);
+          playing.sort();
+          plays.textContent = " Played in section" + (playing.length > 1 ? "s " : " ") + playing.join(", ") + ".";
+        });
+      });
       into.replaceChildren(el("p", {}, "Boards " + b.first_board + " to " + b.last_board + (b.released ? ", released" : ", secret until released") + ": ",
         download("/v1/" + set + "/files/" + id + ".dup", "duplimate file"), " · ", download("/v1/" + set + "/files/" + id + ".pbn", "PBN"), " · ",
         b.released ? download("/v1/" + set + "/files/" + id + ".pdf", "hand records (PDF)")
           : el("button", { type: "button", id: "release", on: { click: function () {
-            api("POST", "/v1/" + set + ":release", {}).then(function () { boardsOf(session, id, into); }, function (err) { into.append(el("p", { class: "error", role: "alert" }, err.message)); });
-          } } }, "Release the boards")));
+            api("POST", "/v1/" + set + ":release", {}).then(function () { boardsOf(session, sections, id, into); }, function (err) { into.append(el("p", { class: "error", role: "alert" }, err.message)); });
+          } } }, "Release the boards"), plays));
     }, function () {
       var first = el("input", { id: "deal-first", type: "number", min: "1", value: "1" }), last = el("input", { id: "deal-last", type: "number", min: "1", value: "24" });
       var copies = el("input", { id: "deal-copies", type: "number", min: "1", value: "1" });
       into.replaceChildren(formOf("deal", "Deal the boards", [field("First board", first), field("Last board", last), field("Copies (one a section)", copies)], "Deal", function () {
         return api("POST", "/v1/" + session + "/boardsets", { board_set_id: "main", board_set: { first_board: Number(first.value),
-          last_board: Number(last.value), copies: Number(copies.value) } }).then(function () { boardsOf(session, id, into); });
+          last_board: Number(last.value), copies: Number(copies.value) } }).then(function () { boardsOf(session, sections, id, into); });
       }));
+    });
+  }
+
+  // playsSet makes section play set, unless it names another already (its
+  // other terminal settings are kept, and the etag read guards against a
+  // change made meanwhile), resolving to whether the section plays set.
+  function playsSet(section, set, into) {
+    return api("GET", "/v1/" + section).then(function (r) {
+      var ts = r.section.terminal_settings || {};
+      if (ts.board_set) return ts.board_set === set;
+      return api("POST", "/v1/" + section + ":setTerminalSettings", { settings: Object.assign({}, ts, { board_set: set }), etag: r.section.etag })
+        .then(function () { return true; });
+    }).catch(function (err) {
+      into.append(el("p", { class: "error", role: "alert" }, section + " plays no board set: " + err.message));
+      return false;
     });
   }
 
