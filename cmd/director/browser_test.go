@@ -8,10 +8,14 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -150,9 +154,12 @@ func TestHomePageListsEventsAndConsoleSignsIn(t *testing.T) {
 	}
 }
 
-// A director sets up an evening in the console: the event, then section A of
+// A director runs an evening from the console: the event, then section A of
 // session 1 with seven pairs and the movement picked from the
-// recommendations; the movement service holds what the console showed.
+// recommendations (the movement service holds what the console showed), the
+// boards dealt and released, the table codes, a result corrected from the
+// grid, a ruling that adjusts a score, a late pair; then the tables play the
+// evening out and a player reads it (playOut).
 func TestConsoleSetsUpAnEvening(t *testing.T) {
 	s := startWithTokens(t, "tokens:\n  - name: club-director\n    token: tuesday-director-token\n    roles: [director]\n")
 	s.token = "tuesday-director-token"
@@ -346,7 +353,129 @@ func TestConsoleSetsUpAnEvening(t *testing.T) {
 		waitFor(t, ctx, "the late pair plays at the sit-out table from round 3",
 			`!document.querySelector('table.grid td[data-round="3"].sitout') && !!document.querySelector('table.grid td[data-round="2"].sitout')`)
 		screenshot(t, ctx, "console-late-pair")
+
+		playOut(t, s, ctx, st.Table, st.LowBoard, st.NS, st.EW)
 		return
 	}
 	t.Fatal("the movement has no table with two pairs and boards in round 1")
+}
+
+// playOut plays the rest of the evening of TestConsoleSetsUpAnEvening: the
+// director issues the table codes again (table 2's device was lost), and
+// with its code each table sends and confirms every result of its rounds
+// while a player watches the standings fill in; the player then reads the
+// board the director ruled on (table's first board, ns against ew,
+// adjusted to -110) on its traveller and on North-South's scorecard.
+func playOut(t *testing.T, s *server, ctx context.Context, table, board, ns, ew int) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/console/events/tuesday")); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the event's sections are listed", `!!document.querySelector("button[data-issue]")`)
+	if err := chromedp.Do(ctx, chromedp.Click(`button[data-issue]`)); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "four new table codes are shown", `document.querySelectorAll("table.codes tr[data-table]").length == 4`)
+	codes, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]string](`Object.fromEntries([...document.querySelectorAll("table.codes tr[data-table]")].map(r => [r.dataset.table, r.querySelector("td.code").textContent]))`))
+	if err != nil || len(codes) != 4 {
+		t.Fatalf("the table codes read %v (%v)", codes, err)
+	}
+
+	// A player opens the section's standings before the last results.
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/events/tuesday/standings?session=1&section=A")); err != nil {
+		t.Fatal(err)
+	}
+	var movement struct {
+		Section struct {
+			Movement struct {
+				Seatings []struct {
+					Round, Table, NS, EW int
+					LowBoard             int `json:"low_board"`
+					HighBoard            int `json:"high_board"`
+				} `json:"seatings"`
+			} `json:"movement"`
+		} `json:"section"`
+	}
+	s.mustCall(t, "GET", "/v1/events/tuesday/sessions/1/sections/A", "", &movement)
+	sent := 0
+	for _, st := range movement.Section.Movement.Seatings {
+		if st.NS == 0 || st.EW == 0 {
+			continue
+		}
+		for b := st.LowBoard; b <= st.HighBoard; b++ {
+			if st.Table == table && st.Round == 1 && b == board {
+				continue // ruled on, and already in
+			}
+			body := fmt.Sprintf(`{"result":{"table":%d,"round":%d,"board":%d,"ns_pair":%d,"ew_pair":%d,
+				"played":{"contract":"3NT","declarer":"SEAT_SOUTH","tricks":%d}}}`, st.Table, st.Round, b, st.NS, st.EW, 7+(st.NS+st.EW+b)%5)
+			// North-South enter it, East-West confirm it on the same device.
+			code := codes[strconv.Itoa(st.Table)]
+			resp, raw := s.send(t, code, "POST", "/v1/events/tuesday/results", body)
+			var entered enteredResult
+			if resp.StatusCode != http.StatusOK || json.Unmarshal(raw, &entered) != nil {
+				t.Fatalf("table %d's device sending board %d of round %d: %d %s", st.Table, b, st.Round, resp.StatusCode, raw)
+			}
+			confirm := fmt.Sprintf(`{"revision":%d,"side":"SIDE_EAST_WEST"}`, entered.Result.Revision)
+			if resp, raw := s.send(t, code, "POST", "/v1/"+entered.Result.Name+":confirm", confirm); resp.StatusCode != http.StatusOK {
+				t.Fatalf("table %d's device confirming board %d of round %d: %d %s", st.Table, b, st.Round, resp.StatusCode, raw)
+			}
+			sent++
+		}
+	}
+	if sent < 20 {
+		t.Fatalf("the tables sent %d results, want the evening's", sent)
+	}
+
+	// The page fills in live, and says what the REST API says.
+	var want standings
+	s.mustCall(t, "GET", "/v1/events/tuesday/standings?section=A", "", &want)
+	if len(want.Standings) != 8 {
+		t.Fatalf("the standings rank %d pairs, want the 7 and the late pair 8", len(want.Standings))
+	}
+	last := want.Standings[len(want.Standings)-1]
+	waitFor(t, ctx, "the standings show every pair's boards",
+		fmt.Sprintf(`document.querySelectorAll("table.standings tr[data-pair]").length == 8 && document.querySelector('tr[data-pair="%d"]').textContent.includes("%.2f")`, last.Pair, last.Percentage))
+	for _, p := range want.Standings {
+		// Place, pair, players, score, %, boards, penalties.
+		row := strings.Split(text(t, ctx, fmt.Sprintf(`table.standings tr[data-pair="%d"]`, p.Pair)), "\t")
+		if len(row) < 6 || row[0] != p.Place || row[4] != fmt.Sprintf("%.2f", p.Percentage) || row[5] != strconv.Itoa(p.BoardsPlayed) {
+			t.Errorf("pair %d's row reads %q, want place %s, %.2f%% after %d boards", p.Pair, row, p.Place, p.Percentage, p.BoardsPlayed)
+		}
+	}
+	screenshot(t, ctx, "evening-standings")
+
+	// The ruled board: -110 to North-South, as assigned.
+	if err := chromedp.Do(ctx, chromedp.Navigate(fmt.Sprintf("%s/events/tuesday/sections/A/boards/%d?session=1", s.base, board))); err != nil {
+		t.Fatal(err)
+	}
+	lines, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#traveller tbody tr")].map(r => r.innerText.replace(/\s+/g, " ").trim())`))
+	if err != nil || len(lines) == 0 {
+		page, _ := chromedp.Run(ctx, chromedp.Text("main"))
+		t.Fatalf("board %d's traveller has no lines (%v):\n%s", board, err, page)
+	}
+	if pairs := fmt.Sprintf("A%d A%d ", ns, ew); !slices.ContainsFunc(lines, func(l string) bool {
+		return strings.HasPrefix(l, pairs+"Assigned score") && strings.Contains(l, " 110 ")
+	}) {
+		t.Errorf("board %d's traveller reads %q, want pairs %d and %d given the assigned -110", board, lines, ns, ew)
+	}
+	screenshot(t, ctx, "evening-traveller")
+	if err := chromedp.Do(ctx, chromedp.Navigate(fmt.Sprintf("%s/events/tuesday/sections/A/pairs/%d?session=1", s.base, ns))); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#scorecard tbody tr")].map(r => r.innerText.replace(/\s+/g, " ").trim())`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, r := range rows {
+		if strings.HasPrefix(r, fmt.Sprintf("%d NS ", board)) {
+			found = true
+			if !strings.Contains(r, "Assigned score") || !strings.Contains(r, " -110 ") {
+				t.Errorf("pair %d's scorecard gives board %d as %q, want the assigned -110", ns, board, r)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("pair %d's scorecard has no board %d North-South: %q", ns, board, rows)
+	}
 }
