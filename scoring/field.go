@@ -530,6 +530,18 @@ func (f *Field) Standings() ([]Standing, []Problem) {
 	return s.standings, s.problems
 }
 
+// Matches lists a team session's matches as they stand (none for pairs),
+// with the field's problems. The slice is shared: do not change it.
+func (f *Field) Matches() ([]MatchScore, []Problem) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	s := f.read()
+	if s.teams == nil {
+		return nil, s.problems
+	}
+	return s.teams.Matches, s.problems
+}
+
 // Traveller lists the lines of one board in slot order, in one section or
 // in every section when section is "", with the field's problems.
 func (f *Field) Traveller(section string, board int) ([]Line, []Problem) {

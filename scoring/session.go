@@ -185,7 +185,10 @@ type SessionScore struct {
 	// (the whole field when scored across it) and direction, other forms by
 	// score over the session; then by section and number.
 	Standings []Standing
-	Problems  []Problem
+	// Matches are a team session's matches with a board scored, by round,
+	// section and home team; none for pairs.
+	Matches  []MatchScore
+	Problems []Problem
 }
 
 // ScoreSession scores a session whole. A board whose results cannot be

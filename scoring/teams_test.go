@@ -104,3 +104,49 @@ func TestTeamStandings(t *testing.T) {
 		t.Errorf("TeamStandings =\n%+v\nwant\n%+v", got, want)
 	}
 }
+
+// A team session's matches are listed as they stand, by round: a board
+// counts once both tables have played it, and a match with no such board
+// is not listed yet.
+func TestSessionMatches(t *testing.T) {
+	results := []Result{
+		// Round 1, teams 1 and 2: +420 against +170 is 6 IMPs to team 1
+		// on board 1; board 2 is flat. The WBF's scale over 2 boards:
+		// 14.39-5.61.
+		{Section: "A", Table: 1, Round: 1, Board: 1, NS: 1, EW: 2, NSScore: 420},
+		{Section: "A", Table: 2, Round: 1, Board: 1, NS: 2, EW: 1, NSScore: 170},
+		{Section: "A", Table: 1, Round: 1, Board: 2, NS: 1, EW: 2, NSScore: 100},
+		{Section: "A", Table: 2, Round: 1, Board: 2, NS: 2, EW: 1, NSScore: 100},
+		// Teams 3 and 4: only one table has reported.
+		{Section: "A", Table: 3, Round: 1, Board: 1, NS: 3, EW: 4, NSScore: 420},
+		// Round 2, teams 1 and 3, whoever sat where: one down in both
+		// rooms is a flat board, 10-10 over one board.
+		{Section: "A", Table: 1, Round: 2, Board: 3, NS: 3, EW: 1, NSScore: -50},
+		{Section: "A", Table: 2, Round: 2, Board: 3, NS: 1, EW: 3, NSScore: -50},
+	}
+	score, err := ScoreSession(Settings{Form: TeamsVictoryPoints, Profile: WBF}, results, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []MatchScore{
+		{Section: "A", Round: 1, Home: 1, Away: 2, Boards: 2, HomeMargin: 6, AwayMargin: -6, HomeScore: 14.39, AwayScore: 5.61},
+		{Section: "A", Round: 2, Home: 1, Away: 3, Boards: 1, HomeMargin: 0, AwayMargin: 0, HomeScore: 10, AwayScore: 10},
+	}
+	if !slices.Equal(score.Matches, want) {
+		t.Errorf("matches %+v, want %+v", score.Matches, want)
+	}
+	field, err := NewField(Settings{Form: TeamsVictoryPoints, Profile: WBF})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range results {
+		field.Set(r)
+	}
+	if got, _ := field.Matches(); !slices.Equal(got, want) {
+		t.Errorf("the field's matches %+v, want %+v", got, want)
+	}
+	pairs, err := ScoreSession(Settings{Form: MatchpointPairs, Profile: WBF}, results[:2], nil)
+	if err != nil || pairs.Matches != nil {
+		t.Errorf("a pairs session lists matches %+v (%v)", pairs.Matches, err)
+	}
+}

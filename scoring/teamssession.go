@@ -19,6 +19,19 @@ type matchKey struct {
 	home, away int
 }
 
+// MatchScore is a match of a team session as it stands: its section, round
+// and teams (home first), the boards scored so far (played at both
+// tables), each team's net IMPs (net points, point-a-board) and its match
+// score, victory points or board points, before any penalty.
+type MatchScore struct {
+	Section                string
+	Round                  int
+	Home, Away             int
+	Boards                 int
+	HomeMargin, AwayMargin float64
+	HomeScore, AwayScore   float64
+}
+
 // teamBoard is one board of a match: the index of its result at each
 // table, -1 while that table has not reported.
 type teamBoard struct {
@@ -112,6 +125,8 @@ func scoreTeams(s Settings, results []Result, penalties []Penalty, out *SessionS
 		}
 		scored = append(scored, res)
 		scoredKeys = append(scoredKeys, k)
+		out.Matches = append(out.Matches, MatchScore{Section: k.section, Round: k.round, Home: k.home, Away: k.away, Boards: len(m.Boards),
+			HomeMargin: res.HomeMargin, AwayMargin: res.AwayMargin, HomeScore: res.HomeScore, AwayScore: res.AwayScore})
 		boards[m.Home] += len(m.Boards)
 		boards[m.Away] += len(m.Boards)
 	}
@@ -126,6 +141,9 @@ func scoreTeams(s Settings, results []Result, penalties []Penalty, out *SessionS
 	}
 	slices.SortStableFunc(out.Standings, func(a, b Standing) int {
 		return cmp.Or(CompareSections(a.Section, b.Section), cmp.Compare(a.Pair, b.Pair))
+	})
+	slices.SortFunc(out.Matches, func(a, b MatchScore) int {
+		return cmp.Or(cmp.Compare(a.Round, b.Round), CompareSections(a.Section, b.Section), cmp.Compare(a.Home, b.Home))
 	})
 	if scale == nil { // point-a-board: no IMPs to take
 		return slices.DeleteFunc(slices.Clone(penalties), func(p Penalty) bool { return p.IMPs }), nil

@@ -35,6 +35,7 @@ func (s *Service) Policy() platform.Policy {
 		scoringv1.ScoringService_GetTraveller_FullMethodName:       {Roles: roles(public), Resources: []string{"event"}},
 		scoringv1.ScoringService_GetStandings_FullMethodName:       {Roles: roles(public), Resources: []string{"event"}},
 		scoringv1.ScoringService_GetScorecard_FullMethodName:       {Roles: roles(public), Resources: []string{"event"}},
+		scoringv1.ScoringService_ListMatches_FullMethodName:        {Roles: roles(public), Resources: []string{"event"}},
 		scoringv1.ScoringService_ApplyPenalty_FullMethodName:       {Roles: roles(director, scorer), Resources: []string{"parent", "penalty.name", "penalty.ruling"}},
 		scoringv1.ScoringService_ListPenalties_FullMethodName:      {Roles: roles(public), Resources: []string{"parent"}},
 		scoringv1.ScoringService_RemovePenalty_FullMethodName:      {Roles: roles(director, scorer), Resources: []string{"name"}},

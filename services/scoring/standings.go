@@ -90,6 +90,36 @@ func (s *Service) GetStandings(ctx context.Context, req *scoringv1.GetStandingsR
 	return resp, nil
 }
 
+// ListMatches lists the matches of a team session, overall or in one
+// section, read as its standings are.
+func (s *Service) ListMatches(ctx context.Context, req *scoringv1.ListMatchesRequest) (*scoringv1.ListMatchesResponse, error) {
+	if err := s.rankingHidden(ctx, req.GetEvent(), req.GetSession()); err != nil {
+		return nil, err
+	}
+	section := strings.ToUpper(req.GetSection())
+	ks, session, names, err := s.readSession(ctx, req.GetEvent(), req.GetSession(), section)
+	if err != nil {
+		return nil, err
+	}
+	field, settings := ks.scoredField()
+	if platform.AnswerVersion(ctx, s.kept.version(ks, field, names)) {
+		return &scoringv1.ListMatchesResponse{}, nil
+	}
+	matches, problems := field.Matches()
+	resp := &scoringv1.ListMatchesResponse{Form: settings.GetForm()}
+	for _, m := range matches {
+		if section != "" && m.Section != section {
+			continue
+		}
+		home, away := int32(m.Home), int32(m.Away)
+		resp.Matches = append(resp.Matches, &scoringv1.TeamMatch{Section: m.Section, Round: int32(m.Round), Home: home, Away: away,
+			Boards: int32(m.Boards), HomeImps: m.HomeMargin, AwayImps: m.AwayMargin, HomeScore: m.HomeScore, AwayScore: m.AwayScore,
+			HomeNames: names.of(m.Section, home), AwayNames: names.of(m.Section, away)})
+	}
+	resp.Problems = ks.problems(session, problems, section, 0)
+	return resp, nil
+}
+
 // GetTraveller scores one board across its field.
 func (s *Service) GetTraveller(ctx context.Context, req *scoringv1.GetTravellerRequest) (*scoringv1.GetTravellerResponse, error) {
 	if req.GetBoard() < 1 || req.GetBoard() > resource.MaxBoard {

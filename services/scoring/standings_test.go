@@ -146,6 +146,16 @@ func TestTeamsMatchToVictoryPoints(t *testing.T) {
 	if st[1].GetScore() != win || st[2].GetScore() != lose || st[1].GetPlace() != "1" {
 		t.Errorf("team 1 %v VP (%s), team 2 %v VP; want %v and %v for a 5-IMP win over 2 boards", st[1].GetScore(), st[1].GetPlace(), st[2].GetScore(), win, lose)
 	}
+	matches, err := h.client.ListMatches(context.Background(), &scoringv1.ListMatchesRequest{Event: ev, Section: "a"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := matches.GetMatches(); matches.GetForm() != scoringv1.Form_FORM_TEAMS_VP || len(m) != 1 || m[0].GetRound() != 1 || m[0].GetHome() != 1 || m[0].GetAway() != 2 ||
+		m[0].GetBoards() != 2 || m[0].GetHomeImps() != 5 || m[0].GetAwayImps() != -5 || m[0].GetHomeScore() != win || m[0].GetAwayScore() != lose {
+		t.Errorf("matches %v, want team 1 beating team 2 by 5 IMPs over 2 boards, %v-%v", m, win, lose)
+	}
+	_, err = h.client.ListMatches(context.Background(), &scoringv1.ListMatchesRequest{Event: ev, Section: "Q"})
+	wantCode(t, err, codes.NotFound, "sections/Q")
 	trav, err := h.client.GetTraveller(context.Background(), &scoringv1.GetTravellerRequest{Event: ev, Board: 1})
 	if err != nil {
 		t.Fatal(err)

@@ -2940,6 +2940,263 @@ func (x *GetStandingsResponse) GetNextPageToken() string {
 	return ""
 }
 
+type ListMatchesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// "events/{event}"
+	Event string `protobuf:"bytes,1,opt,name=event,proto3" json:"event,omitempty"`
+	// Session number, 1 if not given.
+	Session int32 `protobuf:"varint,2,opt,name=session,proto3" json:"session,omitempty"`
+	// One section's matches; empty for the whole session.
+	Section       string `protobuf:"bytes,3,opt,name=section,proto3" json:"section,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListMatchesRequest) Reset() {
+	*x = ListMatchesRequest{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[32]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListMatchesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListMatchesRequest) ProtoMessage() {}
+
+func (x *ListMatchesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[32]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListMatchesRequest.ProtoReflect.Descriptor instead.
+func (*ListMatchesRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{32}
+}
+
+func (x *ListMatchesRequest) GetEvent() string {
+	if x != nil {
+		return x.Event
+	}
+	return ""
+}
+
+func (x *ListMatchesRequest) GetSession() int32 {
+	if x != nil {
+		return x.Session
+	}
+	return 0
+}
+
+func (x *ListMatchesRequest) GetSection() string {
+	if x != nil {
+		return x.Section
+	}
+	return ""
+}
+
+// TeamMatch is a match of a team session as it stands, before penalties.
+type TeamMatch struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Section string                 `protobuf:"bytes,1,opt,name=section,proto3" json:"section,omitempty"`
+	Round   int32                  `protobuf:"varint,2,opt,name=round,proto3" json:"round,omitempty"`
+	// The two teams; the home team is the lower number, North-South in the
+	// open room.
+	Home int32 `protobuf:"varint,3,opt,name=home,proto3" json:"home,omitempty"`
+	Away int32 `protobuf:"varint,4,opt,name=away,proto3" json:"away,omitempty"`
+	// The boards scored so far: those played at both tables.
+	Boards int32 `protobuf:"varint,5,opt,name=boards,proto3" json:"boards,omitempty"`
+	// Each team's net IMPs over the match (net board points, point-a-board).
+	HomeImps float64 `protobuf:"fixed64,6,opt,name=home_imps,json=homeImps,proto3" json:"home_imps,omitempty"`
+	AwayImps float64 `protobuf:"fixed64,7,opt,name=away_imps,json=awayImps,proto3" json:"away_imps,omitempty"`
+	// Each team's victory points (board points, point-a-board).
+	HomeScore float64 `protobuf:"fixed64,8,opt,name=home_score,json=homeScore,proto3" json:"home_score,omitempty"`
+	AwayScore float64 `protobuf:"fixed64,9,opt,name=away_score,json=awayScore,proto3" json:"away_score,omitempty"`
+	// The names of each team's players, as the section's entrants name them.
+	HomeNames     []string `protobuf:"bytes,10,rep,name=home_names,json=homeNames,proto3" json:"home_names,omitempty"`
+	AwayNames     []string `protobuf:"bytes,11,rep,name=away_names,json=awayNames,proto3" json:"away_names,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TeamMatch) Reset() {
+	*x = TeamMatch{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[33]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TeamMatch) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TeamMatch) ProtoMessage() {}
+
+func (x *TeamMatch) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[33]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TeamMatch.ProtoReflect.Descriptor instead.
+func (*TeamMatch) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{33}
+}
+
+func (x *TeamMatch) GetSection() string {
+	if x != nil {
+		return x.Section
+	}
+	return ""
+}
+
+func (x *TeamMatch) GetRound() int32 {
+	if x != nil {
+		return x.Round
+	}
+	return 0
+}
+
+func (x *TeamMatch) GetHome() int32 {
+	if x != nil {
+		return x.Home
+	}
+	return 0
+}
+
+func (x *TeamMatch) GetAway() int32 {
+	if x != nil {
+		return x.Away
+	}
+	return 0
+}
+
+func (x *TeamMatch) GetBoards() int32 {
+	if x != nil {
+		return x.Boards
+	}
+	return 0
+}
+
+func (x *TeamMatch) GetHomeImps() float64 {
+	if x != nil {
+		return x.HomeImps
+	}
+	return 0
+}
+
+func (x *TeamMatch) GetAwayImps() float64 {
+	if x != nil {
+		return x.AwayImps
+	}
+	return 0
+}
+
+func (x *TeamMatch) GetHomeScore() float64 {
+	if x != nil {
+		return x.HomeScore
+	}
+	return 0
+}
+
+func (x *TeamMatch) GetAwayScore() float64 {
+	if x != nil {
+		return x.AwayScore
+	}
+	return 0
+}
+
+func (x *TeamMatch) GetHomeNames() []string {
+	if x != nil {
+		return x.HomeNames
+	}
+	return nil
+}
+
+func (x *TeamMatch) GetAwayNames() []string {
+	if x != nil {
+		return x.AwayNames
+	}
+	return nil
+}
+
+type ListMatchesResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// FORM_TEAMS_VP or FORM_TEAMS_POINT_A_BOARD; a pairs event has no
+	// matches.
+	Form    Form         `protobuf:"varint,1,opt,name=form,proto3,enum=bridge.scoring.v1.Form" json:"form,omitempty"`
+	Matches []*TeamMatch `protobuf:"bytes,2,rep,name=matches,proto3" json:"matches,omitempty"`
+	// Boards that cannot be scored until a director corrects their results.
+	Problems      []*BoardProblem `protobuf:"bytes,3,rep,name=problems,proto3" json:"problems,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListMatchesResponse) Reset() {
+	*x = ListMatchesResponse{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[34]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListMatchesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListMatchesResponse) ProtoMessage() {}
+
+func (x *ListMatchesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[34]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListMatchesResponse.ProtoReflect.Descriptor instead.
+func (*ListMatchesResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{34}
+}
+
+func (x *ListMatchesResponse) GetForm() Form {
+	if x != nil {
+		return x.Form
+	}
+	return Form_FORM_UNSPECIFIED
+}
+
+func (x *ListMatchesResponse) GetMatches() []*TeamMatch {
+	if x != nil {
+		return x.Matches
+	}
+	return nil
+}
+
+func (x *ListMatchesResponse) GetProblems() []*BoardProblem {
+	if x != nil {
+		return x.Problems
+	}
+	return nil
+}
+
 // BoardProblem is a board whose results contradict each other (a pair with
 // two results on it), or whose stored record is damaged.
 type BoardProblem struct {
@@ -2955,7 +3212,7 @@ type BoardProblem struct {
 
 func (x *BoardProblem) Reset() {
 	*x = BoardProblem{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[32]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2967,7 +3224,7 @@ func (x *BoardProblem) String() string {
 func (*BoardProblem) ProtoMessage() {}
 
 func (x *BoardProblem) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[32]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2980,7 +3237,7 @@ func (x *BoardProblem) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BoardProblem.ProtoReflect.Descriptor instead.
 func (*BoardProblem) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{32}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *BoardProblem) GetSession() int32 {
@@ -3024,7 +3281,7 @@ type GetScorecardRequest struct {
 
 func (x *GetScorecardRequest) Reset() {
 	*x = GetScorecardRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[33]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3036,7 +3293,7 @@ func (x *GetScorecardRequest) String() string {
 func (*GetScorecardRequest) ProtoMessage() {}
 
 func (x *GetScorecardRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[33]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3049,7 +3306,7 @@ func (x *GetScorecardRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetScorecardRequest.ProtoReflect.Descriptor instead.
 func (*GetScorecardRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{33}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *GetScorecardRequest) GetEvent() string {
@@ -3101,7 +3358,7 @@ type ScorecardLine struct {
 
 func (x *ScorecardLine) Reset() {
 	*x = ScorecardLine{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[34]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3113,7 +3370,7 @@ func (x *ScorecardLine) String() string {
 func (*ScorecardLine) ProtoMessage() {}
 
 func (x *ScorecardLine) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[34]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3126,7 +3383,7 @@ func (x *ScorecardLine) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ScorecardLine.ProtoReflect.Descriptor instead.
 func (*ScorecardLine) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{34}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *ScorecardLine) GetResult() *Result {
@@ -3192,7 +3449,7 @@ type GetScorecardResponse struct {
 
 func (x *GetScorecardResponse) Reset() {
 	*x = GetScorecardResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[35]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3204,7 +3461,7 @@ func (x *GetScorecardResponse) String() string {
 func (*GetScorecardResponse) ProtoMessage() {}
 
 func (x *GetScorecardResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[35]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3217,7 +3474,7 @@ func (x *GetScorecardResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetScorecardResponse.ProtoReflect.Descriptor instead.
 func (*GetScorecardResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{35}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *GetScorecardResponse) GetStanding() *Standing {
@@ -3293,7 +3550,7 @@ type Penalty struct {
 
 func (x *Penalty) Reset() {
 	*x = Penalty{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[36]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3305,7 +3562,7 @@ func (x *Penalty) String() string {
 func (*Penalty) ProtoMessage() {}
 
 func (x *Penalty) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[36]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3318,7 +3575,7 @@ func (x *Penalty) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Penalty.ProtoReflect.Descriptor instead.
 func (*Penalty) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{36}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *Penalty) GetName() string {
@@ -3438,7 +3695,7 @@ type PenaltyRemoval struct {
 
 func (x *PenaltyRemoval) Reset() {
 	*x = PenaltyRemoval{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[37]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3450,7 +3707,7 @@ func (x *PenaltyRemoval) String() string {
 func (*PenaltyRemoval) ProtoMessage() {}
 
 func (x *PenaltyRemoval) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[37]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3463,7 +3720,7 @@ func (x *PenaltyRemoval) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PenaltyRemoval.ProtoReflect.Descriptor instead.
 func (*PenaltyRemoval) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{37}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *PenaltyRemoval) GetRemovedBy() string {
@@ -3501,7 +3758,7 @@ type ApplyPenaltyRequest struct {
 
 func (x *ApplyPenaltyRequest) Reset() {
 	*x = ApplyPenaltyRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[38]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3513,7 +3770,7 @@ func (x *ApplyPenaltyRequest) String() string {
 func (*ApplyPenaltyRequest) ProtoMessage() {}
 
 func (x *ApplyPenaltyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[38]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3526,7 +3783,7 @@ func (x *ApplyPenaltyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ApplyPenaltyRequest.ProtoReflect.Descriptor instead.
 func (*ApplyPenaltyRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{38}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *ApplyPenaltyRequest) GetRequestId() string {
@@ -3566,7 +3823,7 @@ type ApplyPenaltyResponse struct {
 
 func (x *ApplyPenaltyResponse) Reset() {
 	*x = ApplyPenaltyResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[39]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3578,7 +3835,7 @@ func (x *ApplyPenaltyResponse) String() string {
 func (*ApplyPenaltyResponse) ProtoMessage() {}
 
 func (x *ApplyPenaltyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[39]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3591,7 +3848,7 @@ func (x *ApplyPenaltyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ApplyPenaltyResponse.ProtoReflect.Descriptor instead.
 func (*ApplyPenaltyResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{39}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *ApplyPenaltyResponse) GetPenalty() *Penalty {
@@ -3616,7 +3873,7 @@ type ListPenaltiesRequest struct {
 
 func (x *ListPenaltiesRequest) Reset() {
 	*x = ListPenaltiesRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[40]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3628,7 +3885,7 @@ func (x *ListPenaltiesRequest) String() string {
 func (*ListPenaltiesRequest) ProtoMessage() {}
 
 func (x *ListPenaltiesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[40]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3641,7 +3898,7 @@ func (x *ListPenaltiesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPenaltiesRequest.ProtoReflect.Descriptor instead.
 func (*ListPenaltiesRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{40}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *ListPenaltiesRequest) GetParent() string {
@@ -3676,7 +3933,7 @@ type ListPenaltiesResponse struct {
 
 func (x *ListPenaltiesResponse) Reset() {
 	*x = ListPenaltiesResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[41]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3688,7 +3945,7 @@ func (x *ListPenaltiesResponse) String() string {
 func (*ListPenaltiesResponse) ProtoMessage() {}
 
 func (x *ListPenaltiesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[41]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3701,7 +3958,7 @@ func (x *ListPenaltiesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPenaltiesResponse.ProtoReflect.Descriptor instead.
 func (*ListPenaltiesResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{41}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *ListPenaltiesResponse) GetPenalties() []*Penalty {
@@ -3734,7 +3991,7 @@ type RemovePenaltyRequest struct {
 
 func (x *RemovePenaltyRequest) Reset() {
 	*x = RemovePenaltyRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[42]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3746,7 +4003,7 @@ func (x *RemovePenaltyRequest) String() string {
 func (*RemovePenaltyRequest) ProtoMessage() {}
 
 func (x *RemovePenaltyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[42]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3759,7 +4016,7 @@ func (x *RemovePenaltyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RemovePenaltyRequest.ProtoReflect.Descriptor instead.
 func (*RemovePenaltyRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{42}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *RemovePenaltyRequest) GetRequestId() string {
@@ -3799,7 +4056,7 @@ type RemovePenaltyResponse struct {
 
 func (x *RemovePenaltyResponse) Reset() {
 	*x = RemovePenaltyResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[43]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3811,7 +4068,7 @@ func (x *RemovePenaltyResponse) String() string {
 func (*RemovePenaltyResponse) ProtoMessage() {}
 
 func (x *RemovePenaltyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[43]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3824,7 +4081,7 @@ func (x *RemovePenaltyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RemovePenaltyResponse.ProtoReflect.Descriptor instead.
 func (*RemovePenaltyResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{43}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *RemovePenaltyResponse) GetPenalty() *Penalty {
@@ -3850,7 +4107,7 @@ type ExportSessionRequest struct {
 
 func (x *ExportSessionRequest) Reset() {
 	*x = ExportSessionRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[44]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3862,7 +4119,7 @@ func (x *ExportSessionRequest) String() string {
 func (*ExportSessionRequest) ProtoMessage() {}
 
 func (x *ExportSessionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[44]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3875,7 +4132,7 @@ func (x *ExportSessionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportSessionRequest.ProtoReflect.Descriptor instead.
 func (*ExportSessionRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{44}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *ExportSessionRequest) GetSession() string {
@@ -3912,7 +4169,7 @@ type ExportSessionResponse struct {
 
 func (x *ExportSessionResponse) Reset() {
 	*x = ExportSessionResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[45]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3924,7 +4181,7 @@ func (x *ExportSessionResponse) String() string {
 func (*ExportSessionResponse) ProtoMessage() {}
 
 func (x *ExportSessionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[45]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3937,7 +4194,7 @@ func (x *ExportSessionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportSessionResponse.ProtoReflect.Descriptor instead.
 func (*ExportSessionResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{45}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *ExportSessionResponse) GetFileName() string {
@@ -3988,7 +4245,7 @@ type ImportResultsRequest struct {
 
 func (x *ImportResultsRequest) Reset() {
 	*x = ImportResultsRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[46]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4000,7 +4257,7 @@ func (x *ImportResultsRequest) String() string {
 func (*ImportResultsRequest) ProtoMessage() {}
 
 func (x *ImportResultsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[46]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4013,7 +4270,7 @@ func (x *ImportResultsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportResultsRequest.ProtoReflect.Descriptor instead.
 func (*ImportResultsRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{46}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *ImportResultsRequest) GetRequestId() string {
@@ -4080,7 +4337,7 @@ type Difference struct {
 
 func (x *Difference) Reset() {
 	*x = Difference{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[47]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4092,7 +4349,7 @@ func (x *Difference) String() string {
 func (*Difference) ProtoMessage() {}
 
 func (x *Difference) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[47]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4105,7 +4362,7 @@ func (x *Difference) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Difference.ProtoReflect.Descriptor instead.
 func (*Difference) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{47}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *Difference) GetSession() int32 {
@@ -4209,7 +4466,7 @@ type ImportResultsResponse struct {
 
 func (x *ImportResultsResponse) Reset() {
 	*x = ImportResultsResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[48]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4221,7 +4478,7 @@ func (x *ImportResultsResponse) String() string {
 func (*ImportResultsResponse) ProtoMessage() {}
 
 func (x *ImportResultsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[48]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4234,7 +4491,7 @@ func (x *ImportResultsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportResultsResponse.ProtoReflect.Descriptor instead.
 func (*ImportResultsResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{48}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *ImportResultsResponse) GetEvent() string {
@@ -4316,7 +4573,7 @@ type ListChangesRequest struct {
 
 func (x *ListChangesRequest) Reset() {
 	*x = ListChangesRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[49]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4328,7 +4585,7 @@ func (x *ListChangesRequest) String() string {
 func (*ListChangesRequest) ProtoMessage() {}
 
 func (x *ListChangesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[49]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4341,7 +4598,7 @@ func (x *ListChangesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListChangesRequest.ProtoReflect.Descriptor instead.
 func (*ListChangesRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{49}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *ListChangesRequest) GetParent() string {
@@ -4387,7 +4644,7 @@ type ListChangesResponse struct {
 
 func (x *ListChangesResponse) Reset() {
 	*x = ListChangesResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[50]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4399,7 +4656,7 @@ func (x *ListChangesResponse) String() string {
 func (*ListChangesResponse) ProtoMessage() {}
 
 func (x *ListChangesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[50]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4412,7 +4669,7 @@ func (x *ListChangesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListChangesResponse.ProtoReflect.Descriptor instead.
 func (*ListChangesResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{50}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *ListChangesResponse) GetChanges() []*v1.Change {
@@ -4457,7 +4714,7 @@ type AcknowledgeChangesRequest struct {
 
 func (x *AcknowledgeChangesRequest) Reset() {
 	*x = AcknowledgeChangesRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[51]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4469,7 +4726,7 @@ func (x *AcknowledgeChangesRequest) String() string {
 func (*AcknowledgeChangesRequest) ProtoMessage() {}
 
 func (x *AcknowledgeChangesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[51]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4482,7 +4739,7 @@ func (x *AcknowledgeChangesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcknowledgeChangesRequest.ProtoReflect.Descriptor instead.
 func (*AcknowledgeChangesRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{51}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *AcknowledgeChangesRequest) GetParent() string {
@@ -4509,7 +4766,7 @@ type AcknowledgeChangesResponse struct {
 
 func (x *AcknowledgeChangesResponse) Reset() {
 	*x = AcknowledgeChangesResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[52]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4521,7 +4778,7 @@ func (x *AcknowledgeChangesResponse) String() string {
 func (*AcknowledgeChangesResponse) ProtoMessage() {}
 
 func (x *AcknowledgeChangesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[52]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4534,7 +4791,7 @@ func (x *AcknowledgeChangesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcknowledgeChangesResponse.ProtoReflect.Descriptor instead.
 func (*AcknowledgeChangesResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{52}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *AcknowledgeChangesResponse) GetAcknowledged() uint64 {
@@ -4558,7 +4815,7 @@ type WatchChangesRequest struct {
 
 func (x *WatchChangesRequest) Reset() {
 	*x = WatchChangesRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[53]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4570,7 +4827,7 @@ func (x *WatchChangesRequest) String() string {
 func (*WatchChangesRequest) ProtoMessage() {}
 
 func (x *WatchChangesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[53]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4583,7 +4840,7 @@ func (x *WatchChangesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchChangesRequest.ProtoReflect.Descriptor instead.
 func (*WatchChangesRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{53}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *WatchChangesRequest) GetParent() string {
@@ -4610,7 +4867,7 @@ type WatchChangesResponse struct {
 
 func (x *WatchChangesResponse) Reset() {
 	*x = WatchChangesResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[54]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4622,7 +4879,7 @@ func (x *WatchChangesResponse) String() string {
 func (*WatchChangesResponse) ProtoMessage() {}
 
 func (x *WatchChangesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[54]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4635,7 +4892,7 @@ func (x *WatchChangesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchChangesResponse.ProtoReflect.Descriptor instead.
 func (*WatchChangesResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{54}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *WatchChangesResponse) GetChange() *v1.Change {
@@ -4832,7 +5089,32 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\x04form\x18\x01 \x01(\x0e2\x17.bridge.scoring.v1.FormR\x04form\x129\n" +
 	"\tstandings\x18\x02 \x03(\v2\x1b.bridge.scoring.v1.StandingR\tstandings\x12;\n" +
 	"\bproblems\x18\x03 \x03(\v2\x1f.bridge.scoring.v1.BoardProblemR\bproblems\x12&\n" +
-	"\x0fnext_page_token\x18\x04 \x01(\tR\rnextPageToken\"r\n" +
+	"\x0fnext_page_token\x18\x04 \x01(\tR\rnextPageToken\"^\n" +
+	"\x12ListMatchesRequest\x12\x14\n" +
+	"\x05event\x18\x01 \x01(\tR\x05event\x12\x18\n" +
+	"\asession\x18\x02 \x01(\x05R\asession\x12\x18\n" +
+	"\asection\x18\x03 \x01(\tR\asection\"\xb1\x02\n" +
+	"\tTeamMatch\x12\x18\n" +
+	"\asection\x18\x01 \x01(\tR\asection\x12\x14\n" +
+	"\x05round\x18\x02 \x01(\x05R\x05round\x12\x12\n" +
+	"\x04home\x18\x03 \x01(\x05R\x04home\x12\x12\n" +
+	"\x04away\x18\x04 \x01(\x05R\x04away\x12\x16\n" +
+	"\x06boards\x18\x05 \x01(\x05R\x06boards\x12\x1b\n" +
+	"\thome_imps\x18\x06 \x01(\x01R\bhomeImps\x12\x1b\n" +
+	"\taway_imps\x18\a \x01(\x01R\bawayImps\x12\x1d\n" +
+	"\n" +
+	"home_score\x18\b \x01(\x01R\thomeScore\x12\x1d\n" +
+	"\n" +
+	"away_score\x18\t \x01(\x01R\tawayScore\x12\x1d\n" +
+	"\n" +
+	"home_names\x18\n" +
+	" \x03(\tR\thomeNames\x12\x1d\n" +
+	"\n" +
+	"away_names\x18\v \x03(\tR\tawayNames\"\xb7\x01\n" +
+	"\x13ListMatchesResponse\x12+\n" +
+	"\x04form\x18\x01 \x01(\x0e2\x17.bridge.scoring.v1.FormR\x04form\x126\n" +
+	"\amatches\x18\x02 \x03(\v2\x1c.bridge.scoring.v1.TeamMatchR\amatches\x12;\n" +
+	"\bproblems\x18\x03 \x03(\v2\x1f.bridge.scoring.v1.BoardProblemR\bproblems\"r\n" +
 	"\fBoardProblem\x12\x18\n" +
 	"\asession\x18\x01 \x01(\x05R\asession\x12\x18\n" +
 	"\asection\x18\x02 \x01(\tR\asection\x12\x14\n" +
@@ -5016,7 +5298,7 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\fImportFormat\x12\x1d\n" +
 	"\x19IMPORT_FORMAT_UNSPECIFIED\x10\x00\x12\x18\n" +
 	"\x14IMPORT_FORMAT_USEBIO\x10\x01\x12\x15\n" +
-	"\x11IMPORT_FORMAT_PBN\x10\x022\x8e\x0e\n" +
+	"\x11IMPORT_FORMAT_PBN\x10\x022\xec\x0e\n" +
 	"\x0eScoringService\x12_\n" +
 	"\fSubmitResult\x12&.bridge.scoring.v1.SubmitResultRequest\x1a'.bridge.scoring.v1.SubmitResultResponse\x12b\n" +
 	"\rCorrectResult\x12'.bridge.scoring.v1.CorrectResultRequest\x1a(.bridge.scoring.v1.CorrectResultResponse\x12\\\n" +
@@ -5026,7 +5308,8 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\x10GetResultHistory\x12*.bridge.scoring.v1.GetResultHistoryRequest\x1a+.bridge.scoring.v1.GetResultHistoryResponse\x12\\\n" +
 	"\vListResults\x12%.bridge.scoring.v1.ListResultsRequest\x1a&.bridge.scoring.v1.ListResultsResponse\x12_\n" +
 	"\fGetTraveller\x12&.bridge.scoring.v1.GetTravellerRequest\x1a'.bridge.scoring.v1.GetTravellerResponse\x12_\n" +
-	"\fGetStandings\x12&.bridge.scoring.v1.GetStandingsRequest\x1a'.bridge.scoring.v1.GetStandingsResponse\x12_\n" +
+	"\fGetStandings\x12&.bridge.scoring.v1.GetStandingsRequest\x1a'.bridge.scoring.v1.GetStandingsResponse\x12\\\n" +
+	"\vListMatches\x12%.bridge.scoring.v1.ListMatchesRequest\x1a&.bridge.scoring.v1.ListMatchesResponse\x12_\n" +
 	"\fGetScorecard\x12&.bridge.scoring.v1.GetScorecardRequest\x1a'.bridge.scoring.v1.GetScorecardResponse\x12_\n" +
 	"\fApplyPenalty\x12&.bridge.scoring.v1.ApplyPenaltyRequest\x1a'.bridge.scoring.v1.ApplyPenaltyResponse\x12b\n" +
 	"\rListPenalties\x12'.bridge.scoring.v1.ListPenaltiesRequest\x1a(.bridge.scoring.v1.ListPenaltiesResponse\x12b\n" +
@@ -5051,7 +5334,7 @@ func file_bridge_scoring_v1_scoring_proto_rawDescGZIP() []byte {
 }
 
 var file_bridge_scoring_v1_scoring_proto_enumTypes = make([]protoimpl.EnumInfo, 9)
-var file_bridge_scoring_v1_scoring_proto_msgTypes = make([]protoimpl.MessageInfo, 55)
+var file_bridge_scoring_v1_scoring_proto_msgTypes = make([]protoimpl.MessageInfo, 58)
 var file_bridge_scoring_v1_scoring_proto_goTypes = []any{
 	(Form)(0),                          // 0: bridge.scoring.v1.Form
 	(Profile)(0),                       // 1: bridge.scoring.v1.Profile
@@ -5094,42 +5377,45 @@ var file_bridge_scoring_v1_scoring_proto_goTypes = []any{
 	(*GetStandingsRequest)(nil),        // 38: bridge.scoring.v1.GetStandingsRequest
 	(*Standing)(nil),                   // 39: bridge.scoring.v1.Standing
 	(*GetStandingsResponse)(nil),       // 40: bridge.scoring.v1.GetStandingsResponse
-	(*BoardProblem)(nil),               // 41: bridge.scoring.v1.BoardProblem
-	(*GetScorecardRequest)(nil),        // 42: bridge.scoring.v1.GetScorecardRequest
-	(*ScorecardLine)(nil),              // 43: bridge.scoring.v1.ScorecardLine
-	(*GetScorecardResponse)(nil),       // 44: bridge.scoring.v1.GetScorecardResponse
-	(*Penalty)(nil),                    // 45: bridge.scoring.v1.Penalty
-	(*PenaltyRemoval)(nil),             // 46: bridge.scoring.v1.PenaltyRemoval
-	(*ApplyPenaltyRequest)(nil),        // 47: bridge.scoring.v1.ApplyPenaltyRequest
-	(*ApplyPenaltyResponse)(nil),       // 48: bridge.scoring.v1.ApplyPenaltyResponse
-	(*ListPenaltiesRequest)(nil),       // 49: bridge.scoring.v1.ListPenaltiesRequest
-	(*ListPenaltiesResponse)(nil),      // 50: bridge.scoring.v1.ListPenaltiesResponse
-	(*RemovePenaltyRequest)(nil),       // 51: bridge.scoring.v1.RemovePenaltyRequest
-	(*RemovePenaltyResponse)(nil),      // 52: bridge.scoring.v1.RemovePenaltyResponse
-	(*ExportSessionRequest)(nil),       // 53: bridge.scoring.v1.ExportSessionRequest
-	(*ExportSessionResponse)(nil),      // 54: bridge.scoring.v1.ExportSessionResponse
-	(*ImportResultsRequest)(nil),       // 55: bridge.scoring.v1.ImportResultsRequest
-	(*Difference)(nil),                 // 56: bridge.scoring.v1.Difference
-	(*ImportResultsResponse)(nil),      // 57: bridge.scoring.v1.ImportResultsResponse
-	(*ListChangesRequest)(nil),         // 58: bridge.scoring.v1.ListChangesRequest
-	(*ListChangesResponse)(nil),        // 59: bridge.scoring.v1.ListChangesResponse
-	(*AcknowledgeChangesRequest)(nil),  // 60: bridge.scoring.v1.AcknowledgeChangesRequest
-	(*AcknowledgeChangesResponse)(nil), // 61: bridge.scoring.v1.AcknowledgeChangesResponse
-	(*WatchChangesRequest)(nil),        // 62: bridge.scoring.v1.WatchChangesRequest
-	(*WatchChangesResponse)(nil),       // 63: bridge.scoring.v1.WatchChangesResponse
-	(v1.Seat)(0),                       // 64: bridge.type.v1.Seat
-	(*timestamppb.Timestamp)(nil),      // 65: google.protobuf.Timestamp
-	(v1.Side)(0),                       // 66: bridge.type.v1.Side
-	(*v1.Board)(nil),                   // 67: bridge.type.v1.Board
-	(v1.Vulnerability)(0),              // 68: bridge.type.v1.Vulnerability
-	(*v1.Change)(nil),                  // 69: bridge.type.v1.Change
+	(*ListMatchesRequest)(nil),         // 41: bridge.scoring.v1.ListMatchesRequest
+	(*TeamMatch)(nil),                  // 42: bridge.scoring.v1.TeamMatch
+	(*ListMatchesResponse)(nil),        // 43: bridge.scoring.v1.ListMatchesResponse
+	(*BoardProblem)(nil),               // 44: bridge.scoring.v1.BoardProblem
+	(*GetScorecardRequest)(nil),        // 45: bridge.scoring.v1.GetScorecardRequest
+	(*ScorecardLine)(nil),              // 46: bridge.scoring.v1.ScorecardLine
+	(*GetScorecardResponse)(nil),       // 47: bridge.scoring.v1.GetScorecardResponse
+	(*Penalty)(nil),                    // 48: bridge.scoring.v1.Penalty
+	(*PenaltyRemoval)(nil),             // 49: bridge.scoring.v1.PenaltyRemoval
+	(*ApplyPenaltyRequest)(nil),        // 50: bridge.scoring.v1.ApplyPenaltyRequest
+	(*ApplyPenaltyResponse)(nil),       // 51: bridge.scoring.v1.ApplyPenaltyResponse
+	(*ListPenaltiesRequest)(nil),       // 52: bridge.scoring.v1.ListPenaltiesRequest
+	(*ListPenaltiesResponse)(nil),      // 53: bridge.scoring.v1.ListPenaltiesResponse
+	(*RemovePenaltyRequest)(nil),       // 54: bridge.scoring.v1.RemovePenaltyRequest
+	(*RemovePenaltyResponse)(nil),      // 55: bridge.scoring.v1.RemovePenaltyResponse
+	(*ExportSessionRequest)(nil),       // 56: bridge.scoring.v1.ExportSessionRequest
+	(*ExportSessionResponse)(nil),      // 57: bridge.scoring.v1.ExportSessionResponse
+	(*ImportResultsRequest)(nil),       // 58: bridge.scoring.v1.ImportResultsRequest
+	(*Difference)(nil),                 // 59: bridge.scoring.v1.Difference
+	(*ImportResultsResponse)(nil),      // 60: bridge.scoring.v1.ImportResultsResponse
+	(*ListChangesRequest)(nil),         // 61: bridge.scoring.v1.ListChangesRequest
+	(*ListChangesResponse)(nil),        // 62: bridge.scoring.v1.ListChangesResponse
+	(*AcknowledgeChangesRequest)(nil),  // 63: bridge.scoring.v1.AcknowledgeChangesRequest
+	(*AcknowledgeChangesResponse)(nil), // 64: bridge.scoring.v1.AcknowledgeChangesResponse
+	(*WatchChangesRequest)(nil),        // 65: bridge.scoring.v1.WatchChangesRequest
+	(*WatchChangesResponse)(nil),       // 66: bridge.scoring.v1.WatchChangesResponse
+	(v1.Seat)(0),                       // 67: bridge.type.v1.Seat
+	(*timestamppb.Timestamp)(nil),      // 68: google.protobuf.Timestamp
+	(v1.Side)(0),                       // 69: bridge.type.v1.Side
+	(*v1.Board)(nil),                   // 70: bridge.type.v1.Board
+	(v1.Vulnerability)(0),              // 71: bridge.type.v1.Vulnerability
+	(*v1.Change)(nil),                  // 72: bridge.type.v1.Change
 }
 var file_bridge_scoring_v1_scoring_proto_depIdxs = []int32{
 	0,  // 0: bridge.scoring.v1.ScoringSettings.form:type_name -> bridge.scoring.v1.Form
 	1,  // 1: bridge.scoring.v1.ScoringSettings.profile:type_name -> bridge.scoring.v1.Profile
 	3,  // 2: bridge.scoring.v1.ScoringSettings.vp_scale:type_name -> bridge.scoring.v1.VPScale
 	2,  // 3: bridge.scoring.v1.ScoringSettings.imp_penalties:type_name -> bridge.scoring.v1.ImpPenaltyConversion
-	64, // 4: bridge.scoring.v1.Played.declarer:type_name -> bridge.type.v1.Seat
+	67, // 4: bridge.scoring.v1.Played.declarer:type_name -> bridge.type.v1.Seat
 	4,  // 5: bridge.scoring.v1.ArtificialScore.north_south:type_name -> bridge.scoring.v1.Adjustment
 	4,  // 6: bridge.scoring.v1.ArtificialScore.east_west:type_name -> bridge.scoring.v1.Adjustment
 	16, // 7: bridge.scoring.v1.AssignedScore.weighted:type_name -> bridge.scoring.v1.WeightedScore
@@ -5140,14 +5426,14 @@ var file_bridge_scoring_v1_scoring_proto_depIdxs = []int32{
 	12, // 12: bridge.scoring.v1.Result.not_played:type_name -> bridge.scoring.v1.NotPlayed
 	13, // 13: bridge.scoring.v1.Result.artificial:type_name -> bridge.scoring.v1.ArtificialScore
 	15, // 14: bridge.scoring.v1.Result.assigned:type_name -> bridge.scoring.v1.AssignedScore
-	65, // 15: bridge.scoring.v1.Result.update_time:type_name -> google.protobuf.Timestamp
-	66, // 16: bridge.scoring.v1.Result.entered_side:type_name -> bridge.type.v1.Side
+	68, // 15: bridge.scoring.v1.Result.update_time:type_name -> google.protobuf.Timestamp
+	69, // 16: bridge.scoring.v1.Result.entered_side:type_name -> bridge.type.v1.Side
 	19, // 17: bridge.scoring.v1.Result.confirmation:type_name -> bridge.scoring.v1.Confirmation
-	66, // 18: bridge.scoring.v1.Confirmation.side:type_name -> bridge.type.v1.Side
-	65, // 19: bridge.scoring.v1.Confirmation.time:type_name -> google.protobuf.Timestamp
-	66, // 20: bridge.scoring.v1.ConfirmResultRequest.side:type_name -> bridge.type.v1.Side
+	69, // 18: bridge.scoring.v1.Confirmation.side:type_name -> bridge.type.v1.Side
+	68, // 19: bridge.scoring.v1.Confirmation.time:type_name -> google.protobuf.Timestamp
+	69, // 20: bridge.scoring.v1.ConfirmResultRequest.side:type_name -> bridge.type.v1.Side
 	18, // 21: bridge.scoring.v1.ConfirmResultResponse.result:type_name -> bridge.scoring.v1.Result
-	67, // 22: bridge.scoring.v1.GetPlayedDealResponse.board:type_name -> bridge.type.v1.Board
+	70, // 22: bridge.scoring.v1.GetPlayedDealResponse.board:type_name -> bridge.type.v1.Board
 	18, // 23: bridge.scoring.v1.SubmitResultRequest.result:type_name -> bridge.scoring.v1.Result
 	18, // 24: bridge.scoring.v1.SubmitResultResponse.result:type_name -> bridge.scoring.v1.Result
 	18, // 25: bridge.scoring.v1.CorrectResultRequest.result:type_name -> bridge.scoring.v1.Result
@@ -5155,83 +5441,88 @@ var file_bridge_scoring_v1_scoring_proto_depIdxs = []int32{
 	30, // 27: bridge.scoring.v1.EraseResultResponse.revision:type_name -> bridge.scoring.v1.Revision
 	5,  // 28: bridge.scoring.v1.Revision.action:type_name -> bridge.scoring.v1.Action
 	18, // 29: bridge.scoring.v1.Revision.result:type_name -> bridge.scoring.v1.Result
-	65, // 30: bridge.scoring.v1.Revision.time:type_name -> google.protobuf.Timestamp
+	68, // 30: bridge.scoring.v1.Revision.time:type_name -> google.protobuf.Timestamp
 	30, // 31: bridge.scoring.v1.GetResultHistoryResponse.revisions:type_name -> bridge.scoring.v1.Revision
 	18, // 32: bridge.scoring.v1.ListResultsResponse.results:type_name -> bridge.scoring.v1.Result
 	18, // 33: bridge.scoring.v1.TravellerLine.result:type_name -> bridge.scoring.v1.Result
-	64, // 34: bridge.scoring.v1.GetTravellerResponse.dealer:type_name -> bridge.type.v1.Seat
-	68, // 35: bridge.scoring.v1.GetTravellerResponse.vulnerability:type_name -> bridge.type.v1.Vulnerability
+	67, // 34: bridge.scoring.v1.GetTravellerResponse.dealer:type_name -> bridge.type.v1.Seat
+	71, // 35: bridge.scoring.v1.GetTravellerResponse.vulnerability:type_name -> bridge.type.v1.Vulnerability
 	36, // 36: bridge.scoring.v1.GetTravellerResponse.lines:type_name -> bridge.scoring.v1.TravellerLine
-	41, // 37: bridge.scoring.v1.GetTravellerResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
+	44, // 37: bridge.scoring.v1.GetTravellerResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
 	0,  // 38: bridge.scoring.v1.GetTravellerResponse.form:type_name -> bridge.scoring.v1.Form
-	66, // 39: bridge.scoring.v1.Standing.direction:type_name -> bridge.type.v1.Side
+	69, // 39: bridge.scoring.v1.Standing.direction:type_name -> bridge.type.v1.Side
 	0,  // 40: bridge.scoring.v1.GetStandingsResponse.form:type_name -> bridge.scoring.v1.Form
 	39, // 41: bridge.scoring.v1.GetStandingsResponse.standings:type_name -> bridge.scoring.v1.Standing
-	41, // 42: bridge.scoring.v1.GetStandingsResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
-	18, // 43: bridge.scoring.v1.ScorecardLine.result:type_name -> bridge.scoring.v1.Result
-	66, // 44: bridge.scoring.v1.ScorecardLine.direction:type_name -> bridge.type.v1.Side
-	39, // 45: bridge.scoring.v1.GetScorecardResponse.standing:type_name -> bridge.scoring.v1.Standing
-	43, // 46: bridge.scoring.v1.GetScorecardResponse.lines:type_name -> bridge.scoring.v1.ScorecardLine
-	41, // 47: bridge.scoring.v1.GetScorecardResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
-	0,  // 48: bridge.scoring.v1.GetScorecardResponse.form:type_name -> bridge.scoring.v1.Form
-	66, // 49: bridge.scoring.v1.Penalty.direction:type_name -> bridge.type.v1.Side
-	6,  // 50: bridge.scoring.v1.Penalty.unit:type_name -> bridge.scoring.v1.PenaltyUnit
-	65, // 51: bridge.scoring.v1.Penalty.create_time:type_name -> google.protobuf.Timestamp
-	46, // 52: bridge.scoring.v1.Penalty.removal:type_name -> bridge.scoring.v1.PenaltyRemoval
-	65, // 53: bridge.scoring.v1.PenaltyRemoval.time:type_name -> google.protobuf.Timestamp
-	45, // 54: bridge.scoring.v1.ApplyPenaltyRequest.penalty:type_name -> bridge.scoring.v1.Penalty
-	45, // 55: bridge.scoring.v1.ApplyPenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
-	45, // 56: bridge.scoring.v1.ListPenaltiesResponse.penalties:type_name -> bridge.scoring.v1.Penalty
-	45, // 57: bridge.scoring.v1.RemovePenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
-	7,  // 58: bridge.scoring.v1.ExportSessionRequest.format:type_name -> bridge.scoring.v1.ExportFormat
-	8,  // 59: bridge.scoring.v1.ImportResultsRequest.format:type_name -> bridge.scoring.v1.ImportFormat
-	9,  // 60: bridge.scoring.v1.ImportResultsRequest.scoring:type_name -> bridge.scoring.v1.ScoringSettings
-	66, // 61: bridge.scoring.v1.Difference.direction:type_name -> bridge.type.v1.Side
-	9,  // 62: bridge.scoring.v1.ImportResultsResponse.scoring:type_name -> bridge.scoring.v1.ScoringSettings
-	56, // 63: bridge.scoring.v1.ImportResultsResponse.differences:type_name -> bridge.scoring.v1.Difference
-	69, // 64: bridge.scoring.v1.ListChangesResponse.changes:type_name -> bridge.type.v1.Change
-	69, // 65: bridge.scoring.v1.WatchChangesResponse.change:type_name -> bridge.type.v1.Change
-	24, // 66: bridge.scoring.v1.ScoringService.SubmitResult:input_type -> bridge.scoring.v1.SubmitResultRequest
-	26, // 67: bridge.scoring.v1.ScoringService.CorrectResult:input_type -> bridge.scoring.v1.CorrectResultRequest
-	28, // 68: bridge.scoring.v1.ScoringService.EraseResult:input_type -> bridge.scoring.v1.EraseResultRequest
-	22, // 69: bridge.scoring.v1.ScoringService.GetPlayedDeal:input_type -> bridge.scoring.v1.GetPlayedDealRequest
-	20, // 70: bridge.scoring.v1.ScoringService.ConfirmResult:input_type -> bridge.scoring.v1.ConfirmResultRequest
-	31, // 71: bridge.scoring.v1.ScoringService.GetResultHistory:input_type -> bridge.scoring.v1.GetResultHistoryRequest
-	33, // 72: bridge.scoring.v1.ScoringService.ListResults:input_type -> bridge.scoring.v1.ListResultsRequest
-	35, // 73: bridge.scoring.v1.ScoringService.GetTraveller:input_type -> bridge.scoring.v1.GetTravellerRequest
-	38, // 74: bridge.scoring.v1.ScoringService.GetStandings:input_type -> bridge.scoring.v1.GetStandingsRequest
-	42, // 75: bridge.scoring.v1.ScoringService.GetScorecard:input_type -> bridge.scoring.v1.GetScorecardRequest
-	47, // 76: bridge.scoring.v1.ScoringService.ApplyPenalty:input_type -> bridge.scoring.v1.ApplyPenaltyRequest
-	49, // 77: bridge.scoring.v1.ScoringService.ListPenalties:input_type -> bridge.scoring.v1.ListPenaltiesRequest
-	51, // 78: bridge.scoring.v1.ScoringService.RemovePenalty:input_type -> bridge.scoring.v1.RemovePenaltyRequest
-	53, // 79: bridge.scoring.v1.ScoringService.ExportSession:input_type -> bridge.scoring.v1.ExportSessionRequest
-	55, // 80: bridge.scoring.v1.ScoringService.ImportResults:input_type -> bridge.scoring.v1.ImportResultsRequest
-	58, // 81: bridge.scoring.v1.ScoringService.ListChanges:input_type -> bridge.scoring.v1.ListChangesRequest
-	60, // 82: bridge.scoring.v1.ScoringService.AcknowledgeChanges:input_type -> bridge.scoring.v1.AcknowledgeChangesRequest
-	62, // 83: bridge.scoring.v1.ScoringService.WatchChanges:input_type -> bridge.scoring.v1.WatchChangesRequest
-	25, // 84: bridge.scoring.v1.ScoringService.SubmitResult:output_type -> bridge.scoring.v1.SubmitResultResponse
-	27, // 85: bridge.scoring.v1.ScoringService.CorrectResult:output_type -> bridge.scoring.v1.CorrectResultResponse
-	29, // 86: bridge.scoring.v1.ScoringService.EraseResult:output_type -> bridge.scoring.v1.EraseResultResponse
-	23, // 87: bridge.scoring.v1.ScoringService.GetPlayedDeal:output_type -> bridge.scoring.v1.GetPlayedDealResponse
-	21, // 88: bridge.scoring.v1.ScoringService.ConfirmResult:output_type -> bridge.scoring.v1.ConfirmResultResponse
-	32, // 89: bridge.scoring.v1.ScoringService.GetResultHistory:output_type -> bridge.scoring.v1.GetResultHistoryResponse
-	34, // 90: bridge.scoring.v1.ScoringService.ListResults:output_type -> bridge.scoring.v1.ListResultsResponse
-	37, // 91: bridge.scoring.v1.ScoringService.GetTraveller:output_type -> bridge.scoring.v1.GetTravellerResponse
-	40, // 92: bridge.scoring.v1.ScoringService.GetStandings:output_type -> bridge.scoring.v1.GetStandingsResponse
-	44, // 93: bridge.scoring.v1.ScoringService.GetScorecard:output_type -> bridge.scoring.v1.GetScorecardResponse
-	48, // 94: bridge.scoring.v1.ScoringService.ApplyPenalty:output_type -> bridge.scoring.v1.ApplyPenaltyResponse
-	50, // 95: bridge.scoring.v1.ScoringService.ListPenalties:output_type -> bridge.scoring.v1.ListPenaltiesResponse
-	52, // 96: bridge.scoring.v1.ScoringService.RemovePenalty:output_type -> bridge.scoring.v1.RemovePenaltyResponse
-	54, // 97: bridge.scoring.v1.ScoringService.ExportSession:output_type -> bridge.scoring.v1.ExportSessionResponse
-	57, // 98: bridge.scoring.v1.ScoringService.ImportResults:output_type -> bridge.scoring.v1.ImportResultsResponse
-	59, // 99: bridge.scoring.v1.ScoringService.ListChanges:output_type -> bridge.scoring.v1.ListChangesResponse
-	61, // 100: bridge.scoring.v1.ScoringService.AcknowledgeChanges:output_type -> bridge.scoring.v1.AcknowledgeChangesResponse
-	63, // 101: bridge.scoring.v1.ScoringService.WatchChanges:output_type -> bridge.scoring.v1.WatchChangesResponse
-	84, // [84:102] is the sub-list for method output_type
-	66, // [66:84] is the sub-list for method input_type
-	66, // [66:66] is the sub-list for extension type_name
-	66, // [66:66] is the sub-list for extension extendee
-	0,  // [0:66] is the sub-list for field type_name
+	44, // 42: bridge.scoring.v1.GetStandingsResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
+	0,  // 43: bridge.scoring.v1.ListMatchesResponse.form:type_name -> bridge.scoring.v1.Form
+	42, // 44: bridge.scoring.v1.ListMatchesResponse.matches:type_name -> bridge.scoring.v1.TeamMatch
+	44, // 45: bridge.scoring.v1.ListMatchesResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
+	18, // 46: bridge.scoring.v1.ScorecardLine.result:type_name -> bridge.scoring.v1.Result
+	69, // 47: bridge.scoring.v1.ScorecardLine.direction:type_name -> bridge.type.v1.Side
+	39, // 48: bridge.scoring.v1.GetScorecardResponse.standing:type_name -> bridge.scoring.v1.Standing
+	46, // 49: bridge.scoring.v1.GetScorecardResponse.lines:type_name -> bridge.scoring.v1.ScorecardLine
+	44, // 50: bridge.scoring.v1.GetScorecardResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
+	0,  // 51: bridge.scoring.v1.GetScorecardResponse.form:type_name -> bridge.scoring.v1.Form
+	69, // 52: bridge.scoring.v1.Penalty.direction:type_name -> bridge.type.v1.Side
+	6,  // 53: bridge.scoring.v1.Penalty.unit:type_name -> bridge.scoring.v1.PenaltyUnit
+	68, // 54: bridge.scoring.v1.Penalty.create_time:type_name -> google.protobuf.Timestamp
+	49, // 55: bridge.scoring.v1.Penalty.removal:type_name -> bridge.scoring.v1.PenaltyRemoval
+	68, // 56: bridge.scoring.v1.PenaltyRemoval.time:type_name -> google.protobuf.Timestamp
+	48, // 57: bridge.scoring.v1.ApplyPenaltyRequest.penalty:type_name -> bridge.scoring.v1.Penalty
+	48, // 58: bridge.scoring.v1.ApplyPenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
+	48, // 59: bridge.scoring.v1.ListPenaltiesResponse.penalties:type_name -> bridge.scoring.v1.Penalty
+	48, // 60: bridge.scoring.v1.RemovePenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
+	7,  // 61: bridge.scoring.v1.ExportSessionRequest.format:type_name -> bridge.scoring.v1.ExportFormat
+	8,  // 62: bridge.scoring.v1.ImportResultsRequest.format:type_name -> bridge.scoring.v1.ImportFormat
+	9,  // 63: bridge.scoring.v1.ImportResultsRequest.scoring:type_name -> bridge.scoring.v1.ScoringSettings
+	69, // 64: bridge.scoring.v1.Difference.direction:type_name -> bridge.type.v1.Side
+	9,  // 65: bridge.scoring.v1.ImportResultsResponse.scoring:type_name -> bridge.scoring.v1.ScoringSettings
+	59, // 66: bridge.scoring.v1.ImportResultsResponse.differences:type_name -> bridge.scoring.v1.Difference
+	72, // 67: bridge.scoring.v1.ListChangesResponse.changes:type_name -> bridge.type.v1.Change
+	72, // 68: bridge.scoring.v1.WatchChangesResponse.change:type_name -> bridge.type.v1.Change
+	24, // 69: bridge.scoring.v1.ScoringService.SubmitResult:input_type -> bridge.scoring.v1.SubmitResultRequest
+	26, // 70: bridge.scoring.v1.ScoringService.CorrectResult:input_type -> bridge.scoring.v1.CorrectResultRequest
+	28, // 71: bridge.scoring.v1.ScoringService.EraseResult:input_type -> bridge.scoring.v1.EraseResultRequest
+	22, // 72: bridge.scoring.v1.ScoringService.GetPlayedDeal:input_type -> bridge.scoring.v1.GetPlayedDealRequest
+	20, // 73: bridge.scoring.v1.ScoringService.ConfirmResult:input_type -> bridge.scoring.v1.ConfirmResultRequest
+	31, // 74: bridge.scoring.v1.ScoringService.GetResultHistory:input_type -> bridge.scoring.v1.GetResultHistoryRequest
+	33, // 75: bridge.scoring.v1.ScoringService.ListResults:input_type -> bridge.scoring.v1.ListResultsRequest
+	35, // 76: bridge.scoring.v1.ScoringService.GetTraveller:input_type -> bridge.scoring.v1.GetTravellerRequest
+	38, // 77: bridge.scoring.v1.ScoringService.GetStandings:input_type -> bridge.scoring.v1.GetStandingsRequest
+	41, // 78: bridge.scoring.v1.ScoringService.ListMatches:input_type -> bridge.scoring.v1.ListMatchesRequest
+	45, // 79: bridge.scoring.v1.ScoringService.GetScorecard:input_type -> bridge.scoring.v1.GetScorecardRequest
+	50, // 80: bridge.scoring.v1.ScoringService.ApplyPenalty:input_type -> bridge.scoring.v1.ApplyPenaltyRequest
+	52, // 81: bridge.scoring.v1.ScoringService.ListPenalties:input_type -> bridge.scoring.v1.ListPenaltiesRequest
+	54, // 82: bridge.scoring.v1.ScoringService.RemovePenalty:input_type -> bridge.scoring.v1.RemovePenaltyRequest
+	56, // 83: bridge.scoring.v1.ScoringService.ExportSession:input_type -> bridge.scoring.v1.ExportSessionRequest
+	58, // 84: bridge.scoring.v1.ScoringService.ImportResults:input_type -> bridge.scoring.v1.ImportResultsRequest
+	61, // 85: bridge.scoring.v1.ScoringService.ListChanges:input_type -> bridge.scoring.v1.ListChangesRequest
+	63, // 86: bridge.scoring.v1.ScoringService.AcknowledgeChanges:input_type -> bridge.scoring.v1.AcknowledgeChangesRequest
+	65, // 87: bridge.scoring.v1.ScoringService.WatchChanges:input_type -> bridge.scoring.v1.WatchChangesRequest
+	25, // 88: bridge.scoring.v1.ScoringService.SubmitResult:output_type -> bridge.scoring.v1.SubmitResultResponse
+	27, // 89: bridge.scoring.v1.ScoringService.CorrectResult:output_type -> bridge.scoring.v1.CorrectResultResponse
+	29, // 90: bridge.scoring.v1.ScoringService.EraseResult:output_type -> bridge.scoring.v1.EraseResultResponse
+	23, // 91: bridge.scoring.v1.ScoringService.GetPlayedDeal:output_type -> bridge.scoring.v1.GetPlayedDealResponse
+	21, // 92: bridge.scoring.v1.ScoringService.ConfirmResult:output_type -> bridge.scoring.v1.ConfirmResultResponse
+	32, // 93: bridge.scoring.v1.ScoringService.GetResultHistory:output_type -> bridge.scoring.v1.GetResultHistoryResponse
+	34, // 94: bridge.scoring.v1.ScoringService.ListResults:output_type -> bridge.scoring.v1.ListResultsResponse
+	37, // 95: bridge.scoring.v1.ScoringService.GetTraveller:output_type -> bridge.scoring.v1.GetTravellerResponse
+	40, // 96: bridge.scoring.v1.ScoringService.GetStandings:output_type -> bridge.scoring.v1.GetStandingsResponse
+	43, // 97: bridge.scoring.v1.ScoringService.ListMatches:output_type -> bridge.scoring.v1.ListMatchesResponse
+	47, // 98: bridge.scoring.v1.ScoringService.GetScorecard:output_type -> bridge.scoring.v1.GetScorecardResponse
+	51, // 99: bridge.scoring.v1.ScoringService.ApplyPenalty:output_type -> bridge.scoring.v1.ApplyPenaltyResponse
+	53, // 100: bridge.scoring.v1.ScoringService.ListPenalties:output_type -> bridge.scoring.v1.ListPenaltiesResponse
+	55, // 101: bridge.scoring.v1.ScoringService.RemovePenalty:output_type -> bridge.scoring.v1.RemovePenaltyResponse
+	57, // 102: bridge.scoring.v1.ScoringService.ExportSession:output_type -> bridge.scoring.v1.ExportSessionResponse
+	60, // 103: bridge.scoring.v1.ScoringService.ImportResults:output_type -> bridge.scoring.v1.ImportResultsResponse
+	62, // 104: bridge.scoring.v1.ScoringService.ListChanges:output_type -> bridge.scoring.v1.ListChangesResponse
+	64, // 105: bridge.scoring.v1.ScoringService.AcknowledgeChanges:output_type -> bridge.scoring.v1.AcknowledgeChangesResponse
+	66, // 106: bridge.scoring.v1.ScoringService.WatchChanges:output_type -> bridge.scoring.v1.WatchChangesResponse
+	88, // [88:107] is the sub-list for method output_type
+	69, // [69:88] is the sub-list for method input_type
+	69, // [69:69] is the sub-list for extension type_name
+	69, // [69:69] is the sub-list for extension extendee
+	0,  // [0:69] is the sub-list for field type_name
 }
 
 func init() { file_bridge_scoring_v1_scoring_proto_init() }
@@ -5251,15 +5542,15 @@ func file_bridge_scoring_v1_scoring_proto_init() {
 		(*Result_Artificial)(nil),
 		(*Result_Assigned)(nil),
 	}
-	file_bridge_scoring_v1_scoring_proto_msgTypes[49].OneofWrappers = []any{}
-	file_bridge_scoring_v1_scoring_proto_msgTypes[53].OneofWrappers = []any{}
+	file_bridge_scoring_v1_scoring_proto_msgTypes[52].OneofWrappers = []any{}
+	file_bridge_scoring_v1_scoring_proto_msgTypes[56].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bridge_scoring_v1_scoring_proto_rawDesc), len(file_bridge_scoring_v1_scoring_proto_rawDesc)),
 			NumEnums:      9,
-			NumMessages:   55,
+			NumMessages:   58,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -32,6 +32,7 @@ const (
 	ScoringService_ListResults_FullMethodName        = "/bridge.scoring.v1.ScoringService/ListResults"
 	ScoringService_GetTraveller_FullMethodName       = "/bridge.scoring.v1.ScoringService/GetTraveller"
 	ScoringService_GetStandings_FullMethodName       = "/bridge.scoring.v1.ScoringService/GetStandings"
+	ScoringService_ListMatches_FullMethodName        = "/bridge.scoring.v1.ScoringService/ListMatches"
 	ScoringService_GetScorecard_FullMethodName       = "/bridge.scoring.v1.ScoringService/GetScorecard"
 	ScoringService_ApplyPenalty_FullMethodName       = "/bridge.scoring.v1.ScoringService/ApplyPenalty"
 	ScoringService_ListPenalties_FullMethodName      = "/bridge.scoring.v1.ScoringService/ListPenalties"
@@ -83,6 +84,10 @@ type ScoringServiceClient interface {
 	// section. A table's device is refused it in the last rounds its section
 	// hides the ranking in.
 	GetStandings(ctx context.Context, in *GetStandingsRequest, opts ...grpc.CallOption) (*GetStandingsResponse, error)
+	// ListMatches lists the matches of a team session, by round: each team's
+	// IMPs (net points, point-a-board) and its victory points or board points
+	// over the boards played at both tables so far. Read as the standings are.
+	ListMatches(ctx context.Context, in *ListMatchesRequest, opts ...grpc.CallOption) (*ListMatchesResponse, error)
 	// GetScorecard lists one pair's boards with their scores; to the public
 	// once every board of the section is in, to a table's device after its
 	// last round.
@@ -210,6 +215,16 @@ func (c *scoringServiceClient) GetStandings(ctx context.Context, in *GetStanding
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(GetStandingsResponse)
 	err := c.cc.Invoke(ctx, ScoringService_GetStandings_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *scoringServiceClient) ListMatches(ctx context.Context, in *ListMatchesRequest, opts ...grpc.CallOption) (*ListMatchesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListMatchesResponse)
+	err := c.cc.Invoke(ctx, ScoringService_ListMatches_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -355,6 +370,10 @@ type ScoringServiceServer interface {
 	// section. A table's device is refused it in the last rounds its section
 	// hides the ranking in.
 	GetStandings(context.Context, *GetStandingsRequest) (*GetStandingsResponse, error)
+	// ListMatches lists the matches of a team session, by round: each team's
+	// IMPs (net points, point-a-board) and its victory points or board points
+	// over the boards played at both tables so far. Read as the standings are.
+	ListMatches(context.Context, *ListMatchesRequest) (*ListMatchesResponse, error)
 	// GetScorecard lists one pair's boards with their scores; to the public
 	// once every board of the section is in, to a table's device after its
 	// last round.
@@ -424,6 +443,9 @@ func (UnimplementedScoringServiceServer) GetTraveller(context.Context, *GetTrave
 }
 func (UnimplementedScoringServiceServer) GetStandings(context.Context, *GetStandingsRequest) (*GetStandingsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetStandings not implemented")
+}
+func (UnimplementedScoringServiceServer) ListMatches(context.Context, *ListMatchesRequest) (*ListMatchesResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListMatches not implemented")
 }
 func (UnimplementedScoringServiceServer) GetScorecard(context.Context, *GetScorecardRequest) (*GetScorecardResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetScorecard not implemented")
@@ -635,6 +657,24 @@ func _ScoringService_GetStandings_Handler(srv interface{}, ctx context.Context, 
 	return interceptor(ctx, in, info, handler)
 }
 
+func _ScoringService_ListMatches_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListMatchesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ScoringServiceServer).ListMatches(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: ScoringService_ListMatches_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ScoringServiceServer).ListMatches(ctx, req.(*ListMatchesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _ScoringService_GetScorecard_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(GetScorecardRequest)
 	if err := dec(in); err != nil {
@@ -832,6 +872,10 @@ var ScoringService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetStandings",
 			Handler:    _ScoringService_GetStandings_Handler,
+		},
+		{
+			MethodName: "ListMatches",
+			Handler:    _ScoringService_ListMatches_Handler,
 		},
 		{
 			MethodName: "GetScorecard",
