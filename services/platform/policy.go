@@ -164,8 +164,7 @@ var plainFields = map[string]bool{
 	// Section letters within the event the request names.
 	"bridge.scoring.v1.ListResultsRequest.section": true, "bridge.scoring.v1.GetTravellerRequest.section": true,
 	"bridge.scoring.v1.GetStandingsRequest.section": true, "bridge.scoring.v1.GetScorecardRequest.section": true,
-	"bridge.scoring.v1.ListMatchesRequest.section": true,
-	"bridge.scoring.v1.Penalty.section": true,
+	"bridge.scoring.v1.ListMatchesRequest.section": true, "bridge.scoring.v1.Penalty.section": true,
 	// The tables of a movement's schedule (output only).
 	"bridge.movement.v1.Seating.table": true,
 	// The player registry, which belongs to no event: a player's name

@@ -142,6 +142,9 @@ func (s *Service) names(ctx context.Context, event resource.Event, session int32
 				for _, p := range en.GetPlayers() {
 					facts.names[en.GetNumber()] = append(facts.names[en.GetNumber()], p.GetName())
 				}
+				if len(en.GetPlayers()) == 0 && en.GetName() != "" {
+					facts.names[en.GetNumber()] = []string{en.GetName()} // a team known by its name
+				}
 			}
 			if mv := got.GetSection().GetMovement(); mv != nil {
 				facts.plays = map[int32]int{}

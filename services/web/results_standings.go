@@ -51,6 +51,7 @@ type standingsPage struct {
 	Problems    []*scoringv1.BoardProblem
 	NextPage    string // the query of the next page, "" on the last
 	Matchpoints bool
+	Teams       *teamsView // a team event's: its matches on the first page
 }
 
 type standingsGroup struct {
@@ -78,6 +79,20 @@ func (s *Server) standings(w http.ResponseWriter, r *http.Request) {
 	p := standingsPage{ID: id, Session: session, Section: section, Problems: resp.Problems,
 		Matchpoints: resp.Form == scoringv1.Form_FORM_MATCHPOINTS}
 	p.Groups = groupByDirection(resp.Standings)
+	if resp.Form == scoringv1.Form_FORM_TEAMS_VP || resp.Form == scoringv1.Form_FORM_TEAMS_POINT_A_BOARD {
+		var matches []*scoringv1.TeamMatch
+		if q.Get("page") == "" {
+			got, err := scoringv1.NewScoringServiceClient(s.conn).ListMatches(s.forward(r), &scoringv1.ListMatchesRequest{
+				Event: "events/" + id, Session: session, Section: section,
+			})
+			if err != nil {
+				s.fail(w, r, err)
+				return
+			}
+			matches = got.Matches
+		}
+		p.Teams = newTeamsView(resp.Form, resp.Standings, matches)
+	}
 	if resp.NextPageToken != "" {
 		next := url.Values{"session": {strconv.Itoa(int(session))}, "page": {resp.NextPageToken}}
 		if section != "" {

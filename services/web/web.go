@@ -1,7 +1,7 @@
 // Package web serves Director's pages from the same binary as the REST API:
 // the public results players open on their phones (the events, an event's
-// sessions, the standings, a board's traveller with its deal, a pair's
-// scorecard) and the console a director runs the evening
+// sessions, the standings with a team event's matches, a board's traveller
+// with its deal, a pair's scorecard) and the console a director runs the evening
 // from. Templates and assets are embedded (html/template and a
 // little plain JavaScript), so there is nothing to build.
 //

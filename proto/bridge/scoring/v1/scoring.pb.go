@@ -2477,7 +2477,8 @@ type TravellerLine struct {
 	NsPercentage float64 `protobuf:"fixed64,4,opt,name=ns_percentage,json=nsPercentage,proto3" json:"ns_percentage,omitempty"`
 	EwPercentage float64 `protobuf:"fixed64,5,opt,name=ew_percentage,json=ewPercentage,proto3" json:"ew_percentage,omitempty"`
 	// The names of the players of each pair, as the section's entrants name
-	// them; empty when they are not named.
+	// them (an entrant that names no players, its own name); empty when they
+	// are not named.
 	NsNames       []string `protobuf:"bytes,6,rep,name=ns_names,json=nsNames,proto3" json:"ns_names,omitempty"`
 	EwNames       []string `protobuf:"bytes,7,rep,name=ew_names,json=ewNames,proto3" json:"ew_names,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -2762,7 +2763,8 @@ type Standing struct {
 	// already reflect them.
 	Penalties float64 `protobuf:"fixed64,9,opt,name=penalties,proto3" json:"penalties,omitempty"`
 	// The names of the pair's or team's players, as the section's entrants
-	// name them; empty when they are not named.
+	// name them (an entrant that names no players, its own name: a team's);
+	// empty when they are not named.
 	Names         []string `protobuf:"bytes,10,rep,name=names,proto3" json:"names,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -3020,7 +3022,8 @@ type TeamMatch struct {
 	// Each team's victory points (board points, point-a-board).
 	HomeScore float64 `protobuf:"fixed64,8,opt,name=home_score,json=homeScore,proto3" json:"home_score,omitempty"`
 	AwayScore float64 `protobuf:"fixed64,9,opt,name=away_score,json=awayScore,proto3" json:"away_score,omitempty"`
-	// The names of each team's players, as the section's entrants name them.
+	// The names of each team's players, as the section's entrants name them
+	// (the team's name when it names no players).
 	HomeNames     []string `protobuf:"bytes,10,rep,name=home_names,json=homeNames,proto3" json:"home_names,omitempty"`
 	AwayNames     []string `protobuf:"bytes,11,rep,name=away_names,json=awayNames,proto3" json:"away_names,omitempty"`
 	unknownFields protoimpl.UnknownFields
