@@ -241,6 +241,10 @@ func TestConsoleSetsUpAnEvening(t *testing.T) {
 	waitFor(t, ctx, "four table codes are shown", `document.querySelectorAll("table.codes tr[data-table]").length == 4`)
 	code := text(t, ctx, `tr[data-table="2"] td.code`)
 	screenshot(t, ctx, "console-table-codes")
+	// Table 1's device logs on; the grid will say so.
+	if resp, body := s.send(t, text(t, ctx, `tr[data-table="1"] td.code`), "GET", "/v1/table:whoami", ""); resp.StatusCode != http.StatusOK {
+		t.Fatalf("table 1's device logging on: %d %s", resp.StatusCode, body)
+	}
 	whoami := func() int {
 		resp, _ := s.send(t, code, "GET", "/v1/table:whoami", "")
 		return resp.StatusCode
@@ -262,6 +266,11 @@ func TestConsoleSetsUpAnEvening(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor(t, ctx, "the grid shows the four tables", `document.querySelectorAll("table.grid tr[data-table]").length == 4`)
+	for table, want := range map[int]string{1: "logged on", 2: "not logged on", 3: "not logged on"} {
+		if got := text(t, ctx, fmt.Sprintf(`table.grid tr[data-table="%d"] .logon`, table)); got != want {
+			t.Errorf("the grid says table %d is %q, want %q", table, got, want)
+		}
+	}
 	var movement struct {
 		Section struct {
 			Movement struct {

@@ -56,6 +56,7 @@ func (s *Service) Policy() platform.Policy {
 		// a table's device asks which table its token is for.
 		movementv1.MovementService_IssueTableTokens_FullMethodName: {Roles: roles(director), Resources: []string{"section"}},
 		movementv1.MovementService_RevokeTableToken_FullMethodName: {Roles: roles(director), Resources: []string{"table"}},
+		movementv1.MovementService_ListTableTokens_FullMethodName:  {Roles: roles(director), Resources: []string{"section"}},
 		movementv1.MovementService_GetTableIdentity_FullMethodName: {Roles: roles(terminal)},
 		// A director issues and revokes the tokens of a section's pairs,
 		// whose devices follow them from table to table.

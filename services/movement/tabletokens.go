@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -20,6 +21,7 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
+	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
 	"github.com/bridge-director/director/services/platform"
 	"github.com/bridge-director/director/services/resource"
 )
@@ -218,20 +220,17 @@ const forgetAfter = 24 * time.Hour
 func revokeLive(b *bbolt.Bucket, holders map[string]bool, by string, now time.Time) ([]*movementv1.TableToken, error) {
 	var revoked []*movementv1.TableToken
 	var forget, keys [][]byte
-	c := b.Cursor()
-	for k, v := c.First(); k != nil; k, v = c.Next() {
-		t := &movementv1.TableToken{}
-		if err := platform.DecodeMessage(b, string(bucketTableTokens), k, v, t); err != nil {
-			return nil, err
-		}
-		expires := t.GetExpireTime().AsTime()
+	err := eachToken(b, func(k []byte, t *movementv1.TableToken) {
 		switch {
-		case now.Sub(expires) > forgetAfter:
+		case now.Sub(t.GetExpireTime().AsTime()) > forgetAfter:
 			forget = append(forget, slices.Clone(k))
-		case holders[holderOf(t)] && t.GetRevokeTime() == nil && now.Before(expires):
+		case holders[holderOf(t)] && live(t, now):
 			t.RevokeTime, t.RevokedBy = timestamppb.New(now), by
 			revoked, keys = append(revoked, t), append(keys, slices.Clone(k))
 		}
+	})
+	if err != nil {
+		return nil, err
 	}
 	for _, k := range forget {
 		if err := b.Delete(k); err != nil {
@@ -244,6 +243,95 @@ func revokeLive(b *bbolt.Bucket, holders map[string]bool, by string, now time.Ti
 		}
 	}
 	return revoked, nil
+}
+
+// eachToken calls fn with every token of the tabletokens bucket b and its
+// key, which fn must copy to keep.
+func eachToken(b *bbolt.Bucket, fn func(k []byte, t *movementv1.TableToken)) error {
+	c := b.Cursor()
+	for k, v := c.First(); k != nil; k, v = c.Next() {
+		t := &movementv1.TableToken{}
+		if err := platform.DecodeMessage(b, string(bucketTableTokens), k, v, t); err != nil {
+			return err
+		}
+		fn(k, t)
+	}
+	return nil
+}
+
+// live reports whether t is neither revoked nor expired at now.
+func live(t *movementv1.TableToken, now time.Time) bool {
+	return t.GetRevokeTime() == nil && now.Before(t.GetExpireTime().AsTime())
+}
+
+// ListTableTokens lists a section's live tokens, tables by number, then
+// pairs by number.
+func (s *Service) ListTableTokens(ctx context.Context, req *movementv1.ListTableTokensRequest) (*movementv1.ListTableTokensResponse, error) {
+	if _, err := s.section("section", req.GetSection()); err != nil {
+		return nil, err
+	}
+	prefix, now := req.GetSection()+"/", s.now()
+	resp := &movementv1.ListTableTokensResponse{}
+	err := s.store.View(func(tx *bbolt.Tx) error {
+		return eachToken(tx.Bucket(bucketTableTokens), func(_ []byte, t *movementv1.TableToken) {
+			if strings.HasPrefix(holderOf(t), prefix) && live(t, now) {
+				resp.Tokens = append(resp.Tokens, t)
+			}
+		})
+	})
+	slices.SortFunc(resp.Tokens, func(a, b *movementv1.TableToken) int {
+		if c := strings.Compare(a.GetPair(), b.GetPair()); c != 0 { // tables (no pair) first
+			return c
+		}
+		return compareHolders(holderOf(a), holderOf(b))
+	})
+	return resp, err
+}
+
+// compareHolders orders two tables, or two pairs, of a section by number.
+func compareHolders(a, b string) int {
+	na, _ := strconv.Atoi(a[strings.LastIndex(a, "/")+1:])
+	nb, _ := strconv.Atoi(b[strings.LastIndex(b, "/")+1:])
+	return na - nb
+}
+
+// loggedOn records that the device of holder's live token (a table or a
+// pair) has logged on, the first time it asks who it is; later calls
+// change nothing.
+func (s *Service) loggedOn(ctx context.Context, holder string) error {
+	now := s.now()
+	find := func(b *bbolt.Bucket) ([]byte, *movementv1.TableToken, error) {
+		var key []byte
+		var found *movementv1.TableToken
+		err := eachToken(b, func(k []byte, t *movementv1.TableToken) {
+			if holderOf(t) == holder && live(t, now) && t.GetLogonTime() == nil {
+				key, found = slices.Clone(k), t
+			}
+		})
+		return key, found, err
+	}
+	var pending bool
+	err := s.store.View(func(tx *bbolt.Tx) error {
+		_, t, err := find(tx.Bucket(bucketTableTokens))
+		pending = t != nil
+		return err
+	})
+	if err != nil || !pending {
+		return err
+	}
+	return s.store.Mutate(ctx, "", "", nil, nil, func(tx *bbolt.Tx) error {
+		b := tx.Bucket(bucketTableTokens)
+		key, t, err := find(b)
+		if err != nil || t == nil {
+			return err // another call recorded it first
+		}
+		t.LogonTime = timestamppb.New(now)
+		if err := platform.PutMessage(b, key, t); err != nil {
+			return err
+		}
+		return s.store.AppendChange(tx, platform.Change{Kind: typev1.ChangeKind_CHANGE_KIND_TABLE_LOGGED_ON, Name: holder,
+			By: platform.CallerName(ctx), Resource: t})
+	})
 }
 
 // RevokeTableToken revokes a table's live token.
@@ -314,6 +402,15 @@ func (s *Service) GetTableIdentity(ctx context.Context, req *movementv1.GetTable
 	}
 	if !p.Expires.IsZero() {
 		resp.ExpireTime = timestamppb.New(p.Expires)
+	}
+	if req.GetCode() == "" {
+		holder := p.Pair
+		if holder == "" {
+			holder = resp.GetTable()
+		}
+		if err := s.loggedOn(ctx, holder); err != nil {
+			return nil, err
+		}
 	}
 	return resp, nil
 }

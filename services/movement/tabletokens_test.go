@@ -15,6 +15,7 @@ import (
 
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
+	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
 	"github.com/bridge-director/director/services/platform"
 	"github.com/bridge-director/director/services/platform/platformtest"
 )
@@ -113,6 +114,70 @@ func TestATableLogsOnWithItsCode(t *testing.T) {
 	// The code is kept only as its SHA-256: no answer repeats it.
 	_, err = h.client.GetTableIdentity(as("director-secret"), &movementv1.GetTableIdentityRequest{})
 	wantCode(t, err, codes.PermissionDenied, "may not call")
+}
+
+// The director sees which tables' devices have logged on: a token records
+// its device's first "who am I" once, in the change feed too, and the
+// section's list of live tokens says so, without their codes.
+func TestTheDirectorSeesWhichTablesLoggedOn(t *testing.T) {
+	h, clock := tokenHarness(t)
+	tokens := h.issue(t, &movementv1.IssueTableTokensRequest{Section: sectionName})
+	list := func() []*movementv1.TableToken {
+		t.Helper()
+		resp, err := h.client.ListTableTokens(as("director-secret"), &movementv1.ListTableTokensRequest{Section: sectionName})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp.GetTokens()
+	}
+	for i, tok := range list() {
+		if tok.GetTable() != tokens[i].GetTable() || tok.GetCode() != "" || tok.GetLogonTime() != nil {
+			t.Errorf("before any device logged on, token %d lists as %v", i, tok)
+		}
+	}
+	logon := clock.Now()
+	for range 2 {
+		if _, err := h.client.GetTableIdentity(as(tokens[1].GetCode()), &movementv1.GetTableIdentityRequest{}); err != nil {
+			t.Fatal(err)
+		}
+		clock.Advance(time.Minute)
+	}
+	got := list()
+	if len(got) != 4 || !got[1].GetLogonTime().AsTime().Equal(logon) || got[0].GetLogonTime() != nil || got[2].GetLogonTime() != nil {
+		t.Errorf("after table 2's device logged on at %v: %v", logon, got)
+	}
+	changes, err := h.client.ListChanges(as("director-secret"), &movementv1.ListChangesRequest{Parent: "events/club-night", Since: new(uint64), PageSize: 1000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	logons := 0
+	for _, c := range changes.GetChanges() {
+		if c.GetKind() == typev1.ChangeKind_CHANGE_KIND_TABLE_LOGGED_ON {
+			logons++
+			if c.GetName() != tokens[1].GetTable() {
+				t.Errorf("a log-on of %s in the feed, want table 2's", c.GetName())
+			}
+		}
+	}
+	if logons != 1 {
+		t.Errorf("%d log-ons in the feed, want table 2's once", logons)
+	}
+	// A table's device may not list them.
+	_, err = h.client.ListTableTokens(as(tokens[1].GetCode()), &movementv1.ListTableTokensRequest{Section: sectionName})
+	wantCode(t, err, codes.PermissionDenied, "may not call")
+	_, err = h.client.ListTableTokens(as("director-secret"), &movementv1.ListTableTokensRequest{Section: "events/club-night/sessions/1/sections/Q"})
+	wantCode(t, err, codes.NotFound, "sections/Q")
+	// A revoked token, and one that expired, are no longer listed.
+	if _, err := h.client.RevokeTableToken(as("director-secret"), &movementv1.RevokeTableTokenRequest{Table: tokens[0].GetTable()}); err != nil {
+		t.Fatal(err)
+	}
+	if got := list(); len(got) != 3 || got[0].GetTable() != tokens[1].GetTable() {
+		t.Errorf("after table 1's token was revoked: %v", got)
+	}
+	clock.Advance(defaultTokenTTL)
+	if got := list(); len(got) != 0 {
+		t.Errorf("after the tokens expired: %v", got)
+	}
 }
 
 // TestATableTokenEndsWhenRevokedReissuedOrExpired: a revoked token is

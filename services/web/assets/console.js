@@ -178,8 +178,8 @@
       api("GET", "/v1/" + ev + "/sessions/" + session + "/calls?page_size=1000").then(function (r) {
         calls.replaceChildren(callsOf(name, (r.calls || []).filter(function (c) { return c.name.indexOf(name + "/") === 0; }), dialogue));
       }, function (err) { calls.replaceChildren(el("p", { class: "error", role: "alert" }, err.message)); });
-      return Promise.all([api("GET", "/v1/" + name), results(ev, session, letter)]).then(function (got) {
-        grid.replaceChildren(gridOf(got[0].section.movement, got[1]));
+      return Promise.all([api("GET", "/v1/" + name), results(ev, session, letter), api("GET", "/v1/" + name + "/tabletokens")]).then(function (got) {
+        grid.replaceChildren(gridOf(got[0].section.movement, got[1], got[2].tokens || []));
       }, function (err) { grid.replaceChildren(el("p", { class: "error", role: "alert" }, err.message)); });
     }
     draw();
@@ -280,21 +280,27 @@
     });
   }
 
-  function gridOf(movement, got) {
+  function gridOf(movement, got, tokens) {
     if (!movement) return el("p", {}, "No movement yet.");
-    var inCell = {}, latest = 0;
+    var inCell = {}, flagged = {}, unconfirmed = {}, latest = 0, logon = {};
     got.forEach(function (r) {
       var k = r.table + "/" + r.round;
       inCell[k] = (inCell[k] || 0) + 1;
+      if ((r.flags || []).length) flagged[k] = (flagged[k] || []).concat(r.flags.map(function (f) { return "board " + r.board + ": " + f; }));
+      if (r.entered_by && r.entered_by.indexOf("/tables/") > 0 && !r.confirmation) unconfirmed[k] = (unconfirmed[k] || 0) + 1;
       if (r.round > latest) latest = r.round;
     });
+    tokens.forEach(function (t) { if (t.table) logon[t.table.split("/").pop()] = t.logon_time || ""; });
     var head = el("tr", {}, el("th", { scope: "col" }, "Table"));
     for (var round = 1; round <= movement.rounds; round++) head.append(el("th", { scope: "col", class: "num" }, "Round " + round));
     var table = el("table", { class: "grid" }, el("caption", {}, "Results in, by table and round"), head);
     var rows = {};
     (movement.seatings || []).forEach(function (st) {
       if (!rows[st.table]) {
-        rows[st.table] = el("tr", { "data-table": st.table }, el("th", { scope: "row" }, "Table " + st.table));
+        var on = logon[st.table];
+        rows[st.table] = el("tr", { "data-table": st.table }, el("th", { scope: "row" }, "Table " + st.table, " ",
+          el("span", { class: "logon " + (on ? "on" : "off"), title: on ? "Logged on at " + new Date(on).toLocaleTimeString() : on === "" ? "Its code is issued, not yet used" : "No live code" },
+            on ? "logged on" : "not logged on")));
         for (var i = 1; i <= movement.rounds; i++) rows[st.table].append(el("td", { class: "num" }, ""));
       }
       var cell = rows[st.table].children[st.round];
@@ -306,16 +312,19 @@
       }
       var boards = st.high_board - st.low_board + 1, n = inCell[st.table + "/" + st.round] || 0;
       var state = n >= boards ? "complete" : st.round < latest ? "missing" : n > 0 ? "partial" : "empty";
-      cell.className = "num " + state;
-      cell.title = "Boards " + st.low_board + "–" + st.high_board + ": pairs " + st.ns + " and " + st.ew + ", " + state;
+      var k = st.table + "/" + st.round, flags = flagged[k] || [], waiting = unconfirmed[k] || 0;
+      cell.className = "num " + state + (flags.length ? " flagged" : "");
+      cell.title = "Boards " + st.low_board + "–" + st.high_board + ": pairs " + st.ns + " and " + st.ew + ", " + state +
+        (waiting ? "; " + waiting + " awaiting the opponents' confirmation" : "") + (flags.length ? "; to look at: " + flags.join("; ") : "");
       cell.replaceChildren(el("button", { type: "button", class: "cell", on: { click: function () {
         showResults(got.filter(function (r) { return r.table === st.table && r.round === st.round; }), st);
-      } } }, n + "/" + boards));
+      } } }, n + "/" + boards + (waiting ? " ?" : "") + (flags.length ? " ⚑" : "")));
     });
     Object.keys(rows).sort(function (a, b) { return a - b; }).forEach(function (k) { table.append(rows[k]); });
     return el("div", {}, table, el("p", { class: "legend" },
       el("span", { class: "complete" }, "all in"), " ", el("span", { class: "partial" }, "some in"), " ",
-      el("span", { class: "empty" }, "none yet"), " ", el("span", { class: "missing" }, "missing from an earlier round")));
+      el("span", { class: "empty" }, "none yet"), " ", el("span", { class: "missing" }, "missing from an earlier round"), " ",
+      el("span", {}, "? awaiting confirmation"), " ", el("span", { class: "flagged" }, "⚑ flagged for the director")));
   }
 
   // showResults lists the results of one table's round under the grid,

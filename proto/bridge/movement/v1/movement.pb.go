@@ -4803,7 +4803,10 @@ type TableToken struct {
 	// For a pair's token: the pair it follows,
 	// "events/{event}/sessions/{session}/sections/{section}/entrants/{entrant}";
 	// table is then empty. Output only.
-	Pair          string `protobuf:"bytes,8,opt,name=pair,proto3" json:"pair,omitempty"`
+	Pair string `protobuf:"bytes,8,opt,name=pair,proto3" json:"pair,omitempty"`
+	// When its device logged on: its first call of GetTableIdentity
+	// (GET /v1/table:whoami) with the token; unset until then. Output only.
+	LogonTime     *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=logon_time,json=logonTime,proto3" json:"logon_time,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4892,6 +4895,13 @@ func (x *TableToken) GetPair() string {
 		return x.Pair
 	}
 	return ""
+}
+
+func (x *TableToken) GetLogonTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.LogonTime
+	}
+	return nil
 }
 
 type IssueTableTokensRequest struct {
@@ -5101,6 +5111,97 @@ func (x *RevokeTableTokenResponse) GetToken() *TableToken {
 	return nil
 }
 
+type ListTableTokensRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// "events/{event}/sessions/{session}/sections/{section}"
+	Section       string `protobuf:"bytes,1,opt,name=section,proto3" json:"section,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListTableTokensRequest) Reset() {
+	*x = ListTableTokensRequest{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[74]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListTableTokensRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListTableTokensRequest) ProtoMessage() {}
+
+func (x *ListTableTokensRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[74]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListTableTokensRequest.ProtoReflect.Descriptor instead.
+func (*ListTableTokensRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{74}
+}
+
+func (x *ListTableTokensRequest) GetSection() string {
+	if x != nil {
+		return x.Section
+	}
+	return ""
+}
+
+type ListTableTokensResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The live tokens (neither revoked nor expired), tables first by number,
+	// then pairs; without their codes.
+	Tokens        []*TableToken `protobuf:"bytes,1,rep,name=tokens,proto3" json:"tokens,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListTableTokensResponse) Reset() {
+	*x = ListTableTokensResponse{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[75]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListTableTokensResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListTableTokensResponse) ProtoMessage() {}
+
+func (x *ListTableTokensResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[75]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListTableTokensResponse.ProtoReflect.Descriptor instead.
+func (*ListTableTokensResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{75}
+}
+
+func (x *ListTableTokensResponse) GetTokens() []*TableToken {
+	if x != nil {
+		return x.Tokens
+	}
+	return nil
+}
+
 type GetTableIdentityRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Empty for the caller's own token. A federation admin (and a Director
@@ -5116,7 +5217,7 @@ type GetTableIdentityRequest struct {
 
 func (x *GetTableIdentityRequest) Reset() {
 	*x = GetTableIdentityRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[74]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[76]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5128,7 +5229,7 @@ func (x *GetTableIdentityRequest) String() string {
 func (*GetTableIdentityRequest) ProtoMessage() {}
 
 func (x *GetTableIdentityRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[74]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[76]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5141,7 +5242,7 @@ func (x *GetTableIdentityRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTableIdentityRequest.ProtoReflect.Descriptor instead.
 func (*GetTableIdentityRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{74}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{76}
 }
 
 func (x *GetTableIdentityRequest) GetCode() string {
@@ -5185,7 +5286,7 @@ type GetTableIdentityResponse struct {
 
 func (x *GetTableIdentityResponse) Reset() {
 	*x = GetTableIdentityResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[75]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[77]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5197,7 +5298,7 @@ func (x *GetTableIdentityResponse) String() string {
 func (*GetTableIdentityResponse) ProtoMessage() {}
 
 func (x *GetTableIdentityResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[75]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[77]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5210,7 +5311,7 @@ func (x *GetTableIdentityResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTableIdentityResponse.ProtoReflect.Descriptor instead.
 func (*GetTableIdentityResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{75}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{77}
 }
 
 func (x *GetTableIdentityResponse) GetTable() string {
@@ -5291,7 +5392,7 @@ type IssuePairTokensRequest struct {
 
 func (x *IssuePairTokensRequest) Reset() {
 	*x = IssuePairTokensRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[76]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[78]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5303,7 +5404,7 @@ func (x *IssuePairTokensRequest) String() string {
 func (*IssuePairTokensRequest) ProtoMessage() {}
 
 func (x *IssuePairTokensRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[76]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[78]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5316,7 +5417,7 @@ func (x *IssuePairTokensRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IssuePairTokensRequest.ProtoReflect.Descriptor instead.
 func (*IssuePairTokensRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{76}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{78}
 }
 
 func (x *IssuePairTokensRequest) GetSection() string {
@@ -5350,7 +5451,7 @@ type IssuePairTokensResponse struct {
 
 func (x *IssuePairTokensResponse) Reset() {
 	*x = IssuePairTokensResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[77]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[79]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5362,7 +5463,7 @@ func (x *IssuePairTokensResponse) String() string {
 func (*IssuePairTokensResponse) ProtoMessage() {}
 
 func (x *IssuePairTokensResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[77]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[79]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5375,7 +5476,7 @@ func (x *IssuePairTokensResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IssuePairTokensResponse.ProtoReflect.Descriptor instead.
 func (*IssuePairTokensResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{77}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{79}
 }
 
 func (x *IssuePairTokensResponse) GetTokens() []*TableToken {
@@ -5396,7 +5497,7 @@ type RevokePairTokenRequest struct {
 
 func (x *RevokePairTokenRequest) Reset() {
 	*x = RevokePairTokenRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[78]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[80]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5408,7 +5509,7 @@ func (x *RevokePairTokenRequest) String() string {
 func (*RevokePairTokenRequest) ProtoMessage() {}
 
 func (x *RevokePairTokenRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[78]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[80]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5421,7 +5522,7 @@ func (x *RevokePairTokenRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokePairTokenRequest.ProtoReflect.Descriptor instead.
 func (*RevokePairTokenRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{78}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{80}
 }
 
 func (x *RevokePairTokenRequest) GetRequestId() string {
@@ -5448,7 +5549,7 @@ type RevokePairTokenResponse struct {
 
 func (x *RevokePairTokenResponse) Reset() {
 	*x = RevokePairTokenResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[79]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[81]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5460,7 +5561,7 @@ func (x *RevokePairTokenResponse) String() string {
 func (*RevokePairTokenResponse) ProtoMessage() {}
 
 func (x *RevokePairTokenResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[79]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[81]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5473,7 +5574,7 @@ func (x *RevokePairTokenResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokePairTokenResponse.ProtoReflect.Descriptor instead.
 func (*RevokePairTokenResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{79}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{81}
 }
 
 func (x *RevokePairTokenResponse) GetToken() *TableToken {
@@ -5815,7 +5916,7 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\x05since\x18\x02 \x01(\x04H\x00R\x05since\x88\x01\x01B\b\n" +
 	"\x06_since\"F\n" +
 	"\x14WatchChangesResponse\x12.\n" +
-	"\x06change\x18\x01 \x01(\v2\x16.bridge.type.v1.ChangeR\x06change\"\xbf\x02\n" +
+	"\x06change\x18\x01 \x01(\v2\x16.bridge.type.v1.ChangeR\x06change\"\xfa\x02\n" +
 	"\n" +
 	"TableToken\x12\x14\n" +
 	"\x05table\x18\x01 \x01(\tR\x05table\x12\x12\n" +
@@ -5830,7 +5931,9 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"revokeTime\x12\x1d\n" +
 	"\n" +
 	"revoked_by\x18\a \x01(\tR\trevokedBy\x12\x12\n" +
-	"\x04pair\x18\b \x01(\tR\x04pair\"x\n" +
+	"\x04pair\x18\b \x01(\tR\x04pair\x129\n" +
+	"\n" +
+	"logon_time\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\tlogonTime\"x\n" +
 	"\x17IssueTableTokensRequest\x12\x18\n" +
 	"\asection\x18\x01 \x01(\tR\asection\x12\x16\n" +
 	"\x06tables\x18\x02 \x03(\x05R\x06tables\x12+\n" +
@@ -5842,7 +5945,11 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x14\n" +
 	"\x05table\x18\x02 \x01(\tR\x05table\"P\n" +
 	"\x18RevokeTableTokenResponse\x124\n" +
-	"\x05token\x18\x01 \x01(\v2\x1e.bridge.movement.v1.TableTokenR\x05token\"C\n" +
+	"\x05token\x18\x01 \x01(\v2\x1e.bridge.movement.v1.TableTokenR\x05token\"2\n" +
+	"\x16ListTableTokensRequest\x12\x18\n" +
+	"\asection\x18\x01 \x01(\tR\asection\"Q\n" +
+	"\x17ListTableTokensResponse\x126\n" +
+	"\x06tokens\x18\x01 \x03(\v2\x1e.bridge.movement.v1.TableTokenR\x06tokens\"C\n" +
 	"\x17GetTableIdentityRequest\x12\x12\n" +
 	"\x04code\x18\x01 \x01(\tR\x04code\x12\x14\n" +
 	"\x05round\x18\x02 \x01(\x05R\x05round\"\xab\x02\n" +
@@ -5893,7 +6000,7 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\x12FORMAT_UNSPECIFIED\x10\x00\x12\x15\n" +
 	"\x11FORMAT_CARDS_TEXT\x10\x01\x12\x14\n" +
 	"\x10FORMAT_CARDS_PDF\x10\x02\x12\x19\n" +
-	"\x15FORMAT_ROUND_DATA_CSV\x10\x032\x9c\x18\n" +
+	"\x15FORMAT_ROUND_DATA_CSV\x10\x032\x88\x19\n" +
 	"\x0fMovementService\x12^\n" +
 	"\vCreateEvent\x12&.bridge.movement.v1.CreateEventRequest\x1a'.bridge.movement.v1.CreateEventResponse\x12U\n" +
 	"\bGetEvent\x12#.bridge.movement.v1.GetEventRequest\x1a$.bridge.movement.v1.GetEventResponse\x12[\n" +
@@ -5925,7 +6032,8 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\fWatchChanges\x12'.bridge.movement.v1.WatchChangesRequest\x1a(.bridge.movement.v1.WatchChangesResponse0\x01\x12v\n" +
 	"\x13SetTerminalSettings\x12..bridge.movement.v1.SetTerminalSettingsRequest\x1a/.bridge.movement.v1.SetTerminalSettingsResponse\x12m\n" +
 	"\x10IssueTableTokens\x12+.bridge.movement.v1.IssueTableTokensRequest\x1a,.bridge.movement.v1.IssueTableTokensResponse\x12m\n" +
-	"\x10RevokeTableToken\x12+.bridge.movement.v1.RevokeTableTokenRequest\x1a,.bridge.movement.v1.RevokeTableTokenResponse\x12m\n" +
+	"\x10RevokeTableToken\x12+.bridge.movement.v1.RevokeTableTokenRequest\x1a,.bridge.movement.v1.RevokeTableTokenResponse\x12j\n" +
+	"\x0fListTableTokens\x12*.bridge.movement.v1.ListTableTokensRequest\x1a+.bridge.movement.v1.ListTableTokensResponse\x12m\n" +
 	"\x10GetTableIdentity\x12+.bridge.movement.v1.GetTableIdentityRequest\x1a,.bridge.movement.v1.GetTableIdentityResponse\x12j\n" +
 	"\x0fIssuePairTokens\x12*.bridge.movement.v1.IssuePairTokensRequest\x1a+.bridge.movement.v1.IssuePairTokensResponse\x12j\n" +
 	"\x0fRevokePairToken\x12*.bridge.movement.v1.RevokePairTokenRequest\x1a+.bridge.movement.v1.RevokePairTokenResponseB\xda\x01\n" +
@@ -5944,7 +6052,7 @@ func file_bridge_movement_v1_movement_proto_rawDescGZIP() []byte {
 }
 
 var file_bridge_movement_v1_movement_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
-var file_bridge_movement_v1_movement_proto_msgTypes = make([]protoimpl.MessageInfo, 80)
+var file_bridge_movement_v1_movement_proto_msgTypes = make([]protoimpl.MessageInfo, 82)
 var file_bridge_movement_v1_movement_proto_goTypes = []any{
 	(Kind)(0),                           // 0: bridge.movement.v1.Kind
 	(MitchellForm)(0),                   // 1: bridge.movement.v1.MitchellForm
@@ -6025,154 +6133,160 @@ var file_bridge_movement_v1_movement_proto_goTypes = []any{
 	(*IssueTableTokensResponse)(nil),    // 76: bridge.movement.v1.IssueTableTokensResponse
 	(*RevokeTableTokenRequest)(nil),     // 77: bridge.movement.v1.RevokeTableTokenRequest
 	(*RevokeTableTokenResponse)(nil),    // 78: bridge.movement.v1.RevokeTableTokenResponse
-	(*GetTableIdentityRequest)(nil),     // 79: bridge.movement.v1.GetTableIdentityRequest
-	(*GetTableIdentityResponse)(nil),    // 80: bridge.movement.v1.GetTableIdentityResponse
-	(*IssuePairTokensRequest)(nil),      // 81: bridge.movement.v1.IssuePairTokensRequest
-	(*IssuePairTokensResponse)(nil),     // 82: bridge.movement.v1.IssuePairTokensResponse
-	(*RevokePairTokenRequest)(nil),      // 83: bridge.movement.v1.RevokePairTokenRequest
-	(*RevokePairTokenResponse)(nil),     // 84: bridge.movement.v1.RevokePairTokenResponse
-	(*v1.ScoringSettings)(nil),          // 85: bridge.scoring.v1.ScoringSettings
-	(*timestamppb.Timestamp)(nil),       // 86: google.protobuf.Timestamp
-	(*durationpb.Duration)(nil),         // 87: google.protobuf.Duration
-	(v11.Side)(0),                       // 88: bridge.type.v1.Side
-	(v11.Seat)(0),                       // 89: bridge.type.v1.Seat
-	(*v11.Change)(nil),                  // 90: bridge.type.v1.Change
+	(*ListTableTokensRequest)(nil),      // 79: bridge.movement.v1.ListTableTokensRequest
+	(*ListTableTokensResponse)(nil),     // 80: bridge.movement.v1.ListTableTokensResponse
+	(*GetTableIdentityRequest)(nil),     // 81: bridge.movement.v1.GetTableIdentityRequest
+	(*GetTableIdentityResponse)(nil),    // 82: bridge.movement.v1.GetTableIdentityResponse
+	(*IssuePairTokensRequest)(nil),      // 83: bridge.movement.v1.IssuePairTokensRequest
+	(*IssuePairTokensResponse)(nil),     // 84: bridge.movement.v1.IssuePairTokensResponse
+	(*RevokePairTokenRequest)(nil),      // 85: bridge.movement.v1.RevokePairTokenRequest
+	(*RevokePairTokenResponse)(nil),     // 86: bridge.movement.v1.RevokePairTokenResponse
+	(*v1.ScoringSettings)(nil),          // 87: bridge.scoring.v1.ScoringSettings
+	(*timestamppb.Timestamp)(nil),       // 88: google.protobuf.Timestamp
+	(*durationpb.Duration)(nil),         // 89: google.protobuf.Duration
+	(v11.Side)(0),                       // 90: bridge.type.v1.Side
+	(v11.Seat)(0),                       // 91: bridge.type.v1.Seat
+	(*v11.Change)(nil),                  // 92: bridge.type.v1.Change
 }
 var file_bridge_movement_v1_movement_proto_depIdxs = []int32{
-	85, // 0: bridge.movement.v1.Event.scoring:type_name -> bridge.scoring.v1.ScoringSettings
-	86, // 1: bridge.movement.v1.Event.create_time:type_name -> google.protobuf.Timestamp
-	5,  // 2: bridge.movement.v1.CreateEventRequest.event:type_name -> bridge.movement.v1.Event
-	5,  // 3: bridge.movement.v1.CreateEventResponse.event:type_name -> bridge.movement.v1.Event
-	5,  // 4: bridge.movement.v1.GetEventResponse.event:type_name -> bridge.movement.v1.Event
-	5,  // 5: bridge.movement.v1.ListEventsResponse.events:type_name -> bridge.movement.v1.Event
-	86, // 6: bridge.movement.v1.Session.start_time:type_name -> google.protobuf.Timestamp
-	12, // 7: bridge.movement.v1.CreateSessionRequest.session:type_name -> bridge.movement.v1.Session
-	12, // 8: bridge.movement.v1.CreateSessionResponse.session:type_name -> bridge.movement.v1.Session
-	12, // 9: bridge.movement.v1.GetSessionResponse.session:type_name -> bridge.movement.v1.Session
-	12, // 10: bridge.movement.v1.ListSessionsResponse.sessions:type_name -> bridge.movement.v1.Session
-	19, // 11: bridge.movement.v1.Entrant.players:type_name -> bridge.movement.v1.Player
-	0,  // 12: bridge.movement.v1.MovementChoice.kind:type_name -> bridge.movement.v1.Kind
-	1,  // 13: bridge.movement.v1.MovementChoice.mitchell_form:type_name -> bridge.movement.v1.MitchellForm
-	21, // 14: bridge.movement.v1.Movement.choice:type_name -> bridge.movement.v1.MovementChoice
-	22, // 15: bridge.movement.v1.Movement.seatings:type_name -> bridge.movement.v1.Seating
-	25, // 16: bridge.movement.v1.Movement.shares:type_name -> bridge.movement.v1.Share
-	24, // 17: bridge.movement.v1.Movement.round_notes:type_name -> bridge.movement.v1.RoundNote
-	20, // 18: bridge.movement.v1.Section.entrants:type_name -> bridge.movement.v1.Entrant
-	23, // 19: bridge.movement.v1.Section.movement:type_name -> bridge.movement.v1.Movement
-	27, // 20: bridge.movement.v1.Section.terminal_settings:type_name -> bridge.movement.v1.TerminalSettings
-	2,  // 21: bridge.movement.v1.TerminalSettings.lead_card:type_name -> bridge.movement.v1.LeadCardEntry
-	3,  // 22: bridge.movement.v1.TerminalSettings.result_entry:type_name -> bridge.movement.v1.ResultEntry
-	27, // 23: bridge.movement.v1.SetTerminalSettingsRequest.settings:type_name -> bridge.movement.v1.TerminalSettings
-	26, // 24: bridge.movement.v1.SetTerminalSettingsResponse.section:type_name -> bridge.movement.v1.Section
-	26, // 25: bridge.movement.v1.CreateSectionRequest.section:type_name -> bridge.movement.v1.Section
-	26, // 26: bridge.movement.v1.CreateSectionResponse.section:type_name -> bridge.movement.v1.Section
-	26, // 27: bridge.movement.v1.GetSectionResponse.section:type_name -> bridge.movement.v1.Section
-	21, // 28: bridge.movement.v1.SetMovementRequest.choice:type_name -> bridge.movement.v1.MovementChoice
-	26, // 29: bridge.movement.v1.SetMovementResponse.section:type_name -> bridge.movement.v1.Section
-	22, // 30: bridge.movement.v1.GetTableRoundResponse.seating:type_name -> bridge.movement.v1.Seating
-	37, // 31: bridge.movement.v1.GetTableRoundResponse.next:type_name -> bridge.movement.v1.Move
-	62, // 32: bridge.movement.v1.GetTableRoundResponse.players:type_name -> bridge.movement.v1.SeatedPlayer
-	27, // 33: bridge.movement.v1.GetTableRoundResponse.settings:type_name -> bridge.movement.v1.TerminalSettings
-	87, // 34: bridge.movement.v1.GetTableRoundResponse.round_time:type_name -> google.protobuf.Duration
-	88, // 35: bridge.movement.v1.Stop.direction:type_name -> bridge.type.v1.Side
-	20, // 36: bridge.movement.v1.GetEntrantPathResponse.entrant:type_name -> bridge.movement.v1.Entrant
-	40, // 37: bridge.movement.v1.GetEntrantPathResponse.stops:type_name -> bridge.movement.v1.Stop
-	20, // 38: bridge.movement.v1.AddLateEntrantRequest.entrant:type_name -> bridge.movement.v1.Entrant
-	26, // 39: bridge.movement.v1.AddLateEntrantResponse.section:type_name -> bridge.movement.v1.Section
-	26, // 40: bridge.movement.v1.WithdrawEntrantResponse.section:type_name -> bridge.movement.v1.Section
-	47, // 41: bridge.movement.v1.GetBalanceResponse.meetings:type_name -> bridge.movement.v1.Count
-	47, // 42: bridge.movement.v1.GetBalanceResponse.comparisons:type_name -> bridge.movement.v1.Count
-	4,  // 43: bridge.movement.v1.ExportSectionRequest.format:type_name -> bridge.movement.v1.Format
-	21, // 44: bridge.movement.v1.Recommendation.choice:type_name -> bridge.movement.v1.MovementChoice
-	52, // 45: bridge.movement.v1.RecommendMovementsResponse.recommendations:type_name -> bridge.movement.v1.Recommendation
-	86, // 46: bridge.movement.v1.RegisteredPlayer.update_time:type_name -> google.protobuf.Timestamp
-	54, // 47: bridge.movement.v1.GetPlayerResponse.player:type_name -> bridge.movement.v1.RegisteredPlayer
-	54, // 48: bridge.movement.v1.ListPlayersResponse.players:type_name -> bridge.movement.v1.RegisteredPlayer
-	89, // 49: bridge.movement.v1.SeatNumber.seat:type_name -> bridge.type.v1.Seat
-	89, // 50: bridge.movement.v1.SeatedPlayer.seat:type_name -> bridge.type.v1.Seat
-	62, // 51: bridge.movement.v1.TablePlayers.players:type_name -> bridge.movement.v1.SeatedPlayer
-	86, // 52: bridge.movement.v1.TablePlayers.update_time:type_name -> google.protobuf.Timestamp
-	61, // 53: bridge.movement.v1.SetTablePlayersRequest.numbers:type_name -> bridge.movement.v1.SeatNumber
-	63, // 54: bridge.movement.v1.SetTablePlayersResponse.table_players:type_name -> bridge.movement.v1.TablePlayers
-	63, // 55: bridge.movement.v1.ListTablePlayersResponse.table_players:type_name -> bridge.movement.v1.TablePlayers
-	90, // 56: bridge.movement.v1.ListChangesResponse.changes:type_name -> bridge.type.v1.Change
-	90, // 57: bridge.movement.v1.WatchChangesResponse.change:type_name -> bridge.type.v1.Change
-	86, // 58: bridge.movement.v1.TableToken.create_time:type_name -> google.protobuf.Timestamp
-	86, // 59: bridge.movement.v1.TableToken.expire_time:type_name -> google.protobuf.Timestamp
-	86, // 60: bridge.movement.v1.TableToken.revoke_time:type_name -> google.protobuf.Timestamp
-	87, // 61: bridge.movement.v1.IssueTableTokensRequest.ttl:type_name -> google.protobuf.Duration
-	74, // 62: bridge.movement.v1.IssueTableTokensResponse.tokens:type_name -> bridge.movement.v1.TableToken
-	74, // 63: bridge.movement.v1.RevokeTableTokenResponse.token:type_name -> bridge.movement.v1.TableToken
-	86, // 64: bridge.movement.v1.GetTableIdentityResponse.expire_time:type_name -> google.protobuf.Timestamp
-	40, // 65: bridge.movement.v1.GetTableIdentityResponse.rounds:type_name -> bridge.movement.v1.Stop
-	87, // 66: bridge.movement.v1.IssuePairTokensRequest.ttl:type_name -> google.protobuf.Duration
-	74, // 67: bridge.movement.v1.IssuePairTokensResponse.tokens:type_name -> bridge.movement.v1.TableToken
-	74, // 68: bridge.movement.v1.RevokePairTokenResponse.token:type_name -> bridge.movement.v1.TableToken
-	6,  // 69: bridge.movement.v1.MovementService.CreateEvent:input_type -> bridge.movement.v1.CreateEventRequest
-	8,  // 70: bridge.movement.v1.MovementService.GetEvent:input_type -> bridge.movement.v1.GetEventRequest
-	10, // 71: bridge.movement.v1.MovementService.ListEvents:input_type -> bridge.movement.v1.ListEventsRequest
-	13, // 72: bridge.movement.v1.MovementService.CreateSession:input_type -> bridge.movement.v1.CreateSessionRequest
-	15, // 73: bridge.movement.v1.MovementService.GetSession:input_type -> bridge.movement.v1.GetSessionRequest
-	17, // 74: bridge.movement.v1.MovementService.ListSessions:input_type -> bridge.movement.v1.ListSessionsRequest
-	30, // 75: bridge.movement.v1.MovementService.CreateSection:input_type -> bridge.movement.v1.CreateSectionRequest
-	32, // 76: bridge.movement.v1.MovementService.GetSection:input_type -> bridge.movement.v1.GetSectionRequest
-	34, // 77: bridge.movement.v1.MovementService.SetMovement:input_type -> bridge.movement.v1.SetMovementRequest
-	36, // 78: bridge.movement.v1.MovementService.GetTableRound:input_type -> bridge.movement.v1.GetTableRoundRequest
-	39, // 79: bridge.movement.v1.MovementService.GetEntrantPath:input_type -> bridge.movement.v1.GetEntrantPathRequest
-	42, // 80: bridge.movement.v1.MovementService.AddLateEntrant:input_type -> bridge.movement.v1.AddLateEntrantRequest
-	44, // 81: bridge.movement.v1.MovementService.WithdrawEntrant:input_type -> bridge.movement.v1.WithdrawEntrantRequest
-	46, // 82: bridge.movement.v1.MovementService.GetBalance:input_type -> bridge.movement.v1.GetBalanceRequest
-	49, // 83: bridge.movement.v1.MovementService.ExportSection:input_type -> bridge.movement.v1.ExportSectionRequest
-	51, // 84: bridge.movement.v1.MovementService.RecommendMovements:input_type -> bridge.movement.v1.RecommendMovementsRequest
-	55, // 85: bridge.movement.v1.MovementService.ImportPlayers:input_type -> bridge.movement.v1.ImportPlayersRequest
-	57, // 86: bridge.movement.v1.MovementService.GetPlayer:input_type -> bridge.movement.v1.GetPlayerRequest
-	59, // 87: bridge.movement.v1.MovementService.ListPlayers:input_type -> bridge.movement.v1.ListPlayersRequest
-	64, // 88: bridge.movement.v1.MovementService.SetTablePlayers:input_type -> bridge.movement.v1.SetTablePlayersRequest
-	66, // 89: bridge.movement.v1.MovementService.ListTablePlayers:input_type -> bridge.movement.v1.ListTablePlayersRequest
-	68, // 90: bridge.movement.v1.MovementService.ListChanges:input_type -> bridge.movement.v1.ListChangesRequest
-	70, // 91: bridge.movement.v1.MovementService.AcknowledgeChanges:input_type -> bridge.movement.v1.AcknowledgeChangesRequest
-	72, // 92: bridge.movement.v1.MovementService.WatchChanges:input_type -> bridge.movement.v1.WatchChangesRequest
-	28, // 93: bridge.movement.v1.MovementService.SetTerminalSettings:input_type -> bridge.movement.v1.SetTerminalSettingsRequest
-	75, // 94: bridge.movement.v1.MovementService.IssueTableTokens:input_type -> bridge.movement.v1.IssueTableTokensRequest
-	77, // 95: bridge.movement.v1.MovementService.RevokeTableToken:input_type -> bridge.movement.v1.RevokeTableTokenRequest
-	79, // 96: bridge.movement.v1.MovementService.GetTableIdentity:input_type -> bridge.movement.v1.GetTableIdentityRequest
-	81, // 97: bridge.movement.v1.MovementService.IssuePairTokens:input_type -> bridge.movement.v1.IssuePairTokensRequest
-	83, // 98: bridge.movement.v1.MovementService.RevokePairToken:input_type -> bridge.movement.v1.RevokePairTokenRequest
-	7,  // 99: bridge.movement.v1.MovementService.CreateEvent:output_type -> bridge.movement.v1.CreateEventResponse
-	9,  // 100: bridge.movement.v1.MovementService.GetEvent:output_type -> bridge.movement.v1.GetEventResponse
-	11, // 101: bridge.movement.v1.MovementService.ListEvents:output_type -> bridge.movement.v1.ListEventsResponse
-	14, // 102: bridge.movement.v1.MovementService.CreateSession:output_type -> bridge.movement.v1.CreateSessionResponse
-	16, // 103: bridge.movement.v1.MovementService.GetSession:output_type -> bridge.movement.v1.GetSessionResponse
-	18, // 104: bridge.movement.v1.MovementService.ListSessions:output_type -> bridge.movement.v1.ListSessionsResponse
-	31, // 105: bridge.movement.v1.MovementService.CreateSection:output_type -> bridge.movement.v1.CreateSectionResponse
-	33, // 106: bridge.movement.v1.MovementService.GetSection:output_type -> bridge.movement.v1.GetSectionResponse
-	35, // 107: bridge.movement.v1.MovementService.SetMovement:output_type -> bridge.movement.v1.SetMovementResponse
-	38, // 108: bridge.movement.v1.MovementService.GetTableRound:output_type -> bridge.movement.v1.GetTableRoundResponse
-	41, // 109: bridge.movement.v1.MovementService.GetEntrantPath:output_type -> bridge.movement.v1.GetEntrantPathResponse
-	43, // 110: bridge.movement.v1.MovementService.AddLateEntrant:output_type -> bridge.movement.v1.AddLateEntrantResponse
-	45, // 111: bridge.movement.v1.MovementService.WithdrawEntrant:output_type -> bridge.movement.v1.WithdrawEntrantResponse
-	48, // 112: bridge.movement.v1.MovementService.GetBalance:output_type -> bridge.movement.v1.GetBalanceResponse
-	50, // 113: bridge.movement.v1.MovementService.ExportSection:output_type -> bridge.movement.v1.ExportSectionResponse
-	53, // 114: bridge.movement.v1.MovementService.RecommendMovements:output_type -> bridge.movement.v1.RecommendMovementsResponse
-	56, // 115: bridge.movement.v1.MovementService.ImportPlayers:output_type -> bridge.movement.v1.ImportPlayersResponse
-	58, // 116: bridge.movement.v1.MovementService.GetPlayer:output_type -> bridge.movement.v1.GetPlayerResponse
-	60, // 117: bridge.movement.v1.MovementService.ListPlayers:output_type -> bridge.movement.v1.ListPlayersResponse
-	65, // 118: bridge.movement.v1.MovementService.SetTablePlayers:output_type -> bridge.movement.v1.SetTablePlayersResponse
-	67, // 119: bridge.movement.v1.MovementService.ListTablePlayers:output_type -> bridge.movement.v1.ListTablePlayersResponse
-	69, // 120: bridge.movement.v1.MovementService.ListChanges:output_type -> bridge.movement.v1.ListChangesResponse
-	71, // 121: bridge.movement.v1.MovementService.AcknowledgeChanges:output_type -> bridge.movement.v1.AcknowledgeChangesResponse
-	73, // 122: bridge.movement.v1.MovementService.WatchChanges:output_type -> bridge.movement.v1.WatchChangesResponse
-	29, // 123: bridge.movement.v1.MovementService.SetTerminalSettings:output_type -> bridge.movement.v1.SetTerminalSettingsResponse
-	76, // 124: bridge.movement.v1.MovementService.IssueTableTokens:output_type -> bridge.movement.v1.IssueTableTokensResponse
-	78, // 125: bridge.movement.v1.MovementService.RevokeTableToken:output_type -> bridge.movement.v1.RevokeTableTokenResponse
-	80, // 126: bridge.movement.v1.MovementService.GetTableIdentity:output_type -> bridge.movement.v1.GetTableIdentityResponse
-	82, // 127: bridge.movement.v1.MovementService.IssuePairTokens:output_type -> bridge.movement.v1.IssuePairTokensResponse
-	84, // 128: bridge.movement.v1.MovementService.RevokePairToken:output_type -> bridge.movement.v1.RevokePairTokenResponse
-	99, // [99:129] is the sub-list for method output_type
-	69, // [69:99] is the sub-list for method input_type
-	69, // [69:69] is the sub-list for extension type_name
-	69, // [69:69] is the sub-list for extension extendee
-	0,  // [0:69] is the sub-list for field type_name
+	87,  // 0: bridge.movement.v1.Event.scoring:type_name -> bridge.scoring.v1.ScoringSettings
+	88,  // 1: bridge.movement.v1.Event.create_time:type_name -> google.protobuf.Timestamp
+	5,   // 2: bridge.movement.v1.CreateEventRequest.event:type_name -> bridge.movement.v1.Event
+	5,   // 3: bridge.movement.v1.CreateEventResponse.event:type_name -> bridge.movement.v1.Event
+	5,   // 4: bridge.movement.v1.GetEventResponse.event:type_name -> bridge.movement.v1.Event
+	5,   // 5: bridge.movement.v1.ListEventsResponse.events:type_name -> bridge.movement.v1.Event
+	88,  // 6: bridge.movement.v1.Session.start_time:type_name -> google.protobuf.Timestamp
+	12,  // 7: bridge.movement.v1.CreateSessionRequest.session:type_name -> bridge.movement.v1.Session
+	12,  // 8: bridge.movement.v1.CreateSessionResponse.session:type_name -> bridge.movement.v1.Session
+	12,  // 9: bridge.movement.v1.GetSessionResponse.session:type_name -> bridge.movement.v1.Session
+	12,  // 10: bridge.movement.v1.ListSessionsResponse.sessions:type_name -> bridge.movement.v1.Session
+	19,  // 11: bridge.movement.v1.Entrant.players:type_name -> bridge.movement.v1.Player
+	0,   // 12: bridge.movement.v1.MovementChoice.kind:type_name -> bridge.movement.v1.Kind
+	1,   // 13: bridge.movement.v1.MovementChoice.mitchell_form:type_name -> bridge.movement.v1.MitchellForm
+	21,  // 14: bridge.movement.v1.Movement.choice:type_name -> bridge.movement.v1.MovementChoice
+	22,  // 15: bridge.movement.v1.Movement.seatings:type_name -> bridge.movement.v1.Seating
+	25,  // 16: bridge.movement.v1.Movement.shares:type_name -> bridge.movement.v1.Share
+	24,  // 17: bridge.movement.v1.Movement.round_notes:type_name -> bridge.movement.v1.RoundNote
+	20,  // 18: bridge.movement.v1.Section.entrants:type_name -> bridge.movement.v1.Entrant
+	23,  // 19: bridge.movement.v1.Section.movement:type_name -> bridge.movement.v1.Movement
+	27,  // 20: bridge.movement.v1.Section.terminal_settings:type_name -> bridge.movement.v1.TerminalSettings
+	2,   // 21: bridge.movement.v1.TerminalSettings.lead_card:type_name -> bridge.movement.v1.LeadCardEntry
+	3,   // 22: bridge.movement.v1.TerminalSettings.result_entry:type_name -> bridge.movement.v1.ResultEntry
+	27,  // 23: bridge.movement.v1.SetTerminalSettingsRequest.settings:type_name -> bridge.movement.v1.TerminalSettings
+	26,  // 24: bridge.movement.v1.SetTerminalSettingsResponse.section:type_name -> bridge.movement.v1.Section
+	26,  // 25: bridge.movement.v1.CreateSectionRequest.section:type_name -> bridge.movement.v1.Section
+	26,  // 26: bridge.movement.v1.CreateSectionResponse.section:type_name -> bridge.movement.v1.Section
+	26,  // 27: bridge.movement.v1.GetSectionResponse.section:type_name -> bridge.movement.v1.Section
+	21,  // 28: bridge.movement.v1.SetMovementRequest.choice:type_name -> bridge.movement.v1.MovementChoice
+	26,  // 29: bridge.movement.v1.SetMovementResponse.section:type_name -> bridge.movement.v1.Section
+	22,  // 30: bridge.movement.v1.GetTableRoundResponse.seating:type_name -> bridge.movement.v1.Seating
+	37,  // 31: bridge.movement.v1.GetTableRoundResponse.next:type_name -> bridge.movement.v1.Move
+	62,  // 32: bridge.movement.v1.GetTableRoundResponse.players:type_name -> bridge.movement.v1.SeatedPlayer
+	27,  // 33: bridge.movement.v1.GetTableRoundResponse.settings:type_name -> bridge.movement.v1.TerminalSettings
+	89,  // 34: bridge.movement.v1.GetTableRoundResponse.round_time:type_name -> google.protobuf.Duration
+	90,  // 35: bridge.movement.v1.Stop.direction:type_name -> bridge.type.v1.Side
+	20,  // 36: bridge.movement.v1.GetEntrantPathResponse.entrant:type_name -> bridge.movement.v1.Entrant
+	40,  // 37: bridge.movement.v1.GetEntrantPathResponse.stops:type_name -> bridge.movement.v1.Stop
+	20,  // 38: bridge.movement.v1.AddLateEntrantRequest.entrant:type_name -> bridge.movement.v1.Entrant
+	26,  // 39: bridge.movement.v1.AddLateEntrantResponse.section:type_name -> bridge.movement.v1.Section
+	26,  // 40: bridge.movement.v1.WithdrawEntrantResponse.section:type_name -> bridge.movement.v1.Section
+	47,  // 41: bridge.movement.v1.GetBalanceResponse.meetings:type_name -> bridge.movement.v1.Count
+	47,  // 42: bridge.movement.v1.GetBalanceResponse.comparisons:type_name -> bridge.movement.v1.Count
+	4,   // 43: bridge.movement.v1.ExportSectionRequest.format:type_name -> bridge.movement.v1.Format
+	21,  // 44: bridge.movement.v1.Recommendation.choice:type_name -> bridge.movement.v1.MovementChoice
+	52,  // 45: bridge.movement.v1.RecommendMovementsResponse.recommendations:type_name -> bridge.movement.v1.Recommendation
+	88,  // 46: bridge.movement.v1.RegisteredPlayer.update_time:type_name -> google.protobuf.Timestamp
+	54,  // 47: bridge.movement.v1.GetPlayerResponse.player:type_name -> bridge.movement.v1.RegisteredPlayer
+	54,  // 48: bridge.movement.v1.ListPlayersResponse.players:type_name -> bridge.movement.v1.RegisteredPlayer
+	91,  // 49: bridge.movement.v1.SeatNumber.seat:type_name -> bridge.type.v1.Seat
+	91,  // 50: bridge.movement.v1.SeatedPlayer.seat:type_name -> bridge.type.v1.Seat
+	62,  // 51: bridge.movement.v1.TablePlayers.players:type_name -> bridge.movement.v1.SeatedPlayer
+	88,  // 52: bridge.movement.v1.TablePlayers.update_time:type_name -> google.protobuf.Timestamp
+	61,  // 53: bridge.movement.v1.SetTablePlayersRequest.numbers:type_name -> bridge.movement.v1.SeatNumber
+	63,  // 54: bridge.movement.v1.SetTablePlayersResponse.table_players:type_name -> bridge.movement.v1.TablePlayers
+	63,  // 55: bridge.movement.v1.ListTablePlayersResponse.table_players:type_name -> bridge.movement.v1.TablePlayers
+	92,  // 56: bridge.movement.v1.ListChangesResponse.changes:type_name -> bridge.type.v1.Change
+	92,  // 57: bridge.movement.v1.WatchChangesResponse.change:type_name -> bridge.type.v1.Change
+	88,  // 58: bridge.movement.v1.TableToken.create_time:type_name -> google.protobuf.Timestamp
+	88,  // 59: bridge.movement.v1.TableToken.expire_time:type_name -> google.protobuf.Timestamp
+	88,  // 60: bridge.movement.v1.TableToken.revoke_time:type_name -> google.protobuf.Timestamp
+	88,  // 61: bridge.movement.v1.TableToken.logon_time:type_name -> google.protobuf.Timestamp
+	89,  // 62: bridge.movement.v1.IssueTableTokensRequest.ttl:type_name -> google.protobuf.Duration
+	74,  // 63: bridge.movement.v1.IssueTableTokensResponse.tokens:type_name -> bridge.movement.v1.TableToken
+	74,  // 64: bridge.movement.v1.RevokeTableTokenResponse.token:type_name -> bridge.movement.v1.TableToken
+	74,  // 65: bridge.movement.v1.ListTableTokensResponse.tokens:type_name -> bridge.movement.v1.TableToken
+	88,  // 66: bridge.movement.v1.GetTableIdentityResponse.expire_time:type_name -> google.protobuf.Timestamp
+	40,  // 67: bridge.movement.v1.GetTableIdentityResponse.rounds:type_name -> bridge.movement.v1.Stop
+	89,  // 68: bridge.movement.v1.IssuePairTokensRequest.ttl:type_name -> google.protobuf.Duration
+	74,  // 69: bridge.movement.v1.IssuePairTokensResponse.tokens:type_name -> bridge.movement.v1.TableToken
+	74,  // 70: bridge.movement.v1.RevokePairTokenResponse.token:type_name -> bridge.movement.v1.TableToken
+	6,   // 71: bridge.movement.v1.MovementService.CreateEvent:input_type -> bridge.movement.v1.CreateEventRequest
+	8,   // 72: bridge.movement.v1.MovementService.GetEvent:input_type -> bridge.movement.v1.GetEventRequest
+	10,  // 73: bridge.movement.v1.MovementService.ListEvents:input_type -> bridge.movement.v1.ListEventsRequest
+	13,  // 74: bridge.movement.v1.MovementService.CreateSession:input_type -> bridge.movement.v1.CreateSessionRequest
+	15,  // 75: bridge.movement.v1.MovementService.GetSession:input_type -> bridge.movement.v1.GetSessionRequest
+	17,  // 76: bridge.movement.v1.MovementService.ListSessions:input_type -> bridge.movement.v1.ListSessionsRequest
+	30,  // 77: bridge.movement.v1.MovementService.CreateSection:input_type -> bridge.movement.v1.CreateSectionRequest
+	32,  // 78: bridge.movement.v1.MovementService.GetSection:input_type -> bridge.movement.v1.GetSectionRequest
+	34,  // 79: bridge.movement.v1.MovementService.SetMovement:input_type -> bridge.movement.v1.SetMovementRequest
+	36,  // 80: bridge.movement.v1.MovementService.GetTableRound:input_type -> bridge.movement.v1.GetTableRoundRequest
+	39,  // 81: bridge.movement.v1.MovementService.GetEntrantPath:input_type -> bridge.movement.v1.GetEntrantPathRequest
+	42,  // 82: bridge.movement.v1.MovementService.AddLateEntrant:input_type -> bridge.movement.v1.AddLateEntrantRequest
+	44,  // 83: bridge.movement.v1.MovementService.WithdrawEntrant:input_type -> bridge.movement.v1.WithdrawEntrantRequest
+	46,  // 84: bridge.movement.v1.MovementService.GetBalance:input_type -> bridge.movement.v1.GetBalanceRequest
+	49,  // 85: bridge.movement.v1.MovementService.ExportSection:input_type -> bridge.movement.v1.ExportSectionRequest
+	51,  // 86: bridge.movement.v1.MovementService.RecommendMovements:input_type -> bridge.movement.v1.RecommendMovementsRequest
+	55,  // 87: bridge.movement.v1.MovementService.ImportPlayers:input_type -> bridge.movement.v1.ImportPlayersRequest
+	57,  // 88: bridge.movement.v1.MovementService.GetPlayer:input_type -> bridge.movement.v1.GetPlayerRequest
+	59,  // 89: bridge.movement.v1.MovementService.ListPlayers:input_type -> bridge.movement.v1.ListPlayersRequest
+	64,  // 90: bridge.movement.v1.MovementService.SetTablePlayers:input_type -> bridge.movement.v1.SetTablePlayersRequest
+	66,  // 91: bridge.movement.v1.MovementService.ListTablePlayers:input_type -> bridge.movement.v1.ListTablePlayersRequest
+	68,  // 92: bridge.movement.v1.MovementService.ListChanges:input_type -> bridge.movement.v1.ListChangesRequest
+	70,  // 93: bridge.movement.v1.MovementService.AcknowledgeChanges:input_type -> bridge.movement.v1.AcknowledgeChangesRequest
+	72,  // 94: bridge.movement.v1.MovementService.WatchChanges:input_type -> bridge.movement.v1.WatchChangesRequest
+	28,  // 95: bridge.movement.v1.MovementService.SetTerminalSettings:input_type -> bridge.movement.v1.SetTerminalSettingsRequest
+	75,  // 96: bridge.movement.v1.MovementService.IssueTableTokens:input_type -> bridge.movement.v1.IssueTableTokensRequest
+	77,  // 97: bridge.movement.v1.MovementService.RevokeTableToken:input_type -> bridge.movement.v1.RevokeTableTokenRequest
+	79,  // 98: bridge.movement.v1.MovementService.ListTableTokens:input_type -> bridge.movement.v1.ListTableTokensRequest
+	81,  // 99: bridge.movement.v1.MovementService.GetTableIdentity:input_type -> bridge.movement.v1.GetTableIdentityRequest
+	83,  // 100: bridge.movement.v1.MovementService.IssuePairTokens:input_type -> bridge.movement.v1.IssuePairTokensRequest
+	85,  // 101: bridge.movement.v1.MovementService.RevokePairToken:input_type -> bridge.movement.v1.RevokePairTokenRequest
+	7,   // 102: bridge.movement.v1.MovementService.CreateEvent:output_type -> bridge.movement.v1.CreateEventResponse
+	9,   // 103: bridge.movement.v1.MovementService.GetEvent:output_type -> bridge.movement.v1.GetEventResponse
+	11,  // 104: bridge.movement.v1.MovementService.ListEvents:output_type -> bridge.movement.v1.ListEventsResponse
+	14,  // 105: bridge.movement.v1.MovementService.CreateSession:output_type -> bridge.movement.v1.CreateSessionResponse
+	16,  // 106: bridge.movement.v1.MovementService.GetSession:output_type -> bridge.movement.v1.GetSessionResponse
+	18,  // 107: bridge.movement.v1.MovementService.ListSessions:output_type -> bridge.movement.v1.ListSessionsResponse
+	31,  // 108: bridge.movement.v1.MovementService.CreateSection:output_type -> bridge.movement.v1.CreateSectionResponse
+	33,  // 109: bridge.movement.v1.MovementService.GetSection:output_type -> bridge.movement.v1.GetSectionResponse
+	35,  // 110: bridge.movement.v1.MovementService.SetMovement:output_type -> bridge.movement.v1.SetMovementResponse
+	38,  // 111: bridge.movement.v1.MovementService.GetTableRound:output_type -> bridge.movement.v1.GetTableRoundResponse
+	41,  // 112: bridge.movement.v1.MovementService.GetEntrantPath:output_type -> bridge.movement.v1.GetEntrantPathResponse
+	43,  // 113: bridge.movement.v1.MovementService.AddLateEntrant:output_type -> bridge.movement.v1.AddLateEntrantResponse
+	45,  // 114: bridge.movement.v1.MovementService.WithdrawEntrant:output_type -> bridge.movement.v1.WithdrawEntrantResponse
+	48,  // 115: bridge.movement.v1.MovementService.GetBalance:output_type -> bridge.movement.v1.GetBalanceResponse
+	50,  // 116: bridge.movement.v1.MovementService.ExportSection:output_type -> bridge.movement.v1.ExportSectionResponse
+	53,  // 117: bridge.movement.v1.MovementService.RecommendMovements:output_type -> bridge.movement.v1.RecommendMovementsResponse
+	56,  // 118: bridge.movement.v1.MovementService.ImportPlayers:output_type -> bridge.movement.v1.ImportPlayersResponse
+	58,  // 119: bridge.movement.v1.MovementService.GetPlayer:output_type -> bridge.movement.v1.GetPlayerResponse
+	60,  // 120: bridge.movement.v1.MovementService.ListPlayers:output_type -> bridge.movement.v1.ListPlayersResponse
+	65,  // 121: bridge.movement.v1.MovementService.SetTablePlayers:output_type -> bridge.movement.v1.SetTablePlayersResponse
+	67,  // 122: bridge.movement.v1.MovementService.ListTablePlayers:output_type -> bridge.movement.v1.ListTablePlayersResponse
+	69,  // 123: bridge.movement.v1.MovementService.ListChanges:output_type -> bridge.movement.v1.ListChangesResponse
+	71,  // 124: bridge.movement.v1.MovementService.AcknowledgeChanges:output_type -> bridge.movement.v1.AcknowledgeChangesResponse
+	73,  // 125: bridge.movement.v1.MovementService.WatchChanges:output_type -> bridge.movement.v1.WatchChangesResponse
+	29,  // 126: bridge.movement.v1.MovementService.SetTerminalSettings:output_type -> bridge.movement.v1.SetTerminalSettingsResponse
+	76,  // 127: bridge.movement.v1.MovementService.IssueTableTokens:output_type -> bridge.movement.v1.IssueTableTokensResponse
+	78,  // 128: bridge.movement.v1.MovementService.RevokeTableToken:output_type -> bridge.movement.v1.RevokeTableTokenResponse
+	80,  // 129: bridge.movement.v1.MovementService.ListTableTokens:output_type -> bridge.movement.v1.ListTableTokensResponse
+	82,  // 130: bridge.movement.v1.MovementService.GetTableIdentity:output_type -> bridge.movement.v1.GetTableIdentityResponse
+	84,  // 131: bridge.movement.v1.MovementService.IssuePairTokens:output_type -> bridge.movement.v1.IssuePairTokensResponse
+	86,  // 132: bridge.movement.v1.MovementService.RevokePairToken:output_type -> bridge.movement.v1.RevokePairTokenResponse
+	102, // [102:133] is the sub-list for method output_type
+	71,  // [71:102] is the sub-list for method input_type
+	71,  // [71:71] is the sub-list for extension type_name
+	71,  // [71:71] is the sub-list for extension extendee
+	0,   // [0:71] is the sub-list for field type_name
 }
 
 func init() { file_bridge_movement_v1_movement_proto_init() }
@@ -6188,7 +6302,7 @@ func file_bridge_movement_v1_movement_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bridge_movement_v1_movement_proto_rawDesc), len(file_bridge_movement_v1_movement_proto_rawDesc)),
 			NumEnums:      5,
-			NumMessages:   80,
+			NumMessages:   82,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -1238,6 +1238,45 @@ func local_request_MovementService_RevokeTableToken_0(ctx context.Context, marsh
 	return msg, metadata, err
 }
 
+func request_MovementService_ListTableTokens_0(ctx context.Context, marshaler runtime.Marshaler, client MovementServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq ListTableTokensRequest
+		metadata runtime.ServerMetadata
+		err      error
+	)
+	val, ok := pathParams["section"]
+	if !ok {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "missing parameter %s", "section")
+	}
+	protoReq.Section, err = runtime.String(val)
+	if err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "type mismatch, parameter: %s, error: %v", "section", err)
+	}
+	if req.Body != nil {
+		_, _ = io.Copy(io.Discard, req.Body)
+	}
+	msg, err := client.ListTableTokens(ctx, &protoReq, grpc.Header(&metadata.HeaderMD), grpc.Trailer(&metadata.TrailerMD))
+	return msg, metadata, err
+}
+
+func local_request_MovementService_ListTableTokens_0(ctx context.Context, marshaler runtime.Marshaler, server MovementServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq ListTableTokensRequest
+		metadata runtime.ServerMetadata
+		err      error
+	)
+	val, ok := pathParams["section"]
+	if !ok {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "missing parameter %s", "section")
+	}
+	protoReq.Section, err = runtime.String(val)
+	if err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "type mismatch, parameter: %s, error: %v", "section", err)
+	}
+	msg, err := server.ListTableTokens(ctx, &protoReq)
+	return msg, metadata, err
+}
+
 var filter_MovementService_GetTableIdentity_0 = &utilities.DoubleArray{Encoding: map[string]int{}, Base: []int(nil), Check: []int(nil)}
 
 func request_MovementService_GetTableIdentity_0(ctx context.Context, marshaler runtime.Marshaler, client MovementServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
@@ -1896,6 +1935,26 @@ func RegisterMovementServiceHandlerServer(ctx context.Context, mux *runtime.Serv
 		}
 		forward_MovementService_RevokeTableToken_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
 	})
+	mux.Handle(http.MethodGet, pattern_MovementService_ListTableTokens_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		var stream runtime.ServerTransportStream
+		ctx = grpc.NewContextWithServerTransportStream(ctx, &stream)
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/bridge.movement.v1.MovementService/ListTableTokens", runtime.WithHTTPPathPattern("/v1/{section=events/*/sessions/*/sections/*}/tabletokens"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := local_request_MovementService_ListTableTokens_0(annotatedContext, inboundMarshaler, server, req, pathParams)
+		md.HeaderMD, md.TrailerMD = metadata.Join(md.HeaderMD, stream.Header()), metadata.Join(md.TrailerMD, stream.Trailer())
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_MovementService_ListTableTokens_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
 	mux.Handle(http.MethodGet, pattern_MovementService_GetTableIdentity_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
 		ctx, cancel := context.WithCancel(req.Context())
 		defer cancel()
@@ -2455,6 +2514,23 @@ func RegisterMovementServiceHandlerClient(ctx context.Context, mux *runtime.Serv
 		}
 		forward_MovementService_RevokeTableToken_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
 	})
+	mux.Handle(http.MethodGet, pattern_MovementService_ListTableTokens_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/bridge.movement.v1.MovementService/ListTableTokens", runtime.WithHTTPPathPattern("/v1/{section=events/*/sessions/*/sections/*}/tabletokens"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := request_MovementService_ListTableTokens_0(annotatedContext, inboundMarshaler, client, req, pathParams)
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_MovementService_ListTableTokens_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
 	mux.Handle(http.MethodGet, pattern_MovementService_GetTableIdentity_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
 		ctx, cancel := context.WithCancel(req.Context())
 		defer cancel()
@@ -2537,6 +2613,7 @@ var (
 	pattern_MovementService_SetTerminalSettings_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 2, 2, 1, 0, 2, 3, 1, 0, 4, 6, 5, 4}, []string{"v1", "events", "sessions", "sections", "section"}, "setTerminalSettings"))
 	pattern_MovementService_IssueTableTokens_0    = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 2, 2, 1, 0, 2, 3, 1, 0, 4, 6, 5, 4, 2, 5}, []string{"v1", "events", "sessions", "sections", "section", "tabletokens"}, "issue"))
 	pattern_MovementService_RevokeTableToken_0    = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 2, 2, 1, 0, 2, 3, 1, 0, 2, 4, 1, 0, 4, 8, 5, 5, 2, 6}, []string{"v1", "events", "sessions", "sections", "tables", "table", "token"}, "revoke"))
+	pattern_MovementService_ListTableTokens_0     = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 2, 2, 1, 0, 2, 3, 1, 0, 4, 6, 5, 4, 2, 5}, []string{"v1", "events", "sessions", "sections", "section", "tabletokens"}, ""))
 	pattern_MovementService_GetTableIdentity_0    = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v1", "table"}, "whoami"))
 	pattern_MovementService_IssuePairTokens_0     = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 2, 2, 1, 0, 2, 3, 1, 0, 4, 6, 5, 4, 2, 5}, []string{"v1", "events", "sessions", "sections", "section", "pairtokens"}, "issue"))
 	pattern_MovementService_RevokePairToken_0     = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 2, 2, 1, 0, 2, 3, 1, 0, 2, 4, 1, 0, 4, 8, 5, 5, 2, 6}, []string{"v1", "events", "sessions", "sections", "entrants", "pair", "token"}, "revoke"))
@@ -2570,6 +2647,7 @@ var (
 	forward_MovementService_SetTerminalSettings_0 = runtime.ForwardResponseMessage
 	forward_MovementService_IssueTableTokens_0    = runtime.ForwardResponseMessage
 	forward_MovementService_RevokeTableToken_0    = runtime.ForwardResponseMessage
+	forward_MovementService_ListTableTokens_0     = runtime.ForwardResponseMessage
 	forward_MovementService_GetTableIdentity_0    = runtime.ForwardResponseMessage
 	forward_MovementService_IssuePairTokens_0     = runtime.ForwardResponseMessage
 	forward_MovementService_RevokePairToken_0     = runtime.ForwardResponseMessage

@@ -51,6 +51,7 @@ const (
 	MovementService_SetTerminalSettings_FullMethodName = "/bridge.movement.v1.MovementService/SetTerminalSettings"
 	MovementService_IssueTableTokens_FullMethodName    = "/bridge.movement.v1.MovementService/IssueTableTokens"
 	MovementService_RevokeTableToken_FullMethodName    = "/bridge.movement.v1.MovementService/RevokeTableToken"
+	MovementService_ListTableTokens_FullMethodName     = "/bridge.movement.v1.MovementService/ListTableTokens"
 	MovementService_GetTableIdentity_FullMethodName    = "/bridge.movement.v1.MovementService/GetTableIdentity"
 	MovementService_IssuePairTokens_FullMethodName     = "/bridge.movement.v1.MovementService/IssuePairTokens"
 	MovementService_RevokePairToken_FullMethodName     = "/bridge.movement.v1.MovementService/RevokePairToken"
@@ -137,8 +138,12 @@ type MovementServiceClient interface {
 	// RevokeTableToken revokes a table's token: a device that logs on with it
 	// is refused from then on.
 	RevokeTableToken(ctx context.Context, in *RevokeTableTokenRequest, opts ...grpc.CallOption) (*RevokeTableTokenResponse, error)
+	// ListTableTokens lists the live tokens of a section's tables and pairs,
+	// without their codes: which devices have logged on, and since when.
+	ListTableTokens(ctx context.Context, in *ListTableTokensRequest, opts ...grpc.CallOption) (*ListTableTokensResponse, error)
 	// GetTableIdentity tells a table's device which table its token is for
-	// and until when it lasts.
+	// and until when it lasts. A device's first call with its token is its
+	// log-on, which the token records (logon_time).
 	GetTableIdentity(ctx context.Context, in *GetTableIdentityRequest, opts ...grpc.CallOption) (*GetTableIdentityResponse, error)
 	// IssuePairTokens issues a token for each pair of a section asked for,
 	// the code of a device that follows its pair round to round: in each
@@ -437,6 +442,16 @@ func (c *movementServiceClient) RevokeTableToken(ctx context.Context, in *Revoke
 	return out, nil
 }
 
+func (c *movementServiceClient) ListTableTokens(ctx context.Context, in *ListTableTokensRequest, opts ...grpc.CallOption) (*ListTableTokensResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListTableTokensResponse)
+	err := c.cc.Invoke(ctx, MovementService_ListTableTokens_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *movementServiceClient) GetTableIdentity(ctx context.Context, in *GetTableIdentityRequest, opts ...grpc.CallOption) (*GetTableIdentityResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(GetTableIdentityResponse)
@@ -548,8 +563,12 @@ type MovementServiceServer interface {
 	// RevokeTableToken revokes a table's token: a device that logs on with it
 	// is refused from then on.
 	RevokeTableToken(context.Context, *RevokeTableTokenRequest) (*RevokeTableTokenResponse, error)
+	// ListTableTokens lists the live tokens of a section's tables and pairs,
+	// without their codes: which devices have logged on, and since when.
+	ListTableTokens(context.Context, *ListTableTokensRequest) (*ListTableTokensResponse, error)
 	// GetTableIdentity tells a table's device which table its token is for
-	// and until when it lasts.
+	// and until when it lasts. A device's first call with its token is its
+	// log-on, which the token records (logon_time).
 	GetTableIdentity(context.Context, *GetTableIdentityRequest) (*GetTableIdentityResponse, error)
 	// IssuePairTokens issues a token for each pair of a section asked for,
 	// the code of a device that follows its pair round to round: in each
@@ -649,6 +668,9 @@ func (UnimplementedMovementServiceServer) IssueTableTokens(context.Context, *Iss
 }
 func (UnimplementedMovementServiceServer) RevokeTableToken(context.Context, *RevokeTableTokenRequest) (*RevokeTableTokenResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method RevokeTableToken not implemented")
+}
+func (UnimplementedMovementServiceServer) ListTableTokens(context.Context, *ListTableTokensRequest) (*ListTableTokensResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListTableTokens not implemented")
 }
 func (UnimplementedMovementServiceServer) GetTableIdentity(context.Context, *GetTableIdentityRequest) (*GetTableIdentityResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetTableIdentity not implemented")
@@ -1159,6 +1181,24 @@ func _MovementService_RevokeTableToken_Handler(srv interface{}, ctx context.Cont
 	return interceptor(ctx, in, info, handler)
 }
 
+func _MovementService_ListTableTokens_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListTableTokensRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MovementServiceServer).ListTableTokens(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MovementService_ListTableTokens_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MovementServiceServer).ListTableTokens(ctx, req.(*ListTableTokensRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _MovementService_GetTableIdentity_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(GetTableIdentityRequest)
 	if err := dec(in); err != nil {
@@ -1323,6 +1363,10 @@ var MovementService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "RevokeTableToken",
 			Handler:    _MovementService_RevokeTableToken_Handler,
+		},
+		{
+			MethodName: "ListTableTokens",
+			Handler:    _MovementService_ListTableTokens_Handler,
 		},
 		{
 			MethodName: "GetTableIdentity",

@@ -86,6 +86,9 @@ const (
 	// is the bridge.dealing.v1.Operation): once the set is released, its
 	// boards carry their tables and par.
 	ChangeKind_CHANGE_KIND_BOARD_SET_ANALYSED ChangeKind = 25
+	// Movement: a table's (or a pair's) device logged on with its token (its
+	// resource is the bridge.movement.v1.TableToken, without its code).
+	ChangeKind_CHANGE_KIND_TABLE_LOGGED_ON ChangeKind = 26
 )
 
 // Enum value maps for ChangeKind.
@@ -117,6 +120,7 @@ var (
 		23: "CHANGE_KIND_RESULT_CONFIRMED",
 		24: "CHANGE_KIND_TERMINAL_SETTINGS_SET",
 		25: "CHANGE_KIND_BOARD_SET_ANALYSED",
+		26: "CHANGE_KIND_TABLE_LOGGED_ON",
 	}
 	ChangeKind_value = map[string]int32{
 		"CHANGE_KIND_UNSPECIFIED":            0,
@@ -145,6 +149,7 @@ var (
 		"CHANGE_KIND_RESULT_CONFIRMED":       23,
 		"CHANGE_KIND_TERMINAL_SETTINGS_SET":  24,
 		"CHANGE_KIND_BOARD_SET_ANALYSED":     25,
+		"CHANGE_KIND_TABLE_LOGGED_ON":        26,
 	}
 )
 
@@ -289,7 +294,7 @@ const file_bridge_type_v1_change_proto_rawDesc = "" +
 	"changed_by\x18\x04 \x01(\tR\tchangedBy\x12;\n" +
 	"\vchange_time\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"changeTime\x120\n" +
-	"\bresource\x18\x06 \x01(\v2\x14.google.protobuf.AnyR\bresource*\xe9\x06\n" +
+	"\bresource\x18\x06 \x01(\v2\x14.google.protobuf.AnyR\bresource*\x8a\a\n" +
 	"\n" +
 	"ChangeKind\x12\x1b\n" +
 	"\x17CHANGE_KIND_UNSPECIFIED\x10\x00\x12 \n" +
@@ -318,7 +323,8 @@ const file_bridge_type_v1_change_proto_rawDesc = "" +
 	"\x1bCHANGE_KIND_PLAYERS_ENTERED\x10\x16\x12 \n" +
 	"\x1cCHANGE_KIND_RESULT_CONFIRMED\x10\x17\x12%\n" +
 	"!CHANGE_KIND_TERMINAL_SETTINGS_SET\x10\x18\x12\"\n" +
-	"\x1eCHANGE_KIND_BOARD_SET_ANALYSED\x10\x19B\xbc\x01\n" +
+	"\x1eCHANGE_KIND_BOARD_SET_ANALYSED\x10\x19\x12\x1f\n" +
+	"\x1bCHANGE_KIND_TABLE_LOGGED_ON\x10\x1aB\xbc\x01\n" +
 	"\x12com.bridge.type.v1B\vChangeProtoP\x01Z?github.com/bridge-director/director/proto/bridge/type/v1;typev1\xa2\x02\x03BTX\xaa\x02\x0eBridge.Type.V1\xca\x02\x0eBridge\\Type\\V1\xe2\x02\x1aBridge\\Type\\V1\\GPBMetadata\xea\x02\x10Bridge::Type::V1b\x06proto3"
 
 var (
