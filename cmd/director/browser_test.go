@@ -7,6 +7,7 @@ package main
 // $DIRECTOR_SCREENSHOTS), for a person to look at.
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -20,6 +21,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bridge-director/director/bridge"
+	"github.com/bridge-director/director/dealing"
+	"github.com/bridge-director/director/formats/pbn"
 	"github.com/chromedp/chromedp"
 )
 
@@ -486,5 +490,64 @@ func playOut(t *testing.T, s *server, ctx context.Context, table, board, ns, ew 
 	}
 	if !found {
 		t.Errorf("pair %d's scorecard has no board %d North-South: %q", ns, board, rows)
+	}
+}
+
+// A director imports the evening's boards, dealt elsewhere, from a PBN file
+// in the console: the session's set holds the file's deals.
+func TestConsoleImportsBoards(t *testing.T) {
+	s := startWithTokens(t, "tokens:\n  - name: club-director\n    token: tuesday-director-token\n    roles: [director]\n")
+	s.token = "tuesday-director-token"
+	clubEvent(t, s, false)
+	src := dealing.NewKeyed("Federation simultaneous pairs", []byte("dealt by the federation"))
+	var games []pbn.Game
+	for n := 1; n <= 4; n++ {
+		d, err := src.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		games = append(games, pbn.NewGame(bridge.NewBoard(n, d)))
+	}
+	path := filepath.Join(t.TempDir(), "simultaneous.pbn")
+	var file bytes.Buffer
+	if err := pbn.Write(&file, games, pbn.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, file.Bytes(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+
+	ctx := browse(t, desktop)
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/console"),
+		chromedp.SendKeys("#token", s.token), chromedp.Click("#signin-form button")); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/console/events/club-night")); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the session offers to deal or import its boards", `!!document.querySelector("#deal-file")`)
+	if err := chromedp.Do(ctx, chromedp.SetValue("#deal-last", "4"), chromedp.SetUploadFiles("#deal-file", []string{path}),
+		chromedp.Click("#deal button[type=submit]")); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "boards 1 to 4 are imported", `document.querySelector(".boards").textContent.includes("Boards 1 to 4 (imported), secret")`)
+	var set struct {
+		BoardSet struct {
+			Boards []struct {
+				Deal struct {
+					Pbn string `json:"pbn"`
+				} `json:"deal"`
+			} `json:"boards"`
+		} `json:"board_set"`
+	}
+	s.mustCall(t, "GET", "/v1/events/club-night/sessions/1/boardsets/main", "", &set)
+	if len(set.BoardSet.Boards) != 4 {
+		t.Fatalf("the imported set holds %d boards, want 4", len(set.BoardSet.Boards))
+	}
+	for i, b := range set.BoardSet.Boards {
+		want, _ := games[i].Board()
+		if b.Deal.Pbn != want.Deal.PBN(bridge.North) {
+			t.Errorf("board %d is %s, want the file's %s", i+1, b.Deal.Pbn, want.Deal.PBN(bridge.North))
+		}
 	}
 }

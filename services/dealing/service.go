@@ -21,6 +21,7 @@ import (
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	"github.com/bridge-director/director/bridge"
 	"github.com/bridge-director/director/dealing"
 	dealingv1 "github.com/bridge-director/director/proto/bridge/dealing/v1"
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
@@ -133,10 +134,13 @@ func (s *Service) CreateBoardSet(ctx context.Context, req *dealingv1.CreateBoard
 	if err := checkNewSet(set); err != nil {
 		return nil, err
 	}
+	if (set.Method == dealingv1.Method_METHOD_IMPORTED) != (req.GetPbn() != "") {
+		return nil, platform.FieldError("pbn", "a PBN file is the deals of a METHOD_IMPORTED set, which needs one; a dealt set takes none")
+	}
 	if err := s.checkSession(ctx, session); err != nil {
 		return nil, err
 	}
-	src, err := s.sourceFor(set)
+	src, err := s.sourceFor(set, req.GetPbn())
 	if err != nil {
 		return nil, err
 	}
@@ -185,10 +189,13 @@ func checkNewSet(set *dealingv1.BoardSet) error {
 		add("copies", "%d copies: 1 to %d", set.Copies, dealing.MaxCopies)
 	}
 	if _, ok := dealingv1.Method_name[int32(set.Method)]; !ok {
-		add("method", "unknown method: use METHOD_SECURE or METHOD_KEYED")
+		add("method", "unknown method: use METHOD_SECURE, METHOD_KEYED or METHOD_IMPORTED")
 	}
-	if set.Method == dealingv1.Method_METHOD_SECURE && set.Keys != nil {
+	switch {
+	case set.Method == dealingv1.Method_METHOD_SECURE && set.Keys != nil:
 		add("keys", "a secure set is dealt from the operating system's random source and takes no keys; use METHOD_KEYED")
+	case set.Method == dealingv1.Method_METHOD_IMPORTED && set.Keys != nil:
+		add("keys", "an imported set's deals come from its PBN file and take no keys")
 	}
 	if k := set.Keys; k != nil && (k.Owner == "" || k.Entropy == "") {
 		add("keys", "keys need both an owner and entropy")
@@ -203,10 +210,26 @@ func checkNewSet(set *dealingv1.BoardSet) error {
 }
 
 // sourceFor returns the source a new set is dealt from: the operating
-// system's random source, or keys (made now when the request brought none).
-func (s *Service) sourceFor(set *dealingv1.BoardSet) (dealing.Source, error) {
-	if set.Method == dealingv1.Method_METHOD_SECURE {
+// system's random source, keys (made now when the request brought none),
+// or the deals of the PBN file imported.
+func (s *Service) sourceFor(set *dealingv1.BoardSet, file string) (dealing.Source, error) {
+	switch set.Method {
+	case dealingv1.Method_METHOD_SECURE:
 		return s.secure(), nil
+	case dealingv1.Method_METHOD_IMPORTED:
+		boards, err := pbnBoards(file, set.FirstBoard, set.LastBoard)
+		if err != nil {
+			return nil, err
+		}
+		deals := make([]bridge.Deal, len(boards))
+		for i, b := range boards {
+			if b.Dealer != bridge.BoardDealer(b.Number) || b.Vulnerability != bridge.BoardVulnerability(b.Number) {
+				return nil, platform.FieldError("pbn", fmt.Sprintf("board %d of the file has dealer %s and vulnerability %s; Law 2 gives board %d dealer %s and vulnerability %s",
+					b.Number, b.Dealer.Name(), b.Vulnerability, b.Number, bridge.BoardDealer(b.Number).Name(), bridge.BoardVulnerability(b.Number)))
+			}
+			deals[i] = b.Deal
+		}
+		return dealing.NewGiven(deals), nil
 	}
 	if set.Keys == nil {
 		set.Keys = &dealingv1.Keys{Owner: "Director " + set.Name, Entropy: rand.Text()}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -511,4 +512,81 @@ func TestTheFeedKeepsTheDealsSecret(t *testing.T) {
 	}
 	_, err = h.client.ListChanges(as(asTerminal), &dealingv1.ListChangesRequest{Parent: "events/congress"})
 	wantCode(t, err, codes.PermissionDenied, "may not call")
+}
+
+// A director imports boards dealt elsewhere, the first session of the World
+// Bridge Games 2024 as a PBN file: the set holds those deals, each board
+// marked by Law 2, secret until released; a file that does not hold the
+// boards asked for, or marks them otherwise than Law 2, is refused, naming
+// why.
+func TestImportedSetHoldsTheFilesDeals(t *testing.T) {
+	h := start(t, t.TempDir())
+	sqd, err := os.ReadFile("../../../shared/fixtures/bigdeal-wbg2024/WBG2024.sqd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sqk, err := os.ReadFile("../../../shared/fixtures/bigdeal-wbg2024/WBG2024.sqk")
+	if err != nil {
+		t.Fatal(err)
+	}
+	desc, _ := dealing.ParseSQD(sqd)
+	keys, _ := dealing.ParseSQK(sqk)
+	sessions, err := desc.Sessions(keys, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	boards, err := sessions[0].Deal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := func(boards []bridge.Board) string {
+		games := make([]pbn.Game, len(boards))
+		for i, b := range boards {
+			games[i] = pbn.NewGame(b)
+		}
+		var out bytes.Buffer
+		if err := pbn.Write(&out, games, pbn.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		return out.String()
+	}
+	first, last := int32(boards[0].Number), int32(boards[len(boards)-1].Number)
+	create := func(set *dealingv1.BoardSet, text string) (*dealingv1.BoardSet, error) {
+		resp, err := h.client.CreateBoardSet(as(asDirector), &dealingv1.CreateBoardSetRequest{
+			Parent: "events/congress/sessions/1", BoardSetId: "main", BoardSet: set, Pbn: text,
+		})
+		return resp.GetBoardSet(), err
+	}
+	imported := &dealingv1.BoardSet{FirstBoard: first, LastBoard: last, Method: dealingv1.Method_METHOD_IMPORTED}
+
+	_, err = create(imported, file(boards[:len(boards)-1]))
+	wantCode(t, err, codes.InvalidArgument, fmt.Sprintf("the file has no board %d", last))
+	shifted := slices.Clone(boards)
+	shifted[0].Dealer = bridge.BoardDealer(boards[0].Number + 1)
+	_, err = create(imported, file(shifted))
+	wantCode(t, err, codes.InvalidArgument, fmt.Sprintf("board %d of the file has dealer", first))
+	_, err = create(imported, "[Board \"1\"]\n[Deal \"N:AKQ\"]\n")
+	wantCode(t, err, codes.InvalidArgument, "pbn")
+	_, err = create(imported, "")
+	wantCode(t, err, codes.InvalidArgument, "METHOD_IMPORTED set, which needs one")
+	_, err = create(&dealingv1.BoardSet{FirstBoard: first, LastBoard: last}, file(boards))
+	wantCode(t, err, codes.InvalidArgument, "a dealt set takes none")
+
+	set, err := create(imported, file(boards))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if set.GetMethod() != dealingv1.Method_METHOD_IMPORTED || set.GetReleased() || len(set.GetBoards()) != len(boards) {
+		t.Fatalf("imported set %v", set)
+	}
+	for i, b := range set.GetBoards() {
+		if b.GetNumber() != int32(boards[i].Number) || b.GetDeal().GetPbn() != boards[i].Deal.PBN(bridge.North) {
+			t.Errorf("board %d is %s, want the file's %s", b.GetNumber(), b.GetDeal().GetPbn(), boards[i].Deal.PBN(bridge.North))
+		}
+	}
+	// A board of it fouled at the duplicating machine is dealt again.
+	red, err := h.client.RedealBoard(as(asDirector), &dealingv1.RedealBoardRequest{Name: fmt.Sprintf("%s/boards/%d", setName, first), Reason: "a card fell on the floor"})
+	if err != nil || red.GetBoard().GetDeal().GetPbn() == boards[0].Deal.PBN(bridge.North) {
+		t.Errorf("redealing an imported board: %v, %v", red, err)
+	}
 }

@@ -105,25 +105,36 @@ func squareDealSession(sq *dealingv1.SquareDeal) (dealing.Session, error) {
 
 // pbnDeals reads the deals of boards first to last from a PBN file.
 func pbnDeals(text string, first, last int32) ([]bridge.Deal, error) {
+	boards, err := pbnBoards(text, first, last)
+	deals := make([]bridge.Deal, len(boards))
+	for i, b := range boards {
+		deals[i] = b.Deal
+	}
+	return deals, err
+}
+
+// pbnBoards reads boards first to last, by number, from a PBN file (the
+// request's field pbn).
+func pbnBoards(text string, first, last int32) ([]bridge.Board, error) {
 	file, err := pbn.Read(strings.NewReader(text))
 	if err != nil {
 		return nil, platform.FieldError("pbn", err.Error())
 	}
-	byNumber := map[int]bridge.Deal{}
+	byNumber := map[int]bridge.Board{}
 	for _, g := range file.Games {
 		b, err := g.Board()
 		if err != nil {
 			return nil, platform.FieldError("pbn", err.Error())
 		}
-		byNumber[b.Number] = b.Deal
+		byNumber[b.Number] = b
 	}
-	var out []bridge.Deal
+	var out []bridge.Board
 	for n := first; n <= last; n++ {
-		d, ok := byNumber[int(n)]
+		b, ok := byNumber[int(n)]
 		if !ok {
-			return nil, platform.FieldError("pbn", fmt.Sprintf("the file has no board %d (the keys dealt boards %d to %d)", n, first, last))
+			return nil, platform.FieldError("pbn", fmt.Sprintf("the file has no board %d (boards %d to %d are asked for)", n, first, last))
 		}
-		out = append(out, d)
+		out = append(out, b)
 	}
 	return out, nil
 }

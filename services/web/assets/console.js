@@ -384,8 +384,8 @@
     open();
   }
 
-  // boardsOf shows the session's board set "main": a form that deals it
-  // when there is none; else its files for the duplicating machine, the
+  // boardsOf shows the session's board set "main": a form that deals it,
+  // or imports it from a PBN file, when there is none; else its files for the duplicating machine, the
   // release (after which the deals are public), and the hand records. Every
   // section of the session plays the set: one that names no set yet is given
   // it, so that its terminals and its travellers show these deals.
@@ -401,7 +401,8 @@
           plays.textContent = " Played in section" + (playing.length > 1 ? "s " : " ") + playing.join(", ") + ".";
         });
       });
-      into.replaceChildren(el("p", {}, "Boards " + b.first_board + " to " + b.last_board + (b.released ? ", released" : ", secret until released") + ": ",
+      into.replaceChildren(el("p", {}, "Boards " + b.first_board + " to " + b.last_board + (b.method === "METHOD_IMPORTED" ? " (imported)" : "") +
+        (b.released ? ", released" : ", secret until released") + ": ",
         download("/v1/" + set + "/files/" + id + ".dup", "duplimate file"), " · ", download("/v1/" + set + "/files/" + id + ".pbn", "PBN"), " · ",
         b.released ? download("/v1/" + set + "/files/" + id + ".pdf", "hand records (PDF)")
           : el("button", { type: "button", id: "release", on: { click: function () {
@@ -410,9 +411,15 @@
     }, function () {
       var first = el("input", { id: "deal-first", type: "number", min: "1", value: "1" }), last = el("input", { id: "deal-last", type: "number", min: "1", value: "24" });
       var copies = el("input", { id: "deal-copies", type: "number", min: "1", value: "1" });
-      into.replaceChildren(formOf("deal", "Deal the boards", [field("First board", first), field("Last board", last), field("Copies (one a section)", copies)], "Deal", function () {
-        return api("POST", "/v1/" + session + "/boardsets", { board_set_id: "main", board_set: { first_board: Number(first.value),
-          last_board: Number(last.value), copies: Number(copies.value) } }).then(function () { boardsOf(session, sections, id, into); });
+      var file = el("input", { id: "deal-file", type: "file", accept: ".pbn,text/plain" });
+      into.replaceChildren(formOf("deal", "Deal the boards, or import them", [field("First board", first), field("Last board", last),
+        field("Copies (one a section)", copies), field("Or import a PBN file", file)], "Deal or import", function () {
+        var set = { first_board: Number(first.value), last_board: Number(last.value), copies: Number(copies.value) };
+        var chosen = file.files && file.files[0];
+        return (chosen ? chosen.text() : Promise.resolve("")).then(function (text) {
+          if (text) set.method = "METHOD_IMPORTED";
+          return api("POST", "/v1/" + session + "/boardsets", { board_set_id: "main", board_set: set, pbn: text || undefined });
+        }).then(function () { boardsOf(session, sections, id, into); });
       }));
     });
   }

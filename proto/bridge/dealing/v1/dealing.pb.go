@@ -41,6 +41,11 @@ const (
 	// keys in the request, Director makes them from the operating system's
 	// random source; they are shown when the set is released.
 	Method_METHOD_KEYED Method = 2
+	// Made elsewhere (by another dealer, a federation, or by hand) and
+	// imported from a PBN file (CreateBoardSetRequest.pbn), each board by its
+	// number. A board of it dealt again is dealt from the operating system's
+	// random source.
+	Method_METHOD_IMPORTED Method = 3
 )
 
 // Enum value maps for Method.
@@ -49,11 +54,13 @@ var (
 		0: "METHOD_UNSPECIFIED",
 		1: "METHOD_SECURE",
 		2: "METHOD_KEYED",
+		3: "METHOD_IMPORTED",
 	}
 	Method_value = map[string]int32{
 		"METHOD_UNSPECIFIED": 0,
 		"METHOD_SECURE":      1,
 		"METHOD_KEYED":       2,
+		"METHOD_IMPORTED":    3,
 	}
 )
 
@@ -668,8 +675,12 @@ type CreateBoardSetRequest struct {
 	Parent string `protobuf:"bytes,2,opt,name=parent,proto3" json:"parent,omitempty"`
 	// The {boardset} part of the name: 1 to 63 of a-z, 0-9 and '-', not
 	// starting with '-'.
-	BoardSetId    string    `protobuf:"bytes,3,opt,name=board_set_id,json=boardSetId,proto3" json:"board_set_id,omitempty"`
-	BoardSet      *BoardSet `protobuf:"bytes,4,opt,name=board_set,json=boardSet,proto3" json:"board_set,omitempty"`
+	BoardSetId string    `protobuf:"bytes,3,opt,name=board_set_id,json=boardSetId,proto3" json:"board_set_id,omitempty"`
+	BoardSet   *BoardSet `protobuf:"bytes,4,opt,name=board_set,json=boardSet,proto3" json:"board_set,omitempty"`
+	// The PBN file of a METHOD_IMPORTED set (for no other): its games must
+	// hold boards first_board to last_board, each with the dealer and
+	// vulnerability Law 2 gives its number; other games are ignored.
+	Pbn           string `protobuf:"bytes,5,opt,name=pbn,proto3" json:"pbn,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -730,6 +741,13 @@ func (x *CreateBoardSetRequest) GetBoardSet() *BoardSet {
 		return x.BoardSet
 	}
 	return nil
+}
+
+func (x *CreateBoardSetRequest) GetPbn() string {
+	if x != nil {
+		return x.Pbn
+	}
+	return ""
 }
 
 type CreateBoardSetResponse struct {
@@ -2606,14 +2624,15 @@ const file_bridge_dealing_v1_dealing_proto_rawDesc = "" +
 	"\x06reason\x18\x03 \x01(\tR\x06reason\x12\x1d\n" +
 	"\n" +
 	"redealt_by\x18\x04 \x01(\tR\tredealtBy\x12.\n" +
-	"\x04time\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\x04time\"\xaa\x01\n" +
+	"\x04time\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\x04time\"\xbc\x01\n" +
 	"\x15CreateBoardSetRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x16\n" +
 	"\x06parent\x18\x02 \x01(\tR\x06parent\x12 \n" +
 	"\fboard_set_id\x18\x03 \x01(\tR\n" +
 	"boardSetId\x128\n" +
-	"\tboard_set\x18\x04 \x01(\v2\x1b.bridge.dealing.v1.BoardSetR\bboardSet\"R\n" +
+	"\tboard_set\x18\x04 \x01(\v2\x1b.bridge.dealing.v1.BoardSetR\bboardSet\x12\x10\n" +
+	"\x03pbn\x18\x05 \x01(\tR\x03pbn\"R\n" +
 	"\x16CreateBoardSetResponse\x128\n" +
 	"\tboard_set\x18\x01 \x01(\v2\x1b.bridge.dealing.v1.BoardSetR\bboardSet\"(\n" +
 	"\x12GetBoardSetRequest\x12\x12\n" +
@@ -2735,11 +2754,12 @@ const file_bridge_dealing_v1_dealing_proto_rawDesc = "" +
 	"\x05since\x18\x02 \x01(\x04H\x00R\x05since\x88\x01\x01B\b\n" +
 	"\x06_since\"F\n" +
 	"\x14WatchChangesResponse\x12.\n" +
-	"\x06change\x18\x01 \x01(\v2\x16.bridge.type.v1.ChangeR\x06change*E\n" +
+	"\x06change\x18\x01 \x01(\v2\x16.bridge.type.v1.ChangeR\x06change*Z\n" +
 	"\x06Method\x12\x16\n" +
 	"\x12METHOD_UNSPECIFIED\x10\x00\x12\x11\n" +
 	"\rMETHOD_SECURE\x10\x01\x12\x10\n" +
-	"\fMETHOD_KEYED\x10\x02*\xb9\x01\n" +
+	"\fMETHOD_KEYED\x10\x02\x12\x13\n" +
+	"\x0fMETHOD_IMPORTED\x10\x03*\xb9\x01\n" +
 	"\x06Format\x12\x16\n" +
 	"\x12FORMAT_UNSPECIFIED\x10\x00\x12\x0e\n" +
 	"\n" +
