@@ -394,6 +394,21 @@ func playOut(t *testing.T, s *server, ctx context.Context, table, board, ns, ew 
 		t.Fatalf("the table codes read %v (%v)", codes, err)
 	}
 
+	// The director holds the results from the public for a moment, and
+	// publishes them again.
+	if err := chromedp.Do(ctx, chromedp.Click(`button[data-publication="hold"]`)); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the console says the results are held", `document.querySelector(".publication").textContent.startsWith("Results held from the public")`)
+	if resp, body := s.get(t, "/events/tuesday/standings?session=1&section=A"); resp.StatusCode != http.StatusForbidden ||
+		!strings.Contains(string(body), "the director holds the results of events/tuesday/sessions/1 until they are published") {
+		t.Errorf("the public's standings page while the results are held: %d\n%s", resp.StatusCode, body)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(`button[data-publication="publish"]`)); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the console says the results are public", `document.querySelector(".publication").textContent.startsWith("Results public")`)
+
 	// A player opens the section's standings before the last results.
 	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/events/tuesday/standings?session=1&section=A")); err != nil {
 		t.Fatal(err)

@@ -59,17 +59,26 @@ func (s *Service) GetStandings(ctx context.Context, req *scoringv1.GetStandingsR
 	if err := s.rankingHidden(ctx, req.GetEvent(), req.GetSession()); err != nil {
 		return nil, err
 	}
+	if err := s.resultsHeld(ctx, req.GetEvent(), req.GetSession()); err != nil {
+		return nil, err
+	}
 	section := strings.ToUpper(req.GetSection())
 	ks, session, names, err := s.readSession(ctx, req.GetEvent(), req.GetSession(), section)
 	if err != nil {
 		return nil, err
 	}
 	field, settings := ks.scoredField()
-	if platform.AnswerVersion(ctx, s.kept.version(ks, field, names)) {
+	publication, err := s.publication(req.GetEvent(), session)
+	if err != nil {
+		return nil, err
+	}
+	// The answer says how the results are published: a change of that is
+	// a new version.
+	if platform.AnswerVersion(ctx, s.kept.version(ks, field, names)+fmt.Sprintf(".p%d", publication.GetUpdateTime().AsTime().UnixNano())) {
 		return &scoringv1.GetStandingsResponse{}, nil
 	}
 	standings, problems := field.Standings()
-	resp := &scoringv1.GetStandingsResponse{Form: settings.GetForm()}
+	resp := &scoringv1.GetStandingsResponse{Form: settings.GetForm(), Publication: publication}
 	for i, st := range standings {
 		if section != "" && st.Section != section {
 			continue
@@ -94,6 +103,9 @@ func (s *Service) GetStandings(ctx context.Context, req *scoringv1.GetStandingsR
 // section, read as its standings are.
 func (s *Service) ListMatches(ctx context.Context, req *scoringv1.ListMatchesRequest) (*scoringv1.ListMatchesResponse, error) {
 	if err := s.rankingHidden(ctx, req.GetEvent(), req.GetSession()); err != nil {
+		return nil, err
+	}
+	if err := s.resultsHeld(ctx, req.GetEvent(), req.GetSession()); err != nil {
 		return nil, err
 	}
 	section := strings.ToUpper(req.GetSection())
@@ -126,6 +138,9 @@ func (s *Service) GetTraveller(ctx context.Context, req *scoringv1.GetTravellerR
 		return nil, platform.FieldError("board", fmt.Sprintf("a board number is 1 to %d", resource.MaxBoard))
 	}
 	if err := s.tableMayRead(ctx, req.GetEvent(), req.GetSession(), req.GetBoard()); err != nil {
+		return nil, err
+	}
+	if err := s.resultsHeld(ctx, req.GetEvent(), req.GetSession()); err != nil {
 		return nil, err
 	}
 	section := strings.ToUpper(req.GetSection())
@@ -162,6 +177,9 @@ func (s *Service) GetTraveller(ctx context.Context, req *scoringv1.GetTravellerR
 // GetScorecard lists one pair's boards.
 func (s *Service) GetScorecard(ctx context.Context, req *scoringv1.GetScorecardRequest) (*scoringv1.GetScorecardResponse, error) {
 	if err := s.scorecardHidden(ctx, req.GetEvent(), req.GetSession()); err != nil {
+		return nil, err
+	}
+	if err := s.resultsHeld(ctx, req.GetEvent(), req.GetSession()); err != nil {
 		return nil, err
 	}
 	section := strings.ToUpper(req.GetSection())

@@ -16,6 +16,8 @@ package scoringservice
 //	                                            each holds only the result's name, round, board and pairs,
 //	                                            and (written since results are flagged) its contract
 //	                                            or passed out, and its score
+//	publication/<event id>/<session u32> -> Publication  whether the public reads a session's
+//	                                            results (from schema version 6)
 //	outbox/movement/...                         (platform: the old events' CreateEvent, until delivered)
 //
 // A slot is where one board is played once: session, section, table, round
@@ -58,6 +60,8 @@ var (
 	bucketRevisions = []byte("revisions")
 	bucketPenalties = []byte("penalties")
 	bucketBoards    = []byte("boards")
+	// bucketPublication holds the sessions whose publication a director set.
+	bucketPublication = []byte("publication")
 )
 
 // migrations of scoring.db, in order; add new ones at the end.
@@ -103,6 +107,10 @@ var migrations = []platform.Migration{
 		})
 	}},
 	{Version: 5, Name: "hand the events to the movement service", Apply: handOverEvents},
+	{Version: 6, Name: "create publication bucket", Apply: func(tx *bbolt.Tx) error {
+		_, err := tx.CreateBucketIfNotExists(bucketPublication)
+		return err
+	}},
 }
 
 // slot identifies where one board is played once in an event.

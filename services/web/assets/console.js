@@ -137,9 +137,10 @@
               codes);
           });
         });
-        var boards = el("div", { class: "boards", "data-boards": s.name });
+        var boards = el("div", { class: "boards", "data-boards": s.name }), publication = el("p", { class: "publication" });
         boardsOf(s.name, s.sections || [], id, boards);
-        sessions.append(el("section", { "data-session": n }, el("h3", {}, "Session " + n + (s.title ? ": " + s.title : "")), items, boards,
+        publicationOf(s.name, publication);
+        sessions.append(el("section", { "data-session": n }, el("h3", {}, "Session " + n + (s.title ? ": " + s.title : "")), items, boards, publication,
           el("p", {}, "Results files: ", download("/v1/" + s.name + "/results/" + id + "-" + n + ".xml", "USEBIO"), " · ",
             download("/v1/" + s.name + "/results/travellers.csv", "travellers (CSV)"), " · ",
             download("/v1/" + s.name + "/results/standings.csv", "standings (CSV)"))));
@@ -422,6 +423,21 @@
         }).then(function () { boardsOf(session, sections, id, into); });
       }));
     });
+  }
+
+  // publicationOf says whether the public reads the session's results,
+  // with a button that holds them (while they are checked, say) or
+  // publishes them.
+  function publicationOf(session, into) {
+    var n = session.split("/")[3], ev = session.split("/").slice(0, 2).join("/");
+    api("GET", "/v1/" + ev + "/standings?session=" + n + "&page_size=1").then(function (r) {
+      var held = (r.publication || {}).held;
+      into.replaceChildren(held ? "Results held from the public. " : "Results public as they come in. ",
+        el("button", { type: "button", "data-publication": held ? "publish" : "hold", on: { click: function () {
+          api("POST", "/v1/" + session + ":setPublication", { held: !held }).then(function () { publicationOf(session, into); },
+            function (err) { into.append(el("span", { class: "error", role: "alert" }, " " + err.message)); });
+        } } }, held ? "Publish the results" : "Hold the results"));
+    }, function (err) { into.replaceChildren(el("span", { class: "error" }, "Results: " + err.message)); });
   }
 
   // playsSet makes section play set, unless it names another already (its

@@ -2880,6 +2880,9 @@ type GetStandingsResponse struct {
 	// Empty on the last page. A page is a stretch of the ranking as it stands
 	// when the page is read.
 	NextPageToken string `protobuf:"bytes,4,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
+	// Whether the session's results are held from the public (SetPublication),
+	// as its directors and scorers read them.
+	Publication   *Publication `protobuf:"bytes,5,opt,name=publication,proto3" json:"publication,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2942,6 +2945,190 @@ func (x *GetStandingsResponse) GetNextPageToken() string {
 	return ""
 }
 
+func (x *GetStandingsResponse) GetPublication() *Publication {
+	if x != nil {
+		return x.Publication
+	}
+	return nil
+}
+
+type SetPublicationRequest struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	RequestId string                 `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	// "events/{event}/sessions/{session}"
+	Session string `protobuf:"bytes,2,opt,name=session,proto3" json:"session,omitempty"`
+	// Hold the results from the public (true), or publish them (false).
+	Held          bool `protobuf:"varint,3,opt,name=held,proto3" json:"held,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetPublicationRequest) Reset() {
+	*x = SetPublicationRequest{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[32]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetPublicationRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetPublicationRequest) ProtoMessage() {}
+
+func (x *SetPublicationRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[32]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetPublicationRequest.ProtoReflect.Descriptor instead.
+func (*SetPublicationRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{32}
+}
+
+func (x *SetPublicationRequest) GetRequestId() string {
+	if x != nil {
+		return x.RequestId
+	}
+	return ""
+}
+
+func (x *SetPublicationRequest) GetSession() string {
+	if x != nil {
+		return x.Session
+	}
+	return ""
+}
+
+func (x *SetPublicationRequest) GetHeld() bool {
+	if x != nil {
+		return x.Held
+	}
+	return false
+}
+
+// Publication is whether the public reads a session's results.
+type Publication struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// "events/{event}/sessions/{session}"
+	Session string `protobuf:"bytes,1,opt,name=session,proto3" json:"session,omitempty"`
+	Held    bool   `protobuf:"varint,2,opt,name=held,proto3" json:"held,omitempty"`
+	// When and by whom it was last set; unset while it never was.
+	UpdateTime    *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
+	UpdatedBy     string                 `protobuf:"bytes,4,opt,name=updated_by,json=updatedBy,proto3" json:"updated_by,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Publication) Reset() {
+	*x = Publication{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[33]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Publication) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Publication) ProtoMessage() {}
+
+func (x *Publication) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[33]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Publication.ProtoReflect.Descriptor instead.
+func (*Publication) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{33}
+}
+
+func (x *Publication) GetSession() string {
+	if x != nil {
+		return x.Session
+	}
+	return ""
+}
+
+func (x *Publication) GetHeld() bool {
+	if x != nil {
+		return x.Held
+	}
+	return false
+}
+
+func (x *Publication) GetUpdateTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.UpdateTime
+	}
+	return nil
+}
+
+func (x *Publication) GetUpdatedBy() string {
+	if x != nil {
+		return x.UpdatedBy
+	}
+	return ""
+}
+
+type SetPublicationResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Publication   *Publication           `protobuf:"bytes,1,opt,name=publication,proto3" json:"publication,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetPublicationResponse) Reset() {
+	*x = SetPublicationResponse{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[34]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetPublicationResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetPublicationResponse) ProtoMessage() {}
+
+func (x *SetPublicationResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[34]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetPublicationResponse.ProtoReflect.Descriptor instead.
+func (*SetPublicationResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{34}
+}
+
+func (x *SetPublicationResponse) GetPublication() *Publication {
+	if x != nil {
+		return x.Publication
+	}
+	return nil
+}
+
 type ListMatchesRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// "events/{event}"
@@ -2956,7 +3143,7 @@ type ListMatchesRequest struct {
 
 func (x *ListMatchesRequest) Reset() {
 	*x = ListMatchesRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[32]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2968,7 +3155,7 @@ func (x *ListMatchesRequest) String() string {
 func (*ListMatchesRequest) ProtoMessage() {}
 
 func (x *ListMatchesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[32]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2981,7 +3168,7 @@ func (x *ListMatchesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListMatchesRequest.ProtoReflect.Descriptor instead.
 func (*ListMatchesRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{32}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *ListMatchesRequest) GetEvent() string {
@@ -3032,7 +3219,7 @@ type TeamMatch struct {
 
 func (x *TeamMatch) Reset() {
 	*x = TeamMatch{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[33]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3044,7 +3231,7 @@ func (x *TeamMatch) String() string {
 func (*TeamMatch) ProtoMessage() {}
 
 func (x *TeamMatch) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[33]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3057,7 +3244,7 @@ func (x *TeamMatch) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TeamMatch.ProtoReflect.Descriptor instead.
 func (*TeamMatch) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{33}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *TeamMatch) GetSection() string {
@@ -3151,7 +3338,7 @@ type ListMatchesResponse struct {
 
 func (x *ListMatchesResponse) Reset() {
 	*x = ListMatchesResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[34]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3163,7 +3350,7 @@ func (x *ListMatchesResponse) String() string {
 func (*ListMatchesResponse) ProtoMessage() {}
 
 func (x *ListMatchesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[34]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3176,7 +3363,7 @@ func (x *ListMatchesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListMatchesResponse.ProtoReflect.Descriptor instead.
 func (*ListMatchesResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{34}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *ListMatchesResponse) GetForm() Form {
@@ -3215,7 +3402,7 @@ type BoardProblem struct {
 
 func (x *BoardProblem) Reset() {
 	*x = BoardProblem{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[35]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3227,7 +3414,7 @@ func (x *BoardProblem) String() string {
 func (*BoardProblem) ProtoMessage() {}
 
 func (x *BoardProblem) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[35]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3240,7 +3427,7 @@ func (x *BoardProblem) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BoardProblem.ProtoReflect.Descriptor instead.
 func (*BoardProblem) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{35}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *BoardProblem) GetSession() int32 {
@@ -3284,7 +3471,7 @@ type GetScorecardRequest struct {
 
 func (x *GetScorecardRequest) Reset() {
 	*x = GetScorecardRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[36]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3296,7 +3483,7 @@ func (x *GetScorecardRequest) String() string {
 func (*GetScorecardRequest) ProtoMessage() {}
 
 func (x *GetScorecardRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[36]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3309,7 +3496,7 @@ func (x *GetScorecardRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetScorecardRequest.ProtoReflect.Descriptor instead.
 func (*GetScorecardRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{36}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *GetScorecardRequest) GetEvent() string {
@@ -3361,7 +3548,7 @@ type ScorecardLine struct {
 
 func (x *ScorecardLine) Reset() {
 	*x = ScorecardLine{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[37]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3373,7 +3560,7 @@ func (x *ScorecardLine) String() string {
 func (*ScorecardLine) ProtoMessage() {}
 
 func (x *ScorecardLine) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[37]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3386,7 +3573,7 @@ func (x *ScorecardLine) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ScorecardLine.ProtoReflect.Descriptor instead.
 func (*ScorecardLine) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{37}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *ScorecardLine) GetResult() *Result {
@@ -3452,7 +3639,7 @@ type GetScorecardResponse struct {
 
 func (x *GetScorecardResponse) Reset() {
 	*x = GetScorecardResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[38]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3464,7 +3651,7 @@ func (x *GetScorecardResponse) String() string {
 func (*GetScorecardResponse) ProtoMessage() {}
 
 func (x *GetScorecardResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[38]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3477,7 +3664,7 @@ func (x *GetScorecardResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetScorecardResponse.ProtoReflect.Descriptor instead.
 func (*GetScorecardResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{38}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *GetScorecardResponse) GetStanding() *Standing {
@@ -3553,7 +3740,7 @@ type Penalty struct {
 
 func (x *Penalty) Reset() {
 	*x = Penalty{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[39]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3565,7 +3752,7 @@ func (x *Penalty) String() string {
 func (*Penalty) ProtoMessage() {}
 
 func (x *Penalty) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[39]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3578,7 +3765,7 @@ func (x *Penalty) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Penalty.ProtoReflect.Descriptor instead.
 func (*Penalty) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{39}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *Penalty) GetName() string {
@@ -3698,7 +3885,7 @@ type PenaltyRemoval struct {
 
 func (x *PenaltyRemoval) Reset() {
 	*x = PenaltyRemoval{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[40]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3710,7 +3897,7 @@ func (x *PenaltyRemoval) String() string {
 func (*PenaltyRemoval) ProtoMessage() {}
 
 func (x *PenaltyRemoval) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[40]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3723,7 +3910,7 @@ func (x *PenaltyRemoval) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PenaltyRemoval.ProtoReflect.Descriptor instead.
 func (*PenaltyRemoval) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{40}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *PenaltyRemoval) GetRemovedBy() string {
@@ -3761,7 +3948,7 @@ type ApplyPenaltyRequest struct {
 
 func (x *ApplyPenaltyRequest) Reset() {
 	*x = ApplyPenaltyRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[41]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3773,7 +3960,7 @@ func (x *ApplyPenaltyRequest) String() string {
 func (*ApplyPenaltyRequest) ProtoMessage() {}
 
 func (x *ApplyPenaltyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[41]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3786,7 +3973,7 @@ func (x *ApplyPenaltyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ApplyPenaltyRequest.ProtoReflect.Descriptor instead.
 func (*ApplyPenaltyRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{41}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *ApplyPenaltyRequest) GetRequestId() string {
@@ -3826,7 +4013,7 @@ type ApplyPenaltyResponse struct {
 
 func (x *ApplyPenaltyResponse) Reset() {
 	*x = ApplyPenaltyResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[42]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3838,7 +4025,7 @@ func (x *ApplyPenaltyResponse) String() string {
 func (*ApplyPenaltyResponse) ProtoMessage() {}
 
 func (x *ApplyPenaltyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[42]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3851,7 +4038,7 @@ func (x *ApplyPenaltyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ApplyPenaltyResponse.ProtoReflect.Descriptor instead.
 func (*ApplyPenaltyResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{42}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *ApplyPenaltyResponse) GetPenalty() *Penalty {
@@ -3876,7 +4063,7 @@ type ListPenaltiesRequest struct {
 
 func (x *ListPenaltiesRequest) Reset() {
 	*x = ListPenaltiesRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[43]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3888,7 +4075,7 @@ func (x *ListPenaltiesRequest) String() string {
 func (*ListPenaltiesRequest) ProtoMessage() {}
 
 func (x *ListPenaltiesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[43]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3901,7 +4088,7 @@ func (x *ListPenaltiesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPenaltiesRequest.ProtoReflect.Descriptor instead.
 func (*ListPenaltiesRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{43}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *ListPenaltiesRequest) GetParent() string {
@@ -3936,7 +4123,7 @@ type ListPenaltiesResponse struct {
 
 func (x *ListPenaltiesResponse) Reset() {
 	*x = ListPenaltiesResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[44]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3948,7 +4135,7 @@ func (x *ListPenaltiesResponse) String() string {
 func (*ListPenaltiesResponse) ProtoMessage() {}
 
 func (x *ListPenaltiesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[44]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3961,7 +4148,7 @@ func (x *ListPenaltiesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPenaltiesResponse.ProtoReflect.Descriptor instead.
 func (*ListPenaltiesResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{44}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *ListPenaltiesResponse) GetPenalties() []*Penalty {
@@ -3994,7 +4181,7 @@ type RemovePenaltyRequest struct {
 
 func (x *RemovePenaltyRequest) Reset() {
 	*x = RemovePenaltyRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[45]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4006,7 +4193,7 @@ func (x *RemovePenaltyRequest) String() string {
 func (*RemovePenaltyRequest) ProtoMessage() {}
 
 func (x *RemovePenaltyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[45]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4019,7 +4206,7 @@ func (x *RemovePenaltyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RemovePenaltyRequest.ProtoReflect.Descriptor instead.
 func (*RemovePenaltyRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{45}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *RemovePenaltyRequest) GetRequestId() string {
@@ -4059,7 +4246,7 @@ type RemovePenaltyResponse struct {
 
 func (x *RemovePenaltyResponse) Reset() {
 	*x = RemovePenaltyResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[46]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4071,7 +4258,7 @@ func (x *RemovePenaltyResponse) String() string {
 func (*RemovePenaltyResponse) ProtoMessage() {}
 
 func (x *RemovePenaltyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[46]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4084,7 +4271,7 @@ func (x *RemovePenaltyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RemovePenaltyResponse.ProtoReflect.Descriptor instead.
 func (*RemovePenaltyResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{46}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *RemovePenaltyResponse) GetPenalty() *Penalty {
@@ -4110,7 +4297,7 @@ type ExportSessionRequest struct {
 
 func (x *ExportSessionRequest) Reset() {
 	*x = ExportSessionRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[47]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4122,7 +4309,7 @@ func (x *ExportSessionRequest) String() string {
 func (*ExportSessionRequest) ProtoMessage() {}
 
 func (x *ExportSessionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[47]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4135,7 +4322,7 @@ func (x *ExportSessionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportSessionRequest.ProtoReflect.Descriptor instead.
 func (*ExportSessionRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{47}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *ExportSessionRequest) GetSession() string {
@@ -4172,7 +4359,7 @@ type ExportSessionResponse struct {
 
 func (x *ExportSessionResponse) Reset() {
 	*x = ExportSessionResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[48]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4184,7 +4371,7 @@ func (x *ExportSessionResponse) String() string {
 func (*ExportSessionResponse) ProtoMessage() {}
 
 func (x *ExportSessionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[48]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4197,7 +4384,7 @@ func (x *ExportSessionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportSessionResponse.ProtoReflect.Descriptor instead.
 func (*ExportSessionResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{48}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *ExportSessionResponse) GetFileName() string {
@@ -4248,7 +4435,7 @@ type ImportResultsRequest struct {
 
 func (x *ImportResultsRequest) Reset() {
 	*x = ImportResultsRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[49]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4260,7 +4447,7 @@ func (x *ImportResultsRequest) String() string {
 func (*ImportResultsRequest) ProtoMessage() {}
 
 func (x *ImportResultsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[49]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4273,7 +4460,7 @@ func (x *ImportResultsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportResultsRequest.ProtoReflect.Descriptor instead.
 func (*ImportResultsRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{49}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *ImportResultsRequest) GetRequestId() string {
@@ -4340,7 +4527,7 @@ type Difference struct {
 
 func (x *Difference) Reset() {
 	*x = Difference{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[50]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4352,7 +4539,7 @@ func (x *Difference) String() string {
 func (*Difference) ProtoMessage() {}
 
 func (x *Difference) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[50]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4365,7 +4552,7 @@ func (x *Difference) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Difference.ProtoReflect.Descriptor instead.
 func (*Difference) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{50}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *Difference) GetSession() int32 {
@@ -4469,7 +4656,7 @@ type ImportResultsResponse struct {
 
 func (x *ImportResultsResponse) Reset() {
 	*x = ImportResultsResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[51]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4481,7 +4668,7 @@ func (x *ImportResultsResponse) String() string {
 func (*ImportResultsResponse) ProtoMessage() {}
 
 func (x *ImportResultsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[51]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4494,7 +4681,7 @@ func (x *ImportResultsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportResultsResponse.ProtoReflect.Descriptor instead.
 func (*ImportResultsResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{51}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *ImportResultsResponse) GetEvent() string {
@@ -4576,7 +4763,7 @@ type ListChangesRequest struct {
 
 func (x *ListChangesRequest) Reset() {
 	*x = ListChangesRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[52]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4588,7 +4775,7 @@ func (x *ListChangesRequest) String() string {
 func (*ListChangesRequest) ProtoMessage() {}
 
 func (x *ListChangesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[52]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4601,7 +4788,7 @@ func (x *ListChangesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListChangesRequest.ProtoReflect.Descriptor instead.
 func (*ListChangesRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{52}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *ListChangesRequest) GetParent() string {
@@ -4647,7 +4834,7 @@ type ListChangesResponse struct {
 
 func (x *ListChangesResponse) Reset() {
 	*x = ListChangesResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[53]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4659,7 +4846,7 @@ func (x *ListChangesResponse) String() string {
 func (*ListChangesResponse) ProtoMessage() {}
 
 func (x *ListChangesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[53]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4672,7 +4859,7 @@ func (x *ListChangesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListChangesResponse.ProtoReflect.Descriptor instead.
 func (*ListChangesResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{53}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *ListChangesResponse) GetChanges() []*v1.Change {
@@ -4717,7 +4904,7 @@ type AcknowledgeChangesRequest struct {
 
 func (x *AcknowledgeChangesRequest) Reset() {
 	*x = AcknowledgeChangesRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[54]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4729,7 +4916,7 @@ func (x *AcknowledgeChangesRequest) String() string {
 func (*AcknowledgeChangesRequest) ProtoMessage() {}
 
 func (x *AcknowledgeChangesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[54]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4742,7 +4929,7 @@ func (x *AcknowledgeChangesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcknowledgeChangesRequest.ProtoReflect.Descriptor instead.
 func (*AcknowledgeChangesRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{54}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *AcknowledgeChangesRequest) GetParent() string {
@@ -4769,7 +4956,7 @@ type AcknowledgeChangesResponse struct {
 
 func (x *AcknowledgeChangesResponse) Reset() {
 	*x = AcknowledgeChangesResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[55]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4781,7 +4968,7 @@ func (x *AcknowledgeChangesResponse) String() string {
 func (*AcknowledgeChangesResponse) ProtoMessage() {}
 
 func (x *AcknowledgeChangesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[55]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4794,7 +4981,7 @@ func (x *AcknowledgeChangesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcknowledgeChangesResponse.ProtoReflect.Descriptor instead.
 func (*AcknowledgeChangesResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{55}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *AcknowledgeChangesResponse) GetAcknowledged() uint64 {
@@ -4818,7 +5005,7 @@ type WatchChangesRequest struct {
 
 func (x *WatchChangesRequest) Reset() {
 	*x = WatchChangesRequest{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[56]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4830,7 +5017,7 @@ func (x *WatchChangesRequest) String() string {
 func (*WatchChangesRequest) ProtoMessage() {}
 
 func (x *WatchChangesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[56]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4843,7 +5030,7 @@ func (x *WatchChangesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchChangesRequest.ProtoReflect.Descriptor instead.
 func (*WatchChangesRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{56}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *WatchChangesRequest) GetParent() string {
@@ -4870,7 +5057,7 @@ type WatchChangesResponse struct {
 
 func (x *WatchChangesResponse) Reset() {
 	*x = WatchChangesResponse{}
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[57]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4882,7 +5069,7 @@ func (x *WatchChangesResponse) String() string {
 func (*WatchChangesResponse) ProtoMessage() {}
 
 func (x *WatchChangesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[57]
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4895,7 +5082,7 @@ func (x *WatchChangesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchChangesResponse.ProtoReflect.Descriptor instead.
 func (*WatchChangesResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{57}
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *WatchChangesResponse) GetChange() *v1.Change {
@@ -5087,12 +5274,27 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\x05place\x18\b \x01(\tR\x05place\x12\x1c\n" +
 	"\tpenalties\x18\t \x01(\x01R\tpenalties\x12\x14\n" +
 	"\x05names\x18\n" +
-	" \x03(\tR\x05names\"\xe3\x01\n" +
+	" \x03(\tR\x05names\"\xa5\x02\n" +
 	"\x14GetStandingsResponse\x12+\n" +
 	"\x04form\x18\x01 \x01(\x0e2\x17.bridge.scoring.v1.FormR\x04form\x129\n" +
 	"\tstandings\x18\x02 \x03(\v2\x1b.bridge.scoring.v1.StandingR\tstandings\x12;\n" +
 	"\bproblems\x18\x03 \x03(\v2\x1f.bridge.scoring.v1.BoardProblemR\bproblems\x12&\n" +
-	"\x0fnext_page_token\x18\x04 \x01(\tR\rnextPageToken\"^\n" +
+	"\x0fnext_page_token\x18\x04 \x01(\tR\rnextPageToken\x12@\n" +
+	"\vpublication\x18\x05 \x01(\v2\x1e.bridge.scoring.v1.PublicationR\vpublication\"d\n" +
+	"\x15SetPublicationRequest\x12\x1d\n" +
+	"\n" +
+	"request_id\x18\x01 \x01(\tR\trequestId\x12\x18\n" +
+	"\asession\x18\x02 \x01(\tR\asession\x12\x12\n" +
+	"\x04held\x18\x03 \x01(\bR\x04held\"\x97\x01\n" +
+	"\vPublication\x12\x18\n" +
+	"\asession\x18\x01 \x01(\tR\asession\x12\x12\n" +
+	"\x04held\x18\x02 \x01(\bR\x04held\x12;\n" +
+	"\vupdate_time\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"updateTime\x12\x1d\n" +
+	"\n" +
+	"updated_by\x18\x04 \x01(\tR\tupdatedBy\"Z\n" +
+	"\x16SetPublicationResponse\x12@\n" +
+	"\vpublication\x18\x01 \x01(\v2\x1e.bridge.scoring.v1.PublicationR\vpublication\"^\n" +
 	"\x12ListMatchesRequest\x12\x14\n" +
 	"\x05event\x18\x01 \x01(\tR\x05event\x12\x18\n" +
 	"\asession\x18\x02 \x01(\x05R\asession\x12\x18\n" +
@@ -5301,7 +5503,7 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\fImportFormat\x12\x1d\n" +
 	"\x19IMPORT_FORMAT_UNSPECIFIED\x10\x00\x12\x18\n" +
 	"\x14IMPORT_FORMAT_USEBIO\x10\x01\x12\x15\n" +
-	"\x11IMPORT_FORMAT_PBN\x10\x022\xec\x0e\n" +
+	"\x11IMPORT_FORMAT_PBN\x10\x022\xd3\x0f\n" +
 	"\x0eScoringService\x12_\n" +
 	"\fSubmitResult\x12&.bridge.scoring.v1.SubmitResultRequest\x1a'.bridge.scoring.v1.SubmitResultResponse\x12b\n" +
 	"\rCorrectResult\x12'.bridge.scoring.v1.CorrectResultRequest\x1a(.bridge.scoring.v1.CorrectResultResponse\x12\\\n" +
@@ -5311,7 +5513,8 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\x10GetResultHistory\x12*.bridge.scoring.v1.GetResultHistoryRequest\x1a+.bridge.scoring.v1.GetResultHistoryResponse\x12\\\n" +
 	"\vListResults\x12%.bridge.scoring.v1.ListResultsRequest\x1a&.bridge.scoring.v1.ListResultsResponse\x12_\n" +
 	"\fGetTraveller\x12&.bridge.scoring.v1.GetTravellerRequest\x1a'.bridge.scoring.v1.GetTravellerResponse\x12_\n" +
-	"\fGetStandings\x12&.bridge.scoring.v1.GetStandingsRequest\x1a'.bridge.scoring.v1.GetStandingsResponse\x12\\\n" +
+	"\fGetStandings\x12&.bridge.scoring.v1.GetStandingsRequest\x1a'.bridge.scoring.v1.GetStandingsResponse\x12e\n" +
+	"\x0eSetPublication\x12(.bridge.scoring.v1.SetPublicationRequest\x1a).bridge.scoring.v1.SetPublicationResponse\x12\\\n" +
 	"\vListMatches\x12%.bridge.scoring.v1.ListMatchesRequest\x1a&.bridge.scoring.v1.ListMatchesResponse\x12_\n" +
 	"\fGetScorecard\x12&.bridge.scoring.v1.GetScorecardRequest\x1a'.bridge.scoring.v1.GetScorecardResponse\x12_\n" +
 	"\fApplyPenalty\x12&.bridge.scoring.v1.ApplyPenaltyRequest\x1a'.bridge.scoring.v1.ApplyPenaltyResponse\x12b\n" +
@@ -5337,7 +5540,7 @@ func file_bridge_scoring_v1_scoring_proto_rawDescGZIP() []byte {
 }
 
 var file_bridge_scoring_v1_scoring_proto_enumTypes = make([]protoimpl.EnumInfo, 9)
-var file_bridge_scoring_v1_scoring_proto_msgTypes = make([]protoimpl.MessageInfo, 58)
+var file_bridge_scoring_v1_scoring_proto_msgTypes = make([]protoimpl.MessageInfo, 61)
 var file_bridge_scoring_v1_scoring_proto_goTypes = []any{
 	(Form)(0),                          // 0: bridge.scoring.v1.Form
 	(Profile)(0),                       // 1: bridge.scoring.v1.Profile
@@ -5380,45 +5583,48 @@ var file_bridge_scoring_v1_scoring_proto_goTypes = []any{
 	(*GetStandingsRequest)(nil),        // 38: bridge.scoring.v1.GetStandingsRequest
 	(*Standing)(nil),                   // 39: bridge.scoring.v1.Standing
 	(*GetStandingsResponse)(nil),       // 40: bridge.scoring.v1.GetStandingsResponse
-	(*ListMatchesRequest)(nil),         // 41: bridge.scoring.v1.ListMatchesRequest
-	(*TeamMatch)(nil),                  // 42: bridge.scoring.v1.TeamMatch
-	(*ListMatchesResponse)(nil),        // 43: bridge.scoring.v1.ListMatchesResponse
-	(*BoardProblem)(nil),               // 44: bridge.scoring.v1.BoardProblem
-	(*GetScorecardRequest)(nil),        // 45: bridge.scoring.v1.GetScorecardRequest
-	(*ScorecardLine)(nil),              // 46: bridge.scoring.v1.ScorecardLine
-	(*GetScorecardResponse)(nil),       // 47: bridge.scoring.v1.GetScorecardResponse
-	(*Penalty)(nil),                    // 48: bridge.scoring.v1.Penalty
-	(*PenaltyRemoval)(nil),             // 49: bridge.scoring.v1.PenaltyRemoval
-	(*ApplyPenaltyRequest)(nil),        // 50: bridge.scoring.v1.ApplyPenaltyRequest
-	(*ApplyPenaltyResponse)(nil),       // 51: bridge.scoring.v1.ApplyPenaltyResponse
-	(*ListPenaltiesRequest)(nil),       // 52: bridge.scoring.v1.ListPenaltiesRequest
-	(*ListPenaltiesResponse)(nil),      // 53: bridge.scoring.v1.ListPenaltiesResponse
-	(*RemovePenaltyRequest)(nil),       // 54: bridge.scoring.v1.RemovePenaltyRequest
-	(*RemovePenaltyResponse)(nil),      // 55: bridge.scoring.v1.RemovePenaltyResponse
-	(*ExportSessionRequest)(nil),       // 56: bridge.scoring.v1.ExportSessionRequest
-	(*ExportSessionResponse)(nil),      // 57: bridge.scoring.v1.ExportSessionResponse
-	(*ImportResultsRequest)(nil),       // 58: bridge.scoring.v1.ImportResultsRequest
-	(*Difference)(nil),                 // 59: bridge.scoring.v1.Difference
-	(*ImportResultsResponse)(nil),      // 60: bridge.scoring.v1.ImportResultsResponse
-	(*ListChangesRequest)(nil),         // 61: bridge.scoring.v1.ListChangesRequest
-	(*ListChangesResponse)(nil),        // 62: bridge.scoring.v1.ListChangesResponse
-	(*AcknowledgeChangesRequest)(nil),  // 63: bridge.scoring.v1.AcknowledgeChangesRequest
-	(*AcknowledgeChangesResponse)(nil), // 64: bridge.scoring.v1.AcknowledgeChangesResponse
-	(*WatchChangesRequest)(nil),        // 65: bridge.scoring.v1.WatchChangesRequest
-	(*WatchChangesResponse)(nil),       // 66: bridge.scoring.v1.WatchChangesResponse
-	(v1.Seat)(0),                       // 67: bridge.type.v1.Seat
-	(*timestamppb.Timestamp)(nil),      // 68: google.protobuf.Timestamp
-	(v1.Side)(0),                       // 69: bridge.type.v1.Side
-	(*v1.Board)(nil),                   // 70: bridge.type.v1.Board
-	(v1.Vulnerability)(0),              // 71: bridge.type.v1.Vulnerability
-	(*v1.Change)(nil),                  // 72: bridge.type.v1.Change
+	(*SetPublicationRequest)(nil),      // 41: bridge.scoring.v1.SetPublicationRequest
+	(*Publication)(nil),                // 42: bridge.scoring.v1.Publication
+	(*SetPublicationResponse)(nil),     // 43: bridge.scoring.v1.SetPublicationResponse
+	(*ListMatchesRequest)(nil),         // 44: bridge.scoring.v1.ListMatchesRequest
+	(*TeamMatch)(nil),                  // 45: bridge.scoring.v1.TeamMatch
+	(*ListMatchesResponse)(nil),        // 46: bridge.scoring.v1.ListMatchesResponse
+	(*BoardProblem)(nil),               // 47: bridge.scoring.v1.BoardProblem
+	(*GetScorecardRequest)(nil),        // 48: bridge.scoring.v1.GetScorecardRequest
+	(*ScorecardLine)(nil),              // 49: bridge.scoring.v1.ScorecardLine
+	(*GetScorecardResponse)(nil),       // 50: bridge.scoring.v1.GetScorecardResponse
+	(*Penalty)(nil),                    // 51: bridge.scoring.v1.Penalty
+	(*PenaltyRemoval)(nil),             // 52: bridge.scoring.v1.PenaltyRemoval
+	(*ApplyPenaltyRequest)(nil),        // 53: bridge.scoring.v1.ApplyPenaltyRequest
+	(*ApplyPenaltyResponse)(nil),       // 54: bridge.scoring.v1.ApplyPenaltyResponse
+	(*ListPenaltiesRequest)(nil),       // 55: bridge.scoring.v1.ListPenaltiesRequest
+	(*ListPenaltiesResponse)(nil),      // 56: bridge.scoring.v1.ListPenaltiesResponse
+	(*RemovePenaltyRequest)(nil),       // 57: bridge.scoring.v1.RemovePenaltyRequest
+	(*RemovePenaltyResponse)(nil),      // 58: bridge.scoring.v1.RemovePenaltyResponse
+	(*ExportSessionRequest)(nil),       // 59: bridge.scoring.v1.ExportSessionRequest
+	(*ExportSessionResponse)(nil),      // 60: bridge.scoring.v1.ExportSessionResponse
+	(*ImportResultsRequest)(nil),       // 61: bridge.scoring.v1.ImportResultsRequest
+	(*Difference)(nil),                 // 62: bridge.scoring.v1.Difference
+	(*ImportResultsResponse)(nil),      // 63: bridge.scoring.v1.ImportResultsResponse
+	(*ListChangesRequest)(nil),         // 64: bridge.scoring.v1.ListChangesRequest
+	(*ListChangesResponse)(nil),        // 65: bridge.scoring.v1.ListChangesResponse
+	(*AcknowledgeChangesRequest)(nil),  // 66: bridge.scoring.v1.AcknowledgeChangesRequest
+	(*AcknowledgeChangesResponse)(nil), // 67: bridge.scoring.v1.AcknowledgeChangesResponse
+	(*WatchChangesRequest)(nil),        // 68: bridge.scoring.v1.WatchChangesRequest
+	(*WatchChangesResponse)(nil),       // 69: bridge.scoring.v1.WatchChangesResponse
+	(v1.Seat)(0),                       // 70: bridge.type.v1.Seat
+	(*timestamppb.Timestamp)(nil),      // 71: google.protobuf.Timestamp
+	(v1.Side)(0),                       // 72: bridge.type.v1.Side
+	(*v1.Board)(nil),                   // 73: bridge.type.v1.Board
+	(v1.Vulnerability)(0),              // 74: bridge.type.v1.Vulnerability
+	(*v1.Change)(nil),                  // 75: bridge.type.v1.Change
 }
 var file_bridge_scoring_v1_scoring_proto_depIdxs = []int32{
 	0,  // 0: bridge.scoring.v1.ScoringSettings.form:type_name -> bridge.scoring.v1.Form
 	1,  // 1: bridge.scoring.v1.ScoringSettings.profile:type_name -> bridge.scoring.v1.Profile
 	3,  // 2: bridge.scoring.v1.ScoringSettings.vp_scale:type_name -> bridge.scoring.v1.VPScale
 	2,  // 3: bridge.scoring.v1.ScoringSettings.imp_penalties:type_name -> bridge.scoring.v1.ImpPenaltyConversion
-	67, // 4: bridge.scoring.v1.Played.declarer:type_name -> bridge.type.v1.Seat
+	70, // 4: bridge.scoring.v1.Played.declarer:type_name -> bridge.type.v1.Seat
 	4,  // 5: bridge.scoring.v1.ArtificialScore.north_south:type_name -> bridge.scoring.v1.Adjustment
 	4,  // 6: bridge.scoring.v1.ArtificialScore.east_west:type_name -> bridge.scoring.v1.Adjustment
 	16, // 7: bridge.scoring.v1.AssignedScore.weighted:type_name -> bridge.scoring.v1.WeightedScore
@@ -5429,14 +5635,14 @@ var file_bridge_scoring_v1_scoring_proto_depIdxs = []int32{
 	12, // 12: bridge.scoring.v1.Result.not_played:type_name -> bridge.scoring.v1.NotPlayed
 	13, // 13: bridge.scoring.v1.Result.artificial:type_name -> bridge.scoring.v1.ArtificialScore
 	15, // 14: bridge.scoring.v1.Result.assigned:type_name -> bridge.scoring.v1.AssignedScore
-	68, // 15: bridge.scoring.v1.Result.update_time:type_name -> google.protobuf.Timestamp
-	69, // 16: bridge.scoring.v1.Result.entered_side:type_name -> bridge.type.v1.Side
+	71, // 15: bridge.scoring.v1.Result.update_time:type_name -> google.protobuf.Timestamp
+	72, // 16: bridge.scoring.v1.Result.entered_side:type_name -> bridge.type.v1.Side
 	19, // 17: bridge.scoring.v1.Result.confirmation:type_name -> bridge.scoring.v1.Confirmation
-	69, // 18: bridge.scoring.v1.Confirmation.side:type_name -> bridge.type.v1.Side
-	68, // 19: bridge.scoring.v1.Confirmation.time:type_name -> google.protobuf.Timestamp
-	69, // 20: bridge.scoring.v1.ConfirmResultRequest.side:type_name -> bridge.type.v1.Side
+	72, // 18: bridge.scoring.v1.Confirmation.side:type_name -> bridge.type.v1.Side
+	71, // 19: bridge.scoring.v1.Confirmation.time:type_name -> google.protobuf.Timestamp
+	72, // 20: bridge.scoring.v1.ConfirmResultRequest.side:type_name -> bridge.type.v1.Side
 	18, // 21: bridge.scoring.v1.ConfirmResultResponse.result:type_name -> bridge.scoring.v1.Result
-	70, // 22: bridge.scoring.v1.GetPlayedDealResponse.board:type_name -> bridge.type.v1.Board
+	73, // 22: bridge.scoring.v1.GetPlayedDealResponse.board:type_name -> bridge.type.v1.Board
 	18, // 23: bridge.scoring.v1.SubmitResultRequest.result:type_name -> bridge.scoring.v1.Result
 	18, // 24: bridge.scoring.v1.SubmitResultResponse.result:type_name -> bridge.scoring.v1.Result
 	18, // 25: bridge.scoring.v1.CorrectResultRequest.result:type_name -> bridge.scoring.v1.Result
@@ -5444,88 +5650,93 @@ var file_bridge_scoring_v1_scoring_proto_depIdxs = []int32{
 	30, // 27: bridge.scoring.v1.EraseResultResponse.revision:type_name -> bridge.scoring.v1.Revision
 	5,  // 28: bridge.scoring.v1.Revision.action:type_name -> bridge.scoring.v1.Action
 	18, // 29: bridge.scoring.v1.Revision.result:type_name -> bridge.scoring.v1.Result
-	68, // 30: bridge.scoring.v1.Revision.time:type_name -> google.protobuf.Timestamp
+	71, // 30: bridge.scoring.v1.Revision.time:type_name -> google.protobuf.Timestamp
 	30, // 31: bridge.scoring.v1.GetResultHistoryResponse.revisions:type_name -> bridge.scoring.v1.Revision
 	18, // 32: bridge.scoring.v1.ListResultsResponse.results:type_name -> bridge.scoring.v1.Result
 	18, // 33: bridge.scoring.v1.TravellerLine.result:type_name -> bridge.scoring.v1.Result
-	67, // 34: bridge.scoring.v1.GetTravellerResponse.dealer:type_name -> bridge.type.v1.Seat
-	71, // 35: bridge.scoring.v1.GetTravellerResponse.vulnerability:type_name -> bridge.type.v1.Vulnerability
+	70, // 34: bridge.scoring.v1.GetTravellerResponse.dealer:type_name -> bridge.type.v1.Seat
+	74, // 35: bridge.scoring.v1.GetTravellerResponse.vulnerability:type_name -> bridge.type.v1.Vulnerability
 	36, // 36: bridge.scoring.v1.GetTravellerResponse.lines:type_name -> bridge.scoring.v1.TravellerLine
-	44, // 37: bridge.scoring.v1.GetTravellerResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
+	47, // 37: bridge.scoring.v1.GetTravellerResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
 	0,  // 38: bridge.scoring.v1.GetTravellerResponse.form:type_name -> bridge.scoring.v1.Form
-	69, // 39: bridge.scoring.v1.Standing.direction:type_name -> bridge.type.v1.Side
+	72, // 39: bridge.scoring.v1.Standing.direction:type_name -> bridge.type.v1.Side
 	0,  // 40: bridge.scoring.v1.GetStandingsResponse.form:type_name -> bridge.scoring.v1.Form
 	39, // 41: bridge.scoring.v1.GetStandingsResponse.standings:type_name -> bridge.scoring.v1.Standing
-	44, // 42: bridge.scoring.v1.GetStandingsResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
-	0,  // 43: bridge.scoring.v1.ListMatchesResponse.form:type_name -> bridge.scoring.v1.Form
-	42, // 44: bridge.scoring.v1.ListMatchesResponse.matches:type_name -> bridge.scoring.v1.TeamMatch
-	44, // 45: bridge.scoring.v1.ListMatchesResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
-	18, // 46: bridge.scoring.v1.ScorecardLine.result:type_name -> bridge.scoring.v1.Result
-	69, // 47: bridge.scoring.v1.ScorecardLine.direction:type_name -> bridge.type.v1.Side
-	39, // 48: bridge.scoring.v1.GetScorecardResponse.standing:type_name -> bridge.scoring.v1.Standing
-	46, // 49: bridge.scoring.v1.GetScorecardResponse.lines:type_name -> bridge.scoring.v1.ScorecardLine
-	44, // 50: bridge.scoring.v1.GetScorecardResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
-	0,  // 51: bridge.scoring.v1.GetScorecardResponse.form:type_name -> bridge.scoring.v1.Form
-	69, // 52: bridge.scoring.v1.Penalty.direction:type_name -> bridge.type.v1.Side
-	6,  // 53: bridge.scoring.v1.Penalty.unit:type_name -> bridge.scoring.v1.PenaltyUnit
-	68, // 54: bridge.scoring.v1.Penalty.create_time:type_name -> google.protobuf.Timestamp
-	49, // 55: bridge.scoring.v1.Penalty.removal:type_name -> bridge.scoring.v1.PenaltyRemoval
-	68, // 56: bridge.scoring.v1.PenaltyRemoval.time:type_name -> google.protobuf.Timestamp
-	48, // 57: bridge.scoring.v1.ApplyPenaltyRequest.penalty:type_name -> bridge.scoring.v1.Penalty
-	48, // 58: bridge.scoring.v1.ApplyPenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
-	48, // 59: bridge.scoring.v1.ListPenaltiesResponse.penalties:type_name -> bridge.scoring.v1.Penalty
-	48, // 60: bridge.scoring.v1.RemovePenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
-	7,  // 61: bridge.scoring.v1.ExportSessionRequest.format:type_name -> bridge.scoring.v1.ExportFormat
-	8,  // 62: bridge.scoring.v1.ImportResultsRequest.format:type_name -> bridge.scoring.v1.ImportFormat
-	9,  // 63: bridge.scoring.v1.ImportResultsRequest.scoring:type_name -> bridge.scoring.v1.ScoringSettings
-	69, // 64: bridge.scoring.v1.Difference.direction:type_name -> bridge.type.v1.Side
-	9,  // 65: bridge.scoring.v1.ImportResultsResponse.scoring:type_name -> bridge.scoring.v1.ScoringSettings
-	59, // 66: bridge.scoring.v1.ImportResultsResponse.differences:type_name -> bridge.scoring.v1.Difference
-	72, // 67: bridge.scoring.v1.ListChangesResponse.changes:type_name -> bridge.type.v1.Change
-	72, // 68: bridge.scoring.v1.WatchChangesResponse.change:type_name -> bridge.type.v1.Change
-	24, // 69: bridge.scoring.v1.ScoringService.SubmitResult:input_type -> bridge.scoring.v1.SubmitResultRequest
-	26, // 70: bridge.scoring.v1.ScoringService.CorrectResult:input_type -> bridge.scoring.v1.CorrectResultRequest
-	28, // 71: bridge.scoring.v1.ScoringService.EraseResult:input_type -> bridge.scoring.v1.EraseResultRequest
-	22, // 72: bridge.scoring.v1.ScoringService.GetPlayedDeal:input_type -> bridge.scoring.v1.GetPlayedDealRequest
-	20, // 73: bridge.scoring.v1.ScoringService.ConfirmResult:input_type -> bridge.scoring.v1.ConfirmResultRequest
-	31, // 74: bridge.scoring.v1.ScoringService.GetResultHistory:input_type -> bridge.scoring.v1.GetResultHistoryRequest
-	33, // 75: bridge.scoring.v1.ScoringService.ListResults:input_type -> bridge.scoring.v1.ListResultsRequest
-	35, // 76: bridge.scoring.v1.ScoringService.GetTraveller:input_type -> bridge.scoring.v1.GetTravellerRequest
-	38, // 77: bridge.scoring.v1.ScoringService.GetStandings:input_type -> bridge.scoring.v1.GetStandingsRequest
-	41, // 78: bridge.scoring.v1.ScoringService.ListMatches:input_type -> bridge.scoring.v1.ListMatchesRequest
-	45, // 79: bridge.scoring.v1.ScoringService.GetScorecard:input_type -> bridge.scoring.v1.GetScorecardRequest
-	50, // 80: bridge.scoring.v1.ScoringService.ApplyPenalty:input_type -> bridge.scoring.v1.ApplyPenaltyRequest
-	52, // 81: bridge.scoring.v1.ScoringService.ListPenalties:input_type -> bridge.scoring.v1.ListPenaltiesRequest
-	54, // 82: bridge.scoring.v1.ScoringService.RemovePenalty:input_type -> bridge.scoring.v1.RemovePenaltyRequest
-	56, // 83: bridge.scoring.v1.ScoringService.ExportSession:input_type -> bridge.scoring.v1.ExportSessionRequest
-	58, // 84: bridge.scoring.v1.ScoringService.ImportResults:input_type -> bridge.scoring.v1.ImportResultsRequest
-	61, // 85: bridge.scoring.v1.ScoringService.ListChanges:input_type -> bridge.scoring.v1.ListChangesRequest
-	63, // 86: bridge.scoring.v1.ScoringService.AcknowledgeChanges:input_type -> bridge.scoring.v1.AcknowledgeChangesRequest
-	65, // 87: bridge.scoring.v1.ScoringService.WatchChanges:input_type -> bridge.scoring.v1.WatchChangesRequest
-	25, // 88: bridge.scoring.v1.ScoringService.SubmitResult:output_type -> bridge.scoring.v1.SubmitResultResponse
-	27, // 89: bridge.scoring.v1.ScoringService.CorrectResult:output_type -> bridge.scoring.v1.CorrectResultResponse
-	29, // 90: bridge.scoring.v1.ScoringService.EraseResult:output_type -> bridge.scoring.v1.EraseResultResponse
-	23, // 91: bridge.scoring.v1.ScoringService.GetPlayedDeal:output_type -> bridge.scoring.v1.GetPlayedDealResponse
-	21, // 92: bridge.scoring.v1.ScoringService.ConfirmResult:output_type -> bridge.scoring.v1.ConfirmResultResponse
-	32, // 93: bridge.scoring.v1.ScoringService.GetResultHistory:output_type -> bridge.scoring.v1.GetResultHistoryResponse
-	34, // 94: bridge.scoring.v1.ScoringService.ListResults:output_type -> bridge.scoring.v1.ListResultsResponse
-	37, // 95: bridge.scoring.v1.ScoringService.GetTraveller:output_type -> bridge.scoring.v1.GetTravellerResponse
-	40, // 96: bridge.scoring.v1.ScoringService.GetStandings:output_type -> bridge.scoring.v1.GetStandingsResponse
-	43, // 97: bridge.scoring.v1.ScoringService.ListMatches:output_type -> bridge.scoring.v1.ListMatchesResponse
-	47, // 98: bridge.scoring.v1.ScoringService.GetScorecard:output_type -> bridge.scoring.v1.GetScorecardResponse
-	51, // 99: bridge.scoring.v1.ScoringService.ApplyPenalty:output_type -> bridge.scoring.v1.ApplyPenaltyResponse
-	53, // 100: bridge.scoring.v1.ScoringService.ListPenalties:output_type -> bridge.scoring.v1.ListPenaltiesResponse
-	55, // 101: bridge.scoring.v1.ScoringService.RemovePenalty:output_type -> bridge.scoring.v1.RemovePenaltyResponse
-	57, // 102: bridge.scoring.v1.ScoringService.ExportSession:output_type -> bridge.scoring.v1.ExportSessionResponse
-	60, // 103: bridge.scoring.v1.ScoringService.ImportResults:output_type -> bridge.scoring.v1.ImportResultsResponse
-	62, // 104: bridge.scoring.v1.ScoringService.ListChanges:output_type -> bridge.scoring.v1.ListChangesResponse
-	64, // 105: bridge.scoring.v1.ScoringService.AcknowledgeChanges:output_type -> bridge.scoring.v1.AcknowledgeChangesResponse
-	66, // 106: bridge.scoring.v1.ScoringService.WatchChanges:output_type -> bridge.scoring.v1.WatchChangesResponse
-	88, // [88:107] is the sub-list for method output_type
-	69, // [69:88] is the sub-list for method input_type
-	69, // [69:69] is the sub-list for extension type_name
-	69, // [69:69] is the sub-list for extension extendee
-	0,  // [0:69] is the sub-list for field type_name
+	47, // 42: bridge.scoring.v1.GetStandingsResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
+	42, // 43: bridge.scoring.v1.GetStandingsResponse.publication:type_name -> bridge.scoring.v1.Publication
+	71, // 44: bridge.scoring.v1.Publication.update_time:type_name -> google.protobuf.Timestamp
+	42, // 45: bridge.scoring.v1.SetPublicationResponse.publication:type_name -> bridge.scoring.v1.Publication
+	0,  // 46: bridge.scoring.v1.ListMatchesResponse.form:type_name -> bridge.scoring.v1.Form
+	45, // 47: bridge.scoring.v1.ListMatchesResponse.matches:type_name -> bridge.scoring.v1.TeamMatch
+	47, // 48: bridge.scoring.v1.ListMatchesResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
+	18, // 49: bridge.scoring.v1.ScorecardLine.result:type_name -> bridge.scoring.v1.Result
+	72, // 50: bridge.scoring.v1.ScorecardLine.direction:type_name -> bridge.type.v1.Side
+	39, // 51: bridge.scoring.v1.GetScorecardResponse.standing:type_name -> bridge.scoring.v1.Standing
+	49, // 52: bridge.scoring.v1.GetScorecardResponse.lines:type_name -> bridge.scoring.v1.ScorecardLine
+	47, // 53: bridge.scoring.v1.GetScorecardResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
+	0,  // 54: bridge.scoring.v1.GetScorecardResponse.form:type_name -> bridge.scoring.v1.Form
+	72, // 55: bridge.scoring.v1.Penalty.direction:type_name -> bridge.type.v1.Side
+	6,  // 56: bridge.scoring.v1.Penalty.unit:type_name -> bridge.scoring.v1.PenaltyUnit
+	71, // 57: bridge.scoring.v1.Penalty.create_time:type_name -> google.protobuf.Timestamp
+	52, // 58: bridge.scoring.v1.Penalty.removal:type_name -> bridge.scoring.v1.PenaltyRemoval
+	71, // 59: bridge.scoring.v1.PenaltyRemoval.time:type_name -> google.protobuf.Timestamp
+	51, // 60: bridge.scoring.v1.ApplyPenaltyRequest.penalty:type_name -> bridge.scoring.v1.Penalty
+	51, // 61: bridge.scoring.v1.ApplyPenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
+	51, // 62: bridge.scoring.v1.ListPenaltiesResponse.penalties:type_name -> bridge.scoring.v1.Penalty
+	51, // 63: bridge.scoring.v1.RemovePenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
+	7,  // 64: bridge.scoring.v1.ExportSessionRequest.format:type_name -> bridge.scoring.v1.ExportFormat
+	8,  // 65: bridge.scoring.v1.ImportResultsRequest.format:type_name -> bridge.scoring.v1.ImportFormat
+	9,  // 66: bridge.scoring.v1.ImportResultsRequest.scoring:type_name -> bridge.scoring.v1.ScoringSettings
+	72, // 67: bridge.scoring.v1.Difference.direction:type_name -> bridge.type.v1.Side
+	9,  // 68: bridge.scoring.v1.ImportResultsResponse.scoring:type_name -> bridge.scoring.v1.ScoringSettings
+	62, // 69: bridge.scoring.v1.ImportResultsResponse.differences:type_name -> bridge.scoring.v1.Difference
+	75, // 70: bridge.scoring.v1.ListChangesResponse.changes:type_name -> bridge.type.v1.Change
+	75, // 71: bridge.scoring.v1.WatchChangesResponse.change:type_name -> bridge.type.v1.Change
+	24, // 72: bridge.scoring.v1.ScoringService.SubmitResult:input_type -> bridge.scoring.v1.SubmitResultRequest
+	26, // 73: bridge.scoring.v1.ScoringService.CorrectResult:input_type -> bridge.scoring.v1.CorrectResultRequest
+	28, // 74: bridge.scoring.v1.ScoringService.EraseResult:input_type -> bridge.scoring.v1.EraseResultRequest
+	22, // 75: bridge.scoring.v1.ScoringService.GetPlayedDeal:input_type -> bridge.scoring.v1.GetPlayedDealRequest
+	20, // 76: bridge.scoring.v1.ScoringService.ConfirmResult:input_type -> bridge.scoring.v1.ConfirmResultRequest
+	31, // 77: bridge.scoring.v1.ScoringService.GetResultHistory:input_type -> bridge.scoring.v1.GetResultHistoryRequest
+	33, // 78: bridge.scoring.v1.ScoringService.ListResults:input_type -> bridge.scoring.v1.ListResultsRequest
+	35, // 79: bridge.scoring.v1.ScoringService.GetTraveller:input_type -> bridge.scoring.v1.GetTravellerRequest
+	38, // 80: bridge.scoring.v1.ScoringService.GetStandings:input_type -> bridge.scoring.v1.GetStandingsRequest
+	41, // 81: bridge.scoring.v1.ScoringService.SetPublication:input_type -> bridge.scoring.v1.SetPublicationRequest
+	44, // 82: bridge.scoring.v1.ScoringService.ListMatches:input_type -> bridge.scoring.v1.ListMatchesRequest
+	48, // 83: bridge.scoring.v1.ScoringService.GetScorecard:input_type -> bridge.scoring.v1.GetScorecardRequest
+	53, // 84: bridge.scoring.v1.ScoringService.ApplyPenalty:input_type -> bridge.scoring.v1.ApplyPenaltyRequest
+	55, // 85: bridge.scoring.v1.ScoringService.ListPenalties:input_type -> bridge.scoring.v1.ListPenaltiesRequest
+	57, // 86: bridge.scoring.v1.ScoringService.RemovePenalty:input_type -> bridge.scoring.v1.RemovePenaltyRequest
+	59, // 87: bridge.scoring.v1.ScoringService.ExportSession:input_type -> bridge.scoring.v1.ExportSessionRequest
+	61, // 88: bridge.scoring.v1.ScoringService.ImportResults:input_type -> bridge.scoring.v1.ImportResultsRequest
+	64, // 89: bridge.scoring.v1.ScoringService.ListChanges:input_type -> bridge.scoring.v1.ListChangesRequest
+	66, // 90: bridge.scoring.v1.ScoringService.AcknowledgeChanges:input_type -> bridge.scoring.v1.AcknowledgeChangesRequest
+	68, // 91: bridge.scoring.v1.ScoringService.WatchChanges:input_type -> bridge.scoring.v1.WatchChangesRequest
+	25, // 92: bridge.scoring.v1.ScoringService.SubmitResult:output_type -> bridge.scoring.v1.SubmitResultResponse
+	27, // 93: bridge.scoring.v1.ScoringService.CorrectResult:output_type -> bridge.scoring.v1.CorrectResultResponse
+	29, // 94: bridge.scoring.v1.ScoringService.EraseResult:output_type -> bridge.scoring.v1.EraseResultResponse
+	23, // 95: bridge.scoring.v1.ScoringService.GetPlayedDeal:output_type -> bridge.scoring.v1.GetPlayedDealResponse
+	21, // 96: bridge.scoring.v1.ScoringService.ConfirmResult:output_type -> bridge.scoring.v1.ConfirmResultResponse
+	32, // 97: bridge.scoring.v1.ScoringService.GetResultHistory:output_type -> bridge.scoring.v1.GetResultHistoryResponse
+	34, // 98: bridge.scoring.v1.ScoringService.ListResults:output_type -> bridge.scoring.v1.ListResultsResponse
+	37, // 99: bridge.scoring.v1.ScoringService.GetTraveller:output_type -> bridge.scoring.v1.GetTravellerResponse
+	40, // 100: bridge.scoring.v1.ScoringService.GetStandings:output_type -> bridge.scoring.v1.GetStandingsResponse
+	43, // 101: bridge.scoring.v1.ScoringService.SetPublication:output_type -> bridge.scoring.v1.SetPublicationResponse
+	46, // 102: bridge.scoring.v1.ScoringService.ListMatches:output_type -> bridge.scoring.v1.ListMatchesResponse
+	50, // 103: bridge.scoring.v1.ScoringService.GetScorecard:output_type -> bridge.scoring.v1.GetScorecardResponse
+	54, // 104: bridge.scoring.v1.ScoringService.ApplyPenalty:output_type -> bridge.scoring.v1.ApplyPenaltyResponse
+	56, // 105: bridge.scoring.v1.ScoringService.ListPenalties:output_type -> bridge.scoring.v1.ListPenaltiesResponse
+	58, // 106: bridge.scoring.v1.ScoringService.RemovePenalty:output_type -> bridge.scoring.v1.RemovePenaltyResponse
+	60, // 107: bridge.scoring.v1.ScoringService.ExportSession:output_type -> bridge.scoring.v1.ExportSessionResponse
+	63, // 108: bridge.scoring.v1.ScoringService.ImportResults:output_type -> bridge.scoring.v1.ImportResultsResponse
+	65, // 109: bridge.scoring.v1.ScoringService.ListChanges:output_type -> bridge.scoring.v1.ListChangesResponse
+	67, // 110: bridge.scoring.v1.ScoringService.AcknowledgeChanges:output_type -> bridge.scoring.v1.AcknowledgeChangesResponse
+	69, // 111: bridge.scoring.v1.ScoringService.WatchChanges:output_type -> bridge.scoring.v1.WatchChangesResponse
+	92, // [92:112] is the sub-list for method output_type
+	72, // [72:92] is the sub-list for method input_type
+	72, // [72:72] is the sub-list for extension type_name
+	72, // [72:72] is the sub-list for extension extendee
+	0,  // [0:72] is the sub-list for field type_name
 }
 
 func init() { file_bridge_scoring_v1_scoring_proto_init() }
@@ -5545,15 +5756,15 @@ func file_bridge_scoring_v1_scoring_proto_init() {
 		(*Result_Artificial)(nil),
 		(*Result_Assigned)(nil),
 	}
-	file_bridge_scoring_v1_scoring_proto_msgTypes[52].OneofWrappers = []any{}
-	file_bridge_scoring_v1_scoring_proto_msgTypes[56].OneofWrappers = []any{}
+	file_bridge_scoring_v1_scoring_proto_msgTypes[55].OneofWrappers = []any{}
+	file_bridge_scoring_v1_scoring_proto_msgTypes[59].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bridge_scoring_v1_scoring_proto_rawDesc), len(file_bridge_scoring_v1_scoring_proto_rawDesc)),
 			NumEnums:      9,
-			NumMessages:   58,
+			NumMessages:   61,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -32,6 +32,7 @@ const (
 	ScoringService_ListResults_FullMethodName        = "/bridge.scoring.v1.ScoringService/ListResults"
 	ScoringService_GetTraveller_FullMethodName       = "/bridge.scoring.v1.ScoringService/GetTraveller"
 	ScoringService_GetStandings_FullMethodName       = "/bridge.scoring.v1.ScoringService/GetStandings"
+	ScoringService_SetPublication_FullMethodName     = "/bridge.scoring.v1.ScoringService/SetPublication"
 	ScoringService_ListMatches_FullMethodName        = "/bridge.scoring.v1.ScoringService/ListMatches"
 	ScoringService_GetScorecard_FullMethodName       = "/bridge.scoring.v1.ScoringService/GetScorecard"
 	ScoringService_ApplyPenalty_FullMethodName       = "/bridge.scoring.v1.ScoringService/ApplyPenalty"
@@ -84,6 +85,12 @@ type ScoringServiceClient interface {
 	// section. A table's device is refused it in the last rounds its section
 	// hides the ranking in.
 	GetStandings(ctx context.Context, in *GetStandingsRequest, opts ...grpc.CallOption) (*GetStandingsResponse, error)
+	// SetPublication holds a session's results from the public, or publishes
+	// them. While they are held, a reader without a director's, a scorer's or
+	// a table's token reads none of the session's standings, travellers,
+	// scorecards or matches (a table's device still reads what it may, as
+	// its table plays). A session's results are published, live, until held.
+	SetPublication(ctx context.Context, in *SetPublicationRequest, opts ...grpc.CallOption) (*SetPublicationResponse, error)
 	// ListMatches lists the matches of a team session, by round: each team's
 	// IMPs (net points, point-a-board) and its victory points or board points
 	// over the boards played at both tables so far. Read as the standings are.
@@ -215,6 +222,16 @@ func (c *scoringServiceClient) GetStandings(ctx context.Context, in *GetStanding
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(GetStandingsResponse)
 	err := c.cc.Invoke(ctx, ScoringService_GetStandings_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *scoringServiceClient) SetPublication(ctx context.Context, in *SetPublicationRequest, opts ...grpc.CallOption) (*SetPublicationResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SetPublicationResponse)
+	err := c.cc.Invoke(ctx, ScoringService_SetPublication_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -370,6 +387,12 @@ type ScoringServiceServer interface {
 	// section. A table's device is refused it in the last rounds its section
 	// hides the ranking in.
 	GetStandings(context.Context, *GetStandingsRequest) (*GetStandingsResponse, error)
+	// SetPublication holds a session's results from the public, or publishes
+	// them. While they are held, a reader without a director's, a scorer's or
+	// a table's token reads none of the session's standings, travellers,
+	// scorecards or matches (a table's device still reads what it may, as
+	// its table plays). A session's results are published, live, until held.
+	SetPublication(context.Context, *SetPublicationRequest) (*SetPublicationResponse, error)
 	// ListMatches lists the matches of a team session, by round: each team's
 	// IMPs (net points, point-a-board) and its victory points or board points
 	// over the boards played at both tables so far. Read as the standings are.
@@ -443,6 +466,9 @@ func (UnimplementedScoringServiceServer) GetTraveller(context.Context, *GetTrave
 }
 func (UnimplementedScoringServiceServer) GetStandings(context.Context, *GetStandingsRequest) (*GetStandingsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetStandings not implemented")
+}
+func (UnimplementedScoringServiceServer) SetPublication(context.Context, *SetPublicationRequest) (*SetPublicationResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SetPublication not implemented")
 }
 func (UnimplementedScoringServiceServer) ListMatches(context.Context, *ListMatchesRequest) (*ListMatchesResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListMatches not implemented")
@@ -653,6 +679,24 @@ func _ScoringService_GetStandings_Handler(srv interface{}, ctx context.Context, 
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(ScoringServiceServer).GetStandings(ctx, req.(*GetStandingsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _ScoringService_SetPublication_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SetPublicationRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ScoringServiceServer).SetPublication(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: ScoringService_SetPublication_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ScoringServiceServer).SetPublication(ctx, req.(*SetPublicationRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -872,6 +916,10 @@ var ScoringService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetStandings",
 			Handler:    _ScoringService_GetStandings_Handler,
+		},
+		{
+			MethodName: "SetPublication",
+			Handler:    _ScoringService_SetPublication_Handler,
 		},
 		{
 			MethodName: "ListMatches",

@@ -89,6 +89,9 @@ const (
 	// Movement: a table's (or a pair's) device logged on with its token (its
 	// resource is the bridge.movement.v1.TableToken, without its code).
 	ChangeKind_CHANGE_KIND_TABLE_LOGGED_ON ChangeKind = 26
+	// Scoring: a session's results held from the public, or published (its
+	// resource is the bridge.scoring.v1.Publication).
+	ChangeKind_CHANGE_KIND_PUBLICATION_SET ChangeKind = 27
 )
 
 // Enum value maps for ChangeKind.
@@ -121,6 +124,7 @@ var (
 		24: "CHANGE_KIND_TERMINAL_SETTINGS_SET",
 		25: "CHANGE_KIND_BOARD_SET_ANALYSED",
 		26: "CHANGE_KIND_TABLE_LOGGED_ON",
+		27: "CHANGE_KIND_PUBLICATION_SET",
 	}
 	ChangeKind_value = map[string]int32{
 		"CHANGE_KIND_UNSPECIFIED":            0,
@@ -150,6 +154,7 @@ var (
 		"CHANGE_KIND_TERMINAL_SETTINGS_SET":  24,
 		"CHANGE_KIND_BOARD_SET_ANALYSED":     25,
 		"CHANGE_KIND_TABLE_LOGGED_ON":        26,
+		"CHANGE_KIND_PUBLICATION_SET":        27,
 	}
 )
 
@@ -294,7 +299,7 @@ const file_bridge_type_v1_change_proto_rawDesc = "" +
 	"changed_by\x18\x04 \x01(\tR\tchangedBy\x12;\n" +
 	"\vchange_time\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"changeTime\x120\n" +
-	"\bresource\x18\x06 \x01(\v2\x14.google.protobuf.AnyR\bresource*\x8a\a\n" +
+	"\bresource\x18\x06 \x01(\v2\x14.google.protobuf.AnyR\bresource*\xab\a\n" +
 	"\n" +
 	"ChangeKind\x12\x1b\n" +
 	"\x17CHANGE_KIND_UNSPECIFIED\x10\x00\x12 \n" +
@@ -324,7 +329,8 @@ const file_bridge_type_v1_change_proto_rawDesc = "" +
 	"\x1cCHANGE_KIND_RESULT_CONFIRMED\x10\x17\x12%\n" +
 	"!CHANGE_KIND_TERMINAL_SETTINGS_SET\x10\x18\x12\"\n" +
 	"\x1eCHANGE_KIND_BOARD_SET_ANALYSED\x10\x19\x12\x1f\n" +
-	"\x1bCHANGE_KIND_TABLE_LOGGED_ON\x10\x1aB\xbc\x01\n" +
+	"\x1bCHANGE_KIND_TABLE_LOGGED_ON\x10\x1a\x12\x1f\n" +
+	"\x1bCHANGE_KIND_PUBLICATION_SET\x10\x1bB\xbc\x01\n" +
 	"\x12com.bridge.type.v1B\vChangeProtoP\x01Z?github.com/bridge-director/director/proto/bridge/type/v1;typev1\xa2\x02\x03BTX\xaa\x02\x0eBridge.Type.V1\xca\x02\x0eBridge\\Type\\V1\xe2\x02\x1aBridge\\Type\\V1\\GPBMetadata\xea\x02\x10Bridge::Type::V1b\x06proto3"
 
 var (
