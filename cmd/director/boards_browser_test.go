@@ -43,7 +43,7 @@ func TestTravellerAndScorecardPages(t *testing.T) {
 		says string
 	}{
 		"/events/club-night/sections/A/boards/two":           {http.StatusBadRequest, "board &#34;two&#34; is not a board number"},
-		"/events/club-night/sections/A/boards/2?page=2":      {http.StatusNotFound, "board 2&#39;s traveller has 3 lines: there is no page 2"},
+		"/events/club-night/sections/A/boards/2?page=2":      {http.StatusBadRequest, "page_token: not a token this list gave"},
 		"/events/club-night/sections/A/pairs/0?session=1":    {http.StatusBadRequest, "pair &#34;0&#34; is not a pair number"},
 		"/events/club-night/sections/A/boards/2?session=two": {http.StatusBadRequest, "session &#34;two&#34; is not a session number"},
 	} {

@@ -15,6 +15,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -365,6 +366,9 @@ func TestConsoleSetsUpAnEvening(t *testing.T) {
 		}
 		waitFor(t, ctx, "the late pair plays at the sit-out table from round 3",
 			`!document.querySelector('table.grid td[data-round="3"].sitout') && !!document.querySelector('table.grid td[data-round="2"].sitout')`)
+		if got := text(t, ctx, `table.grid td[data-round="2"].sitout`); !regexp.MustCompile(`^pair [1-7] sits out$`).MatchString(got) {
+			t.Errorf("round 2's sit-out reads %q, want the pair that sits out", got)
+		}
 		screenshot(t, ctx, "console-late-pair")
 
 		playOut(t, s, ctx, st.Table, st.LowBoard, st.NS, st.EW)

@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"html"
 	"io"
 	"net/http"
 	"net/http/httptrace"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -26,6 +28,15 @@ func BenchmarkPagesNational(b *testing.B) {
 	sectionA := min(sectionTables, e.tables) // the tables of section A
 	pages := (e.tables + 99) / 100           // of the field's traveller, 100 lines a page
 	deep := min(20, pages)
+	deepPath := "/events/national/boards/1?session=1" // reached by its Next links, as a reader does
+	for range deep - 1 {
+		body, _, err := e.s.page(deepPath)
+		next := nextPage.FindSubmatch(body)
+		if err != nil || next == nil {
+			b.Fatalf("the field's traveller at %s leads to no next page (%v)", deepPath, err)
+		}
+		deepPath = "/events/national/boards/1" + html.UnescapeString(string(next[1]))
+	}
 	for _, p := range []struct {
 		name, path, row string
 		rows            int // rows of the page
@@ -34,7 +45,7 @@ func BenchmarkPagesNational(b *testing.B) {
 		{"standings-field", "/events/national/standings?session=1", `<tr data-pair=`, min(100, 2*e.tables)},
 		{"traveller-section", "/events/national/sections/A/boards/1?session=1", "<tr>\n<td><a href=", min(100, sectionA)},
 		{"traveller-field", "/events/national/boards/1?session=1", "<tr>\n<td><a href=", min(100, e.tables)},
-		{fmt.Sprintf("traveller-field-page%d", deep), fmt.Sprintf("/events/national/boards/1?session=1&page=%d", deep),
+		{fmt.Sprintf("traveller-field-page%d", deep), deepPath,
 			"<tr>\n<td><a href=", min(100, e.tables-(deep-1)*100)},
 	} {
 		b.Run(p.name, func(b *testing.B) {
@@ -65,6 +76,9 @@ func BenchmarkPagesNational(b *testing.B) {
 		})
 	}
 }
+
+// nextPage finds a page's link to the next.
+var nextPage = regexp.MustCompile(`<a href="(\?[^"]+)" rel="next">Next page</a>`)
 
 // page reads the page at path as a browser does and answers its body and
 // how long its first byte took to come; it fails unless the page is

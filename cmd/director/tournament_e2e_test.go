@@ -576,7 +576,7 @@ rate_limits: {terminal: {per_second: 1000, burst: 2000}} # a test's devices, fas
 	seen.waitFor(t, map[string]int{"scoring": count("scoring"), "movement": count("movement"), "rulings": count("rulings")})
 	boards := tourTables * tourRounds
 	for service, kinds := range map[string]map[string]int{
-		"movement": {"EVENT_CREATED": 1, "SESSION_CREATED": 1, "SECTION_CREATED": 1, "MOVEMENT_SET": 1, "TERMINAL_SETTINGS_SET": 1, "PLAYERS_ENTERED": tourTables},
+		"movement": {"EVENT_CREATED": 1, "SESSION_CREATED": 1, "SECTION_CREATED": 1, "MOVEMENT_SET": 1, "TERMINAL_SETTINGS_SET": 1, "PLAYERS_ENTERED": tourTables, "TABLE_LOGGED_ON": tourTables},
 		"scoring":  {"RESULT_SUBMITTED": boards, "RESULT_CORRECTED": 2, "RESULT_CONFIRMED": boards},
 		"rulings":  {"CALL_OPENED": 1},
 	} {

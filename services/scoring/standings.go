@@ -1,9 +1,11 @@
 package scoringservice
 
 import (
+	"cmp"
 	"context"
 	"encoding/binary"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/bridge-director/director/bridge"
@@ -137,6 +139,13 @@ func (s *Service) GetTraveller(ctx context.Context, req *scoringv1.GetTravellerR
 	if req.GetBoard() < 1 || req.GetBoard() > resource.MaxBoard {
 		return nil, platform.FieldError("board", fmt.Sprintf("a board number is 1 to %d", resource.MaxBoard))
 	}
+	var page *platform.Page
+	if req.GetPageSize() != 0 || req.GetPageToken() != "" {
+		var err error
+		if page, err = platform.ReadPage(req); err != nil {
+			return nil, err
+		}
+	}
 	if err := s.tableMayRead(ctx, req.GetEvent(), req.GetSession(), req.GetBoard()); err != nil {
 		return nil, err
 	}
@@ -163,15 +172,48 @@ func (s *Service) GetTraveller(ctx context.Context, req *scoringv1.GetTravellerR
 		return &scoringv1.GetTravellerResponse{}, nil
 	}
 	lines, problems := field.Traveller(section, board)
-	resp.Lines = make([]*scoringv1.TravellerLine, len(lines))
-	for i, l := range lines {
-		resp.Lines[i] = lineOf(l)
-		r := resp.Lines[i].GetResult()
-		resp.Lines[i].NsNames, resp.Lines[i].EwNames = names.of(r.GetSection(), r.GetNsPair()), names.of(r.GetSection(), r.GetEwPair())
+	resp.TotalSize = int32(len(lines))
+	for _, l := range lines {
 		resp.Top = max(resp.Top, l.Top)
+	}
+	if req.GetByScore() {
+		lines = slices.Clone(lines)
+		slices.SortStableFunc(lines, byScore)
+	}
+	for i, l := range lines {
+		key := standingsPageKey(i)
+		if page != nil && page.Skip(key) {
+			continue
+		}
+		line := lineOf(l)
+		r := line.GetResult()
+		line.NsNames, line.EwNames = names.of(r.GetSection(), r.GetNsPair()), names.of(r.GetSection(), r.GetEwPair())
+		if page != nil && !page.Add(key, line) {
+			break
+		}
+		resp.Lines = append(resp.Lines, line)
+	}
+	if page != nil {
+		resp.NextPageToken = page.NextToken()
 	}
 	resp.Problems = ks.problems(session, problems, section, req.GetBoard())
 	return resp, nil
+}
+
+// byScore orders a traveller's lines best for North-South first: the table
+// scores (played, passed out, assigned) by North-South's score, then by
+// their points, before the artificial scores and boards not played, each
+// by North-South's points.
+func byScore(a, b scoring.Line) int {
+	table := func(l scoring.Line) bool { return l.Result.Kind != scoring.Artificial && l.Result.Kind != scoring.NotPlayed }
+	ta, tb := table(a), table(b)
+	switch {
+	case ta && !tb:
+		return -1
+	case tb && !ta:
+		return 1
+	}
+	return cmp.Or(cmp.Compare(storedOf(b).GetNsScore(), storedOf(a).GetNsScore()), cmp.Compare(b.NSPoints, a.NSPoints))
 }
 
 // GetScorecard lists one pair's boards.

@@ -2,6 +2,7 @@ package scoringservice
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -439,4 +440,40 @@ func TestReadsOfAnUnknownSectionOrSessionAreNotFound(t *testing.T) {
 	if _, err := h.client.GetStandings(ctx, &scoringv1.GetStandingsRequest{Event: "events/club-night", Section: "a"}); err != nil {
 		t.Errorf("section a (for A): %v", err)
 	}
+}
+
+// A traveller read a page at a time, best for North-South first, as the
+// board's web page reads a national field's: each page holds its lines, the
+// total counts them all, and the last page gives no next token.
+func TestTravellerPagesByScore(t *testing.T) {
+	h := newHarness(t)
+	h.submit(t, played(1, 1, 1, 1, 5, "4S", typev1.Seat_SEAT_NORTH, 9))  // -50
+	h.submit(t, played(2, 1, 1, 2, 6, "4S", typev1.Seat_SEAT_NORTH, 11)) // +450
+	h.submit(t, played(3, 1, 1, 3, 7, "4S", typev1.Seat_SEAT_NORTH, 10)) // +420
+	var scores []int32
+	token := ""
+	for pages := 0; ; pages++ {
+		resp, err := h.client.GetTraveller(context.Background(), &scoringv1.GetTravellerRequest{Event: "events/club-night", Board: 1, ByScore: true, PageSize: 2, PageToken: token})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.GetTotalSize() != 3 || len(resp.GetLines()) > 2 || resp.GetTop() != 4 {
+			t.Fatalf("page %d: %d lines of %d, top %v; want at most 2 of 3, top 4", pages+1, len(resp.GetLines()), resp.GetTotalSize(), resp.GetTop())
+		}
+		for _, l := range resp.GetLines() {
+			scores = append(scores, l.GetResult().GetNsScore())
+		}
+		if token = resp.GetNextPageToken(); token == "" {
+			break
+		}
+	}
+	if !slices.Equal(scores, []int32{450, 420, -50}) {
+		t.Errorf("the pages list North-South's scores %v, want 450, 420, -50", scores)
+	}
+	all, err := h.client.GetTraveller(context.Background(), &scoringv1.GetTravellerRequest{Event: "events/club-night", Board: 1})
+	if err != nil || len(all.GetLines()) != 3 || all.GetLines()[0].GetResult().GetTable() != 1 || all.GetNextPageToken() != "" {
+		t.Errorf("without a page size: %v (%v), want every line in the order of their tables", all.GetLines(), err)
+	}
+	_, err = h.client.GetTraveller(context.Background(), &scoringv1.GetTravellerRequest{Event: "events/club-night", Board: 1, PageToken: "2"})
+	wantCode(t, err, codes.InvalidArgument, "page_token")
 }

@@ -26,7 +26,8 @@ import (
 const travellerPageSize = 100
 
 // travellerPage is what a board's page shows: the deal once it is public,
-// then every result on the board, best for North-South first.
+// then the results on the board, best for North-South first, a hundred a
+// page.
 type travellerPage struct {
 	ID          string
 	Session     int32
@@ -39,7 +40,7 @@ type travellerPage struct {
 	Lines       []travellerRow
 	Matchpoints bool
 	Problems    []*scoringv1.BoardProblem
-	Previous    string // the query of the previous page, "" on the first
+	Total       int32  // the board's lines on every page
 	Next        string // the query of the next page, "" on the last
 	// The paths of the boards either side: none before board 1, and none
 	// after a board without results.
@@ -60,8 +61,8 @@ type travellerRow struct {
 
 // traveller shows a board's traveller: /events/{event}/boards/{board} for
 // the whole field, /events/{event}/sections/{section}/boards/{board} for one
-// section; ?session=N (1 when not given), &page=N for the next hundred
-// lines.
+// section; ?session=N (1 when not given), &page=<token> for the next
+// hundred lines, best for North-South first.
 func (s *Server) traveller(w http.ResponseWriter, r *http.Request) {
 	id, section := r.PathValue("event"), strings.ToUpper(r.PathValue("section"))
 	up := "/events/" + id
@@ -73,53 +74,31 @@ func (s *Server) traveller(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	page, ok := s.number(w, r, up, "page", r.URL.Query().Get("page"), 1)
-	if !ok {
-		return
-	}
 	ctx := s.forward(r)
 	resp, err := scoringv1.NewScoringServiceClient(s.conn).GetTraveller(ctx, &scoringv1.GetTravellerRequest{
 		Event: "events/" + id, Session: session, Section: section, Board: board,
+		ByScore: true, PageSize: travellerPageSize, PageToken: r.URL.Query().Get("page"),
 	})
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	p := travellerPage{ID: id, Session: session, Section: section, Board: board, Problems: resp.Problems,
+	p := travellerPage{ID: id, Session: session, Section: section, Board: board, Problems: resp.Problems, Total: resp.TotalSize,
 		Dealer: seatName(resp.Dealer), Vulnerable: vulnerableText(resp.Vulnerability),
 		Matchpoints: resp.Form == scoringv1.Form_FORM_MATCHPOINTS}
 	if set := s.boardSet(ctx, id, session, section); set != "" {
 		p.Deal, p.HandRecords = s.deal(ctx, set, board)
 	}
-	lines := slices.Clone(resp.Lines)
-	slices.SortStableFunc(lines, byScore)
-	from := int(page-1) * travellerPageSize
-	if from > 0 && from >= len(lines) {
-		s.render(w, r, http.StatusNotFound, "pages/error.html", Page{Title: "Not found", Up: up,
-			Data: fmt.Sprintf("board %d's traveller has %d lines: there is no page %d", board, len(lines), page)})
-		return
-	}
-	to := min(from+travellerPageSize, len(lines))
-	for _, l := range lines[from:to] {
+	for _, l := range resp.Lines {
 		p.Lines = append(p.Lines, s.travellerRow(id, session, l))
 	}
-	query := func(page int32) string {
-		q := url.Values{"session": {strconv.Itoa(int(session))}}
-		if page > 1 {
-			q.Set("page", strconv.Itoa(int(page)))
-		}
-		return q.Encode()
-	}
-	if page > 1 {
-		p.Previous = query(page - 1)
-	}
-	if to < len(lines) {
-		p.Next = query(page + 1)
+	if resp.NextPageToken != "" {
+		p.Next = url.Values{"session": {strconv.Itoa(int(session))}, "page": {resp.NextPageToken}}.Encode()
 	}
 	if board > 1 {
 		p.PreviousBoard = travellerPath(id, session, section, board-1)
 	}
-	if len(lines) > 0 {
+	if resp.TotalSize > 0 {
 		p.NextBoard = travellerPath(id, session, section, board+1)
 	}
 	title := fmt.Sprintf("Board %d", board)
@@ -127,26 +106,6 @@ func (s *Server) traveller(w http.ResponseWriter, r *http.Request) {
 		title += ", section " + section
 	}
 	s.render(w, r, http.StatusOK, "results/traveller.html", Page{Title: title, Up: standingsPath(id, session, section), Data: p})
-}
-
-// byScore orders a traveller's lines by North-South's score, highest
-// first, the artificial scores after every table score.
-func byScore(a, b *scoringv1.TravellerLine) int {
-	ra, rb := a.GetResult(), b.GetResult()
-	if c := cmp.Compare(btoi(scored(rb)), btoi(scored(ra))); c != 0 {
-		return c
-	}
-	if c := cmp.Compare(rb.GetNsScore(), ra.GetNsScore()); c != 0 {
-		return c
-	}
-	return cmp.Compare(b.GetNsPoints(), a.GetNsPoints())
-}
-
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 func (s *Server) travellerRow(id string, session int32, l *scoringv1.TravellerLine) travellerRow {
@@ -173,24 +132,23 @@ func (s *Server) travellerRow(id string, session int32, l *scoringv1.TravellerLi
 
 // boardSet is the board set the section plays (its terminal settings'
 // board_set, the link Director keeps between a section and its deals), or
-// for the whole field the first section's that names one; "" for none.
+// for the whole field its first section's (the sections of a field play
+// the same boards; reading the first alone keeps a national field's page
+// as quick as a section's); "" for none.
 func (s *Server) boardSet(ctx context.Context, id string, session int32, section string) string {
 	mv := movementv1.NewMovementServiceClient(s.conn)
-	sections := []string{section}
 	if section == "" {
 		got, err := mv.GetSession(ctx, &movementv1.GetSessionRequest{Name: fmt.Sprintf("events/%s/sessions/%d", id, session)})
-		if err != nil {
+		if err != nil || len(got.GetSession().GetSections()) == 0 {
 			return ""
 		}
-		sections = got.GetSession().GetSections()
+		section = got.GetSession().GetSections()[0]
 	}
-	for _, sec := range sections {
-		got, err := mv.GetSection(ctx, &movementv1.GetSectionRequest{Name: fmt.Sprintf("events/%s/sessions/%d/sections/%s", id, session, sec)})
-		if set := got.GetSection().GetTerminalSettings().GetBoardSet(); err == nil && set != "" {
-			return set
-		}
+	got, err := mv.GetSection(ctx, &movementv1.GetSectionRequest{Name: fmt.Sprintf("events/%s/sessions/%d/sections/%s", id, session, section)})
+	if err != nil {
+		return ""
 	}
-	return ""
+	return got.GetSection().GetTerminalSettings().GetBoardSet()
 }
 
 // deal reads board of set as the page's reader may: the deal and its

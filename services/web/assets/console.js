@@ -307,8 +307,9 @@
       var cell = rows[st.table].children[st.round];
       cell.dataset.round = st.round;
       if (!st.low_board || !st.ns || !st.ew) {
+        var out = st.ns || st.ew;
         cell.className = "num sitout";
-        cell.textContent = "sit-out";
+        cell.textContent = out ? "pair " + out + " sits out" : "sit-out";
         return;
       }
       var boards = st.high_board - st.low_board + 1, n = inCell[st.table + "/" + st.round] || 0;

@@ -2402,8 +2402,17 @@ type GetTravellerRequest struct {
 	// Session number, 1 if not given.
 	Session int32 `protobuf:"varint,2,opt,name=session,proto3" json:"session,omitempty"`
 	// The section; empty for every section of the board's field.
-	Section       string `protobuf:"bytes,3,opt,name=section,proto3" json:"section,omitempty"`
-	Board         int32  `protobuf:"varint,4,opt,name=board,proto3" json:"board,omitempty"`
+	Section string `protobuf:"bytes,3,opt,name=section,proto3" json:"section,omitempty"`
+	Board   int32  `protobuf:"varint,4,opt,name=board,proto3" json:"board,omitempty"`
+	// Lists the lines best for North-South first (the table scores, by
+	// North-South's score and then points, before the artificial ones) in
+	// place of the order of their tables.
+	ByScore bool `protobuf:"varint,5,opt,name=by_score,json=byScore,proto3" json:"by_score,omitempty"`
+	// At most this many lines (AIP-158), up to 1000; 0 for every line, in one
+	// answer.
+	PageSize int32 `protobuf:"varint,6,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// The next_page_token of the page before.
+	PageToken     string `protobuf:"bytes,7,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2464,6 +2473,27 @@ func (x *GetTravellerRequest) GetBoard() int32 {
 		return x.Board
 	}
 	return 0
+}
+
+func (x *GetTravellerRequest) GetByScore() bool {
+	if x != nil {
+		return x.ByScore
+	}
+	return false
+}
+
+func (x *GetTravellerRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *GetTravellerRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
 }
 
 // TravellerLine is one result on a board with what each side scored for it.
@@ -2577,7 +2607,11 @@ type GetTravellerResponse struct {
 	Problems []*BoardProblem `protobuf:"bytes,6,rep,name=problems,proto3" json:"problems,omitempty"`
 	// The form of scoring, which says what the points are: matchpoints,
 	// IMPs or board points.
-	Form          Form `protobuf:"varint,7,opt,name=form,proto3,enum=bridge.scoring.v1.Form" json:"form,omitempty"`
+	Form Form `protobuf:"varint,7,opt,name=form,proto3,enum=bridge.scoring.v1.Form" json:"form,omitempty"`
+	// How many lines the board has in all, on every page.
+	TotalSize int32 `protobuf:"varint,8,opt,name=total_size,json=totalSize,proto3" json:"total_size,omitempty"`
+	// Empty on the last page.
+	NextPageToken string `protobuf:"bytes,9,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2659,6 +2693,20 @@ func (x *GetTravellerResponse) GetForm() Form {
 		return x.Form
 	}
 	return Form_FORM_UNSPECIFIED
+}
+
+func (x *GetTravellerResponse) GetTotalSize() int32 {
+	if x != nil {
+		return x.TotalSize
+	}
+	return 0
+}
+
+func (x *GetTravellerResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
 }
 
 type GetStandingsRequest struct {
@@ -5232,12 +5280,16 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"page_token\x18\x06 \x01(\tR\tpageToken\"r\n" +
 	"\x13ListResultsResponse\x123\n" +
 	"\aresults\x18\x01 \x03(\v2\x19.bridge.scoring.v1.ResultR\aresults\x12&\n" +
-	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"u\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"\xcc\x01\n" +
 	"\x13GetTravellerRequest\x12\x14\n" +
 	"\x05event\x18\x01 \x01(\tR\x05event\x12\x18\n" +
 	"\asession\x18\x02 \x01(\x05R\asession\x12\x18\n" +
 	"\asection\x18\x03 \x01(\tR\asection\x12\x14\n" +
-	"\x05board\x18\x04 \x01(\x05R\x05board\"\xfc\x01\n" +
+	"\x05board\x18\x04 \x01(\x05R\x05board\x12\x19\n" +
+	"\bby_score\x18\x05 \x01(\bR\abyScore\x12\x1b\n" +
+	"\tpage_size\x18\x06 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\a \x01(\tR\tpageToken\"\xfc\x01\n" +
 	"\rTravellerLine\x121\n" +
 	"\x06result\x18\x01 \x01(\v2\x19.bridge.scoring.v1.ResultR\x06result\x12\x1b\n" +
 	"\tns_points\x18\x02 \x01(\x01R\bnsPoints\x12\x1b\n" +
@@ -5245,7 +5297,7 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\rns_percentage\x18\x04 \x01(\x01R\fnsPercentage\x12#\n" +
 	"\rew_percentage\x18\x05 \x01(\x01R\fewPercentage\x12\x19\n" +
 	"\bns_names\x18\x06 \x03(\tR\ansNames\x12\x19\n" +
-	"\bew_names\x18\a \x03(\tR\aewNames\"\xd3\x02\n" +
+	"\bew_names\x18\a \x03(\tR\aewNames\"\x9a\x03\n" +
 	"\x14GetTravellerResponse\x12\x14\n" +
 	"\x05board\x18\x01 \x01(\x05R\x05board\x12,\n" +
 	"\x06dealer\x18\x02 \x01(\x0e2\x14.bridge.type.v1.SeatR\x06dealer\x12C\n" +
@@ -5253,7 +5305,10 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\x03top\x18\x04 \x01(\x01R\x03top\x126\n" +
 	"\x05lines\x18\x05 \x03(\v2 .bridge.scoring.v1.TravellerLineR\x05lines\x12;\n" +
 	"\bproblems\x18\x06 \x03(\v2\x1f.bridge.scoring.v1.BoardProblemR\bproblems\x12+\n" +
-	"\x04form\x18\a \x01(\x0e2\x17.bridge.scoring.v1.FormR\x04form\"\x9b\x01\n" +
+	"\x04form\x18\a \x01(\x0e2\x17.bridge.scoring.v1.FormR\x04form\x12\x1d\n" +
+	"\n" +
+	"total_size\x18\b \x01(\x05R\ttotalSize\x12&\n" +
+	"\x0fnext_page_token\x18\t \x01(\tR\rnextPageToken\"\x9b\x01\n" +
 	"\x13GetStandingsRequest\x12\x14\n" +
 	"\x05event\x18\x01 \x01(\tR\x05event\x12\x18\n" +
 	"\asession\x18\x02 \x01(\x05R\asession\x12\x18\n" +
