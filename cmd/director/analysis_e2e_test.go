@@ -24,6 +24,33 @@ type operation struct {
 	} `json:"error"`
 }
 
+// boardRead is a board as GET .../boards/{board} answers it: the board, and
+// its double-dummy table and par once analysed.
+type boardRead struct {
+	Board struct {
+		Dealer        string `json:"dealer"`
+		Vulnerability string `json:"vulnerability"`
+		Deal          struct {
+			Pbn string `json:"pbn"`
+		} `json:"deal"`
+	} `json:"board"`
+	Analysis struct {
+		DoubleDummy struct {
+			Declarers []struct {
+				Declarer string `json:"declarer"`
+				NoTrump  int    `json:"no_trump"`
+				Spades   int    `json:"spades"`
+				Hearts   int    `json:"hearts"`
+				Diamonds int    `json:"diamonds"`
+				Clubs    int    `json:"clubs"`
+			} `json:"declarers"`
+		} `json:"double_dummy"`
+		Par struct {
+			Text string `json:"text"`
+		} `json:"par"`
+	} `json:"analysis"`
+}
+
 // TestAnalysisOverREST: releasing a set with the real binary starts its
 // double-dummy analysis; the public follows the operation until it is done
 // and reads the board with the table the solver finds for its deal and the
@@ -78,30 +105,7 @@ func TestAnalysisOverREST(t *testing.T) {
 		t.Fatalf("the analysis ended as %+v", got.Operation)
 	}
 
-	var board struct {
-		Board struct {
-			Dealer        string `json:"dealer"`
-			Vulnerability string `json:"vulnerability"`
-			Deal          struct {
-				Pbn string `json:"pbn"`
-			} `json:"deal"`
-		} `json:"board"`
-		Analysis struct {
-			DoubleDummy struct {
-				Declarers []struct {
-					Declarer string `json:"declarer"`
-					NoTrump  int    `json:"no_trump"`
-					Spades   int    `json:"spades"`
-					Hearts   int    `json:"hearts"`
-					Diamonds int    `json:"diamonds"`
-					Clubs    int    `json:"clubs"`
-				} `json:"declarers"`
-			} `json:"double_dummy"`
-			Par struct {
-				Text string `json:"text"`
-			} `json:"par"`
-		} `json:"analysis"`
-	}
+	var board boardRead
 	s.mustCall(t, "GET", set+"/boards/1", "", &board)
 	deal, err := bridge.ParsePBNDeal(board.Board.Deal.Pbn)
 	if err != nil {

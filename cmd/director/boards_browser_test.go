@@ -67,24 +67,7 @@ func TestTravellerAndScorecardPages(t *testing.T) {
 			t.Fatalf("the analysis failed: %s", op.Error.Message)
 		}
 	}
-	var board struct {
-		Board struct {
-			Deal struct {
-				Pbn string `json:"pbn"`
-			} `json:"deal"`
-		} `json:"board"`
-		Analysis struct {
-			DoubleDummy struct {
-				Declarers []struct {
-					Declarer string `json:"declarer"`
-					NoTrump  int    `json:"no_trump"`
-				} `json:"declarers"`
-			} `json:"double_dummy"`
-			Par struct {
-				Text string `json:"text"`
-			} `json:"par"`
-		} `json:"analysis"`
-	}
+	var board boardRead
 	s.mustCall(t, "GET", set+"/boards/2", "", &board)
 	// "N:spades.hearts.diamonds.clubs east south west", as PBN writes a deal.
 	hands := strings.Fields(strings.TrimPrefix(board.Board.Deal.Pbn, "N:"))

@@ -276,17 +276,7 @@ func TestConsoleSetsUpAnEvening(t *testing.T) {
 			t.Errorf("the grid says table %d is %q, want %q", table, got, want)
 		}
 	}
-	var movement struct {
-		Section struct {
-			Movement struct {
-				Seatings []struct {
-					Round, Table, NS, EW int
-					LowBoard             int `json:"low_board"`
-					HighBoard            int `json:"high_board"`
-				} `json:"seatings"`
-			} `json:"movement"`
-		} `json:"section"`
-	}
+	var movement sectionSeatings
 	s.mustCall(t, "GET", "/v1/events/tuesday/sessions/1/sections/A", "", &movement)
 	for _, st := range movement.Section.Movement.Seatings {
 		if st.Round != 1 || st.NS == 0 || st.EW == 0 || st.LowBoard == 0 {
@@ -417,17 +407,7 @@ func playOut(t *testing.T, s *server, ctx context.Context, table, board, ns, ew 
 	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/events/tuesday/standings?session=1&section=A")); err != nil {
 		t.Fatal(err)
 	}
-	var movement struct {
-		Section struct {
-			Movement struct {
-				Seatings []struct {
-					Round, Table, NS, EW int
-					LowBoard             int `json:"low_board"`
-					HighBoard            int `json:"high_board"`
-				} `json:"seatings"`
-			} `json:"movement"`
-		} `json:"section"`
-	}
+	var movement sectionSeatings
 	s.mustCall(t, "GET", "/v1/events/tuesday/sessions/1/sections/A", "", &movement)
 	sent := 0
 	for _, st := range movement.Section.Movement.Seatings {
@@ -569,4 +549,18 @@ func TestConsoleImportsBoards(t *testing.T) {
 			t.Errorf("board %d is %s, want the file's %s", i+1, b.Deal.Pbn, want.Deal.PBN(bridge.North))
 		}
 	}
+}
+
+// sectionSeatings is a section as GET .../sections/{section} answers it,
+// read for its movement's seatings.
+type sectionSeatings struct {
+	Section struct {
+		Movement struct {
+			Seatings []struct {
+				Round, Table, NS, EW int
+				LowBoard             int `json:"low_board"`
+				HighBoard            int `json:"high_board"`
+			} `json:"seatings"`
+		} `json:"movement"`
+	} `json:"section"`
 }

@@ -108,13 +108,7 @@ func TestResultFilesOverREST(t *testing.T) {
 		t.Errorf("before release: deal %q, note %q", deal, note)
 	}
 	s.mustCall(t, "POST", "/v1/events/online/sessions/1/boardsets/main:release", `{}`, nil)
-	var board struct {
-		Board struct {
-			Deal struct {
-				Pbn string `json:"pbn"`
-			} `json:"deal"`
-		} `json:"board"`
-	}
+	var board boardRead
 	s.mustCall(t, "GET", "/v1/events/online/sessions/1/boardsets/main/boards/1", "", &board)
 	if file, deal = deals(); deal == "?" || !strings.Contains(deal, strings.TrimPrefix(board.Board.Deal.Pbn, "N:")[:10]) || len(file.Games) != 21 {
 		t.Errorf("after release: board 1 deal %q, want %q", deal, board.Board.Deal.Pbn)

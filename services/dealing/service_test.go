@@ -359,25 +359,7 @@ func TestPolicyCoversEveryMethod(t *testing.T) {
 // SquareDeal files, as a player would after the event.
 func TestVerifyWorldBridgeGames2024(t *testing.T) {
 	h := start(t, t.TempDir())
-	sqd, err := os.ReadFile("../../../shared/fixtures/bigdeal-wbg2024/WBG2024.sqd")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sqk, err := os.ReadFile("../../../shared/fixtures/bigdeal-wbg2024/WBG2024.sqk")
-	if err != nil {
-		t.Fatal(err)
-	}
-	desc, _ := dealing.ParseSQD(sqd)
-	keys, _ := dealing.ParseSQK(sqk)
-	sessions, err := desc.Sessions(keys, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	first := sessions[0]
-	boards, err := first.Deal()
-	if err != nil {
-		t.Fatal(err)
-	}
+	sqd, sqk, first, boards := wbg2024FirstSession(t)
 	games := make([]pbn.Game, len(boards))
 	for i, b := range boards {
 		games[i] = pbn.NewGame(b)
@@ -521,24 +503,7 @@ func TestTheFeedKeepsTheDealsSecret(t *testing.T) {
 // why.
 func TestImportedSetHoldsTheFilesDeals(t *testing.T) {
 	h := start(t, t.TempDir())
-	sqd, err := os.ReadFile("../../../shared/fixtures/bigdeal-wbg2024/WBG2024.sqd")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sqk, err := os.ReadFile("../../../shared/fixtures/bigdeal-wbg2024/WBG2024.sqk")
-	if err != nil {
-		t.Fatal(err)
-	}
-	desc, _ := dealing.ParseSQD(sqd)
-	keys, _ := dealing.ParseSQK(sqk)
-	sessions, err := desc.Sessions(keys, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	boards, err := sessions[0].Deal()
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, _, _, boards := wbg2024FirstSession(t)
 	file := func(boards []bridge.Board) string {
 		games := make([]pbn.Game, len(boards))
 		for i, b := range boards {
@@ -559,7 +524,7 @@ func TestImportedSetHoldsTheFilesDeals(t *testing.T) {
 	}
 	imported := &dealingv1.BoardSet{FirstBoard: first, LastBoard: last, Method: dealingv1.Method_METHOD_IMPORTED}
 
-	_, err = create(imported, file(boards[:len(boards)-1]))
+	_, err := create(imported, file(boards[:len(boards)-1]))
 	wantCode(t, err, codes.InvalidArgument, fmt.Sprintf("the file has no board %d", last))
 	shifted := slices.Clone(boards)
 	shifted[0].Dealer = bridge.BoardDealer(boards[0].Number + 1)
@@ -589,4 +554,28 @@ func TestImportedSetHoldsTheFilesDeals(t *testing.T) {
 	if err != nil || red.GetBoard().GetDeal().GetPbn() == boards[0].Deal.PBN(bridge.North) {
 		t.Errorf("redealing an imported board: %v, %v", red, err)
 	}
+}
+
+// wbg2024FirstSession reads the World Bridge Games 2024's published
+// SquareDeal files and deals their first session: the files, the session
+// and its boards.
+func wbg2024FirstSession(t *testing.T) (sqd, sqk []byte, first dealing.Session, boards []bridge.Board) {
+	t.Helper()
+	sqd, err := os.ReadFile("../../../shared/fixtures/bigdeal-wbg2024/WBG2024.sqd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sqk, err = os.ReadFile("../../../shared/fixtures/bigdeal-wbg2024/WBG2024.sqk"); err != nil {
+		t.Fatal(err)
+	}
+	desc, _ := dealing.ParseSQD(sqd)
+	keys, _ := dealing.ParseSQK(sqk)
+	sessions, err := desc.Sessions(keys, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if boards, err = sessions[0].Deal(); err != nil {
+		t.Fatal(err)
+	}
+	return sqd, sqk, sessions[0], boards
 }

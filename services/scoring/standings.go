@@ -51,6 +51,19 @@ func (s *Service) readSession(ctx context.Context, eventName string, session int
 	return ks, session, names, err
 }
 
+// readRanking reads a session for its ranking (the standings, the
+// matches) as readSession does, refused to a table's device while its
+// section hides the ranking, and to the public while the results are held.
+func (s *Service) readRanking(ctx context.Context, event string, session int32, section string) (*keptSession, int32, sectionNames, error) {
+	if err := s.rankingHidden(ctx, event, session); err != nil {
+		return nil, 0, sectionNames{}, err
+	}
+	if err := s.resultsHeld(ctx, event, session); err != nil {
+		return nil, 0, sectionNames{}, err
+	}
+	return s.readSession(ctx, event, session, section)
+}
+
 // GetStandings ranks the pairs or teams of a session, overall or in one
 // section, a page at a time.
 func (s *Service) GetStandings(ctx context.Context, req *scoringv1.GetStandingsRequest) (*scoringv1.GetStandingsResponse, error) {
@@ -58,14 +71,8 @@ func (s *Service) GetStandings(ctx context.Context, req *scoringv1.GetStandingsR
 	if err != nil {
 		return nil, err
 	}
-	if err := s.rankingHidden(ctx, req.GetEvent(), req.GetSession()); err != nil {
-		return nil, err
-	}
-	if err := s.resultsHeld(ctx, req.GetEvent(), req.GetSession()); err != nil {
-		return nil, err
-	}
 	section := strings.ToUpper(req.GetSection())
-	ks, session, names, err := s.readSession(ctx, req.GetEvent(), req.GetSession(), section)
+	ks, session, names, err := s.readRanking(ctx, req.GetEvent(), req.GetSession(), section)
 	if err != nil {
 		return nil, err
 	}
@@ -104,14 +111,8 @@ func (s *Service) GetStandings(ctx context.Context, req *scoringv1.GetStandingsR
 // ListMatches lists the matches of a team session, overall or in one
 // section, read as its standings are.
 func (s *Service) ListMatches(ctx context.Context, req *scoringv1.ListMatchesRequest) (*scoringv1.ListMatchesResponse, error) {
-	if err := s.rankingHidden(ctx, req.GetEvent(), req.GetSession()); err != nil {
-		return nil, err
-	}
-	if err := s.resultsHeld(ctx, req.GetEvent(), req.GetSession()); err != nil {
-		return nil, err
-	}
 	section := strings.ToUpper(req.GetSection())
-	ks, session, names, err := s.readSession(ctx, req.GetEvent(), req.GetSession(), section)
+	ks, session, names, err := s.readRanking(ctx, req.GetEvent(), req.GetSession(), section)
 	if err != nil {
 		return nil, err
 	}
