@@ -206,7 +206,9 @@ func (s *Service) GetTraveller(ctx context.Context, req *scoringv1.GetTravellerR
 // their points, before the artificial scores and boards not played, each
 // by North-South's points.
 func byScore(a, b scoring.Line) int {
-	table := func(l scoring.Line) bool { return l.Result.Kind != scoring.Artificial && l.Result.Kind != scoring.NotPlayed }
+	table := func(l scoring.Line) bool {
+		return l.Result.Kind != scoring.Artificial && l.Result.Kind != scoring.NotPlayed
+	}
 	ta, tb := table(a), table(b)
 	switch {
 	case ta && !tb:
