@@ -177,12 +177,17 @@ func (s *Service) GetTraveller(ctx context.Context, req *scoringv1.GetTravellerR
 	for _, l := range lines {
 		resp.Top = max(resp.Top, l.Top)
 	}
-	if req.GetByScore() {
-		lines = slices.Clone(lines)
-		slices.SortStableFunc(lines, byScore)
+	// The lines in the order asked for, as indexes: a national field's
+	// board sorts five thousand ints rather than five thousand lines.
+	order := make([]int, len(lines))
+	for i := range order {
+		order[i] = i
 	}
-	for i, l := range lines {
-		key := standingsPageKey(i)
+	if req.GetByScore() {
+		slices.SortStableFunc(order, func(a, b int) int { return byScore(lines[a], lines[b]) })
+	}
+	for i, at := range order {
+		l, key := lines[at], standingsPageKey(i)
 		if page != nil && page.Skip(key) {
 			continue
 		}
