@@ -29,14 +29,24 @@ func BenchmarkPagesNational(b *testing.B) {
 	pages := (e.tables + 99) / 100           // of the field's traveller, 100 lines a page
 	deep := min(20, pages)
 	deepPath := "/events/national/boards/1?session=1" // reached by its Next links, as a reader does
-	for range deep - 1 {
-		body, _, err := e.s.page(deepPath)
+	first, _, err := e.s.page(deepPath)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for body := first; deep > 1; deep-- {
 		next := nextPage.FindSubmatch(body)
-		if err != nil || next == nil {
-			b.Fatalf("the field's traveller at %s leads to no next page (%v)", deepPath, err)
+		if next == nil {
+			b.Fatalf("the field's traveller at %s leads to no next page", deepPath)
 		}
 		deepPath = "/events/national/boards/1" + html.UnescapeString(string(next[1]))
+		if body, _, err = e.s.page(deepPath); err != nil {
+			b.Fatal(err)
+		}
+		if bytes.Equal(tableRows(body), tableRows(first)) {
+			b.Fatalf("the field's traveller at %s shows the lines of its first page", deepPath)
+		}
 	}
+	deep = min(20, pages)
 	for _, p := range []struct {
 		name, path, row string
 		rows            int // rows of the page
@@ -75,6 +85,13 @@ func BenchmarkPagesNational(b *testing.B) {
 			total.report(b, "total")
 		})
 	}
+}
+
+// tableRows is the body of a page's results table.
+func tableRows(page []byte) []byte {
+	_, rows, _ := bytes.Cut(page, []byte("<tbody>"))
+	rows, _, _ = bytes.Cut(rows, []byte("</tbody>"))
+	return rows
 }
 
 // nextPage finds a page's link to the next.

@@ -530,6 +530,8 @@ func TestImportedSetHoldsTheFilesDeals(t *testing.T) {
 	shifted[0].Dealer = bridge.BoardDealer(boards[0].Number + 1)
 	_, err = create(imported, file(shifted))
 	wantCode(t, err, codes.InvalidArgument, fmt.Sprintf("board %d of the file has dealer", first))
+	_, err = create(imported, file(append(slices.Clone(boards), boards[0])))
+	wantCode(t, err, codes.InvalidArgument, fmt.Sprintf("the file holds board %d twice", first))
 	_, err = create(imported, "[Board \"1\"]\n[Deal \"N:AKQ\"]\n")
 	wantCode(t, err, codes.InvalidArgument, "pbn")
 	_, err = create(imported, "")

@@ -126,6 +126,9 @@ func pbnBoards(text string, first, last int32) ([]bridge.Board, error) {
 		if err != nil {
 			return nil, platform.FieldError("pbn", err.Error())
 		}
+		if _, twice := byNumber[b.Number]; twice && first <= int32(b.Number) && int32(b.Number) <= last {
+			return nil, platform.FieldError("pbn", fmt.Sprintf("the file holds board %d twice: which is the deal?", b.Number))
+		}
 		byNumber[b.Number] = b
 	}
 	var out []bridge.Board

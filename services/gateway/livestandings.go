@@ -213,7 +213,9 @@ func (ls *liveStandings) poll(ctx context.Context, b *board) {
 		var md metadata.MD
 		resp, err := ls.scoring.GetStandings(metadata.AppendToOutgoingContext(ctx, platform.HeldVersionsHeader, held), b.req, grpc.Header(&md))
 		if err != nil {
-			if ctx.Err() == nil {
+			// Held results (PermissionDenied) are asked for again quietly:
+			// the viewers keep what they have until they are published.
+			if ctx.Err() == nil && status.Code(err) != codes.PermissionDenied {
 				ls.log.Warn("the live standings cannot be read; asking again", "event", b.req.GetEvent(), "error", err)
 			}
 			continue

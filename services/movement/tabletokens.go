@@ -1,10 +1,12 @@
 package movementservice
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
 	"fmt"
+	"log/slog"
 	"slices"
 	"strconv"
 	"strings"
@@ -280,10 +282,13 @@ func (s *Service) ListTableTokens(ctx context.Context, req *movementv1.ListTable
 		})
 	})
 	slices.SortFunc(resp.Tokens, func(a, b *movementv1.TableToken) int {
-		if c := strings.Compare(a.GetPair(), b.GetPair()); c != 0 { // tables (no pair) first
-			return c
+		isPair := func(t *movementv1.TableToken) int {
+			if t.GetPair() != "" {
+				return 1
+			}
+			return 0
 		}
-		return compareHolders(holderOf(a), holderOf(b))
+		return cmp.Or(isPair(a)-isPair(b), compareHolders(holderOf(a), holderOf(b))) // tables first
 	})
 	return resp, err
 }
@@ -403,13 +408,15 @@ func (s *Service) GetTableIdentity(ctx context.Context, req *movementv1.GetTable
 	if !p.Expires.IsZero() {
 		resp.ExpireTime = timestamppb.New(p.Expires)
 	}
-	if req.GetCode() == "" {
+	// A table's or a pair's token (they expire; a token file's terminal
+	// does not) logs its device on.
+	if req.GetCode() == "" && !p.Expires.IsZero() {
 		holder := p.Pair
 		if holder == "" {
 			holder = resp.GetTable()
 		}
 		if err := s.loggedOn(ctx, holder); err != nil {
-			return nil, err
+			slog.Warn("movement: a device's log-on could not be recorded", "holder", holder, "err", err)
 		}
 	}
 	return resp, nil

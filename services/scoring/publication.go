@@ -1,8 +1,9 @@
 package scoringservice
 
-// Publication: a director holds a session's results from the public (while
-// a federation checks them, say, or until the prize-giving) and publishes
-// them; until held, they are public as they come in.
+// Publication: a director holds a session's results from the public and
+// the tables (while a federation checks them, say, or until the
+// prize-giving) and publishes them; until held, they are public as they
+// come in.
 
 import (
 	"context"
@@ -65,10 +66,11 @@ func (s *Service) publication(event string, session int32) (*scoringv1.Publicati
 	return p, err
 }
 
-// resultsHeld refuses a public reader (one without a director's, a
-// scorer's or a table's token) the results of a session a director holds.
+// resultsHeld refuses every reader but the event's directors and scorers
+// (the public, and the devices at the tables and in the players' hands) the
+// results of a session a director holds.
 func (s *Service) resultsHeld(ctx context.Context, event string, session int32) error {
-	if p, ok := platform.PrincipalFrom(ctx); ok && p.Has(platform.RoleDirector, platform.RoleScorer, platform.RoleTerminal) {
+	if p, ok := platform.PrincipalFrom(ctx); ok && p.Has(platform.RoleDirector, platform.RoleScorer) {
 		return nil
 	}
 	p, err := s.publication(event, session)

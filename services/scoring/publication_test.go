@@ -11,11 +11,11 @@ import (
 )
 
 // A director holds the session's results while the federation checks them:
-// the public reads none of its standings, travellers, scorecards or
-// matches, a scorer reads them all, and publishing them opens them to the
+// the public and the tables read none of its standings, travellers,
+// scorecards or matches, a scorer reads them all, and publishing them opens them to the
 // public again. Only a director sets it.
 func TestHeldResultsWaitForPublication(t *testing.T) {
-	h, director, scorer, _, _ := tablesHarness(t)
+	h, director, scorer, table1, _ := tablesHarness(t)
 	public := asToken("public-secret")
 	if _, err := h.client.SubmitResult(director, &scoringv1.SubmitResultRequest{Parent: "events/club-night",
 		Result: played(1, 1, 1, 1, 11, "3NT", typev1.Seat_SEAT_SOUTH, 9)}); err != nil {
@@ -57,6 +57,9 @@ func TestHeldResultsWaitForPublication(t *testing.T) {
 			t.Errorf("a scorer reading the held %s: %v", what, err)
 		}
 	}
+	// Held from the tables too: a device in a player's hand is the public's
+	// window on the standings.
+	wantCode(t, reads["standings"](table1), codes.PermissionDenied, "until they are published")
 	st, err := h.client.GetStandings(scorer, &scoringv1.GetStandingsRequest{Event: "events/club-night"})
 	if err != nil || !st.GetPublication().GetHeld() {
 		t.Errorf("the scorer's standings say the results are held: %v (%v)", st.GetPublication(), err)
@@ -67,5 +70,8 @@ func TestHeldResultsWaitForPublication(t *testing.T) {
 	}
 	if err := reads["standings"](public); err != nil {
 		t.Errorf("the public reading the published standings: %v", err)
+	}
+	if st, err := h.client.GetStandings(public, &scoringv1.GetStandingsRequest{Event: "events/club-night"}); err != nil || st.GetPublication().GetHeld() || st.GetPublication().GetUpdatedBy() != "" {
+		t.Errorf("the public's standings after publication say %v (%v), want published and nobody named", st.GetPublication(), err)
 	}
 }

@@ -87,6 +87,9 @@ func (s *Service) GetStandings(ctx context.Context, req *scoringv1.GetStandingsR
 		return &scoringv1.GetStandingsResponse{}, nil
 	}
 	standings, problems := field.Standings()
+	if p, ok := platform.PrincipalFrom(ctx); !ok || !p.Has(platform.RoleDirector, platform.RoleScorer) {
+		publication.UpdatedBy = "" // who held or published them is the directors' to know
+	}
 	resp := &scoringv1.GetStandingsResponse{Form: settings.GetForm(), Publication: publication}
 	for i, st := range standings {
 		if section != "" && st.Section != section {

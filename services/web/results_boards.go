@@ -41,7 +41,7 @@ type travellerPage struct {
 	Matchpoints bool
 	Problems    []*scoringv1.BoardProblem
 	Total       int32  // the board's lines on every page
-	Next        string // the query of the next page, "" on the last
+	Next        string // the link to the next page ("?session=1&page=..."), "" on the last
 	// The paths of the boards either side: none before board 1, and none
 	// after a board without results.
 	PreviousBoard, NextBoard string
@@ -93,7 +93,7 @@ func (s *Server) traveller(w http.ResponseWriter, r *http.Request) {
 		p.Lines = append(p.Lines, s.travellerRow(id, session, l))
 	}
 	if resp.NextPageToken != "" {
-		p.Next = url.Values{"session": {strconv.Itoa(int(session))}, "page": {resp.NextPageToken}}.Encode()
+		p.Next = "?" + url.Values{"session": {strconv.Itoa(int(session))}, "page": {resp.NextPageToken}}.Encode()
 	}
 	if board > 1 {
 		p.PreviousBoard = travellerPath(id, session, section, board-1)
@@ -250,7 +250,7 @@ func (s *Server) scorecard(w http.ResponseWriter, r *http.Request) {
 	s.render(w, r, http.StatusOK, "results/scorecard.html", Page{Title: title, Up: standingsPath(id, session, section), Data: p})
 }
 
-// number reads a page's number parameter (a session, a board, a page):
+// number reads a page's number parameter (a session, a board, a pair):
 // value, or def when value is empty and def is not 0. It answers the page
 // itself, and reports false, when the number is not one.
 func (s *Server) number(w http.ResponseWriter, r *http.Request, up, what, value string, def int32) (int32, bool) {

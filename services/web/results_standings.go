@@ -49,7 +49,7 @@ type standingsPage struct {
 	Form        scoringv1.Form
 	Groups      []standingsGroup
 	Problems    []*scoringv1.BoardProblem
-	NextPage    string // the query of the next page, "" on the last
+	NextPage    string // the link to the next page ("?session=1&page=..."), "" on the last
 	Matchpoints bool
 	Teams       *teamsView // a team event's: its matches on the first page
 }
@@ -98,7 +98,7 @@ func (s *Server) standings(w http.ResponseWriter, r *http.Request) {
 		if section != "" {
 			next.Set("section", section)
 		}
-		p.NextPage = next.Encode()
+		p.NextPage = "?" + next.Encode()
 	}
 	title := fmt.Sprintf("Standings, session %d", session)
 	if section != "" {

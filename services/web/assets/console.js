@@ -179,7 +179,7 @@
       api("GET", "/v1/" + ev + "/sessions/" + session + "/calls?page_size=1000").then(function (r) {
         calls.replaceChildren(callsOf(name, (r.calls || []).filter(function (c) { return c.name.indexOf(name + "/") === 0; }), dialogue));
       }, function (err) { calls.replaceChildren(el("p", { class: "error", role: "alert" }, err.message)); });
-      return Promise.all([api("GET", "/v1/" + name), results(ev, session, letter), api("GET", "/v1/" + name + "/tabletokens")]).then(function (got) {
+      return Promise.all([api("GET", "/v1/" + name), results(ev, session, letter), api("GET", "/v1/" + name + "/tabletokens").catch(function () { return {}; })]).then(function (got) {
         grid.replaceChildren(gridOf(got[0].section.movement, got[1], got[2].tokens || []));
       }, function (err) { grid.replaceChildren(el("p", { class: "error", role: "alert" }, err.message)); });
     }
@@ -288,7 +288,7 @@
       var k = r.table + "/" + r.round;
       inCell[k] = (inCell[k] || 0) + 1;
       if ((r.flags || []).length) flagged[k] = (flagged[k] || []).concat(r.flags.map(function (f) { return "board " + r.board + ": " + f; }));
-      if (r.entered_by && r.entered_by.indexOf("/tables/") > 0 && !r.confirmation) unconfirmed[k] = (unconfirmed[k] || 0) + 1;
+      if (/\/(tables|entrants)\/\d+$/.test(r.entered_by || "") && !r.confirmation) unconfirmed[k] = (unconfirmed[k] || 0) + 1;
       if (r.round > latest) latest = r.round;
     });
     tokens.forEach(function (t) { if (t.table) logon[t.table.split("/").pop()] = t.logon_time || ""; });
@@ -307,7 +307,7 @@
       var cell = rows[st.table].children[st.round];
       cell.dataset.round = st.round;
       if (!st.low_board || !st.ns || !st.ew) {
-        var out = st.ns || st.ew;
+        var out = !st.ns !== !st.ew ? st.ns || st.ew : 0;
         cell.className = "num sitout";
         cell.textContent = out ? "pair " + out + " sits out" : "sit-out";
         return;
@@ -387,17 +387,18 @@
   }
 
   // boardsOf shows the session's board set "main": a form that deals it,
-  // or imports it from a PBN file, when there is none; else its files for the duplicating machine, the
-  // release (after which the deals are public), and the hand records. Every
-  // section of the session plays the set: one that names no set yet is given
-  // it, so that its terminals and its travellers show these deals.
+  // or imports it from a PBN file, when there is none, and makes every
+  // section of the session that names no set yet play it (so that its
+  // terminals and travellers show these deals); else the set with the
+  // sections that play it, its files for the duplicating machine, the
+  // release (after which the deals are public), and the hand records.
   function boardsOf(session, sections, id, into) {
     var set = session + "/boardsets/main";
     api("GET", "/v1/" + set).then(function (r) {
       var b = r.board_set, plays = el("span", { class: "plays" }), playing = [];
       sections.forEach(function (letter) {
-        playsSet(session + "/sections/" + letter, set, into).then(function (yes) {
-          if (!yes) return;
+        api("GET", "/v1/" + session + "/sections/" + letter).then(function (r) {
+          if ((r.section.terminal_settings || {}).board_set !== set) return;
           playing.push(letter);
           playing.sort();
           plays.textContent = " Played in section" + (playing.length > 1 ? "s " : " ") + playing.join(", ") + ".";
@@ -418,9 +419,12 @@
         field("Copies (one a section)", copies), field("Or import a PBN file", file)], "Deal or import", function () {
         var set = { first_board: Number(first.value), last_board: Number(last.value), copies: Number(copies.value) };
         var chosen = file.files && file.files[0];
-        return (chosen ? chosen.text() : Promise.resolve("")).then(function (text) {
+        return (chosen ? chosen.text() : Promise.resolve(null)).then(function (text) {
+          if (text === "") throw new Error(chosen.name + " is empty: choose the PBN file of the boards");
           if (text) set.method = "METHOD_IMPORTED";
           return api("POST", "/v1/" + session + "/boardsets", { board_set_id: "main", board_set: set, pbn: text || undefined });
+        }).then(function () {
+          return Promise.all(sections.map(function (letter) { return playsSet(session + "/sections/" + letter, session + "/boardsets/main", into); }));
         }).then(function () { boardsOf(session, sections, id, into); });
       }));
     });
@@ -542,6 +546,11 @@
       });
     }).then(function () {
       return api("POST", "/v1/" + sessionName + "/sections/" + letter + ":setMovement", { choice: choice });
+    }).then(function () {
+      // A section made after the session's boards plays them too.
+      return api("GET", "/v1/" + sessionName + "/boardsets/main").then(function () {
+        return playsSet(sessionName + "/sections/" + letter, sessionName + "/boardsets/main", document.body);
+      }, function () {});
     });
   }
 

@@ -2928,8 +2928,8 @@ type GetStandingsResponse struct {
 	// Empty on the last page. A page is a stretch of the ranking as it stands
 	// when the page is read.
 	NextPageToken string `protobuf:"bytes,4,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
-	// Whether the session's results are held from the public (SetPublication),
-	// as its directors and scorers read them.
+	// Whether the session's results are held from the public (SetPublication);
+	// who set it is given to directors and scorers only.
 	Publication   *Publication `protobuf:"bytes,5,opt,name=publication,proto3" json:"publication,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

@@ -86,10 +86,10 @@ type ScoringServiceClient interface {
 	// hides the ranking in.
 	GetStandings(ctx context.Context, in *GetStandingsRequest, opts ...grpc.CallOption) (*GetStandingsResponse, error)
 	// SetPublication holds a session's results from the public, or publishes
-	// them. While they are held, a reader without a director's, a scorer's or
-	// a table's token reads none of the session's standings, travellers,
-	// scorecards or matches (a table's device still reads what it may, as
-	// its table plays). A session's results are published, live, until held.
+	// them. While they are held, only the event's directors and scorers read
+	// the session's standings, travellers, scorecards and matches: not the
+	// public, and not the devices at the tables or in the players' hands. A
+	// session's results are published, live, until held.
 	SetPublication(ctx context.Context, in *SetPublicationRequest, opts ...grpc.CallOption) (*SetPublicationResponse, error)
 	// ListMatches lists the matches of a team session, by round: each team's
 	// IMPs (net points, point-a-board) and its victory points or board points
@@ -388,10 +388,10 @@ type ScoringServiceServer interface {
 	// hides the ranking in.
 	GetStandings(context.Context, *GetStandingsRequest) (*GetStandingsResponse, error)
 	// SetPublication holds a session's results from the public, or publishes
-	// them. While they are held, a reader without a director's, a scorer's or
-	// a table's token reads none of the session's standings, travellers,
-	// scorecards or matches (a table's device still reads what it may, as
-	// its table plays). A session's results are published, live, until held.
+	// them. While they are held, only the event's directors and scorers read
+	// the session's standings, travellers, scorecards and matches: not the
+	// public, and not the devices at the tables or in the players' hands. A
+	// session's results are published, live, until held.
 	SetPublication(context.Context, *SetPublicationRequest) (*SetPublicationResponse, error)
 	// ListMatches lists the matches of a team session, by round: each team's
 	// IMPs (net points, point-a-board) and its victory points or board points
