@@ -90,7 +90,7 @@ func newHTMLBoard(r Record, stats bool) htmlBoard {
 	v := htmlBoard{
 		Number: b.Number,
 		Dealer: b.Dealer.Name(),
-		Vul:    vulnerabilityText(b.Vulnerability),
+		Vul:    b.Vulnerability.Marked(),
 		North:  hand(bridge.North),
 		East:   hand(bridge.East),
 		South:  hand(bridge.South),

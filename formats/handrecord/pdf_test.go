@@ -89,7 +89,7 @@ func TestPDFPagesHoldTheirBoards(t *testing.T) {
 // boardTexts lists text a board's diagram shows: its number, dealer and
 // vulnerability and every suit of every hand after its symbol.
 func boardTexts(b bridge.Board) []string {
-	texts := []string{strconv.Itoa(b.Number), "Dealer: " + b.Dealer.Name(), "Vul: " + vulnerabilityText(b.Vulnerability)}
+	texts := []string{strconv.Itoa(b.Number), "Dealer: " + b.Dealer.Name(), "Vul: " + b.Vulnerability.Marked()}
 	for _, h := range b.Deal {
 		for _, s := range handSuits {
 			texts = append(texts, s.Symbol(), " "+suitText(h, s))

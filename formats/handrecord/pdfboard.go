@@ -127,7 +127,7 @@ func drawDesignation(p pen, b bridge.Board) {
 	p.text(0, 3, "", labelSize, segments("Board"), sideWidth)
 	p.text(0, 10.5, "B", numberSize, segments(strconv.Itoa(b.Number)), sideWidth)
 	p.text(0, 14.5, "", labelSize, segments("Dealer: "+b.Dealer.Name()), sideWidth)
-	p.text(0, 18, "", labelSize, segments("Vul: "+vulnerabilityText(b.Vulnerability)), sideWidth)
+	p.text(0, 18, "", labelSize, segments("Vul: "+b.Vulnerability.Marked()), sideWidth)
 }
 
 // drawHand writes h as four lines, spades first, within width.

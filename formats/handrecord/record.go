@@ -67,18 +67,6 @@ func suitText(h bridge.Hand, s bridge.Suit) string {
 	return b.String()
 }
 
-// vulnerabilityText returns the vulnerability as players read it: "None",
-// "N-S", "E-W" or "All".
-func vulnerabilityText(v bridge.Vulnerability) string {
-	switch v {
-	case bridge.VulNS:
-		return "N-S"
-	case bridge.VulEW:
-		return "E-W"
-	}
-	return v.String()
-}
-
 // segment is a run of text to print: either plain text or one suit symbol.
 type segment struct {
 	Text   string

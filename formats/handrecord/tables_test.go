@@ -81,7 +81,7 @@ func TestSuitTextAndVulnerability(t *testing.T) {
 		t.Errorf("a void reads %q, want —", got)
 	}
 	for v, want := range map[bridge.Vulnerability]string{bridge.VulNone: "None", bridge.VulNS: "N-S", bridge.VulEW: "E-W", bridge.VulBoth: "All"} {
-		if got := vulnerabilityText(v); got != want {
+		if got := v.Marked(); got != want {
 			t.Errorf("vulnerability %s reads %q, want %q", v, got, want)
 		}
 	}

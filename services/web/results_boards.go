@@ -13,7 +13,6 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
-	"github.com/bridge-director/director/bridge"
 	dealingv1 "github.com/bridge-director/director/proto/bridge/dealing/v1"
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
@@ -302,11 +301,5 @@ func vulnerableText(v typev1.Vulnerability) string {
 	if !ok {
 		return ""
 	}
-	switch vul {
-	case bridge.VulNS:
-		return "N-S"
-	case bridge.VulEW:
-		return "E-W"
-	}
-	return vul.String()
+	return vul.Marked()
 }
