@@ -13,7 +13,7 @@ import (
 // A teams evening of four teams, two rounds of two-board matches: the
 // standings page shows each round's matches with their IMPs and victory
 // points, and the victory-point table each team's score by round and
-// against whom, on a phone and on a desktop.
+// against whom, its total after its penalties, on a phone and on a desktop.
 func TestTeamsMatchesPage(t *testing.T) {
 	s := startDirector(t, t.TempDir())
 	s.mustCall(t, "POST", "/v1/events", `{"event_id":"teams","event":{"title":"Teams of four","scoring":{"form":"FORM_TEAMS_VP"}}}`, nil)
@@ -46,6 +46,9 @@ func TestTeamsMatchesPage(t *testing.T) {
 		t.Fatal(err)
 	}
 	lose, _ := scoring.WBF2013{}.VP(-6, 2)
+	// The Wolves are fined a victory point for slow play: their total is
+	// after it, their rounds before.
+	s.mustCall(t, "POST", "/v1/events/teams/penalties", `{"penalty":{"section":"A","pair":4,"amount":1,"unit":"PENALTY_UNIT_VICTORY_POINTS","reason":"slow play"}}`, nil)
 
 	for _, w := range []window{phone, desktop} {
 		t.Run(w.name, func(t *testing.T) {
@@ -64,7 +67,7 @@ func TestTeamsMatchesPage(t *testing.T) {
 			for team, want := range map[int][]string{
 				1: {fmt.Sprintf("%.2f v A2", win), "10.00 v A3", fmt.Sprintf("%.2f", win+10)},
 				2: {fmt.Sprintf("%.2f v A1", lose), "10.00 v A4", fmt.Sprintf("%.2f", lose+10)},
-				4: {"10.00 v A3", "10.00 v A2", "20.00"},
+				4: {"10.00 v A3", "10.00 v A2", "19.00 after 1.00 penalty"},
 			} {
 				cells, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](fmt.Sprintf(`[...document.querySelectorAll('#vp-table tr[data-team="%d"] td')].map(c => c.innerText.trim())`, team)))
 				if err != nil || strings.Join(cells, "|") != strings.Join(want, "|") {

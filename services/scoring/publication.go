@@ -68,14 +68,20 @@ func (s *Service) publication(event string, session int32) (*scoringv1.Publicati
 
 // resultsHeld refuses every reader but the event's directors and scorers
 // (the public, and the devices at the tables and in the players' hands) the
-// results of a session a director holds.
-func (s *Service) resultsHeld(ctx context.Context, event string, session int32) error {
-	if p, ok := platform.PrincipalFrom(ctx); ok && p.Has(platform.RoleDirector, platform.RoleScorer) {
-		return nil
-	}
+// results of a session a director holds. It returns the session's
+// publication as the reader may see it: who set it is the directors' and
+// scorers' to know.
+func (s *Service) resultsHeld(ctx context.Context, event string, session int32) (*scoringv1.Publication, error) {
 	p, err := s.publication(event, session)
-	if err != nil || !p.GetHeld() {
-		return err
+	if err != nil {
+		return nil, err
 	}
-	return platform.PermissionDenied(fmt.Sprintf("the director holds the results of %s until they are published", p.GetSession()))
+	if who, ok := platform.PrincipalFrom(ctx); ok && who.Has(platform.RoleDirector, platform.RoleScorer) {
+		return p, nil
+	}
+	if p.GetHeld() {
+		return nil, platform.PermissionDenied(fmt.Sprintf("the director holds the results of %s until they are published", p.GetSession()))
+	}
+	p.UpdatedBy = ""
+	return p, nil
 }

@@ -53,15 +53,18 @@ func (s *Service) readSession(ctx context.Context, eventName string, session int
 
 // readRanking reads a session for its ranking (the standings, the
 // matches) as readSession does, refused to a table's device while its
-// section hides the ranking, and to the public while the results are held.
-func (s *Service) readRanking(ctx context.Context, event string, session int32, section string) (*keptSession, int32, sectionNames, error) {
+// section hides the ranking, and to the public while the results are held;
+// with the session's publication as the reader may see it.
+func (s *Service) readRanking(ctx context.Context, event string, session int32, section string) (*keptSession, int32, sectionNames, *scoringv1.Publication, error) {
 	if err := s.rankingHidden(ctx, event, session); err != nil {
-		return nil, 0, sectionNames{}, err
+		return nil, 0, sectionNames{}, nil, err
 	}
-	if err := s.resultsHeld(ctx, event, session); err != nil {
-		return nil, 0, sectionNames{}, err
+	publication, err := s.resultsHeld(ctx, event, session)
+	if err != nil {
+		return nil, 0, sectionNames{}, nil, err
 	}
-	return s.readSession(ctx, event, session, section)
+	ks, n, names, err := s.readSession(ctx, event, session, section)
+	return ks, n, names, publication, err
 }
 
 // GetStandings ranks the pairs or teams of a session, overall or in one
@@ -72,24 +75,17 @@ func (s *Service) GetStandings(ctx context.Context, req *scoringv1.GetStandingsR
 		return nil, err
 	}
 	section := strings.ToUpper(req.GetSection())
-	ks, session, names, err := s.readRanking(ctx, req.GetEvent(), req.GetSession(), section)
+	ks, session, names, publication, err := s.readRanking(ctx, req.GetEvent(), req.GetSession(), section)
 	if err != nil {
 		return nil, err
 	}
 	field, settings := ks.scoredField()
-	publication, err := s.publication(req.GetEvent(), session)
-	if err != nil {
-		return nil, err
-	}
 	// The answer says how the results are published: a change of that is
 	// a new version.
 	if platform.AnswerVersion(ctx, s.kept.version(ks, field, names)+fmt.Sprintf(".p%d", publication.GetUpdateTime().AsTime().UnixNano())) {
 		return &scoringv1.GetStandingsResponse{}, nil
 	}
 	standings, problems := field.Standings()
-	if p, ok := platform.PrincipalFrom(ctx); !ok || !p.Has(platform.RoleDirector, platform.RoleScorer) {
-		publication.UpdatedBy = "" // who held or published them is the directors' to know
-	}
 	resp := &scoringv1.GetStandingsResponse{Form: settings.GetForm(), Publication: publication}
 	for i, st := range standings {
 		if section != "" && st.Section != section {
@@ -115,7 +111,7 @@ func (s *Service) GetStandings(ctx context.Context, req *scoringv1.GetStandingsR
 // section, read as its standings are.
 func (s *Service) ListMatches(ctx context.Context, req *scoringv1.ListMatchesRequest) (*scoringv1.ListMatchesResponse, error) {
 	section := strings.ToUpper(req.GetSection())
-	ks, session, names, err := s.readRanking(ctx, req.GetEvent(), req.GetSession(), section)
+	ks, session, names, _, err := s.readRanking(ctx, req.GetEvent(), req.GetSession(), section)
 	if err != nil {
 		return nil, err
 	}
@@ -153,7 +149,7 @@ func (s *Service) GetTraveller(ctx context.Context, req *scoringv1.GetTravellerR
 	if err := s.tableMayRead(ctx, req.GetEvent(), req.GetSession(), req.GetBoard()); err != nil {
 		return nil, err
 	}
-	if err := s.resultsHeld(ctx, req.GetEvent(), req.GetSession()); err != nil {
+	if _, err := s.resultsHeld(ctx, req.GetEvent(), req.GetSession()); err != nil {
 		return nil, err
 	}
 	section := strings.ToUpper(req.GetSection())
@@ -232,7 +228,7 @@ func (s *Service) GetScorecard(ctx context.Context, req *scoringv1.GetScorecardR
 	if err := s.scorecardHidden(ctx, req.GetEvent(), req.GetSession()); err != nil {
 		return nil, err
 	}
-	if err := s.resultsHeld(ctx, req.GetEvent(), req.GetSession()); err != nil {
+	if _, err := s.resultsHeld(ctx, req.GetEvent(), req.GetSession()); err != nil {
 		return nil, err
 	}
 	section := strings.ToUpper(req.GetSection())

@@ -131,9 +131,9 @@ func (s *Server) travellerRow(id string, session int32, l *scoringv1.TravellerLi
 
 // boardSet is the board set the section plays (its terminal settings'
 // board_set, the link Director keeps between a section and its deals), or
-// for the whole field its first section's (the sections of a field play
-// the same boards; reading the first alone keeps a national field's page
-// as quick as a section's); "" for none.
+// for the whole field its first section's: a field's sections are taken to
+// play the same boards (not checked, so that a national field's page reads
+// one section, not fifty); "" for none.
 func (s *Server) boardSet(ctx context.Context, id string, session int32, section string) string {
 	mv := movementv1.NewMovementServiceClient(s.conn)
 	if section == "" {

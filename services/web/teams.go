@@ -26,11 +26,12 @@ type matchRound struct {
 
 // teamRow is one team's line of the victory-point table.
 type teamRow struct {
-	Section string
-	Team    int32
-	Names   string
-	Cells   []teamCell // one for each of RoundNumbers
-	Total   float64
+	Section   string
+	Team      int32
+	Names     string
+	Cells     []teamCell // one for each of RoundNumbers
+	Total     float64    // after Penalties; the round cells are before them
+	Penalties float64
 }
 
 // teamCell is what a team scored in a round ("" Opponent for a round it
@@ -56,7 +57,7 @@ func newTeamsView(form scoringv1.Form, standings []*scoringv1.Standing, matches 
 		return v
 	}
 	for _, st := range standings {
-		row := teamRow{Section: st.Section, Team: st.Pair, Names: strings.Join(st.Names, " & "), Total: st.Score,
+		row := teamRow{Section: st.Section, Team: st.Pair, Names: strings.Join(st.Names, " & "), Total: st.Score, Penalties: st.Penalties,
 			Cells: make([]teamCell, len(v.RoundNumbers))}
 		for _, m := range matches {
 			if m.Section != st.Section || (m.Home != st.Pair && m.Away != st.Pair) {
