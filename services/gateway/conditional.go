@@ -4,7 +4,8 @@ package gateway
 // (platform.VersionHeader) is sent with an ETag made of that version and
 // "Cache-Control: no-cache", so that browsers and scoreboards ask again with
 // If-None-Match; a client that already holds the version is answered 304 Not
-// Modified with no body. The encoded answer of a large read is kept by URL,
+// Modified with no body. The encoded answer of a large read is kept by URL
+// and caller (the answer a director reads may say more than the public's),
 // so that the players who read the same traveller or the same page of
 // standings between two changes cost one encoding, not one each: encoding
 // and copying a 5,000-line traveller takes far longer than scoring it.
@@ -39,7 +40,7 @@ const (
 )
 
 // keptBodies holds the latest encoded answer of each large versioned read,
-// by URL.
+// by URL and credentials (keptKey).
 type keptBodies struct {
 	cache     *otter.Cache[string, keptBody]
 	marshaler runtime.Marshaler
@@ -55,7 +56,7 @@ func newKeptBodies(m runtime.Marshaler) *keptBodies {
 	return &keptBodies{
 		cache: otter.Must(&otter.Options[string, keptBody]{
 			MaximumWeight: keptBodiesBudget,
-			Weigher:       func(uri string, b keptBody) uint32 { return uint32(len(uri) + len(b.body)) },
+			Weigher:       func(key string, b keptBody) uint32 { return uint32(len(key) + len(b.body)) },
 		}),
 		marshaler: m,
 	}
@@ -65,6 +66,7 @@ func newKeptBodies(m runtime.Marshaler) *keptBodies {
 // the mux's metadata annotator, response option and rewriter.
 type conditionalRead struct {
 	uri         string
+	key         string // of the answer kept (keptKey)
 	ifNoneMatch string
 	// held is the version the client holds (from its If-None-Match), and
 	// kept the answer kept for the URL when the request came.
@@ -81,12 +83,20 @@ func (k *keptBodies) readConditionally(next runtime.HandlerFunc) runtime.Handler
 	return func(w http.ResponseWriter, r *http.Request, params map[string]string) {
 		if r.Method == http.MethodGet {
 			read := &conditionalRead{uri: r.URL.RequestURI(), ifNoneMatch: r.Header.Get("If-None-Match")}
+			read.key = keptKey(read.uri, r)
 			read.held = heldVersion(read.ifNoneMatch, read.uri)
-			read.kept, _ = k.cache.GetIfPresent(read.uri)
+			read.kept, _ = k.cache.GetIfPresent(read.key)
 			r = r.WithContext(context.WithValue(r.Context(), conditionalReadKey{}, read))
 		}
 		next(w, r, params)
 	}
+}
+
+// keptKey is the key of the answer kept for a read of uri by r's caller:
+// the URL and the credentials, so that an answer kept for one reader (a
+// director's standings say who held the results) is never sent to another.
+func keptKey(uri string, r *http.Request) string {
+	return uri + "\x00" + r.Header.Get("Authorization")
 }
 
 // heldMetadata is the mux's metadata annotator that tells the service which
@@ -140,7 +150,7 @@ func (k *keptBodies) rewrite(ctx context.Context, resp proto.Message) (any, erro
 		return nil, err
 	}
 	if len(body) >= keptBodyMinimum {
-		k.cache.Set(read.uri, keptBody{version: version, body: body})
+		k.cache.Set(read.key, keptBody{version: version, body: body})
 	}
 	return encodedBody(body), nil
 }

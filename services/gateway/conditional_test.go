@@ -67,3 +67,52 @@ func TestVersionedReadsAreBuiltOnce(t *testing.T) {
 		t.Errorf("%d answers built after two reads of a small answer; want 4", built)
 	}
 }
+
+// TestKeptAnswersAreEachCallers: an answer kept for one caller is not sent
+// to another (a director's standings say who held the results, the
+// public's do not), and a caller the service refuses is refused, whatever
+// is kept.
+func TestKeptAnswersAreEachCallers(t *testing.T) {
+	d := serve(t, authenticator(t, clubTokens), Options{})
+	d.board.set("v1", 400)
+	d.board.refuse("table-3")
+	if resp, _ := d.call(t, http.MethodGet, standingsPath, "Bearer director-secret", ""); resp.StatusCode != http.StatusOK {
+		t.Fatalf("the director's read: status %d, want 200", resp.StatusCode)
+	}
+	if resp, _ := d.get(t, standingsPath, ""); resp.StatusCode != http.StatusOK {
+		t.Fatalf("the public's read: status %d, want 200", resp.StatusCode)
+	}
+	if built, held := d.board.answersBuilt(), d.board.answersHeld(); built != 2 || held != 0 {
+		t.Errorf("a director's and the public's read of one version: %d answers built, %d held; want 2 built, none held (one each)", built, held)
+	}
+	if resp, _ := d.call(t, http.MethodGet, standingsPath, "Bearer terminal-secret", ""); resp.StatusCode != http.StatusForbidden {
+		t.Errorf("a refused caller's read: status %d, want 403", resp.StatusCode)
+	}
+}
+
+// TestPagesReadKeptAnswers: the standings page of one version is rendered
+// from the answer the pages kept, the service building it once and
+// checking the caller each time; a new version is read and shown.
+func TestPagesReadKeptAnswers(t *testing.T) {
+	d := serve(t, authenticator(t, clubTokens), Options{})
+	const page = "/events/club-night/standings?session=1"
+	d.board.set("v1", 40)
+	first, body := d.get(t, page, "")
+	again, second := d.get(t, page, "")
+	if first.StatusCode != http.StatusOK || again.StatusCode != http.StatusOK || !bytes.Equal(body, second) {
+		t.Fatalf("two reads of the page: status %d and %d, same page %v; want 200, the same", first.StatusCode, again.StatusCode, bytes.Equal(body, second))
+	}
+	if rows := bytes.Count(body, []byte("<tr data-pair=")); rows != 40 {
+		t.Errorf("the page shows %d pairs, want 40", rows)
+	}
+	if built, held := d.board.answersBuilt(), d.board.answersHeld(); built != 1 || held != 1 {
+		t.Errorf("two reads of the page at one version: %d answers built, %d held; want 1 and 1", built, held)
+	}
+	d.board.set("v2", 30)
+	if _, changed := d.get(t, page, ""); bytes.Count(changed, []byte("<tr data-pair=")) != 30 {
+		t.Errorf("after a change the page shows %d pairs, want 30", bytes.Count(changed, []byte("<tr data-pair=")))
+	}
+	if built := d.board.answersBuilt(); built != 2 {
+		t.Errorf("%d answers built after a change, want 2", built)
+	}
+}

@@ -74,10 +74,10 @@ func (s *Server) traveller(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := s.forward(r)
-	resp, err := scoringv1.NewScoringServiceClient(s.conn).GetTraveller(ctx, &scoringv1.GetTravellerRequest{
+	resp, err := readKept(s, ctx, r, &scoringv1.GetTravellerRequest{
 		Event: "events/" + id, Session: session, Section: section, Board: board,
 		ByScore: true, PageSize: travellerPageSize, PageToken: r.URL.Query().Get("page"),
-	})
+	}, scoringv1.NewScoringServiceClient(s.conn).GetTraveller)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -212,9 +212,9 @@ func (s *Server) scorecard(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	resp, err := scoringv1.NewScoringServiceClient(s.conn).GetScorecard(s.forward(r), &scoringv1.GetScorecardRequest{
+	resp, err := readKept(s, s.forward(r), r, &scoringv1.GetScorecardRequest{
 		Event: "events/" + id, Session: session, Section: section, Pair: pair,
-	})
+	}, scoringv1.NewScoringServiceClient(s.conn).GetScorecard)
 	if err != nil {
 		s.fail(w, r, err)
 		return

@@ -69,9 +69,9 @@ func (s *Server) standings(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	section := q.Get("section")
-	resp, err := scoringv1.NewScoringServiceClient(s.conn).GetStandings(s.forward(r), &scoringv1.GetStandingsRequest{
+	resp, err := readKept(s, s.forward(r), r, &scoringv1.GetStandingsRequest{
 		Event: "events/" + id, Session: session, Section: section, PageSize: 100, PageToken: q.Get("page"),
-	})
+	}, scoringv1.NewScoringServiceClient(s.conn).GetStandings)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -82,9 +82,9 @@ func (s *Server) standings(w http.ResponseWriter, r *http.Request) {
 	if resp.Form == scoringv1.Form_FORM_TEAMS_VP || resp.Form == scoringv1.Form_FORM_TEAMS_POINT_A_BOARD {
 		var matches []*scoringv1.TeamMatch
 		if q.Get("page") == "" {
-			got, err := scoringv1.NewScoringServiceClient(s.conn).ListMatches(s.forward(r), &scoringv1.ListMatchesRequest{
+			got, err := readKept(s, s.forward(r), r, &scoringv1.ListMatchesRequest{
 				Event: "events/" + id, Session: session, Section: section,
-			})
+			}, scoringv1.NewScoringServiceClient(s.conn).ListMatches)
 			if err != nil {
 				s.fail(w, r, err)
 				return

@@ -42,13 +42,14 @@ type Server struct {
 	forward func(*http.Request) context.Context
 	log     *slog.Logger
 	pages   map[string]*template.Template // by the file name in templates/
+	kept    *keptAnswers
 }
 
 // New makes the pages' server. conn reaches the services in process;
 // forward gives the context a service call made for a request carries (the
 // caller's token and address, as the REST routes pass them).
 func New(conn grpc.ClientConnInterface, forward func(*http.Request) context.Context, log *slog.Logger) (*Server, error) {
-	s := &Server{conn: conn, forward: forward, log: log, pages: map[string]*template.Template{}}
+	s := &Server{conn: conn, forward: forward, log: log, pages: map[string]*template.Template{}, kept: newKeptAnswers()}
 	names, err := fs.Glob(files, "templates/*/*.html")
 	if err != nil {
 		return nil, err
