@@ -31,6 +31,8 @@ type Field struct {
 	changes sync.Mutex
 	pending []change
 	given   uint64
+	// taken is how many of the changes given were taken up (under mu).
+	taken uint64
 
 	mu       sync.Mutex
 	settings Settings
@@ -48,6 +50,10 @@ type Field struct {
 	penalties []Penalty
 	// snap is what was last read, nil once anything changed.
 	snap *snapshot
+	// settled is what was last read, kept when something changed, and
+	// settledRevision the changes it takes in (SettledStandings).
+	settled         *snapshot
+	settledRevision uint64
 	// ranked is the matchpoint pairs in the order they last ranked in:
 	// they are listed in it for the next ranking, which then sorts a list
 	// nearly in order (a change moves few pairs far).
@@ -171,6 +177,7 @@ func (f *Field) takeChanges() {
 	f.changes.Lock()
 	pending := f.pending
 	f.pending = nil
+	f.taken = f.given
 	f.changes.Unlock()
 	for _, c := range pending {
 		switch {
@@ -254,13 +261,14 @@ func (f *Field) touch(g *group) {
 	f.snap = nil
 }
 
-// Rescore scores again the groups changed since the last scoring, so that
-// the next read finds them scored. Reads do it themselves too; calling it
-// after a change only takes that work off the read.
+// Rescore scores again the groups changed since the last scoring and ranks
+// the field, so that the next read finds them scored and SettledStandings
+// answers them. Reads do it themselves too; calling it after a change only
+// takes that work off the read.
 func (f *Field) Rescore() {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.rescore()
+	f.read()
 }
 
 func (f *Field) rescore() {
@@ -411,9 +419,15 @@ func (f *Field) scoreIMPGroup(g *group) {
 // read scores what changed and returns the field as it stands.
 func (f *Field) read() *snapshot {
 	f.takeChanges()
-	if f.snap != nil {
-		return f.snap
+	if f.snap == nil {
+		f.snap = f.score()
 	}
+	f.settled, f.settledRevision = f.snap, f.taken
+	return f.snap
+}
+
+// score scores what changed and ranks the field.
+func (f *Field) score() *snapshot {
 	if f.settings.Form.teams() {
 		clear(f.dirty)
 		var results []Result
@@ -426,8 +440,7 @@ func (f *Field) read() *snapshot {
 		if err != nil { // the matches cannot be scored together: say why
 			score = SessionScore{Problems: []Problem{{Problem: err.Error()}}}
 		}
-		f.snap = &snapshot{standings: score.Standings, problems: score.Problems, teams: &score}
-		return f.snap
+		return &snapshot{standings: score.Standings, problems: score.Problems, teams: &score}
 	}
 	f.rescore()
 	s := &snapshot{artificial: map[Slot]Line{}}
@@ -458,7 +471,6 @@ func (f *Field) read() *snapshot {
 			f.ranked = append(f.ranked, keys[i])
 		}
 	}
-	f.snap = s
 	return s
 }
 
@@ -528,6 +540,21 @@ func (f *Field) Standings() ([]Standing, []Problem) {
 	defer f.mu.Unlock()
 	s := f.read()
 	return s.standings, s.problems
+}
+
+// SettledStandings is the ranking as the field was last read or rescored,
+// without the changes given since, and the revision it stands at (the
+// changes it takes in, as Revision counts them): what a public scoreboard
+// shows while results pour in, each reading costing nothing until the
+// next rescoring, at the price of being that far behind. A field never
+// read is read now.
+func (f *Field) SettledStandings() ([]Standing, []Problem, uint64) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.settled == nil {
+		f.read()
+	}
+	return f.settled.standings, f.settled.problems, f.settledRevision
 }
 
 // Matches lists a team session's matches as they stand (none for pairs),

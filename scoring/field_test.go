@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/bridge-director/director/bridge"
@@ -140,6 +141,9 @@ func TestFieldEqualsScoringTheSessionWhole(t *testing.T) {
 				if got := f.Score(); !reflect.DeepEqual(got, want) {
 					t.Fatalf("step %d, after %s:\nkept  %+v\nwhole %+v", step, did, got, want)
 				}
+				if got, _, rev := f.SettledStandings(); rev != f.Revision() || !reflect.DeepEqual(got, want.Standings) {
+					t.Fatalf("step %d, after %s: settled at revision %d of %d:\nkept  %+v\nwhole %+v", step, did, rev, f.Revision(), got, want.Standings)
+				}
 				for board := 1; board <= c.boards; board++ {
 					for _, section := range append([]string{""}, c.sections...) {
 						got, _ := f.Traveller(section, board)
@@ -185,6 +189,43 @@ func TestFieldRevisionCountsChanges(t *testing.T) {
 		if got := f.Revision(); got != s.want {
 			t.Errorf("step %d: revision %d, want %d", i, got, s.want)
 		}
+	}
+}
+
+// TestSettledStandingsWaitForARescoring: the settled standings are the
+// field as last read or rescored, named by the revision they take in, and
+// move to the changes given since only when the field is rescored or read.
+func TestSettledStandingsWaitForARescoring(t *testing.T) {
+	f, err := NewField(Settings{Form: MatchpointPairs, Profile: WBF})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := Result{Section: "A", Table: 1, Round: 1, Board: 1, NS: 1, EW: 2, NSScore: 420}
+	second := Result{Section: "A", Table: 2, Round: 1, Board: 1, NS: 3, EW: 4, NSScore: 450}
+	pairs := func(st []Standing) (out []int) {
+		for _, s := range st {
+			out = append(out, s.Pair)
+		}
+		slices.Sort(out)
+		return out
+	}
+	if st, _, rev := f.SettledStandings(); len(st) != 0 || rev != 0 {
+		t.Fatalf("an empty field settles at %d pairs, revision %d; want none, 0", len(st), rev)
+	}
+	f.Set(first)
+	f.Standings()
+	f.Set(second)
+	if st, _, rev := f.SettledStandings(); rev != 1 || !slices.Equal(pairs(st), []int{1, 2}) {
+		t.Errorf("after a read and a change: settled pairs %v at revision %d; want [1 2] at 1", pairs(st), rev)
+	}
+	f.Rescore()
+	if st, _, rev := f.SettledStandings(); rev != 2 || !slices.Equal(pairs(st), []int{1, 2, 3, 4}) {
+		t.Errorf("after a rescoring: settled pairs %v at revision %d; want [1 2 3 4] at 2", pairs(st), rev)
+	}
+	f.Remove(first.Slot())
+	f.Traveller("A", 1)
+	if st, _, rev := f.SettledStandings(); rev != 3 || !slices.Equal(pairs(st), []int{3, 4}) {
+		t.Errorf("after a removal and a read: settled pairs %v at revision %d; want [3 4] at 3", pairs(st), rev)
 	}
 }
 

@@ -48,14 +48,31 @@ type nationalEvent struct {
 	next   atomic.Int64
 }
 
-// benchDirector starts the binary over dataDir with a client that keeps a
-// connection open for each of up to 256 concurrent callers.
+// benchTokens is the token file of the benchmarks' director: the federation
+// sets the event up and submits its results (as the terminals would), the
+// players read as the public does, without a token; neither is slowed by a
+// rate.
+const benchTokens = `tokens:
+  - {name: federation, token: bench-federation, roles: [federation-admin]}
+rate_limits:
+  federation-admin: {per_second: 1000000}
+  public: {per_second: 1000000}
+`
+
+// benchDirector starts the binary over dataDir with benchTokens, calling as
+// the federation, with a client that keeps a connection open for each of
+// up to 256 concurrent callers.
 func benchDirector(b *testing.B, dataDir string) *server {
 	if testing.Short() {
 		b.Skip("the benchmarks of the binary at national size do not run with -short")
 	}
-	s := startDirector(b, dataDir)
+	tokens := filepath.Join(b.TempDir(), "tokens.yaml")
+	if err := os.WriteFile(tokens, []byte(benchTokens), 0o600); err != nil {
+		b.Fatal(err)
+	}
+	s := startDirector(b, dataDir, "--auth-config", tokens)
 	s.client = &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 256}, Timeout: time.Minute}
+	s.token = "bench-federation"
 	return s
 }
 
@@ -144,9 +161,22 @@ func (e *nationalEvent) rate(b *testing.B, clients int, lat *latencies) float64 
 	return float64(b.N) / time.Since(start).Seconds()
 }
 
-// ok sends a request from any goroutine and fails unless it is answered 200.
+// ok sends a request with the server's token from any goroutine and fails
+// unless it is answered 200.
 func (s *server) ok(method, path, body string) error {
-	resp, raw, err := s.request("", method, path, body)
+	return s.okAs(s.token, method, path, body)
+}
+
+// read reads path as a player does, with no token, from any goroutine, and
+// fails unless it is answered 200.
+func (s *server) read(path string) error {
+	return s.okAs("", "GET", path, "")
+}
+
+// okAs sends a request with token ("" for none) and fails unless it is
+// answered 200.
+func (s *server) okAs(token, method, path, body string) error {
+	resp, raw, err := s.request(token, method, path, body)
 	if err == nil && resp.StatusCode != http.StatusOK {
 		err = fmt.Errorf("%s %s: status %d: %.300s", method, path, resp.StatusCode, raw)
 	}
@@ -258,7 +288,7 @@ func BenchmarkStandingsNational(b *testing.B) {
 	go func() { submitted <- e.submit(16, 0, stop, &submits) }()
 	from, start := e.next.Load(), time.Now()
 	for b.Loop() {
-		if err := reads.time(func() error { return e.s.ok("GET", standingsPath, "") }); err != nil {
+		if err := reads.time(func() error { return e.s.read(standingsPath) }); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -283,7 +313,7 @@ func BenchmarkTravellerLarge(b *testing.B) {
 	b.Run("unchanged", func(b *testing.B) {
 		var reads latencies
 		for b.Loop() {
-			if err := reads.time(func() error { return e.s.ok("GET", travellerPath, "") }); err != nil {
+			if err := reads.time(func() error { return e.s.read(travellerPath) }); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -300,7 +330,7 @@ func BenchmarkTravellerLarge(b *testing.B) {
 				b.Fatal(err)
 			}
 			b.StartTimer()
-			if err := reads.time(func() error { return e.s.ok("GET", travellerPath, "") }); err != nil {
+			if err := reads.time(func() error { return e.s.read(travellerPath) }); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -330,7 +360,7 @@ func BenchmarkSubmitWithPollers(b *testing.B) {
 			tick := time.NewTicker(time.Second)
 			defer tick.Stop()
 			for {
-				if err := polls.time(func() error { return e.s.ok("GET", standingsPath, "") }); err != nil {
+				if err := polls.time(func() error { return e.s.read(standingsPath) }); err != nil {
 					failed <- err
 					return
 				}
@@ -380,6 +410,7 @@ func BenchmarkFeedWatch200(b *testing.B) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	req, _ := http.NewRequestWithContext(ctx, "GET", s.base+"/v1/events/national/changes:watch?services=scoring", nil)
+	req.Header.Set("Authorization", "Bearer "+s.token)
 	resp, err := s.client.Do(req)
 	if err != nil || resp.StatusCode != http.StatusOK {
 		b.Fatalf("the watch: %v %v", resp, err)
@@ -427,7 +458,7 @@ func BenchmarkFeedWatch200(b *testing.B) {
 			fmt.Sscan(last.LastSequence, &since)
 			path := fmt.Sprintf("/v1/events/national/feeds/scoring/changes?page_size=100&since=%d", max(since, 100)-100)
 			err := polls.time(func() error {
-				resp, raw, err := s.request("", "GET", path, "")
+				resp, raw, err := s.request(s.token, "GET", path, "")
 				if err == nil && resp.StatusCode != http.StatusOK {
 					err = fmt.Errorf("GET %s: %d %.200s", path, resp.StatusCode, raw)
 				}

@@ -113,6 +113,12 @@ func (k *keptFields) version(ks *keptSession, f *scoring.Field, names sectionNam
 	return fmt.Sprintf("%s.%d.%d%s", k.run, ks.serial, f.Revision(), names.version)
 }
 
+// settledVersion names the answer of a read of the session's settled
+// standings (scoring.Field.SettledStandings) at revision.
+func (k *keptFields) settledVersion(ks *keptSession, revision uint64, names sectionNames) string {
+	return fmt.Sprintf("%s.%d.s%d%s", k.run, ks.serial, revision, names.version)
+}
+
 // empty reports whether the session holds no result, readable or not.
 func (ks *keptSession) empty() bool {
 	ks.mu.RLock()

@@ -3,14 +3,17 @@ package scoringservice
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
+	"time"
 
 	"google.golang.org/protobuf/proto"
 
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
 	"github.com/bridge-director/director/scoring"
+	"github.com/bridge-director/director/services/platform/platformtest"
 )
 
 // TestKeptStandingsFollowConcurrentWrites submits, corrects and erases
@@ -153,5 +156,53 @@ func TestConcurrentPenaltiesAllCount(t *testing.T) {
 	wg.Wait()
 	if got := h.standings(t, "events/club-night")[5].GetPenalties(); got != 4 {
 		t.Errorf("pair 5 has %v deducted, want 16 penalties of 0.25", got)
+	}
+}
+
+// TestPublicStandingsFollowWithinARescoring: the public's standings are the
+// field as last rescored, so a result reaches them once the background
+// rescoring has run, without a director's read; the director's are current
+// at once.
+func TestPublicStandingsFollowWithinARescoring(t *testing.T) {
+	h := startWith(t, t.TempDir(), platformtest.Tokens(t, `tokens:
+  - {name: club-director, token: director-secret, roles: [director], events: [events/club-night]}
+  - {name: scoreboard, token: public-secret, roles: [public]}
+`))
+	director, public := asToken("director-secret"), asToken("public-secret")
+	h.setup = director
+	h.createEvent(t, "club-night", scoringv1.Form_FORM_MATCHPOINTS)
+	pairs := func(ctx context.Context) []int32 {
+		t.Helper()
+		resp, err := h.client.GetStandings(ctx, &scoringv1.GetStandingsRequest{Event: "events/club-night"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []int32
+		for _, s := range resp.GetStandings() {
+			out = append(out, s.GetPair())
+		}
+		slices.Sort(out)
+		return out
+	}
+	submit := func(r *scoringv1.Result) {
+		t.Helper()
+		if _, err := h.client.SubmitResult(director, &scoringv1.SubmitResultRequest{Parent: "events/club-night", Result: r}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	submit(played(1, 1, 1, 1, 11, "4S", typev1.Seat_SEAT_NORTH, 10))
+	if got := pairs(public); !slices.Equal(got, []int32{1, 11}) {
+		t.Fatalf("the public's first read ranks %v, want [1 11]", got)
+	}
+	submit(played(2, 1, 1, 2, 12, "4S", typev1.Seat_SEAT_NORTH, 9))
+	want := []int32{1, 2, 11, 12}
+	for deadline := time.Now().Add(10 * time.Second); !slices.Equal(pairs(public), want); time.Sleep(150 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("10 s after a result the public's standings rank %v, want %v", pairs(public), want)
+		}
+	}
+	submit(played(3, 1, 1, 3, 13, "4S", typev1.Seat_SEAT_NORTH, 8))
+	if got := pairs(director); !slices.Equal(got, []int32{1, 2, 3, 11, 12, 13}) {
+		t.Errorf("the director's read just after a result ranks %v, want [1 2 3 11 12 13]", got)
 	}
 }

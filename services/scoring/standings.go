@@ -80,12 +80,31 @@ func (s *Service) GetStandings(ctx context.Context, req *scoringv1.GetStandingsR
 		return nil, err
 	}
 	field, settings := ks.scoredField()
+	// The event's directors and scorers read the standings as they are
+	// this moment; everyone else as last rescored (rescoreDelay behind at
+	// most, and a little scoring): a field that changes with every result
+	// is then one answer between two rescorings, built once for every
+	// player who refreshes.
+	var standings []scoring.Standing
+	var problems []scoring.Problem
+	var version string
+	who, ok := platform.PrincipalFrom(ctx)
+	live := ok && who.Has(platform.RoleDirector, platform.RoleScorer)
+	if live {
+		version = s.kept.version(ks, field, names)
+	} else {
+		var revision uint64
+		standings, problems, revision = field.SettledStandings()
+		version = s.kept.settledVersion(ks, revision, names)
+	}
 	// The answer says how the results are published: a change of that is
 	// a new version.
-	if platform.AnswerVersion(ctx, s.kept.version(ks, field, names)+fmt.Sprintf(".p%d", publication.GetUpdateTime().AsTime().UnixNano())) {
+	if platform.AnswerVersion(ctx, version+fmt.Sprintf(".p%d", publication.GetUpdateTime().AsTime().UnixNano())) {
 		return &scoringv1.GetStandingsResponse{}, nil
 	}
-	standings, problems := field.Standings()
+	if live {
+		standings, problems = field.Standings()
+	}
 	resp := &scoringv1.GetStandingsResponse{Form: settings.GetForm(), Publication: publication}
 	for i, st := range standings {
 		if section != "" && st.Section != section {
