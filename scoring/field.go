@@ -116,6 +116,16 @@ type snapshot struct {
 	artificial map[Slot]Line
 	// teams is the whole score of a team session.
 	teams *SessionScore
+	// groups holds each group's lines and problem as they were scored:
+	// a scoring gives a group new lines and never changes the old, so the
+	// snapshot's stay as they were when it was taken.
+	groups map[groupKey]scoredGroup
+}
+
+// scoredGroup is a group's lines and problem in a snapshot.
+type scoredGroup struct {
+	lines   []Line
+	problem string
 }
 
 // NewField returns an empty field scored by settings.
@@ -443,7 +453,10 @@ func (f *Field) score() *snapshot {
 		return &snapshot{standings: score.Standings, problems: score.Problems, teams: &score}
 	}
 	f.rescore()
-	s := &snapshot{artificial: map[Slot]Line{}}
+	s := &snapshot{artificial: map[Slot]Line{}, groups: make(map[groupKey]scoredGroup, len(f.groups))}
+	for k, g := range f.groups {
+		s.groups[k] = scoredGroup{lines: g.lines, problem: g.problem}
+	}
 	tops := map[string]float64{}
 	for _, g := range f.groups {
 		if g.problem != "" {
@@ -575,26 +588,44 @@ func (f *Field) Traveller(section string, board int) ([]Line, []Problem) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	s := f.read()
+	return s.traveller(f.settings, section, board), s.problems
+}
+
+// SettledTraveller is Traveller of the field as SettledStandings ranks it,
+// with the revision it stands at.
+func (f *Field) SettledTraveller(section string, board int) ([]Line, []Problem, uint64) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.settled == nil {
+		f.read()
+	}
+	return f.settled.traveller(f.settings, section, board), f.settled.problems, f.settledRevision
+}
+
+// traveller lists the snapshot's lines of one board in slot order, in one
+// section or in every section when section is "".
+func (s *snapshot) traveller(settings Settings, section string, board int) []Line {
 	in := func(l Line) bool { return l.Result.Board == board && (section == "" || l.Result.Section == section) }
 	if s.teams != nil {
-		return slices.Collect(filterLines(s.teams.Lines, in)), s.problems
+		return slices.Collect(filterLines(s.teams.Lines, in))
 	}
-	var groups []*group
+	var keys []groupKey
 	switch {
-	case f.settings.AcrossField || section != "":
-		if g := f.groups[groupKey{f.settings.fieldOf(section), board}]; g != nil {
-			groups = append(groups, g)
+	case settings.AcrossField || section != "":
+		if k := (groupKey{settings.fieldOf(section), board}); s.groups[k].lines != nil {
+			keys = append(keys, k)
 		}
 	default:
-		for k, g := range f.groups {
+		for k := range s.groups {
 			if k.board == board {
-				groups = append(groups, g)
+				keys = append(keys, k)
 			}
 		}
-		slices.SortFunc(groups, func(a, b *group) int { return CompareSections(a.key.field, b.key.field) })
+		slices.SortFunc(keys, func(a, b groupKey) int { return CompareSections(a.field, b.field) })
 	}
 	var out []Line
-	for _, g := range groups {
+	for _, k := range keys {
+		g := s.groups[k]
 		if g.problem != "" {
 			continue
 		}
@@ -602,7 +633,7 @@ func (f *Field) Traveller(section string, board int) ([]Line, []Problem) {
 			out = append(out, s.valued(l))
 		}
 	}
-	return out, s.problems
+	return out
 }
 
 // Scorecard lists the lines of the results a pair of a section played, in

@@ -150,6 +150,9 @@ func TestFieldEqualsScoringTheSessionWhole(t *testing.T) {
 						if w := wantLines(want, func(l Line) bool { return l.Result.Board == board && (section == "" || l.Result.Section == section) }); !reflect.DeepEqual(got, w) {
 							t.Fatalf("step %d, after %s: traveller of board %d in %q:\nkept  %+v\nwhole %+v", step, did, board, section, got, w)
 						}
+						if settled, _, _ := f.SettledTraveller(section, board); !reflect.DeepEqual(settled, got) {
+							t.Fatalf("step %d, after %s: settled traveller of board %d in %q:\nsettled %+v\nkept    %+v", step, did, board, section, settled, got)
+						}
 					}
 				}
 				section, pair := c.sections[0], 1+rng.IntN(c.pairs)
@@ -192,8 +195,8 @@ func TestFieldRevisionCountsChanges(t *testing.T) {
 	}
 }
 
-// TestSettledStandingsWaitForARescoring: the settled standings are the
-// field as last read or rescored, named by the revision they take in, and
+// TestSettledStandingsWaitForARescoring: the settled standings and
+// travellers are the field as last read or rescored, named by the revision they take in, and
 // move to the changes given since only when the field is rescored or read.
 func TestSettledStandingsWaitForARescoring(t *testing.T) {
 	f, err := NewField(Settings{Form: MatchpointPairs, Profile: WBF})
@@ -223,9 +226,15 @@ func TestSettledStandingsWaitForARescoring(t *testing.T) {
 		t.Errorf("after a rescoring: settled pairs %v at revision %d; want [1 2 3 4] at 2", pairs(st), rev)
 	}
 	f.Remove(first.Slot())
+	if lines, _, rev := f.SettledTraveller("", 1); rev != 2 || len(lines) != 2 {
+		t.Errorf("after a removal: the settled traveller has %d lines at revision %d; want 2 at 2", len(lines), rev)
+	}
 	f.Traveller("A", 1)
 	if st, _, rev := f.SettledStandings(); rev != 3 || !slices.Equal(pairs(st), []int{3, 4}) {
 		t.Errorf("after a removal and a read: settled pairs %v at revision %d; want [3 4] at 3", pairs(st), rev)
+	}
+	if lines, _, rev := f.SettledTraveller("A", 1); rev != 3 || len(lines) != 1 || lines[0].Result.NS != 3 {
+		t.Errorf("after a read: the settled traveller is %+v at revision %d; want pair 3's line at 3", lines, rev)
 	}
 }
 

@@ -159,10 +159,10 @@ func TestConcurrentPenaltiesAllCount(t *testing.T) {
 	}
 }
 
-// TestPublicStandingsFollowWithinARescoring: the public's standings are the
-// field as last rescored, so a result reaches them once the background
-// rescoring has run, without a director's read; the director's are current
-// at once.
+// TestPublicStandingsFollowWithinARescoring: the public's standings and
+// travellers are the field as last rescored, so a result reaches them once
+// the background rescoring has run, without a director's read; the
+// director's are current at once.
 func TestPublicStandingsFollowWithinARescoring(t *testing.T) {
 	h := startWith(t, t.TempDir(), platformtest.Tokens(t, `tokens:
   - {name: club-director, token: director-secret, roles: [director], events: [events/club-night]}
@@ -204,5 +204,22 @@ func TestPublicStandingsFollowWithinARescoring(t *testing.T) {
 	submit(played(3, 1, 1, 3, 13, "4S", typev1.Seat_SEAT_NORTH, 8))
 	if got := pairs(director); !slices.Equal(got, []int32{1, 2, 3, 11, 12, 13}) {
 		t.Errorf("the director's read just after a result ranks %v, want [1 2 3 11 12 13]", got)
+	}
+	lines := func(ctx context.Context) int {
+		t.Helper()
+		resp, err := h.client.GetTraveller(ctx, &scoringv1.GetTravellerRequest{Event: "events/club-night", Board: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(resp.GetLines())
+	}
+	submit(played(4, 1, 1, 4, 14, "4S", typev1.Seat_SEAT_NORTH, 11))
+	if n := lines(director); n != 4 {
+		t.Errorf("the director's traveller just after a result has %d lines, want 4", n)
+	}
+	for deadline := time.Now().Add(10 * time.Second); lines(public) != 4; time.Sleep(150 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("10 s after a result the public's traveller has %d lines, want 4", lines(public))
+		}
 	}
 }

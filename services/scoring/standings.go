@@ -67,6 +67,17 @@ func (s *Service) readRanking(ctx context.Context, event string, session int32, 
 	return ks, n, names, publication, err
 }
 
+// readsLive reports whether the caller of ctx reads a field as it is this
+// moment: the event's directors and scorers do. Everyone else reads the
+// standings and travellers as last rescored (rescoreDelay behind at most,
+// and a little scoring), so that a field that changes with every result is
+// one answer between two rescorings, built once for every player who
+// refreshes.
+func readsLive(ctx context.Context) bool {
+	who, ok := platform.PrincipalFrom(ctx)
+	return ok && who.Has(platform.RoleDirector, platform.RoleScorer)
+}
+
 // GetStandings ranks the pairs or teams of a session, overall or in one
 // section, a page at a time.
 func (s *Service) GetStandings(ctx context.Context, req *scoringv1.GetStandingsRequest) (*scoringv1.GetStandingsResponse, error) {
@@ -80,16 +91,10 @@ func (s *Service) GetStandings(ctx context.Context, req *scoringv1.GetStandingsR
 		return nil, err
 	}
 	field, settings := ks.scoredField()
-	// The event's directors and scorers read the standings as they are
-	// this moment; everyone else as last rescored (rescoreDelay behind at
-	// most, and a little scoring): a field that changes with every result
-	// is then one answer between two rescorings, built once for every
-	// player who refreshes.
 	var standings []scoring.Standing
 	var problems []scoring.Problem
 	var version string
-	who, ok := platform.PrincipalFrom(ctx)
-	live := ok && who.Has(platform.RoleDirector, platform.RoleScorer)
+	live := readsLive(ctx)
 	if live {
 		version = s.kept.version(ks, field, names)
 	} else {
@@ -187,10 +192,23 @@ func (s *Service) GetTraveller(ctx context.Context, req *scoringv1.GetTravellerR
 	if err := s.publicMayRead(ctx, req.GetEvent(), session, ks, names, section, req.GetBoard()); err != nil {
 		return nil, err
 	}
-	if platform.AnswerVersion(ctx, s.kept.version(ks, field, names)) {
+	var lines []scoring.Line
+	var problems []scoring.Problem
+	var version string
+	live := readsLive(ctx)
+	if live {
+		version = s.kept.version(ks, field, names)
+	} else {
+		var revision uint64
+		lines, problems, revision = field.SettledTraveller(section, board)
+		version = s.kept.settledVersion(ks, revision, names)
+	}
+	if platform.AnswerVersion(ctx, version) {
 		return &scoringv1.GetTravellerResponse{}, nil
 	}
-	lines, problems := field.Traveller(section, board)
+	if live {
+		lines, problems = field.Traveller(section, board)
+	}
 	resp.TotalSize = int32(len(lines))
 	for _, l := range lines {
 		resp.Top = max(resp.Top, l.Top)
