@@ -145,6 +145,21 @@ func TestRestrictionInForceIsCarried(t *testing.T) {
 	if len(r.GetInForce()) != 0 {
 		t.Errorf("in force after the play ruling: %v, want none", r.GetInForce())
 	}
+	// Declarer refuses East's lead: West leads now, at his first turn to
+	// lead, and declarer makes his 26B choice in the same ruling.
+	ruled = h.ruleWith(t, &rulingsv1.RuleRequest{Name: played.GetName(),
+		Irregularity:        &rulingsv1.Irregularity{Kind: rulingsv1.Kind_KIND_LEAD_OUT_OF_TURN, Offender: typev1.Seat_SEAT_EAST, Card: "HK"},
+		Play:                &rulingsv1.Play{Contract: "4S", Declarer: typev1.Seat_SEAT_SOUTH},
+		Answers:             map[string]string{"faced": "yes", "seen-dummy": "no", "choice": "free", "choice_26b": "prohibit-C"},
+		RestrictionsInForce: []*rulingsv1.Restriction{lead}})
+	r = ruled.GetRuling()
+	var got []string
+	for _, x := range r.GetRestrictions() {
+		got = append(got, x.GetKind().String()+" "+x.GetSeat().String()+" "+strings.Join(x.GetSuits(), ""))
+	}
+	if want := []string{"RESTRICTION_KIND_PENALTY_CARD SEAT_EAST ", "RESTRICTION_KIND_LEAD_PROHIBITED SEAT_WEST C"}; !slices.Equal(got, want) || len(r.GetInForce()) != 0 {
+		t.Errorf("restrictions %q, in force %v; want %q and none in force", got, r.GetInForce(), want)
+	}
 	// West comes to lead: declarer prohibits hearts, and the 26B choice is
 	// settled (Law 26B).
 	ruled = h.ruleWith(t, &rulingsv1.RuleRequest{Name: played.GetName(),
