@@ -50,7 +50,7 @@ func (st *playStep) leadOutOfTurn() (err error) {
 // is not kept.
 func (s *PlayState) RestrictLead(r Restriction) error {
 	switch {
-	case r.Kind != LeadProhibited && r.Kind != LeadRequired && r.Kind != LeadProhibitedOneOf:
+	case !r.Kind.IsLead():
 		return fmt.Errorf("rulings: play: %s is not a lead restriction", r.Describe())
 	case !r.Seat.Valid():
 		return fmt.Errorf("rulings: play: lead restriction on %d, not a seat", r.Seat)

@@ -298,3 +298,21 @@ func TestLeadRestrictionsLapse(t *testing.T) {
 		t.Errorf("in force %+v: want East's diamond lead alone, from trick 4", still)
 	}
 }
+
+// TestIsLead: the lead restrictions, and only they, are what RestrictLead
+// takes and the rulings service reads with suits.
+func TestIsLead(t *testing.T) {
+	for kind, want := range map[RestrictionKind]bool{
+		MustPassNextTurn: false, MustPassThroughout: false, PenaltyCard: false,
+		LeadProhibited: true, LeadRequired: true, LeadProhibitedOneOf: true,
+	} {
+		if kind.IsLead() != want {
+			t.Errorf("%v.IsLead() = %v, want %v", kind, kind.IsLead(), want)
+		}
+		s := playState(t, true, "")
+		err := s.RestrictLead(Restriction{Kind: kind, Seat: bridge.West, Suits: []bridge.Suit{bridge.Clubs}, Law: "26B"})
+		if (err == nil) != want {
+			t.Errorf("RestrictLead of a %v: %v", kind, err)
+		}
+	}
+}

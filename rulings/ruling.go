@@ -170,6 +170,12 @@ func (r Ruling) Reissues(x Restriction) bool {
 	return false
 }
 
+// IsLead reports whether the kind restricts a lead: a prohibited or
+// required lead, or declarer's Law 26B choice of a suit to prohibit.
+func (k RestrictionKind) IsLead() bool {
+	return k == LeadProhibited || k == LeadRequired || k == LeadProhibitedOneOf
+}
+
 // isPass reports whether the restriction binds calls, not the play.
 func (r Restriction) isPass() bool { return r.Kind == MustPassNextTurn || r.Kind == MustPassThroughout }
 

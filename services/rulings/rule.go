@@ -185,7 +185,7 @@ func rule(ctx context.Context, call *rulingsv1.DirectorCall, play *rulingsv1.Pla
 			return rulings.Ruling{}, nil, perr
 		}
 		for i, r := range inForce {
-			if r.Kind != rulings.LeadProhibited && r.Kind != rulings.LeadRequired && r.Kind != rulings.LeadProhibitedOneOf {
+			if !r.Kind.IsLead() {
 				continue
 			}
 			if err := state.RestrictLead(r); err != nil {
