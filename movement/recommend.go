@@ -118,7 +118,11 @@ func Recommend(req Request) ([]Recommendation, error) {
 	boards := []int{2, 3, 4}
 	if req.Teams {
 		// Longer matches first: of two that fit as well, the fewer rounds.
-		candidates, boards = teamCandidates(req.Entrants, int(longest/minMatchBoards)), nil
+		var err error
+		if candidates, err = teamCandidates(req.Entrants, int(longest/minMatchBoards)); err != nil {
+			return nil, err
+		}
+		boards = nil
 		for b := maxMatchBoards; b >= minMatchBoards; b-- {
 			boards = append(boards, b)
 		}
@@ -303,11 +307,13 @@ func (c candidate) pairs(m Movement, complete bool) candidate {
 // teamCandidates builds the round robins of teams teams of at most
 // maxRounds rounds: played once, again as often as fits in eight rounds
 // (two teams: eight segments), or cut short to no fewer than half its
-// rounds.
-func teamCandidates(teams, maxRounds int) []candidate {
+// rounds, each at every length of match from minMatchBoards to
+// maxMatchBoards boards. The error says why a round robin the request
+// allows could not be built.
+func teamCandidates(teams, maxRounds int) ([]candidate, error) {
 	once, err := RoundRobin(teams)
 	if err != nil {
-		return nil
+		return nil, fmt.Errorf("recommend: %d teams: %w", teams, err)
 	}
 	cycle := len(once)
 	var out []candidate
@@ -317,21 +323,24 @@ func teamCandidates(teams, maxRounds int) []candidate {
 		}
 		matches, err := RoundRobinRounds(teams, rounds)
 		if err != nil {
-			return nil
+			return nil, fmt.Errorf("recommend: %d teams in %d rounds: %w", teams, rounds, err)
+		}
+		played := map[int]Movement{}
+		for b := minMatchBoards; b <= maxMatchBoards; b++ {
+			if played[b], err = TeamsMovement(matches, b); err != nil {
+				return nil, fmt.Errorf("recommend: %d teams in %d rounds of %d boards: %w", teams, rounds, b, err)
+			}
 		}
 		out = append(out, candidate{
 			kind: KindTeamsRoundRobin, sections: 1, tables: 2 * (teams / 2), sectionPairs: []int{teams}, rounds: rounds,
 			complete: rounds%cycle == 0,
-			movement: func(boards int) Movement {
-				m, _ := TeamsMovement(matches, boards) // matches made above, boards at least 4
-				return m
-			},
+			movement: func(boards int) Movement { return played[boards] },
 			describe: func(r Recommendation) (string, []string) {
 				return teamsDescription(teams, cycle, r)
 			},
 		})
 	}
-	return out
+	return out, nil
 }
 
 // teamsDescription names a teams recommendation and says what its teams

@@ -317,3 +317,23 @@ func TestRecommendTeamMovements(t *testing.T) {
 		}
 	}
 }
+
+// TestTeamCandidatesSayWhyNot: a round robin that cannot be built is an
+// error, not an empty list that reads as "nothing fits"; one that can is
+// built at every match length Recommend tries.
+func TestTeamCandidatesSayWhyNot(t *testing.T) {
+	if c, err := teamCandidates(1, 8); err == nil {
+		t.Errorf("teamCandidates(1, 8) = %d candidates, no error; want the round robin's error", len(c))
+	}
+	cs, err := teamCandidates(6, 5)
+	if err != nil || len(cs) == 0 {
+		t.Fatalf("teamCandidates(6, 5) = %d candidates, %v", len(cs), err)
+	}
+	for _, c := range cs {
+		for b := minMatchBoards; b <= maxMatchBoards; b++ {
+			if m := c.movement(b); m.Rounds != c.rounds || len(m.Seatings) == 0 {
+				t.Errorf("%d rounds of %d boards: movement of %d rounds, %d seatings", c.rounds, b, m.Rounds, len(m.Seatings))
+			}
+		}
+	}
+}
