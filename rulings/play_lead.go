@@ -159,7 +159,6 @@ func (st *playStep) leadStillRestricted() error {
 		when := "When he leads"
 		if st.leads == leadUnknown {
 			when = "If the lead out of turn is refused and he leads now"
-			st.restrict(r)
 		}
 		st.say("%s, at his first turn to lead with the Law %s restriction in force, declarer may also prohibit his leading any one of %s, for as long as he retains the lead.",
 			when, r.Law, suitSymbols(r.Suits))
@@ -169,6 +168,9 @@ func (st *playStep) leadStillRestricted() error {
 		}
 		if st.leads == leadUnknown && chosen != "" {
 			return &AnswerError{ID: LeadRestrictionChoiceAnswer, Err: fmt.Errorf("rulings: declarer's Law 26B choice comes once the lead out of turn is refused; say what he chose (choice) first")}
+		}
+		if chosen == "" {
+			st.restrict(r) // in force until declarer chooses
 		}
 		if err := st.prohibitChosen(LeadRestrictionChoiceAnswer, leader, r, chosen); err != nil {
 			return err

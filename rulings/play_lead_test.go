@@ -171,7 +171,7 @@ func TestLeadOutOfTurnOffersLaw26BChoice(t *testing.T) {
 			wantOptions: all, wantChooser: bridge.South, wantRestrictions: []string{"PenaltyCard E HK major"},
 			wantLaws: []string{"54D", "56", "26B"}, wantAdjust: []string{"50E3"}},
 		{name: "refused, 26B choice still to make: it stays in force", inForce: in, irr: eastLeads, ans: with("choice", "require-H"),
-			wantOptions: all, wantChooser: bridge.South, wantRestrictions: []string{"LeadRequired W H"},
+			wantOptions: all, wantChooser: bridge.South, wantRestrictions: []string{"LeadRequired W H", "LeadProhibitedOneOf W CDS"},
 			wantLaws: []string{"54D", "26B"}, wantSummary: "When he leads"},
 		{name: "accepted: the choice waits for West's first turn to lead", inForce: in, irr: eastLeads, ans: with("choice", "accept"),
 			wantOptions: five, wantChooser: bridge.South, wantRestrictions: []string{"LeadProhibitedOneOf W CDS"},
