@@ -156,12 +156,12 @@ func (st *playStep) leadStillRestricted() error {
 			continue
 		}
 		offered = true
-		when := "When he leads"
+		when := ""
 		if st.leads == leadUnknown {
-			when = "If the lead out of turn is refused and he leads now"
+			when = "If declarer refuses the lead, "
 		}
-		st.say("%s, at his first turn to lead with the Law %s restriction in force, declarer may also prohibit his leading any one of %s, for as long as he retains the lead.",
-			when, r.Law, suitSymbols(r.Suits))
+		st.say("%s%s leads now, at his first turn to lead with the Law %s restriction in force: declarer may also prohibit his leading any one of %s, for as long as he retains the lead.",
+			when, leader.Name(), r.Law, suitSymbols(r.Suits))
 		chosen, err := st.offerUnder(LeadRestrictionChoiceAnswer, st.s.declarer, oneOfOptions(leader, r)...)
 		if err != nil {
 			return err

@@ -160,10 +160,10 @@ func TestLeadOutOfTurnOffersLaw26BChoice(t *testing.T) {
 	runPlayCases(t, []playCase{
 		{name: "no choice yet: the 26B choice is offered for a refusal", inForce: in, irr: eastLeads, ans: with(),
 			wantOptions: all, wantChooser: bridge.South, wantRestrictions: []string{"LeadProhibitedOneOf W CDS"},
-			wantLaws: []string{"54A", "54B", "54D", "26B"}, wantSummary: "If the lead out of turn is refused and he leads now, at his first turn to lead with the Law 26B restriction in force, declarer may also prohibit his leading any one of ♣ ♦ ♠"},
+			wantLaws: []string{"54A", "54B", "54D", "26B"}, wantSummary: "If declarer refuses the lead, West leads now, at his first turn to lead with the Law 26B restriction in force: declarer may also prohibit his leading any one of ♣ ♦ ♠"},
 		{name: "refused, a heart required (50D2) and clubs prohibited (26B)", inForce: in, irr: eastLeads, ans: with("choice", "require-H", "choice_26b", "prohibit-C"),
 			wantOptions: all, wantChooser: bridge.South, wantRestrictions: []string{"LeadRequired W H", "LeadProhibited W C"},
-			wantLaws: []string{"54D", "56", "50D2(a)", "26B"}, wantSummary: "When he leads, at his first turn to lead"},
+			wantLaws: []string{"54D", "56", "50D2(a)", "26B"}, wantSummary: "declarer chooses among 5 options (Laws 54A, 54B, 54D). West leads now, at his first turn to lead"},
 		{name: "refused, hearts prohibited (50D2) and spades (26B)", inForce: in, irr: eastLeads, ans: with("choice", "prohibit-H", "choice_26b", "prohibit-S"),
 			wantOptions: all, wantChooser: bridge.South, wantRestrictions: []string{"LeadProhibited W H", "LeadProhibited W S"},
 			wantLaws: []string{"54D", "26B"}},
@@ -172,7 +172,7 @@ func TestLeadOutOfTurnOffersLaw26BChoice(t *testing.T) {
 			wantLaws: []string{"54D", "56", "26B"}, wantAdjust: []string{"50E3"}},
 		{name: "refused, 26B choice still to make: it stays in force", inForce: in, irr: eastLeads, ans: with("choice", "require-H"),
 			wantOptions: all, wantChooser: bridge.South, wantRestrictions: []string{"LeadRequired W H", "LeadProhibitedOneOf W CDS"},
-			wantLaws: []string{"54D", "26B"}, wantSummary: "When he leads"},
+			wantLaws: []string{"54D", "26B"}, wantSummary: "West leads now"},
 		{name: "accepted: the choice waits for West's first turn to lead", inForce: in, irr: eastLeads, ans: with("choice", "accept"),
 			wantOptions: five, wantChooser: bridge.South, wantRestrictions: []string{"LeadProhibitedOneOf W CDS"},
 			wantLaws: []string{"54B", "26B"}, wantSummary: "When he comes to lead, declarer chooses the suit"},
@@ -202,6 +202,12 @@ func TestLeadOutOfTurnOffersLaw26BChoice(t *testing.T) {
 	var bad *AnswerError
 	if !errors.As(err, &bad) || bad.ID != LeadRestrictionChoiceAnswer || !strings.Contains(err.Error(), "cannot also prohibit it") {
 		t.Errorf("a heart required and prohibited: %v, want an AnswerError for %s", err, LeadRestrictionChoiceAnswer)
+	}
+	// The restriction in force came without words of its own: the ruling
+	// writes it from its structure.
+	r, err := RulePlay(s, eastLeads, with())
+	if err != nil || !strings.Contains(r.String(), "- West: at his first turn to lead, declarer may prohibit his leading ♥, for as long as he retains the lead (Law 26B)") {
+		t.Errorf("ruling %q (%v), want West's restriction described", r.String(), err)
 	}
 	// Without a restriction in force there is no 26B choice to make.
 	if _, err := RulePlay(playState(t, true, ""), eastLeads, with("choice", "free", "choice_26b", "free")); !errors.As(err, &bad) {

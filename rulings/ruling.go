@@ -308,7 +308,11 @@ func (r Ruling) String() string {
 		fmt.Fprintf(&b, "- %s may %s: %s (Law %s)\n", o.Chooser.Name(), o.Text, o.Consequence, o.Law)
 	}
 	for _, x := range r.Restrictions {
-		fmt.Fprintf(&b, "- %s: %s (Law %s)\n", x.Seat.Name(), x.Reason, x.Law)
+		reason := x.Reason
+		if reason == "" { // one given back as it came, in force from an earlier ruling
+			reason = x.Describe()
+		}
+		fmt.Fprintf(&b, "- %s: %s (Law %s)\n", x.Seat.Name(), reason, x.Law)
 	}
 	for _, u := range r.Unauthorised {
 		fmt.Fprintf(&b, "- %s (Law 16C)\n", u)
