@@ -146,7 +146,7 @@ func GuideCards(m Movement, layout Layout) []Card {
 		for _, northSouth := range []bool{true, false} {
 			seats := slices.DeleteFunc(slices.Clone(x.seats[e]), func(s pairSeat) bool { return s.place.northSouth != northSouth })
 			if len(seats) > 0 {
-				guides = append(guides, guide{fmt.Sprintf("Team %d, %s pair", e, map[bool]Mover{true: NorthSouthPair, false: EastWestPair}[northSouth]), e, seats})
+				guides = append(guides, guide{fmt.Sprintf("Team %d, %s pair", e, pairMover(northSouth)), e, seats})
 			}
 		}
 	}

@@ -106,12 +106,15 @@ func shareNotes(shares []Share, rounds int) []RoundNote {
 }
 
 // lateText says where a late entrant of m sits: "pair 14, arriving late,
-// sits North-South at table 1".
+// sits North-South at table 1"; one the movement seats nowhere (it sits
+// out every round left) is said to sit out.
 func lateText(m Movement, entrant int) string {
 	path := m.Path(entrant)
+	if len(path) == 0 {
+		return fmt.Sprintf("%s %d, arriving late, sits out", m.entrantWord(), entrant)
+	}
 	first := path[0]
-	direction := map[bool]string{true: "North-South", false: "East-West"}[first.NorthSouth]
-	text := fmt.Sprintf("%s %d, arriving late, sits %s at table %d", m.entrantWord(), entrant, direction, first.Table)
+	text := fmt.Sprintf("%s %d, arriving late, sits %s at table %d", m.entrantWord(), entrant, pairMover(first.NorthSouth), first.Table)
 	if slices.ContainsFunc(path, func(p Position) bool { return p.Table != first.Table || p.NorthSouth != first.NorthSouth }) {
 		text += " first, then moves as its guide card shows"
 	}

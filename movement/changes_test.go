@@ -290,3 +290,18 @@ func TestNumberAsASection(t *testing.T) {
 		t.Errorf("three numbers for six pairs: %v", err)
 	}
 }
+
+// TestLateTextForAnEntrantSeatedNowhere: the note for a late entrant the
+// movement does not seat says so rather than failing.
+func TestLateTextForAnEntrantSeatedNowhere(t *testing.T) {
+	m, err := Mitchell(3, MitchellOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := lateText(m, 99), "pair 99, arriving late, sits out"; got != want {
+		t.Errorf("lateText = %q, want %q", got, want)
+	}
+	if got := lateText(m, 1); !strings.Contains(got, "pair 1, arriving late, sits North-South at table 1") {
+		t.Errorf("lateText for pair 1 = %q", got)
+	}
+}

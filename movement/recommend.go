@@ -20,6 +20,10 @@ const (
 	// played once, cut short, or played again (two teams: a match in
 	// segments).
 	KindTeamsRoundRobin Kind = "Teams round robin"
+	// KindSwiss is a Swiss of teams or pairs: each round is paired on the
+	// scores so far (SwissPairings), so that no movement is made in
+	// advance and the Recommendation's Movement is empty.
+	KindSwiss Kind = "Swiss"
 )
 
 // Request describes a session to find a movement for.
@@ -83,6 +87,8 @@ const (
 	minTeams         = 2
 	maxTeams         = 100
 	maxPlayedAgain   = 8 // rounds a round robin played again may reach
+	minSwissEntrants = 6 // fewer play a round robin or a Howell
+	minSwissRounds   = 3 // fewer rounds pair too little on the scores
 )
 
 // Recommend returns the movements that suit a request, best first. First
@@ -100,7 +106,12 @@ const (
 // round for the size of the section. Teams are recommended team
 // movements: a round robin of matches, played again to make up the
 // boards (two teams play one match in segments), or cut short for a field
-// too large to meet every other team. The error says why nothing fits.
+// too large to meet every other team. Where no movement that is played
+// whole fits (many teams, few rounds), a Swiss is recommended as well,
+// each round paired on the scores: for teams first, before a round robin
+// cut short, whose unplayed matches nothing but the draw chooses; for
+// pairs after the Howells and Mitchells a club plays. The error says why
+// nothing fits.
 func Recommend(req Request) ([]Recommendation, error) {
 	if err := checkRequest(req); err != nil {
 		return nil, err
@@ -115,10 +126,15 @@ func Recommend(req Request) ([]Recommendation, error) {
 	}
 	var found []scored
 	var candidates []candidate
+	complete := false // a movement played whole fits
 	boards := []int{2, 3, 4}
 	if req.Teams {
 		// Longer matches first: of two that fit as well, the fewer rounds.
-		candidates, boards = teamCandidates(req.Entrants, int(longest/minMatchBoards)), nil
+		var err error
+		if candidates, err = teamCandidates(req.Entrants, int(longest/minMatchBoards)); err != nil {
+			return nil, err
+		}
+		boards = nil
 		for b := maxMatchBoards; b >= minMatchBoards; b-- {
 			boards = append(boards, b)
 		}
@@ -141,20 +157,25 @@ func Recommend(req Request) ([]Recommendation, error) {
 			// Short of the boards by less than a round, or over by a round
 			// at most.
 			r.Whole = c.complete && c.addedSitOuts() == 0 && r.TotalBoards > want-b && r.TotalBoards <= want+b
+			complete = complete || c.complete
 			found = append(found, scored{r, c.penalty(b) + abs(r.TotalBoards-want) + over})
 		}
 	}
-	if len(found) == 0 {
-		what, swiss := "pairs", ""
+	var swiss []Recommendation
+	if !complete {
+		if r, ok := swissRecommendation(req, want, longest, perBoard); ok {
+			swiss = append(swiss, r)
+		}
+	}
+	if len(found) == 0 && len(swiss) == 0 {
+		what := "pairs"
 		if req.Teams {
-			// Half a round robin does not fit: the field wants pairing
-			// round by round on the scores (SwissPairings).
-			what, swiss = "teams", "; a Swiss, paired round by round, suits such a field"
+			what = "teams"
 		}
 		if req.Minutes == 0 {
-			return nil, fmt.Errorf("recommend: no movement Director builds seats %d %s%s", req.Entrants, what, swiss)
+			return nil, fmt.Errorf("recommend: no movement Director builds seats %d %s", req.Entrants, what)
 		}
-		return nil, fmt.Errorf("recommend: no movement seats %d %s in %d minutes at %.1f minutes a board%s", req.Entrants, what, req.Minutes, perBoard, swiss)
+		return nil, fmt.Errorf("recommend: no movement seats %d %s in %d minutes at %.1f minutes a board", req.Entrants, what, req.Minutes, perBoard)
 	}
 	slices.SortStableFunc(found, func(a, b scored) int {
 		return cmp.Or(-compareBool(a.Whole, b.Whole), cmp.Compare(a.penalty, b.penalty))
@@ -163,7 +184,64 @@ func Recommend(req Request) ([]Recommendation, error) {
 	for i, f := range found {
 		out[i] = f.Recommendation
 	}
-	return out, nil
+	if req.Teams {
+		return append(swiss, out...), nil
+	}
+	return append(out, swiss...), nil
+}
+
+// swissRecommendation is the Swiss for the request: at least
+// minSwissEntrants teams or pairs (and no more than SwissPairings pairs), at least minSwissRounds rounds and fewer
+// than a round robin's (which would pair every entrant with every other
+// anyway), matches of minMatchBoards to maxMatchBoards boards, as near the
+// boards wanted as the lengths allow and within the time, six-board
+// matches preferred. ok is false when none fits.
+func swissRecommendation(req Request, want int, longest, perBoard float64) (Recommendation, bool) {
+	n := req.Entrants
+	cycle := n - 1 + n%2 // the rounds of a round robin
+	what, tables := "pairs", n/2
+	if req.Teams {
+		what, tables = "teams", 2*(n/2)
+	}
+	if n < minSwissEntrants || n > maxSwissTeams {
+		return Recommendation{}, false
+	}
+	var best Recommendation
+	bestPenalty := -1
+	for b := minMatchBoards; b <= maxMatchBoards; b++ {
+		rounds := min(max((want+b/2)/b, minSwissRounds), cycle-1)
+		if rounds < minSwissRounds || float64(rounds*b) > longest {
+			continue
+		}
+		over, ok := overtime(rounds*b, req.Minutes, perBoard)
+		if !ok {
+			continue
+		}
+		penalty := abs(rounds*b-want) + abs(b-usualMatchBoards) + over
+		if bestPenalty >= 0 && penalty >= bestPenalty {
+			continue
+		}
+		bestPenalty = penalty
+		best = Recommendation{Kind: KindSwiss, Sections: 1, Tables: tables, Rounds: rounds, BoardsPerRound: b, TotalBoards: rounds * b, SitOut: n%2 == 1}
+	}
+	if bestPenalty < 0 {
+		return Recommendation{}, false
+	}
+	match, bye := "rounds", "one pair sits out each round"
+	if req.Teams {
+		match, bye = "matches", "one team has a bye each round"
+	}
+	best.Name = fmt.Sprintf("Swiss %s, %d %s, %d %s of %d boards", what, n, what, best.Rounds, match, best.BoardsPerRound)
+	parts := []string{
+		fmt.Sprintf("%d %s of %d boards = %d boards", best.Rounds, match, best.BoardsPerRound, best.TotalBoards),
+		fmt.Sprintf("too few rounds for %d %s to meet every other (a round robin takes %d)", n, what, cycle),
+		"each round is paired on the scores so far, leaders against leaders, no two meeting twice",
+	}
+	if best.SitOut {
+		parts = append(parts, bye)
+	}
+	best.Why = strings.Join(parts, "; ")
+	return best, true
 }
 
 // compareBool orders false before true.
@@ -303,11 +381,13 @@ func (c candidate) pairs(m Movement, complete bool) candidate {
 // teamCandidates builds the round robins of teams teams of at most
 // maxRounds rounds: played once, again as often as fits in eight rounds
 // (two teams: eight segments), or cut short to no fewer than half its
-// rounds.
-func teamCandidates(teams, maxRounds int) []candidate {
+// rounds, each at every length of match from minMatchBoards to
+// maxMatchBoards boards. The error says why a round robin the request
+// allows could not be built.
+func teamCandidates(teams, maxRounds int) ([]candidate, error) {
 	once, err := RoundRobin(teams)
 	if err != nil {
-		return nil
+		return nil, fmt.Errorf("recommend: %d teams: %w", teams, err)
 	}
 	cycle := len(once)
 	var out []candidate
@@ -317,21 +397,24 @@ func teamCandidates(teams, maxRounds int) []candidate {
 		}
 		matches, err := RoundRobinRounds(teams, rounds)
 		if err != nil {
-			return nil
+			return nil, fmt.Errorf("recommend: %d teams in %d rounds: %w", teams, rounds, err)
+		}
+		played := map[int]Movement{}
+		for b := minMatchBoards; b <= maxMatchBoards; b++ {
+			if played[b], err = TeamsMovement(matches, b); err != nil {
+				return nil, fmt.Errorf("recommend: %d teams in %d rounds of %d boards: %w", teams, rounds, b, err)
+			}
 		}
 		out = append(out, candidate{
 			kind: KindTeamsRoundRobin, sections: 1, tables: 2 * (teams / 2), sectionPairs: []int{teams}, rounds: rounds,
 			complete: rounds%cycle == 0,
-			movement: func(boards int) Movement {
-				m, _ := TeamsMovement(matches, boards) // matches made above, boards at least 4
-				return m
-			},
+			movement: func(boards int) Movement { return played[boards] },
 			describe: func(r Recommendation) (string, []string) {
 				return teamsDescription(teams, cycle, r)
 			},
 		})
 	}
-	return out
+	return out, nil
 }
 
 // teamsDescription names a teams recommendation and says what its teams

@@ -15,6 +15,10 @@ func checkRecommendations(t *testing.T, req Request, recs []Recommendation) {
 		perBoard = req.MinutesPerBoard
 	}
 	for _, r := range recs {
+		if r.Kind == KindSwiss {
+			checkSwiss(t, req, r)
+			continue
+		}
 		if err := Check(r.Movement); err != nil {
 			t.Errorf("%s: Check: %v", r.Name, err)
 		}
@@ -38,6 +42,32 @@ func checkRecommendations(t *testing.T, req Request, recs []Recommendation) {
 		if r.Why == "" {
 			t.Errorf("%s: no reason given", r.Name)
 		}
+	}
+}
+
+// checkSwiss fails unless a Swiss recommendation adds up, fits the time,
+// has no movement made in advance, and plays fewer rounds than a round
+// robin of the field.
+func checkSwiss(t *testing.T, req Request, r Recommendation) {
+	t.Helper()
+	perBoard := 7.5
+	if req.MinutesPerBoard > 0 {
+		perBoard = req.MinutesPerBoard
+	}
+	cycle := req.Entrants - 1 + req.Entrants%2
+	switch {
+	case r.TotalBoards != r.Rounds*r.BoardsPerRound:
+		t.Errorf("%s: %d rounds × %d boards is not %d boards", r.Name, r.Rounds, r.BoardsPerRound, r.TotalBoards)
+	case req.Minutes > 0 && float64(r.TotalBoards)*perBoard > 1.2*float64(req.Minutes):
+		t.Errorf("%s: %d boards do not fit in about %d minutes", r.Name, r.TotalBoards, req.Minutes)
+	case r.Rounds < 3 || r.Rounds >= cycle:
+		t.Errorf("%s: %d rounds for a field whose round robin takes %d", r.Name, r.Rounds, cycle)
+	case r.BoardsPerRound < 4 || r.BoardsPerRound > 8:
+		t.Errorf("%s: matches of %d boards", r.Name, r.BoardsPerRound)
+	case r.Movement.Rounds != 0 || len(r.Movement.Seatings) != 0:
+		t.Errorf("%s: a Swiss is paired round by round, but it holds a movement of %d rounds", r.Name, r.Movement.Rounds)
+	case r.Whole || r.SitOut != (req.Entrants%2 == 1) || r.Why == "":
+		t.Errorf("%s: whole %v, sit-out %v, why %q", r.Name, r.Whole, r.SitOut, r.Why)
 	}
 }
 
@@ -172,10 +202,9 @@ func TestRecommendRejectsImpossibleRequests(t *testing.T) {
 		{"negative time", Request{Entrants: 10, Minutes: -5}, "-5 minutes"},
 		{"no time to play", Request{Entrants: 20, Minutes: 10}, "no movement seats 20 pairs in 10 minutes"},
 		{"minutes a board not a number", Request{Entrants: 20, MinutesPerBoard: math.NaN()}, "NaN minutes a board"},
-		{"more than 26 sections of 15 tables", Request{Entrants: 26*30 + 2}, "no movement Director builds seats 782 pairs"},
+		{"more pairs than a Swiss pairs", Request{Entrants: 2001}, "no movement Director builds seats 2001 pairs"},
 		{"one team", Request{Entrants: 1, Teams: true}, "1 teams: a team movement seats 2 to 100"},
 		{"no time for a match", Request{Entrants: 8, Teams: true, Minutes: 20}, "no movement seats 8 teams in 20 minutes"},
-		{"a field for a Swiss", Request{Entrants: 60, Teams: true, Boards: 24}, "60 teams; a Swiss, paired round by round, suits such a field"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -299,7 +328,7 @@ func TestRecommendTeamMovements(t *testing.T) {
 	}{
 		{Request{Entrants: 2, Teams: true, Boards: 24, Minutes: 180}, "Match, 2 teams, 3 segments of 8 boards", 2, 3, 8, true},
 		{Request{Entrants: 6, Teams: true, Boards: 26, Minutes: 180}, "Round robin, 6 teams, 5 matches of 5 boards", 6, 5, 5, true},
-		{Request{Entrants: 12, Teams: true, Boards: 24, Minutes: 180}, "Round robin cut short, 12 teams, 6 of 11 matches of 4 boards", 12, 6, 4, false},
+		{Request{Entrants: 12, Teams: true, Boards: 24, Minutes: 180}, "Swiss teams, 12 teams, 4 matches of 6 boards", 12, 4, 6, false},
 	} {
 		recs, err := Recommend(c.req)
 		if err != nil {
@@ -311,9 +340,93 @@ func TestRecommendTeamMovements(t *testing.T) {
 			t.Errorf("%+v: first %s (%d tables, %d × %d boards, whole %v), want %s", c.req, got.Name, got.Tables, got.Rounds, got.BoardsPerRound, got.Whole, c.name)
 		}
 		for _, r := range recs {
-			if r.Movement.Sets != r.Rounds {
+			if r.Kind != KindSwiss && r.Movement.Sets != r.Rounds {
 				t.Errorf("%s: %d sets in %d rounds, want the matches of a round to share one", r.Name, r.Movement.Sets, r.Rounds)
 			}
 		}
+	}
+}
+
+// TestTeamCandidatesSayWhyNot: a round robin that cannot be built is an
+// error, not an empty list that reads as "nothing fits"; one that can is
+// built at every match length Recommend tries.
+func TestTeamCandidatesSayWhyNot(t *testing.T) {
+	if c, err := teamCandidates(1, 8); err == nil {
+		t.Errorf("teamCandidates(1, 8) = %d candidates, no error; want the round robin's error", len(c))
+	}
+	cs, err := teamCandidates(6, 5)
+	if err != nil || len(cs) == 0 {
+		t.Fatalf("teamCandidates(6, 5) = %d candidates, %v", len(cs), err)
+	}
+	for _, c := range cs {
+		for b := minMatchBoards; b <= maxMatchBoards; b++ {
+			if m := c.movement(b); m.Rounds != c.rounds || len(m.Seatings) == 0 {
+				t.Errorf("%d rounds of %d boards: movement of %d rounds, %d seatings", c.rounds, b, m.Rounds, len(m.Seatings))
+			}
+		}
+	}
+}
+
+// TestRecommendSwiss: where no movement played whole fits, a Swiss is
+// recommended, paired round by round on the scores: for teams first, ahead
+// of a round robin cut short; for pairs after the Howells and Mitchells,
+// or alone when none fits. Where a round robin or a movement is played
+// whole, no Swiss is offered.
+func TestRecommendSwiss(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		req   Request
+		at    int    // where the Swiss comes; -1 for none
+		swiss string // its name
+		then  Kind   // the kind after it, for teams
+	}{
+		{"12 teams, 6 rounds' time: Swiss before the round robin cut short", Request{Entrants: 12, Teams: true, Boards: 24, Minutes: 180},
+			0, "Swiss teams, 12 teams, 4 matches of 6 boards", KindTeamsRoundRobin},
+		{"60 teams: only a Swiss", Request{Entrants: 60, Teams: true, Boards: 24}, 0, "Swiss teams, 60 teams, 4 matches of 6 boards", ""},
+		{"an odd field of teams has a bye", Request{Entrants: 31, Teams: true, Boards: 42}, 0, "Swiss teams, 31 teams, 7 matches of 6 boards", ""},
+		{"6 teams play their round robin", Request{Entrants: 6, Teams: true, Boards: 26, Minutes: 180}, -1, "", ""},
+		{"4 teams: too few for a Swiss", Request{Entrants: 4, Teams: true, Boards: 12, Minutes: 90}, -1, "", ""},
+		{"14 pairs play a movement whole", Request{Entrants: 14, Boards: 26, Minutes: 200}, -1, "", ""},
+		{"782 pairs: more than 26 sections, a Swiss pairs", Request{Entrants: 26*30 + 2}, 0, "Swiss pairs, 782 pairs, 5 rounds of 5 boards", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			recs, err := Recommend(c.req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkRecommendations(t, c.req, recs)
+			at := -1
+			for i, r := range recs {
+				if r.Kind == KindSwiss {
+					if at >= 0 {
+						t.Errorf("two Swiss recommendations")
+					}
+					at = i
+				}
+			}
+			if at != c.at {
+				t.Fatalf("Swiss at %d of %d recommendations, want %d", at, len(recs), c.at)
+			}
+			if at < 0 {
+				return
+			}
+			if r := recs[at]; r.Name != c.swiss || !strings.Contains(r.Why, "paired on the scores so far") {
+				t.Errorf("Swiss %q (%s), want %q", r.Name, r.Why, c.swiss)
+			}
+			if c.then != "" && (len(recs) < 2 || recs[1].Kind != c.then) {
+				t.Errorf("after the Swiss: %v, want a %s", recs[1:], c.then)
+			}
+		})
+	}
+	// Pairs whose Mitchell can only be cut short: the Swiss pairs comes
+	// after it.
+	req := Request{Entrants: 30, Boards: 24, Minutes: 180}
+	recs, err := Recommend(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkRecommendations(t, req, recs)
+	if last := recs[len(recs)-1]; len(recs) < 2 || last.Kind != KindSwiss || recs[0].Kind == KindSwiss {
+		t.Errorf("30 pairs in 180 minutes: %d recommendations, last %s; want the Swiss last, after the Mitchell", len(recs), last.Name)
 	}
 }

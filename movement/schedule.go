@@ -213,6 +213,15 @@ func (w Mover) String() string {
 	return "nothing"
 }
 
+// pairMover is the pair that sits North-South when northSouth is set,
+// otherwise East-West.
+func pairMover(northSouth bool) Mover {
+	if northSouth {
+		return NorthSouthPair
+	}
+	return EastWestPair
+}
+
 // Move says where one of a table's pairs or its boards go after a round.
 type Move struct {
 	Who Mover
@@ -250,7 +259,7 @@ func (r CardRound) Moves() []Move {
 		if p.next.Round == r.Round+1 && p.next.Table == r.Table && p.next.NorthSouth == (p.who == NorthSouthPair) {
 			m.Text = who + " stays"
 		} else {
-			direction := map[bool]Mover{true: NorthSouthPair, false: EastWestPair}[p.next.NorthSouth]
+			direction := pairMover(p.next.NorthSouth)
 			m.Text = fmt.Sprintf("%s %sto table %d %s", who, WaitText("sits out", p.next.Round-r.Round-1), p.next.Table, direction)
 		}
 		out = append(out, m)

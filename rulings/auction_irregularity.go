@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/bridge-director/director/bridge"
 )
@@ -375,4 +376,27 @@ func (c *auctionCase) comparable(withdrawn, replacement bridge.Call) (yes, ok bo
 	return c.yes(question("comparable", "23A",
 		"Is %s's %s comparable to the withdrawn %s: a similar meaning, a subset of its meanings, or the same purpose?",
 		c.offender.Name(), replacement.Symbol(), withdrawn.Symbol()))
+}
+
+// auctionChoiceAnswer names, in Answers, the option a player chose, by its
+// Choice ID, as in the play: the ruling then adds what that option brings.
+const auctionChoiceAnswer = "choice"
+
+// chosen returns the ID of the option the answers say was chosen among
+// those offered so far, or "" while none is; ok is false when the answer
+// names no option offered (the ruling then fails with an AnswerError).
+func (c *auctionCase) chosen() (id string, ok bool) {
+	a, given := c.ans[auctionChoiceAnswer]
+	if !given {
+		return "", true
+	}
+	var ids []string
+	for _, o := range c.ruling.Options {
+		if o.ID == a {
+			return a, true
+		}
+		ids = append(ids, o.ID)
+	}
+	c.err = &AnswerError{ID: auctionChoiceAnswer, Err: fmt.Errorf("rulings: choice %q is not one of the options %s", a, strings.Join(ids, ", "))}
+	return "", false
 }

@@ -255,6 +255,8 @@ func FuzzRuleAuction(f *testing.F) {
 	f.Add(uint8(0), "1S P P P", uint8(CallAfterFinalPass), uint8(1), "2H", "", "", uint8(9))
 	f.Add(uint8(0), "7NT", uint8(BidAboveSeven), uint8(1), "8C", "", "unintended=no", uint8(2))
 	f.Add(uint8(0), "1S", uint8(CardExposedDuringAuction), uint8(3), "", "D4 HK", "", uint8(9))
+	f.Add(uint8(0), "1S", uint8(CallChanged), uint8(0), "1NT", "", "unintended=no,choice=refuse,comparable=no,specified_suits=S", uint8(9))
+	f.Add(uint8(0), "1S P", uint8(CallChanged), uint8(0), "1NT", "2NT", "unintended=no,comparable=no,specified_suits=S", uint8(9))
 	f.Fuzz(func(t *testing.T, dealer uint8, calls string, kind, offender uint8, offending, replacement, answers string, calledBefore uint8) {
 		a, err := ParseAuction(bridge.Seat(dealer%4), calls)
 		if err != nil {

@@ -37,15 +37,9 @@ func FuzzRulePlay(f *testing.F) {
 				_ = s.Play(card)
 			}
 		}
+		after := int(playedAfter)
 		if PlayIrregularityKind(kind) == Claim && withDeal {
-			// The solver works a claim out card by card: play on until
-			// at most fuzzClaimTricks remain, so that each run is quick.
-			for range 52 {
-				if s.Finished() || 13-s.CompleteTricks() <= fuzzClaimTricks {
-					break
-				}
-				_ = s.Play(positionOf(*s).legal()[0])
-			}
+			after = playOnToFuzzedClaim(s, after)
 		}
 		for _, pc := range strings.Split(penalties, ",") {
 			var seat, c string
@@ -61,7 +55,7 @@ func FuzzRulePlay(f *testing.F) {
 				_ = s.PickUpPenaltyCard(card, up-1)
 			}
 		}
-		irr := PlayIrregularity{Kind: PlayIrregularityKind(kind), Offender: bridge.Seat(offender % 5), Tricks: int(tricks), PlayedAfter: int(playedAfter)}
+		irr := PlayIrregularity{Kind: PlayIrregularityKind(kind), Offender: bridge.Seat(offender % 5), Tricks: int(tricks), PlayedAfter: after}
 		irr.Line, _ = ParseClaimLine(line)
 		if c, err := bridge.ParseCard(played); err == nil {
 			irr.Card = c
@@ -93,6 +87,28 @@ func FuzzRulePlay(f *testing.F) {
 // fuzzClaimTricks bounds the tricks left at a fuzzed claim with the deal.
 const fuzzClaimTricks = 8
 
+// playOnToFuzzedClaim plays s on (the first legal card each time) until a
+// claim made before the last playedAfter cards of the record leaves at most
+// fuzzClaimTricks tricks, and returns playedAfter, cut down where the
+// record has not that many cards beyond the claim. The claim is solved
+// there, and a whole deal costs the solver a hundred times an ending:
+// bounding only the end of the record let a large PlayedAfter put the
+// claim back at trick one, and inputs like that, gathered in the corpus,
+// held up the start of every fuzzing run while they were replayed.
+func playOnToFuzzedClaim(s *PlayState, playedAfter int) int {
+	claimAt := func() int { return (s.cardsPlayed() - playedAfter) / 4 }
+	for range 52 {
+		if s.Finished() || 13-claimAt() <= fuzzClaimTricks {
+			break
+		}
+		_ = s.Play(positionOf(*s).legal()[0])
+	}
+	if 13-claimAt() > fuzzClaimTricks {
+		playedAfter = max(0, s.cardsPlayed()-4*(13-fuzzClaimTricks))
+	}
+	return playedAfter
+}
+
 // fuzzCards reads the cards of a fuzzed text, skipping what is not one.
 func fuzzCards(text string) []bridge.Card {
 	var out []bridge.Card
@@ -114,4 +130,25 @@ func fuzzAnswers(text string) Answers {
 		}
 	}
 	return ans
+}
+
+// TestFuzzedClaimIsAnEnding: whatever the fuzzer gives as the cards played
+// after a claim with the deal, the claim it rules is at most
+// fuzzClaimTricks tricks from the end, so that no input costs the solver a
+// whole deal.
+func TestFuzzedClaimIsAnEnding(t *testing.T) {
+	for _, after := range []int{0, 3, 20, 40, 255} {
+		s := newTestPlayState(t, true)
+		got := playOnToFuzzedClaim(s, after)
+		if got < 0 || got > s.cardsPlayed() {
+			t.Errorf("PlayedAfter %d: %d cards after the claim, but %d are played", after, got, s.cardsPlayed())
+			continue
+		}
+		if left := 13 - s.before(s.cardsPlayed()-got).CompleteTricks(); left > fuzzClaimTricks {
+			t.Errorf("PlayedAfter %d: the claim leaves %d tricks, want at most %d", after, left, fuzzClaimTricks)
+		}
+		if after <= 20 && got != after {
+			t.Errorf("PlayedAfter %d became %d; the record has room for it", after, got)
+		}
+	}
 }

@@ -123,6 +123,13 @@ type PlayIrregularity struct {
 // Answers hold it, the ruling adds the restrictions that option brings.
 const playChoiceAnswer = "choice"
 
+// LeadRestrictionChoiceAnswer names declarer's Law 26B choice made inside a
+// lead-out-of-turn ruling: when the lead is refused and the player who then
+// leads is at his first turn to lead with a 26B restriction in force, the
+// ruling offers declarer that choice as well, answered under this key
+// ("prohibit-H" or "free") while "choice" holds the first.
+const LeadRestrictionChoiceAnswer = "choice_26b"
+
 // RulePlay says what the Laws require after irr in the play described by s.
 // Questions in the ruling ask for the director's judgements; once answered
 // (ans), the ruling is complete. Where a player chooses among Options,
@@ -200,6 +207,27 @@ type playStep struct {
 	irr PlayIrregularity
 	ans Answers
 	r   Ruling
+	// leads says, for a lead out of turn, whether the player whose turn
+	// it was leads now, as the ruling stands.
+	leads leadsNow
+}
+
+// leadsNow is whether, after a lead out of turn, the player whose turn it
+// was leads now: leadUnknown while the choice that decides it is not made.
+type leadsNow uint8
+
+const (
+	leadUnknown leadsNow = iota
+	leadNow
+	leadLater
+)
+
+// leadsIf is leadNow when now, otherwise leadLater.
+func leadsIf(now bool) leadsNow {
+	if now {
+		return leadNow
+	}
+	return leadLater
 }
 
 // playYesNo are the choices of a yes-or-no question.
@@ -232,13 +260,19 @@ func (st *playStep) yes(id, law, text string) (yes, pending bool, err error) {
 // offer adds options for chooser and returns the chosen one's ID, or "" if
 // none is chosen yet. A choice that is not offered is an error.
 func (st *playStep) offer(chooser bridge.Seat, opts ...Option) (string, error) {
+	return st.offerUnder(playChoiceAnswer, chooser, opts...)
+}
+
+// offerUnder is offer for a second choice in the same ruling, answered
+// under key rather than "choice".
+func (st *playStep) offerUnder(key string, chooser bridge.Seat, opts ...Option) (string, error) {
 	ids := make([]Choice, len(opts))
 	for i := range opts {
 		opts[i].Chooser = chooser
 		ids[i] = opts[i].Choice
 	}
 	st.r.Options = append(st.r.Options, opts...)
-	a, ok := st.ans[playChoiceAnswer]
+	a, ok := st.ans[key]
 	if !ok {
 		return "", nil
 	}
@@ -247,7 +281,7 @@ func (st *playStep) offer(chooser bridge.Seat, opts ...Option) (string, error) {
 			return a, nil
 		}
 	}
-	return "", &AnswerError{ID: playChoiceAnswer, Err: fmt.Errorf("rulings: choice %q is not one of the options %s", a, playChoiceIDs(ids))}
+	return "", &AnswerError{ID: key, Err: fmt.Errorf("rulings: choice %q is not one of the options %s", a, playChoiceIDs(ids))}
 }
 
 // cite records laws applied.

@@ -11,7 +11,7 @@ import (
 // leadOutOfTurn rules on a lead by the wrong player: the opening lead (Law
 // 54), a later lead by a defender (53, 56) or by declarer from the wrong
 // hand or at a defender's turn (55).
-func (st *playStep) leadOutOfTurn() error {
+func (st *playStep) leadOutOfTurn() (err error) {
 	off, c := st.irr.Offender, st.irr.Card
 	if _, mid := st.s.current(); mid {
 		return fmt.Errorf("rulings: lead out of turn: a trick is in progress, so %s did not lead; a defender playing before his partner is a premature play (Law 57)", off.Name())
@@ -22,18 +22,25 @@ func (st *playStep) leadOutOfTurn() error {
 	if err := st.checkHolds(off, c); err != nil {
 		return err
 	}
-	defer st.leadStillRestricted()
+	defer func() {
+		if err == nil {
+			err = st.leadStillRestricted()
+		}
+	}()
 	switch {
 	case len(st.s.tricks) == 0 && !st.s.IsDefender(off):
+		st.leads = leadNow
 		st.cite("54E", "24")
 		st.say("A member of the declaring side cannot make the opening lead: Law 24 applies to %s, exposed during the auction period, and it goes back to the hand of declarer or dummy without rectification.", c.Symbol())
 		return nil
 	case len(st.s.tricks) == 0:
-		return st.openingLeadOutOfTurn()
+		err = st.openingLeadOutOfTurn()
 	case st.s.IsDefender(off):
-		return st.defenderLeadOutOfTurn()
+		err = st.defenderLeadOutOfTurn()
+	default:
+		err = st.declarerLeadOutOfTurn()
 	}
-	return st.declarerLeadOutOfTurn()
+	return err
 }
 
 // RestrictLead records a lead restriction in force from an earlier ruling
@@ -43,7 +50,7 @@ func (st *playStep) leadOutOfTurn() error {
 // is not kept.
 func (s *PlayState) RestrictLead(r Restriction) error {
 	switch {
-	case r.Kind != LeadProhibited && r.Kind != LeadRequired && r.Kind != LeadProhibitedOneOf:
+	case !r.Kind.IsLead():
 		return fmt.Errorf("rulings: play: %s is not a lead restriction", r.Describe())
 	case !r.Seat.Valid():
 		return fmt.Errorf("rulings: play: lead restriction on %d, not a seat", r.Seat)
@@ -123,23 +130,97 @@ func (s PlayState) InForce(rs []Restriction) []Restriction {
 
 // leadStillRestricted carries into a complete ruling the lead restrictions
 // in force on the player who is to lead: whatever is chosen, his lead is
-// bound by them.
-func (st *playStep) leadStillRestricted() {
+// bound by them. A Law 26B restriction binds his first turn to lead, so
+// where the ruling has him lead now (the lead out of turn refused or
+// retracted) declarer's 26B choice is offered in the same ruling, answered
+// under LeadRestrictionChoiceAnswer; while the lead may yet be accepted it
+// is offered for that case; once accepted it waits for his first turn.
+func (st *playStep) leadStillRestricted() error {
 	if st.r.Pending() {
-		return
+		return nil
 	}
 	leader := st.s.OnLead()
+	_, given := st.ans[LeadRestrictionChoiceAnswer]
+	offered := false
 	for _, r := range st.s.leads {
 		if r.Seat != leader {
 			continue
 		}
-		st.restrict(r)
 		st.cite(r.Law)
-		st.say("The restriction in force on %s, who is to lead, still binds him (Law %s): %s.", leader.Name(), r.Law, r.Describe())
-		if r.Kind == LeadProhibitedOneOf {
-			st.say("When he comes to lead, declarer chooses the suit (rule it as a lead with a Law 26B restriction).")
+		if r.Kind != LeadProhibitedOneOf || st.leads == leadLater {
+			st.restrict(r)
+			st.say("The restriction in force on %s, who is to lead, still binds him (Law %s): %s.", leader.Name(), r.Law, r.Describe())
+			if r.Kind == LeadProhibitedOneOf {
+				st.say("When he comes to lead, declarer chooses the suit (rule it as a lead with a Law 26B restriction).")
+			}
+			continue
+		}
+		offered = true
+		when := ""
+		if st.leads == leadUnknown {
+			when = "If declarer refuses the lead, "
+		}
+		st.say("%s%s leads now, at his first turn to lead with the Law %s restriction in force: declarer may also prohibit his leading any one of %s, for as long as he retains the lead.",
+			when, leader.Name(), r.Law, suitSymbols(r.Suits))
+		chosen, err := st.offerUnder(LeadRestrictionChoiceAnswer, st.s.declarer, oneOfOptions(leader, r)...)
+		if err != nil {
+			return err
+		}
+		if st.leads == leadUnknown && chosen != "" {
+			return &AnswerError{ID: LeadRestrictionChoiceAnswer, Err: fmt.Errorf("rulings: declarer's Law 26B choice comes once the lead out of turn is refused; say what he chose (choice) first")}
+		}
+		if chosen == "" {
+			st.restrict(r) // in force until declarer chooses
+		}
+		if err := st.prohibitChosen(LeadRestrictionChoiceAnswer, leader, r, chosen); err != nil {
+			return err
 		}
 	}
+	if given && !offered {
+		return &AnswerError{ID: LeadRestrictionChoiceAnswer, Err: fmt.Errorf("rulings: %s does not lead now at his first turn to lead with a Law 26B restriction in force, so declarer has no 26B choice to make here", leader.Name())}
+	}
+	return nil
+}
+
+// suitSymbols writes suits for people: "♣ ♦ ♠".
+func suitSymbols(suits []bridge.Suit) string {
+	names := make([]string, len(suits))
+	for i, s := range suits {
+		names[i] = s.Symbol()
+	}
+	return strings.Join(names, " ")
+}
+
+// oneOfOptions are declarer's Law 26B options at off's first turn to lead
+// with oneOf in force: prohibit one of its suits, or nothing.
+func oneOfOptions(off bridge.Seat, oneOf Restriction) []Option {
+	var opts []Option
+	for _, s := range oneOf.Suits {
+		opts = append(opts, Option{Choice: Choice{ID: "prohibit-" + s.String(), Text: "prohibit a " + playSuitWord(s) + " lead"},
+			Consequence: fmt.Sprintf("%s may not lead a %s for as long as he retains the lead", off.Name(), playSuitWord(s)), Law: oneOf.Law})
+	}
+	return append(opts, Option{Choice: Choice{ID: "free", Text: "prohibit nothing"},
+		Consequence: fmt.Sprintf("%s leads any card, and the restriction is spent", off.Name()), Law: oneOf.Law})
+}
+
+// prohibitChosen adds the prohibition declarer chose under oneOf ("" or
+// "free": none).
+func (st *playStep) prohibitChosen(key string, off bridge.Seat, oneOf Restriction, chosen string) error {
+	if chosen == "" || chosen == "free" {
+		return nil
+	}
+	suit, err := bridge.ParseSuit(strings.TrimPrefix(chosen, "prohibit-"))
+	if err != nil {
+		return err
+	}
+	for _, r := range st.r.Restrictions {
+		if r.Seat == off && r.Kind == LeadRequired && slices.Contains(r.Suits, suit) {
+			return &AnswerError{ID: key, Err: fmt.Errorf("rulings: declarer has required %s to lead a %s (Law %s); he cannot also prohibit it under Law 26B", off.Name(), playSuitWord(suit), r.Law)}
+		}
+	}
+	st.restrict(Restriction{Kind: LeadProhibited, Seat: off, Suits: []bridge.Suit{suit}, Law: oneOf.Law, Until: WhileRetainingLead,
+		Reason: fmt.Sprintf("may not lead a %s for as long as he retains the lead", playSuitWord(suit))})
+	return nil
 }
 
 // leadRestrictionChoice: the offender, on lead in turn with a Law 26B
@@ -157,29 +238,14 @@ func (st *playStep) leadRestrictionChoice() error {
 		return fmt.Errorf("rulings: %v: no Law 26B restriction on %s's lead is in force; give it among the restrictions in force", st.irr.Kind, off.Name())
 	}
 	oneOf := st.s.leads[i]
-	var opts []Option
-	var names []string
-	for _, s := range oneOf.Suits {
-		names = append(names, s.Symbol())
-		opts = append(opts, Option{Choice: Choice{ID: "prohibit-" + s.String(), Text: "prohibit a " + playSuitWord(s) + " lead"},
-			Consequence: fmt.Sprintf("%s may not lead a %s for as long as he retains the lead", off.Name(), playSuitWord(s)), Law: oneOf.Law})
-	}
-	opts = append(opts, Option{Choice: Choice{ID: "free", Text: "prohibit nothing"},
-		Consequence: fmt.Sprintf("%s leads any card, and the restriction is spent", off.Name()), Law: oneOf.Law})
 	st.cite(oneOf.Law)
 	st.say("%s is at his first turn to lead with the Law %s restriction in force: declarer may prohibit his leading any one of %s, for as long as he retains the lead.",
-		off.Name(), oneOf.Law, strings.Join(names, " "))
-	chosen, err := st.offer(decl, opts...)
-	if err != nil || chosen == "" || chosen == "free" {
-		return err
-	}
-	suit, err := bridge.ParseSuit(strings.TrimPrefix(chosen, "prohibit-"))
+		off.Name(), oneOf.Law, suitSymbols(oneOf.Suits))
+	chosen, err := st.offer(decl, oneOfOptions(off, oneOf)...)
 	if err != nil {
 		return err
 	}
-	st.restrict(Restriction{Kind: LeadProhibited, Seat: off, Suits: []bridge.Suit{suit}, Law: oneOf.Law, Until: WhileRetainingLead,
-		Reason: fmt.Sprintf("may not lead a %s for as long as he retains the lead", playSuitWord(suit))})
-	return nil
+	return st.prohibitChosen(playChoiceAnswer, off, oneOf, chosen)
 }
 
 // openingLeadOutOfTurn: declarer's five options (Law 54).
@@ -199,6 +265,7 @@ func (st *playStep) openingLeadOutOfTurn() error {
 		// partner). The withdrawn lead is a withdrawn play, so Law 16C
 		// applies: its information is authorised to declarer's side and
 		// unauthorised to the offenders.
+		st.leads = leadNow
 		st.cite("41A", "16C")
 		st.say("A face-down opening lead by the wrong defender is withdrawn on the director's instruction and %s goes back to %s's hand; it was not faced, so it is not a penalty card, and %s makes the opening lead. Law 16C applies to the withdrawn card.", c.Symbol(), off.Name(), st.s.OpeningLeader().Name())
 		st.unauthorised("information from %s's withdrawn face-down lead is unauthorised to %s and authorised to %s", off.Name(), playSideName(off), playSideName(decl))
@@ -209,6 +276,7 @@ func (st *playStep) openingLeadOutOfTurn() error {
 		return err
 	}
 	if seen {
+		st.leads = leadLater
 		st.cite("54C", "54B")
 		st.say("Declarer could have seen dummy's cards, so he must accept the opening lead of %s: dummy is spread and declarer plays the second card from his own hand.", c.Symbol())
 		return nil
@@ -228,6 +296,9 @@ func (st *playStep) openingLeadOutOfTurn() error {
 	opts := append([]Option{spread, accept}, refusals...)
 	st.say("%s led %s out of turn; declarer chooses among %d options (Laws 54A, 54B, 54D).", off.Name(), c.Symbol(), len(opts))
 	chosen, err := st.offer(decl, opts...)
+	if chosen != "" {
+		st.leads = leadsIf(chosen != "spread" && chosen != "accept")
+	}
 	switch {
 	case err != nil:
 		return err
@@ -286,6 +357,9 @@ func (st *playStep) defenderLeadOutOfTurn() error {
 	st.cite("53A")
 	st.say("%s led %s when it was %s's turn to lead.", off.Name(), c.Symbol(), st.s.OnLead().Name())
 	chosen, err := st.offer(decl, opts...)
+	if chosen != "" {
+		st.leads = leadsIf(chosen != "accept")
+	}
 	if err != nil || chosen == "" || chosen == "accept" {
 		return err
 	}
@@ -312,6 +386,9 @@ func (st *playStep) declarerLeadOutOfTurn() error {
 		Option{Choice: Choice{ID: "retract", Text: "require declarer to retract the lead"}, Consequence: retraction, Law: law})
 	if err != nil {
 		return err
+	}
+	if chosen != "" {
+		st.leads = leadsIf(chosen == "retract")
 	}
 	if chosen == "retract" {
 		st.cite(law)

@@ -1,6 +1,7 @@
 package rulings
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -136,6 +137,84 @@ func TestLeadOutOfTurnCarriesLeadRestrictionInForce(t *testing.T) {
 	}
 }
 
+// South declares 4♠ and West is to make the opening lead with a Law 26B
+// restriction in force from the auction (East's withdrawn call): declarer
+// may prohibit one of clubs, diamonds and spades at West's first turn to
+// lead. East leads ♥K out of turn. If declarer refuses it, West leads now,
+// at that first turn, so declarer's 26B choice is offered in the same
+// ruling (choice_26b) beside his Law 54 and 50D2 options; if he accepts it,
+// the choice waits for West's first turn to lead.
+func TestLeadOutOfTurnOffersLaw26BChoice(t *testing.T) {
+	eastLeads := PlayIrregularity{Kind: LeadOutOfTurn, Offender: bridge.East, Card: bridge.Card{Suit: bridge.Hearts, Rank: bridge.King}}
+	oneOf := Restriction{Kind: LeadProhibitedOneOf, Seat: bridge.West, Suits: []bridge.Suit{bridge.Clubs, bridge.Diamonds, bridge.Spades}, Law: "26B"}
+	with := func(kv ...string) Answers {
+		a := Answers{"faced": "yes", "seen-dummy": "no"}
+		for i := 0; i+1 < len(kv); i += 2 {
+			a[kv[i]] = kv[i+1]
+		}
+		return a
+	}
+	five := []string{"spread", "accept", "require-H", "prohibit-H", "free"}
+	all := append(append([]string(nil), five...), "prohibit-C", "prohibit-D", "prohibit-S", "free")
+	in := []Restriction{oneOf}
+	runPlayCases(t, []playCase{
+		{name: "no choice yet: the 26B choice is offered for a refusal", inForce: in, irr: eastLeads, ans: with(),
+			wantOptions: all, wantChooser: bridge.South, wantRestrictions: []string{"LeadProhibitedOneOf W CDS"},
+			wantLaws: []string{"54A", "54B", "54D", "26B"}, wantSummary: "If declarer refuses the lead, West leads now, at his first turn to lead with the Law 26B restriction in force: declarer may also prohibit his leading any one of ♣ ♦ ♠"},
+		{name: "refused, a heart required (50D2) and clubs prohibited (26B)", inForce: in, irr: eastLeads, ans: with("choice", "require-H", "choice_26b", "prohibit-C"),
+			wantOptions: all, wantChooser: bridge.South, wantRestrictions: []string{"LeadRequired W H", "LeadProhibited W C"},
+			wantLaws: []string{"54D", "56", "50D2(a)", "26B"}, wantSummary: "declarer chooses among 5 options (Laws 54A, 54B, 54D). West leads now, at his first turn to lead"},
+		{name: "refused, hearts prohibited (50D2) and spades (26B)", inForce: in, irr: eastLeads, ans: with("choice", "prohibit-H", "choice_26b", "prohibit-S"),
+			wantOptions: all, wantChooser: bridge.South, wantRestrictions: []string{"LeadProhibited W H", "LeadProhibited W S"},
+			wantLaws: []string{"54D", "26B"}},
+		{name: "refused, West leads anything: the 26B restriction is spent", inForce: in, irr: eastLeads, ans: with("choice", "free", "choice_26b", "free"),
+			wantOptions: all, wantChooser: bridge.South, wantRestrictions: []string{"PenaltyCard E HK major"},
+			wantLaws: []string{"54D", "56", "26B"}, wantAdjust: []string{"50E3"}},
+		{name: "refused, 26B choice still to make: it stays in force", inForce: in, irr: eastLeads, ans: with("choice", "require-H"),
+			wantOptions: all, wantChooser: bridge.South, wantRestrictions: []string{"LeadRequired W H", "LeadProhibitedOneOf W CDS"},
+			wantLaws: []string{"54D", "26B"}, wantSummary: "West leads now"},
+		{name: "accepted: the choice waits for West's first turn to lead", inForce: in, irr: eastLeads, ans: with("choice", "accept"),
+			wantOptions: five, wantChooser: bridge.South, wantRestrictions: []string{"LeadProhibitedOneOf W CDS"},
+			wantLaws: []string{"54B", "26B"}, wantSummary: "When he comes to lead, declarer chooses the suit"},
+	})
+	s := playState(t, true, "")
+	if err := s.RestrictLead(oneOf); err != nil {
+		t.Fatal(err)
+	}
+	for _, ans := range []Answers{
+		with("choice", "accept", "choice_26b", "prohibit-C"), // West does not lead now
+		with("choice_26b", "prohibit-C"),                     // the lead is not yet refused
+		with("choice", "free", "choice_26b", "prohibit-H"),   // hearts are a suit East specified
+	} {
+		_, err := RulePlay(s, eastLeads, ans)
+		var bad *AnswerError
+		if !errors.As(err, &bad) || bad.ID != LeadRestrictionChoiceAnswer {
+			t.Errorf("answers %v: %v, want an AnswerError for %s", ans, err, LeadRestrictionChoiceAnswer)
+		}
+	}
+	// Hearts among the suits declarer may prohibit: he cannot both require
+	// a heart under 50D2 and prohibit one under 26B.
+	s = playState(t, true, "")
+	if err := s.RestrictLead(Restriction{Kind: LeadProhibitedOneOf, Seat: bridge.West, Suits: []bridge.Suit{bridge.Hearts}, Law: "26B"}); err != nil {
+		t.Fatal(err)
+	}
+	_, err := RulePlay(s, eastLeads, with("choice", "require-H", "choice_26b", "prohibit-H"))
+	var bad *AnswerError
+	if !errors.As(err, &bad) || bad.ID != LeadRestrictionChoiceAnswer || !strings.Contains(err.Error(), "cannot also prohibit it") {
+		t.Errorf("a heart required and prohibited: %v, want an AnswerError for %s", err, LeadRestrictionChoiceAnswer)
+	}
+	// The restriction in force came without words of its own: the ruling
+	// writes it from its structure.
+	r, err := RulePlay(s, eastLeads, with())
+	if err != nil || !strings.Contains(r.String(), "- West: at his first turn to lead, declarer may prohibit his leading ♥, for as long as he retains the lead (Law 26B)") {
+		t.Errorf("ruling %q (%v), want West's restriction described", r.String(), err)
+	}
+	// Without a restriction in force there is no 26B choice to make.
+	if _, err := RulePlay(playState(t, true, ""), eastLeads, with("choice", "free", "choice_26b", "free")); !errors.As(err, &bad) {
+		t.Errorf("a 26B choice with no restriction in force: %v, want an AnswerError", err)
+	}
+}
+
 func restrictionSuits(r Restriction) string {
 	var b strings.Builder
 	for _, s := range r.Suits {
@@ -223,5 +302,23 @@ func TestLeadRestrictionsLapse(t *testing.T) {
 	still := s.InForce([]Restriction{prohibited, now, onDeclarer})
 	if len(still) != 1 || restrictionKey(still[0]) != "LeadRequired E D" || still[0].From != 4 {
 		t.Errorf("in force %+v: want East's diamond lead alone, from trick 4", still)
+	}
+}
+
+// TestIsLead: the lead restrictions, and only they, are what RestrictLead
+// takes and the rulings service reads with suits.
+func TestIsLead(t *testing.T) {
+	for kind, want := range map[RestrictionKind]bool{
+		MustPassNextTurn: false, MustPassThroughout: false, PenaltyCard: false,
+		LeadProhibited: true, LeadRequired: true, LeadProhibitedOneOf: true,
+	} {
+		if kind.IsLead() != want {
+			t.Errorf("%v.IsLead() = %v, want %v", kind, kind.IsLead(), want)
+		}
+		s := playState(t, true, "")
+		err := s.RestrictLead(Restriction{Kind: kind, Seat: bridge.West, Suits: []bridge.Suit{bridge.Clubs}, Law: "26B"})
+		if (err == nil) != want {
+			t.Errorf("RestrictLead of a %v: %v", kind, err)
+		}
 	}
 }

@@ -289,8 +289,11 @@ type playCase struct {
 	// pickedUp are the tricks before whose lead recorded penalty cards went
 	// back to the hand.
 	pickedUp map[bridge.Card]int
-	irr      PlayIrregularity
-	ans      Answers
+	// inForce are lead restrictions in force from earlier rulings, as the
+	// rulings service gives them (RestrictLead).
+	inForce []Restriction
+	irr     PlayIrregularity
+	ans     Answers
 	// wantQuestion is the ID of the question the ruling waits for.
 	wantQuestion string
 	// wantOptions are the option IDs offered, in order.
@@ -322,6 +325,11 @@ func runPlayCases(t *testing.T, cases []playCase) {
 			}
 			for c, trick := range tc.pickedUp {
 				if err := s.PickUpPenaltyCard(c, trick); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for _, x := range tc.inForce {
+				if err := s.RestrictLead(x); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -394,15 +402,12 @@ func checkConsequences(t *testing.T, r Ruling, want map[string]string) {
 func restrictionKey(r Restriction) string {
 	seat := r.Seat.String()
 	switch r.Kind {
-	case LeadRequired, LeadProhibited:
+	case LeadRequired, LeadProhibited, LeadProhibitedOneOf:
 		var suits []string
 		for _, s := range r.Suits {
 			suits = append(suits, s.String())
 		}
-		kind := "LeadRequired"
-		if r.Kind == LeadProhibited {
-			kind = "LeadProhibited"
-		}
+		kind := map[RestrictionKind]string{LeadRequired: "LeadRequired", LeadProhibited: "LeadProhibited", LeadProhibitedOneOf: "LeadProhibitedOneOf"}[r.Kind]
 		return kind + " " + seat + " " + strings.Join(suits, "")
 	case PenaltyCard:
 		size := "minor"

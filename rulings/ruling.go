@@ -170,6 +170,12 @@ func (r Ruling) Reissues(x Restriction) bool {
 	return false
 }
 
+// IsLead reports whether the kind restricts a lead: a prohibited or
+// required lead, or declarer's Law 26B choice of a suit to prohibit.
+func (k RestrictionKind) IsLead() bool {
+	return k == LeadProhibited || k == LeadRequired || k == LeadProhibitedOneOf
+}
+
 // isPass reports whether the restriction binds calls, not the play.
 func (r Restriction) isPass() bool { return r.Kind == MustPassNextTurn || r.Kind == MustPassThroughout }
 
@@ -302,7 +308,11 @@ func (r Ruling) String() string {
 		fmt.Fprintf(&b, "- %s may %s: %s (Law %s)\n", o.Chooser.Name(), o.Text, o.Consequence, o.Law)
 	}
 	for _, x := range r.Restrictions {
-		fmt.Fprintf(&b, "- %s: %s (Law %s)\n", x.Seat.Name(), x.Reason, x.Law)
+		reason := x.Reason
+		if reason == "" { // one given back as it came, in force from an earlier ruling
+			reason = x.Describe()
+		}
+		fmt.Fprintf(&b, "- %s: %s (Law %s)\n", x.Seat.Name(), reason, x.Law)
 	}
 	for _, u := range r.Unauthorised {
 		fmt.Fprintf(&b, "- %s (Law 16C)\n", u)

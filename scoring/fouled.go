@@ -23,8 +23,11 @@ package scoring
 // 2(N − 1)), so no rule apart is needed. The ACBL's small-group table (60%
 // for a lone score, 65/55% for two) is not offered. Cross-IMPs and Butler
 // compare a result only within its group too; a lone result there scores
-// 0 IMPs, the average of Law 12C2(b). Team matches, which compare the two
-// tables of a match, do not read the group.
+// 0 IMPs, the average of Law 12C2(b). A team match compares its two
+// tables only when both played the board in the same form; a board they
+// played in different forms is average to both teams, 0 IMPs each (a tie
+// at point-a-board), as a lone result is elsewhere. byForm is the one
+// place that says which results share a form.
 
 // MaxFouledGroup bounds the changed forms of one board a result may name.
 const MaxFouledGroup = 20

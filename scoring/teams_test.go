@@ -150,3 +150,54 @@ func TestSessionMatches(t *testing.T) {
 		t.Errorf("a pairs session lists matches %+v (%v)", pairs.Matches, err)
 	}
 }
+
+// TestTeamMatchComparesOnlyOneForm: board 2 of the match between teams 1
+// and 2 was fouled (Law 87): the open room played it in its correct form
+// (group 0), the closed room in a changed form (group 1). Its +620 and
+// −100 were not scored on the same cards: the board is average, 0 IMPs to
+// each team, and the match is board 1's 6 IMPs alone, over two boards.
+// Board 3, fouled too but played in the same changed form at both tables,
+// compares as usual. At point-a-board the fouled board is a tie.
+func TestTeamMatchComparesOnlyOneForm(t *testing.T) {
+	results := []Result{
+		{Section: "A", Table: 1, Round: 1, Board: 1, NS: 1, EW: 2, NSScore: 420},
+		{Section: "A", Table: 2, Round: 1, Board: 1, NS: 2, EW: 1, NSScore: 170},
+		{Section: "A", Table: 1, Round: 1, Board: 2, NS: 1, EW: 2, NSScore: 620},
+		{Section: "A", Table: 2, Round: 1, Board: 2, NS: 2, EW: 1, NSScore: -100, FouledGroup: 1},
+		{Section: "A", Table: 1, Round: 2, Board: 3, NS: 1, EW: 2, NSScore: 140, FouledGroup: 1},
+		{Section: "A", Table: 2, Round: 2, Board: 3, NS: 2, EW: 1, NSScore: 110, FouledGroup: 1},
+	}
+	score, err := ScoreSession(Settings{Form: TeamsVictoryPoints, Profile: WBF}, results, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []MatchScore{
+		{Section: "A", Round: 1, Home: 1, Away: 2, Boards: 2, HomeMargin: 6, AwayMargin: -6, HomeScore: 14.39, AwayScore: 5.61},
+		{Section: "A", Round: 2, Home: 1, Away: 2, Boards: 1, HomeMargin: 1, AwayMargin: -1, HomeScore: 11.2, AwayScore: 8.8},
+	}
+	if !slices.Equal(score.Matches, want) {
+		t.Errorf("matches %+v, want %+v", score.Matches, want)
+	}
+	field, err := NewField(Settings{Form: TeamsVictoryPoints, Profile: WBF})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range results {
+		field.Set(r)
+	}
+	if got, _ := field.Matches(); !slices.Equal(got, want) {
+		t.Errorf("the field's matches %+v, want %+v", got, want)
+	}
+	for _, l := range score.Lines {
+		if l.Result.Board == 2 && (l.NSPoints != 0 || l.EWPoints != 0) {
+			t.Errorf("table %d, fouled board 2: %v and %v IMPs, want 0 each", l.Result.Table, l.NSPoints, l.EWPoints)
+		}
+	}
+	pab, err := ScoreSession(Settings{Form: TeamsPointABoard, Profile: WBF}, results[:4], nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pab.Matches) != 1 || pab.Matches[0].HomeScore != 3 || pab.Matches[0].AwayScore != 1 {
+		t.Errorf("point-a-board %+v, want 3-1: board 1 won by team 1, board 2 a tie", pab.Matches)
+	}
+}

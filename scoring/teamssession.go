@@ -200,11 +200,19 @@ func impPenaltiesAsVPs(method IMPPenaltyMethod, scale VPScale, keys []matchKey, 
 // table, or artificial IMPs when either table was given an artificial
 // adjusted score. Played, passed-out and assigned results carry their
 // North-South score. The home team sits North-South in the open room and
-// East-West in the closed room.
+// East-West in the closed room. A fouled board the two tables played in
+// different forms (Law 87B) has nothing to compare: it is average to both
+// teams, 0 IMPs each (see fouled.go), unless a table was given an
+// artificial score.
 func boardPair(p Profile, board int, open, closed Result) (BoardPair, error) {
 	bp := BoardPair{Board: board, OpenNS: open.NSScore, ClosedNS: closed.NSScore,
 		OpenAdjusted: open.sideScores(), ClosedAdjusted: closed.sideScores()}
-	for i, r := range []Result{open, closed} {
+	tables := []Result{open, closed}
+	if len(byForm([]int{0, 1}, func(i int) int { return tables[i].FouledGroup })) > 1 {
+		bp.OpenNS, bp.ClosedNS, bp.OpenAdjusted, bp.ClosedAdjusted = 0, 0, nil, nil
+		bp.Assigned = &AssignedIMPs{}
+	}
+	for i, r := range tables {
 		if r.Kind != Artificial {
 			continue
 		}

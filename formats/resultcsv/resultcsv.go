@@ -19,13 +19,16 @@ import (
 
 // TravellerColumns is the header row of a travellers file.
 var TravellerColumns = []string{"Section", "Board", "Table", "Round", "NSPair", "EWPair", "Contract", "Declarer", "Tricks", "Lead",
-	"NSScore", "NSPoints", "EWPoints", "NSPercentage", "EWPercentage", "NSNames", "EWNames"}
+	"NSScore", "NSPoints", "EWPoints", "NSPercentage", "EWPercentage", "NSNames", "EWNames", "FouledGroup"}
 
 // StandingColumns is the header row of a standings file.
 var StandingColumns = []string{"Section", "Place", "Pair", "Direction", "Score", "Percentage", "Boards", "Penalties", "Names"}
 
 // TravellerRow is one result on a board. Score is North-South's score, or
-// an artificial score's code such as "A6040".
+// an artificial score's code such as "A6040". FouledGroup is, for a fouled
+// board (Law 87), the changed form of the board the table played, 1, 2 ...,
+// whose results are scored apart; 0, an empty cell, is the board in its
+// correct form.
 type TravellerRow struct {
 	Section                     string
 	Board, Table, Round, NS, EW int
@@ -34,6 +37,7 @@ type TravellerRow struct {
 	NSPoints, EWPoints          string
 	NSPercentage, EWPercentage  string
 	NSNames, EWNames            string
+	FouledGroup                 int
 }
 
 // StandingRow is one pair's or team's place.
@@ -51,7 +55,10 @@ func WriteTravellers(w io.Writer, rows []TravellerRow) error {
 	records := make([][]string, len(rows))
 	for i, r := range rows {
 		records[i] = []string{r.Section, strconv.Itoa(r.Board), strconv.Itoa(r.Table), strconv.Itoa(r.Round), strconv.Itoa(r.NS), strconv.Itoa(r.EW),
-			r.Contract, r.Declarer, r.Tricks, r.Lead, r.Score, r.NSPoints, r.EWPoints, r.NSPercentage, r.EWPercentage, asText(r.NSNames), asText(r.EWNames)}
+			r.Contract, r.Declarer, r.Tricks, r.Lead, r.Score, r.NSPoints, r.EWPoints, r.NSPercentage, r.EWPercentage, asText(r.NSNames), asText(r.EWNames), ""}
+		if r.FouledGroup != 0 {
+			records[i][len(records[i])-1] = strconv.Itoa(r.FouledGroup)
+		}
 	}
 	return write(w, TravellerColumns, records)
 }

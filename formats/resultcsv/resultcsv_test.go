@@ -12,7 +12,7 @@ func TestWriteTravellers(t *testing.T) {
 	rows := []TravellerRow{
 		{Section: "A", Board: 3, Table: 2, Round: 1, NS: 2, EW: 9, Contract: "4HX", Declarer: "S", Tricks: "9", Lead: "DK", Score: "-200",
 			NSPoints: "2", EWPoints: "10", NSPercentage: "16.67", EWPercentage: "83.33", NSNames: `Ann "Nan" Smith, Bob Jones`, EWNames: ""},
-		{Section: "A", Board: 3, Table: 3, Round: 1, NS: 3, EW: 7, Score: "A6040"},
+		{Section: "A", Board: 3, Table: 3, Round: 1, NS: 3, EW: 7, Score: "A6040", FouledGroup: 1},
 	}
 	if err := WriteTravellers(&buf, rows); err != nil {
 		t.Fatal(err)
@@ -24,8 +24,8 @@ func TestWriteTravellers(t *testing.T) {
 	if len(records) != 3 || !slices.Equal(records[0], TravellerColumns) {
 		t.Fatalf("records %q", records)
 	}
-	want := []string{"A", "3", "2", "1", "2", "9", "4HX", "S", "9", "DK", "-200", "2", "10", "16.67", "83.33", `Ann "Nan" Smith, Bob Jones`, ""}
-	if !slices.Equal(records[1], want) || records[2][10] != "A6040" || records[2][6] != "" {
+	want := []string{"A", "3", "2", "1", "2", "9", "4HX", "S", "9", "DK", "-200", "2", "10", "16.67", "83.33", `Ann "Nan" Smith, Bob Jones`, "", ""}
+	if !slices.Equal(records[1], want) || records[2][10] != "A6040" || records[2][6] != "" || records[2][17] != "1" {
 		t.Errorf("rows %q\nwant first %q", records[1:], want)
 	}
 }

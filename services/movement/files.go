@@ -146,10 +146,16 @@ func (s *Service) RecommendMovements(ctx context.Context, req *movementv1.Recomm
 	}
 	resp := &movementv1.RecommendMovementsResponse{}
 	for _, r := range found {
+		// A Swiss is paired round by round: there is no movement to set.
+		var choice *movementv1.MovementChoice
+		if r.Kind != movement.KindSwiss {
+			choice = &movementv1.MovementChoice{Kind: kinds[r.Kind], Rounds: int32(r.Rounds), BoardsPerRound: int32(r.BoardsPerRound), FirstBoard: 1,
+				MitchellForm: mitchellForm(r.Style)}
+		}
 		resp.Recommendations = append(resp.Recommendations, &movementv1.Recommendation{
-			Name: r.Name,
-			Choice: &movementv1.MovementChoice{Kind: kinds[r.Kind], Rounds: int32(r.Rounds), BoardsPerRound: int32(r.BoardsPerRound), FirstBoard: 1,
-				MitchellForm: mitchellForm(r.Style)},
+			Name:        r.Name,
+			Choice:      choice,
+			Swiss:       r.Kind == movement.KindSwiss,
 			Tables:      int32(r.Tables),
 			Rounds:      int32(r.Rounds),
 			TotalBoards: int32(r.TotalBoards),

@@ -352,6 +352,10 @@ func TestEveryRecommendationCanBeSet(t *testing.T) {
 		}
 		h.section(t, int(req.GetEntrants()), recs[0].GetChoice())
 		for _, r := range recs {
+			if r.GetSwiss() {
+				t.Errorf("%v: a Swiss (%s) where a movement is played whole", req, r.GetName())
+				continue
+			}
 			got, err := h.client.SetMovement(context.Background(), &movementv1.SetMovementRequest{Name: sectionName, Choice: r.GetChoice()})
 			if err != nil {
 				t.Fatalf("%v: %s: %v", req, r.GetName(), err)
@@ -362,6 +366,31 @@ func TestEveryRecommendationCanBeSet(t *testing.T) {
 		}
 		h.stop()
 	}
+}
+
+// TestRecommendASwiss: twelve teams with time for about six matches
+// cannot play their round robin; the first recommendation is a Swiss,
+// with no choice to set, before the round robin cut short, which can be
+// set.
+func TestRecommendASwiss(t *testing.T) {
+	h := start(t, t.TempDir())
+	resp, err := h.client.RecommendMovements(context.Background(), &movementv1.RecommendMovementsRequest{Entrants: 12, Teams: true, Boards: 24, Minutes: 180})
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := resp.GetRecommendations()
+	if len(recs) < 2 {
+		t.Fatalf("%d recommendations, want a Swiss and a round robin", len(recs))
+	}
+	swiss := recs[0]
+	if !swiss.GetSwiss() || swiss.GetChoice() != nil || swiss.GetRounds() != 4 || swiss.GetTotalBoards() != 24 || swiss.GetTables() != 12 ||
+		!strings.Contains(swiss.GetWhy(), "paired on the scores") {
+		t.Errorf("first recommendation %v, want a Swiss of 4 matches of 6 boards with no choice", swiss)
+	}
+	if recs[1].GetSwiss() || recs[1].GetChoice().GetKind() != movementv1.Kind_KIND_TEAMS_ROUND_ROBIN {
+		t.Errorf("second recommendation %v, want the round robin cut short", recs[1])
+	}
+	h.section(t, 12, recs[1].GetChoice())
 }
 
 // TestMitchellFormsSayTheirTables: each form of Mitchell is named for the

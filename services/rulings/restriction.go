@@ -112,7 +112,7 @@ func restrictionFromProto(p *rulingsv1.Restriction) (rulings.Restriction, error)
 			return rulings.Restriction{}, fmt.Errorf("a %v lasts %v, not %v", p.GetKind(), untilsOut[lasts], p.GetUntil())
 		}
 	}
-	lead := kind == rulings.LeadProhibited || kind == rulings.LeadRequired || kind == rulings.LeadProhibitedOneOf
+	lead := kind.IsLead()
 	switch {
 	case lead && len(p.GetSuits()) == 0:
 		return rulings.Restriction{}, fmt.Errorf("a lead restriction names its suits: \"S\", \"H\", \"D\", \"C\"")

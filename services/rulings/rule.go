@@ -185,7 +185,7 @@ func rule(ctx context.Context, call *rulingsv1.DirectorCall, play *rulingsv1.Pla
 			return rulings.Ruling{}, nil, perr
 		}
 		for i, r := range inForce {
-			if r.Kind != rulings.LeadProhibited && r.Kind != rulings.LeadRequired && r.Kind != rulings.LeadProhibitedOneOf {
+			if !r.Kind.IsLead() {
 				continue
 			}
 			if err := state.RestrictLead(r); err != nil {
@@ -238,8 +238,8 @@ func duringProcedure(call *rulingsv1.DirectorCall, play *rulingsv1.Play, inForce
 
 // unasked refuses an answer to a question the ruling never asked (a
 // misspelt id would otherwise be ignored, and its question asked again).
-// "choice" and "specified_suits" are answers of their own, asked by no
-// question id.
+// "choice", "choice_26b" and "specified_suits" are answers of their own,
+// asked by no question id.
 func unasked(ans rulings.Answers, asked []string) error {
 	keys := make([]string, 0, len(ans))
 	for k := range ans {
@@ -247,7 +247,7 @@ func unasked(ans rulings.Answers, asked []string) error {
 	}
 	slices.Sort(keys)
 	for _, k := range keys {
-		if k == "choice" || k == "specified_suits" || slices.Contains(asked, k) {
+		if k == "choice" || k == rulings.LeadRestrictionChoiceAnswer || k == "specified_suits" || slices.Contains(asked, k) {
 			continue
 		}
 		if len(asked) == 0 {

@@ -145,6 +145,21 @@ func TestRestrictionInForceIsCarried(t *testing.T) {
 	if len(r.GetInForce()) != 0 {
 		t.Errorf("in force after the play ruling: %v, want none", r.GetInForce())
 	}
+	// Declarer refuses East's lead: West leads now, at his first turn to
+	// lead, and declarer makes his 26B choice in the same ruling.
+	ruled = h.ruleWith(t, &rulingsv1.RuleRequest{Name: played.GetName(),
+		Irregularity:        &rulingsv1.Irregularity{Kind: rulingsv1.Kind_KIND_LEAD_OUT_OF_TURN, Offender: typev1.Seat_SEAT_EAST, Card: "HK"},
+		Play:                &rulingsv1.Play{Contract: "4S", Declarer: typev1.Seat_SEAT_SOUTH},
+		Answers:             map[string]string{"faced": "yes", "seen-dummy": "no", "choice": "free", "choice_26b": "prohibit-C"},
+		RestrictionsInForce: []*rulingsv1.Restriction{lead}})
+	r = ruled.GetRuling()
+	var got []string
+	for _, x := range r.GetRestrictions() {
+		got = append(got, x.GetKind().String()+" "+x.GetSeat().String()+" "+strings.Join(x.GetSuits(), ""))
+	}
+	if want := []string{"RESTRICTION_KIND_PENALTY_CARD SEAT_EAST ", "RESTRICTION_KIND_LEAD_PROHIBITED SEAT_WEST C"}; !slices.Equal(got, want) || len(r.GetInForce()) != 0 {
+		t.Errorf("restrictions %q, in force %v; want %q and none in force", got, r.GetInForce(), want)
+	}
 	// West comes to lead: declarer prohibits hearts, and the 26B choice is
 	// settled (Law 26B).
 	ruled = h.ruleWith(t, &rulingsv1.RuleRequest{Name: played.GetName(),
@@ -225,14 +240,20 @@ func TestChangeOfCallAfterLHOCalled(t *testing.T) {
 	for _, o := range r.GetOptions() {
 		options = append(options, o.GetChooser().String()+" "+o.GetChoice().GetId()+" "+o.GetLaw())
 	}
-	if want := []string{"SEAT_EAST withdraw 25A4", "SEAT_EAST keep 25A4"}; !slices.Equal(options, want) || !slices.Equal(r.GetLaws(), []string{"25A1", "25A4", "16C1", "16C2"}) {
-		t.Errorf("options %q and laws %v; want East to choose under 25A4, and 25A1, 25A4, 16C1, 16C2", options, r.GetLaws())
+	if want := []string{"SEAT_EAST withdraw 25A6", "SEAT_EAST keep 25A6"}; !slices.Equal(options, want) || !slices.Equal(r.GetLaws(), []string{"25A1", "25A6", "16C1", "16C2"}) {
+		t.Errorf("options %q and laws %v; want East to choose under 25A6, and 25A1, 25A6, 16C1, 16C2", options, r.GetLaws())
 	}
-	ruled = h.ruleWith(t, &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: irr, Answers: map[string]string{"unintended": "no", "comparable": "no", "specified_suits": "S"}})
+	ruled = h.ruleWith(t, &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: irr, Answers: map[string]string{"unintended": "no"}})
 	r = ruled.GetRuling()
-	if !slices.Contains(r.GetLaws(), "25B2") || slices.Contains(r.GetLaws(), "25B1") || len(r.GetOptions()) != 0 ||
-		!strings.Contains(r.GetSummary(), "the change is cancelled (Law 25B2)") {
-		t.Errorf("a change of mind after East called: %v; want it cancelled under 25B2, with no option for East", r)
+	options = nil
+	for _, o := range r.GetOptions() {
+		options = append(options, o.GetChooser().String()+" "+o.GetChoice().GetId())
+	}
+	if want := []string{"SEAT_EAST accept", "SEAT_EAST refuse", "SEAT_NORTH comparable", "SEAT_NORTH other"}; !slices.Equal(options, want) ||
+		!slices.Contains(r.GetLaws(), "31B1") || slices.Contains(r.GetLaws(), "25B2") ||
+		!strings.Contains(r.GetSummary(), "1NT is ruled as a call out of rotation") {
+		t.Errorf("a change of mind after East called: options %q, laws %v, %q; want 1NT ruled as a call at South's turn (31B), East to accept or refuse it",
+			options, r.GetLaws(), r.GetSummary())
 	}
 }
 

@@ -299,7 +299,8 @@ func (x *exported) usebioPairs(letter string, sec *usebio.Section) {
 
 // usebioLine is a result's traveller line without its points.
 func usebioLine(r *scoringv1.Result) usebio.TravellerLine {
-	tl := usebio.TravellerLine{NSPair: strconv.Itoa(int(r.GetNsPair())), EWPair: strconv.Itoa(int(r.GetEwPair())), Score: lineScore(r)}
+	tl := usebio.TravellerLine{NSPair: strconv.Itoa(int(r.GetNsPair())), EWPair: strconv.Itoa(int(r.GetEwPair())), Score: lineScore(r),
+		Notes: fouledNote(r.GetFouledGroup())}
 	switch {
 	case r.GetPlayed() != nil:
 		p := r.GetPlayed()
@@ -309,6 +310,37 @@ func usebioLine(r *scoringv1.Result) usebio.TravellerLine {
 		tl.Contract = "PASS"
 	}
 	return tl
+}
+
+// USEBIO has no element for a fouled board's groups (Law 87B), so a
+// traveller line carries its group in NOTES, in words a person reads and
+// an import of Director's own file reads back: "fouled board, group 2 (Law
+// 87B)". The PBN score table carries none: its columns are the standard's,
+// with none for a group, and a changed form of a board is another deal,
+// which one game of the file cannot hold; its lines are scored as the
+// groups say, and the USEBIO and CSV exports say which group each is in.
+const fouledNotePrefix = "fouled board, group "
+
+// fouledNote is the NOTES of a line in group (none for the correct form).
+func fouledNote(group int32) string {
+	if group == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s%d (Law 87B)", fouledNotePrefix, group)
+}
+
+// fouledGroupOf reads the group fouledNote wrote, or 0.
+func fouledGroupOf(notes string) int32 {
+	rest, ok := strings.CutPrefix(strings.TrimSpace(notes), fouledNotePrefix)
+	if !ok {
+		return 0
+	}
+	n, _, _ := strings.Cut(rest, " ")
+	g, err := strconv.Atoi(n)
+	if err != nil || g < 0 || g > scoring.MaxFouledGroup {
+		return 0
+	}
+	return int32(g)
 }
 
 // match is one match of a teams session: the home team (the lower
@@ -459,7 +491,7 @@ func (x *exported) travellerRows() []resultcsv.TravellerRow {
 		row := resultcsv.TravellerRow{Section: r.GetSection(), Board: int(r.GetBoard()), Table: int(r.GetTable()), Round: int(r.GetRound()),
 			NS: int(r.GetNsPair()), EW: int(r.GetEwPair()), Contract: tl.Contract, Declarer: tl.PlayedBy, Tricks: tl.Tricks, Lead: tl.Lead, Score: tl.Score,
 			NSPoints: figure(l.NSPoints), EWPoints: figure(l.EWPoints),
-			NSNames: x.names(r.GetSection(), int(r.GetNsPair())), EWNames: x.names(r.GetSection(), int(r.GetEwPair()))}
+			NSNames: x.names(r.GetSection(), int(r.GetNsPair())), EWNames: x.names(r.GetSection(), int(r.GetEwPair())), FouledGroup: int(r.GetFouledGroup())}
 		if x.matchpoints() {
 			row.NSPercentage, row.EWPercentage = figure(l.NSPercentage), figure(l.EWPercentage)
 		}

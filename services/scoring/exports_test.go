@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -21,6 +22,7 @@ import (
 	"github.com/bridge-director/director/formats/usebio"
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
+	"github.com/bridge-director/director/scoring"
 )
 
 // TestExportFiles exports the RealBridge event in every format and checks
@@ -305,5 +307,88 @@ func TestImportCutsLongNamesWhole(t *testing.T) {
 	}
 	if got, want := section.GetSection().GetEntrants()[0].GetName(), long[:99]; got != want {
 		t.Errorf("team 1 is named %q, want %q", got, want)
+	}
+}
+
+// TestExportsCarryTheFouledGroup: board 1's first result is moved to group
+// 1 of a fouled board (Law 87B). The travellers CSV says so in its
+// FouledGroup column, USEBIO in the line's NOTES, and an import of that
+// USEBIO file puts the result back in group 1.
+func TestExportsCarryTheFouledGroup(t *testing.T) {
+	h := start(t, t.TempDir())
+	ctx := context.Background()
+	h.importFile(t, "online", readFile(t, "usebio_realbridge_mp_pairs_21b.xml"), nil)
+	list, err := h.client.ListResults(ctx, &scoringv1.ListResultsRequest{Parent: "events/online", PageSize: 1000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(list.GetResults(), func(r *scoringv1.Result) bool { return r.GetBoard() == 1 })
+	fouled := list.GetResults()[i]
+	if _, err := h.client.CorrectResult(ctx, &scoringv1.CorrectResultRequest{Name: fouled.GetName(), Reason: "Law 87B: fouled board",
+		Result: &scoringv1.Result{FouledGroup: 1}, GroupOnly: true}); err != nil {
+		t.Fatal(err)
+	}
+	records, err := csv.NewReader(bytes.NewReader(h.export(t, "online", scoringv1.ExportFormat_EXPORT_FORMAT_TRAVELLERS_CSV).Content)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := slices.Index(records[0], "FouledGroup")
+	grouped := 0
+	for _, rec := range records[1:] {
+		if rec[col] == "" {
+			continue
+		}
+		grouped++
+		if rec[col] != "1" || rec[1] != "1" || rec[2] != strconv.Itoa(int(fouled.GetTable())) {
+			t.Errorf("CSV row %q in group %q, want board 1 table %d in group 1", rec, rec[col], fouled.GetTable())
+		}
+	}
+	if col < 0 || grouped != 1 {
+		t.Errorf("CSV column %d, %d rows in a group; want one", col, grouped)
+	}
+	x := h.export(t, "online", scoringv1.ExportFormat_EXPORT_FORMAT_USEBIO)
+	f, err := usebio.Read(bytes.NewReader(x.Content))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var notes []string
+	for _, b := range f.Event.Sessions[0].Sections[0].Boards {
+		for _, l := range b.Lines {
+			if l.Notes != "" {
+				notes = append(notes, b.Number+" "+l.NSPair+" "+l.Notes)
+			}
+		}
+	}
+	if want := []string{"1 " + strconv.Itoa(int(fouled.GetNsPair())) + " fouled board, group 1 (Law 87B)"}; !slices.Equal(notes, want) {
+		t.Errorf("USEBIO notes %q, want %q", notes, want)
+	}
+	h.importFile(t, "again", x.Content, nil)
+	again, err := h.client.ListResults(ctx, &scoringv1.ListResultsRequest{Parent: "events/again", PageSize: 1000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range again.GetResults() {
+		want := int32(0)
+		if r.GetBoard() == 1 && r.GetNsPair() == fouled.GetNsPair() {
+			want = 1
+		}
+		if r.GetFouledGroup() != want {
+			t.Errorf("imported board %d NS %d in group %d, want %d", r.GetBoard(), r.GetNsPair(), r.GetFouledGroup(), want)
+		}
+	}
+}
+
+// TestFouledNoteReadsBack: the NOTES an export writes read back as the
+// group; notes of another program, and groups out of range, read as none.
+func TestFouledNoteReadsBack(t *testing.T) {
+	for g := int32(0); g <= scoring.MaxFouledGroup; g++ {
+		if got := fouledGroupOf(fouledNote(g)); got != g {
+			t.Errorf("group %d reads back as %d from %q", g, got, fouledNote(g))
+		}
+	}
+	for _, notes := range []string{"", "director called", "fouled board, group x", "fouled board, group 99 (Law 87B)", "fouled board, group -1"} {
+		if got := fouledGroupOf(notes); got != 0 {
+			t.Errorf("%q reads as group %d", notes, got)
+		}
 	}
 }

@@ -333,6 +333,7 @@ func (im *imported) usebioTeams(session int32, section *importedSection, sec use
 // printed score. It returns nil for a line with nothing on it (no contract
 // and no score), which is left out with a note.
 func (im *imported) usebioLine(where string, l usebio.TravellerLine, r *scoringv1.Result) (*scoringv1.Result, error) {
+	r.FouledGroup = fouledGroupOf(l.Notes)
 	score := strings.TrimSpace(l.Score)
 	contract := strings.TrimSpace(l.Contract)
 	if strings.HasPrefix(strings.ToUpper(score), "A") {

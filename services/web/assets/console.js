@@ -521,6 +521,9 @@
         var list = el("ol", {});
         picks.append(list);
         (r.recommendations || []).forEach(function (rec, i) {
+          // A Swiss is paired round by round on the scores: it has no
+          // movement to set.
+          if (rec.swiss) { list.append(el("li", {}, rec.name + " — " + rec.why)); return; }
           list.append(el("li", {}, el("button", { type: "button", "data-pick": i, on: { click: function () {
             return create(ev, v("sec-session"), f.querySelector("#sec-letter").value.toUpperCase(), v("sec-entrants"), rec.choice)
               .then(show, function (err) { picks.append(el("p", { class: "error", role: "alert" }, err.message)); });

@@ -3336,8 +3336,8 @@ type RecommendMovementsRequest struct {
 	// Minutes available.
 	Minutes int32 `protobuf:"varint,3,opt,name=minutes,proto3" json:"minutes,omitempty"`
 	// The entrants are teams of four: team movements are recommended (a
-	// match between two teams played in segments, a round robin), boards
-	// being those each team plays.
+	// match between two teams played in segments, a round robin, a Swiss),
+	// boards being those each team plays.
 	Teams         bool `protobuf:"varint,4,opt,name=teams,proto3" json:"teams,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -3419,7 +3419,14 @@ type Recommendation struct {
 	// adds no sit-out to an odd field's one, and gives the boards asked for:
 	// short of them by less than a round, or over by a round at most. Such
 	// recommendations come first.
-	Whole         bool `protobuf:"varint,9,opt,name=whole,proto3" json:"whole,omitempty"`
+	Whole bool `protobuf:"varint,9,opt,name=whole,proto3" json:"whole,omitempty"`
+	// A Swiss of teams (or pairs, without teams): each round is paired on
+	// the scores so far, so no movement is made in advance and choice is
+	// unset; rounds, boards and tables are what the Swiss plays. Recommended
+	// only where no movement played whole fits (many teams, few rounds):
+	// for teams before a round robin cut short, for pairs after the Howells
+	// and Mitchells.
+	Swiss         bool `protobuf:"varint,10,opt,name=swiss,proto3" json:"swiss,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3513,6 +3520,13 @@ func (x *Recommendation) GetSections() int32 {
 func (x *Recommendation) GetWhole() bool {
 	if x != nil {
 		return x.Whole
+	}
+	return false
+}
+
+func (x *Recommendation) GetSwiss() bool {
+	if x != nil {
+		return x.Swiss
 	}
 	return false
 }
@@ -5817,7 +5831,7 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\bentrants\x18\x01 \x01(\x05R\bentrants\x12\x16\n" +
 	"\x06boards\x18\x02 \x01(\x05R\x06boards\x12\x18\n" +
 	"\aminutes\x18\x03 \x01(\x05R\aminutes\x12\x14\n" +
-	"\x05teams\x18\x04 \x01(\bR\x05teams\"\x90\x02\n" +
+	"\x05teams\x18\x04 \x01(\bR\x05teams\"\xa6\x02\n" +
 	"\x0eRecommendation\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12:\n" +
 	"\x06choice\x18\x02 \x01(\v2\".bridge.movement.v1.MovementChoiceR\x06choice\x12\x16\n" +
@@ -5827,7 +5841,9 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\asit_out\x18\x06 \x01(\bR\x06sitOut\x12\x10\n" +
 	"\x03why\x18\a \x01(\tR\x03why\x12\x1a\n" +
 	"\bsections\x18\b \x01(\x05R\bsections\x12\x14\n" +
-	"\x05whole\x18\t \x01(\bR\x05whole\"j\n" +
+	"\x05whole\x18\t \x01(\bR\x05whole\x12\x14\n" +
+	"\x05swiss\x18\n" +
+	" \x01(\bR\x05swiss\"j\n" +
 	"\x1aRecommendMovementsResponse\x12L\n" +
 	"\x0frecommendations\x18\x01 \x03(\v2\".bridge.movement.v1.RecommendationR\x0frecommendations\"\xbb\x01\n" +
 	"\x10RegisteredPlayer\x12\x12\n" +

@@ -2193,6 +2193,11 @@ type RuleRequest struct {
 	//	  the ruling then adds the restrictions that option brings. It is
 	//	  not a Question: the options are the choices, and a ruling is
 	//	  complete without it.
+	//	"choice_26b": declarer's Law 26B choice ("prohibit-H" or "free")
+	//	  inside a lead-out-of-turn ruling, when the lead is refused and the
+	//	  player who then leads has a 26B restriction in force; "choice"
+	//	  holds declarer's first choice, and the 26B options are listed
+	//	  among the ruling's options.
 	//
 	// Any other key must be the id of a question the ruling asks: an answer
 	// that is not one of its choices, and a key the ruling never asks (a
