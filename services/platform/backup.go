@@ -5,10 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"time"
 
 	"go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
@@ -102,4 +105,24 @@ func backupStore(service string, s *Store, stream adminv1.AdminService_BackupSto
 // errNoService names the services a process runs when asked for another.
 func errNoService(name string, running []string) error {
 	return FieldError("service", fmt.Sprintf("this Director runs no service %q; it runs %v", name, running))
+}
+
+// CheckNotHeld returns an error wrapping ErrStoreHeld when a process (a
+// running Director) holds the store at path, after waiting timeout for it;
+// nil when nobody holds it or there is no file. It takes the same lock as
+// a reader and lets go at once.
+func CheckNotHeld(path string, timeout time.Duration) error {
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	db, err := bbolt.Open(path, 0o600, &bbolt.Options{ReadOnly: true, Timeout: timeout})
+	if errors.Is(err, berrors.ErrTimeout) {
+		return openError(path, timeout, err)
+	}
+	if err == nil {
+		db.Close()
+	}
+	// A file bbolt cannot open for another reason is not held: it is
+	// what a restore replaces.
+	return nil
 }
