@@ -320,6 +320,9 @@ func restore(args []string, stderr io.Writer) error {
 	}
 	defer os.RemoveAll(staging)
 	m, err := archive.Read(in, func(f archive.File, r io.Reader) error {
+		if strings.HasSuffix(f.Name, ".entries") {
+			return errors.New("the archive is an export of one event, not a backup: bring it in with director import")
+		}
 		if !strings.HasSuffix(f.Name, ".db") {
 			return errors.New("a backup holds only stores (*.db)")
 		}
