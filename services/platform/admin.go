@@ -9,6 +9,7 @@ import (
 
 	"go.etcd.io/bbolt"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/status"
 
 	adminv1 "github.com/bridge-director/director/proto/bridge/admin/v1"
 )
@@ -101,8 +102,11 @@ func (a *admin) ExportEvent(req *adminv1.ExportEventRequest, stream adminv1.Admi
 			continue
 		}
 		entries, version, err := exportEvent(s.Store(), eventBuckets(ar), id)
-		if err != nil {
+		if _, ok := status.FromError(err); err != nil && !ok {
 			return fmt.Errorf("export of %s from %s: %w", req.GetEvent(), s.Store().File(), err)
+		}
+		if err != nil {
+			return err
 		}
 		found = found || len(entries) > 0
 		// Every store is sent, an empty one too, so that the archive

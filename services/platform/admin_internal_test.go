@@ -175,6 +175,27 @@ func TestEventImportRefuses(t *testing.T) {
 	if _, err := export(t, from, "events/nobody"); status.Code(err) != codes.NotFound {
 		t.Errorf("export of an event nobody holds: %v", err)
 	}
+	// A change of the event still on its way to another service holds the
+	// export back; another event's does not.
+	var waiting OutboxKey
+	for _, subject := range []string{"events/club-night-2/sessions/1/sections/A/calls/1", "events/club-night/sessions/1/sections/A/calls/1"} {
+		err := src.store.Mutate(context.Background(), "", "", nil, nil, func(tx *bbolt.Tx) (err error) {
+			waiting, err = Enqueue(tx, OutboxMessage{Peer: "scoring", Method: "/bridge.scoring.v1.ScoringService/SubmitResult", Request: newRequest(t, `{"title":"x"}`), Subject: subject, Label: "score"})
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = export(t, from, "events/club-night")
+		if held := status.Code(err) == codes.FailedPrecondition && strings.Contains(err.Error(), "1 changes of events/club-night waiting"); held != strings.HasPrefix(subject, "events/club-night/") {
+			t.Errorf("export with a change of %s in the outbox: %v", subject, err)
+		}
+	}
+	if err := src.store.Mutate(context.Background(), "", "", nil, nil, func(tx *bbolt.Tx) error {
+		return removeOutboxRecord(tx, waiting, "events/club-night/sessions/1/sections/A/calls/1", false)
+	}); err != nil {
+		t.Fatal(err)
+	}
 
 	to, dst := serveAdmin(t, t.TempDir())
 	refused := func(name string, change func(e []*adminv1.StoreEntry), code codes.Code, says string) {

@@ -73,6 +73,9 @@ func exportEvent(s *Store, buckets []EventBucket, id string) (entries []*adminv1
 			return err
 		}
 		version = int32(v)
+		if n := outboxWaiting(tx, id); n > 0 {
+			return FailedPrecondition(fmt.Sprintf("%s has %d changes of events/%s waiting to reach another service (an applied ruling on its way to scoring, say); export again once they are delivered, or the archive would lack them", s.File(), n, id))
+		}
 		for _, eb := range buckets {
 			top := tx.Bucket([]byte(eb.Bucket))
 			if top == nil {
@@ -206,6 +209,24 @@ func entriesSize(entries ...*adminv1.StoreEntry) int {
 	n := 0
 	for _, e := range entries {
 		n += proto.Size(e)
+	}
+	return n
+}
+
+// outboxWaiting counts the outbox's records of event id, not yet delivered.
+// Their subjects are names in the event ("events/<id>/…").
+func outboxWaiting(tx *bbolt.Tx, id string) int {
+	subjects := tx.Bucket([]byte(outboxSubjectsBucket))
+	if subjects == nil {
+		return 0
+	}
+	n := 0
+	name := []byte("events/" + id)
+	c := subjects.Cursor()
+	for k, _ := c.Seek(name); k != nil && bytes.HasPrefix(k, name); k, _ = c.Next() {
+		if rest := k[len(name):]; len(rest) > 0 && (rest[0] == '/' || rest[0] == 0) {
+			n++
+		}
 	}
 	return n
 }
