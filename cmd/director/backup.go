@@ -155,7 +155,7 @@ func backup(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	copied := time.Since(start)
 	for _, f := range m.Files {
-		if err := checkCopy(filepath.Join(staging, f.Name)); err != nil {
+		if _, err := checkCopy(filepath.Join(staging, f.Name)); err != nil {
 			return fmt.Errorf("backup: %w; no archive written", err)
 		}
 	}
@@ -232,15 +232,15 @@ func fetchStore(ctx context.Context, client adminv1.AdminServiceClient, r *remot
 
 // checkCopy runs "director check"'s checks on a copied store and says what
 // is wrong with it.
-func checkCopy(path string) error {
+func checkCopy(path string) (platform.StoreCheck, error) {
 	c, err := platform.CheckStore(path, time.Second)
 	if err != nil {
-		return fmt.Errorf("%s cannot be checked: %w", filepath.Base(path), err)
+		return c, fmt.Errorf("%s cannot be checked: %w", filepath.Base(path), err)
 	}
 	if len(c.Problems) > 0 {
-		return fmt.Errorf("%s fails its check: %s", c.File, strings.Join(c.Problems, "; "))
+		return c, fmt.Errorf("%s fails its check: %s", c.File, strings.Join(c.Problems, "; "))
 	}
-	return nil
+	return c, nil
 }
 
 // writeArchive writes the archive of m, its files in dir, to path whole or
@@ -336,11 +336,11 @@ func restore(args []string, stderr io.Writer) error {
 	}
 	checks := map[string]platform.StoreCheck{}
 	for _, f := range m.Files {
-		path := filepath.Join(staging, f.Name)
-		if err := checkCopy(path); err != nil {
+		c, err := checkCopy(filepath.Join(staging, f.Name))
+		if err != nil {
 			return fmt.Errorf("restore: %s: %w; nothing restored", rest[0], err)
 		}
-		checks[f.Name], _ = platform.CheckStore(path, time.Second)
+		checks[f.Name] = c
 	}
 	var there []string
 	for _, f := range m.Files {

@@ -201,3 +201,42 @@ func TestBackupWhileServing(t *testing.T) {
 	}
 	s.stop(t)
 }
+
+// TestBackupOfASplitDeployment: over TLS (--ca), each process of a split
+// deployment backs up the stores of the services it runs.
+func TestBackupOfASplitDeployment(t *testing.T) {
+	dir := t.TempDir()
+	tokens := filepath.Join(dir, "tokens.yaml")
+	if err := os.WriteFile(tokens, []byte(adminTokens), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	pki := newTestPKI(t)
+	main := launch(t, "https", pki.client(), filepath.Join(dir, "main"),
+		append([]string{"--auth-config", tokens, "--services", "movement,dealing,scoring"}, pki.flags(t, "main")...)...)
+	rulings := launch(t, "https", pki.client(), filepath.Join(dir, "rulings"),
+		append([]string{"--auth-config", tokens, "--services", "rulings", "--peer", "movement=" + main.grpc + ",scoring=" + main.grpc}, pki.flags(t, "rulings")...)...)
+	for _, p := range []struct {
+		s      *server
+		stores []string
+	}{{main, []string{"dealing.db", "movement.db", "scoring.db"}}, {rulings, []string{"rulings.db"}}} {
+		out := filepath.Join(dir, "backup-"+p.stores[0]+".tar.gz")
+		if msg, err := director("backup", "--server", p.s.grpc, "--token", "admin-secret", "--out", out); err == nil {
+			t.Errorf("a backup in plaintext of a TLS server succeeded:\n%s", msg)
+		}
+		msg, err := director("backup", "--server", p.s.grpc, "--token", "admin-secret", "--ca", pki.caFile, "--out", out)
+		if err != nil {
+			t.Fatalf("backup over TLS: %v\n%s", err, msg)
+		}
+		restored := filepath.Join(dir, "restored-"+p.stores[0])
+		if msg, err := director("restore", "--data", restored, out); err != nil {
+			t.Fatalf("restore: %v\n%s", err, msg)
+		}
+		got, _ := filepath.Glob(filepath.Join(restored, "*.db"))
+		for i := range got {
+			got[i] = filepath.Base(got[i])
+		}
+		if strings.Join(got, ",") != strings.Join(p.stores, ",") {
+			t.Errorf("the backup of %s restored %v, want %v", p.s.grpc, got, p.stores)
+		}
+	}
+}

@@ -126,7 +126,10 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	if len(args) > 0 {
 		if command, ok := dataCommands[args[0]]; ok {
-			return command(ctx, args[1:], stderr)
+			if err := command(ctx, args[1:], stderr); !errors.Is(err, flag.ErrHelp) {
+				return err
+			}
+			return nil
 		}
 	}
 	c, err := parseFlags(args, stderr)
