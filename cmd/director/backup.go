@@ -319,10 +319,24 @@ func restore(args []string, stderr io.Writer) error {
 		return fmt.Errorf("restore: %w", err)
 	}
 	defer os.RemoveAll(staging)
-	m, err := archive.Read(in, func(f archive.File, r io.Reader) error {
-		if strings.HasSuffix(f.Name, ".entries") {
-			return errors.New("the archive is an export of one event, not a backup: bring it in with director import")
+	// What the archive is, and whether its stores may go in, is known from
+	// its manifest, before its stores are read.
+	fits := func(m archive.Manifest) error {
+		if m.Kind != archive.KindBackup {
+			return fmt.Errorf("the archive is an export of %s, not a backup: bring it in with director import", m.Event)
 		}
+		var there []string
+		for _, f := range m.Files {
+			if _, err := os.Stat(filepath.Join(dataDir, f.Name)); err == nil {
+				there = append(there, f.Name)
+			}
+		}
+		if len(there) > 0 && !*force {
+			return fmt.Errorf("%s holds %s already; restoring would replace what they hold now. Give --force to replace them (each old file is kept beside as <store>.replaced-<time>), or restore into a new directory", dataDir, strings.Join(there, ", "))
+		}
+		return nil
+	}
+	m, err := archive.ReadWith(in, fits, func(f archive.File, r io.Reader) error {
 		if !strings.HasSuffix(f.Name, ".db") {
 			return errors.New("a backup holds only stores (*.db)")
 		}
@@ -331,9 +345,6 @@ func restore(args []string, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("restore: %s: %w; nothing restored", rest[0], err)
 	}
-	if m.Kind != archive.KindBackup {
-		return fmt.Errorf("restore: %s is an export of %s, not a backup: bring it in with director import", rest[0], m.Event)
-	}
 	checks := map[string]platform.StoreCheck{}
 	for _, f := range m.Files {
 		c, err := checkCopy(filepath.Join(staging, f.Name))
@@ -341,15 +352,6 @@ func restore(args []string, stderr io.Writer) error {
 			return fmt.Errorf("restore: %s: %w; nothing restored", rest[0], err)
 		}
 		checks[f.Name] = c
-	}
-	var there []string
-	for _, f := range m.Files {
-		if _, err := os.Stat(filepath.Join(dataDir, f.Name)); err == nil {
-			there = append(there, f.Name)
-		}
-	}
-	if len(there) > 0 && !*force {
-		return fmt.Errorf("restore: %s holds %s already; restoring would replace what they hold now. Give --force to replace them (each old file is kept beside as <store>.replaced-<time>), or restore into a new directory", dataDir, strings.Join(there, ", "))
 	}
 	stamp := time.Now().UTC().Format("20060102T150405Z")
 	for _, f := range m.Files {

@@ -131,7 +131,13 @@ func readEventArchive(path string) (archive.Manifest, map[string][]*adminv1.Expo
 	}
 	defer in.Close()
 	byService := map[string][]*adminv1.ExportEventResponse{}
-	m, err := archive.Read(in, func(f archive.File, r io.Reader) error {
+	isEvent := func(m archive.Manifest) error {
+		if m.Kind != archive.KindEvent {
+			return errors.New("it is a backup of every store, not an export of one event: bring it back with director restore")
+		}
+		return nil
+	}
+	m, err := archive.ReadWith(in, isEvent, func(f archive.File, r io.Reader) error {
 		if !strings.HasSuffix(f.Name, ".entries") {
 			return errors.New("an event's archive holds only records (*.entries)")
 		}
@@ -141,9 +147,6 @@ func readEventArchive(path string) (archive.Manifest, map[string][]*adminv1.Expo
 	})
 	if err != nil {
 		return m, nil, err
-	}
-	if m.Kind != archive.KindEvent {
-		return m, nil, errors.New("it is a backup of every store, not an export of one event: bring it back with director restore")
 	}
 	return m, byService, nil
 }

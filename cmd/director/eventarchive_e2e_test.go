@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -165,4 +166,43 @@ func applyAdjustedScore(t *testing.T, s *server) string {
 	}
 	t.Fatalf("the standings do not show the adjusted score: %+v", got)
 	return ""
+}
+
+// TestImportRefusesABackup: a backup given to import is refused, saying
+// what to do with it, and a damaged export names its store.
+func TestImportRefusesABackup(t *testing.T) {
+	dir := t.TempDir()
+	s := startDirector(t, filepath.Join(dir, "data"))
+	clubEvent(t, s, false)
+	backup := filepath.Join(dir, "backup.tar.gz")
+	if out, err := director("backup", "--server", s.grpc, "--out", backup); err != nil {
+		t.Fatalf("backup: %v\n%s", err, out)
+	}
+	if out, err := director("import", "--server", s.grpc, backup); err == nil || !strings.Contains(out, "director restore") {
+		t.Errorf("a backup given to import: %v\n%s", err, out)
+	}
+	export := filepath.Join(dir, "club-night.tar.gz")
+	if out, err := director("export", "--server", s.grpc, "--event", "club-night", "--out", export); err != nil {
+		t.Fatalf("export: %v\n%s", err, out)
+	}
+	raw, err := os.ReadFile(export)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw[len(raw)*2/3] ^= 0xff
+	damaged := filepath.Join(dir, "damaged.tar.gz")
+	if err := os.WriteFile(damaged, raw, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	fresh := startDirector(t, filepath.Join(dir, "fresh"))
+	if out, err := director("import", "--server", fresh.grpc, damaged); err == nil || !strings.Contains(out, ".entries") || !strings.Contains(out, "nothing imported") {
+		t.Errorf("a damaged export: %v\n%s", err, out)
+	}
+	var events struct {
+		Events []json.RawMessage `json:"events"`
+	}
+	fresh.mustCall(t, "GET", "/v1/events", "", &events)
+	if len(events.Events) != 0 {
+		t.Errorf("a refused import left %d events", len(events.Events))
+	}
 }

@@ -168,6 +168,12 @@ func Write(w io.Writer, m Manifest, open func(File) (io.ReadCloser, error)) erro
 // returns nil. Every error after the manifest names the file it was
 // reading.
 func Read(r io.Reader, fn func(File, io.Reader) error) (Manifest, error) {
+	return ReadWith(r, nil, fn)
+}
+
+// ReadWith is Read that first calls manifest, if not nil, with the checked
+// manifest, before any file is read; an error from it ends the read.
+func ReadWith(r io.Reader, manifest func(Manifest) error, fn func(File, io.Reader) error) (Manifest, error) {
 	var m Manifest
 	gz, err := gzip.NewReader(r)
 	if err != nil {
@@ -195,6 +201,11 @@ func Read(r io.Reader, fn func(File, io.Reader) error) (Manifest, error) {
 	}
 	if err := m.Check(); err != nil {
 		return m, err
+	}
+	if manifest != nil {
+		if err := manifest(m); err != nil {
+			return m, err
+		}
 	}
 	for _, f := range m.Files {
 		h, err := tr.Next()
