@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/metadata"
@@ -79,7 +80,11 @@ func (r *remote) dial(ctx context.Context) (adminv1.AdminServiceClient, context.
 // callError says which server refused what, with the server's message.
 func (r *remote) callError(what string, err error) error {
 	if s, ok := status.FromError(err); ok {
-		return fmt.Errorf("%s on %s: %s (%s)", what, r.server, s.Message(), s.Code())
+		hint := ""
+		if s.Code() == codes.Unavailable {
+			hint = "; is a Director serving gRPC there (--server), and with TLS only when given --ca?"
+		}
+		return fmt.Errorf("%s on %s: %s (%s)%s", what, r.server, s.Message(), s.Code(), hint)
 	}
 	return fmt.Errorf("%s on %s: %w", what, r.server, err)
 }
