@@ -6,8 +6,15 @@
 //	director [serve] [flags]
 //	director check [--data dir]
 //	director dd [-o FILE | --in-place] [--workers N] FILE.pbn
+//	director backup [--server ADDR] [--token T] [--out FILE]
+//	director restore [--data dir] [--force] FILE
+//	director export [--server ADDR] [--token T] --event ID [--out FILE]
+//	director import [--server ADDR] [--token T] FILE
 //
-// dd adds each board's double-dummy table and par to a PBN file.
+// dd adds each board's double-dummy table and par to a PBN file. backup
+// copies every store of a running Director into one archive, and restore
+// puts a backup's stores into a data directory; export and import carry one
+// event, from every service, between running Directors.
 //
 // Every flag can also be set by an environment variable, named in its help.
 package main
@@ -91,7 +98,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 		return c, err
 	}
 	if fs.NArg() > 0 {
-		return c, fmt.Errorf("unexpected argument %q: the commands are serve, check and dd", fs.Arg(0))
+		return c, fmt.Errorf("unexpected argument %q: the commands are serve, check, dd, backup, restore, export and import", fs.Arg(0))
 	}
 	n, err := strconv.ParseInt(maxBody, 10, 64)
 	if err != nil || n <= 0 {
@@ -116,6 +123,14 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	if len(args) > 0 && args[0] == "dd" {
 		return dd(ctx, args[1:], os.Stdin, os.Stdout, os.Stderr)
+	}
+	if len(args) > 0 {
+		if command, ok := dataCommands[args[0]]; ok {
+			if err := command(ctx, args[1:], stderr); !errors.Is(err, flag.ErrHelp) {
+				return err
+			}
+			return nil
+		}
 	}
 	c, err := parseFlags(args, stderr)
 	if errors.Is(err, flag.ErrHelp) {

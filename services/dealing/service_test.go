@@ -35,6 +35,7 @@ import (
 type harness struct {
 	client dealingv1.DealingServiceClient
 	moves  movementv1.MovementServiceClient
+	svc    *Service
 	stop   func()
 }
 
@@ -80,7 +81,7 @@ func start(t testing.TB, dir string, opts ...Option) *harness {
 	svc.Connect("movement", mvConn)
 	conn, stop := platformtest.Serve(t, svc, auth)
 	moves := movementv1.NewMovementServiceClient(mvConn)
-	h := &harness{client: dealingv1.NewDealingServiceClient(conn), moves: moves, stop: func() { stop(); mvStop() }}
+	h := &harness{client: dealingv1.NewDealingServiceClient(conn), moves: moves, svc: svc, stop: func() { stop(); mvStop() }}
 	// The sets are dealt for session 1 of the congress, which the movement
 	// service keeps (and still has after a restart).
 	for _, err := range []error{

@@ -12,7 +12,11 @@
 // change feed every service writes with its changes and serves to readers
 // (feed.go), the etags
 // of mutable resources (etag.go), the pages of List methods (page.go), and
-// the file downloads the services add to the REST routes (download.go).
+// the file downloads the services add to the REST routes (download.go), and
+// the admin API every process serves for its services' stores: an online
+// backup of each (backup.go) and the export and import of one event's
+// records, which a service offers by naming the buckets that keep them
+// (EventArchiver, eventarchive.go; admin.go).
 //
 // # Access
 //

@@ -172,6 +172,8 @@ var plainFields = map[string]bool{
 	"bridge.movement.v1.GetPlayerRequest.name": true, "bridge.movement.v1.ListPlayersRequest.query": true,
 	// The code of a table token a service checks (GetTableIdentity).
 	"bridge.movement.v1.GetTableIdentityRequest.code": true,
+	// The service whose store the admin API backs up or imports into.
+	"bridge.admin.v1.BackupStoreRequest.service": true, "bridge.admin.v1.ImportEventRequest.service": true,
 }
 
 // checkRuleFields checks that the fields a rule declares exist with the

@@ -166,6 +166,7 @@ func Serve(ctx context.Context, cfg Config, services ...Service) (err error) {
 			s.RegisterGRPC(srv)
 		}
 	}
+	registerAdmin(services, grpcServer, local)
 	reflection.Register(grpcServer)
 	var remoteTables TableTokens // checked by a peer, connected below
 	if own := localTableTokens(services); own != nil {
@@ -255,6 +256,7 @@ func unionPolicy(services []Service) (Policy, error) {
 	} {
 		maps.Copy(policy, publicPolicy(sd))
 	}
+	maps.Copy(policy, adminPolicy())
 	for _, s := range services {
 		for method, rule := range s.Policy() {
 			if _, dup := policy[method]; dup {

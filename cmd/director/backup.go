@@ -1,0 +1,501 @@
+package main
+
+// The commands that look after a Director's data through its admin API
+// (bridge.admin.v1): backup and restore of every store, and the export and
+// import of one event. The archives are package archive's.
+
+import (
+	"context"
+	"crypto/sha256"
+	"crypto/tls"
+	"crypto/x509"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/status"
+
+	"github.com/bridge-director/director/formats/archive"
+	adminv1 "github.com/bridge-director/director/proto/bridge/admin/v1"
+	"github.com/bridge-director/director/services/platform"
+)
+
+// remote is how a command reaches a running Director's gRPC port.
+type remote struct {
+	server, token, ca string
+}
+
+// remoteFlags adds --server, --token and --ca to fs.
+func remoteFlags(fs *flag.FlagSet) *remote {
+	r := &remote{}
+	str := func(p *string, name, env, def, help string) {
+		if v, ok := os.LookupEnv(env); ok {
+			def = v
+		}
+		fs.StringVar(p, name, def, help+" ($"+env+")")
+	}
+	str(&r.server, "server", "DIRECTOR_SERVER", "127.0.0.1:9090", "gRPC address of the running Director")
+	str(&r.token, "token", "DIRECTOR_TOKEN", "", "bearer token of a federation admin (none for a Director in development mode)")
+	str(&r.ca, "ca", "DIRECTOR_CA", "", "PEM CA of the server's certificate; with it the command speaks TLS")
+	return r
+}
+
+// dial connects to the server; the context carries the token.
+func (r *remote) dial(ctx context.Context) (adminv1.AdminServiceClient, context.Context, func(), error) {
+	creds := insecure.NewCredentials()
+	if r.ca != "" {
+		pem, err := os.ReadFile(r.ca)
+		if err != nil {
+			return nil, nil, nil, fmt.Errorf("--ca: %w", err)
+		}
+		pool := x509.NewCertPool()
+		if !pool.AppendCertsFromPEM(pem) {
+			return nil, nil, nil, fmt.Errorf("--ca %s: no PEM certificate in it", r.ca)
+		}
+		creds = credentials.NewTLS(&tls.Config{RootCAs: pool, MinVersion: tls.VersionTLS12})
+	}
+	conn, err := grpc.NewClient(r.server, grpc.WithTransportCredentials(creds),
+		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(8<<20)))
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("--server %s: %w", r.server, err)
+	}
+	if r.token != "" {
+		ctx = metadata.AppendToOutgoingContext(ctx, "authorization", "Bearer "+r.token)
+	}
+	return adminv1.NewAdminServiceClient(conn), ctx, func() { conn.Close() }, nil
+}
+
+// callError says which server refused what, with the server's message.
+func (r *remote) callError(what string, err error) error {
+	if s, ok := status.FromError(err); ok {
+		hint := ""
+		if s.Code() == codes.Unavailable {
+			hint = "; is a Director serving gRPC there (--server), and with TLS only when given --ca?"
+		}
+		return fmt.Errorf("%s on %s: %s (%s)%s", what, r.server, s.Message(), s.Code(), hint)
+	}
+	return fmt.Errorf("%s on %s: %w", what, r.server, err)
+}
+
+// directorVersion is the version of this binary, for manifests.
+func directorVersion() string {
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" {
+		return info.Main.Version
+	}
+	return "(devel)"
+}
+
+// parseInterleaved parses args with fs, flags before and after the
+// arguments alike ("restore FILE --force"), and returns the arguments.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var rest []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		if fs.NArg() == 0 {
+			return rest, nil
+		}
+		rest = append(rest, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+}
+
+// backup runs "director backup": it copies every store of the running
+// Director, checks each copy as "director check" would, and writes them with
+// a manifest as one archive.
+func backup(ctx context.Context, args []string, stderr io.Writer) error {
+	fs := flag.NewFlagSet("director backup", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	r := remoteFlags(fs)
+	out := fs.String("out", "", "archive to write (default director-backup-<UTC time>.tar.gz)")
+	rest, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return fmt.Errorf("backup: unexpected argument %q", rest[0])
+	}
+	now := time.Now().UTC()
+	if *out == "" {
+		*out = "director-backup-" + now.Format("20060102T150405Z") + ".tar.gz"
+	}
+	client, ctx, closeConn, err := r.dial(ctx)
+	if err != nil {
+		return err
+	}
+	defer closeConn()
+	stores, err := client.ListStores(ctx, &adminv1.ListStoresRequest{})
+	if err != nil {
+		return r.callError("backup: listing the stores", err)
+	}
+	if len(stores.GetStores()) == 0 {
+		return fmt.Errorf("backup: %s runs no service", r.server)
+	}
+	staging, err := os.MkdirTemp(filepath.Dir(*out), ".director-backup-")
+	if err != nil {
+		return fmt.Errorf("backup: %w", err)
+	}
+	defer os.RemoveAll(staging)
+	m := archive.Manifest{Format: archive.Format, Kind: archive.KindBackup, Director: directorVersion(), Created: now}
+	start := time.Now()
+	for _, s := range stores.GetStores() {
+		f, err := fetchStore(ctx, client, r, s, staging, stderr)
+		if err != nil {
+			return err
+		}
+		m.Files = append(m.Files, f)
+	}
+	copied := time.Since(start)
+	for _, f := range m.Files {
+		if _, err := checkCopy(filepath.Join(staging, f.Name)); err != nil {
+			return fmt.Errorf("backup: %w; no archive written", err)
+		}
+	}
+	if err := writeArchive(*out, m, staging); err != nil {
+		return fmt.Errorf("backup: %w", err)
+	}
+	var total int64
+	for _, f := range m.Files {
+		total += f.Size
+	}
+	fmt.Fprintf(stderr, "backup: wrote %s: %d stores, %s copied in %s (%s), every store checked\n",
+		*out, len(m.Files), bytesText(total), copied.Round(time.Millisecond), rate(total, copied))
+	return nil
+}
+
+// fetchStore copies one store into dir, and checks that what arrived is
+// what the server sent.
+func fetchStore(ctx context.Context, client adminv1.AdminServiceClient, r *remote, s *adminv1.StoreInfo, dir string, stderr io.Writer) (archive.File, error) {
+	f := archive.File{Name: s.GetFile(), Service: s.GetService()}
+	if filepath.Base(f.Name) != f.Name || !strings.HasSuffix(f.Name, ".db") {
+		return f, fmt.Errorf("backup: the server names a store %q", f.Name)
+	}
+	stream, err := client.BackupStore(ctx, &adminv1.BackupStoreRequest{Service: s.GetService()})
+	if err != nil {
+		return f, r.callError("backup of "+f.Name, err)
+	}
+	file, err := os.Create(filepath.Join(dir, f.Name))
+	if err != nil {
+		return f, fmt.Errorf("backup: %w", err)
+	}
+	defer file.Close()
+	h := sha256.New()
+	p := newCopyProgress(stderr, f.Name)
+	var sent []byte
+	for {
+		msg, err := stream.Recv()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return f, r.callError("backup of "+f.Name, err)
+		}
+		if info := msg.GetStore(); info != nil {
+			f.Size, f.SchemaVersion = info.GetSize(), int(info.GetSchemaVersion())
+			p.total = f.Size
+		}
+		if len(msg.GetData()) > 0 {
+			if _, err := file.Write(msg.GetData()); err != nil {
+				return f, fmt.Errorf("backup: %s: %w", f.Name, err)
+			}
+			h.Write(msg.GetData())
+			p.add(int64(len(msg.GetData())))
+		}
+		if len(msg.GetSha256()) > 0 {
+			sent = msg.GetSha256()
+		}
+	}
+	if err := file.Sync(); err != nil {
+		return f, fmt.Errorf("backup: %s: %w", f.Name, err)
+	}
+	p.finish()
+	sum := h.Sum(nil)
+	switch {
+	case sent == nil:
+		return f, fmt.Errorf("backup: the copy of %s ended without its SHA-256: the connection was cut", f.Name)
+	case hex.EncodeToString(sent) != hex.EncodeToString(sum):
+		return f, fmt.Errorf("backup: the copy of %s does not match the SHA-256 the server sent: it was damaged on the way", f.Name)
+	case p.done != f.Size:
+		return f, fmt.Errorf("backup: the copy of %s is %d bytes, the server said %d", f.Name, p.done, f.Size)
+	}
+	f.SHA256 = hex.EncodeToString(sum)
+	return f, nil
+}
+
+// checkCopy runs "director check"'s checks on a copied store and says what
+// is wrong with it.
+func checkCopy(path string) (platform.StoreCheck, error) {
+	c, err := platform.CheckStore(path, time.Second)
+	if err != nil {
+		return c, fmt.Errorf("%s cannot be checked: %w", filepath.Base(path), err)
+	}
+	if len(c.Problems) > 0 {
+		return c, fmt.Errorf("%s fails its check: %s", c.File, strings.Join(c.Problems, "; "))
+	}
+	return c, nil
+}
+
+// writeArchive writes the archive of m, its files in dir, to path whole or
+// not at all: to a file beside it, synced, then renamed into place.
+func writeArchive(path string, m archive.Manifest, dir string) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	defer tmp.Close()
+	err = archive.Write(tmp, m, func(f archive.File) (io.ReadCloser, error) {
+		return os.Open(filepath.Join(dir, f.Name))
+	})
+	if err != nil {
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return err
+	}
+	return syncDir(filepath.Dir(path))
+}
+
+// syncDir makes the renames in dir durable.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return d.Sync()
+}
+
+// restore runs "director restore": it checks a backup whole, then puts its
+// stores in the data directory, refusing while a Director runs on it, and
+// over stores already there without --force.
+func restore(args []string, stderr io.Writer) error {
+	fs := flag.NewFlagSet("director restore", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dataDir := "data"
+	if v, ok := os.LookupEnv("DIRECTOR_DATA"); ok {
+		dataDir = v
+	}
+	fs.StringVar(&dataDir, "data", dataDir, "directory of the services' bbolt files ($DIRECTOR_DATA)")
+	force := fs.Bool("force", false, "replace the stores the data directory holds (each old file is kept beside, as <store>.replaced-<time>)")
+	rest, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) != 1 {
+		return errors.New("restore: give one backup archive: director restore [--data dir] [--force] FILE")
+	}
+	in, err := os.Open(rest[0])
+	if err != nil {
+		return fmt.Errorf("restore: %w", err)
+	}
+	defer in.Close()
+	if err := os.MkdirAll(dataDir, 0o700); err != nil {
+		return fmt.Errorf("restore: %w", err)
+	}
+	// A Director running on the directory holds its stores' locks.
+	held, _ := filepath.Glob(filepath.Join(dataDir, "*.db"))
+	for _, path := range held {
+		if err := platform.CheckNotHeld(path, 500*time.Millisecond); err != nil {
+			return fmt.Errorf("restore: a Director is running on %s (%v): stop it first", dataDir, err)
+		}
+	}
+	staging, err := os.MkdirTemp(dataDir, ".restore-")
+	if err != nil {
+		return fmt.Errorf("restore: %w", err)
+	}
+	defer os.RemoveAll(staging)
+	// What the archive is, and whether its stores may go in, is known from
+	// its manifest, before its stores are read.
+	fits := func(m archive.Manifest) error {
+		if m.Kind != archive.KindBackup {
+			return fmt.Errorf("the archive is an export of %s, not a backup: bring it in with director import", m.Event)
+		}
+		var there []string
+		for _, f := range m.Files {
+			if _, err := os.Stat(filepath.Join(dataDir, f.Name)); err == nil {
+				there = append(there, f.Name)
+			}
+		}
+		if len(there) > 0 && !*force {
+			return fmt.Errorf("%s holds %s already; restoring would replace what they hold now. Give --force to replace them (each old file is kept beside as <store>.replaced-<time>), or restore into a new directory", dataDir, strings.Join(there, ", "))
+		}
+		return nil
+	}
+	m, err := archive.ReadWith(in, fits, func(f archive.File, r io.Reader) error {
+		if !strings.HasSuffix(f.Name, ".db") {
+			return errors.New("a backup holds only stores (*.db)")
+		}
+		return writeSynced(filepath.Join(staging, f.Name), newCopyProgress(stderr, f.Name).reader(r, f.Size))
+	})
+	if err != nil {
+		return fmt.Errorf("restore: %s: %w; nothing restored", rest[0], err)
+	}
+	checks := map[string]platform.StoreCheck{}
+	for _, f := range m.Files {
+		c, err := checkCopy(filepath.Join(staging, f.Name))
+		if err != nil {
+			return fmt.Errorf("restore: %s: %w; nothing restored", rest[0], err)
+		}
+		checks[f.Name] = c
+	}
+	stamp := time.Now().UTC().Format("20060102T150405Z")
+	for _, f := range m.Files {
+		target := filepath.Join(dataDir, f.Name)
+		// Check again: a Director may have started meanwhile.
+		if err := platform.CheckNotHeld(target, 500*time.Millisecond); err != nil {
+			return fmt.Errorf("restore: a Director is running on %s (%v): stop it first", dataDir, err)
+		}
+		replaced := ""
+		if _, err := os.Stat(target); err == nil {
+			replaced = target + ".replaced-" + stamp
+			// A link, so that the store is never missing from its place.
+			if err := os.Link(target, replaced); err != nil {
+				return fmt.Errorf("restore: keeping the old %s: %w", f.Name, err)
+			}
+		}
+		if err := os.Rename(filepath.Join(staging, f.Name), target); err != nil {
+			return fmt.Errorf("restore: %s: %w", f.Name, err)
+		}
+		c := checks[f.Name]
+		fmt.Fprintf(stderr, "restore: %s: restored (schema version %d, %s, SHA-256 as in the manifest, %d records checked)", target, f.SchemaVersion, bytesText(f.Size), c.Records)
+		if replaced != "" {
+			fmt.Fprintf(stderr, "; the old one is %s", filepath.Base(replaced))
+		}
+		fmt.Fprintln(stderr)
+	}
+	if err := syncDir(dataDir); err != nil {
+		return fmt.Errorf("restore: %w", err)
+	}
+	fmt.Fprintf(stderr, "restore: %d stores from the backup of %s (Director %s) restored into %s\n", len(m.Files), m.Created.Format(time.RFC3339), m.Director, dataDir)
+	return nil
+}
+
+// writeSynced writes what r holds to a new file at path and syncs it.
+func writeSynced(path string, r io.Reader) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if _, err := io.Copy(f, r); err != nil {
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		return err
+	}
+	return f.Close()
+}
+
+// copyProgress shows how far the copy of one file has got: on a terminal one
+// line, rewritten as it goes; elsewhere (a log) one line when it is done.
+type copyProgress struct {
+	w           io.Writer
+	name        string
+	tty         bool
+	total, done int64
+	start, last time.Time
+}
+
+func newCopyProgress(w io.Writer, name string) *copyProgress {
+	tty := false
+	if f, ok := w.(*os.File); ok {
+		if info, err := f.Stat(); err == nil && info.Mode()&os.ModeCharDevice != 0 {
+			tty = true
+		}
+	}
+	return &copyProgress{w: w, name: name, tty: tty, start: time.Now()}
+}
+
+func (p *copyProgress) add(n int64) {
+	p.done += n
+	if p.tty && time.Since(p.last) > 100*time.Millisecond {
+		p.last = time.Now()
+		fmt.Fprintf(p.w, "\r%s", p.line())
+	}
+}
+
+func (p *copyProgress) line() string {
+	if p.total > 0 {
+		return fmt.Sprintf("%s: %s of %s (%d%%)", p.name, bytesText(p.done), bytesText(p.total), p.done*100/p.total)
+	}
+	return fmt.Sprintf("%s: %s", p.name, bytesText(p.done))
+}
+
+func (p *copyProgress) finish() {
+	took := time.Since(p.start)
+	if p.tty {
+		fmt.Fprint(p.w, "\r")
+	}
+	fmt.Fprintf(p.w, "%s in %s (%s)\n", p.line(), took.Round(time.Millisecond), rate(p.done, took))
+}
+
+// reader counts what is read through it, and finishes at its end.
+func (p *copyProgress) reader(r io.Reader, total int64) io.Reader {
+	p.total = total
+	return &copyProgressReader{r: r, p: p}
+}
+
+type copyProgressReader struct {
+	r        io.Reader
+	p        *copyProgress
+	finished bool
+}
+
+func (pr *copyProgressReader) Read(b []byte) (int, error) {
+	n, err := pr.r.Read(b)
+	pr.p.add(int64(n))
+	if errors.Is(err, io.EOF) && !pr.finished {
+		pr.finished = true
+		pr.p.finish()
+	}
+	return n, err
+}
+
+// bytesText says a size as people read it.
+func bytesText(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// rate says how fast n bytes went in d.
+func rate(n int64, d time.Duration) string {
+	if d <= 0 {
+		return "at once"
+	}
+	return fmt.Sprintf("%.1f MB/s", float64(n)/d.Seconds()/1e6)
+}
+
+// dataCommands are the commands of this file, by name.
+var dataCommands = map[string]func(ctx context.Context, args []string, stderr io.Writer) error{
+	"backup":  backup,
+	"restore": func(_ context.Context, args []string, stderr io.Writer) error { return restore(args, stderr) },
+	"export":  exportEvent,
+	"import":  importEvent,
+}

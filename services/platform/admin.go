@@ -1,0 +1,241 @@
+package platform
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"go.etcd.io/bbolt"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/status"
+
+	adminv1 "github.com/bridge-director/director/proto/bridge/admin/v1"
+)
+
+// maxImportBytes bounds the records of one event an import holds in memory
+// before it writes them: an event of a national field with a week of
+// sessions is a few megabytes.
+const maxImportBytes = 256 << 20
+
+// adminPolicy opens the admin API to federation admins only; an export and
+// an import act on the event they name.
+func adminPolicy() Policy {
+	admin := []Role{RoleFederationAdmin}
+	return Policy{
+		"/bridge.admin.v1.AdminService/ListStores":  {Roles: admin},
+		"/bridge.admin.v1.AdminService/BackupStore": {Roles: admin},
+		"/bridge.admin.v1.AdminService/ExportEvent": {Roles: admin, Resources: []string{"event"}},
+		"/bridge.admin.v1.AdminService/ImportEvent": {Roles: admin, Resources: []string{"event"}},
+	}
+}
+
+// admin serves AdminService over the stores of the services of one
+// process.
+type admin struct {
+	adminv1.UnimplementedAdminServiceServer
+	services []Service
+}
+
+// NewAdmin returns the AdminService of services and its access policy, for
+// Serve and for tests that run services over bufconn.
+func NewAdmin(services ...Service) (adminv1.AdminServiceServer, Policy) {
+	return &admin{services: services}, adminPolicy()
+}
+
+func (a *admin) names() []string {
+	var names []string
+	for _, s := range a.services {
+		names = append(names, s.Name())
+	}
+	return names
+}
+
+func (a *admin) service(name string) (Service, error) {
+	for _, s := range a.services {
+		if s.Name() == name {
+			return s, nil
+		}
+	}
+	return nil, errNoService(name, a.names())
+}
+
+func (a *admin) ListStores(ctx context.Context, _ *adminv1.ListStoresRequest) (*adminv1.ListStoresResponse, error) {
+	resp := &adminv1.ListStoresResponse{}
+	for _, s := range a.services {
+		info, err := storeInfo(s.Name(), s.Store())
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", s.Store().File(), err)
+		}
+		resp.Stores = append(resp.Stores, info)
+	}
+	return resp, nil
+}
+
+func (a *admin) BackupStore(req *adminv1.BackupStoreRequest, stream adminv1.AdminService_BackupStoreServer) error {
+	s, err := a.service(req.GetService())
+	if err != nil {
+		return err
+	}
+	return backupStore(s.Name(), s.Store(), stream)
+}
+
+// eventID reads "events/<id>" from the field event.
+func eventID(name string) (string, error) {
+	id, ok := strings.CutPrefix(name, "events/")
+	if !ok || !ValidID(id) {
+		return "", FieldError("event", fmt.Sprintf("want an event's name, events/{event}, got %q", name))
+	}
+	return id, nil
+}
+
+func (a *admin) ExportEvent(req *adminv1.ExportEventRequest, stream adminv1.AdminService_ExportEventServer) error {
+	id, err := eventID(req.GetEvent())
+	if err != nil {
+		return err
+	}
+	found := false
+	for _, s := range a.services {
+		ar, ok := s.(EventArchiver)
+		if !ok {
+			continue
+		}
+		entries, version, err := exportEvent(s.Store(), eventBuckets(ar), id)
+		if _, ok := status.FromError(err); err != nil && !ok {
+			return fmt.Errorf("export of %s from %s: %w", req.GetEvent(), s.Store().File(), err)
+		}
+		if err != nil {
+			return err
+		}
+		found = found || len(entries) > 0
+		// Every store is sent, an empty one too, so that the archive
+		// says which stores it was taken from.
+		batch := &adminv1.ExportEventResponse{Service: s.Name(), SchemaVersion: version}
+		size := 0
+		for _, e := range entries {
+			if n := entriesSize(e); size+n > backupChunk && len(batch.Entries) > 0 {
+				if err := stream.Send(batch); err != nil {
+					return err
+				}
+				batch, size = &adminv1.ExportEventResponse{Service: s.Name(), SchemaVersion: version}, 0
+			}
+			batch.Entries = append(batch.Entries, e)
+			size += entriesSize(e)
+		}
+		if err := stream.Send(batch); err != nil {
+			return err
+		}
+	}
+	if !found {
+		return NotFound("event", req.GetEvent())
+	}
+	return nil
+}
+
+// imported is what an import stream brought for one store.
+type imported struct {
+	service Service
+	version int32
+	entries []*adminv1.StoreEntry
+	records int64
+}
+
+func (a *admin) ImportEvent(stream adminv1.AdminService_ImportEventServer) error {
+	var event, id string
+	var order []*imported
+	byService := map[string]*imported{}
+	size := 0
+	for {
+		req, err := stream.Recv()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		if event == "" {
+			if id, err = eventID(req.GetEvent()); err != nil {
+				return err
+			}
+			event = req.GetEvent()
+		} else if req.GetEvent() != event {
+			return FieldError("event", fmt.Sprintf("every message of an import names the same event: %q, then %q", event, req.GetEvent()))
+		}
+		in := byService[req.GetService()]
+		if in == nil {
+			s, err := a.service(req.GetService())
+			if err != nil {
+				return err
+			}
+			if _, ok := s.(EventArchiver); !ok {
+				return FieldError("service", fmt.Sprintf("the %s service keeps no event's records", s.Name()))
+			}
+			in = &imported{service: s, version: req.GetSchemaVersion()}
+			byService[req.GetService()] = in
+			order = append(order, in)
+		}
+		if size += entriesSize(req.GetEntries()...); size > maxImportBytes {
+			return FieldError("entries", fmt.Sprintf("an import holds at most %d MiB of records", maxImportBytes>>20))
+		}
+		in.entries = append(in.entries, req.GetEntries()...)
+	}
+	if event == "" {
+		return FieldError("event", "an import needs at least one message, naming the event")
+	}
+	// Everything is checked, in every store, before anything is written.
+	for _, in := range order {
+		s := in.service.Store()
+		have, err := s.SchemaVersion()
+		if err != nil {
+			return err
+		}
+		if int(in.version) != have {
+			return FailedPrecondition(fmt.Sprintf("%s: the records come from a store at schema version %d and this one is at %d; import them with the Director version that exported them, then upgrade", s.File(), in.version, have))
+		}
+		buckets := eventBuckets(in.service.(EventArchiver))
+		if in.records, err = checkImport(s.File(), buckets, id, in.entries); err != nil {
+			return err
+		}
+		if err := s.View(func(tx *bbolt.Tx) error { return refuseHeld(s, tx, buckets, event, id) }); err != nil {
+			return err
+		}
+	}
+	resp := &adminv1.ImportEventResponse{}
+	for _, in := range order {
+		s := in.service.Store()
+		buckets := eventBuckets(in.service.(EventArchiver))
+		err := s.batch(func(tx *bbolt.Tx) error {
+			if err := refuseHeld(s, tx, buckets, event, id); err != nil {
+				return err
+			}
+			return writeEntries(tx, in.entries)
+		})
+		if err != nil {
+			return fmt.Errorf("import of %s into %s: %w", event, s.File(), err)
+		}
+		if im, ok := in.service.(EventImporter); ok {
+			if err := im.EventImported(stream.Context(), event); err != nil {
+				return fmt.Errorf("import of %s into %s: %w", event, s.File(), err)
+			}
+		}
+		resp.Stores = append(resp.Stores, &adminv1.ImportedStore{Service: in.service.Name(), Records: in.records})
+	}
+	return stream.SendAndClose(resp)
+}
+
+// refuseHeld refuses to import event into s when s holds a record of it.
+func refuseHeld(s *Store, tx *bbolt.Tx, buckets []EventBucket, event, id string) error {
+	if held := eventHeld(tx, buckets, id); held != "" {
+		return AlreadyExists(fmt.Sprintf("%s holds %s already (%s): an import makes an event that is not there, and changes none", s.File(), event, held), nil)
+	}
+	return nil
+}
+
+// registerAdmin registers the AdminService of services on every server.
+func registerAdmin(services []Service, servers ...grpc.ServiceRegistrar) {
+	srv, _ := NewAdmin(services...)
+	for _, r := range servers {
+		adminv1.RegisterAdminServiceServer(r, srv)
+	}
+}

@@ -1,0 +1,393 @@
+package platform
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"go.etcd.io/bbolt"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/status"
+	"google.golang.org/grpc/test/bufconn"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/wrapperspb"
+
+	adminv1 "github.com/bridge-director/director/proto/bridge/admin/v1"
+)
+
+// archiveService is a service with a real store and no methods of its
+// own, whose events' records sit in two buckets: calls/ by resource name
+// (a bucket per section, as rulings keeps them) and results/ by event id.
+type archiveService struct {
+	name  string
+	store *Store
+}
+
+func (s *archiveService) Name() string                       { return s.name }
+func (s *archiveService) RegisterGRPC(grpc.ServiceRegistrar) {}
+func (s *archiveService) Policy() Policy                     { return Policy{} }
+func (s *archiveService) Store() *Store                      { return s.store }
+func (s *archiveService) Close() error                       { return s.store.Close() }
+func (s *archiveService) EventBuckets() []EventBucket {
+	return []EventBucket{{Bucket: "calls"}, {Bucket: "results", ByID: true}}
+}
+
+var archiveMigrations = []Migration{{Version: 1, Name: "create calls and results", Apply: func(tx *bbolt.Tx) error {
+	for _, b := range []string{"calls", "results"} {
+		if _, err := tx.CreateBucketIfNotExists([]byte(b)); err != nil {
+			return err
+		}
+	}
+	return nil
+}}}
+
+// serveAdmin serves the admin API of a new archiveService over bufconn
+// through the real interceptors.
+func serveAdmin(t *testing.T, dir string) (adminv1.AdminServiceClient, *archiveService) {
+	t.Helper()
+	return serveAdminAt(t, filepath.Join(dir, "rulings.db"))
+}
+
+// serveAdminAt serves the admin API of an archiveService over the store
+// at path, named as the file is.
+func serveAdminAt(t testing.TB, path string) (adminv1.AdminServiceClient, *archiveService) {
+	t.Helper()
+	store, err := OpenStore(path, archiveMigrations)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc := &archiveService{name: strings.TrimSuffix(filepath.Base(path), ".db"), store: store}
+	lis := bufconn.Listen(1 << 20)
+	srv := grpc.NewServer(ServerOptions(slog.New(slog.NewTextHandler(io.Discard, nil)), DevelopmentAuthenticator(), adminPolicy(), nil)...)
+	registerAdmin([]Service{svc}, srv)
+	go srv.Serve(lis)
+	conn, err := grpc.NewClient("passthrough:///bufnet",
+		grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return lis.DialContext(ctx) }),
+		grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		conn.Close()
+		srv.Stop()
+		store.Close()
+	})
+	return adminv1.NewAdminServiceClient(conn), svc
+}
+
+// fillEvent writes n calls and n results of event id, and its feed.
+func fillEvent(t *testing.T, s *Store, id string, n int) {
+	t.Helper()
+	err := s.Mutate(context.Background(), "", "", nil, nil, func(tx *bbolt.Tx) error {
+		calls, err := tx.Bucket([]byte("calls")).CreateBucketIfNotExists([]byte("events/" + id + "/sessions/1/sections/A"))
+		if err != nil {
+			return err
+		}
+		results, err := tx.Bucket([]byte("results")).CreateBucketIfNotExists([]byte(id))
+		if err != nil {
+			return err
+		}
+		for range n {
+			seq, _ := calls.NextSequence()
+			if err := PutMessage(calls, Uint64Key(seq), wrapperspb.String("call of "+id)); err != nil {
+				return err
+			}
+			if err := PutMessage(results, Uint64Key(seq), wrapperspb.String("result of "+id)); err != nil {
+				return err
+			}
+		}
+		return s.AppendChange(tx, Change{Kind: 1, Name: "events/" + id + "/sessions/1/sections/A/calls/1", By: "td", Resource: wrapperspb.String(id)})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func export(t *testing.T, c adminv1.AdminServiceClient, event string) ([]*adminv1.ExportEventResponse, error) {
+	t.Helper()
+	stream, err := c.ExportEvent(context.Background(), &adminv1.ExportEventRequest{Event: event})
+	if err != nil {
+		return nil, err
+	}
+	var out []*adminv1.ExportEventResponse
+	for {
+		m, err := stream.Recv()
+		if errors.Is(err, io.EOF) {
+			return out, nil
+		}
+		if err != nil {
+			return out, err
+		}
+		out = append(out, m)
+	}
+}
+
+func importEntries(t *testing.T, c adminv1.AdminServiceClient, event string, msgs []*adminv1.ExportEventResponse) error {
+	t.Helper()
+	stream, err := c.ImportEvent(context.Background())
+	if err != nil {
+		return err
+	}
+	for _, m := range msgs {
+		if err := stream.Send(&adminv1.ImportEventRequest{Event: event, Service: m.GetService(), SchemaVersion: m.GetSchemaVersion(), Entries: m.GetEntries()}); err != nil {
+			break
+		}
+	}
+	_, err = stream.CloseAndRecv()
+	return err
+}
+
+// TestEventImportRefuses: an event's records go from one store to another
+// whole, with their buckets' sequences; the same event again, a record
+// outside the event, a damaged record and another schema version are
+// refused, each saying what is wrong, and write nothing.
+func TestEventImportRefuses(t *testing.T) {
+	from, src := serveAdmin(t, t.TempDir())
+	fillEvent(t, src.store, "club-night", 3)
+	fillEvent(t, src.store, "club-night-2", 2)
+	msgs, err := export(t, from, "events/club-night")
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries := 0
+	for _, m := range msgs {
+		for _, e := range m.GetEntries() {
+			entries++
+			if bytes.Contains(bytes.Join(append(e.GetPath(), e.GetKey()), nil), []byte("club-night-2")) {
+				t.Errorf("the export of club-night holds %s", entryName(e))
+			}
+		}
+	}
+	// 2 buckets and 6 values, a feed bucket and its record.
+	if entries != 10 {
+		t.Errorf("exported %d entries, want 10", entries)
+	}
+	if _, err := export(t, from, "events/nobody"); status.Code(err) != codes.NotFound {
+		t.Errorf("export of an event nobody holds: %v", err)
+	}
+	// A change of the event still on its way to another service holds the
+	// export back; another event's does not.
+	var waiting OutboxKey
+	for _, subject := range []string{"events/club-night-2/sessions/1/sections/A/calls/1", "events/club-night/sessions/1/sections/A/calls/1"} {
+		err := src.store.Mutate(context.Background(), "", "", nil, nil, func(tx *bbolt.Tx) (err error) {
+			waiting, err = Enqueue(tx, OutboxMessage{Peer: "scoring", Method: "/bridge.scoring.v1.ScoringService/SubmitResult", Request: newRequest(t, `{"title":"x"}`), Subject: subject, Label: "score"})
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = export(t, from, "events/club-night")
+		if held := status.Code(err) == codes.FailedPrecondition && strings.Contains(err.Error(), "1 changes of events/club-night waiting"); held != strings.HasPrefix(subject, "events/club-night/") {
+			t.Errorf("export with a change of %s in the outbox: %v", subject, err)
+		}
+	}
+	if err := src.store.Mutate(context.Background(), "", "", nil, nil, func(tx *bbolt.Tx) error {
+		return removeOutboxRecord(tx, waiting, "events/club-night/sessions/1/sections/A/calls/1", false)
+	}); err != nil {
+		t.Fatal(err)
+	}
+
+	to, dst := serveAdmin(t, t.TempDir())
+	refused := func(name string, change func(e []*adminv1.StoreEntry), code codes.Code, says string) {
+		t.Helper()
+		bad := make([]*adminv1.ExportEventResponse, len(msgs))
+		var all []*adminv1.StoreEntry
+		for i, m := range msgs {
+			bad[i] = proto.Clone(m).(*adminv1.ExportEventResponse)
+			all = append(all, bad[i].Entries...)
+		}
+		change(all)
+		err := importEntries(t, to, "events/club-night", bad)
+		if status.Code(err) != code || !strings.Contains(err.Error(), says) {
+			t.Errorf("%s: %v, want %s saying %q", name, err, code, says)
+		}
+	}
+	refused("another event's key", func(e []*adminv1.StoreEntry) { e[0].Key = []byte("events/club-night-2/sessions/1/sections/A") },
+		codes.InvalidArgument, "not one of events/club-night")
+	refused("a damaged record", func(e []*adminv1.StoreEntry) { e[1].Value[len(e[1].Value)-1] ^= 1 },
+		codes.InvalidArgument, "damaged")
+	refused("a bucket nobody archives", func(e []*adminv1.StoreEntry) { e[0].Path = [][]byte{[]byte("idempotency")} },
+		codes.InvalidArgument, "keeps no event's records")
+	held := func() string {
+		var held string
+		dst.store.View(func(tx *bbolt.Tx) error {
+			held = eventHeld(tx, eventBuckets(dst), "club-night")
+			return nil
+		})
+		return held
+	}
+	if h := held(); h != "" {
+		t.Fatalf("a refused import wrote %s", h)
+	}
+	if err := importEntries(t, to, "events/club-night", msgs); err != nil {
+		t.Fatal(err)
+	}
+	if held() == "" {
+		t.Error("the import wrote nothing")
+	}
+	again := importEntries(t, to, "events/club-night", msgs)
+	if status.Code(again) != codes.AlreadyExists || !strings.Contains(again.Error(), "rulings.db holds events/club-night already") {
+		t.Errorf("a second import: %v", again)
+	}
+	back, err := export(t, to, "events/club-night")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(back) != len(msgs) || !proto.Equal(back[0], msgs[0]) {
+		t.Errorf("exported again after the import:\n%v\nwant\n%v", back, msgs)
+	}
+	// The section's next call takes the number after the imported ones.
+	dst.store.View(func(tx *bbolt.Tx) error {
+		if seq := tx.Bucket([]byte("calls")).Bucket([]byte("events/club-night/sessions/1/sections/A")).Sequence(); seq != 3 {
+			t.Errorf("the imported section's sequence is %d, want 3", seq)
+		}
+		return nil
+	})
+
+	other, _ := serveAdmin(t, t.TempDir())
+	old := []*adminv1.ExportEventResponse{proto.Clone(msgs[0]).(*adminv1.ExportEventResponse)}
+	old[0].SchemaVersion = 7
+	if err := importEntries(t, other, "events/club-night", old); status.Code(err) != codes.FailedPrecondition || !strings.Contains(err.Error(), "schema version 7") {
+		t.Errorf("records of schema version 7: %v", err)
+	}
+}
+
+// TestBackupStoreWhileWriting: a copy streamed while writes commit opens
+// as a store, passes every check, and holds every write committed before
+// it began.
+func TestBackupStoreWhileWriting(t *testing.T) {
+	dir := t.TempDir()
+	c, svc := serveAdmin(t, dir)
+	fillEvent(t, svc.store, "club-night", 500)
+	var writes atomic.Int64
+	stop, stopped := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(stopped)
+		for i := 0; ; i++ {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			fillEvent(t, svc.store, "night-"+strings.Repeat("x", i%5+1), 50)
+			writes.Add(1)
+		}
+	}()
+	stream, err := c.BackupStore(context.Background(), &adminv1.BackupStoreRequest{Service: "rulings"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "rulings.db")
+	var copy bytes.Buffer
+	var size int64
+	var sum []byte
+	for {
+		m, err := stream.Recv()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.GetStore() != nil {
+			size = m.GetStore().GetSize()
+		}
+		copy.Write(m.GetData())
+		if m.GetSha256() != nil {
+			sum = m.GetSha256()
+		}
+	}
+	close(stop)
+	<-stopped
+	if int64(copy.Len()) != size || size == 0 || len(sum) != 32 {
+		t.Fatalf("the copy is %d bytes, the server said %d, its SHA-256 %x", copy.Len(), size, sum)
+	}
+	if err := os.WriteFile(path, copy.Bytes(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	check, err := CheckStore(path, 0)
+	if err != nil || len(check.Problems) > 0 {
+		t.Fatalf("the copy's check: %v %v", err, check.Problems)
+	}
+	if check.Records < 1000+1 {
+		t.Errorf("the copy holds %d records, want the 1,001 written before it began at least", check.Records)
+	}
+	// A stream's error comes with its first message.
+	other, err := c.BackupStore(context.Background(), &adminv1.BackupStoreRequest{Service: "scoring"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := other.Recv(); status.Code(err) != codes.InvalidArgument || !strings.Contains(err.Error(), `runs no service "scoring"`) {
+		t.Errorf("backup of a service this process does not run: %v", err)
+	}
+	if leftovers, _ := filepath.Glob(filepath.Join(dir, "*.backup-*")); len(leftovers) > 0 {
+		t.Errorf("the backup left %v beside the store", leftovers)
+	}
+	t.Logf("%d writes of 100 records committed while the copy was taken", writes.Load())
+}
+
+// BenchmarkBackupStore copies a store of 100,000 records of 300 bytes, the
+// size of a stored result, over gRPC: the bytes per second are the copy's.
+func BenchmarkBackupStore(b *testing.B) {
+	dir := b.TempDir()
+	store, err := OpenStore(filepath.Join(dir, "scoring.db"), archiveMigrations)
+	if err != nil {
+		b.Fatal(err)
+	}
+	value := wrapperspb.String(strings.Repeat("r", 300))
+	for batch := range 10 {
+		err := store.Mutate(context.Background(), "", "", nil, nil, func(tx *bbolt.Tx) error {
+			results, err := tx.Bucket([]byte("results")).CreateBucketIfNotExists([]byte("club-night"))
+			if err != nil {
+				return err
+			}
+			for i := range 10000 {
+				if err := PutMessage(results, Uint64Key(uint64(batch*10000+i)), value); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	store.Close()
+	c, svc := serveAdminAt(b, filepath.Join(dir, "scoring.db"))
+	info, err := storeInfo("scoring", svc.store)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(info.GetSize())
+	b.ResetTimer()
+	for range b.N {
+		stream, err := c.BackupStore(context.Background(), &adminv1.BackupStoreRequest{Service: svc.name})
+		if err != nil {
+			b.Fatal(err)
+		}
+		var n int64
+		for {
+			m, err := stream.Recv()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+			n += int64(len(m.GetData()))
+		}
+		if n != info.GetSize() {
+			b.Fatalf("copied %d bytes of %d", n, info.GetSize())
+		}
+	}
+}
