@@ -136,7 +136,7 @@ func checkResultFiles(t *testing.T, out []byte, dir string) {
 // laws, and that its assigned score replaced the table's result.
 func checkRuling(t *testing.T, out []byte) {
 	t.Helper()
-	for _, want := range []string{`"law":\s*"25A1"`, `"27B1\(a\)"`, `"state":\s*"STATE_APPLIED"`, `"action":\s*"ACTION_CORRECTED"`, `"ns_score":\s*-110`} {
+	for _, want := range []string{`"law":\s*"25A2"`, `"27B1\(a\)"`, `"state":\s*"STATE_APPLIED"`, `"action":\s*"ACTION_CORRECTED"`, `"ns_score":\s*-110`} {
 		if !regexp.MustCompile(want).Match(out) {
 			t.Errorf("the ruling walkthrough printed no %s:\n%s", want, out)
 		}
