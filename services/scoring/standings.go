@@ -68,14 +68,14 @@ func (s *Service) readRanking(ctx context.Context, event string, session int32, 
 }
 
 // readsLive reports whether the caller of ctx reads a field as it is this
-// moment: the event's directors and scorers do. Everyone else reads the
-// standings and travellers as last rescored (rescoreDelay behind at most,
-// and a little scoring), so that a field that changes with every result is
-// one answer between two rescorings, built once for every player who
-// refreshes.
-func readsLive(ctx context.Context) bool {
+// moment: the event's directors and scorers do, and callers of also's
+// roles. Everyone else (the public, scoreboards) reads the standings and
+// travellers as last rescored (rescoreDelay behind, and the scoring's
+// time), so that a field that changes with every result is one answer
+// between two rescorings, built once for every player who refreshes.
+func readsLive(ctx context.Context, also ...platform.Role) bool {
 	who, ok := platform.PrincipalFrom(ctx)
-	return ok && who.Has(platform.RoleDirector, platform.RoleScorer)
+	return ok && who.Has(append([]platform.Role{platform.RoleDirector, platform.RoleScorer}, also...)...)
 }
 
 // GetStandings ranks the pairs or teams of a session, overall or in one
@@ -195,7 +195,9 @@ func (s *Service) GetTraveller(ctx context.Context, req *scoringv1.GetTravellerR
 	var lines []scoring.Line
 	var problems []scoring.Problem
 	var version string
-	live := readsLive(ctx)
+	// A table's device reads the traveller of the board it has just
+	// sent, and must find its own line.
+	live := readsLive(ctx, platform.RoleTerminal)
 	if live {
 		version = s.kept.version(ks, field, names)
 	} else {
