@@ -1,0 +1,136 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"path/filepath"
+	"strings"
+
+	"github.com/bridge-director/director/services/platform"
+	scoringservice "github.com/bridge-director/director/services/scoring"
+	"github.com/bridge-director/director/services/venues"
+)
+
+// venueConfig says whether this Director is a federation, a venue, or
+// neither (many venues, one event: services/venues).
+type venueConfig struct {
+	// A federation: the embedded NATS's address, or an external NATS,
+	// and the venues it takes.
+	natsListen, natsURL, natsVenues string
+	// A venue: its id and the federation's NATS.
+	venue, federation string
+	// The NATS credentials: the venue's, or the federation's on an
+	// external NATS.
+	natsUser, natsPassword string
+}
+
+func (v *venueConfig) flags(str func(p *string, name, env, def, help string)) {
+	str(&v.natsListen, "nats-listen", "DIRECTOR_NATS_LISTEN", "", "as a federation, run NATS for the venues at this address (0.0.0.0:4222); needs --nats-venues")
+	str(&v.natsURL, "nats-url", "DIRECTOR_NATS_URL", "", "as a federation, use this external NATS (nats://host:4222,...) instead of running one, with --nats-user and --nats-password")
+	str(&v.natsVenues, "nats-venues", "DIRECTOR_NATS_VENUES", "", "as a federation, the file of the venues it takes: a venue id and its NATS password a line")
+	str(&v.venue, "venue", "DIRECTOR_VENUE", "", "as a venue, its id (a-z, 0-9, '-'); with --federation, its feed is relayed there")
+	str(&v.federation, "federation", "DIRECTOR_FEDERATION", "", "as a venue, the federation's NATS (nats://host:4222)")
+	str(&v.natsUser, "nats-user", "DIRECTOR_NATS_USER", "", "the NATS user: a venue's (default its --venue id), or the federation's on --nats-url")
+	str(&v.natsPassword, "nats-password", "DIRECTOR_NATS_PASSWORD", "", "the NATS password of --nats-user")
+}
+
+// check refuses flags that do not make a federation or a venue.
+func (v *venueConfig) check(services string) error {
+	federation := v.natsListen != "" || v.natsURL != ""
+	venue := v.venue != "" || v.federation != ""
+	switch {
+	case !federation && !venue:
+		if v.natsVenues != "" {
+			return errors.New("--nats-venues: give --nats-listen or --nats-url too")
+		}
+		return nil
+	case federation && venue:
+		return errors.New("a Director is a federation (--nats-listen, --nats-url) or a venue (--venue, --federation), not both")
+	case v.natsListen != "" && v.natsURL != "":
+		return errors.New("--nats-listen runs NATS here and --nats-url uses one elsewhere: give one")
+	case federation && v.natsVenues == "":
+		return errors.New("a federation needs --nats-venues, the file of the venues it takes")
+	case v.natsURL != "" && (v.natsUser == "" || v.natsPassword == ""):
+		return errors.New("--nats-url needs the federation's --nats-user and --nats-password")
+	case venue && (v.venue == "" || v.federation == ""):
+		return errors.New("a venue needs both --venue and --federation")
+	case venue && v.natsPassword == "":
+		return errors.New("a venue needs --nats-password, its password at the federation")
+	}
+	if venue {
+		if err := venues.CheckVenueID(v.venue); err != nil {
+			return fmt.Errorf("--venue: %w", err)
+		}
+	}
+	for _, s := range strings.Split(services, ",") {
+		if strings.TrimSpace(s) == "scoring" {
+			return nil
+		}
+	}
+	return errors.New("a federation or a venue runs the scoring service, whose feed it relays or applies: add scoring to --services")
+}
+
+// start starts what the flags ask for: NATS and the applier of a
+// federation, or a venue's relay, over the scoring service of running. It
+// returns what stops them and waits for them.
+func (v *venueConfig) start(ctx context.Context, dataDir string, running []platform.Service, log *slog.Logger) (func(), error) {
+	var scoring *scoringservice.Service
+	for _, s := range running {
+		if sc, ok := s.(*scoringservice.Service); ok {
+			scoring = sc
+		}
+	}
+	if scoring == nil || (v.natsListen == "" && v.natsURL == "" && v.venue == "") {
+		return func() {}, nil
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	if v.venue != "" {
+		r := &venues.Relay{Venue: v.venue, URL: v.federation, User: v.natsUser, Password: v.natsPassword, Feed: scoring, Logger: log}
+		if r.User == "" {
+			r.User = v.venue
+		}
+		go func() {
+			defer close(done)
+			if err := r.Run(ctx); err != nil {
+				log.Error("the relay to the federation stopped", "error", err)
+			}
+		}()
+		log.Info("relaying this venue's feed to the federation", "venue", v.venue, "federation", v.federation)
+		return func() { cancel(); <-done }, nil
+	}
+	vs, err := venues.ReadVenues(v.natsVenues)
+	if err != nil {
+		cancel()
+		return nil, fmt.Errorf("--nats-venues: %w", err)
+	}
+	f := &venues.Federation{URL: v.natsURL, User: v.natsUser, Password: v.natsPassword, Applier: scoring, Logger: log}
+	for _, venue := range vs {
+		f.Venues = append(f.Venues, venue.ID)
+	}
+	var hub *venues.Hub
+	if v.natsListen != "" {
+		hub, err = venues.StartHub(venues.HubConfig{Listen: v.natsListen, StoreDir: filepath.Join(dataDir, "nats"), Venues: vs})
+		if err != nil {
+			cancel()
+			return nil, err
+		}
+		f.URL, f.User, f.Password = hub.ClientURL(), venues.FederationUser, hub.Password()
+		log.Info("NATS for the venues listening", "addr", hub.Addr().String(), "venues", len(vs))
+	}
+	go func() {
+		defer close(done)
+		if err := f.Run(ctx); err != nil {
+			log.Error("the federation's applier stopped", "error", err)
+		}
+	}()
+	return func() {
+		cancel()
+		<-done
+		if hub != nil {
+			hub.Shutdown()
+		}
+	}, nil
+}

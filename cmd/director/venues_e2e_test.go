@@ -1,0 +1,274 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sync"
+	"testing"
+	"time"
+)
+
+// Many venues, one event: a federation and three venues, each its own
+// director process on loopback, the third venue reaching the federation's
+// NATS through a proxy that the test cuts mid-session and mends.
+
+// linkProxy forwards TCP connections to a target until cut: then it closes
+// the connections it carries and refuses new ones, until mended.
+type linkProxy struct {
+	l      net.Listener
+	target string
+	mu     sync.Mutex
+	down   bool
+	conns  map[net.Conn]bool
+}
+
+func startLinkProxy(t *testing.T, target string) *linkProxy {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &linkProxy{l: l, target: target, conns: map[net.Conn]bool{}}
+	t.Cleanup(func() { l.Close(); p.cut() })
+	go p.serve()
+	return p
+}
+
+func (p *linkProxy) addr() string { return p.l.Addr().String() }
+
+func (p *linkProxy) serve() {
+	for {
+		c, err := p.l.Accept()
+		if err != nil {
+			return
+		}
+		p.mu.Lock()
+		down := p.down
+		p.mu.Unlock()
+		if down {
+			c.Close()
+			continue
+		}
+		up, err := net.Dial("tcp", p.target)
+		if err != nil {
+			c.Close()
+			continue
+		}
+		p.mu.Lock()
+		p.conns[c], p.conns[up] = true, true
+		p.mu.Unlock()
+		go func() { io.Copy(up, c); up.Close(); c.Close() }()
+		go func() { io.Copy(c, up); up.Close(); c.Close() }()
+	}
+}
+
+// cut drops the link: every connection closed, new ones refused.
+func (p *linkProxy) cut() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.down = true
+	for c := range p.conns {
+		c.Close()
+	}
+	clear(p.conns)
+}
+
+// mend lets connections through again.
+func (p *linkProxy) mend() {
+	p.mu.Lock()
+	p.down = false
+	p.mu.Unlock()
+}
+
+// regional is the event every process plays: one session, a section per
+// venue, each a 3-table Mitchell of two boards a round, scored across the
+// field.
+func regional(t *testing.T, s *server, sections ...string) {
+	t.Helper()
+	s.mustCall(t, "POST", "/v1/events", `{"event_id":"regional","event":{"title":"Regional simultaneous pairs",
+		"scoring":{"form":"FORM_MATCHPOINTS","two_winners":true,"across_field":true}}}`, nil)
+	s.mustCall(t, "POST", "/v1/events/regional/sessions", `{"session_id":1,"session":{"title":"Friday"}}`, nil)
+	for _, sec := range sections {
+		s.mustCall(t, "POST", "/v1/events/regional/sessions/1/sections", `{"section_id":"`+sec+`","section":{"entrants":[
+			{"number":1},{"number":2},{"number":3},{"number":4},{"number":5},{"number":6}]}}`, nil)
+		s.mustCall(t, "POST", "/v1/events/regional/sessions/1/sections/"+sec+":setMovement", `{"choice":{"kind":"KIND_MITCHELL","boards_per_round":2}}`, nil)
+	}
+}
+
+// regionalRound is what section sec enters in a round: each table's two
+// boards, the tricks varying by section, table and board so that the field
+// is ranked across sections. Section C does not play board 6 (a fouled
+// board taken out, say), so the field has fewer scores on it: Neuberg.
+func regionalRound(sec string, round int) []string {
+	var bodies []string
+	for table := 1; table <= 3; table++ {
+		ew := 4 + (table-round+3)%3
+		set := (table - 1 + round - 1) % 3
+		for _, board := range []int{2*set + 1, 2*set + 2} {
+			if sec == "C" && board == 6 {
+				continue
+			}
+			tricks := 8 + (table*3+board+int(sec[0]))%5
+			bodies = append(bodies, fmt.Sprintf(`{"result":{"session":1,"section":%q,"table":%d,"round":%d,"board":%d,"ns_pair":%d,"ew_pair":%d,
+				"played":{"contract":"4S","declarer":"SEAT_NORTH","tricks":%d,"lead":"HK"}}}`, sec, table, round, board, table, ew, tricks))
+		}
+	}
+	return bodies
+}
+
+// venueFeeds is the federation's ListVenueFeeds answer.
+type venueFeeds struct {
+	VenueFeeds []struct {
+		Venue             string   `json:"venue"`
+		AppliedSequence   string   `json:"applied_sequence"`
+		PublishedSequence string   `json:"published_sequence"`
+		Lag               string   `json:"lag"`
+		Current           bool     `json:"current"`
+		Held              string   `json:"held"`
+		FinalisedSessions []string `json:"finalised_sessions"`
+	} `json:"venue_feeds"`
+}
+
+func TestVenuesFeedTheFederationThroughACut(t *testing.T) {
+	dir := t.TempDir()
+	natsAddr := freeAddr(t)
+	list := filepath.Join(dir, "venues.txt")
+	if err := os.WriteFile(list, []byte("# venue password\nnorth n-secret\nsouth s-secret\nwest w-secret\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	fed := startDirector(t, filepath.Join(dir, "federation"), "--nats-listen", natsAddr, "--nats-venues", list)
+	proxy := startLinkProxy(t, natsAddr)
+	venueOf := map[string]*server{
+		"A": startDirector(t, filepath.Join(dir, "north"), "--venue", "north", "--federation", "nats://"+natsAddr, "--nats-password", "n-secret"),
+		"B": startDirector(t, filepath.Join(dir, "south"), "--venue", "south", "--federation", "nats://"+natsAddr, "--nats-password", "s-secret"),
+		"C": startDirector(t, filepath.Join(dir, "west"), "--venue", "west", "--federation", "nats://"+proxy.addr(), "--nats-password", "w-secret"),
+	}
+	single := startDirector(t, filepath.Join(dir, "single"))
+	regional(t, fed, "A", "B", "C")
+	regional(t, single, "A", "B", "C")
+	for sec, v := range venueOf {
+		regional(t, v, sec)
+	}
+	submitted := 0
+	play := func(round int, sections ...string) {
+		for _, sec := range sections {
+			for _, body := range regionalRound(sec, round) {
+				venueOf[sec].mustCall(t, "POST", "/v1/events/regional/results", body, nil)
+				single.mustCall(t, "POST", "/v1/events/regional/results", body, nil)
+				submitted++
+			}
+		}
+	}
+	play(1, "A", "B", "C")
+	// Mid-session, the west venue is cut off; it plays on.
+	proxy.cut()
+	play(2, "A", "B", "C")
+	play(3, "C")
+	venueOf["C"].mustCall(t, "POST", "/v1/events/regional/sessions/1:finalise", `{}`, nil)
+	play(3, "A", "B")
+	for _, sec := range []string{"A", "B"} {
+		venueOf[sec].mustCall(t, "POST", "/v1/events/regional/sessions/1:finalise", `{}`, nil)
+	}
+	// While cut off, the federation has none of the west's later results,
+	// and says the west is not current once it has not heard from it.
+	var west struct {
+		LastSequence string `json:"last_sequence"`
+	}
+	venueOf["C"].mustCall(t, "GET", "/v1/events/regional/feeds/scoring/changes?since=0&page_size=1", "", &west)
+	waitUntil(t, 20*time.Second, "north and south applied, west not", func() (bool, string) {
+		var got venueFeeds
+		fed.mustCall(t, "GET", "/v1/events/regional/venueFeeds", "", &got)
+		done := 0
+		for _, f := range got.VenueFeeds {
+			if f.Venue != "west" && f.Current && len(f.FinalisedSessions) == 1 {
+				done++
+			}
+			if f.Venue == "west" && (len(f.FinalisedSessions) > 0 || f.AppliedSequence == west.LastSequence) {
+				t.Fatalf("the federation has the west's records up to %s (of %s) while it is cut off: %+v", f.AppliedSequence, west.LastSequence, f)
+			}
+		}
+		return done == 2, fmt.Sprintf("%+v", got)
+	})
+	proxy.mend()
+	waitUntil(t, 30*time.Second, "every venue current and finalised", func() (bool, string) {
+		var got venueFeeds
+		fed.mustCall(t, "GET", "/v1/events/regional/venueFeeds", "", &got)
+		done := 0
+		for _, f := range got.VenueFeeds {
+			if f.Current && f.Lag == "0" && len(f.FinalisedSessions) == 1 && f.AppliedSequence == f.PublishedSequence {
+				done++
+			}
+		}
+		return done == 3, fmt.Sprintf("%+v", got)
+	})
+
+	// Every result is at the federation once: one record of its entry in
+	// the federation's feed, and no correction.
+	entered := map[string]int{}
+	var page struct {
+		Changes []struct {
+			Kind string `json:"kind"`
+			Name string `json:"name"`
+		} `json:"changes"`
+		NextPageToken string `json:"next_page_token"`
+	}
+	for token := ""; ; token = page.NextPageToken {
+		page.NextPageToken = ""
+		page.Changes = nil
+		fed.mustCall(t, "GET", "/v1/events/regional/feeds/scoring/changes?since=0&page_size=1000&page_token="+token, "", &page)
+		for _, c := range page.Changes {
+			switch c.Kind {
+			case "CHANGE_KIND_RESULT_SUBMITTED":
+				entered[c.Name]++
+			case "CHANGE_KIND_RESULT_CORRECTED", "CHANGE_KIND_RESULT_ERASED":
+				t.Errorf("the federation changed %s (%s): a venue's record applied twice", c.Name, c.Kind)
+			}
+		}
+		if page.NextPageToken == "" {
+			break
+		}
+	}
+	if len(entered) != submitted {
+		t.Errorf("the federation entered %d results, the venues %d", len(entered), submitted)
+	}
+	for name, n := range entered {
+		if n != 1 {
+			t.Errorf("%s entered %d times at the federation", name, n)
+		}
+	}
+
+	// The federation's standings across the field are a single
+	// Director's, given the same results.
+	var atFed, atSingle standings
+	fed.mustCall(t, "GET", "/v1/events/regional/standings?page_size=100", "", &atFed)
+	single.mustCall(t, "GET", "/v1/events/regional/standings?page_size=100", "", &atSingle)
+	if len(atFed.Standings) != 18 || !reflect.DeepEqual(atFed.Standings, atSingle.Standings) {
+		t.Errorf("the federation's standings:\n%+v\nwant a single Director's:\n%+v", atFed.Standings, atSingle.Standings)
+	}
+	if len(atFed.Problems) != len(atSingle.Problems) {
+		t.Errorf("problems at the federation %s, at a single Director %s", atFed.Problems, atSingle.Problems)
+	}
+	// The field is across sections: boards 6 has fewer scores, so some
+	// percentage is not a multiple of a whole board's matchpoints.
+	t.Logf("%d results; standings %+v", submitted, atFed.Standings[:3])
+}
+
+// waitUntil polls cond until it holds, failing with its last word after d.
+func waitUntil(t *testing.T, d time.Duration, what string, cond func() (bool, string)) {
+	t.Helper()
+	deadline := time.Now().Add(d)
+	for {
+		ok, last := cond()
+		if ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("after %s, not %s: %s", d, what, last)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}

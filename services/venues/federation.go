@@ -1,0 +1,264 @@
+package venues
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"google.golang.org/protobuf/proto"
+
+	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
+)
+
+// Applier applies venues' records at the federation.
+type Applier interface {
+	// ApplyVenueChanges applies records of one venue's feed (its
+	// incarnation) of one event, each exactly once, and returns the last
+	// record of that feed applied, now or before: every record up to it
+	// is applied, none after it. An error says why the record after the
+	// mark is not taken.
+	ApplyVenueChanges(ctx context.Context, venue, incarnation, event string, changes []*typev1.Change) (uint64, error)
+	// VenueHeard records that the venue's feed of event holds records up
+	// to published.
+	VenueHeard(ctx context.Context, venue, incarnation, event string, published uint64) error
+}
+
+// Federation reads every venue's records from the federation's stream and
+// applies them.
+type Federation struct {
+	// URL is the federation's NATS, and User and Password its own
+	// credentials there.
+	URL, User, Password string
+	// Venues are the ids of the venues whose records are applied: one
+	// durable consumer each.
+	Venues  []string
+	Applier Applier
+	// Retention is how long the stream keeps a record (default 30 days):
+	// a venue cut off for longer than that sends again what the stream
+	// dropped, from its own feed.
+	Retention time.Duration
+	// Replicas is the stream's replication on an external NATS cluster
+	// (default 1).
+	Replicas int
+	Logger   *slog.Logger
+}
+
+// batch is how many records a consumer fetches at once; they are applied
+// in one transaction per venue's feed of an event.
+const batch = 500
+
+// redeliverAfter is how long a record that is not applied yet (a gap, a
+// record the federation cannot take yet) waits to be delivered again.
+const redeliverAfter = 250 * time.Millisecond
+
+// Run applies until ctx ends, connecting and reconnecting as needed.
+func (f *Federation) Run(ctx context.Context) error {
+	for _, v := range f.Venues {
+		if err := CheckVenueID(v); err != nil {
+			return err
+		}
+	}
+	log := f.Logger
+	if log == nil {
+		log = slog.Default()
+	}
+	nc, err := nats.Connect(f.URL,
+		nats.Name("director federation"),
+		nats.UserInfo(f.User, f.Password),
+		nats.RetryOnFailedConnect(true),
+		nats.MaxReconnects(-1),
+		nats.ReconnectWait(250*time.Millisecond),
+	)
+	if err != nil {
+		return fmt.Errorf("federation: NATS %s: %w", f.URL, err)
+	}
+	defer nc.Close()
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return err
+	}
+	var stream jetstream.Stream
+	for {
+		stream, err = f.ensureStream(ctx, js)
+		if err == nil {
+			break
+		}
+		log.Warn("federation: the venues' stream cannot be made yet", "error", err)
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(time.Second):
+		}
+	}
+	var wg sync.WaitGroup
+	for _, v := range f.Venues {
+		wg.Go(func() { f.consume(ctx, stream, v, log.With("venue", v)) })
+	}
+	wg.Wait()
+	return nil
+}
+
+// ensureStream makes the stream of every venue's records: limits retention,
+// on disk, one subject space venue.>.
+func (f *Federation) ensureStream(ctx context.Context, js jetstream.JetStream) (jetstream.Stream, error) {
+	age := f.Retention
+	if age <= 0 {
+		age = 30 * 24 * time.Hour
+	}
+	cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	return js.CreateOrUpdateStream(cctx, jetstream.StreamConfig{
+		Name:        Stream,
+		Description: "every venue's change feed, for the federation to apply",
+		Subjects:    []string{"venue.>"},
+		Retention:   jetstream.LimitsPolicy,
+		Storage:     jetstream.FileStorage,
+		MaxAge:      age,
+		Replicas:    max(f.Replicas, 1),
+		Duplicates:  2 * time.Minute,
+	})
+}
+
+// consume applies one venue's records until ctx ends.
+func (f *Federation) consume(ctx context.Context, stream jetstream.Stream, venue string, log *slog.Logger) {
+	var cons jetstream.Consumer
+	for {
+		cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		var err error
+		cons, err = stream.CreateOrUpdateConsumer(cctx, jetstream.ConsumerConfig{
+			Durable:       "venue-" + venue,
+			Description:   "the federation's applier of venue " + venue,
+			FilterSubject: "venue." + venue + ".>",
+			AckPolicy:     jetstream.AckExplicitPolicy,
+			AckWait:       30 * time.Second,
+			MaxDeliver:    -1,
+			MaxAckPending: 4 * batch,
+			DeliverPolicy: jetstream.DeliverAllPolicy,
+		})
+		cancel()
+		if err == nil {
+			break
+		}
+		log.Warn("federation: the venue's consumer cannot be made yet", "error", err)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(time.Second):
+		}
+	}
+	for ctx.Err() == nil {
+		msgs, err := cons.Fetch(batch, jetstream.FetchMaxWait(time.Second))
+		if err != nil {
+			select {
+			case <-ctx.Done():
+			case <-time.After(250 * time.Millisecond):
+			}
+			continue
+		}
+		var got []jetstream.Msg
+		for m := range msgs.Messages() {
+			got = append(got, m)
+		}
+		if len(got) > 0 {
+			f.apply(ctx, venue, got, log)
+		}
+	}
+}
+
+// feedKey names one venue's feed of an event, in one incarnation.
+type feedKey struct{ incarnation, event string }
+
+// apply applies a fetched batch of a venue's messages: heartbeats are
+// recorded; records are grouped by feed, in order, and each group applied
+// in one call; what is applied is acknowledged, the rest delivered again.
+func (f *Federation) apply(ctx context.Context, venue string, msgs []jetstream.Msg, log *slog.Logger) {
+	type group struct {
+		changes []*typev1.Change
+		msgs    []jetstream.Msg
+	}
+	groups := map[feedKey]*group{}
+	var order []feedKey
+	heard := map[feedKey]uint64{}
+	for _, m := range msgs {
+		event, heartbeat, ok := parseSubject(venue, m.Subject())
+		incarnation := m.Headers().Get(IncarnationHeader)
+		k := feedKey{incarnation, event}
+		last, _ := strconv.ParseUint(m.Headers().Get(LastHeader), 10, 64)
+		if !ok || incarnation == "" {
+			log.Error("federation: a venue's message names no event or incarnation; held", "subject", m.Subject())
+			_ = m.NakWithDelay(10 * time.Second)
+			continue
+		}
+		heard[k] = max(heard[k], last)
+		if heartbeat {
+			_ = m.Ack()
+			continue
+		}
+		c := &typev1.Change{}
+		if err := proto.Unmarshal(m.Data(), c); err != nil {
+			// Unreadable: hand it on as a record without its change, so
+			// that the applier holds it and says so.
+			seq, _ := strconv.ParseUint(m.Headers().Get("Nats-Msg-Id")[strings.LastIndex(m.Headers().Get("Nats-Msg-Id"), ":")+1:], 10, 64)
+			c = &typev1.Change{Sequence: seq, Name: "(unreadable: " + err.Error() + ")"}
+		}
+		g, ok := groups[k]
+		if !ok {
+			g = &group{}
+			groups[k] = g
+			order = append(order, k)
+		}
+		g.changes = append(g.changes, c)
+		g.msgs = append(g.msgs, m)
+	}
+	for _, k := range order {
+		g := groups[k]
+		seqs := make([]uint64, len(g.changes))
+		for i, c := range g.changes {
+			seqs[i] = c.GetSequence()
+		}
+		mark, err := f.Applier.ApplyVenueChanges(ctx, venue, k.incarnation, k.event, g.changes)
+		if err != nil && ctx.Err() == nil {
+			log.Warn("federation: a venue's record is held", "event", k.event, "applied", mark, "error", err)
+		}
+		for i, m := range g.msgs {
+			if seqs[i] <= mark {
+				_ = m.Ack()
+				continue
+			}
+			delay := redeliverAfter
+			if err != nil {
+				delay = 5 * time.Second
+			}
+			_ = m.NakWithDelay(delay)
+		}
+	}
+	for k, last := range heard {
+		if err := f.Applier.VenueHeard(ctx, venue, k.incarnation, k.event, last); err != nil && !errors.Is(err, context.Canceled) {
+			log.Warn("federation: a venue's heartbeat not recorded", "error", err)
+		}
+	}
+}
+
+// parseSubject reads the event of a venue's subject, and whether it is a
+// heartbeat.
+func parseSubject(venue, subject string) (event string, heartbeat, ok bool) {
+	rest, ok := strings.CutPrefix(subject, "venue."+venue+".event.")
+	if !ok {
+		return "", false, false
+	}
+	parts := strings.Split(rest, ".")
+	switch {
+	case len(parts) == 2 && parts[1] == "heartbeat":
+		return parts[0], true, parts[0] != ""
+	case len(parts) == 4 && parts[1] == "session":
+		return parts[0], false, parts[0] != ""
+	}
+	return "", false, false
+}
