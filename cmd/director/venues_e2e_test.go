@@ -26,7 +26,7 @@ type linkProxy struct {
 	conns  map[net.Conn]bool
 }
 
-func startLinkProxy(t *testing.T, target string) *linkProxy {
+func startLinkProxy(t testing.TB, target string) *linkProxy {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

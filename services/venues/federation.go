@@ -154,22 +154,54 @@ func (f *Federation) consume(ctx context.Context, stream jetstream.Stream, venue
 		}
 	}
 	for ctx.Err() == nil {
-		msgs, err := cons.Fetch(batch, jetstream.FetchMaxWait(time.Second))
+		// Wait for one message, then take what else has come, so that a
+		// batch is applied as soon as it is there.
+		got, err := fetch(cons, 1, jetstream.FetchMaxWait(time.Second))
+		if err == nil && len(got) > 0 {
+			var more []jetstream.Msg
+			more, err = fetchNoWait(cons, batch-1)
+			got = append(got, more...)
+		}
+		if len(got) > 0 {
+			f.apply(ctx, venue, got, log)
+		}
 		if err != nil {
 			select {
 			case <-ctx.Done():
 			case <-time.After(250 * time.Millisecond):
 			}
-			continue
-		}
-		var got []jetstream.Msg
-		for m := range msgs.Messages() {
-			got = append(got, m)
-		}
-		if len(got) > 0 {
-			f.apply(ctx, venue, got, log)
 		}
 	}
+}
+
+// fetch takes up to n messages from cons.
+func fetch(cons jetstream.Consumer, n int, opts ...jetstream.FetchOpt) ([]jetstream.Msg, error) {
+	msgs, err := cons.Fetch(n, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return collect(msgs)
+}
+
+// fetchNoWait takes up to n messages from cons, of those there now.
+func fetchNoWait(cons jetstream.Consumer, n int) ([]jetstream.Msg, error) {
+	msgs, err := cons.FetchNoWait(n)
+	if err != nil {
+		return nil, err
+	}
+	return collect(msgs)
+}
+
+func collect(msgs jetstream.MessageBatch) ([]jetstream.Msg, error) {
+	var got []jetstream.Msg
+	for m := range msgs.Messages() {
+		got = append(got, m)
+	}
+	err := msgs.Error()
+	if errors.Is(err, nats.ErrTimeout) || errors.Is(err, jetstream.ErrNoMessages) {
+		err = nil
+	}
+	return got, err
 }
 
 // feedKey names one venue's feed of an event, in one incarnation.

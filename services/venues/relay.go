@@ -83,6 +83,10 @@ func (r *Relay) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	// The relay waits for the link rather than queueing records behind
+	// it: a publish while cut off fails at once (no reconnect buffer), and
+	// the relay tries again as soon as the link is back.
+	reconnected := make(chan struct{}, 1)
 	nc, err := nats.Connect(r.URL,
 		nats.Name("director venue "+r.Venue),
 		nats.UserInfo(r.User, r.Password),
@@ -96,7 +100,14 @@ func (r *Relay) Run(ctx context.Context) error {
 		nats.DisconnectErrHandler(func(_ *nats.Conn, err error) {
 			log.Warn("cut off from the federation; records wait in the feed", "error", err)
 		}),
-		nats.ReconnectHandler(func(*nats.Conn) { log.Info("connected to the federation again") }),
+		nats.ReconnectBufSize(-1),
+		nats.ReconnectHandler(func(*nats.Conn) {
+			log.Info("connected to the federation again")
+			select {
+			case reconnected <- struct{}{}:
+			default:
+			}
+		}),
 	)
 	if err != nil {
 		return fmt.Errorf("venue %s: NATS %s: %w", r.Venue, r.URL, err)
@@ -125,6 +136,8 @@ func (r *Relay) Run(ctx context.Context) error {
 				t.Stop()
 				return nil
 			case <-t.C:
+			case <-reconnected:
+				t.Stop()
 			}
 			continue
 		}
