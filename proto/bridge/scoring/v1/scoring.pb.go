@@ -5371,7 +5371,7 @@ type VenueFeed struct {
 	// fetched again, or a record the federation refused (a section it does
 	// not know, say), retried until it is mended.
 	Held string `protobuf:"bytes,9,opt,name=held,proto3" json:"held,omitempty"`
-	// No lag, and heard from within the last minute.
+	// No lag, nothing held, and heard from within the last 10 seconds.
 	Current       bool `protobuf:"varint,10,opt,name=current,proto3" json:"current,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
