@@ -22,6 +22,8 @@ package scoringservice
 //	                                            (from schema version 7, as are the next two)
 //	venue_feeds/<event id>/<venue>/<incarnation> -> VenueFeed  at a federation, what it applied
 //	                                            of each venue's feed of the event (venues.go)
+//	venue_sections/<event id>/<session u32><section> -> StringValue  at a federation, the venue
+//	                                            a section's results come from: the first to send one
 //	venue/incarnation -> StringValue            at a venue, the store's incarnation
 //	venue/relayed/<event id> -> UInt64Value     the last record of the event's feed the
 //	                                            federation acknowledged

@@ -17,6 +17,7 @@ package scoringservice
 import (
 	"context"
 	"crypto/rand"
+	"encoding/binary"
 	"fmt"
 	"slices"
 	"strings"
@@ -40,6 +41,9 @@ var (
 	// bucketVenueFeeds holds, at a federation, what it applied of each
 	// venue's feed of an event, by event, then venue and incarnation.
 	bucketVenueFeeds = []byte("venue_feeds")
+	// bucketVenueSections holds, at a federation, which venue each
+	// section's results come from: the first to send one.
+	bucketVenueSections = []byte("venue_sections")
 	// bucketVenue holds, at a venue, the store's incarnation and the
 	// relay's cursor of each event's feed (sub-bucket relayed).
 	bucketVenue    = []byte("venue")
@@ -49,7 +53,7 @@ var (
 
 // createVenueBuckets is migration 7.
 func createVenueBuckets(tx *bbolt.Tx) error {
-	for _, b := range [][]byte{bucketFinalised, bucketVenueFeeds} {
+	for _, b := range [][]byte{bucketFinalised, bucketVenueFeeds, bucketVenueSections} {
 		if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 			return err
 		}
@@ -350,6 +354,11 @@ func (s *Service) prepareVenueRecord(ctx context.Context, event resource.Event, 
 // returns the slot it changed (nil for none).
 func (s *Service) applyVenueRecord(tx *bbolt.Tx, f *scoringv1.VenueFeed, event string, rec venueRecord, by string, now *timestamppb.Timestamp) (*slot, error) {
 	sl := rec.slot
+	if rec.result != nil || rec.change.GetKind() == typev1.ChangeKind_CHANGE_KIND_RESULT_ERASED {
+		if err := claimSection(tx, event, f.Venue, sl); err != nil {
+			return nil, err
+		}
+	}
 	reason := fmt.Sprintf("record %d of venue %s's feed (incarnation %s), entered there by %s", rec.change.GetSequence(), f.Venue, f.Incarnation, rec.change.GetChangedBy())
 	switch {
 	case rec.result != nil:
@@ -384,6 +393,29 @@ func (s *Service) applyVenueRecord(tx *bbolt.Tx, f *scoringv1.VenueFeed, event s
 		}
 	}
 	return nil, nil
+}
+
+// claimSection refuses a venue's record of a section whose results come
+// from another venue, and gives an unclaimed section to the venue: a venue
+// may publish only on its own subjects, and enter results only in its own
+// sections.
+func claimSection(tx *bbolt.Tx, event, venue string, sl slot) error {
+	b, err := eventBucket(tx, bucketVenueSections, event, true)
+	if err != nil {
+		return err
+	}
+	key := append(binary.BigEndian.AppendUint32(nil, uint32(sl.Session)), sl.Section...)
+	owner := &wrapperspb.StringValue{}
+	ok, err := platform.GetMessage(b, "venue_sections/"+event, key, owner)
+	switch {
+	case err != nil:
+		return err
+	case !ok:
+		return platform.PutMessage(b, key, wrapperspb.String(venue))
+	case owner.GetValue() != venue:
+		return platform.FailedPrecondition(fmt.Sprintf("section %s of session %d takes its results from venue %s, not %s", sl.Section, sl.Session, owner.GetValue(), venue))
+	}
+	return nil
 }
 
 // knownSettings are the scoring settings of an event read already (by

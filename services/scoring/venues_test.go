@@ -130,6 +130,13 @@ func TestVenueRecordsAreAppliedOnceInOrder(t *testing.T) {
 		t.Error("record 9 is not applied with its mark")
 	}
 
+	// Another venue's record of north's section is refused: a venue
+	// enters results only in its own sections.
+	other := venueResult(t, 1, sub, "A", played(7, 1, 5, 13, 14, "1N", typev1.Seat_SEAT_NORTH, 7))
+	if mark, err := h.svc.ApplyVenueChanges(context.Background(), "south", "s1", "club-night", []*typev1.Change{other}); mark != 0 || err == nil || !strings.Contains(err.Error(), "from venue north, not south") {
+		t.Fatalf("south's result in north's section: mark %d, %v; want it refused", mark, err)
+	}
+
 	// Another incarnation of the venue's store numbers from 1 again.
 	again := venueResult(t, 1, sub, "A", played(6, 1, 4, 11, 12, "1N", typev1.Seat_SEAT_NORTH, 7))
 	if mark, err := h.svc.ApplyVenueChanges(context.Background(), "north", "two", "club-night", []*typev1.Change{again}); mark != 1 || err != nil {

@@ -266,7 +266,7 @@ func (f *Federation) apply(ctx context.Context, venue string, msgs []jetstream.M
 			}
 			delay := redeliverAfter
 			if err != nil {
-				delay = 5 * time.Second
+				delay = time.Second
 			}
 			_ = m.NakWithDelay(delay)
 		}
