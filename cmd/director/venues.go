@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/bridge-director/director/services/platform"
 	scoringservice "github.com/bridge-director/director/services/scoring"
@@ -92,11 +93,19 @@ func (v *venueConfig) start(ctx context.Context, dataDir string, running []platf
 		if r.User == "" {
 			r.User = v.venue
 		}
+		in := &venues.Inbound{Venue: v.venue, URL: v.federation, User: r.User, Password: v.natsPassword, Applier: scoring, Logger: log}
 		go func() {
 			defer close(done)
+			var wg sync.WaitGroup
+			wg.Go(func() {
+				if err := in.Run(ctx); err != nil {
+					log.Error("the federation's changes for this venue are no longer applied", "error", err)
+				}
+			})
 			if err := r.Run(ctx); err != nil {
 				log.Error("the relay to the federation stopped", "error", err)
 			}
+			wg.Wait()
 		}()
 		log.Info("relaying this venue's feed to the federation", "venue", v.venue, "federation", v.federation)
 		return func() { cancel(); <-done }, nil
@@ -106,7 +115,8 @@ func (v *venueConfig) start(ctx context.Context, dataDir string, running []platf
 		cancel()
 		return nil, fmt.Errorf("--nats-venues: %w", err)
 	}
-	f := &venues.Federation{URL: v.natsURL, User: v.natsUser, Password: v.natsPassword, Applier: scoring, Logger: log}
+	f := &venues.Federation{URL: v.natsURL, User: v.natsUser, Password: v.natsPassword, Applier: scoring, Logger: log,
+		Outbox: func(venue string) venues.Feed { return scoring.ToVenue(venue) }}
 	for _, venue := range vs {
 		f.Venues = append(f.Venues, venue.ID)
 	}

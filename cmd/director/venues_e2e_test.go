@@ -206,9 +206,48 @@ func TestVenuesFeedTheFederationThroughACut(t *testing.T) {
 		return done == 3, fmt.Sprintf("%+v", got)
 	})
 
+	// The federation's director corrects one of the west's results: the
+	// correction goes to the west, which applies it once, and its record
+	// of it comes back to the federation as a change already made.
+	corrected := "events/regional/sessions/1/sections/C/tables/1/rounds/1/boards/1"
+	correction := `{"result":{"table":1,"round":1,"board":1,"ns_pair":1,"ew_pair":4,
+		"played":{"contract":"4S","declarer":"SEAT_NORTH","tricks":12,"lead":"HK"}},"reason":"the west's scorer phoned: twelve tricks, not nine"}`
+	fed.mustCall(t, "POST", "/v1/"+corrected+":correct", correction, nil)
+	single.mustCall(t, "POST", "/v1/"+corrected+":correct", correction, nil)
+	waitUntil(t, 20*time.Second, "the correction at the west", func() (bool, string) {
+		var h struct {
+			Revisions []struct {
+				Action string `json:"action"`
+				Result struct {
+					Played struct {
+						Tricks int `json:"tricks"`
+					} `json:"played"`
+				} `json:"result"`
+			} `json:"revisions"`
+		}
+		venueOf["C"].mustCall(t, "GET", "/v1/"+corrected+"/history", "", &h)
+		if len(h.Revisions) > 2 {
+			t.Fatalf("the west has the correction more than once: %+v", h)
+		}
+		return len(h.Revisions) == 2 && h.Revisions[1].Result.Played.Tricks == 12, fmt.Sprintf("%+v", h)
+	})
+	waitUntil(t, 20*time.Second, "every venue current after the correction", func() (bool, string) {
+		var got venueFeeds
+		fed.mustCall(t, "GET", "/v1/events/regional/venueFeeds", "", &got)
+		venueOf["C"].mustCall(t, "GET", "/v1/events/regional/feeds/scoring/changes?since=0&page_size=1", "", &west)
+		done := 0
+		for _, f := range got.VenueFeeds {
+			if f.Current && f.Lag == "0" && f.AppliedSequence == f.PublishedSequence && (f.Venue != "west" || f.AppliedSequence == west.LastSequence) {
+				done++
+			}
+		}
+		return done == 3, fmt.Sprintf("%+v; the west's feed ends at %s", got, west.LastSequence)
+	})
+
 	// Every result is at the federation once: one record of its entry in
-	// the federation's feed, and no correction.
+	// the federation's feed, and no correction but the federation's own.
 	entered := map[string]int{}
+	fedCorrected := false
 	var page struct {
 		Changes []struct {
 			Kind string `json:"kind"`
@@ -225,6 +264,10 @@ func TestVenuesFeedTheFederationThroughACut(t *testing.T) {
 			case "CHANGE_KIND_RESULT_SUBMITTED":
 				entered[c.Name]++
 			case "CHANGE_KIND_RESULT_CORRECTED", "CHANGE_KIND_RESULT_ERASED":
+				if c.Name == corrected && !fedCorrected {
+					fedCorrected = true
+					continue
+				}
 				t.Errorf("the federation changed %s (%s): a venue's record applied twice", c.Name, c.Kind)
 			}
 		}

@@ -26,6 +26,7 @@ import (
 
 	"go.etcd.io/bbolt"
 	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/anypb"
 	"google.golang.org/protobuf/types/known/timestamppb"
 	"google.golang.org/protobuf/types/known/wrapperspb"
 
@@ -44,16 +45,23 @@ var (
 	// bucketVenueSections holds, at a federation, which venue each
 	// section's results come from: the first to send one.
 	bucketVenueSections = []byte("venue_sections")
+	// bucketToVenues holds, at a federation, the changes it made to each
+	// venue's results (a correction, an erasure), for the venue: by event,
+	// then venue, numbered from 1 in the transaction of the change.
+	bucketToVenues = []byte("to_venues")
 	// bucketVenue holds, at a venue, the store's incarnation and the
 	// relay's cursor of each event's feed (sub-bucket relayed).
 	bucketVenue    = []byte("venue")
 	incarnationKey = []byte("incarnation")
 	relayedBucket  = []byte("relayed")
+	// relayedToBucket holds, at a federation, the cursor of each venue's
+	// changes (to_venues), by venue and event.
+	relayedToBucket = []byte("relayed_to")
 )
 
 // createVenueBuckets is migration 7.
 func createVenueBuckets(tx *bbolt.Tx) error {
-	for _, b := range [][]byte{bucketFinalised, bucketVenueFeeds, bucketVenueSections} {
+	for _, b := range [][]byte{bucketFinalised, bucketVenueFeeds, bucketVenueSections, bucketToVenues} {
 		if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 			return err
 		}
@@ -62,8 +70,10 @@ func createVenueBuckets(tx *bbolt.Tx) error {
 	if err != nil {
 		return err
 	}
-	if _, err := v.CreateBucketIfNotExists(relayedBucket); err != nil {
-		return err
+	for _, b := range [][]byte{relayedBucket, relayedToBucket} {
+		if _, err := v.CreateBucketIfNotExists(b); err != nil {
+			return err
+		}
 	}
 	if v.Get(incarnationKey) != nil {
 		return nil
@@ -106,6 +116,12 @@ func (s *Service) FinaliseSession(ctx context.Context, req *scoringv1.FinaliseSe
 	})
 	return resp, err
 }
+
+// FederationSource is the name a venue applies its federation's changes
+// under (ApplyVenueChanges), as though the federation were a venue: its
+// corrections of the venue's results, each once by the federation's
+// incarnation and sequence. It claims no section.
+const FederationSource = "federation"
 
 // currentWithin is how recently a venue must have been heard from to be
 // current.
@@ -197,6 +213,9 @@ func (s *Service) ApplyVenueChanges(ctx context.Context, venue, incarnation, eve
 	key := venueKey("", venue, incarnation)
 	held := venueKey(event, venue, incarnation)
 	by := "venues/" + venue
+	if venue == FederationSource {
+		by = FederationSource
+	}
 	slices.SortFunc(changes, func(a, b *typev1.Change) int { return cmpUint(a.GetSequence(), b.GetSequence()) })
 	// Check each record outside the transaction (the schedule is the
 	// movement service's); a record that cannot be taken ends the batch.
@@ -354,7 +373,7 @@ func (s *Service) prepareVenueRecord(ctx context.Context, event resource.Event, 
 // returns the slot it changed (nil for none).
 func (s *Service) applyVenueRecord(tx *bbolt.Tx, f *scoringv1.VenueFeed, event string, rec venueRecord, by string, now *timestamppb.Timestamp) (*slot, error) {
 	sl := rec.slot
-	if rec.result != nil || rec.change.GetKind() == typev1.ChangeKind_CHANGE_KIND_RESULT_ERASED {
+	if f.Venue != FederationSource && (rec.result != nil || rec.change.GetKind() == typev1.ChangeKind_CHANGE_KIND_RESULT_ERASED) {
 		if err := claimSection(tx, event, f.Venue, sl); err != nil {
 			return nil, err
 		}
@@ -404,7 +423,7 @@ func claimSection(tx *bbolt.Tx, event, venue string, sl slot) error {
 	if err != nil {
 		return err
 	}
-	key := append(binary.BigEndian.AppendUint32(nil, uint32(sl.Session)), sl.Section...)
+	key := sectionKey(sl)
 	owner := &wrapperspb.StringValue{}
 	ok, err := platform.GetMessage(b, "venue_sections/"+event, key, owner)
 	switch {
@@ -502,5 +521,128 @@ func (s *Service) SetRelayed(ctx context.Context, event string, seq uint64) erro
 			return nil
 		}
 		return platform.PutMessage(b, []byte(event), wrapperspb.UInt64(seq))
+	})
+}
+
+// toVenue records, at a federation, a change it made to a result of a
+// venue's section (a director's correction or erasure here, not one
+// applied from the venue's feed) for that venue, in tx: the venue applies
+// it once, as the federation applies the venue's.
+func (s *Service) toVenue(tx *bbolt.Tx, event string, sl slot, c platform.Change) error {
+	if strings.HasPrefix(c.By, "venues/") {
+		return nil
+	}
+	owners, _ := eventBucket(tx, bucketVenueSections, event, false)
+	if owners == nil {
+		return nil
+	}
+	owner := &wrapperspb.StringValue{}
+	ok, err := platform.GetMessage(owners, "venue_sections/"+event, sectionKey(sl), owner)
+	if err != nil || !ok {
+		return err
+	}
+	events, err := eventBucket(tx, bucketToVenues, event, true)
+	if err != nil {
+		return err
+	}
+	b, err := events.CreateBucketIfNotExists([]byte(owner.GetValue()))
+	if err != nil {
+		return err
+	}
+	seq, err := b.NextSequence()
+	if err != nil {
+		return err
+	}
+	res, err := anypb.New(c.Resource)
+	if err != nil {
+		return err
+	}
+	return platform.PutMessage(b, platform.Uint64Key(seq), &typev1.Change{Sequence: seq, Kind: c.Kind, Name: c.Name, ChangedBy: c.By, ChangeTime: timestamppb.New(s.now()), Resource: res})
+}
+
+// sectionKey is a section's key in bucketVenueSections.
+func sectionKey(sl slot) []byte {
+	return append(binary.BigEndian.AppendUint32(nil, uint32(sl.Session)), sl.Section...)
+}
+
+// ToVenue is, at a federation, the feed of the changes it made to one
+// venue's results, as its relay to the venue reads it.
+func (s *Service) ToVenue(venue string) *VenueOutbox { return &VenueOutbox{s: s, venue: venue} }
+
+// VenueOutbox is the federation's feed of changes for one venue.
+type VenueOutbox struct {
+	s     *Service
+	venue string
+}
+
+// Incarnation is the federation's store's.
+func (o *VenueOutbox) Incarnation() (string, error) { return o.s.Incarnation() }
+
+// FeedChanged is closed at the next commit of a change of any event.
+func (o *VenueOutbox) FeedChanged() <-chan struct{} { return o.s.FeedChanged() }
+
+// FeedEvents lists the events with changes for the venue.
+func (o *VenueOutbox) FeedEvents() ([]string, error) {
+	var ids []string
+	err := o.s.store.View(func(tx *bbolt.Tx) error {
+		return tx.Bucket(bucketToVenues).ForEachBucket(func(k []byte) error {
+			if tx.Bucket(bucketToVenues).Bucket(k).Bucket([]byte(o.venue)) != nil {
+				ids = append(ids, string(k))
+			}
+			return nil
+		})
+	})
+	return ids, err
+}
+
+// ChangesAfter reads up to a page of the venue's changes of event after
+// sequence after, and the last sequence.
+func (o *VenueOutbox) ChangesAfter(_ context.Context, event string, after uint64) (out []*typev1.Change, last uint64, err error) {
+	err = o.s.store.View(func(tx *bbolt.Tx) error {
+		events, _ := eventBucket(tx, bucketToVenues, event, false)
+		if events == nil {
+			return nil
+		}
+		b := events.Bucket([]byte(o.venue))
+		if b == nil {
+			return nil
+		}
+		last = b.Sequence()
+		c := b.Cursor()
+		for k, _ := c.Seek(platform.Uint64Key(after + 1)); k != nil && len(out) < platform.MaxPageSize; k, _ = c.Next() {
+			ch := &typev1.Change{}
+			if _, err := platform.GetMessage(b, "to_venues/"+event+"/"+o.venue, k, ch); err != nil {
+				return err
+			}
+			out = append(out, ch)
+		}
+		return nil
+	})
+	return out, last, err
+}
+
+// Relayed is the last of the venue's changes of event it acknowledged.
+func (o *VenueOutbox) Relayed(event string) (uint64, error) {
+	v := &wrapperspb.UInt64Value{}
+	err := o.s.store.View(func(tx *bbolt.Tx) error {
+		_, err := platform.GetMessage(tx.Bucket(bucketVenue).Bucket(relayedToBucket), "venue/relayed_to", []byte(o.venue+"/"+event), v)
+		return err
+	})
+	return v.GetValue(), err
+}
+
+// SetRelayed moves the cursor of the venue's changes of event to seq.
+func (o *VenueOutbox) SetRelayed(ctx context.Context, event string, seq uint64) error {
+	return o.s.store.Mutate(ctx, "", "", nil, nil, func(tx *bbolt.Tx) error {
+		b := tx.Bucket(bucketVenue).Bucket(relayedToBucket)
+		key := []byte(o.venue + "/" + event)
+		v := &wrapperspb.UInt64Value{}
+		if _, err := platform.GetMessage(b, "venue/relayed_to", key, v); err != nil {
+			return err
+		}
+		if seq <= v.GetValue() {
+			return nil
+		}
+		return platform.PutMessage(b, key, wrapperspb.UInt64(seq))
 	})
 }

@@ -40,6 +40,10 @@ type Federation struct {
 	// durable consumer each.
 	Venues  []string
 	Applier Applier
+	// Outbox is, when set, the feed of the federation's changes for a
+	// venue (its corrections of the venue's results), relayed to the
+	// venue's consumer.
+	Outbox func(venue string) Feed
 	// Retention is how long the stream keeps a record (default 30 days):
 	// a venue cut off for longer than that sends again what the stream
 	// dropped, from its own feed.
@@ -100,6 +104,9 @@ func (f *Federation) Run(ctx context.Context) error {
 	var wg sync.WaitGroup
 	for _, v := range f.Venues {
 		wg.Go(func() { f.consume(ctx, stream, v, log.With("venue", v)) })
+		if f.Outbox != nil {
+			wg.Go(func() { f.relayTo(ctx, js, v, log.With("venue", v)) })
+		}
 	}
 	wg.Wait()
 	return nil
@@ -114,6 +121,21 @@ func (f *Federation) ensureStream(ctx context.Context, js jetstream.JetStream) (
 	}
 	cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
+	if f.Outbox != nil {
+		_, err := js.CreateOrUpdateStream(cctx, jetstream.StreamConfig{
+			Name:        FederationStream,
+			Description: "the federation's changes for each venue",
+			Subjects:    []string{"federation.>"},
+			Retention:   jetstream.LimitsPolicy,
+			Storage:     jetstream.FileStorage,
+			MaxAge:      age,
+			Replicas:    max(f.Replicas, 1),
+			Duplicates:  2 * time.Minute,
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
 	return js.CreateOrUpdateStream(cctx, jetstream.StreamConfig{
 		Name:        Stream,
 		Description: "every venue's change feed, for the federation to apply",
@@ -153,6 +175,43 @@ func (f *Federation) consume(ctx context.Context, stream jetstream.Stream, venue
 		case <-time.After(time.Second):
 		}
 	}
+	pull(ctx, cons, func(msgs []jetstream.Msg) { applyBatch(ctx, f.Applier, venue, "venue."+venue, msgs, log) })
+}
+
+// relayTo relays the federation's changes for venue to the venue's
+// consumer, made here so that the venue needs no right to make one.
+func (f *Federation) relayTo(ctx context.Context, js jetstream.JetStream, venue string, log *slog.Logger) {
+	for {
+		cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		_, err := js.CreateOrUpdateConsumer(cctx, FederationStream, jetstream.ConsumerConfig{
+			Durable:       inboundConsumer(venue),
+			Description:   "venue " + venue + "'s reader of the federation's changes",
+			FilterSubject: "federation." + venue + ".>",
+			AckPolicy:     jetstream.AckExplicitPolicy,
+			AckWait:       30 * time.Second,
+			MaxDeliver:    -1,
+			MaxAckPending: 4 * batch,
+			DeliverPolicy: jetstream.DeliverAllPolicy,
+		})
+		cancel()
+		if err == nil {
+			break
+		}
+		log.Warn("federation: the venue's consumer of the federation's changes cannot be made yet", "error", err)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(time.Second):
+		}
+	}
+	r := &Relay{Venue: FederationUser, Prefix: "federation." + venue, URL: f.URL, User: f.User, Password: f.Password, Feed: f.Outbox(venue), Logger: log}
+	if err := r.Run(ctx); err != nil {
+		log.Error("federation: the relay of its changes to the venue stopped", "error", err)
+	}
+}
+
+// pull fetches from cons until ctx ends, handing each batch to apply.
+func pull(ctx context.Context, cons jetstream.Consumer, apply func([]jetstream.Msg)) {
 	for ctx.Err() == nil {
 		// Wait for one message, then take what else has come, so that a
 		// batch is applied as soon as it is there.
@@ -163,7 +222,7 @@ func (f *Federation) consume(ctx context.Context, stream jetstream.Stream, venue
 			got = append(got, more...)
 		}
 		if len(got) > 0 {
-			f.apply(ctx, venue, got, log)
+			apply(got)
 		}
 		if err != nil {
 			select {
@@ -207,10 +266,11 @@ func collect(msgs jetstream.MessageBatch) ([]jetstream.Msg, error) {
 // feedKey names one venue's feed of an event, in one incarnation.
 type feedKey struct{ incarnation, event string }
 
-// apply applies a fetched batch of a venue's messages: heartbeats are
-// recorded; records are grouped by feed, in order, and each group applied
-// in one call; what is applied is acknowledged, the rest delivered again.
-func (f *Federation) apply(ctx context.Context, venue string, msgs []jetstream.Msg, log *slog.Logger) {
+// applyBatch applies a fetched batch of source's messages, under subject
+// prefix: heartbeats are recorded; records are grouped by feed, in order,
+// and each group applied in one call; what is applied is acknowledged, the
+// rest delivered again.
+func applyBatch(ctx context.Context, a Applier, source, prefix string, msgs []jetstream.Msg, log *slog.Logger) {
 	type group struct {
 		changes []*typev1.Change
 		msgs    []jetstream.Msg
@@ -219,7 +279,7 @@ func (f *Federation) apply(ctx context.Context, venue string, msgs []jetstream.M
 	var order []feedKey
 	heard := map[feedKey]uint64{}
 	for _, m := range msgs {
-		event, heartbeat, ok := parseSubject(venue, m.Subject())
+		event, heartbeat, ok := parseSubject(prefix, m.Subject())
 		incarnation := m.Headers().Get(IncarnationHeader)
 		k := feedKey{incarnation, event}
 		last, _ := strconv.ParseUint(m.Headers().Get(LastHeader), 10, 64)
@@ -255,7 +315,7 @@ func (f *Federation) apply(ctx context.Context, venue string, msgs []jetstream.M
 		for i, c := range g.changes {
 			seqs[i] = c.GetSequence()
 		}
-		mark, err := f.Applier.ApplyVenueChanges(ctx, venue, k.incarnation, k.event, g.changes)
+		mark, err := a.ApplyVenueChanges(ctx, source, k.incarnation, k.event, g.changes)
 		if err != nil && ctx.Err() == nil {
 			log.Warn("federation: a venue's record is held", "event", k.event, "applied", mark, "error", err)
 		}
@@ -272,16 +332,16 @@ func (f *Federation) apply(ctx context.Context, venue string, msgs []jetstream.M
 		}
 	}
 	for k, last := range heard {
-		if err := f.Applier.VenueHeard(ctx, venue, k.incarnation, k.event, last); err != nil && !errors.Is(err, context.Canceled) {
+		if err := a.VenueHeard(ctx, source, k.incarnation, k.event, last); err != nil && !errors.Is(err, context.Canceled) {
 			log.Warn("federation: a venue's heartbeat not recorded", "error", err)
 		}
 	}
 }
 
-// parseSubject reads the event of a venue's subject, and whether it is a
-// heartbeat.
-func parseSubject(venue, subject string) (event string, heartbeat, ok bool) {
-	rest, ok := strings.CutPrefix(subject, "venue."+venue+".event.")
+// parseSubject reads the event of a subject under prefix, and whether it
+// is a heartbeat.
+func parseSubject(prefix, subject string) (event string, heartbeat, ok bool) {
+	rest, ok := strings.CutPrefix(subject, prefix+".event.")
 	if !ok {
 		return "", false, false
 	}
@@ -293,4 +353,63 @@ func parseSubject(venue, subject string) (event string, heartbeat, ok bool) {
 		return parts[0], false, parts[0] != ""
 	}
 	return "", false, false
+}
+
+// Inbound applies, at a venue, the federation's changes for it (its
+// corrections of the venue's results), read from the venue's durable
+// consumer at the federation, each exactly once as the federation applies
+// the venue's: the Applier is told they come from "federation".
+type Inbound struct {
+	// Venue is the venue's id; URL, User and Password as its Relay's.
+	Venue, URL, User, Password string
+	Applier                    Applier
+	Logger                     *slog.Logger
+}
+
+// Run applies until ctx ends, connecting and reconnecting as needed.
+func (in *Inbound) Run(ctx context.Context) error {
+	if err := CheckVenueID(in.Venue); err != nil {
+		return err
+	}
+	log := in.Logger
+	if log == nil {
+		log = slog.Default()
+	}
+	nc, err := nats.Connect(in.URL,
+		nats.Name("director venue "+in.Venue+" inbound"),
+		nats.UserInfo(in.User, in.Password),
+		nats.CustomInboxPrefix(InboxPrefix(in.Venue)),
+		nats.RetryOnFailedConnect(true),
+		nats.MaxReconnects(-1),
+		nats.ReconnectWait(250*time.Millisecond),
+		nats.PingInterval(2*time.Second),
+		nats.MaxPingsOutstanding(2),
+	)
+	if err != nil {
+		return fmt.Errorf("venue %s: NATS %s: %w", in.Venue, in.URL, err)
+	}
+	defer nc.Close()
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return err
+	}
+	var cons jetstream.Consumer
+	for {
+		cctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		cons, err = js.Consumer(cctx, FederationStream, inboundConsumer(in.Venue))
+		cancel()
+		if err == nil {
+			break
+		}
+		log.Debug("venue: the federation's consumer for it is not there yet", "error", err)
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(time.Second):
+		}
+	}
+	pull(ctx, cons, func(msgs []jetstream.Msg) {
+		applyBatch(ctx, in.Applier, FederationUser, "federation."+in.Venue, msgs, log)
+	})
+	return nil
 }

@@ -14,7 +14,12 @@
 //     applies each once by (venue, incarnation, sequence) with its
 //     high-water mark in one transaction; records it has applied are
 //     acknowledged, the rest (a gap, a record it cannot take yet) are
-//     delivered again.
+//     delivered again;
+//   - the federation's changes to a venue's results (a director's
+//     correction or erasure at the federation) go the other way the same
+//     way: the federation relays them to its stream FEDERATION under
+//     federation.<venue>, and the venue's Inbound reads them from a
+//     durable consumer the federation made for it, and applies each once.
 //
 // The envelope: subject venue.<venue>.event.<event>.session.<session>.<kind>
 // (session 0 for a change of the event itself), a heartbeat on
@@ -47,6 +52,14 @@ import (
 
 // Stream is the federation's stream of every venue's records.
 const Stream = "VENUES"
+
+// FederationStream is the federation's stream of its changes for the
+// venues, each venue's under federation.<venue>.
+const FederationStream = "FEDERATION"
+
+// inboundConsumer is the durable consumer a venue reads its federation's
+// changes from.
+func inboundConsumer(venue string) string { return "to-" + venue }
 
 // FederationUser is the NATS user the federation's own Director connects
 // to its embedded NATS as.
@@ -173,11 +186,19 @@ func StartHub(cfg HubConfig) (*Hub, error) {
 	return h, nil
 }
 
-// venuePermissions let a venue publish its own subjects and read the
-// acknowledgements sent to its own inboxes.
+// venuePermissions let a venue publish its own subjects, read its own
+// consumer of the federation's changes, and read the answers sent to its
+// own inboxes.
 func venuePermissions(id string) *server.Permissions {
+	cons := FederationStream + "." + inboundConsumer(id)
 	return &server.Permissions{
-		Publish:   &server.SubjectPermission{Allow: []string{"venue." + id + ".>"}},
+		Publish: &server.SubjectPermission{Allow: []string{
+			"venue." + id + ".>",
+			"$JS.API.CONSUMER.INFO." + cons,
+			"$JS.API.CONSUMER.MSG.NEXT." + cons,
+			"$JS.ACK." + cons + ".>",
+			"$JS.ACK.*.*." + cons + ".>",
+		}},
 		Subscribe: &server.SubjectPermission{Allow: []string{InboxPrefix(id) + ".>"}},
 	}
 }

@@ -44,6 +44,10 @@ type Feed interface {
 type Relay struct {
 	// Venue is the venue's id.
 	Venue string
+	// Prefix is where its subjects begin (default venue.<Venue>); the
+	// federation's relay of its changes for venue V publishes under
+	// federation.V.
+	Prefix string
 	// URL is the federation's NATS ("nats://host:4222").
 	URL string
 	// User and Password are the venue's NATS credentials.
@@ -194,7 +198,7 @@ func (r *Relay) relayEvent(ctx context.Context, js jetstream.JetStream, incarnat
 		if err != nil {
 			return false, err
 		}
-		f, err := js.PublishMsgAsync(m, jetstream.WithMsgID(MsgID(r.Venue, incarnation, event, c.GetSequence())), jetstream.WithExpectStream(Stream))
+		f, err := js.PublishMsgAsync(m, jetstream.WithMsgID(MsgID(r.source(), incarnation, event, c.GetSequence())), jetstream.WithExpectStream(r.stream()))
 		if err != nil {
 			break
 		}
@@ -238,7 +242,7 @@ func (r *Relay) message(incarnation, event string, c *typev1.Change, last uint64
 	if err != nil {
 		return nil, err
 	}
-	m := nats.NewMsg(Subject(r.Venue, event, c))
+	m := nats.NewMsg(subject(r.prefix(), event, c))
 	m.Data = data
 	m.Header.Set(IncarnationHeader, incarnation)
 	m.Header.Set(LastHeader, strconv.FormatUint(last, 10))
@@ -260,16 +264,39 @@ func (r *Relay) heartbeats(ctx context.Context, js jetstream.JetStream, incarnat
 		if err != nil {
 			continue
 		}
-		m := nats.NewMsg("venue." + r.Venue + ".event." + event + ".heartbeat")
+		m := nats.NewMsg(r.prefix() + ".event." + event + ".heartbeat")
 		m.Header.Set(IncarnationHeader, incarnation)
 		m.Header.Set(LastHeader, strconv.FormatUint(last, 10))
 		pctx, cancel := context.WithTimeout(ctx, r.AckWait)
-		_, err = js.PublishMsg(pctx, m, jetstream.WithExpectStream(Stream), jetstream.WithRetryAttempts(0))
+		_, err = js.PublishMsg(pctx, m, jetstream.WithExpectStream(r.stream()), jetstream.WithRetryAttempts(0))
 		cancel()
 		if err != nil {
 			return
 		}
 	}
+}
+
+func (r *Relay) prefix() string {
+	if r.Prefix != "" {
+		return r.Prefix
+	}
+	return "venue." + r.Venue
+}
+
+// source names the relay's records in their message ids.
+func (r *Relay) source() string {
+	if r.Prefix != "" {
+		return r.Prefix
+	}
+	return r.Venue
+}
+
+// stream is the stream the relay's subjects go to.
+func (r *Relay) stream() string {
+	if strings.HasPrefix(r.prefix(), "federation.") {
+		return FederationStream
+	}
+	return Stream
 }
 
 // MsgID is the Nats-Msg-Id of a venue's record.
@@ -279,10 +306,15 @@ func MsgID(venue, incarnation, event string, seq uint64) string {
 
 // Subject is the subject of record c of a venue's feed of event.
 func Subject(venue, event string, c *typev1.Change) string {
+	return subject("venue."+venue, event, c)
+}
+
+// subject is the subject of record c of event's feed under prefix.
+func subject(prefix, event string, c *typev1.Change) string {
 	session := "0"
 	if rest, ok := strings.CutPrefix(c.GetName(), "events/"+event+"/sessions/"); ok {
 		session, _, _ = strings.Cut(rest, "/")
 	}
 	kind := strings.ToLower(strings.TrimPrefix(c.GetKind().String(), "CHANGE_KIND_"))
-	return "venue." + venue + ".event." + event + ".session." + session + "." + kind
+	return prefix + ".event." + event + ".session." + session + "." + kind
 }
