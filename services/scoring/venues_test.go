@@ -234,3 +234,47 @@ func mustResult(t *testing.T, c *typev1.Change) *scoringv1.Result {
 	}
 	return r
 }
+
+func TestFederationCorrectionsGoToTheirVenue(t *testing.T) {
+	h := newHarness(t)
+	sub := typev1.ChangeKind_CHANGE_KIND_RESULT_SUBMITTED
+	r1 := venueResult(t, 1, sub, "A", played(1, 1, 1, 1, 2, "4S", typev1.Seat_SEAT_NORTH, 10))
+	if _, err := h.apply(r1); err != nil {
+		t.Fatal(err)
+	}
+	out := h.svc.ToVenue("north")
+	if changes, last, err := out.ChangesAfter(context.Background(), "club-night", 0); len(changes) != 0 || last != 0 || err != nil {
+		t.Fatalf("before any correction north's changes are %v (last %d), %v", changes, last, err)
+	}
+	// The federation's director corrects north's result: it is written
+	// for north.
+	fixed := played(1, 1, 1, 1, 2, "4S", typev1.Seat_SEAT_NORTH, 11)
+	if _, err := h.client.CorrectResult(context.Background(), &scoringv1.CorrectResultRequest{Name: r1.GetName(), Result: fixed, Reason: "eleven tricks"}); err != nil {
+		t.Fatal(err)
+	}
+	changes, last, err := out.ChangesAfter(context.Background(), "club-night", 0)
+	if err != nil || len(changes) != 1 || last != 1 || changes[0].GetKind() != typev1.ChangeKind_CHANGE_KIND_RESULT_CORRECTED || mustResult(t, changes[0]).GetPlayed().GetTricks() != 11 {
+		t.Fatalf("north's changes after the correction: %v (last %d), %v", changes, last, err)
+	}
+	if events, err := out.FeedEvents(); err != nil || len(events) != 1 || events[0] != "club-night" {
+		t.Errorf("north's events: %v, %v", events, err)
+	}
+	// North's own record of it, come back, is no change for north; nor
+	// is a result of a section no venue sends.
+	echo := venueResult(t, 2, typev1.ChangeKind_CHANGE_KIND_RESULT_CORRECTED, "A", played(1, 1, 1, 1, 2, "4S", typev1.Seat_SEAT_NORTH, 11))
+	if mark, err := h.apply(echo); mark != 2 || err != nil {
+		t.Fatalf("north's echo of the correction: mark %d, %v", mark, err)
+	}
+	h.createSection(t, "club-night", 1, "B")
+	h.submitTo(t, "events/club-night", &scoringv1.Result{Session: 1, Section: "B", Table: 1, Round: 1, Board: 1, NsPair: 1, EwPair: 2,
+		Outcome: &scoringv1.Result_Played{Played: &scoringv1.Played{Contract: "3N", Declarer: typev1.Seat_SEAT_SOUTH, Tricks: 9}}})
+	if _, last, _ := out.ChangesAfter(context.Background(), "club-night", 0); last != 1 {
+		t.Errorf("north's changes end at %d, want 1", last)
+	}
+	if err := out.SetRelayed(context.Background(), "club-night", 1); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := out.Relayed("club-night"); n != 1 || err != nil {
+		t.Errorf("north's cursor: %d, %v", n, err)
+	}
+}
