@@ -193,6 +193,13 @@ func TestVenuesFeedTheFederationThroughACut(t *testing.T) {
 		}
 		return done == 2, fmt.Sprintf("%+v", got)
 	})
+	var final struct {
+		Provisional bool `json:"provisional"`
+	}
+	fed.mustCall(t, "GET", "/v1/events/regional/standings", "", &final)
+	if !final.Provisional {
+		t.Error("the federation's standings are final while the west has not finalised there")
+	}
 	proxy.mend()
 	waitUntil(t, 30*time.Second, "every venue current and finalised", func() (bool, string) {
 		var got venueFeeds
@@ -289,6 +296,10 @@ func TestVenuesFeedTheFederationThroughACut(t *testing.T) {
 	var atFed, atSingle standings
 	fed.mustCall(t, "GET", "/v1/events/regional/standings?page_size=100", "", &atFed)
 	single.mustCall(t, "GET", "/v1/events/regional/standings?page_size=100", "", &atSingle)
+	fed.mustCall(t, "GET", "/v1/events/regional/standings", "", &final)
+	if final.Provisional {
+		t.Error("the federation's standings are provisional once every venue finalised")
+	}
 	if len(atFed.Standings) != 18 || !reflect.DeepEqual(atFed.Standings, atSingle.Standings) {
 		t.Errorf("the federation's standings:\n%+v\nwant a single Director's:\n%+v", atFed.Standings, atSingle.Standings)
 	}

@@ -80,13 +80,17 @@ func (s *Service) GetStandings(ctx context.Context, req *scoringv1.GetStandingsR
 		return nil, err
 	}
 	field, settings := ks.scoredField()
-	// The answer says how the results are published: a change of that is
-	// a new version.
-	if platform.AnswerVersion(ctx, s.kept.version(ks, field, names)+fmt.Sprintf(".p%d", publication.GetUpdateTime().AsTime().UnixNano())) {
+	provisional, err := s.provisional(req.GetEvent(), session)
+	if err != nil {
+		return nil, err
+	}
+	// The answer says how the results are published, and whether they are
+	// final: a change of either is a new version.
+	if platform.AnswerVersion(ctx, s.kept.version(ks, field, names)+fmt.Sprintf(".p%d.%t", publication.GetUpdateTime().AsTime().UnixNano(), provisional)) {
 		return &scoringv1.GetStandingsResponse{}, nil
 	}
 	standings, problems := field.Standings()
-	resp := &scoringv1.GetStandingsResponse{Form: settings.GetForm(), Publication: publication}
+	resp := &scoringv1.GetStandingsResponse{Form: settings.GetForm(), Publication: publication, Provisional: provisional}
 	for i, st := range standings {
 		if section != "" && st.Section != section {
 			continue

@@ -15,6 +15,7 @@ package scoringservice
 // records it applies, and the sessions the venue finalised.
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/binary"
@@ -645,4 +646,54 @@ func (o *VenueOutbox) SetRelayed(ctx context.Context, event string, seq uint64) 
 		}
 		return platform.PutMessage(b, key, wrapperspb.UInt64(seq))
 	})
+}
+
+// provisional reports, at a federation, whether some venue that sends
+// results of session (1 when 0) of event ("events/{event}") has not
+// finalised it.
+func (s *Service) provisional(event string, session int32) (bool, error) {
+	e, err := resource.ParseEvent("event", event)
+	if err != nil {
+		return false, err
+	}
+	if session == 0 {
+		session = 1
+	}
+	provisional := false
+	err = s.store.View(func(tx *bbolt.Tx) error {
+		owners, _ := eventBucket(tx, bucketVenueSections, e.Event, false)
+		if owners == nil {
+			return nil
+		}
+		sending := map[string]bool{}
+		prefix := binary.BigEndian.AppendUint32(nil, uint32(session))
+		c := owners.Cursor()
+		for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
+			v := &wrapperspb.StringValue{}
+			if _, err := platform.GetMessage(owners, "venue_sections/"+e.Event, k, v); err != nil {
+				return err
+			}
+			sending[v.GetValue()] = true
+		}
+		feeds, _ := eventBucket(tx, bucketVenueFeeds, e.Event, false)
+		name := resource.Session{Event: e.Event, Session: session}.String()
+		if feeds != nil {
+			err := feeds.ForEach(func(k, _ []byte) error {
+				f := &scoringv1.VenueFeed{}
+				if _, err := platform.GetMessage(feeds, "venue_feeds/"+e.Event, k, f); err != nil {
+					return err
+				}
+				if slices.Contains(f.GetFinalisedSessions(), name) {
+					delete(sending, f.GetVenue())
+				}
+				return nil
+			})
+			if err != nil {
+				return err
+			}
+		}
+		provisional = len(sending) > 0
+		return nil
+	})
+	return provisional, err
 }

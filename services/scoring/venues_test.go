@@ -157,6 +157,17 @@ func TestVenueFeedSaysLagAndFinalisedSessions(t *testing.T) {
 	if f.GetAppliedSequence() != 1 || f.GetPublishedSequence() != 3 || f.GetLag() != 2 || f.GetCurrent() || len(f.GetFinalisedSessions()) != 0 {
 		t.Fatalf("one of three records applied: %+v", f)
 	}
+	provisional := func() bool {
+		t.Helper()
+		resp, err := h.client.GetStandings(context.Background(), &scoringv1.GetStandingsRequest{Event: "events/club-night", Session: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp.GetProvisional()
+	}
+	if !provisional() {
+		t.Error("the standings are final before north finalised its session")
+	}
 	// The venue finalises its session; the federation records it.
 	resp, err := h.client.FinaliseSession(context.Background(), &scoringv1.FinaliseSessionRequest{Session: "events/club-night/sessions/1"})
 	if err != nil {
@@ -174,6 +185,9 @@ func TestVenueFeedSaysLagAndFinalisedSessions(t *testing.T) {
 	f = h.venueFeed(t, "north")
 	if f.GetLag() != 0 || !f.GetCurrent() || len(f.GetFinalisedSessions()) != 1 || f.GetFinalisedSessions()[0] != "events/club-night/sessions/1" {
 		t.Fatalf("every record applied: %+v", f)
+	}
+	if provisional() {
+		t.Error("the standings are provisional once every venue finalised")
 	}
 	// Finalising again answers the first finalisation and adds no record.
 	again, err := h.client.FinaliseSession(context.Background(), &scoringv1.FinaliseSessionRequest{Session: "events/club-night/sessions/1"})

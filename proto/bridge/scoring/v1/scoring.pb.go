@@ -2930,7 +2930,11 @@ type GetStandingsResponse struct {
 	NextPageToken string `protobuf:"bytes,4,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	// Whether the session's results are held from the public (SetPublication);
 	// who set it is given to directors and scorers only.
-	Publication   *Publication `protobuf:"bytes,5,opt,name=publication,proto3" json:"publication,omitempty"`
+	Publication *Publication `protobuf:"bytes,5,opt,name=publication,proto3" json:"publication,omitempty"`
+	// At a federation, whether a venue that sends results of the session has
+	// not finalised it yet (FinaliseSession at the venue): its results, and so
+	// the standings, may still change.
+	Provisional   bool `protobuf:"varint,6,opt,name=provisional,proto3" json:"provisional,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2998,6 +3002,13 @@ func (x *GetStandingsResponse) GetPublication() *Publication {
 		return x.Publication
 	}
 	return nil
+}
+
+func (x *GetStandingsResponse) GetProvisional() bool {
+	if x != nil {
+		return x.Provisional
+	}
+	return false
 }
 
 type SetPublicationRequest struct {
@@ -5710,13 +5721,14 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\x05place\x18\b \x01(\tR\x05place\x12\x1c\n" +
 	"\tpenalties\x18\t \x01(\x01R\tpenalties\x12\x14\n" +
 	"\x05names\x18\n" +
-	" \x03(\tR\x05names\"\xa5\x02\n" +
+	" \x03(\tR\x05names\"\xc7\x02\n" +
 	"\x14GetStandingsResponse\x12+\n" +
 	"\x04form\x18\x01 \x01(\x0e2\x17.bridge.scoring.v1.FormR\x04form\x129\n" +
 	"\tstandings\x18\x02 \x03(\v2\x1b.bridge.scoring.v1.StandingR\tstandings\x12;\n" +
 	"\bproblems\x18\x03 \x03(\v2\x1f.bridge.scoring.v1.BoardProblemR\bproblems\x12&\n" +
 	"\x0fnext_page_token\x18\x04 \x01(\tR\rnextPageToken\x12@\n" +
-	"\vpublication\x18\x05 \x01(\v2\x1e.bridge.scoring.v1.PublicationR\vpublication\"d\n" +
+	"\vpublication\x18\x05 \x01(\v2\x1e.bridge.scoring.v1.PublicationR\vpublication\x12 \n" +
+	"\vprovisional\x18\x06 \x01(\bR\vprovisional\"d\n" +
 	"\x15SetPublicationRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x18\n" +
