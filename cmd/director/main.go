@@ -171,7 +171,7 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 	if _, ok := peers["movement"]; ok {
 		tableTokens = &movementservice.RemoteTableTokens{}
 	}
-	stopVenues, err := c.venues.start(ctx, c.dataDir, running, logger)
+	stopVenues, err := c.venues.start(ctx, c.dataDir, c.tls, running, logger)
 	if err != nil {
 		closeAll()
 		return err

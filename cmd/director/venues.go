@@ -2,12 +2,15 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"log/slog"
 	"path/filepath"
 	"strings"
 	"sync"
+
+	"github.com/nats-io/nats.go"
 
 	"github.com/bridge-director/director/services/platform"
 	scoringservice "github.com/bridge-director/director/services/scoring"
@@ -28,11 +31,11 @@ type venueConfig struct {
 }
 
 func (v *venueConfig) flags(str func(p *string, name, env, def, help string)) {
-	str(&v.natsListen, "nats-listen", "DIRECTOR_NATS_LISTEN", "", "as a federation, run NATS for the venues at this address (0.0.0.0:4222); needs --nats-venues")
+	str(&v.natsListen, "nats-listen", "DIRECTOR_NATS_LISTEN", "", "as a federation, run NATS for the venues at this address (0.0.0.0:4222), over TLS with --tls-cert; needs --nats-venues")
 	str(&v.natsURL, "nats-url", "DIRECTOR_NATS_URL", "", "as a federation, use this external NATS (nats://host:4222,...) instead of running one, with --nats-user and --nats-password")
 	str(&v.natsVenues, "nats-venues", "DIRECTOR_NATS_VENUES", "", "as a federation, the file of the venues it takes: a venue id and its NATS password a line")
 	str(&v.venue, "venue", "DIRECTOR_VENUE", "", "as a venue, its id (a-z, 0-9, '-'); with --federation, its feed is relayed there")
-	str(&v.federation, "federation", "DIRECTOR_FEDERATION", "", "as a venue, the federation's NATS (nats://host:4222)")
+	str(&v.federation, "federation", "DIRECTOR_FEDERATION", "", "as a venue, the federation's NATS (nats://host:4222, or tls://host:4222 when it has a certificate, checked against --peer-ca when given)")
 	str(&v.natsUser, "nats-user", "DIRECTOR_NATS_USER", "", "the NATS user: a venue's (default its --venue id), or the federation's on --nats-url")
 	str(&v.natsPassword, "nats-password", "DIRECTOR_NATS_PASSWORD", "", "the NATS password of --nats-user")
 }
@@ -76,7 +79,7 @@ func (v *venueConfig) check(services string) error {
 // start starts what the flags ask for: NATS and the applier of a
 // federation, or a venue's relay, over the scoring service of running. It
 // returns what stops them and waits for them.
-func (v *venueConfig) start(ctx context.Context, dataDir string, running []platform.Service, log *slog.Logger) (func(), error) {
+func (v *venueConfig) start(ctx context.Context, dataDir string, files platform.TLSFiles, running []platform.Service, log *slog.Logger) (func(), error) {
 	var scoring *scoringservice.Service
 	for _, s := range running {
 		if sc, ok := s.(*scoringservice.Service); ok {
@@ -89,11 +92,17 @@ func (v *venueConfig) start(ctx context.Context, dataDir string, running []platf
 	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
 	if v.venue != "" {
-		r := &venues.Relay{Venue: v.venue, URL: v.federation, User: v.natsUser, Password: v.natsPassword, Feed: scoring, Logger: log}
+		// The federation's certificate is checked against --peer-ca when
+		// given, the system's roots otherwise (tls://host:port).
+		var opts []nats.Option
+		if files.PeerCA != "" {
+			opts = append(opts, nats.RootCAs(files.PeerCA))
+		}
+		r := &venues.Relay{Venue: v.venue, URL: v.federation, User: v.natsUser, Password: v.natsPassword, Feed: scoring, Logger: log, Options: opts}
 		if r.User == "" {
 			r.User = v.venue
 		}
-		in := &venues.Inbound{Venue: v.venue, URL: v.federation, User: r.User, Password: v.natsPassword, Applier: scoring, Logger: log}
+		in := &venues.Inbound{Venue: v.venue, URL: v.federation, User: r.User, Password: v.natsPassword, Applier: scoring, Logger: log, Options: opts}
 		go func() {
 			defer close(done)
 			var wg sync.WaitGroup
@@ -122,12 +131,23 @@ func (v *venueConfig) start(ctx context.Context, dataDir string, running []platf
 	}
 	var hub *venues.Hub
 	if v.natsListen != "" {
-		hub, err = venues.StartHub(venues.HubConfig{Listen: v.natsListen, StoreDir: filepath.Join(dataDir, "nats"), Venues: vs})
+		cfg := venues.HubConfig{Listen: v.natsListen, StoreDir: filepath.Join(dataDir, "nats"), Venues: vs}
+		// With Director's certificate, the venues connect over TLS only.
+		if files.Cert != "" && files.Key != "" {
+			pair, err := tls.LoadX509KeyPair(files.Cert, files.Key)
+			if err != nil {
+				cancel()
+				return nil, fmt.Errorf("NATS TLS: %w", err)
+			}
+			cfg.TLS = &tls.Config{Certificates: []tls.Certificate{pair}, MinVersion: tls.VersionTLS12}
+		}
+		hub, err = venues.StartHub(cfg)
 		if err != nil {
 			cancel()
 			return nil, err
 		}
 		f.URL, f.User, f.Password = hub.ClientURL(), venues.FederationUser, hub.Password()
+		f.Options = []nats.Option{hub.InProcess()}
 		log.Info("NATS for the venues listening", "addr", hub.Addr().String(), "venues", len(vs))
 	}
 	go func() {

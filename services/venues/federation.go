@@ -52,6 +52,9 @@ type Federation struct {
 	// (default 1).
 	Replicas int
 	Logger   *slog.Logger
+	// Options are further NATS options (Hub.InProcess for the embedded
+	// NATS).
+	Options []nats.Option
 }
 
 // batch is how many records a consumer fetches at once; they are applied
@@ -73,13 +76,13 @@ func (f *Federation) Run(ctx context.Context) error {
 	if log == nil {
 		log = slog.Default()
 	}
-	nc, err := nats.Connect(f.URL,
+	nc, err := nats.Connect(f.URL, append([]nats.Option{
 		nats.Name("director federation"),
 		nats.UserInfo(f.User, f.Password),
 		nats.RetryOnFailedConnect(true),
 		nats.MaxReconnects(-1),
-		nats.ReconnectWait(250*time.Millisecond),
-	)
+		nats.ReconnectWait(250 * time.Millisecond),
+	}, f.Options...)...)
 	if err != nil {
 		return fmt.Errorf("federation: NATS %s: %w", f.URL, err)
 	}
@@ -204,7 +207,7 @@ func (f *Federation) relayTo(ctx context.Context, js jetstream.JetStream, venue 
 		case <-time.After(time.Second):
 		}
 	}
-	r := &Relay{Venue: FederationUser, Prefix: "federation." + venue, URL: f.URL, User: f.User, Password: f.Password, Feed: f.Outbox(venue), Logger: log}
+	r := &Relay{Venue: FederationUser, Prefix: "federation." + venue, URL: f.URL, User: f.User, Password: f.Password, Feed: f.Outbox(venue), Logger: log, Options: f.Options}
 	if err := r.Run(ctx); err != nil {
 		log.Error("federation: the relay of its changes to the venue stopped", "error", err)
 	}
@@ -364,6 +367,8 @@ type Inbound struct {
 	Venue, URL, User, Password string
 	Applier                    Applier
 	Logger                     *slog.Logger
+	// Options are further NATS options (the federation's CA, say).
+	Options []nats.Option
 }
 
 // Run applies until ctx ends, connecting and reconnecting as needed.
@@ -375,16 +380,16 @@ func (in *Inbound) Run(ctx context.Context) error {
 	if log == nil {
 		log = slog.Default()
 	}
-	nc, err := nats.Connect(in.URL,
-		nats.Name("director venue "+in.Venue+" inbound"),
+	nc, err := nats.Connect(in.URL, append([]nats.Option{
+		nats.Name("director venue " + in.Venue + " inbound"),
 		nats.UserInfo(in.User, in.Password),
 		nats.CustomInboxPrefix(InboxPrefix(in.Venue)),
 		nats.RetryOnFailedConnect(true),
 		nats.MaxReconnects(-1),
-		nats.ReconnectWait(250*time.Millisecond),
-		nats.PingInterval(2*time.Second),
+		nats.ReconnectWait(250 * time.Millisecond),
+		nats.PingInterval(2 * time.Second),
 		nats.MaxPingsOutstanding(2),
-	)
+	}, in.Options...)...)
 	if err != nil {
 		return fmt.Errorf("venue %s: NATS %s: %w", in.Venue, in.URL, err)
 	}

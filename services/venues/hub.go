@@ -35,7 +35,10 @@
 package venues
 
 import (
+	"bytes"
 	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"fmt"
 	"net"
@@ -46,6 +49,7 @@ import (
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
 
 	"github.com/bridge-director/director/services/platform"
 )
@@ -126,6 +130,10 @@ type HubConfig struct {
 	StoreDir string
 	// Venues are the venues that may connect.
 	Venues []Venue
+	// TLS, when set, is the server's TLS: venues then connect over TLS
+	// only (tls://host:port), and their passwords never cross the network
+	// in the clear.
+	TLS *tls.Config
 }
 
 // Hub is the federation's embedded NATS server, with JetStream.
@@ -133,6 +141,8 @@ type Hub struct {
 	srv *server.Server
 	// password is the federation's own user's, made at each start.
 	password string
+	// leaf is the server's TLS certificate (DER), nil without TLS.
+	leaf []byte
 }
 
 // StartHub starts the embedded NATS server. Each venue's user may publish
@@ -173,6 +183,13 @@ func StartHub(cfg HubConfig) (*Hub, error) {
 		// server would advertise.
 		Cluster: server.ClusterOpts{NoAdvertise: true},
 	}
+	if cfg.TLS != nil {
+		if len(cfg.TLS.Certificates) == 0 || len(cfg.TLS.Certificates[0].Certificate) == 0 {
+			return nil, errors.New("NATS TLS: no certificate")
+		}
+		opts.TLS, opts.TLSConfig, opts.TLSTimeout = true, cfg.TLS, 2
+		h.leaf = cfg.TLS.Certificates[0].Certificate[0]
+	}
 	srv, err := server.NewServer(opts)
 	if err != nil {
 		return nil, fmt.Errorf("starting NATS: %w", err)
@@ -205,6 +222,32 @@ func venuePermissions(id string) *server.Permissions {
 
 // InboxPrefix is the prefix of a venue's inboxes.
 func InboxPrefix(venue string) string { return "_INBOX_" + venue }
+
+// InProcess is the option that connects a client of the federation's own
+// to the server in process, without the network. With TLS the handshake
+// is made all the same: the client takes the server's own certificate, the
+// very bytes, whatever name it carries.
+func (h *Hub) InProcess() nats.Option {
+	return func(o *nats.Options) error {
+		if err := nats.InProcessServer(h.srv)(o); err != nil {
+			return err
+		}
+		if h.leaf == nil {
+			return nil
+		}
+		return nats.Secure(&tls.Config{
+			MinVersion: tls.VersionTLS12,
+			// Checked below against the one certificate this server has.
+			InsecureSkipVerify: true,
+			VerifyPeerCertificate: func(raw [][]byte, _ [][]*x509.Certificate) error {
+				if len(raw) == 0 || !bytes.Equal(raw[0], h.leaf) {
+					return errors.New("the in-process NATS presented another certificate than its own")
+				}
+				return nil
+			},
+		})(o)
+	}
+}
 
 // ClientURL is the address NATS listens on for clients.
 func (h *Hub) ClientURL() string { return h.srv.ClientURL() }

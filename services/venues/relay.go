@@ -59,6 +59,8 @@ type Relay struct {
 	// AckWait bounds the wait for a publish acknowledgement (default 5s).
 	AckWait time.Duration
 	Logger  *slog.Logger
+	// Options are further NATS options (the federation's CA, say).
+	Options []nats.Option
 }
 
 // window is how many records the relay publishes before it waits for
@@ -91,15 +93,15 @@ func (r *Relay) Run(ctx context.Context) error {
 	// it: a publish while cut off fails at once (no reconnect buffer), and
 	// the relay tries again as soon as the link is back.
 	reconnected := make(chan struct{}, 1)
-	nc, err := nats.Connect(r.URL,
-		nats.Name("director venue "+r.Venue),
+	nc, err := nats.Connect(r.URL, append([]nats.Option{
+		nats.Name("director venue " + r.Venue),
 		nats.UserInfo(r.User, r.Password),
 		nats.CustomInboxPrefix(InboxPrefix(r.Venue)),
 		nats.RetryOnFailedConnect(true),
 		nats.MaxReconnects(-1),
-		nats.ReconnectWait(250*time.Millisecond),
+		nats.ReconnectWait(250 * time.Millisecond),
 		nats.ReconnectJitter(100*time.Millisecond, time.Second),
-		nats.PingInterval(2*time.Second),
+		nats.PingInterval(2 * time.Second),
 		nats.MaxPingsOutstanding(2),
 		nats.DisconnectErrHandler(func(_ *nats.Conn, err error) {
 			log.Warn("cut off from the federation; records wait in the feed", "error", err)
@@ -112,7 +114,7 @@ func (r *Relay) Run(ctx context.Context) error {
 			default:
 			}
 		}),
-	)
+	}, r.Options...)...)
 	if err != nil {
 		return fmt.Errorf("venue %s: NATS %s: %w", r.Venue, r.URL, err)
 	}

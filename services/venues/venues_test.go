@@ -249,8 +249,13 @@ func startHub(t *testing.T, listen, dir string) *Hub {
 // ends.
 func runFederation(t *testing.T, h *Hub, a Applier) {
 	t.Helper()
+	runFederationWith(t, h, a)
+}
+
+func runFederationWith(t *testing.T, h *Hub, a Applier, opts ...nats.Option) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	f := &Federation{URL: h.ClientURL(), User: FederationUser, Password: h.Password(), Venues: []string{"north", "south"}, Applier: a}
+	f := &Federation{URL: h.ClientURL(), User: FederationUser, Password: h.Password(), Venues: []string{"north", "south"}, Applier: a, Options: opts}
 	done := make(chan struct{})
 	go func() { defer close(done); f.Run(ctx) }()
 	t.Cleanup(func() { cancel(); <-done })
@@ -258,8 +263,13 @@ func runFederation(t *testing.T, h *Hub, a Applier) {
 
 func runRelay(t *testing.T, url string, feed Feed) {
 	t.Helper()
+	runRelayWith(t, url, feed)
+}
+
+func runRelayWith(t *testing.T, url string, feed Feed, opts ...nats.Option) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	r := &Relay{Venue: "north", URL: url, User: "north", Password: "n-pw", Feed: feed, Heartbeat: 200 * time.Millisecond}
+	r := &Relay{Venue: "north", URL: url, User: "north", Password: "n-pw", Feed: feed, Heartbeat: 200 * time.Millisecond, Options: opts}
 	done := make(chan struct{})
 	go func() { defer close(done); r.Run(ctx) }()
 	t.Cleanup(func() { cancel(); <-done })
