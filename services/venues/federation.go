@@ -134,6 +134,7 @@ func (f *Federation) ensureStream(ctx context.Context, js jetstream.JetStream) (
 			MaxAge:      age,
 			Replicas:    max(f.Replicas, 1),
 			Duplicates:  2 * time.Minute,
+			AllowMsgTTL: true,
 		})
 		if err != nil {
 			return nil, err
@@ -148,6 +149,9 @@ func (f *Federation) ensureStream(ctx context.Context, js jetstream.JetStream) (
 		MaxAge:      age,
 		Replicas:    max(f.Replicas, 1),
 		Duplicates:  2 * time.Minute,
+		// Heartbeats say only how far a feed goes now: each is kept a
+		// minute, not as long as the records.
+		AllowMsgTTL: true,
 	})
 }
 

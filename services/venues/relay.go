@@ -63,6 +63,9 @@ type Relay struct {
 	Options []nats.Option
 }
 
+// heartbeatTTL is how long the federation's stream keeps a heartbeat.
+const heartbeatTTL = time.Minute
+
 // window is how many records the relay publishes before it waits for
 // their acknowledgements.
 const window = 256
@@ -270,7 +273,7 @@ func (r *Relay) heartbeats(ctx context.Context, js jetstream.JetStream, incarnat
 		m.Header.Set(IncarnationHeader, incarnation)
 		m.Header.Set(LastHeader, strconv.FormatUint(last, 10))
 		pctx, cancel := context.WithTimeout(ctx, r.AckWait)
-		_, err = js.PublishMsg(pctx, m, jetstream.WithExpectStream(r.stream()), jetstream.WithRetryAttempts(0))
+		_, err = js.PublishMsg(pctx, m, jetstream.WithExpectStream(r.stream()), jetstream.WithRetryAttempts(0), jetstream.WithMsgTTL(heartbeatTTL))
 		cancel()
 		if err != nil {
 			return
