@@ -217,6 +217,7 @@ func (s *Service) ApplyVenueChanges(ctx context.Context, venue, incarnation, eve
 	if venue == FederationSource {
 		by = FederationSource
 	}
+	changes = slices.Clone(changes)
 	slices.SortFunc(changes, func(a, b *typev1.Change) int { return cmpUint(a.GetSequence(), b.GetSequence()) })
 	// Check each record outside the transaction (the schedule is the
 	// movement service's); a record that cannot be taken ends the batch.

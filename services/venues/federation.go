@@ -331,11 +331,7 @@ func applyBatch(ctx context.Context, a Applier, source, prefix string, msgs []je
 				_ = m.Ack()
 				continue
 			}
-			delay := redeliverAfter
-			if err != nil {
-				delay = time.Second
-			}
-			_ = m.NakWithDelay(delay)
+			_ = m.NakWithDelay(heldFor(m, err))
 		}
 	}
 	for k, last := range heard {
@@ -343,6 +339,22 @@ func applyBatch(ctx context.Context, a Applier, source, prefix string, msgs []je
 			log.Warn("federation: a venue's heartbeat not recorded", "error", err)
 		}
 	}
+}
+
+// heldFor is how long a record that is not applied waits to be delivered
+// again: a gap briefly, since the record missing is usually on its way; a
+// record refused (of an event the federation does not hold, say) a second,
+// then twice as long each time, up to a minute, so that one left to mend
+// for hours costs little.
+func heldFor(m jetstream.Msg, refused error) time.Duration {
+	if refused == nil {
+		return redeliverAfter
+	}
+	n := uint64(1)
+	if md, err := m.Metadata(); err == nil {
+		n = max(md.NumDelivered, 1)
+	}
+	return min(time.Second<<min(n-1, 6), time.Minute)
 }
 
 // parseSubject reads the event of a subject under prefix, and whether it
