@@ -76,6 +76,8 @@ func TestVenueFlagsSayWhatIsMissing(t *testing.T) {
 		{[]string{"--venue", "North", "--federation", "nats://x:4222", "--nats-password", "p"}, "--venue: venue id"},
 		{[]string{"--venue", "north", "--federation", "nats://x:4222", "--nats-password", "p", "--nats-listen", ":4222"}, "not both"},
 		{[]string{"--venue", "north", "--federation", "nats://x:4222", "--nats-password", "p", "--services", "movement"}, "add scoring to --services"},
+		{[]string{"--nats-listen", "127.0.0.1:4222", "--nats-venues", "v.txt", "--nats-replicas", "3"}, "only with --nats-url"},
+		{[]string{"--nats-url", "nats://x:4222", "--nats-user", "f", "--nats-password", "p", "--nats-venues", "v.txt", "--nats-replicas", "x"}, "want 1 to 5"},
 	} {
 		if _, err := parseFlags(tc.args, io.Discard); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("parseFlags(%q) = %v, want an error saying %q", tc.args, err, tc.want)

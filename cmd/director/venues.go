@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -28,6 +29,8 @@ type venueConfig struct {
 	// The NATS credentials: the venue's, or the federation's on an
 	// external NATS.
 	natsUser, natsPassword string
+	// natsReplicas is the replication of the federation's streams.
+	natsReplicas string
 }
 
 func (v *venueConfig) flags(str func(p *string, name, env, def, help string)) {
@@ -38,6 +41,7 @@ func (v *venueConfig) flags(str func(p *string, name, env, def, help string)) {
 	str(&v.federation, "federation", "DIRECTOR_FEDERATION", "", "as a venue, the federation's NATS (nats://host:4222, or tls://host:4222 when it has a certificate, checked against --peer-ca when given)")
 	str(&v.natsUser, "nats-user", "DIRECTOR_NATS_USER", "", "the NATS user: a venue's (default its --venue id), or the federation's on --nats-url")
 	str(&v.natsPassword, "nats-password", "DIRECTOR_NATS_PASSWORD", "", "the NATS password of --nats-user")
+	str(&v.natsReplicas, "nats-replicas", "DIRECTOR_NATS_REPLICAS", "1", "as a federation on --nats-url, how many of the cluster's servers keep each stream (1 to 5)")
 }
 
 // check refuses flags that do not make a federation or a venue.
@@ -62,6 +66,9 @@ func (v *venueConfig) check(services string) error {
 		return errors.New("a venue needs both --venue and --federation")
 	case venue && v.natsPassword == "":
 		return errors.New("a venue needs --nats-password, its password at the federation")
+	}
+	if n, err := strconv.Atoi(v.natsReplicas); err != nil || n < 1 || n > 5 || (n > 1 && v.natsURL == "") {
+		return fmt.Errorf("--nats-replicas %q: want 1 to 5, and above 1 only with --nats-url (the embedded NATS is one server)", v.natsReplicas)
 	}
 	if venue {
 		if err := venues.CheckVenueID(v.venue); err != nil {
@@ -124,7 +131,8 @@ func (v *venueConfig) start(ctx context.Context, dataDir string, files platform.
 		cancel()
 		return nil, fmt.Errorf("--nats-venues: %w", err)
 	}
-	f := &venues.Federation{URL: v.natsURL, User: v.natsUser, Password: v.natsPassword, Applier: scoring, Logger: log,
+	replicas, _ := strconv.Atoi(v.natsReplicas)
+	f := &venues.Federation{Replicas: replicas, URL: v.natsURL, User: v.natsUser, Password: v.natsPassword, Applier: scoring, Logger: log,
 		Outbox: func(venue string) venues.Feed { return scoring.ToVenue(venue) }}
 	for _, venue := range vs {
 		f.Venues = append(f.Venues, venue.ID)
