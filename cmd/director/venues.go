@@ -13,6 +13,7 @@ import (
 
 	"github.com/nats-io/nats.go"
 
+	dealingservice "github.com/bridge-director/director/services/dealing"
 	"github.com/bridge-director/director/services/platform"
 	scoringservice "github.com/bridge-director/director/services/scoring"
 	"github.com/bridge-director/director/services/venues"
@@ -88,9 +89,15 @@ func (v *venueConfig) check(services string) error {
 // returns what stops them and waits for them.
 func (v *venueConfig) start(ctx context.Context, dataDir string, files platform.TLSFiles, running []platform.Service, log *slog.Logger) (func(), error) {
 	var scoring *scoringservice.Service
+	// The board sets go to the venues when the dealing service runs here
+	// too, at the federation and at the venue.
+	var dealing *dealingservice.Service
 	for _, s := range running {
-		if sc, ok := s.(*scoringservice.Service); ok {
-			scoring = sc
+		switch s := s.(type) {
+		case *scoringservice.Service:
+			scoring = s
+		case *dealingservice.Service:
+			dealing = s
 		}
 	}
 	if scoring == nil || (v.natsListen == "" && v.natsURL == "" && v.venue == "") {
@@ -109,7 +116,11 @@ func (v *venueConfig) start(ctx context.Context, dataDir string, files platform.
 		if r.User == "" {
 			r.User = v.venue
 		}
-		in := &venues.Inbound{Venue: v.venue, URL: v.federation, User: r.User, Password: v.natsPassword, Applier: scoring, Logger: log, Options: opts}
+		in := &venues.Inbound{Venue: v.venue, URL: v.federation, User: r.User, Password: v.natsPassword, Logger: log, Options: opts,
+			Appliers: map[string]venues.Applier{"": scoring}}
+		if dealing != nil {
+			in.Appliers["dealing"] = dealing
+		}
 		go func() {
 			defer close(done)
 			var wg sync.WaitGroup
@@ -133,7 +144,11 @@ func (v *venueConfig) start(ctx context.Context, dataDir string, files platform.
 	}
 	replicas, _ := strconv.Atoi(v.natsReplicas)
 	f := &venues.Federation{Replicas: replicas, URL: v.natsURL, User: v.natsUser, Password: v.natsPassword, Applier: scoring, Logger: log,
-		Outbox: func(venue string) venues.Feed { return scoring.ToVenue(venue) }}
+		Outboxes: map[string]func(string) venues.Feed{"": func(venue string) venues.Feed { return scoring.ToVenue(venue) }}}
+	if dealing != nil {
+		dealing.ServeVenues()
+		f.Outboxes["dealing"] = func(venue string) venues.Feed { return dealing.ToVenue(venue) }
+	}
 	for _, venue := range vs {
 		f.Venues = append(f.Venues, venue.ID)
 	}

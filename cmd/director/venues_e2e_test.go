@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -152,6 +153,18 @@ func TestVenuesFeedTheFederationThroughACut(t *testing.T) {
 	regional(t, single, "A", "B", "C")
 	for sec, v := range venueOf {
 		regional(t, v, sec)
+	}
+	// The federation deals the session's boards; every venue gets the set,
+	// its deals the federation's.
+	fed.mustCall(t, "POST", "/v1/events/regional/sessions/1/boardsets", `{"board_set_id":"friday","board_set":{"title":"Friday","first_board":1,"last_board":6}}`, nil)
+	var dealt json.RawMessage
+	fed.mustCall(t, "GET", "/v1/events/regional/sessions/1/boardsets/friday", "", &dealt)
+	for sec, v := range venueOf {
+		waitUntil(t, 20*time.Second, "the board set at the venue of section "+sec, func() (bool, string) {
+			var got json.RawMessage
+			code := v.call(t, "GET", "/v1/events/regional/sessions/1/boardsets/friday", "", &got)
+			return code == 200 && sameBoards(t, got, dealt), string(got)
+		})
 	}
 	submitted := 0
 	play := func(round int, sections ...string) {
@@ -325,4 +338,27 @@ func waitUntil(t *testing.T, d time.Duration, what string, cond func() (bool, st
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+}
+
+// sameBoards reports whether two board sets, as REST gives them, hold the
+// same boards with the same deals.
+func sameBoards(t *testing.T, a, b json.RawMessage) bool {
+	t.Helper()
+	var x, y struct {
+		BoardSet struct {
+			Boards []json.RawMessage `json:"boards"`
+		} `json:"board_set"`
+	}
+	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
+		return false
+	}
+	if len(x.BoardSet.Boards) != 6 || len(x.BoardSet.Boards) != len(y.BoardSet.Boards) {
+		return false
+	}
+	for i := range x.BoardSet.Boards {
+		if string(x.BoardSet.Boards[i]) != string(y.BoardSet.Boards[i]) {
+			return false
+		}
+	}
+	return true
 }

@@ -33,6 +33,7 @@ import (
 // harness is a dealing service on a real bbolt file, reached over in-memory
 // gRPC through the platform's interceptors with real tokens.
 type harness struct {
+	svc    *Service
 	client dealingv1.DealingServiceClient
 	moves  movementv1.MovementServiceClient
 	stop   func()
@@ -80,7 +81,7 @@ func start(t testing.TB, dir string, opts ...Option) *harness {
 	svc.Connect("movement", mvConn)
 	conn, stop := platformtest.Serve(t, svc, auth)
 	moves := movementv1.NewMovementServiceClient(mvConn)
-	h := &harness{client: dealingv1.NewDealingServiceClient(conn), moves: moves, stop: func() { stop(); mvStop() }}
+	h := &harness{svc: svc, client: dealingv1.NewDealingServiceClient(conn), moves: moves, stop: func() { stop(); mvStop() }}
 	// The sets are dealt for session 1 of the congress, which the movement
 	// service keeps (and still has after a restart).
 	for _, err := range []error{

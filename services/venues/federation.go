@@ -40,10 +40,12 @@ type Federation struct {
 	// durable consumer each.
 	Venues  []string
 	Applier Applier
-	// Outbox is, when set, the feed of the federation's changes for a
-	// venue (its corrections of the venue's results), relayed to the
-	// venue's consumer.
-	Outbox func(venue string) Feed
+	// Outboxes are the feeds of the federation's changes for a venue,
+	// relayed to the venue's consumer, by the part of the subject that
+	// tells them apart: "" for its corrections of the venue's results
+	// (federation.<venue>.event.…), "dealing" for its board sets
+	// (federation.<venue>.dealing.event.…).
+	Outboxes map[string]func(venue string) Feed
 	// Retention is how long the stream keeps a record (default 30 days):
 	// a venue cut off for longer than that sends again what the stream
 	// dropped, from its own feed.
@@ -107,7 +109,7 @@ func (f *Federation) Run(ctx context.Context) error {
 	var wg sync.WaitGroup
 	for _, v := range f.Venues {
 		wg.Go(func() { f.consume(ctx, stream, v, log.With("venue", v)) })
-		if f.Outbox != nil {
+		if len(f.Outboxes) > 0 {
 			wg.Go(func() { f.relayTo(ctx, js, v, log.With("venue", v)) })
 		}
 	}
@@ -124,7 +126,7 @@ func (f *Federation) ensureStream(ctx context.Context, js jetstream.JetStream) (
 	}
 	cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	if f.Outbox != nil {
+	if len(f.Outboxes) > 0 {
 		_, err := js.CreateOrUpdateStream(cctx, jetstream.StreamConfig{
 			Name:        FederationStream,
 			Description: "the federation's changes for each venue",
@@ -211,10 +213,25 @@ func (f *Federation) relayTo(ctx context.Context, js jetstream.JetStream, venue 
 		case <-time.After(time.Second):
 		}
 	}
-	r := &Relay{Venue: FederationUser, Prefix: "federation." + venue, URL: f.URL, User: f.User, Password: f.Password, Feed: f.Outbox(venue), Logger: log, Options: f.Options}
-	if err := r.Run(ctx); err != nil {
-		log.Error("federation: the relay of its changes to the venue stopped", "error", err)
+	var wg sync.WaitGroup
+	for part, outbox := range f.Outboxes {
+		r := &Relay{Venue: FederationUser, Prefix: outboxPrefix(venue, part), URL: f.URL, User: f.User, Password: f.Password, Feed: outbox(venue), Logger: log, Options: f.Options}
+		wg.Go(func() {
+			if err := r.Run(ctx); err != nil {
+				log.Error("federation: the relay of its changes to the venue stopped", "error", err, "part", part)
+			}
+		})
 	}
+	wg.Wait()
+}
+
+// outboxPrefix is where the subjects of the federation's changes for
+// venue begin, of the part of them given (Federation.Outboxes).
+func outboxPrefix(venue, part string) string {
+	if part == "" {
+		return "federation." + venue
+	}
+	return "federation." + venue + "." + part
 }
 
 // pull fetches from cons until ctx ends, handing each batch to apply.
@@ -375,14 +392,17 @@ func parseSubject(prefix, subject string) (event string, heartbeat, ok bool) {
 }
 
 // Inbound applies, at a venue, the federation's changes for it (its
-// corrections of the venue's results), read from the venue's durable
-// consumer at the federation, each exactly once as the federation applies
-// the venue's: the Applier is told they come from "federation".
+// corrections of the venue's results, its board sets), read from the
+// venue's durable consumer at the federation, each exactly once as the
+// federation applies the venue's: the Appliers are told they come from
+// "federation".
 type Inbound struct {
 	// Venue is the venue's id; URL, User and Password as its Relay's.
 	Venue, URL, User, Password string
-	Applier                    Applier
-	Logger                     *slog.Logger
+	// Appliers apply each part of the federation's changes, by the part
+	// of their subjects that tells them apart (Federation.Outboxes).
+	Appliers map[string]Applier
+	Logger   *slog.Logger
 	// Options are further NATS options (the federation's CA, say).
 	Options []nats.Option
 }
@@ -430,7 +450,32 @@ func (in *Inbound) Run(ctx context.Context) error {
 		}
 	}
 	pull(ctx, cons, func(msgs []jetstream.Msg) {
-		applyBatch(ctx, in.Applier, FederationUser, "federation."+in.Venue, msgs, log)
+		parts := map[string][]jetstream.Msg{}
+		for _, m := range msgs {
+			part := in.partOf(m.Subject())
+			parts[part] = append(parts[part], m)
+		}
+		for part, msgs := range parts {
+			a, ok := in.Appliers[part]
+			if !ok {
+				log.Error("venue: the federation sent changes this Director does not apply; held", "part", part, "subject", msgs[0].Subject())
+				for _, m := range msgs {
+					_ = m.NakWithDelay(time.Minute)
+				}
+				continue
+			}
+			applyBatch(ctx, a, FederationUser, outboxPrefix(in.Venue, part), msgs, log)
+		}
 	})
 	return nil
+}
+
+// partOf is the part of the federation's changes a subject belongs to.
+func (in *Inbound) partOf(subject string) string {
+	rest := strings.TrimPrefix(subject, "federation."+in.Venue+".")
+	part, _, _ := strings.Cut(rest, ".")
+	if part == "event" {
+		return ""
+	}
+	return part
 }
