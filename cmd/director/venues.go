@@ -14,6 +14,7 @@ import (
 	"github.com/nats-io/nats.go"
 
 	dealingservice "github.com/bridge-director/director/services/dealing"
+	movementservice "github.com/bridge-director/director/services/movement"
 	"github.com/bridge-director/director/services/platform"
 	scoringservice "github.com/bridge-director/director/services/scoring"
 	"github.com/bridge-director/director/services/venues"
@@ -89,15 +90,19 @@ func (v *venueConfig) check(services string) error {
 // returns what stops them and waits for them.
 func (v *venueConfig) start(ctx context.Context, dataDir string, files platform.TLSFiles, running []platform.Service, log *slog.Logger) (func(), error) {
 	var scoring *scoringservice.Service
-	// The board sets go to the venues when the dealing service runs here
-	// too, at the federation and at the venue.
+	// The board sets and the registry go to the venues when the dealing
+	// and movement services run here too, at the federation and at the
+	// venue.
 	var dealing *dealingservice.Service
+	var movement *movementservice.Service
 	for _, s := range running {
 		switch s := s.(type) {
 		case *scoringservice.Service:
 			scoring = s
 		case *dealingservice.Service:
 			dealing = s
+		case *movementservice.Service:
+			movement = s
 		}
 	}
 	if scoring == nil || (v.natsListen == "" && v.natsURL == "" && v.venue == "") {
@@ -120,6 +125,9 @@ func (v *venueConfig) start(ctx context.Context, dataDir string, files platform.
 			Appliers: map[string]venues.Applier{"": scoring}}
 		if dealing != nil {
 			in.Appliers["dealing"] = dealing
+		}
+		if movement != nil {
+			in.Appliers["registry"] = movement
 		}
 		go func() {
 			defer close(done)
@@ -148,6 +156,10 @@ func (v *venueConfig) start(ctx context.Context, dataDir string, files platform.
 	if dealing != nil {
 		dealing.ServeVenues()
 		f.Outboxes["dealing"] = func(venue string) venues.Feed { return dealing.ToVenue(venue) }
+	}
+	if movement != nil {
+		movement.ServeVenues()
+		f.Outboxes["registry"] = func(venue string) venues.Feed { return movement.ToVenue(venue) }
 	}
 	for _, venue := range vs {
 		f.Venues = append(f.Venues, venue.ID)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -164,6 +165,20 @@ func TestVenuesFeedTheFederationThroughACut(t *testing.T) {
 			var got json.RawMessage
 			code := v.call(t, "GET", "/v1/events/regional/sessions/1/boardsets/friday", "", &got)
 			return code == 200 && sameBoards(t, got, dealt), string(got)
+		})
+	}
+	// The federation's registry reaches every venue.
+	csv := base64.StdEncoding.EncodeToString([]byte("national_id,name,club\n1001,Anna Kowalska,Warszawa BC\n1002,Piotr Nowak,Krakow BC\n"))
+	fed.mustCall(t, "POST", "/v1/players:import", `{"csv":"`+csv+`"}`, nil)
+	for sec, v := range venueOf {
+		waitUntil(t, 20*time.Second, "the registry at the venue of section "+sec, func() (bool, string) {
+			var p struct {
+				Player struct {
+					DisplayName string `json:"display_name"`
+				} `json:"player"`
+			}
+			code := v.call(t, "GET", "/v1/players/1002", "", &p)
+			return code == 200 && p.Player.DisplayName == "Piotr Nowak", fmt.Sprintf("%d %+v", code, p)
 		})
 	}
 	submitted := 0

@@ -100,6 +100,13 @@ func (s *Store) FeedChanged() <-chan struct{} {
 	return s.watches.next(anyEvent)
 }
 
+// WakeFeedReaders wakes the readers of every feed (FeedChanged) once tx
+// commits: for a change that is queued outside an event's feed, such as a
+// federation's registry for its venues.
+func (s *Store) WakeFeedReaders(tx *bbolt.Tx) {
+	tx.OnCommit(func() { s.watches.wake(anyEvent) })
+}
+
 // FeedEvents lists the ids of the events that have a feed in the store, in
 // order.
 func (s *Store) FeedEvents() ([]string, error) {

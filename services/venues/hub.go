@@ -15,11 +15,14 @@
 //     high-water mark in one transaction; records it has applied are
 //     acknowledged, the rest (a gap, a record it cannot take yet) are
 //     delivered again;
-//   - the federation's changes to a venue's results (a director's
-//     correction or erasure at the federation) go the other way the same
-//     way: the federation relays them to its stream FEDERATION under
-//     federation.<venue>, and the venue's Inbound reads them from a
-//     durable consumer the federation made for it, and applies each once.
+//   - the federation's changes for a venue go the other way the same
+//     way: its changes to the venue's results (a director's correction or
+//     erasure at the federation) under federation.<venue>, its board sets
+//     under federation.<venue>.dealing and its player registry under
+//     federation.<venue>.registry, each from a queue written in the
+//     transaction of the change; the federation relays them to its stream
+//     FEDERATION, and the venue's Inbound reads them from a durable
+//     consumer the federation made for it, and applies each once.
 //
 // The envelope: subject venue.<venue>.event.<event>.session.<session>.<kind>
 // (session 0 for a change of the event itself), a heartbeat on
@@ -31,7 +34,7 @@
 // which the venue's credentials bind it to, never from a header.
 //
 // The package knows nothing of bridge: Feed and Applier are what the
-// scoring service offers a venue and a federation.
+// scoring, dealing and movement services offer a venue and a federation.
 package venues
 
 import (
