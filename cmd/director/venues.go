@@ -38,7 +38,7 @@ type venueConfig struct {
 func (v *venueConfig) flags(str func(p *string, name, env, def, help string)) {
 	str(&v.natsListen, "nats-listen", "DIRECTOR_NATS_LISTEN", "", "as a federation, run NATS for the venues at this address (0.0.0.0:4222), over TLS with --tls-cert; needs --nats-venues")
 	str(&v.natsURL, "nats-url", "DIRECTOR_NATS_URL", "", "as a federation, use this external NATS (nats://host:4222,...) instead of running one, with --nats-user and --nats-password")
-	str(&v.natsVenues, "nats-venues", "DIRECTOR_NATS_VENUES", "", "as a federation, the file of the venues it takes: a venue id and its NATS password a line")
+	str(&v.natsVenues, "nats-venues", "DIRECTOR_NATS_VENUES", "", "as a federation, the file of the venues it takes: a venue id, its NATS password and the ids of the events it plays a line")
 	str(&v.venue, "venue", "DIRECTOR_VENUE", "", "as a venue, its id (a-z, 0-9, '-'); with --federation, its feed is relayed there")
 	str(&v.federation, "federation", "DIRECTOR_FEDERATION", "", "as a venue, the federation's NATS (nats://host:4222, or tls://host:4222 when it has a certificate, checked against --peer-ca when given)")
 	str(&v.natsUser, "nats-user", "DIRECTOR_NATS_USER", "", "the NATS user: a venue's (default its --venue id), or the federation's on --nats-url")
@@ -154,8 +154,14 @@ func (v *venueConfig) start(ctx context.Context, dataDir string, files platform.
 	f := &venues.Federation{Replicas: replicas, URL: v.natsURL, User: v.natsUser, Password: v.natsPassword, Applier: scoring, Logger: log,
 		Outboxes: map[string]func(string) venues.Feed{"": func(venue string) venues.Feed { return scoring.ToVenue(venue) }}}
 	if dealing != nil {
+		// A venue is sent the board sets of the events it plays alone:
+		// they are secret until released.
+		plays := map[string][]string{}
+		for _, venue := range vs {
+			plays[venue.ID] = venue.Events
+		}
 		dealing.ServeVenues()
-		f.Outboxes["dealing"] = func(venue string) venues.Feed { return dealing.ToVenue(venue) }
+		f.Outboxes["dealing"] = func(venue string) venues.Feed { return venues.OnlyEvents(dealing.ToVenue(venue), plays[venue]) }
 	}
 	if movement != nil {
 		movement.ServeVenues()

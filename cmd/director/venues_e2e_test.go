@@ -139,7 +139,7 @@ func TestVenuesFeedTheFederationThroughACut(t *testing.T) {
 	dir := t.TempDir()
 	natsAddr := freeAddr(t)
 	list := filepath.Join(dir, "venues.txt")
-	if err := os.WriteFile(list, []byte("# venue password\nnorth n-secret\nsouth s-secret\nwest w-secret\n"), 0o600); err != nil {
+	if err := os.WriteFile(list, []byte("# venue password events\nnorth n-secret regional\nsouth s-secret regional\nwest w-secret regional\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	fed := startDirector(t, filepath.Join(dir, "federation"), "--nats-listen", natsAddr, "--nats-venues", list)

@@ -78,11 +78,14 @@ type Venue struct {
 	ID string
 	// Password is the venue's NATS password.
 	Password string
+	// Events are the ids of the events the venue plays: it is sent their
+	// board sets, secret until released, and no other event's.
+	Events []string
 }
 
-// ReadVenues reads a file of venues, one a line: the venue's id and its
-// NATS password, separated by blanks; blank lines and lines beginning
-// with # are skipped.
+// ReadVenues reads a file of venues, one a line: the venue's id, its NATS
+// password and the ids of the events it plays, separated by blanks; blank
+// lines and lines beginning with # are skipped.
 func ReadVenues(path string) ([]Venue, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -96,8 +99,13 @@ func ReadVenues(path string) ([]Venue, error) {
 			continue
 		}
 		f := strings.Fields(line)
-		if len(f) != 2 {
-			return nil, fmt.Errorf("%s:%d: want a venue's id and its password, separated by a blank", path, i+1)
+		if len(f) < 2 {
+			return nil, fmt.Errorf("%s:%d: want a venue's id, its password and the events it plays, separated by blanks", path, i+1)
+		}
+		for _, e := range f[2:] {
+			if !platform.ValidID(e) {
+				return nil, fmt.Errorf("%s:%d: event id %q is not 1 to 63 of a-z, 0-9 and '-'", path, i+1, e)
+			}
 		}
 		if err := CheckVenueID(f[0]); err != nil {
 			return nil, fmt.Errorf("%s:%d: %w", path, i+1, err)
@@ -109,7 +117,7 @@ func ReadVenues(path string) ([]Venue, error) {
 			return nil, fmt.Errorf("%s:%d: %q is the federation's own user; name the venue otherwise", path, i+1, f[0])
 		}
 		seen[f[0]] = true
-		vs = append(vs, Venue{ID: f[0], Password: f[1]})
+		vs = append(vs, Venue{ID: f[0], Password: f[1], Events: f[2:]})
 	}
 	if len(vs) == 0 {
 		return nil, fmt.Errorf("%s lists no venue", path)

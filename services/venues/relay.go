@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -38,6 +39,26 @@ type Feed interface {
 	Relayed(event string) (uint64, error)
 	// SetRelayed moves the cursor of event's feed to seq.
 	SetRelayed(ctx context.Context, event string, seq uint64) error
+}
+
+// OnlyEvents is feed with only the events given: what a venue is sent of
+// the federation's feeds of every event.
+func OnlyEvents(feed Feed, events []string) Feed { return onlyEvents{feed, events} }
+
+type onlyEvents struct {
+	Feed
+	events []string
+}
+
+func (o onlyEvents) FeedEvents() ([]string, error) {
+	all, err := o.Feed.FeedEvents()
+	var out []string
+	for _, e := range all {
+		if slices.Contains(o.events, e) {
+			out = append(out, e)
+		}
+	}
+	return out, err
 }
 
 // Relay publishes a venue's feed to the federation.

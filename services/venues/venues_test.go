@@ -436,11 +436,40 @@ func TestVenuePublishesOnlyItsOwnSubjects(t *testing.T) {
 	}
 }
 
+func TestReadVenuesTakesTheEventsEachPlays(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "venues")
+	if err := os.WriteFile(path, []byte("# venue password events\nnorth n-pw regional spring-sim\nsouth s-pw\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	vs, err := ReadVenues(path)
+	if err != nil || len(vs) != 2 || !slices.Equal(vs[0].Events, []string{"regional", "spring-sim"}) || len(vs[1].Events) != 0 {
+		t.Fatalf("ReadVenues = %+v, %v", vs, err)
+	}
+	// A venue is sent only its events' board sets.
+	feed := OnlyEvents(fixedEvents{"regional", "other", "spring-sim"}, vs[0].Events)
+	if got, _ := feed.FeedEvents(); !slices.Equal(got, []string{"regional", "spring-sim"}) {
+		t.Errorf("north's events of the federation's: %v", got)
+	}
+}
+
+// fixedEvents is a feed of the events it names, and nothing else.
+type fixedEvents []string
+
+func (f fixedEvents) Incarnation() (string, error)  { return "i", nil }
+func (f fixedEvents) FeedEvents() ([]string, error) { return f, nil }
+func (f fixedEvents) FeedChanged() <-chan struct{}  { return nil }
+func (f fixedEvents) ChangesAfter(context.Context, string, uint64) ([]*typev1.Change, uint64, error) {
+	return nil, 0, nil
+}
+func (f fixedEvents) Relayed(string) (uint64, error)                   { return 0, nil }
+func (f fixedEvents) SetRelayed(context.Context, string, uint64) error { return nil }
+
 func TestReadVenuesSaysWhatIsWrong(t *testing.T) {
 	for _, tc := range []struct{ text, want string }{
 		{"north pw\nnorth pw2\n", "listed twice"},
 		{"North pw\n", "not 1 to 63"},
-		{"north\n", "want a venue's id and its password"},
+		{"north\n", "want a venue's id, its password and the events"},
+		{"north pw Regional\n", "event id \"Regional\""},
 		{"# none\n", "lists no venue"},
 		{"federation pw\n", "federation's own user"},
 	} {
