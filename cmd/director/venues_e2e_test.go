@@ -16,7 +16,12 @@ import (
 
 // Many venues, one event: a federation and three venues, each its own
 // director process on loopback, the third venue reaching the federation's
-// NATS through a proxy that the test cuts mid-session and mends.
+// NATS through a proxy that the test cuts mid-session and mends. The
+// federation sends the venues its registry and its board set; the venues
+// play, one cut off, finalise, and the federation's standings across the
+// field are a single Director's given the same results, each result there
+// once; a correction at the federation reaches its venue once, and one at a
+// venue while the federation is stopped reaches it once it is back.
 
 // linkProxy forwards TCP connections to a target until cut: then it closes
 // the connections it carries and refuses new ones, until mended.
@@ -279,10 +284,36 @@ func TestVenuesFeedTheFederationThroughACut(t *testing.T) {
 		return done == 3, fmt.Sprintf("%+v; the west's feed ends at %s", got, west.LastSequence)
 	})
 
+	// The federation stops; the north's director corrects a result
+	// meanwhile. The federation starts again on its data (its JetStream
+	// store, its marks) and takes the correction once.
+	fed.stop(t)
+	northFix := "events/regional/sessions/1/sections/A/tables/2/rounds/1/boards/3"
+	fix := `{"result":{"table":2,"round":1,"board":3,"ns_pair":2,"ew_pair":5,
+		"played":{"contract":"4S","declarer":"SEAT_NORTH","tricks":7,"lead":"HK"}},"reason":"four down, not making"}`
+	venueOf["A"].mustCall(t, "POST", "/v1/"+northFix+":correct", fix, nil)
+	single.mustCall(t, "POST", "/v1/"+northFix+":correct", fix, nil)
+	fed = startDirector(t, filepath.Join(dir, "federation"), "--nats-listen", natsAddr, "--nats-venues", list)
+	var north struct {
+		LastSequence string `json:"last_sequence"`
+	}
+	venueOf["A"].mustCall(t, "GET", "/v1/events/regional/feeds/scoring/changes?since=0&page_size=1", "", &north)
+	waitUntil(t, 30*time.Second, "the north's correction at the federation after its restart", func() (bool, string) {
+		var got venueFeeds
+		fed.mustCall(t, "GET", "/v1/events/regional/venueFeeds", "", &got)
+		for _, f := range got.VenueFeeds {
+			if f.Venue == "north" && f.AppliedSequence == north.LastSequence {
+				return true, ""
+			}
+		}
+		return false, fmt.Sprintf("%+v; the north's feed ends at %s", got, north.LastSequence)
+	})
+
 	// Every result is at the federation once: one record of its entry in
-	// the federation's feed, and no correction but the federation's own.
+	// the federation's feed, and no correction but the federation's own
+	// and the north's.
 	entered := map[string]int{}
-	fedCorrected := false
+	fedCorrected, northCorrected := false, false
 	var page struct {
 		Changes []struct {
 			Kind string `json:"kind"`
@@ -303,12 +334,19 @@ func TestVenuesFeedTheFederationThroughACut(t *testing.T) {
 					fedCorrected = true
 					continue
 				}
+				if c.Name == northFix && !northCorrected {
+					northCorrected = true
+					continue
+				}
 				t.Errorf("the federation changed %s (%s): a venue's record applied twice", c.Name, c.Kind)
 			}
 		}
 		if page.NextPageToken == "" {
 			break
 		}
+	}
+	if !fedCorrected || !northCorrected {
+		t.Errorf("the federation's feed lacks a correction: its own %t, the north's %t", fedCorrected, northCorrected)
 	}
 	if len(entered) != submitted {
 		t.Errorf("the federation entered %d results, the venues %d", len(entered), submitted)
