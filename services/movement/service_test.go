@@ -36,7 +36,7 @@ func start(t testing.TB, dir string) *harness {
 		t.Fatalf("Open: %v", err)
 	}
 	conn, stop := platformtest.Serve(t, svc, nil)
-	h := &harness{client: movementv1.NewMovementServiceClient(conn), stop: stop}
+	h := &harness{client: movementv1.NewMovementServiceClient(conn), stop: stop, svc: svc}
 	h.event(t, "club-night")
 	return h
 }

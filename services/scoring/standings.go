@@ -91,6 +91,10 @@ func (s *Service) GetStandings(ctx context.Context, req *scoringv1.GetStandingsR
 		return nil, err
 	}
 	field, settings := ks.scoredField()
+	provisional, err := s.provisional(req.GetEvent(), session)
+	if err != nil {
+		return nil, err
+	}
 	var standings []scoring.Standing
 	var problems []scoring.Problem
 	var version string
@@ -102,15 +106,15 @@ func (s *Service) GetStandings(ctx context.Context, req *scoringv1.GetStandingsR
 		standings, problems, revision = field.SettledStandings()
 		version = s.kept.settledVersion(ks, revision, names)
 	}
-	// The answer says how the results are published: a change of that is
-	// a new version.
-	if platform.AnswerVersion(ctx, version+fmt.Sprintf(".p%d", publication.GetUpdateTime().AsTime().UnixNano())) {
+	// The answer says how the results are published, and whether they are
+	// final: a change of either is a new version.
+	if platform.AnswerVersion(ctx, version+fmt.Sprintf(".p%d.%t", publication.GetUpdateTime().AsTime().UnixNano(), provisional)) {
 		return &scoringv1.GetStandingsResponse{}, nil
 	}
 	if live {
 		standings, problems = field.Standings()
 	}
-	resp := &scoringv1.GetStandingsResponse{Form: settings.GetForm(), Publication: publication}
+	resp := &scoringv1.GetStandingsResponse{Form: settings.GetForm(), Publication: publication, Provisional: provisional}
 	for i, st := range standings {
 		if section != "" && st.Section != section {
 			continue

@@ -43,6 +43,8 @@ const (
 	ScoringService_ListChanges_FullMethodName        = "/bridge.scoring.v1.ScoringService/ListChanges"
 	ScoringService_AcknowledgeChanges_FullMethodName = "/bridge.scoring.v1.ScoringService/AcknowledgeChanges"
 	ScoringService_WatchChanges_FullMethodName       = "/bridge.scoring.v1.ScoringService/WatchChanges"
+	ScoringService_FinaliseSession_FullMethodName    = "/bridge.scoring.v1.ScoringService/FinaliseSession"
+	ScoringService_ListVenueFeeds_FullMethodName     = "/bridge.scoring.v1.ScoringService/ListVenueFeeds"
 )
 
 // ScoringServiceClient is the client API for ScoringService service.
@@ -128,6 +130,16 @@ type ScoringServiceClient interface {
 	// WatchChanges sends the records of the feed of an event after a cursor,
 	// then each new one as it is committed.
 	WatchChanges(ctx context.Context, in *WatchChangesRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[WatchChangesResponse], error)
+	// FinaliseSession records that a venue's director has every result of a
+	// session in and checked. A federation that applies the venue's feed
+	// counts the venue's results of the session as final from then on; until
+	// then they are provisional. Finalising again changes nothing.
+	FinaliseSession(ctx context.Context, in *FinaliseSessionRequest, opts ...grpc.CallOption) (*FinaliseSessionResponse, error)
+	// ListVenueFeeds lists, at a federation, the venues whose feeds of an
+	// event it applies: how far each is applied, how far the venue has said
+	// its feed goes, when it was last heard from, and which sessions it has
+	// finalised.
+	ListVenueFeeds(ctx context.Context, in *ListVenueFeedsRequest, opts ...grpc.CallOption) (*ListVenueFeedsResponse, error)
 }
 
 type scoringServiceClient struct {
@@ -347,6 +359,26 @@ func (c *scoringServiceClient) WatchChanges(ctx context.Context, in *WatchChange
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
 type ScoringService_WatchChangesClient = grpc.ServerStreamingClient[WatchChangesResponse]
 
+func (c *scoringServiceClient) FinaliseSession(ctx context.Context, in *FinaliseSessionRequest, opts ...grpc.CallOption) (*FinaliseSessionResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(FinaliseSessionResponse)
+	err := c.cc.Invoke(ctx, ScoringService_FinaliseSession_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *scoringServiceClient) ListVenueFeeds(ctx context.Context, in *ListVenueFeedsRequest, opts ...grpc.CallOption) (*ListVenueFeedsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListVenueFeedsResponse)
+	err := c.cc.Invoke(ctx, ScoringService_ListVenueFeeds_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // ScoringServiceServer is the server API for ScoringService service.
 // All implementations must embed UnimplementedScoringServiceServer
 // for forward compatibility.
@@ -430,6 +462,16 @@ type ScoringServiceServer interface {
 	// WatchChanges sends the records of the feed of an event after a cursor,
 	// then each new one as it is committed.
 	WatchChanges(*WatchChangesRequest, grpc.ServerStreamingServer[WatchChangesResponse]) error
+	// FinaliseSession records that a venue's director has every result of a
+	// session in and checked. A federation that applies the venue's feed
+	// counts the venue's results of the session as final from then on; until
+	// then they are provisional. Finalising again changes nothing.
+	FinaliseSession(context.Context, *FinaliseSessionRequest) (*FinaliseSessionResponse, error)
+	// ListVenueFeeds lists, at a federation, the venues whose feeds of an
+	// event it applies: how far each is applied, how far the venue has said
+	// its feed goes, when it was last heard from, and which sessions it has
+	// finalised.
+	ListVenueFeeds(context.Context, *ListVenueFeedsRequest) (*ListVenueFeedsResponse, error)
 	mustEmbedUnimplementedScoringServiceServer()
 }
 
@@ -499,6 +541,12 @@ func (UnimplementedScoringServiceServer) AcknowledgeChanges(context.Context, *Ac
 }
 func (UnimplementedScoringServiceServer) WatchChanges(*WatchChangesRequest, grpc.ServerStreamingServer[WatchChangesResponse]) error {
 	return status.Error(codes.Unimplemented, "method WatchChanges not implemented")
+}
+func (UnimplementedScoringServiceServer) FinaliseSession(context.Context, *FinaliseSessionRequest) (*FinaliseSessionResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method FinaliseSession not implemented")
+}
+func (UnimplementedScoringServiceServer) ListVenueFeeds(context.Context, *ListVenueFeedsRequest) (*ListVenueFeedsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListVenueFeeds not implemented")
 }
 func (UnimplementedScoringServiceServer) mustEmbedUnimplementedScoringServiceServer() {}
 func (UnimplementedScoringServiceServer) testEmbeddedByValue()                        {}
@@ -874,6 +922,42 @@ func _ScoringService_WatchChanges_Handler(srv interface{}, stream grpc.ServerStr
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
 type ScoringService_WatchChangesServer = grpc.ServerStreamingServer[WatchChangesResponse]
 
+func _ScoringService_FinaliseSession_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(FinaliseSessionRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ScoringServiceServer).FinaliseSession(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: ScoringService_FinaliseSession_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ScoringServiceServer).FinaliseSession(ctx, req.(*FinaliseSessionRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _ScoringService_ListVenueFeeds_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListVenueFeedsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ScoringServiceServer).ListVenueFeeds(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: ScoringService_ListVenueFeeds_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ScoringServiceServer).ListVenueFeeds(ctx, req.(*ListVenueFeedsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // ScoringService_ServiceDesc is the grpc.ServiceDesc for ScoringService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -956,6 +1040,14 @@ var ScoringService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "AcknowledgeChanges",
 			Handler:    _ScoringService_AcknowledgeChanges_Handler,
+		},
+		{
+			MethodName: "FinaliseSession",
+			Handler:    _ScoringService_FinaliseSession_Handler,
+		},
+		{
+			MethodName: "ListVenueFeeds",
+			Handler:    _ScoringService_ListVenueFeeds_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{
