@@ -79,6 +79,21 @@ func (c *auctionCase) replaceUnintended(call bridge.Call, lhoOver bool) {
 	}
 }
 
+// unintendedSettled puts the intended call in place of the unintended
+// first one in the auction as recorded (25A1), and, when the left-hand
+// opponent had called over it, his call after it unless he withdraws it
+// (25A6): a call he keeps must be legal over the intended one.
+func (c *auctionCase) unintendedSettled(first bridge.Call, over *CallRecord) {
+	c.settled = settlement{drop: 1, stands: []settledCall{{CallRecord{c.offender, c.irr.Call}, true}}, replaced: true}
+	if over == nil {
+		return
+	}
+	c.settled.drop = 2
+	if chosen, ok := c.chosen(); ok && chosen != "withdraw" {
+		c.settled.stands = append(c.settled.stands, settledCall{CallRecord: *over})
+	}
+}
+
 // lhoCallOver is the call the offender's left-hand opponent made over the
 // offender's call before the offender tried to change it, when the auction
 // records it in its natural order (the offender's call, then his); nil for
@@ -119,6 +134,7 @@ func (c *auctionCase) changeOfCall() {
 		}
 		if unintended {
 			c.replaceUnintended(first, over != nil)
+			c.unintendedSettled(first, over)
 			return
 		}
 	}
@@ -162,6 +178,7 @@ func (c *auctionCase) changeAccepted(first bridge.Call, how string) {
 	c.ruling.Summary = how + fmt.Sprintf("%s's %s is withdrawn and %s stands (Law 25B1).",
 		c.offender.Name(), first.Symbol(), c.irr.Call.Symbol())
 	c.withdrawnUI(c.offender, first)
+	c.settled = settlement{drop: 1, stands: []settledCall{{CallRecord{c.offender, c.irr.Call}, true}}, replaced: true}
 	c.changeSettled(first, c.irr.Call)
 }
 

@@ -2,6 +2,7 @@ package rulings
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/bridge-director/director/bridge"
@@ -92,4 +93,93 @@ func TestChangeOfCallAfterLHOCalled(t *testing.T) {
 		{name: "a later change of a pass by West, dealer", dealer: bridge.West, calls: "P 1H", irr: AuctionIrregularity{Kind: CallChanged, Offender: bridge.West, Call: call("1S")},
 			ans: Answers{"unintended": yes}, laws: []string{"25A1", "25A6"}, options: []string{"N:withdraw", "N:keep"}},
 	})
+}
+
+// TestAuctionAfterRuling: the auction the calls after a ruling follow on
+// from, as the director recorded it and answered. A change of call East
+// accepts has North's 1NT in place of his 1♠, so East's 1NT is then
+// insufficient and 2♣ is not; refused, or not accepted, the change is
+// cancelled and 1♠ stands, over which East may bid 1NT. An unintended 1♠
+// is replaced; East's pass over it stays unless he withdraws it. A call
+// out of rotation or an insufficient bid East accepts stands where it was
+// made.
+func TestAuctionAfterRuling(t *testing.T) {
+	late := AuctionIrregularity{Kind: CallChanged, Offender: bridge.North, Call: call("1NT")}
+	rep := call("1NT")
+	tests := []struct {
+		name, calls string
+		irr         AuctionIrregularity
+		ans         Answers
+		want        string // the calls after the ruling, "seat:call"
+		first       *bridge.Call
+		legal       []string // East's or the next player's calls that must be legal
+		illegal     []string // and those that must not
+	}{
+		{name: "25B1 East accepts 1NT", calls: "1S", irr: changed(nil), ans: Answers{"unintended": no, "choice": "accept", "comparable": yes},
+			want: "N:1NT", legal: []string{"2C", "P"}, illegal: []string{"1NT"}},
+		{name: "25B1 East accepted by calling over 1NT", calls: "1S", irr: changed(seat(bridge.East)), ans: Answers{"unintended": no, "comparable": yes},
+			want: "N:1NT", legal: []string{"2C"}, illegal: []string{"1NT"}},
+		{name: "25B2 East refuses 1NT", calls: "1S", irr: changed(nil), ans: Answers{"unintended": no, "choice": "refuse", "comparable": yes},
+			want: "N:1S", legal: []string{"1NT"}, illegal: []string{"1H"}},
+		{name: "25B2 not accepted: cancelled", calls: "1S", irr: changed(nil), ans: Answers{"unintended": no},
+			want: "N:1S", legal: []string{"1NT"}},
+		{name: "25A1 unintended 1S replaced", calls: "1S", irr: changed(nil), ans: Answers{"unintended": yes},
+			want: "N:1NT", illegal: []string{"1NT"}},
+		{name: "25A6 East withdraws his pass", calls: "1S P", irr: late, ans: Answers{"unintended": yes, "choice": "withdraw"},
+			want: "N:1NT", legal: []string{"2C"}, illegal: []string{"1NT"}},
+		{name: "25A6 East keeps his pass", calls: "1S P", irr: late, ans: Answers{"unintended": yes, "choice": "keep"},
+			want: "N:1NT E:PASS"},
+		{name: "29A East accepts the late 1NT at South's turn", calls: "1S P", irr: late, ans: Answers{"unintended": no, "choice": "accept"},
+			want: "N:1S E:PASS N:1NT", legal: []string{"2C"}, illegal: []string{"1NT"}},
+		{name: "29B late 1NT refused: South calls, North then 1NT", calls: "1S P", irr: AuctionIrregularity{Kind: CallChanged, Offender: bridge.North, Call: call("1NT"), Replacement: &rep},
+			ans: Answers{"unintended": no, "choice": "refuse", "comparable": yes}, want: "N:1S E:PASS", first: &rep},
+		{name: "29A East accepts South's 1H at his turn", calls: "1S", irr: AuctionIrregularity{Kind: CallOutOfRotation, Offender: bridge.South, Call: call("1H")},
+			ans: Answers{"choice": "accept"}, want: "N:1S S:1H", legal: []string{"1NT"}, illegal: []string{"1D"}},
+		{name: "27A1 West accepts South's insufficient 1H", calls: "1S P", irr: AuctionIrregularity{Kind: InsufficientBid, Offender: bridge.South, Call: call("1H")},
+			ans: Answers{"unintended": no, "choice": "accept"}, want: "N:1S E:PASS S:1H", legal: []string{"1S"}, illegal: []string{"1D"}},
+		{name: "27B West refuses: the replacement comes first", calls: "1S P", irr: AuctionIrregularity{Kind: InsufficientBid, Offender: bridge.South, Call: call("1H"), Replacement: &rep},
+			ans: Answers{"unintended": no, "choice": "refuse", "same_denomination": no, "comparable": yes}, want: "N:1S E:PASS", first: &rep},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := mustParseAuction(t, bridge.North, tt.calls)
+			before := a.String()
+			after, first, err := AuctionAfterRuling(a, tt.irr, tt.ans)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a.String() != before {
+				t.Errorf("the recorded auction changed from %q to %q", before, a)
+			}
+			var got []string
+			for _, r := range after.Calls() {
+				got = append(got, r.Seat.String()[:1]+":"+r.Call.String())
+			}
+			if strings.Join(got, " ") != tt.want {
+				t.Errorf("after the ruling: %v, want %s", got, tt.want)
+			}
+			if (first == nil) != (tt.first == nil) || first != nil && *first != *tt.first {
+				t.Errorf("first call to follow: %v, want %v", first, tt.first)
+			}
+			for _, c := range tt.legal {
+				if err := after.Legal(call(c)); err != nil {
+					t.Errorf("%s's %s after %v: %v, want it legal", after.Turn(), c, got, err)
+				}
+			}
+			for _, c := range tt.illegal {
+				if err := after.Legal(call(c)); err == nil {
+					t.Errorf("%s's %s after %v is legal, want it refused", after.Turn(), c, got)
+				}
+			}
+		})
+	}
+	// The ruling must be complete, and a choice must be one offered.
+	if _, _, err := AuctionAfterRuling(mustParseAuction(t, bridge.North, "1S"), changed(nil), Answers{}); err == nil {
+		t.Error("a ruling still asking whether the change was unintended gave an auction")
+	}
+	_, _, err := AuctionAfterRuling(mustParseAuction(t, bridge.North, "1S P"), late, Answers{"unintended": yes, "choice": "accept"})
+	var bad *AnswerError
+	if !errors.As(err, &bad) || bad.ID != "choice" {
+		t.Errorf("East's choice to accept an unintended call replaced under 25A: %v, want an AnswerError for choice", err)
+	}
 }

@@ -25,8 +25,11 @@ func (c *auctionCase) outOfRotation() {
 		c.cite("29A")
 		c.summary("%s called over %s's %s out of rotation and so accepted it: it stands, the auction continues from %s's call, and there is no rectification.",
 			c.lho.Name(), c.offender.Name(), call.Symbol(), c.lho.Name())
+		c.settled = c.accepted()
 		return
 	}
+	onAccept := c.accepted()
+	c.onAccept = &onAccept
 	c.option(c.lho, "accept", "accept "+call.Symbol(), "it stands and the auction continues with "+c.lho.Name()+"'s call, with no rectification", "29A")
 	c.option(c.lho, "refuse", "refuse "+call.Symbol(), "it is cancelled and the auction reverts to "+turn.Name()+", whose turn it was", "29B")
 	c.cite("29A", "29B")
