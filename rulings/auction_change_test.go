@@ -84,9 +84,13 @@ func TestChangeOfCallAfterLHOCalled(t *testing.T) {
 			ans:  Answers{"unintended": no, "comparable": no, "specified_suits": "S"},
 			laws: []string{"31B1", "31B2", "31A2(b)", "26B", "72C"}, notLaws: []string{"25B2"}, options: []string{"E:accept", "E:refuse"},
 			restrict: []string{"MustPassNextTurn:S", "LeadProhibitedOneOf:S:CDH"}, adjust: []string{"72C"}, ui: 2},
-		{name: "25A4 partner has called since: no 25A, out of rotation", calls: "1S P", irr: afterPartner,
-			laws: []string{"25A4", "29A", "29B", "31B1"}, notLaws: []string{"25A1", "25B2"},
-			options: []string{"E:accept", "E:refuse", "N:comparable", "N:other"}, ui: 1},
+		// South called at his own turn over the late 1NT: Law 28B covers
+		// only an opponent's call, so the ruling leaves South's call to the
+		// director (81C2, 12A1) and rules 1NT as if he had not called.
+		{name: "25A4 partner has called since: no 25A, out of rotation, South's call the director's", calls: "1S P", irr: afterPartner,
+			laws: []string{"25A4", "29A", "29B", "31B1", "81C2", "12A1"}, notLaws: []string{"25A1", "25B2", "28B"},
+			options: []string{"E:accept", "E:refuse", "N:comparable", "N:other"}, ui: 1, adjust: []string{"12A1"},
+			says: "South, whose turn it was, called before the director came: Law 28B settles that only for an opponent of North, and no law says what follows a call by his partner, so the director decides whether it stands as his call at his turn (as Law 31B1 would let him make once 1NT is cancelled)"},
 		{name: "a change of mind to a pass: 30B1 at partner's turn", calls: "1S P", irr: AuctionIrregularity{Kind: CallChanged, Offender: bridge.North, Call: call("P")},
 			ans: Answers{"unintended": no, "artificial_pass": no}, laws: []string{"29A", "29B", "30B1(a)"}, notLaws: []string{"25B2", "31B1"},
 			options: []string{"E:accept", "E:refuse", "N:comparable", "N:other"}, ui: 1},

@@ -121,6 +121,11 @@ func RuleAuction(a *Auction, irr AuctionIrregularity, ans Answers) (Ruling, erro
 	if c.err != nil {
 		return Ruling{}, c.err
 	}
+	if !c.pending() {
+		for _, n := range c.notes {
+			c.ruling.Summary += " " + n
+		}
+	}
 	for i := range c.ruling.Restrictions {
 		r := &c.ruling.Restrictions[i]
 		r.Until = r.Lasts()
@@ -244,6 +249,9 @@ type auctionCase struct {
 	// is "accept" (AuctionAfterRuling).
 	settled  settlement
 	onAccept *settlement
+	// notes are said after the summary, once the ruling is complete: what
+	// the Laws leave to the director beside what they rule.
+	notes []string
 }
 
 func newAuctionCase(a *Auction, irr AuctionIrregularity, ans Answers) (*auctionCase, error) {
