@@ -100,7 +100,9 @@ func (m Movement) PairTeamsRound(r int, matches []Match) (Movement, error) {
 		out.Seatings = append(out.Seatings, Seating{Round: r, Table: table})
 	}
 	out.Sort()
-	slices.SortStableFunc(out.Shares, func(a, b Share) int { return compareSeatings(Seating{Round: a.Round, Table: a.Tables[0]}, Seating{Round: b.Round, Table: b.Tables[0]}) })
+	slices.SortStableFunc(out.Shares, func(a, b Share) int {
+		return compareSeatings(Seating{Round: a.Round, Table: a.Tables[0]}, Seating{Round: b.Round, Table: b.Tables[0]})
+	})
 	return out, nil
 }
 
