@@ -57,7 +57,9 @@ func (m Movement) RoundPaired(r int) bool {
 // matches say, in the order given: match k at tables 2k−1 (the open room)
 // and 2k (the closed room), playing set r; a match with Away None is a
 // bye. The round's seatings, shares and bye notes are replaced; the other
-// rounds are kept as they are. The rounds before r must be paired.
+// rounds are kept as they are, but for the tables added when the round has
+// more matches than the movement has tables (late teams), which are empty
+// in them. The rounds before r must be paired.
 func (m Movement) PairTeamsRound(r int, matches []Match) (Movement, error) {
 	switch {
 	case !m.Teams:
@@ -77,11 +79,18 @@ func (m Movement) PairTeamsRound(r int, matches []Match) (Movement, error) {
 	if played == 0 {
 		return Movement{}, fmt.Errorf("pair round %d: no match to play", r)
 	}
-	if 2*played > m.Tables {
-		return Movement{}, fmt.Errorf("pair round %d: %d matches need %d tables; the movement has %d", r, played, 2*played, m.Tables)
-	}
 	out := m
 	out.Seatings = slices.DeleteFunc(slices.Clone(m.Seatings), func(s Seating) bool { return s.Round == r })
+	if 2*played > m.Tables {
+		// More matches than tables (late teams): the other rounds get the
+		// new tables too, with nobody at them.
+		for other := 1; other <= m.Rounds; other++ {
+			for t := m.Tables + 1; other != r && t <= 2*played; t++ {
+				out.Seatings = append(out.Seatings, Seating{Round: other, Table: t})
+			}
+		}
+		out.Tables = 2 * played
+	}
 	out.Shares = slices.DeleteFunc(slices.Clone(m.Shares), func(s Share) bool { return s.Round == r })
 	out.RoundNotes = slices.DeleteFunc(slices.Clone(m.RoundNotes), func(n RoundNote) bool { return n.SitOut && n.From == r && n.To == r })
 	table := 1
@@ -96,7 +105,7 @@ func (m Movement) PairTeamsRound(r int, matches []Match) (Movement, error) {
 		out.Shares = append(out.Shares, Share{Round: r, Set: r, Tables: [2]int{table, table + 1}})
 		table += 2
 	}
-	for ; table <= m.Tables; table++ {
+	for ; table <= out.Tables; table++ {
 		out.Seatings = append(out.Seatings, Seating{Round: r, Table: table})
 	}
 	out.Sort()

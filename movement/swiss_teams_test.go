@@ -122,3 +122,28 @@ func TestSwissTeamsMovementRefusesNoRounds(t *testing.T) {
 		t.Errorf("no rounds: %v, want a refusal about the rounds", err)
 	}
 }
+
+func TestPairTeamsRoundAddsTablesForLateTeams(t *testing.T) {
+	m, err := SwissTeamsMovement([]int{1, 2, 3, 4}, 3, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	two, err := m.PairTeamsRound(2, []Match{{1, 3}, {2, 5}, {4, 6}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if two.Tables != 6 {
+		t.Fatalf("%d tables for three matches, want 6", two.Tables)
+	}
+	for r := 1; r <= 3; r++ {
+		if n := len(two.Round(r)); n != 6 {
+			t.Errorf("round %d has %d tables, want 6", r, n)
+		}
+	}
+	if s, _ := two.At(1, 5); s.NS != None || s.EW != None || s.Set != None {
+		t.Errorf("round 1 table 5, added for round 2: %+v, want nobody", s)
+	}
+	if s, _ := two.At(2, 6); s.NS != 6 || s.EW != 4 || s.Set != 2 {
+		t.Errorf("round 2 table 6: %+v, want team 6 against team 4 on set 2", s)
+	}
+}

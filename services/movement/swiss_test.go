@@ -163,3 +163,49 @@ func TestSwissTeamsChoiceNamesWhatIsWrong(t *testing.T) {
 	_, err = h.client.SetSwissRound(ctx, &movementv1.SetSwissRoundRequest{Section: sectionName, Round: 2, Matches: []*movementv1.SwissMatch{{Home: 1, Away: 2}}})
 	wantCode(t, err, codes.FailedPrecondition, "not a Swiss")
 }
+
+// TestALateTeamJoinsTheSwiss: a ninth team joins from round 2, before it
+// is paired, and a tenth: round 1 stands, and round 2 pairs them, the
+// section's tables growing for the fifth match. A team that withdraws
+// before a round is paired is not paired in it.
+func TestALateTeamJoinsTheSwiss(t *testing.T) {
+	h := start(t, t.TempDir())
+	ctx := context.Background()
+	if _, err := h.swissSection(t, 8, &movementv1.MovementChoice{Kind: movementv1.Kind_KIND_SWISS_TEAMS, Rounds: 3, BoardsPerRound: 4}); err != nil {
+		t.Fatal(err)
+	}
+	_, err := h.client.AddLateEntrant(ctx, &movementv1.AddLateEntrantRequest{Section: swissSection, Entrant: &movementv1.Entrant{Number: 9, Name: "Team 9"}, FromRound: 1})
+	wantCode(t, err, codes.FailedPrecondition, "round 1 of "+swissSection+" is paired already")
+	for _, n := range []int32{9, 10} {
+		if _, err := h.client.AddLateEntrant(ctx, &movementv1.AddLateEntrantRequest{Section: swissSection, Entrant: &movementv1.Entrant{Number: n, Name: fmt.Sprintf("Team %d", n)}, FromRound: 2}); err != nil {
+			t.Fatalf("team %d late from round 2: %v", n, err)
+		}
+	}
+	got, err := h.client.SetSwissRound(ctx, &movementv1.SetSwissRoundRequest{Section: swissSection, Round: 2,
+		Matches: []*movementv1.SwissMatch{{Home: 1, Away: 3}, {Home: 2, Away: 4}, {Home: 5, Away: 7}, {Home: 6, Away: 8}, {Home: 9, Away: 10}}})
+	if err != nil {
+		t.Fatalf("SetSwissRound with the late teams: %v", err)
+	}
+	mv := got.GetSection().GetMovement()
+	if mv.GetTables() != 10 || mv.GetEntrants() != 10 {
+		t.Errorf("%d tables for %d entrants, want 10 for 10", mv.GetTables(), mv.GetEntrants())
+	}
+	if got, want := openRooms(mv, 1), [][2]int32{{1, 2}, {3, 4}, {5, 6}, {7, 8}}; !slices.Equal(got, want) {
+		t.Errorf("round 1 after the late teams %v, want %v", got, want)
+	}
+	seat, err := h.client.GetTableRound(ctx, &movementv1.GetTableRoundRequest{Section: swissSection, Table: 10, Round: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := seat.GetSeating(); s.GetNs() != 10 || s.GetEw() != 9 || s.GetLowBoard() != 5 {
+		t.Errorf("round 2 table 10: %v, want team 10 against team 9 on boards 5 to 8", s)
+	}
+	_, err = h.client.WithdrawEntrant(ctx, &movementv1.WithdrawEntrantRequest{Section: swissSection, Entrant: 8, FromRound: 2})
+	wantCode(t, err, codes.FailedPrecondition, "team 8 is paired in round 2")
+	if _, err := h.client.WithdrawEntrant(ctx, &movementv1.WithdrawEntrantRequest{Section: swissSection, Entrant: 8, FromRound: 3}); err != nil {
+		t.Fatalf("team 8 withdraws from round 3: %v", err)
+	}
+	_, err = h.client.SetSwissRound(ctx, &movementv1.SetSwissRoundRequest{Section: swissSection, Round: 3,
+		Matches: []*movementv1.SwissMatch{{Home: 1, Away: 8}}})
+	wantCode(t, err, codes.InvalidArgument, "team 8 is not a team of "+swissSection+" playing in round 3")
+}
