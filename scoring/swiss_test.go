@@ -14,7 +14,7 @@ func TestSwissTotalsRankByScoreThenIMPsThenTeam(t *testing.T) {
 		{Section: "B", Round: 1, Home: 1, Away: 2, HomeScore: 20, AwayScore: 0},
 		{Section: "A", Round: 3, Home: 2, Away: 3, HomeScore: 20, AwayScore: 0},
 	}
-	got := SwissTotals(matches, "A", 3, []int{1, 2, 3, 4, 5})
+	got := SwissTotals(matches, nil, "A", 3, []int{1, 2, 3, 4, 5})
 	// 1 and 4 tie on victory points and 1 has more IMPs; 3 and 2 tie
 	// and 3 has lost by less; 5 (a bye) has nothing yet.
 	want := []SwissTotal{
@@ -26,5 +26,17 @@ func TestSwissTotalsRankByScoreThenIMPsThenTeam(t *testing.T) {
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("totals\n%v\nwant\n%v", got, want)
+	}
+}
+
+func TestSwissTotalsTakeThePenalties(t *testing.T) {
+	matches := []MatchScore{
+		{Section: "A", Round: 1, Home: 1, Away: 2, HomeScore: 12, AwayScore: 8, HomeMargin: 5, AwayMargin: -5},
+	}
+	// Team 1, fined 5 VPs for slow play, drops below team 2.
+	got := SwissTotals(matches, map[int]float64{1: 5}, "A", 2, []int{1, 2})
+	want := []SwissTotal{{Team: 2, Score: 8, Margin: -5, Matches: 1}, {Team: 1, Score: 7, Margin: 5, Matches: 1}}
+	if !slices.Equal(got, want) {
+		t.Errorf("totals %v, want %v", got, want)
 	}
 }

@@ -70,7 +70,17 @@ func (s *Service) PairSwissRound(ctx context.Context, req *scoringv1.PairSwissRo
 	teams := playingIn(section, round)
 	field, _ := ks.scoredField()
 	matches, _ := field.Matches()
-	totals := scoring.SwissTotals(matches, name.Section, int(round), teams)
+	// The rounds after round−1 have no results yet (they are not paired,
+	// or paired again only while none is in), so the penalties that stand
+	// are those of the rounds played.
+	standing, _ := field.Standings()
+	penalties := map[int]float64{}
+	for _, st := range standing {
+		if st.Section == name.Section {
+			penalties[st.Pair] += st.Penalties
+		}
+	}
+	totals := scoring.SwissTotals(matches, penalties, name.Section, int(round), teams)
 	played, byes := schedule.SwissHistory(int(round), teams)
 	standings := make([]movement.SwissTeam, len(totals))
 	resp := &scoringv1.PairSwissRoundResponse{}

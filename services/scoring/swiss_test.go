@@ -251,3 +251,34 @@ func TestASwissOfEightTeams(t *testing.T) {
 		t.Errorf("first %d, team 1 (three blitzes) has %v VPs; want team 1 first with 60", top[0].GetPair(), total[1])
 	}
 }
+
+// TestASwissIsPairedAfterPenalties: team 1 wins its first match by a
+// blitz and is fined 25 victory points; the second round is paired on the
+// standings after the fine, team 1 last, and still meets no team again.
+func TestASwissIsPairedAfterPenalties(t *testing.T) {
+	h, director, _ := swissHarness(t)
+	h.playRound(t, director, 1, []swissMatch{{1, 2, 5}, {3, 4, 6}, {5, 6, 7}, {7, 8, 8}}, nil)
+	if _, err := h.client.ApplyPenalty(director, &scoringv1.ApplyPenaltyRequest{Parent: "events/swiss", Penalty: &scoringv1.Penalty{
+		Session: 1, Section: "A", Pair: 1, Amount: 25, Unit: scoringv1.PenaltyUnit_PENALTY_UNIT_VICTORY_POINTS, Reason: "unauthorised information"}}); err != nil {
+		t.Fatal(err)
+	}
+	two, err := h.client.PairSwissRound(director, &scoringv1.PairSwissRoundRequest{Section: swissSection, Round: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := standingsOrder(two), []int32{3, 5, 7, 8, 6, 4, 2, 1}; !slices.Equal(got, want) {
+		t.Errorf("standings after round 1 and the fine %v, want %v", got, want)
+	}
+	if last := two.GetStandings()[7]; last.GetScore() != -5 || last.GetImps() != 26 {
+		t.Errorf("team 1 paired on %v VPs and %v IMPs, want -5 (20 less the fine) and 26", last.GetScore(), last.GetImps())
+	}
+	met := map[[2]int32]bool{{1, 2}: true, {3, 4}: true, {5, 6}: true, {7, 8}: true}
+	for _, m := range pairedAs(two) {
+		if met[[2]int32{min(m[0], m[1]), max(m[0], m[1])}] {
+			t.Errorf("round 2 pairs %v again", m)
+		}
+	}
+	if len(two.GetMatches()) != 4 {
+		t.Errorf("round 2 has %d matches, want 4", len(two.GetMatches()))
+	}
+}
