@@ -137,7 +137,7 @@ func TestASwissOfEightTeams(t *testing.T) {
 	// A result at a table of round 2 before round 2 is paired is refused:
 	// nobody sits there yet.
 	_, err = h.client.SubmitResult(director, &scoringv1.SubmitResultRequest{Parent: "events/swiss", Result: swissBoard(2, 1, 3, 1, 3, 9)[0]})
-	wantCode(t, err, codes.FailedPrecondition, "the schedule of "+swissSection)
+	wantCode(t, err, codes.FailedPrecondition, "the schedule of "+swissSection+" (revision 2) seats nobody at table 1 in round 2 (a table left free, or a Swiss round not paired yet)")
 
 	two, err := pair(2, false)
 	if err != nil {
