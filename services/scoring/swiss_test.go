@@ -21,6 +21,12 @@ const swissSection = "events/swiss/sessions/1/sections/A"
 // section A of eight teams plays a Swiss of three rounds of two boards.
 func swissHarness(t *testing.T) (h *harness, director, scorer context.Context) {
 	t.Helper()
+	return swissOf(t, 8)
+}
+
+// swissOf is swissHarness with teams teams.
+func swissOf(t *testing.T, teams int32) (h *harness, director, scorer context.Context) {
+	t.Helper()
 	h = startWith(t, t.TempDir(), platformtest.Tokens(t, `tokens:
   - {name: swiss-director, token: director-secret, roles: [director], events: [events/swiss]}
   - {name: scorer, token: scorer-secret, roles: [scorer], events: [events/swiss]}
@@ -34,11 +40,11 @@ rate_limits: {director: {per_second: 1000, burst: 1000}}
 	if _, err := h.moves.CreateSession(director, &movementv1.CreateSessionRequest{Parent: "events/swiss", SessionId: 1}); err != nil {
 		t.Fatal(err)
 	}
-	var teams []*movementv1.Entrant
-	for n := int32(1); n <= 8; n++ {
-		teams = append(teams, &movementv1.Entrant{Number: n, Name: fmt.Sprintf("Team %d", n)})
+	var entrants []*movementv1.Entrant
+	for n := int32(1); n <= teams; n++ {
+		entrants = append(entrants, &movementv1.Entrant{Number: n, Name: fmt.Sprintf("Team %d", n)})
 	}
-	if _, err := h.moves.CreateSection(director, &movementv1.CreateSectionRequest{Parent: "events/swiss/sessions/1", SectionId: "A", Section: &movementv1.Section{Entrants: teams}}); err != nil {
+	if _, err := h.moves.CreateSection(director, &movementv1.CreateSectionRequest{Parent: "events/swiss/sessions/1", SectionId: "A", Section: &movementv1.Section{Entrants: entrants}}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := h.moves.SetMovement(director, &movementv1.SetMovementRequest{Name: swissSection,
@@ -280,5 +286,40 @@ func TestASwissIsPairedAfterPenalties(t *testing.T) {
 	}
 	if len(two.GetMatches()) != 4 {
 		t.Errorf("round 2 has %d matches, want 4", len(two.GetMatches()))
+	}
+}
+
+// TestASwissGivesTheByeOnce: seven teams; team 7 has round 1's bye and
+// nothing for it, so it ranks in the middle of the field; round 2's bye
+// goes to the last team that has not had one, team 2.
+func TestASwissGivesTheByeOnce(t *testing.T) {
+	h, director, _ := swissOf(t, 7)
+	h.playRound(t, director, 1, []swissMatch{{1, 2, 5}, {3, 4, 6}, {5, 6, 7}}, nil)
+	two, err := h.client.PairSwissRound(director, &scoringv1.PairSwissRoundRequest{Section: swissSection, Round: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := standingsOrder(two), []int32{1, 3, 5, 7, 6, 4, 2}; !slices.Equal(got, want) {
+		t.Errorf("standings after round 1 %v, want %v", got, want)
+	}
+	if s := two.GetStandings()[3]; s.GetTeam() != 7 || s.GetByes() != 1 {
+		t.Errorf("fourth %v, want team 7 with its bye", s)
+	}
+	if got, want := pairedAs(two), [][2]int32{{1, 3}, {5, 7}, {6, 4}, {2, 0}}; !slices.Equal(got, want) {
+		t.Errorf("round 2 paired %v, want %v", got, want)
+	}
+	if bye := two.GetMatches()[3]; len(bye.GetTables()) != 0 {
+		t.Errorf("the bye has tables %v, want none", bye.GetTables())
+	}
+	section, err := h.moves.GetSection(director, &movementv1.GetSectionRequest{Name: swissSection})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var notes []string
+	for _, n := range section.GetSection().GetMovement().GetRoundNotes() {
+		notes = append(notes, fmt.Sprintf("%d-%d %s", n.GetFromRound(), n.GetToRound(), n.GetText()))
+	}
+	if want := []string{"1-1 team 7 has a bye", "2-2 team 2 has a bye"}; !slices.Equal(notes, want) {
+		t.Errorf("round notes %q, want %q", notes, want)
 	}
 }
