@@ -88,7 +88,7 @@ func (s *Service) PairSwissRound(ctx context.Context, req *scoringv1.PairSwissRo
 		standings[i] = movement.SwissTeam{Team: t.Team, Score: t.Score, Byes: byes[t.Team]}
 		resp.Standings = append(resp.Standings, &scoringv1.SwissStanding{Team: int32(t.Team), Score: t.Score, Imps: t.Margin, Byes: int32(byes[t.Team])})
 	}
-	pairs, err := movement.SwissPairings(standings, played, movement.SwissOptions{})
+	pairs, err := movement.SwissPairings(standings, played, movement.SwissOptions{AllowRepeats: req.GetAllowRepeats()})
 	if err != nil {
 		return nil, platform.FailedPrecondition(err.Error())
 	}

@@ -323,3 +323,41 @@ func TestASwissGivesTheByeOnce(t *testing.T) {
 		t.Errorf("round notes %q, want %q", notes, want)
 	}
 }
+
+// TestADanishRoundPairsByRank: four teams have met all but one opponent
+// each after two rounds, and the first two and the last two have met. A
+// last round paired as usual plays the matches not played yet; with
+// allow_repeats it pairs strictly by rank, first against second.
+func TestADanishRoundPairsByRank(t *testing.T) {
+	h, director, _ := swissOf(t, 4)
+	// Round 1: 1 beats 2 by 26 IMPs, 3 beats 4 by 22.
+	h.playRound(t, director, 1, []swissMatch{{1, 2, 5}, {3, 4, 8}}, nil)
+	two, err := h.client.PairSwissRound(director, &scoringv1.PairSwissRoundRequest{Section: swissSection, Round: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := pairedAs(two), [][2]int32{{1, 3}, {4, 2}}; !slices.Equal(got, want) {
+		t.Fatalf("round 2 paired %v, want %v", got, want)
+	}
+	// Round 2: 1 and 3 halve their match; 2 beats 4 by 2 IMPs. 1 and 3
+	// lead on 30 VPs, 1 ahead on IMPs; 2 is third.
+	h.playRound(t, director, 2, []swissMatch{{1, 3, 9}, {4, 2, 10}}, nil)
+	for _, c := range []struct {
+		allowRepeats bool
+		want         [][2]int32
+	}{
+		{false, [][2]int32{{1, 4}, {3, 2}}},
+		{true, [][2]int32{{1, 3}, {2, 4}}},
+	} {
+		three, err := h.client.PairSwissRound(director, &scoringv1.PairSwissRoundRequest{Section: swissSection, Round: 3, AllowRepeats: c.allowRepeats, Repair: c.allowRepeats})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := standingsOrder(three), []int32{1, 3, 2, 4}; !slices.Equal(got, want) {
+			t.Errorf("standings after round 2 %v, want %v", got, want)
+		}
+		if got := pairedAs(three); !slices.Equal(got, c.want) {
+			t.Errorf("allow_repeats %v: round 3 paired %v, want %v", c.allowRepeats, got, c.want)
+		}
+	}
+}

@@ -5151,7 +5151,10 @@ type PairSwissRoundRequest struct {
 	Round int32 `protobuf:"varint,3,opt,name=round,proto3" json:"round,omitempty"`
 	// Pair a round that is paired already again, from the same standings:
 	// refused once a result of that round is in.
-	Repair        bool `protobuf:"varint,4,opt,name=repair,proto3" json:"repair,omitempty"`
+	Repair bool `protobuf:"varint,4,opt,name=repair,proto3" json:"repair,omitempty"`
+	// Pair strictly by rank, teams that have met meeting again when their
+	// ranks say so (the "Danish" last round some events play).
+	AllowRepeats  bool `protobuf:"varint,5,opt,name=allow_repeats,json=allowRepeats,proto3" json:"allow_repeats,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -5210,6 +5213,13 @@ func (x *PairSwissRoundRequest) GetRound() int32 {
 func (x *PairSwissRoundRequest) GetRepair() bool {
 	if x != nil {
 		return x.Repair
+	}
+	return false
+}
+
+func (x *PairSwissRoundRequest) GetAllowRepeats() bool {
+	if x != nil {
+		return x.AllowRepeats
 	}
 	return false
 }
@@ -5779,13 +5789,14 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\x05since\x18\x02 \x01(\x04H\x00R\x05since\x88\x01\x01B\b\n" +
 	"\x06_since\"F\n" +
 	"\x14WatchChangesResponse\x12.\n" +
-	"\x06change\x18\x01 \x01(\v2\x16.bridge.type.v1.ChangeR\x06change\"~\n" +
+	"\x06change\x18\x01 \x01(\v2\x16.bridge.type.v1.ChangeR\x06change\"\xa3\x01\n" +
 	"\x15PairSwissRoundRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x18\n" +
 	"\asection\x18\x02 \x01(\tR\asection\x12\x14\n" +
 	"\x05round\x18\x03 \x01(\x05R\x05round\x12\x16\n" +
-	"\x06repair\x18\x04 \x01(\bR\x06repair\"\xaf\x01\n" +
+	"\x06repair\x18\x04 \x01(\bR\x06repair\x12#\n" +
+	"\rallow_repeats\x18\x05 \x01(\bR\fallowRepeats\"\xaf\x01\n" +
 	"\x16PairSwissRoundResponse\x12>\n" +
 	"\tstandings\x18\x01 \x03(\v2 .bridge.scoring.v1.SwissStandingR\tstandings\x129\n" +
 	"\amatches\x18\x02 \x03(\v2\x1f.bridge.scoring.v1.SwissPairingR\amatches\x12\x1a\n" +
