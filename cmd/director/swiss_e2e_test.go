@@ -88,4 +88,11 @@ func TestASwissOverREST(t *testing.T) {
 	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(string(raw), "%PDF-") {
 		t.Errorf("the cards of the Swiss with round 2 paired: %d", resp.StatusCode)
 	}
+	// The Bridgemate schedule has the two rounds paired so far, four
+	// matches (eight tables) a round, and round 3's tables with nobody.
+	resp, raw = s.send(t, "", "GET", section+"/files/rounddata.csv", "")
+	lines := strings.Split(strings.TrimSpace(string(raw)), "\n")
+	if resp.StatusCode != http.StatusOK || len(lines) != 1+3*8 || lines[15] != "A,7,2,4,2,3,4" || lines[17] != "A,1,3,0,0,0,0" {
+		t.Errorf("rounddata.csv: %d, want rounds 1 and 2 paired and round 3 empty:\n%s", resp.StatusCode, raw)
+	}
 }
