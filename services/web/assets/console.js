@@ -7,6 +7,10 @@
 //	                         movement picked from the recommendations, the
 //	                         table and guide cards, the table codes (issued
 //	                         and revoked) and the results files
+//	/console/events/{event}/sessions/{session}/sections/{section}
+//	                         the results in by table and round, the calls,
+//	                         late and withdrawn pairs, and for a Swiss the
+//	                         next round to pair
 //
 // Everything shown is built with DOM calls and textContent, never from
 // HTML strings, so no name or title can become markup.
