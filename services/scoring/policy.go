@@ -38,6 +38,7 @@ func (s *Service) Policy() platform.Policy {
 		scoringv1.ScoringService_GetStandings_FullMethodName:       {Roles: roles(public), Resources: []string{"event"}},
 		scoringv1.ScoringService_GetScorecard_FullMethodName:       {Roles: roles(public), Resources: []string{"event"}},
 		scoringv1.ScoringService_ListMatches_FullMethodName:        {Roles: roles(public), Resources: []string{"event"}},
+		scoringv1.ScoringService_PairSwissRound_FullMethodName:     {Roles: roles(director), Resources: []string{"section"}},
 		scoringv1.ScoringService_SetPublication_FullMethodName:     {Roles: roles(director), Resources: []string{"session"}},
 		scoringv1.ScoringService_ApplyPenalty_FullMethodName:       {Roles: roles(director, scorer), Resources: []string{"parent", "penalty.name", "penalty.ruling"}},
 		scoringv1.ScoringService_ListPenalties_FullMethodName:      {Roles: roles(public), Resources: []string{"parent"}},

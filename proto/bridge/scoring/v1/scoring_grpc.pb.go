@@ -34,6 +34,7 @@ const (
 	ScoringService_GetStandings_FullMethodName       = "/bridge.scoring.v1.ScoringService/GetStandings"
 	ScoringService_SetPublication_FullMethodName     = "/bridge.scoring.v1.ScoringService/SetPublication"
 	ScoringService_ListMatches_FullMethodName        = "/bridge.scoring.v1.ScoringService/ListMatches"
+	ScoringService_PairSwissRound_FullMethodName     = "/bridge.scoring.v1.ScoringService/PairSwissRound"
 	ScoringService_GetScorecard_FullMethodName       = "/bridge.scoring.v1.ScoringService/GetScorecard"
 	ScoringService_ApplyPenalty_FullMethodName       = "/bridge.scoring.v1.ScoringService/ApplyPenalty"
 	ScoringService_ListPenalties_FullMethodName      = "/bridge.scoring.v1.ScoringService/ListPenalties"
@@ -97,6 +98,12 @@ type ScoringServiceClient interface {
 	// IMPs (net points, point-a-board) and its victory points or board points
 	// over the boards played at both tables so far. Read as the standings are.
 	ListMatches(ctx context.Context, in *ListMatchesRequest, opts ...grpc.CallOption) (*ListMatchesResponse, error)
+	// PairSwissRound pairs the next round of a Swiss teams section from its
+	// standings after the rounds before it (victory points, then net IMPs,
+	// then team number), avoiding repeat meetings, and writes the matches
+	// into the section's schedule (the movement service's SetSwissRound).
+	// Refused while a result of the round before is missing.
+	PairSwissRound(ctx context.Context, in *PairSwissRoundRequest, opts ...grpc.CallOption) (*PairSwissRoundResponse, error)
 	// GetScorecard lists one pair's boards with their scores; to the public
 	// once every board of the section is in, to a table's device after its
 	// last round.
@@ -254,6 +261,16 @@ func (c *scoringServiceClient) ListMatches(ctx context.Context, in *ListMatchesR
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(ListMatchesResponse)
 	err := c.cc.Invoke(ctx, ScoringService_ListMatches_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *scoringServiceClient) PairSwissRound(ctx context.Context, in *PairSwissRoundRequest, opts ...grpc.CallOption) (*PairSwissRoundResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(PairSwissRoundResponse)
+	err := c.cc.Invoke(ctx, ScoringService_PairSwissRound_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -429,6 +446,12 @@ type ScoringServiceServer interface {
 	// IMPs (net points, point-a-board) and its victory points or board points
 	// over the boards played at both tables so far. Read as the standings are.
 	ListMatches(context.Context, *ListMatchesRequest) (*ListMatchesResponse, error)
+	// PairSwissRound pairs the next round of a Swiss teams section from its
+	// standings after the rounds before it (victory points, then net IMPs,
+	// then team number), avoiding repeat meetings, and writes the matches
+	// into the section's schedule (the movement service's SetSwissRound).
+	// Refused while a result of the round before is missing.
+	PairSwissRound(context.Context, *PairSwissRoundRequest) (*PairSwissRoundResponse, error)
 	// GetScorecard lists one pair's boards with their scores; to the public
 	// once every board of the section is in, to a table's device after its
 	// last round.
@@ -514,6 +537,9 @@ func (UnimplementedScoringServiceServer) SetPublication(context.Context, *SetPub
 }
 func (UnimplementedScoringServiceServer) ListMatches(context.Context, *ListMatchesRequest) (*ListMatchesResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListMatches not implemented")
+}
+func (UnimplementedScoringServiceServer) PairSwissRound(context.Context, *PairSwissRoundRequest) (*PairSwissRoundResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method PairSwissRound not implemented")
 }
 func (UnimplementedScoringServiceServer) GetScorecard(context.Context, *GetScorecardRequest) (*GetScorecardResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetScorecard not implemented")
@@ -767,6 +793,24 @@ func _ScoringService_ListMatches_Handler(srv interface{}, ctx context.Context, d
 	return interceptor(ctx, in, info, handler)
 }
 
+func _ScoringService_PairSwissRound_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(PairSwissRoundRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ScoringServiceServer).PairSwissRound(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: ScoringService_PairSwissRound_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ScoringServiceServer).PairSwissRound(ctx, req.(*PairSwissRoundRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _ScoringService_GetScorecard_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(GetScorecardRequest)
 	if err := dec(in); err != nil {
@@ -1008,6 +1052,10 @@ var ScoringService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ListMatches",
 			Handler:    _ScoringService_ListMatches_Handler,
+		},
+		{
+			MethodName: "PairSwissRound",
+			Handler:    _ScoringService_PairSwissRound_Handler,
 		},
 		{
 			MethodName: "GetScorecard",
