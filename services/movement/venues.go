@@ -11,10 +11,8 @@ package movementservice
 
 import (
 	"context"
-	"crypto/rand"
 	"fmt"
 	"slices"
-	"strings"
 
 	"go.etcd.io/bbolt"
 	"google.golang.org/protobuf/types/known/anypb"
@@ -34,12 +32,10 @@ var (
 	// bucketToVenues holds, at a federation, the registry's players as
 	// they changed, for every venue, numbered from 1.
 	bucketToVenues = []byte("to_venues")
-	// bucketVenue holds the store's incarnation, the cursor of each
-	// venue's relay (relayed_to/<venue>), and, at a venue, the mark of
-	// what it applied of the federation's queue (marks/<source>/
-	// <incarnation>).
-	bucketVenue     = []byte("venue")
-	incarnationKey  = []byte("incarnation")
+	// relayedToBucket, a sub-bucket of platform's bucket "venue", holds
+	// the cursor of each venue's relay (<venue>); marksBucket, at a venue,
+	// the mark of what it applied of the federation's queue
+	// (<source>/<incarnation>).
 	relayedToBucket = []byte("relayed_to")
 	marksBucket     = []byte("marks")
 )
@@ -49,19 +45,7 @@ func createVenueBuckets(tx *bbolt.Tx) error {
 	if _, err := tx.CreateBucketIfNotExists(bucketToVenues); err != nil {
 		return err
 	}
-	v, err := tx.CreateBucketIfNotExists(bucketVenue)
-	if err != nil {
-		return err
-	}
-	for _, b := range [][]byte{relayedToBucket, marksBucket} {
-		if _, err := v.CreateBucketIfNotExists(b); err != nil {
-			return err
-		}
-	}
-	if v.Get(incarnationKey) != nil {
-		return nil
-	}
-	return platform.PutMessage(v, incarnationKey, wrapperspb.String(strings.ToLower(rand.Text()[:16])))
+	return platform.CreateVenueBucket(tx, relayedToBucket, marksBucket)
 }
 
 // ServeVenues makes the service a federation's: from then on the players
@@ -88,17 +72,7 @@ func (s *Service) playerToVenues(tx *bbolt.Tx, p *movementv1.RegisteredPlayer, b
 }
 
 // Incarnation is the id of this store's incarnation.
-func (s *Service) Incarnation() (string, error) {
-	v := &wrapperspb.StringValue{}
-	err := s.store.View(func(tx *bbolt.Tx) error {
-		ok, err := platform.GetMessage(tx.Bucket(bucketVenue), "venue", incarnationKey, v)
-		if err == nil && !ok {
-			err = fmt.Errorf("movement.db has no incarnation")
-		}
-		return err
-	})
-	return v.GetValue(), err
-}
+func (s *Service) Incarnation() (string, error) { return s.store.Incarnation() }
 
 // ToVenue is, at a federation, the registry's queue as its relay to venue
 // reads it: one feed, RegistryFeed.
@@ -154,27 +128,12 @@ func (o *VenueOutbox) ChangesAfter(_ context.Context, feed string, after uint64)
 
 // Relayed is the last of the registry's queue the venue acknowledged.
 func (o *VenueOutbox) Relayed(string) (uint64, error) {
-	v := &wrapperspb.UInt64Value{}
-	err := o.s.store.View(func(tx *bbolt.Tx) error {
-		_, err := platform.GetMessage(tx.Bucket(bucketVenue).Bucket(relayedToBucket), "venue/relayed_to", []byte(o.venue), v)
-		return err
-	})
-	return v.GetValue(), err
+	return o.s.store.VenueCursor(relayedToBucket, o.venue)
 }
 
 // SetRelayed moves the venue's cursor of the registry's queue to seq.
 func (o *VenueOutbox) SetRelayed(ctx context.Context, _ string, seq uint64) error {
-	return o.s.store.Mutate(ctx, "", "", nil, nil, func(tx *bbolt.Tx) error {
-		b := tx.Bucket(bucketVenue).Bucket(relayedToBucket)
-		v := &wrapperspb.UInt64Value{}
-		if _, err := platform.GetMessage(b, "venue/relayed_to", []byte(o.venue), v); err != nil {
-			return err
-		}
-		if seq <= v.GetValue() {
-			return nil
-		}
-		return platform.PutMessage(b, []byte(o.venue), wrapperspb.UInt64(seq))
-	})
+	return o.s.store.SetVenueCursor(ctx, relayedToBucket, o.venue, seq)
 }
 
 // ApplyVenueChanges applies, at a venue, records of its federation's
@@ -213,7 +172,7 @@ func (s *Service) ApplyVenueChanges(ctx context.Context, source, incarnation, fe
 	key := []byte(source + "/" + incarnation)
 	var mark uint64
 	err := s.store.Mutate(ctx, "", "", nil, nil, func(tx *bbolt.Tx) error {
-		marks := tx.Bucket(bucketVenue).Bucket(marksBucket)
+		marks := platform.VenueBucket(tx, marksBucket)
 		v := &wrapperspb.UInt64Value{}
 		if _, err := platform.GetMessage(marks, "venue/marks", key, v); err != nil {
 			return err

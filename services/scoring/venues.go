@@ -17,7 +17,6 @@ package scoringservice
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
 	"encoding/binary"
 	"fmt"
 	"slices"
@@ -50,13 +49,11 @@ var (
 	// venue's results (a correction, an erasure), for the venue: by event,
 	// then venue, numbered from 1 in the transaction of the change.
 	bucketToVenues = []byte("to_venues")
-	// bucketVenue holds, at a venue, the store's incarnation and the
-	// relay's cursor of each event's feed (sub-bucket relayed).
-	bucketVenue    = []byte("venue")
-	incarnationKey = []byte("incarnation")
-	relayedBucket  = []byte("relayed")
-	// relayedToBucket holds, at a federation, the cursor of each venue's
-	// changes (to_venues), by venue and event.
+	// relayedBucket, a sub-bucket of platform's bucket "venue", holds at a
+	// venue the relay's cursor of each event's feed; relayedToBucket, at a
+	// federation, the cursor of each venue's changes (to_venues), by venue
+	// and event.
+	relayedBucket   = []byte("relayed")
 	relayedToBucket = []byte("relayed_to")
 )
 
@@ -67,19 +64,7 @@ func createVenueBuckets(tx *bbolt.Tx) error {
 			return err
 		}
 	}
-	v, err := tx.CreateBucketIfNotExists(bucketVenue)
-	if err != nil {
-		return err
-	}
-	for _, b := range [][]byte{relayedBucket, relayedToBucket} {
-		if _, err := v.CreateBucketIfNotExists(b); err != nil {
-			return err
-		}
-	}
-	if v.Get(incarnationKey) != nil {
-		return nil
-	}
-	return platform.PutMessage(v, incarnationKey, wrapperspb.String(strings.ToLower(rand.Text()[:16])))
+	return platform.CreateVenueBucket(tx, relayedBucket, relayedToBucket)
 }
 
 // FinaliseSession records that the venue's director finalised a session,
@@ -475,17 +460,7 @@ func (s *Service) VenueHeard(ctx context.Context, venue, incarnation, event stri
 // Incarnation is the id of this store's incarnation: made once with the
 // store, so that a venue whose store is made again is told apart from the
 // one before by the federation, which has applied the old one's sequences.
-func (s *Service) Incarnation() (string, error) {
-	v := &wrapperspb.StringValue{}
-	err := s.store.View(func(tx *bbolt.Tx) error {
-		ok, err := platform.GetMessage(tx.Bucket(bucketVenue), "venue", incarnationKey, v)
-		if err == nil && !ok {
-			err = fmt.Errorf("scoring.db has no incarnation")
-		}
-		return err
-	})
-	return v.GetValue(), err
-}
+func (s *Service) Incarnation() (string, error) { return s.store.Incarnation() }
 
 // FeedEvents lists the events of this store's feed.
 func (s *Service) FeedEvents() ([]string, error) { return s.store.FeedEvents() }
@@ -502,28 +477,13 @@ func (s *Service) ChangesAfter(ctx context.Context, event string, after uint64) 
 
 // Relayed is the last record of event's feed the federation acknowledged.
 func (s *Service) Relayed(event string) (uint64, error) {
-	v := &wrapperspb.UInt64Value{}
-	err := s.store.View(func(tx *bbolt.Tx) error {
-		_, err := platform.GetMessage(tx.Bucket(bucketVenue).Bucket(relayedBucket), "venue/relayed", []byte(event), v)
-		return err
-	})
-	return v.GetValue(), err
+	return s.store.VenueCursor(relayedBucket, event)
 }
 
 // SetRelayed records that the federation acknowledged event's feed up to
 // seq; the cursor never goes back.
 func (s *Service) SetRelayed(ctx context.Context, event string, seq uint64) error {
-	return s.store.Mutate(ctx, "", "", nil, nil, func(tx *bbolt.Tx) error {
-		b := tx.Bucket(bucketVenue).Bucket(relayedBucket)
-		v := &wrapperspb.UInt64Value{}
-		if _, err := platform.GetMessage(b, "venue/relayed", []byte(event), v); err != nil {
-			return err
-		}
-		if seq <= v.GetValue() {
-			return nil
-		}
-		return platform.PutMessage(b, []byte(event), wrapperspb.UInt64(seq))
-	})
+	return s.store.SetVenueCursor(ctx, relayedBucket, event, seq)
 }
 
 // toVenue records, at a federation, a change it made to a result of a
@@ -625,28 +585,12 @@ func (o *VenueOutbox) ChangesAfter(_ context.Context, event string, after uint64
 
 // Relayed is the last of the venue's changes of event it acknowledged.
 func (o *VenueOutbox) Relayed(event string) (uint64, error) {
-	v := &wrapperspb.UInt64Value{}
-	err := o.s.store.View(func(tx *bbolt.Tx) error {
-		_, err := platform.GetMessage(tx.Bucket(bucketVenue).Bucket(relayedToBucket), "venue/relayed_to", []byte(o.venue+"/"+event), v)
-		return err
-	})
-	return v.GetValue(), err
+	return o.s.store.VenueCursor(relayedToBucket, o.venue+"/"+event)
 }
 
 // SetRelayed moves the cursor of the venue's changes of event to seq.
 func (o *VenueOutbox) SetRelayed(ctx context.Context, event string, seq uint64) error {
-	return o.s.store.Mutate(ctx, "", "", nil, nil, func(tx *bbolt.Tx) error {
-		b := tx.Bucket(bucketVenue).Bucket(relayedToBucket)
-		key := []byte(o.venue + "/" + event)
-		v := &wrapperspb.UInt64Value{}
-		if _, err := platform.GetMessage(b, "venue/relayed_to", key, v); err != nil {
-			return err
-		}
-		if seq <= v.GetValue() {
-			return nil
-		}
-		return platform.PutMessage(b, key, wrapperspb.UInt64(seq))
-	})
+	return o.s.store.SetVenueCursor(ctx, relayedToBucket, o.venue+"/"+event, seq)
 }
 
 // provisional reports, at a federation, whether some venue that sends

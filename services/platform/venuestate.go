@@ -1,0 +1,88 @@
+package platform
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"go.etcd.io/bbolt"
+	"google.golang.org/protobuf/types/known/wrapperspb"
+)
+
+// The state of a store of a venue's or a federation's Director (package
+// github.com/bridge-director/director/services/venues carries it over
+// NATS): bucket "venue" holds the store's incarnation, a random id made
+// once with the store, so that a venue whose store is made again numbers
+// its records from 1 under a new one and the federation, which applied
+// the old one's, tells them apart; and, in sub-buckets the service names,
+// the cursors of its relays and the marks of what it applied.
+var (
+	venueBucket    = []byte("venue")
+	incarnationKey = []byte("incarnation")
+)
+
+// CreateVenueBucket makes, in tx, bucket "venue" with the sub-buckets
+// named, and the store's incarnation if it has none: a service's migration
+// to a store of venues.
+func CreateVenueBucket(tx *bbolt.Tx, subBuckets ...[]byte) error {
+	v, err := tx.CreateBucketIfNotExists(venueBucket)
+	if err != nil {
+		return err
+	}
+	for _, b := range subBuckets {
+		if _, err := v.CreateBucketIfNotExists(b); err != nil {
+			return err
+		}
+	}
+	if v.Get(incarnationKey) != nil {
+		return nil
+	}
+	return PutMessage(v, incarnationKey, wrapperspb.String(strings.ToLower(rand.Text()[:16])))
+}
+
+// VenueBucket is, in tx, sub-bucket sub of bucket "venue".
+func VenueBucket(tx *bbolt.Tx, sub []byte) *bbolt.Bucket {
+	return tx.Bucket(venueBucket).Bucket(sub)
+}
+
+// Incarnation is the id of the store's incarnation (CreateVenueBucket).
+func (s *Store) Incarnation() (string, error) {
+	v := &wrapperspb.StringValue{}
+	err := s.View(func(tx *bbolt.Tx) error {
+		ok, err := GetMessage(tx.Bucket(venueBucket), "venue", incarnationKey, v)
+		if err == nil && !ok {
+			err = fmt.Errorf("%s has no incarnation", filepath.Base(s.path))
+		}
+		return err
+	})
+	return v.GetValue(), err
+}
+
+// VenueCursor is the cursor kept at key in sub-bucket sub of bucket
+// "venue": how far a relay's records were acknowledged.
+func (s *Store) VenueCursor(sub []byte, key string) (uint64, error) {
+	v := &wrapperspb.UInt64Value{}
+	err := s.View(func(tx *bbolt.Tx) error {
+		_, err := GetMessage(VenueBucket(tx, sub), "venue/"+string(sub), []byte(key), v)
+		return err
+	})
+	return v.GetValue(), err
+}
+
+// SetVenueCursor moves the cursor kept at key in sub-bucket sub of bucket
+// "venue" to seq; a cursor never goes back.
+func (s *Store) SetVenueCursor(ctx context.Context, sub []byte, key string, seq uint64) error {
+	return s.Mutate(ctx, "", "", nil, nil, func(tx *bbolt.Tx) error {
+		b := VenueBucket(tx, sub)
+		v := &wrapperspb.UInt64Value{}
+		if _, err := GetMessage(b, "venue/"+string(sub), []byte(key), v); err != nil {
+			return err
+		}
+		if seq <= v.GetValue() {
+			return nil
+		}
+		return PutMessage(b, []byte(key), wrapperspb.UInt64(seq))
+	})
+}
