@@ -159,59 +159,57 @@ func (f *Federation) ensureStream(ctx context.Context, js jetstream.JetStream) (
 
 // consume applies one venue's records until ctx ends.
 func (f *Federation) consume(ctx context.Context, stream jetstream.Stream, venue string, log *slog.Logger) {
-	var cons jetstream.Consumer
+	cons, ok := makeConsumer(ctx, log, "the venue's consumer", func(ctx context.Context) (jetstream.Consumer, error) {
+		return stream.CreateOrUpdateConsumer(ctx, durableConsumer("venue-"+venue, "the federation's applier of venue "+venue, "venue."+venue+".>"))
+	})
+	if !ok {
+		return
+	}
+	pull(ctx, cons, func(msgs []jetstream.Msg) { applyBatch(ctx, f.Applier, venue, "venue."+venue, msgs, log) })
+}
+
+// durableConsumer is the configuration of a durable consumer of filter's
+// records that are acknowledged one by one and delivered until they are.
+func durableConsumer(name, description, filter string) jetstream.ConsumerConfig {
+	return jetstream.ConsumerConfig{
+		Durable:       name,
+		Description:   description,
+		FilterSubject: filter,
+		AckPolicy:     jetstream.AckExplicitPolicy,
+		AckWait:       30 * time.Second,
+		MaxDeliver:    -1,
+		MaxAckPending: 4 * batch,
+		DeliverPolicy: jetstream.DeliverAllPolicy,
+	}
+}
+
+// makeConsumer makes a consumer with create, trying again every second
+// until it is made or ctx ends (reporting false); what names it in the
+// log.
+func makeConsumer(ctx context.Context, log *slog.Logger, what string, create func(context.Context) (jetstream.Consumer, error)) (jetstream.Consumer, bool) {
 	for {
 		cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-		var err error
-		cons, err = stream.CreateOrUpdateConsumer(cctx, jetstream.ConsumerConfig{
-			Durable:       "venue-" + venue,
-			Description:   "the federation's applier of venue " + venue,
-			FilterSubject: "venue." + venue + ".>",
-			AckPolicy:     jetstream.AckExplicitPolicy,
-			AckWait:       30 * time.Second,
-			MaxDeliver:    -1,
-			MaxAckPending: 4 * batch,
-			DeliverPolicy: jetstream.DeliverAllPolicy,
-		})
+		cons, err := create(cctx)
 		cancel()
 		if err == nil {
-			break
+			return cons, true
 		}
-		log.Warn("federation: the venue's consumer cannot be made yet", "error", err)
+		log.Warn("federation: "+what+" cannot be made yet", "error", err)
 		select {
 		case <-ctx.Done():
-			return
+			return nil, false
 		case <-time.After(time.Second):
 		}
 	}
-	pull(ctx, cons, func(msgs []jetstream.Msg) { applyBatch(ctx, f.Applier, venue, "venue."+venue, msgs, log) })
 }
 
 // relayTo relays the federation's changes for venue to the venue's
 // consumer, made here so that the venue needs no right to make one.
 func (f *Federation) relayTo(ctx context.Context, js jetstream.JetStream, venue string, log *slog.Logger) {
-	for {
-		cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-		_, err := js.CreateOrUpdateConsumer(cctx, FederationStream, jetstream.ConsumerConfig{
-			Durable:       inboundConsumer(venue),
-			Description:   "venue " + venue + "'s reader of the federation's changes",
-			FilterSubject: "federation." + venue + ".>",
-			AckPolicy:     jetstream.AckExplicitPolicy,
-			AckWait:       30 * time.Second,
-			MaxDeliver:    -1,
-			MaxAckPending: 4 * batch,
-			DeliverPolicy: jetstream.DeliverAllPolicy,
-		})
-		cancel()
-		if err == nil {
-			break
-		}
-		log.Warn("federation: the venue's consumer of the federation's changes cannot be made yet", "error", err)
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(time.Second):
-		}
+	if _, ok := makeConsumer(ctx, log, "the venue's consumer of the federation's changes", func(ctx context.Context) (jetstream.Consumer, error) {
+		return js.CreateOrUpdateConsumer(ctx, FederationStream, durableConsumer(inboundConsumer(venue), "venue "+venue+"'s reader of the federation's changes", "federation."+venue+".>"))
+	}); !ok {
+		return
 	}
 	var wg sync.WaitGroup
 	for part, outbox := range f.Outboxes {
