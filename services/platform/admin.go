@@ -1,10 +1,13 @@
 package platform
 
 import (
+	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"go.etcd.io/bbolt"
@@ -18,6 +21,10 @@ import (
 // before it writes them: an event of a national field with a week of
 // sessions is a few megabytes.
 const maxImportBytes = 256 << 20
+
+// eventOwner is the service that owns events: an import writes its store
+// last.
+const eventOwner = "movement"
 
 // adminPolicy opens the admin API to federation admins only; an export and
 // an import act on the event they name.
@@ -201,7 +208,31 @@ func (a *admin) ImportEvent(stream adminv1.AdminService_ImportEventServer) error
 			return err
 		}
 	}
-	resp := &adminv1.ImportEventResponse{}
+	// The event's owner is written last, so that the event is known, and
+	// can be acted on, only once every other store holds its records.
+	slices.SortStableFunc(order, func(a, b *imported) int {
+		return cmp.Compare(boolInt(a.service.Name() == eventOwner), boolInt(b.service.Name() == eventOwner))
+	})
+	// Each store's records are one transaction. If a later store's fail,
+	// or a store's work after the import, the stores already written lose
+	// the event again, so that the import leaves nothing behind and can be
+	// tried again.
+	var written []*imported
+	undo := func(cause error) error {
+		var kept []string
+		for i := len(written) - 1; i >= 0; i-- {
+			if err := removeEvent(written[i].service, id); err != nil {
+				kept = append(kept, fmt.Sprintf("%s (%v)", written[i].service.Store().File(), err))
+			}
+		}
+		if len(kept) > 0 {
+			return fmt.Errorf("%w; and removing the records already imported failed in %s: they hold part of %s, so remove it there (or restore a backup) before importing it again", cause, strings.Join(kept, ", "), event)
+		}
+		if len(written) > 0 {
+			return fmt.Errorf("%w; nothing of %s is kept: the records imported into %s were removed again", cause, event, storeFiles(written))
+		}
+		return fmt.Errorf("%w; nothing of %s is kept", cause, event)
+	}
 	for _, in := range order {
 		s := in.service.Store()
 		buckets := eventBuckets(in.service.(EventArchiver))
@@ -212,16 +243,71 @@ func (a *admin) ImportEvent(stream adminv1.AdminService_ImportEventServer) error
 			return writeEntries(tx, in.entries)
 		})
 		if err != nil {
-			return fmt.Errorf("import of %s into %s: %w", event, s.File(), err)
+			return undo(fmt.Errorf("import of %s into %s: %w", event, s.File(), err))
 		}
+		written = append(written, in)
+	}
+	for _, in := range order {
 		if im, ok := in.service.(EventImporter); ok {
 			if err := im.EventImported(stream.Context(), event); err != nil {
-				return fmt.Errorf("import of %s into %s: %w", event, s.File(), err)
+				return undo(fmt.Errorf("import of %s into %s: %w", event, in.service.Store().File(), err))
 			}
 		}
+	}
+	resp := &adminv1.ImportEventResponse{}
+	for _, in := range order {
 		resp.Stores = append(resp.Stores, &adminv1.ImportedStore{Service: in.service.Name(), Records: in.records})
 	}
 	return stream.SendAndClose(resp)
+}
+
+// removeEvent removes every record of event id from the store of s, in one
+// transaction: what an import wrote there, and whatever was made under the
+// event since (an import makes an event no store held).
+func removeEvent(s Service, id string) error {
+	return s.Store().batch(func(tx *bbolt.Tx) error {
+		for _, eb := range eventBuckets(s.(EventArchiver)) {
+			top := tx.Bucket([]byte(eb.Bucket))
+			if top == nil {
+				continue
+			}
+			var keys [][]byte
+			c := top.Cursor()
+			for k, _ := c.Seek(eb.seek(id)); k != nil && bytes.HasPrefix(k, eb.seek(id)); k, _ = c.Next() {
+				if eb.ofEvent(id, k) {
+					keys = append(keys, bytes.Clone(k))
+				}
+			}
+			for _, k := range keys {
+				var err error
+				if top.Bucket(k) != nil {
+					err = top.DeleteBucket(k)
+				} else {
+					err = top.Delete(k)
+				}
+				if err != nil {
+					return fmt.Errorf("%s/%s: %w", eb.Bucket, KeyString(k), err)
+				}
+			}
+		}
+		return nil
+	})
+}
+
+// storeFiles names the stores of ins.
+func storeFiles(ins []*imported) string {
+	var files []string
+	for _, in := range ins {
+		files = append(files, in.service.Store().File())
+	}
+	return strings.Join(files, ", ")
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // refuseHeld refuses to import event into s when s holds a record of it.

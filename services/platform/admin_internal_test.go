@@ -62,14 +62,44 @@ func serveAdmin(t *testing.T, dir string) (adminv1.AdminServiceClient, *archiveS
 // at path, named as the file is.
 func serveAdminAt(t testing.TB, path string) (adminv1.AdminServiceClient, *archiveService) {
 	t.Helper()
-	store, err := OpenStore(path, archiveMigrations)
-	if err != nil {
-		t.Fatal(err)
+	c, svcs := serveStores(t, DevelopmentAuthenticator(), path)
+	return c, svcs[0]
+}
+
+// serveEvents serves the admin API of a movement and a rulings
+// archiveService in dir, as a Director that runs both.
+func serveEvents(t testing.TB, dir string) (adminv1.AdminServiceClient, *archiveService, *archiveService) {
+	t.Helper()
+	c, svcs := serveStores(t, DevelopmentAuthenticator(), filepath.Join(dir, "movement.db"), filepath.Join(dir, "rulings.db"))
+	return c, svcs[0], svcs[1]
+}
+
+// serveStores serves the admin API of an archiveService over each store of
+// paths, named as its file is, authenticating callers with auth.
+func serveStores(t testing.TB, auth *Authenticator, paths ...string) (adminv1.AdminServiceClient, []*archiveService) {
+	t.Helper()
+	var svcs []*archiveService
+	var services []Service
+	for _, path := range paths {
+		store, err := OpenStore(path, archiveMigrations)
+		if err != nil {
+			t.Fatal(err)
+		}
+		svc := &archiveService{name: strings.TrimSuffix(filepath.Base(path), ".db"), store: store}
+		t.Cleanup(func() { store.Close() })
+		svcs = append(svcs, svc)
+		services = append(services, svc)
 	}
-	svc := &archiveService{name: strings.TrimSuffix(filepath.Base(path), ".db"), store: store}
+	return serveServices(t, auth, services...), svcs
+}
+
+// serveServices serves the admin API of services over bufconn through the
+// real interceptors.
+func serveServices(t testing.TB, auth *Authenticator, services ...Service) adminv1.AdminServiceClient {
+	t.Helper()
 	lis := bufconn.Listen(1 << 20)
-	srv := grpc.NewServer(ServerOptions(slog.New(slog.NewTextHandler(io.Discard, nil)), DevelopmentAuthenticator(), adminPolicy(), nil)...)
-	registerAdmin([]Service{svc}, srv)
+	srv := grpc.NewServer(ServerOptions(slog.New(slog.NewTextHandler(io.Discard, nil)), auth, adminPolicy(), nil)...)
+	registerAdmin(services, srv)
 	go srv.Serve(lis)
 	conn, err := grpc.NewClient("passthrough:///bufnet",
 		grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return lis.DialContext(ctx) }),
@@ -80,9 +110,8 @@ func serveAdminAt(t testing.TB, path string) (adminv1.AdminServiceClient, *archi
 	t.Cleanup(func() {
 		conn.Close()
 		srv.Stop()
-		store.Close()
 	})
-	return adminv1.NewAdminServiceClient(conn), svc
+	return adminv1.NewAdminServiceClient(conn)
 }
 
 // fillEvent writes n calls and n results of event id, and its feed.
@@ -152,9 +181,11 @@ func importEntries(t *testing.T, c adminv1.AdminServiceClient, event string, msg
 // outside the event, a damaged record and another schema version are
 // refused, each saying what is wrong, and write nothing.
 func TestEventImportRefuses(t *testing.T) {
-	from, src := serveAdmin(t, t.TempDir())
-	fillEvent(t, src.store, "club-night", 3)
-	fillEvent(t, src.store, "club-night-2", 2)
+	from, mv, src := serveEvents(t, t.TempDir())
+	for _, s := range []*Store{mv.store, src.store} {
+		fillEvent(t, s, "club-night", 3)
+		fillEvent(t, s, "club-night-2", 2)
+	}
 	msgs, err := export(t, from, "events/club-night")
 	if err != nil {
 		t.Fatal(err)
@@ -168,9 +199,9 @@ func TestEventImportRefuses(t *testing.T) {
 			}
 		}
 	}
-	// 2 buckets and 6 values, a feed bucket and its record.
-	if entries != 10 {
-		t.Errorf("exported %d entries, want 10", entries)
+	// In each store, 2 buckets and 6 values, a feed bucket and its record.
+	if entries != 20 {
+		t.Errorf("exported %d entries, want 20", entries)
 	}
 	if _, err := export(t, from, "events/nobody"); status.Code(err) != codes.NotFound {
 		t.Errorf("export of an event nobody holds: %v", err)
@@ -197,7 +228,7 @@ func TestEventImportRefuses(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	to, dst := serveAdmin(t, t.TempDir())
+	to, _, dst := serveEvents(t, t.TempDir())
 	refused := func(name string, change func(e []*adminv1.StoreEntry), code codes.Code, says string) {
 		t.Helper()
 		bad := make([]*adminv1.ExportEventResponse, len(msgs))
@@ -236,7 +267,7 @@ func TestEventImportRefuses(t *testing.T) {
 		t.Error("the import wrote nothing")
 	}
 	again := importEntries(t, to, "events/club-night", msgs)
-	if status.Code(again) != codes.AlreadyExists || !strings.Contains(again.Error(), "rulings.db holds events/club-night already") {
+	if status.Code(again) != codes.AlreadyExists || !strings.Contains(again.Error(), "movement.db holds events/club-night already") {
 		t.Errorf("a second import: %v", again)
 	}
 	back, err := export(t, to, "events/club-night")
@@ -254,7 +285,7 @@ func TestEventImportRefuses(t *testing.T) {
 		return nil
 	})
 
-	other, _ := serveAdmin(t, t.TempDir())
+	other, _, _ := serveEvents(t, t.TempDir())
 	old := []*adminv1.ExportEventResponse{proto.Clone(msgs[0]).(*adminv1.ExportEventResponse)}
 	old[0].SchemaVersion = 7
 	if err := importEntries(t, other, "events/club-night", old); status.Code(err) != codes.FailedPrecondition || !strings.Contains(err.Error(), "schema version 7") {
@@ -389,5 +420,119 @@ func BenchmarkBackupStore(b *testing.B) {
 		if n != info.GetSize() {
 			b.Fatalf("copied %d bytes of %d", n, info.GetSize())
 		}
+	}
+}
+
+// hookService is an archiveService with work to do after an import, which
+// fails while fail is set.
+type hookService struct {
+	*archiveService
+	fail  atomic.Bool
+	calls atomic.Int64
+}
+
+func (s *hookService) EventImported(_ context.Context, event string) error {
+	s.calls.Add(1)
+	if s.fail.Load() {
+		return errors.New("the imported results of " + event + " cannot be loaded")
+	}
+	return nil
+}
+
+// heldIn names the first record of event id that any of stores holds, or
+// returns "".
+func heldIn(t *testing.T, id string, stores ...*archiveService) string {
+	t.Helper()
+	for _, s := range stores {
+		var held string
+		s.store.View(func(tx *bbolt.Tx) error {
+			held = eventHeld(tx, eventBuckets(s), id)
+			return nil
+		})
+		if held != "" {
+			return s.store.File() + ": " + held
+		}
+	}
+	return ""
+}
+
+// TestEventImportFailsWhole: an import whose last store's records do not
+// fit, or whose work after the writes fails, leaves nothing of the event in
+// any store, says so, and the same event imports once the cause is gone.
+func TestEventImportFailsWhole(t *testing.T) {
+	from, mv, src := serveEvents(t, t.TempDir())
+	fillEvent(t, mv.store, "club-night", 3)
+	fillEvent(t, src.store, "club-night", 3)
+	msgs, err := export(t, from, "events/club-night")
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// Movement's records are written last: a bucket named twice in them
+	// fails their transaction after rulings' has committed.
+	to, dmv, dst := serveEvents(t, t.TempDir())
+	bad := make([]*adminv1.ExportEventResponse, len(msgs))
+	for i, m := range msgs {
+		bad[i] = proto.Clone(m).(*adminv1.ExportEventResponse)
+	}
+	var last *adminv1.ExportEventResponse
+	for _, m := range bad {
+		if m.GetService() == "movement" {
+			last = m
+		}
+	}
+	last.Entries = append(last.Entries, proto.Clone(last.Entries[0]).(*adminv1.StoreEntry))
+	err = importEntries(t, to, "events/club-night", bad)
+	if status.Code(err) != codes.InvalidArgument || !strings.Contains(err.Error(), "movement.db") ||
+		!strings.Contains(err.Error(), "does not fit") || !strings.Contains(err.Error(), "removed again") {
+		t.Errorf("an import whose movement records do not fit: %v", err)
+	}
+	if h := heldIn(t, "club-night", dmv, dst); h != "" {
+		t.Fatalf("a failed import left %s", h)
+	}
+	if err := importEntries(t, to, "events/club-night", msgs); err != nil {
+		t.Fatalf("the import again, with records that fit: %v", err)
+	}
+	if heldIn(t, "club-night", dst) == "" || heldIn(t, "club-night", dmv) == "" {
+		t.Error("the import again wrote nothing")
+	}
+
+	// The work after the writes fails: every store loses the event again.
+	dir := t.TempDir()
+	var svcs []*archiveService
+	for _, name := range []string{"movement", "scoring"} {
+		store, err := OpenStore(filepath.Join(dir, name+".db"), archiveMigrations)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { store.Close() })
+		svcs = append(svcs, &archiveService{name: name, store: store})
+	}
+	scoring := &hookService{archiveService: svcs[1]}
+	scoring.fail.Store(true)
+	hooked := serveServices(t, DevelopmentAuthenticator(), svcs[0], scoring)
+	renamed := make([]*adminv1.ExportEventResponse, len(msgs))
+	for i, m := range msgs {
+		renamed[i] = proto.Clone(m).(*adminv1.ExportEventResponse)
+		if m.GetService() == "rulings" {
+			renamed[i].Service = "scoring"
+		}
+	}
+	err = importEntries(t, hooked, "events/club-night", renamed)
+	if err == nil || !strings.Contains(err.Error(), "cannot be loaded") || !strings.Contains(err.Error(), "removed again") {
+		t.Errorf("an import whose loading fails: %v", err)
+	}
+	if h := heldIn(t, "club-night", svcs...); h != "" {
+		t.Fatalf("an import whose loading failed left %s", h)
+	}
+	scoring.fail.Store(false)
+	if err := importEntries(t, hooked, "events/club-night", renamed); err != nil {
+		t.Fatalf("the import again, once loading works: %v", err)
+	}
+	if heldIn(t, "club-night", svcs[0]) == "" || heldIn(t, "club-night", svcs[1]) == "" {
+		t.Error("the import again wrote nothing")
+	}
+	if n := scoring.calls.Load(); n != 2 {
+		t.Errorf("scoring's work after the import ran %d times, want 2", n)
 	}
 }
