@@ -206,3 +206,32 @@ func TestImportRefusesABackup(t *testing.T) {
 		t.Errorf("a refused import left %d events", len(events.Events))
 	}
 }
+
+// TestExportOfASplitDeployment: the scoring and rulings process of a split
+// deployment, which holds the event's results but not the event, refuses to
+// export it, saying why; the process that runs movement exports its part,
+// which imports into a Director that runs every service.
+func TestExportOfASplitDeployment(t *testing.T) {
+	dir := t.TempDir()
+	main := startDirector(t, filepath.Join(dir, "main"), "--services", "movement,dealing")
+	scoring := startDirector(t, filepath.Join(dir, "scoring"), "--services", "scoring,rulings", "--peer", "movement="+main.grpc+",dealing="+main.grpc)
+	clubEvent(t, main, false)
+	scoring.mustCall(t, "POST", "/v1/events/club-night/results", slotResult(1, 1, 1), nil)
+
+	out, err := director("export", "--server", scoring.grpc, "--event", "club-night", "--out", filepath.Join(dir, "part.tar.gz"))
+	if err == nil || !strings.Contains(out, "FailedPrecondition") || !strings.Contains(out, "does not run the movement service") {
+		t.Errorf("export from the scoring process: %v\n%s", err, out)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "part.tar.gz")); err == nil {
+		t.Error("the refused export wrote an archive")
+	}
+	archive := filepath.Join(dir, "club-night.tar.gz")
+	if out, err := director("export", "--server", main.grpc, "--event", "club-night", "--out", archive); err != nil {
+		t.Fatalf("export from the movement process: %v\n%s", err, out)
+	}
+	whole := startDirector(t, filepath.Join(dir, "whole"))
+	if out, err := director("import", "--server", whole.grpc, archive); err != nil {
+		t.Fatalf("import: %v\n%s", err, out)
+	}
+	whole.mustCall(t, "GET", "/v1/events/club-night/sessions/1/sections/A", "", nil)
+}

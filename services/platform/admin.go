@@ -18,12 +18,13 @@ import (
 )
 
 // maxImportBytes bounds the records of one event an import holds in memory
-// before it writes them: an event of a national field with a week of
-// sessions is a few megabytes.
-const maxImportBytes = 256 << 20
+// before it writes them (and so what an export makes): an event of a
+// national field with a week of sessions is a few megabytes. A variable
+// for the tests.
+var maxImportBytes = 256 << 20
 
-// eventOwner is the service that owns events: an import writes its store
-// last.
+// eventOwner is the service that owns events: nothing is exported or
+// imported of an event it does not hold.
 const eventOwner = "movement"
 
 // adminPolicy opens the admin API to federation admins only; an export and
@@ -102,7 +103,20 @@ func (a *admin) ExportEvent(req *adminv1.ExportEventRequest, stream adminv1.Admi
 	if err != nil {
 		return err
 	}
-	found := false
+	if _, err := a.service(eventOwner); err != nil {
+		return FailedPrecondition(fmt.Sprintf("this Director does not run the %s service, which owns %s, so it cannot export the event whole (it runs %v): export from a Director that runs every service", eventOwner, req.GetEvent(), a.names()))
+	}
+	// Every store's records are read before any is sent: an archive is of
+	// an event its owner holds, and no larger than an import takes.
+	type part struct {
+		service string
+		version int32
+		entries []*adminv1.StoreEntry
+	}
+	var parts []part
+	var elsewhere []string
+	owned := false
+	total := 0
 	for _, s := range a.services {
 		ar, ok := s.(EventArchiver)
 		if !ok {
@@ -115,17 +129,34 @@ func (a *admin) ExportEvent(req *adminv1.ExportEventRequest, stream adminv1.Admi
 		if err != nil {
 			return err
 		}
-		found = found || len(entries) > 0
+		switch {
+		case s.Name() == eventOwner:
+			owned = len(entries) > 0
+		case len(entries) > 0:
+			elsewhere = append(elsewhere, s.Store().File())
+		}
+		total += entriesSize(entries...)
+		parts = append(parts, part{service: s.Name(), version: version, entries: entries})
+	}
+	switch {
+	case !owned && len(elsewhere) == 0:
+		return NotFound("event", req.GetEvent())
+	case !owned:
+		return FailedPrecondition(fmt.Sprintf("the %s service does not hold %s, though %s hold records of it: an archive is of an event its owner knows (an event of an older Director that %s has not taken yet, say); export it once %s holds it", eventOwner, req.GetEvent(), strings.Join(elsewhere, ", "), eventOwner, eventOwner))
+	case total > maxImportBytes:
+		return FailedPrecondition(fmt.Sprintf("the records of %s are %d MiB, and an import takes at most %d MiB: no Director could import the archive, so none is made", req.GetEvent(), (total+(1<<20)-1)>>20, maxImportBytes>>20))
+	}
+	for _, p := range parts {
 		// Every store is sent, an empty one too, so that the archive
 		// says which stores it was taken from.
-		batch := &adminv1.ExportEventResponse{Service: s.Name(), SchemaVersion: version}
+		batch := &adminv1.ExportEventResponse{Service: p.service, SchemaVersion: p.version}
 		size := 0
-		for _, e := range entries {
+		for _, e := range p.entries {
 			if n := entriesSize(e); size+n > backupChunk && len(batch.Entries) > 0 {
 				if err := stream.Send(batch); err != nil {
 					return err
 				}
-				batch, size = &adminv1.ExportEventResponse{Service: s.Name(), SchemaVersion: version}, 0
+				batch, size = &adminv1.ExportEventResponse{Service: p.service, SchemaVersion: p.version}, 0
 			}
 			batch.Entries = append(batch.Entries, e)
 			size += entriesSize(e)
@@ -133,9 +164,6 @@ func (a *admin) ExportEvent(req *adminv1.ExportEventRequest, stream adminv1.Admi
 		if err := stream.Send(batch); err != nil {
 			return err
 		}
-	}
-	if !found {
-		return NotFound("event", req.GetEvent())
 	}
 	return nil
 }
@@ -189,6 +217,9 @@ func (a *admin) ImportEvent(stream adminv1.AdminService_ImportEventServer) error
 	}
 	if event == "" {
 		return FieldError("event", "an import needs at least one message, naming the event")
+	}
+	if owner := byService[eventOwner]; owner == nil || len(owner.entries) == 0 {
+		return FieldError("service", fmt.Sprintf("the archive holds no records of the %s service, which owns %s: nothing is made under an event its owner does not know; export the event from a Director that runs the %s service", eventOwner, event, eventOwner))
 	}
 	// Everything is checked, in every store, before anything is written.
 	for _, in := range order {

@@ -536,3 +536,61 @@ func TestEventImportFailsWhole(t *testing.T) {
 		t.Errorf("scoring's work after the import ran %d times, want 2", n)
 	}
 }
+
+// TestEventArchiveNeedsMovement: an event is exported only by a Director
+// that runs movement and whose movement holds it, and an archive without
+// movement's records is not imported.
+func TestEventArchiveNeedsMovement(t *testing.T) {
+	alone, rulings := serveAdmin(t, t.TempDir())
+	fillEvent(t, rulings.store, "club-night", 2)
+	if _, err := export(t, alone, "events/club-night"); status.Code(err) != codes.FailedPrecondition || !strings.Contains(err.Error(), "does not run the movement service") {
+		t.Errorf("export from a Director without movement: %v", err)
+	}
+
+	both, mv, src := serveEvents(t, t.TempDir())
+	fillEvent(t, src.store, "club-night", 2)
+	if _, err := export(t, both, "events/club-night"); status.Code(err) != codes.FailedPrecondition ||
+		!strings.Contains(err.Error(), "movement service does not hold events/club-night") || !strings.Contains(err.Error(), "rulings.db") {
+		t.Errorf("export of an event movement does not hold: %v", err)
+	}
+	fillEvent(t, mv.store, "club-night", 2)
+	msgs, err := export(t, both, "events/club-night")
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	var withoutMovement []*adminv1.ExportEventResponse
+	for _, m := range msgs {
+		if m.GetService() != "movement" {
+			withoutMovement = append(withoutMovement, m)
+		}
+	}
+	to, dmv, dst := serveEvents(t, t.TempDir())
+	err = importEntries(t, to, "events/club-night", withoutMovement)
+	if status.Code(err) != codes.InvalidArgument || !strings.Contains(err.Error(), "no records of the movement service") {
+		t.Errorf("an archive without movement's records: %v", err)
+	}
+	if h := heldIn(t, "club-night", dmv, dst); h != "" {
+		t.Errorf("a refused import wrote %s", h)
+	}
+	if err := importEntries(t, to, "events/club-night", msgs); err != nil {
+		t.Errorf("the whole archive: %v", err)
+	}
+}
+
+// TestEventExportBounded: an event larger than an import takes is not
+// exported, and says why.
+func TestEventExportBounded(t *testing.T) {
+	c, mv, rulings := serveEvents(t, t.TempDir())
+	fillEvent(t, mv.store, "club-night", 10)
+	fillEvent(t, rulings.store, "club-night", 100)
+	defer func(n int) { maxImportBytes = n }(maxImportBytes)
+	maxImportBytes = 2 << 10
+	if _, err := export(t, c, "events/club-night"); status.Code(err) != codes.FailedPrecondition || !strings.Contains(err.Error(), "an import takes at most") {
+		t.Errorf("export of an event larger than an import takes: %v", err)
+	}
+	maxImportBytes = 1 << 20
+	if _, err := export(t, c, "events/club-night"); err != nil {
+		t.Errorf("export of an event an import takes: %v", err)
+	}
+}
