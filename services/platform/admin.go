@@ -27,15 +27,17 @@ var maxImportBytes = 256 << 20
 // imported of an event it does not hold.
 const eventOwner = "movement"
 
-// adminPolicy opens the admin API to federation admins only; an export and
-// an import act on the event they name.
+// adminPolicy opens the admin API to federation admins only. A store holds
+// every event's records, so its list and its copy are for a token limited
+// to no event or table; an export and an import act on the event they name,
+// at every table.
 func adminPolicy() Policy {
 	admin := []Role{RoleFederationAdmin}
 	return Policy{
-		"/bridge.admin.v1.AdminService/ListStores":  {Roles: admin},
-		"/bridge.admin.v1.AdminService/BackupStore": {Roles: admin},
-		"/bridge.admin.v1.AdminService/ExportEvent": {Roles: admin, Resources: []string{"event"}},
-		"/bridge.admin.v1.AdminService/ImportEvent": {Roles: admin, Resources: []string{"event"}},
+		"/bridge.admin.v1.AdminService/ListStores":  {Roles: admin, EveryEvent: true},
+		"/bridge.admin.v1.AdminService/BackupStore": {Roles: admin, EveryEvent: true},
+		"/bridge.admin.v1.AdminService/ExportEvent": {Roles: admin, Resources: []string{"event"}, WholeEvent: true},
+		"/bridge.admin.v1.AdminService/ImportEvent": {Roles: admin, Resources: []string{"event"}, WholeEvent: true},
 	}
 }
 

@@ -17,6 +17,7 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 	"google.golang.org/grpc/test/bufconn"
 	"google.golang.org/protobuf/proto"
@@ -592,5 +593,92 @@ func TestEventExportBounded(t *testing.T) {
 	maxImportBytes = 1 << 20
 	if _, err := export(t, c, "events/club-night"); err != nil {
 		t.Errorf("export of an event an import takes: %v", err)
+	}
+}
+
+// TestAdminRefusesScopedTokens: a federation admin's token limited to some
+// events or tables may not list or copy the stores, which hold every
+// event; one limited to events exports and imports those events only, and
+// one limited to tables none.
+func TestAdminRefusesScopedTokens(t *testing.T) {
+	auth, err := parseAuthConfig([]byte(`
+tokens:
+  - {name: federation, token: admin-secret, roles: [federation-admin]}
+  - {name: club-admin, token: club-secret, roles: [federation-admin], events: [events/club-night]}
+  - {name: table-admin, token: table-secret, roles: [federation-admin], tables: [events/club-night/sessions/1/sections/A/tables/3]}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	c, svcs := serveStores(t, auth, filepath.Join(dir, "movement.db"), filepath.Join(dir, "rulings.db"))
+	for _, s := range svcs {
+		fillEvent(t, s.store, "club-night", 2)
+		fillEvent(t, s.store, "other-night", 2)
+	}
+	as := func(token string) context.Context {
+		return metadata.AppendToOutgoingContext(context.Background(), "authorization", "Bearer "+token)
+	}
+	backup := func(ctx context.Context) error {
+		stream, err := c.BackupStore(ctx, &adminv1.BackupStoreRequest{Service: "rulings"})
+		if err != nil {
+			return err
+		}
+		for {
+			if _, err := stream.Recv(); errors.Is(err, io.EOF) {
+				return nil
+			} else if err != nil {
+				return err
+			}
+		}
+	}
+	exportAs := func(ctx context.Context, event string) error {
+		stream, err := c.ExportEvent(ctx, &adminv1.ExportEventRequest{Event: event})
+		if err != nil {
+			return err
+		}
+		for {
+			if _, err := stream.Recv(); errors.Is(err, io.EOF) {
+				return nil
+			} else if err != nil {
+				return err
+			}
+		}
+	}
+	for _, tc := range []struct {
+		token, says string
+	}{
+		{"club-secret", "limited to events [events/club-night]"},
+		{"table-secret", "tables [events/club-night/sessions/1/sections/A/tables/3]"},
+	} {
+		if _, err := c.ListStores(as(tc.token), &adminv1.ListStoresRequest{}); status.Code(err) != codes.PermissionDenied || !strings.Contains(err.Error(), tc.says) || !strings.Contains(err.Error(), "every event") {
+			t.Errorf("ListStores with %s: %v", tc.token, err)
+		}
+		if err := backup(as(tc.token)); status.Code(err) != codes.PermissionDenied || !strings.Contains(err.Error(), tc.says) {
+			t.Errorf("BackupStore with %s: %v", tc.token, err)
+		}
+	}
+	if err := exportAs(as("club-secret"), "events/other-night"); status.Code(err) != codes.PermissionDenied {
+		t.Errorf("export of another event with a token limited to the club night: %v", err)
+	}
+	if err := exportAs(as("table-secret"), "events/club-night"); status.Code(err) != codes.PermissionDenied || !strings.Contains(err.Error(), "every table") {
+		t.Errorf("export with a token limited to a table: %v", err)
+	}
+	if err := exportAs(as("club-secret"), "events/club-night"); err != nil {
+		t.Errorf("export of its event with a token limited to the club night: %v", err)
+	}
+	stream, err := c.ImportEvent(as("club-secret"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	stream.Send(&adminv1.ImportEventRequest{Event: "events/other-night", Service: "movement", SchemaVersion: 1})
+	if _, err := stream.CloseAndRecv(); status.Code(err) != codes.PermissionDenied {
+		t.Errorf("import of another event with a token limited to the club night: %v", err)
+	}
+	if _, err := c.ListStores(as("admin-secret"), &adminv1.ListStoresRequest{}); err != nil {
+		t.Errorf("ListStores with an unlimited token: %v", err)
+	}
+	if err := backup(as("admin-secret")); err != nil {
+		t.Errorf("BackupStore with an unlimited token: %v", err)
 	}
 }
