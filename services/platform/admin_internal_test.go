@@ -682,3 +682,42 @@ tokens:
 		t.Errorf("BackupStore with an unlimited token: %v", err)
 	}
 }
+
+// TestStaleBackupCopiesRemoved: the copy a backup was sending when its
+// process died is removed, and logged, when the store next opens; the
+// files beside it that are not a backup's copy stay.
+func TestStaleBackupCopiesRemoved(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "rulings.db")
+	store, err := OpenStore(path, archiveMigrations)
+	if err != nil {
+		t.Fatal(err)
+	}
+	store.Close()
+	stale := path + ".backup-3141592"
+	others := []string{path + ".replaced-20261204T013000Z", filepath.Join(dir, "scoring.db.backup-1")}
+	for _, f := range append([]string{stale}, others...) {
+		if err := os.WriteFile(f, []byte("half a copy"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	logs := &logBuffer{}
+	defer slog.SetDefault(slog.Default())
+	slog.SetDefault(logs.logger())
+	store, err = OpenStore(path, archiveMigrations)
+	if err != nil {
+		t.Fatal(err)
+	}
+	store.Close()
+	if _, err := os.Stat(stale); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the copy of a backup that did not finish is still there: %v", err)
+	}
+	for _, f := range others {
+		if _, err := os.Stat(f); err != nil {
+			t.Errorf("opening rulings.db removed %s: %v", filepath.Base(f), err)
+		}
+	}
+	if lines := logs.lines(t, "removed a copy left by a backup that did not finish (the process stopped while sending it)"); len(lines) != 1 || lines[0]["file"] != stale {
+		t.Errorf("logged %v, want one line naming %s", lines, stale)
+	}
+}
