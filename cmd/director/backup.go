@@ -151,6 +151,9 @@ func backup(ctx context.Context, args []string, stderr io.Writer) error {
 	defer os.RemoveAll(staging)
 	m := archive.Manifest{Format: archive.Format, Kind: archive.KindBackup, Director: directorVersion(), Created: now}
 	start := time.Now()
+	// One after another, in the order the server lists them: a sender of
+	// changes to another service before its receiver, so that the later
+	// copy holds every change the earlier one says it delivered.
 	for _, s := range stores.GetStores() {
 		f, err := fetchStore(ctx, client, r, s, staging, stderr)
 		if err != nil {

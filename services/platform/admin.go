@@ -71,9 +71,11 @@ func (a *admin) service(name string) (Service, error) {
 	return nil, errNoService(name, a.names())
 }
 
+// ListStores lists the stores in the order a backup copies them
+// (copyOrder).
 func (a *admin) ListStores(ctx context.Context, _ *adminv1.ListStoresRequest) (*adminv1.ListStoresResponse, error) {
 	resp := &adminv1.ListStoresResponse{}
-	for _, s := range a.services {
+	for _, s := range copyOrder(a.services) {
 		info, err := storeInfo(s.Name(), s.Store())
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", s.Store().File(), err)
@@ -89,6 +91,67 @@ func (a *admin) BackupStore(req *adminv1.BackupStoreRequest, stream adminv1.Admi
 		return err
 	}
 	return backupStore(s.Name(), s.Store(), stream)
+}
+
+// copyOrder orders services as a backup copies their stores, one after
+// another: each before the services it calls (Caller), so that the sender
+// of a change through the outbox is copied before its receiver (rulings
+// before scoring, scoring before movement), and movement, which owns the
+// events, last. A copy taken later holds more, so a restore never has a
+// sender that says a change was delivered when its receiver lacks it; a
+// delivery made between the two copies is made again after a restore, with
+// the request id of the first (Enqueue), and the receiver answers it from
+// the answer it kept then, without applying it twice. Services neither
+// calls keep their order by name.
+func copyOrder(services []Service) []Service {
+	byName := map[string]Service{}
+	var names []string
+	for _, s := range services {
+		byName[s.Name()] = s
+		names = append(names, s.Name())
+	}
+	slices.Sort(names)
+	// called[n] counts the services here that call n and are not placed.
+	called := map[string]int{}
+	for _, s := range services {
+		if c, ok := s.(Caller); ok {
+			for _, p := range c.Peers() {
+				if _, here := byName[p]; here && p != s.Name() {
+					called[p]++
+				}
+			}
+		}
+	}
+	var out []Service
+	placed := map[string]bool{}
+	for len(out) < len(names) {
+		next := ""
+		for _, n := range names {
+			if !placed[n] && called[n] == 0 {
+				next = n
+				break
+			}
+		}
+		if next == "" {
+			// Services that call each other: the rest by name.
+			for _, n := range names {
+				if !placed[n] {
+					next = n
+					break
+				}
+			}
+		}
+		placed[next] = true
+		out = append(out, byName[next])
+		if c, ok := byName[next].(Caller); ok {
+			for _, p := range c.Peers() {
+				if _, here := byName[p]; here && p != next {
+					called[p]--
+				}
+			}
+		}
+	}
+	return out
 }
 
 // eventID reads "events/<id>" from the field event.

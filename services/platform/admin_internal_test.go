@@ -721,3 +721,51 @@ func TestStaleBackupCopiesRemoved(t *testing.T) {
 		t.Errorf("logged %v, want one line naming %s", lines, stale)
 	}
 }
+
+// callerService is an archiveService that calls peers.
+type callerService struct {
+	*archiveService
+	peers []string
+}
+
+func (s *callerService) Peers() []string                          { return s.peers }
+func (s *callerService) Connect(string, grpc.ClientConnInterface) {}
+
+// TestListStoresInCopyOrder: the stores are listed, and so copied by a
+// backup, each before the stores of the services it calls: rulings (which
+// sends adjusted scores to scoring) before scoring, scoring before
+// dealing, and movement, which owns events, last.
+func TestListStoresInCopyOrder(t *testing.T) {
+	dir := t.TempDir()
+	peers := map[string][]string{"dealing": {"movement"}, "rulings": {"movement", "scoring"}, "scoring": {"movement", "dealing"}}
+	var services []Service
+	for _, name := range []string{"dealing", "movement", "rulings", "scoring"} {
+		store, err := OpenStore(filepath.Join(dir, name+".db"), archiveMigrations)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { store.Close() })
+		svc := &archiveService{name: name, store: store}
+		if p := peers[name]; p != nil {
+			services = append(services, &callerService{svc, p})
+		} else {
+			services = append(services, svc)
+		}
+	}
+	c := serveServices(t, DevelopmentAuthenticator(), services...)
+	resp, err := c.ListStores(context.Background(), &adminv1.ListStoresRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range resp.GetStores() {
+		got = append(got, s.GetFile())
+	}
+	if want := "rulings.db scoring.db dealing.db movement.db"; strings.Join(got, " ") != want {
+		t.Errorf("ListStores lists %v, want %s", got, want)
+	}
+	// A split deployment's process orders what it runs alike.
+	if got := copyOrder([]Service{services[3], services[1], services[2]}); got[0].Name() != "rulings" || got[1].Name() != "scoring" || got[2].Name() != "movement" {
+		t.Errorf("rulings, scoring and movement are copied as %s, %s, %s", got[0].Name(), got[1].Name(), got[2].Name())
+	}
+}
