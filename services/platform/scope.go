@@ -19,7 +19,7 @@ import (
 // acts on events whole (WholeEvent) to a token limited to tables.
 func checkScope(p Principal, rule Rule, req any) error {
 	m, ok := req.(proto.Message)
-	if !ok || len(p.Events) == 0 && !p.AtTables() {
+	if !ok || len(p.Events) == 0 && len(p.Tables) == 0 {
 		return nil
 	}
 	if rule.EveryEvent {
