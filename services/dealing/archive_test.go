@@ -10,12 +10,14 @@ import (
 	"testing"
 	"time"
 
+	"go.etcd.io/bbolt"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/status"
 	"google.golang.org/grpc/test/bufconn"
 	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/wrapperspb"
 
 	adminv1 "github.com/bridge-director/director/proto/bridge/admin/v1"
 	dealingv1 "github.com/bridge-director/director/proto/bridge/dealing/v1"
@@ -172,4 +174,42 @@ func TestImportOfAWrongShapedAnalysis(t *testing.T) {
 	if err := importCongress(t, b, batches); err != nil {
 		t.Fatalf("the archive as exported: %v", err)
 	}
+}
+
+// TestQueuedAnalysisOfAGoneEventDropped: an analysis queued for an event
+// that is no longer there (an import that queued it, then was undone) is
+// taken off the queue, and the analyses after it run.
+func TestQueuedAnalysisOfAGoneEventDropped(t *testing.T) {
+	h, _, gate := gatedSet(t, t.TempDir(), 4)
+	close(gate)
+	err := h.svc.store.Mutate(context.Background(), "", "", nil, nil, func(tx *bbolt.Tx) error {
+		q := tx.Bucket(bucketAnalysisQueue)
+		seq, err := q.NextSequence()
+		if err != nil {
+			return err
+		}
+		return platform.PutMessage(q, platform.Uint64Key(seq), wrapperspb.String("events/gone/sessions/1/boardsets/main/operations/1"))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	op := h.release(t)
+	for deadline := time.Now().Add(20 * time.Second); !op.GetDone(); time.Sleep(50 * time.Millisecond) {
+		resp, err := h.client.GetOperation(as(asDirector), &dealingv1.GetOperationRequest{Name: op.GetName()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if op = resp.GetOperation(); time.Now().After(deadline) {
+			t.Fatalf("the analysis queued after the gone event's is still at %v", op)
+		}
+	}
+	if op.GetError() != nil || op.GetMetadata().GetBoardsSolved() != 4 {
+		t.Fatalf("the analysis queued after the gone event's ended as %v", op)
+	}
+	h.svc.store.View(func(tx *bbolt.Tx) error {
+		if k, _ := tx.Bucket(bucketAnalysisQueue).Cursor().First(); k != nil {
+			t.Error("the gone event's analysis is still queued")
+		}
+		return nil
+	})
 }
