@@ -769,3 +769,78 @@ func TestListStoresInCopyOrder(t *testing.T) {
 		t.Errorf("rulings, scoring and movement are copied as %s, %s, %s", got[0].Name(), got[1].Name(), got[2].Name())
 	}
 }
+
+// TestConcurrentImportsOfOneEvent: two imports of one event at once, whose
+// archives list the stores in other orders, each finding the other's
+// records in a store it had not written yet, leave the event whole (one of
+// them succeeded) or nowhere (both failed, each undoing its own), never in
+// part.
+func TestConcurrentImportsOfOneEvent(t *testing.T) {
+	stores := func(dir string) []string {
+		return []string{filepath.Join(dir, "movement.db"), filepath.Join(dir, "rulings.db"), filepath.Join(dir, "scoring.db")}
+	}
+	from, src := serveStores(t, DevelopmentAuthenticator(), stores(t.TempDir())...)
+	for _, s := range src {
+		fillEvent(t, s.store, "club-night", 20)
+	}
+	msgs, err := export(t, from, "events/club-night")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The archive with movement's records last, as two Directors of
+	// another version might send them: one with rulings' first, the other
+	// with scoring's.
+	order := func(services ...string) []*adminv1.ExportEventResponse {
+		var out []*adminv1.ExportEventResponse
+		for _, svc := range services {
+			for _, m := range msgs {
+				if m.GetService() == svc {
+					out = append(out, m)
+				}
+			}
+		}
+		return out
+	}
+	archives := [][]*adminv1.ExportEventResponse{order("rulings", "scoring", "movement"), order("scoring", "rulings", "movement")}
+	outcomes := map[int]int{}
+	for round := range 40 {
+		to, dst := serveStores(t, DevelopmentAuthenticator(), stores(t.TempDir())...)
+		errs := make(chan error, 2)
+		for _, archive := range archives {
+			go func() { errs <- importEntries(t, to, "events/club-night", archive) }()
+		}
+		ok := 0
+		for range 2 {
+			err := <-errs
+			switch {
+			case err == nil:
+				ok++
+			case status.Code(err) != codes.AlreadyExists:
+				t.Errorf("round %d: an import that met another: %v, want AlreadyExists", round, err)
+			}
+		}
+		outcomes[ok]++
+		switch ok {
+		case 1:
+			back, err := export(t, to, "events/club-night")
+			if err != nil {
+				t.Fatalf("round %d: %v", round, err)
+			}
+			if len(back) != len(msgs) {
+				t.Fatalf("round %d: %d messages exported after the import, want %d", round, len(back), len(msgs))
+			}
+			for i := range back {
+				if !proto.Equal(back[i], msgs[i]) {
+					t.Fatalf("round %d: the event is not whole after the import that succeeded", round)
+				}
+			}
+		case 0:
+			if h := heldIn(t, "club-night", dst...); h != "" {
+				t.Fatalf("round %d: both imports failed, and left %s", round, h)
+			}
+		default:
+			t.Fatalf("round %d: both imports of one event succeeded", round)
+		}
+	}
+	t.Logf("rounds by imports that succeeded: %v", outcomes)
+}
