@@ -5,11 +5,13 @@ package main
 // import of one event. The archives are package archive's.
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"crypto/tls"
 	"crypto/x509"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -151,6 +153,9 @@ func backup(ctx context.Context, args []string, stderr io.Writer) error {
 	defer os.RemoveAll(staging)
 	m := archive.Manifest{Format: archive.Format, Kind: archive.KindBackup, Director: directorVersion(), Created: now}
 	start := time.Now()
+	// One after another, in the order the server lists them: a sender of
+	// changes to another service before its receiver, so that the later
+	// copy holds every change the earlier one says it delivered.
 	for _, s := range stores.GetStores() {
 		f, err := fetchStore(ctx, client, r, s, staging, stderr)
 		if err != nil {
@@ -285,9 +290,144 @@ func syncDir(dir string) error {
 	return d.Sync()
 }
 
+// restoreJournalName is the file a restore writes in the data directory,
+// synced, before it puts any store in place, and removes once every store
+// is: while it is there the directory holds some stores of the backup and
+// some from before, and "director serve" refuses to start on it.
+const restoreJournalName = "restore-journal.json"
+
+// restoreJournal says what a restore puts in place, so that one cut short
+// (a crash, a full disk, a store that could not be replaced) can be
+// finished by "director restore --finish".
+type restoreJournal struct {
+	Backup  string    `json:"backup"`  // the archive restored, as it was named
+	Created time.Time `json:"created"` // when the backup was taken
+	Started time.Time `json:"started"` // when the restore began
+	// Staging is the directory, in the data directory, that holds the
+	// restored stores not yet in place.
+	Staging string         `json:"staging"`
+	Stores  []journalStore `json:"stores"`
+}
+
+// journalStore is one store a restore puts in place.
+type journalStore struct {
+	File          string `json:"file"`
+	SchemaVersion int    `json:"schema_version"`
+	Size          int64  `json:"size"`
+	// Replaced is where the store it replaces is kept, when there was one.
+	Replaced string `json:"replaced,omitempty"`
+}
+
+// readRestoreJournal returns the journal of an unfinished restore in
+// dataDir, or nil when there is none.
+func readRestoreJournal(dataDir string) (*restoreJournal, error) {
+	path := filepath.Join(dataDir, restoreJournalName)
+	raw, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	j := &restoreJournal{}
+	if err := json.Unmarshal(raw, j); err != nil {
+		return nil, fmt.Errorf("%s: %v; it is a restore's journal: finish the restore by hand (the restored stores are in %s) or restore again", path, err, filepath.Join(dataDir, ".restore-*"))
+	}
+	for _, st := range j.Stores {
+		if filepath.Base(st.File) != st.File || (st.Replaced != "" && filepath.Base(st.Replaced) != st.Replaced) {
+			return nil, fmt.Errorf("%s: it names a store %q outside the data directory", path, st.File)
+		}
+	}
+	if filepath.Base(j.Staging) != j.Staging || !strings.HasPrefix(j.Staging, ".restore-") {
+		return nil, fmt.Errorf("%s: it names %q as where the restored stores are, not a restore's directory", path, j.Staging)
+	}
+	return j, nil
+}
+
+// unfinishedRestore refuses a data directory that a restore did not finish
+// with, saying what to do; nil when there is none.
+func unfinishedRestore(dataDir string) error {
+	j, err := readRestoreJournal(dataDir)
+	if err != nil {
+		return err
+	}
+	if j == nil {
+		return nil
+	}
+	return fmt.Errorf("%s: the restore of %s (taken %s) begun %s did not finish, so %s holds some of its stores and some from before: run director restore --data %s --finish to put the rest in place",
+		filepath.Join(dataDir, restoreJournalName), j.Backup, j.Created.Format(time.RFC3339), j.Started.Format(time.RFC3339), dataDir, dataDir)
+}
+
+// writeRestoreJournal writes j into dataDir, synced, before any store is
+// put in place.
+func writeRestoreJournal(dataDir string, j *restoreJournal) error {
+	raw, err := json.MarshalIndent(j, "", "  ")
+	if err != nil {
+		return err
+	}
+	path := filepath.Join(dataDir, restoreJournalName)
+	tmp := path + ".new"
+	os.Remove(tmp)
+	if err := writeSynced(tmp, bytes.NewReader(append(raw, '\n'))); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return err
+	}
+	return syncDir(dataDir)
+}
+
+// finishRestore puts in place every store of j not yet there, then removes
+// the journal and what is left of the staging directory. It does again
+// only what was not done: a store whose restored file is no longer in the
+// staging directory is in place already.
+func finishRestore(dataDir string, j *restoreJournal, stderr io.Writer) error {
+	for _, st := range j.Stores {
+		staged := filepath.Join(dataDir, j.Staging, st.File)
+		target := filepath.Join(dataDir, st.File)
+		if _, err := os.Stat(staged); errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		// Check again: a Director may have started meanwhile.
+		if err := platform.CheckNotHeld(target, 500*time.Millisecond); err != nil {
+			return fmt.Errorf("a Director is running on %s (%v): stop it first", dataDir, err)
+		}
+		if st.Replaced != "" {
+			replaced := filepath.Join(dataDir, st.Replaced)
+			_, oldThere := os.Stat(target)
+			_, keptThere := os.Stat(replaced)
+			// A link, so that the store is never missing from its place.
+			if oldThere == nil && errors.Is(keptThere, os.ErrNotExist) {
+				if err := os.Link(target, replaced); err != nil {
+					return fmt.Errorf("keeping the old %s: %w", st.File, err)
+				}
+			}
+		}
+		if err := os.Rename(staged, target); err != nil {
+			return fmt.Errorf("%s: %w", st.File, err)
+		}
+		fmt.Fprintf(stderr, "restore: %s: restored (schema version %d, %s)", target, st.SchemaVersion, bytesText(st.Size))
+		if st.Replaced != "" {
+			fmt.Fprintf(stderr, "; the old one is %s", st.Replaced)
+		}
+		fmt.Fprintln(stderr)
+	}
+	if err := syncDir(dataDir); err != nil {
+		return err
+	}
+	if err := os.Remove(filepath.Join(dataDir, restoreJournalName)); err != nil {
+		return err
+	}
+	if err := syncDir(dataDir); err != nil {
+		return err
+	}
+	return os.RemoveAll(filepath.Join(dataDir, j.Staging))
+}
+
 // restore runs "director restore": it checks a backup whole, then puts its
 // stores in the data directory, refusing while a Director runs on it, and
-// over stores already there without --force.
+// over stores already there without --force. A journal written first lets
+// "director restore --finish" complete a restore cut short.
 func restore(args []string, stderr io.Writer) error {
 	fs := flag.NewFlagSet("director restore", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -297,12 +437,37 @@ func restore(args []string, stderr io.Writer) error {
 	}
 	fs.StringVar(&dataDir, "data", dataDir, "directory of the services' bbolt files ($DIRECTOR_DATA)")
 	force := fs.Bool("force", false, "replace the stores the data directory holds (each old file is kept beside, as <store>.replaced-<time>)")
+	finish := fs.Bool("finish", false, "finish a restore into the data directory that was cut short, from its "+restoreJournalName)
 	rest, err := parseInterleaved(fs, args)
 	if err != nil {
 		return err
 	}
+	j, err := readRestoreJournal(dataDir)
+	if err != nil {
+		return fmt.Errorf("restore: %w", err)
+	}
+	if *finish {
+		switch {
+		case len(rest) > 0:
+			return errors.New("restore: --finish finishes the restore already begun, and takes no archive")
+		case j == nil:
+			return fmt.Errorf("restore: %s holds no unfinished restore (no %s): nothing to finish", dataDir, restoreJournalName)
+		}
+		// A Director running on the directory holds its stores' locks.
+		if err := notServing(dataDir); err != nil {
+			return err
+		}
+		if err := finishRestore(dataDir, j, stderr); err != nil {
+			return fmt.Errorf("restore: finishing the restore of %s: %w; run director restore --data %s --finish again once that is fixed", j.Backup, err, dataDir)
+		}
+		fmt.Fprintf(stderr, "restore: the restore of %s (the backup of %s) into %s is finished\n", j.Backup, j.Created.Format(time.RFC3339), dataDir)
+		return nil
+	}
 	if len(rest) != 1 {
-		return errors.New("restore: give one backup archive: director restore [--data dir] [--force] FILE")
+		return errors.New("restore: give one backup archive: director restore [--data dir] [--force] FILE (or --finish, to finish a restore cut short)")
+	}
+	if j != nil {
+		return fmt.Errorf("restore: %w; then restore %s if you still mean to", unfinishedRestore(dataDir), rest[0])
 	}
 	in, err := os.Open(rest[0])
 	if err != nil {
@@ -312,18 +477,21 @@ func restore(args []string, stderr io.Writer) error {
 	if err := os.MkdirAll(dataDir, 0o700); err != nil {
 		return fmt.Errorf("restore: %w", err)
 	}
-	// A Director running on the directory holds its stores' locks.
-	held, _ := filepath.Glob(filepath.Join(dataDir, "*.db"))
-	for _, path := range held {
-		if err := platform.CheckNotHeld(path, 500*time.Millisecond); err != nil {
-			return fmt.Errorf("restore: a Director is running on %s (%v): stop it first", dataDir, err)
-		}
+	if err := notServing(dataDir); err != nil {
+		return err
 	}
 	staging, err := os.MkdirTemp(dataDir, ".restore-")
 	if err != nil {
 		return fmt.Errorf("restore: %w", err)
 	}
-	defer os.RemoveAll(staging)
+	// Removed unless the journal names it: then it holds what a finish
+	// puts in place.
+	journaled := false
+	defer func() {
+		if !journaled {
+			os.RemoveAll(staging)
+		}
+	}()
 	// What the archive is, and whether its stores may go in, is known from
 	// its manifest, before its stores are read.
 	fits := func(m archive.Manifest) error {
@@ -350,43 +518,45 @@ func restore(args []string, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("restore: %s: %w; nothing restored", rest[0], err)
 	}
-	checks := map[string]platform.StoreCheck{}
 	for _, f := range m.Files {
 		c, err := checkCopy(filepath.Join(staging, f.Name))
 		if err != nil {
 			return fmt.Errorf("restore: %s: %w; nothing restored", rest[0], err)
 		}
-		checks[f.Name] = c
+		fmt.Fprintf(stderr, "restore: %s: SHA-256 as in the manifest, %d records checked\n", f.Name, c.Records)
+	}
+	if err := syncDir(staging); err != nil {
+		return fmt.Errorf("restore: %w; nothing restored", err)
 	}
 	stamp := time.Now().UTC().Format("20060102T150405Z")
+	j = &restoreJournal{Backup: rest[0], Created: m.Created, Started: time.Now().UTC(), Staging: filepath.Base(staging)}
 	for _, f := range m.Files {
-		target := filepath.Join(dataDir, f.Name)
-		// Check again: a Director may have started meanwhile.
-		if err := platform.CheckNotHeld(target, 500*time.Millisecond); err != nil {
-			return fmt.Errorf("restore: a Director is running on %s (%v): stop it first", dataDir, err)
+		st := journalStore{File: f.Name, SchemaVersion: f.SchemaVersion, Size: f.Size}
+		if _, err := os.Stat(filepath.Join(dataDir, f.Name)); err == nil {
+			st.Replaced = f.Name + ".replaced-" + stamp
 		}
-		replaced := ""
-		if _, err := os.Stat(target); err == nil {
-			replaced = target + ".replaced-" + stamp
-			// A link, so that the store is never missing from its place.
-			if err := os.Link(target, replaced); err != nil {
-				return fmt.Errorf("restore: keeping the old %s: %w", f.Name, err)
-			}
-		}
-		if err := os.Rename(filepath.Join(staging, f.Name), target); err != nil {
-			return fmt.Errorf("restore: %s: %w", f.Name, err)
-		}
-		c := checks[f.Name]
-		fmt.Fprintf(stderr, "restore: %s: restored (schema version %d, %s, SHA-256 as in the manifest, %d records checked)", target, f.SchemaVersion, bytesText(f.Size), c.Records)
-		if replaced != "" {
-			fmt.Fprintf(stderr, "; the old one is %s", filepath.Base(replaced))
-		}
-		fmt.Fprintln(stderr)
+		j.Stores = append(j.Stores, st)
 	}
-	if err := syncDir(dataDir); err != nil {
-		return fmt.Errorf("restore: %w", err)
+	if err := writeRestoreJournal(dataDir, j); err != nil {
+		return fmt.Errorf("restore: writing %s: %w; nothing restored", restoreJournalName, err)
+	}
+	journaled = true
+	if err := finishRestore(dataDir, j, stderr); err != nil {
+		return fmt.Errorf("restore: %w; the restore is cut short, and Director will not start on %s until it is finished: once that is fixed, run director restore --data %s --finish", err, dataDir, dataDir)
 	}
 	fmt.Fprintf(stderr, "restore: %d stores from the backup of %s (Director %s) restored into %s\n", len(m.Files), m.Created.Format(time.RFC3339), m.Director, dataDir)
+	return nil
+}
+
+// notServing refuses a data directory a Director runs on: it holds its
+// stores' locks.
+func notServing(dataDir string) error {
+	held, _ := filepath.Glob(filepath.Join(dataDir, "*.db"))
+	for _, path := range held {
+		if err := platform.CheckNotHeld(path, 500*time.Millisecond); err != nil {
+			return fmt.Errorf("restore: a Director is running on %s (%v): stop it first", dataDir, err)
+		}
+	}
 	return nil
 }
 

@@ -240,3 +240,73 @@ func TestBackupOfASplitDeployment(t *testing.T) {
 		}
 	}
 }
+
+// TestRestoreCutShort: a restore that stops part-way, here at a store it
+// cannot replace, leaves its journal; Director will not serve the mixed
+// directory, another restore will not begin over it, and
+// "restore --finish" puts the rest in place once the cause is gone.
+func TestRestoreCutShort(t *testing.T) {
+	dir := t.TempDir()
+	s := startDirector(t, filepath.Join(dir, "data"))
+	clubEvent(t, s, false)
+	s.mustCall(t, "POST", "/v1/events/club-night/results", slotResult(1, 1, 1), nil)
+	archive := filepath.Join(dir, "backup.tar.gz")
+	if out, err := director("backup", "--server", s.grpc, "--out", archive); err != nil {
+		t.Fatalf("backup: %v\n%s", err, out)
+	}
+	s.stop(t)
+
+	// rulings.db goes in first; scoring.db, a directory with a file in it,
+	// can be neither kept aside nor replaced.
+	target := filepath.Join(dir, "target")
+	if err := os.MkdirAll(filepath.Join(target, "scoring.db"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(target, "scoring.db", "notes"), []byte("not a store"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, err := director("restore", "--data", target, "--force", archive)
+	if err == nil || !strings.Contains(out, "scoring.db") || !strings.Contains(out, "director restore --data "+target+" --finish") {
+		t.Fatalf("a restore that cannot replace scoring.db: %v\n%s", err, out)
+	}
+	if _, err := os.Stat(filepath.Join(target, "rulings.db")); err != nil {
+		t.Fatalf("rulings.db, restored before scoring.db, is not in place: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(target, "movement.db")); err == nil {
+		t.Fatal("movement.db, after scoring.db, is in place")
+	}
+
+	out, err = director("serve", "--data", target, "--grpc-addr", "127.0.0.1:0", "--http-addr", "127.0.0.1:0")
+	if err == nil || !strings.Contains(out, "did not finish") || !strings.Contains(out, "--finish") {
+		t.Errorf("serve on a directory a restore did not finish with: %v\n%s", err, out)
+	}
+	out, err = director("restore", "--data", target, "--force", archive)
+	if err == nil || !strings.Contains(out, "did not finish") || !strings.Contains(out, "--finish") {
+		t.Errorf("a new restore over an unfinished one: %v\n%s", err, out)
+	}
+
+	if err := os.RemoveAll(filepath.Join(target, "scoring.db")); err != nil {
+		t.Fatal(err)
+	}
+	out, err = director("restore", "--data", target, "--finish")
+	if err != nil || !strings.Contains(out, "scoring.db: restored") || !strings.Contains(out, "movement.db: restored") || strings.Contains(out, "rulings.db: restored") {
+		t.Fatalf("restore --finish: %v\n%s", err, out)
+	}
+	if left, _ := filepath.Glob(filepath.Join(target, ".restore-*")); len(left) > 0 {
+		t.Errorf("the finished restore left %v", left)
+	}
+	if _, err := os.Stat(filepath.Join(target, restoreJournalName)); err == nil {
+		t.Error("the finished restore left its journal")
+	}
+	if out, problems := checkData(t, target); problems != 0 {
+		t.Fatalf("director check of the restored stores:\n%s", out)
+	}
+	if out, err := director("restore", "--data", target, "--finish"); err == nil || !strings.Contains(out, "nothing to finish") {
+		t.Errorf("restore --finish with nothing to finish: %v\n%s", err, out)
+	}
+	back := startDirector(t, target)
+	if have := resultNames(t, back); !have["events/club-night/sessions/1/sections/A/tables/1/rounds/1/boards/1"] {
+		t.Errorf("the restored Director holds %v, want the result backed up", have)
+	}
+	back.stop(t)
+}

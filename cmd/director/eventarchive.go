@@ -28,6 +28,11 @@ import (
 // maxEntriesMessage bounds one message read from an event's archive.
 const maxEntriesMessage = 8 << 20
 
+// maxEntriesFile bounds one store's file of an event's archive, which an
+// import reads into memory: a Director imports at most 256 MiB of an
+// event's records, and the messages around them add a little.
+const maxEntriesFile = 272 << 20
+
 // eventName reads an event's id or name ("club-night", "events/club-night").
 func eventName(s string) (string, error) {
 	id := strings.TrimPrefix(s, "events/")
@@ -134,6 +139,11 @@ func readEventArchive(path string) (archive.Manifest, map[string][]*adminv1.Expo
 	isEvent := func(m archive.Manifest) error {
 		if m.Kind != archive.KindEvent {
 			return errors.New("it is a backup of every store, not an export of one event: bring it back with director restore")
+		}
+		for _, f := range m.Files {
+			if f.Size > maxEntriesFile {
+				return fmt.Errorf("%s: %s, and an import takes at most %s of a store's records", f.Name, bytesText(f.Size), bytesText(maxEntriesFile))
+			}
 		}
 		return nil
 	}

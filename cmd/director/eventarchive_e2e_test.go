@@ -1,7 +1,9 @@
 package main
 
 import (
+	"archive/tar"
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -204,5 +206,66 @@ func TestImportRefusesABackup(t *testing.T) {
 	fresh.mustCall(t, "GET", "/v1/events", "", &events)
 	if len(events.Events) != 0 {
 		t.Errorf("a refused import left %d events", len(events.Events))
+	}
+}
+
+// TestExportOfASplitDeployment: the scoring and rulings process of a split
+// deployment, which holds the event's results but not the event, refuses to
+// export it, saying why; the process that runs movement exports its part,
+// which imports into a Director that runs every service.
+func TestExportOfASplitDeployment(t *testing.T) {
+	dir := t.TempDir()
+	main := startDirector(t, filepath.Join(dir, "main"), "--services", "movement,dealing")
+	scoring := startDirector(t, filepath.Join(dir, "scoring"), "--services", "scoring,rulings", "--peer", "movement="+main.grpc+",dealing="+main.grpc)
+	clubEvent(t, main, false)
+	scoring.mustCall(t, "POST", "/v1/events/club-night/results", slotResult(1, 1, 1), nil)
+
+	out, err := director("export", "--server", scoring.grpc, "--event", "club-night", "--out", filepath.Join(dir, "part.tar.gz"))
+	if err == nil || !strings.Contains(out, "FailedPrecondition") || !strings.Contains(out, "does not run the movement service") {
+		t.Errorf("export from the scoring process: %v\n%s", err, out)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "part.tar.gz")); err == nil {
+		t.Error("the refused export wrote an archive")
+	}
+	archive := filepath.Join(dir, "club-night.tar.gz")
+	if out, err := director("export", "--server", main.grpc, "--event", "club-night", "--out", archive); err != nil {
+		t.Fatalf("export from the movement process: %v\n%s", err, out)
+	}
+	whole := startDirector(t, filepath.Join(dir, "whole"))
+	if out, err := director("import", "--server", whole.grpc, archive); err != nil {
+		t.Fatalf("import: %v\n%s", err, out)
+	}
+	whole.mustCall(t, "GET", "/v1/events/club-night/sessions/1/sections/A", "", nil)
+}
+
+// TestImportRefusesAnOversizedArchive: an event's archive whose manifest
+// declares a store's records larger than an import takes is refused at its
+// manifest, naming the file, before anything is read or sent.
+func TestImportRefusesAnOversizedArchive(t *testing.T) {
+	dir := t.TempDir()
+	manifest, err := json.Marshal(map[string]any{
+		"format": "director-archive/1", "kind": "event", "director": "test", "created": "2026-12-04T01:30:00Z",
+		"event": "events/club-night",
+		"files": []map[string]any{{"name": "movement.entries", "service": "movement", "schema_version": 1,
+			"size": int64(4) << 30, "sha256": strings.Repeat("0", 64)}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	gz := gzip.NewWriter(&buf)
+	tw := tar.NewWriter(gz)
+	tw.WriteHeader(&tar.Header{Name: "manifest.json", Size: int64(len(manifest)), Mode: 0o600, Typeflag: tar.TypeReg})
+	tw.Write(manifest)
+	// The file itself would follow; the manifest is refused first.
+	tw.Flush()
+	gz.Close()
+	path := filepath.Join(dir, "huge.tar.gz")
+	if err := os.WriteFile(path, buf.Bytes(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, err := director("import", "--server", "127.0.0.1:1", path)
+	if err == nil || !strings.Contains(out, "movement.entries: 4.0 GiB") || !strings.Contains(out, "an import takes at most 272.0 MiB") || !strings.Contains(out, "nothing imported") {
+		t.Errorf("an archive declaring 4 GiB of records: %v\n%s", err, out)
 	}
 }

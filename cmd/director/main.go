@@ -8,6 +8,7 @@
 //	director dd [-o FILE | --in-place] [--workers N] FILE.pbn
 //	director backup [--server ADDR] [--token T] [--out FILE]
 //	director restore [--data dir] [--force] FILE
+//	director restore [--data dir] --finish
 //	director export [--server ADDR] [--token T] --event ID [--out FILE]
 //	director import [--server ADDR] [--token T] FILE
 //
@@ -154,6 +155,11 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 		if auth, err = platform.LoadAuthConfig(c.authConfig); err != nil {
 			return err
 		}
+	}
+	// A restore cut short leaves some stores of a backup and some from
+	// before: serving them would mix two moments of the data.
+	if err := unfinishedRestore(c.dataDir); err != nil {
+		return err
 	}
 	var running []platform.Service
 	closeAll := func() {

@@ -14,10 +14,14 @@
 // holds is its writer's business. Read checks the manifest before any file
 // and each file's size and SHA-256 as it reads it, and names the file in
 // every error after the manifest, so that a damaged archive says where.
+// What it reads is bounded by the manifest: no file larger than it
+// declares (nor than MaxFileSize), one gzip stream, and after the tar's end
+// no more than a tar writer's padding.
 package archive
 
 import (
 	"archive/tar"
+	"bufio"
 	"bytes"
 	"compress/flate"
 	"compress/gzip"
@@ -46,6 +50,20 @@ const (
 	maxManifest = 1 << 20
 	// maxFiles bounds the files of an archive: one a service.
 	maxFiles = 64
+	// maxTrailing bounds what the compressed stream may hold after the
+	// tar's end (a tar writer may pad it to a record), all zeros.
+	maxTrailing = 64 << 10
+)
+
+// MaxFileSize is the largest file an archive may hold, and MaxTotalSize
+// the most its files may come to: a store of a federation's whole season is
+// a few GiB. A manifest that declares more is refused before any file is
+// read, and no file is read past the size its manifest declares, so that a
+// small archive cannot inflate to fill a disk. A reader bounds its files
+// further in ReadWith's manifest function (an import takes far less).
+const (
+	MaxFileSize  = 16 << 30
+	MaxTotalSize = 64 << 30
 )
 
 // Manifest is what an archive holds.
@@ -90,6 +108,7 @@ func (m Manifest) Check() error {
 		return fmt.Errorf("manifest: %d files, at most %d", len(m.Files), maxFiles)
 	}
 	seen := map[string]bool{}
+	var total int64
 	for i, f := range m.Files {
 		where := fmt.Sprintf("manifest: file %d (%q)", i+1, f.Name)
 		sum, err := hex.DecodeString(f.SHA256)
@@ -104,10 +123,15 @@ func (m Manifest) Check() error {
 			return fmt.Errorf("%s: schema version %d", where, f.SchemaVersion)
 		case f.Size < 0:
 			return fmt.Errorf("%s: size %d", where, f.Size)
+		case f.Size > MaxFileSize:
+			return fmt.Errorf("%s: %d bytes, and a file of an archive is at most %d GiB", where, f.Size, MaxFileSize>>30)
 		case err != nil || len(sum) != sha256.Size:
 			return fmt.Errorf("%s: sha256 %q is not 64 hex digits", where, f.SHA256)
 		}
 		seen[f.Name] = true
+		if total += f.Size; total > MaxTotalSize {
+			return fmt.Errorf("%s: the files come to more than %d GiB, the most an archive holds", where, MaxTotalSize>>30)
+		}
 	}
 	return nil
 }
@@ -175,10 +199,15 @@ func Read(r io.Reader, fn func(File, io.Reader) error) (Manifest, error) {
 // manifest, before any file is read; an error from it ends the read.
 func ReadWith(r io.Reader, manifest func(Manifest) error, fn func(File, io.Reader) error) (Manifest, error) {
 	var m Manifest
-	gz, err := gzip.NewReader(r)
+	// A reader of bytes of its own, so that gzip reads no further than its
+	// stream and what follows it can be seen.
+	br := bufio.NewReader(r)
+	gz, err := gzip.NewReader(br)
 	if err != nil {
 		return m, fmt.Errorf("not a Director archive (a gzip-compressed tar file): %w", err)
 	}
+	// One gzip stream: another after it would be read to its end too.
+	gz.Multistream(false)
 	tr := tar.NewReader(gz)
 	h, err := tr.Next()
 	if err != nil {
@@ -241,11 +270,39 @@ func ReadWith(r io.Reader, manifest func(Manifest) error, fn func(File, io.Reade
 	} else if !errors.Is(err, io.EOF) {
 		return m, fmt.Errorf("after %s: %w", m.Files[len(m.Files)-1].Name, damaged(err))
 	}
-	// The gzip trailer's checksum is checked at the end of its stream.
-	if _, err := io.Copy(io.Discard, gz); err != nil {
-		return m, fmt.Errorf("after %s: %w", m.Files[len(m.Files)-1].Name, damaged(err))
+	// The gzip trailer's checksum is checked at the end of its stream,
+	// which holds at most a tar writer's padding after the tar's end.
+	last := m.Files[len(m.Files)-1].Name
+	n, err := io.Copy(zeros{}, io.LimitReader(gz, maxTrailing+1))
+	switch {
+	case errors.Is(err, errNotZero):
+		return m, fmt.Errorf("after %s: the archive holds data after its end: it is not one Director wrote", last)
+	case err != nil:
+		return m, fmt.Errorf("after %s: %w", last, damaged(err))
+	case n > maxTrailing:
+		return m, fmt.Errorf("after %s: the archive goes on for more than %d KiB after its end: it is not one Director wrote", last, maxTrailing>>10)
+	}
+	if _, err := br.ReadByte(); err == nil {
+		return m, fmt.Errorf("after %s: the file goes on after the archive's compressed stream ends: it is not one Director wrote", last)
+	} else if !errors.Is(err, io.EOF) {
+		return m, fmt.Errorf("after %s: %w", last, err)
 	}
 	return m, nil
+}
+
+// errNotZero is zeros' error for a byte that is not zero.
+var errNotZero = errors.New("not zero")
+
+// zeros is a writer that takes zero bytes only.
+type zeros struct{}
+
+func (zeros) Write(p []byte) (int, error) {
+	for i, b := range p {
+		if b != 0 {
+			return i, errNotZero
+		}
+	}
+	return len(p), nil
 }
 
 // damaged says that a read failed because the archive is damaged.

@@ -2,6 +2,7 @@ package archive
 
 import (
 	"bytes"
+	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
 	"io"
@@ -136,4 +137,74 @@ func FuzzRead(f *testing.F) {
 			t.Fatal("an error that says nothing")
 		}
 	})
+}
+
+// regzip compresses again the tar of the archive data with extra after
+// its end, in the same gzip stream.
+func regzip(t *testing.T, data, extra []byte) []byte {
+	t.Helper()
+	gz, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := io.ReadAll(gz)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	w := gzip.NewWriter(&out)
+	w.Write(raw)
+	w.Write(extra)
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return out.Bytes()
+}
+
+// TestWhatFollowsTheArchiveBounded: a tar writer's padding after the tar's
+// end is read; more of it than any writer pads with, data that is not
+// padding, and a second gzip stream or other bytes after the archive's are
+// refused without being read to their end.
+func TestWhatFollowsTheArchiveBounded(t *testing.T) {
+	_, data := sample(t, "deals", "results")
+	if _, _, err := readAll(regzip(t, data, make([]byte, 9*1024))); err != nil {
+		t.Errorf("an archive padded to a tar record: %v", err)
+	}
+	var second bytes.Buffer
+	w := gzip.NewWriter(&second)
+	w.Write(make([]byte, 64<<20))
+	w.Close()
+	for name, tc := range map[string]struct {
+		data []byte
+		says string
+	}{
+		"a mebibyte of zeros": {regzip(t, data, make([]byte, 1<<20)), "more than 64 KiB after its end"},
+		"data after the tar":  {regzip(t, data, []byte("one more file")), "data after its end"},
+		"a second stream":     {append(bytes.Clone(data), second.Bytes()...), "goes on after the archive's compressed stream ends"},
+		"bytes after it":      {append(bytes.Clone(data), "PK\x03\x04"...), "goes on after the archive's compressed stream ends"},
+	} {
+		_, _, err := readAll(tc.data)
+		if err == nil || !strings.Contains(err.Error(), tc.says) || !strings.Contains(err.Error(), "after scoring.db") {
+			t.Errorf("%s: %v, want an error saying %q", name, err, tc.says)
+		}
+	}
+}
+
+// TestFileSizesBounded: a manifest that declares a file larger than an
+// archive holds, or files that come to more, is refused before any file is
+// read.
+func TestFileSizesBounded(t *testing.T) {
+	m, _ := sample(t, "x", "y", "z")
+	m.Files[1].Size = MaxFileSize + 1
+	if err := m.Check(); err == nil || !strings.Contains(err.Error(), "scoring.db") || !strings.Contains(err.Error(), "at most 16 GiB") {
+		t.Errorf("a file of 16 GiB and a byte: %v", err)
+	}
+	for i := range m.Files {
+		m.Files[i].Size = MaxFileSize
+	}
+	m.Files = append(m.Files, File{Name: "rulings.db", Service: "rulings", Size: MaxFileSize, SHA256: m.Files[0].SHA256})
+	m.Files = append(m.Files, File{Name: "extra.db", Service: "extra", Size: 1, SHA256: m.Files[0].SHA256})
+	if err := m.Check(); err == nil || !strings.Contains(err.Error(), "more than 64 GiB") {
+		t.Errorf("files of 64 GiB and a byte: %v", err)
+	}
 }

@@ -106,8 +106,15 @@ func (s *Service) analyse(ctx context.Context, name string) error {
 	}
 	var set *dealingv1.BoardSet
 	var stored map[int]bridge.DDTable
+	gone := false
 	err = s.store.Mutate(ctx, "", "", nil, nil, func(tx *bbolt.Tx) error {
 		op, err := getOperation(tx, opName)
+		if status.Code(err) == codes.NotFound {
+			// Its event is gone (an import undone after it was
+			// queued): it would hold up every analysis after it.
+			gone = true
+			return unqueueOperation(tx, name)
+		}
 		if err != nil {
 			return err
 		}
@@ -120,7 +127,7 @@ func (s *Service) analyse(ctx context.Context, name string) error {
 		op.Metadata.StartTime, op.Metadata.BoardsSolved, op.Metadata.BoardsTotal = timestamppb.New(s.now()), int32(len(stored)), int32(len(set.GetBoards()))
 		return putOperation(tx, op)
 	})
-	if err != nil {
+	if err != nil || gone {
 		return err
 	}
 	all, err := setBoards(set)

@@ -3,6 +3,7 @@ package dealingservice
 import (
 	"bytes"
 	"context"
+	"fmt"
 
 	"go.etcd.io/bbolt"
 	"google.golang.org/protobuf/types/known/wrapperspb"
@@ -26,7 +27,9 @@ func (s *Service) EventBuckets() []platform.EventBucket {
 }
 
 // EventImported queues the analyses of an imported event that had not
-// finished when it was exported, so that they run here.
+// finished when it was exported, so that they run here. An analysis that is
+// not the shape dealing.db keeps one in is an error naming it (the import
+// is then undone), never a panic.
 func (s *Service) EventImported(ctx context.Context, event string) error {
 	queued := false
 	err := s.store.Mutate(ctx, "", "", nil, nil, func(tx *bbolt.Tx) error {
@@ -35,8 +38,15 @@ func (s *Service) EventImported(ctx context.Context, event string) error {
 		root := tx.Bucket(bucketAnalyses)
 		c := root.Cursor()
 		for set, _ := c.Seek(prefix); set != nil && bytes.HasPrefix(set, prefix); set, _ = c.Next() {
-			ops := root.Bucket(set).Bucket(bucketOperations)
+			analysis := root.Bucket(set)
+			if analysis == nil {
+				return fmt.Errorf("dealing.db: analyses/%s of the imported %s is a record, not a bucket of the set's analysis", set, event)
+			}
+			ops := analysis.Bucket(bucketOperations)
 			if ops == nil {
+				if analysis.Get(bucketOperations) != nil {
+					return fmt.Errorf("dealing.db: analyses/%s/operations of the imported %s is a record, not a bucket of operations", set, event)
+				}
 				continue
 			}
 			err := ops.ForEach(func(k, v []byte) error {

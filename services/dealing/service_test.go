@@ -36,6 +36,7 @@ type harness struct {
 	client dealingv1.DealingServiceClient
 	moves  movementv1.MovementServiceClient
 	svc    *Service
+	mv     *movementservice.Service
 	stop   func()
 }
 
@@ -61,6 +62,24 @@ var (
 
 func start(t testing.TB, dir string, opts ...Option) *harness {
 	t.Helper()
+	h := startEmpty(t, dir, opts...)
+	// The sets are dealt for session 1 of the congress, which the movement
+	// service keeps (and still has after a restart).
+	for _, err := range []error{
+		call(h.moves.CreateEvent(as(asDirector), &movementv1.CreateEventRequest{EventId: "congress", Event: &movementv1.Event{Scoring: &scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_MATCHPOINTS}}})),
+		call(h.moves.CreateSession(as(asDirector), &movementv1.CreateSessionRequest{Parent: "events/congress", SessionId: 1})),
+	} {
+		if err != nil && status.Code(err) != codes.AlreadyExists {
+			t.Fatal(err)
+		}
+	}
+	return h
+}
+
+// startEmpty is start without the congress: a Director that holds no event
+// yet.
+func startEmpty(t testing.TB, dir string, opts ...Option) *harness {
+	t.Helper()
 	svc, err := Open(dir, append([]Option{WithClock(testClock)}, opts...)...)
 	if err != nil {
 		t.Fatalf("Open: %v", err)
@@ -81,18 +100,7 @@ func start(t testing.TB, dir string, opts ...Option) *harness {
 	svc.Connect("movement", mvConn)
 	conn, stop := platformtest.Serve(t, svc, auth)
 	moves := movementv1.NewMovementServiceClient(mvConn)
-	h := &harness{client: dealingv1.NewDealingServiceClient(conn), moves: moves, svc: svc, stop: func() { stop(); mvStop() }}
-	// The sets are dealt for session 1 of the congress, which the movement
-	// service keeps (and still has after a restart).
-	for _, err := range []error{
-		call(moves.CreateEvent(as(asDirector), &movementv1.CreateEventRequest{EventId: "congress", Event: &movementv1.Event{Scoring: &scoringv1.ScoringSettings{Form: scoringv1.Form_FORM_MATCHPOINTS}}})),
-		call(moves.CreateSession(as(asDirector), &movementv1.CreateSessionRequest{Parent: "events/congress", SessionId: 1})),
-	} {
-		if err != nil && status.Code(err) != codes.AlreadyExists {
-			t.Fatal(err)
-		}
-	}
-	return h
+	return &harness{client: dealingv1.NewDealingServiceClient(conn), moves: moves, svc: svc, mv: mv, stop: func() { stop(); mvStop() }}
 }
 
 func call[T any](_ T, err error) error { return err }

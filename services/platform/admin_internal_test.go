@@ -17,6 +17,7 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 	"google.golang.org/grpc/test/bufconn"
 	"google.golang.org/protobuf/proto"
@@ -62,14 +63,44 @@ func serveAdmin(t *testing.T, dir string) (adminv1.AdminServiceClient, *archiveS
 // at path, named as the file is.
 func serveAdminAt(t testing.TB, path string) (adminv1.AdminServiceClient, *archiveService) {
 	t.Helper()
-	store, err := OpenStore(path, archiveMigrations)
-	if err != nil {
-		t.Fatal(err)
+	c, svcs := serveStores(t, DevelopmentAuthenticator(), path)
+	return c, svcs[0]
+}
+
+// serveEvents serves the admin API of a movement and a rulings
+// archiveService in dir, as a Director that runs both.
+func serveEvents(t testing.TB, dir string) (adminv1.AdminServiceClient, *archiveService, *archiveService) {
+	t.Helper()
+	c, svcs := serveStores(t, DevelopmentAuthenticator(), filepath.Join(dir, "movement.db"), filepath.Join(dir, "rulings.db"))
+	return c, svcs[0], svcs[1]
+}
+
+// serveStores serves the admin API of an archiveService over each store of
+// paths, named as its file is, authenticating callers with auth.
+func serveStores(t testing.TB, auth *Authenticator, paths ...string) (adminv1.AdminServiceClient, []*archiveService) {
+	t.Helper()
+	var svcs []*archiveService
+	var services []Service
+	for _, path := range paths {
+		store, err := OpenStore(path, archiveMigrations)
+		if err != nil {
+			t.Fatal(err)
+		}
+		svc := &archiveService{name: strings.TrimSuffix(filepath.Base(path), ".db"), store: store}
+		t.Cleanup(func() { store.Close() })
+		svcs = append(svcs, svc)
+		services = append(services, svc)
 	}
-	svc := &archiveService{name: strings.TrimSuffix(filepath.Base(path), ".db"), store: store}
+	return serveServices(t, auth, services...), svcs
+}
+
+// serveServices serves the admin API of services over bufconn through the
+// real interceptors.
+func serveServices(t testing.TB, auth *Authenticator, services ...Service) adminv1.AdminServiceClient {
+	t.Helper()
 	lis := bufconn.Listen(1 << 20)
-	srv := grpc.NewServer(ServerOptions(slog.New(slog.NewTextHandler(io.Discard, nil)), DevelopmentAuthenticator(), adminPolicy(), nil)...)
-	registerAdmin([]Service{svc}, srv)
+	srv := grpc.NewServer(ServerOptions(slog.New(slog.NewTextHandler(io.Discard, nil)), auth, adminPolicy(), nil)...)
+	registerAdmin(services, srv)
 	go srv.Serve(lis)
 	conn, err := grpc.NewClient("passthrough:///bufnet",
 		grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return lis.DialContext(ctx) }),
@@ -80,9 +111,8 @@ func serveAdminAt(t testing.TB, path string) (adminv1.AdminServiceClient, *archi
 	t.Cleanup(func() {
 		conn.Close()
 		srv.Stop()
-		store.Close()
 	})
-	return adminv1.NewAdminServiceClient(conn), svc
+	return adminv1.NewAdminServiceClient(conn)
 }
 
 // fillEvent writes n calls and n results of event id, and its feed.
@@ -152,9 +182,11 @@ func importEntries(t *testing.T, c adminv1.AdminServiceClient, event string, msg
 // outside the event, a damaged record and another schema version are
 // refused, each saying what is wrong, and write nothing.
 func TestEventImportRefuses(t *testing.T) {
-	from, src := serveAdmin(t, t.TempDir())
-	fillEvent(t, src.store, "club-night", 3)
-	fillEvent(t, src.store, "club-night-2", 2)
+	from, mv, src := serveEvents(t, t.TempDir())
+	for _, s := range []*Store{mv.store, src.store} {
+		fillEvent(t, s, "club-night", 3)
+		fillEvent(t, s, "club-night-2", 2)
+	}
 	msgs, err := export(t, from, "events/club-night")
 	if err != nil {
 		t.Fatal(err)
@@ -168,9 +200,9 @@ func TestEventImportRefuses(t *testing.T) {
 			}
 		}
 	}
-	// 2 buckets and 6 values, a feed bucket and its record.
-	if entries != 10 {
-		t.Errorf("exported %d entries, want 10", entries)
+	// In each store, 2 buckets and 6 values, a feed bucket and its record.
+	if entries != 20 {
+		t.Errorf("exported %d entries, want 20", entries)
 	}
 	if _, err := export(t, from, "events/nobody"); status.Code(err) != codes.NotFound {
 		t.Errorf("export of an event nobody holds: %v", err)
@@ -197,7 +229,7 @@ func TestEventImportRefuses(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	to, dst := serveAdmin(t, t.TempDir())
+	to, _, dst := serveEvents(t, t.TempDir())
 	refused := func(name string, change func(e []*adminv1.StoreEntry), code codes.Code, says string) {
 		t.Helper()
 		bad := make([]*adminv1.ExportEventResponse, len(msgs))
@@ -236,7 +268,7 @@ func TestEventImportRefuses(t *testing.T) {
 		t.Error("the import wrote nothing")
 	}
 	again := importEntries(t, to, "events/club-night", msgs)
-	if status.Code(again) != codes.AlreadyExists || !strings.Contains(again.Error(), "rulings.db holds events/club-night already") {
+	if status.Code(again) != codes.AlreadyExists || !strings.Contains(again.Error(), "movement.db holds events/club-night already") {
 		t.Errorf("a second import: %v", again)
 	}
 	back, err := export(t, to, "events/club-night")
@@ -254,7 +286,7 @@ func TestEventImportRefuses(t *testing.T) {
 		return nil
 	})
 
-	other, _ := serveAdmin(t, t.TempDir())
+	other, _, _ := serveEvents(t, t.TempDir())
 	old := []*adminv1.ExportEventResponse{proto.Clone(msgs[0]).(*adminv1.ExportEventResponse)}
 	old[0].SchemaVersion = 7
 	if err := importEntries(t, other, "events/club-night", old); status.Code(err) != codes.FailedPrecondition || !strings.Contains(err.Error(), "schema version 7") {
@@ -390,4 +422,425 @@ func BenchmarkBackupStore(b *testing.B) {
 			b.Fatalf("copied %d bytes of %d", n, info.GetSize())
 		}
 	}
+}
+
+// hookService is an archiveService with work to do after an import, which
+// fails while fail is set.
+type hookService struct {
+	*archiveService
+	fail  atomic.Bool
+	calls atomic.Int64
+}
+
+func (s *hookService) EventImported(_ context.Context, event string) error {
+	s.calls.Add(1)
+	if s.fail.Load() {
+		return errors.New("the imported results of " + event + " cannot be loaded")
+	}
+	return nil
+}
+
+// heldIn names the first record of event id that any of stores holds, or
+// returns "".
+func heldIn(t *testing.T, id string, stores ...*archiveService) string {
+	t.Helper()
+	for _, s := range stores {
+		var held string
+		s.store.View(func(tx *bbolt.Tx) error {
+			held = eventHeld(tx, eventBuckets(s), id)
+			return nil
+		})
+		if held != "" {
+			return s.store.File() + ": " + held
+		}
+	}
+	return ""
+}
+
+// TestEventImportFailsWhole: an import whose last store's records do not
+// fit, or whose work after the writes fails, leaves nothing of the event in
+// any store, says so, and the same event imports once the cause is gone.
+func TestEventImportFailsWhole(t *testing.T) {
+	from, mv, src := serveEvents(t, t.TempDir())
+	fillEvent(t, mv.store, "club-night", 3)
+	fillEvent(t, src.store, "club-night", 3)
+	msgs, err := export(t, from, "events/club-night")
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// Movement's records are written last: a bucket named twice in them
+	// fails their transaction after rulings' has committed.
+	to, dmv, dst := serveEvents(t, t.TempDir())
+	bad := make([]*adminv1.ExportEventResponse, len(msgs))
+	for i, m := range msgs {
+		bad[i] = proto.Clone(m).(*adminv1.ExportEventResponse)
+	}
+	var last *adminv1.ExportEventResponse
+	for _, m := range bad {
+		if m.GetService() == "movement" {
+			last = m
+		}
+	}
+	last.Entries = append(last.Entries, proto.Clone(last.Entries[0]).(*adminv1.StoreEntry))
+	err = importEntries(t, to, "events/club-night", bad)
+	if status.Code(err) != codes.InvalidArgument || !strings.Contains(err.Error(), "movement.db") ||
+		!strings.Contains(err.Error(), "does not fit") || !strings.Contains(err.Error(), "removed again") {
+		t.Errorf("an import whose movement records do not fit: %v", err)
+	}
+	if h := heldIn(t, "club-night", dmv, dst); h != "" {
+		t.Fatalf("a failed import left %s", h)
+	}
+	if err := importEntries(t, to, "events/club-night", msgs); err != nil {
+		t.Fatalf("the import again, with records that fit: %v", err)
+	}
+	if heldIn(t, "club-night", dst) == "" || heldIn(t, "club-night", dmv) == "" {
+		t.Error("the import again wrote nothing")
+	}
+
+	// The work after the writes fails: every store loses the event again.
+	dir := t.TempDir()
+	var svcs []*archiveService
+	for _, name := range []string{"movement", "scoring"} {
+		store, err := OpenStore(filepath.Join(dir, name+".db"), archiveMigrations)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { store.Close() })
+		svcs = append(svcs, &archiveService{name: name, store: store})
+	}
+	scoring := &hookService{archiveService: svcs[1]}
+	scoring.fail.Store(true)
+	hooked := serveServices(t, DevelopmentAuthenticator(), svcs[0], scoring)
+	renamed := make([]*adminv1.ExportEventResponse, len(msgs))
+	for i, m := range msgs {
+		renamed[i] = proto.Clone(m).(*adminv1.ExportEventResponse)
+		if m.GetService() == "rulings" {
+			renamed[i].Service = "scoring"
+		}
+	}
+	err = importEntries(t, hooked, "events/club-night", renamed)
+	if err == nil || !strings.Contains(err.Error(), "cannot be loaded") || !strings.Contains(err.Error(), "removed again") {
+		t.Errorf("an import whose loading fails: %v", err)
+	}
+	if h := heldIn(t, "club-night", svcs...); h != "" {
+		t.Fatalf("an import whose loading failed left %s", h)
+	}
+	scoring.fail.Store(false)
+	if err := importEntries(t, hooked, "events/club-night", renamed); err != nil {
+		t.Fatalf("the import again, once loading works: %v", err)
+	}
+	if heldIn(t, "club-night", svcs[0]) == "" || heldIn(t, "club-night", svcs[1]) == "" {
+		t.Error("the import again wrote nothing")
+	}
+	if n := scoring.calls.Load(); n != 2 {
+		t.Errorf("scoring's work after the import ran %d times, want 2", n)
+	}
+}
+
+// TestEventArchiveNeedsMovement: an event is exported only by a Director
+// that runs movement and whose movement holds it, and an archive without
+// movement's records is not imported.
+func TestEventArchiveNeedsMovement(t *testing.T) {
+	alone, rulings := serveAdmin(t, t.TempDir())
+	fillEvent(t, rulings.store, "club-night", 2)
+	if _, err := export(t, alone, "events/club-night"); status.Code(err) != codes.FailedPrecondition || !strings.Contains(err.Error(), "does not run the movement service") {
+		t.Errorf("export from a Director without movement: %v", err)
+	}
+
+	both, mv, src := serveEvents(t, t.TempDir())
+	fillEvent(t, src.store, "club-night", 2)
+	if _, err := export(t, both, "events/club-night"); status.Code(err) != codes.FailedPrecondition ||
+		!strings.Contains(err.Error(), "movement service does not hold events/club-night") || !strings.Contains(err.Error(), "rulings.db") {
+		t.Errorf("export of an event movement does not hold: %v", err)
+	}
+	fillEvent(t, mv.store, "club-night", 2)
+	msgs, err := export(t, both, "events/club-night")
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	var withoutMovement []*adminv1.ExportEventResponse
+	for _, m := range msgs {
+		if m.GetService() != "movement" {
+			withoutMovement = append(withoutMovement, m)
+		}
+	}
+	to, dmv, dst := serveEvents(t, t.TempDir())
+	err = importEntries(t, to, "events/club-night", withoutMovement)
+	if status.Code(err) != codes.InvalidArgument || !strings.Contains(err.Error(), "no records of the movement service") {
+		t.Errorf("an archive without movement's records: %v", err)
+	}
+	if h := heldIn(t, "club-night", dmv, dst); h != "" {
+		t.Errorf("a refused import wrote %s", h)
+	}
+	if err := importEntries(t, to, "events/club-night", msgs); err != nil {
+		t.Errorf("the whole archive: %v", err)
+	}
+}
+
+// TestEventExportBounded: an event larger than an import takes is not
+// exported, and says why.
+func TestEventExportBounded(t *testing.T) {
+	c, mv, rulings := serveEvents(t, t.TempDir())
+	fillEvent(t, mv.store, "club-night", 10)
+	fillEvent(t, rulings.store, "club-night", 100)
+	defer func(n int) { maxImportBytes = n }(maxImportBytes)
+	maxImportBytes = 2 << 10
+	if _, err := export(t, c, "events/club-night"); status.Code(err) != codes.FailedPrecondition || !strings.Contains(err.Error(), "an import takes at most") {
+		t.Errorf("export of an event larger than an import takes: %v", err)
+	}
+	maxImportBytes = 1 << 20
+	if _, err := export(t, c, "events/club-night"); err != nil {
+		t.Errorf("export of an event an import takes: %v", err)
+	}
+}
+
+// TestAdminRefusesScopedTokens: a federation admin's token limited to some
+// events or tables may not list or copy the stores, which hold every
+// event; one limited to events exports and imports those events only, and
+// one limited to tables none.
+func TestAdminRefusesScopedTokens(t *testing.T) {
+	auth, err := parseAuthConfig([]byte(`
+tokens:
+  - {name: federation, token: admin-secret, roles: [federation-admin]}
+  - {name: club-admin, token: club-secret, roles: [federation-admin], events: [events/club-night]}
+  - {name: table-admin, token: table-secret, roles: [federation-admin], tables: [events/club-night/sessions/1/sections/A/tables/3]}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	c, svcs := serveStores(t, auth, filepath.Join(dir, "movement.db"), filepath.Join(dir, "rulings.db"))
+	for _, s := range svcs {
+		fillEvent(t, s.store, "club-night", 2)
+		fillEvent(t, s.store, "other-night", 2)
+	}
+	as := func(token string) context.Context {
+		return metadata.AppendToOutgoingContext(context.Background(), "authorization", "Bearer "+token)
+	}
+	backup := func(ctx context.Context) error {
+		stream, err := c.BackupStore(ctx, &adminv1.BackupStoreRequest{Service: "rulings"})
+		if err != nil {
+			return err
+		}
+		for {
+			if _, err := stream.Recv(); errors.Is(err, io.EOF) {
+				return nil
+			} else if err != nil {
+				return err
+			}
+		}
+	}
+	exportAs := func(ctx context.Context, event string) error {
+		stream, err := c.ExportEvent(ctx, &adminv1.ExportEventRequest{Event: event})
+		if err != nil {
+			return err
+		}
+		for {
+			if _, err := stream.Recv(); errors.Is(err, io.EOF) {
+				return nil
+			} else if err != nil {
+				return err
+			}
+		}
+	}
+	for _, tc := range []struct {
+		token, says string
+	}{
+		{"club-secret", "limited to events [events/club-night]"},
+		{"table-secret", "tables [events/club-night/sessions/1/sections/A/tables/3]"},
+	} {
+		if _, err := c.ListStores(as(tc.token), &adminv1.ListStoresRequest{}); status.Code(err) != codes.PermissionDenied || !strings.Contains(err.Error(), tc.says) || !strings.Contains(err.Error(), "every event") {
+			t.Errorf("ListStores with %s: %v", tc.token, err)
+		}
+		if err := backup(as(tc.token)); status.Code(err) != codes.PermissionDenied || !strings.Contains(err.Error(), tc.says) {
+			t.Errorf("BackupStore with %s: %v", tc.token, err)
+		}
+	}
+	if err := exportAs(as("club-secret"), "events/other-night"); status.Code(err) != codes.PermissionDenied {
+		t.Errorf("export of another event with a token limited to the club night: %v", err)
+	}
+	if err := exportAs(as("table-secret"), "events/club-night"); status.Code(err) != codes.PermissionDenied || !strings.Contains(err.Error(), "every table") {
+		t.Errorf("export with a token limited to a table: %v", err)
+	}
+	if err := exportAs(as("club-secret"), "events/club-night"); err != nil {
+		t.Errorf("export of its event with a token limited to the club night: %v", err)
+	}
+	stream, err := c.ImportEvent(as("club-secret"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	stream.Send(&adminv1.ImportEventRequest{Event: "events/other-night", Service: "movement", SchemaVersion: 1})
+	if _, err := stream.CloseAndRecv(); status.Code(err) != codes.PermissionDenied {
+		t.Errorf("import of another event with a token limited to the club night: %v", err)
+	}
+	if _, err := c.ListStores(as("admin-secret"), &adminv1.ListStoresRequest{}); err != nil {
+		t.Errorf("ListStores with an unlimited token: %v", err)
+	}
+	if err := backup(as("admin-secret")); err != nil {
+		t.Errorf("BackupStore with an unlimited token: %v", err)
+	}
+}
+
+// TestStaleBackupCopiesRemoved: the copy a backup was sending when its
+// process died is removed, and logged, when the store next opens; the
+// files beside it that are not a backup's copy stay.
+func TestStaleBackupCopiesRemoved(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "rulings.db")
+	store, err := OpenStore(path, archiveMigrations)
+	if err != nil {
+		t.Fatal(err)
+	}
+	store.Close()
+	stale := path + ".backup-3141592"
+	others := []string{path + ".replaced-20261204T013000Z", filepath.Join(dir, "scoring.db.backup-1")}
+	for _, f := range append([]string{stale}, others...) {
+		if err := os.WriteFile(f, []byte("half a copy"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	logs := &logBuffer{}
+	defer slog.SetDefault(slog.Default())
+	slog.SetDefault(logs.logger())
+	store, err = OpenStore(path, archiveMigrations)
+	if err != nil {
+		t.Fatal(err)
+	}
+	store.Close()
+	if _, err := os.Stat(stale); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the copy of a backup that did not finish is still there: %v", err)
+	}
+	for _, f := range others {
+		if _, err := os.Stat(f); err != nil {
+			t.Errorf("opening rulings.db removed %s: %v", filepath.Base(f), err)
+		}
+	}
+	if lines := logs.lines(t, "removed a copy left by a backup that did not finish (the process stopped while sending it)"); len(lines) != 1 || lines[0]["file"] != stale {
+		t.Errorf("logged %v, want one line naming %s", lines, stale)
+	}
+}
+
+// callerService is an archiveService that calls peers.
+type callerService struct {
+	*archiveService
+	peers []string
+}
+
+func (s *callerService) Peers() []string                          { return s.peers }
+func (s *callerService) Connect(string, grpc.ClientConnInterface) {}
+
+// TestListStoresInCopyOrder: the stores are listed, and so copied by a
+// backup, each before the stores of the services it calls: rulings (which
+// sends adjusted scores to scoring) before scoring, scoring before
+// dealing, and movement, which owns events, last.
+func TestListStoresInCopyOrder(t *testing.T) {
+	dir := t.TempDir()
+	peers := map[string][]string{"dealing": {"movement"}, "rulings": {"movement", "scoring"}, "scoring": {"movement", "dealing"}}
+	var services []Service
+	for _, name := range []string{"dealing", "movement", "rulings", "scoring"} {
+		store, err := OpenStore(filepath.Join(dir, name+".db"), archiveMigrations)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { store.Close() })
+		svc := &archiveService{name: name, store: store}
+		if p := peers[name]; p != nil {
+			services = append(services, &callerService{svc, p})
+		} else {
+			services = append(services, svc)
+		}
+	}
+	c := serveServices(t, DevelopmentAuthenticator(), services...)
+	resp, err := c.ListStores(context.Background(), &adminv1.ListStoresRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range resp.GetStores() {
+		got = append(got, s.GetFile())
+	}
+	if want := "rulings.db scoring.db dealing.db movement.db"; strings.Join(got, " ") != want {
+		t.Errorf("ListStores lists %v, want %s", got, want)
+	}
+	// A split deployment's process orders what it runs alike.
+	if got := copyOrder([]Service{services[3], services[1], services[2]}); got[0].Name() != "rulings" || got[1].Name() != "scoring" || got[2].Name() != "movement" {
+		t.Errorf("rulings, scoring and movement are copied as %s, %s, %s", got[0].Name(), got[1].Name(), got[2].Name())
+	}
+}
+
+// TestConcurrentImportsOfOneEvent: two imports of one event at once, whose
+// archives list the stores in other orders, each finding the other's
+// records in a store it had not written yet, leave the event whole (one of
+// them succeeded) or nowhere (both failed, each undoing its own), never in
+// part.
+func TestConcurrentImportsOfOneEvent(t *testing.T) {
+	stores := func(dir string) []string {
+		return []string{filepath.Join(dir, "movement.db"), filepath.Join(dir, "rulings.db"), filepath.Join(dir, "scoring.db")}
+	}
+	from, src := serveStores(t, DevelopmentAuthenticator(), stores(t.TempDir())...)
+	for _, s := range src {
+		fillEvent(t, s.store, "club-night", 20)
+	}
+	msgs, err := export(t, from, "events/club-night")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The archive with movement's records last, as two Directors of
+	// another version might send them: one with rulings' first, the other
+	// with scoring's.
+	order := func(services ...string) []*adminv1.ExportEventResponse {
+		var out []*adminv1.ExportEventResponse
+		for _, svc := range services {
+			for _, m := range msgs {
+				if m.GetService() == svc {
+					out = append(out, m)
+				}
+			}
+		}
+		return out
+	}
+	archives := [][]*adminv1.ExportEventResponse{order("rulings", "scoring", "movement"), order("scoring", "rulings", "movement")}
+	outcomes := map[int]int{}
+	for round := range 40 {
+		to, dst := serveStores(t, DevelopmentAuthenticator(), stores(t.TempDir())...)
+		errs := make(chan error, 2)
+		for _, archive := range archives {
+			go func() { errs <- importEntries(t, to, "events/club-night", archive) }()
+		}
+		ok := 0
+		for range 2 {
+			err := <-errs
+			switch {
+			case err == nil:
+				ok++
+			case status.Code(err) != codes.AlreadyExists:
+				t.Errorf("round %d: an import that met another: %v, want AlreadyExists", round, err)
+			}
+		}
+		outcomes[ok]++
+		switch ok {
+		case 1:
+			back, err := export(t, to, "events/club-night")
+			if err != nil {
+				t.Fatalf("round %d: %v", round, err)
+			}
+			if len(back) != len(msgs) {
+				t.Fatalf("round %d: %d messages exported after the import, want %d", round, len(back), len(msgs))
+			}
+			for i := range back {
+				if !proto.Equal(back[i], msgs[i]) {
+					t.Fatalf("round %d: the event is not whole after the import that succeeded", round)
+				}
+			}
+		case 0:
+			if h := heldIn(t, "club-night", dst...); h != "" {
+				t.Fatalf("round %d: both imports failed, and left %s", round, h)
+			}
+		default:
+			t.Fatalf("round %d: both imports of one event succeeded", round)
+		}
+	}
+	t.Logf("rounds by imports that succeeded: %v", outcomes)
 }

@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"go.etcd.io/bbolt"
@@ -57,7 +59,7 @@ func storeInfo(service string, s *Store) (*adminv1.StoreInfo, error) {
 // file wait for it (bbolt remaps the file only when no reader holds it),
 // while a copy on the same disk takes a moment.
 func backupStore(service string, s *Store, stream adminv1.AdminService_BackupStoreServer) error {
-	tmp, err := os.CreateTemp(filepath.Dir(s.path), s.File()+".backup-*")
+	tmp, err := os.CreateTemp(filepath.Dir(s.path), backupPrefix(s.path)+"*")
 	if err != nil {
 		return status.Errorf(codes.Internal, "backup of %s: %v", s.File(), err)
 	}
@@ -100,6 +102,35 @@ func backupStore(service string, s *Store, stream adminv1.AdminService_BackupSto
 		}
 	}
 	return stream.Send(&adminv1.BackupStoreResponse{Sha256: h.Sum(nil)})
+}
+
+// backupPrefix begins the names of the copies backupStore writes beside
+// the store at path while it sends one ("scoring.db.backup-<random>").
+func backupPrefix(path string) string {
+	return filepath.Base(path) + ".backup-"
+}
+
+// removeStaleBackups removes the copies a backup left beside the store at
+// path when its process died while sending one. It runs once the store is
+// open, when its lock is held, so no backup of it is under way: every
+// backup is made by the process that holds the store.
+func removeStaleBackups(path string) {
+	entries, _ := os.ReadDir(filepath.Dir(path))
+	for _, e := range entries {
+		if !strings.HasPrefix(e.Name(), backupPrefix(path)) || !e.Type().IsRegular() {
+			continue
+		}
+		f := filepath.Join(filepath.Dir(path), e.Name())
+		info, err := e.Info()
+		if err != nil {
+			continue
+		}
+		if err := os.Remove(f); err != nil {
+			slog.Warn("a copy left by a backup that did not finish cannot be removed; remove it by hand", "file", f, "error", err)
+			continue
+		}
+		slog.Info("removed a copy left by a backup that did not finish (the process stopped while sending it)", "file", f, "bytes", info.Size())
+	}
 }
 
 // errNoService names the services a process runs when asked for another.

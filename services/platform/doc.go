@@ -22,8 +22,12 @@
 //
 // Each service's Policy gives every method a Rule: the roles that may call
 // it, the request fields that name the resources it acts on, and how the
-// request names the table it acts at. The auth interceptor checks a token's
-// roles, events and tables from those declarations for every method, and
+// request names the table it acts at; a method that acts on every event's
+// records while naming none (EveryEvent: a store's copy), or on every table
+// of the events it names (WholeEvent: an event's export), says so, and is
+// refused to a token limited to events or to tables. The auth interceptor
+// checks a token's roles, events and tables from those declarations for
+// every method, and
 // CheckPolicyCovers fails a service's test when a request field that could
 // hold a resource name or a table is declared by nobody.
 //

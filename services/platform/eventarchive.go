@@ -176,29 +176,34 @@ func eventHeld(tx *bbolt.Tx, buckets []EventBucket, id string) string {
 }
 
 // writeEntries writes checked entries in tx: each bucket is created (none
-// may exist) with its sequence, each value put in its bucket.
+// may exist) with its sequence, each value put in its bucket. An entry that
+// does not fit what the entries before it made (a bucket named twice, a
+// value where a bucket is) is the archive's fault, and says which.
 func writeEntries(tx *bbolt.Tx, entries []*adminv1.StoreEntry) error {
-	for _, e := range entries {
+	for i, e := range entries {
+		wrong := func(err error) error {
+			return FieldError("entries", fmt.Sprintf("entry %d (%s) does not fit the entries before it: %v", i+1, entryName(e), err))
+		}
 		names := make([]string, len(e.GetPath()))
 		for i, p := range e.GetPath() {
 			names[i] = string(p)
 		}
 		b, err := createBucketAt(tx, names...)
 		if err != nil {
-			return err
+			return wrong(err)
 		}
 		if !e.GetBucket() {
 			if err := b.Put(bytes.Clone(e.GetKey()), bytes.Clone(e.GetValue())); err != nil {
-				return fmt.Errorf("%s: %w", entryName(e), err)
+				return wrong(err)
 			}
 			continue
 		}
 		child, err := b.CreateBucket(bytes.Clone(e.GetKey()))
 		if err != nil {
-			return fmt.Errorf("%s: %w", entryName(e), err)
+			return wrong(err)
 		}
 		if err := child.SetSequence(e.GetSequence()); err != nil {
-			return fmt.Errorf("%s: %w", entryName(e), err)
+			return wrong(err)
 		}
 	}
 	return nil

@@ -48,6 +48,14 @@ type Rule struct {
 	EventID string
 	// Table, when the method acts at a table, says how the request names it.
 	Table *TableRef
+	// EveryEvent marks a method that acts on the records of every event
+	// while naming none (a store copied whole): a token limited to some
+	// events or tables may not call it.
+	EveryEvent bool
+	// WholeEvent marks a method that acts on every record of the events it
+	// names, at every table (an event's export): a token limited to some
+	// tables may not call it.
+	WholeEvent bool
 }
 
 // TableRef says how a request names the table a method acts at: the name

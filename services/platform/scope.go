@@ -14,11 +14,19 @@ import (
 // declares, an event outside the events of a scoped token, or a table
 // outside the tables of a token limited to tables. A name a scoped token
 // sends that is not under "events/" is refused too: the handler could not
-// tell which event it means either.
+// tell which event it means either. A method whose rule says it acts on
+// every event (EveryEvent) is refused to any scoped token, and one that
+// acts on events whole (WholeEvent) to a token limited to tables.
 func checkScope(p Principal, rule Rule, req any) error {
 	m, ok := req.(proto.Message)
 	if !ok || len(p.Events) == 0 && len(p.Tables) == 0 {
 		return nil
+	}
+	if rule.EveryEvent {
+		return permissionDenied("token %q is limited to %s, and this method reads the records of every event, naming none: it needs a token with no events or tables in the token file", p.Name, scopeText(p))
+	}
+	if rule.WholeEvent && p.AtTables() {
+		return permissionDenied("token %q is limited to %s, and this method acts on every table of the event: it needs a token with no tables in the token file", p.Name, scopeText(p))
 	}
 	r := m.ProtoReflect()
 	var err error
@@ -73,6 +81,21 @@ func checkSeat(p Principal, t *TableRef, m protoreflect.Message, tables []string
 		}
 	}
 	return nil
+}
+
+// scopeText says what a scoped principal is limited to.
+func scopeText(p Principal) string {
+	var parts []string
+	if len(p.Events) > 0 {
+		parts = append(parts, fmt.Sprintf("events %v", p.Events))
+	}
+	if len(p.Tables) > 0 {
+		parts = append(parts, fmt.Sprintf("tables %v", p.Tables))
+	}
+	if p.Pair != "" {
+		parts = append(parts, "the tables of pair "+p.Pair)
+	}
+	return strings.Join(parts, " and ")
 }
 
 func direction(s Seat) string {

@@ -99,6 +99,7 @@ func OpenStore(path string, migrations []Migration, opts ...StoreOption) (*Store
 		return nil, err
 	}
 	warnDamagedMeta(path, db)
+	removeStaleBackups(path)
 	s := &Store{db: db, path: path, now: o.now}
 	if err := s.migrate(migrations); err != nil {
 		db.Close()

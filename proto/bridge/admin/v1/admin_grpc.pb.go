@@ -38,18 +38,26 @@ const (
 // AdminService backs up the stores of the services this process runs, and
 // exports and imports one event's records. Only a federation admin calls it.
 type AdminServiceClient interface {
-	// ListStores lists the stores of the services this process runs.
+	// ListStores lists the stores of the services this process runs, in the
+	// order a backup copies them: each before the stores of the services it
+	// sends changes to, movement's last. A token limited to some events or
+	// tables may not call it, nor BackupStore: a store holds every event.
 	ListStores(ctx context.Context, in *ListStoresRequest, opts ...grpc.CallOption) (*ListStoresResponse, error)
 	// BackupStore streams a consistent copy of one service's store, taken in
 	// one read transaction while the service goes on serving: the first
 	// message gives the copy's size, the last its SHA-256.
 	BackupStore(ctx context.Context, in *BackupStoreRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[BackupStoreResponse], error)
 	// ExportEvent streams every record of one event in the stores of this
-	// process, store by store, as each store holds them.
+	// process, store by store, as each store holds them. It is refused
+	// (FailedPrecondition) by a process that does not run movement, for an
+	// event its movement does not hold, and for records larger than an
+	// import takes.
 	ExportEvent(ctx context.Context, in *ExportEventRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[ExportEventResponse], error)
 	// ImportEvent writes an exported event into the stores of this process,
-	// each store's records in one transaction. It refuses an event any of
-	// them holds already, and a record whose checksum does not match.
+	// each store's records in one transaction, movement's last. It refuses an
+	// event any of them holds already, records without movement's, and a
+	// record whose checksum does not match. An import that fails part-way
+	// removes the event again from the stores already written.
 	ImportEvent(ctx context.Context, opts ...grpc.CallOption) (grpc.ClientStreamingClient[ImportEventRequest, ImportEventResponse], error)
 }
 
@@ -129,18 +137,26 @@ type AdminService_ImportEventClient = grpc.ClientStreamingClient[ImportEventRequ
 // AdminService backs up the stores of the services this process runs, and
 // exports and imports one event's records. Only a federation admin calls it.
 type AdminServiceServer interface {
-	// ListStores lists the stores of the services this process runs.
+	// ListStores lists the stores of the services this process runs, in the
+	// order a backup copies them: each before the stores of the services it
+	// sends changes to, movement's last. A token limited to some events or
+	// tables may not call it, nor BackupStore: a store holds every event.
 	ListStores(context.Context, *ListStoresRequest) (*ListStoresResponse, error)
 	// BackupStore streams a consistent copy of one service's store, taken in
 	// one read transaction while the service goes on serving: the first
 	// message gives the copy's size, the last its SHA-256.
 	BackupStore(*BackupStoreRequest, grpc.ServerStreamingServer[BackupStoreResponse]) error
 	// ExportEvent streams every record of one event in the stores of this
-	// process, store by store, as each store holds them.
+	// process, store by store, as each store holds them. It is refused
+	// (FailedPrecondition) by a process that does not run movement, for an
+	// event its movement does not hold, and for records larger than an
+	// import takes.
 	ExportEvent(*ExportEventRequest, grpc.ServerStreamingServer[ExportEventResponse]) error
 	// ImportEvent writes an exported event into the stores of this process,
-	// each store's records in one transaction. It refuses an event any of
-	// them holds already, and a record whose checksum does not match.
+	// each store's records in one transaction, movement's last. It refuses an
+	// event any of them holds already, records without movement's, and a
+	// record whose checksum does not match. An import that fails part-way
+	// removes the event again from the stores already written.
 	ImportEvent(grpc.ClientStreamingServer[ImportEventRequest, ImportEventResponse]) error
 	mustEmbedUnimplementedAdminServiceServer()
 }
