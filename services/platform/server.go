@@ -55,8 +55,9 @@ type Config struct {
 	// listeners are open (useful with port 0).
 	Listening func(Addrs)
 	// Peers gives the gRPC address of each service that runs in another
-	// process ("movement" → "10.0.0.7:9090"), for the services that call it.
-	// With tokens required, peers need mutual TLS (all four TLS files).
+	// process ("movement" → "10.0.0.7:9090"), for the services that call it
+	// and for the REST facade, which serves the routes of those services too.
+	// A service may not both run here and be a peer. With tokens required, peers need mutual TLS (all four TLS files).
 	Peers map[string]string
 	// ShutdownTimeout bounds the graceful part of shutdown (default 10s).
 	ShutdownTimeout time.Duration
@@ -71,12 +72,16 @@ type Config struct {
 }
 
 // Backend is what Config.REST builds its handler on: the services Serve
-// runs, the in-process connection that calls them through the interceptors,
-// the interceptors' authenticator (so that a caller has one rate, over REST
-// and gRPC alike) and the server's logger.
+// runs, the services that run elsewhere (Config.Peers), the connection that
+// calls both (the in-process connection through the interceptors for the
+// first, the peers' connections for the others: routedConn), the
+// interceptors' authenticator (so that a caller has one rate, over REST and
+// gRPC alike) and the server's logger.
 type Backend struct {
 	Services []Service
-	Conn     grpc.ClientConnInterface
+	// Elsewhere names the services that run in other processes, sorted.
+	Elsewhere []string
+	Conn      grpc.ClientConnInterface
 	Auth     *Authenticator
 	Logger   *slog.Logger
 }
@@ -120,6 +125,11 @@ func Serve(ctx context.Context, cfg Config, services ...Service) (err error) {
 	}
 	if err := checkServices(services); err != nil {
 		return err
+	}
+	for _, s := range services {
+		if addr, ok := cfg.Peers[s.Name()]; ok {
+			return fmt.Errorf("serve: %s runs in this process and is also said to run at %s (--peer %s=%s): keep one", s.Name(), addr, s.Name(), addr)
+		}
 	}
 	if err := cfg.TLS.checkMutual(cfg.Peers, cfg.Auth); err != nil {
 		return err
@@ -184,14 +194,19 @@ func Serve(ctx context.Context, cfg Config, services ...Service) (err error) {
 		local.Stop()
 	}
 
-	remote, err := connectPeers(services, remoteTables, local, cfg.Peers, peerCreds)
+	remote, err := dialPeers(cfg.Peers, peerCreds)
 	if err != nil {
 		stopAll()
 		return err
 	}
-	defer closeAll(remote)
+	defer closeAll(slices.Collect(maps.Values(remote)))
+	if err := connectPeers(services, remoteTables, local, remote); err != nil {
+		stopAll()
+		return err
+	}
 	go prepare(ctx, healthServer, preparing, log)
-	rest, err := cfg.REST(ctx, Backend{Services: services, Conn: local, Auth: cfg.Auth, Logger: log})
+	rest, err := cfg.REST(ctx, Backend{Services: services, Elsewhere: slices.Sorted(maps.Keys(remote)),
+		Conn: newRoutedConn(local, services, remote), Auth: cfg.Auth, Logger: log})
 	if err != nil {
 		stopAll()
 		return fmt.Errorf("serve: %w", err)
