@@ -82,8 +82,8 @@ type Backend struct {
 	// Elsewhere names the services that run in other processes, sorted.
 	Elsewhere []string
 	Conn      grpc.ClientConnInterface
-	Auth     *Authenticator
-	Logger   *slog.Logger
+	Auth      *Authenticator
+	Logger    *slog.Logger
 }
 
 // Addrs are the addresses Serve listens on.
