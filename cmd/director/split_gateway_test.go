@@ -1,0 +1,274 @@
+package main
+
+import (
+	"context"
+	"crypto/tls"
+	"crypto/x509"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/status"
+
+	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
+)
+
+// fullSplit runs the real binary five times, as deploy/compose.yaml does:
+// each service alone in its process, told where the services it calls run,
+// and the REST gateway alone (--services gateway) in front of all four,
+// with the tokens of tokens and mutual TLS between every pair. It starts
+// them in the order they call each other, so that each is ready when
+// started.
+func fullSplit(t *testing.T, tokens string) (gateway *server, services map[string]*server, pki *testPKI) {
+	t.Helper()
+	dir := t.TempDir()
+	file := filepath.Join(dir, "tokens.yaml")
+	if err := os.WriteFile(file, []byte(tokens), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	pki = newTestPKI(t)
+	services = map[string]*server{}
+	start := func(name string, peers ...string) *server {
+		args := []string{"--auth-config", file, "--services", name}
+		if len(peers) > 0 {
+			var list []string
+			for _, p := range peers {
+				list = append(list, p+"="+services[p].grpc)
+			}
+			args = append(args, "--peer", strings.Join(list, ","))
+		}
+		return launch(t, "https", pki.client(), filepath.Join(dir, name), append(args, pki.flags(t, name)...)...)
+	}
+	services["movement"] = start("movement")
+	services["dealing"] = start("dealing", "movement")
+	services["scoring"] = start("scoring", "movement", "dealing")
+	services["rulings"] = start("rulings", "movement", "scoring")
+	gateway = start("gateway", "movement", "dealing", "scoring", "rulings")
+	return gateway, services, pki
+}
+
+// TestSplitGatewayAloneRunsAClubNight drives a club night over REST through
+// a gateway that runs no service, in front of the four services each in its
+// own process: the event, its session, section and Mitchell (movement), a
+// dealt board set (dealing), the results each table enters with its code
+// (scoring, which asks movement about the code), a director call ruled and
+// its adjusted score applied (rulings, delivering to scoring), and the
+// standings, a traveller and the standings page read back.
+func TestSplitGatewayAloneRunsAClubNight(t *testing.T) {
+	gw, services, _ := fullSplit(t, `tokens:
+- {name: chief-director, token: director-secret, roles: [director]}
+`)
+	gw.token = "director-secret"
+	clubEvent(t, gw, true)
+	const section = "/v1/events/club-night/sessions/1/sections/A"
+
+	var set struct {
+		BoardSet struct {
+			Name   string `json:"name"`
+			Boards []struct {
+				Number int `json:"number"`
+			} `json:"boards"`
+		} `json:"board_set"`
+	}
+	gw.mustCall(t, "POST", "/v1/events/club-night/sessions/1/boardsets", `{"board_set_id":"main",
+		"board_set":{"title":"Tuesday pairs","first_board":1,"last_board":6,"method":"METHOD_KEYED"}}`, &set)
+	if set.BoardSet.Name != "events/club-night/sessions/1/boardsets/main" {
+		t.Fatalf("dealt %+v", set.BoardSet)
+	}
+	if resp, body := gw.get(t, "/v1/events/club-night/sessions/1/boardsets/main/files/boards.pbn"); resp.StatusCode != http.StatusUnauthorized &&
+		resp.StatusCode != http.StatusForbidden {
+		// The boards are the director's until released: anyone else is refused.
+		t.Errorf("the boards without a token: %d %.80s", resp.StatusCode, body)
+	}
+
+	var issued issuedCodes
+	json.Unmarshal(expectAs(t, gw, "director-secret", "POST", section+"/tabletokens:issue", `{"tables":[1,2,3]}`, http.StatusOK), &issued)
+	if len(issued.Tokens) != 3 {
+		t.Fatalf("issued %+v, want a code for each of 3 tables", issued)
+	}
+	// The Mitchell of clubNight, each table entering its own results with
+	// its code; table 3 leaves board 5 of round 1 to the director's ruling.
+	for round := 1; round <= 3; round++ {
+		for table := 1; table <= 3; table++ {
+			ew := 4 + (table-round+3)%3
+			set := (table - 1 + round - 1) % 3
+			for _, board := range []int{2*set + 1, 2*set + 2} {
+				if table == 3 && round == 1 && board == 5 {
+					continue
+				}
+				body := fmt.Sprintf(`{"result":{"table":%d,"round":%d,"board":%d,"ns_pair":%d,"ew_pair":%d,
+					"played":{"contract":"4S","declarer":"SEAT_NORTH","tricks":%d}}}`, table, round, board, table, ew, 12-table)
+				expectAs(t, gw, issued.Tokens[table-1].Code, "POST", "/v1/events/club-night/results", body, http.StatusOK)
+			}
+		}
+	}
+	wrongTable := `{"result":{"table":2,"round":1,"board":3,"ns_pair":2,"ew_pair":6,"played":{"contract":"4S","declarer":"SEAT_NORTH","tricks":10}}}`
+	expectAs(t, gw, issued.Tokens[0].Code, "POST", "/v1/events/club-night/results", wrongTable, http.StatusForbidden)
+
+	var call struct {
+		Call struct {
+			Name            string `json:"name"`
+			State           string `json:"state"`
+			Result          string `json:"result"`
+			DeliveryPending bool   `json:"delivery_pending"`
+			DeliveryError   string `json:"delivery_error"`
+		} `json:"call"`
+	}
+	gw.mustCall(t, "POST", section+"/calls", `{"call":{"table":3,"round":1,"board":5,"called_by":"SEAT_SOUTH",
+		"description":"East opened 1S before North, the dealer, called"}}`, &call)
+	name := call.Call.Name
+	gw.mustCall(t, "POST", "/v1/"+name+":rule", `{"irregularity":{"kind":"KIND_CALL_OUT_OF_ROTATION","offender":"SEAT_EAST","call":"1S"},"answers":{}}`, &call)
+	if call.Call.State != "STATE_RULED" {
+		t.Fatalf("the ruling did not complete: %+v", call)
+	}
+	gw.mustCall(t, "POST", "/v1/"+name+":apply", `{"reason":"the board could not be played","adjusted_score":{
+		"ns_pair":3,"ew_pair":6,"artificial":{"north_south":"ADJUSTMENT_AVERAGE_PLUS","east_west":"ADJUSTMENT_AVERAGE_MINUS"}}}`, &call)
+	for i := 0; call.Call.DeliveryPending && i < 500; i++ {
+		time.Sleep(20 * time.Millisecond)
+		gw.mustCall(t, "GET", "/v1/"+name, "", &call)
+	}
+	const result = "events/club-night/sessions/1/sections/A/tables/3/rounds/1/boards/5"
+	if call.Call.State != "STATE_APPLIED" || call.Call.Result != result || call.Call.DeliveryError != "" {
+		t.Fatalf("applied: %+v; want the adjusted score delivered to scoring\nrulings:\n%s", call, services["rulings"].logs)
+	}
+	var history struct {
+		Revisions []struct {
+			ChangedBy string `json:"changed_by"`
+		} `json:"revisions"`
+	}
+	gw.mustCall(t, "GET", "/v1/"+result+"/history", "", &history)
+	if len(history.Revisions) != 1 || history.Revisions[0].ChangedBy != "chief-director" {
+		t.Errorf("scoring holds %+v: want the adjusted score once, entered on chief-director's behalf", history)
+	}
+
+	var got standings
+	gw.mustCall(t, "GET", "/v1/events/club-night/standings", "", &got)
+	pct := map[int]float64{}
+	for _, st := range got.Standings {
+		pct[st.Pair] = st.Percentage
+		if st.Pair == 1 && st.Place != "1" {
+			t.Errorf("pair 1, who made the most tricks at every board, placed %q", st.Place)
+		}
+	}
+	// Pair 3 went down at every board it played: its only points are the
+	// average-plus (60%) of the one board of six the ruling scored.
+	if len(got.Standings) != 6 || pct[3] != 10 {
+		t.Errorf("standings %+v: want 6 pairs, pair 3 at 10%% by its average-plus only", got.Standings)
+	}
+	var trav struct {
+		Top   float64 `json:"top"`
+		Lines []struct {
+			Result struct {
+				NsScore int `json:"ns_score"`
+			} `json:"result"`
+			NsPoints float64 `json:"ns_points"`
+		} `json:"lines"`
+	}
+	gw.mustCall(t, "GET", "/v1/events/club-night/boards/2/traveller", "", &trav)
+	points := map[int]float64{}
+	for _, l := range trav.Lines {
+		points[l.Result.NsScore] = l.NsPoints
+	}
+	if trav.Top != 4 || points[650] != 4 || points[620] != 2 || points[-100] != 0 {
+		t.Errorf("board 2 traveller: top %v, matchpoints by score %v; want top 4 and 650→4, 620→2, -100→0", trav.Top, points)
+	}
+	resp, page := gw.get(t, "/events/club-night/standings?session=1")
+	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") || !strings.Contains(string(page), `<td class="num">2.40</td><td class="num">10.00</td>`) {
+		t.Errorf("the standings page through the gateway: %d %s; want pair 3's 10%%:\n%s", resp.StatusCode, resp.Header.Get("Content-Type"), page)
+	}
+}
+
+// TestSplitGatewayTakesARateOnce: a table's code called through a gateway
+// alone is held to the terminal's rate there, once: the movement service
+// behind it believes the gateway, whose client certificate proves it
+// Director, that the call was taken, and keeps the code's rate of its own
+// whole for a call made to it directly.
+func TestSplitGatewayTakesARateOnce(t *testing.T) {
+	gw, services, pki := fullSplit(t, `tokens:
+- {name: chief-director, token: director-secret, roles: [director]}
+rate_limits: {terminal: {per_second: 0.001, burst: 3}}
+`)
+	gw.token = "director-secret"
+	clubEvent(t, gw, true)
+	var issued issuedCodes
+	json.Unmarshal(expectAs(t, gw, "director-secret", "POST", "/v1/events/club-night/sessions/1/sections/A/tabletokens:issue", `{"tables":[1]}`, http.StatusOK), &issued)
+	code := issued.Tokens[0].Code
+	for range 3 {
+		expectAs(t, gw, code, "GET", "/v1/table:whoami", "", http.StatusOK)
+	}
+	if raw := expectAs(t, gw, code, "GET", "/v1/table:whoami", "", http.StatusTooManyRequests); !strings.Contains(string(raw), "tables/1") {
+		t.Errorf("the fourth call through the gateway: %s", raw)
+	}
+	// The movement process's own gateway shares its rates with its gRPC
+	// server: had the three calls been taken there too, this one would be
+	// refused.
+	expectAs(t, services["movement"], code, "GET", "/v1/table:whoami", "", http.StatusOK)
+
+	// Nobody without a service's client certificate poses as a service on
+	// a service's gRPC port, TLS or not, nor is believed about the rate.
+	pool := x509.NewCertPool()
+	pool.AddCert(pki.cert)
+	conn, err := grpc.NewClient(services["movement"].grpc, grpc.WithTransportCredentials(credentials.NewTLS(&tls.Config{RootCAs: pool})))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	posing := metadata.AppendToOutgoingContext(ctx, "x-director-service", "rulings", "x-director-on-behalf-of", "chief-director")
+	_, err = movementv1.NewMovementServiceClient(conn).CreateEvent(posing, &movementv1.CreateEventRequest{EventId: "posed"})
+	if status.Code(err) != codes.Unauthenticated {
+		t.Errorf("a caller without a client certificate claiming to be rulings: %v; want Unauthenticated", err)
+	}
+	health, err := healthpb.NewHealthClient(conn).Check(ctx, &healthpb.HealthCheckRequest{Service: "movement"})
+	if err != nil || health.Status != healthpb.HealthCheckResponse_SERVING {
+		t.Errorf("movement's health over its gRPC port: %v, %v; want SERVING", health, err)
+	}
+	gwConn, err := grpc.NewClient(gw.grpc, grpc.WithTransportCredentials(credentials.NewTLS(&tls.Config{RootCAs: pool})))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer gwConn.Close()
+	if health, err := healthpb.NewHealthClient(gwConn).Check(ctx, &healthpb.HealthCheckRequest{}); err != nil || health.Status != healthpb.HealthCheckResponse_SERVING {
+		t.Errorf("the gateway's health: %v, %v; want SERVING", health, err)
+	}
+}
+
+// TestSplitGatewayAloneNeedsPeers: a gateway alone with nothing behind it,
+// or mixed with services, does not start and says why.
+func TestSplitGatewayAloneNeedsPeers(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--services", "gateway"}, "--peer"},
+		{[]string{"--services", "gateway,scoring"}, "stands alone"},
+		{[]string{"--services", "scoring", "--peer", "scoring=127.0.0.1:1,movement=127.0.0.1:1"}, "keep one"},
+	} {
+		args := append([]string{"serve", "--grpc-addr", freeAddr(t), "--http-addr", freeAddr(t), "--data", t.TempDir()}, c.args...)
+		out, err := execDirector(args...)
+		if err == nil || !strings.Contains(out, c.want) {
+			t.Errorf("director %s: %v\n%s\nwant a refusal saying %q", strings.Join(c.args, " "), err, out, c.want)
+		}
+	}
+}
+
+// execDirector runs the binary until it exits, or for 20 seconds, and
+// returns what it wrote.
+func execDirector(args ...string) (string, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, binary, args...).CombinedOutput()
+	return string(out), err
+}
