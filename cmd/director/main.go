@@ -75,7 +75,7 @@ func main() {
 
 // config is what the command line and the environment say.
 type config struct {
-	grpcAddr, httpAddr, dataDir, authConfig, logFormat, services, peers, corsOrigins string
+	grpcAddr, httpAddr, healthAddr, dataDir, authConfig, logFormat, services, peers, corsOrigins string
 
 	maxBody int64
 	tls     platform.TLSFiles
@@ -96,6 +96,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	}
 	str(&c.grpcAddr, "grpc-addr", "DIRECTOR_GRPC_ADDR", "127.0.0.1:9090", "address of the gRPC server")
 	str(&c.httpAddr, "http-addr", "DIRECTOR_HTTP_ADDR", "127.0.0.1:8080", "address of the REST gateway")
+	str(&c.healthAddr, "health-addr", "DIRECTOR_HEALTH_ADDR", "", "address of a plaintext gRPC server answering grpc.health.v1 only, for probes that speak no TLS (Kubernetes); none when empty")
 	str(&c.dataDir, "data", "DIRECTOR_DATA", "data", "directory of the services' bbolt files")
 	str(&c.authConfig, "auth-config", "DIRECTOR_AUTH_CONFIG", "", "YAML file of bearer tokens and their roles; without it every caller is an administrator (development only)")
 	str(&c.logFormat, "log-format", "DIRECTOR_LOG_FORMAT", "text", "log format: text or json")
@@ -199,14 +200,15 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 		tableTokens = &movementservice.RemoteTableTokens{}
 	}
 	return platform.Serve(ctx, platform.Config{
-		GRPCAddr: c.grpcAddr,
-		HTTPAddr: c.httpAddr,
-		DataDir:  c.dataDir,
-		Auth:     auth,
-		Logger:   logger,
-		Peers:    peers,
-		REST:     gateway.Options{MaxBody: c.maxBody, Origins: splitList(c.corsOrigins), Routes: routes}.Handler,
-		TLS:      c.tls,
+		GRPCAddr:   c.grpcAddr,
+		HTTPAddr:   c.httpAddr,
+		HealthAddr: c.healthAddr,
+		DataDir:    c.dataDir,
+		Auth:       auth,
+		Logger:     logger,
+		Peers:      peers,
+		REST:       gateway.Options{MaxBody: c.maxBody, Origins: splitList(c.corsOrigins), Routes: routes}.Handler,
+		TLS:        c.tls,
 
 		TableTokens: tableTokens,
 	}, running...)

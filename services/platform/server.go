@@ -51,6 +51,11 @@ type Config struct {
 	// REST builds what HTTPAddr serves, once the services can be called in
 	// process (gateway.Options.Handler builds the REST facade). Required.
 	REST func(ctx context.Context, b Backend) (http.Handler, error)
+	// HealthAddr, if set, is the address of a second gRPC server, always
+	// plaintext, that answers grpc.health.v1 and nothing else: for probes
+	// that speak no TLS (Kubernetes' gRPC probes) when GRPCAddr speaks TLS
+	// only. It tells what the health service of GRPCAddr tells.
+	HealthAddr string
 	// Listening, if set, is called with the bound addresses once both
 	// listeners are open (useful with port 0).
 	Listening func(Addrs)
@@ -86,10 +91,15 @@ type Backend struct {
 	Logger    *slog.Logger
 }
 
-// Addrs are the addresses Serve listens on.
+// Addrs are the addresses Serve listens on; Health is nil without
+// Config.HealthAddr.
 type Addrs struct {
-	GRPC, HTTP net.Addr
+	GRPC, HTTP, Health net.Addr
 }
+
+// maxHealthConns bounds the connections of the health server: a few
+// probes.
+const maxHealthConns = 16
 
 // Serve runs the services on one public gRPC server, and what Config.REST
 // builds (the REST facade) on the HTTP listener, until ctx is cancelled,
@@ -156,7 +166,19 @@ func Serve(ctx context.Context, cfg Config, services ...Service) (err error) {
 		grpcLis.Close()
 		return fmt.Errorf("serve: HTTP listener: %w", err)
 	}
+	var healthLis net.Listener
+	if cfg.HealthAddr != "" {
+		if healthLis, err = net.Listen("tcp", cfg.HealthAddr); err != nil {
+			grpcLis.Close()
+			httpLis.Close()
+			return fmt.Errorf("serve: health listener: %w", err)
+		}
+	}
 	addrs := Addrs{GRPC: grpcLis.Addr(), HTTP: httpLis.Addr()}
+	if healthLis != nil {
+		addrs.Health = healthLis.Addr()
+		healthLis = netutil.LimitListener(healthLis, maxHealthConns)
+	}
 	grpcLis = netutil.LimitListener(grpcLis, maxGRPCConns)
 	httpLis = netutil.LimitListener(httpLis, maxHTTPConns)
 
@@ -186,11 +208,17 @@ func Serve(ctx context.Context, cfg Config, services ...Service) (err error) {
 		cfg.Auth.UseTableTokens(CachedTableTokens(remoteTables, time.Now))
 	}
 	preparing := markServing(healthServer, services)
-	serveErrs := make(chan error, 2)
+	serveErrs := make(chan error, 3)
 	go func() { serveErrs <- grpcServer.Serve(grpcLis) }()
+	healthOnly := grpc.NewServer(keepaliveOptions...)
+	healthpb.RegisterHealthServer(healthOnly, healthServer)
+	if healthLis != nil {
+		go func() { serveErrs <- healthOnly.Serve(healthLis) }()
+	}
 	stopAll := func() {
 		httpLis.Close()
 		grpcServer.Stop()
+		healthOnly.Stop()
 		local.Stop()
 	}
 
@@ -219,7 +247,7 @@ func Serve(ctx context.Context, cfg Config, services ...Service) (err error) {
 		go func() { serveErrs <- httpServer.Serve(httpLis) }()
 	}
 
-	log.Info("director listening", "grpc", addrs.GRPC.String(), "http", addrs.HTTP.String(), "data_dir", cfg.DataDir, "tls", tlsConfig != nil)
+	log.Info("director listening", "grpc", addrs.GRPC.String(), "http", addrs.HTTP.String(), "health", cfg.HealthAddr, "data_dir", cfg.DataDir, "tls", tlsConfig != nil)
 	warnCleartextTokens(log, cfg.Auth, tlsConfig != nil, addrs.GRPC, addrs.HTTP)
 	if cfg.Listening != nil {
 		cfg.Listening(addrs)
@@ -239,6 +267,7 @@ func Serve(ctx context.Context, cfg Config, services ...Service) (err error) {
 		log.Warn("HTTP shutdown did not finish in time", "error", err)
 	}
 	stopGRPC(shutdownCtx, grpcServer, log)
+	healthOnly.Stop()
 	local.Stop()
 	if !local.Wait(shutdownCtx) {
 		log.Warn("in-process calls still running at the shutdown deadline are cancelled")
