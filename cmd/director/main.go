@@ -199,11 +199,16 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 	if _, ok := peers["movement"]; ok {
 		tableTokens = &movementservice.RemoteTableTokens{}
 	}
+	// The gateway alone keeps nothing: it needs no data directory.
+	dataDir := c.dataDir
+	if len(running) == 0 {
+		dataDir = ""
+	}
 	return platform.Serve(ctx, platform.Config{
 		GRPCAddr:   c.grpcAddr,
 		HTTPAddr:   c.httpAddr,
 		HealthAddr: c.healthAddr,
-		DataDir:    c.dataDir,
+		DataDir:    dataDir,
 		Auth:       auth,
 		Logger:     logger,
 		Peers:      peers,
