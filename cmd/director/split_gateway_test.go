@@ -188,6 +188,24 @@ func TestSplitGatewayAloneRunsAClubNight(t *testing.T) {
 	if trav.Top != 4 || points[650] != 4 || points[620] != 2 || points[-100] != 0 {
 		t.Errorf("board 2 traveller: top %v, matchpoints by score %v; want top 4 and 650→4, 620→2, -100→0", trav.Top, points)
 	}
+	// The watch follows the feeds of services in four processes at once.
+	watch, code := gw.watchFeeds(t, "director-secret", "/v1/events/club-night/changes:watch?since=dealing:0,movement:0,rulings:0,scoring:0", "")
+	if code != http.StatusOK {
+		t.Fatalf("the watch through the gateway: %d", code)
+	}
+	fed := map[string]bool{}
+	for range 100 {
+		if len(fed) == 4 {
+			break
+		}
+		_, r := watch.next(t)
+		fed[r.Service] = true
+	}
+	if len(fed) != 4 {
+		t.Errorf("the watch through the gateway followed %v, want the feeds of all four services", fed)
+	}
+	watch.cancel()
+
 	resp, page := gw.get(t, "/events/club-night/standings?session=1")
 	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") || !strings.Contains(string(page), `<td class="num">2.40</td><td class="num">10.00</td>`) {
 		t.Errorf("the standings page through the gateway: %d %s; want pair 3's 10%%:\n%s", resp.StatusCode, resp.Header.Get("Content-Type"), page)
