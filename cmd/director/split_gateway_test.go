@@ -188,6 +188,20 @@ func TestSplitGatewayAloneRunsAClubNight(t *testing.T) {
 	if trav.Top != 4 || points[650] != 4 || points[620] != 2 || points[-100] != 0 {
 		t.Errorf("board 2 traveller: top %v, matchpoints by score %v; want top 4 and 650→4, 620→2, -100→0", trav.Top, points)
 	}
+	// A read the gateway keeps is answered whole again, the service behind
+	// it sparing the answer the gateway holds, and 304 to a client that
+	// holds it.
+	const director = "Bearer director-secret"
+	first, firstBody := gw.get(t, "/v1/events/club-night/boards/2/traveller", "Authorization", director)
+	again, againBody := gw.get(t, "/v1/events/club-night/boards/2/traveller", "Authorization", director)
+	etag := first.Header.Get("ETag")
+	if etag == "" || again.Header.Get("ETag") != etag || string(againBody) != string(firstBody) {
+		t.Errorf("the traveller read twice through the gateway: ETags %q and %q, bodies\n%s\n%s", etag, again.Header.Get("ETag"), firstBody, againBody)
+	}
+	if held, body := gw.get(t, "/v1/events/club-night/boards/2/traveller", "Authorization", director, "If-None-Match", etag); held.StatusCode != http.StatusNotModified {
+		t.Errorf("the traveller to a client holding it: %d %s, want 304", held.StatusCode, body)
+	}
+
 	// The watch follows the feeds of services in four processes at once.
 	watch, code := gw.watchFeeds(t, "director-secret", "/v1/events/club-night/changes:watch?since=dealing:0,movement:0,rulings:0,scoring:0", "")
 	if code != http.StatusOK {
