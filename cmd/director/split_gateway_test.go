@@ -234,6 +234,7 @@ func TestSplitGatewayAloneRunsAClubNight(t *testing.T) {
 func TestSplitGatewayTakesARateOnce(t *testing.T) {
 	gw, services, pki := fullSplit(t, `tokens:
 - {name: chief-director, token: director-secret, roles: [director]}
+- {name: federation, token: admin-secret, roles: [federation-admin]}
 rate_limits: {terminal: {per_second: 0.001, burst: 3}}
 `)
 	gw.token = "director-secret"
@@ -272,6 +273,11 @@ rate_limits: {terminal: {per_second: 0.001, burst: 3}}
 	if err != nil || health.Status != healthpb.HealthCheckResponse_SERVING {
 		t.Errorf("movement's health over its gRPC port: %v, %v; want SERVING", health, err)
 	}
+	// A gateway alone keeps nothing to back up, and says where the stores are.
+	if out, err := execDirector("backup", "--server", gw.grpc, "--token", "admin-secret", "--ca", pki.caFile, "--out", filepath.Join(t.TempDir(), "b.tar.gz")); err == nil || !strings.Contains(out, "back up the process of each service") {
+		t.Errorf("a backup of the gateway alone: %v\n%s", err, out)
+	}
+
 	// Kubernetes' probes speak no TLS: each process answers them on its
 	// plaintext health server (--health-addr), the gateway alone too.
 	for name, s := range map[string]*server{"scoring": services["scoring"], "": gw} {
