@@ -273,6 +273,21 @@ rate_limits: {terminal: {per_second: 0.001, burst: 3}}
 	if err != nil || health.Status != healthpb.HealthCheckResponse_SERVING {
 		t.Errorf("movement's health over its gRPC port: %v, %v; want SERVING", health, err)
 	}
+	// A service down takes its own routes with it, and nothing else: the
+	// gateway's health does not ask it.
+	services["rulings"].stop(t)
+	var down struct {
+		Message string `json:"message"`
+	}
+	if code := gw.call(t, "GET", "/v1/events/club-night/sessions/1/calls", "", &down); code != http.StatusServiceUnavailable ||
+		!strings.Contains(down.Message, "rulings service did not answer") || strings.Contains(down.Message, "127.0.0.1") {
+		t.Errorf("the calls with rulings down: %d %q; want 503 naming rulings and no address", code, down.Message)
+	}
+	gw.mustCall(t, "GET", "/v1/events/club-night", "", nil)
+	if resp, body := gw.get(t, "/healthz"); resp.StatusCode != http.StatusOK {
+		t.Errorf("the gateway's /healthz with rulings down: %d %s", resp.StatusCode, body)
+	}
+
 	// A gateway alone keeps nothing to back up, and says where the stores are.
 	if out, err := execDirector("backup", "--server", gw.grpc, "--token", "admin-secret", "--ca", pki.caFile, "--out", filepath.Join(t.TempDir(), "b.tar.gz")); err == nil || !strings.Contains(out, "back up the process of each service") {
 		t.Errorf("a backup of the gateway alone: %v\n%s", err, out)

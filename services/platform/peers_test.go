@@ -118,3 +118,19 @@ func TestForwardCredentials(t *testing.T) {
 		t.Error("a call without credentials forwarded some")
 	}
 }
+
+// TestUnreached: a transport's failure to reach a peer names the service
+// and not its address; the service's own answers pass as they are.
+func TestUnreached(t *testing.T) {
+	const method = "/bridge.rulings.v1.RulingsService/ListCalls"
+	dial := status.Error(codes.Unavailable, `connection error: desc = "transport: Error while dialing: dial tcp 10.0.0.4:9090: connect: connection refused"`)
+	if err := unreached(method, dial); status.Code(err) != codes.Unavailable || strings.Contains(err.Error(), "10.0.0.4") || !strings.Contains(err.Error(), "rulings service did not answer") {
+		t.Errorf("a peer not reached: %v", err)
+	}
+	own := status.Error(codes.Unavailable, "Director is shutting down")
+	for _, err := range []error{nil, own, status.Error(codes.NotFound, "no such call")} {
+		if got := unreached(method, err); got != err {
+			t.Errorf("the service's answer %v became %v", err, got)
+		}
+	}
+}

@@ -71,7 +71,7 @@ func (r *routedConn) Invoke(ctx context.Context, method string, req, resp any, o
 	if err != nil {
 		return err
 	}
-	return conn.Invoke(ctx, method, req, resp, opts...)
+	return unreached(method, conn.Invoke(ctx, method, req, resp, opts...))
 }
 
 // NewStream opens a stream where its service runs.
@@ -80,5 +80,21 @@ func (r *routedConn) NewStream(ctx context.Context, desc *grpc.StreamDesc, metho
 	if err != nil {
 		return nil, err
 	}
-	return conn.NewStream(ctx, desc, method, opts...)
+	stream, err := conn.NewStream(ctx, desc, method, opts...)
+	return stream, unreached(method, err)
+}
+
+// unreached words the error of a call its service's process never
+// answered, which gRPC's transport gives in words that name the peer's
+// address and how dialling it failed ("connection error: desc =
+// "transport: Error while dialing: dial tcp 10.0.0.7:9090: ..."): the
+// caller needs to know only which service to wait for. Every other error,
+// the service's own Unavailable among them, is the service's answer, as it
+// gave it.
+func unreached(method string, err error) error {
+	st, ok := status.FromError(err)
+	if !ok || st.Code() != codes.Unavailable || !strings.HasPrefix(st.Message(), "connection error") {
+		return err
+	}
+	return status.Errorf(codes.Unavailable, "the %s service did not answer: try again shortly", ServiceOf(method))
 }
