@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"crypto/tls"
 	"crypto/x509"
@@ -219,6 +220,28 @@ func TestSplitGatewayAloneRunsAClubNight(t *testing.T) {
 		t.Errorf("the watch through the gateway followed %v, want the feeds of all four services", fed)
 	}
 	watch.cancel()
+
+	// The live standings come through the gateway from scoring.
+	live, cancelLive := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancelLive()
+	req, _ := http.NewRequestWithContext(live, "GET", gw.base+"/v1/events/club-night/standings:watch", nil)
+	req.Header.Set("Authorization", director)
+	liveResp, err := gw.client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var firstLive standings
+	for lines := bufio.NewScanner(liveResp.Body); lines.Scan(); {
+		if data, ok := strings.CutPrefix(lines.Text(), "data: "); ok {
+			json.Unmarshal([]byte(data), &firstLive)
+			break
+		}
+	}
+	liveResp.Body.Close()
+	cancelLive()
+	if liveResp.StatusCode != http.StatusOK || len(firstLive.Standings) != 6 {
+		t.Errorf("the live standings through the gateway: %d, first %+v", liveResp.StatusCode, firstLive)
+	}
 
 	resp, page := gw.get(t, "/events/club-night/standings?session=1")
 	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") || !strings.Contains(string(page), `<td class="num">2.40</td><td class="num">10.00</td>`) {
