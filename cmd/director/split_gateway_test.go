@@ -61,6 +61,9 @@ func fullSplit(t *testing.T, tokens string) (gateway *server, services map[strin
 	services["scoring"] = start("scoring", "movement", "dealing")
 	services["rulings"] = start("rulings", "movement", "scoring")
 	gateway = start("gateway", "movement", "dealing", "scoring", "rulings")
+	if _, err := os.Stat(filepath.Join(dir, "gateway")); !os.IsNotExist(err) {
+		t.Errorf("the gateway alone made a data directory (%v): it keeps nothing", err)
+	}
 	return gateway, services, pki
 }
 
@@ -70,7 +73,9 @@ func fullSplit(t *testing.T, tokens string) (gateway *server, services map[strin
 // dealt board set (dealing), the results each table enters with its code
 // (scoring, which asks movement about the code), a director call ruled and
 // its adjusted score applied (rulings, delivering to scoring), and the
-// standings, a traveller and the standings page read back.
+// standings, a traveller (kept, and answered 304 to a client holding it),
+// the change feeds of all four, the live standings and the standings page
+// read back.
 func TestSplitGatewayAloneRunsAClubNight(t *testing.T) {
 	gw, services, _ := fullSplit(t, `tokens:
 - {name: chief-director, token: director-secret, roles: [director]}
