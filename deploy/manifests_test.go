@@ -18,6 +18,7 @@ import (
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/validation"
 	"sigs.k8s.io/yaml"
 )
 
@@ -67,7 +68,8 @@ func documents(data []byte) [][]byte {
 // load decodes every document of the set in dir strictly, into the type
 // of k8s.io/api its apiVersion and kind name: a field the API does not
 // have, or has of another type, is an error, as is a kind this test does
-// not know.
+// not know; and it checks names, keys, labels and ports with the API
+// server's own rules (k8s.io/apimachinery/pkg/util/validation).
 func load(t *testing.T, dir string) manifests {
 	t.Helper()
 	m := manifests{configMaps: map[string]*corev1.ConfigMap{}, secrets: map[string]*corev1.Secret{}, services: map[string]*corev1.Service{}}
@@ -117,23 +119,77 @@ func load(t *testing.T, dir string) manifests {
 				t.Errorf("%s: %s %s is also in %s", where, meta.Kind, name, other)
 			}
 			seen[meta.Kind+"/"+name] = where
+			invalid := func(what, value string, problems []string) {
+				if len(problems) > 0 {
+					t.Errorf("%s: %s %q: %s", where, what, value, strings.Join(problems, "; "))
+				}
+			}
+			invalid("name", name, validation.IsDNS1123Subdomain(name))
+			if labeled, ok := obj.(interface{ GetLabels() map[string]string }); ok {
+				checkLabels(invalid, labeled.GetLabels())
+			}
 			switch o := obj.(type) {
 			case *corev1.ConfigMap:
 				m.configMaps[name] = o
+				for key := range o.Data {
+					invalid("key", key, validation.IsConfigMapKey(key))
+				}
 			case *corev1.Secret:
 				m.secrets[name] = o
+				for key := range o.StringData {
+					invalid("key", key, validation.IsConfigMapKey(key))
+				}
 			case *corev1.Service:
 				m.services[name] = o
+				invalid("Service name", name, validation.IsDNS1035Label(name))
+				for _, p := range o.Spec.Ports {
+					invalid("port name", p.Name, validation.IsValidPortName(p.Name))
+				}
 			case *appsv1.StatefulSet:
+				checkPod(invalid, o.Spec.Template)
+				for _, c := range o.Spec.VolumeClaimTemplates {
+					for _, mode := range c.Spec.AccessModes {
+						if !slices.Contains([]corev1.PersistentVolumeAccessMode{corev1.ReadWriteOnce, corev1.ReadWriteOncePod, corev1.ReadOnlyMany, corev1.ReadWriteMany}, mode) {
+							invalid("access mode", string(mode), []string{"not an access mode"})
+						}
+					}
+				}
 				m.workloads = append(m.workloads, workload{kind: "StatefulSet", name: name, replicas: replicas(o.Spec.Replicas),
 					selector: o.Spec.Selector, template: o.Spec.Template, claims: o.Spec.VolumeClaimTemplates, serviceName: o.Spec.ServiceName})
 			case *appsv1.Deployment:
+				checkPod(invalid, o.Spec.Template)
 				m.workloads = append(m.workloads, workload{kind: "Deployment", name: name, replicas: replicas(o.Spec.Replicas),
 					selector: o.Spec.Selector, template: o.Spec.Template})
 			}
 		}
 	}
 	return m
+}
+
+// checkLabels: label keys and values as the API server takes them.
+func checkLabels(invalid func(what, value string, problems []string), labels map[string]string) {
+	for k, v := range labels {
+		invalid("label key", k, validation.IsQualifiedName(k))
+		invalid("label value", v, validation.IsValidLabelValue(v))
+	}
+}
+
+// checkPod: the names of a pod's template as the API server takes them.
+func checkPod(invalid func(what, value string, problems []string), template corev1.PodTemplateSpec) {
+	checkLabels(invalid, template.Labels)
+	for _, v := range template.Spec.Volumes {
+		invalid("volume name", v.Name, validation.IsDNS1123Label(v.Name))
+	}
+	for _, c := range slices.Concat(template.Spec.InitContainers, template.Spec.Containers) {
+		invalid("container name", c.Name, validation.IsDNS1123Label(c.Name))
+		for _, p := range c.Ports {
+			invalid("port name", p.Name, validation.IsValidPortName(p.Name))
+			invalid("port", strconv.Itoa(int(p.ContainerPort)), validation.IsValidPortNum(int(p.ContainerPort)))
+		}
+		for _, e := range c.Env {
+			invalid("variable", e.Name, validation.IsEnvVarName(e.Name))
+		}
+	}
 }
 
 func replicas(n *int32) int32 {
