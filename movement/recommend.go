@@ -191,8 +191,9 @@ func Recommend(req Request) ([]Recommendation, error) {
 }
 
 // swissRecommendation is the Swiss for the request: at least
-// minSwissEntrants teams or pairs (and no more than SwissPairings pairs), at least minSwissRounds rounds and fewer
-// than a round robin's (which would pair every entrant with every other
+// minSwissEntrants and at most maxSwissTeams teams or pairs (the most
+// SwissPairings will pair), at least minSwissRounds rounds and fewer than
+// a round robin's (which would pair every entrant with every other
 // anyway), matches of minMatchBoards to maxMatchBoards boards, as near the
 // boards wanted as the lengths allow and within the time, six-board
 // matches preferred. ok is false when none fits.

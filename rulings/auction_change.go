@@ -79,6 +79,21 @@ func (c *auctionCase) replaceUnintended(call bridge.Call, lhoOver bool) {
 	}
 }
 
+// unintendedSettled puts the intended call in place of the unintended
+// first one in the auction as recorded (25A1), and, when the left-hand
+// opponent had called over it, his call after it unless he withdraws it
+// (25A6): a call he keeps must be legal over the intended one.
+func (c *auctionCase) unintendedSettled(first bridge.Call, over *CallRecord) {
+	c.settled = settlement{drop: 1, stands: []settledCall{{CallRecord{c.offender, c.irr.Call}, true}}, replaced: true}
+	if over == nil {
+		return
+	}
+	c.settled.drop = 2
+	if chosen, ok := c.chosen(); ok && chosen != "withdraw" {
+		c.settled.stands = append(c.settled.stands, settledCall{CallRecord: *over})
+	}
+}
+
 // lhoCallOver is the call the offender's left-hand opponent made over the
 // offender's call before the offender tried to change it, when the auction
 // records it in its natural order (the offender's call, then his); nil for
@@ -119,6 +134,7 @@ func (c *auctionCase) changeOfCall() {
 		}
 		if unintended {
 			c.replaceUnintended(first, over != nil)
+			c.unintendedSettled(first, over)
 			return
 		}
 	}
@@ -156,16 +172,14 @@ func (c *auctionCase) changeOfCall() {
 // changeAccepted rules a change the left-hand opponent accepted (25B1):
 // the first call is withdrawn and the new one stands; unless the new call
 // is comparable to it, the Law 26B restriction follows (26A otherwise).
+// Either way the rest is changeSettled's.
 func (c *auctionCase) changeAccepted(first bridge.Call, how string) {
 	c.cite("25B1", "25B3")
 	c.ruling.Summary = how + fmt.Sprintf("%s's %s is withdrawn and %s stands (Law 25B1).",
 		c.offender.Name(), first.Symbol(), c.irr.Call.Symbol())
 	c.withdrawnUI(c.offender, first)
-	comparable, ok := c.comparable(first, c.irr.Call)
-	if !ok {
-		return
-	}
-	c.leadRestrictionUnlessComparable(comparable)
+	c.settled = settlement{drop: 1, stands: []settledCall{{CallRecord{c.offender, c.irr.Call}, true}}, replaced: true}
+	c.changeSettled(first, c.irr.Call)
 }
 
 // changeRefused rules a change the left-hand opponent refused (25B2): the
@@ -176,12 +190,33 @@ func (c *auctionCase) changeRefused(first bridge.Call) {
 	c.summary("%s refuses the change: %s's %s is cancelled and %s stands (Law 25B2).",
 		c.lho.Name(), c.offender.Name(), c.irr.Call.Symbol(), first.Symbol())
 	c.withdrawnUI(c.offender, c.irr.Call)
-	comparable, ok := c.comparable(c.irr.Call, first)
+	c.changeSettled(c.irr.Call, first)
+}
+
+// changeSettled rules what follows a change of call accepted or refused,
+// the same way round: withdrawn is the call taken back (the first, when
+// accepted; the change, when refused) and stands the one left. Law 16C
+// applies to the withdrawn call either way (25B3), and 25B1 and 25B2 both
+// say Law 26 may apply. A call that stands and is comparable to the
+// withdrawn one brings no lead restriction (26A), and any gain from the
+// withdrawn call is for Law 23C. One that is not brings the 26B
+// restriction, and with it Law 72C: the offender could have known, when he
+// called one thing and then another, that his partner would hear both, so
+// the director may adjust if his side gained through the irregularity.
+// Laws 30B1(b), 31A2 and 32A2 cite 72C beside 26B in the same way, and
+// only when the call that stands is not comparable; Law 25 names neither,
+// and whether LHO accepted the change or refused it, the offender made
+// the same irregularity and a call of his was withdrawn.
+func (c *auctionCase) changeSettled(withdrawn, stands bridge.Call) {
+	comparable, ok := c.comparable(withdrawn, stands)
 	if !ok {
 		return
 	}
 	c.leadRestrictionUnlessComparable(comparable)
-	c.mayAdjust("72C")
+	if !comparable {
+		c.cite("72C")
+		c.mayAdjust("72C")
+	}
 }
 
 // changeAfterLHOCalled rules an intended change tried after the left-hand

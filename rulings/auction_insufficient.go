@@ -18,8 +18,11 @@ func (c *auctionCase) insufficientBid() {
 		c.cite("27A1")
 		c.summary("%s accepted the insufficient %s by calling over it: it stands and the auction continues with no rectification.",
 			c.lho.Name(), ib.Symbol())
+		c.settled = c.accepted()
 		return
 	}
+	onAccept := c.accepted()
+	c.onAccept = &onAccept
 	c.cite("27A1", "27B")
 	c.option(c.lho, "accept", "accept the insufficient "+ib.Symbol(), "it stands as a legal call and the auction continues with no rectification", "27A1")
 	rep := c.irr.Replacement
@@ -149,6 +152,7 @@ func (c *auctionCase) secondInsufficientBid(rep bridge.Call) {
 	c.summary("%s replaced the insufficient %s with another insufficient bid, %s. %s may accept it; otherwise %s must replace it with a legal call and %s must pass whenever it is his turn to call.",
 		c.offender.Name(), c.irr.Call.Symbol(), rep.Symbol(), c.lho.Name(), c.offender.Name(), c.partner.Name())
 	c.ruling.Options = c.ruling.Options[:0]
+	c.onAccept = &settlement{stands: []settledCall{{CallRecord{c.offender, rep}, true}}, replaced: true}
 	c.option(c.lho, "accept", "accept "+rep.Symbol(), "it stands and the auction continues with no rectification", "27B4")
 	c.option(c.lho, "refuse", "refuse "+rep.Symbol(),
 		c.offender.Name()+" must make a legal call; "+c.partner.Name()+" must pass whenever it is his turn to call; Laws 26B and 72C (as 27B3)", "27B3")

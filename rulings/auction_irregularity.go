@@ -121,6 +121,11 @@ func RuleAuction(a *Auction, irr AuctionIrregularity, ans Answers) (Ruling, erro
 	if c.err != nil {
 		return Ruling{}, c.err
 	}
+	if !c.pending() {
+		for _, n := range c.notes {
+			c.ruling.Summary += " " + n
+		}
+	}
 	for i := range c.ruling.Restrictions {
 		r := &c.ruling.Restrictions[i]
 		r.Until = r.Lasts()
@@ -133,6 +138,86 @@ func RuleAuction(a *Auction, irr AuctionIrregularity, ans Answers) (Ruling, erro
 	c.ruling.Laws = distinct(c.ruling.Laws)
 	c.ruling.AdjustmentMayFollow = distinct(c.ruling.AdjustmentMayFollow)
 	return c.ruling, nil
+}
+
+// AuctionAfterRuling is the auction a complete ruling on irr, with the
+// answers that completed it, leaves for the calls that follow: a copy of
+// a, the auction as the director recorded it (see AuctionIrregularity),
+// with the calls the ruling lets stand in place of those it withdraws.
+//
+// A change of call the left-hand opponent accepts (25B1, by calling over
+// it or by "choice": "accept") has the new call in place of the first; a
+// change not accepted is cancelled (25B2), so the first stands and the
+// change is gone. An unintended call is replaced by the one intended
+// (25A1), and the call the left-hand opponent had made over it stays
+// unless he withdraws it (25A6, "choice": "withdraw"). An insufficient bid
+// or a call out of rotation the left-hand opponent accepts (27A1, 29A, 27B4)
+// stands where it was made, the auction going on from the offender's left;
+// one not accepted is not in a, and the call that replaces it is the first
+// of the calls that follow (first, when irr names it, nil otherwise).
+func AuctionAfterRuling(a *Auction, irr AuctionIrregularity, ans Answers) (after *Auction, first *bridge.Call, err error) {
+	c, err := newAuctionCase(a, irr, ans)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := c.dispatch(); err != nil {
+		return nil, nil, err
+	}
+	if c.err != nil {
+		return nil, nil, c.err
+	}
+	if c.pending() {
+		return nil, nil, fmt.Errorf("rulings: the ruling is not complete: %s", c.ruling.Summary)
+	}
+	chosen, ok := c.chosen()
+	if !ok {
+		return nil, nil, c.err
+	}
+	settled := c.settled
+	if chosen == "accept" && c.onAccept != nil {
+		settled = *c.onAccept
+	}
+	after = a.Clone()
+	for range settled.drop {
+		after.Withdraw()
+	}
+	for _, s := range settled.stands {
+		if s.condoned {
+			err = after.ForceCall(s.Seat, s.Call)
+		} else {
+			err = after.Call(s.Call)
+		}
+		if err != nil {
+			return nil, nil, fmt.Errorf("rulings: after the ruling, %s's %s cannot stand: %w", s.Seat.Name(), s.Call.Symbol(), err)
+		}
+	}
+	if !settled.replaced {
+		first = irr.Replacement
+	}
+	return after, first, nil
+}
+
+// settlement is what a ruling does to the auction as recorded
+// (AuctionAfterRuling): the last drop calls are taken off it and stands
+// put there in their place; replaced says the offender's irregular call
+// stands, so no replacement of it follows.
+type settlement struct {
+	drop     int
+	stands   []settledCall
+	replaced bool
+}
+
+// settledCall is a call a ruling lets stand; condoned is set for one that
+// stands although Legal would refuse it (Auction.ForceCall).
+type settledCall struct {
+	CallRecord
+	condoned bool
+}
+
+// accepted is the settlement of the offender's irregular call accepted by
+// his left-hand opponent: it stands where he made it.
+func (c *auctionCase) accepted() settlement {
+	return settlement{stands: []settledCall{{CallRecord{c.offender, c.irr.Call}, true}}, replaced: true}
 }
 
 // distinct keeps the first of each repeated citation, in order.
@@ -159,6 +244,14 @@ type auctionCase struct {
 	// auction (Law 26B), once the director has said (specifiedKnown).
 	specified      [4]bool
 	specifiedKnown bool
+	// settled is what the ruling does to the auction as recorded, and
+	// onAccept what it does instead when the left-hand opponent's "choice"
+	// is "accept" (AuctionAfterRuling).
+	settled  settlement
+	onAccept *settlement
+	// notes are said after the summary, once the ruling is complete: what
+	// the Laws leave to the director beside what they rule.
+	notes []string
 }
 
 func newAuctionCase(a *Auction, irr AuctionIrregularity, ans Answers) (*auctionCase, error) {

@@ -1,6 +1,8 @@
 package rulings
 
 import (
+	"fmt"
+
 	"github.com/bridge-director/director/bridge"
 )
 
@@ -21,12 +23,18 @@ func (c *auctionCase) outOfRotation() {
 		c.withdrawnUI(c.offender, call)
 		return
 	}
+	if by := c.irr.CalledBeforeRuling; by != nil && *by == turn && turn == c.partner {
+		c.partnerCalledAtHisTurn(call)
+	}
 	if c.lhoCalled() {
 		c.cite("29A")
 		c.summary("%s called over %s's %s out of rotation and so accepted it: it stands, the auction continues from %s's call, and there is no rectification.",
 			c.lho.Name(), c.offender.Name(), call.Symbol(), c.lho.Name())
+		c.settled = c.accepted()
 		return
 	}
+	onAccept := c.accepted()
+	c.onAccept = &onAccept
 	c.option(c.lho, "accept", "accept "+call.Symbol(), "it stands and the auction continues with "+c.lho.Name()+"'s call, with no rectification", "29A")
 	c.option(c.lho, "refuse", "refuse "+call.Symbol(), "it is cancelled and the auction reverts to "+turn.Name()+", whose turn it was", "29B")
 	c.cite("29A", "29B")
@@ -38,6 +46,42 @@ func (c *auctionCase) outOfRotation() {
 	default:
 		c.doubleOutOfRotation()
 	}
+}
+
+// partnerCalledAtHisTurn says what the Laws leave open when the offender's
+// partner, whose turn it was, called before the director came: the call
+// out of rotation was at his turn (31B, 32B, 30B1, or a change of mind
+// after the left-hand opponent had called), and he called over it. Law 28B
+// makes a call by the player whose turn it was in rotation, cancels the
+// call out of rotation and forfeits its rectification only when that
+// player is an opponent of the offender; no law says what follows when he
+// is the offender's partner. Law 31B1 (30B1(a), 32B1) would let him make
+// any legal call at his turn once the call out of rotation is cancelled,
+// but the left-hand opponent has not yet had his choice under 29A, and his
+// call was made knowing his partner's. So the ruling rules the call out of
+// rotation as the Laws would had he not called, says that how his call is
+// treated is the director's to decide (Law 81C2: the director interprets
+// the Laws), and that the score may be adjusted if the non-offending side
+// is damaged where the Laws give no rectification (12A1). The information
+// from the call out of rotation is unauthorised to him either way (16C2).
+func (c *auctionCase) partnerCalledAtHisTurn(call bridge.Call) {
+	c.cite("81C2", "12A1")
+	c.mayAdjust("12A1")
+	c.notes = append(c.notes, fmt.Sprintf(
+		"%s, whose turn it was, called before the director came: Law 28B settles that only for an opponent of %s, and no law says what follows a call by his partner, so the director decides whether it stands as his call at his turn (as Law %s would let him make once %s is cancelled) and may adjust the score if %s, not at fault, are damaged (Laws 81C2, 12A1); the rest of this ruling is what the Laws give had he not called.",
+		c.partner.Name(), c.offender.Name(), partnerMayCallLaw(call), call.Symbol(), sideName(c.lho.Side())))
+}
+
+// partnerMayCallLaw is the law that lets the offender's partner call
+// freely at his turn after a call out of rotation at that turn.
+func partnerMayCallLaw(call bridge.Call) string {
+	switch call.Kind {
+	case bridge.CallPass:
+		return "30B1(a)"
+	case bridge.CallBid:
+		return "31B1"
+	}
+	return "32B1"
 }
 
 // atRHOsTurn reports whether the call was made one turn early.

@@ -44,6 +44,13 @@ func TestCallOutOfRotation(t *testing.T) {
 			laws:    []string{"31B1", "31B2", "31A2(b)"},
 			options: []string{"N:accept", "N:refuse"}, restrict: []string{"MustPassNextTurn:E", "LeadProhibitedOneOf:E:CDHS"},
 			adjust: []string{"72C"}, ui: 2},
+		// East, whose turn it was, bid over West's 1S before the director
+		// came: 28B is for an opponent's call only, and the Laws do not say
+		// what follows a partner's, so the ruling leaves it to the director.
+		{name: "31B partner called at his turn before the ruling: the director's", calls: "1D", irr: outOfTurn(bridge.West, "1S", nil, seat(bridge.East)),
+			laws: []string{"29A", "29B", "31B1", "31B2", "81C2", "12A1"}, notLaws: []string{"28B"},
+			options: []string{"N:accept", "N:refuse", "W:comparable", "W:other"}, adjust: []string{"12A1"}, ui: 1,
+			says: "East, whose turn it was, called before the director came: Law 28B settles that only for an opponent of West, and no law says what follows a call by his partner"},
 		{name: "31C later bid at LHO's turn is a change of call", calls: "1D 1H", irr: outOfTurn(bridge.East, "1S", nil, nil),
 			ans: Answers{"unintended": no}, laws: []string{"31C", "25B2", "25B1", "25B2"}, options: []string{"S:accept", "S:refuse"},
 			adjust: []string{"72C"}, ui: 1},

@@ -176,10 +176,57 @@ func (st *playStep) leadStillRestricted() error {
 			return err
 		}
 	}
+	st.offenderRestricted()
 	if given && !offered {
 		return &AnswerError{ID: LeadRestrictionChoiceAnswer, Err: fmt.Errorf("rulings: %s does not lead now at his first turn to lead with a Law 26B restriction in force, so declarer has no 26B choice to make here", leader.Name())}
 	}
 	return nil
+}
+
+// offenderRestricted rules on a Law 26B restriction in force on the
+// defender who led out of turn himself, not on the player who is to lead.
+//
+// Declarer gets no 26B choice over a lead already faced, and the Laws give
+// him none once he accepts it. Law 26B lets him prohibit a suit at the
+// player's first turn to lead, before the player leads, for as long as he
+// retains the lead. Law 53A makes a lead out of turn that is accepted a
+// correct lead, and Law 54A or 54B, or Law 56 for a later trick, lets it
+// stand as the first card of the trick: it is then the player's first
+// lead, made with no suit prohibited, and the restriction is spent with it
+// (Binds, once the play records it). Declarer loses nothing he did not
+// choose to give up: refusing the lead (54D, 56) makes the card a major
+// penalty card and leaves the restriction for the player's first turn to
+// lead. So the ruling says, with the options, what accepting costs (Law
+// 10C1: the director explains every option). Where declarer must accept
+// (54C) the offender escapes the restriction by his own irregularity, and
+// the score may be adjusted if he could have known it could damage
+// declarer's side (72C).
+func (st *playStep) offenderRestricted() {
+	off := st.irr.Offender
+	if off == st.s.OnLead() || !st.s.IsDefender(off) {
+		return
+	}
+	i := slices.IndexFunc(st.s.leads, func(r Restriction) bool { return r.Seat == off && r.Kind == LeadProhibitedOneOf })
+	if i < 0 {
+		return
+	}
+	r := st.s.leads[i]
+	st.cite(r.Law, "53A")
+	switch {
+	case st.leads == leadUnknown:
+		st.cite("10C1")
+		st.say("%s, who led out of turn, has the Law %s restriction in force: declarer may prohibit his leading one of %s only before he leads, at his first turn to lead. If declarer accepts the lead, it is a correct lead (Law 53A) and that first lead, made with nothing prohibited, and the restriction is spent with it; if he refuses it, the restriction waits for %s's first turn to lead.",
+			off.Name(), r.Law, suitSymbols(r.Suits), off.Name())
+	case st.leads == leadNow:
+		st.restrict(r)
+		st.say("The Law %s restriction in force on %s, who led out of turn, waits for his first turn to lead: %s.", r.Law, off.Name(), r.Describe())
+	case slices.Contains(st.r.Laws, "54C"):
+		st.say("The lead of %s, who has the Law %s restriction in force, stands as his first lead, made with nothing prohibited, so the restriction is spent with it; declarer had no choice, and the score may be adjusted if %s could have known that leading out of turn could damage declarer's side (Law 72C).",
+			off.Name(), r.Law, off.Name())
+		st.adjustable("72C")
+	default:
+		st.say("The lead of %s, who has the Law %s restriction in force, stands as his first lead, made with nothing prohibited (Law 53A), so the restriction is spent with it.", off.Name(), r.Law)
+	}
 }
 
 // suitSymbols writes suits for people: "♣ ♦ ♠".

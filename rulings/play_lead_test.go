@@ -215,6 +215,34 @@ func TestLeadOutOfTurnOffersLaw26BChoice(t *testing.T) {
 	}
 }
 
+// South declares 4♠ and West is to make the opening lead; East has a Law
+// 26B restriction in force from the auction (West's withdrawn call), and
+// East himself leads ♥K out of turn. Declarer has no 26B choice over a
+// lead already faced: accepted, it is East's first lead (Law 53A) and the
+// restriction is spent with it, which the ruling says with the options
+// (Law 10C1); refused, it waits for East's first turn to lead. Where
+// declarer must accept (54C), Law 72C may follow.
+func TestRestrictedDefenderLeadsOutOfTurn(t *testing.T) {
+	eastLeads := PlayIrregularity{Kind: LeadOutOfTurn, Offender: bridge.East, Card: bridge.Card{Suit: bridge.Hearts, Rank: bridge.King}}
+	in := []Restriction{{Kind: LeadProhibitedOneOf, Seat: bridge.East, Suits: []bridge.Suit{bridge.Clubs, bridge.Diamonds, bridge.Spades}, Law: "26B"}}
+	five := []string{"spread", "accept", "require-H", "prohibit-H", "free"}
+	runPlayCases(t, []playCase{
+		{name: "no choice yet: what accepting costs is said", inForce: in, irr: eastLeads, ans: Answers{"faced": "yes", "seen-dummy": "no"},
+			wantOptions: five, wantChooser: bridge.South, wantLaws: []string{"54A", "54B", "54D", "26B", "53A", "10C1"},
+			wantSummary: "If declarer accepts the lead, it is a correct lead (Law 53A) and that first lead, made with nothing prohibited, and the restriction is spent with it; if he refuses it, the restriction waits for East's first turn to lead."},
+		{name: "accepted: spent with East's lead", inForce: in, irr: eastLeads, ans: Answers{"faced": "yes", "seen-dummy": "no", "choice": "accept"},
+			wantOptions: five, wantChooser: bridge.South, wantLaws: []string{"54B", "26B", "53A"},
+			wantSummary: "The lead of East, who has the Law 26B restriction in force, stands as his first lead"},
+		{name: "spread (54A): spent with East's lead", inForce: in, irr: eastLeads, ans: Answers{"faced": "yes", "seen-dummy": "no", "choice": "spread"},
+			wantOptions: five, wantChooser: bridge.South, wantLaws: []string{"54A", "26B"}, wantSummary: "the restriction is spent with it"},
+		{name: "refused, a heart required of West: East's restriction waits", inForce: in, irr: eastLeads, ans: Answers{"faced": "yes", "seen-dummy": "no", "choice": "require-H"},
+			wantOptions: five, wantChooser: bridge.South, wantRestrictions: []string{"LeadRequired W H", "LeadProhibitedOneOf E CDS"},
+			wantLaws: []string{"54D", "26B"}, wantSummary: "waits for his first turn to lead"},
+		{name: "declarer must accept (54C): spent, 72C", inForce: in, irr: eastLeads, ans: Answers{"faced": "yes", "seen-dummy": "yes"},
+			wantLaws: []string{"54C", "26B", "53A"}, wantSummary: "declarer had no choice", wantAdjust: []string{"72C"}},
+	})
+}
+
 func restrictionSuits(r Restriction) string {
 	var b strings.Builder
 	for _, s := range r.Suits {

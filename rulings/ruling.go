@@ -239,9 +239,13 @@ type Ruling struct {
 	// rest of the ruling is provisional until they are answered.
 	Questions []Question
 	// Asked are the IDs of every question the ruling asked, answered or
-	// still open: an answer under any other ID (but "choice" and
-	// "specified_suits", which are not questions of their own) answers
-	// nothing.
+	// still open: an answer under any other ID answers nothing, but for
+	// the three answers read without a question of their own: "choice"
+	// (the option a player chose, auction and play), "choice_26b"
+	// (declarer's Law 26B choice inside a lead-out-of-turn ruling,
+	// LeadRestrictionChoiceAnswer) and "specified_suits" (the suits the
+	// offender specified, read whenever given, asked as a question only
+	// when a Law 26B restriction follows).
 	Asked []string
 	// Summary says in one or two sentences what happens.
 	Summary string

@@ -78,7 +78,7 @@ func TestCheckCommand(t *testing.T) {
 			t.Errorf("check of clean stores does not say %s was checked:\n%s", name, out)
 		}
 	}
-	if !strings.Contains(out, "scoring.db: ok (schema version 6; bbolt consistency check; ") || !strings.Contains(out, "every checksum verified)") {
+	if !strings.Contains(out, "scoring.db: ok (schema version 7; bbolt consistency check; ") || !strings.Contains(out, "every checksum verified)") {
 		t.Errorf("check does not give scoring.db's schema version:\n%s", out)
 	}
 

@@ -79,6 +79,8 @@ type config struct {
 
 	maxBody int64
 	tls     platform.TLSFiles
+	// venues makes this Director a federation or a venue (venues.go).
+	venues venueConfig
 }
 
 func parseFlags(args []string, stderr io.Writer) (config, error) {
@@ -109,6 +111,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	str(&c.tls.PeerCA, "peer-ca", "DIRECTOR_PEER_CA", "", "PEM CA of the peers' certificates; with it peers are dialled over TLS, presenting --tls-cert")
 	maxBody := fmt.Sprint(gateway.DefaultMaxBody)
 	str(&maxBody, "max-body", "DIRECTOR_MAX_BODY", maxBody, "largest REST request body in bytes")
+	c.venues.flags(str)
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
@@ -120,7 +123,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 		return c, fmt.Errorf("--max-body %q: want a number of bytes above 0", maxBody)
 	}
 	c.maxBody = n
-	return c, nil
+	return c, c.venues.check(c.services)
 }
 
 func serviceNames() []string {
@@ -199,6 +202,12 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 	if _, ok := peers["movement"]; ok {
 		tableTokens = &movementservice.RemoteTableTokens{}
 	}
+	stopVenues, err := c.venues.start(ctx, c.dataDir, c.tls, running, logger)
+	if err != nil {
+		closeAll()
+		return err
+	}
+	defer stopVenues()
 	// The gateway alone keeps nothing: it needs no data directory.
 	dataDir := c.dataDir
 	if len(running) == 0 {

@@ -81,3 +81,30 @@ func TestSplitDeploymentWithTokensNeedsMutualTLS(t *testing.T) {
 		}
 	}
 }
+
+func TestVenueFlagsSayWhatIsMissing(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--nats-listen", "127.0.0.1:4222"}, "needs --nats-venues"},
+		{[]string{"--nats-venues", "v.txt"}, "give --nats-listen or --nats-url too"},
+		{[]string{"--nats-listen", "127.0.0.1:4222", "--nats-url", "nats://x:4222", "--nats-venues", "v.txt"}, "give one"},
+		{[]string{"--nats-url", "nats://x:4222", "--nats-venues", "v.txt"}, "--nats-user and --nats-password"},
+		{[]string{"--venue", "north"}, "both --venue and --federation"},
+		{[]string{"--venue", "north", "--federation", "nats://x:4222"}, "needs --nats-password"},
+		{[]string{"--venue", "North", "--federation", "nats://x:4222", "--nats-password", "p"}, "--venue: venue id"},
+		{[]string{"--venue", "north", "--federation", "nats://x:4222", "--nats-password", "p", "--nats-listen", ":4222"}, "not both"},
+		{[]string{"--venue", "north", "--federation", "nats://x:4222", "--nats-password", "p", "--services", "movement"}, "add scoring to --services"},
+		{[]string{"--nats-listen", "127.0.0.1:4222", "--nats-venues", "v.txt", "--nats-replicas", "3"}, "only with --nats-url"},
+		{[]string{"--nats-url", "nats://x:4222", "--nats-user", "f", "--nats-password", "p", "--nats-venues", "v.txt", "--nats-replicas", "x"}, "want 1 to 5"},
+	} {
+		if _, err := parseFlags(tc.args, io.Discard); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("parseFlags(%q) = %v, want an error saying %q", tc.args, err, tc.want)
+		}
+	}
+	c, err := parseFlags([]string{"--venue", "north", "--federation", "nats://x:4222", "--nats-password", "p"}, io.Discard)
+	if err != nil || c.venues.venue != "north" {
+		t.Errorf("a venue's flags: %+v, %v", c.venues, err)
+	}
+}

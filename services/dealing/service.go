@@ -12,6 +12,7 @@ import (
 	"crypto/rand"
 	"fmt"
 	"path/filepath"
+	"sync/atomic"
 	"time"
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
@@ -43,6 +44,9 @@ type Service struct {
 	movement movementv1.MovementServiceClient
 	// analyser solves the sets double dummy (analysis.go).
 	analyser analyser
+	// federation queues the board sets' changes for the venues
+	// (venues.go).
+	federation atomic.Bool
 }
 
 // Option configures a Service.

@@ -13,6 +13,12 @@ package dealingservice
 //	    operations/<seq u64> -> Operation         every analysis of the set, from 1
 //	    boards/<board u64> -> BoardAnalysis       the table (par is worked out on read)
 //	analysis_queue/<seq u64> -> operation name    analyses not done, oldest first
+//	to_venues/<event id>/<seq u64> -> Change      at a federation, the event's board sets as
+//	                                             they changed, for the venues (schema 4; venues.go)
+//	venue/incarnation -> StringValue              the store's incarnation (schema 4)
+//	venue/relayed_to/<venue>/<event id> -> UInt64Value  at a federation, each venue's cursor
+//	venue/marks/<event id>/<source>/<incarnation> -> UInt64Value  at a venue, the last record
+//	                                             of the federation's queue applied
 //
 // A board set's name is "events/{event}/sessions/{session}/boardsets/{id}".
 // Its keys stay in the stored value after release; the service hides them
@@ -68,6 +74,7 @@ var migrations = []platform.Migration{
 		}
 		return nil
 	}},
+	{Version: 4, Name: "create the buckets of a venue and a federation", Apply: createVenueBuckets},
 }
 
 func getBoardSet(tx *bbolt.Tx, name string) (*dealingv1.BoardSet, bool, error) {
@@ -98,7 +105,10 @@ func (s *Service) storeSet(tx *bbolt.Tx, set *dealingv1.BoardSet, kind typev1.Ch
 	if err := putBoardSet(tx, set); err != nil {
 		return err
 	}
-	return s.store.AppendChange(tx, platform.Change{Kind: kind, Name: set.GetName(), By: by, Resource: inFeed(set)})
+	if err := s.store.AppendChange(tx, platform.Change{Kind: kind, Name: set.GetName(), By: by, Resource: inFeed(set)}); err != nil {
+		return err
+	}
+	return s.toVenues(tx, set, kind, by)
 }
 
 // recordRead appends a read of a secret set to its audit trail.

@@ -108,11 +108,33 @@ func TestPagesReadKeptAnswers(t *testing.T) {
 	if built, held := d.board.answersBuilt(), d.board.answersHeld(); built != 1 || held != 1 {
 		t.Errorf("two reads of the page at one version: %d answers built, %d held; want 1 and 1", built, held)
 	}
+	// Another caller's page is read for that caller, never from the
+	// public's answer; a caller refused is refused.
+	pageAs := func(authorization string) int {
+		req, err := http.NewRequest(http.MethodGet, d.base+page, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Authorization", authorization)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	d.board.refuse("table-3")
+	if code := pageAs("Bearer director-secret"); code != http.StatusOK || d.board.answersBuilt() != 2 {
+		t.Errorf("the director's page: status %d, %d answers built; want 200 and the director's own (2 built)", code, d.board.answersBuilt())
+	}
+	if code := pageAs("Bearer terminal-secret"); code != http.StatusForbidden {
+		t.Errorf("a refused caller's page: status %d, want 403", code)
+	}
 	d.board.set("v2", 30)
 	if _, changed := d.get(t, page, ""); bytes.Count(changed, []byte("<tr data-pair=")) != 30 {
 		t.Errorf("after a change the page shows %d pairs, want 30", bytes.Count(changed, []byte("<tr data-pair=")))
 	}
-	if built := d.board.answersBuilt(); built != 2 {
-		t.Errorf("%d answers built after a change, want 2", built)
+	if built := d.board.answersBuilt(); built != 3 {
+		t.Errorf("%d answers built after a change, want 3", built)
 	}
 }

@@ -13,9 +13,10 @@ package gateway
 // those standings moved, telling it the version held
 // (platform.HeldVersionsHeader), so an unchanged field costs the service a
 // version check and builds nothing; a change is encoded once and sent to
-// every viewer of the query. The poller reads as the public does; a viewer
-// that came with a token is asked for again with it before each update (a
-// version check, which builds nothing), so that a table's device stops
+// every viewer of the query. The poller reads as the public does (the
+// field as last rescored); a viewer that came with a token is asked for
+// again with it before each update (a read of one standing, whose answer is
+// dropped), so that a table's device stops
 // getting the ranking when its section hides it in the last rounds, and a
 // revoked code stops getting anything: such a viewer's stream then ends with
 // an event named error. A viewer that cannot keep up skips to the newest
@@ -96,7 +97,14 @@ func (ls *liveStandings) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		ls.edge.refuse(w, r, status.Errorf(codes.Internal, "encode the standings: %v", err))
 		return
 	}
-	updates, leave := ls.follow(req, versionOf(md))
+	// The poller reads as the public: only the public's version is one it
+	// can hold (a director reads the field as it is this moment, in
+	// versions of its own).
+	seed := versionOf(md)
+	if r.Header.Get("Authorization") != "" {
+		seed = ""
+	}
+	updates, leave := ls.follow(req, seed)
 	defer leave()
 
 	w.Header().Set("Content-Type", "text/event-stream")
@@ -111,7 +119,7 @@ func (ls *liveStandings) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	for out.err == nil {
 		select {
 		case u := <-updates:
-			if err := ls.mayRead(r, req, u.version); err != nil {
+			if err := ls.mayRead(r, req); err != nil {
 				out.fail("scoring", err)
 				return
 			}
@@ -127,13 +135,15 @@ func (ls *liveStandings) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // mayRead asks the scoring service whether the caller of r, when it came
-// with a token, may still read the standings of req at version: the
-// poller's read was the public's.
-func (ls *liveStandings) mayRead(r *http.Request, req *scoringv1.GetStandingsRequest, version string) error {
+// with a token, may still read the standings of req: the poller's read was
+// the public's. It reads one standing, so that the check costs little
+// whatever the page.
+func (ls *liveStandings) mayRead(r *http.Request, req *scoringv1.GetStandingsRequest) error {
 	if r.Header.Get("Authorization") == "" {
 		return nil
 	}
-	_, err := ls.scoring.GetStandings(metadata.AppendToOutgoingContext(forwarded(r), platform.HeldVersionsHeader, version), req)
+	check := &scoringv1.GetStandingsRequest{Event: req.GetEvent(), Session: req.GetSession(), Section: req.GetSection(), PageSize: 1}
+	_, err := ls.scoring.GetStandings(forwarded(r), check)
 	return err
 }
 

@@ -43,6 +43,15 @@ func (s *Service) AddLateEntrant(ctx context.Context, req *movementv1.AddLateEnt
 		if err := namePlayers(tx, "entrant", late); err != nil {
 			return err
 		}
+		if mv.GetChoice().GetKind() == movementv1.Kind_KIND_SWISS_TEAMS {
+			// A Swiss seats a late team when its first round is paired.
+			if fromProto(mv).RoundPaired(int(from)) {
+				return platform.FailedPrecondition(fmt.Sprintf("round %d of %s is paired already: a late team joins the Swiss from a round not paired yet", from, section.GetName()))
+			}
+			section.Movement.Entrants++
+			section.Entrants = append(section.Entrants, late)
+			return nil
+		}
 		// The full field's movement is asked only for tables that have no
 		// boards while their pair sits out.
 		full, fullErr := generate(mv.GetChoice(), mv.GetEntrants()+1)
@@ -84,6 +93,17 @@ func (s *Service) WithdrawEntrant(ctx context.Context, req *movementv1.WithdrawE
 		}
 		if found.GetWithdrawnFromRound() != 0 {
 			return platform.FailedPrecondition(fmt.Sprintf("entrant %d is already withdrawn from round %d", req.GetEntrant(), found.GetWithdrawnFromRound()))
+		}
+		if mv.GetChoice().GetKind() == movementv1.Kind_KIND_SWISS_TEAMS {
+			// A Swiss pairs a withdrawn team no more; a round it is paired
+			// in is paired again without it first.
+			for _, st := range mv.GetSeatings() {
+				if st.GetRound() >= from && (st.GetNs() == req.GetEntrant() || st.GetEw() == req.GetEntrant()) {
+					return platform.FailedPrecondition(fmt.Sprintf("team %d is paired in round %d of %s: pair that round again without it (SetSwissRound with repair), or withdraw it from round %d", req.GetEntrant(), st.GetRound(), section.GetName(), st.GetRound()+1))
+				}
+			}
+			found.WithdrawnFromRound = from
+			return nil
 		}
 		m, err := fromProto(mv).Withdraw(int(req.GetEntrant()), int(from))
 		if err != nil {

@@ -146,11 +146,15 @@ func (s *Service) RecommendMovements(ctx context.Context, req *movementv1.Recomm
 	}
 	resp := &movementv1.RecommendMovementsResponse{}
 	for _, r := range found {
-		// A Swiss is paired round by round: there is no movement to set.
+		// A Swiss of teams is set as KIND_SWISS_TEAMS and paired round by
+		// round; a Swiss of pairs has no movement Director can set.
 		var choice *movementv1.MovementChoice
-		if r.Kind != movement.KindSwiss {
+		switch {
+		case r.Kind != movement.KindSwiss:
 			choice = &movementv1.MovementChoice{Kind: kinds[r.Kind], Rounds: int32(r.Rounds), BoardsPerRound: int32(r.BoardsPerRound), FirstBoard: 1,
 				MitchellForm: mitchellForm(r.Style)}
+		case req.GetTeams():
+			choice = &movementv1.MovementChoice{Kind: movementv1.Kind_KIND_SWISS_TEAMS, Rounds: int32(r.Rounds), BoardsPerRound: int32(r.BoardsPerRound), FirstBoard: 1}
 		}
 		resp.Recommendations = append(resp.Recommendations, &movementv1.Recommendation{
 			Name:        r.Name,

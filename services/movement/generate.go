@@ -45,6 +45,12 @@ func generate(c *movementv1.MovementChoice, entrants int32) (movement.Movement, 
 			return movement.Movement{}, err
 		}
 		return movement.TeamsMovement(rounds, int(c.GetBoardsPerRound()))
+	case movementv1.Kind_KIND_SWISS_TEAMS:
+		teams := make([]int, n)
+		for i := range teams {
+			teams[i] = i + 1
+		}
+		return movement.SwissTeamsMovement(teams, int(c.GetRounds()), int(c.GetBoardsPerRound()))
 	}
 	return movement.Movement{}, fmt.Errorf("unknown kind of movement %v", c.GetKind())
 }
@@ -52,9 +58,19 @@ func generate(c *movementv1.MovementChoice, entrants int32) (movement.Movement, 
 // generateFor makes the movement a choice names for a section's entrants
 // (pairs or teams), numbered as they are, in order.
 func generateFor(c *movementv1.MovementChoice, numbers []int) (movement.Movement, error) {
+	if c.GetKind() == movementv1.Kind_KIND_SWISS_TEAMS {
+		// Round 1 pairs the teams in their order, and an odd field's last
+		// team has the bye, so the Swiss is made with the section's numbers.
+		return movement.SwissTeamsMovement(numbers, int(c.GetRounds()), int(c.GetBoardsPerRound()))
+	}
 	m, err := generate(c, int32(len(numbers)))
 	if err != nil {
 		return movement.Movement{}, err
 	}
 	return m.NumberAs(numbers)
+}
+
+// teamsKind reports whether a kind of movement seats teams in two rooms.
+func teamsKind(k movementv1.Kind) bool {
+	return k == movementv1.Kind_KIND_TEAMS_ROUND_ROBIN || k == movementv1.Kind_KIND_SWISS_TEAMS
 }

@@ -46,6 +46,7 @@ func (s *Service) ImportPlayers(ctx context.Context, req *movementv1.ImportPlaye
 		return nil, platform.FieldError("csv", err.Error())
 	}
 	resp := &movementv1.ImportPlayersResponse{}
+	by := platform.CallerName(ctx)
 	err = s.store.Mutate(ctx, movementv1.MovementService_ImportPlayers_FullMethodName, req.GetRequestId(), req, resp, func(tx *bbolt.Tx) error {
 		held, err := registryPlayers(tx)
 		if err != nil {
@@ -59,6 +60,9 @@ func (s *Service) ImportPlayers(ctx context.Context, req *movementv1.ImportPlaye
 		for _, p := range changed {
 			m := &movementv1.RegisteredPlayer{Name: playerName(p.NationalID), NationalId: p.NationalID, DisplayName: p.Name, Club: p.Club, UpdateTime: now}
 			if err := put(tx, bucketPlayers, p.NationalID, m); err != nil {
+				return err
+			}
+			if err := s.playerToVenues(tx, m, by); err != nil {
 				return err
 			}
 		}

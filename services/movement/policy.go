@@ -34,6 +34,7 @@ func (s *Service) Policy() platform.Policy {
 		movementv1.MovementService_CreateSection_FullMethodName:   {Roles: roles(director, scorer), Resources: []string{"parent", "section.name", "section.terminal_settings.board_set"}},
 		movementv1.MovementService_GetSection_FullMethodName:      {Roles: roles(public), Resources: []string{"name"}},
 		movementv1.MovementService_SetMovement_FullMethodName:     {Roles: roles(director, scorer), Resources: []string{"name"}},
+		movementv1.MovementService_SetSwissRound_FullMethodName:   {Roles: roles(director), Resources: []string{"section"}},
 		movementv1.MovementService_GetTableRound_FullMethodName:   {Roles: roles(public), Resources: []string{"section"}, Table: &platform.TableRef{Parent: "section", Number: "table", Round: "round"}},
 		movementv1.MovementService_GetEntrantPath_FullMethodName:  {Roles: roles(public), Resources: []string{"section"}},
 		movementv1.MovementService_AddLateEntrant_FullMethodName:  {Roles: roles(director, scorer), Resources: []string{"section"}},

@@ -10,6 +10,7 @@ import (
 	"github.com/bridge-director/director/bridge"
 	"github.com/bridge-director/director/movement"
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
+	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
 	"github.com/bridge-director/director/services/bridgepb"
 	"github.com/bridge-director/director/services/platform"
@@ -34,6 +35,9 @@ func (s *Service) SetMovement(ctx context.Context, req *movementv1.SetMovementRe
 	choice, err := checkChoice(req.GetChoice())
 	if err != nil {
 		return nil, err
+	}
+	if form := event.GetScoring().GetForm(); choice.GetKind() == movementv1.Kind_KIND_SWISS_TEAMS && form != scoringv1.Form_FORM_TEAMS_VP && form != scoringv1.Form_FORM_TEAMS_POINT_A_BOARD {
+		return nil, platform.FieldError("choice.kind", fmt.Sprintf("%s is scored as %s; a Swiss teams movement pairs team matches, scored by victory points (FORM_TEAMS_VP) or point-a-board", event.GetName(), form))
 	}
 	if r := req.GetFromRound(); r < 0 || r > resource.MaxRound {
 		return nil, platform.FieldError("from_round", fmt.Sprintf("round %d is outside 1 to %d (0 for the whole session)", r, resource.MaxRound))
@@ -68,6 +72,9 @@ func (s *Service) SetMovement(ctx context.Context, req *movementv1.SetMovementRe
 // after round from is withdrawn again from its round.
 func newMovement(section *movementv1.Section, choice *movementv1.MovementChoice, from int32) (movement.Movement, int32, error) {
 	old := section.GetMovement()
+	if from > 1 && (choice.GetKind() == movementv1.Kind_KIND_SWISS_TEAMS || old.GetChoice().GetKind() == movementv1.Kind_KIND_SWISS_TEAMS) {
+		return movement.Movement{}, 0, platform.FieldError("from_round", "a Swiss is chosen for the whole session: a Swiss round is changed by pairing it again (SetSwissRound with repair)")
+	}
 	if from > 1 {
 		if err := checkChange(section.GetName(), old, choice, from); err != nil {
 			return movement.Movement{}, 0, err
@@ -135,7 +142,9 @@ func checkChoice(in *movementv1.MovementChoice) (*movementv1.MovementChoice, err
 	}
 	switch {
 	case c.Kind == movementv1.Kind_KIND_UNSPECIFIED || movementv1.Kind_name[int32(c.Kind)] == "":
-		return nil, platform.FieldError("choice.kind", "say which movement: KIND_MITCHELL, KIND_HOWELL or KIND_TEAMS_ROUND_ROBIN")
+		return nil, platform.FieldError("choice.kind", "say which movement: KIND_MITCHELL, KIND_HOWELL, KIND_TEAMS_ROUND_ROBIN or KIND_SWISS_TEAMS")
+	case c.Kind == movementv1.Kind_KIND_SWISS_TEAMS && c.Rounds == 0:
+		return nil, platform.FieldError("choice.rounds", "say how many rounds the Swiss plays: a Swiss has no full length of its own")
 	case c.BoardsPerRound < 1 || c.BoardsPerRound > 8:
 		return nil, platform.FieldError("choice.boards_per_round", fmt.Sprintf("%d boards a round: 1 to 8", c.BoardsPerRound))
 	case c.FirstBoard < 1 || c.FirstBoard > resource.MaxBoard:
@@ -191,7 +200,7 @@ func fromProto(p *movementv1.Movement) movement.Movement {
 	}
 	m := movement.Movement{
 		Name: p.GetName(), Tables: int(p.GetTables()), Rounds: int(p.GetRounds()), Sets: int(p.GetSets()),
-		TwoWinners: p.GetTwoWinners(), Notes: p.GetNotes(), Teams: p.GetChoice().GetKind() == movementv1.Kind_KIND_TEAMS_ROUND_ROBIN,
+		TwoWinners: p.GetTwoWinners(), Notes: p.GetNotes(), Teams: teamsKind(p.GetChoice().GetKind()),
 	}
 	for _, st := range p.GetSeatings() {
 		m.Seatings = append(m.Seatings, movement.Seating{Round: int(st.GetRound()), Table: int(st.GetTable()), NS: int(st.GetNs()), EW: int(st.GetEw()), Set: set(st.GetLowBoard())})

@@ -23,6 +23,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 	"unicode"
 
@@ -43,6 +44,8 @@ type Service struct {
 	store     *platform.Store
 	now       func() time.Time
 	schedules schedules
+	// federation queues the registry's changes for the venues (venues.go).
+	federation atomic.Bool
 }
 
 // Option configures a Service.

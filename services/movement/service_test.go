@@ -36,7 +36,7 @@ func start(t testing.TB, dir string) *harness {
 		t.Fatalf("Open: %v", err)
 	}
 	conn, stop := platformtest.Serve(t, svc, nil)
-	h := &harness{client: movementv1.NewMovementServiceClient(conn), stop: stop}
+	h := &harness{client: movementv1.NewMovementServiceClient(conn), stop: stop, svc: svc}
 	h.event(t, "club-night")
 	return h
 }
@@ -370,7 +370,7 @@ func TestEveryRecommendationCanBeSet(t *testing.T) {
 
 // TestRecommendASwiss: twelve teams with time for about six matches
 // cannot play their round robin; the first recommendation is a Swiss,
-// with no choice to set, before the round robin cut short, which can be
+// set as KIND_SWISS_TEAMS, before the round robin cut short, which can be
 // set.
 func TestRecommendASwiss(t *testing.T) {
 	h := start(t, t.TempDir())
@@ -383,9 +383,18 @@ func TestRecommendASwiss(t *testing.T) {
 		t.Fatalf("%d recommendations, want a Swiss and a round robin", len(recs))
 	}
 	swiss := recs[0]
-	if !swiss.GetSwiss() || swiss.GetChoice() != nil || swiss.GetRounds() != 4 || swiss.GetTotalBoards() != 24 || swiss.GetTables() != 12 ||
+	if c := swiss.GetChoice(); !swiss.GetSwiss() || c.GetKind() != movementv1.Kind_KIND_SWISS_TEAMS || c.GetRounds() != 4 || c.GetBoardsPerRound() != 6 ||
+		swiss.GetRounds() != 4 || swiss.GetTotalBoards() != 24 || swiss.GetTables() != 12 ||
 		!strings.Contains(swiss.GetWhy(), "paired on the scores") {
-		t.Errorf("first recommendation %v, want a Swiss of 4 matches of 6 boards with no choice", swiss)
+		t.Errorf("first recommendation %v, want a Swiss of 4 matches of 6 boards, set as KIND_SWISS_TEAMS", swiss)
+	}
+	// The Swiss can be set as recommended, on a teams event.
+	set, err := h.swissSection(t, 12, swiss.GetChoice())
+	if err != nil {
+		t.Fatalf("setting the recommended Swiss: %v", err)
+	}
+	if mv := set.GetMovement(); mv.GetRounds() != swiss.GetRounds() || mv.GetTables() != swiss.GetTables() {
+		t.Errorf("the Swiss set as %d rounds at %d tables, recommended %d at %d", mv.GetRounds(), mv.GetTables(), swiss.GetRounds(), swiss.GetTables())
 	}
 	if recs[1].GetSwiss() || recs[1].GetChoice().GetKind() != movementv1.Kind_KIND_TEAMS_ROUND_ROBIN {
 		t.Errorf("second recommendation %v, want the round robin cut short", recs[1])

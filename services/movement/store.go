@@ -14,6 +14,12 @@ package movementservice
 //	  -> TablePlayers                                (from schema version 5)
 //	tabletokens/<SHA-256 of a table token's code, 32 bytes> -> TableToken
 //	  without its code, until a day after it expires (from schema version 6)
+//	to_venues/<seq u64> -> Change       at a federation, the registry's players as imports
+//	                                    changed them, for the venues (from schema version 7; venues.go)
+//	venue/incarnation -> StringValue    the store's incarnation (from schema version 7)
+//	venue/relayed_to/<venue> -> UInt64Value  at a federation, each venue's cursor of to_venues
+//	venue/marks/<source>/<incarnation> -> UInt64Value  at a venue, the last record of the
+//	                                    federation's registry applied
 //
 // A section's name begins with its session's, so a cursor lists a session's
 // sections by prefix. Movement seatings hold the section's entrant numbers
@@ -52,6 +58,7 @@ var migrations = []platform.Migration{
 	{Version: 4, Name: "number the revisions of sections", Apply: numberRevisions},
 	{Version: 5, Name: "create the player registry and table players buckets", Apply: createBuckets(bucketPlayers, bucketTables)},
 	{Version: 6, Name: "create the table tokens bucket", Apply: createBuckets(bucketTableTokens)},
+	{Version: 7, Name: "create the buckets of a venue and a federation", Apply: createVenueBuckets},
 }
 
 func createBuckets(names ...[]byte) func(tx *bbolt.Tx) error {

@@ -82,8 +82,46 @@ func (s *Store) AppendChange(tx *bbolt.Tx, c Change) error {
 	if err := PutMessage(b, Uint64Key(seq), rec); err != nil {
 		return err
 	}
-	tx.OnCommit(func() { s.watches.wake(event) })
+	tx.OnCommit(func() {
+		s.watches.wake(event)
+		s.watches.wake(anyEvent)
+	})
 	return nil
+}
+
+// anyEvent is the key of the watchers of every event's feed (FeedChanged):
+// no event id is empty.
+const anyEvent = ""
+
+// FeedChanged is closed at the next commit of a change of any event: a
+// reader of every feed (a venue's relay to its federation) takes it before
+// it reads, so that a commit after the read wakes it.
+func (s *Store) FeedChanged() <-chan struct{} {
+	return s.watches.next(anyEvent)
+}
+
+// WakeFeedReaders wakes the readers of every feed (FeedChanged) once tx
+// commits: for a change that is queued outside an event's feed, such as a
+// federation's registry for its venues.
+func (s *Store) WakeFeedReaders(tx *bbolt.Tx) {
+	tx.OnCommit(func() { s.watches.wake(anyEvent) })
+}
+
+// FeedEvents lists the ids of the events that have a feed in the store, in
+// order.
+func (s *Store) FeedEvents() ([]string, error) {
+	var ids []string
+	err := s.View(func(tx *bbolt.Tx) error {
+		b := bucketAt(tx, feedBucket)
+		if b == nil {
+			return nil
+		}
+		return b.ForEachBucket(func(k []byte) error {
+			ids = append(ids, string(k))
+			return nil
+		})
+	})
+	return ids, err
 }
 
 // eventOfName is the event id of a resource name "events/<id>[/...]".

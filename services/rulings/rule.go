@@ -773,13 +773,9 @@ func adjustedResult(adj *rulingsv1.AdjustedScore) (*scoringv1.Result, error) {
 }
 
 // startsWithReplacement checks that calls begin with the offender's
-// replacement, rep, which the auction as recorded does not hold: without
+// replacement, want, which the auction as recorded does not hold: without
 // it every later call would be taken as made one seat early.
-func startsWithReplacement(calls []string, rep string, by bridge.Seat) error {
-	want, err := bridge.ParseCall(rep)
-	if err != nil {
-		return platform.FailedPrecondition(fmt.Sprintf("the recorded replacement %q cannot be read: %v", rep, err))
-	}
+func startsWithReplacement(calls []string, want bridge.Call, by bridge.Seat) error {
 	if len(calls) > 0 {
 		if first, err := bridge.ParseCall(calls[0]); err == nil && first == want {
 			return nil
@@ -789,13 +785,17 @@ func startsWithReplacement(calls []string, rep string, by bridge.Seat) error {
 }
 
 // ContinueAuction records the calls made after an auction ruling. The
-// auction as it stood when the director was called is replayed, the
+// auction as it stood when the director was called is replayed with the
+// calls the ruling lets stand (rulings.AuctionAfterRuling: a change of call
+// the left-hand opponent accepted in place of the first call, an accepted
+// call out of rotation or insufficient bid where it was made), the
 // ruling's restrictions and those still in force after it, as recorded on
 // the call, are put on it (a player who must pass; the auction keeps those
 // of the play and does not apply them), the offender's replacement, when
-// the irregularity names one, must come first, and each call must be legal
-// there; the first that is not (a bid of more than seven among them) is
-// refused with the law that forbids it, and nothing is stored.
+// the irregularity names one and the ruling has not let his call stand,
+// must come first, and each call must be legal there; the first that is
+// not (a bid of more than seven among them) is refused with the law that
+// forbids it, and nothing is stored.
 func (s *Service) ContinueAuction(ctx context.Context, req *rulingsv1.ContinueAuctionRequest) (*rulingsv1.ContinueAuctionResponse, error) {
 	got, err := s.GetCall(ctx, &rulingsv1.GetCallRequest{Name: req.GetName()})
 	if err != nil {
@@ -805,7 +805,7 @@ func (s *Service) ContinueAuction(ctx context.Context, req *rulingsv1.ContinueAu
 	if call.GetState() < rulingsv1.State_STATE_RULED || auctionKinds[call.GetIrregularity().GetKind()] == 0 {
 		return nil, platform.FailedPrecondition(req.GetName() + " has no complete ruling on the auction to continue from")
 	}
-	auction, err := parseAuction(call.GetAuction(), call.GetBoard())
+	recorded, err := parseAuction(call.GetAuction(), call.GetBoard())
 	if err != nil {
 		return nil, platform.FailedPrecondition(fmt.Sprintf("the auction recorded on %s cannot be read: %v", req.GetName(), err))
 	}
@@ -818,11 +818,21 @@ func (s *Service) ContinueAuction(ctx context.Context, req *rulingsv1.ContinueAu
 		return nil, platform.FailedPrecondition(fmt.Sprintf("the ruling's restrictions recorded on %s cannot be read: %v", req.GetName(), err))
 	}
 	for _, r := range append(inForce, own...) {
-		auction.Restrict(r)
+		recorded.Restrict(r)
+	}
+	kind := auctionKinds[call.GetIrregularity().GetKind()]
+	offender, _ := bridgepb.SeatFrom(call.GetIrregularity().GetOffender())
+	irr, err := auctionIrregularity(call.GetIrregularity(), kind, offender)
+	if err != nil {
+		return nil, platform.FailedPrecondition(fmt.Sprintf("the irregularity recorded on %s cannot be read: %v", req.GetName(), err))
+	}
+	auction, rep, err := rulings.AuctionAfterRuling(recorded, irr, rulings.Answers(call.GetAnswers()))
+	if err != nil {
+		return nil, platform.FailedPrecondition(fmt.Sprintf("the calls the ruling on %s lets stand cannot be worked out: %v", req.GetName(), err))
 	}
 	calls := strings.Fields(req.GetCalls())
-	if rep := call.GetIrregularity().GetReplacement(); rep != "" {
-		if err := startsWithReplacement(calls, rep, auction.Turn()); err != nil {
+	if rep != nil {
+		if err := startsWithReplacement(calls, *rep, auction.Turn()); err != nil {
 			return nil, err
 		}
 	}

@@ -63,6 +63,39 @@ func TestRestrictionsKeepTheirStructure(t *testing.T) {
 	}
 }
 
+// TestContinueAfterAChangeOfCall: North opened 1S and at once changed it
+// to 1NT, a change of mind. Accepted by East, the auction goes on from
+// 1NT: East's 1NT is insufficient there and 2C is not. Refused, 1NT is
+// cancelled and 1S stands, so East may bid 1NT and his 1H is insufficient.
+func TestContinueAfterAChangeOfCall(t *testing.T) {
+	h := start(t)
+	ctx := context.Background()
+	change := &rulingsv1.Irregularity{Kind: rulingsv1.Kind_KIND_CHANGE_OF_CALL, Offender: typev1.Seat_SEAT_NORTH, Call: "1NT"}
+	ruled := func(choice string) *rulingsv1.DirectorCall {
+		call := h.open(t, "1S")
+		return h.ruleWith(t, &rulingsv1.RuleRequest{Name: call.GetName(), Irregularity: change,
+			Answers: map[string]string{"unintended": "no", "choice": choice, "comparable": "no", "specified_suits": "S"}})
+	}
+	accepted := ruled("accept")
+	if s := accepted.GetRuling().GetSummary(); !strings.Contains(s, "1NT stands") {
+		t.Fatalf("accepted: the ruling says %q, want 1NT to stand", s)
+	}
+	_, err := h.client.ContinueAuction(ctx, &rulingsv1.ContinueAuctionRequest{Name: accepted.GetName(), Calls: "1NT"})
+	wantCode(t, err, codes.InvalidArgument, "call 1 (1NT)")
+	resp, err := h.client.ContinueAuction(ctx, &rulingsv1.ContinueAuctionRequest{Name: accepted.GetName(), Calls: "2C P P P"})
+	if err != nil || resp.GetCall().GetContinuedAuction() != "2C PASS PASS PASS" {
+		t.Errorf("2C over the accepted 1NT: %v, %v", resp.GetCall().GetContinuedAuction(), err)
+	}
+
+	refused := ruled("refuse")
+	_, err = h.client.ContinueAuction(ctx, &rulingsv1.ContinueAuctionRequest{Name: refused.GetName(), Calls: "1H"})
+	wantCode(t, err, codes.InvalidArgument, "call 1 (1H)")
+	resp, err = h.client.ContinueAuction(ctx, &rulingsv1.ContinueAuctionRequest{Name: refused.GetName(), Calls: "1NT P P P"})
+	if err != nil || resp.GetCall().GetContinuedAuction() != "1NT PASS PASS PASS" {
+		t.Errorf("1NT over the 1S that stands: %v, %v", resp.GetCall().GetContinuedAuction(), err)
+	}
+}
+
 // TestPrematureReplacement: South had already replaced his insufficient 1H
 // with 2C when the director came (Law 27C).
 func TestPrematureReplacement(t *testing.T) {

@@ -209,6 +209,7 @@ func (s *Service) setPenalties(event string, standing []*scoringv1.Penalty) {
 		ks.penalties = bySession[key.session]
 		if ks.field != nil {
 			ks.field.SetPenalties(ks.penalties)
+			ks.rescoreSoon()
 		}
 		ks.mu.Unlock()
 	}

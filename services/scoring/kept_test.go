@@ -162,7 +162,7 @@ func TestConcurrentPenaltiesAllCount(t *testing.T) {
 // TestPublicStandingsFollowWithinARescoring: the public's standings and
 // travellers are the field as last rescored, so a result reaches them once
 // the background rescoring has run, without a director's read; the
-// director's are current at once.
+// director's are current at once. A penalty reaches them the same way.
 func TestPublicStandingsFollowWithinARescoring(t *testing.T) {
 	h := startWith(t, t.TempDir(), platformtest.Tokens(t, `tokens:
   - {name: club-director, token: director-secret, roles: [director], events: [events/club-night]}
@@ -220,6 +220,32 @@ func TestPublicStandingsFollowWithinARescoring(t *testing.T) {
 	for deadline := time.Now().Add(10 * time.Second); lines(public) != 4; time.Sleep(150 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("10 s after a result the public's traveller has %d lines, want 4", lines(public))
+		}
+	}
+
+	// A penalty is a change like a result: it reaches the public with the
+	// next rescoring, no result or director's read needed. (The rescoring
+	// the last result asked for is over first.)
+	time.Sleep(2 * rescoreDelay)
+	if _, err := h.client.ApplyPenalty(director, &scoringv1.ApplyPenaltyRequest{Parent: "events/club-night",
+		Penalty: &scoringv1.Penalty{Pair: 1, Amount: 1, Unit: scoringv1.PenaltyUnit_PENALTY_UNIT_MATCHPOINTS, Reason: "slow play"}}); err != nil {
+		t.Fatal(err)
+	}
+	penalized := func() bool {
+		resp, err := h.client.GetStandings(public, &scoringv1.GetStandingsRequest{Event: "events/club-night"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range resp.GetStandings() {
+			if s.GetPair() == 1 {
+				return s.GetPenalties() == 1
+			}
+		}
+		return false
+	}
+	for deadline := time.Now().Add(10 * time.Second); !penalized(); time.Sleep(250 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("10 s after a penalty the public's standings do not show it")
 		}
 	}
 }

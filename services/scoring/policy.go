@@ -14,7 +14,9 @@ import (
 // and a table's terminal confirms its own table's (the opponents' check)
 // and reads the deals of the boards it played;
 // corrections, erasures, history and applying or removing penalties belong
-// to the director and the scorer.
+// to the director and the scorer; a venue's director finalises its
+// session, and a federation's directors and scorers read how far each
+// venue's feed is applied.
 func (s *Service) Policy() platform.Policy {
 	const (
 		director = platform.RoleDirector
@@ -36,6 +38,7 @@ func (s *Service) Policy() platform.Policy {
 		scoringv1.ScoringService_GetStandings_FullMethodName:       {Roles: roles(public), Resources: []string{"event"}},
 		scoringv1.ScoringService_GetScorecard_FullMethodName:       {Roles: roles(public), Resources: []string{"event"}},
 		scoringv1.ScoringService_ListMatches_FullMethodName:        {Roles: roles(public), Resources: []string{"event"}},
+		scoringv1.ScoringService_PairSwissRound_FullMethodName:     {Roles: roles(director), Resources: []string{"section"}},
 		scoringv1.ScoringService_SetPublication_FullMethodName:     {Roles: roles(director), Resources: []string{"session"}},
 		scoringv1.ScoringService_ApplyPenalty_FullMethodName:       {Roles: roles(director, scorer), Resources: []string{"parent", "penalty.name", "penalty.ruling"}},
 		scoringv1.ScoringService_ListPenalties_FullMethodName:      {Roles: roles(public), Resources: []string{"parent"}},
@@ -46,6 +49,8 @@ func (s *Service) Policy() platform.Policy {
 		scoringv1.ScoringService_AcknowledgeChanges_FullMethodName: platform.FeedRule(),
 		scoringv1.ScoringService_WatchChanges_FullMethodName:       platform.FeedRule(),
 		scoringv1.ScoringService_GetPlayedDeal_FullMethodName:      {Roles: roles(terminal, director, scorer), Resources: []string{"table"}, Table: &platform.TableRef{Parent: "table"}},
+		scoringv1.ScoringService_FinaliseSession_FullMethodName:    {Roles: roles(director), Resources: []string{"session"}},
+		scoringv1.ScoringService_ListVenueFeeds_FullMethodName:     {Roles: roles(director, scorer), Resources: []string{"parent"}},
 		scoringv1.ScoringService_ConfirmResult_FullMethodName:      {Roles: roles(terminal, director, scorer), Resources: []string{"name"}, Table: &platform.TableRef{Parent: "name"}},
 	}
 }

@@ -448,7 +448,11 @@ func (s *Service) revise(tx *bbolt.Tx, event string, sl slot, rev *scoringv1.Rev
 	if err := writeRevision(tx, event, sl, rev); err != nil {
 		return err
 	}
-	return s.store.AppendChange(tx, platform.Change{Kind: resultChanges[rev.GetAction()], Name: sl.name(event), By: rev.GetChangedBy(), Resource: after})
+	c := platform.Change{Kind: resultChanges[rev.GetAction()], Name: sl.name(event), By: rev.GetChangedBy(), Resource: after}
+	if err := s.store.AppendChange(tx, c); err != nil {
+		return err
+	}
+	return s.toVenue(tx, event, sl, c)
 }
 
 // sameResult reports whether two results say the same thing about a board,

@@ -53,9 +53,14 @@ func (s *Service) checkSchedule(ctx context.Context, event resource.Event, r *sc
 		r.GetNsPair() == seat.GetNs() && r.GetEwPair() == seat.GetEw() {
 		return got.GetSettings(), nil
 	}
-	st := status.New(codes.FailedPrecondition, fmt.Sprintf(
+	text := fmt.Sprintf(
 		"the schedule of %s (revision %d) has table %d in round %d playing boards %d to %d with pair %d North-South and pair %d East-West; this result is board %d, pairs %d and %d",
-		section, got.GetRevision(), r.GetTable(), r.GetRound(), seat.GetLowBoard(), seat.GetHighBoard(), seat.GetNs(), seat.GetEw(), r.GetBoard(), r.GetNsPair(), r.GetEwPair()))
+		section, got.GetRevision(), r.GetTable(), r.GetRound(), seat.GetLowBoard(), seat.GetHighBoard(), seat.GetNs(), seat.GetEw(), r.GetBoard(), r.GetNsPair(), r.GetEwPair())
+	if seat.GetNs() == 0 && seat.GetEw() == 0 {
+		text = fmt.Sprintf("the schedule of %s (revision %d) seats nobody at table %d in round %d (a table left free, or a Swiss round not paired yet); this result is board %d, pairs %d and %d",
+			section, got.GetRevision(), r.GetTable(), r.GetRound(), r.GetBoard(), r.GetNsPair(), r.GetEwPair())
+	}
+	st := status.New(codes.FailedPrecondition, text)
 	if withSeat, err := st.WithDetails(seat); err == nil {
 		st = withSeat
 	}

@@ -55,6 +55,8 @@ type Service struct {
 	players keptNames
 	// penaltyReloads makes penalty reloads one at a time.
 	penaltyReloads sync.Mutex
+	// venueHolds says why a venue's next record is held (venues.go).
+	venueHolds venueHolds
 	// outbox hands movement the events an older Director kept here.
 	outbox *platform.Outbox
 }

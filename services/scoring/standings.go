@@ -68,14 +68,14 @@ func (s *Service) readRanking(ctx context.Context, event string, session int32, 
 }
 
 // readsLive reports whether the caller of ctx reads a field as it is this
-// moment: the event's directors and scorers do. Everyone else reads the
-// standings and travellers as last rescored (rescoreDelay behind at most,
-// and a little scoring), so that a field that changes with every result is
-// one answer between two rescorings, built once for every player who
-// refreshes.
-func readsLive(ctx context.Context) bool {
+// moment: the event's directors and scorers do, and callers of also's
+// roles. Everyone else (the public, scoreboards) reads the standings and
+// travellers as last rescored (rescoreDelay behind, and the scoring's
+// time), so that a field that changes with every result is one answer
+// between two rescorings, built once for every player who refreshes.
+func readsLive(ctx context.Context, also ...platform.Role) bool {
 	who, ok := platform.PrincipalFrom(ctx)
-	return ok && who.Has(platform.RoleDirector, platform.RoleScorer)
+	return ok && who.Has(append([]platform.Role{platform.RoleDirector, platform.RoleScorer}, also...)...)
 }
 
 // GetStandings ranks the pairs or teams of a session, overall or in one
@@ -91,6 +91,10 @@ func (s *Service) GetStandings(ctx context.Context, req *scoringv1.GetStandingsR
 		return nil, err
 	}
 	field, settings := ks.scoredField()
+	provisional, err := s.provisional(req.GetEvent(), session)
+	if err != nil {
+		return nil, err
+	}
 	var standings []scoring.Standing
 	var problems []scoring.Problem
 	var version string
@@ -102,15 +106,15 @@ func (s *Service) GetStandings(ctx context.Context, req *scoringv1.GetStandingsR
 		standings, problems, revision = field.SettledStandings()
 		version = s.kept.settledVersion(ks, revision, names)
 	}
-	// The answer says how the results are published: a change of that is
-	// a new version.
-	if platform.AnswerVersion(ctx, version+fmt.Sprintf(".p%d", publication.GetUpdateTime().AsTime().UnixNano())) {
+	// The answer says how the results are published, and whether they are
+	// final: a change of either is a new version.
+	if platform.AnswerVersion(ctx, version+fmt.Sprintf(".p%d.%t", publication.GetUpdateTime().AsTime().UnixNano(), provisional)) {
 		return &scoringv1.GetStandingsResponse{}, nil
 	}
 	if live {
 		standings, problems = field.Standings()
 	}
-	resp := &scoringv1.GetStandingsResponse{Form: settings.GetForm(), Publication: publication}
+	resp := &scoringv1.GetStandingsResponse{Form: settings.GetForm(), Publication: publication, Provisional: provisional}
 	for i, st := range standings {
 		if section != "" && st.Section != section {
 			continue
@@ -195,7 +199,9 @@ func (s *Service) GetTraveller(ctx context.Context, req *scoringv1.GetTravellerR
 	var lines []scoring.Line
 	var problems []scoring.Problem
 	var version string
-	live := readsLive(ctx)
+	// A table's device reads the traveller of the board it has just
+	// sent, and must find its own line.
+	live := readsLive(ctx, platform.RoleTerminal)
 	if live {
 		version = s.kept.version(ks, field, names)
 	} else {

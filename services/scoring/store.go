@@ -18,6 +18,15 @@ package scoringservice
 //	                                            or passed out, and its score
 //	publication/<event id>/<session u32> -> Publication  whether the public reads a session's
 //	                                            results (from schema version 6)
+//	finalised/<event id>/<session u32> -> Finalisation  the sessions a director finalised
+//	                                            (from schema version 7, as are the next two)
+//	venue_feeds/<event id>/<venue>/<incarnation> -> VenueFeed  at a federation, what it applied
+//	                                            of each venue's feed of the event (venues.go)
+//	venue_sections/<event id>/<session u32><section> -> StringValue  at a federation, the venue
+//	                                            a section's results come from: the first to send one
+//	venue/incarnation -> StringValue            at a venue, the store's incarnation
+//	venue/relayed/<event id> -> UInt64Value     the last record of the event's feed the
+//	                                            federation acknowledged
 //	outbox/movement/...                         (platform: the old events' CreateEvent, until delivered)
 //
 // A slot is where one board is played once: session, section, table, round
@@ -111,6 +120,7 @@ var migrations = []platform.Migration{
 		_, err := tx.CreateBucketIfNotExists(bucketPublication)
 		return err
 	}},
+	{Version: 7, Name: "create the buckets of a venue and a federation", Apply: createVenueBuckets},
 }
 
 // slot identifies where one board is played once in an event.

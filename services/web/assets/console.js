@@ -7,6 +7,10 @@
 //	                         movement picked from the recommendations, the
 //	                         table and guide cards, the table codes (issued
 //	                         and revoked) and the results files
+//	/console/events/{event}/sessions/{session}/sections/{section}
+//	                         the results in by table and round, the calls,
+//	                         late and withdrawn pairs, and for a Swiss the
+//	                         next round to pair
 //
 // Everything shown is built with DOM calls and textContent, never from
 // HTML strings, so no name or title can become markup.
@@ -158,10 +162,11 @@
   function sectionView(id, session, letter) {
     var ev = "events/" + id, name = ev + "/sessions/" + session + "/sections/" + letter;
     var grid = el("div", { id: "grid", class: "scroll" });
+    var swiss = el("div", { id: "swiss" });
     var live = el("p", { class: "muted", role: "status" });
     app.append(el("p", {}, el("a", { href: "/console/events/" + id }, "The event"), " · ",
       el("a", { href: "/" + ev + "/standings?session=" + session + "&section=" + letter }, "public standings")),
-      el("h2", {}, "Session " + session + ", section " + letter), live, grid);
+      el("h2", {}, "Session " + session + ", section " + letter), live, swiss, grid);
     var calls = el("section", { id: "calls", "aria-labelledby": "calls-h" });
     var dialogue = el("section", { id: "ruling", "aria-live": "polite" });
     var num = function (id) { return el("input", { id: id, type: "number", min: "1", required: "" }); };
@@ -181,6 +186,7 @@
       }, function (err) { calls.replaceChildren(el("p", { class: "error", role: "alert" }, err.message)); });
       return Promise.all([api("GET", "/v1/" + name), results(ev, session, letter), api("GET", "/v1/" + name + "/tabletokens").catch(function () { return {}; })]).then(function (got) {
         grid.replaceChildren(gridOf(got[0].section.movement, got[1], got[2].tokens || []));
+        swiss.replaceChildren(swissOf(name, got[0].section.movement, got[1], draw));
       }, function (err) { grid.replaceChildren(el("p", { class: "error", role: "alert" }, err.message)); });
     }
     draw();
@@ -281,8 +287,41 @@
     });
   }
 
+  // swissOf is what a Swiss of teams offers the director: the next round
+  // to pair, once every board of the round before is in at both tables
+  // of every match, or what it waits for.
+  function swissOf(name, movement, got, then) {
+    if (!movement || (movement.choice || {}).kind !== "KIND_SWISS_TEAMS") return el("span", {});
+    var paired = {}, want = {}, have = {};
+    (movement.seatings || []).forEach(function (st) {
+      if (!st.ns || !st.ew || !st.low_board) return;
+      paired[st.round] = true;
+      want[st.round] = (want[st.round] || 0) + st.high_board - st.low_board + 1;
+    });
+    got.forEach(function (r) { have[r.round] = (have[r.round] || 0) + 1; });
+    var next = 0;
+    for (var r = 1; r <= movement.rounds; r++) if (!paired[r]) { next = r; break; }
+    if (!next) return el("p", { class: "muted" }, "Every round of the Swiss is paired.");
+    var missing = (want[next - 1] || 0) - (have[next - 1] || 0);
+    if (missing > 0) return el("p", { class: "muted" }, "Round " + next + " is paired once round " + (next - 1) + " is in: " + missing + " results to come.");
+    var out = el("p", {});
+    out.append(el("button", { type: "button", id: "pair-round", "data-round": next, on: { click: function () {
+      var id = "console-pair-" + next + "-" + Date.now();
+      return api("POST", "/v1/" + name + ":pairSwissRound", { round: next, request_id: id }).then(then, function (err) {
+        out.append(el("p", { class: "error", role: "alert" }, err.message));
+      });
+    } } }, "Pair round " + next));
+    return out;
+  }
+
   function gridOf(movement, got, tokens) {
     if (!movement) return el("p", {}, "No movement yet.");
+    // A Swiss round not paired yet has nobody at any table.
+    var unpaired = {};
+    if ((movement.choice || {}).kind === "KIND_SWISS_TEAMS") {
+      for (var r = 1; r <= movement.rounds; r++) unpaired[r] = true;
+      (movement.seatings || []).forEach(function (st) { if (st.ns || st.ew) unpaired[st.round] = false; });
+    }
     var inCell = {}, flagged = {}, unconfirmed = {}, latest = 0, logon = {};
     got.forEach(function (r) {
       var k = r.table + "/" + r.round;
@@ -309,7 +348,7 @@
       if (!st.low_board || !st.ns || !st.ew) {
         var out = !st.ns !== !st.ew ? st.ns || st.ew : 0;
         cell.className = "num sitout";
-        cell.textContent = out ? "pair " + out + " sits out" : "sit-out";
+        cell.textContent = out ? "pair " + out + " sits out" : unpaired[st.round] ? "to be paired" : "sit-out";
         return;
       }
       var boards = st.high_board - st.low_board + 1, n = inCell[st.table + "/" + st.round] || 0;
@@ -516,14 +555,18 @@
       field("Minutes", n("sec-minutes", "180"))
     ], "Recommend movements", function (f) {
       var v = function (id) { return Number(f.querySelector("#" + id).value); };
-      return api("POST", "/v1/movements:recommend", { entrants: v("sec-entrants"), boards: v("sec-boards"), minutes: v("sec-minutes") }).then(function (r) {
+      // An event scored as teams is offered team movements.
+      return api("GET", "/v1/" + ev).then(function (r) {
+        var teams = /^FORM_TEAMS/.test(((r.event || {}).scoring || {}).form || "");
+        return api("POST", "/v1/movements:recommend", { entrants: v("sec-entrants"), boards: v("sec-boards"), minutes: v("sec-minutes"), teams: teams });
+      }).then(function (r) {
         picks.replaceChildren(el("h3", {}, "Movements that fit, best first"));
         var list = el("ol", {});
         picks.append(list);
         (r.recommendations || []).forEach(function (rec, i) {
-          // A Swiss is paired round by round on the scores: it has no
-          // movement to set.
-          if (rec.swiss) { list.append(el("li", {}, rec.name + " — " + rec.why)); return; }
+          // A Swiss of pairs has no movement to set; a Swiss of teams is
+          // set with round 1 paired, and the session's view pairs the rest.
+          if (!rec.choice) { list.append(el("li", {}, rec.name + " — " + rec.why)); return; }
           list.append(el("li", {}, el("button", { type: "button", "data-pick": i, on: { click: function () {
             return create(ev, v("sec-session"), f.querySelector("#sec-letter").value.toUpperCase(), v("sec-entrants"), rec.choice)
               .then(show, function (err) { picks.append(el("p", { class: "error", role: "alert" }, err.message)); });

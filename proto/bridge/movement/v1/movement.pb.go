@@ -40,6 +40,14 @@ const (
 	// Teams: a round robin of two-room matches; with more rounds than the
 	// round robin has, it is played again (two teams: a match in segments).
 	Kind_KIND_TEAMS_ROUND_ROBIN Kind = 3
+	// A Swiss of teams: two-room matches as KIND_TEAMS_ROUND_ROBIN's, each
+	// round paired on the standings after the rounds before it. Round 1 is
+	// paired when the movement is set (the first team against the second,
+	// the third against the fourth, in entrant order, the last with the bye
+	// when the field is odd); the later rounds have no matches until
+	// SetSwissRound (or the scoring service's PairSwissRound) pairs them.
+	// rounds is required: a Swiss has no full length of its own.
+	Kind_KIND_SWISS_TEAMS Kind = 4
 )
 
 // Enum value maps for Kind.
@@ -49,12 +57,14 @@ var (
 		1: "KIND_MITCHELL",
 		2: "KIND_HOWELL",
 		3: "KIND_TEAMS_ROUND_ROBIN",
+		4: "KIND_SWISS_TEAMS",
 	}
 	Kind_value = map[string]int32{
 		"KIND_UNSPECIFIED":       0,
 		"KIND_MITCHELL":          1,
 		"KIND_HOWELL":            2,
 		"KIND_TEAMS_ROUND_ROBIN": 3,
+		"KIND_SWISS_TEAMS":       4,
 	}
 )
 
@@ -2373,6 +2383,199 @@ func (x *SetMovementResponse) GetSection() *Section {
 	return nil
 }
 
+// SwissMatch is one match of a Swiss round: the home team sits
+// North-South at the odd table (the open room). away is 0 when the home
+// team has the bye.
+type SwissMatch struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Home          int32                  `protobuf:"varint,1,opt,name=home,proto3" json:"home,omitempty"`
+	Away          int32                  `protobuf:"varint,2,opt,name=away,proto3" json:"away,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SwissMatch) Reset() {
+	*x = SwissMatch{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SwissMatch) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SwissMatch) ProtoMessage() {}
+
+func (x *SwissMatch) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SwissMatch.ProtoReflect.Descriptor instead.
+func (*SwissMatch) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{31}
+}
+
+func (x *SwissMatch) GetHome() int32 {
+	if x != nil {
+		return x.Home
+	}
+	return 0
+}
+
+func (x *SwissMatch) GetAway() int32 {
+	if x != nil {
+		return x.Away
+	}
+	return 0
+}
+
+type SetSwissRoundRequest struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	RequestId string                 `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	// The section's name; its movement must be KIND_SWISS_TEAMS.
+	Section string `protobuf:"bytes,2,opt,name=section,proto3" json:"section,omitempty"`
+	// The round to pair, from 2 (round 1 is paired with the movement); the
+	// rounds before it must be paired.
+	Round int32 `protobuf:"varint,3,opt,name=round,proto3" json:"round,omitempty"`
+	// Every team of the section that plays the round, each once; a team
+	// left out or with away 0 has the bye.
+	Matches []*SwissMatch `protobuf:"bytes,4,rep,name=matches,proto3" json:"matches,omitempty"`
+	// Pair a round that is paired already again. Refused without it: a
+	// round's pairing is the director's to replace, and only before any
+	// result of it is in (PairSwissRound checks that).
+	Repair bool `protobuf:"varint,5,opt,name=repair,proto3" json:"repair,omitempty"`
+	// The etag of the section as last read: when given and no longer
+	// current, the change is refused with ABORTED (409).
+	Etag          string `protobuf:"bytes,6,opt,name=etag,proto3" json:"etag,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetSwissRoundRequest) Reset() {
+	*x = SetSwissRoundRequest{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[32]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetSwissRoundRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetSwissRoundRequest) ProtoMessage() {}
+
+func (x *SetSwissRoundRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[32]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetSwissRoundRequest.ProtoReflect.Descriptor instead.
+func (*SetSwissRoundRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{32}
+}
+
+func (x *SetSwissRoundRequest) GetRequestId() string {
+	if x != nil {
+		return x.RequestId
+	}
+	return ""
+}
+
+func (x *SetSwissRoundRequest) GetSection() string {
+	if x != nil {
+		return x.Section
+	}
+	return ""
+}
+
+func (x *SetSwissRoundRequest) GetRound() int32 {
+	if x != nil {
+		return x.Round
+	}
+	return 0
+}
+
+func (x *SetSwissRoundRequest) GetMatches() []*SwissMatch {
+	if x != nil {
+		return x.Matches
+	}
+	return nil
+}
+
+func (x *SetSwissRoundRequest) GetRepair() bool {
+	if x != nil {
+		return x.Repair
+	}
+	return false
+}
+
+func (x *SetSwissRoundRequest) GetEtag() string {
+	if x != nil {
+		return x.Etag
+	}
+	return ""
+}
+
+type SetSwissRoundResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Section       *Section               `protobuf:"bytes,1,opt,name=section,proto3" json:"section,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetSwissRoundResponse) Reset() {
+	*x = SetSwissRoundResponse{}
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[33]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetSwissRoundResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetSwissRoundResponse) ProtoMessage() {}
+
+func (x *SetSwissRoundResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[33]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetSwissRoundResponse.ProtoReflect.Descriptor instead.
+func (*SetSwissRoundResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{33}
+}
+
+func (x *SetSwissRoundResponse) GetSection() *Section {
+	if x != nil {
+		return x.Section
+	}
+	return nil
+}
+
 type GetTableRoundRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// "events/{event}/sessions/{session}/sections/{section}"
@@ -2385,7 +2588,7 @@ type GetTableRoundRequest struct {
 
 func (x *GetTableRoundRequest) Reset() {
 	*x = GetTableRoundRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[31]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2397,7 +2600,7 @@ func (x *GetTableRoundRequest) String() string {
 func (*GetTableRoundRequest) ProtoMessage() {}
 
 func (x *GetTableRoundRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[31]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2410,7 +2613,7 @@ func (x *GetTableRoundRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTableRoundRequest.ProtoReflect.Descriptor instead.
 func (*GetTableRoundRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{31}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *GetTableRoundRequest) GetSection() string {
@@ -2451,7 +2654,7 @@ type Move struct {
 
 func (x *Move) Reset() {
 	*x = Move{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[32]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2463,7 +2666,7 @@ func (x *Move) String() string {
 func (*Move) ProtoMessage() {}
 
 func (x *Move) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[32]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2476,7 +2679,7 @@ func (x *Move) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Move.ProtoReflect.Descriptor instead.
 func (*Move) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{32}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *Move) GetWho() string {
@@ -2526,7 +2729,7 @@ type GetTableRoundResponse struct {
 
 func (x *GetTableRoundResponse) Reset() {
 	*x = GetTableRoundResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[33]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2538,7 +2741,7 @@ func (x *GetTableRoundResponse) String() string {
 func (*GetTableRoundResponse) ProtoMessage() {}
 
 func (x *GetTableRoundResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[33]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2551,7 +2754,7 @@ func (x *GetTableRoundResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTableRoundResponse.ProtoReflect.Descriptor instead.
 func (*GetTableRoundResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{33}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *GetTableRoundResponse) GetSeating() *Seating {
@@ -2614,7 +2817,7 @@ type GetEntrantPathRequest struct {
 
 func (x *GetEntrantPathRequest) Reset() {
 	*x = GetEntrantPathRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[34]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2626,7 +2829,7 @@ func (x *GetEntrantPathRequest) String() string {
 func (*GetEntrantPathRequest) ProtoMessage() {}
 
 func (x *GetEntrantPathRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[34]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2639,7 +2842,7 @@ func (x *GetEntrantPathRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetEntrantPathRequest.ProtoReflect.Descriptor instead.
 func (*GetEntrantPathRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{34}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *GetEntrantPathRequest) GetSection() string {
@@ -2672,7 +2875,7 @@ type Stop struct {
 
 func (x *Stop) Reset() {
 	*x = Stop{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[35]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2684,7 +2887,7 @@ func (x *Stop) String() string {
 func (*Stop) ProtoMessage() {}
 
 func (x *Stop) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[35]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2697,7 +2900,7 @@ func (x *Stop) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Stop.ProtoReflect.Descriptor instead.
 func (*Stop) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{35}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *Stop) GetRound() int32 {
@@ -2754,7 +2957,7 @@ type GetEntrantPathResponse struct {
 
 func (x *GetEntrantPathResponse) Reset() {
 	*x = GetEntrantPathResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[36]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2766,7 +2969,7 @@ func (x *GetEntrantPathResponse) String() string {
 func (*GetEntrantPathResponse) ProtoMessage() {}
 
 func (x *GetEntrantPathResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[36]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2779,7 +2982,7 @@ func (x *GetEntrantPathResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetEntrantPathResponse.ProtoReflect.Descriptor instead.
 func (*GetEntrantPathResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{36}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *GetEntrantPathResponse) GetEntrant() *Entrant {
@@ -2813,7 +3016,7 @@ type AddLateEntrantRequest struct {
 
 func (x *AddLateEntrantRequest) Reset() {
 	*x = AddLateEntrantRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[37]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2825,7 +3028,7 @@ func (x *AddLateEntrantRequest) String() string {
 func (*AddLateEntrantRequest) ProtoMessage() {}
 
 func (x *AddLateEntrantRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[37]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2838,7 +3041,7 @@ func (x *AddLateEntrantRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddLateEntrantRequest.ProtoReflect.Descriptor instead.
 func (*AddLateEntrantRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{37}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *AddLateEntrantRequest) GetRequestId() string {
@@ -2885,7 +3088,7 @@ type AddLateEntrantResponse struct {
 
 func (x *AddLateEntrantResponse) Reset() {
 	*x = AddLateEntrantResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[38]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2897,7 +3100,7 @@ func (x *AddLateEntrantResponse) String() string {
 func (*AddLateEntrantResponse) ProtoMessage() {}
 
 func (x *AddLateEntrantResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[38]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2910,7 +3113,7 @@ func (x *AddLateEntrantResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddLateEntrantResponse.ProtoReflect.Descriptor instead.
 func (*AddLateEntrantResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{38}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *AddLateEntrantResponse) GetSection() *Section {
@@ -2936,7 +3139,7 @@ type WithdrawEntrantRequest struct {
 
 func (x *WithdrawEntrantRequest) Reset() {
 	*x = WithdrawEntrantRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[39]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2948,7 +3151,7 @@ func (x *WithdrawEntrantRequest) String() string {
 func (*WithdrawEntrantRequest) ProtoMessage() {}
 
 func (x *WithdrawEntrantRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[39]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2961,7 +3164,7 @@ func (x *WithdrawEntrantRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WithdrawEntrantRequest.ProtoReflect.Descriptor instead.
 func (*WithdrawEntrantRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{39}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *WithdrawEntrantRequest) GetRequestId() string {
@@ -3008,7 +3211,7 @@ type WithdrawEntrantResponse struct {
 
 func (x *WithdrawEntrantResponse) Reset() {
 	*x = WithdrawEntrantResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[40]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3020,7 +3223,7 @@ func (x *WithdrawEntrantResponse) String() string {
 func (*WithdrawEntrantResponse) ProtoMessage() {}
 
 func (x *WithdrawEntrantResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[40]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3033,7 +3236,7 @@ func (x *WithdrawEntrantResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WithdrawEntrantResponse.ProtoReflect.Descriptor instead.
 func (*WithdrawEntrantResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{40}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *WithdrawEntrantResponse) GetSection() *Section {
@@ -3053,7 +3256,7 @@ type GetBalanceRequest struct {
 
 func (x *GetBalanceRequest) Reset() {
 	*x = GetBalanceRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[41]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3065,7 +3268,7 @@ func (x *GetBalanceRequest) String() string {
 func (*GetBalanceRequest) ProtoMessage() {}
 
 func (x *GetBalanceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[41]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3078,7 +3281,7 @@ func (x *GetBalanceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetBalanceRequest.ProtoReflect.Descriptor instead.
 func (*GetBalanceRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{41}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *GetBalanceRequest) GetSection() string {
@@ -3099,7 +3302,7 @@ type Count struct {
 
 func (x *Count) Reset() {
 	*x = Count{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[42]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3111,7 +3314,7 @@ func (x *Count) String() string {
 func (*Count) ProtoMessage() {}
 
 func (x *Count) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[42]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3124,7 +3327,7 @@ func (x *Count) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Count.ProtoReflect.Descriptor instead.
 func (*Count) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{42}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *Count) GetValue() int32 {
@@ -3159,7 +3362,7 @@ type GetBalanceResponse struct {
 
 func (x *GetBalanceResponse) Reset() {
 	*x = GetBalanceResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[43]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3171,7 +3374,7 @@ func (x *GetBalanceResponse) String() string {
 func (*GetBalanceResponse) ProtoMessage() {}
 
 func (x *GetBalanceResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[43]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3184,7 +3387,7 @@ func (x *GetBalanceResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetBalanceResponse.ProtoReflect.Descriptor instead.
 func (*GetBalanceResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{43}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *GetBalanceResponse) GetMeetings() []*Count {
@@ -3225,7 +3428,7 @@ type ExportSectionRequest struct {
 
 func (x *ExportSectionRequest) Reset() {
 	*x = ExportSectionRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[44]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3237,7 +3440,7 @@ func (x *ExportSectionRequest) String() string {
 func (*ExportSectionRequest) ProtoMessage() {}
 
 func (x *ExportSectionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[44]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3250,7 +3453,7 @@ func (x *ExportSectionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportSectionRequest.ProtoReflect.Descriptor instead.
 func (*ExportSectionRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{44}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *ExportSectionRequest) GetName() string {
@@ -3278,7 +3481,7 @@ type ExportSectionResponse struct {
 
 func (x *ExportSectionResponse) Reset() {
 	*x = ExportSectionResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[45]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3290,7 +3493,7 @@ func (x *ExportSectionResponse) String() string {
 func (*ExportSectionResponse) ProtoMessage() {}
 
 func (x *ExportSectionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[45]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3303,7 +3506,7 @@ func (x *ExportSectionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportSectionResponse.ProtoReflect.Descriptor instead.
 func (*ExportSectionResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{45}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *ExportSectionResponse) GetFileName() string {
@@ -3345,7 +3548,7 @@ type RecommendMovementsRequest struct {
 
 func (x *RecommendMovementsRequest) Reset() {
 	*x = RecommendMovementsRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[46]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3357,7 +3560,7 @@ func (x *RecommendMovementsRequest) String() string {
 func (*RecommendMovementsRequest) ProtoMessage() {}
 
 func (x *RecommendMovementsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[46]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3370,7 +3573,7 @@ func (x *RecommendMovementsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecommendMovementsRequest.ProtoReflect.Descriptor instead.
 func (*RecommendMovementsRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{46}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *RecommendMovementsRequest) GetEntrants() int32 {
@@ -3433,7 +3636,7 @@ type Recommendation struct {
 
 func (x *Recommendation) Reset() {
 	*x = Recommendation{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[47]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3445,7 +3648,7 @@ func (x *Recommendation) String() string {
 func (*Recommendation) ProtoMessage() {}
 
 func (x *Recommendation) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[47]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3458,7 +3661,7 @@ func (x *Recommendation) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Recommendation.ProtoReflect.Descriptor instead.
 func (*Recommendation) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{47}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *Recommendation) GetName() string {
@@ -3540,7 +3743,7 @@ type RecommendMovementsResponse struct {
 
 func (x *RecommendMovementsResponse) Reset() {
 	*x = RecommendMovementsResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[48]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3552,7 +3755,7 @@ func (x *RecommendMovementsResponse) String() string {
 func (*RecommendMovementsResponse) ProtoMessage() {}
 
 func (x *RecommendMovementsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[48]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3565,7 +3768,7 @@ func (x *RecommendMovementsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecommendMovementsResponse.ProtoReflect.Descriptor instead.
 func (*RecommendMovementsResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{48}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *RecommendMovementsResponse) GetRecommendations() []*Recommendation {
@@ -3594,7 +3797,7 @@ type RegisteredPlayer struct {
 
 func (x *RegisteredPlayer) Reset() {
 	*x = RegisteredPlayer{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[49]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3606,7 +3809,7 @@ func (x *RegisteredPlayer) String() string {
 func (*RegisteredPlayer) ProtoMessage() {}
 
 func (x *RegisteredPlayer) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[49]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3619,7 +3822,7 @@ func (x *RegisteredPlayer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RegisteredPlayer.ProtoReflect.Descriptor instead.
 func (*RegisteredPlayer) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{49}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *RegisteredPlayer) GetName() string {
@@ -3671,7 +3874,7 @@ type ImportPlayersRequest struct {
 
 func (x *ImportPlayersRequest) Reset() {
 	*x = ImportPlayersRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[50]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3683,7 +3886,7 @@ func (x *ImportPlayersRequest) String() string {
 func (*ImportPlayersRequest) ProtoMessage() {}
 
 func (x *ImportPlayersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[50]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3696,7 +3899,7 @@ func (x *ImportPlayersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportPlayersRequest.ProtoReflect.Descriptor instead.
 func (*ImportPlayersRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{50}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *ImportPlayersRequest) GetRequestId() string {
@@ -3728,7 +3931,7 @@ type ImportPlayersResponse struct {
 
 func (x *ImportPlayersResponse) Reset() {
 	*x = ImportPlayersResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[51]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3740,7 +3943,7 @@ func (x *ImportPlayersResponse) String() string {
 func (*ImportPlayersResponse) ProtoMessage() {}
 
 func (x *ImportPlayersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[51]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3753,7 +3956,7 @@ func (x *ImportPlayersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportPlayersResponse.ProtoReflect.Descriptor instead.
 func (*ImportPlayersResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{51}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *ImportPlayersResponse) GetAdded() int32 {
@@ -3794,7 +3997,7 @@ type GetPlayerRequest struct {
 
 func (x *GetPlayerRequest) Reset() {
 	*x = GetPlayerRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[52]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3806,7 +4009,7 @@ func (x *GetPlayerRequest) String() string {
 func (*GetPlayerRequest) ProtoMessage() {}
 
 func (x *GetPlayerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[52]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3819,7 +4022,7 @@ func (x *GetPlayerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetPlayerRequest.ProtoReflect.Descriptor instead.
 func (*GetPlayerRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{52}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *GetPlayerRequest) GetName() string {
@@ -3838,7 +4041,7 @@ type GetPlayerResponse struct {
 
 func (x *GetPlayerResponse) Reset() {
 	*x = GetPlayerResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[53]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3850,7 +4053,7 @@ func (x *GetPlayerResponse) String() string {
 func (*GetPlayerResponse) ProtoMessage() {}
 
 func (x *GetPlayerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[53]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3863,7 +4066,7 @@ func (x *GetPlayerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetPlayerResponse.ProtoReflect.Descriptor instead.
 func (*GetPlayerResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{53}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *GetPlayerResponse) GetPlayer() *RegisteredPlayer {
@@ -3890,7 +4093,7 @@ type ListPlayersRequest struct {
 
 func (x *ListPlayersRequest) Reset() {
 	*x = ListPlayersRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[54]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3902,7 +4105,7 @@ func (x *ListPlayersRequest) String() string {
 func (*ListPlayersRequest) ProtoMessage() {}
 
 func (x *ListPlayersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[54]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3915,7 +4118,7 @@ func (x *ListPlayersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPlayersRequest.ProtoReflect.Descriptor instead.
 func (*ListPlayersRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{54}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *ListPlayersRequest) GetPageSize() int32 {
@@ -3950,7 +4153,7 @@ type ListPlayersResponse struct {
 
 func (x *ListPlayersResponse) Reset() {
 	*x = ListPlayersResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[55]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3962,7 +4165,7 @@ func (x *ListPlayersResponse) String() string {
 func (*ListPlayersResponse) ProtoMessage() {}
 
 func (x *ListPlayersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[55]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3975,7 +4178,7 @@ func (x *ListPlayersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPlayersResponse.ProtoReflect.Descriptor instead.
 func (*ListPlayersResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{55}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *ListPlayersResponse) GetPlayers() []*RegisteredPlayer {
@@ -4003,7 +4206,7 @@ type SeatNumber struct {
 
 func (x *SeatNumber) Reset() {
 	*x = SeatNumber{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[56]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4015,7 +4218,7 @@ func (x *SeatNumber) String() string {
 func (*SeatNumber) ProtoMessage() {}
 
 func (x *SeatNumber) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[56]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4028,7 +4231,7 @@ func (x *SeatNumber) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatNumber.ProtoReflect.Descriptor instead.
 func (*SeatNumber) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{56}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *SeatNumber) GetSeat() v11.Seat {
@@ -4060,7 +4263,7 @@ type SeatedPlayer struct {
 
 func (x *SeatedPlayer) Reset() {
 	*x = SeatedPlayer{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[57]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4072,7 +4275,7 @@ func (x *SeatedPlayer) String() string {
 func (*SeatedPlayer) ProtoMessage() {}
 
 func (x *SeatedPlayer) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[57]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4085,7 +4288,7 @@ func (x *SeatedPlayer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatedPlayer.ProtoReflect.Descriptor instead.
 func (*SeatedPlayer) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{57}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *SeatedPlayer) GetSeat() v11.Seat {
@@ -4130,7 +4333,7 @@ type TablePlayers struct {
 
 func (x *TablePlayers) Reset() {
 	*x = TablePlayers{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[58]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[61]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4142,7 +4345,7 @@ func (x *TablePlayers) String() string {
 func (*TablePlayers) ProtoMessage() {}
 
 func (x *TablePlayers) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[58]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[61]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4155,7 +4358,7 @@ func (x *TablePlayers) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TablePlayers.ProtoReflect.Descriptor instead.
 func (*TablePlayers) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{58}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{61}
 }
 
 func (x *TablePlayers) GetTable() int32 {
@@ -4209,7 +4412,7 @@ type SetTablePlayersRequest struct {
 
 func (x *SetTablePlayersRequest) Reset() {
 	*x = SetTablePlayersRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[59]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[62]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4221,7 +4424,7 @@ func (x *SetTablePlayersRequest) String() string {
 func (*SetTablePlayersRequest) ProtoMessage() {}
 
 func (x *SetTablePlayersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[59]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[62]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4234,7 +4437,7 @@ func (x *SetTablePlayersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetTablePlayersRequest.ProtoReflect.Descriptor instead.
 func (*SetTablePlayersRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{59}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{62}
 }
 
 func (x *SetTablePlayersRequest) GetRequestId() string {
@@ -4295,7 +4498,7 @@ type SetTablePlayersResponse struct {
 
 func (x *SetTablePlayersResponse) Reset() {
 	*x = SetTablePlayersResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[60]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[63]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4307,7 +4510,7 @@ func (x *SetTablePlayersResponse) String() string {
 func (*SetTablePlayersResponse) ProtoMessage() {}
 
 func (x *SetTablePlayersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[60]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[63]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4320,7 +4523,7 @@ func (x *SetTablePlayersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetTablePlayersResponse.ProtoReflect.Descriptor instead.
 func (*SetTablePlayersResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{60}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{63}
 }
 
 func (x *SetTablePlayersResponse) GetTablePlayers() *TablePlayers {
@@ -4345,7 +4548,7 @@ type ListTablePlayersRequest struct {
 
 func (x *ListTablePlayersRequest) Reset() {
 	*x = ListTablePlayersRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[61]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[64]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4357,7 +4560,7 @@ func (x *ListTablePlayersRequest) String() string {
 func (*ListTablePlayersRequest) ProtoMessage() {}
 
 func (x *ListTablePlayersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[61]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[64]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4370,7 +4573,7 @@ func (x *ListTablePlayersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListTablePlayersRequest.ProtoReflect.Descriptor instead.
 func (*ListTablePlayersRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{61}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{64}
 }
 
 func (x *ListTablePlayersRequest) GetSection() string {
@@ -4406,7 +4609,7 @@ type ListTablePlayersResponse struct {
 
 func (x *ListTablePlayersResponse) Reset() {
 	*x = ListTablePlayersResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[62]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[65]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4418,7 +4621,7 @@ func (x *ListTablePlayersResponse) String() string {
 func (*ListTablePlayersResponse) ProtoMessage() {}
 
 func (x *ListTablePlayersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[62]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[65]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4431,7 +4634,7 @@ func (x *ListTablePlayersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListTablePlayersResponse.ProtoReflect.Descriptor instead.
 func (*ListTablePlayersResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{62}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{65}
 }
 
 func (x *ListTablePlayersResponse) GetTablePlayers() []*TablePlayers {
@@ -4464,7 +4667,7 @@ type ListChangesRequest struct {
 
 func (x *ListChangesRequest) Reset() {
 	*x = ListChangesRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[63]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[66]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4476,7 +4679,7 @@ func (x *ListChangesRequest) String() string {
 func (*ListChangesRequest) ProtoMessage() {}
 
 func (x *ListChangesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[63]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[66]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4489,7 +4692,7 @@ func (x *ListChangesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListChangesRequest.ProtoReflect.Descriptor instead.
 func (*ListChangesRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{63}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{66}
 }
 
 func (x *ListChangesRequest) GetParent() string {
@@ -4535,7 +4738,7 @@ type ListChangesResponse struct {
 
 func (x *ListChangesResponse) Reset() {
 	*x = ListChangesResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[64]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[67]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4547,7 +4750,7 @@ func (x *ListChangesResponse) String() string {
 func (*ListChangesResponse) ProtoMessage() {}
 
 func (x *ListChangesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[64]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[67]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4560,7 +4763,7 @@ func (x *ListChangesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListChangesResponse.ProtoReflect.Descriptor instead.
 func (*ListChangesResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{64}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{67}
 }
 
 func (x *ListChangesResponse) GetChanges() []*v11.Change {
@@ -4605,7 +4808,7 @@ type AcknowledgeChangesRequest struct {
 
 func (x *AcknowledgeChangesRequest) Reset() {
 	*x = AcknowledgeChangesRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[65]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[68]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4617,7 +4820,7 @@ func (x *AcknowledgeChangesRequest) String() string {
 func (*AcknowledgeChangesRequest) ProtoMessage() {}
 
 func (x *AcknowledgeChangesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[65]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[68]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4630,7 +4833,7 @@ func (x *AcknowledgeChangesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcknowledgeChangesRequest.ProtoReflect.Descriptor instead.
 func (*AcknowledgeChangesRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{65}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{68}
 }
 
 func (x *AcknowledgeChangesRequest) GetParent() string {
@@ -4657,7 +4860,7 @@ type AcknowledgeChangesResponse struct {
 
 func (x *AcknowledgeChangesResponse) Reset() {
 	*x = AcknowledgeChangesResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[66]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[69]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4669,7 +4872,7 @@ func (x *AcknowledgeChangesResponse) String() string {
 func (*AcknowledgeChangesResponse) ProtoMessage() {}
 
 func (x *AcknowledgeChangesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[66]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[69]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4682,7 +4885,7 @@ func (x *AcknowledgeChangesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcknowledgeChangesResponse.ProtoReflect.Descriptor instead.
 func (*AcknowledgeChangesResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{66}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{69}
 }
 
 func (x *AcknowledgeChangesResponse) GetAcknowledged() uint64 {
@@ -4706,7 +4909,7 @@ type WatchChangesRequest struct {
 
 func (x *WatchChangesRequest) Reset() {
 	*x = WatchChangesRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[67]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[70]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4718,7 +4921,7 @@ func (x *WatchChangesRequest) String() string {
 func (*WatchChangesRequest) ProtoMessage() {}
 
 func (x *WatchChangesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[67]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[70]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4731,7 +4934,7 @@ func (x *WatchChangesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchChangesRequest.ProtoReflect.Descriptor instead.
 func (*WatchChangesRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{67}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{70}
 }
 
 func (x *WatchChangesRequest) GetParent() string {
@@ -4758,7 +4961,7 @@ type WatchChangesResponse struct {
 
 func (x *WatchChangesResponse) Reset() {
 	*x = WatchChangesResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[68]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[71]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4770,7 +4973,7 @@ func (x *WatchChangesResponse) String() string {
 func (*WatchChangesResponse) ProtoMessage() {}
 
 func (x *WatchChangesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[68]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[71]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4783,7 +4986,7 @@ func (x *WatchChangesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchChangesResponse.ProtoReflect.Descriptor instead.
 func (*WatchChangesResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{68}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{71}
 }
 
 func (x *WatchChangesResponse) GetChange() *v11.Change {
@@ -4827,7 +5030,7 @@ type TableToken struct {
 
 func (x *TableToken) Reset() {
 	*x = TableToken{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[69]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[72]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4839,7 +5042,7 @@ func (x *TableToken) String() string {
 func (*TableToken) ProtoMessage() {}
 
 func (x *TableToken) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[69]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[72]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4852,7 +5055,7 @@ func (x *TableToken) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TableToken.ProtoReflect.Descriptor instead.
 func (*TableToken) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{69}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{72}
 }
 
 func (x *TableToken) GetTable() string {
@@ -4933,7 +5136,7 @@ type IssueTableTokensRequest struct {
 
 func (x *IssueTableTokensRequest) Reset() {
 	*x = IssueTableTokensRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[70]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[73]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4945,7 +5148,7 @@ func (x *IssueTableTokensRequest) String() string {
 func (*IssueTableTokensRequest) ProtoMessage() {}
 
 func (x *IssueTableTokensRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[70]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[73]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4958,7 +5161,7 @@ func (x *IssueTableTokensRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IssueTableTokensRequest.ProtoReflect.Descriptor instead.
 func (*IssueTableTokensRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{70}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{73}
 }
 
 func (x *IssueTableTokensRequest) GetSection() string {
@@ -4992,7 +5195,7 @@ type IssueTableTokensResponse struct {
 
 func (x *IssueTableTokensResponse) Reset() {
 	*x = IssueTableTokensResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[71]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[74]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5004,7 +5207,7 @@ func (x *IssueTableTokensResponse) String() string {
 func (*IssueTableTokensResponse) ProtoMessage() {}
 
 func (x *IssueTableTokensResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[71]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[74]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5017,7 +5220,7 @@ func (x *IssueTableTokensResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IssueTableTokensResponse.ProtoReflect.Descriptor instead.
 func (*IssueTableTokensResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{71}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{74}
 }
 
 func (x *IssueTableTokensResponse) GetTokens() []*TableToken {
@@ -5038,7 +5241,7 @@ type RevokeTableTokenRequest struct {
 
 func (x *RevokeTableTokenRequest) Reset() {
 	*x = RevokeTableTokenRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[72]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[75]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5050,7 +5253,7 @@ func (x *RevokeTableTokenRequest) String() string {
 func (*RevokeTableTokenRequest) ProtoMessage() {}
 
 func (x *RevokeTableTokenRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[72]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[75]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5063,7 +5266,7 @@ func (x *RevokeTableTokenRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeTableTokenRequest.ProtoReflect.Descriptor instead.
 func (*RevokeTableTokenRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{72}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{75}
 }
 
 func (x *RevokeTableTokenRequest) GetRequestId() string {
@@ -5090,7 +5293,7 @@ type RevokeTableTokenResponse struct {
 
 func (x *RevokeTableTokenResponse) Reset() {
 	*x = RevokeTableTokenResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[73]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[76]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5102,7 +5305,7 @@ func (x *RevokeTableTokenResponse) String() string {
 func (*RevokeTableTokenResponse) ProtoMessage() {}
 
 func (x *RevokeTableTokenResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[73]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[76]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5115,7 +5318,7 @@ func (x *RevokeTableTokenResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeTableTokenResponse.ProtoReflect.Descriptor instead.
 func (*RevokeTableTokenResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{73}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{76}
 }
 
 func (x *RevokeTableTokenResponse) GetToken() *TableToken {
@@ -5135,7 +5338,7 @@ type ListTableTokensRequest struct {
 
 func (x *ListTableTokensRequest) Reset() {
 	*x = ListTableTokensRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[74]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[77]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5147,7 +5350,7 @@ func (x *ListTableTokensRequest) String() string {
 func (*ListTableTokensRequest) ProtoMessage() {}
 
 func (x *ListTableTokensRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[74]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[77]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5160,7 +5363,7 @@ func (x *ListTableTokensRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListTableTokensRequest.ProtoReflect.Descriptor instead.
 func (*ListTableTokensRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{74}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{77}
 }
 
 func (x *ListTableTokensRequest) GetSection() string {
@@ -5181,7 +5384,7 @@ type ListTableTokensResponse struct {
 
 func (x *ListTableTokensResponse) Reset() {
 	*x = ListTableTokensResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[75]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[78]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5193,7 +5396,7 @@ func (x *ListTableTokensResponse) String() string {
 func (*ListTableTokensResponse) ProtoMessage() {}
 
 func (x *ListTableTokensResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[75]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[78]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5206,7 +5409,7 @@ func (x *ListTableTokensResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListTableTokensResponse.ProtoReflect.Descriptor instead.
 func (*ListTableTokensResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{75}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{78}
 }
 
 func (x *ListTableTokensResponse) GetTokens() []*TableToken {
@@ -5231,7 +5434,7 @@ type GetTableIdentityRequest struct {
 
 func (x *GetTableIdentityRequest) Reset() {
 	*x = GetTableIdentityRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[76]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[79]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5243,7 +5446,7 @@ func (x *GetTableIdentityRequest) String() string {
 func (*GetTableIdentityRequest) ProtoMessage() {}
 
 func (x *GetTableIdentityRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[76]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[79]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5256,7 +5459,7 @@ func (x *GetTableIdentityRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTableIdentityRequest.ProtoReflect.Descriptor instead.
 func (*GetTableIdentityRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{76}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{79}
 }
 
 func (x *GetTableIdentityRequest) GetCode() string {
@@ -5300,7 +5503,7 @@ type GetTableIdentityResponse struct {
 
 func (x *GetTableIdentityResponse) Reset() {
 	*x = GetTableIdentityResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[77]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[80]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5312,7 +5515,7 @@ func (x *GetTableIdentityResponse) String() string {
 func (*GetTableIdentityResponse) ProtoMessage() {}
 
 func (x *GetTableIdentityResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[77]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[80]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5325,7 +5528,7 @@ func (x *GetTableIdentityResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTableIdentityResponse.ProtoReflect.Descriptor instead.
 func (*GetTableIdentityResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{77}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{80}
 }
 
 func (x *GetTableIdentityResponse) GetTable() string {
@@ -5406,7 +5609,7 @@ type IssuePairTokensRequest struct {
 
 func (x *IssuePairTokensRequest) Reset() {
 	*x = IssuePairTokensRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[78]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[81]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5418,7 +5621,7 @@ func (x *IssuePairTokensRequest) String() string {
 func (*IssuePairTokensRequest) ProtoMessage() {}
 
 func (x *IssuePairTokensRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[78]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[81]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5431,7 +5634,7 @@ func (x *IssuePairTokensRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IssuePairTokensRequest.ProtoReflect.Descriptor instead.
 func (*IssuePairTokensRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{78}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{81}
 }
 
 func (x *IssuePairTokensRequest) GetSection() string {
@@ -5465,7 +5668,7 @@ type IssuePairTokensResponse struct {
 
 func (x *IssuePairTokensResponse) Reset() {
 	*x = IssuePairTokensResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[79]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[82]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5477,7 +5680,7 @@ func (x *IssuePairTokensResponse) String() string {
 func (*IssuePairTokensResponse) ProtoMessage() {}
 
 func (x *IssuePairTokensResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[79]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[82]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5490,7 +5693,7 @@ func (x *IssuePairTokensResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IssuePairTokensResponse.ProtoReflect.Descriptor instead.
 func (*IssuePairTokensResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{79}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{82}
 }
 
 func (x *IssuePairTokensResponse) GetTokens() []*TableToken {
@@ -5511,7 +5714,7 @@ type RevokePairTokenRequest struct {
 
 func (x *RevokePairTokenRequest) Reset() {
 	*x = RevokePairTokenRequest{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[80]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[83]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5523,7 +5726,7 @@ func (x *RevokePairTokenRequest) String() string {
 func (*RevokePairTokenRequest) ProtoMessage() {}
 
 func (x *RevokePairTokenRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[80]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[83]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5536,7 +5739,7 @@ func (x *RevokePairTokenRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokePairTokenRequest.ProtoReflect.Descriptor instead.
 func (*RevokePairTokenRequest) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{80}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{83}
 }
 
 func (x *RevokePairTokenRequest) GetRequestId() string {
@@ -5563,7 +5766,7 @@ type RevokePairTokenResponse struct {
 
 func (x *RevokePairTokenResponse) Reset() {
 	*x = RevokePairTokenResponse{}
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[81]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[84]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5575,7 +5778,7 @@ func (x *RevokePairTokenResponse) String() string {
 func (*RevokePairTokenResponse) ProtoMessage() {}
 
 func (x *RevokePairTokenResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bridge_movement_v1_movement_proto_msgTypes[81]
+	mi := &file_bridge_movement_v1_movement_proto_msgTypes[84]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5588,7 +5791,7 @@ func (x *RevokePairTokenResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokePairTokenResponse.ProtoReflect.Descriptor instead.
 func (*RevokePairTokenResponse) Descriptor() ([]byte, []int) {
-	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{81}
+	return file_bridge_movement_v1_movement_proto_rawDescGZIP(), []int{84}
 }
 
 func (x *RevokePairTokenResponse) GetToken() *TableToken {
@@ -5757,6 +5960,20 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\n" +
 	"from_round\x18\x05 \x01(\x05R\tfromRound\"L\n" +
 	"\x13SetMovementResponse\x125\n" +
+	"\asection\x18\x01 \x01(\v2\x1b.bridge.movement.v1.SectionR\asection\"4\n" +
+	"\n" +
+	"SwissMatch\x12\x12\n" +
+	"\x04home\x18\x01 \x01(\x05R\x04home\x12\x12\n" +
+	"\x04away\x18\x02 \x01(\x05R\x04away\"\xcb\x01\n" +
+	"\x14SetSwissRoundRequest\x12\x1d\n" +
+	"\n" +
+	"request_id\x18\x01 \x01(\tR\trequestId\x12\x18\n" +
+	"\asection\x18\x02 \x01(\tR\asection\x12\x14\n" +
+	"\x05round\x18\x03 \x01(\x05R\x05round\x128\n" +
+	"\amatches\x18\x04 \x03(\v2\x1e.bridge.movement.v1.SwissMatchR\amatches\x12\x16\n" +
+	"\x06repair\x18\x05 \x01(\bR\x06repair\x12\x12\n" +
+	"\x04etag\x18\x06 \x01(\tR\x04etag\"N\n" +
+	"\x15SetSwissRoundResponse\x125\n" +
 	"\asection\x18\x01 \x01(\v2\x1b.bridge.movement.v1.SectionR\asection\"\\\n" +
 	"\x14GetTableRoundRequest\x12\x18\n" +
 	"\asection\x18\x01 \x01(\tR\asection\x12\x14\n" +
@@ -5991,12 +6208,13 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x12\n" +
 	"\x04pair\x18\x02 \x01(\tR\x04pair\"O\n" +
 	"\x17RevokePairTokenResponse\x124\n" +
-	"\x05token\x18\x01 \x01(\v2\x1e.bridge.movement.v1.TableTokenR\x05token*\\\n" +
+	"\x05token\x18\x01 \x01(\v2\x1e.bridge.movement.v1.TableTokenR\x05token*r\n" +
 	"\x04Kind\x12\x14\n" +
 	"\x10KIND_UNSPECIFIED\x10\x00\x12\x11\n" +
 	"\rKIND_MITCHELL\x10\x01\x12\x0f\n" +
 	"\vKIND_HOWELL\x10\x02\x12\x1a\n" +
-	"\x16KIND_TEAMS_ROUND_ROBIN\x10\x03*\xad\x01\n" +
+	"\x16KIND_TEAMS_ROUND_ROBIN\x10\x03\x12\x14\n" +
+	"\x10KIND_SWISS_TEAMS\x10\x04*\xad\x01\n" +
 	"\fMitchellForm\x12\x1d\n" +
 	"\x19MITCHELL_FORM_UNSPECIFIED\x10\x00\x12\"\n" +
 	"\x1eMITCHELL_FORM_SKIP_EVEN_TABLES\x10\x01\x121\n" +
@@ -6016,7 +6234,7 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\x12FORMAT_UNSPECIFIED\x10\x00\x12\x15\n" +
 	"\x11FORMAT_CARDS_TEXT\x10\x01\x12\x14\n" +
 	"\x10FORMAT_CARDS_PDF\x10\x02\x12\x19\n" +
-	"\x15FORMAT_ROUND_DATA_CSV\x10\x032\x88\x19\n" +
+	"\x15FORMAT_ROUND_DATA_CSV\x10\x032\xee\x19\n" +
 	"\x0fMovementService\x12^\n" +
 	"\vCreateEvent\x12&.bridge.movement.v1.CreateEventRequest\x1a'.bridge.movement.v1.CreateEventResponse\x12U\n" +
 	"\bGetEvent\x12#.bridge.movement.v1.GetEventRequest\x1a$.bridge.movement.v1.GetEventResponse\x12[\n" +
@@ -6030,7 +6248,8 @@ const file_bridge_movement_v1_movement_proto_rawDesc = "" +
 	"\n" +
 	"GetSection\x12%.bridge.movement.v1.GetSectionRequest\x1a&.bridge.movement.v1.GetSectionResponse\x12^\n" +
 	"\vSetMovement\x12&.bridge.movement.v1.SetMovementRequest\x1a'.bridge.movement.v1.SetMovementResponse\x12d\n" +
-	"\rGetTableRound\x12(.bridge.movement.v1.GetTableRoundRequest\x1a).bridge.movement.v1.GetTableRoundResponse\x12g\n" +
+	"\rGetTableRound\x12(.bridge.movement.v1.GetTableRoundRequest\x1a).bridge.movement.v1.GetTableRoundResponse\x12d\n" +
+	"\rSetSwissRound\x12(.bridge.movement.v1.SetSwissRoundRequest\x1a).bridge.movement.v1.SetSwissRoundResponse\x12g\n" +
 	"\x0eGetEntrantPath\x12).bridge.movement.v1.GetEntrantPathRequest\x1a*.bridge.movement.v1.GetEntrantPathResponse\x12g\n" +
 	"\x0eAddLateEntrant\x12).bridge.movement.v1.AddLateEntrantRequest\x1a*.bridge.movement.v1.AddLateEntrantResponse\x12j\n" +
 	"\x0fWithdrawEntrant\x12*.bridge.movement.v1.WithdrawEntrantRequest\x1a+.bridge.movement.v1.WithdrawEntrantResponse\x12[\n" +
@@ -6068,7 +6287,7 @@ func file_bridge_movement_v1_movement_proto_rawDescGZIP() []byte {
 }
 
 var file_bridge_movement_v1_movement_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
-var file_bridge_movement_v1_movement_proto_msgTypes = make([]protoimpl.MessageInfo, 82)
+var file_bridge_movement_v1_movement_proto_msgTypes = make([]protoimpl.MessageInfo, 85)
 var file_bridge_movement_v1_movement_proto_goTypes = []any{
 	(Kind)(0),                           // 0: bridge.movement.v1.Kind
 	(MitchellForm)(0),                   // 1: bridge.movement.v1.MitchellForm
@@ -6106,72 +6325,75 @@ var file_bridge_movement_v1_movement_proto_goTypes = []any{
 	(*GetSectionResponse)(nil),          // 33: bridge.movement.v1.GetSectionResponse
 	(*SetMovementRequest)(nil),          // 34: bridge.movement.v1.SetMovementRequest
 	(*SetMovementResponse)(nil),         // 35: bridge.movement.v1.SetMovementResponse
-	(*GetTableRoundRequest)(nil),        // 36: bridge.movement.v1.GetTableRoundRequest
-	(*Move)(nil),                        // 37: bridge.movement.v1.Move
-	(*GetTableRoundResponse)(nil),       // 38: bridge.movement.v1.GetTableRoundResponse
-	(*GetEntrantPathRequest)(nil),       // 39: bridge.movement.v1.GetEntrantPathRequest
-	(*Stop)(nil),                        // 40: bridge.movement.v1.Stop
-	(*GetEntrantPathResponse)(nil),      // 41: bridge.movement.v1.GetEntrantPathResponse
-	(*AddLateEntrantRequest)(nil),       // 42: bridge.movement.v1.AddLateEntrantRequest
-	(*AddLateEntrantResponse)(nil),      // 43: bridge.movement.v1.AddLateEntrantResponse
-	(*WithdrawEntrantRequest)(nil),      // 44: bridge.movement.v1.WithdrawEntrantRequest
-	(*WithdrawEntrantResponse)(nil),     // 45: bridge.movement.v1.WithdrawEntrantResponse
-	(*GetBalanceRequest)(nil),           // 46: bridge.movement.v1.GetBalanceRequest
-	(*Count)(nil),                       // 47: bridge.movement.v1.Count
-	(*GetBalanceResponse)(nil),          // 48: bridge.movement.v1.GetBalanceResponse
-	(*ExportSectionRequest)(nil),        // 49: bridge.movement.v1.ExportSectionRequest
-	(*ExportSectionResponse)(nil),       // 50: bridge.movement.v1.ExportSectionResponse
-	(*RecommendMovementsRequest)(nil),   // 51: bridge.movement.v1.RecommendMovementsRequest
-	(*Recommendation)(nil),              // 52: bridge.movement.v1.Recommendation
-	(*RecommendMovementsResponse)(nil),  // 53: bridge.movement.v1.RecommendMovementsResponse
-	(*RegisteredPlayer)(nil),            // 54: bridge.movement.v1.RegisteredPlayer
-	(*ImportPlayersRequest)(nil),        // 55: bridge.movement.v1.ImportPlayersRequest
-	(*ImportPlayersResponse)(nil),       // 56: bridge.movement.v1.ImportPlayersResponse
-	(*GetPlayerRequest)(nil),            // 57: bridge.movement.v1.GetPlayerRequest
-	(*GetPlayerResponse)(nil),           // 58: bridge.movement.v1.GetPlayerResponse
-	(*ListPlayersRequest)(nil),          // 59: bridge.movement.v1.ListPlayersRequest
-	(*ListPlayersResponse)(nil),         // 60: bridge.movement.v1.ListPlayersResponse
-	(*SeatNumber)(nil),                  // 61: bridge.movement.v1.SeatNumber
-	(*SeatedPlayer)(nil),                // 62: bridge.movement.v1.SeatedPlayer
-	(*TablePlayers)(nil),                // 63: bridge.movement.v1.TablePlayers
-	(*SetTablePlayersRequest)(nil),      // 64: bridge.movement.v1.SetTablePlayersRequest
-	(*SetTablePlayersResponse)(nil),     // 65: bridge.movement.v1.SetTablePlayersResponse
-	(*ListTablePlayersRequest)(nil),     // 66: bridge.movement.v1.ListTablePlayersRequest
-	(*ListTablePlayersResponse)(nil),    // 67: bridge.movement.v1.ListTablePlayersResponse
-	(*ListChangesRequest)(nil),          // 68: bridge.movement.v1.ListChangesRequest
-	(*ListChangesResponse)(nil),         // 69: bridge.movement.v1.ListChangesResponse
-	(*AcknowledgeChangesRequest)(nil),   // 70: bridge.movement.v1.AcknowledgeChangesRequest
-	(*AcknowledgeChangesResponse)(nil),  // 71: bridge.movement.v1.AcknowledgeChangesResponse
-	(*WatchChangesRequest)(nil),         // 72: bridge.movement.v1.WatchChangesRequest
-	(*WatchChangesResponse)(nil),        // 73: bridge.movement.v1.WatchChangesResponse
-	(*TableToken)(nil),                  // 74: bridge.movement.v1.TableToken
-	(*IssueTableTokensRequest)(nil),     // 75: bridge.movement.v1.IssueTableTokensRequest
-	(*IssueTableTokensResponse)(nil),    // 76: bridge.movement.v1.IssueTableTokensResponse
-	(*RevokeTableTokenRequest)(nil),     // 77: bridge.movement.v1.RevokeTableTokenRequest
-	(*RevokeTableTokenResponse)(nil),    // 78: bridge.movement.v1.RevokeTableTokenResponse
-	(*ListTableTokensRequest)(nil),      // 79: bridge.movement.v1.ListTableTokensRequest
-	(*ListTableTokensResponse)(nil),     // 80: bridge.movement.v1.ListTableTokensResponse
-	(*GetTableIdentityRequest)(nil),     // 81: bridge.movement.v1.GetTableIdentityRequest
-	(*GetTableIdentityResponse)(nil),    // 82: bridge.movement.v1.GetTableIdentityResponse
-	(*IssuePairTokensRequest)(nil),      // 83: bridge.movement.v1.IssuePairTokensRequest
-	(*IssuePairTokensResponse)(nil),     // 84: bridge.movement.v1.IssuePairTokensResponse
-	(*RevokePairTokenRequest)(nil),      // 85: bridge.movement.v1.RevokePairTokenRequest
-	(*RevokePairTokenResponse)(nil),     // 86: bridge.movement.v1.RevokePairTokenResponse
-	(*v1.ScoringSettings)(nil),          // 87: bridge.scoring.v1.ScoringSettings
-	(*timestamppb.Timestamp)(nil),       // 88: google.protobuf.Timestamp
-	(*durationpb.Duration)(nil),         // 89: google.protobuf.Duration
-	(v11.Side)(0),                       // 90: bridge.type.v1.Side
-	(v11.Seat)(0),                       // 91: bridge.type.v1.Seat
-	(*v11.Change)(nil),                  // 92: bridge.type.v1.Change
+	(*SwissMatch)(nil),                  // 36: bridge.movement.v1.SwissMatch
+	(*SetSwissRoundRequest)(nil),        // 37: bridge.movement.v1.SetSwissRoundRequest
+	(*SetSwissRoundResponse)(nil),       // 38: bridge.movement.v1.SetSwissRoundResponse
+	(*GetTableRoundRequest)(nil),        // 39: bridge.movement.v1.GetTableRoundRequest
+	(*Move)(nil),                        // 40: bridge.movement.v1.Move
+	(*GetTableRoundResponse)(nil),       // 41: bridge.movement.v1.GetTableRoundResponse
+	(*GetEntrantPathRequest)(nil),       // 42: bridge.movement.v1.GetEntrantPathRequest
+	(*Stop)(nil),                        // 43: bridge.movement.v1.Stop
+	(*GetEntrantPathResponse)(nil),      // 44: bridge.movement.v1.GetEntrantPathResponse
+	(*AddLateEntrantRequest)(nil),       // 45: bridge.movement.v1.AddLateEntrantRequest
+	(*AddLateEntrantResponse)(nil),      // 46: bridge.movement.v1.AddLateEntrantResponse
+	(*WithdrawEntrantRequest)(nil),      // 47: bridge.movement.v1.WithdrawEntrantRequest
+	(*WithdrawEntrantResponse)(nil),     // 48: bridge.movement.v1.WithdrawEntrantResponse
+	(*GetBalanceRequest)(nil),           // 49: bridge.movement.v1.GetBalanceRequest
+	(*Count)(nil),                       // 50: bridge.movement.v1.Count
+	(*GetBalanceResponse)(nil),          // 51: bridge.movement.v1.GetBalanceResponse
+	(*ExportSectionRequest)(nil),        // 52: bridge.movement.v1.ExportSectionRequest
+	(*ExportSectionResponse)(nil),       // 53: bridge.movement.v1.ExportSectionResponse
+	(*RecommendMovementsRequest)(nil),   // 54: bridge.movement.v1.RecommendMovementsRequest
+	(*Recommendation)(nil),              // 55: bridge.movement.v1.Recommendation
+	(*RecommendMovementsResponse)(nil),  // 56: bridge.movement.v1.RecommendMovementsResponse
+	(*RegisteredPlayer)(nil),            // 57: bridge.movement.v1.RegisteredPlayer
+	(*ImportPlayersRequest)(nil),        // 58: bridge.movement.v1.ImportPlayersRequest
+	(*ImportPlayersResponse)(nil),       // 59: bridge.movement.v1.ImportPlayersResponse
+	(*GetPlayerRequest)(nil),            // 60: bridge.movement.v1.GetPlayerRequest
+	(*GetPlayerResponse)(nil),           // 61: bridge.movement.v1.GetPlayerResponse
+	(*ListPlayersRequest)(nil),          // 62: bridge.movement.v1.ListPlayersRequest
+	(*ListPlayersResponse)(nil),         // 63: bridge.movement.v1.ListPlayersResponse
+	(*SeatNumber)(nil),                  // 64: bridge.movement.v1.SeatNumber
+	(*SeatedPlayer)(nil),                // 65: bridge.movement.v1.SeatedPlayer
+	(*TablePlayers)(nil),                // 66: bridge.movement.v1.TablePlayers
+	(*SetTablePlayersRequest)(nil),      // 67: bridge.movement.v1.SetTablePlayersRequest
+	(*SetTablePlayersResponse)(nil),     // 68: bridge.movement.v1.SetTablePlayersResponse
+	(*ListTablePlayersRequest)(nil),     // 69: bridge.movement.v1.ListTablePlayersRequest
+	(*ListTablePlayersResponse)(nil),    // 70: bridge.movement.v1.ListTablePlayersResponse
+	(*ListChangesRequest)(nil),          // 71: bridge.movement.v1.ListChangesRequest
+	(*ListChangesResponse)(nil),         // 72: bridge.movement.v1.ListChangesResponse
+	(*AcknowledgeChangesRequest)(nil),   // 73: bridge.movement.v1.AcknowledgeChangesRequest
+	(*AcknowledgeChangesResponse)(nil),  // 74: bridge.movement.v1.AcknowledgeChangesResponse
+	(*WatchChangesRequest)(nil),         // 75: bridge.movement.v1.WatchChangesRequest
+	(*WatchChangesResponse)(nil),        // 76: bridge.movement.v1.WatchChangesResponse
+	(*TableToken)(nil),                  // 77: bridge.movement.v1.TableToken
+	(*IssueTableTokensRequest)(nil),     // 78: bridge.movement.v1.IssueTableTokensRequest
+	(*IssueTableTokensResponse)(nil),    // 79: bridge.movement.v1.IssueTableTokensResponse
+	(*RevokeTableTokenRequest)(nil),     // 80: bridge.movement.v1.RevokeTableTokenRequest
+	(*RevokeTableTokenResponse)(nil),    // 81: bridge.movement.v1.RevokeTableTokenResponse
+	(*ListTableTokensRequest)(nil),      // 82: bridge.movement.v1.ListTableTokensRequest
+	(*ListTableTokensResponse)(nil),     // 83: bridge.movement.v1.ListTableTokensResponse
+	(*GetTableIdentityRequest)(nil),     // 84: bridge.movement.v1.GetTableIdentityRequest
+	(*GetTableIdentityResponse)(nil),    // 85: bridge.movement.v1.GetTableIdentityResponse
+	(*IssuePairTokensRequest)(nil),      // 86: bridge.movement.v1.IssuePairTokensRequest
+	(*IssuePairTokensResponse)(nil),     // 87: bridge.movement.v1.IssuePairTokensResponse
+	(*RevokePairTokenRequest)(nil),      // 88: bridge.movement.v1.RevokePairTokenRequest
+	(*RevokePairTokenResponse)(nil),     // 89: bridge.movement.v1.RevokePairTokenResponse
+	(*v1.ScoringSettings)(nil),          // 90: bridge.scoring.v1.ScoringSettings
+	(*timestamppb.Timestamp)(nil),       // 91: google.protobuf.Timestamp
+	(*durationpb.Duration)(nil),         // 92: google.protobuf.Duration
+	(v11.Side)(0),                       // 93: bridge.type.v1.Side
+	(v11.Seat)(0),                       // 94: bridge.type.v1.Seat
+	(*v11.Change)(nil),                  // 95: bridge.type.v1.Change
 }
 var file_bridge_movement_v1_movement_proto_depIdxs = []int32{
-	87,  // 0: bridge.movement.v1.Event.scoring:type_name -> bridge.scoring.v1.ScoringSettings
-	88,  // 1: bridge.movement.v1.Event.create_time:type_name -> google.protobuf.Timestamp
+	90,  // 0: bridge.movement.v1.Event.scoring:type_name -> bridge.scoring.v1.ScoringSettings
+	91,  // 1: bridge.movement.v1.Event.create_time:type_name -> google.protobuf.Timestamp
 	5,   // 2: bridge.movement.v1.CreateEventRequest.event:type_name -> bridge.movement.v1.Event
 	5,   // 3: bridge.movement.v1.CreateEventResponse.event:type_name -> bridge.movement.v1.Event
 	5,   // 4: bridge.movement.v1.GetEventResponse.event:type_name -> bridge.movement.v1.Event
 	5,   // 5: bridge.movement.v1.ListEventsResponse.events:type_name -> bridge.movement.v1.Event
-	88,  // 6: bridge.movement.v1.Session.start_time:type_name -> google.protobuf.Timestamp
+	91,  // 6: bridge.movement.v1.Session.start_time:type_name -> google.protobuf.Timestamp
 	12,  // 7: bridge.movement.v1.CreateSessionRequest.session:type_name -> bridge.movement.v1.Session
 	12,  // 8: bridge.movement.v1.CreateSessionResponse.session:type_name -> bridge.movement.v1.Session
 	12,  // 9: bridge.movement.v1.GetSessionResponse.session:type_name -> bridge.movement.v1.Session
@@ -6195,114 +6417,118 @@ var file_bridge_movement_v1_movement_proto_depIdxs = []int32{
 	26,  // 27: bridge.movement.v1.GetSectionResponse.section:type_name -> bridge.movement.v1.Section
 	21,  // 28: bridge.movement.v1.SetMovementRequest.choice:type_name -> bridge.movement.v1.MovementChoice
 	26,  // 29: bridge.movement.v1.SetMovementResponse.section:type_name -> bridge.movement.v1.Section
-	22,  // 30: bridge.movement.v1.GetTableRoundResponse.seating:type_name -> bridge.movement.v1.Seating
-	37,  // 31: bridge.movement.v1.GetTableRoundResponse.next:type_name -> bridge.movement.v1.Move
-	62,  // 32: bridge.movement.v1.GetTableRoundResponse.players:type_name -> bridge.movement.v1.SeatedPlayer
-	27,  // 33: bridge.movement.v1.GetTableRoundResponse.settings:type_name -> bridge.movement.v1.TerminalSettings
-	89,  // 34: bridge.movement.v1.GetTableRoundResponse.round_time:type_name -> google.protobuf.Duration
-	90,  // 35: bridge.movement.v1.Stop.direction:type_name -> bridge.type.v1.Side
-	20,  // 36: bridge.movement.v1.GetEntrantPathResponse.entrant:type_name -> bridge.movement.v1.Entrant
-	40,  // 37: bridge.movement.v1.GetEntrantPathResponse.stops:type_name -> bridge.movement.v1.Stop
-	20,  // 38: bridge.movement.v1.AddLateEntrantRequest.entrant:type_name -> bridge.movement.v1.Entrant
-	26,  // 39: bridge.movement.v1.AddLateEntrantResponse.section:type_name -> bridge.movement.v1.Section
-	26,  // 40: bridge.movement.v1.WithdrawEntrantResponse.section:type_name -> bridge.movement.v1.Section
-	47,  // 41: bridge.movement.v1.GetBalanceResponse.meetings:type_name -> bridge.movement.v1.Count
-	47,  // 42: bridge.movement.v1.GetBalanceResponse.comparisons:type_name -> bridge.movement.v1.Count
-	4,   // 43: bridge.movement.v1.ExportSectionRequest.format:type_name -> bridge.movement.v1.Format
-	21,  // 44: bridge.movement.v1.Recommendation.choice:type_name -> bridge.movement.v1.MovementChoice
-	52,  // 45: bridge.movement.v1.RecommendMovementsResponse.recommendations:type_name -> bridge.movement.v1.Recommendation
-	88,  // 46: bridge.movement.v1.RegisteredPlayer.update_time:type_name -> google.protobuf.Timestamp
-	54,  // 47: bridge.movement.v1.GetPlayerResponse.player:type_name -> bridge.movement.v1.RegisteredPlayer
-	54,  // 48: bridge.movement.v1.ListPlayersResponse.players:type_name -> bridge.movement.v1.RegisteredPlayer
-	91,  // 49: bridge.movement.v1.SeatNumber.seat:type_name -> bridge.type.v1.Seat
-	91,  // 50: bridge.movement.v1.SeatedPlayer.seat:type_name -> bridge.type.v1.Seat
-	62,  // 51: bridge.movement.v1.TablePlayers.players:type_name -> bridge.movement.v1.SeatedPlayer
-	88,  // 52: bridge.movement.v1.TablePlayers.update_time:type_name -> google.protobuf.Timestamp
-	61,  // 53: bridge.movement.v1.SetTablePlayersRequest.numbers:type_name -> bridge.movement.v1.SeatNumber
-	63,  // 54: bridge.movement.v1.SetTablePlayersResponse.table_players:type_name -> bridge.movement.v1.TablePlayers
-	63,  // 55: bridge.movement.v1.ListTablePlayersResponse.table_players:type_name -> bridge.movement.v1.TablePlayers
-	92,  // 56: bridge.movement.v1.ListChangesResponse.changes:type_name -> bridge.type.v1.Change
-	92,  // 57: bridge.movement.v1.WatchChangesResponse.change:type_name -> bridge.type.v1.Change
-	88,  // 58: bridge.movement.v1.TableToken.create_time:type_name -> google.protobuf.Timestamp
-	88,  // 59: bridge.movement.v1.TableToken.expire_time:type_name -> google.protobuf.Timestamp
-	88,  // 60: bridge.movement.v1.TableToken.revoke_time:type_name -> google.protobuf.Timestamp
-	88,  // 61: bridge.movement.v1.TableToken.logon_time:type_name -> google.protobuf.Timestamp
-	89,  // 62: bridge.movement.v1.IssueTableTokensRequest.ttl:type_name -> google.protobuf.Duration
-	74,  // 63: bridge.movement.v1.IssueTableTokensResponse.tokens:type_name -> bridge.movement.v1.TableToken
-	74,  // 64: bridge.movement.v1.RevokeTableTokenResponse.token:type_name -> bridge.movement.v1.TableToken
-	74,  // 65: bridge.movement.v1.ListTableTokensResponse.tokens:type_name -> bridge.movement.v1.TableToken
-	88,  // 66: bridge.movement.v1.GetTableIdentityResponse.expire_time:type_name -> google.protobuf.Timestamp
-	40,  // 67: bridge.movement.v1.GetTableIdentityResponse.rounds:type_name -> bridge.movement.v1.Stop
-	89,  // 68: bridge.movement.v1.IssuePairTokensRequest.ttl:type_name -> google.protobuf.Duration
-	74,  // 69: bridge.movement.v1.IssuePairTokensResponse.tokens:type_name -> bridge.movement.v1.TableToken
-	74,  // 70: bridge.movement.v1.RevokePairTokenResponse.token:type_name -> bridge.movement.v1.TableToken
-	6,   // 71: bridge.movement.v1.MovementService.CreateEvent:input_type -> bridge.movement.v1.CreateEventRequest
-	8,   // 72: bridge.movement.v1.MovementService.GetEvent:input_type -> bridge.movement.v1.GetEventRequest
-	10,  // 73: bridge.movement.v1.MovementService.ListEvents:input_type -> bridge.movement.v1.ListEventsRequest
-	13,  // 74: bridge.movement.v1.MovementService.CreateSession:input_type -> bridge.movement.v1.CreateSessionRequest
-	15,  // 75: bridge.movement.v1.MovementService.GetSession:input_type -> bridge.movement.v1.GetSessionRequest
-	17,  // 76: bridge.movement.v1.MovementService.ListSessions:input_type -> bridge.movement.v1.ListSessionsRequest
-	30,  // 77: bridge.movement.v1.MovementService.CreateSection:input_type -> bridge.movement.v1.CreateSectionRequest
-	32,  // 78: bridge.movement.v1.MovementService.GetSection:input_type -> bridge.movement.v1.GetSectionRequest
-	34,  // 79: bridge.movement.v1.MovementService.SetMovement:input_type -> bridge.movement.v1.SetMovementRequest
-	36,  // 80: bridge.movement.v1.MovementService.GetTableRound:input_type -> bridge.movement.v1.GetTableRoundRequest
-	39,  // 81: bridge.movement.v1.MovementService.GetEntrantPath:input_type -> bridge.movement.v1.GetEntrantPathRequest
-	42,  // 82: bridge.movement.v1.MovementService.AddLateEntrant:input_type -> bridge.movement.v1.AddLateEntrantRequest
-	44,  // 83: bridge.movement.v1.MovementService.WithdrawEntrant:input_type -> bridge.movement.v1.WithdrawEntrantRequest
-	46,  // 84: bridge.movement.v1.MovementService.GetBalance:input_type -> bridge.movement.v1.GetBalanceRequest
-	49,  // 85: bridge.movement.v1.MovementService.ExportSection:input_type -> bridge.movement.v1.ExportSectionRequest
-	51,  // 86: bridge.movement.v1.MovementService.RecommendMovements:input_type -> bridge.movement.v1.RecommendMovementsRequest
-	55,  // 87: bridge.movement.v1.MovementService.ImportPlayers:input_type -> bridge.movement.v1.ImportPlayersRequest
-	57,  // 88: bridge.movement.v1.MovementService.GetPlayer:input_type -> bridge.movement.v1.GetPlayerRequest
-	59,  // 89: bridge.movement.v1.MovementService.ListPlayers:input_type -> bridge.movement.v1.ListPlayersRequest
-	64,  // 90: bridge.movement.v1.MovementService.SetTablePlayers:input_type -> bridge.movement.v1.SetTablePlayersRequest
-	66,  // 91: bridge.movement.v1.MovementService.ListTablePlayers:input_type -> bridge.movement.v1.ListTablePlayersRequest
-	68,  // 92: bridge.movement.v1.MovementService.ListChanges:input_type -> bridge.movement.v1.ListChangesRequest
-	70,  // 93: bridge.movement.v1.MovementService.AcknowledgeChanges:input_type -> bridge.movement.v1.AcknowledgeChangesRequest
-	72,  // 94: bridge.movement.v1.MovementService.WatchChanges:input_type -> bridge.movement.v1.WatchChangesRequest
-	28,  // 95: bridge.movement.v1.MovementService.SetTerminalSettings:input_type -> bridge.movement.v1.SetTerminalSettingsRequest
-	75,  // 96: bridge.movement.v1.MovementService.IssueTableTokens:input_type -> bridge.movement.v1.IssueTableTokensRequest
-	77,  // 97: bridge.movement.v1.MovementService.RevokeTableToken:input_type -> bridge.movement.v1.RevokeTableTokenRequest
-	79,  // 98: bridge.movement.v1.MovementService.ListTableTokens:input_type -> bridge.movement.v1.ListTableTokensRequest
-	81,  // 99: bridge.movement.v1.MovementService.GetTableIdentity:input_type -> bridge.movement.v1.GetTableIdentityRequest
-	83,  // 100: bridge.movement.v1.MovementService.IssuePairTokens:input_type -> bridge.movement.v1.IssuePairTokensRequest
-	85,  // 101: bridge.movement.v1.MovementService.RevokePairToken:input_type -> bridge.movement.v1.RevokePairTokenRequest
-	7,   // 102: bridge.movement.v1.MovementService.CreateEvent:output_type -> bridge.movement.v1.CreateEventResponse
-	9,   // 103: bridge.movement.v1.MovementService.GetEvent:output_type -> bridge.movement.v1.GetEventResponse
-	11,  // 104: bridge.movement.v1.MovementService.ListEvents:output_type -> bridge.movement.v1.ListEventsResponse
-	14,  // 105: bridge.movement.v1.MovementService.CreateSession:output_type -> bridge.movement.v1.CreateSessionResponse
-	16,  // 106: bridge.movement.v1.MovementService.GetSession:output_type -> bridge.movement.v1.GetSessionResponse
-	18,  // 107: bridge.movement.v1.MovementService.ListSessions:output_type -> bridge.movement.v1.ListSessionsResponse
-	31,  // 108: bridge.movement.v1.MovementService.CreateSection:output_type -> bridge.movement.v1.CreateSectionResponse
-	33,  // 109: bridge.movement.v1.MovementService.GetSection:output_type -> bridge.movement.v1.GetSectionResponse
-	35,  // 110: bridge.movement.v1.MovementService.SetMovement:output_type -> bridge.movement.v1.SetMovementResponse
-	38,  // 111: bridge.movement.v1.MovementService.GetTableRound:output_type -> bridge.movement.v1.GetTableRoundResponse
-	41,  // 112: bridge.movement.v1.MovementService.GetEntrantPath:output_type -> bridge.movement.v1.GetEntrantPathResponse
-	43,  // 113: bridge.movement.v1.MovementService.AddLateEntrant:output_type -> bridge.movement.v1.AddLateEntrantResponse
-	45,  // 114: bridge.movement.v1.MovementService.WithdrawEntrant:output_type -> bridge.movement.v1.WithdrawEntrantResponse
-	48,  // 115: bridge.movement.v1.MovementService.GetBalance:output_type -> bridge.movement.v1.GetBalanceResponse
-	50,  // 116: bridge.movement.v1.MovementService.ExportSection:output_type -> bridge.movement.v1.ExportSectionResponse
-	53,  // 117: bridge.movement.v1.MovementService.RecommendMovements:output_type -> bridge.movement.v1.RecommendMovementsResponse
-	56,  // 118: bridge.movement.v1.MovementService.ImportPlayers:output_type -> bridge.movement.v1.ImportPlayersResponse
-	58,  // 119: bridge.movement.v1.MovementService.GetPlayer:output_type -> bridge.movement.v1.GetPlayerResponse
-	60,  // 120: bridge.movement.v1.MovementService.ListPlayers:output_type -> bridge.movement.v1.ListPlayersResponse
-	65,  // 121: bridge.movement.v1.MovementService.SetTablePlayers:output_type -> bridge.movement.v1.SetTablePlayersResponse
-	67,  // 122: bridge.movement.v1.MovementService.ListTablePlayers:output_type -> bridge.movement.v1.ListTablePlayersResponse
-	69,  // 123: bridge.movement.v1.MovementService.ListChanges:output_type -> bridge.movement.v1.ListChangesResponse
-	71,  // 124: bridge.movement.v1.MovementService.AcknowledgeChanges:output_type -> bridge.movement.v1.AcknowledgeChangesResponse
-	73,  // 125: bridge.movement.v1.MovementService.WatchChanges:output_type -> bridge.movement.v1.WatchChangesResponse
-	29,  // 126: bridge.movement.v1.MovementService.SetTerminalSettings:output_type -> bridge.movement.v1.SetTerminalSettingsResponse
-	76,  // 127: bridge.movement.v1.MovementService.IssueTableTokens:output_type -> bridge.movement.v1.IssueTableTokensResponse
-	78,  // 128: bridge.movement.v1.MovementService.RevokeTableToken:output_type -> bridge.movement.v1.RevokeTableTokenResponse
-	80,  // 129: bridge.movement.v1.MovementService.ListTableTokens:output_type -> bridge.movement.v1.ListTableTokensResponse
-	82,  // 130: bridge.movement.v1.MovementService.GetTableIdentity:output_type -> bridge.movement.v1.GetTableIdentityResponse
-	84,  // 131: bridge.movement.v1.MovementService.IssuePairTokens:output_type -> bridge.movement.v1.IssuePairTokensResponse
-	86,  // 132: bridge.movement.v1.MovementService.RevokePairToken:output_type -> bridge.movement.v1.RevokePairTokenResponse
-	102, // [102:133] is the sub-list for method output_type
-	71,  // [71:102] is the sub-list for method input_type
-	71,  // [71:71] is the sub-list for extension type_name
-	71,  // [71:71] is the sub-list for extension extendee
-	0,   // [0:71] is the sub-list for field type_name
+	36,  // 30: bridge.movement.v1.SetSwissRoundRequest.matches:type_name -> bridge.movement.v1.SwissMatch
+	26,  // 31: bridge.movement.v1.SetSwissRoundResponse.section:type_name -> bridge.movement.v1.Section
+	22,  // 32: bridge.movement.v1.GetTableRoundResponse.seating:type_name -> bridge.movement.v1.Seating
+	40,  // 33: bridge.movement.v1.GetTableRoundResponse.next:type_name -> bridge.movement.v1.Move
+	65,  // 34: bridge.movement.v1.GetTableRoundResponse.players:type_name -> bridge.movement.v1.SeatedPlayer
+	27,  // 35: bridge.movement.v1.GetTableRoundResponse.settings:type_name -> bridge.movement.v1.TerminalSettings
+	92,  // 36: bridge.movement.v1.GetTableRoundResponse.round_time:type_name -> google.protobuf.Duration
+	93,  // 37: bridge.movement.v1.Stop.direction:type_name -> bridge.type.v1.Side
+	20,  // 38: bridge.movement.v1.GetEntrantPathResponse.entrant:type_name -> bridge.movement.v1.Entrant
+	43,  // 39: bridge.movement.v1.GetEntrantPathResponse.stops:type_name -> bridge.movement.v1.Stop
+	20,  // 40: bridge.movement.v1.AddLateEntrantRequest.entrant:type_name -> bridge.movement.v1.Entrant
+	26,  // 41: bridge.movement.v1.AddLateEntrantResponse.section:type_name -> bridge.movement.v1.Section
+	26,  // 42: bridge.movement.v1.WithdrawEntrantResponse.section:type_name -> bridge.movement.v1.Section
+	50,  // 43: bridge.movement.v1.GetBalanceResponse.meetings:type_name -> bridge.movement.v1.Count
+	50,  // 44: bridge.movement.v1.GetBalanceResponse.comparisons:type_name -> bridge.movement.v1.Count
+	4,   // 45: bridge.movement.v1.ExportSectionRequest.format:type_name -> bridge.movement.v1.Format
+	21,  // 46: bridge.movement.v1.Recommendation.choice:type_name -> bridge.movement.v1.MovementChoice
+	55,  // 47: bridge.movement.v1.RecommendMovementsResponse.recommendations:type_name -> bridge.movement.v1.Recommendation
+	91,  // 48: bridge.movement.v1.RegisteredPlayer.update_time:type_name -> google.protobuf.Timestamp
+	57,  // 49: bridge.movement.v1.GetPlayerResponse.player:type_name -> bridge.movement.v1.RegisteredPlayer
+	57,  // 50: bridge.movement.v1.ListPlayersResponse.players:type_name -> bridge.movement.v1.RegisteredPlayer
+	94,  // 51: bridge.movement.v1.SeatNumber.seat:type_name -> bridge.type.v1.Seat
+	94,  // 52: bridge.movement.v1.SeatedPlayer.seat:type_name -> bridge.type.v1.Seat
+	65,  // 53: bridge.movement.v1.TablePlayers.players:type_name -> bridge.movement.v1.SeatedPlayer
+	91,  // 54: bridge.movement.v1.TablePlayers.update_time:type_name -> google.protobuf.Timestamp
+	64,  // 55: bridge.movement.v1.SetTablePlayersRequest.numbers:type_name -> bridge.movement.v1.SeatNumber
+	66,  // 56: bridge.movement.v1.SetTablePlayersResponse.table_players:type_name -> bridge.movement.v1.TablePlayers
+	66,  // 57: bridge.movement.v1.ListTablePlayersResponse.table_players:type_name -> bridge.movement.v1.TablePlayers
+	95,  // 58: bridge.movement.v1.ListChangesResponse.changes:type_name -> bridge.type.v1.Change
+	95,  // 59: bridge.movement.v1.WatchChangesResponse.change:type_name -> bridge.type.v1.Change
+	91,  // 60: bridge.movement.v1.TableToken.create_time:type_name -> google.protobuf.Timestamp
+	91,  // 61: bridge.movement.v1.TableToken.expire_time:type_name -> google.protobuf.Timestamp
+	91,  // 62: bridge.movement.v1.TableToken.revoke_time:type_name -> google.protobuf.Timestamp
+	91,  // 63: bridge.movement.v1.TableToken.logon_time:type_name -> google.protobuf.Timestamp
+	92,  // 64: bridge.movement.v1.IssueTableTokensRequest.ttl:type_name -> google.protobuf.Duration
+	77,  // 65: bridge.movement.v1.IssueTableTokensResponse.tokens:type_name -> bridge.movement.v1.TableToken
+	77,  // 66: bridge.movement.v1.RevokeTableTokenResponse.token:type_name -> bridge.movement.v1.TableToken
+	77,  // 67: bridge.movement.v1.ListTableTokensResponse.tokens:type_name -> bridge.movement.v1.TableToken
+	91,  // 68: bridge.movement.v1.GetTableIdentityResponse.expire_time:type_name -> google.protobuf.Timestamp
+	43,  // 69: bridge.movement.v1.GetTableIdentityResponse.rounds:type_name -> bridge.movement.v1.Stop
+	92,  // 70: bridge.movement.v1.IssuePairTokensRequest.ttl:type_name -> google.protobuf.Duration
+	77,  // 71: bridge.movement.v1.IssuePairTokensResponse.tokens:type_name -> bridge.movement.v1.TableToken
+	77,  // 72: bridge.movement.v1.RevokePairTokenResponse.token:type_name -> bridge.movement.v1.TableToken
+	6,   // 73: bridge.movement.v1.MovementService.CreateEvent:input_type -> bridge.movement.v1.CreateEventRequest
+	8,   // 74: bridge.movement.v1.MovementService.GetEvent:input_type -> bridge.movement.v1.GetEventRequest
+	10,  // 75: bridge.movement.v1.MovementService.ListEvents:input_type -> bridge.movement.v1.ListEventsRequest
+	13,  // 76: bridge.movement.v1.MovementService.CreateSession:input_type -> bridge.movement.v1.CreateSessionRequest
+	15,  // 77: bridge.movement.v1.MovementService.GetSession:input_type -> bridge.movement.v1.GetSessionRequest
+	17,  // 78: bridge.movement.v1.MovementService.ListSessions:input_type -> bridge.movement.v1.ListSessionsRequest
+	30,  // 79: bridge.movement.v1.MovementService.CreateSection:input_type -> bridge.movement.v1.CreateSectionRequest
+	32,  // 80: bridge.movement.v1.MovementService.GetSection:input_type -> bridge.movement.v1.GetSectionRequest
+	34,  // 81: bridge.movement.v1.MovementService.SetMovement:input_type -> bridge.movement.v1.SetMovementRequest
+	39,  // 82: bridge.movement.v1.MovementService.GetTableRound:input_type -> bridge.movement.v1.GetTableRoundRequest
+	37,  // 83: bridge.movement.v1.MovementService.SetSwissRound:input_type -> bridge.movement.v1.SetSwissRoundRequest
+	42,  // 84: bridge.movement.v1.MovementService.GetEntrantPath:input_type -> bridge.movement.v1.GetEntrantPathRequest
+	45,  // 85: bridge.movement.v1.MovementService.AddLateEntrant:input_type -> bridge.movement.v1.AddLateEntrantRequest
+	47,  // 86: bridge.movement.v1.MovementService.WithdrawEntrant:input_type -> bridge.movement.v1.WithdrawEntrantRequest
+	49,  // 87: bridge.movement.v1.MovementService.GetBalance:input_type -> bridge.movement.v1.GetBalanceRequest
+	52,  // 88: bridge.movement.v1.MovementService.ExportSection:input_type -> bridge.movement.v1.ExportSectionRequest
+	54,  // 89: bridge.movement.v1.MovementService.RecommendMovements:input_type -> bridge.movement.v1.RecommendMovementsRequest
+	58,  // 90: bridge.movement.v1.MovementService.ImportPlayers:input_type -> bridge.movement.v1.ImportPlayersRequest
+	60,  // 91: bridge.movement.v1.MovementService.GetPlayer:input_type -> bridge.movement.v1.GetPlayerRequest
+	62,  // 92: bridge.movement.v1.MovementService.ListPlayers:input_type -> bridge.movement.v1.ListPlayersRequest
+	67,  // 93: bridge.movement.v1.MovementService.SetTablePlayers:input_type -> bridge.movement.v1.SetTablePlayersRequest
+	69,  // 94: bridge.movement.v1.MovementService.ListTablePlayers:input_type -> bridge.movement.v1.ListTablePlayersRequest
+	71,  // 95: bridge.movement.v1.MovementService.ListChanges:input_type -> bridge.movement.v1.ListChangesRequest
+	73,  // 96: bridge.movement.v1.MovementService.AcknowledgeChanges:input_type -> bridge.movement.v1.AcknowledgeChangesRequest
+	75,  // 97: bridge.movement.v1.MovementService.WatchChanges:input_type -> bridge.movement.v1.WatchChangesRequest
+	28,  // 98: bridge.movement.v1.MovementService.SetTerminalSettings:input_type -> bridge.movement.v1.SetTerminalSettingsRequest
+	78,  // 99: bridge.movement.v1.MovementService.IssueTableTokens:input_type -> bridge.movement.v1.IssueTableTokensRequest
+	80,  // 100: bridge.movement.v1.MovementService.RevokeTableToken:input_type -> bridge.movement.v1.RevokeTableTokenRequest
+	82,  // 101: bridge.movement.v1.MovementService.ListTableTokens:input_type -> bridge.movement.v1.ListTableTokensRequest
+	84,  // 102: bridge.movement.v1.MovementService.GetTableIdentity:input_type -> bridge.movement.v1.GetTableIdentityRequest
+	86,  // 103: bridge.movement.v1.MovementService.IssuePairTokens:input_type -> bridge.movement.v1.IssuePairTokensRequest
+	88,  // 104: bridge.movement.v1.MovementService.RevokePairToken:input_type -> bridge.movement.v1.RevokePairTokenRequest
+	7,   // 105: bridge.movement.v1.MovementService.CreateEvent:output_type -> bridge.movement.v1.CreateEventResponse
+	9,   // 106: bridge.movement.v1.MovementService.GetEvent:output_type -> bridge.movement.v1.GetEventResponse
+	11,  // 107: bridge.movement.v1.MovementService.ListEvents:output_type -> bridge.movement.v1.ListEventsResponse
+	14,  // 108: bridge.movement.v1.MovementService.CreateSession:output_type -> bridge.movement.v1.CreateSessionResponse
+	16,  // 109: bridge.movement.v1.MovementService.GetSession:output_type -> bridge.movement.v1.GetSessionResponse
+	18,  // 110: bridge.movement.v1.MovementService.ListSessions:output_type -> bridge.movement.v1.ListSessionsResponse
+	31,  // 111: bridge.movement.v1.MovementService.CreateSection:output_type -> bridge.movement.v1.CreateSectionResponse
+	33,  // 112: bridge.movement.v1.MovementService.GetSection:output_type -> bridge.movement.v1.GetSectionResponse
+	35,  // 113: bridge.movement.v1.MovementService.SetMovement:output_type -> bridge.movement.v1.SetMovementResponse
+	41,  // 114: bridge.movement.v1.MovementService.GetTableRound:output_type -> bridge.movement.v1.GetTableRoundResponse
+	38,  // 115: bridge.movement.v1.MovementService.SetSwissRound:output_type -> bridge.movement.v1.SetSwissRoundResponse
+	44,  // 116: bridge.movement.v1.MovementService.GetEntrantPath:output_type -> bridge.movement.v1.GetEntrantPathResponse
+	46,  // 117: bridge.movement.v1.MovementService.AddLateEntrant:output_type -> bridge.movement.v1.AddLateEntrantResponse
+	48,  // 118: bridge.movement.v1.MovementService.WithdrawEntrant:output_type -> bridge.movement.v1.WithdrawEntrantResponse
+	51,  // 119: bridge.movement.v1.MovementService.GetBalance:output_type -> bridge.movement.v1.GetBalanceResponse
+	53,  // 120: bridge.movement.v1.MovementService.ExportSection:output_type -> bridge.movement.v1.ExportSectionResponse
+	56,  // 121: bridge.movement.v1.MovementService.RecommendMovements:output_type -> bridge.movement.v1.RecommendMovementsResponse
+	59,  // 122: bridge.movement.v1.MovementService.ImportPlayers:output_type -> bridge.movement.v1.ImportPlayersResponse
+	61,  // 123: bridge.movement.v1.MovementService.GetPlayer:output_type -> bridge.movement.v1.GetPlayerResponse
+	63,  // 124: bridge.movement.v1.MovementService.ListPlayers:output_type -> bridge.movement.v1.ListPlayersResponse
+	68,  // 125: bridge.movement.v1.MovementService.SetTablePlayers:output_type -> bridge.movement.v1.SetTablePlayersResponse
+	70,  // 126: bridge.movement.v1.MovementService.ListTablePlayers:output_type -> bridge.movement.v1.ListTablePlayersResponse
+	72,  // 127: bridge.movement.v1.MovementService.ListChanges:output_type -> bridge.movement.v1.ListChangesResponse
+	74,  // 128: bridge.movement.v1.MovementService.AcknowledgeChanges:output_type -> bridge.movement.v1.AcknowledgeChangesResponse
+	76,  // 129: bridge.movement.v1.MovementService.WatchChanges:output_type -> bridge.movement.v1.WatchChangesResponse
+	29,  // 130: bridge.movement.v1.MovementService.SetTerminalSettings:output_type -> bridge.movement.v1.SetTerminalSettingsResponse
+	79,  // 131: bridge.movement.v1.MovementService.IssueTableTokens:output_type -> bridge.movement.v1.IssueTableTokensResponse
+	81,  // 132: bridge.movement.v1.MovementService.RevokeTableToken:output_type -> bridge.movement.v1.RevokeTableTokenResponse
+	83,  // 133: bridge.movement.v1.MovementService.ListTableTokens:output_type -> bridge.movement.v1.ListTableTokensResponse
+	85,  // 134: bridge.movement.v1.MovementService.GetTableIdentity:output_type -> bridge.movement.v1.GetTableIdentityResponse
+	87,  // 135: bridge.movement.v1.MovementService.IssuePairTokens:output_type -> bridge.movement.v1.IssuePairTokensResponse
+	89,  // 136: bridge.movement.v1.MovementService.RevokePairToken:output_type -> bridge.movement.v1.RevokePairTokenResponse
+	105, // [105:137] is the sub-list for method output_type
+	73,  // [73:105] is the sub-list for method input_type
+	73,  // [73:73] is the sub-list for extension type_name
+	73,  // [73:73] is the sub-list for extension extendee
+	0,   // [0:73] is the sub-list for field type_name
 }
 
 func init() { file_bridge_movement_v1_movement_proto_init() }
@@ -6310,15 +6536,15 @@ func file_bridge_movement_v1_movement_proto_init() {
 	if File_bridge_movement_v1_movement_proto != nil {
 		return
 	}
-	file_bridge_movement_v1_movement_proto_msgTypes[63].OneofWrappers = []any{}
-	file_bridge_movement_v1_movement_proto_msgTypes[67].OneofWrappers = []any{}
+	file_bridge_movement_v1_movement_proto_msgTypes[66].OneofWrappers = []any{}
+	file_bridge_movement_v1_movement_proto_msgTypes[70].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bridge_movement_v1_movement_proto_rawDesc), len(file_bridge_movement_v1_movement_proto_rawDesc)),
 			NumEnums:      5,
-			NumMessages:   82,
+			NumMessages:   85,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

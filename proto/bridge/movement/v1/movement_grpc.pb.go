@@ -34,6 +34,7 @@ const (
 	MovementService_GetSection_FullMethodName          = "/bridge.movement.v1.MovementService/GetSection"
 	MovementService_SetMovement_FullMethodName         = "/bridge.movement.v1.MovementService/SetMovement"
 	MovementService_GetTableRound_FullMethodName       = "/bridge.movement.v1.MovementService/GetTableRound"
+	MovementService_SetSwissRound_FullMethodName       = "/bridge.movement.v1.MovementService/SetSwissRound"
 	MovementService_GetEntrantPath_FullMethodName      = "/bridge.movement.v1.MovementService/GetEntrantPath"
 	MovementService_AddLateEntrant_FullMethodName      = "/bridge.movement.v1.MovementService/AddLateEntrant"
 	MovementService_WithdrawEntrant_FullMethodName     = "/bridge.movement.v1.MovementService/WithdrawEntrant"
@@ -86,6 +87,10 @@ type MovementServiceClient interface {
 	// GetTableRound says who sits at a table in a round, with which boards,
 	// and where everyone goes next.
 	GetTableRound(ctx context.Context, in *GetTableRoundRequest, opts ...grpc.CallOption) (*GetTableRoundResponse, error)
+	// SetSwissRound writes the matches of one round of a Swiss teams
+	// section (KIND_SWISS_TEAMS) into its schedule. The scoring service's
+	// PairSwissRound pairs the round from the standings and calls it.
+	SetSwissRound(ctx context.Context, in *SetSwissRoundRequest, opts ...grpc.CallOption) (*SetSwissRoundResponse, error)
 	// GetEntrantPath lists one entrant's tables, opponents and boards round by
 	// round.
 	GetEntrantPath(ctx context.Context, in *GetEntrantPathRequest, opts ...grpc.CallOption) (*GetEntrantPathResponse, error)
@@ -257,6 +262,16 @@ func (c *movementServiceClient) GetTableRound(ctx context.Context, in *GetTableR
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(GetTableRoundResponse)
 	err := c.cc.Invoke(ctx, MovementService_GetTableRound_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *movementServiceClient) SetSwissRound(ctx context.Context, in *SetSwissRoundRequest, opts ...grpc.CallOption) (*SetSwissRoundResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SetSwissRoundResponse)
+	err := c.cc.Invoke(ctx, MovementService_SetSwissRound_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -511,6 +526,10 @@ type MovementServiceServer interface {
 	// GetTableRound says who sits at a table in a round, with which boards,
 	// and where everyone goes next.
 	GetTableRound(context.Context, *GetTableRoundRequest) (*GetTableRoundResponse, error)
+	// SetSwissRound writes the matches of one round of a Swiss teams
+	// section (KIND_SWISS_TEAMS) into its schedule. The scoring service's
+	// PairSwissRound pairs the round from the standings and calls it.
+	SetSwissRound(context.Context, *SetSwissRoundRequest) (*SetSwissRoundResponse, error)
 	// GetEntrantPath lists one entrant's tables, opponents and boards round by
 	// round.
 	GetEntrantPath(context.Context, *GetEntrantPathRequest) (*GetEntrantPathResponse, error)
@@ -617,6 +636,9 @@ func (UnimplementedMovementServiceServer) SetMovement(context.Context, *SetMovem
 }
 func (UnimplementedMovementServiceServer) GetTableRound(context.Context, *GetTableRoundRequest) (*GetTableRoundResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetTableRound not implemented")
+}
+func (UnimplementedMovementServiceServer) SetSwissRound(context.Context, *SetSwissRoundRequest) (*SetSwissRoundResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SetSwissRound not implemented")
 }
 func (UnimplementedMovementServiceServer) GetEntrantPath(context.Context, *GetEntrantPathRequest) (*GetEntrantPathResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetEntrantPath not implemented")
@@ -878,6 +900,24 @@ func _MovementService_GetTableRound_Handler(srv interface{}, ctx context.Context
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(MovementServiceServer).GetTableRound(ctx, req.(*GetTableRoundRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MovementService_SetSwissRound_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SetSwissRoundRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MovementServiceServer).SetSwissRound(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MovementService_SetSwissRound_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MovementServiceServer).SetSwissRound(ctx, req.(*SetSwissRoundRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -1299,6 +1339,10 @@ var MovementService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetTableRound",
 			Handler:    _MovementService_GetTableRound_Handler,
+		},
+		{
+			MethodName: "SetSwissRound",
+			Handler:    _MovementService_SetSwissRound_Handler,
 		},
 		{
 			MethodName: "GetEntrantPath",

@@ -2626,11 +2626,16 @@ type ContinueAuctionRequest struct {
 	RequestId string                 `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
 	Name      string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
 	// Every call made after the ruling, from the first, as the auction
-	// continues from the call's auction: "2H P 3H P P P". When the ruling
-	// has the offender make a call in place of his own (the replacement of
-	// an insufficient bid, the call after a cancelled one), that call comes
-	// first; when irregularity.replacement named it, the first call must be
-	// that call, and a different one is refused.
+	// continues from the call's auction with the calls the ruling lets
+	// stand: "2H P 3H P P P". A change of call the left-hand opponent
+	// accepted stands in place of the first call, and one not accepted is
+	// cancelled, leaving the first; an unintended call is replaced by the one
+	// intended; an insufficient bid or a call out of rotation he accepted
+	// stands where it was made. When the ruling has the offender make a call
+	// in place of his own (the replacement of an insufficient bid, the call
+	// after a cancelled one), that call comes first; when
+	// irregularity.replacement named it, the first call must be that call,
+	// and a different one is refused.
 	Calls string `protobuf:"bytes,3,opt,name=calls,proto3" json:"calls,omitempty"`
 	// The etag of the call as last read: when given and no longer current,
 	// the change is refused with ABORTED (409) and the current state.

@@ -2930,7 +2930,11 @@ type GetStandingsResponse struct {
 	NextPageToken string `protobuf:"bytes,4,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	// Whether the session's results are held from the public (SetPublication);
 	// who set it is given to directors and scorers only.
-	Publication   *Publication `protobuf:"bytes,5,opt,name=publication,proto3" json:"publication,omitempty"`
+	Publication *Publication `protobuf:"bytes,5,opt,name=publication,proto3" json:"publication,omitempty"`
+	// At a federation, whether a venue that sends results of the session has
+	// not finalised it yet (FinaliseSession at the venue): its results, and so
+	// the standings, may still change.
+	Provisional   bool `protobuf:"varint,6,opt,name=provisional,proto3" json:"provisional,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2998,6 +3002,13 @@ func (x *GetStandingsResponse) GetPublication() *Publication {
 		return x.Publication
 	}
 	return nil
+}
+
+func (x *GetStandingsResponse) GetProvisional() bool {
+	if x != nil {
+		return x.Provisional
+	}
+	return false
 }
 
 type SetPublicationRequest struct {
@@ -5140,6 +5151,666 @@ func (x *WatchChangesResponse) GetChange() *v1.Change {
 	return nil
 }
 
+type FinaliseSessionRequest struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	RequestId string                 `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	// "events/{event}/sessions/{session}"
+	Session       string `protobuf:"bytes,2,opt,name=session,proto3" json:"session,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FinaliseSessionRequest) Reset() {
+	*x = FinaliseSessionRequest{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[61]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FinaliseSessionRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FinaliseSessionRequest) ProtoMessage() {}
+
+func (x *FinaliseSessionRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[61]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FinaliseSessionRequest.ProtoReflect.Descriptor instead.
+func (*FinaliseSessionRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{61}
+}
+
+func (x *FinaliseSessionRequest) GetRequestId() string {
+	if x != nil {
+		return x.RequestId
+	}
+	return ""
+}
+
+func (x *FinaliseSessionRequest) GetSession() string {
+	if x != nil {
+		return x.Session
+	}
+	return ""
+}
+
+// Finalisation is a session a venue's director finalised.
+type Finalisation struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// "events/{event}/sessions/{session}"
+	Session       string                 `protobuf:"bytes,1,opt,name=session,proto3" json:"session,omitempty"`
+	FinaliseTime  *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=finalise_time,json=finaliseTime,proto3" json:"finalise_time,omitempty"`
+	FinalisedBy   string                 `protobuf:"bytes,3,opt,name=finalised_by,json=finalisedBy,proto3" json:"finalised_by,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Finalisation) Reset() {
+	*x = Finalisation{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[62]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Finalisation) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Finalisation) ProtoMessage() {}
+
+func (x *Finalisation) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[62]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Finalisation.ProtoReflect.Descriptor instead.
+func (*Finalisation) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{62}
+}
+
+func (x *Finalisation) GetSession() string {
+	if x != nil {
+		return x.Session
+	}
+	return ""
+}
+
+func (x *Finalisation) GetFinaliseTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.FinaliseTime
+	}
+	return nil
+}
+
+func (x *Finalisation) GetFinalisedBy() string {
+	if x != nil {
+		return x.FinalisedBy
+	}
+	return ""
+}
+
+type FinaliseSessionResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Finalisation  *Finalisation          `protobuf:"bytes,1,opt,name=finalisation,proto3" json:"finalisation,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FinaliseSessionResponse) Reset() {
+	*x = FinaliseSessionResponse{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[63]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FinaliseSessionResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FinaliseSessionResponse) ProtoMessage() {}
+
+func (x *FinaliseSessionResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[63]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FinaliseSessionResponse.ProtoReflect.Descriptor instead.
+func (*FinaliseSessionResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{63}
+}
+
+func (x *FinaliseSessionResponse) GetFinalisation() *Finalisation {
+	if x != nil {
+		return x.Finalisation
+	}
+	return nil
+}
+
+type ListVenueFeedsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// "events/{event}"
+	Parent        string `protobuf:"bytes,1,opt,name=parent,proto3" json:"parent,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListVenueFeedsRequest) Reset() {
+	*x = ListVenueFeedsRequest{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[64]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListVenueFeedsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListVenueFeedsRequest) ProtoMessage() {}
+
+func (x *ListVenueFeedsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[64]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListVenueFeedsRequest.ProtoReflect.Descriptor instead.
+func (*ListVenueFeedsRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{64}
+}
+
+func (x *ListVenueFeedsRequest) GetParent() string {
+	if x != nil {
+		return x.Parent
+	}
+	return ""
+}
+
+// VenueFeed is what a federation knows of one venue's feed of an event:
+// one per venue and incarnation of its store (a venue whose store was made
+// again numbers its feed from 1 again, under a new incarnation).
+type VenueFeed struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The venue's id, as its NATS subjects name it.
+	Venue string `protobuf:"bytes,1,opt,name=venue,proto3" json:"venue,omitempty"`
+	// "events/{event}"
+	Event string `protobuf:"bytes,2,opt,name=event,proto3" json:"event,omitempty"`
+	// The incarnation of the venue's store the sequences belong to.
+	Incarnation string `protobuf:"bytes,3,opt,name=incarnation,proto3" json:"incarnation,omitempty"`
+	// The last record of the venue's feed applied here: every record up to it
+	// is applied once, and none after it.
+	AppliedSequence uint64 `protobuf:"varint,4,opt,name=applied_sequence,json=appliedSequence,proto3" json:"applied_sequence,omitempty"`
+	// The last record the venue has said its feed holds.
+	PublishedSequence uint64 `protobuf:"varint,5,opt,name=published_sequence,json=publishedSequence,proto3" json:"published_sequence,omitempty"`
+	// published_sequence - applied_sequence, as far as the federation knows.
+	Lag uint64 `protobuf:"varint,6,opt,name=lag,proto3" json:"lag,omitempty"`
+	// When a record or a heartbeat of the venue last arrived.
+	LastSeenTime *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=last_seen_time,json=lastSeenTime,proto3" json:"last_seen_time,omitempty"`
+	// The sessions ("events/{event}/sessions/{session}") the venue has
+	// finalised; its results of the others are provisional.
+	FinalisedSessions []string `protobuf:"bytes,8,rep,name=finalised_sessions,json=finalisedSessions,proto3" json:"finalised_sessions,omitempty"`
+	// Why the next record is not applied yet, when it is held: a gap being
+	// fetched again, or a record the federation refused (a section it does
+	// not know, say), retried until it is mended.
+	Held string `protobuf:"bytes,9,opt,name=held,proto3" json:"held,omitempty"`
+	// No lag, nothing held, and heard from within the last 10 seconds.
+	Current       bool `protobuf:"varint,10,opt,name=current,proto3" json:"current,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *VenueFeed) Reset() {
+	*x = VenueFeed{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[65]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *VenueFeed) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*VenueFeed) ProtoMessage() {}
+
+func (x *VenueFeed) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[65]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use VenueFeed.ProtoReflect.Descriptor instead.
+func (*VenueFeed) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{65}
+}
+
+func (x *VenueFeed) GetVenue() string {
+	if x != nil {
+		return x.Venue
+	}
+	return ""
+}
+
+func (x *VenueFeed) GetEvent() string {
+	if x != nil {
+		return x.Event
+	}
+	return ""
+}
+
+func (x *VenueFeed) GetIncarnation() string {
+	if x != nil {
+		return x.Incarnation
+	}
+	return ""
+}
+
+func (x *VenueFeed) GetAppliedSequence() uint64 {
+	if x != nil {
+		return x.AppliedSequence
+	}
+	return 0
+}
+
+func (x *VenueFeed) GetPublishedSequence() uint64 {
+	if x != nil {
+		return x.PublishedSequence
+	}
+	return 0
+}
+
+func (x *VenueFeed) GetLag() uint64 {
+	if x != nil {
+		return x.Lag
+	}
+	return 0
+}
+
+func (x *VenueFeed) GetLastSeenTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.LastSeenTime
+	}
+	return nil
+}
+
+func (x *VenueFeed) GetFinalisedSessions() []string {
+	if x != nil {
+		return x.FinalisedSessions
+	}
+	return nil
+}
+
+func (x *VenueFeed) GetHeld() string {
+	if x != nil {
+		return x.Held
+	}
+	return ""
+}
+
+func (x *VenueFeed) GetCurrent() bool {
+	if x != nil {
+		return x.Current
+	}
+	return false
+}
+
+type ListVenueFeedsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	VenueFeeds    []*VenueFeed           `protobuf:"bytes,1,rep,name=venue_feeds,json=venueFeeds,proto3" json:"venue_feeds,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListVenueFeedsResponse) Reset() {
+	*x = ListVenueFeedsResponse{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[66]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListVenueFeedsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListVenueFeedsResponse) ProtoMessage() {}
+
+func (x *ListVenueFeedsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[66]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListVenueFeedsResponse.ProtoReflect.Descriptor instead.
+func (*ListVenueFeedsResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{66}
+}
+
+func (x *ListVenueFeedsResponse) GetVenueFeeds() []*VenueFeed {
+	if x != nil {
+		return x.VenueFeeds
+	}
+	return nil
+}
+
+type PairSwissRoundRequest struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	RequestId string                 `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	// "events/{event}/sessions/{session}/sections/{section}", a section
+	// whose movement is KIND_SWISS_TEAMS.
+	Section string `protobuf:"bytes,2,opt,name=section,proto3" json:"section,omitempty"`
+	// The round to pair, from 2; every board of the round before must have
+	// its results in at both tables of every match.
+	Round int32 `protobuf:"varint,3,opt,name=round,proto3" json:"round,omitempty"`
+	// Pair a round that is paired already again, from the same standings:
+	// refused once a result of that round is in.
+	Repair bool `protobuf:"varint,4,opt,name=repair,proto3" json:"repair,omitempty"`
+	// Pair strictly by rank, teams that have met meeting again when their
+	// ranks say so (the "Danish" last round some events play).
+	AllowRepeats  bool `protobuf:"varint,5,opt,name=allow_repeats,json=allowRepeats,proto3" json:"allow_repeats,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PairSwissRoundRequest) Reset() {
+	*x = PairSwissRoundRequest{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[67]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PairSwissRoundRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PairSwissRoundRequest) ProtoMessage() {}
+
+func (x *PairSwissRoundRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[67]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PairSwissRoundRequest.ProtoReflect.Descriptor instead.
+func (*PairSwissRoundRequest) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{67}
+}
+
+func (x *PairSwissRoundRequest) GetRequestId() string {
+	if x != nil {
+		return x.RequestId
+	}
+	return ""
+}
+
+func (x *PairSwissRoundRequest) GetSection() string {
+	if x != nil {
+		return x.Section
+	}
+	return ""
+}
+
+func (x *PairSwissRoundRequest) GetRound() int32 {
+	if x != nil {
+		return x.Round
+	}
+	return 0
+}
+
+func (x *PairSwissRoundRequest) GetRepair() bool {
+	if x != nil {
+		return x.Repair
+	}
+	return false
+}
+
+func (x *PairSwissRoundRequest) GetAllowRepeats() bool {
+	if x != nil {
+		return x.AllowRepeats
+	}
+	return false
+}
+
+type PairSwissRoundResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The standings the round was paired from, best first, with the teams'
+	// victory points and net IMPs through the round before.
+	Standings []*SwissStanding `protobuf:"bytes,1,rep,name=standings,proto3" json:"standings,omitempty"`
+	// The matches, best-ranked first; the bye, if any, last with away 0.
+	Matches []*SwissPairing `protobuf:"bytes,2,rep,name=matches,proto3" json:"matches,omitempty"`
+	// The section's revision with the round paired.
+	Revision      int32 `protobuf:"varint,3,opt,name=revision,proto3" json:"revision,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PairSwissRoundResponse) Reset() {
+	*x = PairSwissRoundResponse{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[68]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PairSwissRoundResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PairSwissRoundResponse) ProtoMessage() {}
+
+func (x *PairSwissRoundResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[68]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PairSwissRoundResponse.ProtoReflect.Descriptor instead.
+func (*PairSwissRoundResponse) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{68}
+}
+
+func (x *PairSwissRoundResponse) GetStandings() []*SwissStanding {
+	if x != nil {
+		return x.Standings
+	}
+	return nil
+}
+
+func (x *PairSwissRoundResponse) GetMatches() []*SwissPairing {
+	if x != nil {
+		return x.Matches
+	}
+	return nil
+}
+
+func (x *PairSwissRoundResponse) GetRevision() int32 {
+	if x != nil {
+		return x.Revision
+	}
+	return 0
+}
+
+// SwissStanding is a team's place in a Swiss before a round is paired.
+type SwissStanding struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Team          int32                  `protobuf:"varint,1,opt,name=team,proto3" json:"team,omitempty"`
+	Score         float64                `protobuf:"fixed64,2,opt,name=score,proto3" json:"score,omitempty"`
+	Imps          float64                `protobuf:"fixed64,3,opt,name=imps,proto3" json:"imps,omitempty"`
+	Byes          int32                  `protobuf:"varint,4,opt,name=byes,proto3" json:"byes,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SwissStanding) Reset() {
+	*x = SwissStanding{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[69]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SwissStanding) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SwissStanding) ProtoMessage() {}
+
+func (x *SwissStanding) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[69]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SwissStanding.ProtoReflect.Descriptor instead.
+func (*SwissStanding) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{69}
+}
+
+func (x *SwissStanding) GetTeam() int32 {
+	if x != nil {
+		return x.Team
+	}
+	return 0
+}
+
+func (x *SwissStanding) GetScore() float64 {
+	if x != nil {
+		return x.Score
+	}
+	return 0
+}
+
+func (x *SwissStanding) GetImps() float64 {
+	if x != nil {
+		return x.Imps
+	}
+	return 0
+}
+
+func (x *SwissStanding) GetByes() int32 {
+	if x != nil {
+		return x.Byes
+	}
+	return 0
+}
+
+// SwissPairing is one match of a paired Swiss round.
+type SwissPairing struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Home  int32                  `protobuf:"varint,1,opt,name=home,proto3" json:"home,omitempty"`
+	Away  int32                  `protobuf:"varint,2,opt,name=away,proto3" json:"away,omitempty"`
+	// The tables of the match: the open room, then the closed room.
+	Tables        []int32 `protobuf:"varint,3,rep,packed,name=tables,proto3" json:"tables,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SwissPairing) Reset() {
+	*x = SwissPairing{}
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[70]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SwissPairing) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SwissPairing) ProtoMessage() {}
+
+func (x *SwissPairing) ProtoReflect() protoreflect.Message {
+	mi := &file_bridge_scoring_v1_scoring_proto_msgTypes[70]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SwissPairing.ProtoReflect.Descriptor instead.
+func (*SwissPairing) Descriptor() ([]byte, []int) {
+	return file_bridge_scoring_v1_scoring_proto_rawDescGZIP(), []int{70}
+}
+
+func (x *SwissPairing) GetHome() int32 {
+	if x != nil {
+		return x.Home
+	}
+	return 0
+}
+
+func (x *SwissPairing) GetAway() int32 {
+	if x != nil {
+		return x.Away
+	}
+	return 0
+}
+
+func (x *SwissPairing) GetTables() []int32 {
+	if x != nil {
+		return x.Tables
+	}
+	return nil
+}
+
 var File_bridge_scoring_v1_scoring_proto protoreflect.FileDescriptor
 
 const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
@@ -5329,13 +6000,14 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\x05place\x18\b \x01(\tR\x05place\x12\x1c\n" +
 	"\tpenalties\x18\t \x01(\x01R\tpenalties\x12\x14\n" +
 	"\x05names\x18\n" +
-	" \x03(\tR\x05names\"\xa5\x02\n" +
+	" \x03(\tR\x05names\"\xc7\x02\n" +
 	"\x14GetStandingsResponse\x12+\n" +
 	"\x04form\x18\x01 \x01(\x0e2\x17.bridge.scoring.v1.FormR\x04form\x129\n" +
 	"\tstandings\x18\x02 \x03(\v2\x1b.bridge.scoring.v1.StandingR\tstandings\x12;\n" +
 	"\bproblems\x18\x03 \x03(\v2\x1f.bridge.scoring.v1.BoardProblemR\bproblems\x12&\n" +
 	"\x0fnext_page_token\x18\x04 \x01(\tR\rnextPageToken\x12@\n" +
-	"\vpublication\x18\x05 \x01(\v2\x1e.bridge.scoring.v1.PublicationR\vpublication\"d\n" +
+	"\vpublication\x18\x05 \x01(\v2\x1e.bridge.scoring.v1.PublicationR\vpublication\x12 \n" +
+	"\vprovisional\x18\x06 \x01(\bR\vprovisional\"d\n" +
 	"\x15SetPublicationRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\tR\trequestId\x12\x18\n" +
@@ -5510,7 +6182,54 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\x05since\x18\x02 \x01(\x04H\x00R\x05since\x88\x01\x01B\b\n" +
 	"\x06_since\"F\n" +
 	"\x14WatchChangesResponse\x12.\n" +
-	"\x06change\x18\x01 \x01(\v2\x16.bridge.type.v1.ChangeR\x06change*\x89\x01\n" +
+	"\x06change\x18\x01 \x01(\v2\x16.bridge.type.v1.ChangeR\x06change\"Q\n" +
+	"\x16FinaliseSessionRequest\x12\x1d\n" +
+	"\n" +
+	"request_id\x18\x01 \x01(\tR\trequestId\x12\x18\n" +
+	"\asession\x18\x02 \x01(\tR\asession\"\x8c\x01\n" +
+	"\fFinalisation\x12\x18\n" +
+	"\asession\x18\x01 \x01(\tR\asession\x12?\n" +
+	"\rfinalise_time\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\ffinaliseTime\x12!\n" +
+	"\ffinalised_by\x18\x03 \x01(\tR\vfinalisedBy\"^\n" +
+	"\x17FinaliseSessionResponse\x12C\n" +
+	"\ffinalisation\x18\x01 \x01(\v2\x1f.bridge.scoring.v1.FinalisationR\ffinalisation\"/\n" +
+	"\x15ListVenueFeedsRequest\x12\x16\n" +
+	"\x06parent\x18\x01 \x01(\tR\x06parent\"\xe4\x02\n" +
+	"\tVenueFeed\x12\x14\n" +
+	"\x05venue\x18\x01 \x01(\tR\x05venue\x12\x14\n" +
+	"\x05event\x18\x02 \x01(\tR\x05event\x12 \n" +
+	"\vincarnation\x18\x03 \x01(\tR\vincarnation\x12)\n" +
+	"\x10applied_sequence\x18\x04 \x01(\x04R\x0fappliedSequence\x12-\n" +
+	"\x12published_sequence\x18\x05 \x01(\x04R\x11publishedSequence\x12\x10\n" +
+	"\x03lag\x18\x06 \x01(\x04R\x03lag\x12@\n" +
+	"\x0elast_seen_time\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\flastSeenTime\x12-\n" +
+	"\x12finalised_sessions\x18\b \x03(\tR\x11finalisedSessions\x12\x12\n" +
+	"\x04held\x18\t \x01(\tR\x04held\x12\x18\n" +
+	"\acurrent\x18\n" +
+	" \x01(\bR\acurrent\"W\n" +
+	"\x16ListVenueFeedsResponse\x12=\n" +
+	"\vvenue_feeds\x18\x01 \x03(\v2\x1c.bridge.scoring.v1.VenueFeedR\n" +
+	"venueFeeds\"\xa3\x01\n" +
+	"\x15PairSwissRoundRequest\x12\x1d\n" +
+	"\n" +
+	"request_id\x18\x01 \x01(\tR\trequestId\x12\x18\n" +
+	"\asection\x18\x02 \x01(\tR\asection\x12\x14\n" +
+	"\x05round\x18\x03 \x01(\x05R\x05round\x12\x16\n" +
+	"\x06repair\x18\x04 \x01(\bR\x06repair\x12#\n" +
+	"\rallow_repeats\x18\x05 \x01(\bR\fallowRepeats\"\xaf\x01\n" +
+	"\x16PairSwissRoundResponse\x12>\n" +
+	"\tstandings\x18\x01 \x03(\v2 .bridge.scoring.v1.SwissStandingR\tstandings\x129\n" +
+	"\amatches\x18\x02 \x03(\v2\x1f.bridge.scoring.v1.SwissPairingR\amatches\x12\x1a\n" +
+	"\brevision\x18\x03 \x01(\x05R\brevision\"a\n" +
+	"\rSwissStanding\x12\x12\n" +
+	"\x04team\x18\x01 \x01(\x05R\x04team\x12\x14\n" +
+	"\x05score\x18\x02 \x01(\x01R\x05score\x12\x12\n" +
+	"\x04imps\x18\x03 \x01(\x01R\x04imps\x12\x12\n" +
+	"\x04byes\x18\x04 \x01(\x05R\x04byes\"N\n" +
+	"\fSwissPairing\x12\x12\n" +
+	"\x04home\x18\x01 \x01(\x05R\x04home\x12\x12\n" +
+	"\x04away\x18\x02 \x01(\x05R\x04away\x12\x16\n" +
+	"\x06tables\x18\x03 \x03(\x05R\x06tables*\x89\x01\n" +
 	"\x04Form\x12\x14\n" +
 	"\x10FORM_UNSPECIFIED\x10\x00\x12\x14\n" +
 	"\x10FORM_MATCHPOINTS\x10\x01\x12\x13\n" +
@@ -5558,7 +6277,7 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\fImportFormat\x12\x1d\n" +
 	"\x19IMPORT_FORMAT_UNSPECIFIED\x10\x00\x12\x18\n" +
 	"\x14IMPORT_FORMAT_USEBIO\x10\x01\x12\x15\n" +
-	"\x11IMPORT_FORMAT_PBN\x10\x022\xd3\x0f\n" +
+	"\x11IMPORT_FORMAT_PBN\x10\x022\x8b\x12\n" +
 	"\x0eScoringService\x12_\n" +
 	"\fSubmitResult\x12&.bridge.scoring.v1.SubmitResultRequest\x1a'.bridge.scoring.v1.SubmitResultResponse\x12b\n" +
 	"\rCorrectResult\x12'.bridge.scoring.v1.CorrectResultRequest\x1a(.bridge.scoring.v1.CorrectResultResponse\x12\\\n" +
@@ -5570,7 +6289,8 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\fGetTraveller\x12&.bridge.scoring.v1.GetTravellerRequest\x1a'.bridge.scoring.v1.GetTravellerResponse\x12_\n" +
 	"\fGetStandings\x12&.bridge.scoring.v1.GetStandingsRequest\x1a'.bridge.scoring.v1.GetStandingsResponse\x12e\n" +
 	"\x0eSetPublication\x12(.bridge.scoring.v1.SetPublicationRequest\x1a).bridge.scoring.v1.SetPublicationResponse\x12\\\n" +
-	"\vListMatches\x12%.bridge.scoring.v1.ListMatchesRequest\x1a&.bridge.scoring.v1.ListMatchesResponse\x12_\n" +
+	"\vListMatches\x12%.bridge.scoring.v1.ListMatchesRequest\x1a&.bridge.scoring.v1.ListMatchesResponse\x12e\n" +
+	"\x0ePairSwissRound\x12(.bridge.scoring.v1.PairSwissRoundRequest\x1a).bridge.scoring.v1.PairSwissRoundResponse\x12_\n" +
 	"\fGetScorecard\x12&.bridge.scoring.v1.GetScorecardRequest\x1a'.bridge.scoring.v1.GetScorecardResponse\x12_\n" +
 	"\fApplyPenalty\x12&.bridge.scoring.v1.ApplyPenaltyRequest\x1a'.bridge.scoring.v1.ApplyPenaltyResponse\x12b\n" +
 	"\rListPenalties\x12'.bridge.scoring.v1.ListPenaltiesRequest\x1a(.bridge.scoring.v1.ListPenaltiesResponse\x12b\n" +
@@ -5579,7 +6299,9 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\rImportResults\x12'.bridge.scoring.v1.ImportResultsRequest\x1a(.bridge.scoring.v1.ImportResultsResponse\x12\\\n" +
 	"\vListChanges\x12%.bridge.scoring.v1.ListChangesRequest\x1a&.bridge.scoring.v1.ListChangesResponse\x12q\n" +
 	"\x12AcknowledgeChanges\x12,.bridge.scoring.v1.AcknowledgeChangesRequest\x1a-.bridge.scoring.v1.AcknowledgeChangesResponse\x12a\n" +
-	"\fWatchChanges\x12&.bridge.scoring.v1.WatchChangesRequest\x1a'.bridge.scoring.v1.WatchChangesResponse0\x01B\xd2\x01\n" +
+	"\fWatchChanges\x12&.bridge.scoring.v1.WatchChangesRequest\x1a'.bridge.scoring.v1.WatchChangesResponse0\x01\x12h\n" +
+	"\x0fFinaliseSession\x12).bridge.scoring.v1.FinaliseSessionRequest\x1a*.bridge.scoring.v1.FinaliseSessionResponse\x12e\n" +
+	"\x0eListVenueFeeds\x12(.bridge.scoring.v1.ListVenueFeedsRequest\x1a).bridge.scoring.v1.ListVenueFeedsResponseB\xd2\x01\n" +
 	"\x15com.bridge.scoring.v1B\fScoringProtoP\x01ZEgithub.com/bridge-director/director/proto/bridge/scoring/v1;scoringv1\xa2\x02\x03BSX\xaa\x02\x11Bridge.Scoring.V1\xca\x02\x11Bridge\\Scoring\\V1\xe2\x02\x1dBridge\\Scoring\\V1\\GPBMetadata\xea\x02\x13Bridge::Scoring::V1b\x06proto3"
 
 var (
@@ -5595,7 +6317,7 @@ func file_bridge_scoring_v1_scoring_proto_rawDescGZIP() []byte {
 }
 
 var file_bridge_scoring_v1_scoring_proto_enumTypes = make([]protoimpl.EnumInfo, 9)
-var file_bridge_scoring_v1_scoring_proto_msgTypes = make([]protoimpl.MessageInfo, 61)
+var file_bridge_scoring_v1_scoring_proto_msgTypes = make([]protoimpl.MessageInfo, 71)
 var file_bridge_scoring_v1_scoring_proto_goTypes = []any{
 	(Form)(0),                          // 0: bridge.scoring.v1.Form
 	(Profile)(0),                       // 1: bridge.scoring.v1.Profile
@@ -5667,131 +6389,153 @@ var file_bridge_scoring_v1_scoring_proto_goTypes = []any{
 	(*AcknowledgeChangesResponse)(nil), // 67: bridge.scoring.v1.AcknowledgeChangesResponse
 	(*WatchChangesRequest)(nil),        // 68: bridge.scoring.v1.WatchChangesRequest
 	(*WatchChangesResponse)(nil),       // 69: bridge.scoring.v1.WatchChangesResponse
-	(v1.Seat)(0),                       // 70: bridge.type.v1.Seat
-	(*timestamppb.Timestamp)(nil),      // 71: google.protobuf.Timestamp
-	(v1.Side)(0),                       // 72: bridge.type.v1.Side
-	(*v1.Board)(nil),                   // 73: bridge.type.v1.Board
-	(v1.Vulnerability)(0),              // 74: bridge.type.v1.Vulnerability
-	(*v1.Change)(nil),                  // 75: bridge.type.v1.Change
+	(*FinaliseSessionRequest)(nil),     // 70: bridge.scoring.v1.FinaliseSessionRequest
+	(*Finalisation)(nil),               // 71: bridge.scoring.v1.Finalisation
+	(*FinaliseSessionResponse)(nil),    // 72: bridge.scoring.v1.FinaliseSessionResponse
+	(*ListVenueFeedsRequest)(nil),      // 73: bridge.scoring.v1.ListVenueFeedsRequest
+	(*VenueFeed)(nil),                  // 74: bridge.scoring.v1.VenueFeed
+	(*ListVenueFeedsResponse)(nil),     // 75: bridge.scoring.v1.ListVenueFeedsResponse
+	(*PairSwissRoundRequest)(nil),      // 76: bridge.scoring.v1.PairSwissRoundRequest
+	(*PairSwissRoundResponse)(nil),     // 77: bridge.scoring.v1.PairSwissRoundResponse
+	(*SwissStanding)(nil),              // 78: bridge.scoring.v1.SwissStanding
+	(*SwissPairing)(nil),               // 79: bridge.scoring.v1.SwissPairing
+	(v1.Seat)(0),                       // 80: bridge.type.v1.Seat
+	(*timestamppb.Timestamp)(nil),      // 81: google.protobuf.Timestamp
+	(v1.Side)(0),                       // 82: bridge.type.v1.Side
+	(*v1.Board)(nil),                   // 83: bridge.type.v1.Board
+	(v1.Vulnerability)(0),              // 84: bridge.type.v1.Vulnerability
+	(*v1.Change)(nil),                  // 85: bridge.type.v1.Change
 }
 var file_bridge_scoring_v1_scoring_proto_depIdxs = []int32{
-	0,  // 0: bridge.scoring.v1.ScoringSettings.form:type_name -> bridge.scoring.v1.Form
-	1,  // 1: bridge.scoring.v1.ScoringSettings.profile:type_name -> bridge.scoring.v1.Profile
-	3,  // 2: bridge.scoring.v1.ScoringSettings.vp_scale:type_name -> bridge.scoring.v1.VPScale
-	2,  // 3: bridge.scoring.v1.ScoringSettings.imp_penalties:type_name -> bridge.scoring.v1.ImpPenaltyConversion
-	70, // 4: bridge.scoring.v1.Played.declarer:type_name -> bridge.type.v1.Seat
-	4,  // 5: bridge.scoring.v1.ArtificialScore.north_south:type_name -> bridge.scoring.v1.Adjustment
-	4,  // 6: bridge.scoring.v1.ArtificialScore.east_west:type_name -> bridge.scoring.v1.Adjustment
-	16, // 7: bridge.scoring.v1.AssignedScore.weighted:type_name -> bridge.scoring.v1.WeightedScore
-	17, // 8: bridge.scoring.v1.AssignedScore.split:type_name -> bridge.scoring.v1.SplitScore
-	14, // 9: bridge.scoring.v1.WeightedScore.parts:type_name -> bridge.scoring.v1.WeightedPart
-	10, // 10: bridge.scoring.v1.Result.played:type_name -> bridge.scoring.v1.Played
-	11, // 11: bridge.scoring.v1.Result.passed_out:type_name -> bridge.scoring.v1.PassedOut
-	12, // 12: bridge.scoring.v1.Result.not_played:type_name -> bridge.scoring.v1.NotPlayed
-	13, // 13: bridge.scoring.v1.Result.artificial:type_name -> bridge.scoring.v1.ArtificialScore
-	15, // 14: bridge.scoring.v1.Result.assigned:type_name -> bridge.scoring.v1.AssignedScore
-	71, // 15: bridge.scoring.v1.Result.update_time:type_name -> google.protobuf.Timestamp
-	72, // 16: bridge.scoring.v1.Result.entered_side:type_name -> bridge.type.v1.Side
-	19, // 17: bridge.scoring.v1.Result.confirmation:type_name -> bridge.scoring.v1.Confirmation
-	72, // 18: bridge.scoring.v1.Confirmation.side:type_name -> bridge.type.v1.Side
-	71, // 19: bridge.scoring.v1.Confirmation.time:type_name -> google.protobuf.Timestamp
-	72, // 20: bridge.scoring.v1.ConfirmResultRequest.side:type_name -> bridge.type.v1.Side
-	18, // 21: bridge.scoring.v1.ConfirmResultResponse.result:type_name -> bridge.scoring.v1.Result
-	73, // 22: bridge.scoring.v1.GetPlayedDealResponse.board:type_name -> bridge.type.v1.Board
-	18, // 23: bridge.scoring.v1.SubmitResultRequest.result:type_name -> bridge.scoring.v1.Result
-	18, // 24: bridge.scoring.v1.SubmitResultResponse.result:type_name -> bridge.scoring.v1.Result
-	18, // 25: bridge.scoring.v1.CorrectResultRequest.result:type_name -> bridge.scoring.v1.Result
-	18, // 26: bridge.scoring.v1.CorrectResultResponse.result:type_name -> bridge.scoring.v1.Result
-	30, // 27: bridge.scoring.v1.EraseResultResponse.revision:type_name -> bridge.scoring.v1.Revision
-	5,  // 28: bridge.scoring.v1.Revision.action:type_name -> bridge.scoring.v1.Action
-	18, // 29: bridge.scoring.v1.Revision.result:type_name -> bridge.scoring.v1.Result
-	71, // 30: bridge.scoring.v1.Revision.time:type_name -> google.protobuf.Timestamp
-	30, // 31: bridge.scoring.v1.GetResultHistoryResponse.revisions:type_name -> bridge.scoring.v1.Revision
-	18, // 32: bridge.scoring.v1.ListResultsResponse.results:type_name -> bridge.scoring.v1.Result
-	18, // 33: bridge.scoring.v1.TravellerLine.result:type_name -> bridge.scoring.v1.Result
-	70, // 34: bridge.scoring.v1.GetTravellerResponse.dealer:type_name -> bridge.type.v1.Seat
-	74, // 35: bridge.scoring.v1.GetTravellerResponse.vulnerability:type_name -> bridge.type.v1.Vulnerability
-	36, // 36: bridge.scoring.v1.GetTravellerResponse.lines:type_name -> bridge.scoring.v1.TravellerLine
-	47, // 37: bridge.scoring.v1.GetTravellerResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
-	0,  // 38: bridge.scoring.v1.GetTravellerResponse.form:type_name -> bridge.scoring.v1.Form
-	72, // 39: bridge.scoring.v1.Standing.direction:type_name -> bridge.type.v1.Side
-	0,  // 40: bridge.scoring.v1.GetStandingsResponse.form:type_name -> bridge.scoring.v1.Form
-	39, // 41: bridge.scoring.v1.GetStandingsResponse.standings:type_name -> bridge.scoring.v1.Standing
-	47, // 42: bridge.scoring.v1.GetStandingsResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
-	42, // 43: bridge.scoring.v1.GetStandingsResponse.publication:type_name -> bridge.scoring.v1.Publication
-	71, // 44: bridge.scoring.v1.Publication.update_time:type_name -> google.protobuf.Timestamp
-	42, // 45: bridge.scoring.v1.SetPublicationResponse.publication:type_name -> bridge.scoring.v1.Publication
-	0,  // 46: bridge.scoring.v1.ListMatchesResponse.form:type_name -> bridge.scoring.v1.Form
-	45, // 47: bridge.scoring.v1.ListMatchesResponse.matches:type_name -> bridge.scoring.v1.TeamMatch
-	47, // 48: bridge.scoring.v1.ListMatchesResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
-	18, // 49: bridge.scoring.v1.ScorecardLine.result:type_name -> bridge.scoring.v1.Result
-	72, // 50: bridge.scoring.v1.ScorecardLine.direction:type_name -> bridge.type.v1.Side
-	39, // 51: bridge.scoring.v1.GetScorecardResponse.standing:type_name -> bridge.scoring.v1.Standing
-	49, // 52: bridge.scoring.v1.GetScorecardResponse.lines:type_name -> bridge.scoring.v1.ScorecardLine
-	47, // 53: bridge.scoring.v1.GetScorecardResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
-	0,  // 54: bridge.scoring.v1.GetScorecardResponse.form:type_name -> bridge.scoring.v1.Form
-	72, // 55: bridge.scoring.v1.Penalty.direction:type_name -> bridge.type.v1.Side
-	6,  // 56: bridge.scoring.v1.Penalty.unit:type_name -> bridge.scoring.v1.PenaltyUnit
-	71, // 57: bridge.scoring.v1.Penalty.create_time:type_name -> google.protobuf.Timestamp
-	52, // 58: bridge.scoring.v1.Penalty.removal:type_name -> bridge.scoring.v1.PenaltyRemoval
-	71, // 59: bridge.scoring.v1.PenaltyRemoval.time:type_name -> google.protobuf.Timestamp
-	51, // 60: bridge.scoring.v1.ApplyPenaltyRequest.penalty:type_name -> bridge.scoring.v1.Penalty
-	51, // 61: bridge.scoring.v1.ApplyPenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
-	51, // 62: bridge.scoring.v1.ListPenaltiesResponse.penalties:type_name -> bridge.scoring.v1.Penalty
-	51, // 63: bridge.scoring.v1.RemovePenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
-	7,  // 64: bridge.scoring.v1.ExportSessionRequest.format:type_name -> bridge.scoring.v1.ExportFormat
-	8,  // 65: bridge.scoring.v1.ImportResultsRequest.format:type_name -> bridge.scoring.v1.ImportFormat
-	9,  // 66: bridge.scoring.v1.ImportResultsRequest.scoring:type_name -> bridge.scoring.v1.ScoringSettings
-	72, // 67: bridge.scoring.v1.Difference.direction:type_name -> bridge.type.v1.Side
-	9,  // 68: bridge.scoring.v1.ImportResultsResponse.scoring:type_name -> bridge.scoring.v1.ScoringSettings
-	62, // 69: bridge.scoring.v1.ImportResultsResponse.differences:type_name -> bridge.scoring.v1.Difference
-	75, // 70: bridge.scoring.v1.ListChangesResponse.changes:type_name -> bridge.type.v1.Change
-	75, // 71: bridge.scoring.v1.WatchChangesResponse.change:type_name -> bridge.type.v1.Change
-	24, // 72: bridge.scoring.v1.ScoringService.SubmitResult:input_type -> bridge.scoring.v1.SubmitResultRequest
-	26, // 73: bridge.scoring.v1.ScoringService.CorrectResult:input_type -> bridge.scoring.v1.CorrectResultRequest
-	28, // 74: bridge.scoring.v1.ScoringService.EraseResult:input_type -> bridge.scoring.v1.EraseResultRequest
-	22, // 75: bridge.scoring.v1.ScoringService.GetPlayedDeal:input_type -> bridge.scoring.v1.GetPlayedDealRequest
-	20, // 76: bridge.scoring.v1.ScoringService.ConfirmResult:input_type -> bridge.scoring.v1.ConfirmResultRequest
-	31, // 77: bridge.scoring.v1.ScoringService.GetResultHistory:input_type -> bridge.scoring.v1.GetResultHistoryRequest
-	33, // 78: bridge.scoring.v1.ScoringService.ListResults:input_type -> bridge.scoring.v1.ListResultsRequest
-	35, // 79: bridge.scoring.v1.ScoringService.GetTraveller:input_type -> bridge.scoring.v1.GetTravellerRequest
-	38, // 80: bridge.scoring.v1.ScoringService.GetStandings:input_type -> bridge.scoring.v1.GetStandingsRequest
-	41, // 81: bridge.scoring.v1.ScoringService.SetPublication:input_type -> bridge.scoring.v1.SetPublicationRequest
-	44, // 82: bridge.scoring.v1.ScoringService.ListMatches:input_type -> bridge.scoring.v1.ListMatchesRequest
-	48, // 83: bridge.scoring.v1.ScoringService.GetScorecard:input_type -> bridge.scoring.v1.GetScorecardRequest
-	53, // 84: bridge.scoring.v1.ScoringService.ApplyPenalty:input_type -> bridge.scoring.v1.ApplyPenaltyRequest
-	55, // 85: bridge.scoring.v1.ScoringService.ListPenalties:input_type -> bridge.scoring.v1.ListPenaltiesRequest
-	57, // 86: bridge.scoring.v1.ScoringService.RemovePenalty:input_type -> bridge.scoring.v1.RemovePenaltyRequest
-	59, // 87: bridge.scoring.v1.ScoringService.ExportSession:input_type -> bridge.scoring.v1.ExportSessionRequest
-	61, // 88: bridge.scoring.v1.ScoringService.ImportResults:input_type -> bridge.scoring.v1.ImportResultsRequest
-	64, // 89: bridge.scoring.v1.ScoringService.ListChanges:input_type -> bridge.scoring.v1.ListChangesRequest
-	66, // 90: bridge.scoring.v1.ScoringService.AcknowledgeChanges:input_type -> bridge.scoring.v1.AcknowledgeChangesRequest
-	68, // 91: bridge.scoring.v1.ScoringService.WatchChanges:input_type -> bridge.scoring.v1.WatchChangesRequest
-	25, // 92: bridge.scoring.v1.ScoringService.SubmitResult:output_type -> bridge.scoring.v1.SubmitResultResponse
-	27, // 93: bridge.scoring.v1.ScoringService.CorrectResult:output_type -> bridge.scoring.v1.CorrectResultResponse
-	29, // 94: bridge.scoring.v1.ScoringService.EraseResult:output_type -> bridge.scoring.v1.EraseResultResponse
-	23, // 95: bridge.scoring.v1.ScoringService.GetPlayedDeal:output_type -> bridge.scoring.v1.GetPlayedDealResponse
-	21, // 96: bridge.scoring.v1.ScoringService.ConfirmResult:output_type -> bridge.scoring.v1.ConfirmResultResponse
-	32, // 97: bridge.scoring.v1.ScoringService.GetResultHistory:output_type -> bridge.scoring.v1.GetResultHistoryResponse
-	34, // 98: bridge.scoring.v1.ScoringService.ListResults:output_type -> bridge.scoring.v1.ListResultsResponse
-	37, // 99: bridge.scoring.v1.ScoringService.GetTraveller:output_type -> bridge.scoring.v1.GetTravellerResponse
-	40, // 100: bridge.scoring.v1.ScoringService.GetStandings:output_type -> bridge.scoring.v1.GetStandingsResponse
-	43, // 101: bridge.scoring.v1.ScoringService.SetPublication:output_type -> bridge.scoring.v1.SetPublicationResponse
-	46, // 102: bridge.scoring.v1.ScoringService.ListMatches:output_type -> bridge.scoring.v1.ListMatchesResponse
-	50, // 103: bridge.scoring.v1.ScoringService.GetScorecard:output_type -> bridge.scoring.v1.GetScorecardResponse
-	54, // 104: bridge.scoring.v1.ScoringService.ApplyPenalty:output_type -> bridge.scoring.v1.ApplyPenaltyResponse
-	56, // 105: bridge.scoring.v1.ScoringService.ListPenalties:output_type -> bridge.scoring.v1.ListPenaltiesResponse
-	58, // 106: bridge.scoring.v1.ScoringService.RemovePenalty:output_type -> bridge.scoring.v1.RemovePenaltyResponse
-	60, // 107: bridge.scoring.v1.ScoringService.ExportSession:output_type -> bridge.scoring.v1.ExportSessionResponse
-	63, // 108: bridge.scoring.v1.ScoringService.ImportResults:output_type -> bridge.scoring.v1.ImportResultsResponse
-	65, // 109: bridge.scoring.v1.ScoringService.ListChanges:output_type -> bridge.scoring.v1.ListChangesResponse
-	67, // 110: bridge.scoring.v1.ScoringService.AcknowledgeChanges:output_type -> bridge.scoring.v1.AcknowledgeChangesResponse
-	69, // 111: bridge.scoring.v1.ScoringService.WatchChanges:output_type -> bridge.scoring.v1.WatchChangesResponse
-	92, // [92:112] is the sub-list for method output_type
-	72, // [72:92] is the sub-list for method input_type
-	72, // [72:72] is the sub-list for extension type_name
-	72, // [72:72] is the sub-list for extension extendee
-	0,  // [0:72] is the sub-list for field type_name
+	0,   // 0: bridge.scoring.v1.ScoringSettings.form:type_name -> bridge.scoring.v1.Form
+	1,   // 1: bridge.scoring.v1.ScoringSettings.profile:type_name -> bridge.scoring.v1.Profile
+	3,   // 2: bridge.scoring.v1.ScoringSettings.vp_scale:type_name -> bridge.scoring.v1.VPScale
+	2,   // 3: bridge.scoring.v1.ScoringSettings.imp_penalties:type_name -> bridge.scoring.v1.ImpPenaltyConversion
+	80,  // 4: bridge.scoring.v1.Played.declarer:type_name -> bridge.type.v1.Seat
+	4,   // 5: bridge.scoring.v1.ArtificialScore.north_south:type_name -> bridge.scoring.v1.Adjustment
+	4,   // 6: bridge.scoring.v1.ArtificialScore.east_west:type_name -> bridge.scoring.v1.Adjustment
+	16,  // 7: bridge.scoring.v1.AssignedScore.weighted:type_name -> bridge.scoring.v1.WeightedScore
+	17,  // 8: bridge.scoring.v1.AssignedScore.split:type_name -> bridge.scoring.v1.SplitScore
+	14,  // 9: bridge.scoring.v1.WeightedScore.parts:type_name -> bridge.scoring.v1.WeightedPart
+	10,  // 10: bridge.scoring.v1.Result.played:type_name -> bridge.scoring.v1.Played
+	11,  // 11: bridge.scoring.v1.Result.passed_out:type_name -> bridge.scoring.v1.PassedOut
+	12,  // 12: bridge.scoring.v1.Result.not_played:type_name -> bridge.scoring.v1.NotPlayed
+	13,  // 13: bridge.scoring.v1.Result.artificial:type_name -> bridge.scoring.v1.ArtificialScore
+	15,  // 14: bridge.scoring.v1.Result.assigned:type_name -> bridge.scoring.v1.AssignedScore
+	81,  // 15: bridge.scoring.v1.Result.update_time:type_name -> google.protobuf.Timestamp
+	82,  // 16: bridge.scoring.v1.Result.entered_side:type_name -> bridge.type.v1.Side
+	19,  // 17: bridge.scoring.v1.Result.confirmation:type_name -> bridge.scoring.v1.Confirmation
+	82,  // 18: bridge.scoring.v1.Confirmation.side:type_name -> bridge.type.v1.Side
+	81,  // 19: bridge.scoring.v1.Confirmation.time:type_name -> google.protobuf.Timestamp
+	82,  // 20: bridge.scoring.v1.ConfirmResultRequest.side:type_name -> bridge.type.v1.Side
+	18,  // 21: bridge.scoring.v1.ConfirmResultResponse.result:type_name -> bridge.scoring.v1.Result
+	83,  // 22: bridge.scoring.v1.GetPlayedDealResponse.board:type_name -> bridge.type.v1.Board
+	18,  // 23: bridge.scoring.v1.SubmitResultRequest.result:type_name -> bridge.scoring.v1.Result
+	18,  // 24: bridge.scoring.v1.SubmitResultResponse.result:type_name -> bridge.scoring.v1.Result
+	18,  // 25: bridge.scoring.v1.CorrectResultRequest.result:type_name -> bridge.scoring.v1.Result
+	18,  // 26: bridge.scoring.v1.CorrectResultResponse.result:type_name -> bridge.scoring.v1.Result
+	30,  // 27: bridge.scoring.v1.EraseResultResponse.revision:type_name -> bridge.scoring.v1.Revision
+	5,   // 28: bridge.scoring.v1.Revision.action:type_name -> bridge.scoring.v1.Action
+	18,  // 29: bridge.scoring.v1.Revision.result:type_name -> bridge.scoring.v1.Result
+	81,  // 30: bridge.scoring.v1.Revision.time:type_name -> google.protobuf.Timestamp
+	30,  // 31: bridge.scoring.v1.GetResultHistoryResponse.revisions:type_name -> bridge.scoring.v1.Revision
+	18,  // 32: bridge.scoring.v1.ListResultsResponse.results:type_name -> bridge.scoring.v1.Result
+	18,  // 33: bridge.scoring.v1.TravellerLine.result:type_name -> bridge.scoring.v1.Result
+	80,  // 34: bridge.scoring.v1.GetTravellerResponse.dealer:type_name -> bridge.type.v1.Seat
+	84,  // 35: bridge.scoring.v1.GetTravellerResponse.vulnerability:type_name -> bridge.type.v1.Vulnerability
+	36,  // 36: bridge.scoring.v1.GetTravellerResponse.lines:type_name -> bridge.scoring.v1.TravellerLine
+	47,  // 37: bridge.scoring.v1.GetTravellerResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
+	0,   // 38: bridge.scoring.v1.GetTravellerResponse.form:type_name -> bridge.scoring.v1.Form
+	82,  // 39: bridge.scoring.v1.Standing.direction:type_name -> bridge.type.v1.Side
+	0,   // 40: bridge.scoring.v1.GetStandingsResponse.form:type_name -> bridge.scoring.v1.Form
+	39,  // 41: bridge.scoring.v1.GetStandingsResponse.standings:type_name -> bridge.scoring.v1.Standing
+	47,  // 42: bridge.scoring.v1.GetStandingsResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
+	42,  // 43: bridge.scoring.v1.GetStandingsResponse.publication:type_name -> bridge.scoring.v1.Publication
+	81,  // 44: bridge.scoring.v1.Publication.update_time:type_name -> google.protobuf.Timestamp
+	42,  // 45: bridge.scoring.v1.SetPublicationResponse.publication:type_name -> bridge.scoring.v1.Publication
+	0,   // 46: bridge.scoring.v1.ListMatchesResponse.form:type_name -> bridge.scoring.v1.Form
+	45,  // 47: bridge.scoring.v1.ListMatchesResponse.matches:type_name -> bridge.scoring.v1.TeamMatch
+	47,  // 48: bridge.scoring.v1.ListMatchesResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
+	18,  // 49: bridge.scoring.v1.ScorecardLine.result:type_name -> bridge.scoring.v1.Result
+	82,  // 50: bridge.scoring.v1.ScorecardLine.direction:type_name -> bridge.type.v1.Side
+	39,  // 51: bridge.scoring.v1.GetScorecardResponse.standing:type_name -> bridge.scoring.v1.Standing
+	49,  // 52: bridge.scoring.v1.GetScorecardResponse.lines:type_name -> bridge.scoring.v1.ScorecardLine
+	47,  // 53: bridge.scoring.v1.GetScorecardResponse.problems:type_name -> bridge.scoring.v1.BoardProblem
+	0,   // 54: bridge.scoring.v1.GetScorecardResponse.form:type_name -> bridge.scoring.v1.Form
+	82,  // 55: bridge.scoring.v1.Penalty.direction:type_name -> bridge.type.v1.Side
+	6,   // 56: bridge.scoring.v1.Penalty.unit:type_name -> bridge.scoring.v1.PenaltyUnit
+	81,  // 57: bridge.scoring.v1.Penalty.create_time:type_name -> google.protobuf.Timestamp
+	52,  // 58: bridge.scoring.v1.Penalty.removal:type_name -> bridge.scoring.v1.PenaltyRemoval
+	81,  // 59: bridge.scoring.v1.PenaltyRemoval.time:type_name -> google.protobuf.Timestamp
+	51,  // 60: bridge.scoring.v1.ApplyPenaltyRequest.penalty:type_name -> bridge.scoring.v1.Penalty
+	51,  // 61: bridge.scoring.v1.ApplyPenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
+	51,  // 62: bridge.scoring.v1.ListPenaltiesResponse.penalties:type_name -> bridge.scoring.v1.Penalty
+	51,  // 63: bridge.scoring.v1.RemovePenaltyResponse.penalty:type_name -> bridge.scoring.v1.Penalty
+	7,   // 64: bridge.scoring.v1.ExportSessionRequest.format:type_name -> bridge.scoring.v1.ExportFormat
+	8,   // 65: bridge.scoring.v1.ImportResultsRequest.format:type_name -> bridge.scoring.v1.ImportFormat
+	9,   // 66: bridge.scoring.v1.ImportResultsRequest.scoring:type_name -> bridge.scoring.v1.ScoringSettings
+	82,  // 67: bridge.scoring.v1.Difference.direction:type_name -> bridge.type.v1.Side
+	9,   // 68: bridge.scoring.v1.ImportResultsResponse.scoring:type_name -> bridge.scoring.v1.ScoringSettings
+	62,  // 69: bridge.scoring.v1.ImportResultsResponse.differences:type_name -> bridge.scoring.v1.Difference
+	85,  // 70: bridge.scoring.v1.ListChangesResponse.changes:type_name -> bridge.type.v1.Change
+	85,  // 71: bridge.scoring.v1.WatchChangesResponse.change:type_name -> bridge.type.v1.Change
+	81,  // 72: bridge.scoring.v1.Finalisation.finalise_time:type_name -> google.protobuf.Timestamp
+	71,  // 73: bridge.scoring.v1.FinaliseSessionResponse.finalisation:type_name -> bridge.scoring.v1.Finalisation
+	81,  // 74: bridge.scoring.v1.VenueFeed.last_seen_time:type_name -> google.protobuf.Timestamp
+	74,  // 75: bridge.scoring.v1.ListVenueFeedsResponse.venue_feeds:type_name -> bridge.scoring.v1.VenueFeed
+	78,  // 76: bridge.scoring.v1.PairSwissRoundResponse.standings:type_name -> bridge.scoring.v1.SwissStanding
+	79,  // 77: bridge.scoring.v1.PairSwissRoundResponse.matches:type_name -> bridge.scoring.v1.SwissPairing
+	24,  // 78: bridge.scoring.v1.ScoringService.SubmitResult:input_type -> bridge.scoring.v1.SubmitResultRequest
+	26,  // 79: bridge.scoring.v1.ScoringService.CorrectResult:input_type -> bridge.scoring.v1.CorrectResultRequest
+	28,  // 80: bridge.scoring.v1.ScoringService.EraseResult:input_type -> bridge.scoring.v1.EraseResultRequest
+	22,  // 81: bridge.scoring.v1.ScoringService.GetPlayedDeal:input_type -> bridge.scoring.v1.GetPlayedDealRequest
+	20,  // 82: bridge.scoring.v1.ScoringService.ConfirmResult:input_type -> bridge.scoring.v1.ConfirmResultRequest
+	31,  // 83: bridge.scoring.v1.ScoringService.GetResultHistory:input_type -> bridge.scoring.v1.GetResultHistoryRequest
+	33,  // 84: bridge.scoring.v1.ScoringService.ListResults:input_type -> bridge.scoring.v1.ListResultsRequest
+	35,  // 85: bridge.scoring.v1.ScoringService.GetTraveller:input_type -> bridge.scoring.v1.GetTravellerRequest
+	38,  // 86: bridge.scoring.v1.ScoringService.GetStandings:input_type -> bridge.scoring.v1.GetStandingsRequest
+	41,  // 87: bridge.scoring.v1.ScoringService.SetPublication:input_type -> bridge.scoring.v1.SetPublicationRequest
+	44,  // 88: bridge.scoring.v1.ScoringService.ListMatches:input_type -> bridge.scoring.v1.ListMatchesRequest
+	76,  // 89: bridge.scoring.v1.ScoringService.PairSwissRound:input_type -> bridge.scoring.v1.PairSwissRoundRequest
+	48,  // 90: bridge.scoring.v1.ScoringService.GetScorecard:input_type -> bridge.scoring.v1.GetScorecardRequest
+	53,  // 91: bridge.scoring.v1.ScoringService.ApplyPenalty:input_type -> bridge.scoring.v1.ApplyPenaltyRequest
+	55,  // 92: bridge.scoring.v1.ScoringService.ListPenalties:input_type -> bridge.scoring.v1.ListPenaltiesRequest
+	57,  // 93: bridge.scoring.v1.ScoringService.RemovePenalty:input_type -> bridge.scoring.v1.RemovePenaltyRequest
+	59,  // 94: bridge.scoring.v1.ScoringService.ExportSession:input_type -> bridge.scoring.v1.ExportSessionRequest
+	61,  // 95: bridge.scoring.v1.ScoringService.ImportResults:input_type -> bridge.scoring.v1.ImportResultsRequest
+	64,  // 96: bridge.scoring.v1.ScoringService.ListChanges:input_type -> bridge.scoring.v1.ListChangesRequest
+	66,  // 97: bridge.scoring.v1.ScoringService.AcknowledgeChanges:input_type -> bridge.scoring.v1.AcknowledgeChangesRequest
+	68,  // 98: bridge.scoring.v1.ScoringService.WatchChanges:input_type -> bridge.scoring.v1.WatchChangesRequest
+	70,  // 99: bridge.scoring.v1.ScoringService.FinaliseSession:input_type -> bridge.scoring.v1.FinaliseSessionRequest
+	73,  // 100: bridge.scoring.v1.ScoringService.ListVenueFeeds:input_type -> bridge.scoring.v1.ListVenueFeedsRequest
+	25,  // 101: bridge.scoring.v1.ScoringService.SubmitResult:output_type -> bridge.scoring.v1.SubmitResultResponse
+	27,  // 102: bridge.scoring.v1.ScoringService.CorrectResult:output_type -> bridge.scoring.v1.CorrectResultResponse
+	29,  // 103: bridge.scoring.v1.ScoringService.EraseResult:output_type -> bridge.scoring.v1.EraseResultResponse
+	23,  // 104: bridge.scoring.v1.ScoringService.GetPlayedDeal:output_type -> bridge.scoring.v1.GetPlayedDealResponse
+	21,  // 105: bridge.scoring.v1.ScoringService.ConfirmResult:output_type -> bridge.scoring.v1.ConfirmResultResponse
+	32,  // 106: bridge.scoring.v1.ScoringService.GetResultHistory:output_type -> bridge.scoring.v1.GetResultHistoryResponse
+	34,  // 107: bridge.scoring.v1.ScoringService.ListResults:output_type -> bridge.scoring.v1.ListResultsResponse
+	37,  // 108: bridge.scoring.v1.ScoringService.GetTraveller:output_type -> bridge.scoring.v1.GetTravellerResponse
+	40,  // 109: bridge.scoring.v1.ScoringService.GetStandings:output_type -> bridge.scoring.v1.GetStandingsResponse
+	43,  // 110: bridge.scoring.v1.ScoringService.SetPublication:output_type -> bridge.scoring.v1.SetPublicationResponse
+	46,  // 111: bridge.scoring.v1.ScoringService.ListMatches:output_type -> bridge.scoring.v1.ListMatchesResponse
+	77,  // 112: bridge.scoring.v1.ScoringService.PairSwissRound:output_type -> bridge.scoring.v1.PairSwissRoundResponse
+	50,  // 113: bridge.scoring.v1.ScoringService.GetScorecard:output_type -> bridge.scoring.v1.GetScorecardResponse
+	54,  // 114: bridge.scoring.v1.ScoringService.ApplyPenalty:output_type -> bridge.scoring.v1.ApplyPenaltyResponse
+	56,  // 115: bridge.scoring.v1.ScoringService.ListPenalties:output_type -> bridge.scoring.v1.ListPenaltiesResponse
+	58,  // 116: bridge.scoring.v1.ScoringService.RemovePenalty:output_type -> bridge.scoring.v1.RemovePenaltyResponse
+	60,  // 117: bridge.scoring.v1.ScoringService.ExportSession:output_type -> bridge.scoring.v1.ExportSessionResponse
+	63,  // 118: bridge.scoring.v1.ScoringService.ImportResults:output_type -> bridge.scoring.v1.ImportResultsResponse
+	65,  // 119: bridge.scoring.v1.ScoringService.ListChanges:output_type -> bridge.scoring.v1.ListChangesResponse
+	67,  // 120: bridge.scoring.v1.ScoringService.AcknowledgeChanges:output_type -> bridge.scoring.v1.AcknowledgeChangesResponse
+	69,  // 121: bridge.scoring.v1.ScoringService.WatchChanges:output_type -> bridge.scoring.v1.WatchChangesResponse
+	72,  // 122: bridge.scoring.v1.ScoringService.FinaliseSession:output_type -> bridge.scoring.v1.FinaliseSessionResponse
+	75,  // 123: bridge.scoring.v1.ScoringService.ListVenueFeeds:output_type -> bridge.scoring.v1.ListVenueFeedsResponse
+	101, // [101:124] is the sub-list for method output_type
+	78,  // [78:101] is the sub-list for method input_type
+	78,  // [78:78] is the sub-list for extension type_name
+	78,  // [78:78] is the sub-list for extension extendee
+	0,   // [0:78] is the sub-list for field type_name
 }
 
 func init() { file_bridge_scoring_v1_scoring_proto_init() }
@@ -5819,7 +6563,7 @@ func file_bridge_scoring_v1_scoring_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bridge_scoring_v1_scoring_proto_rawDesc), len(file_bridge_scoring_v1_scoring_proto_rawDesc)),
 			NumEnums:      9,
-			NumMessages:   61,
+			NumMessages:   71,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

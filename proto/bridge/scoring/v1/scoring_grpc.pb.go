@@ -34,6 +34,7 @@ const (
 	ScoringService_GetStandings_FullMethodName       = "/bridge.scoring.v1.ScoringService/GetStandings"
 	ScoringService_SetPublication_FullMethodName     = "/bridge.scoring.v1.ScoringService/SetPublication"
 	ScoringService_ListMatches_FullMethodName        = "/bridge.scoring.v1.ScoringService/ListMatches"
+	ScoringService_PairSwissRound_FullMethodName     = "/bridge.scoring.v1.ScoringService/PairSwissRound"
 	ScoringService_GetScorecard_FullMethodName       = "/bridge.scoring.v1.ScoringService/GetScorecard"
 	ScoringService_ApplyPenalty_FullMethodName       = "/bridge.scoring.v1.ScoringService/ApplyPenalty"
 	ScoringService_ListPenalties_FullMethodName      = "/bridge.scoring.v1.ScoringService/ListPenalties"
@@ -43,6 +44,8 @@ const (
 	ScoringService_ListChanges_FullMethodName        = "/bridge.scoring.v1.ScoringService/ListChanges"
 	ScoringService_AcknowledgeChanges_FullMethodName = "/bridge.scoring.v1.ScoringService/AcknowledgeChanges"
 	ScoringService_WatchChanges_FullMethodName       = "/bridge.scoring.v1.ScoringService/WatchChanges"
+	ScoringService_FinaliseSession_FullMethodName    = "/bridge.scoring.v1.ScoringService/FinaliseSession"
+	ScoringService_ListVenueFeeds_FullMethodName     = "/bridge.scoring.v1.ScoringService/ListVenueFeeds"
 )
 
 // ScoringServiceClient is the client API for ScoringService service.
@@ -95,6 +98,12 @@ type ScoringServiceClient interface {
 	// IMPs (net points, point-a-board) and its victory points or board points
 	// over the boards played at both tables so far. Read as the standings are.
 	ListMatches(ctx context.Context, in *ListMatchesRequest, opts ...grpc.CallOption) (*ListMatchesResponse, error)
+	// PairSwissRound pairs the next round of a Swiss teams section from its
+	// standings after the rounds before it (victory points, then net IMPs,
+	// then team number), avoiding repeat meetings, and writes the matches
+	// into the section's schedule (the movement service's SetSwissRound).
+	// Refused while a result of the round before is missing.
+	PairSwissRound(ctx context.Context, in *PairSwissRoundRequest, opts ...grpc.CallOption) (*PairSwissRoundResponse, error)
 	// GetScorecard lists one pair's boards with their scores; to the public
 	// once every board of the section is in, to a table's device after its
 	// last round.
@@ -128,6 +137,16 @@ type ScoringServiceClient interface {
 	// WatchChanges sends the records of the feed of an event after a cursor,
 	// then each new one as it is committed.
 	WatchChanges(ctx context.Context, in *WatchChangesRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[WatchChangesResponse], error)
+	// FinaliseSession records that a venue's director has every result of a
+	// session in and checked. A federation that applies the venue's feed
+	// counts the venue's results of the session as final from then on; until
+	// then they are provisional. Finalising again changes nothing.
+	FinaliseSession(ctx context.Context, in *FinaliseSessionRequest, opts ...grpc.CallOption) (*FinaliseSessionResponse, error)
+	// ListVenueFeeds lists, at a federation, the venues whose feeds of an
+	// event it applies: how far each is applied, how far the venue has said
+	// its feed goes, when it was last heard from, and which sessions it has
+	// finalised.
+	ListVenueFeeds(ctx context.Context, in *ListVenueFeedsRequest, opts ...grpc.CallOption) (*ListVenueFeedsResponse, error)
 }
 
 type scoringServiceClient struct {
@@ -248,6 +267,16 @@ func (c *scoringServiceClient) ListMatches(ctx context.Context, in *ListMatchesR
 	return out, nil
 }
 
+func (c *scoringServiceClient) PairSwissRound(ctx context.Context, in *PairSwissRoundRequest, opts ...grpc.CallOption) (*PairSwissRoundResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(PairSwissRoundResponse)
+	err := c.cc.Invoke(ctx, ScoringService_PairSwissRound_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *scoringServiceClient) GetScorecard(ctx context.Context, in *GetScorecardRequest, opts ...grpc.CallOption) (*GetScorecardResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(GetScorecardResponse)
@@ -347,6 +376,26 @@ func (c *scoringServiceClient) WatchChanges(ctx context.Context, in *WatchChange
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
 type ScoringService_WatchChangesClient = grpc.ServerStreamingClient[WatchChangesResponse]
 
+func (c *scoringServiceClient) FinaliseSession(ctx context.Context, in *FinaliseSessionRequest, opts ...grpc.CallOption) (*FinaliseSessionResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(FinaliseSessionResponse)
+	err := c.cc.Invoke(ctx, ScoringService_FinaliseSession_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *scoringServiceClient) ListVenueFeeds(ctx context.Context, in *ListVenueFeedsRequest, opts ...grpc.CallOption) (*ListVenueFeedsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListVenueFeedsResponse)
+	err := c.cc.Invoke(ctx, ScoringService_ListVenueFeeds_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // ScoringServiceServer is the server API for ScoringService service.
 // All implementations must embed UnimplementedScoringServiceServer
 // for forward compatibility.
@@ -397,6 +446,12 @@ type ScoringServiceServer interface {
 	// IMPs (net points, point-a-board) and its victory points or board points
 	// over the boards played at both tables so far. Read as the standings are.
 	ListMatches(context.Context, *ListMatchesRequest) (*ListMatchesResponse, error)
+	// PairSwissRound pairs the next round of a Swiss teams section from its
+	// standings after the rounds before it (victory points, then net IMPs,
+	// then team number), avoiding repeat meetings, and writes the matches
+	// into the section's schedule (the movement service's SetSwissRound).
+	// Refused while a result of the round before is missing.
+	PairSwissRound(context.Context, *PairSwissRoundRequest) (*PairSwissRoundResponse, error)
 	// GetScorecard lists one pair's boards with their scores; to the public
 	// once every board of the section is in, to a table's device after its
 	// last round.
@@ -430,6 +485,16 @@ type ScoringServiceServer interface {
 	// WatchChanges sends the records of the feed of an event after a cursor,
 	// then each new one as it is committed.
 	WatchChanges(*WatchChangesRequest, grpc.ServerStreamingServer[WatchChangesResponse]) error
+	// FinaliseSession records that a venue's director has every result of a
+	// session in and checked. A federation that applies the venue's feed
+	// counts the venue's results of the session as final from then on; until
+	// then they are provisional. Finalising again changes nothing.
+	FinaliseSession(context.Context, *FinaliseSessionRequest) (*FinaliseSessionResponse, error)
+	// ListVenueFeeds lists, at a federation, the venues whose feeds of an
+	// event it applies: how far each is applied, how far the venue has said
+	// its feed goes, when it was last heard from, and which sessions it has
+	// finalised.
+	ListVenueFeeds(context.Context, *ListVenueFeedsRequest) (*ListVenueFeedsResponse, error)
 	mustEmbedUnimplementedScoringServiceServer()
 }
 
@@ -473,6 +538,9 @@ func (UnimplementedScoringServiceServer) SetPublication(context.Context, *SetPub
 func (UnimplementedScoringServiceServer) ListMatches(context.Context, *ListMatchesRequest) (*ListMatchesResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListMatches not implemented")
 }
+func (UnimplementedScoringServiceServer) PairSwissRound(context.Context, *PairSwissRoundRequest) (*PairSwissRoundResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method PairSwissRound not implemented")
+}
 func (UnimplementedScoringServiceServer) GetScorecard(context.Context, *GetScorecardRequest) (*GetScorecardResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetScorecard not implemented")
 }
@@ -499,6 +567,12 @@ func (UnimplementedScoringServiceServer) AcknowledgeChanges(context.Context, *Ac
 }
 func (UnimplementedScoringServiceServer) WatchChanges(*WatchChangesRequest, grpc.ServerStreamingServer[WatchChangesResponse]) error {
 	return status.Error(codes.Unimplemented, "method WatchChanges not implemented")
+}
+func (UnimplementedScoringServiceServer) FinaliseSession(context.Context, *FinaliseSessionRequest) (*FinaliseSessionResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method FinaliseSession not implemented")
+}
+func (UnimplementedScoringServiceServer) ListVenueFeeds(context.Context, *ListVenueFeedsRequest) (*ListVenueFeedsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListVenueFeeds not implemented")
 }
 func (UnimplementedScoringServiceServer) mustEmbedUnimplementedScoringServiceServer() {}
 func (UnimplementedScoringServiceServer) testEmbeddedByValue()                        {}
@@ -719,6 +793,24 @@ func _ScoringService_ListMatches_Handler(srv interface{}, ctx context.Context, d
 	return interceptor(ctx, in, info, handler)
 }
 
+func _ScoringService_PairSwissRound_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(PairSwissRoundRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ScoringServiceServer).PairSwissRound(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: ScoringService_PairSwissRound_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ScoringServiceServer).PairSwissRound(ctx, req.(*PairSwissRoundRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _ScoringService_GetScorecard_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(GetScorecardRequest)
 	if err := dec(in); err != nil {
@@ -874,6 +966,42 @@ func _ScoringService_WatchChanges_Handler(srv interface{}, stream grpc.ServerStr
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
 type ScoringService_WatchChangesServer = grpc.ServerStreamingServer[WatchChangesResponse]
 
+func _ScoringService_FinaliseSession_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(FinaliseSessionRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ScoringServiceServer).FinaliseSession(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: ScoringService_FinaliseSession_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ScoringServiceServer).FinaliseSession(ctx, req.(*FinaliseSessionRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _ScoringService_ListVenueFeeds_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListVenueFeedsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ScoringServiceServer).ListVenueFeeds(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: ScoringService_ListVenueFeeds_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ScoringServiceServer).ListVenueFeeds(ctx, req.(*ListVenueFeedsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // ScoringService_ServiceDesc is the grpc.ServiceDesc for ScoringService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -926,6 +1054,10 @@ var ScoringService_ServiceDesc = grpc.ServiceDesc{
 			Handler:    _ScoringService_ListMatches_Handler,
 		},
 		{
+			MethodName: "PairSwissRound",
+			Handler:    _ScoringService_PairSwissRound_Handler,
+		},
+		{
 			MethodName: "GetScorecard",
 			Handler:    _ScoringService_GetScorecard_Handler,
 		},
@@ -956,6 +1088,14 @@ var ScoringService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "AcknowledgeChanges",
 			Handler:    _ScoringService_AcknowledgeChanges_Handler,
+		},
+		{
+			MethodName: "FinaliseSession",
+			Handler:    _ScoringService_FinaliseSession_Handler,
+		},
+		{
+			MethodName: "ListVenueFeeds",
+			Handler:    _ScoringService_ListVenueFeeds_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{

@@ -92,6 +92,14 @@ const (
 	// Scoring: a session's results held from the public, or published (its
 	// resource is the bridge.scoring.v1.Publication).
 	ChangeKind_CHANGE_KIND_PUBLICATION_SET ChangeKind = 27
+	// Scoring: a venue's director finalised a session (its resource is the
+	// bridge.scoring.v1.Finalisation).
+	ChangeKind_CHANGE_KIND_SESSION_FINALISED ChangeKind = 28
+	// Movement: a player of the registry added or changed by an import (its
+	// resource is the bridge.movement.v1.RegisteredPlayer); not in an
+	// event's feed, which the registry is not of, but what a federation
+	// sends its venues.
+	ChangeKind_CHANGE_KIND_PLAYER_REGISTERED ChangeKind = 29
 )
 
 // Enum value maps for ChangeKind.
@@ -125,6 +133,8 @@ var (
 		25: "CHANGE_KIND_BOARD_SET_ANALYSED",
 		26: "CHANGE_KIND_TABLE_LOGGED_ON",
 		27: "CHANGE_KIND_PUBLICATION_SET",
+		28: "CHANGE_KIND_SESSION_FINALISED",
+		29: "CHANGE_KIND_PLAYER_REGISTERED",
 	}
 	ChangeKind_value = map[string]int32{
 		"CHANGE_KIND_UNSPECIFIED":            0,
@@ -155,6 +165,8 @@ var (
 		"CHANGE_KIND_BOARD_SET_ANALYSED":     25,
 		"CHANGE_KIND_TABLE_LOGGED_ON":        26,
 		"CHANGE_KIND_PUBLICATION_SET":        27,
+		"CHANGE_KIND_SESSION_FINALISED":      28,
+		"CHANGE_KIND_PLAYER_REGISTERED":      29,
 	}
 )
 
@@ -299,7 +311,7 @@ const file_bridge_type_v1_change_proto_rawDesc = "" +
 	"changed_by\x18\x04 \x01(\tR\tchangedBy\x12;\n" +
 	"\vchange_time\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"changeTime\x120\n" +
-	"\bresource\x18\x06 \x01(\v2\x14.google.protobuf.AnyR\bresource*\xab\a\n" +
+	"\bresource\x18\x06 \x01(\v2\x14.google.protobuf.AnyR\bresource*\xf1\a\n" +
 	"\n" +
 	"ChangeKind\x12\x1b\n" +
 	"\x17CHANGE_KIND_UNSPECIFIED\x10\x00\x12 \n" +
@@ -330,7 +342,9 @@ const file_bridge_type_v1_change_proto_rawDesc = "" +
 	"!CHANGE_KIND_TERMINAL_SETTINGS_SET\x10\x18\x12\"\n" +
 	"\x1eCHANGE_KIND_BOARD_SET_ANALYSED\x10\x19\x12\x1f\n" +
 	"\x1bCHANGE_KIND_TABLE_LOGGED_ON\x10\x1a\x12\x1f\n" +
-	"\x1bCHANGE_KIND_PUBLICATION_SET\x10\x1bB\xbc\x01\n" +
+	"\x1bCHANGE_KIND_PUBLICATION_SET\x10\x1b\x12!\n" +
+	"\x1dCHANGE_KIND_SESSION_FINALISED\x10\x1c\x12!\n" +
+	"\x1dCHANGE_KIND_PLAYER_REGISTERED\x10\x1dB\xbc\x01\n" +
 	"\x12com.bridge.type.v1B\vChangeProtoP\x01Z?github.com/bridge-director/director/proto/bridge/type/v1;typev1\xa2\x02\x03BTX\xaa\x02\x0eBridge.Type.V1\xca\x02\x0eBridge\\Type\\V1\xe2\x02\x1aBridge\\Type\\V1\\GPBMetadata\xea\x02\x10Bridge::Type::V1b\x06proto3"
 
 var (
