@@ -295,6 +295,12 @@ func (m manifests) checkWorkload(t *testing.T, w workload, help directorFlags) {
 				}
 			case from.SecretRef != nil:
 				m.needSecret(t, w, from.SecretRef.Name, "", from.SecretRef.Optional)
+				if s := m.secrets[from.SecretRef.Name]; s != nil {
+					maps.Copy(env, s.StringData)
+					for k, v := range s.Data {
+						env[k] = string(v)
+					}
+				}
 			}
 		}
 		for _, e := range c.Env {
@@ -310,6 +316,9 @@ func (m manifests) checkWorkload(t *testing.T, w workload, help directorFlags) {
 			}
 			if ref := e.ValueFrom.SecretKeyRef; ref != nil {
 				m.needSecret(t, w, ref.Name, ref.Key, ref.Optional)
+				if s := m.secrets[ref.Name]; s != nil {
+					env[e.Name] = s.StringData[ref.Key] + string(s.Data[ref.Key])
+				}
 			}
 		}
 		if strings.HasPrefix(c.Image, "director") {
@@ -457,6 +466,22 @@ func splitList(s string) []string {
 type directorFlags struct {
 	flags, vars map[string]bool
 	entrypoint  []string
+	binary      string
+}
+
+// binDir holds the director binary the tests build, for the whole run.
+var binDir string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "director-deploy")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	binDir = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
 }
 
 var (
@@ -470,7 +495,7 @@ var (
 func directorHelp(t *testing.T) directorFlags {
 	t.Helper()
 	helpOnce.Do(func() {
-		bin := filepath.Join(t.TempDir(), "director")
+		bin := filepath.Join(binDir, "director")
 		if out, err := exec.Command("go", "build", "-o", bin, "../cmd/director").CombinedOutput(); err != nil {
 			helpErr = fmt.Errorf("building director: %v\n%s", err, out)
 			return
@@ -482,7 +507,7 @@ func directorHelp(t *testing.T) directorFlags {
 			helpErr = fmt.Errorf("director serve --help: %v\n%s", err, out.Bytes())
 			return
 		}
-		help = directorFlags{flags: map[string]bool{}, vars: map[string]bool{}}
+		help = directorFlags{flags: map[string]bool{}, vars: map[string]bool{}, binary: bin}
 		for _, m := range regexp.MustCompile(`(?m)^\s+-([a-z][a-z0-9-]*)`).FindAllStringSubmatch(out.String(), -1) {
 			help.flags[m[1]] = true
 		}
@@ -537,6 +562,29 @@ func (h directorFlags) check(t *testing.T, where string, args []string, env map[
 		if strings.HasPrefix(name, "DIRECTOR_") && !h.vars[name] {
 			t.Errorf("%s: director reads no variable %s", where, name)
 		}
+	}
+	h.parse(t, where, args, env)
+}
+
+// parse runs director with args and env as the container would, but with
+// a log format it refuses: it reads its flags and variables whole, checks
+// how they go together (the services and peers, a federation's flags, a
+// venue's), and stops at the log format, the first thing it does after,
+// before it opens a file. Anything else it says is what the container
+// would fail on.
+func (h directorFlags) parse(t *testing.T, where string, args []string, env map[string]string) {
+	t.Helper()
+	const bad = "parse-only"
+	cmd := exec.Command(h.binary, slices.Concat([]string{"serve"}, args, []string{"--log-format", bad})...)
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH")}
+	for name, value := range env {
+		if strings.HasPrefix(name, "DIRECTOR_") {
+			cmd.Env = append(cmd.Env, name+"="+value)
+		}
+	}
+	out, err := cmd.CombinedOutput()
+	if want := `log format "` + bad + `"`; err == nil || !strings.Contains(string(out), want) {
+		t.Errorf("%s: director serve %s: %v\n%s\nwant it to read its flags and stop at the log format", where, strings.Join(args, " "), err, out)
 	}
 }
 

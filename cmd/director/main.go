@@ -157,6 +157,18 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// What the flags say is checked whole before anything is opened.
+	names, err := parseServices(c.services)
+	if err != nil {
+		return err
+	}
+	peers, err := parsePeers(c.peers)
+	if err != nil {
+		return err
+	}
+	if len(names) == 0 && len(peers) == 0 {
+		return fmt.Errorf("--services %s runs the REST gateway alone: say where the services run with --peer (movement=host:9090,...)", gatewayOnly)
+	}
 	logger, err := newLogger(c.logFormat, stderr)
 	if err != nil {
 		return err
@@ -169,17 +181,6 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 		if auth, err = platform.LoadAuthConfig(c.authConfig); err != nil {
 			return err
 		}
-	}
-	names, err := parseServices(c.services)
-	if err != nil {
-		return err
-	}
-	peers, err := parsePeers(c.peers)
-	if err != nil {
-		return err
-	}
-	if len(names) == 0 && len(peers) == 0 {
-		return fmt.Errorf("--services %s runs the REST gateway alone: say where the services run with --peer (movement=host:9090,...)", gatewayOnly)
 	}
 	var running []platform.Service
 	closeAll := func() {
