@@ -5,6 +5,7 @@
 // the services apart; kubernetes/single, in one pod). It has no code: its
 // test checks the files offline, each Kubernetes document strictly against
 // the typed API of k8s.io/api and for what a schema cannot see (references
-// between the documents, probes, selectors), and every flag and variable the
-// files give director against the ones `director serve --help` lists.
+// between the documents, probes, selectors, names), and every flag and
+// variable the files give director against the ones `director serve --help`
+// lists, then director itself reading each container's arguments whole.
 package deploy
