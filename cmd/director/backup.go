@@ -144,7 +144,7 @@ func backup(ctx context.Context, args []string, stderr io.Writer) error {
 		return r.callError("backup: listing the stores", err)
 	}
 	if len(stores.GetStores()) == 0 {
-		return fmt.Errorf("backup: %s runs no service", r.server)
+		return fmt.Errorf("backup: %s runs no service and keeps no store (a gateway alone, --services gateway): back up the process of each service", r.server)
 	}
 	staging, err := os.MkdirTemp(filepath.Dir(*out), ".director-backup-")
 	if err != nil {

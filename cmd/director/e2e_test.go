@@ -45,6 +45,7 @@ type server struct {
 	cmd    *exec.Cmd
 	base   string // of REST
 	grpc   string // the gRPC address
+	health string // the plaintext health server's (--health-addr), when it has one
 	client *http.Client
 	token  string // sent by call, when set
 	logs   *bytes.Buffer

@@ -53,6 +53,20 @@ var services = map[string]opener{
 	"scoring":  func(dir string) (platform.Service, error) { return scoringservice.Open(dir) },
 }
 
+// routes register the REST routes of each service, which the gateway
+// serves whether the service runs in its process or elsewhere.
+var routes = map[string]gateway.RouteFunc{
+	"dealing":  dealingservice.RegisterRoutes,
+	"movement": movementservice.RegisterRoutes,
+	"rulings":  rulingsservice.RegisterRoutes,
+	"scoring":  scoringservice.RegisterRoutes,
+}
+
+// gatewayOnly is the --services value of a process that runs no service:
+// only the REST gateway and the web pages, in front of services that run
+// elsewhere (--peer).
+const gatewayOnly = "gateway"
+
 func main() {
 	if err := run(context.Background(), os.Args[1:], os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "director:", err)
@@ -62,7 +76,7 @@ func main() {
 
 // config is what the command line and the environment say.
 type config struct {
-	grpcAddr, httpAddr, dataDir, authConfig, logFormat, services, peers, corsOrigins string
+	grpcAddr, httpAddr, healthAddr, dataDir, authConfig, logFormat, services, peers, corsOrigins string
 
 	maxBody int64
 	tls     platform.TLSFiles
@@ -85,10 +99,11 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	}
 	str(&c.grpcAddr, "grpc-addr", "DIRECTOR_GRPC_ADDR", "127.0.0.1:9090", "address of the gRPC server")
 	str(&c.httpAddr, "http-addr", "DIRECTOR_HTTP_ADDR", "127.0.0.1:8080", "address of the REST gateway")
+	str(&c.healthAddr, "health-addr", "DIRECTOR_HEALTH_ADDR", "", "address of a plaintext gRPC server answering grpc.health.v1 only, for probes that speak no TLS (Kubernetes); none when empty")
 	str(&c.dataDir, "data", "DIRECTOR_DATA", "data", "directory of the services' bbolt files")
 	str(&c.authConfig, "auth-config", "DIRECTOR_AUTH_CONFIG", "", "YAML file of bearer tokens and their roles; without it every caller is an administrator (development only)")
 	str(&c.logFormat, "log-format", "DIRECTOR_LOG_FORMAT", "text", "log format: text or json")
-	str(&c.services, "services", "DIRECTOR_SERVICES", strings.Join(serviceNames(), ","), "comma-separated services to run")
+	str(&c.services, "services", "DIRECTOR_SERVICES", strings.Join(serviceNames(), ","), "comma-separated services to run, or "+gatewayOnly+" for the REST gateway alone in front of services elsewhere (--peer)")
 	str(&c.peers, "peer", "DIRECTOR_PEERS", "", "where services that run elsewhere listen, comma-separated: movement=host:9090")
 	str(&c.corsOrigins, "cors-origins", "DIRECTOR_CORS_ORIGINS", "", "comma-separated origins whose web pages may call the REST API (https://club.example.org); none: same origin only")
 	str(&c.tls.Cert, "tls-cert", "DIRECTOR_TLS_CERT", "", "PEM certificate chain; with --tls-key, gRPC and REST speak TLS only")
@@ -143,6 +158,18 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// What the flags say is checked whole before anything is opened.
+	names, err := parseServices(c.services)
+	if err != nil {
+		return err
+	}
+	peers, err := parsePeers(c.peers)
+	if err != nil {
+		return err
+	}
+	if len(names) == 0 && len(peers) == 0 {
+		return fmt.Errorf("--services %s runs the REST gateway alone: say where the services run with --peer (movement=host:9090,...)", gatewayOnly)
+	}
 	logger, err := newLogger(c.logFormat, stderr)
 	if err != nil {
 		return err
@@ -167,23 +194,13 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 			s.Close()
 		}
 	}
-	for _, name := range strings.Split(c.services, ",") {
-		open, ok := services[strings.TrimSpace(name)]
-		if !ok {
-			closeAll()
-			return fmt.Errorf("unknown service %q: director runs %s", name, strings.Join(serviceNames(), ", "))
-		}
-		s, err := open(c.dataDir)
+	for _, name := range names {
+		s, err := services[name](c.dataDir)
 		if err != nil {
 			closeAll()
 			return fmt.Errorf("opening %s: %w", name, err)
 		}
 		running = append(running, s)
-	}
-	peers, err := parsePeers(c.peers)
-	if err != nil {
-		closeAll()
-		return err
 	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -198,15 +215,21 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 		return err
 	}
 	defer stopVenues()
+	// The gateway alone keeps nothing: it needs no data directory.
+	dataDir := c.dataDir
+	if len(running) == 0 {
+		dataDir = ""
+	}
 	return platform.Serve(ctx, platform.Config{
-		GRPCAddr: c.grpcAddr,
-		HTTPAddr: c.httpAddr,
-		DataDir:  c.dataDir,
-		Auth:     auth,
-		Logger:   logger,
-		Peers:    peers,
-		REST:     gateway.Options{MaxBody: c.maxBody, Origins: splitList(c.corsOrigins)}.Handler,
-		TLS:      c.tls,
+		GRPCAddr:   c.grpcAddr,
+		HTTPAddr:   c.httpAddr,
+		HealthAddr: c.healthAddr,
+		DataDir:    dataDir,
+		Auth:       auth,
+		Logger:     logger,
+		Peers:      peers,
+		REST:       gateway.Options{MaxBody: c.maxBody, Origins: splitList(c.corsOrigins), Routes: routes}.Handler,
+		TLS:        c.tls,
 
 		TableTokens: tableTokens,
 	}, running...)
@@ -221,6 +244,28 @@ func splitList(s string) []string {
 		}
 	}
 	return items
+}
+
+// parseServices reads the --services value: service names, each once, or
+// gatewayOnly alone, which is no service.
+func parseServices(s string) ([]string, error) {
+	var names []string
+	for _, name := range strings.Split(s, ",") {
+		name = strings.TrimSpace(name)
+		switch _, known := services[name]; {
+		case name == gatewayOnly:
+			if strings.TrimSpace(s) != gatewayOnly {
+				return nil, fmt.Errorf("--services %q: %s runs no service and stands alone; name services, or %s", s, gatewayOnly, gatewayOnly)
+			}
+			return nil, nil
+		case !known:
+			return nil, fmt.Errorf("--services %q: unknown service %q: director runs %s, or %s for the REST gateway alone", s, name, strings.Join(serviceNames(), ", "), gatewayOnly)
+		case slices.Contains(names, name):
+			return nil, fmt.Errorf("--services %q names %s twice", s, name)
+		}
+		names = append(names, name)
+	}
+	return names, nil
 }
 
 // parsePeers reads "movement=host:9090,dealing=host2:9090".

@@ -21,6 +21,26 @@ func TestParsePeers(t *testing.T) {
 	}
 }
 
+func TestParseServices(t *testing.T) {
+	if names, err := parseServices(" scoring, movement"); err != nil || strings.Join(names, ",") != "scoring,movement" {
+		t.Errorf("parseServices = %q, %v", names, err)
+	}
+	if names, err := parseServices("gateway"); err != nil || len(names) != 0 {
+		t.Errorf("the gateway alone: %q, %v; want no service", names, err)
+	}
+	for bad, want := range map[string]string{
+		"gateway,scoring":  "runs no service and stands alone",
+		"scoring,bidding":  `unknown service "bidding"`,
+		"":                 `unknown service ""`,
+		"scoring,scoring":  "names scoring twice",
+		"scoring,,dealing": `unknown service ""`,
+	} {
+		if _, err := parseServices(bad); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("parseServices(%q) = %v, want an error saying %q", bad, err, want)
+		}
+	}
+}
+
 func TestParseFlagsEdge(t *testing.T) {
 	t.Setenv("DIRECTOR_CORS_ORIGINS", "https://club.example.org")
 	c, err := parseFlags([]string{"serve", "--max-body", "2048", "--tls-cert", "c.pem", "--tls-key", "k.pem", "--peer-ca", "p.pem"}, io.Discard)

@@ -77,14 +77,21 @@ func (s *Service) Name() string { return "dealing" }
 // connection.
 func (s *Service) RegisterGRPC(g grpc.ServiceRegistrar) { dealingv1.RegisterDealingServiceServer(g, s) }
 
-// RegisterGateway registers the REST routes, and the file downloads beside
+// RegisterRoutes registers the REST routes, and the file downloads beside
 // them.
-func (s *Service) RegisterGateway(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
+// It needs no opened service: a gateway in front of a service that runs
+// in another process registers them too.
+func RegisterRoutes(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
 	client := dealingv1.NewDealingServiceClient(conn)
 	if err := dealingv1.RegisterDealingServiceHandlerClient(ctx, mux, client); err != nil {
 		return err
 	}
 	return registerDownloads(mux, client)
+}
+
+// RegisterGateway registers the REST routes (RegisterRoutes).
+func (s *Service) RegisterGateway(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
+	return RegisterRoutes(ctx, mux, conn)
 }
 
 // Close stops the analysis under way (it starts again at the next Open) and

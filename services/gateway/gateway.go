@@ -42,7 +42,17 @@ type Options struct {
 	// Origins are the origins whose pages may call the REST API from a
 	// browser ("https://club.example.org"); none means same origin only.
 	Origins []string
+	// Routes registers the REST routes of each service, by its name
+	// ("scoring"), without the opened service: the facade serves the routes
+	// of the services that run elsewhere (platform.Backend.Elsewhere) from
+	// it. A service that runs here and is not in it registers its routes
+	// itself (Routed).
+	Routes map[string]RouteFunc
 }
+
+// RouteFunc registers the REST routes of one service on mux, calling the
+// service over conn (the services' RegisterRoutes).
+type RouteFunc func(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error
 
 // Routed is a service with REST routes: it registers them on mux, calling
 // the service over conn. Every Director service has them.
@@ -50,11 +60,19 @@ type Routed interface {
 	RegisterGateway(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error
 }
 
-// Handler builds the REST facade of the services b serves, for
-// platform.Config.REST: the routes of each service, /healthz, and the
-// OpenAPI descriptions at OpenAPIPath and OpenAPI3Path, behind the checks of the edge. The
-// edge checks tokens and takes rates with the authenticator of the
-// interceptors, so that a caller has one rate over REST and gRPC.
+// Handler builds the REST facade of the services b serves and of those it
+// reaches elsewhere, for platform.Config.REST: the routes of each service,
+// /healthz, and the OpenAPI descriptions at OpenAPIPath and OpenAPI3Path,
+// behind the checks of the edge. The edge checks tokens and takes rates
+// with the authenticator of the interceptors, so that a caller has one
+// rate over REST and gRPC; a call to a service elsewhere carries the
+// caller's token, and the mark of the rate taken, to it.
+//
+// /healthz answers the health of this process (grpc.health.v1 service "",
+// or the one ?service= names): SERVING once the services running here are
+// ready. A gateway that runs alone is SERVING as soon as it listens; it
+// does not ask its peers, which have health checks of their own, so that
+// a peer down does not take the gateway's pages for the others with it.
 func (o Options) Handler(ctx context.Context, b platform.Backend) (http.Handler, error) {
 	maxBody := o.MaxBody
 	if maxBody <= 0 {
@@ -63,14 +81,28 @@ func (o Options) Handler(ctx context.Context, b platform.Backend) (http.Handler,
 	e := &edge{auth: b.Auth, maxBody: maxBody, log: b.Logger}
 	e.mux = newMux(b.Conn, e)
 	for _, s := range b.Services {
-		routed, ok := s.(Routed)
-		if !ok {
-			return nil, fmt.Errorf("gateway: %s has no REST routes", s.Name())
+		register := o.Routes[s.Name()]
+		if register == nil {
+			routed, ok := s.(Routed)
+			if !ok {
+				return nil, fmt.Errorf("gateway: %s has no REST routes", s.Name())
+			}
+			register = routed.RegisterGateway
 		}
-		if err := routed.RegisterGateway(ctx, e.mux, b.Conn); err != nil {
+		if err := register(ctx, e.mux, b.Conn); err != nil {
 			return nil, fmt.Errorf("gateway: routes of %s: %w", s.Name(), err)
 		}
 	}
+	for _, name := range b.Elsewhere {
+		register := o.Routes[name]
+		if register == nil {
+			return nil, fmt.Errorf("gateway: %s runs elsewhere and the gateway does not know its REST routes", name)
+		}
+		if err := register(ctx, e.mux, b.Conn); err != nil {
+			return nil, fmt.Errorf("gateway: routes of %s: %w", name, err)
+		}
+	}
+	names := slices.Sorted(slices.Values(append(serviceNames(b.Services), b.Elsewhere...)))
 	root := http.NewServeMux()
 	root.Handle("/", e.mux)
 	root.Handle(OpenAPIPath, OpenAPI())
@@ -82,13 +114,21 @@ func (o Options) Handler(ctx context.Context, b platform.Backend) (http.Handler,
 	for route, h := range pages.Routes() {
 		root.Handle(route, h)
 	}
-	root.Handle(WatchPath, &watcher{conn: b.Conn, feeds: feedsOf(b.Services), edge: e})
-	if slices.ContainsFunc(b.Services, func(s platform.Service) bool { return s.Name() == "scoring" }) {
+	root.Handle(WatchPath, &watcher{conn: b.Conn, feeds: feedsOf(names), edge: e})
+	if slices.Contains(names, "scoring") {
 		root.Handle(LiveStandingsPath, &liveStandings{scoring: scoringv1.NewScoringServiceClient(b.Conn), edge: e, encode: restJSON(), log: b.Logger})
 	}
 	// The guard comes first, so a CORS preflight is held to its caller's
 	// rate like any other request.
 	return e.guard(withCORS(root, o.Origins)), nil
+}
+
+func serviceNames(services []platform.Service) []string {
+	names := make([]string, len(services))
+	for i, s := range services {
+		names[i] = s.Name()
+	}
+	return names
 }
 
 // Streams are the routes the gateway serves beside the mux, for the

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -11,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/reflect/protoreflect"
 	"sigs.k8s.io/yaml"
@@ -228,6 +231,37 @@ func TestEveryServiceNeedsRoutes(t *testing.T) {
 	_, err := Options{}.Handler(context.Background(), platform.Backend{Services: []platform.Service{unrouted{standIn{}}}, Auth: platform.DevelopmentAuthenticator()})
 	if err == nil || !strings.Contains(err.Error(), "scoring has no REST routes") {
 		t.Errorf("a service without routes: %v, want a refusal naming it", err)
+	}
+}
+
+// TestRoutesOfServicesElsewhere: the facade registers the routes of a
+// service that runs elsewhere from Options.Routes, over the backend's
+// connection, serves its feed and its live standings, and refuses one it
+// has no routes for.
+func TestRoutesOfServicesElsewhere(t *testing.T) {
+	var registered []grpc.ClientConnInterface
+	conn := &grpc.ClientConn{}
+	routes := map[string]RouteFunc{"scoring": func(ctx context.Context, mux *runtime.ServeMux, c grpc.ClientConnInterface) error {
+		registered = append(registered, c)
+		return nil
+	}}
+	b := platform.Backend{Elsewhere: []string{"scoring"}, Conn: conn, Auth: platform.DevelopmentAuthenticator(), Logger: slog.Default()}
+	h, err := Options{Routes: routes}.Handler(context.Background(), b)
+	if err != nil || len(registered) != 1 || registered[0] != conn {
+		t.Fatalf("routes of scoring elsewhere: %v, registered over %v; want them once, over the backend's connection", err, registered)
+	}
+	if feeds := feedsOf(b.Elsewhere); len(feeds) != 1 || feeds[0].service != "scoring" {
+		t.Errorf("the feeds of scoring elsewhere: %+v", feeds)
+	}
+	req := httptest.NewRequest(http.MethodOptions, "/v1/events/club/standings:watch", nil)
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code == http.StatusNotFound {
+		t.Errorf("the live standings of scoring elsewhere are not served: %d %s", rec.Code, rec.Body)
+	}
+	b.Elsewhere = []string{"rulings"}
+	if _, err := (Options{Routes: routes}).Handler(context.Background(), b); err == nil || !strings.Contains(err.Error(), "rulings runs elsewhere") {
+		t.Errorf("rulings elsewhere without its routes: %v, want a refusal naming it", err)
 	}
 }
 

@@ -70,22 +70,21 @@ type feed struct {
 	method  protoreflect.MethodDescriptor
 }
 
-// feedsOf finds the services with a change feed: those whose policy has a
-// WatchChanges method.
-func feedsOf(services []platform.Service) []feed {
+// feedsOf finds the change feeds of the named services, running here or
+// elsewhere: the WatchChanges methods of their gRPC services
+// (platform.ServiceOf), found among the protos linked in.
+func feedsOf(services []string) []feed {
 	var out []feed
-	for _, s := range services {
-		for method := range s.Policy() {
-			service, name, _ := strings.Cut(strings.TrimPrefix(method, "/"), "/")
-			if name != "WatchChanges" {
-				continue
-			}
-			d, err := protoregistry.GlobalFiles.FindDescriptorByName(protoreflect.FullName(service))
-			if sd, ok := d.(protoreflect.ServiceDescriptor); err == nil && ok {
-				out = append(out, feed{service: s.Name(), method: sd.Methods().ByName("WatchChanges")})
+	protoregistry.GlobalFiles.RangeFiles(func(f protoreflect.FileDescriptor) bool {
+		for i := range f.Services().Len() {
+			sd := f.Services().Get(i)
+			name := platform.ServiceOf("/" + string(sd.FullName()) + "/WatchChanges")
+			if m := sd.Methods().ByName("WatchChanges"); m != nil && slices.Contains(services, name) {
+				out = append(out, feed{service: name, method: m})
 			}
 		}
-	}
+		return true
+	})
 	slices.SortFunc(out, func(a, b feed) int { return strings.Compare(a.service, b.service) })
 	return out
 }

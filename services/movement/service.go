@@ -77,13 +77,20 @@ func (s *Service) RegisterGRPC(g grpc.ServiceRegistrar) {
 	movementv1.RegisterMovementServiceServer(g, s)
 }
 
-// RegisterGateway registers the REST routes and the card downloads.
-func (s *Service) RegisterGateway(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
+// RegisterRoutes registers the REST routes and the card downloads.
+// It needs no opened service: a gateway in front of a service that runs
+// in another process registers them too.
+func RegisterRoutes(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
 	client := movementv1.NewMovementServiceClient(conn)
 	if err := movementv1.RegisterMovementServiceHandlerClient(ctx, mux, client); err != nil {
 		return err
 	}
 	return registerDownloads(mux, client)
+}
+
+// RegisterGateway registers the REST routes (RegisterRoutes).
+func (s *Service) RegisterGateway(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
+	return RegisterRoutes(ctx, mux, conn)
 }
 
 // Close closes the store.

@@ -290,11 +290,12 @@ func (a *Authenticator) limit(p Principal, known bool, client string) error {
 	}
 }
 
-// clientAddress is the address the call came from: on a call the gateway
-// forwarded in this process, the address it saw (see forwardedFor); the
-// peer's host otherwise.
+// clientAddress is the address the call came from: on a call a gateway
+// forwarded over a trusted hop (in this process, or from a gateway elsewhere
+// with a service's client certificate), the address it saw (see
+// forwardedFor); the peer's host otherwise.
 func clientAddress(ctx context.Context) string {
-	if isInternal(ctx) {
+	if trustedHop(ctx) {
 		if v := metadata.ValueFromIncomingContext(ctx, "x-forwarded-for"); len(v) > 0 && forwardedFor(v[0]) != "" {
 			return forwardedFor(v[0])
 		}

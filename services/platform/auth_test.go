@@ -3,6 +3,8 @@ package platform
 import (
 	"context"
 	"crypto/sha256"
+	"crypto/tls"
+	"crypto/x509"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -15,6 +17,7 @@ import (
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/peer"
 	"google.golang.org/grpc/status"
@@ -495,12 +498,17 @@ func TestCallerOfAuthorization(t *testing.T) {
 	}
 }
 
-// TestRateTaken: only a call over the in-process connection may skip its
-// rate, when the gateway marks it taken or when it carries no client
-// address (a service of this process asking another for a user).
+// TestRateTaken: only a call over a trusted hop (the in-process
+// connection, or a Director process with a verified client certificate)
+// may skip its rate, when the gateway marks it taken or when it carries no
+// client address (a service asking another for a user).
 func TestRateTaken(t *testing.T) {
 	internal := peer.NewContext(context.Background(), &peer.Peer{Addr: &net.UnixAddr{Name: "bufconn"}, AuthInfo: inProcessInfo})
 	external := peer.NewContext(context.Background(), &peer.Peer{Addr: &net.TCPAddr{IP: net.IPv4(203, 0, 113, 7), Port: 4000}})
+	gatewayAddr := &net.TCPAddr{IP: net.IPv4(10, 0, 0, 5), Port: 4000}
+	withCert := peer.NewContext(context.Background(), &peer.Peer{Addr: gatewayAddr,
+		AuthInfo: credentials.TLSInfo{State: tls.ConnectionState{VerifiedChains: [][]*x509.Certificate{{{}}}}}})
+	withoutCert := peer.NewContext(context.Background(), &peer.Peer{Addr: gatewayAddr, AuthInfo: credentials.TLSInfo{}})
 	marked := metadata.Pairs(RateTakenHeader, "1", "x-forwarded-for", "203.0.113.7")
 	for _, c := range []struct {
 		name string
@@ -513,9 +521,30 @@ func TestRateTaken(t *testing.T) {
 		{"gateway, marked", metadata.NewIncomingContext(internal, marked), true},
 		{"gateway, not marked", metadata.NewIncomingContext(internal, metadata.Pairs("x-forwarded-for", "203.0.113.7")), false},
 		{"service for a user", metadata.NewIncomingContext(internal, metadata.Pairs("authorization", "Bearer t")), true},
+		{"gateway elsewhere, marked", metadata.NewIncomingContext(withCert, marked), true},
+		{"gateway elsewhere, not marked", metadata.NewIncomingContext(withCert, metadata.Pairs("x-forwarded-for", "203.0.113.7")), false},
+		{"service elsewhere for a user", metadata.NewIncomingContext(withCert, metadata.Pairs("authorization", "Bearer t")), true},
+		{"TLS without a client certificate, marked", metadata.NewIncomingContext(withoutCert, marked), false},
 	} {
 		if got := rateTaken(c.ctx); got != c.want {
 			t.Errorf("%s: rateTaken = %v, want %v", c.name, got, c.want)
+		}
+	}
+	// The client address a gateway forwards is believed of the same
+	// callers only.
+	forwarded := metadata.Pairs("x-forwarded-for", "198.51.100.9")
+	for _, c := range []struct {
+		name string
+		ctx  context.Context
+		want string
+	}{
+		{"in process", metadata.NewIncomingContext(internal, forwarded), "198.51.100.9"},
+		{"gateway elsewhere", metadata.NewIncomingContext(withCert, forwarded), "198.51.100.9"},
+		{"TLS without a client certificate", metadata.NewIncomingContext(withoutCert, forwarded), "10.0.0.5"},
+		{"plaintext", metadata.NewIncomingContext(external, forwarded), "203.0.113.7"},
+	} {
+		if got := clientAddress(c.ctx); got != c.want {
+			t.Errorf("%s: clientAddress = %q, want %q", c.name, got, c.want)
 		}
 	}
 }

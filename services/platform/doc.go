@@ -7,7 +7,9 @@
 // limits every caller meets (limits.go), TLS (tls.go) and the in-process
 // connection, which calls the handlers directly through the same
 // interceptors and whose calls can act as a service (inprocess.go,
-// identity.go);
+// identity.go), and the connections to the services that run in other
+// processes, over which the REST facade calls them too (peers.go,
+// route.go);
 // the outbox that carries a change to another service (outbox.go), the
 // change feed every service writes with its changes and serves to readers
 // (feed.go), the etags

@@ -30,29 +30,40 @@ const (
 const DirectorMetadataPrefix = "x-director-"
 
 // RateTakenHeader marks a call the REST gateway forwards after its edge
-// took it from its caller's rate (Authenticator.Admit). Like the identity
-// keys it is believed only over the in-process connection.
+// took it from its caller's rate (Authenticator.Admit). Like the client
+// address the gateway forwards (x-forwarded-for), it is believed only of a
+// trusted hop: over the in-process connection, or from a gateway in another
+// process that proved itself a Director service with its client certificate
+// (a gateway alone in front of the services, routedConn).
 const RateTakenHeader = DirectorMetadataPrefix + "rate-taken"
 
 // rateTaken reports whether the call was already taken from its caller's
 // rate, so that the auth interceptor takes nothing: a REST call the guard
-// took (marked RateTakenHeader), or a call a service of this process makes
-// to another while it serves a user's call (ForwardCredentials), which
-// carries the user's token but not the client address the gateway forwards
-// (x-forwarded-for), and must not spend the user's rate a second time. Both
-// come over the in-process connection; no call from outside is either.
+// took (marked RateTakenHeader), or a call another service makes while it
+// serves a user's call (ForwardCredentials), which carries the user's token
+// but not the client address the gateway forwards (x-forwarded-for), and
+// must not spend the user's rate a second time. Both come over a trusted
+// hop (trustedHop); no call from a client outside is either.
 func rateTaken(ctx context.Context) bool {
-	if !isInternal(ctx) {
+	if !trustedHop(ctx) {
 		return false
 	}
 	return firstValue(ctx, RateTakenHeader) != "" || firstValue(ctx, "x-forwarded-for") == ""
+}
+
+// trustedHop reports whether the call came from Director itself: over the
+// in-process connection, or from another Director process with a client
+// certificate that verified against the client CA. Only such a caller is
+// believed about a call's client address and rate.
+func trustedHop(ctx context.Context) bool {
+	return isInternal(ctx) || verifiedClientCert(ctx)
 }
 
 // servicePrincipal returns the principal of a call made by another Director
 // service, and false for every other call.
 func servicePrincipal(ctx context.Context) (Principal, bool) {
 	service := strings.TrimSpace(firstValue(ctx, serviceHeader))
-	if service == "" || !(isInternal(ctx) || verifiedClientCert(ctx)) {
+	if service == "" || !trustedHop(ctx) {
 		return Principal{}, false
 	}
 	name := strings.TrimSpace(firstValue(ctx, onBehalfOfHeader))

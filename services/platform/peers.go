@@ -3,6 +3,7 @@ package platform
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 
 	"google.golang.org/grpc"
@@ -24,12 +25,30 @@ type Caller interface {
 	Connect(peer string, conn grpc.ClientConnInterface)
 }
 
+// dialPeers opens a connection, with creds, to every service that runs
+// elsewhere (Config.Peers): the services of this process that call one
+// use it, and so does the REST facade (routedConn). grpc.NewClient
+// connects on the first call, so a peer that is not up yet is no error.
+func dialPeers(peers map[string]string, creds credentials.TransportCredentials) (map[string]*grpc.ClientConn, error) {
+	remote := map[string]*grpc.ClientConn{}
+	for _, name := range slices.Sorted(maps.Keys(peers)) {
+		addr := peers[name]
+		conn, err := grpc.NewClient(addr, grpc.WithTransportCredentials(creds),
+			grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(maxSendMsg), grpc.MaxCallSendMsgSize(maxRecvMsg)))
+		if err != nil {
+			closeAll(slices.Collect(maps.Values(remote)))
+			return nil, fmt.Errorf("serve: peer %s at %q: %w", name, addr, err)
+		}
+		remote[name] = conn
+	}
+	return remote, nil
+}
+
 // connectPeers connects every Caller among services, and tables when it
-// is a Caller too (the table tokens of a movement service elsewhere).
-// local is the in-process connection to this process's services; the
-// connections it opens to other processes, with creds, are returned for
-// closing.
-func connectPeers(services []Service, tables TableTokens, local grpc.ClientConnInterface, peers map[string]string, creds credentials.TransportCredentials) ([]*grpc.ClientConn, error) {
+// is a Caller too (the table tokens of a movement service elsewhere):
+// local is the in-process connection to this process's services, remote
+// the connections to the services elsewhere (dialPeers).
+func connectPeers(services []Service, tables TableTokens, local grpc.ClientConnInterface, remote map[string]*grpc.ClientConn) error {
 	running := make([]string, len(services))
 	type named struct {
 		name   string
@@ -45,32 +64,19 @@ func connectPeers(services []Service, tables TableTokens, local grpc.ClientConnI
 	if caller, ok := tables.(Caller); ok {
 		callers = append(callers, named{"the check of table tokens", caller})
 	}
-	remote := map[string]*grpc.ClientConn{}
-	var opened []*grpc.ClientConn
 	for _, c := range callers {
 		for _, peer := range c.caller.Peers() {
-			switch addr, elsewhere := peers[peer]; {
+			switch conn, elsewhere := remote[peer]; {
 			case elsewhere:
-				if remote[peer] == nil {
-					conn, err := grpc.NewClient(addr, grpc.WithTransportCredentials(creds),
-						grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(maxSendMsg), grpc.MaxCallSendMsgSize(maxRecvMsg)))
-					if err != nil {
-						closeAll(opened)
-						return nil, fmt.Errorf("serve: peer %s at %q: %w", peer, addr, err)
-					}
-					remote[peer] = conn
-					opened = append(opened, conn)
-				}
-				c.caller.Connect(peer, remote[peer])
+				c.caller.Connect(peer, conn)
 			case slices.Contains(running, peer):
 				c.caller.Connect(peer, local)
 			default:
-				closeAll(opened)
-				return nil, fmt.Errorf("serve: %s calls %s, which does not run here: run it too, or say where it runs (--peer %s=host:port)", c.name, peer, peer)
+				return fmt.Errorf("serve: %s calls %s, which does not run here: run it too, or say where it runs (--peer %s=host:port)", c.name, peer, peer)
 			}
 		}
 	}
-	return opened, nil
+	return nil
 }
 
 func closeAll(conns []*grpc.ClientConn) {

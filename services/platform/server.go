@@ -51,12 +51,18 @@ type Config struct {
 	// REST builds what HTTPAddr serves, once the services can be called in
 	// process (gateway.Options.Handler builds the REST facade). Required.
 	REST func(ctx context.Context, b Backend) (http.Handler, error)
+	// HealthAddr, if set, is the address of a second gRPC server, always
+	// plaintext, that answers grpc.health.v1 and nothing else: for probes
+	// that speak no TLS (Kubernetes' gRPC probes) when GRPCAddr speaks TLS
+	// only. It tells what the health service of GRPCAddr tells.
+	HealthAddr string
 	// Listening, if set, is called with the bound addresses once both
 	// listeners are open (useful with port 0).
 	Listening func(Addrs)
 	// Peers gives the gRPC address of each service that runs in another
-	// process ("movement" → "10.0.0.7:9090"), for the services that call it.
-	// With tokens required, peers need mutual TLS (all four TLS files).
+	// process ("movement" → "10.0.0.7:9090"), for the services that call it
+	// and for the REST facade, which serves the routes of those services too.
+	// A service may not both run here and be a peer. With tokens required, peers need mutual TLS (all four TLS files).
 	Peers map[string]string
 	// ShutdownTimeout bounds the graceful part of shutdown (default 10s).
 	ShutdownTimeout time.Duration
@@ -71,20 +77,29 @@ type Config struct {
 }
 
 // Backend is what Config.REST builds its handler on: the services Serve
-// runs, the in-process connection that calls them through the interceptors,
-// the interceptors' authenticator (so that a caller has one rate, over REST
-// and gRPC alike) and the server's logger.
+// runs, the services that run elsewhere (Config.Peers), the connection that
+// calls both (the in-process connection through the interceptors for the
+// first, the peers' connections for the others: routedConn), the
+// interceptors' authenticator (so that a caller has one rate, over REST and
+// gRPC alike) and the server's logger.
 type Backend struct {
 	Services []Service
-	Conn     grpc.ClientConnInterface
-	Auth     *Authenticator
-	Logger   *slog.Logger
+	// Elsewhere names the services that run in other processes, sorted.
+	Elsewhere []string
+	Conn      grpc.ClientConnInterface
+	Auth      *Authenticator
+	Logger    *slog.Logger
 }
 
-// Addrs are the addresses Serve listens on.
+// Addrs are the addresses Serve listens on; Health is nil without
+// Config.HealthAddr.
 type Addrs struct {
-	GRPC, HTTP net.Addr
+	GRPC, HTTP, Health net.Addr
 }
+
+// maxHealthConns bounds the connections of the health server: a few
+// probes.
+const maxHealthConns = 16
 
 // Serve runs the services on one public gRPC server, and what Config.REST
 // builds (the REST facade) on the HTTP listener, until ctx is cancelled,
@@ -121,6 +136,11 @@ func Serve(ctx context.Context, cfg Config, services ...Service) (err error) {
 	if err := checkServices(services); err != nil {
 		return err
 	}
+	for _, s := range services {
+		if addr, ok := cfg.Peers[s.Name()]; ok {
+			return fmt.Errorf("serve: %s runs in this process and is also said to run at %s (--peer %s=%s): keep one", s.Name(), addr, s.Name(), addr)
+		}
+	}
 	if err := cfg.TLS.checkMutual(cfg.Peers, cfg.Auth); err != nil {
 		return err
 	}
@@ -146,7 +166,19 @@ func Serve(ctx context.Context, cfg Config, services ...Service) (err error) {
 		grpcLis.Close()
 		return fmt.Errorf("serve: HTTP listener: %w", err)
 	}
+	var healthLis net.Listener
+	if cfg.HealthAddr != "" {
+		if healthLis, err = net.Listen("tcp", cfg.HealthAddr); err != nil {
+			grpcLis.Close()
+			httpLis.Close()
+			return fmt.Errorf("serve: health listener: %w", err)
+		}
+	}
 	addrs := Addrs{GRPC: grpcLis.Addr(), HTTP: httpLis.Addr()}
+	if healthLis != nil {
+		addrs.Health = healthLis.Addr()
+		healthLis = netutil.LimitListener(healthLis, maxHealthConns)
+	}
 	grpcLis = netutil.LimitListener(grpcLis, maxGRPCConns)
 	httpLis = netutil.LimitListener(httpLis, maxHTTPConns)
 
@@ -176,22 +208,33 @@ func Serve(ctx context.Context, cfg Config, services ...Service) (err error) {
 		cfg.Auth.UseTableTokens(CachedTableTokens(remoteTables, time.Now))
 	}
 	preparing := markServing(healthServer, services)
-	serveErrs := make(chan error, 2)
+	serveErrs := make(chan error, 3)
 	go func() { serveErrs <- grpcServer.Serve(grpcLis) }()
+	healthOnly := grpc.NewServer(keepaliveOptions...)
+	healthpb.RegisterHealthServer(healthOnly, healthServer)
+	if healthLis != nil {
+		go func() { serveErrs <- healthOnly.Serve(healthLis) }()
+	}
 	stopAll := func() {
 		httpLis.Close()
 		grpcServer.Stop()
+		healthOnly.Stop()
 		local.Stop()
 	}
 
-	remote, err := connectPeers(services, remoteTables, local, cfg.Peers, peerCreds)
+	remote, err := dialPeers(cfg.Peers, peerCreds)
 	if err != nil {
 		stopAll()
 		return err
 	}
-	defer closeAll(remote)
+	defer closeAll(slices.Collect(maps.Values(remote)))
+	if err := connectPeers(services, remoteTables, local, remote); err != nil {
+		stopAll()
+		return err
+	}
 	go prepare(ctx, healthServer, preparing, log)
-	rest, err := cfg.REST(ctx, Backend{Services: services, Conn: local, Auth: cfg.Auth, Logger: log})
+	rest, err := cfg.REST(ctx, Backend{Services: services, Elsewhere: slices.Sorted(maps.Keys(remote)),
+		Conn: newRoutedConn(local, services, remote), Auth: cfg.Auth, Logger: log})
 	if err != nil {
 		stopAll()
 		return fmt.Errorf("serve: %w", err)
@@ -204,7 +247,7 @@ func Serve(ctx context.Context, cfg Config, services ...Service) (err error) {
 		go func() { serveErrs <- httpServer.Serve(httpLis) }()
 	}
 
-	log.Info("director listening", "grpc", addrs.GRPC.String(), "http", addrs.HTTP.String(), "data_dir", cfg.DataDir, "tls", tlsConfig != nil)
+	log.Info("director listening", "grpc", addrs.GRPC.String(), "http", addrs.HTTP.String(), "health", cfg.HealthAddr, "data_dir", cfg.DataDir, "tls", tlsConfig != nil)
 	warnCleartextTokens(log, cfg.Auth, tlsConfig != nil, addrs.GRPC, addrs.HTTP)
 	if cfg.Listening != nil {
 		cfg.Listening(addrs)
@@ -224,6 +267,7 @@ func Serve(ctx context.Context, cfg Config, services ...Service) (err error) {
 		log.Warn("HTTP shutdown did not finish in time", "error", err)
 	}
 	stopGRPC(shutdownCtx, grpcServer, log)
+	healthOnly.Stop()
 	local.Stop()
 	if !local.Wait(shutdownCtx) {
 		log.Warn("in-process calls still running at the shutdown deadline are cancelled")

@@ -18,8 +18,9 @@ const VersionHeader = DirectorMetadataPrefix + "version"
 // HeldVersionsHeader is the request metadata by which the REST gateway says
 // which versions of a read's answer it holds already: the one its client
 // sent as If-None-Match, the one it keeps encoded. Like every key of
-// DirectorMetadataPrefix it is believed only over the in-process
-// connection.
+// DirectorMetadataPrefix it is believed only of a trusted hop: over the
+// in-process connection, or from a gateway in another process with a
+// service's client certificate (trustedHop).
 const HeldVersionsHeader = DirectorMetadataPrefix + "held-versions"
 
 // AnswerVersion names the version of the answer of the read that ctx serves,
@@ -29,5 +30,5 @@ const HeldVersionsHeader = DirectorMetadataPrefix + "held-versions"
 // still answered, only not kept, so a failure to send it is not the read's.
 func AnswerVersion(ctx context.Context, version string) (held bool) {
 	_ = grpc.SetHeader(ctx, metadata.Pairs(VersionHeader, version))
-	return isInternal(ctx) && slices.Contains(metadata.ValueFromIncomingContext(ctx, HeldVersionsHeader), version)
+	return trustedHop(ctx) && slices.Contains(metadata.ValueFromIncomingContext(ctx, HeldVersionsHeader), version)
 }

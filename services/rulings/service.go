@@ -75,9 +75,16 @@ func (s *Service) Name() string { return "rulings" }
 // connection.
 func (s *Service) RegisterGRPC(g grpc.ServiceRegistrar) { rulingsv1.RegisterRulingsServiceServer(g, s) }
 
-// RegisterGateway registers the REST routes.
-func (s *Service) RegisterGateway(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
+// RegisterRoutes registers the REST routes.
+// It needs no opened service: a gateway in front of a service that runs
+// in another process registers them too.
+func RegisterRoutes(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
 	return rulingsv1.RegisterRulingsServiceHandlerClient(ctx, mux, rulingsv1.NewRulingsServiceClient(conn))
+}
+
+// RegisterGateway registers the REST routes (RegisterRoutes).
+func (s *Service) RegisterGateway(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
+	return RegisterRoutes(ctx, mux, conn)
 }
 
 // Close stops delivering to scoring (what is not delivered yet goes at the

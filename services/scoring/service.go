@@ -95,14 +95,21 @@ func (s *Service) Name() string { return "scoring" }
 // connection.
 func (s *Service) RegisterGRPC(g grpc.ServiceRegistrar) { scoringv1.RegisterScoringServiceServer(g, s) }
 
-// RegisterGateway registers the service's REST routes, and the downloads
+// RegisterRoutes registers the service's REST routes, and the downloads
 // of exported results, which call conn.
-func (s *Service) RegisterGateway(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
+// It needs no opened service: a gateway in front of a service that runs
+// in another process registers them too.
+func RegisterRoutes(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
 	client := scoringv1.NewScoringServiceClient(conn)
 	if err := scoringv1.RegisterScoringServiceHandlerClient(ctx, mux, client); err != nil {
 		return err
 	}
 	return registerResultDownloads(mux, client)
+}
+
+// RegisterGateway registers the REST routes (RegisterRoutes).
+func (s *Service) RegisterGateway(ctx context.Context, mux *runtime.ServeMux, conn grpc.ClientConnInterface) error {
+	return RegisterRoutes(ctx, mux, conn)
 }
 
 // Close stops the outbox (what it has not delivered goes at the next start)
