@@ -14,12 +14,10 @@ package dealingservice
 import (
 	"context"
 	"fmt"
-	"slices"
 
 	"go.etcd.io/bbolt"
 	"google.golang.org/protobuf/types/known/anypb"
 	"google.golang.org/protobuf/types/known/timestamppb"
-	"google.golang.org/protobuf/types/known/wrapperspb"
 
 	dealingv1 "github.com/bridge-director/director/proto/bridge/dealing/v1"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
@@ -147,16 +145,7 @@ func (o *VenueOutbox) SetRelayed(ctx context.Context, event string, seq uint64) 
 // again once the session is made.
 func (s *Service) ApplyVenueChanges(ctx context.Context, source, incarnation, event string, changes []*typev1.Change) (uint64, error) {
 	ctx = platform.WithServiceIdentity(ctx, "dealing", "")
-	changes = slices.Clone(changes)
-	slices.SortFunc(changes, func(a, b *typev1.Change) int {
-		switch {
-		case a.GetSequence() < b.GetSequence():
-			return -1
-		case a.GetSequence() > b.GetSequence():
-			return 1
-		}
-		return 0
-	})
+	changes = platform.BySequence(changes)
 	var sets []*dealingv1.BoardSet
 	var refused error
 	for _, c := range changes {
@@ -167,29 +156,8 @@ func (s *Service) ApplyVenueChanges(ctx context.Context, source, incarnation, ev
 		}
 		sets = append(sets, set)
 	}
-	key := []byte(event + "/" + source + "/" + incarnation)
-	var mark uint64
-	err := s.store.Mutate(ctx, "", "", nil, nil, func(tx *bbolt.Tx) error {
-		marks := platform.VenueBucket(tx, marksBucket)
-		v := &wrapperspb.UInt64Value{}
-		if _, err := platform.GetMessage(marks, "venue/marks", key, v); err != nil {
-			return err
-		}
-		mark = v.GetValue()
-		for i, set := range sets {
-			seq := changes[i].GetSequence()
-			if seq <= mark {
-				continue
-			}
-			if seq != mark+1 {
-				break
-			}
-			if err := s.storeSet(tx, set, changes[i].GetKind(), source); err != nil {
-				return err
-			}
-			mark = seq
-		}
-		return platform.PutMessage(marks, key, wrapperspb.UInt64(mark))
+	mark, err := s.store.ApplyInOrder(ctx, marksBucket, event+"/"+source+"/"+incarnation, platform.Sequences(changes[:len(sets)]), func(tx *bbolt.Tx, i int) error {
+		return s.storeSet(tx, sets[i], changes[i].GetKind(), source)
 	})
 	if err != nil {
 		return 0, err

@@ -12,12 +12,10 @@ package movementservice
 import (
 	"context"
 	"fmt"
-	"slices"
 
 	"go.etcd.io/bbolt"
 	"google.golang.org/protobuf/types/known/anypb"
 	"google.golang.org/protobuf/types/known/timestamppb"
-	"google.golang.org/protobuf/types/known/wrapperspb"
 
 	movementv1 "github.com/bridge-director/director/proto/bridge/movement/v1"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
@@ -145,16 +143,7 @@ func (s *Service) ApplyVenueChanges(ctx context.Context, source, incarnation, fe
 	if feed != RegistryFeed {
 		return 0, fmt.Errorf("the federation's registry comes as %q, not %q", RegistryFeed, feed)
 	}
-	changes = slices.Clone(changes)
-	slices.SortFunc(changes, func(a, b *typev1.Change) int {
-		switch {
-		case a.GetSequence() < b.GetSequence():
-			return -1
-		case a.GetSequence() > b.GetSequence():
-			return 1
-		}
-		return 0
-	})
+	changes = platform.BySequence(changes)
 	var players []*movementv1.RegisteredPlayer
 	var refused error
 	for _, c := range changes {
@@ -169,29 +158,8 @@ func (s *Service) ApplyVenueChanges(ctx context.Context, source, incarnation, fe
 		}
 		players = append(players, p)
 	}
-	key := []byte(source + "/" + incarnation)
-	var mark uint64
-	err := s.store.Mutate(ctx, "", "", nil, nil, func(tx *bbolt.Tx) error {
-		marks := platform.VenueBucket(tx, marksBucket)
-		v := &wrapperspb.UInt64Value{}
-		if _, err := platform.GetMessage(marks, "venue/marks", key, v); err != nil {
-			return err
-		}
-		mark = v.GetValue()
-		for i, p := range players {
-			seq := changes[i].GetSequence()
-			if seq <= mark {
-				continue
-			}
-			if seq != mark+1 {
-				break
-			}
-			if err := put(tx, bucketPlayers, p.GetNationalId(), p); err != nil {
-				return err
-			}
-			mark = seq
-		}
-		return platform.PutMessage(marks, key, wrapperspb.UInt64(mark))
+	mark, err := s.store.ApplyInOrder(ctx, marksBucket, source+"/"+incarnation, platform.Sequences(changes[:len(players)]), func(tx *bbolt.Tx, i int) error {
+		return put(tx, bucketPlayers, players[i].GetNationalId(), players[i])
 	})
 	if err != nil {
 		return 0, err

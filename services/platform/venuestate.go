@@ -1,14 +1,18 @@
 package platform
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"go.etcd.io/bbolt"
 	"google.golang.org/protobuf/types/known/wrapperspb"
+
+	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
 )
 
 // The state of a store of a venue's or a federation's Director (package
@@ -85,4 +89,53 @@ func (s *Store) SetVenueCursor(ctx context.Context, sub []byte, key string, seq 
 		}
 		return PutMessage(b, []byte(key), wrapperspb.UInt64(seq))
 	})
+}
+
+// BySequence is a copy of changes in the order of their sequence numbers.
+func BySequence(changes []*typev1.Change) []*typev1.Change {
+	changes = slices.Clone(changes)
+	slices.SortFunc(changes, func(a, b *typev1.Change) int { return cmp.Compare(a.GetSequence(), b.GetSequence()) })
+	return changes
+}
+
+// ApplyInOrder applies records of a queue exactly once and in order, in
+// one transaction with their mark, the last applied, kept at key in
+// sub-bucket marks of bucket "venue": of the records numbered seqs (in
+// order), those at or below the mark are skipped, the next ones applied
+// with apply (given the record's index) while each follows the one
+// before, and a record past the next is a gap that waits. It returns the
+// mark.
+func (s *Store) ApplyInOrder(ctx context.Context, marks []byte, key string, seqs []uint64, apply func(tx *bbolt.Tx, i int) error) (uint64, error) {
+	var mark uint64
+	err := s.Mutate(ctx, "", "", nil, nil, func(tx *bbolt.Tx) error {
+		b := VenueBucket(tx, marks)
+		v := &wrapperspb.UInt64Value{}
+		if _, err := GetMessage(b, "venue/"+string(marks), []byte(key), v); err != nil {
+			return err
+		}
+		mark = v.GetValue()
+		for i, seq := range seqs {
+			if seq <= mark {
+				continue
+			}
+			if seq != mark+1 {
+				break
+			}
+			if err := apply(tx, i); err != nil {
+				return err
+			}
+			mark = seq
+		}
+		return PutMessage(b, []byte(key), wrapperspb.UInt64(mark))
+	})
+	return mark, err
+}
+
+// Sequences lists the sequence numbers of changes.
+func Sequences(changes []*typev1.Change) []uint64 {
+	out := make([]uint64, len(changes))
+	for i, c := range changes {
+		out[i] = c.GetSequence()
+	}
+	return out
 }
