@@ -524,6 +524,15 @@ func restore(args []string, stderr io.Writer) error {
 			return fmt.Errorf("restore: %s: %w; nothing restored", rest[0], err)
 		}
 		fmt.Fprintf(stderr, "restore: %s: SHA-256 as in the manifest, %d records checked\n", f.Name, c.Records)
+		// A venue's or a federation's store comes back as a new
+		// incarnation, its relays sending their records again.
+		renewed, err := platform.RenewIncarnation(filepath.Join(staging, f.Name))
+		if err != nil {
+			return fmt.Errorf("restore: %s: a new incarnation: %w; nothing restored", f.Name, err)
+		}
+		if renewed {
+			fmt.Fprintf(stderr, "restore: %s: a new incarnation (a venue's or a federation's relays send their records again, applied once at the other end)\n", f.Name)
+		}
 	}
 	if err := syncDir(staging); err != nil {
 		return fmt.Errorf("restore: %w; nothing restored", err)

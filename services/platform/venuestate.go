@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"go.etcd.io/bbolt"
 	"google.golang.org/protobuf/types/known/wrapperspb"
@@ -43,6 +44,11 @@ func CreateVenueBucket(tx *bbolt.Tx, subBuckets ...[]byte) error {
 	if v.Get(incarnationKey) != nil {
 		return nil
 	}
+	return putIncarnation(v)
+}
+
+// putIncarnation gives bucket "venue" v a new incarnation.
+func putIncarnation(v *bbolt.Bucket) error {
 	return PutMessage(v, incarnationKey, wrapperspb.String(strings.ToLower(rand.Text()[:16])))
 }
 
@@ -138,4 +144,50 @@ func Sequences(changes []*typev1.Change) []uint64 {
 		out[i] = c.GetSequence()
 	}
 	return out
+}
+
+// RenewIncarnation gives the store in the file at path, a copy restored
+// from a backup and not yet in use, a new incarnation and sends its relays
+// back to the start (every sub-bucket of bucket "venue" whose name begins
+// with "relayed" holds a relay's cursors), and reports whether it is a
+// store of venues at all. A venue restored from a backup would otherwise
+// number new records as records it had relayed after the backup, which
+// the federation takes for those and skips; under a new incarnation it
+// sends its records again from the first, which the federation applies
+// once and which change nothing it holds already. What the store applied
+// of others (its marks) stays.
+func RenewIncarnation(path string) (bool, error) {
+	db, err := bbolt.Open(path, 0o600, &bbolt.Options{Timeout: time.Second})
+	if err != nil {
+		return false, err
+	}
+	defer db.Close()
+	renewed := false
+	err = db.Update(func(tx *bbolt.Tx) error {
+		v := tx.Bucket(venueBucket)
+		if v == nil {
+			return nil
+		}
+		var relays [][]byte
+		err := v.ForEachBucket(func(name []byte) error {
+			if strings.HasPrefix(string(name), "relayed") {
+				relays = append(relays, slices.Clone(name))
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		for _, name := range relays {
+			if err := v.DeleteBucket(name); err != nil {
+				return err
+			}
+			if _, err := v.CreateBucket(name); err != nil {
+				return err
+			}
+		}
+		renewed = true
+		return putIncarnation(v)
+	})
+	return renewed, err
 }
