@@ -138,3 +138,22 @@ func TestPagesReadKeptAnswers(t *testing.T) {
 		t.Errorf("%d answers built after a change, want 3", built)
 	}
 }
+
+// TestStandingsPageSaysProvisional: the standings of a session some venue
+// has not finalised say so on the page; final ones do not.
+func TestStandingsPageSaysProvisional(t *testing.T) {
+	d := serve(t, authenticator(t, clubTokens), Options{})
+	const page = "/events/club-night/standings?session=1"
+	d.board.provisional = true
+	d.board.set("v1", 4)
+	if _, body := d.get(t, page, ""); !bytes.Contains(body, []byte("Provisional: not every venue has finalised")) {
+		t.Errorf("the provisional standings' page does not say so:\n%s", body)
+	}
+	d.board.mu.Lock()
+	d.board.provisional = false
+	d.board.mu.Unlock()
+	d.board.set("v2", 4)
+	if _, body := d.get(t, page, ""); bytes.Contains(body, []byte("Provisional")) {
+		t.Errorf("the final standings' page says they are provisional:\n%s", body)
+	}
+}

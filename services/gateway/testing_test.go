@@ -45,6 +45,8 @@ type scoreboard struct {
 	built     int
 	held      int
 	refused   map[string]bool
+	// provisional is what the standings say of it.
+	provisional bool
 }
 
 func (b *scoreboard) refuse(caller string) {
@@ -133,7 +135,7 @@ func (s standIn) GetStandings(ctx context.Context, _ *scoringv1.GetStandingsRequ
 		return &scoringv1.GetStandingsResponse{}, nil
 	}
 	b.built++
-	resp := &scoringv1.GetStandingsResponse{}
+	resp := &scoringv1.GetStandingsResponse{Provisional: b.provisional}
 	for pair := range b.standings {
 		resp.Standings = append(resp.Standings, &scoringv1.Standing{Section: "A", Pair: int32(pair + 1), Place: fmt.Sprint(pair + 1), Score: float64(b.standings - pair)})
 	}

@@ -52,6 +52,9 @@ type standingsPage struct {
 	NextPage    string // the link to the next page ("?session=1&page=..."), "" on the last
 	Matchpoints bool
 	Teams       *teamsView // a team event's: its matches on the first page
+	// Provisional says that a venue of a many-venue event has not
+	// finalised the session yet.
+	Provisional bool
 }
 
 type standingsGroup struct {
@@ -77,7 +80,7 @@ func (s *Server) standings(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p := standingsPage{ID: id, Session: session, Section: section, Problems: resp.Problems,
-		Matchpoints: resp.Form == scoringv1.Form_FORM_MATCHPOINTS}
+		Matchpoints: resp.Form == scoringv1.Form_FORM_MATCHPOINTS, Provisional: resp.Provisional}
 	p.Groups = groupByDirection(resp.Standings)
 	if resp.Form == scoringv1.Form_FORM_TEAMS_VP || resp.Form == scoringv1.Form_FORM_TEAMS_POINT_A_BOARD {
 		var matches []*scoringv1.TeamMatch
