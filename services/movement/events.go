@@ -51,7 +51,10 @@ func (s *Service) CreateEvent(ctx context.Context, req *movementv1.CreateEventRe
 		if err := put(tx, bucketEvents, e.Name, e); err != nil {
 			return err
 		}
-		return s.store.AppendChange(tx, platform.Change{Kind: typev1.ChangeKind_CHANGE_KIND_EVENT_CREATED, Name: e.Name, By: platform.CallerName(ctx), Resource: resp.Event})
+		if err := s.store.AppendChange(tx, platform.Change{Kind: typev1.ChangeKind_CHANGE_KIND_EVENT_CREATED, Name: e.Name, By: platform.CallerName(ctx), Resource: resp.Event}); err != nil {
+			return err
+		}
+		return s.eventToVenues(tx, name.Event, typev1.ChangeKind_CHANGE_KIND_EVENT_CREATED, e.Name, e, platform.CallerName(ctx))
 	})
 	return resp, err
 }

@@ -44,7 +44,8 @@ type Service struct {
 	store     *platform.Store
 	now       func() time.Time
 	schedules schedules
-	// federation queues the registry's changes for the venues (venues.go).
+	// federation queues the registry's changes, and the events and
+	// sessions created, for the venues (venues.go).
 	federation atomic.Bool
 }
 
@@ -128,7 +129,10 @@ func (s *Service) CreateSession(ctx context.Context, req *movementv1.CreateSessi
 		if err := put(tx, bucketSessions, session.Name, session); err != nil {
 			return err
 		}
-		return s.store.AppendChange(tx, platform.Change{Kind: typev1.ChangeKind_CHANGE_KIND_SESSION_CREATED, Name: session.Name, By: platform.CallerName(ctx), Resource: resp.Session})
+		if err := s.store.AppendChange(tx, platform.Change{Kind: typev1.ChangeKind_CHANGE_KIND_SESSION_CREATED, Name: session.Name, By: platform.CallerName(ctx), Resource: resp.Session}); err != nil {
+			return err
+		}
+		return s.eventToVenues(tx, event.Event, typev1.ChangeKind_CHANGE_KIND_SESSION_CREATED, session.Name, session, platform.CallerName(ctx))
 	})
 	return resp, err
 }

@@ -16,10 +16,16 @@ package movementservice
 //	  without its code, until a day after it expires (from schema version 6)
 //	to_venues/<seq u64> -> Change       at a federation, the registry's players as imports
 //	                                    changed them, for the venues (from schema version 7; venues.go)
+//	events_to_venues/<event>/<seq u64> -> Change  at a federation, the event and its sessions
+//	                                    as they were created, for the venues that play it
+//	                                    (from schema version 8; venues.go)
 //	venue/incarnation -> StringValue    the store's incarnation (from schema version 7)
 //	venue/relayed_to/<venue> -> UInt64Value  at a federation, each venue's cursor of to_venues
+//	venue/relayed_to/<venue>/<event> -> UInt64Value  and of events_to_venues/<event>
 //	venue/marks/<source>/<incarnation> -> UInt64Value  at a venue, the last record of the
 //	                                    federation's registry applied
+//	venue/marks/events/<event>/<source>/<incarnation> -> UInt64Value  and of its queue of
+//	                                    an event
 //
 // A section's name begins with its session's, so a cursor lists a session's
 // sections by prefix. Movement seatings hold the section's entrant numbers
@@ -59,6 +65,7 @@ var migrations = []platform.Migration{
 	{Version: 5, Name: "create the player registry and table players buckets", Apply: createBuckets(bucketPlayers, bucketTables)},
 	{Version: 6, Name: "create the table tokens bucket", Apply: createBuckets(bucketTableTokens)},
 	{Version: 7, Name: "create the buckets of a venue and a federation", Apply: createVenueBuckets},
+	{Version: 8, Name: "create the federation's queues of events for the venues", Apply: createBuckets(bucketEventsToVenues)},
 }
 
 func createBuckets(names ...[]byte) func(tx *bbolt.Tx) error {
