@@ -90,9 +90,9 @@ func (v *venueConfig) check(services string) error {
 // returns what stops them and waits for them.
 func (v *venueConfig) start(ctx context.Context, dataDir string, files platform.TLSFiles, running []platform.Service, log *slog.Logger) (func(), error) {
 	var scoring *scoringservice.Service
-	// The board sets and the registry go to the venues when the dealing
-	// and movement services run here too, at the federation and at the
-	// venue.
+	// The board sets, the registry and the events with their sessions go
+	// to the venues when the dealing and movement services run here too,
+	// at the federation and at the venue.
 	var dealing *dealingservice.Service
 	var movement *movementservice.Service
 	for _, s := range running {
@@ -128,6 +128,7 @@ func (v *venueConfig) start(ctx context.Context, dataDir string, files platform.
 		}
 		if movement != nil {
 			in.Appliers["registry"] = movement
+			in.Appliers["events"] = movement.EventsFromFederation()
 		}
 		go func() {
 			defer close(done)
@@ -153,19 +154,20 @@ func (v *venueConfig) start(ctx context.Context, dataDir string, files platform.
 	replicas, _ := strconv.Atoi(v.natsReplicas)
 	f := &venues.Federation{Replicas: replicas, URL: v.natsURL, User: v.natsUser, Password: v.natsPassword, Applier: scoring, Logger: log,
 		Outboxes: map[string]func(string) venues.Feed{"": func(venue string) venues.Feed { return scoring.ToVenue(venue) }}}
+	// A venue is sent the events it plays alone, and their board sets,
+	// which are secret until released.
+	plays := map[string][]string{}
+	for _, venue := range vs {
+		plays[venue.ID] = venue.Events
+	}
 	if dealing != nil {
-		// A venue is sent the board sets of the events it plays alone:
-		// they are secret until released.
-		plays := map[string][]string{}
-		for _, venue := range vs {
-			plays[venue.ID] = venue.Events
-		}
 		dealing.ServeVenues()
 		f.Outboxes["dealing"] = func(venue string) venues.Feed { return venues.OnlyEvents(dealing.ToVenue(venue), plays[venue]) }
 	}
 	if movement != nil {
 		movement.ServeVenues()
 		f.Outboxes["registry"] = func(venue string) venues.Feed { return movement.ToVenue(venue) }
+		f.Outboxes["events"] = func(venue string) venues.Feed { return venues.OnlyEvents(movement.EventsToVenue(venue), plays[venue]) }
 	}
 	for _, venue := range vs {
 		f.Venues = append(f.Venues, venue.ID)

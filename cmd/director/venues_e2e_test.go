@@ -17,7 +17,8 @@ import (
 // Many venues, one event: a federation and three venues, each its own
 // director process on loopback, the third venue reaching the federation's
 // NATS through a proxy that the test cuts mid-session and mends. The
-// federation sends the venues its registry and its board set; the venues
+// federation sends the venues its event and session (the venues add their
+// own sections), its registry and its board set; the venues
 // play, one cut off, finalise, and the federation's standings across the
 // field are a single Director's given the same results, each result there
 // once; a correction at the federation reaches its venue once, and one at a
@@ -99,6 +100,13 @@ func regional(t *testing.T, s *server, sections ...string) {
 	s.mustCall(t, "POST", "/v1/events", `{"event_id":"regional","event":{"title":"Regional simultaneous pairs",
 		"scoring":{"form":"FORM_MATCHPOINTS","two_winners":true,"across_field":true}}}`, nil)
 	s.mustCall(t, "POST", "/v1/events/regional/sessions", `{"session_id":1,"session":{"title":"Friday"}}`, nil)
+	regionalSections(t, s, sections...)
+}
+
+// regionalSections adds sections of the regional's session: a venue's,
+// once the federation's event and session have reached it.
+func regionalSections(t *testing.T, s *server, sections ...string) {
+	t.Helper()
 	for _, sec := range sections {
 		s.mustCall(t, "POST", "/v1/events/regional/sessions/1/sections", `{"section_id":"`+sec+`","section":{"entrants":[
 			{"number":1},{"number":2},{"number":3},{"number":4},{"number":5},{"number":6}]}}`, nil)
@@ -157,8 +165,26 @@ func TestVenuesFeedTheFederationThroughACut(t *testing.T) {
 	single := startDirector(t, filepath.Join(dir, "single"))
 	regional(t, fed, "A", "B", "C")
 	regional(t, single, "A", "B", "C")
+	// The organiser sets the event up at the federation alone: its event
+	// and session reach every venue, which adds its own section.
 	for sec, v := range venueOf {
-		regional(t, v, sec)
+		waitUntil(t, 20*time.Second, "the event and its session at the venue of section "+sec, func() (bool, string) {
+			var e struct {
+				Event struct {
+					Title   string `json:"title"`
+					Scoring struct {
+						AcrossField bool `json:"across_field"`
+					} `json:"scoring"`
+				} `json:"event"`
+			}
+			code := v.call(t, "GET", "/v1/events/regional", "", &e)
+			if code != 200 || e.Event.Title != "Regional simultaneous pairs" || !e.Event.Scoring.AcrossField {
+				return false, fmt.Sprintf("event: %d %+v", code, e)
+			}
+			code = v.call(t, "GET", "/v1/events/regional/sessions/1", "", nil)
+			return code == 200, fmt.Sprintf("session: %d", code)
+		})
+		regionalSections(t, v, sec)
 	}
 	// The federation deals the session's boards; every venue gets the set,
 	// its deals the federation's.

@@ -44,7 +44,8 @@ type Federation struct {
 	// relayed to the venue's consumer, by the part of the subject that
 	// tells them apart: "" for its corrections of the venue's results
 	// (federation.<venue>.event.…), "dealing" for its board sets
-	// (federation.<venue>.dealing.event.…).
+	// (federation.<venue>.dealing.event.…), "registry" for its players and
+	// "events" for its events and their sessions.
 	Outboxes map[string]func(venue string) Feed
 	// Retention is how long the stream keeps a record (default 30 days):
 	// a venue cut off for longer than that sends again what the stream

@@ -18,8 +18,9 @@
 //   - the federation's changes for a venue go the other way the same
 //     way: its changes to the venue's results (a director's correction or
 //     erasure at the federation) under federation.<venue>, its board sets
-//     under federation.<venue>.dealing and its player registry under
-//     federation.<venue>.registry, each from a queue written in the
+//     under federation.<venue>.dealing, its player registry under
+//     federation.<venue>.registry and its events and their sessions under
+//     federation.<venue>.events, each from a queue written in the
 //     transaction of the change; the federation relays them to its stream
 //     FEDERATION, and the venue's Inbound reads them from a durable
 //     consumer the federation made for it, and applies each once.
