@@ -80,6 +80,16 @@ func TestVenueHoldsTheFederationsEventsOnce(t *testing.T) {
 	if err != nil || len(queued) != 2 || last != 2 || queued[0].GetKind() != typev1.ChangeKind_CHANGE_KIND_EVENT_CREATED || queued[1].GetKind() != typev1.ChangeKind_CHANGE_KIND_SESSION_CREATED {
 		t.Fatalf("queued %v (last %d), %v; want the event and its session", queued, last, err)
 	}
+	// Each event's queue has a cursor of its own, apart from the registry's.
+	if err := out.SetRelayed(ctx, "regional", 2); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := out.Relayed("other"); n != 0 || err != nil {
+		t.Errorf("the cursor of another event's queue: %d, %v; want 0", n, err)
+	}
+	if n, err := fed.svc.ToVenue("north").Relayed(RegistryFeed); n != 0 || err != nil {
+		t.Errorf("the cursor of the registry's queue: %d, %v; want 0", n, err)
+	}
 	inc, err := fed.svc.Incarnation()
 	if err != nil {
 		t.Fatal(err)
