@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -123,6 +124,16 @@ func exportEvent(ctx context.Context, args []string, stderr io.Writer) error {
 		return fmt.Errorf("export: %w", err)
 	}
 	fmt.Fprintf(stderr, "export: wrote %s: %s from %d stores\n", *out, name, len(m.Files))
+	var missing []string
+	for _, svc := range serviceNames() {
+		if !slices.Contains(order, svc) {
+			missing = append(missing, svc)
+		}
+	}
+	if len(missing) > 0 {
+		fmt.Fprintf(stderr, "export: %s runs no %s service: the archive lacks the event's records there, and a Director that runs them refuses it; to carry the whole event out of a split deployment, restore every process's backup into one data directory and export from a Director on it\n",
+			r.server, strings.Join(missing, ", "))
+	}
 	return nil
 }
 

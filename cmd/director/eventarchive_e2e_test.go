@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -212,7 +213,8 @@ func TestImportRefusesABackup(t *testing.T) {
 // TestExportOfASplitDeployment: the scoring and rulings process of a split
 // deployment, which holds the event's results but not the event, refuses to
 // export it, saying why; the process that runs movement exports its part,
-// which imports into a Director that runs every service.
+// saying what it lacks, and a Director that runs every service refuses that
+// part, which would make the event there without its results.
 func TestExportOfASplitDeployment(t *testing.T) {
 	dir := t.TempDir()
 	main := startDirector(t, filepath.Join(dir, "main"), "--services", "movement,dealing")
@@ -228,14 +230,20 @@ func TestExportOfASplitDeployment(t *testing.T) {
 		t.Error("the refused export wrote an archive")
 	}
 	archive := filepath.Join(dir, "club-night.tar.gz")
-	if out, err := director("export", "--server", main.grpc, "--event", "club-night", "--out", archive); err != nil {
+	out, err = director("export", "--server", main.grpc, "--event", "club-night", "--out", archive)
+	if err != nil {
 		t.Fatalf("export from the movement process: %v\n%s", err, out)
 	}
-	whole := startDirector(t, filepath.Join(dir, "whole"))
-	if out, err := director("import", "--server", whole.grpc, archive); err != nil {
-		t.Fatalf("import: %v\n%s", err, out)
+	if !strings.Contains(out, "runs no rulings, scoring service") {
+		t.Errorf("the movement process's export does not say what it lacks:\n%s", out)
 	}
-	whole.mustCall(t, "GET", "/v1/events/club-night/sessions/1/sections/A", "", nil)
+	whole := startDirector(t, filepath.Join(dir, "whole"))
+	if out, err := director("import", "--server", whole.grpc, archive); err == nil || !strings.Contains(out, "holds no part of the") {
+		t.Errorf("a split process's part imported into a Director that runs every service: %v\n%s", err, out)
+	}
+	if code := whole.call(t, "GET", "/v1/events/club-night", "", nil); code != http.StatusNotFound {
+		t.Errorf("after the refused import the event is %d, want 404", code)
+	}
 }
 
 // TestImportRefusesAnOversizedArchive: an event's archive whose manifest

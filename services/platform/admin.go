@@ -286,6 +286,15 @@ func (a *admin) ImportEvent(stream adminv1.AdminService_ImportEventServer) error
 	if owner := byService[eventOwner]; owner == nil || len(owner.entries) == 0 {
 		return FieldError("service", fmt.Sprintf("the archive holds no records of the %s service, which owns %s: nothing is made under an event its owner does not know; export the event from a Director that runs the %s service", eventOwner, event, eventOwner))
 	}
+	// An export holds a part for every store it was taken from, an empty
+	// one too: an archive without this Director's part of a store was taken
+	// where that service did not run (one process of a split deployment),
+	// and would make the event here without its records of that store.
+	for _, svc := range a.services {
+		if _, ok := svc.(EventArchiver); ok && byService[svc.Name()] == nil {
+			return FieldError("service", fmt.Sprintf("the archive holds no part of the %s service: it was exported from a Director that does not run it (one process of a split deployment), and %s would be made here without its %s records; export it from a Director that runs every service, such as one started on the restored backups of every process", svc.Name(), event, svc.Name()))
+		}
+	}
 	// Everything is checked, in every store, before anything is written.
 	for _, in := range order {
 		s := in.service.Store()

@@ -287,7 +287,10 @@ func TestEventImportRefuses(t *testing.T) {
 	})
 
 	other, _, _ := serveEvents(t, t.TempDir())
-	old := []*adminv1.ExportEventResponse{proto.Clone(msgs[0]).(*adminv1.ExportEventResponse)}
+	var old []*adminv1.ExportEventResponse
+	for _, m := range msgs {
+		old = append(old, proto.Clone(m).(*adminv1.ExportEventResponse))
+	}
 	old[0].SchemaVersion = 7
 	if err := importEntries(t, other, "events/club-night", old); status.Code(err) != codes.FailedPrecondition || !strings.Contains(err.Error(), "schema version 7") {
 		t.Errorf("records of schema version 7: %v", err)
@@ -570,6 +573,19 @@ func TestEventArchiveNeedsMovement(t *testing.T) {
 	err = importEntries(t, to, "events/club-night", withoutMovement)
 	if status.Code(err) != codes.InvalidArgument || !strings.Contains(err.Error(), "no records of the movement service") {
 		t.Errorf("an archive without movement's records: %v", err)
+	}
+	if h := heldIn(t, "club-night", dmv, dst); h != "" {
+		t.Errorf("a refused import wrote %s", h)
+	}
+	var movementOnly []*adminv1.ExportEventResponse
+	for _, m := range msgs {
+		if m.GetService() == "movement" {
+			movementOnly = append(movementOnly, m)
+		}
+	}
+	err = importEntries(t, to, "events/club-night", movementOnly)
+	if status.Code(err) != codes.InvalidArgument || !strings.Contains(err.Error(), "no part of the rulings service") {
+		t.Errorf("an archive of movement's records alone, into a Director that runs rulings too: %v", err)
 	}
 	if h := heldIn(t, "club-night", dmv, dst); h != "" {
 		t.Errorf("a refused import wrote %s", h)
