@@ -25,7 +25,7 @@ func BenchmarkBackupNational(b *testing.B) {
 	b.ResetTimer()
 	for i := range b.N {
 		out := filepath.Join(dir, "backup.tar.gz")
-		if msg, err := director("backup", "--server", e.s.grpc, "--out", out); err != nil {
+		if msg, err := director("backup", "--server", e.s.grpc, "--token", e.s.token, "--out", out); err != nil {
 			b.Fatalf("backup: %v\n%s", err, msg)
 		} else if i == 0 {
 			b.Log(msg)

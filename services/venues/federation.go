@@ -82,6 +82,7 @@ func (f *Federation) Run(ctx context.Context) error {
 	nc, err := nats.Connect(f.URL, append([]nats.Option{
 		nats.Name("director federation"),
 		nats.UserInfo(f.User, f.Password),
+		refusals(log, "check --nats-user and --nats-password of --nats-url"),
 		nats.RetryOnFailedConnect(true),
 		nats.MaxReconnects(-1),
 		nats.ReconnectWait(250 * time.Millisecond),
@@ -418,6 +419,7 @@ func (in *Inbound) Run(ctx context.Context) error {
 	nc, err := nats.Connect(in.URL, append([]nats.Option{
 		nats.Name("director venue " + in.Venue + " inbound"),
 		nats.UserInfo(in.User, in.Password),
+		refusals(log, "check --nats-user and --nats-password, and the venue's line in the federation's --nats-venues"),
 		nats.CustomInboxPrefix(InboxPrefix(in.Venue)),
 		nats.RetryOnFailedConnect(true),
 		nats.MaxReconnects(-1),

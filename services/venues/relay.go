@@ -3,11 +3,13 @@ package venues
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -128,8 +130,11 @@ func (r *Relay) Run(ctx context.Context) error {
 		nats.PingInterval(2 * time.Second),
 		nats.MaxPingsOutstanding(2),
 		nats.DisconnectErrHandler(func(_ *nats.Conn, err error) {
-			log.Warn("cut off from the federation; records wait in the feed", "error", err)
+			if err != nil { // nil: the relay closed the connection itself
+				log.Warn("cut off from the federation; records wait in the feed", "error", err)
+			}
 		}),
+		refusals(log, "check --nats-user and --nats-password, and the venue's line in the federation's --nats-venues"),
 		nats.ReconnectBufSize(-1),
 		nats.ReconnectHandler(func(*nats.Conn) {
 			log.Info("connected to the federation again")
@@ -343,4 +348,33 @@ func subject(prefix, event string, c *typev1.Change) string {
 	}
 	kind := strings.ToLower(strings.TrimPrefix(c.GetKind().String(), "CHANGE_KIND_"))
 	return prefix + ".event." + event + ".session." + session + "." + kind
+}
+
+// refusals is the option that logs what the federation's NATS refuses the
+// connection (a wrong password, a subject not allowed), at most every half
+// minute: without it a venue given a wrong password would wait in silence,
+// trying again four times a second.
+func refusals(log *slog.Logger, check string) nats.Option {
+	var mu sync.Mutex
+	var last time.Time
+	refused := func(err error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if time.Since(last) < 30*time.Second {
+			return
+		}
+		last = time.Now()
+		log.Error("the federation's NATS refuses this connection: "+check, "error", err)
+	}
+	return func(o *nats.Options) error {
+		o.AsyncErrorCB = func(_ *nats.Conn, _ *nats.Subscription, err error) { refused(err) }
+		// A try to connect again that is refused says so; one that finds
+		// the federation down is waited out.
+		o.ReconnectErrCB = func(_ *nats.Conn, err error) {
+			if errors.Is(err, nats.ErrAuthorization) || errors.Is(err, nats.ErrAuthExpired) || errors.Is(err, nats.ErrPermissionViolation) {
+				refused(err)
+			}
+		}
+		return nil
+	}
 }

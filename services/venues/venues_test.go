@@ -1,9 +1,11 @@
 package venues
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"fmt"
+	"log/slog"
 	"net"
 	"os"
 	"path/filepath"
@@ -481,5 +483,47 @@ func TestReadVenuesSaysWhatIsWrong(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("ReadVenues(%q) = %v, want an error saying %q", tc.text, err, tc.want)
 		}
+	}
+}
+
+// lockedBuffer is a log's output, safe to read while the log writes.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// TestRelayWithAWrongPasswordSaysSo: a venue whose password the
+// federation's NATS refuses logs why, and what to check, rather than
+// waiting in silence; its records stay in its feed.
+func TestRelayWithAWrongPasswordSaysSo(t *testing.T) {
+	hub := startHub(t, "127.0.0.1:0", t.TempDir())
+	feed := openFeed(t)
+	feed.add(t, 3)
+	logs := &lockedBuffer{}
+	ctx, cancel := context.WithCancel(context.Background())
+	r := &Relay{Venue: "north", URL: hub.ClientURL(), User: "north", Password: "wrong", Feed: feed, Heartbeat: 200 * time.Millisecond,
+		Logger: slog.New(slog.NewTextHandler(logs, nil))}
+	done := make(chan struct{})
+	go func() { defer close(done); r.Run(ctx) }()
+	defer func() { cancel(); <-done }()
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(logs.String(), "refuses this connection: check --nats-user and --nats-password"); time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("10 s with a wrong password and the log says:\n%s", logs.String())
+		}
+	}
+	if n, _ := feed.Relayed("e"); n != 0 {
+		t.Errorf("the cursor moved to %d though NATS refused the venue", n)
 	}
 }
