@@ -134,6 +134,9 @@ func backup(ctx context.Context, args []string, stderr io.Writer) error {
 	if *out == "" {
 		*out = "director-backup-" + now.Format("20060102T150405Z") + ".tar.gz"
 	}
+	if err := notThere(*out); err != nil {
+		return fmt.Errorf("backup: %w", err)
+	}
 	client, ctx, closeConn, err := r.dial(ctx)
 	if err != nil {
 		return err
@@ -178,6 +181,15 @@ func backup(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stderr, "backup: wrote %s: %d stores, %s copied in %s (%s), every store checked\n",
 		*out, len(m.Files), bytesText(total), copied.Round(time.Millisecond), rate(total, copied))
+	return nil
+}
+
+// notThere refuses to write an archive over a file already at path: an
+// earlier backup or export is never replaced by mistake.
+func notThere(path string) error {
+	if _, err := os.Lstat(path); err == nil {
+		return fmt.Errorf("%s exists already: give another --out, or move it away first", path)
+	}
 	return nil
 }
 

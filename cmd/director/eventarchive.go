@@ -69,6 +69,9 @@ func exportEvent(ctx context.Context, args []string, stderr io.Writer) error {
 	if *out == "" {
 		*out = strings.TrimPrefix(name, "events/") + "-" + now.Format("20060102T150405Z") + ".tar.gz"
 	}
+	if err := notThere(*out); err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
 	client, ctx, closeConn, err := r.dial(ctx)
 	if err != nil {
 		return err

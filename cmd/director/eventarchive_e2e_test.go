@@ -172,7 +172,8 @@ func applyAdjustedScore(t *testing.T, s *server) string {
 }
 
 // TestImportRefusesABackup: a backup given to import is refused, saying
-// what to do with it, and a damaged export names its store.
+// what to do with it, a backup over an earlier one is refused, and a
+// damaged export names its store.
 func TestImportRefusesABackup(t *testing.T) {
 	dir := t.TempDir()
 	s := startDirector(t, filepath.Join(dir, "data"))
@@ -183,6 +184,16 @@ func TestImportRefusesABackup(t *testing.T) {
 	}
 	if out, err := director("import", "--server", s.grpc, backup); err == nil || !strings.Contains(out, "director restore") {
 		t.Errorf("a backup given to import: %v\n%s", err, out)
+	}
+	before, err := os.ReadFile(backup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, err := director("backup", "--server", s.grpc, "--out", backup); err == nil || !strings.Contains(out, "exists already") {
+		t.Errorf("a backup over an earlier one: %v\n%s", err, out)
+	}
+	if after, _ := os.ReadFile(backup); !bytes.Equal(after, before) {
+		t.Error("a refused backup changed the earlier one")
 	}
 	export := filepath.Join(dir, "club-night.tar.gz")
 	if out, err := director("export", "--server", s.grpc, "--event", "club-night", "--out", export); err != nil {

@@ -25,6 +25,8 @@ import (
 	"time"
 
 	"go.etcd.io/bbolt"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/anypb"
 	"google.golang.org/protobuf/types/known/timestamppb"
@@ -162,6 +164,22 @@ type venueHolds struct {
 	held map[string]string
 }
 
+// plainError is err as a person reads it: a status's message without
+// gRPC's "rpc error: code = … desc =" around it, its code kept for the
+// caller.
+func plainError(err error) error {
+	if st, ok := status.FromError(err); ok && st.Code() != codes.OK && st.Code() != codes.Unknown {
+		return plainStatus{st}
+	}
+	return err
+}
+
+// plainStatus is a status that reads as its message.
+type plainStatus struct{ st *status.Status }
+
+func (p plainStatus) Error() string              { return p.st.Message() }
+func (p plainStatus) GRPCStatus() *status.Status { return p.st }
+
 func (h *venueHolds) set(key, why string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -211,7 +229,7 @@ func (s *Service) ApplyVenueChanges(ctx context.Context, venue, incarnation, eve
 	for _, c := range changes {
 		rec, err := s.prepareVenueRecord(ctx, e, c)
 		if err != nil {
-			refused = fmt.Errorf("record %d of venue %s (%s): %w", c.GetSequence(), venue, c.GetName(), err)
+			refused = fmt.Errorf("record %d of venue %s (%s): %w", c.GetSequence(), venue, c.GetName(), plainError(err))
 			break
 		}
 		prepared = append(prepared, rec)
@@ -257,7 +275,7 @@ func (s *Service) ApplyVenueChanges(ctx context.Context, venue, incarnation, eve
 		})
 		if err != nil && failedAt >= 0 {
 			// Apply what comes before the record that failed, and hold it.
-			refused = fmt.Errorf("record %d of venue %s (%s): %w", prepared[failedAt].change.GetSequence(), venue, prepared[failedAt].change.GetName(), failure)
+			refused = fmt.Errorf("record %d of venue %s (%s): %w", prepared[failedAt].change.GetSequence(), venue, prepared[failedAt].change.GetName(), plainError(failure))
 			prepared = prepared[:failedAt]
 			continue
 		}

@@ -110,8 +110,8 @@ func TestVenueRecordsAreAppliedOnceInOrder(t *testing.T) {
 	if mark != 6 || err == nil || !strings.Contains(err.Error(), "record 7") {
 		t.Fatalf("records 6 to 8 with 7 of an unknown section: mark %d, %v; want 6 and record 7 refused", mark, err)
 	}
-	if f := h.venueFeed(t, "north"); !strings.Contains(f.GetHeld(), "record 7") {
-		t.Errorf("with record 7 refused the feed says %+v", f)
+	if f := h.venueFeed(t, "north"); !strings.Contains(f.GetHeld(), "record 7") || !strings.Contains(f.GetHeld(), `section "events/club-night/sessions/1/sections/Z" not found`) || strings.Contains(f.GetHeld(), "rpc error") {
+		t.Errorf("with record 7 refused the feed says %q; want why, as a person reads it", f.GetHeld())
 	}
 	h.createSection(t, "club-night", 1, "Z")
 	if mark, err := h.apply(r7, r8); mark != 8 || err != nil {
