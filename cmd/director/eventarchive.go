@@ -161,16 +161,27 @@ func readEventArchive(path string) (archive.Manifest, map[string][]*adminv1.Expo
 		}
 		return nil
 	}
+	// Each file is read whole and its SHA-256 checked before a record of it
+	// is read, so that a damaged archive says so rather than what its
+	// damage does to the records.
+	raw := map[string][]byte{}
 	m, err := archive.ReadWith(in, isEvent, func(f archive.File, r io.Reader) error {
 		if !strings.HasSuffix(f.Name, ".entries") {
 			return errors.New("an event's archive holds only records (*.entries)")
 		}
-		msgs, err := readEntries(r, f.Service)
-		byService[f.Service] = msgs
+		data, err := io.ReadAll(r)
+		raw[f.Name] = data
 		return err
 	})
 	if err != nil {
 		return m, nil, err
+	}
+	for _, f := range m.Files {
+		msgs, err := readEntries(bytes.NewReader(raw[f.Name]), f.Service)
+		if err != nil {
+			return m, nil, fmt.Errorf("%s: %w", f.Name, err)
+		}
+		byService[f.Service] = msgs
 	}
 	return m, byService, nil
 }
