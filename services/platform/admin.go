@@ -418,7 +418,7 @@ func boolInt(b bool) int {
 // refuseHeld refuses to import event into s when s holds a record of it.
 func refuseHeld(s *Store, tx *bbolt.Tx, buckets []EventBucket, event, id string) error {
 	if held := eventHeld(tx, buckets, id); held != "" {
-		return AlreadyExists(fmt.Sprintf("%s holds %s already (%s): an import makes an event that is not there, and changes none", s.File(), event, held), nil)
+		return AlreadyExists(fmt.Sprintf("%s holds %s already (a record at %s): an import makes an event that is not there, and changes none", s.File(), event, held), nil)
 	}
 	return nil
 }
