@@ -145,6 +145,19 @@ func (s *Service) ListVenueFeeds(ctx context.Context, req *scoringv1.ListVenueFe
 		f.Held = s.venueHolds.get(venueKey(event.Event, f.Venue, f.Incarnation))
 		f.Current = f.Lag == 0 && f.Held == "" && now.Sub(f.GetLastSeenTime().AsTime()) < currentWithin
 	}
+	// A venue heard from under a later incarnation has left the earlier
+	// ones behind.
+	latest := map[string]*scoringv1.VenueFeed{}
+	for _, f := range resp.VenueFeeds {
+		if l := latest[f.Venue]; l == nil || f.GetLastSeenTime().AsTime().After(l.GetLastSeenTime().AsTime()) {
+			latest[f.Venue] = f
+		}
+	}
+	for _, f := range resp.VenueFeeds {
+		if l := latest[f.Venue]; l != f {
+			f.SupersededBy, f.Current = l.Incarnation, false
+		}
+	}
 	return resp, err
 }
 

@@ -4,11 +4,13 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"google.golang.org/protobuf/types/known/anypb"
 
 	scoringv1 "github.com/bridge-director/director/proto/bridge/scoring/v1"
 	typev1 "github.com/bridge-director/director/proto/bridge/type/v1"
+	"github.com/bridge-director/director/services/platform/platformtest"
 	"github.com/bridge-director/director/services/resource"
 )
 
@@ -290,5 +292,40 @@ func TestFederationCorrectionsGoToTheirVenue(t *testing.T) {
 	}
 	if n, err := out.Relayed("club-night"); n != 1 || err != nil {
 		t.Errorf("north's cursor: %d, %v", n, err)
+	}
+}
+
+// TestAVenueMadeAgainSupersedesItsOldFeed: a venue heard from under a new
+// incarnation (its store made again, or restored from a backup) leaves its
+// old feed behind: listed as superseded and never current, however long
+// ago it was heard from, while the new one is current.
+func TestAVenueMadeAgainSupersedesItsOldFeed(t *testing.T) {
+	clock := platformtest.NewClock(time.Date(2026, 11, 24, 19, 30, 0, 0, time.UTC))
+	was := testClock
+	testClock = clock.Now
+	defer func() { testClock = was }()
+	h := newHarness(t)
+	sub := typev1.ChangeKind_CHANGE_KIND_RESULT_SUBMITTED
+	if mark, err := h.apply(venueResult(t, 1, sub, "A", played(1, 1, 1, 1, 2, "4S", typev1.Seat_SEAT_NORTH, 10))); mark != 1 || err != nil {
+		t.Fatalf("record 1: mark %d, %v", mark, err)
+	}
+	clock.Advance(time.Second)
+	again := venueResult(t, 1, sub, "A", played(2, 1, 1, 3, 4, "4S", typev1.Seat_SEAT_NORTH, 9))
+	if mark, err := h.svc.ApplyVenueChanges(context.Background(), "north", "two", "club-night", []*typev1.Change{again}); mark != 1 || err != nil {
+		t.Fatalf("record 1 of incarnation two: mark %d, %v", mark, err)
+	}
+	resp, err := h.client.ListVenueFeeds(context.Background(), &scoringv1.ListVenueFeedsRequest{Parent: "events/club-night"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	byIncarnation := map[string]*scoringv1.VenueFeed{}
+	for _, f := range resp.GetVenueFeeds() {
+		byIncarnation[f.GetIncarnation()] = f
+	}
+	if old := byIncarnation["one"]; old.GetSupersededBy() != "two" || old.GetCurrent() {
+		t.Errorf("the old incarnation's feed: %+v; want superseded by two, not current", old)
+	}
+	if cur := byIncarnation["two"]; cur.GetSupersededBy() != "" || !cur.GetCurrent() {
+		t.Errorf("the new incarnation's feed: %+v; want current", cur)
 	}
 }

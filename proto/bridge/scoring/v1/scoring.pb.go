@@ -5383,7 +5383,11 @@ type VenueFeed struct {
 	// not know, say), retried until it is mended.
 	Held string `protobuf:"bytes,9,opt,name=held,proto3" json:"held,omitempty"`
 	// No lag, nothing held, and heard from within the last 10 seconds.
-	Current       bool `protobuf:"varint,10,opt,name=current,proto3" json:"current,omitempty"`
+	Current bool `protobuf:"varint,10,opt,name=current,proto3" json:"current,omitempty"`
+	// The venue's incarnation heard from since this one, when there is one:
+	// the venue's store was made again, or restored from a backup, and this
+	// feed ends (its records stay applied). Never current.
+	SupersededBy  string `protobuf:"bytes,11,opt,name=superseded_by,json=supersededBy,proto3" json:"superseded_by,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -5486,6 +5490,13 @@ func (x *VenueFeed) GetCurrent() bool {
 		return x.Current
 	}
 	return false
+}
+
+func (x *VenueFeed) GetSupersededBy() string {
+	if x != nil {
+		return x.SupersededBy
+	}
+	return ""
 }
 
 type ListVenueFeedsResponse struct {
@@ -6194,7 +6205,7 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\x17FinaliseSessionResponse\x12C\n" +
 	"\ffinalisation\x18\x01 \x01(\v2\x1f.bridge.scoring.v1.FinalisationR\ffinalisation\"/\n" +
 	"\x15ListVenueFeedsRequest\x12\x16\n" +
-	"\x06parent\x18\x01 \x01(\tR\x06parent\"\xe4\x02\n" +
+	"\x06parent\x18\x01 \x01(\tR\x06parent\"\x89\x03\n" +
 	"\tVenueFeed\x12\x14\n" +
 	"\x05venue\x18\x01 \x01(\tR\x05venue\x12\x14\n" +
 	"\x05event\x18\x02 \x01(\tR\x05event\x12 \n" +
@@ -6206,7 +6217,8 @@ const file_bridge_scoring_v1_scoring_proto_rawDesc = "" +
 	"\x12finalised_sessions\x18\b \x03(\tR\x11finalisedSessions\x12\x12\n" +
 	"\x04held\x18\t \x01(\tR\x04held\x12\x18\n" +
 	"\acurrent\x18\n" +
-	" \x01(\bR\acurrent\"W\n" +
+	" \x01(\bR\acurrent\x12#\n" +
+	"\rsuperseded_by\x18\v \x01(\tR\fsupersededBy\"W\n" +
 	"\x16ListVenueFeedsResponse\x12=\n" +
 	"\vvenue_feeds\x18\x01 \x03(\v2\x1c.bridge.scoring.v1.VenueFeedR\n" +
 	"venueFeeds\"\xa3\x01\n" +
