@@ -83,8 +83,25 @@ func startWithTokens(t testing.TB, tokens string) *server {
 }
 
 // launch runs the binary as startDirector does, its REST API reached with
-// client over scheme ("https" when extra gives it a certificate).
+// client over scheme ("https" when extra gives it a certificate). A port
+// freeAddr found free can be taken by another process before the binary
+// binds it: a start that fails so is tried again on other ports.
 func launch(t testing.TB, scheme string, client *http.Client, dataDir string, extra ...string) *server {
+	t.Helper()
+	for attempt := 1; ; attempt++ {
+		s, err := tryLaunch(t, scheme, client, dataDir, extra...)
+		switch {
+		case err == nil:
+			return s
+		case attempt < 3 && strings.Contains(s.logs.String(), "address already in use"):
+			continue
+		}
+		t.Fatal(err)
+	}
+}
+
+// tryLaunch starts the binary once and waits until it is healthy.
+func tryLaunch(t testing.TB, scheme string, client *http.Client, dataDir string, extra ...string) (*server, error) {
 	t.Helper()
 	httpAddr, grpcAddr := freeAddr(t), freeAddr(t)
 	args := append([]string{"serve", "--grpc-addr", grpcAddr, "--http-addr", httpAddr, "--data", dataDir}, extra...)
@@ -102,20 +119,19 @@ func launch(t testing.TB, scheme string, client *http.Client, dataDir string, ex
 		select {
 		case err := <-s.done:
 			s.done <- err // for the cleanup, which waits for the exit
-			t.Fatalf("director exited before serving: %v\n%s", err, s.logs)
+			return s, fmt.Errorf("director exited before serving: %v\n%s", err, s.logs)
 		default:
 		}
 		resp, err := s.client.Get(s.base + "/healthz")
 		if err == nil {
 			resp.Body.Close()
 			if resp.StatusCode == http.StatusOK {
-				return s
+				return s, nil
 			}
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	t.Fatalf("director did not become healthy:\n%s", s.logs)
-	return nil
+	return s, fmt.Errorf("director did not become healthy:\n%s", s.logs)
 }
 
 // stop sends SIGTERM and expects a clean exit.
