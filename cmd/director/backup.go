@@ -440,7 +440,7 @@ func finishRestore(dataDir string, j *restoreJournal, stderr io.Writer) error {
 // stores in the data directory, refusing while a Director runs on it, and
 // over stores already there without --force. A journal written first lets
 // "director restore --finish" complete a restore cut short.
-func restore(args []string, stderr io.Writer) error {
+func restore(args []string, stderr io.Writer) (err error) {
 	fs := flag.NewFlagSet("director restore", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	dataDir := "data"
@@ -486,6 +486,15 @@ func restore(args []string, stderr io.Writer) error {
 		return fmt.Errorf("restore: %w", err)
 	}
 	defer in.Close()
+	if _, statErr := os.Stat(dataDir); errors.Is(statErr, os.ErrNotExist) {
+		// A restore that writes nothing leaves no directory behind either
+		// (os.Remove takes only an empty one).
+		defer func() {
+			if err != nil {
+				os.Remove(dataDir)
+			}
+		}()
+	}
 	if err := os.MkdirAll(dataDir, 0o700); err != nil {
 		return fmt.Errorf("restore: %w", err)
 	}

@@ -66,6 +66,12 @@ func check(args []string, stdout, stderr io.Writer) error {
 		problems += len(c.Problems)
 		damaged++
 	}
+	// Each store may be whole while the directory is not: a restore cut
+	// short holds some stores of a backup and some from before.
+	if err := unfinishedRestore(dataDir); err != nil {
+		fmt.Fprintln(stdout, err)
+		return fmt.Errorf("check: the data directory is in the middle of a restore: %w", err)
+	}
 	switch {
 	case held:
 		return fmt.Errorf("check: %s in %d of %d stores; stop Director before checking its stores", count(problems, "problem"), damaged, len(paths))

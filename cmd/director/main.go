@@ -91,6 +91,13 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	var c config
 	fs := flag.NewFlagSet("director", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, `Usage: director [serve] [flags]: run Director (the flags below)
+   or: director check | dd | backup | restore | export | import [flags]: see director <command> --help
+
+`)
+		fs.PrintDefaults()
+	}
 	str := func(p *string, name, env, def, help string) {
 		if v, ok := os.LookupEnv(env); ok {
 			def = v
