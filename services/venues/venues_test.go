@@ -144,9 +144,8 @@ func openApplier(t *testing.T) *boltApplier {
 
 func (a *boltApplier) ApplyVenueChanges(_ context.Context, venue, incarnation, event string, changes []*typev1.Change) (mark uint64, err error) {
 	key := []byte(venue + "/" + incarnation + "/" + event)
-	var order []uint64
 	err = a.db.Update(func(tx *bbolt.Tx) error {
-		order = nil
+		var order []uint64
 		marks, err := tx.CreateBucketIfNotExists([]byte("marks"))
 		if err != nil {
 			return err
@@ -178,11 +177,13 @@ func (a *boltApplier) ApplyVenueChanges(_ context.Context, venue, incarnation, e
 			mark++
 			order = append(order, mark)
 		}
+		// Noted before the commit makes the mark seen, so that a test
+		// that waits for the mark finds the order too.
+		a.mu.Lock()
+		a.order = append(a.order, order...)
+		a.mu.Unlock()
 		return marks.Put(key, binary.BigEndian.AppendUint64(nil, mark))
 	})
-	a.mu.Lock()
-	a.order = append(a.order, order...)
-	a.mu.Unlock()
 	return mark, err
 }
 
